@@ -1,0 +1,42 @@
+// The exceptions trncost throws: each message names the input or field and the rule it broke.
+#ifndef TRNCOST_ERROR_HPP
+#define TRNCOST_ERROR_HPP
+
+#include <stdexcept>
+#include <string>
+
+namespace trncost {
+
+/// Base of every trncost exception, so a host can catch them all in one place.
+class error : public std::runtime_error {
+ public:
+  explicit error(const std::string& what) : std::runtime_error("trncost: " + what) {}
+};
+
+/// Text that is not what it claims to be (a price string, a date, a field of a file).
+class parse_error : public error {
+ public:
+  using error::error;
+};
+
+/// An exact value that does not fit its representation; trncost never wraps.
+class overflow_error : public error {
+ public:
+  using error::error;
+};
+
+/// An operation that would have to round where the caller did not ask for rounding.
+class inexact_error : public error {
+ public:
+  using error::error;
+};
+
+/// An input that breaks a rule of the model (an empty name, a missing source, a negative price...).
+class input_error : public error {
+ public:
+  using error::error;
+};
+
+}  // namespace trncost
+
+#endif  // TRNCOST_ERROR_HPP

@@ -1,0 +1,9 @@
+// Provenance kinds, dates and sourced values.
+#ifndef TRNCOST_PROVENANCE_HPP
+#define TRNCOST_PROVENANCE_HPP
+
+#include "provenance/date.hpp"
+#include "provenance/provenance.hpp"
+#include "provenance/sourced.hpp"
+
+#endif  // TRNCOST_PROVENANCE_HPP

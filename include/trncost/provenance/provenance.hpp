@@ -1,0 +1,195 @@
+// Where a number comes from: measured, quoted official price, third party, derived, assumption, or a
+// cost category declared legitimately empty. Every cost input carries exactly one of these.
+#ifndef TRNCOST_PROVENANCE_PROVENANCE_HPP
+#define TRNCOST_PROVENANCE_PROVENANCE_HPP
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "../error.hpp"
+#include "date.hpp"
+
+namespace trncost {
+
+/// How capacity is bought; a quoted price is only valid for the option it was quoted for.
+enum class purchase_option { on_demand, reserved, savings_plan, spot, capacity_block };
+
+constexpr std::string_view to_string(purchase_option p) noexcept {
+  switch (p) {
+    case purchase_option::on_demand: return "on-demand";
+    case purchase_option::reserved: return "reserved";
+    case purchase_option::savings_plan: return "Savings Plan";
+    case purchase_option::spot: return "spot";
+    case purchase_option::capacity_block: return "Capacity Block";
+  }
+  return "unknown";
+}
+
+/// Observed on our own runs: which run, how it was measured, over which period.
+struct measured {
+  std::string run_id;
+  std::string method;  ///< e.g. "mean of 600 neuron-monitor reports, period 1 s, cores 0-31"
+  timestamp from{};    ///< start of the collection period (UTC)
+  timestamp to{};      ///< end of the collection period (UTC)
+};
+
+/// An official price as its publisher states it. Fields of the AWS Price List offer files are kept
+/// verbatim; those that do not apply (a spot observation has no SKU) stay empty.
+struct quoted {
+  std::string source;           ///< the page or file read, e.g. an offer-file URL or path
+  std::string offer_code;       ///< "AmazonEC2"
+  std::string offer_version;    ///< "20260910195514"
+  std::optional<date> published;  ///< the offer file's publicationDate
+  std::string sku;              ///< "WVVQPJVCQU4SR8XF"
+  std::string offer_term_code;  ///< "JRTCKXETXF"
+  std::string rate_code;        ///< "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7"
+  std::string region;           ///< "us-east-1"
+  purchase_option option = purchase_option::on_demand;
+  date consulted{};  ///< the day the caller read it (or the publication date, named as such)
+};
+
+/// A figure published by someone other than the seller (a blog, a comparison site).
+struct third_party {
+  std::string source;
+  date seen{};
+};
+
+struct source_record;
+/// A reference to an input of a derivation; inputs are shared, never copied.
+using input_ref = std::shared_ptr<const source_record>;
+
+/// Computed from other sourced values: the formula over their names, and the inputs themselves.
+struct derived {
+  std::string formula;
+  std::vector<input_ref> inputs;
+};
+
+/// A hypothesis, kept visible with its reason; it makes an estimate provisional.
+struct assumption {
+  std::string rationale;
+};
+
+/// A cost category that is legitimately empty, and why (e.g. "no data leaves the region").
+struct declared_none {
+  std::string justification;
+};
+
+using provenance = std::variant<measured, quoted, third_party, derived, assumption, declared_none>;
+
+/// A named value with its provenance, as derivations and reports refer to it. The value is the exact
+/// decimal text and the unit its symbol, so a third party can recompute from the record alone.
+struct source_record {
+  std::string name;
+  std::string value;  ///< exact decimal text, e.g. "21.5"
+  std::string unit;   ///< symbol, e.g. "USD/instance-h"; empty for a unit without a symbol
+  provenance origin;
+};
+
+/// "measured", "quoted", "third-party", "derived", "assumption" or "declared-none".
+inline std::string_view kind_name(const provenance& p) noexcept {
+  constexpr std::string_view names[] = {"measured",   "quoted",     "third-party",
+                                        "derived",    "assumption", "declared-none"};
+  return names[p.index()];
+}
+
+namespace detail {
+
+inline void require_field(bool ok, std::string_view input, std::string_view kind,
+                          std::string_view field, std::string_view rule) {
+  if (!ok) {
+    throw input_error("input '" + std::string(input) + "': " + std::string(kind) + " provenance " +
+                      "field '" + std::string(field) + "' " + std::string(rule));
+  }
+}
+
+}  // namespace detail
+
+/// Checks that a provenance says enough to be checked by someone else; throws trncost::input_error
+/// naming the input, the field and the rule.
+inline void validate(const provenance& p, std::string_view input) {
+  using detail::require_field;
+  std::visit(
+      [&](const auto& k) {
+        using K = std::decay_t<decltype(k)>;
+        if constexpr (std::is_same_v<K, measured>) {
+          require_field(!k.run_id.empty(), input, "measured", "run_id", "is empty");
+          require_field(!k.method.empty(), input, "measured", "method", "is empty");
+          require_field(k.from <= k.to, input, "measured", "to", "is before 'from'");
+        } else if constexpr (std::is_same_v<K, quoted>) {
+          require_field(!k.source.empty(), input, "quoted", "source", "is empty");
+          require_field(!k.region.empty(), input, "quoted", "region", "is empty");
+          require_field(k.consulted.ok(), input, "quoted", "consulted", "is not a calendar date");
+          if (!k.offer_code.empty()) {
+            // A price read from an offer file is identified by the file and its rate code.
+            require_field(!k.offer_version.empty() || k.published.has_value(), input, "quoted",
+                          "offer_version", "is empty and no publication date is given");
+            require_field(!k.sku.empty(), input, "quoted", "sku",
+                          "is empty for a price from an offer file");
+            require_field(!k.offer_term_code.empty(), input, "quoted", "offer_term_code",
+                          "is empty for a price from an offer file");
+            require_field(!k.rate_code.empty(), input, "quoted", "rate_code",
+                          "is empty for a price from an offer file");
+          }
+        } else if constexpr (std::is_same_v<K, third_party>) {
+          require_field(!k.source.empty(), input, "third-party", "source", "is empty");
+          require_field(k.seen.ok(), input, "third-party", "seen", "is not a calendar date");
+        } else if constexpr (std::is_same_v<K, derived>) {
+          require_field(!k.formula.empty(), input, "derived", "formula", "is empty");
+          require_field(!k.inputs.empty(), input, "derived", "inputs", "is empty");
+          for (const auto& in : k.inputs) {
+            require_field(in != nullptr, input, "derived", "inputs", "holds a null reference");
+          }
+        } else if constexpr (std::is_same_v<K, assumption>) {
+          require_field(!k.rationale.empty(), input, "assumption", "rationale", "is empty");
+        } else {
+          require_field(!k.justification.empty(), input, "declared-none", "justification",
+                        "is empty");
+        }
+      },
+      p);
+}
+
+/// One readable line: `quoted: AmazonEC2 20260910195514, SKU ..., us-east-1, on-demand, consulted
+/// 2026-09-10 (source)`. io/fmt.hpp prints provenance with this text.
+inline std::string describe(const provenance& p) {
+  return std::visit(
+      [](const auto& k) -> std::string {
+        using K = std::decay_t<decltype(k)>;
+        if constexpr (std::is_same_v<K, measured>) {
+          return "measured: run " + k.run_id + ", " + k.method + ", " + to_string(k.from) +
+                 " to " + to_string(k.to);
+        } else if constexpr (std::is_same_v<K, quoted>) {
+          std::string s = "quoted: ";
+          if (!k.offer_code.empty()) {
+            s += k.offer_code + " " + k.offer_version;
+            if (k.published) s += " published " + to_string(*k.published);
+            s += ", SKU " + k.sku + ", term " + k.offer_term_code + ", rate " + k.rate_code + ", ";
+          }
+          return s + k.region + ", " + std::string(to_string(k.option)) + ", consulted " +
+                 to_string(k.consulted) + " (" + k.source + ")";
+        } else if constexpr (std::is_same_v<K, third_party>) {
+          return "third-party: " + k.source + ", seen " + to_string(k.seen);
+        } else if constexpr (std::is_same_v<K, derived>) {
+          std::string s = "derived: " + k.formula + " from ";
+          for (std::size_t i = 0; i < k.inputs.size(); ++i) {
+            if (i != 0) s += ", ";
+            s += k.inputs[i]->name + " = " + k.inputs[i]->value;
+            if (!k.inputs[i]->unit.empty()) s += " " + k.inputs[i]->unit;
+          }
+          return s;
+        } else if constexpr (std::is_same_v<K, assumption>) {
+          return "assumption: " + k.rationale;
+        } else {
+          return "declared none: " + k.justification;
+        }
+      },
+      p);
+}
+
+}  // namespace trncost
+
+#endif  // TRNCOST_PROVENANCE_PROVENANCE_HPP

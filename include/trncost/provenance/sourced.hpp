@@ -1,0 +1,140 @@
+// sourced<Q>: a named, typed, exact value with its provenance; arithmetic on sourced values records
+// how each result was derived, and charge() is where sourced prices and usage become money.
+#ifndef TRNCOST_PROVENANCE_SOURCED_HPP
+#define TRNCOST_PROVENANCE_SOURCED_HPP
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "../units/amount.hpp"
+#include "provenance.hpp"
+
+namespace trncost {
+
+template <exact_quantity Q>
+class sourced;
+
+namespace detail {
+template <class T>
+inline constexpr bool is_sourced = false;
+template <class Q>
+inline constexpr bool is_sourced<sourced<Q>> = true;
+}  // namespace detail
+
+/// A value that may enter a cost: a trncost::sourced<Q>. Bare numbers and unsourced quantities are not.
+template <class T>
+concept sourced_value = detail::is_sourced<std::remove_cvref_t<T>>;
+
+/// A named exact quantity with its provenance. It cannot be built without a name and a provenance
+/// that validate() accepts, so a bare number never becomes a cost input.
+template <exact_quantity Q>
+class sourced {
+ public:
+  using quantity_type = Q;
+  using unit_type = typename Q::unit_type;
+
+  sourced(std::string name, Q value, provenance origin) : value_(value) {
+    if (name.empty()) throw input_error("a sourced value needs a name");
+    validate(origin, name);
+    record_ = std::make_shared<const source_record>(source_record{
+        std::move(name), value.value().to_string(), std::string(units::symbol_v<unit_type>),
+        std::move(origin)});
+  }
+
+  [[nodiscard]] const std::string& name() const noexcept { return record_->name; }
+  [[nodiscard]] const Q& value() const noexcept { return value_; }
+  [[nodiscard]] const provenance& origin() const noexcept { return record_->origin; }
+  /// The shared record that derivations refer to.
+  [[nodiscard]] const input_ref& record() const noexcept { return record_; }
+
+  /// The same value and provenance under another name (to name a derived result: "train_cost").
+  [[nodiscard]] sourced named(std::string new_name) const {
+    return sourced(std::move(new_name), value_, record_->origin);
+  }
+
+ private:
+  Q value_;
+  input_ref record_;
+};
+
+template <class Unit>
+sourced(std::string, boost::units::quantity<Unit, decimal>, provenance)
+    -> sourced<boost::units::quantity<Unit, decimal>>;
+
+namespace detail {
+
+/// An operand's name inside a formula: bare when it is one word, parenthesised otherwise.
+inline std::string operand(const std::string& name) {
+  return name.find(' ') == std::string::npos ? name : "(" + name + ")";
+}
+
+template <class R, class A, class B>
+sourced<R> derive(const R& value, const sourced<A>& a, std::string_view op, const sourced<B>& b) {
+  std::string formula = operand(a.name()) + " " + std::string(op) + " " + operand(b.name());
+  derived how{formula, {a.record(), b.record()}};
+  return sourced<R>(std::move(formula), value, std::move(how));
+}
+
+}  // namespace detail
+
+/// Sum of two sourced values of the same unit; the result is derived from both.
+template <class Q>
+sourced<Q> operator+(const sourced<Q>& a, const sourced<Q>& b) {
+  return detail::derive(Q(a.value() + b.value()), a, "+", b);
+}
+template <class Q>
+sourced<Q> operator-(const sourced<Q>& a, const sourced<Q>& b) {
+  return detail::derive(Q(a.value() - b.value()), a, "-", b);
+}
+/// Product (one half-even rounding at the 18th fractional digit, as for decimals).
+template <class A, class B>
+auto operator*(const sourced<A>& a, const sourced<B>& b) {
+  auto v = a.value() * b.value();
+  return detail::derive(v, a, "*", b);
+}
+template <class A, class B>
+auto operator/(const sourced<A>& a, const sourced<B>& b) {
+  auto v = a.value() / b.value();
+  return detail::derive(v, a, "/", b);
+}
+
+/// A charge: a sourced price times sourced usage, as money with one rounding step (see amount()).
+/// The result is named `name` and derived from both inputs with the formula "price * usage".
+template <sourced_value Price, sourced_value Usage>
+  requires prices<typename Price::quantity_type, typename Usage::quantity_type>
+sourced<money> charge(std::string name, const Price& price, const Usage& usage,
+                      rounding mode = rounding::half_even) {
+  const money m = amount(price.value(), usage.value(), mode);
+  derived how{detail::operand(price.name()) + " * " + detail::operand(usage.name()),
+              {price.record(), usage.record()}};
+  return sourced<money>(std::move(name), m, std::move(how));
+}
+
+/// A per-month price against usage in hours, with the month's length named by `convention`.
+template <sourced_value Price, sourced_value Usage>
+sourced<money> charge(std::string name, const Price& price, const Usage& usage,
+                      month_convention convention, rounding mode = rounding::half_even) {
+  const money m = amount(price.value(), usage.value(), convention, mode);
+  derived how{detail::operand(price.name()) + " * " + detail::operand(usage.name()) + " / " +
+                  std::to_string(convention.hours_per_month) + " h/mo (" +
+                  std::string(convention.name) + ")",
+              {price.record(), usage.record()}};
+  return sourced<money>(std::move(name), m, std::move(how));
+}
+
+/// Anything else passed to charge() is a bare number or an unsourced quantity: refused with one
+/// sentence first.
+template <class Price, class Usage, class... Rest>
+  requires(!(sourced_value<Price> && sourced_value<Usage>))
+sourced<money> charge(std::string, const Price&, const Usage&, Rest&&...) {
+  static_assert(detail::always_false<Price>,
+                "trncost: charge() takes sourced values (trncost::sourced<Q>): a bare number or an "
+                "unsourced quantity cannot become a cost input; see "
+                "docs/troubleshooting.md#unsourced-input");
+  throw input_error("charge() called with an unsourced input");
+}
+
+}  // namespace trncost
+
+#endif  // TRNCOST_PROVENANCE_SOURCED_HPP

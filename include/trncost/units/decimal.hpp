@@ -1,0 +1,360 @@
+// trncost::decimal: exact fixed-point money and quantity values (18 fractional digits, 128-bit),
+// and the Boost.Units hook that keeps unit conversions of decimal quantities exact.
+#ifndef TRNCOST_UNITS_DECIMAL_HPP
+#define TRNCOST_UNITS_DECIMAL_HPP
+
+#include <boost/units/conversion.hpp>
+#include <boost/units/quantity.hpp>
+#include <compare>
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "../detail/wide_int.hpp"
+#include "../error.hpp"
+
+namespace trncost {
+
+/// A named number of fractional digits to round to, so a call site says what it rounds to:
+/// `round(x, decimal_places{2})`.
+struct decimal_places {
+  int value;
+  constexpr explicit decimal_places(int v) : value(v) {}
+};
+
+/// Cents: two fractional digits, the precision of a USD bill line.
+inline constexpr decimal_places cents{2};
+
+/// An exact signed decimal: value = raw / 10^18.
+///
+/// - Range: about +/-1.7 * 10^20 (above +/-10^12 USD with room for sums of many lines).
+/// - Parsing a price string is exact ("0.0000004000" is 4 * 10^-7, not a binary approximation).
+/// - Addition, subtraction, negation, multiplication by an integer and comparison are exact; any
+///   result out of range throws trncost::overflow_error (never wraps).
+/// - Multiplying or dividing two decimals rounds once, half-even, at the 18th fractional digit;
+///   products of AWS prices (10 digits) and quantities with up to 8 fractional digits are exact.
+/// - Nothing else rounds unless asked: `round(decimal_places, rounding)`.
+/// - There is no conversion from or to floating point except the explicit `to_double()` (for
+///   analysis that samples, never for amounts).
+class decimal {
+ public:
+  using rep = detail::int128;
+  static constexpr int fractional_digits = 18;
+  static constexpr std::uint64_t scale = 1'000'000'000'000'000'000ULL;
+
+  constexpr decimal() noexcept = default;
+
+  /// Exact conversion from any integer type (every 64-bit integer fits).
+  template <std::integral I>
+    requires(!std::same_as<I, bool>)
+  constexpr explicit decimal(I units) noexcept
+      : raw_(static_cast<rep>(units) * static_cast<rep>(scale)) {}
+
+  /// Parses a decimal string exactly; see parse().
+  explicit decimal(std::string_view text) : decimal(parse(text)) {}
+
+  /// Floating point never becomes money silently: parse the decimal text instead.
+  decimal(double) = delete;
+  decimal(float) = delete;
+  decimal(long double) = delete;
+
+  static constexpr decimal from_raw(rep raw) noexcept {
+    decimal d;
+    d.raw_ = raw;
+    return d;
+  }
+  [[nodiscard]] constexpr rep raw() const noexcept { return raw_; }
+
+  static constexpr decimal max() noexcept { return from_raw(detail::int128_max); }
+  static constexpr decimal min() noexcept { return from_raw(-detail::int128_max); }
+
+  /// Parses `[+-]digits[.digits]` exactly ("21.5000000000", "-3", "0.0000004000"). Fractional
+  /// digits beyond the 18th are accepted only when they are zeros. Throws trncost::parse_error
+  /// naming the text, the offset and the rule; trncost::overflow_error when out of range.
+  static decimal parse(std::string_view text) {
+    std::size_t i = 0;
+    bool negative = false;
+    const auto fail = [&](std::size_t at, const std::string& rule) -> parse_error {
+      return parse_error("\"" + std::string(text) + "\" is not a decimal number: " + rule +
+                         " at offset " + std::to_string(at));
+    };
+    if (text.empty()) throw parse_error("an empty string is not a decimal number");
+    if (text[0] == '+' || text[0] == '-') {
+      negative = text[0] == '-';
+      ++i;
+    }
+    detail::uint128 mag = 0;
+    const auto limit = static_cast<detail::uint128>(detail::int128_max);
+    std::size_t int_digits = 0;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i, ++int_digits) {
+      mag = mag * 10 + static_cast<unsigned>(text[i] - '0');
+      if (mag > limit / scale) {
+        throw overflow_error("\"" + std::string(text) + "\" is out of the decimal range (about " +
+                             "+/-1.7e20)");
+      }
+    }
+    if (int_digits == 0) throw fail(i, "expected a digit");
+    mag *= scale;
+    if (i < text.size() && text[i] == '.') {
+      ++i;
+      std::size_t frac_digits = 0;
+      detail::uint128 place = scale / 10;
+      for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i, ++frac_digits) {
+        const auto digit = static_cast<unsigned>(text[i] - '0');
+        if (frac_digits < static_cast<std::size_t>(fractional_digits)) {
+          mag += digit * place;
+          place /= 10;
+        } else if (digit != 0) {
+          throw fail(i, "more than 18 fractional digits (trncost would have to round)");
+        }
+      }
+      if (frac_digits == 0) throw fail(i, "expected a digit after '.'");
+    }
+    if (i != text.size()) throw fail(i, std::string("unexpected character '") + text[i] + "'");
+    if (mag > limit) {
+      throw overflow_error("\"" + std::string(text) + "\" is out of the decimal range");
+    }
+    return from_raw(negative ? -static_cast<rep>(mag) : static_cast<rep>(mag));
+  }
+
+  /// The shortest exact text: "21.5", "0.0000004", "-3", "0".
+  [[nodiscard]] std::string to_string() const {
+    std::string s = to_fixed_unchecked(fractional_digits);
+    if (s.find('.') != std::string::npos) {
+      while (s.back() == '0') s.pop_back();
+      if (s.back() == '.') s.pop_back();
+    }
+    return s;
+  }
+
+  /// Exactly `places` fractional digits ("21.5000000000" for 10), rounding under `mode` only when
+  /// the value has more digits than that.
+  [[nodiscard]] std::string to_fixed(decimal_places places,
+                                     rounding mode = rounding::half_even) const {
+    return round(places, mode).to_fixed_unchecked(places.value);
+  }
+
+  /// This value rounded to `places` fractional digits (0 to 18) under `mode`.
+  [[nodiscard]] constexpr decimal round(decimal_places places,
+                                        rounding mode = rounding::half_even) const {
+    if (places.value < 0 || places.value > fractional_digits) {
+      throw input_error("cannot round to " + std::to_string(places.value) +
+                        " fractional digits: decimal keeps 0 to 18");
+    }
+    std::uint64_t step = 1;
+    for (int k = places.value; k < fractional_digits; ++k) step *= 10;
+    rep out = 0;
+    // round(raw / step) * step: reuse the single rounding step with num = 1.
+    if (!detail::mul_div(raw_, 1, 1, step, 1, mode, out) ||
+        !checked_mul(out, static_cast<rep>(step), out)) {
+      throw overflow_error("rounding " + to_string() + " overflows the decimal range");
+    }
+    return from_raw(out);
+  }
+
+  /// For analysis that samples (Monte Carlo, charts); never for amounts.
+  [[nodiscard]] constexpr double to_double() const noexcept {
+    const auto mag = detail::magnitude(raw_);
+    const double v = static_cast<double>(static_cast<std::uint64_t>(mag / scale)) +
+                     static_cast<double>(static_cast<std::uint64_t>(mag % scale)) / 1e18;
+    return raw_ < 0 ? -v : v;
+  }
+
+  [[nodiscard]] constexpr bool is_zero() const noexcept { return raw_ == 0; }
+  [[nodiscard]] constexpr bool is_negative() const noexcept { return raw_ < 0; }
+  [[nodiscard]] constexpr int signum() const noexcept { return raw_ < 0 ? -1 : (raw_ > 0 ? 1 : 0); }
+
+  friend constexpr auto operator<=>(const decimal&, const decimal&) noexcept = default;
+  friend constexpr bool operator==(const decimal&, const decimal&) noexcept = default;
+
+  constexpr decimal operator-() const {
+    if (raw_ == -detail::int128_max - 1) throw overflow_error("negating the decimal minimum");
+    return from_raw(-raw_);
+  }
+  constexpr decimal operator+() const noexcept { return *this; }
+
+  friend constexpr decimal operator+(decimal a, decimal b) {
+    rep out = 0;
+    if (__builtin_add_overflow(a.raw_, b.raw_, &out) || out > detail::int128_max ||
+        out < -detail::int128_max) {
+      throw overflow_error(a.to_string() + " + " + b.to_string() + " overflows the decimal range");
+    }
+    return from_raw(out);
+  }
+  friend constexpr decimal operator-(decimal a, decimal b) {
+    rep out = 0;
+    if (__builtin_sub_overflow(a.raw_, b.raw_, &out) || out < -detail::int128_max) {
+      throw overflow_error(a.to_string() + " - " + b.to_string() + " overflows the decimal range");
+    }
+    return from_raw(out);
+  }
+  /// Rounds once, half-even, at the 18th fractional digit.
+  friend constexpr decimal operator*(decimal a, decimal b) { return multiply(a, b); }
+  /// Rounds once, half-even, at the 18th fractional digit; throws on division by zero.
+  friend constexpr decimal operator/(decimal a, decimal b) { return divide(a, b); }
+
+  /// Exact multiplication by an integer (overflow throws).
+  template <std::integral I>
+  friend constexpr decimal operator*(decimal a, I n) {
+    rep out = 0;
+    if (!checked_mul(a.raw_, static_cast<rep>(n), out)) {
+      throw overflow_error(a.to_string() + " * " + std::to_string(n) +
+                           " overflows the decimal range");
+    }
+    return from_raw(out);
+  }
+  template <std::integral I>
+  friend constexpr decimal operator*(I n, decimal a) {
+    return a * n;
+  }
+  /// Division by an integer, rounding once, half-even, at the 18th fractional digit.
+  template <std::integral I>
+  friend constexpr decimal operator/(decimal a, I n) {
+    return divide(a, decimal(n));
+  }
+
+  constexpr decimal& operator+=(decimal b) { return *this = *this + b; }
+  constexpr decimal& operator-=(decimal b) { return *this = *this - b; }
+  constexpr decimal& operator*=(decimal b) { return *this = *this * b; }
+  constexpr decimal& operator/=(decimal b) { return *this = *this / b; }
+
+  /// a * b, rounded once under `mode` at the 18th fractional digit.
+  static constexpr decimal multiply(decimal a, decimal b, rounding mode = rounding::half_even) {
+    rep out = 0;
+    if (!detail::mul_div(a.raw_, b.raw_, 1, scale, 1, mode, out)) {
+      throw overflow_error(a.to_string() + " * " + b.to_string() + " overflows the decimal range");
+    }
+    return from_raw(out);
+  }
+  /// a / b, rounded once under `mode` at the 18th fractional digit.
+  static constexpr decimal divide(decimal a, decimal b, rounding mode = rounding::half_even) {
+    if (b.raw_ == 0) throw input_error("division of " + a.to_string() + " by zero");
+    rep out = 0;
+    if (!detail::scaled_div(a.raw_, scale, b.raw_, mode, out)) {
+      throw overflow_error(a.to_string() + " / " + b.to_string() + " overflows the decimal range");
+    }
+    return from_raw(out);
+  }
+
+ private:
+  static constexpr bool checked_mul(rep a, rep b, rep& out) noexcept {
+    return !__builtin_mul_overflow(a, b, &out) && out <= detail::int128_max &&
+           out >= -detail::int128_max;
+  }
+
+  [[nodiscard]] std::string to_fixed_unchecked(int places) const {
+    const auto mag = detail::magnitude(raw_);
+    auto int_part = mag / scale;
+    auto frac = static_cast<std::uint64_t>(mag % scale);
+    std::string digits;
+    do {
+      digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(int_part % 10)));
+      int_part /= 10;
+    } while (int_part != 0);
+    std::string s = raw_ < 0 ? "-" + digits : digits;
+    if (places > 0) {
+      std::string f(static_cast<std::size_t>(fractional_digits), '0');
+      for (auto k = f.size(); k-- > 0;) {
+        f[k] = static_cast<char>('0' + frac % 10);
+        frac /= 10;
+      }
+      s += '.';
+      s += f.substr(0, static_cast<std::size_t>(places));
+    }
+    return s;
+  }
+
+  rep raw_ = 0;
+};
+
+/// `round(x, cents)`: x rounded to `places` under `mode` (half-even unless said otherwise).
+constexpr decimal round(decimal x, decimal_places places, rounding mode = rounding::half_even) {
+  return x.round(places, mode);
+}
+
+constexpr decimal abs(decimal x) { return x.is_negative() ? -x : x; }
+
+namespace detail {
+
+/// A unit conversion factor that decimal arithmetic can apply exactly: multiply by num, divide by den
+/// (one of the two is 1).
+struct exact_factor {
+  std::uint64_t num = 0;
+  std::uint64_t den = 0;
+  [[nodiscard]] constexpr bool ok() const noexcept { return num != 0; }
+};
+
+constexpr double nearest_whole(double x) noexcept {
+  return static_cast<double>(static_cast<std::uint64_t>(x + 0.5));
+}
+
+/// Boost.Units computes conversion factors as doubles at compile time; those that are a whole number
+/// n (hour to second: 3600) or its reciprocal (second to hour: 1/3600, byte to GiB: 1/2^30) are
+/// recovered exactly. Anything else (GB to GiB: 0.9313...) is not an exact conversion.
+constexpr exact_factor classify_factor(double f) noexcept {
+  if (!(f > 0.0) || f > 1.8e19 || f < 1.0 / 1.8e19) return {};
+  if (f >= 1.0) {
+    const double n = nearest_whole(f);
+    if (n - f <= f * 1e-12 && f - n <= f * 1e-12) return {static_cast<std::uint64_t>(n), 1};
+    return {};
+  }
+  const double r = 1.0 / f;
+  const double n = nearest_whole(r);
+  if (n - r <= r * 1e-12 && r - n <= r * 1e-12) return {1, static_cast<std::uint64_t>(n)};
+  return {};
+}
+
+/// Applies an exact factor; a division that leaves a remainder throws rather than round.
+inline decimal apply_exact(decimal v, exact_factor f, const char* what) {
+  decimal::rep out = 0;
+  if (!detail::mul_div(v.raw(), 1, f.num, f.den, 1, rounding::toward_zero, out)) {
+    throw overflow_error(std::string(what) + ": converting " + v.to_string() +
+                         " overflows the decimal range");
+  }
+  decimal::rep back = 0;
+  if (f.den != 1 && (!detail::mul_div(out, 1, f.den, 1, 1, rounding::toward_zero, back) ||
+                     back != v.raw())) {
+    throw inexact_error(std::string(what) + ": converting " + v.to_string() + " divides by " +
+                        std::to_string(f.den) +
+                        " and would round; use trncost::amount() for a priced line or "
+                        "trncost::convert(q, rounding) to round on purpose");
+  }
+  return decimal::from_raw(out);
+}
+
+template <class>
+inline constexpr bool always_false = false;
+
+}  // namespace detail
+}  // namespace trncost
+
+namespace boost::units {
+
+/// Unit conversions of decimal quantities are exact: a whole-number factor multiplies exactly, a
+/// reciprocal one divides exactly or throws trncost::inexact_error, and any other factor (GB to GiB,
+/// kB to KiB) does not compile. This specialisation lives in the decimal's own header so that every
+/// translation unit converts the same way.
+template <class Unit1, class Unit2>
+struct conversion_helper<quantity<Unit1, trncost::decimal>, quantity<Unit2, trncost::decimal>> {
+  static constexpr trncost::detail::exact_factor factor =
+      trncost::detail::classify_factor(conversion_factor(Unit1{}, Unit2{}));
+  static_assert(factor.ok(),
+                "trncost: no exact conversion between these units (decimal and binary byte "
+                "multiples such as GB and GiB never convert implicitly); see "
+                "docs/troubleshooting.md#no-exact-conversion");
+
+  static quantity<Unit2, trncost::decimal> convert(
+      const quantity<Unit1, trncost::decimal>& source) {
+    if constexpr (factor.ok()) {
+      return quantity<Unit2, trncost::decimal>::from_value(
+          trncost::detail::apply_exact(source.value(), factor, "unit conversion"));
+    } else {
+      return quantity<Unit2, trncost::decimal>::from_value(trncost::decimal{});
+    }
+  }
+};
+
+}  // namespace boost::units
+
+#endif  // TRNCOST_UNITS_DECIMAL_HPP

@@ -1,0 +1,98 @@
+// The trncost unit system: base dimensions and base units for money, counts of things people pay
+// for, and the billing month, next to Boost.Units' SI second and a byte of information.
+#ifndef TRNCOST_UNITS_SYSTEM_HPP
+#define TRNCOST_UNITS_SYSTEM_HPP
+
+#include <boost/units/base_dimension.hpp>
+#include <boost/units/base_unit.hpp>
+#include <boost/units/base_units/si/second.hpp>
+#include <boost/units/derived_dimension.hpp>
+#include <boost/units/make_scaled_unit.hpp>
+#include <boost/units/make_system.hpp>
+#include <boost/units/physical_dimensions/information.hpp>
+#include <boost/units/physical_dimensions/time.hpp>
+#include <boost/units/scale.hpp>
+#include <boost/units/static_rational.hpp>
+#include <boost/units/unit.hpp>
+#include <string_view>
+
+namespace trncost::units {
+
+// Base dimensions. Ordinals 7301-7399 are trncost's; Boost's own are below 0 and users pick theirs
+// outside this range (docs/units.md shows how to add a dimension).
+struct money_dimension : boost::units::base_dimension<money_dimension, 7301> {};
+struct token_dimension : boost::units::base_dimension<token_dimension, 7302> {};
+struct instance_dimension : boost::units::base_dimension<instance_dimension, 7303> {};
+struct chip_dimension : boost::units::base_dimension<chip_dimension, 7304> {};
+struct neuron_core_dimension : boost::units::base_dimension<neuron_core_dimension, 7305> {};
+struct request_dimension : boost::units::base_dimension<request_dimension, 7306> {};
+struct step_dimension : boost::units::base_dimension<step_dimension, 7307> {};
+struct sample_dimension : boost::units::base_dimension<sample_dimension, 7308> {};
+struct flop_dimension : boost::units::base_dimension<flop_dimension, 7309> {};
+/// A billing month is a dimension of its own, not a time: how many hours it has is a convention
+/// (730 for the AWS calculator and Infracost) that a call site names; see month.hpp.
+struct billing_month_dimension : boost::units::base_dimension<billing_month_dimension, 7310> {};
+
+#define TRNCOST_DETAIL_BASE_UNIT(name_, dim_, ordinal_, long_name_, symbol_)                   \
+  struct name_##_base_unit                                                                      \
+      : boost::units::base_unit<name_##_base_unit, dim_::dimension_type, ordinal_> {            \
+    static constexpr const char* name() { return long_name_; }                                  \
+    static constexpr const char* symbol() { return symbol_; }                                   \
+  }
+
+TRNCOST_DETAIL_BASE_UNIT(usd, money_dimension, 7301, "US dollar", "USD");
+TRNCOST_DETAIL_BASE_UNIT(token, token_dimension, 7302, "token", "token");
+TRNCOST_DETAIL_BASE_UNIT(instance, instance_dimension, 7303, "instance", "instance");
+TRNCOST_DETAIL_BASE_UNIT(chip, chip_dimension, 7304, "accelerator chip", "chip");
+TRNCOST_DETAIL_BASE_UNIT(neuron_core, neuron_core_dimension, 7305, "NeuronCore", "NeuronCore");
+TRNCOST_DETAIL_BASE_UNIT(request, request_dimension, 7306, "request", "request");
+TRNCOST_DETAIL_BASE_UNIT(step, step_dimension, 7307, "training step", "step");
+TRNCOST_DETAIL_BASE_UNIT(sample, sample_dimension, 7308, "sample", "sample");
+TRNCOST_DETAIL_BASE_UNIT(flop, flop_dimension, 7309, "floating-point operation", "FLOP");
+TRNCOST_DETAIL_BASE_UNIT(billing_month, billing_month_dimension, 7310, "billing month", "mo");
+
+/// A byte of stored or transferred data. It is trncost's own base unit of Boost's information
+/// dimension (not a scaled bit), so byte counts stay whole numbers.
+struct byte_base_unit
+    : boost::units::base_unit<byte_base_unit, boost::units::information_dimension, 7311> {
+  static constexpr const char* name() { return "byte"; }
+  static constexpr const char* symbol() { return "B"; }
+};
+
+#undef TRNCOST_DETAIL_BASE_UNIT
+
+namespace detail {
+template <class... BaseUnits>
+struct base_unit_list {
+  using type = boost::units::dimensionless_type;
+};
+template <class First, class... Rest>
+struct base_unit_list<First, Rest...> {
+  using type = boost::units::list<First, typename base_unit_list<Rest...>::type>;
+};
+}  // namespace detail
+
+/// The system every trncost unit lives in. Boost's make_system takes at most ten base units, so the
+/// sorted list is built the way make_system builds it.
+using system = boost::units::homogeneous_system<typename boost::units::detail::insertion_sort<
+    typename detail::base_unit_list<
+        boost::units::si::second_base_unit, byte_base_unit, usd_base_unit, token_base_unit,
+        instance_base_unit, chip_base_unit, neuron_core_base_unit, request_base_unit,
+        step_base_unit, sample_base_unit, flop_base_unit, billing_month_base_unit>::type>::type>;
+
+template <class Dimension>
+using unit_of = boost::units::unit<Dimension, system>;
+
+template <class Unit, long Base, long Exponent>
+using scaled =
+    typename boost::units::make_scaled_unit<
+        Unit, boost::units::scale<Base, boost::units::static_rational<Exponent>>>::type;
+
+/// The symbol trncost prints after a value of this unit ("USD/instance-h", "GiB"). Specialise it for
+/// a unit of your own; units without one print Boost's generated symbol through io/fmt.hpp.
+template <class Unit>
+inline constexpr std::string_view symbol_v{};
+
+}  // namespace trncost::units
+
+#endif  // TRNCOST_UNITS_SYSTEM_HPP

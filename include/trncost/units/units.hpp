@@ -1,0 +1,126 @@
+// Every named unit of trncost: time, data, counts, money, and the derived units and rates people
+// price with. Each is a type (for signatures) and a constant (for `decimal{3} * units::hour`).
+#ifndef TRNCOST_UNITS_UNITS_HPP
+#define TRNCOST_UNITS_UNITS_HPP
+
+#include <boost/units/dimensionless_type.hpp>
+#include <boost/units/operators.hpp>
+#include <boost/units/quantity.hpp>
+
+#include "decimal.hpp"
+#include "system.hpp"
+
+namespace trncost::units {
+
+namespace bu = boost::units;
+
+template <class A, class B>
+using times = typename bu::multiply_typeof_helper<A, B>::type;
+template <class A, class B>
+using per = typename bu::divide_typeof_helper<A, B>::type;
+
+#define TRNCOST_DETAIL_UNIT(name_, symbol_, ...)    \
+  using name_##_t = __VA_ARGS__;                    \
+  inline constexpr name_##_t name_{};               \
+  template <>                                       \
+  inline constexpr std::string_view symbol_v<name_##_t> { symbol_ }
+
+// Time: exact multiples of the SI second.
+TRNCOST_DETAIL_UNIT(second, "s", unit_of<bu::time_dimension>);
+TRNCOST_DETAIL_UNIT(minute, "min", scaled<second_t, 60, 1>);
+TRNCOST_DETAIL_UNIT(hour, "h", scaled<second_t, 60, 2>);
+TRNCOST_DETAIL_UNIT(day, "d", scaled<second_t, 86400, 1>);
+/// The billing month (see month.hpp for its conventional length in hours).
+TRNCOST_DETAIL_UNIT(month, "mo", unit_of<billing_month_base_unit::dimension_type>);
+
+// Data: decimal (SI) and binary (IEC) multiples of the byte. A GB and a GiB never convert into each
+// other implicitly: the factor between them is not a whole number (see decimal.hpp).
+TRNCOST_DETAIL_UNIT(byte, "B", unit_of<bu::information_dimension>);
+TRNCOST_DETAIL_UNIT(kilobyte, "kB", scaled<byte_t, 10, 3>);
+TRNCOST_DETAIL_UNIT(megabyte, "MB", scaled<byte_t, 10, 6>);
+TRNCOST_DETAIL_UNIT(gigabyte, "GB", scaled<byte_t, 10, 9>);
+TRNCOST_DETAIL_UNIT(terabyte, "TB", scaled<byte_t, 10, 12>);
+TRNCOST_DETAIL_UNIT(kibibyte, "KiB", scaled<byte_t, 2, 10>);
+TRNCOST_DETAIL_UNIT(mebibyte, "MiB", scaled<byte_t, 2, 20>);
+TRNCOST_DETAIL_UNIT(gibibyte, "GiB", scaled<byte_t, 2, 30>);
+TRNCOST_DETAIL_UNIT(tebibyte, "TiB", scaled<byte_t, 2, 40>);
+
+// Counts.
+TRNCOST_DETAIL_UNIT(token, "token", unit_of<token_base_unit::dimension_type>);
+TRNCOST_DETAIL_UNIT(million_tokens, "1M tokens", scaled<token_t, 10, 6>);
+TRNCOST_DETAIL_UNIT(instance, "instance", unit_of<instance_base_unit::dimension_type>);
+TRNCOST_DETAIL_UNIT(chip, "chip", unit_of<chip_base_unit::dimension_type>);
+TRNCOST_DETAIL_UNIT(neuron_core, "NeuronCore", unit_of<neuron_core_base_unit::dimension_type>);
+TRNCOST_DETAIL_UNIT(request, "request", unit_of<request_base_unit::dimension_type>);
+TRNCOST_DETAIL_UNIT(thousand_requests, "1000 requests", scaled<request_t, 10, 3>);
+TRNCOST_DETAIL_UNIT(step, "step", unit_of<step_base_unit::dimension_type>);
+TRNCOST_DETAIL_UNIT(sample, "sample", unit_of<sample_base_unit::dimension_type>);
+TRNCOST_DETAIL_UNIT(flop, "FLOP", unit_of<flop_base_unit::dimension_type>);
+TRNCOST_DETAIL_UNIT(dimensionless, "", unit_of<bu::dimensionless_type>);
+
+// Money.
+TRNCOST_DETAIL_UNIT(usd, "USD", unit_of<usd_base_unit::dimension_type>);
+
+// Usage people are billed for.
+TRNCOST_DETAIL_UNIT(instance_hour, "instance-h", times<instance_t, hour_t>);
+TRNCOST_DETAIL_UNIT(instance_second, "instance-s", times<instance_t, second_t>);
+TRNCOST_DETAIL_UNIT(chip_hour, "chip-h", times<chip_t, hour_t>);
+TRNCOST_DETAIL_UNIT(neuron_core_hour, "NeuronCore-h", times<neuron_core_t, hour_t>);
+TRNCOST_DETAIL_UNIT(gibibyte_month, "GiB-mo", times<gibibyte_t, month_t>);
+TRNCOST_DETAIL_UNIT(gigabyte_month, "GB-mo", times<gigabyte_t, month_t>);
+TRNCOST_DETAIL_UNIT(gibibyte_hour, "GiB-h", times<gibibyte_t, hour_t>);
+
+// Throughput.
+TRNCOST_DETAIL_UNIT(tokens_per_second, "token/s", per<token_t, second_t>);
+TRNCOST_DETAIL_UNIT(samples_per_second, "sample/s", per<sample_t, second_t>);
+TRNCOST_DETAIL_UNIT(steps_per_second, "step/s", per<step_t, second_t>);
+TRNCOST_DETAIL_UNIT(flops_per_second, "FLOP/s", per<flop_t, second_t>);
+TRNCOST_DETAIL_UNIT(requests_per_second, "request/s", per<request_t, second_t>);
+
+// Rates: what a price list quotes.
+TRNCOST_DETAIL_UNIT(usd_per_hour, "USD/h", per<usd_t, hour_t>);
+TRNCOST_DETAIL_UNIT(usd_per_instance_hour, "USD/instance-h", per<usd_t, instance_hour_t>);
+TRNCOST_DETAIL_UNIT(usd_per_chip_hour, "USD/chip-h", per<usd_t, chip_hour_t>);
+TRNCOST_DETAIL_UNIT(usd_per_neuron_core_hour, "USD/NeuronCore-h", per<usd_t, neuron_core_hour_t>);
+TRNCOST_DETAIL_UNIT(usd_per_gibibyte_month, "USD/GiB-mo", per<usd_t, gibibyte_month_t>);
+TRNCOST_DETAIL_UNIT(usd_per_gigabyte_month, "USD/GB-mo", per<usd_t, gigabyte_month_t>);
+TRNCOST_DETAIL_UNIT(usd_per_gibibyte, "USD/GiB", per<usd_t, gibibyte_t>);
+TRNCOST_DETAIL_UNIT(usd_per_gigabyte, "USD/GB", per<usd_t, gigabyte_t>);
+TRNCOST_DETAIL_UNIT(usd_per_request, "USD/request", per<usd_t, request_t>);
+TRNCOST_DETAIL_UNIT(usd_per_thousand_requests, "USD/1000 requests", per<usd_t, thousand_requests_t>);
+TRNCOST_DETAIL_UNIT(usd_per_million_tokens, "USD/1M tokens", per<usd_t, million_tokens_t>);
+
+#undef TRNCOST_DETAIL_UNIT
+
+}  // namespace trncost::units
+
+namespace trncost {
+
+/// A quantity of `Unit` with an exact decimal value: the only kind of quantity a cost input holds.
+template <class Unit>
+using quantity = boost::units::quantity<Unit, decimal>;
+
+/// An amount of money in US dollars.
+using money = quantity<units::usd_t>;
+
+/// `make<units::hour_t>("3.5")` or `make(units::hour, "3.5")`: a quantity from exact decimal text.
+template <class Unit>
+quantity<Unit> make(std::string_view text) {
+  return quantity<Unit>::from_value(decimal::parse(text));
+}
+template <class Unit>
+quantity<Unit> make(Unit, std::string_view text) {
+  return quantity<Unit>::from_value(decimal::parse(text));
+}
+template <class Unit, std::integral I>
+  requires(!std::same_as<I, bool>)
+constexpr quantity<Unit> make(Unit, I whole) {
+  return quantity<Unit>::from_value(decimal(whole));
+}
+
+/// The dollar amount written as text: `usd("21.50")`.
+inline money usd(std::string_view text) { return make<units::usd_t>(text); }
+
+}  // namespace trncost
+
+#endif  // TRNCOST_UNITS_UNITS_HPP
