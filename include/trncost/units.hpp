@@ -4,6 +4,7 @@
 
 #include "units/amount.hpp"
 #include "units/decimal.hpp"
+#include "units/symbol.hpp"
 #include "units/system.hpp"
 #include "units/units.hpp"
 

@@ -31,8 +31,8 @@ constexpr std::string_view to_string(purchase_option p) noexcept {
 
 /// Observed on our own runs: which run, how it was measured, over which period.
 struct measured {
-  std::string run_id;
-  std::string method;  ///< e.g. "mean of 600 neuron-monitor reports, period 1 s, cores 0-31"
+  std::string run_id{};
+  std::string method{};  ///< e.g. "mean of 600 neuron-monitor reports, period 1 s, cores 0-31"
   timestamp from{};    ///< start of the collection period (UTC)
   timestamp to{};      ///< end of the collection period (UTC)
 };
@@ -40,21 +40,21 @@ struct measured {
 /// An official price as its publisher states it. Fields of the AWS Price List offer files are kept
 /// verbatim; those that do not apply (a spot observation has no SKU) stay empty.
 struct quoted {
-  std::string source;           ///< the page or file read, e.g. an offer-file URL or path
-  std::string offer_code;       ///< "AmazonEC2"
-  std::string offer_version;    ///< "20260910195514"
-  std::optional<date> published;  ///< the offer file's publicationDate
-  std::string sku;              ///< "WVVQPJVCQU4SR8XF"
-  std::string offer_term_code;  ///< "JRTCKXETXF"
-  std::string rate_code;        ///< "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7"
-  std::string region;           ///< "us-east-1"
+  std::string source{};           ///< the page or file read, e.g. an offer-file URL or path
+  std::string offer_code{};       ///< "AmazonEC2"
+  std::string offer_version{};    ///< "20260910195514"
+  std::optional<date> published{};  ///< the offer file's publicationDate
+  std::string sku{};              ///< "WVVQPJVCQU4SR8XF"
+  std::string offer_term_code{};  ///< "JRTCKXETXF"
+  std::string rate_code{};        ///< "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7"
+  std::string region{};           ///< "us-east-1"
   purchase_option option = purchase_option::on_demand;
   date consulted{};  ///< the day the caller read it (or the publication date, named as such)
 };
 
 /// A figure published by someone other than the seller (a blog, a comparison site).
 struct third_party {
-  std::string source;
+  std::string source{};
   date seen{};
 };
 
@@ -64,18 +64,18 @@ using input_ref = std::shared_ptr<const source_record>;
 
 /// Computed from other sourced values: the formula over their names, and the inputs themselves.
 struct derived {
-  std::string formula;
-  std::vector<input_ref> inputs;
+  std::string formula{};
+  std::vector<input_ref> inputs{};
 };
 
 /// A hypothesis, kept visible with its reason; it makes an estimate provisional.
 struct assumption {
-  std::string rationale;
+  std::string rationale{};
 };
 
 /// A cost category that is legitimately empty, and why (e.g. "no data leaves the region").
 struct declared_none {
-  std::string justification;
+  std::string justification{};
 };
 
 using provenance = std::variant<measured, quoted, third_party, derived, assumption, declared_none>;
@@ -83,10 +83,10 @@ using provenance = std::variant<measured, quoted, third_party, derived, assumpti
 /// A named value with its provenance, as derivations and reports refer to it. The value is the exact
 /// decimal text and the unit its symbol, so a third party can recompute from the record alone.
 struct source_record {
-  std::string name;
-  std::string value;  ///< exact decimal text, e.g. "21.5"
-  std::string unit;   ///< symbol, e.g. "USD/instance-h"; empty for a unit without a symbol
-  provenance origin;
+  std::string name{};
+  std::string value{};  ///< exact decimal text, e.g. "21.5"
+  std::string unit{};   ///< symbol, e.g. "USD/instance-h"; empty for a unit without a symbol
+  provenance origin{};
 };
 
 /// "measured", "quoted", "third-party", "derived", "assumption" or "declared-none".

@@ -38,7 +38,7 @@ class sourced {
     if (name.empty()) throw input_error("a sourced value needs a name");
     validate(origin, name);
     record_ = std::make_shared<const source_record>(source_record{
-        std::move(name), value.value().to_string(), std::string(units::symbol_v<unit_type>),
+        std::move(name), value.value().to_string(), units::symbol<unit_type>(),
         std::move(origin)});
   }
 

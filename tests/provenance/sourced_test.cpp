@@ -1,0 +1,107 @@
+// Tests for sourced<Q>: construction rules, derived provenance of arithmetic, and charge().
+#include <doctest/doctest.h>
+
+#include <trncost/provenance.hpp>
+
+using namespace trncost;
+
+namespace {
+quoted ec2_quote() {
+  return quoted{.source = "AmazonEC2 offer file, us-east-1",
+                .offer_code = "AmazonEC2",
+                .offer_version = "20260910195514",
+                .sku = "WVVQPJVCQU4SR8XF",
+                .offer_term_code = "JRTCKXETXF",
+                .rate_code = "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7",
+                .region = "us-east-1",
+                .consulted = parse_date("2026-11-30")};
+}
+measured run42() {
+  return measured{"run-42", "wall clock of the training phase",
+                  parse_timestamp("2026-11-20T10:00:00Z"), parse_timestamp("2026-11-20T11:29:59Z")};
+}
+}  // namespace
+
+TEST_CASE("a sourced value keeps its name, exact value, unit and provenance") {
+  const sourced price("trn1_price", make(units::usd_per_instance_hour, "21.5000000000"),
+                      ec2_quote());
+  CHECK(price.name() == "trn1_price");
+  CHECK(price.value().value() == decimal("21.5"));
+  CHECK(kind_name(price.origin()) == "quoted");
+  CHECK(price.record()->value == "21.5");
+  CHECK(price.record()->unit == "USD/instance-h");
+  const auto renamed = price.named("p");
+  CHECK(renamed.name() == "p");
+  CHECK(renamed.value() == price.value());
+  CHECK(kind_name(renamed.origin()) == "quoted");
+}
+
+TEST_CASE("a sourced value without a name or with an empty provenance is refused") {
+  CHECK_THROWS_WITH_AS(sourced("", make(units::hour, 1), assumption{"x"}),
+                       "trncost: a sourced value needs a name", input_error);
+  CHECK_THROWS_WITH_AS(sourced("wait", make(units::hour, 1), assumption{""}),
+                       "trncost: input 'wait': assumption provenance field 'rationale' is empty",
+                       input_error);
+}
+
+TEST_CASE("arithmetic on sourced values records the formula and references its inputs") {
+  const sourced a("train_h", make(units::hour, 10), run42());
+  const sourced b("eval_h", make(units::hour, 2), run42());
+  const sourced n("nodes", make(units::instance, 4), assumption{"the planned cluster size"});
+
+  const auto sum = a + b;
+  CHECK(sum.name() == "train_h + eval_h");
+  CHECK(sum.value().value() == decimal(12));
+  const auto& how = std::get<derived>(sum.origin());
+  CHECK(how.formula == "train_h + eval_h");
+  REQUIRE(how.inputs.size() == 2);
+  // Inputs are shared references to the same records, not copies.
+  CHECK(how.inputs[0] == a.record());
+  CHECK(how.inputs[1] == b.record());
+
+  const auto usage = sum * n;
+  CHECK(usage.name() == "(train_h + eval_h) * nodes");
+  CHECK(quantity<units::instance_hour_t>(usage.value()).value() == decimal(48));
+  const auto& how2 = std::get<derived>(usage.origin());
+  CHECK(how2.inputs[0] == sum.record());
+  CHECK(std::get<derived>(how2.inputs[0]->origin).inputs[0] == a.record());
+
+  const auto diff = a - b;
+  CHECK(diff.value().value() == decimal(8));
+  CHECK(diff.name() == "train_h - eval_h");
+  const auto ratio = b / a;
+  CHECK(ratio.value().value() == decimal("0.2"));
+  CHECK(ratio.name() == "eval_h / train_h");
+}
+
+TEST_CASE("charge() turns a sourced price and sourced usage into a derived amount") {
+  const sourced price("trn1_price", make(units::usd_per_instance_hour, "21.5"), ec2_quote());
+  const sourced usage("train_time", make(units::instance, 2) * seconds(5399), run42());
+  const auto cost = charge("train_cost", price, usage);
+  // 21.5 * 2 * 5399 / 3600 = 64.48805555... rounded half-even at 18 digits.
+  CHECK(cost.value().value() == decimal("64.488055555555555556"));
+  CHECK(cost.name() == "train_cost");
+  CHECK(cost.record()->unit == "USD");
+  const auto& how = std::get<derived>(cost.origin());
+  CHECK(how.formula == "trn1_price * train_time");
+  CHECK(how.inputs[0] == price.record());
+  CHECK(how.inputs[1] == usage.record());
+  CHECK(describe(cost.origin()) ==
+        "derived: trn1_price * train_time from trn1_price = 21.5 USD/instance-h, train_time = "
+        "10798 instance-s");
+}
+
+TEST_CASE("charge() with a month convention names it in the formula") {
+  const sourced gp3("gp3_price", make(units::usd_per_gibibyte_month, "0.08"),
+                    quoted{.source = "AmazonEC2 offer file (EBS)",
+                           .region = "us-east-1",
+                           .consulted = parse_date("2026-11-30")});
+  const sourced kept("checkpoint_gib_h", make(units::gibibyte, 500) * make(units::hour, 100),
+                     run42());
+  const auto cost = charge("checkpoint_storage", gp3, kept, month_730h);
+  // 0.08 * 500 * 100 / 730 = 5.4794520547945205479... -> ...548.
+  CHECK(cost.value().value() == decimal("5.479452054794520548"));
+  CHECK(std::get<derived>(cost.origin()).formula ==
+        "gp3_price * checkpoint_gib_h / 730 h/mo (730-hour month (AWS Pricing Calculator, "
+        "Infracost))");
+}

@@ -1,0 +1,132 @@
+// Tests for the named units: exact conversions, conversions that would round, symbols.
+#include <doctest/doctest.h>
+
+#include <trncost/units.hpp>
+
+using namespace trncost;
+
+TEST_CASE("exact time conversions just work") {
+  CHECK(convert<units::second_t>(make(units::hour, "1.5")).value() == decimal(5400));
+  CHECK(convert<units::hour_t>(make(units::day, 2)).value() == decimal(48));
+  CHECK(convert<units::second_t>(make(units::minute, 3)).value() == decimal(180));
+  CHECK(convert<units::hour_t>(seconds(7200)).value() == decimal(2));
+  CHECK(convert<units::hour_t>(seconds(900)).value() == decimal("0.25"));
+  // The Boost.Units explicit constructor takes the same exact path.
+  const quantity<units::second_t> s(make(units::hour, 2));
+  CHECK(s.value() == decimal(7200));
+}
+
+TEST_CASE("exact data conversions keep decimal and binary multiples apart") {
+  CHECK(convert<units::byte_t>(make(units::gibibyte, 1)).value() == decimal(1073741824));
+  CHECK(convert<units::gibibyte_t>(make(units::tebibyte, 2)).value() == decimal(2048));
+  CHECK(convert<units::byte_t>(make(units::gigabyte, 1)).value() == decimal(1000000000));
+  CHECK(convert<units::gigabyte_t>(make(units::terabyte, "1.5")).value() == decimal(1500));
+  CHECK(convert<units::kilobyte_t>(make(units::megabyte, 3)).value() == decimal(3000));
+  CHECK(convert<units::kibibyte_t>(make(units::mebibyte, 3)).value() == decimal(3072));
+  // 2^31 bytes are exactly 2 GiB.
+  CHECK(convert<units::gibibyte_t>(make(units::byte, 2147483648LL)).value() == decimal(2));
+  // 1 GB is 0.931322574615478515625 GiB: 21 fractional digits, beyond the decimal's 18.
+  CHECK_THROWS_AS(convert<units::gibibyte_t>(make(units::byte, 1000000000)),
+                  trncost::inexact_error);
+}
+
+TEST_CASE("a conversion that would round throws unless rounding is asked for") {
+  // 5399 s / 3600 = 1.49972222...: Boost.Units would truncate an integer quantity to 1 h.
+  CHECK_THROWS_WITH_AS(
+      convert<units::hour_t>(seconds(5399)),
+      "trncost: unit conversion: converting 5399 divides by 3600 and would round; use "
+      "trncost::amount() for a priced line or trncost::convert(q, rounding) to round on purpose",
+      trncost::inexact_error);
+  // Rounded on purpose: 1.499722222222222222|2 -> ...222 (half-even), ...223 (ceiling).
+  CHECK(convert<units::hour_t>(seconds(5399), rounding::half_even).value() ==
+        decimal("1.499722222222222222"));
+  CHECK(convert<units::hour_t>(seconds(5399), rounding::ceiling).value() ==
+        decimal("1.499722222222222223"));
+}
+
+TEST_CASE("per-request and per-1000-request prices convert only exactly") {
+  // S3 PUT: 0.005 USD per 1,000 requests is 0.000005 USD per request.
+  const auto per_thousand = make(units::usd_per_thousand_requests, "0.005");
+  CHECK(convert<units::usd_per_request_t>(per_thousand).value() == decimal("0.000005"));
+  CHECK(convert<units::usd_per_thousand_requests_t>(make(units::usd_per_request, "0.0000004"))
+            .value() == decimal("0.0004"));
+  // 0.60 USD per million tokens is 6 * 10^-7 USD per token.
+  using usd_per_token_t = units::per<units::usd_t, units::token_t>;
+  CHECK(convert<usd_per_token_t>(make(units::usd_per_million_tokens, "0.60")).value() ==
+        decimal("0.0000006"));
+}
+
+TEST_CASE("derived units are products and quotients of the named ones") {
+  const auto usage = make(units::instance, 2) * make(units::hour, 3);
+  CHECK(quantity<units::instance_hour_t>(usage).value() == decimal(6));
+  const auto chips = make(units::chip, 16) * make(units::hour, 1);
+  CHECK(quantity<units::chip_hour_t>(chips).value() == decimal(16));
+  const auto kept = make(units::gibibyte, 500) * make(units::month, 1);
+  CHECK(quantity<units::gibibyte_month_t>(kept).value() == decimal(500));
+  const auto throughput = make(units::token, 7200) / seconds(3600);
+  CHECK(quantity<units::tokens_per_second_t>(throughput).value() == decimal(2));
+  const auto rate = make(units::usd, "21.5") / make(units::instance_hour, 1);
+  CHECK(quantity<units::usd_per_instance_hour_t>(rate).value() == decimal("21.5"));
+  CHECK(usd("21.50") == make(units::usd, "21.5"));
+  CHECK(make<units::hour_t>("2.5").value() == decimal("2.5"));
+}
+
+TEST_CASE("every named unit has its symbol") {
+  CHECK(units::symbol_v<units::second_t> == "s");
+  CHECK(units::symbol_v<units::minute_t> == "min");
+  CHECK(units::symbol_v<units::hour_t> == "h");
+  CHECK(units::symbol_v<units::day_t> == "d");
+  CHECK(units::symbol_v<units::month_t> == "mo");
+  CHECK(units::symbol_v<units::byte_t> == "B");
+  CHECK(units::symbol_v<units::kilobyte_t> == "kB");
+  CHECK(units::symbol_v<units::megabyte_t> == "MB");
+  CHECK(units::symbol_v<units::gigabyte_t> == "GB");
+  CHECK(units::symbol_v<units::terabyte_t> == "TB");
+  CHECK(units::symbol_v<units::kibibyte_t> == "KiB");
+  CHECK(units::symbol_v<units::mebibyte_t> == "MiB");
+  CHECK(units::symbol_v<units::gibibyte_t> == "GiB");
+  CHECK(units::symbol_v<units::tebibyte_t> == "TiB");
+  CHECK(units::symbol_v<units::token_t> == "token");
+  CHECK(units::symbol_v<units::million_tokens_t> == "1M tokens");
+  CHECK(units::symbol_v<units::instance_t> == "instance");
+  CHECK(units::symbol_v<units::chip_t> == "chip");
+  CHECK(units::symbol_v<units::neuron_core_t> == "NeuronCore");
+  CHECK(units::symbol_v<units::request_t> == "request");
+  CHECK(units::symbol_v<units::thousand_requests_t> == "1000 requests");
+  CHECK(units::symbol_v<units::step_t> == "step");
+  CHECK(units::symbol_v<units::sample_t> == "sample");
+  CHECK(units::symbol_v<units::flop_t> == "FLOP");
+  CHECK(units::symbol_v<units::usd_t> == "USD");
+  CHECK(units::symbol_v<units::dimensionless_t>.empty());
+  CHECK(units::symbol_v<units::instance_hour_t> == "instance-h");
+  CHECK(units::symbol_v<units::instance_second_t> == "instance-s");
+  CHECK(units::symbol_v<units::chip_hour_t> == "chip-h");
+  CHECK(units::symbol_v<units::neuron_core_hour_t> == "NeuronCore-h");
+  CHECK(units::symbol_v<units::gibibyte_month_t> == "GiB-mo");
+  CHECK(units::symbol_v<units::gigabyte_month_t> == "GB-mo");
+  CHECK(units::symbol_v<units::gibibyte_hour_t> == "GiB-h");
+  CHECK(units::symbol_v<units::tokens_per_second_t> == "token/s");
+  CHECK(units::symbol_v<units::samples_per_second_t> == "sample/s");
+  CHECK(units::symbol_v<units::steps_per_second_t> == "step/s");
+  CHECK(units::symbol_v<units::flops_per_second_t> == "FLOP/s");
+  CHECK(units::symbol_v<units::requests_per_second_t> == "request/s");
+  CHECK(units::symbol_v<units::usd_per_hour_t> == "USD/h");
+  CHECK(units::symbol_v<units::usd_per_instance_hour_t> == "USD/instance-h");
+  CHECK(units::symbol_v<units::usd_per_chip_hour_t> == "USD/chip-h");
+  CHECK(units::symbol_v<units::usd_per_neuron_core_hour_t> == "USD/NeuronCore-h");
+  CHECK(units::symbol_v<units::usd_per_gibibyte_month_t> == "USD/GiB-mo");
+  CHECK(units::symbol_v<units::usd_per_gigabyte_month_t> == "USD/GB-mo");
+  CHECK(units::symbol_v<units::usd_per_gibibyte_t> == "USD/GiB");
+  CHECK(units::symbol_v<units::usd_per_gigabyte_t> == "USD/GB");
+  CHECK(units::symbol_v<units::usd_per_request_t> == "USD/request");
+  CHECK(units::symbol_v<units::usd_per_thousand_requests_t> == "USD/1000 requests");
+  CHECK(units::symbol_v<units::usd_per_million_tokens_t> == "USD/1M tokens");
+}
+
+TEST_CASE("a unit without a trncost name gets a symbol from its base units and scale") {
+  CHECK(units::symbol<units::usd_per_instance_hour_t>() == "USD/instance-h");
+  CHECK(units::symbol<units::times<units::hour_t, units::byte_t>>() == "(3600 s B)");
+  CHECK(units::symbol<units::per<units::token_t, units::request_t>>() == "token request^-1");
+  CHECK(units::symbol<units::times<units::gibibyte_t, units::gibibyte_t>>() ==
+        "(1152921504606846976 B^2)");
+}
