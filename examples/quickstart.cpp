@@ -7,7 +7,7 @@ int main() {
   using namespace trncost;
 
   // [estimate]
-  // Official price, as read from the AWS Price List offer file (DOMAIN facts, consulted 2026-11-30).
+  // Official prices, as read from the us-east-1 AWS Price List offer file (consulted 2026-11-30).
   const sourced trn1_price("trn1_price", usd("21.5000000000") / make(units::instance_hour, 1),
                            quoted{.source = "AmazonEC2 offer file, us-east-1",
                                   .offer_code = "AmazonEC2",
