@@ -41,6 +41,7 @@ TEST_CASE("ISO dates and UTC timestamps parse, print back, and refuse what they 
 TEST_CASE("each provenance kind names itself") {
   CHECK(kind_name(measured{}) == "measured");
   CHECK(kind_name(quoted{}) == "quoted");
+  CHECK(kind_name(documented{}) == "documented");
   CHECK(kind_name(third_party{}) == "third-party");
   CHECK(kind_name(derived{}) == "derived");
   CHECK(kind_name(assumption{}) == "assumption");
@@ -89,6 +90,9 @@ TEST_CASE("a provenance that says too little to be checked is refused, naming th
                        input_error);
   CHECK_THROWS_AS(validate(measured{"", "wall clock", t0, t1}, "x"), input_error);
   CHECK_THROWS_AS(validate(measured{"run-42", "", t0, t1}, "x"), input_error);
+  CHECK_NOTHROW(validate(documented{"AWS Neuron documentation", parse_date("2026-11-30")}, "x"));
+  CHECK_THROWS_AS(validate(documented{"", parse_date("2026-11-30")}, "x"), input_error);
+  CHECK_THROWS_AS(validate(documented{"AWS Neuron documentation", date{}}, "x"), input_error);
   CHECK_THROWS_AS(validate(third_party{"", parse_date("2026-10-01")}, "x"), input_error);
   CHECK_THROWS_AS(validate(third_party{"blog", date{}}, "x"), input_error);
   CHECK_THROWS_AS(validate(derived{"a * b", {}}, "x"), input_error);
@@ -113,6 +117,9 @@ TEST_CASE("provenance describes itself in one line with everything needed to fin
         "measured: run run-42, wall clock of the training phase, 2026-11-20T10:00:00Z to "
         "2026-11-20T11:29:59Z");
   CHECK(describe(assumption{"restart every 2 days"}) == "assumption: restart every 2 days");
+  CHECK(describe(documented{"AWS Neuron documentation: Trn1 architecture",
+                            parse_date("2026-11-30")}) ==
+        "documented: AWS Neuron documentation: Trn1 architecture, consulted 2026-11-30");
   CHECK(describe(declared_none{"no data leaves the region"}) ==
         "declared none: no data leaves the region");
   const auto input = std::make_shared<const source_record>(

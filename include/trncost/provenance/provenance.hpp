@@ -1,5 +1,5 @@
-// Where a number comes from: measured, quoted official price, third party, derived, assumption, or a
-// cost category declared legitimately empty. Every cost input carries exactly one of these.
+// Where a number comes from: measured, quoted official price, official documentation, third party,
+// derived, assumption, or a cost category declared legitimately empty. Every cost input carries exactly one of these.
 #ifndef TRNCOST_PROVENANCE_PROVENANCE_HPP
 #define TRNCOST_PROVENANCE_PROVENANCE_HPP
 
@@ -52,6 +52,13 @@ struct quoted {
   date consulted{};  ///< the day the caller read it (or the publication date, named as such)
 };
 
+/// A fact from the seller's official documentation that is not a price (an instance's chip count,
+/// its peak FLOP/s): as trustworthy as a quote, and dated the same way.
+struct documented {
+  std::string source{};  ///< the page read, e.g. "AWS Neuron documentation: Trn1 architecture"
+  date consulted{};
+};
+
 /// A figure published by someone other than the seller (a blog, a comparison site).
 struct third_party {
   std::string source{};
@@ -78,7 +85,8 @@ struct declared_none {
   std::string justification{};
 };
 
-using provenance = std::variant<measured, quoted, third_party, derived, assumption, declared_none>;
+using provenance =
+    std::variant<measured, quoted, documented, third_party, derived, assumption, declared_none>;
 
 /// A named value with its provenance, as derivations and reports refer to it. The value is the exact
 /// decimal text and the unit its symbol, so a third party can recompute from the record alone.
@@ -89,10 +97,10 @@ struct source_record {
   provenance origin{};
 };
 
-/// "measured", "quoted", "third-party", "derived", "assumption" or "declared-none".
+/// "measured", "quoted", "documented", "third-party", "derived", "assumption" or "declared-none".
 inline std::string_view kind_name(const provenance& p) noexcept {
-  constexpr std::string_view names[] = {"measured",   "quoted",     "third-party",
-                                        "derived",    "assumption", "declared-none"};
+  constexpr std::string_view names[] = {"measured", "quoted",     "documented",   "third-party",
+                                        "derived",  "assumption", "declared-none"};
   return names[p.index()];
 }
 
@@ -134,6 +142,10 @@ inline void validate(const provenance& p, std::string_view input) {
             require_field(!k.rate_code.empty(), input, "quoted", "rate_code",
                           "is empty for a price from an offer file");
           }
+        } else if constexpr (std::is_same_v<K, documented>) {
+          require_field(!k.source.empty(), input, "documented", "source", "is empty");
+          require_field(k.consulted.ok(), input, "documented", "consulted",
+                        "is not a calendar date");
         } else if constexpr (std::is_same_v<K, third_party>) {
           require_field(!k.source.empty(), input, "third-party", "source", "is empty");
           require_field(k.seen.ok(), input, "third-party", "seen", "is not a calendar date");
@@ -171,6 +183,8 @@ inline std::string describe(const provenance& p) {
           }
           return s + k.region + ", " + std::string(to_string(k.option)) + ", consulted " +
                  to_string(k.consulted) + " (" + k.source + ")";
+        } else if constexpr (std::is_same_v<K, documented>) {
+          return "documented: " + k.source + ", consulted " + to_string(k.consulted);
         } else if constexpr (std::is_same_v<K, third_party>) {
           return "third-party: " + k.source + ", seen " + to_string(k.seen);
         } else if constexpr (std::is_same_v<K, derived>) {
