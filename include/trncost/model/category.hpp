@@ -1,0 +1,69 @@
+// The six categories of the cost formula and the phases of a job's instance time.
+#ifndef TRNCOST_MODEL_CATEGORY_HPP
+#define TRNCOST_MODEL_CATEGORY_HPP
+
+#include <array>
+#include <string_view>
+
+namespace trncost {
+
+/// The terms of the formula: instances over billed time + storage + transfers + logs + data
+/// preparation + failures and restarts. Every estimate must account for each one.
+enum class category { compute, storage, transfer, logs, data_preparation, failures_restarts };
+
+inline constexpr std::array<category, 6> all_categories{
+    category::compute, category::storage,          category::transfer,
+    category::logs,    category::data_preparation, category::failures_restarts};
+
+constexpr std::string_view to_string(category c) noexcept {
+  switch (c) {
+    case category::compute: return "compute";
+    case category::storage: return "storage";
+    case category::transfer: return "transfer";
+    case category::logs: return "logs";
+    case category::data_preparation: return "data preparation";
+    case category::failures_restarts: return "failures and restarts";
+  }
+  return "unknown";
+}
+
+/// Where billed instance time went. Useful work is training, evaluation and checkpointing; the rest
+/// is overhead a budget must still pay for.
+enum class phase {
+  setup,
+  compilation,
+  training,
+  evaluation,
+  checkpointing,
+  waiting,
+  failed_work,
+  restarts,
+};
+
+inline constexpr std::array<phase, 8> all_phases{
+    phase::setup,         phase::compilation, phase::training,    phase::evaluation,
+    phase::checkpointing, phase::waiting,     phase::failed_work, phase::restarts};
+
+constexpr std::string_view to_string(phase p) noexcept {
+  switch (p) {
+    case phase::setup: return "setup";
+    case phase::compilation: return "compilation";
+    case phase::training: return "training";
+    case phase::evaluation: return "evaluation";
+    case phase::checkpointing: return "checkpointing";
+    case phase::waiting: return "waiting";
+    case phase::failed_work: return "failed work";
+    case phase::restarts: return "restarts";
+  }
+  return "unknown";
+}
+
+/// Setup, compilation, waiting, failed work and restarts: paid for, but not progress.
+constexpr bool is_overhead(phase p) noexcept {
+  return p == phase::setup || p == phase::compilation || p == phase::waiting ||
+         p == phase::failed_work || p == phase::restarts;
+}
+
+}  // namespace trncost
+
+#endif  // TRNCOST_MODEL_CATEGORY_HPP

@@ -1,0 +1,171 @@
+// Instance time: instances x billed time by phase, under a billing rule (per second with a 60-second
+// minimum per launch, per hour, or a Capacity Block's upfront fee). Each phase is its own line.
+#ifndef TRNCOST_MODEL_COMPONENTS_INSTANCE_TIME_HPP
+#define TRNCOST_MODEL_COMPONENTS_INSTANCE_TIME_HPP
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../inputs.hpp"
+
+namespace trncost {
+
+/// The time one phase of a job kept the instances up (measured, in seconds).
+struct phase_time {
+  trncost::phase ph;
+  sourced<quantity<units::second_t>> duration;
+};
+
+/// How AWS turns instance time into billed time.
+struct billing_rule {
+  enum class kind { per_second, per_hour, capacity_block };
+  kind how = kind::per_second;
+  /// per_second: the minimum billed per launch (60 s for Linux On-Demand, Spot and Reserved).
+  quantity<units::second_t> minimum = seconds(60);
+  /// Where the rule is written.
+  provenance source = documented{"Amazon EC2 pricing: per-second billing, 60-second minimum "
+                                 "(Linux)",
+                                 date{std::chrono::year{2026}, std::chrono::month{11},
+                                      std::chrono::day{30}}};
+  /// capacity_block: the upfront fee for the whole block, and the block's length.
+  std::optional<sourced<money>> block_fee{};
+  std::optional<sourced<quantity<units::hour_t>>> block_duration{};
+
+  /// Per-second billing with a 60-second minimum per launch (Linux On-Demand, Spot, Reserved).
+  static billing_rule per_second() { return billing_rule{}; }
+  /// Whole hours per launch (a partial hour is billed as a full one).
+  static billing_rule per_hour() {
+    billing_rule r;
+    r.how = kind::per_hour;
+    r.source = documented{"Amazon EC2 pricing: hourly billing, a partial hour billed as a full hour",
+                          date{std::chrono::year{2026}, std::chrono::month{11},
+                               std::chrono::day{30}}};
+    return r;
+  }
+  /// A Capacity Block for ML: an upfront fee for `duration` of the component's instances, paid
+  /// whether used or not. Phases are priced at the fee's effective rate and the unused reserved time
+  /// is a line of its own.
+  static billing_rule capacity_block(sourced<money> fee, sourced<quantity<units::hour_t>> duration) {
+    billing_rule r;
+    r.how = kind::capacity_block;
+    r.block_fee = std::move(fee);
+    r.block_duration = std::move(duration);
+    return r;
+  }
+};
+
+/// Instances over billed time: `count` instances of `instance_type` at `price` per instance-hour,
+/// with one line per phase and the billing rule's own line (the minimum, the rounding to hours, or
+/// the reserved-but-unused time of a Capacity Block).
+class instance_time {
+ public:
+  instance_time(std::string name, std::string instance_type,
+                input_of<quantity<units::instance_t>> count,
+                input_of<quantity<units::usd_per_instance_hour_t>> price,
+                std::vector<phase_time> phases, billing_rule rule = billing_rule::per_second())
+      : name_(std::move(name)),
+        instance_type_(std::move(instance_type)),
+        count_(std::move(count)),
+        price_(std::move(price)),
+        phases_(std::move(phases)),
+        rule_(std::move(rule)) {
+    if (name_.empty()) throw input_error("an instance_time component needs a name");
+    if (instance_type_.empty()) {
+      throw input_error("component '" + name_ + "': the instance type is empty");
+    }
+    if (phases_.empty()) {
+      throw input_error("component '" + name_ + "': the phase list is empty; give at least the "
+                        "measured training phase");
+    }
+    detail::require_positive(count_, name_);
+    detail::require_non_negative(price_, name_);
+    for (const auto& p : phases_) detail::require_non_negative(p.duration, name_);
+    if (rule_.how == billing_rule::kind::per_second && rule_.minimum.value().is_negative()) {
+      throw input_error("component '" + name_ + "': the billing minimum cannot be negative");
+    }
+    if (rule_.how == billing_rule::kind::capacity_block) {
+      if (!rule_.block_fee || !rule_.block_duration) {
+        throw input_error("component '" + name_ + "': a Capacity Block needs its fee and duration");
+      }
+      detail::require_non_negative(*rule_.block_fee, name_);
+      detail::require_positive(*rule_.block_duration, name_);
+    }
+  }
+
+  /// Launches of the instances (1 + restarts); the per-second minimum applies to each.
+  instance_time& with_launches(sourced<quantity<units::dimensionless_t>> launches) {
+    detail::require_positive(launches, name_);
+    launches_ = std::move(launches);
+    return *this;
+  }
+
+  [[nodiscard]] const std::string& name() const noexcept { return name_; }
+  [[nodiscard]] category cost_category() const noexcept { return category::compute; }
+
+  void build(component_builder& b) const {
+    const auto count = detail::add_input(b, count_);
+    const auto* known_count = std::get_if<sourced<quantity<units::instance_t>>>(&count_);
+    const std::string on = " on " +
+                           (known_count != nullptr ? known_count->value().value().to_string()
+                                                   : detail::input_name(count_)) +
+                           " x " + instance_type_;
+    // Billed time of every phase, and their sum (the time of the launch).
+    std::vector<node<units::second_t>> durations;
+    for (const auto& p : phases_) durations.push_back(b.input(p.duration));
+    node<units::second_t> total = durations.front();
+    for (std::size_t i = 1; i < durations.size(); ++i) total = total + durations[i];
+
+    if (rule_.how == billing_rule::kind::capacity_block) {
+      build_capacity_block(b, count, durations, total, on);
+      return;
+    }
+    const auto price = detail::add_input(b, price_);
+    for (std::size_t i = 0; i < phases_.size(); ++i) {
+      b.line({phases_[i].ph, std::string(to_string(phases_[i].ph)) + on}, price,
+             count * durations[i]);
+    }
+    if (rule_.how == billing_rule::kind::per_second) {
+      // The minimum is billed per launch: max(0, launches * minimum - total) more seconds.
+      const auto minimum = b.rule_constant("billing_minimum", rule_.minimum, rule_.source);
+      node<units::second_t> floor_time = minimum;
+      if (launches_) floor_time = b.input(*launches_) * minimum;
+      const auto zero = b.rule_constant("no_time", seconds(0), rule_.source);
+      const auto extra = max(floor_time - total, zero);
+      b.line({std::nullopt, "per-second billing minimum" + on}, price, count * extra);
+    } else {
+      const auto billed = ceil_to(total, seconds(3600));
+      b.line({std::nullopt, "rounding up to whole billed hours" + on}, price,
+             count * (billed - total));
+    }
+  }
+
+ private:
+  void build_capacity_block(component_builder& b, const node<units::instance_t>& count,
+                            const std::vector<node<units::second_t>>& durations,
+                            const node<units::second_t>& total, const std::string& on) const {
+    const auto fee = b.input(*rule_.block_fee);
+    const auto length = b.input(*rule_.block_duration);
+    // The fee's effective rate: fee / (instances * block length), in USD per instance-hour.
+    const node<units::usd_per_instance_hour_t> rate = fee / (count * length);
+    for (std::size_t i = 0; i < phases_.size(); ++i) {
+      b.line({phases_[i].ph, std::string(to_string(phases_[i].ph)) + on + " (Capacity Block)"},
+             rate, count * durations[i]);
+    }
+    const auto reserved = convert<units::second_t>(length);
+    b.line({std::nullopt, "reserved but unused Capacity Block time" + on}, rate,
+           count * (reserved - total));
+  }
+
+  std::string name_;
+  std::string instance_type_;
+  input_of<quantity<units::instance_t>> count_;
+  input_of<quantity<units::usd_per_instance_hour_t>> price_;
+  std::vector<phase_time> phases_;
+  billing_rule rule_;
+  std::optional<sourced<quantity<units::dimensionless_t>>> launches_;
+};
+
+}  // namespace trncost
+
+#endif  // TRNCOST_MODEL_COMPONENTS_INSTANCE_TIME_HPP

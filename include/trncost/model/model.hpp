@@ -1,0 +1,541 @@
+// The cost model: a graph of named sourced inputs and derivations, and the priced lines that the
+// components add to it; built once, then evaluated deterministically as one flat pass.
+#ifndef TRNCOST_MODEL_MODEL_HPP
+#define TRNCOST_MODEL_MODEL_HPP
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../provenance/sourced.hpp"
+#include "../units/amount.hpp"
+#include "category.hpp"
+
+namespace trncost {
+
+class model;
+
+namespace detail {
+
+enum class op : std::uint8_t {
+  input, constant, add, sub, mul, div, max, min, scale, band, ceil_to, rescale
+};
+
+/// One node of the graph. Operands always come before the node that uses them, so evaluating the
+/// nodes in order is a topological pass.
+struct node_rec {
+  op kind = op::input;
+  std::uint32_t a = 0;
+  std::uint32_t b = 0;
+  decimal k1{};         // band: lower bound; ceil_to: step
+  decimal k2{};         // band: upper bound
+  bool open_end = false;  // band: no upper bound
+  std::int64_t factor = 0;  // scale: the whole-number factor
+  std::uint64_t num = 1;    // rescale: a * num / den, rounded once
+  std::uint64_t den = 1;
+  std::string name;     // an input's name, or the formula of a derivation
+  std::string unit;     // symbol of the node's unit
+  input_ref record;     // inputs: the sourced record; constants: the rule as a record
+  bool unknown = false;   // an input whose value nobody knows (yet)
+  std::string unknown_reason;
+};
+
+/// One priced line: amount = round(price * quantity * num / (10^18 * den)), the one rounding step.
+struct line_rec {
+  std::uint32_t price = 0;
+  std::uint32_t quantity = 0;
+  std::uint64_t num = 1;
+  std::uint64_t den = 1;
+  category cat = category::compute;
+  std::string component;
+  std::optional<trncost::phase> ph;
+  std::string description;
+  std::string factor_note;  // e.g. "/ 3600 (s to h)" or "/ 730 h/mo (730-hour month ...)"
+};
+
+struct model_data {
+  std::vector<node_rec> nodes;
+  std::vector<decimal> baseline;  // input and constant values; 0 for derived nodes
+  std::vector<line_rec> lines;
+  std::map<const source_record*, std::uint32_t> input_ids;
+  std::map<category, std::vector<std::string>> components;
+  std::map<category, declared_none> declared;
+};
+
+constexpr bool is_unary(op k) noexcept {
+  return k == op::scale || k == op::band || k == op::ceil_to || k == op::rescale;
+}
+
+inline std::string operand(const node_rec& n) {
+  return (n.kind == op::input || n.kind == op::constant) ? n.name : "(" + n.name + ")";
+}
+
+}  // namespace detail
+
+/// A typed handle to a node of a model: the unit is checked at compile time, the value lives in the
+/// model. Arithmetic on handles adds derivation nodes to the same model.
+template <class Unit>
+class node {
+ public:
+  using unit_type = Unit;
+  node(detail::model_data* m, std::uint32_t id) : m_(m), id_(id) {}
+  [[nodiscard]] std::uint32_t id() const noexcept { return id_; }
+  [[nodiscard]] const std::string& name() const { return m_->nodes[id_].name; }
+  [[nodiscard]] detail::model_data* data() const noexcept { return m_; }
+
+ private:
+  detail::model_data* m_;
+  std::uint32_t id_;
+};
+
+namespace detail {
+
+template <class Unit>
+node<Unit> push(model_data* m, node_rec rec) {
+  rec.unit = units::symbol<Unit>();
+  m->nodes.push_back(std::move(rec));
+  m->baseline.push_back(decimal{});
+  return node<Unit>(m, static_cast<std::uint32_t>(m->nodes.size() - 1));
+}
+
+template <class R, class A, class B>
+node<R> binary(op kind, std::string_view symbol, const node<A>& a, const node<B>& b) {
+  if (a.data() != b.data()) throw input_error("nodes of two different models cannot be combined");
+  auto* m = a.data();
+  node_rec rec;
+  rec.kind = kind;
+  rec.a = a.id();
+  rec.b = b.id();
+  rec.name = operand(m->nodes[a.id()]) + " " + std::string(symbol) + " " + operand(m->nodes[b.id()]);
+  return push<R>(m, std::move(rec));
+}
+
+}  // namespace detail
+
+template <class Unit>
+node<Unit> operator+(const node<Unit>& a, const node<Unit>& b) {
+  return detail::binary<Unit>(detail::op::add, "+", a, b);
+}
+template <class Unit>
+node<Unit> operator-(const node<Unit>& a, const node<Unit>& b) {
+  return detail::binary<Unit>(detail::op::sub, "-", a, b);
+}
+/// Product (rounded half-even at the 18th digit, as decimal multiplication is).
+template <class A, class B>
+node<units::times<A, B>> operator*(const node<A>& a, const node<B>& b) {
+  return detail::binary<units::times<A, B>>(detail::op::mul, "*", a, b);
+}
+template <class A, class B>
+node<units::per<A, B>> operator/(const node<A>& a, const node<B>& b) {
+  return detail::binary<units::per<A, B>>(detail::op::div, "/", a, b);
+}
+template <class Unit>
+node<Unit> max(const node<Unit>& a, const node<Unit>& b) {
+  auto n = detail::binary<Unit>(detail::op::max, ",", a, b);
+  auto& rec = a.data()->nodes[n.id()];
+  rec.name = "max(" + a.name() + ", " + b.name() + ")";
+  return n;
+}
+template <class Unit>
+node<Unit> min(const node<Unit>& a, const node<Unit>& b) {
+  auto n = detail::binary<Unit>(detail::op::min, ",", a, b);
+  auto& rec = a.data()->nodes[n.id()];
+  rec.name = "min(" + a.name() + ", " + b.name() + ")";
+  return n;
+}
+/// An exact whole-number multiple (inter-AZ traffic is charged on both sides: 2 * gb).
+template <class Unit>
+node<Unit> operator*(std::int64_t k, const node<Unit>& a) {
+  detail::node_rec rec;
+  rec.kind = detail::op::scale;
+  rec.a = a.id();
+  rec.factor = k;
+  rec.name = std::to_string(k) + " * " + detail::operand(a.data()->nodes[a.id()]);
+  return detail::push<Unit>(a.data(), std::move(rec));
+}
+
+/// The same value in another unit of its dimension, by the exact factor between them (hours to
+/// seconds multiplies by 3600; seconds to hours divides by 3600, rounding once at the 18th digit).
+template <class To, class From>
+node<To> convert(const node<From>& a) {
+  constexpr auto f =
+      detail::classify_factor(boost::units::conversion_factor(From{}, To{}));
+  static_assert(f.ok(), "trncost: no exact conversion between these units; see "
+                        "docs/troubleshooting.md#no-exact-conversion");
+  detail::node_rec rec;
+  rec.kind = detail::op::rescale;
+  rec.a = a.id();
+  rec.num = f.num;
+  rec.den = f.den;
+  rec.name = detail::operand(a.data()->nodes[a.id()]) +
+             (f.num != 1 ? " * " + std::to_string(f.num) : " / " + std::to_string(f.den));
+  return detail::push<To>(a.data(), std::move(rec));
+}
+
+/// The part of `a` inside the band [lo, hi) (or [lo, inf) when `hi` is empty): what a tier of a
+/// tiered price applies to, min(max(a - lo, 0), hi - lo).
+template <class Unit>
+node<Unit> band(const node<Unit>& a, const quantity<Unit>& lo, std::optional<quantity<Unit>> hi) {
+  detail::node_rec rec;
+  rec.kind = detail::op::band;
+  rec.a = a.id();
+  rec.k1 = lo.value();
+  rec.open_end = !hi.has_value();
+  if (hi) rec.k2 = hi->value();
+  rec.name = "band(" + a.name() + ", " + lo.value().to_string() + ", " +
+             (hi ? hi->value().to_string() : std::string("inf")) + ")";
+  return detail::push<Unit>(a.data(), std::move(rec));
+}
+
+/// `a` rounded up to a whole number of `step` (billing in whole hours: ceil_to(t, 3600 s)).
+template <class Unit>
+node<Unit> ceil_to(const node<Unit>& a, const quantity<Unit>& step) {
+  if (step.value() <= decimal{}) throw input_error("ceil_to: the step must be positive");
+  detail::node_rec rec;
+  rec.kind = detail::op::ceil_to;
+  rec.a = a.id();
+  rec.k1 = step.value();
+  rec.name = "ceil_to(" + a.name() + ", " + step.value().to_string() + ")";
+  return detail::push<Unit>(a.data(), std::move(rec));
+}
+
+/// What a line needs besides its price and quantity.
+struct line_meta {
+  std::optional<trncost::phase> ph{};  ///< instance-time lines only
+  std::string description{};
+};
+
+class evaluator;
+struct estimate;
+struct estimate_options;
+
+/// A model: inputs, derivations and priced lines, grouped by component and category.
+class model {
+ public:
+  model() : d_(std::make_unique<detail::model_data>()) {}
+  model(model&&) noexcept = default;
+  model& operator=(model&&) noexcept = default;
+  model(const model&) = delete;
+  model& operator=(const model&) = delete;
+
+  /// A sourced input; the same sourced value added twice is one node.
+  template <exact_quantity Q>
+  node<typename Q::unit_type> input(const sourced<Q>& s) {
+    const auto it = d_->input_ids.find(s.record().get());
+    if (it != d_->input_ids.end()) return node<typename Q::unit_type>(d_.get(), it->second);
+    detail::node_rec rec;
+    rec.kind = detail::op::input;
+    rec.name = s.name();
+    rec.record = s.record();
+    auto n = detail::push<typename Q::unit_type>(d_.get(), std::move(rec));
+    d_->baseline[n.id()] = s.value().value();
+    d_->input_ids.emplace(s.record().get(), n.id());
+    return n;
+  }
+
+  /// An input nobody knows yet (a price with no official row): lines that depend on it are
+  /// unpriced, kept out of the totals and never counted as zero.
+  template <class Unit>
+  node<Unit> unknown(std::string name, std::string reason) {
+    if (name.empty()) throw input_error("an unknown input needs a name");
+    if (reason.empty()) throw input_error("unknown input '" + name + "' needs a reason");
+    detail::node_rec rec;
+    rec.kind = detail::op::input;
+    rec.name = std::move(name);
+    rec.unknown = true;
+    rec.unknown_reason = std::move(reason);
+    return detail::push<Unit>(d_.get(), std::move(rec));
+  }
+
+  /// A constant that a billing rule fixes (AWS's 60-second minimum): not an input to measure or
+  /// quote, but named, with where the rule is written (usually `documented`).
+  template <class Unit>
+  node<Unit> rule_constant(std::string name, const quantity<Unit>& value, provenance source) {
+    validate(source, name);
+    detail::node_rec rec;
+    rec.kind = detail::op::constant;
+    rec.name = name;
+    rec.record = std::make_shared<const source_record>(source_record{
+        std::move(name), value.value().to_string(), units::symbol<Unit>(), std::move(source)});
+    auto n = detail::push<Unit>(d_.get(), std::move(rec));
+    d_->baseline[n.id()] = value.value();
+    return n;
+  }
+
+  /// A cost category that is legitimately empty, with the reason; without a component or such a
+  /// declaration a category makes the estimate incomplete.
+  void declare_none(category c, declared_none why) {
+    validate(provenance{why}, std::string(to_string(c)));
+    d_->declared[c] = std::move(why);
+  }
+
+  /// Adds a priced line: amount = price x quantity with the exact unit factor and one rounding.
+  template <class P, class Q>
+  void add_line(category c, std::string component, line_meta meta, const node<P>& price,
+                const node<Q>& quantity_node) {
+    using product = detail::product_unit_t<P, Q>;
+    static_assert(detail::is_money_unit<product>,
+                  "trncost: a line's price times its quantity must be money (USD); see "
+                  "docs/troubleshooting.md#price-does-not-fit");
+    constexpr auto f = detail::money_factor<product>();
+    static_assert(f.ok(), "trncost: the price's unit and the quantity's unit differ by a factor "
+                          "that is not exact (GB vs GiB?); see "
+                          "docs/troubleshooting.md#no-exact-conversion");
+    push_line(c, std::move(component), std::move(meta), price, quantity_node, f.num, f.den, "");
+  }
+
+  /// The same for a per-month price against a quantity in hours, with the month's length named.
+  template <class P, class Q>
+  void add_line(category c, std::string component, line_meta meta, const node<P>& price,
+                const node<Q>& quantity_node, month_convention convention) {
+    using product =
+        detail::product_unit_t<detail::product_unit_t<P, Q>, units::per<units::month_t, units::hour_t>>;
+    static_assert(detail::is_money_unit<product>,
+                  "trncost: a per-month price needs a quantity in hours here; see "
+                  "docs/troubleshooting.md#price-does-not-fit");
+    constexpr auto f = detail::money_factor<product>();
+    static_assert(f.ok(), "trncost: no exact factor between these units; see "
+                          "docs/troubleshooting.md#no-exact-conversion");
+    if (convention.hours_per_month == 0) {
+      throw input_error(std::string("month convention '") + std::string(convention.name) +
+                        "' has zero hours");
+    }
+    push_line(c, std::move(component), std::move(meta), price, quantity_node, f.num,
+              f.den * convention.hours_per_month,
+              "/ " + std::to_string(convention.hours_per_month) + " h/mo (" +
+                  std::string(convention.name) + ")");
+  }
+
+  /// Adds a component (anything that satisfies trncost::cost_component; see component.hpp).
+  template <class C>
+  void add(const C& component);
+
+  /// The value of a node at the model's inputs, or nothing when it depends on an unknown input.
+  template <class Unit>
+  [[nodiscard]] std::optional<quantity<Unit>> value(const node<Unit>& n) const;
+
+  /// A node as a record: its name, value, unit and provenance (derived nodes get a `derived`
+  /// provenance whose inputs are the records of their operands).
+  [[nodiscard]] input_ref record(std::uint32_t id) const;
+  template <class Unit>
+  [[nodiscard]] input_ref record(const node<Unit>& n) const {
+    return record(n.id());
+  }
+  /// The sourced inputs (and rule constants) a node depends on, in the order first reached.
+  [[nodiscard]] std::vector<input_ref> inputs_of(std::uint32_t id) const;
+  template <class Unit>
+  [[nodiscard]] std::vector<input_ref> inputs_of(const node<Unit>& n) const {
+    return inputs_of(n.id());
+  }
+
+  /// The estimate at an as-of date: line items, totals, computed status and findings.
+  [[nodiscard]] estimate evaluate(date as_of, const estimate_options& options) const;
+  [[nodiscard]] estimate evaluate(date as_of) const;
+
+  [[nodiscard]] const detail::model_data& data() const noexcept { return *d_; }
+  [[nodiscard]] detail::model_data& data() noexcept { return *d_; }
+
+ private:
+  template <class P, class Q>
+  void push_line(category c, std::string component, line_meta meta, const node<P>& price,
+                 const node<Q>& q, std::uint64_t num, std::uint64_t den, std::string note) {
+    if (price.data() != d_.get() || q.data() != d_.get()) {
+      throw input_error("line '" + meta.description + "' uses nodes of another model");
+    }
+    if (note.empty()) {
+      if (num != 1) note = "* " + std::to_string(num);
+      if (den != 1) note = "/ " + std::to_string(den);
+    }
+    d_->lines.push_back(detail::line_rec{price.id(), q.id(), num, den, c, std::move(component),
+                                         meta.ph, std::move(meta.description), std::move(note)});
+  }
+
+  std::unique_ptr<detail::model_data> d_;
+};
+
+/// Evaluates a model as one flat pass over preallocated storage: no heap allocation per evaluation.
+/// Analysis (sensitivity, Monte Carlo) overrides inputs with set() and runs it again.
+class evaluator {
+ public:
+  explicit evaluator(const model& m)
+      : m_(&m.data()),
+        values_(m_->baseline),
+        known_(m_->nodes.size(), 1),
+        amounts_(m_->lines.size()),
+        priced_(m_->lines.size(), 1) {
+    for (std::size_t i = 0; i < m_->nodes.size(); ++i) {
+      if (m_->nodes[i].unknown) known_[i] = 0;
+    }
+  }
+
+  /// Overrides an input's value for the next run(); throws for a node that is not an input.
+  template <class Unit>
+  void set(const node<Unit>& n, const quantity<Unit>& v) {
+    set(n.id(), v.value());
+  }
+  void set(std::uint32_t id, decimal v) {
+    if (id >= m_->nodes.size() || m_->nodes[id].kind != detail::op::input) {
+      throw input_error("only an input node can be set");
+    }
+    values_[id] = v;
+    known_[id] = 1;
+  }
+  /// Restores every input to its sourced value.
+  void reset() {
+    for (std::size_t i = 0; i < m_->nodes.size(); ++i) {
+      const auto& n = m_->nodes[i];
+      if (n.kind == detail::op::input || n.kind == detail::op::constant) {
+        values_[i] = m_->baseline[i];
+        known_[i] = n.unknown ? 0 : 1;
+      }
+    }
+  }
+
+  /// Evaluates every derivation and line; returns the total of the priced lines.
+  decimal run() {
+    using detail::op;
+    const auto& nodes = m_->nodes;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      const auto& n = nodes[i];
+      if (n.kind == op::input || n.kind == op::constant) continue;
+      const bool k = known_[n.a] != 0 && (detail::is_unary(n.kind) || known_[n.b] != 0);
+      known_[i] = k ? 1 : 0;
+      if (!k) continue;
+      const decimal a = values_[n.a];
+      switch (n.kind) {
+        case op::add: values_[i] = a + values_[n.b]; break;
+        case op::sub: values_[i] = a - values_[n.b]; break;
+        case op::mul: values_[i] = a * values_[n.b]; break;
+        case op::div:
+          if (values_[n.b].is_zero()) {
+            throw input_error("division by zero in '" + n.name + "'");
+          }
+          values_[i] = a / values_[n.b];
+          break;
+        case op::max: values_[i] = a < values_[n.b] ? values_[n.b] : a; break;
+        case op::min: values_[i] = values_[n.b] < a ? values_[n.b] : a; break;
+        case op::scale: values_[i] = a * n.factor; break;
+        case op::band: {
+          decimal part = a - n.k1;
+          if (part.is_negative()) part = decimal{};
+          if (!n.open_end && n.k2 - n.k1 < part) part = n.k2 - n.k1;
+          values_[i] = part;
+          break;
+        }
+        case op::ceil_to: {
+          // ceil(a / step) * step: a quotient rounded up at the 18th digit, then to a whole number.
+          const decimal q = decimal::divide(a, n.k1, rounding::ceiling);
+          values_[i] = q.round(decimal_places{0}, rounding::ceiling) * n.k1;
+          break;
+        }
+        case op::rescale: {
+          decimal::rep out = 0;
+          if (!detail::mul_div(a.raw(), 1, n.num, n.den, 1, rounding::half_even, out)) {
+            throw overflow_error("'" + n.name + "' overflows the decimal range");
+          }
+          values_[i] = decimal::from_raw(out);
+          break;
+        }
+        case op::input:
+        case op::constant: break;
+      }
+    }
+    decimal total;
+    const auto& lines = m_->lines;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const auto& l = lines[i];
+      priced_[i] = (known_[l.price] != 0 && known_[l.quantity] != 0) ? 1 : 0;
+      if (priced_[i] == 0) continue;
+      decimal::rep out = 0;
+      if (!detail::mul_div(values_[l.price].raw(), values_[l.quantity].raw(), l.num,
+                           decimal::scale, l.den, rounding::half_even, out)) {
+        throw overflow_error("line '" + l.description + "' overflows the decimal range");
+      }
+      amounts_[i] = decimal::from_raw(out);
+      total += amounts_[i];
+    }
+    return total;
+  }
+
+  [[nodiscard]] decimal value(std::uint32_t id) const { return values_[id]; }
+  [[nodiscard]] bool known(std::uint32_t id) const { return known_[id] != 0; }
+  [[nodiscard]] decimal amount(std::size_t line) const { return amounts_[line]; }
+  [[nodiscard]] bool priced(std::size_t line) const { return priced_[line] != 0; }
+
+ private:
+  const detail::model_data* m_;
+  std::vector<decimal> values_;
+  std::vector<unsigned char> known_;
+  std::vector<decimal> amounts_;
+  std::vector<unsigned char> priced_;
+};
+
+template <class Unit>
+std::optional<quantity<Unit>> model::value(const node<Unit>& n) const {
+  evaluator e(*this);
+  e.run();
+  if (!e.known(n.id())) return std::nullopt;
+  return quantity<Unit>::from_value(e.value(n.id()));
+}
+
+namespace detail {
+
+/// A node as a record, with values from an evaluator that has run.
+inline input_ref node_record(const model_data& d, const evaluator& e, std::uint32_t id) {
+  const auto& n = d.nodes.at(id);
+  if (n.record) return n.record;
+  const std::string value = e.known(id) ? e.value(id).to_string() : std::string("unknown");
+  if (n.kind == op::input) {  // an unknown input
+    return std::make_shared<const source_record>(
+        source_record{n.name, value, n.unit, assumption{"unknown: " + n.unknown_reason}});
+  }
+  derived how{n.name, {node_record(d, e, n.a)}};
+  if (!is_unary(n.kind)) {
+    how.inputs.push_back(node_record(d, e, n.b));
+  }
+  return std::make_shared<const source_record>(source_record{n.name, value, n.unit, how});
+}
+
+/// The inputs and rule constants a node depends on, in the order first reached.
+inline std::vector<input_ref> node_inputs(const model_data& d, const evaluator& e,
+                                          std::uint32_t id) {
+  std::vector<input_ref> out;
+  std::vector<unsigned char> seen(d.nodes.size(), 0);
+  std::vector<std::uint32_t> stack{id};
+  while (!stack.empty()) {
+    const auto cur = stack.back();
+    stack.pop_back();
+    if (seen[cur] != 0) continue;
+    seen[cur] = 1;
+    const auto& n = d.nodes[cur];
+    if (n.kind == op::input || n.kind == op::constant) {
+      out.push_back(node_record(d, e, cur));
+      continue;
+    }
+    if (!is_unary(n.kind)) stack.push_back(n.b);
+    stack.push_back(n.a);
+  }
+  return out;
+}
+
+}  // namespace detail
+
+inline input_ref model::record(std::uint32_t id) const {
+  evaluator e(*this);
+  e.run();
+  return detail::node_record(*d_, e, id);
+}
+
+inline std::vector<input_ref> model::inputs_of(std::uint32_t id) const {
+  evaluator e(*this);
+  e.run();
+  return detail::node_inputs(*d_, e, id);
+}
+
+}  // namespace trncost
+
+#endif  // TRNCOST_MODEL_MODEL_HPP
