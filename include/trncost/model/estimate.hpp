@@ -166,7 +166,7 @@ inline estimate model::evaluate(date as_of, const estimate_options& options) con
   }
 
   for (const auto c : all_categories) {
-    const bool modelled = d_->components.count(c) != 0;
+    const bool modelled = d_->components.count(c) != 0 || est.by_category.count(c) != 0;
     if (!modelled && d_->declared.count(c) == 0) {
       reasons.push_back({estimate_status::incomplete,
                          "category '" + std::string(to_string(c)) +
