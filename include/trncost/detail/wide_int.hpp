@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 namespace trncost {
 
@@ -48,6 +49,24 @@ constexpr bool round_up_magnitude(rounding mode, bool negative, bool quotient_od
   return false;
 }
 
+/// (hi * 2^64 + lo) / d with hi < d, so the quotient fits 64 bits: one `divq` on x86-64 at run
+/// time instead of a call to the compiler's 128-bit division.
+constexpr std::uint64_t divide_step(std::uint64_t hi, std::uint64_t lo, std::uint64_t d,
+                                    std::uint64_t& rem) noexcept {
+#if defined(__x86_64__)
+  if (!std::is_constant_evaluated()) {
+    std::uint64_t q = 0;
+    std::uint64_t r = 0;
+    __asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(d) : "cc");
+    rem = r;
+    return q;
+  }
+#endif
+  const uint128 cur = (static_cast<uint128>(hi) << 64) | lo;
+  rem = static_cast<std::uint64_t>(cur % d);
+  return static_cast<std::uint64_t>(cur / d);
+}
+
 /// An unsigned integer of 384 bits, little-endian 64-bit limbs: enough for |a| * |b| * n with a, b
 /// below 2^127 and n below 2^64.
 struct wide {
@@ -63,6 +82,7 @@ struct wide {
   constexpr void multiply(std::uint64_t m) noexcept {
     uint128 carry = 0;
     for (auto& l : limb) {
+      if (l == 0 && carry == 0) continue;  // zero limbs stay zero
       const uint128 p = static_cast<uint128>(l) * m + carry;
       l = static_cast<std::uint64_t>(p);
       carry = p >> 64;
@@ -71,13 +91,16 @@ struct wide {
 
   /// Divides in place by d (non-zero) and returns the remainder.
   constexpr std::uint64_t divide(std::uint64_t d) noexcept {
-    uint128 rem = 0;
+    std::uint64_t rem = 0;
     for (auto i = limb.size(); i-- > 0;) {
-      const uint128 cur = (rem << 64) | limb[i];
-      limb[i] = static_cast<std::uint64_t>(cur / d);
-      rem = cur % d;
+      if (rem == 0 && limb[i] < d) {  // the leading zeros of the quotient cost no division
+        rem = limb[i];
+        limb[i] = 0;
+        continue;
+      }
+      limb[i] = divide_step(rem, limb[i], d, rem);
     }
-    return static_cast<std::uint64_t>(rem);
+    return rem;
   }
 
   /// Divides in place by d (non-zero, below 2^127), bit by bit, and returns the remainder.
