@@ -19,7 +19,7 @@ namespace trncost::detail {
 /// to that many fractional digits; without it a decimal prints exactly. Fill, align and width apply
 /// to the whole text, unit symbol included.
 struct value_spec {
-  std::string fill = " ";
+  char fill = ' ';  // one character: clang 14 cannot build a std::string in fmt's consteval check
   char align = '\0';
   std::size_t width = 0;
   int precision = -1;
@@ -29,7 +29,7 @@ struct value_spec {
     const auto end = ctx.end();
     const auto is_align = [](char c) { return c == '<' || c == '>' || c == '^'; };
     if (it != end && it + 1 != end && *it != '}' && is_align(*(it + 1))) {
-      fill = std::string(1, *it);
+      fill = *it;
       align = *(it + 1);
       it += 2;
     } else if (it != end && is_align(*it)) {
@@ -68,9 +68,9 @@ struct value_spec {
     const std::size_t gap = width - len;
     // Text (left) by default, as fmt aligns strings; numbers right-align only when asked.
     const std::size_t left = align == '>' ? gap : (align == '^' ? gap / 2 : 0);
-    for (std::size_t i = 0; i < left; ++i) out = fmt::format_to(out, "{}", fill);
+    for (std::size_t i = 0; i < left; ++i) *out++ = fill;
     out = fmt::format_to(out, "{}", text);
-    for (std::size_t i = 0; i < gap - left; ++i) out = fmt::format_to(out, "{}", fill);
+    for (std::size_t i = 0; i < gap - left; ++i) *out++ = fill;
     return out;
   }
 };
