@@ -5,9 +5,16 @@
 
 #include "model/category.hpp"
 #include "model/component.hpp"
+#include "model/components/block_storage.hpp"
+#include "model/components/data_preparation.hpp"
+#include "model/components/data_transfer.hpp"
+#include "model/components/failures.hpp"
 #include "model/components/instance_time.hpp"
+#include "model/components/logging.hpp"
+#include "model/components/object_storage.hpp"
 #include "model/estimate.hpp"
 #include "model/inputs.hpp"
 #include "model/model.hpp"
+#include "model/tiers.hpp"
 
 #endif  // TRNCOST_MODEL_HPP

@@ -121,6 +121,24 @@ TEST_CASE("every named unit has its symbol") {
   CHECK(units::symbol_v<units::usd_per_request_t> == "USD/request");
   CHECK(units::symbol_v<units::usd_per_thousand_requests_t> == "USD/1000 requests");
   CHECK(units::symbol_v<units::usd_per_million_tokens_t> == "USD/1M tokens");
+  CHECK(units::symbol_v<units::io_operation_t> == "I/O");
+  CHECK(units::symbol_v<units::metric_t> == "metric");
+  CHECK(units::symbol_v<units::job_t> == "job");
+  CHECK(units::symbol_v<units::interruption_t> == "interruption");
+  CHECK(units::symbol_v<units::metric_month_t> == "metric-mo");
+  CHECK(units::symbol_v<units::iops_t> == "IOPS");
+  CHECK(units::symbol_v<units::mebibytes_per_second_t> == "MiB/s");
+  CHECK(units::symbol_v<units::gibibytes_per_second_t> == "GiB/s");
+  CHECK(units::symbol_v<units::iops_month_t> == "IOPS-mo");
+  CHECK(units::symbol_v<units::mibps_month_t> == "MiBps-mo");
+  CHECK(units::symbol_v<units::gibps_month_t> == "GiBps-mo");
+  CHECK(units::symbol_v<units::interruptions_per_instance_hour_t> == "interruption/instance-h");
+  CHECK(units::symbol_v<units::seconds_per_interruption_t> == "s/interruption");
+  CHECK(units::symbol_v<units::usd_per_iops_month_t> == "USD/IOPS-mo");
+  CHECK(units::symbol_v<units::usd_per_gibps_month_t> == "USD/GiBps-mo");
+  CHECK(units::symbol_v<units::usd_per_mibps_month_t> == "USD/MiBps-mo");
+  CHECK(units::symbol_v<units::usd_per_metric_month_t> == "USD/metric-mo");
+  CHECK(units::symbol_v<units::usd_per_job_t> == "USD/job");
 }
 
 TEST_CASE("a unit without a trncost name gets a symbol from its base units and scale") {

@@ -32,6 +32,14 @@ struct flop_dimension : boost::units::base_dimension<flop_dimension, 7309> {};
 /// A billing month is a dimension of its own, not a time: how many hours it has is a convention
 /// (730 for the AWS calculator and Infracost) that a call site names; see month.hpp.
 struct billing_month_dimension : boost::units::base_dimension<billing_month_dimension, 7310> {};
+/// Input/output operations of a block device (provisioned IOPS are these per second).
+struct io_operation_dimension : boost::units::base_dimension<io_operation_dimension, 7312> {};
+/// Monitoring metrics (CloudWatch custom metrics are billed per metric-month).
+struct metric_dimension : boost::units::base_dimension<metric_dimension, 7313> {};
+/// Jobs (a data-preparation job whose cost was measured as a whole).
+struct job_dimension : boost::units::base_dimension<job_dimension, 7314> {};
+/// Interruptions of a running job (hardware faults, spot reclaims, crashes that force a restart).
+struct interruption_dimension : boost::units::base_dimension<interruption_dimension, 7315> {};
 
 #define TRNCOST_DETAIL_BASE_UNIT(name_, dim_, ordinal_, long_name_, symbol_)                   \
   struct name_##_base_unit                                                                      \
@@ -50,6 +58,11 @@ TRNCOST_DETAIL_BASE_UNIT(step, step_dimension, 7307, "training step", "step");
 TRNCOST_DETAIL_BASE_UNIT(sample, sample_dimension, 7308, "sample", "sample");
 TRNCOST_DETAIL_BASE_UNIT(flop, flop_dimension, 7309, "floating-point operation", "FLOP");
 TRNCOST_DETAIL_BASE_UNIT(billing_month, billing_month_dimension, 7310, "billing month", "mo");
+TRNCOST_DETAIL_BASE_UNIT(io_operation, io_operation_dimension, 7312, "I/O operation", "I/O");
+TRNCOST_DETAIL_BASE_UNIT(metric, metric_dimension, 7313, "monitoring metric", "metric");
+TRNCOST_DETAIL_BASE_UNIT(job, job_dimension, 7314, "job", "job");
+TRNCOST_DETAIL_BASE_UNIT(interruption, interruption_dimension, 7315, "interruption",
+                         "interruption");
 
 /// A byte of stored or transferred data. It is trncost's own base unit of Boost's information
 /// dimension (not a scaled bit), so byte counts stay whole numbers.
@@ -78,7 +91,9 @@ using system = boost::units::homogeneous_system<typename boost::units::detail::i
     typename detail::base_unit_list<
         boost::units::si::second_base_unit, byte_base_unit, usd_base_unit, token_base_unit,
         instance_base_unit, chip_base_unit, neuron_core_base_unit, request_base_unit,
-        step_base_unit, sample_base_unit, flop_base_unit, billing_month_base_unit>::type>::type>;
+        step_base_unit, sample_base_unit, flop_base_unit, billing_month_base_unit,
+        io_operation_base_unit, metric_base_unit, job_base_unit,
+        interruption_base_unit>::type>::type>;
 
 template <class Dimension>
 using unit_of = boost::units::unit<Dimension, system>;

@@ -57,6 +57,10 @@ TRNCOST_DETAIL_UNIT(thousand_requests, "1000 requests", scaled<request_t, 10, 3>
 TRNCOST_DETAIL_UNIT(step, "step", unit_of<step_base_unit::dimension_type>);
 TRNCOST_DETAIL_UNIT(sample, "sample", unit_of<sample_base_unit::dimension_type>);
 TRNCOST_DETAIL_UNIT(flop, "FLOP", unit_of<flop_base_unit::dimension_type>);
+TRNCOST_DETAIL_UNIT(io_operation, "I/O", unit_of<io_operation_base_unit::dimension_type>);
+TRNCOST_DETAIL_UNIT(metric, "metric", unit_of<metric_base_unit::dimension_type>);
+TRNCOST_DETAIL_UNIT(job, "job", unit_of<job_base_unit::dimension_type>);
+TRNCOST_DETAIL_UNIT(interruption, "interruption", unit_of<interruption_base_unit::dimension_type>);
 TRNCOST_DETAIL_UNIT(dimensionless, "", unit_of<bu::dimensionless_type>);
 
 // Money.
@@ -70,6 +74,7 @@ TRNCOST_DETAIL_UNIT(neuron_core_hour, "NeuronCore-h", times<neuron_core_t, hour_
 TRNCOST_DETAIL_UNIT(gibibyte_month, "GiB-mo", times<gibibyte_t, month_t>);
 TRNCOST_DETAIL_UNIT(gigabyte_month, "GB-mo", times<gigabyte_t, month_t>);
 TRNCOST_DETAIL_UNIT(gibibyte_hour, "GiB-h", times<gibibyte_t, hour_t>);
+TRNCOST_DETAIL_UNIT(metric_month, "metric-mo", times<metric_t, month_t>);
 
 // Throughput.
 TRNCOST_DETAIL_UNIT(tokens_per_second, "token/s", per<token_t, second_t>);
@@ -77,6 +82,21 @@ TRNCOST_DETAIL_UNIT(samples_per_second, "sample/s", per<sample_t, second_t>);
 TRNCOST_DETAIL_UNIT(steps_per_second, "step/s", per<step_t, second_t>);
 TRNCOST_DETAIL_UNIT(flops_per_second, "FLOP/s", per<flop_t, second_t>);
 TRNCOST_DETAIL_UNIT(requests_per_second, "request/s", per<request_t, second_t>);
+/// Provisioned I/O operations per second of a block device (EBS gp3, io2).
+TRNCOST_DETAIL_UNIT(iops, "IOPS", per<io_operation_t, second_t>);
+/// Provisioned throughput of a block device: AWS pages say "MB/s" and "MiBps" for 2^20 B/s.
+TRNCOST_DETAIL_UNIT(mebibytes_per_second, "MiB/s", per<mebibyte_t, second_t>);
+TRNCOST_DETAIL_UNIT(gibibytes_per_second, "GiB/s", per<gibibyte_t, second_t>);
+
+// Provisioned capacity kept for a billing month.
+TRNCOST_DETAIL_UNIT(iops_month, "IOPS-mo", times<iops_t, month_t>);
+TRNCOST_DETAIL_UNIT(mibps_month, "MiBps-mo", times<mebibytes_per_second_t, month_t>);
+TRNCOST_DETAIL_UNIT(gibps_month, "GiBps-mo", times<gibibytes_per_second_t, month_t>);
+
+// Failures: how often a job is interrupted, and what each interruption costs in time.
+TRNCOST_DETAIL_UNIT(interruptions_per_instance_hour, "interruption/instance-h",
+                    per<interruption_t, instance_hour_t>);
+TRNCOST_DETAIL_UNIT(seconds_per_interruption, "s/interruption", per<second_t, interruption_t>);
 
 // Rates: what a price list quotes.
 TRNCOST_DETAIL_UNIT(usd_per_hour, "USD/h", per<usd_t, hour_t>);
@@ -90,6 +110,13 @@ TRNCOST_DETAIL_UNIT(usd_per_gigabyte, "USD/GB", per<usd_t, gigabyte_t>);
 TRNCOST_DETAIL_UNIT(usd_per_request, "USD/request", per<usd_t, request_t>);
 TRNCOST_DETAIL_UNIT(usd_per_thousand_requests, "USD/1000 requests", per<usd_t, thousand_requests_t>);
 TRNCOST_DETAIL_UNIT(usd_per_million_tokens, "USD/1M tokens", per<usd_t, million_tokens_t>);
+TRNCOST_DETAIL_UNIT(usd_per_iops_month, "USD/IOPS-mo", per<usd_t, iops_month_t>);
+/// EBS gp3 throughput as its offer file prices it ("GiBps-mo", e.g. 40.96), while the page and the
+/// row's description say per MiBps-month (0.04): the two differ by exactly 1024.
+TRNCOST_DETAIL_UNIT(usd_per_gibps_month, "USD/GiBps-mo", per<usd_t, gibps_month_t>);
+TRNCOST_DETAIL_UNIT(usd_per_mibps_month, "USD/MiBps-mo", per<usd_t, mibps_month_t>);
+TRNCOST_DETAIL_UNIT(usd_per_metric_month, "USD/metric-mo", per<usd_t, metric_month_t>);
+TRNCOST_DETAIL_UNIT(usd_per_job, "USD/job", per<usd_t, job_t>);
 
 #undef TRNCOST_DETAIL_UNIT
 

@@ -1,0 +1,114 @@
+// Data preparation: CPU instances over the preparation's billed time, or a job whose cost was
+// measured as a whole (a Glue or EMR job's bill), priced per job.
+#ifndef TRNCOST_MODEL_COMPONENTS_DATA_PREPARATION_HPP
+#define TRNCOST_MODEL_COMPONENTS_DATA_PREPARATION_HPP
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+
+#include "../inputs.hpp"
+
+namespace trncost {
+
+/// Preparation on instances: `count` x `instance_type` at `price` per instance-hour for the billed
+/// `duration`.
+struct cpu_instances {
+  std::string instance_type;
+  input_of<quantity<units::instance_t>> count;
+  input_of<quantity<units::usd_per_instance_hour_t>> price;
+  input_of<quantity<units::second_t>> duration;
+};
+
+/// Preparation as jobs whose cost per job is known (measured on a previous run): cost per job x
+/// jobs.
+struct measured_job {
+  input_of<quantity<units::usd_per_job_t>> cost_per_job;
+  input_of<quantity<units::job_t>> jobs;
+};
+
+/// The cost of preparing the data a job reads: one line, in the data preparation category, never in
+/// the instance-time phases of the training job.
+class data_preparation {
+ public:
+  data_preparation(std::string name, cpu_instances on)
+      : name_(std::move(name)), how_(std::move(on)) {
+    if (name_.empty()) throw input_error("a data_preparation component needs a name");
+    const auto& c = std::get<cpu_instances>(how_);
+    if (c.instance_type.empty()) {
+      throw input_error("component '" + name_ + "': the instance type is empty");
+    }
+    detail::require_positive(c.count, name_);
+    detail::require_non_negative(c.price, name_);
+    detail::require_non_negative(c.duration, name_);
+  }
+
+  data_preparation(std::string name, measured_job job)
+      : name_(std::move(name)), how_(std::move(job)) {
+    if (name_.empty()) throw input_error("a data_preparation component needs a name");
+    const auto& j = std::get<measured_job>(how_);
+    detail::require_non_negative(j.cost_per_job, name_);
+    detail::require_positive(j.jobs, name_);
+  }
+
+  /// The measured cost of one preparation job: the line's price is that cost per job (derived from
+  /// the measurement) and its quantity 1 job (the job that was measured, with the measurement's
+  /// provenance).
+  data_preparation(std::string name, const sourced<money>& cost_of_one_job)
+      : name_(std::move(name)), how_(one_measured_job::of(cost_of_one_job)) {
+    if (name_.empty()) throw input_error("a data_preparation component needs a name");
+    detail::require_non_negative(cost_of_one_job, name_);
+  }
+
+  [[nodiscard]] const std::string& name() const noexcept { return name_; }
+  [[nodiscard]] category cost_category() const noexcept { return category::data_preparation; }
+
+  void build(component_builder& b) const {
+    if (const auto* c = std::get_if<cpu_instances>(&how_)) {
+      const auto count = detail::add_input(b, c->count);
+      const auto price = detail::add_input(b, c->price);
+      const auto duration = detail::add_input(b, c->duration);
+      const auto* known = std::get_if<sourced<quantity<units::instance_t>>>(&c->count);
+      b.line({std::nullopt, "data preparation on " +
+                                (known != nullptr ? known->value().value().to_string()
+                                                  : detail::input_name(c->count)) +
+                                " x " + c->instance_type},
+             price, count * duration);
+      return;
+    }
+    if (const auto* j = std::get_if<measured_job>(&how_)) {
+      const auto price = detail::add_input(b, j->cost_per_job);
+      const auto jobs = detail::add_input(b, j->jobs);
+      b.line({std::nullopt, "data preparation jobs"}, price, jobs);
+      return;
+    }
+    const auto& one = std::get<one_measured_job>(how_);
+    const auto price = b.input(one.cost_per_job);
+    const auto jobs = b.rule_constant("one_job", make(units::job, 1), one.measurement);
+    b.line({std::nullopt, "data preparation: the measured job"}, price, jobs);
+  }
+
+ private:
+  /// The cost of one measured job as a price per job, derived from the measurement, and the
+  /// measurement's provenance for the quantity "1 job".
+  struct one_measured_job {
+    sourced<quantity<units::usd_per_job_t>> cost_per_job;
+    provenance measurement;
+
+    static one_measured_job of(const sourced<money>& cost) {
+      return {sourced<quantity<units::usd_per_job_t>>(
+                  cost.name() + "_per_job",
+                  quantity<units::usd_per_job_t>::from_value(cost.value().value()),
+                  derived{detail::operand(cost.name()) + " / 1 job", {cost.record()}}),
+              cost.origin()};
+    }
+  };
+
+  std::string name_;
+  std::variant<cpu_instances, measured_job, one_measured_job> how_;
+};
+
+}  // namespace trncost
+
+#endif  // TRNCOST_MODEL_COMPONENTS_DATA_PREPARATION_HPP

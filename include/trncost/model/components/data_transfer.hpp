@@ -1,0 +1,120 @@
+// Data transfer: traffic between availability zones (charged on both sides), internet egress
+// (tiered by the month's volume), transfer between S3 and instances in the same region (priced from
+// its own quote, 0.00 in the offer file, never assumed), and any other priced flow.
+#ifndef TRNCOST_MODEL_COMPONENTS_DATA_TRANSFER_HPP
+#define TRNCOST_MODEL_COMPONENTS_DATA_TRANSFER_HPP
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../tiers.hpp"
+
+namespace trncost {
+
+/// One flow of data, its volume in GiB (AWS's "GB" is 2^30 bytes) and its price per GiB.
+class transfer {
+ public:
+  using prices = tier_table<units::gibibyte_t, units::usd_per_gibibyte_t>;
+
+  /// Traffic between two availability zones of a region: AWS charges it out of one zone and into
+  /// the other, so the line's quantity is 2 x the volume at the price per GiB in each direction.
+  static transfer inter_az(std::string what, input_of<quantity<units::gibibyte_t>> volume,
+                           input_of<quantity<units::usd_per_gibibyte_t>> price_each_direction) {
+    return transfer(std::move(what), std::move(volume), 2, std::move(price_each_direction),
+                    std::nullopt);
+  }
+  /// Data out to the internet in one billing month, priced by tiers of that month's volume
+  /// ("first 10 TB / month", "next 40 TB", ...).
+  static transfer internet_egress(std::string what, input_of<quantity<units::gibibyte_t>> volume,
+                                  prices tiers) {
+    return transfer(std::move(what), std::move(volume), 1, std::nullopt, std::move(tiers));
+  }
+  /// Between S3 and instances in the same region: the offer file has a row for it (0.00 USD/GB);
+  /// the price is that quote like any other, so an estimate shows where the zero comes from.
+  static transfer same_region_s3(std::string what, input_of<quantity<units::gibibyte_t>> volume,
+                                 input_of<quantity<units::usd_per_gibibyte_t>> price) {
+    return transfer(std::move(what), std::move(volume), 1, std::move(price), std::nullopt);
+  }
+  /// Any other flow at one price per GiB (to another region, through a NAT gateway...).
+  static transfer priced(std::string what, input_of<quantity<units::gibibyte_t>> volume,
+                         input_of<quantity<units::usd_per_gibibyte_t>> price) {
+    return transfer(std::move(what), std::move(volume), 1, std::move(price), std::nullopt);
+  }
+  /// Any other flow priced by tiers of its volume.
+  static transfer tiered(std::string what, input_of<quantity<units::gibibyte_t>> volume,
+                         prices tiers) {
+    return transfer(std::move(what), std::move(volume), 1, std::nullopt, std::move(tiers));
+  }
+
+  [[nodiscard]] const std::string& what() const noexcept { return what_; }
+
+ private:
+  friend class data_transfer;
+  transfer(std::string what, input_of<quantity<units::gibibyte_t>> volume, std::int64_t sides,
+           std::optional<input_of<quantity<units::usd_per_gibibyte_t>>> flat,
+           std::optional<prices> tiers)
+      : what_(std::move(what)),
+        volume_(std::move(volume)),
+        sides_(sides),
+        flat_(std::move(flat)),
+        tiers_(std::move(tiers)) {}
+
+  std::string what_;
+  input_of<quantity<units::gibibyte_t>> volume_;
+  std::int64_t sides_ = 1;  // 2 for inter-AZ: charged out of one zone and into the other
+  std::optional<input_of<quantity<units::usd_per_gibibyte_t>>> flat_;
+  std::optional<prices> tiers_;
+};
+
+/// The data a job moves, one line per flow (and per tier of a tiered flow).
+class data_transfer {
+ public:
+  data_transfer(std::string name, std::vector<transfer> transfers)
+      : name_(std::move(name)), transfers_(std::move(transfers)) {
+    if (name_.empty()) throw input_error("a data_transfer component needs a name");
+    if (transfers_.empty()) {
+      throw input_error("component '" + name_ +
+                        "': the transfer list is empty; give at least one "
+                        "transfer, or declare the transfer category none with the reason");
+    }
+    for (const auto& t : transfers_) {
+      if (t.what_.empty()) {
+        throw input_error("component '" + name_ + "': a transfer needs a description");
+      }
+      detail::require_non_negative(t.volume_, name_);
+      if (t.flat_) detail::require_non_negative(*t.flat_, name_);
+    }
+  }
+
+  [[nodiscard]] const std::string& name() const noexcept { return name_; }
+  [[nodiscard]] category cost_category() const noexcept { return category::transfer; }
+
+  void build(component_builder& b) const {
+    for (const auto& t : transfers_) {
+      const auto volume = detail::add_input(b, t.volume_);
+      if (t.tiers_) {
+        t.tiers_->add_lines(b, volume, t.what_);
+        continue;
+      }
+      const auto price = detail::add_input(b, *t.flat_);
+      if (t.sides_ == 2) {
+        b.line({std::nullopt, t.what_ + ", charged on both sides (out of one zone and into the "
+                                        "other): 2 x the volume"},
+               price, 2 * volume);
+      } else {
+        b.line({std::nullopt, t.what_}, price, volume);
+      }
+    }
+  }
+
+ private:
+  std::string name_;
+  std::vector<transfer> transfers_;
+};
+
+}  // namespace trncost
+
+#endif  // TRNCOST_MODEL_COMPONENTS_DATA_TRANSFER_HPP

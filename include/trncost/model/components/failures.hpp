@@ -1,0 +1,87 @@
+// Failures and restarts: expected interruptions (a rate per instance-hour x the instance-hours
+// exposed) x (restart time + work lost since the last checkpoint) x instances x price, as two lines
+// so a report shows the restarts and the failed work apart.
+#ifndef TRNCOST_MODEL_COMPONENTS_FAILURES_HPP
+#define TRNCOST_MODEL_COMPONENTS_FAILURES_HPP
+
+#include <string>
+#include <utility>
+
+#include "../inputs.hpp"
+
+namespace trncost {
+
+/// What interruptions cost a job on `count` x `instance_type` at `price` per instance-hour:
+///
+///   interruptions = rate x exposure
+///   restarts      = interruptions x restart time x count x price          (phase restarts)
+///   failed work   = interruptions x work lost   x count x price           (phase failed_work)
+///
+/// The rate is in interruptions per instance-hour (a measured count over the instance-hours it was
+/// measured on, say); the exposure is the instance-hours of the job at risk; the restart time and
+/// the work lost are per interruption. The work lost since the last checkpoint is often taken as
+/// half the checkpoint interval: an assumption is fine, and makes the estimate provisional.
+class failures {
+ public:
+  failures(std::string name, std::string instance_type, input_of<quantity<units::instance_t>> count,
+           input_of<quantity<units::usd_per_instance_hour_t>> price,
+           input_of<quantity<units::interruptions_per_instance_hour_t>> rate,
+           input_of<quantity<units::instance_hour_t>> exposure,
+           input_of<quantity<units::seconds_per_interruption_t>> restart_time,
+           input_of<quantity<units::seconds_per_interruption_t>> work_lost)
+      : name_(std::move(name)),
+        instance_type_(std::move(instance_type)),
+        count_(std::move(count)),
+        price_(std::move(price)),
+        rate_(std::move(rate)),
+        exposure_(std::move(exposure)),
+        restart_time_(std::move(restart_time)),
+        work_lost_(std::move(work_lost)) {
+    if (name_.empty()) throw input_error("a failures component needs a name");
+    if (instance_type_.empty()) {
+      throw input_error("component '" + name_ + "': the instance type is empty");
+    }
+    detail::require_positive(count_, name_);
+    detail::require_non_negative(price_, name_);
+    detail::require_non_negative(rate_, name_);
+    detail::require_non_negative(exposure_, name_);
+    detail::require_non_negative(restart_time_, name_);
+    detail::require_non_negative(work_lost_, name_);
+  }
+
+  [[nodiscard]] const std::string& name() const noexcept { return name_; }
+  [[nodiscard]] category cost_category() const noexcept { return category::failures_restarts; }
+
+  void build(component_builder& b) const {
+    const auto count = detail::add_input(b, count_);
+    const auto price = detail::add_input(b, price_);
+    const auto rate = detail::add_input(b, rate_);
+    const auto exposure = detail::add_input(b, exposure_);
+    const auto restart_time = detail::add_input(b, restart_time_);
+    const auto work_lost = detail::add_input(b, work_lost_);
+    const auto* known_count = std::get_if<sourced<quantity<units::instance_t>>>(&count_);
+    const std::string on = " on " +
+                           (known_count != nullptr ? known_count->value().value().to_string()
+                                                   : detail::input_name(count_)) +
+                           " x " + instance_type_;
+    const auto interruptions = rate * exposure;
+    b.line({phase::restarts, "restarts after expected interruptions" + on}, price,
+           count * (interruptions * restart_time));
+    b.line({phase::failed_work, "work lost since the last checkpoint" + on}, price,
+           count * (interruptions * work_lost));
+  }
+
+ private:
+  std::string name_;
+  std::string instance_type_;
+  input_of<quantity<units::instance_t>> count_;
+  input_of<quantity<units::usd_per_instance_hour_t>> price_;
+  input_of<quantity<units::interruptions_per_instance_hour_t>> rate_;
+  input_of<quantity<units::instance_hour_t>> exposure_;
+  input_of<quantity<units::seconds_per_interruption_t>> restart_time_;
+  input_of<quantity<units::seconds_per_interruption_t>> work_lost_;
+};
+
+}  // namespace trncost
+
+#endif  // TRNCOST_MODEL_COMPONENTS_FAILURES_HPP
