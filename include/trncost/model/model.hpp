@@ -278,9 +278,9 @@ class model {
   void add_line(category c, std::string component, line_meta meta, const node<P>& price,
                 const node<Q>& quantity_node) {
     using product = detail::product_unit_t<P, Q>;
-    static_assert(detail::is_money_unit<product>,
-                  "trncost: a line's price times its quantity must be money (USD); see "
-                  "docs/troubleshooting.md#price-does-not-fit");
+    static_assert(detail::is_money_unit<product> && detail::is_usage_unit<Q>,
+                  "trncost: a line is a price (money per unit) times a quantity of that unit, "
+                  "price first; see docs/troubleshooting.md#price-does-not-fit");
     constexpr auto f = detail::money_factor<product>();
     static_assert(f.ok(), "trncost: the price's unit and the quantity's unit differ by a factor "
                           "that is not exact (GB vs GiB?); see "
@@ -294,8 +294,8 @@ class model {
                 const node<Q>& quantity_node, month_convention convention) {
     using product =
         detail::product_unit_t<detail::product_unit_t<P, Q>, units::per<units::month_t, units::hour_t>>;
-    static_assert(detail::is_money_unit<product>,
-                  "trncost: a per-month price needs a quantity in hours here; see "
+    static_assert(detail::is_money_unit<product> && detail::is_usage_unit<Q>,
+                  "trncost: a per-month price needs a quantity in hours here, price first; see "
                   "docs/troubleshooting.md#price-does-not-fit");
     constexpr auto f = detail::money_factor<product>();
     static_assert(f.ok(), "trncost: no exact factor between these units; see "

@@ -99,6 +99,15 @@ auto operator/(const sourced<A>& a, const sourced<B>& b) {
   return detail::derive(v, a, "/", b);
 }
 
+/// The same sourced value in another unit of its dimension, exactly (or trncost::inexact_error):
+/// derived from `s` with the formula "<name> in <unit>", and named `name`.
+template <class ToUnit, class Q>
+sourced<quantity<ToUnit>> convert(std::string name, const sourced<Q>& s) {
+  const auto v = convert<ToUnit>(s.value());
+  derived how{detail::operand(s.name()) + " in " + units::symbol<ToUnit>(), {s.record()}};
+  return sourced<quantity<ToUnit>>(std::move(name), v, std::move(how));
+}
+
 /// A charge: a sourced price times sourced usage, as money with one rounding step (see amount()).
 /// The result is named `name` and derived from both inputs with the formula "price * usage".
 template <sourced_value Price, sourced_value Usage>
@@ -113,6 +122,7 @@ sourced<money> charge(std::string name, const Price& price, const Usage& usage,
 
 /// A per-month price against usage in hours, with the month's length named by `convention`.
 template <sourced_value Price, sourced_value Usage>
+  requires detail::prices_to_money_by_month<typename Price::unit_type, typename Usage::unit_type>
 sourced<money> charge(std::string name, const Price& price, const Usage& usage,
                       month_convention convention, rounding mode = rounding::half_even) {
   const money m = amount(price.value(), usage.value(), convention, mode);

@@ -4,6 +4,7 @@
 #define TRNCOST_UNITS_AMOUNT_HPP
 
 #include <cstdint>
+#include <type_traits>
 #include <string>
 #include <string_view>
 
@@ -53,12 +54,29 @@ constexpr exact_factor money_factor() {
   }
 }
 
+/// Whether a unit's dimension has money in it (a price does, a usage does not).
+template <class DimensionList>
+struct has_money : std::false_type {};
+template <class Exponent, class Rest>
+struct has_money<boost::units::list<boost::units::dim<units::money_dimension, Exponent>, Rest>>
+    : std::true_type {};
+template <class Other, class Rest>
+struct has_money<boost::units::list<Other, Rest>> : has_money<Rest> {};
+
+template <class Unit>
+inline constexpr bool is_usage_unit = !has_money<typename Unit::dimension_type>::value;
+
+/// Price first, usage second: the usage must not be money (so amount(usage, price) is refused and
+/// formulas always read "price * usage").
 template <class Rate, class Usage>
-inline constexpr bool prices_to_money = is_money_unit<product_unit_t<Rate, Usage>>;
+inline constexpr bool prices_to_money =
+    is_money_unit<product_unit_t<Rate, Usage>> && is_usage_unit<Usage>;
 
 template <class Rate, class Usage>
 inline constexpr bool prices_to_money_by_month =
-    is_money_unit<product_unit_t<product_unit_t<Rate, Usage>, units::per<units::month_t, units::hour_t>>>;
+    is_money_unit<
+        product_unit_t<product_unit_t<Rate, Usage>, units::per<units::month_t, units::hour_t>>> &&
+    is_usage_unit<Usage>;
 
 inline money round_amount(decimal rate, decimal usage, exact_factor f, std::uint64_t extra_den,
                           rounding mode) {
@@ -138,7 +156,7 @@ quantity<ToUnit> convert(const quantity<FromUnit>& q, rounding mode) {
 }
 
 /// A duration of whole seconds, as AWS meters per-second billing (e.g. a run log's 5399 s).
-template <std::integral I>
+template <whole_number I>
 constexpr quantity<units::second_t> seconds(I n) {
   return quantity<units::second_t>::from_value(decimal(n));
 }

@@ -16,6 +16,14 @@
 
 namespace trncost {
 
+/// A whole number that can become a decimal exactly: an integer type of at most 64 bits, not bool
+/// and not a character type ('3' is 51, not 3).
+template <class I>
+concept whole_number =
+    std::integral<I> && !std::same_as<I, bool> && !std::same_as<I, char> &&
+    !std::same_as<I, wchar_t> && !std::same_as<I, char8_t> && !std::same_as<I, char16_t> &&
+    !std::same_as<I, char32_t> && sizeof(I) <= 8;
+
 /// A named number of fractional digits to round to, so a call site says what it rounds to:
 /// `round(x, decimal_places{2})`.
 struct decimal_places {
@@ -46,8 +54,7 @@ class decimal {
   constexpr decimal() noexcept = default;
 
   /// Exact conversion from any integer type (every 64-bit integer fits).
-  template <std::integral I>
-    requires(!std::same_as<I, bool>)
+  template <whole_number I>
   constexpr explicit decimal(I units) noexcept
       : raw_(static_cast<rep>(units) * static_cast<rep>(scale)) {}
 
@@ -195,7 +202,7 @@ class decimal {
   friend constexpr decimal operator/(decimal a, decimal b) { return divide(a, b); }
 
   /// Exact multiplication by an integer (overflow throws).
-  template <std::integral I>
+  template <whole_number I>
   friend constexpr decimal operator*(decimal a, I n) {
     rep out = 0;
     if (!checked_mul(a.raw_, static_cast<rep>(n), out)) {
@@ -204,12 +211,12 @@ class decimal {
     }
     return from_raw(out);
   }
-  template <std::integral I>
+  template <whole_number I>
   friend constexpr decimal operator*(I n, decimal a) {
     return a * n;
   }
   /// Division by an integer, rounding once, half-even, at the 18th fractional digit.
-  template <std::integral I>
+  template <whole_number I>
   friend constexpr decimal operator/(decimal a, I n) {
     return divide(a, decimal(n));
   }
@@ -336,6 +343,7 @@ namespace boost::units {
 /// kB to KiB) does not compile. This specialisation lives in the decimal's own header so that every
 /// translation unit converts the same way.
 template <class Unit1, class Unit2>
+  requires std::is_same_v<typename Unit1::dimension_type, typename Unit2::dimension_type>
 struct conversion_helper<quantity<Unit1, trncost::decimal>, quantity<Unit2, trncost::decimal>> {
   static constexpr trncost::detail::exact_factor factor =
       trncost::detail::classify_factor(conversion_factor(Unit1{}, Unit2{}));

@@ -140,8 +140,7 @@ template <class Unit>
 quantity<Unit> make(Unit, std::string_view text) {
   return quantity<Unit>::from_value(decimal::parse(text));
 }
-template <class Unit, std::integral I>
-  requires(!std::same_as<I, bool>)
+template <class Unit, whole_number I>
 constexpr quantity<Unit> make(Unit, I whole) {
   return quantity<Unit>::from_value(decimal(whole));
 }
