@@ -1,0 +1,12 @@
+// expect: use of deleted function 'trncost::decimal::decimal\(double\)'|functional-style cast from 'double' to 'trncost::decimal' uses deleted function
+// An explicit cast from a double is refused too (the constructor is deleted, not just explicit).
+#include <trncost/units.hpp>
+
+int main() {
+#ifdef TRNCOST_FAIL
+  const auto price = trncost::decimal(21.5);
+#else
+  const auto price = trncost::decimal("21.5");
+#endif
+  (void)price;
+}

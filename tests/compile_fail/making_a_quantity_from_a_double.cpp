@@ -1,0 +1,13 @@
+// expect: no matching function for call to 'make'|no matching function for call to 'make\(const trncost::units::hour_t&, double\)'
+// make() takes exact decimal text or a whole number, never a double.
+#include <trncost/units.hpp>
+
+int main() {
+  using namespace trncost;
+#ifdef TRNCOST_FAIL
+  const auto run = make(units::hour, 3.5);
+#else
+  const auto run = make(units::hour, "3.5");
+#endif
+  (void)run;
+}
