@@ -105,3 +105,17 @@ TEST_CASE("charge() with a month convention names it in the formula") {
         "gp3_price * checkpoint_gib_h / 730 h/mo (730-hour month (AWS Pricing Calculator, "
         "Infracost))");
 }
+
+TEST_CASE("a sourced value converts to another unit exactly, recording the conversion") {
+  const sourced busy("busy", make(units::instance, 2) * seconds(25200), run42());
+  const auto hours = convert<units::instance_hour_t>("busy_h", busy);
+  // 2 x 25,200 s = 50,400 instance-s = 14 instance-h exactly.
+  CHECK(hours.value().value() == decimal(14));
+  CHECK(hours.name() == "busy_h");
+  const auto& how = std::get<derived>(hours.origin());
+  CHECK(how.formula == "busy in instance-h");
+  CHECK(how.inputs.at(0) == busy.record());
+  // 5,399 s is not a whole number of hours at 18 digits: refused, not rounded.
+  CHECK_THROWS_AS(convert<units::hour_t>("h", sourced("t", seconds(5399), run42())),
+                  inexact_error);
+}

@@ -101,8 +101,8 @@ class data_transfer {
       }
       const auto price = detail::add_input(b, *t.flat_);
       if (t.sides_ == 2) {
-        b.line({std::nullopt, t.what_ + ", charged on both sides (out of one zone and into the "
-                                        "other): 2 x the volume"},
+        // Out of one zone and into the other: the formula shows the 2 x.
+        b.line({std::nullopt, t.what_ + " (charged on both sides)"},
                price, 2 * volume);
       } else {
         b.line({std::nullopt, t.what_}, price, volume);
