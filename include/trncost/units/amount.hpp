@@ -83,8 +83,7 @@ inline money round_amount(decimal rate, decimal usage, exact_factor f, std::uint
   decimal::rep out = 0;
   // rate * usage * num / (10^18 * den * extra_den): one multiplication, one division, one rounding.
   if (!mul_div(rate.raw(), usage.raw(), f.num, decimal::scale, f.den * extra_den, mode, out)) {
-    throw overflow_error(rate.to_string() + " x " + usage.to_string() +
-                         " overflows the decimal range");
+    throw_overflow(rate, "x", usage);
   }
   return money::from_value(decimal::from_raw(out));
 }

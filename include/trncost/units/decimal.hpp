@@ -34,6 +34,16 @@ struct decimal_places {
 /// Cents: two fractional digits, the precision of a USD bill line.
 inline constexpr decimal_places cents{2};
 
+class decimal;
+
+namespace detail {
+/// Throws trncost::overflow_error for `a op b`. Kept out of line and cold so the arithmetic that
+/// calls it stays small enough to inline (the message costs nothing until it is needed).
+/// (A template so that a header can define it without `inline`, which g++ refuses with noinline.)
+template <class D>
+[[noreturn, gnu::cold, gnu::noinline]] void throw_overflow(const D& a, const char* op, const D& b);
+}  // namespace detail
+
 /// An exact signed decimal: value = raw / 10^18.
 ///
 /// - Range: about +/-1.7 * 10^20 (above +/-10^12 USD with room for sums of many lines).
@@ -185,14 +195,14 @@ class decimal {
     rep out = 0;
     if (__builtin_add_overflow(a.raw_, b.raw_, &out) || out > detail::int128_max ||
         out < -detail::int128_max) {
-      throw overflow_error(a.to_string() + " + " + b.to_string() + " overflows the decimal range");
+      detail::throw_overflow(a, "+", b);
     }
     return from_raw(out);
   }
   friend constexpr decimal operator-(decimal a, decimal b) {
     rep out = 0;
     if (__builtin_sub_overflow(a.raw_, b.raw_, &out) || out < -detail::int128_max) {
-      throw overflow_error(a.to_string() + " - " + b.to_string() + " overflows the decimal range");
+      detail::throw_overflow(a, "-", b);
     }
     return from_raw(out);
   }
@@ -205,10 +215,7 @@ class decimal {
   template <whole_number I>
   friend constexpr decimal operator*(decimal a, I n) {
     rep out = 0;
-    if (!checked_mul(a.raw_, static_cast<rep>(n), out)) {
-      throw overflow_error(a.to_string() + " * " + std::to_string(n) +
-                           " overflows the decimal range");
-    }
+    if (!checked_mul(a.raw_, static_cast<rep>(n), out)) detail::throw_overflow(a, "*", decimal(n));
     return from_raw(out);
   }
   template <whole_number I>
@@ -229,18 +236,14 @@ class decimal {
   /// a * b, rounded once under `mode` at the 18th fractional digit.
   static constexpr decimal multiply(decimal a, decimal b, rounding mode = rounding::half_even) {
     rep out = 0;
-    if (!detail::mul_div(a.raw_, b.raw_, 1, scale, 1, mode, out)) {
-      throw overflow_error(a.to_string() + " * " + b.to_string() + " overflows the decimal range");
-    }
+    if (!detail::mul_div(a.raw_, b.raw_, 1, scale, 1, mode, out)) detail::throw_overflow(a, "*", b);
     return from_raw(out);
   }
   /// a / b, rounded once under `mode` at the 18th fractional digit.
   static constexpr decimal divide(decimal a, decimal b, rounding mode = rounding::half_even) {
     if (b.raw_ == 0) throw input_error("division of " + a.to_string() + " by zero");
     rep out = 0;
-    if (!detail::scaled_div(a.raw_, scale, b.raw_, mode, out)) {
-      throw overflow_error(a.to_string() + " / " + b.to_string() + " overflows the decimal range");
-    }
+    if (!detail::scaled_div(a.raw_, scale, b.raw_, mode, out)) detail::throw_overflow(a, "/", b);
     return from_raw(out);
   }
 
@@ -274,6 +277,13 @@ class decimal {
 
   rep raw_ = 0;
 };
+
+template <class D>
+[[noreturn, gnu::cold, gnu::noinline]] void detail::throw_overflow(const D& a, const char* op,
+                                                                   const D& b) {
+  throw overflow_error(a.to_string() + " " + op + " " + b.to_string() +
+                       " overflows the decimal range");
+}
 
 /// `round(x, cents)`: x rounded to `places` under `mode` (half-even unless said otherwise).
 constexpr decimal round(decimal x, decimal_places places, rounding mode = rounding::half_even) {
