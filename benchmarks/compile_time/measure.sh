@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Compile time of a translation unit using trncost against one using only Boost.Units' SI system and
+# fmt (the target: at most 1.5x), and of one using trncost's fmt formatters (io/fmt.hpp).
+#
+# Usage: bash benchmarks/compile_time/measure.sh [N]     (N compilations of each TU, default 7)
+# Environment: CXX (default g++), CXXFLAGS (default "-std=c++20 -O2").
+#
+# Each round compiles every TU once, in turn, so a burst of load on a shared machine hits them all
+# alike; the script prints the median wall time of each (and the median CPU time, user + system,
+# which a loaded machine disturbs less) and the ratios to the anchor.
+set -euo pipefail
+
+n="${1:-7}"
+if ! [[ "$n" =~ ^[1-9][0-9]*$ ]]; then
+  echo "usage: $0 [N]   (N >= 1 compilations of each translation unit)" >&2
+  exit 2
+fi
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+include_dir="$(cd "$here/../../include" && pwd)"
+cxx="${CXX:-g++}"
+read -r -a flags <<<"${CXXFLAGS:--std=c++20 -O2}"
+out_dir="$(mktemp -d)"
+trap 'rm -rf "$out_dir"' EXIT
+
+tus=(tu_anchor tu_trncost)
+if [[ -f "$include_dir/trncost/io/fmt.hpp" ]]; then
+  tus+=(tu_io_fmt)
+else
+  echo "note: $include_dir/trncost/io/fmt.hpp does not exist; tu_io_fmt is skipped" >&2
+fi
+
+# One untimed compilation of each: checks that they compile and warms the file cache.
+for tu in "${tus[@]}"; do
+  "$cxx" "${flags[@]}" -I "$include_dir" -c "$here/$tu.cpp" -o "$out_dir/$tu.o"
+done
+
+declare -A wall cpu
+TIMEFORMAT='%R %U %S'  # bash's `time`: wall, user and system seconds
+for ((round = 1; round <= n; ++round)); do
+  for tu in "${tus[@]}"; do
+    t=$({ time "$cxx" "${flags[@]}" -I "$include_dir" -c "$here/$tu.cpp" -o "$out_dir/$tu.o" \
+      2>/dev/null; } 2>&1)
+    read -r real user sys <<<"$t"
+    wall[$tu]+="$real "
+    cpu[$tu]+="$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.3f", u + s }') "
+  done
+done
+
+median() {
+  tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END {
+    if (NR % 2) printf "%.3f", v[(NR + 1) / 2]
+    else printf "%.3f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+range() { tr ' ' '\n' | grep -v '^$' | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END {
+  printf "%.3f-%.3f", lo, hi }'; }
+
+echo "compiler: $("$cxx" --version | head -n 1)"
+echo "flags:    ${flags[*]} -I $include_dir -c"
+echo "runs:     $n per translation unit (interleaved); $(nproc) CPUs;" \
+  "load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
+printf '%-12s %14s %14s %14s\n' "TU" "median wall s" "wall range s" "median CPU s"
+declare -A med_wall med_cpu
+for tu in "${tus[@]}"; do
+  med_wall[$tu]=$(median <<<"${wall[$tu]}")
+  med_cpu[$tu]=$(median <<<"${cpu[$tu]}")
+  printf '%-12s %14s %14s %14s\n' "$tu" "${med_wall[$tu]}" "$(range <<<"${wall[$tu]}")" \
+    "${med_cpu[$tu]}"
+done
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+for tu in "${tus[@]}"; do
+  [[ "$tu" == tu_anchor ]] && continue
+  target=""
+  [[ "$tu" == tu_trncost ]] && target="   (target: at most 1.5 wall)"
+  printf 'ratio %s / tu_anchor: wall %s, CPU %s%s\n' "$tu" \
+    "$(ratio "${med_wall[$tu]}" "${med_wall[tu_anchor]}")" \
+    "$(ratio "${med_cpu[$tu]}" "${med_cpu[tu_anchor]}")" "$target"
+done
