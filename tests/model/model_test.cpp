@@ -328,7 +328,7 @@ TEST_CASE("a quote older than the freshness window makes the estimate stale") {
             .evaluate(as_of, estimate_options{std::chrono::days{90}})
             .status == estimate_status::verified);
   CHECK(default_freshness_window == std::chrono::days{30});
-  CHECK_THROWS_AS(build(parse_date("2026-10-30"))
+  CHECK_THROWS_AS((void)build(parse_date("2026-10-30"))
                       .evaluate(as_of, estimate_options{std::chrono::days{-1}}),
                   input_error);
 }
