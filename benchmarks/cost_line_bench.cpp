@@ -17,18 +17,9 @@
 
 #include "kernels.hpp"
 
-// Counts allocations through the global operator new (the benchmarks are single-threaded).
-namespace {
-std::size_t allocations = 0;
-}  // namespace
+#include "../tests/support/allocation_counter.hpp"
 
-void* operator new(std::size_t size) {
-  ++allocations;
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+using trncost_support::allocations;
 
 namespace {
 

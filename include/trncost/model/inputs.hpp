@@ -36,6 +36,13 @@ std::string input_name(const input_of<Q>& in) {
   return std::get<unknown_input>(in).name;
 }
 
+/// How a description names an input: its value when known ("2"), its name when unknown.
+template <exact_quantity Q>
+std::string value_or_name(const input_of<Q>& in) {
+  if (const auto* s = std::get_if<sourced<Q>>(&in)) return s->value().value().to_string();
+  return std::get<unknown_input>(in).name;
+}
+
 /// Rejects a negative value, naming the component, the input and the rule.
 template <exact_quantity Q>
 void require_non_negative(const input_of<Q>& in, std::string_view component) {

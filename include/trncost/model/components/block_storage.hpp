@@ -90,10 +90,7 @@ class block_storage {
     std::string on;
     if (volumes_) {
       volumes = detail::add_input(b, *volumes_);
-      const auto* known = std::get_if<sourced<quantity<units::dimensionless_t>>>(&*volumes_);
-      on = " x " +
-           (known != nullptr ? known->value().value().to_string() : detail::input_name(*volumes_)) +
-           " volumes";
+      on = " x " + detail::value_or_name(*volumes_) + " volumes";
     }
     // Each line is price x (volumes x per-volume quantity x period).
     const auto priced = [&](const std::string& what, const auto& price, const auto& per_volume) {

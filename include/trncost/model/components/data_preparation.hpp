@@ -69,11 +69,8 @@ class data_preparation {
       const auto count = detail::add_input(b, c->count);
       const auto price = detail::add_input(b, c->price);
       const auto duration = detail::add_input(b, c->duration);
-      const auto* known = std::get_if<sourced<quantity<units::instance_t>>>(&c->count);
-      b.line({std::nullopt, "data preparation on " +
-                                (known != nullptr ? known->value().value().to_string()
-                                                  : detail::input_name(c->count)) +
-                                " x " + c->instance_type},
+      b.line({std::nullopt, "data preparation on " + detail::value_or_name(c->count) + " x " +
+                                c->instance_type},
              price, count * duration);
       return;
     }

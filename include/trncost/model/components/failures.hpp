@@ -59,11 +59,7 @@ class failures {
     const auto exposure = detail::add_input(b, exposure_);
     const auto restart_time = detail::add_input(b, restart_time_);
     const auto work_lost = detail::add_input(b, work_lost_);
-    const auto* known_count = std::get_if<sourced<quantity<units::instance_t>>>(&count_);
-    const std::string on = " on " +
-                           (known_count != nullptr ? known_count->value().value().to_string()
-                                                   : detail::input_name(count_)) +
-                           " x " + instance_type_;
+    const std::string on = " on " + detail::value_or_name(count_) + " x " + instance_type_;
     const auto interruptions = rate * exposure;
     b.line({phase::restarts, "restarts after expected interruptions" + on}, price,
            count * (interruptions * restart_time));

@@ -105,11 +105,7 @@ class instance_time {
 
   void build(component_builder& b) const {
     const auto count = detail::add_input(b, count_);
-    const auto* known_count = std::get_if<sourced<quantity<units::instance_t>>>(&count_);
-    const std::string on = " on " +
-                           (known_count != nullptr ? known_count->value().value().to_string()
-                                                   : detail::input_name(count_)) +
-                           " x " + instance_type_;
+    const std::string on = " on " + detail::value_or_name(count_) + " x " + instance_type_;
     // Billed time of every phase, and their sum (the time of the launch).
     std::vector<node<units::second_t>> durations;
     for (const auto& p : phases_) durations.push_back(b.input(p.duration));
