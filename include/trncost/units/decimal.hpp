@@ -40,8 +40,9 @@ namespace detail {
 /// Throws trncost::overflow_error for `a op b`. Kept out of line and cold so the arithmetic that
 /// calls it stays small enough to inline (the message costs nothing until it is needed).
 /// (A template so that a header can define it without `inline`, which g++ refuses with noinline.)
+/// The operands come by value: taking their address would keep a running total in memory.
 template <class D>
-[[noreturn, gnu::cold, gnu::noinline]] void throw_overflow(const D& a, const char* op, const D& b);
+[[noreturn, gnu::cold, gnu::noinline]] void throw_overflow(D a, const char* op, D b);
 }  // namespace detail
 
 /// An exact signed decimal: value = raw / 10^18.
@@ -279,8 +280,7 @@ class decimal {
 };
 
 template <class D>
-[[noreturn, gnu::cold, gnu::noinline]] void detail::throw_overflow(const D& a, const char* op,
-                                                                   const D& b) {
+[[noreturn, gnu::cold, gnu::noinline]] void detail::throw_overflow(D a, const char* op, D b) {
   throw overflow_error(a.to_string() + " " + op + " " + b.to_string() +
                        " overflows the decimal range");
 }
