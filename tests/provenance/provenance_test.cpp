@@ -89,6 +89,11 @@ TEST_CASE("a provenance that says too little to be checked is refused, naming th
                        "'from'",
                        input_error);
   CHECK_THROWS_AS(validate(measured{"", "wall clock", t0, t1}, "x"), input_error);
+  // `{}` where a provenance is expected is an empty measured{}: the message says so.
+  CHECK_THROWS_WITH_AS(validate(provenance{}, "fee"),
+                       "trncost: input 'fee': the provenance is empty; say where the value comes "
+                       "from (measured, quoted, documented, third_party, derived, assumption)",
+                       input_error);
   CHECK_THROWS_AS(validate(measured{"run-42", "", t0, t1}, "x"), input_error);
   CHECK_NOTHROW(validate(documented{"AWS Neuron documentation", parse_date("2026-11-30")}, "x"));
   CHECK_THROWS_AS(validate(documented{"", parse_date("2026-11-30")}, "x"), input_error);

@@ -124,6 +124,12 @@ inline void validate(const provenance& p, std::string_view input) {
       [&](const auto& k) {
         using K = std::decay_t<decltype(k)>;
         if constexpr (std::is_same_v<K, measured>) {
+          // `{}` as a provenance becomes an empty measured{}: say that, not which field is missing.
+          if (k.run_id.empty() && k.method.empty() && k.from == timestamp{} && k.to == timestamp{}) {
+            throw input_error("input '" + std::string(input) +
+                              "': the provenance is empty; say where the value comes from "
+                              "(measured, quoted, documented, third_party, derived, assumption)");
+          }
           require_field(!k.run_id.empty(), input, "measured", "run_id", "is empty");
           require_field(!k.method.empty(), input, "measured", "method", "is empty");
           require_field(k.from <= k.to, input, "measured", "to", "is before 'from'");
