@@ -377,3 +377,15 @@ TEST_CASE("an empty model has nothing to estimate") {
   CHECK_THROWS_AS((void)m.evaluate(as_of), input_error);
   CHECK_THROWS_AS((void)m.evaluate(date{}), input_error);
 }
+
+TEST_CASE("an unknown input's record says it is unknown, and so does what derives from it") {
+  model m;
+  const auto price = m.unknown<units::usd_per_instance_hour_t>("trn2_price", "no official row");
+  const auto n = m.input(nodes(2));
+  const auto rec = m.record(price);
+  CHECK_FALSE(rec->known);
+  CHECK(rec->value == "unknown");
+  CHECK(std::get<assumption>(rec->origin).rationale == "no official row");
+  CHECK_FALSE(m.record(price * n)->known);
+  CHECK(m.record(n)->known);
+}

@@ -152,11 +152,10 @@ inline estimate model::evaluate(date as_of, const estimate_options& options) con
     } else {
       std::string missing;
       for (const auto& in : item.inputs) {
-        if (const auto* a = std::get_if<assumption>(&in->origin);
-            a != nullptr && in->value == "unknown") {
-          missing += (missing.empty() ? "" : "; ") + in->name + " is unknown (" +
-                     a->rationale.substr(a->rationale.find(": ") + 2) + ")";
-        }
+        if (in->known) continue;
+        const auto* why = std::get_if<assumption>(&in->origin);
+        missing += (missing.empty() ? "" : "; ") + in->name + " is unknown (" +
+                   (why != nullptr ? why->rationale : std::string("no reason given")) + ")";
       }
       reasons.push_back({estimate_status::unpriced,
                          "line '" + l.description + "' (" + l.component + ") is unpriced: " +
@@ -176,7 +175,7 @@ inline estimate model::evaluate(date as_of, const estimate_options& options) con
 
   const auto oldest_fresh = std::chrono::sys_days{as_of} - options.freshness_window;
   for (const auto& in : est.inputs) {
-    if (in->value == "unknown") continue;  // reported with its line
+    if (!in->known) continue;  // reported with the line it leaves unpriced
     if (const auto* q = std::get_if<quoted>(&in->origin)) {
       if (std::chrono::sys_days{q->consulted} < oldest_fresh) {
         const auto age = (std::chrono::sys_days{as_of} - std::chrono::sys_days{q->consulted}).count();

@@ -491,13 +491,14 @@ inline input_ref node_record(const model_data& d, const evaluator& e, std::uint3
   const std::string value = e.known(id) ? e.value(id).to_string() : std::string("unknown");
   if (n.kind == op::input) {  // an unknown input
     return std::make_shared<const source_record>(
-        source_record{n.name, value, n.unit, assumption{"unknown: " + n.unknown_reason}});
+        source_record{n.name, value, n.unit, assumption{n.unknown_reason}, false});
   }
   derived how{n.name, {node_record(d, e, n.a)}};
   if (!is_unary(n.kind)) {
     how.inputs.push_back(node_record(d, e, n.b));
   }
-  return std::make_shared<const source_record>(source_record{n.name, value, n.unit, how});
+  return std::make_shared<const source_record>(
+      source_record{n.name, value, n.unit, how, e.known(id)});
 }
 
 /// The inputs and rule constants a node depends on, in the order first reached.

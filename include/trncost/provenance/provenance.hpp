@@ -95,6 +95,9 @@ struct source_record {
   std::string value{};  ///< exact decimal text, e.g. "21.5"
   std::string unit{};   ///< symbol, e.g. "USD/instance-h"; empty for a unit without a symbol
   provenance origin{};
+  /// False for an input nobody knows yet (value "unknown"; origin: an assumption giving the reason)
+  /// and for what is derived from one. Such a value is never used as a number.
+  bool known = true;
 };
 
 /// "measured", "quoted", "documented", "third-party", "derived", "assumption" or "declared-none".
