@@ -1,0 +1,59 @@
+// Where a reader is in its input, and the one way readers report bad input: the file, the line or
+// byte offset, the field, and the rule broken. Shared by every reader in trncost/io/.
+#ifndef TRNCOST_IO_DETAIL_INPUT_HPP
+#define TRNCOST_IO_DETAIL_INPUT_HPP
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "../../error.hpp"
+
+namespace trncost::io {
+
+/// A place in an input: the file's name (or what the caller calls a stream), and a line (1-based)
+/// or a byte offset (0-based). Zero line and no offset mean "the input as a whole".
+struct input_position {
+  std::string_view file;
+  std::uint64_t line = 0;
+  std::uint64_t offset = 0;
+  bool has_offset = false;
+
+  static input_position at_line(std::string_view file, std::uint64_t line) {
+    return {file, line, 0, false};
+  }
+  static input_position at_byte(std::string_view file, std::uint64_t offset) {
+    return {file, 0, offset, true};
+  }
+  static input_position whole(std::string_view file) { return {file, 0, 0, false}; }
+
+  /// "runs.csv:12", "offer.json: byte 1234", or "offer.json".
+  [[nodiscard]] std::string to_string() const {
+    std::string out(file.empty() ? std::string_view("<input>") : file);
+    if (line != 0) {
+      out += ':';
+      out += std::to_string(line);
+    } else if (has_offset) {
+      out += ": byte ";
+      out += std::to_string(offset);
+    }
+    return out;
+  }
+};
+
+/// Throws parse_error "<where>: <field>: <rule>" (the field part is left out when empty).
+[[noreturn]] inline void fail(const input_position& where, std::string_view field,
+                              std::string_view rule) {
+  std::string message = where.to_string();
+  message += ": ";
+  if (!field.empty()) {
+    message += field;
+    message += ": ";
+  }
+  message += rule;
+  throw parse_error(message);
+}
+
+}  // namespace trncost::io
+
+#endif  // TRNCOST_IO_DETAIL_INPUT_HPP
