@@ -31,6 +31,8 @@ class csv_reader {
   bool next() {
     record_.clear();
     ends_.clear();
+    field_start_ = 0;
+    field_open_quoted_ = false;
     if (!fill_if_empty()) return false;
     record_line_ = line_;
     bool any = false;
