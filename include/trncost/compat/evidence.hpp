@@ -1,0 +1,381 @@
+// Compatibility evidence from the TorchNeuron model-support dataset: its rows, the set of them with
+// duplicate and conflict checks, and the lookup of a model on a target stack, whose outcome says
+// what the evidence proves and what it does not. Parsing the exports lives in io/model_support.hpp.
+#ifndef TRNCOST_COMPAT_EVIDENCE_HPP
+#define TRNCOST_COMPAT_EVIDENCE_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "../provenance/sourced.hpp"
+#include "../units/units.hpp"
+#include "stack.hpp"
+
+namespace trncost::compat {
+
+/// The public dataset's name on the Hugging Face Hub.
+inline constexpr std::string_view model_support_dataset = "aws-neuron/torch-neuronx-model-support";
+
+/// Which export of the dataset the rows come from, and when the user read it.
+struct dataset_ref {
+  std::string dataset{std::string(model_support_dataset)};
+  std::string file{};  ///< the export read, e.g. "model-support-2026-11.csv"
+  date consulted{};    ///< the day the export was made or read
+};
+
+/// What a row's `result` says, as far as trncost can tell. Values it does not know are `other`,
+/// with the text kept verbatim in the row: never mapped to a guess.
+enum class test_result { passed, failed, excluded, other };
+
+constexpr std::string_view to_string(test_result r) noexcept {
+  switch (r) {
+    case test_result::passed: return "passed";
+    case test_result::failed: return "failed";
+    case test_result::excluded: return "excluded";
+    case test_result::other: return "other";
+  }
+  return "other";
+}
+
+/// The result values trncost recognises: "passed"/"pass", "failed"/"fail", "excluded" (exact,
+/// case-sensitive). Anything else is test_result::other.
+[[nodiscard]] constexpr test_result classify_result(std::string_view text) noexcept {
+  if (text == "passed" || text == "pass") return test_result::passed;
+  if (text == "failed" || text == "fail") return test_result::failed;
+  if (text == "excluded") return test_result::excluded;
+  return test_result::other;
+}
+
+/// One row of the dataset, as read. Optional columns a file lacks, and empty cells, are empty
+/// optionals or strings (never zero).
+struct evidence_row {
+  std::string model_id{};
+  std::string runner{};
+  std::string result{};  ///< verbatim
+  test_result kind = test_result::other;
+  std::string notes{};
+  std::string error{};
+  std::string exclusion{};  ///< why the model was excluded (newer files only)
+  std::optional<std::int64_t> tp{};  ///< NeuronCores the model was sharded over
+  std::optional<std::int64_t> wall_s{};  ///< whole run, compilation included
+  std::optional<decimal> hbm_peak_gb{};
+  std::optional<decimal> hbm_capacity_gb{};
+  std::string cpu_match{};  ///< verbatim: token match against the CPU run (one core)
+  std::string english{};    ///< verbatim: the English-fluency judge (sharded runs)
+  software_stack stack{};
+  timestamp tested_at{};
+  std::string tested_at_text{};  ///< verbatim, as the export wrote it
+  std::string run_py{};
+  std::uint64_t line = 0;  ///< line (CSV: where the record starts) in the export
+};
+
+/// The provenance of a row: documented by the dataset's publisher, naming the dataset, the export
+/// file, the line, the model and tested_at, and the day the user consulted it.
+[[nodiscard]] inline provenance row_provenance(const evidence_row& row, const dataset_ref& src) {
+  return documented{src.dataset + " (export " + src.file + "), line " + std::to_string(row.line) +
+                        ", model " + row.model_id + ", tested_at " + trncost::to_string(row.tested_at),
+                    src.consulted};
+}
+
+/// The NeuronCores a passing run was sharded over, as a sourced value; input_error when the row
+/// has no tp.
+[[nodiscard]] inline sourced<quantity<units::neuron_core_t>> tp_of(const evidence_row& row,
+                                                                   const dataset_ref& src) {
+  if (!row.tp) {
+    throw input_error(src.file + ":" + std::to_string(row.line) + ": model '" + row.model_id +
+                      "' has no tp");
+  }
+  return sourced(row.model_id + ".tp", make(units::neuron_core, *row.tp), row_provenance(row, src));
+}
+
+/// The peak accelerator memory of the run (GB, as the column's name says); input_error when absent.
+[[nodiscard]] inline sourced<quantity<units::gigabyte_t>> hbm_peak_of(const evidence_row& row,
+                                                                      const dataset_ref& src) {
+  if (!row.hbm_peak_gb) {
+    throw input_error(src.file + ":" + std::to_string(row.line) + ": model '" + row.model_id +
+                      "' has no hbm_peak_gb");
+  }
+  return sourced(row.model_id + ".hbm_peak", quantity<units::gigabyte_t>::from_value(*row.hbm_peak_gb),
+                 row_provenance(row, src));
+}
+
+/// A row's wall_s: the whole test (compilation, loading, 32 tokens). Deliberately not a
+/// sourced<quantity<second_t>>, so it cannot be passed where a run's duration is expected; the one
+/// use trncost allows is as an upper bound of the one-off compilation time.
+class wall_time_including_compilation {
+ public:
+  wall_time_including_compilation(const evidence_row& row, const dataset_ref& src)
+      : seconds_(checked(row, src)) {}
+
+  /// The record of wall_s as the dataset gives it (for reports).
+  [[nodiscard]] const input_ref& record() const noexcept { return seconds_.record(); }
+  [[nodiscard]] const decimal& seconds() const noexcept { return seconds_.value().value(); }
+
+  /// wall_s as an upper bound of the compilation time on the tested stack, derived from wall_s
+  /// with a formula that says so.
+  [[nodiscard]] sourced<quantity<units::second_t>> compile_upper_bound(std::string name) const {
+    return sourced<quantity<units::second_t>>(
+        std::move(name), seconds_.value(),
+        derived{seconds_.name() + " (upper bound of compilation: wall_s also includes loading and "
+                                  "generating 32 tokens)",
+                {seconds_.record()}});
+  }
+
+ private:
+  static sourced<quantity<units::second_t>> checked(const evidence_row& row,
+                                                    const dataset_ref& src) {
+    if (!row.wall_s) {
+      throw input_error(src.file + ":" + std::to_string(row.line) + ": model '" + row.model_id +
+                        "' has no wall_s");
+    }
+    return sourced(row.model_id + ".wall_s", make(units::second, *row.wall_s),
+                   row_provenance(row, src));
+  }
+  sourced<quantity<units::second_t>> seconds_;
+};
+
+/// The six answers a lookup gives.
+enum class evidence_outcome {
+  passed_same_stack,
+  passed_other_stack,
+  failed_same_stack,
+  failed_other_stack,
+  excluded,
+  no_evidence,
+};
+
+constexpr std::string_view to_string(evidence_outcome o) noexcept {
+  switch (o) {
+    case evidence_outcome::passed_same_stack: return "passed on the same stack";
+    case evidence_outcome::passed_other_stack: return "passed on another stack";
+    case evidence_outcome::failed_same_stack: return "failed on the same stack";
+    case evidence_outcome::failed_other_stack: return "failed on another stack";
+    case evidence_outcome::excluded: return "excluded";
+    case evidence_outcome::no_evidence: return "no evidence";
+  }
+  return "no evidence";
+}
+
+/// What a row with this outcome proves, in one sentence.
+[[nodiscard]] constexpr std::string_view proves(evidence_outcome o) noexcept {
+  switch (o) {
+    case evidence_outcome::passed_same_stack:
+      return "on this exact stack the model loaded, was sharded over tp NeuronCores, generated 32 "
+             "tokens and passed the output check (token match against a CPU run on one core, an "
+             "English-fluency judge when sharded)";
+    case evidence_outcome::passed_other_stack:
+      return "the same 32-token test passed on another stack (differences listed): a hint, not a "
+             "guarantee for this stack";
+    case evidence_outcome::failed_same_stack:
+      return "the 32-token test failed on this exact stack, with the error shown";
+    case evidence_outcome::failed_other_stack:
+      return "the 32-token test failed on another stack (differences listed)";
+    case evidence_outcome::excluded:
+      return "the test campaign left the model out, for the reason given";
+    case evidence_outcome::no_evidence:
+      return "nothing: the dataset holds no interpretable row for this model";
+  }
+  return "nothing";
+}
+
+/// What it does not prove, in one sentence.
+[[nodiscard]] constexpr std::string_view does_not_prove(evidence_outcome o) noexcept {
+  switch (o) {
+    case evidence_outcome::passed_same_stack:
+    case evidence_outcome::passed_other_stack:
+      return "throughput, long generations, latency under your load or quality on your data; "
+             "wall_s includes compilation and is not a run time";
+    case evidence_outcome::failed_same_stack:
+      return "that the model cannot run on Trainium (another tp, stack or fix may change it) or "
+             "what the cause is";
+    case evidence_outcome::failed_other_stack:
+      return "that the model fails on this stack";
+    case evidence_outcome::excluded:
+      return "that the model is incompatible";
+    case evidence_outcome::no_evidence:
+      return "that the model is incompatible: absent is not incompatible (the campaign covers "
+             "models that fit on up to four Trainium2 devices, chosen by priority)";
+  }
+  return "";
+}
+
+/// One row as evidence: the row, its provenance, and how its stack differs from the target.
+struct evidence_piece {
+  evidence_row row{};
+  provenance origin{};
+  std::vector<stack_difference> differences{};
+};
+
+/// The answer for one model on one target stack.
+struct lookup_result {
+  std::string model_id{};
+  software_stack target{};
+  evidence_outcome outcome = evidence_outcome::no_evidence;
+  std::optional<evidence_piece> deciding{};  ///< the row the outcome rests on (none: no evidence)
+  std::vector<evidence_piece> rows{};        ///< every row for the model, in file order
+  std::vector<std::string> findings{};       ///< conflicts, results kept verbatim
+
+  [[nodiscard]] std::string_view proves() const noexcept { return compat::proves(outcome); }
+  [[nodiscard]] std::string_view does_not_prove() const noexcept {
+    return compat::does_not_prove(outcome);
+  }
+};
+
+/// The rows of one dataset export, indexed by model, with duplicate and conflict findings.
+class evidence_set {
+ public:
+  /// Throws input_error when the source names no file or no valid consulted date.
+  explicit evidence_set(dataset_ref source) : source_(std::move(source)) {
+    if (source_.dataset.empty() || source_.file.empty()) {
+      throw input_error("an evidence set needs the dataset's name and the export file");
+    }
+    if (!source_.consulted.ok()) {
+      throw input_error("evidence set '" + source_.file + "': consulted is not a calendar date");
+    }
+  }
+
+  /// Adds a row; a second row for the same model, tp and stack is reported as a finding naming
+  /// both lines (a conflict when the results differ), and both rows are kept.
+  void add(evidence_row row) {
+    if (row.kind == test_result::other) {
+      findings_.push_back(where(row) + ": column 'result': '" + row.result +
+                          "' is not a result trncost recognises (passed, pass, failed, fail, "
+                          "excluded); kept verbatim and not counted as either");
+    }
+    std::string key = row.model_id;
+    key += '\x1f';
+    key += row.tp ? std::to_string(*row.tp) : std::string();
+    for (std::size_t i = 0; i < stack_fields.size(); ++i) {
+      key += '\x1f';
+      key += stack_field(row.stack, i);
+    }
+    const std::size_t index = rows_.size();
+    const auto [it, inserted] = by_key_.try_emplace(std::move(key), index);
+    if (!inserted) {
+      const evidence_row& first = rows_[it->second];
+      if (first.result != row.result) {
+        findings_.push_back(source_.file + ": lines " + std::to_string(first.line) + " and " +
+                            std::to_string(row.line) + ": model '" + row.model_id +
+                            "' on one stack and tp has conflicting results '" + first.result +
+                            "' and '" + row.result + "'; both kept, not resolved");
+      } else {
+        findings_.push_back(source_.file + ": lines " + std::to_string(first.line) + " and " +
+                            std::to_string(row.line) + ": model '" + row.model_id +
+                            "' appears twice on one stack and tp with result '" + row.result +
+                            "'");
+      }
+    }
+    by_model_[row.model_id].push_back(index);
+    rows_.push_back(std::move(row));
+  }
+
+  /// A finding about the input as a whole (a reader's note on a missing optional column).
+  void note(std::string finding) { findings_.push_back(std::move(finding)); }
+
+  [[nodiscard]] const dataset_ref& source() const noexcept { return source_; }
+  [[nodiscard]] const std::vector<evidence_row>& rows() const noexcept { return rows_; }
+  [[nodiscard]] const std::vector<std::string>& findings() const noexcept { return findings_; }
+  [[nodiscard]] std::size_t size() const noexcept { return rows_.size(); }
+  /// Rows whose result trncost does not recognise.
+  [[nodiscard]] std::vector<const evidence_row*> uninterpreted() const {
+    std::vector<const evidence_row*> out;
+    for (const auto& r : rows_) {
+      if (r.kind == test_result::other) out.push_back(&r);
+    }
+    return out;
+  }
+
+  /// The evidence for `model_id` (exact match) on `target`. Same-stack passes and failures decide
+  /// first (a pass and a failure on the same stack conflict: the failure decides and the conflict
+  /// is a finding); then an exclusion; then the other-stack row with the fewest differences (the
+  /// latest tested_at on a tie, a failure before a pass); otherwise no evidence.
+  [[nodiscard]] lookup_result lookup(std::string_view model_id, const software_stack& target) const {
+    lookup_result out;
+    out.model_id = std::string(model_id);
+    out.target = target;
+    const auto it = by_model_.find(out.model_id);
+    if (it == by_model_.end()) return out;
+    for (const std::size_t i : it->second) {
+      const auto& r = rows_[i];
+      out.rows.push_back({r, row_provenance(r, source_), compare(target, r.stack)});
+    }
+    const evidence_piece* same_pass = nullptr;
+    const evidence_piece* same_fail = nullptr;
+    const evidence_piece* excluded = nullptr;
+    const evidence_piece* other = nullptr;
+    const auto later = [](const evidence_piece* a, const evidence_piece& b) {
+      return a == nullptr || a->row.tested_at < b.row.tested_at;
+    };
+    for (const auto& p : out.rows) {
+      const bool same = p.differences.empty();
+      switch (p.row.kind) {
+        case test_result::passed:
+        case test_result::failed: {
+          const bool pass = p.row.kind == test_result::passed;
+          if (same) {
+            auto*& slot = pass ? same_pass : same_fail;
+            if (later(slot, p)) slot = &p;
+          } else if (other == nullptr || p.differences.size() < other->differences.size() ||
+                     (p.differences.size() == other->differences.size() &&
+                      (other->row.tested_at < p.row.tested_at ||
+                       (other->row.tested_at == p.row.tested_at && !pass)))) {
+            other = &p;
+          }
+          break;
+        }
+        case test_result::excluded:
+          if (excluded == nullptr || (same && !excluded->differences.empty()) ||
+              (same == excluded->differences.empty() && later(excluded, p))) {
+            excluded = &p;
+          }
+          break;
+        case test_result::other:
+          out.findings.push_back("line " + std::to_string(p.row.line) + ": result '" +
+                                 p.row.result + "' is kept verbatim and not interpreted");
+          break;
+      }
+    }
+    if (same_pass != nullptr && same_fail != nullptr) {
+      out.findings.push_back("lines " + std::to_string(same_pass->row.line) + " and " +
+                             std::to_string(same_fail->row.line) +
+                             ": the model passed and failed on this stack; the failure decides "
+                             "until the conflict is explained");
+    }
+    if (same_fail != nullptr) {
+      out.outcome = evidence_outcome::failed_same_stack;
+      out.deciding = *same_fail;
+    } else if (same_pass != nullptr) {
+      out.outcome = evidence_outcome::passed_same_stack;
+      out.deciding = *same_pass;
+    } else if (excluded != nullptr) {
+      out.outcome = evidence_outcome::excluded;
+      out.deciding = *excluded;
+    } else if (other != nullptr) {
+      out.outcome = other->row.kind == test_result::passed ? evidence_outcome::passed_other_stack
+                                                           : evidence_outcome::failed_other_stack;
+      out.deciding = *other;
+    }
+    return out;
+  }
+
+ private:
+  [[nodiscard]] std::string where(const evidence_row& row) const {
+    return source_.file + ":" + std::to_string(row.line);
+  }
+
+  dataset_ref source_;
+  std::vector<evidence_row> rows_;
+  std::vector<std::string> findings_;
+  std::unordered_map<std::string, std::size_t> by_key_;
+  std::unordered_map<std::string, std::vector<std::size_t>> by_model_;
+};
+
+}  // namespace trncost::compat
+
+#endif  // TRNCOST_COMPAT_EVIDENCE_HPP
