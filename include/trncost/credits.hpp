@@ -1,0 +1,8 @@
+// Credits: grants with a balance, an expiry and a coverage, applied to a spend schedule.
+#ifndef TRNCOST_CREDITS_HPP
+#define TRNCOST_CREDITS_HPP
+
+#include "credits/burn_down.hpp"
+#include "credits/grant.hpp"
+
+#endif  // TRNCOST_CREDITS_HPP
