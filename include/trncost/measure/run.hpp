@@ -1,0 +1,252 @@
+// A run record: what one training run did, phase by phase, as its run log tells it (DOMAIN.md
+// section 3): configuration, phases as intervals or durations, counters, quality, incidents,
+// utilization samples with their method, and data volumes. validate() checks the rules a record must
+// keep (ordered, non-overlapping intervals; non-negative durations; a quality target names its
+// metric; utilization within 0-100 %), naming where each element came from.
+#ifndef TRNCOST_MEASURE_RUN_HPP
+#define TRNCOST_MEASURE_RUN_HPP
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../error.hpp"
+#include "../model/category.hpp"
+#include "../provenance/provenance.hpp"
+#include "../units/units.hpp"
+
+namespace trncost::measure {
+
+/// How a run ended. A failed or stopped run stays in the record and counts in cost.
+enum class run_outcome {
+  completed,  ///< ran to its end (whether or not it reached the quality target)
+  failed,     ///< ended by an error
+  stopped,    ///< stopped on purpose before its end (diverged, cancelled)
+};
+
+constexpr std::string_view to_string(run_outcome o) noexcept {
+  switch (o) {
+    case run_outcome::completed: return "completed";
+    case run_outcome::failed: return "failed";
+    case run_outcome::stopped: return "stopped";
+  }
+  return "unknown";
+}
+
+/// "completed", "failed" or "stopped"; nullopt otherwise.
+constexpr std::optional<run_outcome> parse_run_outcome(std::string_view s) noexcept {
+  if (s == "completed") return run_outcome::completed;
+  if (s == "failed") return run_outcome::failed;
+  if (s == "stopped") return run_outcome::stopped;
+  return std::nullopt;
+}
+
+/// The identifier a run log writes for a phase: setup, compilation, training, evaluation,
+/// checkpointing, waiting, failed_work, restart.
+constexpr std::string_view log_name(phase p) noexcept {
+  switch (p) {
+    case phase::setup: return "setup";
+    case phase::compilation: return "compilation";
+    case phase::training: return "training";
+    case phase::evaluation: return "evaluation";
+    case phase::checkpointing: return "checkpointing";
+    case phase::waiting: return "waiting";
+    case phase::failed_work: return "failed_work";
+    case phase::restarts: return "restart";
+  }
+  return "unknown";
+}
+
+/// The phase a run log names (log_name()); nullopt for anything else.
+constexpr std::optional<phase> parse_phase(std::string_view s) noexcept {
+  for (phase p : all_phases) {
+    if (log_name(p) == s) return p;
+  }
+  return std::nullopt;
+}
+
+/// One stretch of a run in one phase: an interval when `start` is known, a duration otherwise.
+/// Counters say what the stretch processed (tokens in a failed_work stretch are lost work).
+struct phase_interval {
+  phase ph = phase::setup;
+  std::optional<timestamp> start{};
+  quantity<units::second_t> duration{};
+  std::optional<quantity<units::step_t>> steps{};
+  std::optional<quantity<units::token_t>> tokens{};
+  std::optional<quantity<units::sample_t>> samples{};
+  std::string origin{};  ///< where it was read ("runs.csv:7"); empty when built in code
+};
+
+/// Something that interrupted the run: its kind ("node_failure"), when, how long the instances were
+/// down or restarting, and the work lost since the last checkpoint.
+struct incident {
+  std::string kind{};
+  timestamp start{};
+  quantity<units::second_t> duration{};
+  quantity<units::second_t> work_lost{};
+  std::string origin{};
+};
+
+/// The quality the run must reach: a metric, a target and which way is better.
+struct quality_target {
+  std::string metric{};
+  decimal target{};
+  bool higher_is_better = false;  ///< false for a loss, true for an accuracy
+  std::string origin{};
+
+  [[nodiscard]] bool reached_by(decimal value) const noexcept {
+    return higher_is_better ? value >= target : value <= target;
+  }
+};
+
+/// One evaluation of a quality metric during the run.
+struct quality_observation {
+  std::string metric{};
+  timestamp at{};
+  decimal value{};
+  std::string origin{};
+};
+
+/// A utilization figure with the instrument, the method and the collection period that produced it.
+struct utilization_sample {
+  std::string instrument{};  ///< "neuron-monitor"
+  std::string method{};      ///< "mean of 600 reports, period 1 s, cores 0-31"
+  quantity<units::second_t> period{};
+  decimal percent{};  ///< 0 to 100
+  std::string origin{};
+};
+
+/// Data the run read, wrote and kept; empty where the log does not say.
+struct data_volumes {
+  std::optional<quantity<units::gibibyte_t>> read{};
+  std::optional<quantity<units::gibibyte_t>> written{};
+  std::optional<quantity<units::gibibyte_t>> storage_kept{};
+  std::optional<quantity<units::gibibyte_t>> logs{};
+};
+
+/// Everything one run's log records.
+struct run_record {
+  std::string id{};
+  std::string model_id{};
+  std::string code_version{};
+  std::string dataset_id{};
+  std::vector<std::pair<std::string, std::string>> parameters{};  ///< training parameters, in order
+  std::string instance_type{};
+  quantity<units::instance_t> instances{};
+  std::string region{};
+  std::optional<purchase_option> option{};
+  std::optional<date> price_consulted{};
+  run_outcome outcome = run_outcome::completed;
+  std::optional<timestamp> ended{};
+  /// When data was first touched (MLPerf's clock start); the first training phase's start otherwise.
+  std::optional<timestamp> first_data_touch{};
+  std::vector<phase_interval> phases{};
+  std::optional<quality_target> target{};
+  std::vector<quality_observation> quality{};
+  std::vector<incident> incidents{};
+  std::vector<utilization_sample> utilization{};
+  data_volumes data{};
+  std::string origin{};  ///< where the run's first row was read
+};
+
+/// A timestamp as exact seconds since 1970-01-01T00:00:00Z, for arithmetic with durations.
+inline decimal seconds_since_epoch(timestamp t) noexcept {
+  return decimal(static_cast<std::int64_t>(t.time_since_epoch().count()));
+}
+
+namespace detail {
+
+/// "runs.csv:7: " or "run 'ft-1': phase 3: ", the prefix of a validation message.
+inline std::string where(const std::string& origin, const run_record& r, std::string_view what,
+                         std::size_t index) {
+  if (!origin.empty()) return origin + ": ";
+  return "run '" + r.id + "': " + std::string(what) + " " + std::to_string(index + 1) + ": ";
+}
+
+[[noreturn]] inline void fail_rule(const std::string& prefix, std::string_view field,
+                                   std::string_view rule) {
+  throw input_error(prefix + std::string(field) + ": " + std::string(rule));
+}
+
+}  // namespace detail
+
+/// Checks the rules of a run record; throws trncost::input_error naming the element's origin (file
+/// and line when it was read from a log), the field and the rule.
+inline void validate(const run_record& r) {
+  using detail::fail_rule;
+  using detail::where;
+  const std::string run_where = r.origin.empty() ? "run '" + r.id + "': " : r.origin + ": ";
+  if (r.id.empty()) fail_rule(run_where, "run_id", "is empty");
+  if (r.instances.value() <= decimal{}) {
+    fail_rule(run_where, "instance_count",
+              "is " + r.instances.value().to_string() + "; a run needs at least one instance");
+  }
+  if (r.phases.empty()) fail_rule(run_where, "phase", "the run has no phase");
+  const phase_interval* previous = nullptr;
+  for (std::size_t i = 0; i < r.phases.size(); ++i) {
+    const auto& p = r.phases[i];
+    const std::string at = where(p.origin, r, "phase", i);
+    if (p.duration.value().is_negative()) {
+      fail_rule(at, "duration_s", "is " + p.duration.value().to_string() + "; it cannot be negative");
+    }
+    for (const auto* counter : {p.steps ? &p.steps->value() : nullptr,
+                                p.tokens ? &p.tokens->value() : nullptr,
+                                p.samples ? &p.samples->value() : nullptr}) {
+      if (counter != nullptr && counter->is_negative()) {
+        fail_rule(at, "counter", "is " + counter->to_string() + "; a count cannot be negative");
+      }
+    }
+    if (!p.start) continue;
+    if (previous != nullptr) {
+      const decimal prev_end = seconds_since_epoch(*previous->start) + previous->duration.value();
+      const std::string prev_label = "'" + std::string(log_name(previous->ph)) + "'" +
+                                     (previous->origin.empty() ? "" : " (" + previous->origin + ")");
+      if (*p.start < *previous->start) {
+        fail_rule(at, "start",
+                  trncost::to_string(*p.start) + " is before the start of the previous phase " + prev_label +
+                      ", " + trncost::to_string(*previous->start) + "; phases must be in time order");
+      }
+      if (seconds_since_epoch(*p.start) < prev_end) {
+        fail_rule(at, "start",
+                  trncost::to_string(*p.start) + " overlaps the previous phase " + prev_label +
+                      ", which starts at " + trncost::to_string(*previous->start) + " and lasts " +
+                      previous->duration.value().to_string() + " s");
+      }
+    }
+    previous = &p;
+  }
+  for (std::size_t i = 0; i < r.incidents.size(); ++i) {
+    const auto& x = r.incidents[i];
+    const std::string at = where(x.origin, r, "incident", i);
+    if (x.kind.empty()) fail_rule(at, "name", "an incident needs a kind");
+    if (x.duration.value().is_negative()) {
+      fail_rule(at, "duration_s", "is " + x.duration.value().to_string() + "; it cannot be negative");
+    }
+    if (x.work_lost.value().is_negative()) {
+      fail_rule(at, "work_lost_s",
+                "is " + x.work_lost.value().to_string() + "; it cannot be negative");
+    }
+  }
+  if (r.target && r.target->metric.empty()) {
+    fail_rule(r.target->origin.empty() ? run_where : r.target->origin + ": ", "quality_metric",
+              "a quality target is given but no metric names what it measures");
+  }
+  for (std::size_t i = 0; i < r.utilization.size(); ++i) {
+    const auto& u = r.utilization[i];
+    const std::string at = where(u.origin, r, "utilization sample", i);
+    if (u.percent.is_negative() || u.percent > decimal(100)) {
+      fail_rule(at, "value", "utilization " + u.percent.to_string() + " % is outside 0-100 %");
+    }
+    if (u.method.empty()) fail_rule(at, "note", "a utilization figure needs its method");
+    if (u.period.value() <= decimal{}) {
+      fail_rule(at, "duration_s", "the collection period must be positive");
+    }
+  }
+}
+
+}  // namespace trncost::measure
+
+#endif  // TRNCOST_MEASURE_RUN_HPP
