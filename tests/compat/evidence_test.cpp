@@ -168,10 +168,10 @@ TEST_CASE("duplicate rows for one model and stack are findings naming both lines
   set.add(row(12, "Qwen/Qwen3-0.6B", "failed", stack_2_21(), "2026-10-05T08:15:00Z"));
   REQUIRE(set.findings().size() == 2);
   CHECK(set.findings()[0] == "support.csv: lines 10 and 11: model 'Qwen/Qwen3-0.6B' appears twice "
-                             "on one stack and tp with result 'passed'");
+                             "on one stack and tp (column 'result' 'passed' both times)");
   CHECK(set.findings()[1] == "support.csv: lines 10 and 12: model 'Qwen/Qwen3-0.6B' on one stack "
-                             "and tp has conflicting results 'passed' and 'failed'; both kept, "
-                             "not resolved");
+                             "and tp: column 'result' conflicts ('passed' and 'failed'); both "
+                             "kept, not resolved");
   CHECK(set.size() == 3);
   // The lookup does not resolve it silently: the failure decides and the conflict is a finding.
   const auto r = set.lookup("Qwen/Qwen3-0.6B", stack_2_21());

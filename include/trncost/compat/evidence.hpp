@@ -262,13 +262,13 @@ class evidence_set {
       if (first.result != row.result) {
         findings_.push_back(source_.file + ": lines " + std::to_string(first.line) + " and " +
                             std::to_string(row.line) + ": model '" + row.model_id +
-                            "' on one stack and tp has conflicting results '" + first.result +
-                            "' and '" + row.result + "'; both kept, not resolved");
+                            "' on one stack and tp: column 'result' conflicts ('" + first.result +
+                            "' and '" + row.result + "'); both kept, not resolved");
       } else {
         findings_.push_back(source_.file + ": lines " + std::to_string(first.line) + " and " +
                             std::to_string(row.line) + ": model '" + row.model_id +
-                            "' appears twice on one stack and tp with result '" + row.result +
-                            "'");
+                            "' appears twice on one stack and tp (column 'result' '" + row.result +
+                            "' both times)");
       }
     }
     by_model_[row.model_id].push_back(index);
