@@ -50,6 +50,12 @@ struct quoted {
   std::string region{};           ///< "us-east-1"
   purchase_option option = purchase_option::on_demand;
   date consulted{};  ///< the day the caller read it (or the publication date, named as such)
+  // Fields of the priced line itself, verbatim from the offer file (empty when not from one).
+  std::optional<date> effective{};  ///< the term's effectiveDate (its day, UTC)
+  std::string unit{};               ///< the price list's unit string: "Hrs", "GiBps-mo", "Quantity"
+  std::string description{};        ///< the rate's description, as published
+  /// True when `consulted` is the file's publication date because the caller gave no date read.
+  bool consulted_is_publication_date = false;
 };
 
 /// A fact from the seller's official documentation that is not a price (an instance's chip count,
@@ -140,6 +146,10 @@ inline void validate(const provenance& p, std::string_view input) {
           require_field(!k.source.empty(), input, "quoted", "source", "is empty");
           require_field(!k.region.empty(), input, "quoted", "region", "is empty");
           require_field(k.consulted.ok(), input, "quoted", "consulted", "is not a calendar date");
+          require_field(!k.consulted_is_publication_date ||
+                            (k.published.has_value() && *k.published == k.consulted),
+                        input, "quoted", "consulted",
+                        "is said to be the publication date but differs from 'published'");
           if (!k.offer_code.empty()) {
             // A price read from an offer file is identified by the file and its rate code.
             require_field(!k.offer_version.empty() || k.published.has_value(), input, "quoted",
@@ -189,9 +199,14 @@ inline std::string describe(const provenance& p) {
             s += k.offer_code + " " + k.offer_version;
             if (k.published) s += " published " + to_string(*k.published);
             s += ", SKU " + k.sku + ", term " + k.offer_term_code + ", rate " + k.rate_code + ", ";
+            if (k.effective) s += "effective " + to_string(*k.effective) + ", ";
+            if (!k.unit.empty()) s += "per " + k.unit + ", ";
+            if (!k.description.empty()) s += "\"" + k.description + "\", ";
           }
           return s + k.region + ", " + std::string(to_string(k.option)) + ", consulted " +
-                 to_string(k.consulted) + " (" + k.source + ")";
+                 to_string(k.consulted) +
+                 (k.consulted_is_publication_date ? " (the file's publication date)" : "") + " (" +
+                 k.source + ")";
         } else if constexpr (std::is_same_v<K, documented>) {
           return "documented: " + k.source + ", consulted " + to_string(k.consulted);
         } else if constexpr (std::is_same_v<K, third_party>) {

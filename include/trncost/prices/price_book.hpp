@@ -1,0 +1,412 @@
+// The price book: quoted prices from one or several offer files, keyed by SKU and rate code, each
+// with its full provenance; freshness against the estimate's as-of date; two different prices for
+// the same key are recorded as a conflict, never silently overwritten. Queries select priced lines
+// by attributes and return them as sourced<quantity<Rate>>, typed through the unit table.
+#ifndef TRNCOST_PRICES_PRICE_BOOK_HPP
+#define TRNCOST_PRICES_PRICE_BOOK_HPP
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../error.hpp"
+#include "../provenance/sourced.hpp"
+#include "../units/units.hpp"
+#include "offer.hpp"
+#include "unit_table.hpp"
+
+namespace trncost::pricing {
+
+/// One priced line, as the book keeps it.
+struct price_entry {
+  quoted origin;          ///< offer code, version, publication date, SKU, term, rate code, ...
+  decimal price;          ///< per unit, exact
+  const price_unit_entry* unit = nullptr;  ///< from the unit table (never null in a book)
+  std::string currency;
+  std::string product_family;
+  attribute_list attributes;  ///< the product's
+  std::string term_type;      ///< "OnDemand", "Reserved", "savingsPlan"
+  attribute_list term_attributes;
+  std::string begin_range;  ///< text; empty when the row has no range
+  std::string end_range;    ///< text; "Inf" for an open last tier
+
+  [[nodiscard]] std::optional<std::string_view> attribute(std::string_view name) const noexcept {
+    if (name == "productFamily") return std::string_view(product_family);
+    return find_attribute(attributes, name);
+  }
+  [[nodiscard]] std::optional<std::string_view> term_attribute(
+      std::string_view name) const noexcept {
+    return find_attribute(term_attributes, name);
+  }
+  /// "SKU H7NG..., rate H7NG....6YS6EN2CT7: 32.7726 USD per Hrs ("$32.7726 per On Demand ...")".
+  [[nodiscard]] std::string describe() const {
+    std::string s = "SKU " + origin.sku + ", rate " + origin.rate_code + ": " + price.to_string() +
+                    " " + currency + " per " + origin.unit;
+    if (!origin.description.empty()) s += " (\"" + origin.description + "\")";
+    for (const char* key : {"usagetype", "operation", "marketoption"}) {
+      if (auto v = find_attribute(attributes, key)) s += ", " + std::string(key) + "=" + std::string(*v);
+    }
+    return s;
+  }
+};
+
+/// Two different prices for the same SKU and rate code.
+struct price_conflict {
+  std::string sku;
+  std::string rate_code;
+  std::vector<price_entry> versions;  ///< the first one added, then each different one
+  [[nodiscard]] std::string describe() const {
+    std::string s = "SKU " + sku + ", rate " + rate_code + " has " +
+                    std::to_string(versions.size()) + " different prices:";
+    for (const auto& v : versions) {
+      s += " " + v.price.to_string() + " " + v.currency + " (" + v.origin.offer_code + " " +
+           v.origin.offer_version + ", " + v.origin.source + ");";
+    }
+    s.pop_back();
+    return s;
+  }
+};
+
+/// How a price stands against the book's as-of date.
+enum class freshness {
+  fresh,              ///< published (or seen) on or before the as-of date, within the max age
+  stale,              ///< older than the max age
+  not_yet_published,  ///< published or effective after the as-of date
+};
+
+/// Conditions a query puts on priced lines. Attribute conditions use "productFamily" for the
+/// product family; term conditions name term attributes (LeaseContractLength, PurchaseOption).
+struct price_query {
+  enum class match { equals, prefix, suffix };
+  struct condition {
+    std::string name;
+    std::string value;
+    match how = match::equals;
+  };
+  std::string what;  ///< what is asked for, in words, for error messages
+  std::vector<condition> attributes;
+  std::vector<condition> term_attributes;
+  std::string term_type;   ///< empty: any
+  std::string unit;        ///< the price list's unit string; empty: any
+  std::string offer_code;  ///< empty: any
+
+  price_query& where(std::string name, std::string value, match how = match::equals) {
+    attributes.push_back({std::move(name), std::move(value), how});
+    return *this;
+  }
+  price_query& where_term(std::string name, std::string value) {
+    term_attributes.push_back({std::move(name), std::move(value), match::equals});
+    return *this;
+  }
+
+  [[nodiscard]] static bool test(const condition& c, std::optional<std::string_view> v) noexcept {
+    if (!v) return false;
+    switch (c.how) {
+      case match::equals: return *v == c.value;
+      case match::prefix: return v->starts_with(c.value);
+      case match::suffix: return v->ends_with(c.value);
+    }
+    return false;
+  }
+  [[nodiscard]] bool matches(const price_entry& e) const noexcept {
+    if (!offer_code.empty() && e.origin.offer_code != offer_code) return false;
+    if (!term_type.empty() && e.term_type != term_type) return false;
+    if (!unit.empty() && e.origin.unit != unit) return false;
+    for (const auto& c : attributes) {
+      if (!test(c, e.attribute(c.name))) return false;
+    }
+    for (const auto& c : term_attributes) {
+      if (!test(c, e.term_attribute(c.name))) return false;
+    }
+    return true;
+  }
+  /// "productFamily=Compute Instance, instanceType=trn1.32xlarge, term OnDemand, unit Hrs".
+  [[nodiscard]] std::string describe() const {
+    std::string s;
+    const auto add = [&s](const condition& c) {
+      if (!s.empty()) s += ", ";
+      s += c.name;
+      s += c.how == match::equals ? "=" : (c.how == match::prefix ? " starts with " : " ends with ");
+      s += c.value;
+    };
+    if (!offer_code.empty()) s += "offer " + offer_code;
+    for (const auto& c : attributes) add(c);
+    if (!term_type.empty()) s += (s.empty() ? "" : ", ") + std::string("term ") + term_type;
+    for (const auto& c : term_attributes) add(c);
+    if (!unit.empty()) s += (s.empty() ? "" : ", ") + std::string("unit ") + unit;
+    return s;
+  }
+};
+
+/// A tier of a tiered price as read from the book: the price applies to usage in [begin, end).
+template <class Usage, class Rate>
+struct quoted_tier {
+  sourced<quantity<Rate>> price;
+  quantity<Usage> begin;
+  std::optional<quantity<Usage>> end;  ///< empty for the open last tier ("Inf")
+};
+
+class price_book {
+ public:
+  /// A book for an estimate made on `as_of`; prices published more than `max_age` before it are
+  /// stale.
+  price_book(date as_of, std::chrono::days max_age) : as_of_(as_of), max_age_(max_age) {
+    if (!as_of.ok()) throw input_error("price book: the as-of date is not a calendar date");
+    if (max_age.count() < 0) throw input_error("price book: the maximum age is negative");
+  }
+
+  [[nodiscard]] date as_of() const noexcept { return as_of_; }
+  [[nodiscard]] std::chrono::days max_age() const noexcept { return max_age_; }
+
+  /// Adds every priced line of `o`. `consulted` is the day the caller read the file; without it
+  /// the file's publication date is used and named as such. Returns the number of lines added
+  /// (a line equal to one already in the book is not added again).
+  std::size_t add(const offer& o, std::optional<date> consulted = std::nullopt) {
+    const auto& h = o.header;
+    if (!h.published && !consulted) {
+      throw input_error(h.source + ": the offer has no publication date and no date consulted "
+                                   "was given; a quoted price needs the day it was read");
+    }
+    const std::optional<date> published =
+        h.published ? std::optional<date>(date{std::chrono::floor<std::chrono::days>(*h.published)})
+                    : std::nullopt;
+    std::size_t added = 0;
+    for (const auto& t : o.terms) {
+      const offer_product* p = o.product(t.sku);
+      if (p == nullptr) {
+        throw input_error(h.source + ": term " + t.offer_term_code + " points to SKU " + t.sku +
+                          ", which is not among the offer's products");
+      }
+      for (const auto& d : t.dimensions) {
+        price_entry e;
+        e.unit = &lookup_price_unit(d.unit, h.source + ": rate " + d.rate_code);
+        e.price = d.price;
+        e.currency = h.currency;
+        e.product_family = p->product_family;
+        e.attributes = p->attributes;
+        e.term_type = t.type;
+        e.term_attributes = t.term_attributes;
+        e.begin_range = d.begin_range;
+        e.end_range = d.end_range;
+        quoted& q = e.origin;
+        q.source = h.source;
+        q.offer_code = h.offer_code;
+        q.offer_version = h.version;
+        q.published = published;
+        q.sku = t.sku;
+        q.offer_term_code = t.offer_term_code;
+        q.rate_code = d.rate_code;
+        q.region = region_of(*p, h);
+        q.option = option_of(t.type);
+        q.consulted = consulted ? *consulted : *published;
+        q.consulted_is_publication_date = !consulted;
+        q.effective = t.effective;
+        q.unit = d.unit;
+        q.description = d.description;
+        if (add(std::move(e))) ++added;
+      }
+    }
+    return added;
+  }
+
+  /// Adds one priced line. Returns false when an equal price for the same key is already there;
+  /// a different price for the same key is recorded in conflicts() and not added.
+  bool add(price_entry e) {
+    if (e.unit == nullptr) e.unit = &lookup_price_unit(e.origin.unit, "rate " + e.origin.rate_code);
+    validate(e.origin, "rate " + e.origin.rate_code);
+    auto key = std::make_pair(e.origin.sku, e.origin.rate_code);
+    auto it = index_.find(key);
+    if (it == index_.end()) {
+      index_.emplace(std::move(key), entries_.size());
+      entries_.push_back(std::move(e));
+      return true;
+    }
+    const price_entry& old = entries_[it->second];
+    if (old.price == e.price && old.currency == e.currency && old.origin.unit == e.origin.unit) {
+      return false;
+    }
+    for (auto& c : conflicts_) {
+      if (c.sku == e.origin.sku && c.rate_code == e.origin.rate_code) {
+        c.versions.push_back(std::move(e));
+        return false;
+      }
+    }
+    conflicts_.push_back({e.origin.sku, e.origin.rate_code, {old, std::move(e)}});
+    return false;
+  }
+
+  [[nodiscard]] std::span<const price_entry> entries() const noexcept { return entries_; }
+  [[nodiscard]] std::size_t size() const noexcept { return entries_.size(); }
+  [[nodiscard]] const std::vector<price_conflict>& conflicts() const noexcept { return conflicts_; }
+
+  /// The line with this SKU and rate code, or nullptr.
+  [[nodiscard]] const price_entry* find(std::string_view sku, std::string_view rate_code) const {
+    auto it = index_.find(std::make_pair(std::string(sku), std::string(rate_code)));
+    return it == index_.end() ? nullptr : &entries_[it->second];
+  }
+
+  [[nodiscard]] freshness freshness_of(const price_entry& e) const noexcept {
+    const date vintage = e.origin.published ? *e.origin.published : e.origin.consulted;
+    const auto as_of_days = std::chrono::sys_days{as_of_};
+    if (std::chrono::sys_days{vintage} > as_of_days) return freshness::not_yet_published;
+    if (e.origin.effective && std::chrono::sys_days{*e.origin.effective} > as_of_days) {
+      return freshness::not_yet_published;
+    }
+    if (as_of_days - std::chrono::sys_days{vintage} > max_age_) return freshness::stale;
+    return freshness::fresh;
+  }
+
+  /// Every line the query matches, in the order added.
+  [[nodiscard]] std::vector<const price_entry*> select(const price_query& q) const {
+    std::vector<const price_entry*> out;
+    for (const auto& e : entries_) {
+      if (q.matches(e)) out.push_back(&e);
+    }
+    return out;
+  }
+
+  /// The one line the query matches. trncost::input_error when none does (saying so), when
+  /// several do (listing them), when it is in conflict, stale, or not yet published.
+  [[nodiscard]] const price_entry& one(const price_query& q) const {
+    const auto found = select(q);
+    if (found.empty()) {
+      throw input_error("no price matches " + q.what + " (" + q.describe() + ") among the " +
+                        std::to_string(entries_.size()) + " prices in the book");
+    }
+    if (found.size() > 1) {
+      std::string s = std::to_string(found.size()) + " prices match " + q.what + " (" +
+                      q.describe() + ") where one is expected:";
+      for (const auto* e : found) s += "\n  " + e->describe();
+      throw input_error(s);
+    }
+    check_usable(*found.front(), q.what);
+    return *found.front();
+  }
+
+  /// Throws trncost::input_error if `e` is in conflict, stale or not yet published.
+  void check_usable(const price_entry& e, std::string_view what) const {
+    for (const auto& c : conflicts_) {
+      if (c.sku == e.origin.sku && c.rate_code == e.origin.rate_code) {
+        throw input_error(std::string(what) + ": " + c.describe());
+      }
+    }
+    const date vintage = e.origin.published ? *e.origin.published : e.origin.consulted;
+    switch (freshness_of(e)) {
+      case freshness::fresh: return;
+      case freshness::stale:
+        throw input_error(std::string(what) + ": " + e.describe() + " was published " +
+                          to_string(vintage) + ", " +
+                          std::to_string((std::chrono::sys_days{as_of_} -
+                                          std::chrono::sys_days{vintage}).count()) +
+                          " days before the as-of date " + to_string(as_of_) +
+                          "; the book accepts prices at most " +
+                          std::to_string(max_age_.count()) + " days old");
+      case freshness::not_yet_published:
+        throw input_error(std::string(what) + ": " + e.describe() + " was published or takes " +
+                          "effect after the as-of date " + to_string(as_of_));
+    }
+  }
+
+  /// The line as a sourced price of trncost rate unit `Rate`: trncost::input_error when the unit
+  /// table says the line's unit is another one (a GiBps-mo price read as per MiBps-month).
+  template <class Rate>
+  [[nodiscard]] sourced<quantity<Rate>> quote(const price_entry& e, std::string name) const {
+    if (!rate_fits<Rate>(e.unit->unit)) {
+      throw input_error("price '" + name + "': " + e.describe() + " is priced per \"" +
+                        std::string(e.unit->text) + "\", which reads as " +
+                        std::string(e.unit->rate_symbol) + " (" + std::string(e.unit->note) +
+                        "), not as " + units::symbol<Rate>());
+    }
+    if (e.currency != "USD") {
+      throw input_error("price '" + name + "': " + e.describe() + " is in " + e.currency +
+                        "; trncost money is USD");
+    }
+    return sourced<quantity<Rate>>(std::move(name), quantity<Rate>::from_value(e.price), e.origin);
+  }
+
+  /// one() then quote().
+  template <class Rate>
+  [[nodiscard]] sourced<quantity<Rate>> quote_one(const price_query& q, std::string name) const {
+    return quote<Rate>(one(q), std::move(name));
+  }
+
+  /// The tiers the query matches, sorted by their beginning, as a tiered price whose ranges are in
+  /// `Usage` (AWS's billing GB is a GiB: pass units::gibibyte_t for GB-Mo and GB rows). Each tier
+  /// is named `name` + "_" + its beginning.
+  template <class Usage, class Rate>
+  [[nodiscard]] std::vector<quoted_tier<Usage, Rate>> tiers(const price_query& q,
+                                                            const std::string& name) const {
+    auto found = select(q);
+    if (found.empty()) {
+      throw input_error("no price matches " + q.what + " (" + q.describe() + ") among the " +
+                        std::to_string(entries_.size()) + " prices in the book");
+    }
+    std::vector<std::pair<decimal, const price_entry*>> sorted;
+    for (const auto* e : found) {
+      check_usable(*e, q.what);
+      sorted.emplace_back(range_value(*e, e->begin_range, "beginRange"), e);
+    }
+    std::sort(sorted.begin(), sorted.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<quoted_tier<Usage, Rate>> out;
+    for (const auto& [begin, e] : sorted) {
+      std::optional<quantity<Usage>> end;
+      if (e->end_range != "Inf") {
+        end = quantity<Usage>::from_value(range_value(*e, e->end_range, "endRange"));
+      }
+      out.push_back({quote<Rate>(*e, name + "_" + begin.to_string()),
+                     quantity<Usage>::from_value(begin), end});
+    }
+    return out;
+  }
+
+ private:
+  static decimal range_value(const price_entry& e, const std::string& text, const char* field) {
+    if (text.empty()) {
+      throw input_error("rate " + e.origin.rate_code + ": " + field + " is missing, so the line " +
+                        "cannot be placed in a tier");
+    }
+    try {
+      return decimal::parse(text);
+    } catch (const error&) {
+      throw input_error("rate " + e.origin.rate_code + ": " + field + " \"" + text +
+                        "\" is not a decimal number");
+    }
+  }
+
+  static std::string region_of(const offer_product& p, const offer_header& h) {
+    for (const char* key : {"regionCode", "fromRegionCode"}) {
+      if (auto v = p.attribute(key); v && !v->empty()) return std::string(*v);
+    }
+    if (!h.region.empty()) return h.region;
+    if (auto v = p.attribute("location"); v && !v->empty()) return std::string(*v);
+    throw input_error(h.source + ": product " + p.sku +
+                      " has no regionCode, fromRegionCode or location, and the caller gave no "
+                      "region for the file");
+  }
+
+  static purchase_option option_of(std::string_view term_type) {
+    if (term_type == "OnDemand") return purchase_option::on_demand;
+    if (term_type == "Reserved") return purchase_option::reserved;
+    if (term_type == "savingsPlan") return purchase_option::savings_plan;
+    throw input_error("term type \"" + std::string(term_type) +
+                      "\" is not one trncost prices (OnDemand, Reserved, savingsPlan)");
+  }
+
+  date as_of_;
+  std::chrono::days max_age_;
+  std::vector<price_entry> entries_;
+  std::map<std::pair<std::string, std::string>, std::size_t> index_;
+  std::vector<price_conflict> conflicts_;
+};
+
+}  // namespace trncost::pricing
+
+#endif  // TRNCOST_PRICES_PRICE_BOOK_HPP
