@@ -1,0 +1,852 @@
+// An estimate as a report document: every input with its provenance, every derivation as an operation
+// on named operands, every line with its exact factor, the totals, the categories' coverage and the
+// status. The JSON writer serializes it, the audit reads it back and recomputes it from the document
+// alone (check()), and the diff recomputes it with inputs swapped. No parsing or formatting library.
+#ifndef TRNCOST_ANALYSIS_REPORT_HPP
+#define TRNCOST_ANALYSIS_REPORT_HPP
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../model/estimate.hpp"
+
+namespace trncost::report {
+
+using trncost::to_string;
+
+/// The version of the report schema this library writes and reads (docs/reports.md). A reader
+/// refuses a newer version; the audit only knows this one.
+inline constexpr int schema_version = 1;
+inline constexpr std::string_view schema_name = "trncost.report";
+
+/// What a derivation does to its operands, exactly as trncost evaluates it (docs/reports.md).
+enum class op_kind {
+  add,      ///< a + b
+  sub,      ///< a - b
+  mul,      ///< a * b, rounded half-even at the 18th fractional digit
+  div,      ///< a / b, rounded half-even at the 18th fractional digit
+  max,      ///< the larger of a and b
+  min,      ///< the smaller of a and b
+  scale,    ///< factor * a, factor a whole number (exact)
+  band,     ///< min(max(a - lower, 0), upper - lower); no upper bound when open
+  ceil_to,  ///< ceil(a / step) * step (the quotient rounded up at the 18th digit, then to a whole)
+  rescale,  ///< a * num / den, rounded half-even at the 18th digit (a model unit conversion)
+  convert,  ///< a * num / den, exact (a sourced value's unit conversion; rounding toward zero)
+};
+
+constexpr std::string_view to_string(op_kind k) noexcept {
+  switch (k) {
+    case op_kind::add: return "add";
+    case op_kind::sub: return "sub";
+    case op_kind::mul: return "mul";
+    case op_kind::div: return "div";
+    case op_kind::max: return "max";
+    case op_kind::min: return "min";
+    case op_kind::scale: return "scale";
+    case op_kind::band: return "band";
+    case op_kind::ceil_to: return "ceil_to";
+    case op_kind::rescale: return "rescale";
+    case op_kind::convert: return "convert";
+  }
+  return "unknown";
+}
+
+inline constexpr std::array<op_kind, 11> all_ops{
+    op_kind::add,  op_kind::sub,     op_kind::mul,     op_kind::div,
+    op_kind::max,  op_kind::min,     op_kind::scale,   op_kind::band,
+    op_kind::ceil_to, op_kind::rescale, op_kind::convert};
+
+constexpr bool is_binary(op_kind k) noexcept {
+  return k == op_kind::add || k == op_kind::sub || k == op_kind::mul || k == op_kind::div ||
+         k == op_kind::max || k == op_kind::min;
+}
+
+/// How a category of the formula is accounted for.
+enum class coverage {
+  lines,          ///< the category has lines
+  declared_none,  ///< legitimately empty, with a justification
+  no_lines,       ///< a component of this category added no line
+  missing,        ///< no component and not declared none: the estimate is incomplete
+};
+
+constexpr std::string_view to_string(coverage c) noexcept {
+  switch (c) {
+    case coverage::lines: return "lines";
+    case coverage::declared_none: return "declared-none";
+    case coverage::no_lines: return "no-lines";
+    case coverage::missing: return "missing";
+  }
+  return "unknown";
+}
+
+/// The rounding every line applies, as the report states it.
+inline constexpr std::string_view line_rounding = "half-even at 18 fractional digits";
+
+/// An input (a leaf: measured, quoted, documented, third-party, assumption or a rule constant).
+struct input_entry {
+  std::string name;
+  std::string value;  ///< exact decimal text, or "unknown"
+  std::string unit;
+  bool known = true;
+  provenance origin;  ///< never `derived`
+};
+
+/// A derivation: a named value computed from named operands by one operation.
+struct derivation_entry {
+  std::string name;
+  std::string value;  ///< exact decimal text, or "unknown" when an operand is unknown
+  std::string unit;
+  bool known = true;
+  std::string formula;
+  op_kind op = op_kind::add;
+  std::vector<std::string> operands;
+  decimal lower{};   ///< band
+  std::optional<decimal> upper{};  ///< band; empty: no upper bound
+  decimal step{};    ///< ceil_to
+  std::int64_t factor = 0;  ///< scale
+  std::uint64_t num = 1;    ///< rescale, convert
+  std::uint64_t den = 1;
+};
+
+struct line_entry {
+  category cat = category::compute;
+  std::string component;
+  std::optional<trncost::phase> ph;
+  std::string description;
+  std::string price;     ///< name of an input or derivation
+  std::string quantity;  ///< name of an input or derivation
+  std::uint64_t num = 1;
+  std::uint64_t den = 1;
+  std::string formula;
+  std::optional<decimal> amount;  ///< empty: unpriced
+  std::vector<std::string> inputs;
+};
+
+struct category_entry {
+  category cat = category::compute;
+  coverage cov = coverage::lines;
+  std::string justification;  ///< declared-none only
+};
+
+struct totals_entry {
+  decimal total{};
+  std::vector<std::pair<category, decimal>> by_category;
+  std::vector<std::pair<trncost::phase, decimal>> by_phase;
+  decimal useful{};
+  decimal overhead{};
+};
+
+/// The whole report, as the JSON holds it.
+struct document {
+  int version = schema_version;
+  date as_of{};
+  std::int64_t freshness_window_days = default_freshness_window.count();
+  std::string currency = "USD";
+  estimate_status status = estimate_status::verified;
+  std::vector<status_reason> reasons;
+  std::vector<input_entry> inputs;
+  std::vector<derivation_entry> derivations;  ///< operands always come first
+  std::vector<line_entry> lines;
+  totals_entry totals;
+  std::vector<category_entry> categories;  ///< one per category of the formula, in formula order
+  std::vector<std::string> findings;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Names of enumerations, both ways.
+
+inline std::optional<category> parse_category(std::string_view s) {
+  for (const auto c : all_categories) {
+    if (to_string(c) == s) return c;
+  }
+  return std::nullopt;
+}
+inline std::optional<trncost::phase> parse_phase(std::string_view s) {
+  for (const auto p : all_phases) {
+    if (to_string(p) == s) return p;
+  }
+  return std::nullopt;
+}
+inline std::optional<estimate_status> parse_status(std::string_view s) {
+  for (const auto st : {estimate_status::verified, estimate_status::provisional,
+                        estimate_status::stale, estimate_status::unpriced,
+                        estimate_status::incomplete}) {
+    if (to_string(st) == s) return st;
+  }
+  return std::nullopt;
+}
+inline std::optional<op_kind> parse_op(std::string_view s) {
+  for (const auto k : all_ops) {
+    if (to_string(k) == s) return k;
+  }
+  return std::nullopt;
+}
+inline std::optional<coverage> parse_coverage(std::string_view s) {
+  for (const auto c : {coverage::lines, coverage::declared_none, coverage::no_lines,
+                       coverage::missing}) {
+    if (to_string(c) == s) return c;
+  }
+  return std::nullopt;
+}
+inline std::optional<purchase_option> parse_purchase_option(std::string_view s) {
+  for (const auto p : {purchase_option::on_demand, purchase_option::reserved,
+                       purchase_option::savings_plan, purchase_option::spot,
+                       purchase_option::capacity_block}) {
+    if (to_string(p) == s) return p;
+  }
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recomputation: the operations as trncost evaluates them, written again from their definitions.
+
+namespace detail {
+
+inline decimal exact_ratio(decimal a, std::uint64_t num, std::uint64_t den, rounding mode,
+                           std::string_view what) {
+  decimal::rep out = 0;
+  if (!trncost::detail::mul_div(a.raw(), 1, num, den, 1, mode, out)) {
+    throw overflow_error("'" + std::string(what) + "' overflows the decimal range");
+  }
+  return decimal::from_raw(out);
+}
+
+}  // namespace detail
+
+/// The value of one derivation from its operands' values (throws input_error on division by zero,
+/// overflow_error out of range).
+inline decimal apply(const derivation_entry& d, decimal a, decimal b) {
+  switch (d.op) {
+    case op_kind::add: return a + b;
+    case op_kind::sub: return a - b;
+    case op_kind::mul: return a * b;
+    case op_kind::div:
+      if (b.is_zero()) throw input_error("division by zero in '" + d.name + "'");
+      return a / b;
+    case op_kind::max: return a < b ? b : a;
+    case op_kind::min: return b < a ? b : a;
+    case op_kind::scale: return a * d.factor;
+    case op_kind::band: {
+      decimal part = a - d.lower;
+      if (part.is_negative()) part = decimal{};
+      if (d.upper && *d.upper - d.lower < part) part = *d.upper - d.lower;
+      return part;
+    }
+    case op_kind::ceil_to: {
+      if (d.step <= decimal{}) throw input_error("ceil_to step of '" + d.name + "' is not positive");
+      const decimal q = decimal::divide(a, d.step, rounding::ceiling);
+      return q.round(decimal_places{0}, rounding::ceiling) * d.step;
+    }
+    case op_kind::rescale:
+      return detail::exact_ratio(a, d.num, d.den, rounding::half_even, d.name);
+    case op_kind::convert:
+      return detail::exact_ratio(a, d.num, d.den, rounding::toward_zero, d.name);
+  }
+  return decimal{};
+}
+
+/// A line's amount: round(price * quantity * num / den) half-even at the 18th fractional digit.
+inline decimal line_amount(decimal price, decimal quantity, std::uint64_t num, std::uint64_t den,
+                           std::string_view what) {
+  decimal::rep out = 0;
+  if (!trncost::detail::mul_div(price.raw(), quantity.raw(), num, decimal::scale, den,
+                                rounding::half_even, out)) {
+    throw overflow_error("line '" + std::string(what) + "' overflows the decimal range");
+  }
+  return decimal::from_raw(out);
+}
+
+/// Values recomputed from a document's inputs (optionally with some inputs replaced).
+struct recomputed {
+  std::map<std::string, std::optional<decimal>, std::less<>> values;  ///< empty optional: unknown
+  std::vector<std::optional<decimal>> amounts;                         ///< per line
+  decimal total{};
+};
+
+/// Recomputes every derivation and line of `doc` from its inputs (with `overrides` replacing input
+/// values by name). Throws input_error naming the first operand or line that refers to no value.
+inline recomputed recompute(const document& doc,
+                            const std::map<std::string, std::optional<decimal>, std::less<>>&
+                                overrides = {}) {
+  recomputed r;
+  for (const auto& in : doc.inputs) {
+    std::optional<decimal> v;
+    if (in.known) v = decimal::parse(in.value);
+    if (const auto it = overrides.find(in.name); it != overrides.end()) v = it->second;
+    if (!r.values.emplace(in.name, v).second) {
+      throw input_error("inputs: '" + in.name + "' appears twice");
+    }
+  }
+  for (const auto& d : doc.derivations) {
+    const std::size_t want = is_binary(d.op) ? 2 : 1;
+    if (d.operands.size() != want) {
+      throw input_error("derivation '" + d.name + "': " + std::string(to_string(d.op)) +
+                        " takes " + std::to_string(want) + " operand(s), the report gives " +
+                        std::to_string(d.operands.size()));
+    }
+    std::optional<decimal> ops[2];
+    for (std::size_t i = 0; i < want; ++i) {
+      const auto it = r.values.find(d.operands[i]);
+      if (it == r.values.end()) {
+        throw input_error("derivation '" + d.name + "': operand '" + d.operands[i] +
+                          "' is neither an input nor an earlier derivation of the report");
+      }
+      ops[i] = it->second;
+    }
+    std::optional<decimal> v;
+    if (ops[0] && (want == 1 || ops[1])) v = apply(d, *ops[0], want == 2 ? *ops[1] : decimal{});
+    if (!r.values.emplace(d.name, v).second) {
+      throw input_error("derivations: '" + d.name + "' is defined twice");
+    }
+  }
+  for (const auto& l : doc.lines) {
+    const auto p = r.values.find(l.price);
+    const auto q = r.values.find(l.quantity);
+    if (p == r.values.end() || q == r.values.end()) {
+      throw input_error("line '" + l.description + "': " +
+                        (p == r.values.end() ? "price '" + l.price : "quantity '" + l.quantity) +
+                        "' is neither an input nor a derivation of the report");
+    }
+    if (l.den == 0) throw input_error("line '" + l.description + "': the factor's den is 0");
+    std::optional<decimal> amt;
+    if (p->second && q->second) {
+      amt = line_amount(*p->second, *q->second, l.num, l.den, l.description);
+      r.total += *amt;
+    }
+    r.amounts.push_back(amt);
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// From an estimate to a document.
+
+namespace detail {
+
+inline std::string bare(const std::string& name) { return name; }
+inline std::string paren(const std::string& name) { return "(" + name + ")"; }
+
+/// Both ways trncost writes an operand: bare, or in parentheses (the model parenthesises derived
+/// nodes, sourced arithmetic names with spaces).
+inline std::vector<std::string> operand_forms(const std::string& name) {
+  return {bare(name), paren(name)};
+}
+
+inline bool parse_whole(std::string_view s, std::int64_t& out) {
+  if (s.empty()) return false;
+  std::size_t i = 0;
+  bool neg = false;
+  if (s[0] == '-') {
+    neg = true;
+    i = 1;
+  }
+  if (i == s.size()) return false;
+  std::int64_t v = 0;
+  for (; i < s.size(); ++i) {
+    if (s[i] < '0' || s[i] > '9') return false;
+    if (v > (std::numeric_limits<std::int64_t>::max() - 9) / 10) return false;
+    v = v * 10 + (s[i] - '0');
+  }
+  out = neg ? -v : v;
+  return true;
+}
+
+inline bool parse_unsigned(std::string_view s, std::uint64_t& out) {
+  std::int64_t v = 0;
+  if (!parse_whole(s, v) || v <= 0) return false;
+  out = static_cast<std::uint64_t>(v);
+  return true;
+}
+
+inline bool starts_with(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && s.substr(0, p.size()) == p;
+}
+
+/// Reads the operation back from a derived record's formula text, which trncost writes in a fixed
+/// form per operation over its operands' names; checks the result by recomputing it.
+inline std::optional<derivation_entry> classify(const source_record& r, const derived& how) {
+  derivation_entry d;
+  d.name = r.name;
+  d.value = r.value;
+  d.unit = r.unit;
+  d.known = r.known;
+  d.formula = how.formula;
+  for (const auto& in : how.inputs) d.operands.push_back(in->name);
+  const std::string& f = how.formula;
+  bool found = false;
+  if (how.inputs.size() == 2) {
+    const auto& a = how.inputs[0]->name;
+    const auto& b = how.inputs[1]->name;
+    const std::pair<const char*, op_kind> symbols[] = {
+        {"+", op_kind::add}, {"-", op_kind::sub}, {"*", op_kind::mul}, {"/", op_kind::div}};
+    for (const auto& [sym, k] : symbols) {
+      for (const auto& fa : operand_forms(a)) {
+        for (const auto& fb : operand_forms(b)) {
+          if (!found && f == fa + " " + sym + " " + fb) {
+            d.op = k;
+            found = true;
+          }
+        }
+      }
+    }
+    if (!found && f == "max(" + a + ", " + b + ")") {
+      d.op = op_kind::max;
+      found = true;
+    }
+    if (!found && f == "min(" + a + ", " + b + ")") {
+      d.op = op_kind::min;
+      found = true;
+    }
+  } else if (how.inputs.size() == 1) {
+    const auto& a = how.inputs[0]->name;
+    const auto close = f.size() >= 1 && f.back() == ')';
+    const std::string band_prefix = "band(" + a + ", ";
+    if (close && starts_with(f, band_prefix)) {
+      const std::string_view rest = std::string_view(f).substr(
+          band_prefix.size(), f.size() - band_prefix.size() - 1);
+      const auto comma = rest.find(", ");
+      if (comma != std::string_view::npos) {
+        try {
+          d.lower = decimal::parse(rest.substr(0, comma));
+          const auto hi = rest.substr(comma + 2);
+          if (hi != "inf") d.upper = decimal::parse(hi);
+          d.op = op_kind::band;
+          found = true;
+        } catch (const error&) {
+        }
+      }
+    }
+    const std::string ceil_prefix = "ceil_to(" + a + ", ";
+    if (!found && close && starts_with(f, ceil_prefix)) {
+      try {
+        d.step = decimal::parse(std::string_view(f).substr(
+            ceil_prefix.size(), f.size() - ceil_prefix.size() - 1));
+        d.op = op_kind::ceil_to;
+        found = true;
+      } catch (const error&) {
+      }
+    }
+    for (const auto& fa : operand_forms(a)) {
+      if (found) break;
+      // scale: "<k> * a"
+      const auto star = f.find(" * ");
+      if (star != std::string::npos && f.substr(star + 3) == fa &&
+          parse_whole(std::string_view(f).substr(0, star), d.factor)) {
+        d.op = op_kind::scale;
+        found = true;
+        break;
+      }
+      // rescale: "a * <num>" or "a / <den>"
+      if (starts_with(f, fa + " * ") && parse_unsigned(std::string_view(f).substr(fa.size() + 3), d.num)) {
+        d.op = op_kind::rescale;
+        found = true;
+        break;
+      }
+      if (starts_with(f, fa + " / ") && parse_unsigned(std::string_view(f).substr(fa.size() + 3), d.den)) {
+        d.op = op_kind::rescale;
+        found = true;
+        break;
+      }
+      // a sourced value's conversion: "a in <unit>", the exact factor read from the two values
+      // ... or a per-unit reading of the same number ("cost / 1 job"), the factor being 1
+      const bool per_one = starts_with(f, fa + " / 1 ") &&
+                           f.find(' ', fa.size() + 5) == std::string::npos &&
+                           f.size() > fa.size() + 5;
+      if (f == fa + " in " + r.unit || per_one) {
+        d.op = op_kind::convert;
+        found = true;
+        if (r.known && how.inputs[0]->known) {
+          const decimal in = decimal::parse(how.inputs[0]->value);
+          const decimal out = decimal::parse(r.value);
+          if (!in.is_zero() && !out.is_zero()) {
+            const auto magnitude = [](decimal x) { return x.is_negative() ? -x : x; };
+            const bool up = !(magnitude(out) < magnitude(in));
+            const decimal ratio = up ? out / in : in / out;
+            if (ratio.round(decimal_places{0}) != ratio || ratio.is_negative()) return std::nullopt;
+            const auto whole = static_cast<std::uint64_t>(ratio.raw() / decimal::scale);
+            (up ? d.num : d.den) = whole;
+          }
+        }
+      }
+    }
+  }
+  if (!found) return std::nullopt;
+  // The reading must give the recorded value back, or it is not the operation that was done.
+  if (r.known) {
+    for (const auto& in : how.inputs) {
+      if (!in->known) return std::nullopt;
+    }
+    const decimal a = decimal::parse(how.inputs[0]->value);
+    const decimal b = how.inputs.size() == 2 ? decimal::parse(how.inputs[1]->value) : decimal{};
+    try {
+      if (apply(d, a, b) != decimal::parse(r.value)) return std::nullopt;
+    } catch (const error&) {
+      return std::nullopt;
+    }
+  }
+  return d;
+}
+
+struct builder {
+  document& doc;
+  std::set<const source_record*> seen;
+  // name -> the record first given that name, to refuse two different records with one name
+  std::map<std::string, const source_record*, std::less<>> by_name;
+
+  static bool same(const source_record& a, const source_record& b) {
+    if (a.name != b.name || a.value != b.value || a.unit != b.unit || a.known != b.known ||
+        a.origin.index() != b.origin.index()) {
+      return false;
+    }
+    if (const auto* da = std::get_if<derived>(&a.origin)) {
+      const auto& db = std::get<derived>(b.origin);
+      if (da->formula != db.formula || da->inputs.size() != db.inputs.size()) return false;
+      for (std::size_t i = 0; i < da->inputs.size(); ++i) {
+        if (da->inputs[i]->name != db.inputs[i]->name) return false;
+      }
+      return true;
+    }
+    return describe(a.origin) == describe(b.origin);
+  }
+
+  void visit(const input_ref& r) {
+    if (!seen.insert(r.get()).second) return;
+    // Operands first: a clash between two inputs is named at the input, not at what uses it.
+    const auto* how = std::get_if<derived>(&r->origin);
+    if (how != nullptr) {
+      for (const auto& in : how->inputs) visit(in);
+    }
+    const auto [it, fresh] = by_name.emplace(r->name, r.get());
+    if (!fresh) {
+      if (!same(*it->second, *r)) {
+        throw input_error("report: two different inputs are named '" + r->name + "' (" +
+                          describe(it->second->origin) + "; and " + describe(r->origin) +
+                          "): a report refers to inputs by name, so each needs its own");
+      }
+      return;  // the same value under the same name, reached twice: written once
+    }
+    if (how != nullptr) {
+      auto d = classify(*r, *how);
+      if (!d) {
+        throw input_error("report: derivation '" + r->name + "' (formula '" + how->formula +
+                          "') is not one of the operations a report can recompute (see "
+                          "docs/reports.md#derivations); build it with model nodes instead");
+      }
+      doc.derivations.push_back(std::move(*d));
+      return;
+    }
+    doc.inputs.push_back(input_entry{r->name, r->value, r->unit, r->known, r->origin});
+  }
+};
+
+}  // namespace detail
+
+/// The estimate as a report document. Throws input_error when two different inputs share a name or
+/// a derivation is not one the report can recompute.
+inline document from_estimate(const estimate& est) {
+  document doc;
+  doc.as_of = est.as_of;
+  doc.freshness_window_days = est.freshness_window.count();
+  doc.status = est.status;
+  doc.reasons = est.reasons;
+  doc.findings = est.findings;
+  detail::builder b{doc, {}, {}};
+  for (const auto& l : est.lines) {
+    b.visit(l.price);
+    b.visit(l.quantity);
+    for (const auto& in : l.inputs) b.visit(in);
+  }
+  for (const auto& in : est.inputs) b.visit(in);
+  for (const auto& l : est.lines) {
+    line_entry e;
+    e.cat = l.cat;
+    e.component = l.component;
+    e.ph = l.ph;
+    e.description = l.description;
+    e.price = l.price->name;
+    e.quantity = l.quantity->name;
+    e.num = l.num;
+    e.den = l.den;
+    e.formula = l.formula;
+    e.amount = l.amount;
+    for (const auto& in : l.inputs) e.inputs.push_back(in->name);
+    doc.lines.push_back(std::move(e));
+  }
+  doc.totals.total = est.total;
+  for (const auto& [c, amt] : est.by_category) doc.totals.by_category.emplace_back(c, amt);
+  for (const auto& [p, amt] : est.by_phase) doc.totals.by_phase.emplace_back(p, amt);
+  doc.totals.useful = est.useful;
+  doc.totals.overhead = est.overhead;
+  for (const auto c : all_categories) {
+    category_entry ce{c, coverage::no_lines, {}};
+    const bool has_lines =
+        std::any_of(est.lines.begin(), est.lines.end(), [c](const auto& l) { return l.cat == c; });
+    const std::string missing_text =
+        "category '" + std::string(to_string(c)) + "' has no component";
+    if (has_lines) {
+      ce.cov = coverage::lines;
+    } else if (const auto it = est.declared.find(c); it != est.declared.end()) {
+      ce.cov = coverage::declared_none;
+      ce.justification = it->second.justification;
+    } else if (std::any_of(est.reasons.begin(), est.reasons.end(), [&](const auto& r) {
+                 return r.status == estimate_status::incomplete &&
+                        detail::starts_with(r.text, missing_text);
+               })) {
+      ce.cov = coverage::missing;
+    }
+    doc.categories.push_back(std::move(ce));
+  }
+  return doc;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The status rules, applied to a document's inputs, lines and categories.
+
+/// The statuses the rules give, one per reason, worst first (what evaluate() gives, recomputed).
+inline std::vector<std::pair<estimate_status, std::string>> expected_reasons(
+    const document& doc, const recomputed& r) {
+  std::vector<std::pair<estimate_status, std::string>> out;
+  for (std::size_t i = 0; i < doc.lines.size(); ++i) {
+    if (!r.amounts[i]) {
+      out.emplace_back(estimate_status::unpriced,
+                       "line '" + doc.lines[i].description + "' is unpriced");
+    }
+  }
+  for (const auto& c : doc.categories) {
+    if (c.cov == coverage::missing) {
+      out.emplace_back(estimate_status::incomplete,
+                       "category '" + std::string(to_string(c.cat)) + "' is missing");
+    }
+  }
+  const auto oldest_fresh =
+      std::chrono::sys_days{doc.as_of} - std::chrono::days{doc.freshness_window_days};
+  for (const auto& in : doc.inputs) {
+    if (!in.known) continue;
+    if (const auto* q = std::get_if<quoted>(&in.origin)) {
+      if (std::chrono::sys_days{q->consulted} < oldest_fresh) {
+        out.emplace_back(estimate_status::stale, in.name + " was consulted on " +
+                                                     to_string(q->consulted) + " (stale)");
+      }
+    } else if (std::holds_alternative<third_party>(in.origin)) {
+      out.emplace_back(estimate_status::provisional, in.name + " is third-party");
+    } else if (std::holds_alternative<assumption>(in.origin)) {
+      out.emplace_back(estimate_status::provisional, in.name + " is an assumption");
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+    return static_cast<int>(a.first) > static_cast<int>(b.first);
+  });
+  return out;
+}
+
+/// The outcome of checking a document: ok, or the first mismatch found, named.
+struct check_result {
+  bool ok = true;
+  std::string first_mismatch;  ///< "lines[3] 'training' amount: the report says 1.00, recomputed 2.00"
+  std::size_t inputs = 0;       ///< how many of each were checked
+  std::size_t derivations = 0;
+  std::size_t lines = 0;
+};
+
+namespace detail {
+
+inline check_result mismatch(std::string what) {
+  check_result r;
+  r.ok = false;
+  r.first_mismatch = std::move(what);
+  return r;
+}
+
+inline std::string show(const std::optional<decimal>& v) {
+  return v ? v->to_string() : std::string("unknown");
+}
+
+}  // namespace detail
+
+/// Recomputes every derivation, line and total of `doc` from its inputs and checks its status
+/// against the status rules; stops at the first mismatch and names it.
+inline check_result check(const document& doc) {
+  using detail::mismatch;
+  using detail::show;
+  if (!doc.as_of.ok()) return mismatch("as_of: not a calendar date");
+  if (doc.freshness_window_days < 0) return mismatch("freshness_window_days: negative");
+  for (std::size_t i = 0; i < doc.inputs.size(); ++i) {
+    const auto& in = doc.inputs[i];
+    const std::string where = "inputs[" + std::to_string(i) + "] '" + in.name + "'";
+    if (std::holds_alternative<derived>(in.origin)) {
+      return mismatch(where + ": an input cannot be derived (derivations are listed apart)");
+    }
+    try {
+      validate(in.origin, in.name);
+    } catch (const error& e) {
+      return mismatch(where + ": provenance: " + e.what());
+    }
+    if (in.known) {
+      try {
+        (void)decimal::parse(in.value);
+      } catch (const error& e) {
+        return mismatch(where + " value: " + e.what());
+      }
+    } else if (in.value != "unknown" || !std::holds_alternative<assumption>(in.origin)) {
+      return mismatch(where + ": an unknown input has the value 'unknown' and an assumption "
+                      "giving the reason");
+    }
+  }
+  recomputed r;
+  try {
+    r = recompute(doc);
+  } catch (const error& e) {
+    return mismatch(e.what());
+  }
+  check_result ok;
+  ok.inputs = doc.inputs.size();
+  for (std::size_t i = 0; i < doc.derivations.size(); ++i) {
+    const auto& d = doc.derivations[i];
+    const auto& v = r.values.at(d.name);
+    std::optional<decimal> claimed;
+    if (d.known) {
+      try {
+        claimed = decimal::parse(d.value);
+      } catch (const error& e) {
+        return mismatch("derivations[" + std::to_string(i) + "] '" + d.name + "' value: " +
+                        e.what());
+      }
+    }
+    if (v != claimed) {
+      return mismatch("derivations[" + std::to_string(i) + "] '" + d.name + "' = " + d.formula +
+                      ": the report says " + show(claimed) + ", recomputed " + show(v));
+    }
+    ++ok.derivations;
+  }
+  for (std::size_t i = 0; i < doc.lines.size(); ++i) {
+    const auto& l = doc.lines[i];
+    if (l.amount != r.amounts[i]) {
+      return mismatch("lines[" + std::to_string(i) + "] '" + l.description + "' amount: the " +
+                      "report says " + show(l.amount) + ", recomputed " + l.price + " * " +
+                      l.quantity + " * " + std::to_string(l.num) + " / " + std::to_string(l.den) +
+                      " = " + show(r.amounts[i]));
+    }
+    for (const auto& name : l.inputs) {
+      if (r.values.count(name) == 0) {
+        return mismatch("lines[" + std::to_string(i) + "] '" + l.description + "' input '" +
+                        name + "' is not in the report");
+      }
+    }
+    ++ok.lines;
+  }
+  // Totals.
+  totals_entry t;
+  std::map<category, decimal> by_cat;
+  std::map<trncost::phase, decimal> by_phase;
+  for (const auto& c : doc.categories) {
+    if (c.cov == coverage::declared_none) by_cat[c.cat] = decimal{};
+  }
+  for (std::size_t i = 0; i < doc.lines.size(); ++i) {
+    const auto& l = doc.lines[i];
+    by_cat.try_emplace(l.cat, decimal{});
+    if (!r.amounts[i]) continue;
+    t.total += *r.amounts[i];
+    by_cat[l.cat] += *r.amounts[i];
+    if (l.ph) {
+      by_phase[*l.ph] += *r.amounts[i];
+      (is_overhead(*l.ph) ? t.overhead : t.useful) += *r.amounts[i];
+    }
+  }
+  if (t.total != doc.totals.total) {
+    return mismatch("totals.total: the report says " + doc.totals.total.to_string() +
+                    ", the lines sum to " + t.total.to_string());
+  }
+  const auto check_map = [&](const auto& claimed, const auto& computed,
+                             std::string_view what) -> std::optional<check_result> {
+    using key = typename std::decay_t<decltype(computed)>::key_type;
+    std::map<key, decimal> got(claimed.begin(), claimed.end());
+    if (got.size() != claimed.size()) {
+      return mismatch("totals." + std::string(what) + ": a key appears twice");
+    }
+    for (const auto& [k, v] : computed) {
+      const auto it = got.find(k);
+      if (it == got.end()) {
+        return mismatch("totals." + std::string(what) + " '" + std::string(to_string(k)) +
+                        "': missing (recomputed " + v.to_string() + ")");
+      }
+      if (it->second != v) {
+        return mismatch("totals." + std::string(what) + " '" + std::string(to_string(k)) +
+                        "': the report says " + it->second.to_string() + ", recomputed " +
+                        v.to_string());
+      }
+    }
+    for (const auto& [k, v] : got) {
+      if (computed.count(k) == 0) {
+        return mismatch("totals." + std::string(what) + " '" + std::string(to_string(k)) +
+                        "': no line or declaration gives it");
+      }
+    }
+    return std::nullopt;
+  };
+  if (auto m = check_map(doc.totals.by_category, by_cat, "by_category")) return *m;
+  if (auto m = check_map(doc.totals.by_phase, by_phase, "by_phase")) return *m;
+  if (t.useful != doc.totals.useful) {
+    return mismatch("totals.useful: the report says " + doc.totals.useful.to_string() +
+                    ", recomputed " + t.useful.to_string());
+  }
+  if (t.overhead != doc.totals.overhead) {
+    return mismatch("totals.overhead: the report says " + doc.totals.overhead.to_string() +
+                    ", recomputed " + t.overhead.to_string());
+  }
+  // Categories: each of the formula once, consistent with the lines.
+  if (doc.categories.size() != all_categories.size()) {
+    return mismatch("categories: the report lists " + std::to_string(doc.categories.size()) +
+                    ", the formula has " + std::to_string(all_categories.size()));
+  }
+  for (std::size_t i = 0; i < all_categories.size(); ++i) {
+    const auto& c = doc.categories[i];
+    const std::string where = "categories[" + std::to_string(i) + "] '" +
+                              std::string(to_string(all_categories[i])) + "'";
+    if (c.cat != all_categories[i]) return mismatch(where + ": out of order or repeated");
+    const bool has_lines = std::any_of(doc.lines.begin(), doc.lines.end(),
+                                       [&](const auto& l) { return l.cat == c.cat; });
+    if (has_lines != (c.cov == coverage::lines)) {
+      return mismatch(where + ": coverage '" + std::string(to_string(c.cov)) + "' but the report " +
+                      (has_lines ? "has" : "has no") + " lines in it");
+    }
+    if (c.cov == coverage::declared_none && c.justification.empty()) {
+      return mismatch(where + ": declared none without a justification");
+    }
+  }
+  // Status.
+  const auto expected = expected_reasons(doc, r);
+  const estimate_status want = expected.empty() ? estimate_status::verified : expected.front().first;
+  if (doc.status != want) {
+    return mismatch("status: the report says '" + std::string(to_string(doc.status)) +
+                    "', the status rules give '" + std::string(to_string(want)) + "'" +
+                    (expected.empty() ? std::string() : " (" + expected.front().second + ")"));
+  }
+  std::map<estimate_status, std::size_t> want_counts;
+  std::map<estimate_status, std::size_t> got_counts;
+  for (const auto& e : expected) ++want_counts[e.first];
+  for (const auto& e : doc.reasons) ++got_counts[e.status];
+  for (const auto st : {estimate_status::incomplete, estimate_status::unpriced,
+                        estimate_status::stale, estimate_status::provisional,
+                        estimate_status::verified}) {
+    if (want_counts[st] != got_counts[st]) {
+      return mismatch("reasons: the report gives " + std::to_string(got_counts[st]) + " '" +
+                      std::string(to_string(st)) + "' reason(s), the status rules give " +
+                      std::to_string(want_counts[st]));
+    }
+  }
+  return ok;
+}
+
+}  // namespace trncost::report
+
+#endif  // TRNCOST_ANALYSIS_REPORT_HPP

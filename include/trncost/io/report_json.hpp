@@ -1,0 +1,345 @@
+// The JSON report (schema trncost.report, version 1; docs/reports.md): every input with its
+// provenance, every derivation with its operation and operands, every line with its exact factor and
+// rounding, the totals by category and phase, useful vs overhead, the status with its reasons and the
+// findings. Written by hand in a fixed order, so identical estimates give byte-identical reports.
+#ifndef TRNCOST_IO_REPORT_JSON_HPP
+#define TRNCOST_IO_REPORT_JSON_HPP
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../analysis/report.hpp"
+
+namespace trncost::io {
+
+namespace detail {
+
+/// A JSON string literal: quotes, backslashes and control characters escaped; UTF-8 kept as is.
+inline void append_json_string(std::string& out, std::string_view s) {
+  out += '"';
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (ch) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          constexpr char hex[] = "0123456789abcdef";
+          out += "\\u00";
+          out += hex[c >> 4];
+          out += hex[c & 0xF];
+        } else {
+          out += ch;
+        }
+    }
+  }
+  out += '"';
+}
+
+/// A small pretty-printing JSON writer: two-space indentation, members in the order written.
+class json_writer {
+ public:
+  void begin_object() { open('{'); }
+  void end_object() { close('}'); }
+  void begin_array() { open('['); }
+  void end_array() { close(']'); }
+  void key(std::string_view k) {
+    separate();
+    append_json_string(out_, k);
+    out_ += ": ";
+    after_key_ = true;
+  }
+  void string(std::string_view s) {
+    separate();
+    append_json_string(out_, s);
+  }
+  void number(std::uint64_t v) {
+    separate();
+    out_ += std::to_string(v);
+  }
+  void number(std::int64_t v) {
+    separate();
+    out_ += std::to_string(v);
+  }
+  void boolean(bool b) {
+    separate();
+    out_ += b ? "true" : "false";
+  }
+  void null() {
+    separate();
+    out_ += "null";
+  }
+  // Shorthands for members.
+  void member(std::string_view k, std::string_view v) {
+    key(k);
+    string(v);
+  }
+  void member(std::string_view k, const char* v) { member(k, std::string_view(v)); }
+  void member(std::string_view k, const std::string& v) { member(k, std::string_view(v)); }
+  void member(std::string_view k, std::uint64_t v) {
+    key(k);
+    number(v);
+  }
+  void member(std::string_view k, std::int64_t v) {
+    key(k);
+    number(v);
+  }
+  void member(std::string_view k, bool v) {
+    key(k);
+    boolean(v);
+  }
+  void member(std::string_view k, decimal v) { member(k, v.to_string()); }
+
+  [[nodiscard]] std::string take() {
+    out_ += '\n';
+    return std::move(out_);
+  }
+
+ private:
+  void separate() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (!first_.empty()) {
+      if (!first_.back()) out_ += ',';
+      first_.back() = false;
+      newline();
+    }
+  }
+  void open(char c) {
+    separate();
+    out_ += c;
+    first_.push_back(true);
+  }
+  void close(char c) {
+    const bool empty = first_.back();
+    first_.pop_back();
+    if (!empty) newline();
+    out_ += c;
+  }
+  void newline() {
+    out_ += '\n';
+    out_.append(2 * first_.size(), ' ');
+  }
+
+  std::string out_;
+  std::vector<bool> first_;
+  bool after_key_ = false;
+};
+
+inline void write_provenance(json_writer& w, const provenance& p) {
+  w.begin_object();
+  w.member("kind", kind_name(p));
+  std::visit(
+      [&](const auto& k) {
+        using K = std::decay_t<decltype(k)>;
+        if constexpr (std::is_same_v<K, measured>) {
+          w.member("run_id", k.run_id);
+          w.member("method", k.method);
+          w.member("from", to_string(k.from));
+          w.member("to", to_string(k.to));
+        } else if constexpr (std::is_same_v<K, quoted>) {
+          w.member("source", k.source);
+          w.member("offer_code", k.offer_code);
+          w.member("offer_version", k.offer_version);
+          w.key("published");
+          if (k.published) {
+            w.string(to_string(*k.published));
+          } else {
+            w.null();
+          }
+          w.member("sku", k.sku);
+          w.member("offer_term_code", k.offer_term_code);
+          w.member("rate_code", k.rate_code);
+          w.member("region", k.region);
+          w.member("purchase_option", to_string(k.option));
+          w.member("consulted", to_string(k.consulted));
+        } else if constexpr (std::is_same_v<K, documented>) {
+          w.member("source", k.source);
+          w.member("consulted", to_string(k.consulted));
+        } else if constexpr (std::is_same_v<K, third_party>) {
+          w.member("source", k.source);
+          w.member("seen", to_string(k.seen));
+        } else if constexpr (std::is_same_v<K, assumption>) {
+          w.member("rationale", k.rationale);
+        } else if constexpr (std::is_same_v<K, declared_none>) {
+          w.member("justification", k.justification);
+        } else {
+          w.member("formula", k.formula);  // never reached: derived values are derivations
+        }
+      },
+      p);
+  w.end_object();
+}
+
+inline void write_amount(json_writer& w, std::string_view k, const std::optional<decimal>& v) {
+  w.key(k);
+  if (v) {
+    w.string(v->to_string());
+  } else {
+    w.null();
+  }
+}
+
+}  // namespace detail
+
+/// The report document as JSON text (schema trncost.report, docs/reports.md).
+[[nodiscard]] inline std::string render_json(const report::document& doc) {
+  detail::json_writer w;
+  w.begin_object();
+  w.member("schema", report::schema_name);
+  w.member("schema_version", static_cast<std::int64_t>(doc.version));
+  w.member("as_of", to_string(doc.as_of));
+  w.member("freshness_window_days", doc.freshness_window_days);
+  w.member("currency", doc.currency);
+  w.member("status", to_string(doc.status));
+  w.key("reasons");
+  w.begin_array();
+  for (const auto& r : doc.reasons) {
+    w.begin_object();
+    w.member("status", to_string(r.status));
+    w.member("text", r.text);
+    w.end_object();
+  }
+  w.end_array();
+
+  w.key("totals");
+  w.begin_object();
+  w.member("total", doc.totals.total);
+  w.key("by_category");
+  w.begin_array();
+  for (const auto& [c, amt] : doc.totals.by_category) {
+    w.begin_object();
+    w.member("category", to_string(c));
+    w.member("amount", amt);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("by_phase");
+  w.begin_array();
+  for (const auto& [p, amt] : doc.totals.by_phase) {
+    w.begin_object();
+    w.member("phase", to_string(p));
+    w.member("amount", amt);
+    w.end_object();
+  }
+  w.end_array();
+  w.member("useful", doc.totals.useful);
+  w.member("overhead", doc.totals.overhead);
+  w.end_object();
+
+  w.key("categories");
+  w.begin_array();
+  for (const auto& c : doc.categories) {
+    w.begin_object();
+    w.member("category", to_string(c.cat));
+    w.member("coverage", to_string(c.cov));
+    if (c.cov == report::coverage::declared_none) w.member("justification", c.justification);
+    w.end_object();
+  }
+  w.end_array();
+
+  w.key("lines");
+  w.begin_array();
+  for (const auto& l : doc.lines) {
+    w.begin_object();
+    w.member("category", to_string(l.cat));
+    w.member("component", l.component);
+    w.key("phase");
+    if (l.ph) {
+      w.string(to_string(*l.ph));
+    } else {
+      w.null();
+    }
+    w.member("description", l.description);
+    w.member("price", l.price);
+    w.member("quantity", l.quantity);
+    w.member("num", l.num);
+    w.member("den", l.den);
+    w.member("rounding", report::line_rounding);
+    w.member("formula", l.formula);
+    detail::write_amount(w, "amount", l.amount);
+    w.key("inputs");
+    w.begin_array();
+    for (const auto& in : l.inputs) w.string(in);
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
+
+  w.key("derivations");
+  w.begin_array();
+  for (const auto& d : doc.derivations) {
+    w.begin_object();
+    w.member("name", d.name);
+    w.member("value", d.value);
+    w.member("unit", d.unit);
+    w.member("known", d.known);
+    w.member("formula", d.formula);
+    w.member("op", to_string(d.op));
+    w.key("operands");
+    w.begin_array();
+    for (const auto& o : d.operands) w.string(o);
+    w.end_array();
+    switch (d.op) {
+      case report::op_kind::scale: w.member("factor", d.factor); break;
+      case report::op_kind::band:
+        w.member("lower", d.lower);
+        detail::write_amount(w, "upper", d.upper);
+        break;
+      case report::op_kind::ceil_to: w.member("step", d.step); break;
+      case report::op_kind::rescale:
+      case report::op_kind::convert:
+        w.member("num", d.num);
+        w.member("den", d.den);
+        break;
+      default: break;
+    }
+    w.end_object();
+  }
+  w.end_array();
+
+  w.key("inputs");
+  w.begin_array();
+  for (const auto& in : doc.inputs) {
+    w.begin_object();
+    w.member("name", in.name);
+    w.member("value", in.value);
+    w.member("unit", in.unit);
+    w.member("known", in.known);
+    w.key("provenance");
+    detail::write_provenance(w, in.origin);
+    w.end_object();
+  }
+  w.end_array();
+
+  w.key("findings");
+  w.begin_array();
+  for (const auto& f : doc.findings) w.string(f);
+  w.end_array();
+  w.end_object();
+  return w.take();
+}
+
+/// The estimate's report as JSON text. Throws input_error (before anything is written) when two
+/// different inputs share a name or a derivation cannot be recomputed from the report.
+[[nodiscard]] inline std::string render_json(const estimate& est) {
+  return render_json(report::from_estimate(est));
+}
+
+/// Renders the whole report first, then writes it: nothing reaches `out` if rendering fails.
+inline void write_json(const estimate& est, std::ostream& out) {
+  const std::string text = render_json(est);
+  out << text;
+}
+
+}  // namespace trncost::io
+
+#endif  // TRNCOST_IO_REPORT_JSON_HPP

@@ -1,0 +1,188 @@
+// Tests for the JSON report writer (io/report_json.hpp) and the report document it serializes
+// (analysis/report.hpp): the fixed schema, byte-identical output, exact values, and refusals.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <trncost/io/audit.hpp>
+#include <trncost/io/report_json.hpp>
+
+#include "../../examples/flagship_model.hpp"
+#include "fixtures.hpp"
+
+using namespace trncost;
+using reports_test::small_estimate;
+using reports_test::small_options;
+
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  REQUIRE(in.good());
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("the JSON report of the small estimate is byte-identical to the reviewed golden file") {
+  // The golden file was generated once, read line by line against the hand computation in
+  // fixtures.hpp, and committed; any change to the schema or the values shows up here.
+  const std::string golden = read_file(std::string(TRNCOST_TESTS_DIR) + "/reports/data/small_report.json");
+  CHECK(io::render_json(small_estimate()) == golden);
+  // Two estimates built separately from the same inputs give the same bytes.
+  CHECK(io::render_json(small_estimate()) == io::render_json(small_estimate()));
+  std::ostringstream out;
+  io::write_json(small_estimate(), out);
+  CHECK(out.str() == golden);
+}
+
+TEST_CASE("the JSON report holds inputs with provenance, derivations as operations and exact lines") {
+  const auto doc = io::read_report(io::render_json(small_estimate()), "small.json");
+  CHECK(doc.version == 1);
+  CHECK(to_string(doc.as_of) == "2026-11-30");
+  CHECK(doc.status == estimate_status::verified);
+  REQUIRE(doc.lines.size() == 4);
+  // 21.5 * 240 / 3600 = 1.4333... rounded half-even at the 18th digit.
+  CHECK(doc.lines[0].price == "trn1_price");
+  CHECK(doc.lines[0].quantity == "nodes * (train_s + eval_s)");
+  CHECK(doc.lines[0].num == 1);
+  CHECK(doc.lines[0].den == 3600);
+  CHECK(doc.lines[0].amount == decimal("1.433333333333333333"));
+  // 0.08 * 4000 GiB-h / 730 h/mo = 0.438356164383561643835... -> ...644; the factor is 1 / 730.
+  CHECK(doc.lines[3].den == 730);
+  CHECK(doc.lines[3].amount == decimal("0.438356164383561644"));
+  CHECK(doc.totals.total == decimal("43.796689497716894963"));
+  // useful = training 1.433333333333333333 + evaluation 0.358333333333333319 = 1.791666666666666652
+  CHECK(doc.totals.useful == decimal("1.791666666666666652"));
+  CHECK(doc.totals.overhead == decimal("41.566666666666666667"));
+
+  REQUIRE(doc.inputs.size() == 8);
+  CHECK(doc.inputs[0].name == "trn1_price");
+  const auto* q = std::get_if<quoted>(&doc.inputs[0].origin);
+  REQUIRE(q != nullptr);
+  CHECK(q->rate_code == "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7");
+  CHECK(q->published == parse_date("2026-09-10"));
+  CHECK(std::holds_alternative<documented>(doc.inputs[4].origin));  // no_time, a rule constant
+
+  // Every operation the model has, each with its parameters.
+  std::map<std::string, report::derivation_entry> by_op;
+  for (const auto& d : doc.derivations) by_op.emplace(std::string(to_string(d.op)), d);
+  for (const auto* op : {"add", "sub", "mul", "max", "min", "scale", "band", "ceil_to", "rescale"}) {
+    CAPTURE(op);
+    CHECK(by_op.count(op) == 1);
+  }
+  CHECK(by_op.at("scale").factor == 2);
+  CHECK(by_op.at("band").lower == decimal(0));
+  CHECK(by_op.at("band").upper == decimal(4000));
+  CHECK(by_op.at("ceil_to").step == decimal(3600));
+  CHECK(by_op.at("rescale").den == 3600);
+  CHECK(by_op.at("rescale").value == "0.008333333333333333");  // 30 / 3600, half-even
+  // Operands come before the derivations that use them.
+  std::set<std::string> known;
+  for (const auto& in : doc.inputs) known.insert(in.name);
+  for (const auto& d : doc.derivations) {
+    for (const auto& o : d.operands) CHECK(known.count(o) == 1);
+    known.insert(d.name);
+  }
+  REQUIRE(doc.categories.size() == 6);
+  CHECK(doc.categories[2].cov == report::coverage::declared_none);
+  CHECK(doc.categories[2].justification == "all data stays in one availability zone");
+}
+
+TEST_CASE("the flagship's sourced derivations (division, unit conversion) are written as operations") {
+  const auto doc = report::from_estimate(flagship::build().evaluate(flagship::as_of));
+  const auto find = [&](std::string_view name) -> const report::derivation_entry& {
+    for (const auto& d : doc.derivations) {
+      if (d.name == name) return d;
+    }
+    FAIL("no derivation " << name);
+    throw;
+  };
+  // 1,296,000,000 tokens / 60,000 token/s = 21,600 s, a division of two sourced values.
+  const auto& rate = find("tokens_to_train / useful_throughput");
+  CHECK(rate.op == report::op_kind::div);
+  CHECK(rate.value == "21600");
+  // "train_s" is that value read in seconds: the factor between token/(token/s) and s is 1.
+  const auto& train = find("train_s");
+  CHECK(train.op == report::op_kind::convert);
+  CHECK(train.num == 1);
+  CHECK(train.den == 1);
+  // exposure = 2 instances x 25,200 s = 50,400 instance-s in instance-h: / 3600 = 14.
+  const auto& exposure = find("exposure");
+  CHECK(exposure.op == report::op_kind::convert);
+  CHECK(exposure.den == 3600);
+  CHECK(exposure.value == "14");
+  // data preparation's "cost / 1 job" is the same number per job.
+  const auto& per_job = find("tokenize_job_cost_per_job");
+  CHECK(per_job.op == report::op_kind::convert);
+  CHECK(per_job.value == "38.4");
+}
+
+TEST_CASE("two different inputs with one name are refused before anything is written") {
+  model m;
+  const auto a = m.input(sourced("t", seconds(60), reports_test::run1()));
+  const auto b = m.input(sourced("t", seconds(30), reports_test::run1()));
+  const auto p = m.input(sourced("p", make(units::usd_per_instance_hour, "1"),
+                                 reports_test::ec2_quote(reports_test::as_of)));
+  const auto n = m.input(sourced("n", make(units::instance, 1), reports_test::run1()));
+  m.add_line(category::compute, "job", {phase::training, "a"}, p, n * a);
+  m.add_line(category::compute, "job", {phase::training, "b"}, p, n * b);
+  for (const auto c : all_categories) {
+    if (c != category::compute) m.declare_none(c, declared_none{"not in this test"});
+  }
+  const auto est = m.evaluate(reports_test::as_of);
+  std::ostringstream out;
+  CHECK_THROWS_WITH_AS(io::write_json(est, out),
+                       doctest::Contains("two different inputs are named 't'"), input_error);
+  CHECK(out.str().empty());
+}
+
+TEST_CASE("an unknown input reached twice under one name is written once; two different ones are refused") {
+  const auto build = [](const char* second_reason) {
+    model m;
+    const auto p1 = m.unknown<units::usd_per_instance_hour_t>("p", "no official row");
+    const auto p2 = m.unknown<units::usd_per_instance_hour_t>("p", second_reason);
+    const auto n = m.input(sourced("n", make(units::instance, 1), reports_test::run1()));
+    const auto t = m.input(sourced("t", seconds(60), reports_test::run1()));
+    m.add_line(category::compute, "job", {phase::training, "a"}, p1, n * t);
+    m.add_line(category::compute, "job", {phase::evaluation, "b"}, p2, n * t);
+    for (const auto c : all_categories) {
+      if (c != category::compute) m.declare_none(c, declared_none{"not in this test"});
+    }
+    return m.evaluate(reports_test::as_of);
+  };
+  const auto doc = report::from_estimate(build("no official row"));
+  CHECK(doc.inputs.size() == 3);  // p once, n, t
+  CHECK(doc.status == estimate_status::unpriced);
+  CHECK_THROWS_WITH_AS((void)report::from_estimate(build("another reason")),
+                       doctest::Contains("two different inputs are named 'p'"), input_error);
+}
+
+TEST_CASE("a derivation the report cannot recompute is refused, naming it") {
+  // charge() applies the unit factor (/3600) inside a formula written "price * usage": reading the
+  // formula back as a product would give 21.5 * 7200 = 154800, not the 43 recorded, so the report
+  // refuses to claim a derivation it cannot recompute.
+  const auto price = sourced("price", make(units::usd_per_instance_hour, "21.5"),
+                             reports_test::ec2_quote(reports_test::as_of));
+  const auto usage = sourced("usage", make(units::instance_second, 7200), reports_test::run1());
+  const auto cost = charge("job_cost", price, usage);
+  CHECK(cost.value().value() == decimal(43));
+  model m;
+  m.add(data_preparation("prep", cost));
+  for (const auto c : all_categories) {
+    if (c != category::data_preparation) m.declare_none(c, declared_none{"not in this test"});
+  }
+  CHECK_THROWS_WITH_AS((void)io::render_json(m.evaluate(reports_test::as_of)),
+                       doctest::Contains("derivation 'job_cost' (formula 'price * usage')"),
+                       input_error);
+}
+
+TEST_CASE("strings are escaped so the report stays valid JSON") {
+  std::string out;
+  io::detail::append_json_string(out, "a \"quote\", a \\ and a\nnew line\x01");
+  CHECK(out == "\"a \\\"quote\\\", a \\\\ and a\\nnew line\\u0001\"");
+  const auto v = io::detail::parse_json_text(out, "s");
+  CHECK(v.text() == "a \"quote\", a \\ and a\nnew line\x01");
+}
