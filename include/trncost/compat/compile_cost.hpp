@@ -1,0 +1,140 @@
+// Compilation as a one-off cost, apart from the repeated cost of running: one line per (model,
+// compiler version) in the compilation phase, built with the model's component API; and the rule for
+// compiled-graph (NEFF) caches: reusable only for the compiler version that built them, a hit
+// removing the compilation time from the line with the cache's provenance.
+#ifndef TRNCOST_COMPAT_COMPILE_COST_HPP
+#define TRNCOST_COMPAT_COMPILE_COST_HPP
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "../model/inputs.hpp"
+
+namespace trncost::compat {
+
+/// A compiled-graph cache: where it is, which neuronx-cc version built it, and who says so.
+/// Public caches are named per compiler version:
+/// hf://buckets/aws-neuron/torch-neuronx-neff-cache/neuronxcc-<version>.
+struct neff_cache {
+  std::string location{};
+  std::string compiler_version{};  ///< empty: taken from "neuronxcc-<version>" in the location
+  provenance origin{};
+};
+
+/// The version in a cache location's "neuronxcc-<version>" segment (up to the next '/'), or empty.
+[[nodiscard]] inline std::string cache_compiler_version(std::string_view location) {
+  constexpr std::string_view marker = "neuronxcc-";
+  const auto at = location.rfind(marker);
+  if (at == std::string_view::npos) return {};
+  const auto start = at + marker.size();
+  const auto end = location.find('/', start);
+  return std::string(location.substr(start, end == std::string_view::npos ? end : end - start));
+}
+
+/// Whether a cache may be reused for a compilation with `compiler_version`, and why.
+struct cache_decision {
+  bool usable = false;
+  std::string reason{};
+};
+
+/// A cache is usable only when the version that built it is known and equals `compiler_version`
+/// exactly; a location and a declared version that disagree are rejected too.
+[[nodiscard]] inline cache_decision check_cache(const neff_cache& cache,
+                                                std::string_view compiler_version) {
+  const std::string from_location = cache_compiler_version(cache.location);
+  if (!cache.compiler_version.empty() && !from_location.empty() &&
+      cache.compiler_version != from_location) {
+    return {false, "cache " + cache.location + " is declared as built by neuronx-cc " +
+                       cache.compiler_version + " but its location says neuronxcc-" +
+                       from_location};
+  }
+  const std::string built_by = cache.compiler_version.empty() ? from_location : cache.compiler_version;
+  if (built_by.empty()) {
+    return {false, "cache " + cache.location +
+                       " does not say which neuronx-cc version built it (no neuronxcc-<version>)"};
+  }
+  if (built_by != compiler_version) {
+    return {false, "cache " + cache.location + " was built by neuronx-cc " + built_by +
+                       "; this compilation uses neuronx-cc " + std::string(compiler_version) +
+                       ", and compiled graphs are reusable only with the compiler that built them"};
+  }
+  return {true, "cache " + cache.location + " was built by neuronx-cc " + built_by +
+                    ", the version this compilation uses"};
+}
+
+/// The one-off compilation of `model_id` with neuronx-cc `compiler_version`: `count` instances of
+/// `instance_type` at `price` for `compile_time`, in the compute category and the compilation phase
+/// (overhead). Its name carries the model and the version, so a model accepts one such line per
+/// pair (model::add refuses a second component of the same name). With a usable cache the line's
+/// quantity is 0 s, a constant whose provenance is the cache's, and compile_time is not an input
+/// of the model; a rejected cache leaves the line as it is and says why in its description.
+class compile_cost {
+ public:
+  compile_cost(std::string model_id, std::string compiler_version, std::string instance_type,
+               input_of<quantity<units::instance_t>> count,
+               input_of<quantity<units::usd_per_instance_hour_t>> price,
+               input_of<quantity<units::second_t>> compile_time,
+               std::optional<neff_cache> cache = std::nullopt)
+      : model_id_(std::move(model_id)),
+        version_(std::move(compiler_version)),
+        instance_type_(std::move(instance_type)),
+        count_(std::move(count)),
+        price_(std::move(price)),
+        compile_time_(std::move(compile_time)),
+        cache_(std::move(cache)) {
+    if (model_id_.empty()) throw input_error("a compile_cost needs the model id");
+    if (version_.empty()) {
+      throw input_error("compile_cost for '" + model_id_ + "': the compiler version is empty");
+    }
+    if (instance_type_.empty()) {
+      throw input_error("compile_cost for '" + model_id_ + "': the instance type is empty");
+    }
+    name_ = "compilation of " + model_id_ + " with neuronx-cc " + version_;
+    ::trncost::detail::require_positive(count_, name_);
+    ::trncost::detail::require_non_negative(price_, name_);
+    ::trncost::detail::require_non_negative(compile_time_, name_);
+    if (cache_) {
+      validate(cache_->origin, "cache " + cache_->location);
+      decision_ = check_cache(*cache_, version_);
+    }
+  }
+
+  [[nodiscard]] const std::string& name() const noexcept { return name_; }
+  [[nodiscard]] category cost_category() const noexcept { return category::compute; }
+  /// The verdict on the cache offered, if one was.
+  [[nodiscard]] const std::optional<cache_decision>& cache() const noexcept { return decision_; }
+
+  void build(component_builder& b) const {
+    const auto count = ::trncost::detail::add_input(b, count_);
+    const auto price = ::trncost::detail::add_input(b, price_);
+    const std::string on = " on " + ::trncost::detail::value_or_name(count_) + " x " + instance_type_;
+    if (decision_ && decision_->usable) {
+      const auto none = b.rule_constant(model_id_ + ".compile_time_with_cache", seconds(0),
+                                        cache_->origin);
+      b.line({phase::compilation, name_ + on + ": skipped, " + decision_->reason}, price,
+             count * none);
+      return;
+    }
+    std::string description = name_ + on;
+    if (decision_) description += " (" + decision_->reason + ": not reused)";
+    b.line({phase::compilation, std::move(description)}, price,
+           count * ::trncost::detail::add_input(b, compile_time_));
+  }
+
+ private:
+  std::string model_id_;
+  std::string version_;
+  std::string instance_type_;
+  input_of<quantity<units::instance_t>> count_;
+  input_of<quantity<units::usd_per_instance_hour_t>> price_;
+  input_of<quantity<units::second_t>> compile_time_;
+  std::optional<neff_cache> cache_;
+  std::optional<cache_decision> decision_;
+  std::string name_;
+};
+
+}  // namespace trncost::compat
+
+#endif  // TRNCOST_COMPAT_COMPILE_COST_HPP
