@@ -1,0 +1,464 @@
+// neuron-monitor captures: one JSON report per line (neuron-monitor's standard output, redirected to
+// a file). Each report's per-NeuronCore `neuroncore_utilization` (percent over the report's period)
+// and `flops` (floating-point operations in the period) are averaged over the capture, with the
+// method written into the provenance ("mean of N reports, period P s, cores 0-31"). Reports with
+// an `error` are counted and listed, never averaged in. Streams line by line with a SAX handler:
+// memory holds one line and the per-core sums, whatever the capture's size.
+#ifndef TRNCOST_IO_NEURON_MONITOR_HPP
+#define TRNCOST_IO_NEURON_MONITOR_HPP
+
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+#include <istream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../measure/run.hpp"
+#include "../provenance/sourced.hpp"
+#include "detail/input.hpp"
+#include "detail/json.hpp"
+
+namespace trncost::io {
+
+/// One NeuronCore over the capture.
+struct neuron_core_summary {
+  unsigned index = 0;
+  std::size_t reports = 0;  ///< reports that gave this core's counters
+  decimal utilization_percent{};  ///< mean over those reports
+  /// Sum of its `flops` / sum of those reports' periods; empty when the capture has no `flops`.
+  std::optional<decimal> flops_per_second{};
+};
+
+/// A report left out of the averages because it carries an error.
+struct neuron_monitor_error {
+  std::uint64_t line = 0;
+  std::string message;
+};
+
+/// What a capture says, averaged.
+struct neuron_monitor_summary {
+  std::string file;
+  std::string instance_type;     ///< from instance_info, when present
+  std::size_t reports = 0;       ///< every report (line) read
+  std::size_t reports_used = 0;  ///< averaged in
+  std::size_t reports_with_error = 0;
+  std::size_t reports_without_counters = 0;  ///< no runtime running: nothing to average
+  /// The first 100 error reports (all are counted in reports_with_error).
+  std::vector<neuron_monitor_error> errors;
+  decimal mean_period_s{};  ///< mean of the used reports' neuroncore_counters period
+  std::vector<neuron_core_summary> cores;  ///< by index
+  decimal utilization_percent{};  ///< mean over every (used report, core) value
+  std::optional<decimal> flops_per_second{};  ///< sum over cores; empty without `flops`
+  /// "mean of 22 reports, period 1 s, cores 0-31"
+  std::string method;
+
+  /// The mean utilization as a measured input of run `run_id` over [from, to].
+  [[nodiscard]] sourced<quantity<units::dimensionless_t>> utilization(std::string run_id,
+                                                                      timestamp from = {},
+                                                                      timestamp to = {}) const {
+    return sourced("neuroncore_utilization_percent",
+                   quantity<units::dimensionless_t>::from_value(utilization_percent),
+                   provenance{provenance_for(std::move(run_id), from, to)});
+  }
+  /// The achieved FLOP/s of all cores as a measured input; empty when the capture has no `flops`.
+  [[nodiscard]] std::optional<sourced<quantity<units::flops_per_second_t>>> flops(
+      std::string run_id, timestamp from = {}, timestamp to = {}) const {
+    if (!flops_per_second) return std::nullopt;
+    return sourced("neuron_monitor_flops_per_second",
+                   quantity<units::flops_per_second_t>::from_value(*flops_per_second),
+                   provenance{provenance_for(std::move(run_id), from, to)});
+  }
+  /// The utilization as a run record's sample.
+  [[nodiscard]] measure::utilization_sample sample() const {
+    return {.instrument = "neuron-monitor",
+            .method = method,
+            .period = quantity<units::second_t>::from_value(mean_period_s),
+            .percent = utilization_percent,
+            .origin = file};
+  }
+
+ private:
+  [[nodiscard]] measured provenance_for(std::string run_id, timestamp from, timestamp to) const {
+    return measured{.run_id = std::move(run_id),
+                    .method = "neuron-monitor: " + method + " (" + file + ")",
+                    .from = from,
+                    .to = to};
+  }
+};
+
+namespace detail {
+
+/// A JSON number's text as a decimal: plain decimals exactly; an exponent ("9.5e-05") shifts the
+/// point exactly; digits beyond the 18th fractional one are dropped (truncated toward zero), which
+/// an instrument's reading can afford. Returns false for text that is not a number.
+inline bool measurement_decimal(std::string_view t, decimal& out) {
+  const auto e = t.find_first_of("eE");
+  std::size_t dot = t.find('.');
+  if (e == std::string_view::npos &&
+      (dot == std::string_view::npos || t.size() - dot - 1 <= 18)) {
+    try {
+      out = decimal::parse(t);
+      return true;
+    } catch (const error&) {
+      return false;
+    }
+  }
+  std::string_view mant = t.substr(0, e);
+  int exp = 0;
+  if (e != std::string_view::npos) {
+    std::string_view x = t.substr(e + 1);
+    bool neg = false;
+    if (!x.empty() && (x[0] == '+' || x[0] == '-')) {
+      neg = x[0] == '-';
+      x.remove_prefix(1);
+    }
+    if (x.empty() || x.size() > 4) return false;
+    for (char c : x) {
+      if (c < '0' || c > '9') return false;
+      exp = exp * 10 + (c - '0');
+    }
+    if (neg) exp = -exp;
+  }
+  std::string sign;
+  if (!mant.empty() && mant[0] == '-') {
+    sign = "-";
+    mant.remove_prefix(1);
+  }
+  dot = mant.find('.');
+  std::string digits(mant.substr(0, dot));
+  int point = static_cast<int>(digits.size());
+  if (dot != std::string_view::npos) digits += mant.substr(dot + 1);
+  if (digits.empty()) return false;
+  point += exp;
+  std::string text;
+  if (point <= 0) {
+    text = "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
+  } else if (static_cast<std::size_t>(point) >= digits.size()) {
+    text = digits + std::string(static_cast<std::size_t>(point) - digits.size(), '0');
+  } else {
+    text = digits.substr(0, static_cast<std::size_t>(point)) + "." +
+           digits.substr(static_cast<std::size_t>(point));
+  }
+  const auto p = text.find('.');
+  if (p != std::string::npos && text.size() - p - 1 > 18) text.resize(p + 19);
+  try {
+    out = decimal::parse(sign + text);
+    return true;
+  } catch (const error&) {
+    return false;
+  }
+}
+
+/// SAX handler for one report: follows only the paths it needs, allocation-free once warm.
+class neuron_monitor_handler
+    : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, neuron_monitor_handler> {
+ public:
+  enum class ctx : std::uint8_t {
+    other, root, runtimes, runtime, report, counters, in_use, core, instance_info
+  };
+  struct core_value {
+    unsigned index;
+    decimal utilization;
+    std::optional<decimal> flops;
+  };
+
+  void reset() {
+    stack_.clear();
+    key_.clear();
+    cores_.clear();
+    runtime_index_ = 0;
+    error_.clear();
+    has_counters_ = false;
+    period_.reset();
+    problem_.clear();
+    problem_field_.clear();
+  }
+
+  bool StartObject() {
+    ctx next = ctx::other;
+    if (stack_.empty()) {
+      next = ctx::root;
+    } else {
+      switch (stack_.back()) {
+        case ctx::runtimes: next = ctx::runtime; break;
+        case ctx::runtime: next = key_ == "report" ? ctx::report : ctx::other; break;
+        case ctx::report: next = key_ == "neuroncore_counters" ? ctx::counters : ctx::other; break;
+        case ctx::counters:
+          next = key_ == "neuroncores_in_use" ? ctx::in_use : ctx::other;
+          break;
+        case ctx::in_use: next = start_core(); break;
+        case ctx::root: next = key_ == "instance_info" ? ctx::instance_info : ctx::other; break;
+        default: break;
+      }
+    }
+    if (next == ctx::counters) has_counters_ = true;
+    stack_.push_back(next);
+    return problem_.empty();
+  }
+  bool EndObject(rapidjson::SizeType) {
+    if (stack_.back() == ctx::core && !have_util_) {
+      problem_field_ = path("neuroncores_in_use." + std::to_string(cores_.back().index) +
+                            ".neuroncore_utilization");
+      problem_ = "is missing";
+      return false;
+    }
+    if (stack_.back() == ctx::runtime) ++runtime_index_;
+    stack_.pop_back();
+    return true;
+  }
+  bool StartArray() {
+    const bool runtimes = stack_.size() == 1 && stack_.back() == ctx::root &&
+                          key_ == "neuron_runtime_data";
+    stack_.push_back(runtimes ? ctx::runtimes : ctx::other);
+    return true;
+  }
+  bool EndArray(rapidjson::SizeType) {
+    stack_.pop_back();
+    return true;
+  }
+  bool Key(const char* s, rapidjson::SizeType n, bool) {
+    key_.assign(s, n);
+    return true;
+  }
+  bool String(const char* s, rapidjson::SizeType n, bool) {
+    if (stack_.empty()) return true;
+    const ctx c = stack_.back();
+    if (key_ == "error" && n != 0 && (c == ctx::runtime || c == ctx::counters)) {
+      if (error_.empty()) error_.assign(s, n);
+    } else if (c == ctx::instance_info && key_ == "instance_type") {
+      instance_type_.assign(s, n);
+    } else if (c == ctx::core && (key_ == "neuroncore_utilization" || key_ == "flops")) {
+      return wrong_type("a string");
+    }
+    return true;
+  }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool) {
+    if (stack_.empty()) return true;
+    const ctx c = stack_.back();
+    if (c == ctx::core) {
+      const bool util = key_ == "neuroncore_utilization";
+      if (!util && key_ != "flops") return true;
+      decimal v;
+      if (!measurement_decimal(std::string_view(s, n), v)) {
+        return fail_value("'" + std::string(s, n) + "' is not a number trncost can read");
+      }
+      if (util) {
+        if (v.is_negative() || v > decimal(100)) {
+          return fail_value("utilization " + v.to_string() + " % is outside 0-100 %");
+        }
+        cores_.back().utilization = v;
+        have_util_ = true;
+      } else {
+        if (v.is_negative()) return fail_value("flops " + v.to_string() + " is negative");
+        cores_.back().flops = v;
+      }
+    } else if (c == ctx::counters && key_ == "period" && !period_) {
+      decimal v;
+      if (!measurement_decimal(std::string_view(s, n), v) || v <= decimal{}) {
+        problem_field_ = path("period");
+        problem_ = "the period must be a positive number of seconds, not '" + std::string(s, n) + "'";
+        return false;
+      }
+      period_ = v;
+    }
+    return true;
+  }
+  bool Bool(bool) { return type_check("a boolean"); }
+  bool Null() { return type_check("null"); }
+
+  [[nodiscard]] const std::vector<core_value>& cores() const noexcept { return cores_; }
+  [[nodiscard]] const std::string& error() const noexcept { return error_; }
+  [[nodiscard]] bool has_counters() const noexcept { return has_counters_; }
+  [[nodiscard]] const std::optional<decimal>& period() const noexcept { return period_; }
+  [[nodiscard]] const std::string& instance_type() const noexcept { return instance_type_; }
+  [[nodiscard]] const std::string& problem() const noexcept { return problem_; }
+  [[nodiscard]] const std::string& problem_field() const noexcept { return problem_field_; }
+
+ private:
+  ctx start_core() {
+    unsigned idx = 0;
+    if (key_.empty() || key_.size() > 4) return bad_core();
+    for (char ch : key_) {
+      if (ch < '0' || ch > '9') return bad_core();
+      idx = idx * 10 + static_cast<unsigned>(ch - '0');
+    }
+    cores_.push_back({idx, decimal{}, std::nullopt});
+    have_util_ = false;
+    return ctx::core;
+  }
+  ctx bad_core() {
+    problem_field_ = path("neuroncores_in_use");
+    problem_ = "'" + key_ + "' is not a NeuronCore index";
+    return ctx::other;
+  }
+  bool type_check(std::string_view kind) {
+    if (!stack_.empty() && stack_.back() == ctx::core &&
+        (key_ == "neuroncore_utilization" || key_ == "flops")) {
+      return wrong_type(kind);
+    }
+    return true;
+  }
+  bool wrong_type(std::string_view kind) {
+    return fail_value("expected a number, not " + std::string(kind));
+  }
+  bool fail_value(std::string rule) {
+    problem_field_ = path("neuroncores_in_use." + std::to_string(cores_.back().index) + "." + key_);
+    problem_ = std::move(rule);
+    return false;
+  }
+  [[nodiscard]] std::string path(const std::string& leaf) const {
+    return "neuron_runtime_data[" + std::to_string(runtime_index_) +
+           "].report.neuroncore_counters." + leaf;
+  }
+
+  std::vector<ctx> stack_;
+  std::string key_;
+  std::vector<core_value> cores_;
+  bool have_util_ = false;  ///< whether the open core object gave its utilization
+  std::size_t runtime_index_ = 0;
+  std::string error_;
+  bool has_counters_ = false;
+  std::optional<decimal> period_;
+  std::string instance_type_;
+  std::string problem_;
+  std::string problem_field_;
+};
+
+/// "0-31" for a contiguous set of indices, "0,2,5" otherwise.
+inline std::string core_list(const std::vector<neuron_core_summary>& cores) {
+  if (cores.empty()) return "none";
+  bool contiguous = true;
+  for (std::size_t i = 1; i < cores.size(); ++i) {
+    contiguous = contiguous && cores[i].index == cores[i - 1].index + 1;
+  }
+  if (contiguous) {
+    return cores.size() == 1 ? std::to_string(cores[0].index)
+                             : std::to_string(cores.front().index) + "-" +
+                                   std::to_string(cores.back().index);
+  }
+  std::string s;
+  for (const auto& c : cores) s += (s.empty() ? "" : ",") + std::to_string(c.index);
+  return s;
+}
+
+}  // namespace detail
+
+/// Reads a neuron-monitor capture (one JSON report per line) and averages it. Throws parse_error
+/// naming the file, the line and the field for a report cut short, invalid JSON, a utilization
+/// outside 0-100 %, a non-numeric counter; and for a capture with no usable report.
+inline neuron_monitor_summary read_neuron_monitor(std::istream& in, std::string file) {
+  neuron_monitor_summary out;
+  out.file = file;
+  struct sums {
+    decimal util{};
+    decimal flops{};
+    decimal period{};
+    std::size_t n = 0;
+    std::size_t n_flops = 0;
+    bool seen = false;
+  };
+  std::vector<sums> per_core;
+  decimal period_sum{};
+  decimal util_sum{};
+  std::size_t util_count = 0;
+  detail::neuron_monitor_handler handler;
+  rapidjson::Reader reader;
+  std::string line;
+  std::uint64_t n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    handler.reset();
+    rapidjson::MemoryStream ms(line.data(), line.size());
+    const rapidjson::ParseResult r = reader.Parse<detail::json_parse_flags>(ms, handler);
+    const auto where = input_position::at_line(file, n);
+    if (r.IsError()) {
+      if (r.Code() == rapidjson::kParseErrorTermination && !handler.problem().empty()) {
+        fail(where, handler.problem_field(), handler.problem());
+      }
+      const bool cut = r.Offset() >= line.size() || in.eof();
+      fail(where, "",
+           std::string(cut ? "the report is cut short (truncated capture?): "
+                           : "invalid JSON at byte " + std::to_string(r.Offset()) +
+                                 " of the line: ") +
+               std::string(detail::json_error_text(r.Code())));
+    }
+    ++out.reports;
+    if (out.instance_type.empty()) out.instance_type = handler.instance_type();
+    if (!handler.error().empty()) {
+      ++out.reports_with_error;
+      if (out.errors.size() < 100) out.errors.push_back({n, handler.error()});
+      continue;
+    }
+    if (!handler.has_counters() || handler.cores().empty()) {
+      ++out.reports_without_counters;
+      continue;
+    }
+    if (!handler.period()) fail(where, "neuroncore_counters.period", "is missing");
+    const decimal period = *handler.period();
+    for (const auto& c : handler.cores()) {
+      if (c.index >= per_core.size()) per_core.resize(c.index + 1);
+      auto& s = per_core[c.index];
+      s.seen = true;
+      s.util = s.util + c.utilization;
+      ++s.n;
+      util_sum = util_sum + c.utilization;
+      ++util_count;
+      if (c.flops) {
+        s.flops = s.flops + *c.flops;
+        s.period = s.period + period;
+        ++s.n_flops;
+      }
+    }
+    period_sum = period_sum + period;
+    ++out.reports_used;
+  }
+  if (out.reports_used == 0) {
+    fail(input_position::whole(file), "",
+         "no report to average (" + std::to_string(out.reports) + " read, " +
+             std::to_string(out.reports_with_error) + " with an error, " +
+             std::to_string(out.reports_without_counters) + " without NeuronCore counters)");
+  }
+  bool all_flops = true;
+  decimal flops_total{};
+  for (std::size_t i = 0; i < per_core.size(); ++i) {
+    const auto& s = per_core[i];
+    if (!s.seen) continue;
+    neuron_core_summary c{.index = static_cast<unsigned>(i),
+                          .reports = s.n,
+                          .utilization_percent = s.util / static_cast<std::int64_t>(s.n)};
+    if (s.n_flops == s.n) {
+      c.flops_per_second = s.flops / s.period;
+      flops_total = flops_total + *c.flops_per_second;
+    } else {
+      all_flops = false;
+    }
+    out.cores.push_back(c);
+  }
+  if (all_flops) out.flops_per_second = flops_total;
+  out.mean_period_s = period_sum / static_cast<std::int64_t>(out.reports_used);
+  out.utilization_percent = util_sum / static_cast<std::int64_t>(util_count);
+  out.method = "mean of " + std::to_string(out.reports_used) + " reports, period " +
+               round(out.mean_period_s, decimal_places{1}).to_string() + " s, cores " +
+               detail::core_list(out.cores);
+  if (out.reports_with_error != 0) {
+    out.method += "; " + std::to_string(out.reports_with_error) + " reports with an error left out";
+  }
+  return out;
+}
+
+/// Reads a capture file.
+inline neuron_monitor_summary read_neuron_monitor(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(input_position::whole(path), "", "cannot open the file");
+  return read_neuron_monitor(in, path);
+}
+
+}  // namespace trncost::io
+
+#endif  // TRNCOST_IO_NEURON_MONITOR_HPP
