@@ -667,6 +667,14 @@ inline check_result mismatch(std::string what) {
   return r;
 }
 
+/// An error's message without the library's "trncost: " prefix, to quote inside a mismatch.
+inline std::string bare_message(const std::exception& e) {
+  std::string_view m = e.what();
+  constexpr std::string_view prefix = "trncost: ";
+  if (m.substr(0, prefix.size()) == prefix) m.remove_prefix(prefix.size());
+  return std::string(m);
+}
+
 inline std::string show(const std::optional<decimal>& v) {
   return v ? v->to_string() : std::string("unknown");
 }
@@ -689,13 +697,13 @@ inline check_result check(const document& doc) {
     try {
       validate(in.origin, in.name);
     } catch (const error& e) {
-      return mismatch(where + ": provenance: " + e.what());
+      return mismatch(where + ": provenance: " + detail::bare_message(e));
     }
     if (in.known) {
       try {
         (void)decimal::parse(in.value);
       } catch (const error& e) {
-        return mismatch(where + " value: " + e.what());
+        return mismatch(where + " value: " + detail::bare_message(e));
       }
     } else if (in.value != "unknown" || !std::holds_alternative<assumption>(in.origin)) {
       return mismatch(where + ": an unknown input has the value 'unknown' and an assumption "
@@ -706,7 +714,7 @@ inline check_result check(const document& doc) {
   try {
     r = recompute(doc);
   } catch (const error& e) {
-    return mismatch(e.what());
+    return mismatch(detail::bare_message(e));
   }
   check_result ok;
   ok.inputs = doc.inputs.size();
@@ -719,7 +727,7 @@ inline check_result check(const document& doc) {
         claimed = decimal::parse(d.value);
       } catch (const error& e) {
         return mismatch("derivations[" + std::to_string(i) + "] '" + d.name + "' value: " +
-                        e.what());
+                        detail::bare_message(e));
       }
     }
     if (v != claimed) {

@@ -1,0 +1,349 @@
+// The audit: reads a serialized JSON report (schema trncost.report) alone, recomputes every
+// derivation, line and total exactly, and checks the status against the status rules, naming the
+// first mismatch. A report whose structure is broken (a missing field, a newer schema version) is
+// refused with trncost::parse_error naming the file and the field.
+#ifndef TRNCOST_IO_AUDIT_HPP
+#define TRNCOST_IO_AUDIT_HPP
+
+#include <cstdint>
+#include <istream>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "../analysis/report.hpp"
+#include "detail/json.hpp"
+
+namespace trncost::io {
+
+namespace detail {
+
+/// Reads a report's json_value tree into a report::document; every structural error names the
+/// file and the field's path ("lines[3].amount").
+class report_reader {
+ public:
+  explicit report_reader(std::string_view file) : file_(file) {}
+
+  [[noreturn]] void fail_at(const std::string& path, std::string_view rule) const {
+    io::fail(input_position::whole(file_), path, rule);
+  }
+
+  const json_value& member(const json_value& obj, const std::string& path, std::string_view key,
+                           json_value::kind want) const {
+    const json_value* v = obj.find(key);
+    const std::string at = path.empty() ? std::string(key) : path + "." + std::string(key);
+    if (v == nullptr) fail_at(at, "is missing");
+    if (v->type() != want) {
+      fail_at(at, "is " + std::string(json_value::kind_name(v->type())) + ", expected " +
+                      std::string(json_value::kind_name(want)));
+    }
+    return *v;
+  }
+  std::string str(const json_value& obj, const std::string& path, std::string_view key) const {
+    return member(obj, path, key, json_value::kind::string).text();
+  }
+  std::optional<std::string> str_or_null(const json_value& obj, const std::string& path,
+                                         std::string_view key) const {
+    const json_value* v = obj.find(key);
+    if (v != nullptr && v->is_null()) return std::nullopt;
+    return str(obj, path, key);
+  }
+  bool boolean(const json_value& obj, const std::string& path, std::string_view key) const {
+    return member(obj, path, key, json_value::kind::boolean).boolean();
+  }
+  std::uint64_t whole(const json_value& obj, const std::string& path, std::string_view key,
+                      bool allow_negative = false) const {
+    const auto& v = member(obj, path, key, json_value::kind::number);
+    std::int64_t out = 0;
+    if (!report::detail::parse_whole(v.text(), out) || (!allow_negative && out < 0)) {
+      fail_at(path + "." + std::string(key), "'" + v.text() + "' is not a whole number" +
+                                                 (allow_negative ? "" : " >= 0"));
+    }
+    return static_cast<std::uint64_t>(out);
+  }
+  std::int64_t signed_whole(const json_value& obj, const std::string& path,
+                            std::string_view key) const {
+    return static_cast<std::int64_t>(whole(obj, path, key, true));
+  }
+  decimal dec(const json_value& obj, const std::string& path, std::string_view key) const {
+    const auto text = str(obj, path, key);
+    try {
+      return decimal::parse(text);
+    } catch (const error& e) {
+      fail_at(path + "." + std::string(key), e.what());
+    }
+  }
+  std::optional<decimal> dec_or_null(const json_value& obj, const std::string& path,
+                                     std::string_view key) const {
+    const json_value* v = obj.find(key);
+    if (v != nullptr && v->is_null()) return std::nullopt;
+    return dec(obj, path, key);
+  }
+  date day(const json_value& obj, const std::string& path, std::string_view key) const {
+    const auto text = str(obj, path, key);
+    try {
+      return parse_date(text);
+    } catch (const error& e) {
+      fail_at(path + "." + std::string(key), e.what());
+    }
+  }
+  timestamp instant(const json_value& obj, const std::string& path, std::string_view key) const {
+    const auto text = str(obj, path, key);
+    try {
+      return parse_timestamp(text);
+    } catch (const error& e) {
+      fail_at(path + "." + std::string(key), e.what());
+    }
+  }
+  template <class T, class F>
+  T named(const json_value& obj, const std::string& path, std::string_view key, F parse,
+          std::string_view what) const {
+    const auto text = str(obj, path, key);
+    const auto v = parse(text);
+    if (!v) fail_at(path + "." + std::string(key), "'" + text + "' is not a known " + std::string(what));
+    return *v;
+  }
+  const std::vector<json_value>& array(const json_value& obj, const std::string& path,
+                                       std::string_view key) const {
+    return member(obj, path, key, json_value::kind::array).items();
+  }
+  const json_value& object_at(const std::vector<json_value>& items, std::size_t i,
+                              const std::string& path) const {
+    if (!items[i].is_object()) fail_at(path, "is " + std::string(json_value::kind_name(items[i].type())) + ", expected an object");
+    return items[i];
+  }
+  std::vector<std::string> strings(const json_value& obj, const std::string& path,
+                                   std::string_view key) const {
+    std::vector<std::string> out;
+    const auto& items = array(obj, path, key);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (!items[i].is_string()) {
+        fail_at(path + "." + std::string(key) + "[" + std::to_string(i) + "]", "is not a string");
+      }
+      out.push_back(items[i].text());
+    }
+    return out;
+  }
+
+  provenance origin(const json_value& p, const std::string& path) const {
+    const auto kind = str(p, path, "kind");
+    if (kind == "measured") {
+      return measured{str(p, path, "run_id"), str(p, path, "method"), instant(p, path, "from"),
+                      instant(p, path, "to")};
+    }
+    if (kind == "quoted") {
+      quoted q;
+      q.source = str(p, path, "source");
+      q.offer_code = str(p, path, "offer_code");
+      q.offer_version = str(p, path, "offer_version");
+      if (const auto pub = str_or_null(p, path, "published")) {
+        try {
+          q.published = parse_date(*pub);
+        } catch (const error& e) {
+          fail_at(path + ".published", e.what());
+        }
+      }
+      q.sku = str(p, path, "sku");
+      q.offer_term_code = str(p, path, "offer_term_code");
+      q.rate_code = str(p, path, "rate_code");
+      q.region = str(p, path, "region");
+      q.option = named<purchase_option>(p, path, "purchase_option", report::parse_purchase_option,
+                                        "purchase option");
+      q.consulted = day(p, path, "consulted");
+      return q;
+    }
+    if (kind == "documented") return documented{str(p, path, "source"), day(p, path, "consulted")};
+    if (kind == "third-party") return third_party{str(p, path, "source"), day(p, path, "seen")};
+    if (kind == "assumption") return assumption{str(p, path, "rationale")};
+    if (kind == "declared-none") return declared_none{str(p, path, "justification")};
+    fail_at(path + ".kind", "'" + kind + "' is not a provenance an input can have (measured, "
+                                         "quoted, documented, third-party, assumption, "
+                                         "declared-none)");
+  }
+
+  report::document read(const json_value& root) const {
+    if (!root.is_object()) fail_at("", "a report is a JSON object");
+    report::document doc;
+    const auto schema = str(root, "", "schema");
+    if (schema != report::schema_name) {
+      fail_at("schema", "'" + schema + "' is not " + std::string(report::schema_name));
+    }
+    doc.version = static_cast<int>(signed_whole(root, "", "schema_version"));
+    if (doc.version > report::schema_version) {
+      fail_at("schema_version", "the report has schema version " + std::to_string(doc.version) +
+                                    ", newer than version " +
+                                    std::to_string(report::schema_version) +
+                                    " that this trncost reads; upgrade trncost to audit it");
+    }
+    if (doc.version < 1) fail_at("schema_version", "must be 1 or more");
+    doc.as_of = day(root, "", "as_of");
+    doc.freshness_window_days = signed_whole(root, "", "freshness_window_days");
+    doc.currency = str(root, "", "currency");
+    if (doc.currency != "USD") fail_at("currency", "only USD reports exist (got '" + doc.currency + "')");
+    doc.status = named<estimate_status>(root, "", "status", report::parse_status, "status");
+    const auto& reasons = array(root, "", "reasons");
+    for (std::size_t i = 0; i < reasons.size(); ++i) {
+      const std::string path = "reasons[" + std::to_string(i) + "]";
+      const auto& r = object_at(reasons, i, path);
+      doc.reasons.push_back({named<estimate_status>(r, path, "status", report::parse_status,
+                                                    "status"),
+                             str(r, path, "text")});
+    }
+
+    const auto& totals = member(root, "", "totals", json_value::kind::object);
+    doc.totals.total = dec(totals, "totals", "total");
+    const auto& by_cat = array(totals, "totals", "by_category");
+    for (std::size_t i = 0; i < by_cat.size(); ++i) {
+      const std::string path = "totals.by_category[" + std::to_string(i) + "]";
+      const auto& e = object_at(by_cat, i, path);
+      doc.totals.by_category.emplace_back(
+          named<category>(e, path, "category", report::parse_category, "category"),
+          dec(e, path, "amount"));
+    }
+    const auto& by_phase = array(totals, "totals", "by_phase");
+    for (std::size_t i = 0; i < by_phase.size(); ++i) {
+      const std::string path = "totals.by_phase[" + std::to_string(i) + "]";
+      const auto& e = object_at(by_phase, i, path);
+      doc.totals.by_phase.emplace_back(
+          named<trncost::phase>(e, path, "phase", report::parse_phase, "phase"),
+          dec(e, path, "amount"));
+    }
+    doc.totals.useful = dec(totals, "totals", "useful");
+    doc.totals.overhead = dec(totals, "totals", "overhead");
+
+    const auto& cats = array(root, "", "categories");
+    for (std::size_t i = 0; i < cats.size(); ++i) {
+      const std::string path = "categories[" + std::to_string(i) + "]";
+      const auto& e = object_at(cats, i, path);
+      report::category_entry c;
+      c.cat = named<category>(e, path, "category", report::parse_category, "category");
+      c.cov = named<report::coverage>(e, path, "coverage", report::parse_coverage, "coverage");
+      if (c.cov == report::coverage::declared_none) c.justification = str(e, path, "justification");
+      doc.categories.push_back(std::move(c));
+    }
+
+    const auto& lines = array(root, "", "lines");
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const std::string path = "lines[" + std::to_string(i) + "]";
+      const auto& e = object_at(lines, i, path);
+      report::line_entry l;
+      l.cat = named<category>(e, path, "category", report::parse_category, "category");
+      l.component = str(e, path, "component");
+      if (const auto ph = str_or_null(e, path, "phase")) {
+        const auto p = report::parse_phase(*ph);
+        if (!p) fail_at(path + ".phase", "'" + *ph + "' is not a known phase");
+        l.ph = *p;
+      }
+      l.description = str(e, path, "description");
+      l.price = str(e, path, "price");
+      l.quantity = str(e, path, "quantity");
+      l.num = whole(e, path, "num");
+      l.den = whole(e, path, "den");
+      if (l.num == 0 || l.den == 0) fail_at(path + (l.num == 0 ? ".num" : ".den"), "is 0");
+      const auto rounding_text = str(e, path, "rounding");
+      if (rounding_text != report::line_rounding) {
+        fail_at(path + ".rounding", "'" + rounding_text + "' is not the rounding trncost applies ('" +
+                                        std::string(report::line_rounding) + "')");
+      }
+      l.formula = str(e, path, "formula");
+      l.amount = dec_or_null(e, path, "amount");
+      l.inputs = strings(e, path, "inputs");
+      doc.lines.push_back(std::move(l));
+    }
+
+    const auto& ders = array(root, "", "derivations");
+    for (std::size_t i = 0; i < ders.size(); ++i) {
+      const std::string path = "derivations[" + std::to_string(i) + "]";
+      const auto& e = object_at(ders, i, path);
+      report::derivation_entry d;
+      d.name = str(e, path, "name");
+      d.value = str(e, path, "value");
+      d.unit = str(e, path, "unit");
+      d.known = boolean(e, path, "known");
+      d.formula = str(e, path, "formula");
+      d.op = named<report::op_kind>(e, path, "op", report::parse_op, "operation");
+      d.operands = strings(e, path, "operands");
+      switch (d.op) {
+        case report::op_kind::scale: d.factor = signed_whole(e, path, "factor"); break;
+        case report::op_kind::band:
+          d.lower = dec(e, path, "lower");
+          d.upper = dec_or_null(e, path, "upper");
+          break;
+        case report::op_kind::ceil_to: d.step = dec(e, path, "step"); break;
+        case report::op_kind::rescale:
+        case report::op_kind::convert:
+          d.num = whole(e, path, "num");
+          d.den = whole(e, path, "den");
+          if (d.num == 0 || d.den == 0) fail_at(path + (d.num == 0 ? ".num" : ".den"), "is 0");
+          break;
+        default: break;
+      }
+      doc.derivations.push_back(std::move(d));
+    }
+
+    const auto& inputs = array(root, "", "inputs");
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      const std::string path = "inputs[" + std::to_string(i) + "]";
+      const auto& e = object_at(inputs, i, path);
+      report::input_entry in;
+      in.name = str(e, path, "name");
+      in.value = str(e, path, "value");
+      in.unit = str(e, path, "unit");
+      in.known = boolean(e, path, "known");
+      in.origin = origin(member(e, path, "provenance", json_value::kind::object),
+                         path + ".provenance");
+      doc.inputs.push_back(std::move(in));
+    }
+    doc.findings = strings(root, "", "findings");
+    return doc;
+  }
+
+ private:
+  std::string_view file_;
+};
+
+}  // namespace detail
+
+/// The schema version a parsed report declares; throws parse_error when it is missing, not a whole
+/// number, or newer than report::schema_version.
+inline int report_version(const detail::json_value& root, std::string_view file = "report") {
+  const detail::report_reader r(file);
+  if (!root.is_object()) r.fail_at("", "a report is a JSON object");
+  const auto v = static_cast<int>(r.signed_whole(root, "", "schema_version"));
+  if (v > report::schema_version) {
+    r.fail_at("schema_version", "the report has schema version " + std::to_string(v) +
+                                    ", newer than version " +
+                                    std::to_string(report::schema_version) +
+                                    " that this trncost reads; upgrade trncost to audit it");
+  }
+  return v;
+}
+
+/// Reads a report's JSON text into a document (parse_error on a structural problem).
+inline report::document read_report(std::string_view json_text, std::string_view file = "report") {
+  const auto root = detail::parse_json_text(json_text, file);
+  (void)report_version(root, file);
+  return detail::report_reader(file).read(root);
+}
+inline report::document read_report(std::istream& in, std::string_view file = "report") {
+  const auto root = detail::parse_json_stream(in, file);
+  (void)report_version(root, file);
+  return detail::report_reader(file).read(root);
+}
+
+/// The audit's verdict.
+using audit_result = report::check_result;
+
+/// Audits a report from its JSON text alone: recomputes every derivation, line and total and checks
+/// the status against the status rules; the result names the first mismatch. A report that cannot
+/// be read (bad JSON, a missing field, a newer schema) throws parse_error instead.
+inline audit_result audit(std::string_view json_text, std::string_view file = "report") {
+  return report::check(read_report(json_text, file));
+}
+inline audit_result audit(std::istream& in, std::string_view file = "report") {
+  return report::check(read_report(in, file));
+}
+
+}  // namespace trncost::io
+
+#endif  // TRNCOST_IO_AUDIT_HPP

@@ -1,0 +1,230 @@
+// Tests for the audit (io/audit.hpp): round trips of every example estimate pass; each tampering
+// (a changed price, a changed total, a removed input, a status upgraded by hand, ...) is caught and
+// named; a report that cannot be read is refused with the file and the field.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <trncost/io/audit.hpp>
+#include <trncost/io/report_json.hpp>
+
+#include "../../examples/flagship_model.hpp"
+#include "fixtures.hpp"
+
+using namespace trncost;
+using reports_test::replace_once;
+using reports_test::small_estimate;
+using reports_test::small_options;
+
+namespace {
+
+std::string flagship_json(flagship::variant v = flagship::variant::baseline) {
+  return io::render_json(flagship::build(v).evaluate(flagship::as_of));
+}
+
+/// The report without the input named `name` (its whole object in the top-level inputs array).
+std::string remove_input(const std::string& json, const std::string& name) {
+  const auto array = json.rfind("\n  \"inputs\": [");
+  REQUIRE(array != std::string::npos);
+  const auto begin = json.find("\n    {\n      \"name\": \"" + name + "\"", array);
+  REQUIRE(begin != std::string::npos);
+  auto end = json.find("\n    }", begin + 1);
+  REQUIRE(end != std::string::npos);
+  end += 6;
+  std::string out = json;
+  if (out[end] == ',') {
+    out.erase(begin, end + 1 - begin);
+  } else {
+    out.erase(begin - 1, end - (begin - 1));  // the last one: drop the comma before it
+  }
+  return out;
+}
+
+void require_caught(const std::string& tampered, const std::string& expected_start) {
+  const auto r = io::audit(tampered, "tampered.json");
+  CHECK_FALSE(r.ok);
+  CHECK(r.first_mismatch.rfind(expected_start, 0) == 0);
+  if (r.first_mismatch.rfind(expected_start, 0) != 0) MESSAGE(r.first_mismatch);
+}
+
+}  // namespace
+
+TEST_CASE("every example estimate survives the round trip estimate -> JSON -> audit") {
+  for (const auto v : {flagship::variant::baseline, flagship::variant::trn2_third_party,
+                       flagship::variant::logs_missing}) {
+    const auto r = io::audit(flagship_json(v), "flagship.json");
+    CAPTURE(static_cast<int>(v));
+    CHECK(r.ok);
+    CHECK(r.first_mismatch.empty());
+    CHECK(r.lines == flagship::build(v).evaluate(flagship::as_of).lines.size());
+  }
+  // The flagship baseline: 23 lines, 39 derivations, 42 inputs recomputed or checked.
+  const auto base = io::audit(flagship_json(), "flagship.json");
+  CHECK(base.lines == 23);
+  CHECK(base.derivations == 39);
+  CHECK(base.inputs == 42);
+  for (const auto& o : {small_options{}, small_options{.consulted = parse_date("2026-10-01")},
+                        small_options{.third_party_price = true},
+                        small_options{.assumed_overlap = true},
+                        small_options{.unknown_storage_price = true},
+                        small_options{.declare_logs = false}}) {
+    const auto est = small_estimate(o);
+    const auto r = io::audit(io::render_json(est));
+    CAPTURE(to_string(est.status));
+    CHECK(r.ok);
+  }
+  // The statuses those variants have, so each status rule is exercised by a passing audit.
+  CHECK(small_estimate({.consulted = parse_date("2026-10-01")}).status == estimate_status::stale);
+  CHECK(small_estimate({.unknown_storage_price = true}).status == estimate_status::unpriced);
+  CHECK(small_estimate({.declare_logs = false}).status == estimate_status::incomplete);
+  CHECK(small_estimate({.third_party_price = true}).status == estimate_status::provisional);
+}
+
+TEST_CASE("the audit reads a report from a stream") {
+  std::istringstream in(flagship_json());
+  const auto r = io::audit(in, "flagship.json");
+  CHECK(r.ok);
+}
+
+TEST_CASE("tampering: a changed price is caught at the first line it prices") {
+  // setup: 21.5 x 2 x 360 / 3600 = 4.3 in the report; with 23: 23 x 720 / 3600 = 4.6.
+  const auto json = flagship_json();
+  const auto tampered = replace_once(json, "\"name\": \"trn1_price\",\n      \"value\": \"21.5\"",
+                                     "\"name\": \"trn1_price\",\n      \"value\": \"23\"");
+  require_caught(tampered, "lines[0] 'setup on 2 x trn1.32xlarge' amount: the report says 4.3, "
+                           "recomputed trn1_price * nodes * setup_s * 1 / 3600 = 4.6");
+}
+
+TEST_CASE("tampering: a changed total is caught") {
+  require_caught(replace_once(flagship_json(), "\"total\": \"363.998462328767123288\"",
+                              "\"total\": \"340\""),
+                 "totals.total: the report says 340, the lines sum to 363.998462328767123288");
+}
+
+TEST_CASE("tampering: a removed input is caught where it is used") {
+  // work_lost is used by a derivation; trn1_price directly by the lines.
+  require_caught(remove_input(flagship_json(), "work_lost"), "derivation '");
+  const auto r = io::audit(remove_input(flagship_json(), "work_lost"));
+  CHECK(r.first_mismatch.find("operand 'work_lost' is neither an input nor an earlier derivation") !=
+        std::string::npos);
+  require_caught(remove_input(flagship_json(), "trn1_price"),
+                 "line 'setup on 2 x trn1.32xlarge': price 'trn1_price' is neither an input nor a "
+                 "derivation");
+  // The last input of the array (a different comma to remove) is caught the same way.
+  const auto doc = io::read_report(flagship_json());
+  const auto last = doc.inputs.back().name;
+  CHECK_FALSE(io::audit(remove_input(flagship_json(), last)).ok);
+}
+
+TEST_CASE("tampering: a status upgraded by hand is caught, with or without its reasons") {
+  // The flagship holds an assumption (work_lost): the status rules give provisional.
+  const auto json = flagship_json();
+  const auto upgraded = replace_once(json, "\"status\": \"provisional\"", "\"status\": \"verified\"");
+  require_caught(upgraded, "status: the report says 'verified', the status rules give "
+                           "'provisional' (work_lost is an assumption)");
+  // Dropping the reason as well does not help.
+  const auto no_reason = replace_once(
+      upgraded, json.substr(json.find("\"reasons\": ["), json.find("\"totals\"") - json.find("\"reasons\": [")),
+      "\"reasons\": [],\n  ");
+  require_caught(no_reason, "status: the report says 'verified'");
+  // Keeping the status but dropping its reason is caught by the reasons count.
+  const auto reason_dropped = replace_once(
+      json, json.substr(json.find("\"reasons\": ["), json.find("\"totals\"") - json.find("\"reasons\": [")),
+      "\"reasons\": [],\n  ");
+  require_caught(reason_dropped, "reasons: the report gives 0 'provisional' reason(s), the status "
+                                 "rules give 1");
+  // A stale quote (consulted 2026-10-01, 60 days before 2026-11-30) claimed verified.
+  const auto stale = io::render_json(small_estimate({.consulted = parse_date("2026-10-01")}));
+  require_caught(replace_once(stale, "\"status\": \"stale\"", "\"status\": \"verified\""),
+                 "status: the report says 'verified', the status rules give 'stale' (trn1_price "
+                 "was consulted on 2026-10-01");
+  // A missing category claimed covered: the status rules still count its 'incomplete' reason.
+  const auto incomplete = io::render_json(small_estimate({.declare_logs = false}));
+  require_caught(replace_once(incomplete, "\"status\": \"incomplete\"", "\"status\": \"verified\""),
+                 "status: the report says 'verified', the status rules give 'incomplete'");
+}
+
+TEST_CASE("tampering: derivations, unpriced lines and subtotals are recomputed too") {
+  const auto json = io::render_json(small_estimate());
+  // 2 * volume_gib = 1000; claiming 900 is caught at that derivation.
+  require_caught(replace_once(json, "\"value\": \"1000\"", "\"value\": \"900\""),
+                 "derivations[9] '2 * volume_gib' = 2 * volume_gib: the report says 900, "
+                 "recomputed 1000");
+  // A band's bound changed: band(8000, 0, 3000) = 3000, the report says 4000.
+  require_caught(replace_once(json, "\"upper\": \"4000\"", "\"upper\": \"3000\""),
+                 "derivations[11] 'band((2 * volume_gib) * kept_h, 0, 4000)'");
+  // A line's factor changed: 1 / 3600 -> 1 / 60 gives 21.5 x 240 / 60 = 86.
+  require_caught(replace_once(json, "\"den\": 3600,", "\"den\": 60,"),
+                 "lines[0] 'training' amount: the report says 1.433333333333333333, recomputed "
+                 "trn1_price * nodes * (train_s + eval_s) * 1 / 60 = 86");
+  require_caught(replace_once(json, "\"amount\": \"41.566666666666666667\"\n      }",
+                              "\"amount\": \"40\"\n      }"),
+                 "totals.by_phase 'waiting': the report says 40, recomputed 41.566666666666666667");
+  require_caught(replace_once(json, "\"overhead\": \"41.566666666666666667\"",
+                              "\"overhead\": \"0\""),
+                 "totals.overhead: the report says 0, recomputed 41.566666666666666667");
+  // An unpriced line given a price of 0 by hand.
+  const auto unpriced = io::render_json(small_estimate({.unknown_storage_price = true}));
+  require_caught(replace_once(unpriced, "\"amount\": null", "\"amount\": \"0\""),
+                 "lines[3] 'gp3 volumes, first 4000 GiB-h' amount: the report says 0, recomputed "
+                 "gp3_price * band((2 * volume_gib) * kept_h, 0, 4000) * 1 / 730 = unknown");
+  // A quote's provenance stripped of its source.
+  require_caught(replace_once(json, "\"source\": \"AmazonEC2 offer file, us-east-1\"",
+                              "\"source\": \"\""),
+                 "inputs[0] 'trn1_price': provenance: input 'trn1_price': quoted "
+                 "provenance field 'source' is empty");
+}
+
+TEST_CASE("a report that cannot be read is refused with the file and the field") {
+  const auto json = io::render_json(small_estimate());
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"schema_version\": 1",
+                                                    "\"schema_version\": 2"),
+                                       "new.json"),
+                       "trncost: new.json: schema_version: the report has schema version 2, newer "
+                       "than version 1 that this trncost reads; upgrade trncost to audit it",
+                       parse_error);
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"amount\": \"1.433333333333333333\",",
+                                                    ""),
+                                       "r.json"),
+                       "trncost: r.json: lines[0].amount: is missing", parse_error);
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"num\": 1,", "\"num\": \"1\","),
+                                       "r.json"),
+                       "trncost: r.json: lines[0].num: is a string, expected a number",
+                       parse_error);
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"op\": \"add\"", "\"op\": \"pow\""),
+                                       "r.json"),
+                       "trncost: r.json: derivations[0].op: 'pow' is not a known operation",
+                       parse_error);
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"schema\": \"trncost.report\"",
+                                                    "\"schema\": \"other\""),
+                                       "r.json"),
+                       "trncost: r.json: schema: 'other' is not trncost.report", parse_error);
+  CHECK_THROWS_WITH_AS((void)io::audit(json.substr(0, 120), "cut.json"),
+                       doctest::Contains("trncost: cut.json: byte"), parse_error);
+  CHECK_THROWS_WITH_AS((void)io::audit("[1, 2]", "a.json"),
+                       "trncost: a.json: a report is a JSON object", parse_error);
+}
+
+TEST_CASE("report_version gives the declared version and refuses a newer one") {
+  const auto v1 = io::detail::parse_json_text("{\"schema_version\": 1}", "v.json");
+  CHECK(io::report_version(v1, "v.json") == 1);
+  const auto v7 = io::detail::parse_json_text("{\"schema_version\": 7}", "v.json");
+  CHECK_THROWS_WITH_AS((void)io::report_version(v7, "v.json"),
+                       doctest::Contains("v.json: schema_version: the report has schema version 7"),
+                       parse_error);
+  const auto none = io::detail::parse_json_text("{}", "v.json");
+  CHECK_THROWS_WITH_AS((void)io::report_version(none, "v.json"),
+                       "trncost: v.json: schema_version: is missing", parse_error);
+}
+
+TEST_CASE("check() on a document built in memory names the first mismatch") {
+  auto doc = report::from_estimate(small_estimate());
+  CHECK(report::check(doc).ok);
+  doc.lines[1].amount = decimal(1);
+  const auto r = report::check(doc);
+  CHECK_FALSE(r.ok);
+  CHECK(r.first_mismatch.rfind("lines[1] 'idle until the hour ends' amount", 0) == 0);
+  // recompute() with an input replaced: 3 nodes instead of 2 -> training 21.5 x 360 / 3600 = 2.15.
+  const auto again = report::recompute(report::from_estimate(small_estimate()),
+                                       {{"nodes", decimal(3)}});
+  CHECK(again.amounts[0] == decimal("2.15"));
+}
