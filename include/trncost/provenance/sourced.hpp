@@ -70,9 +70,10 @@ inline std::string operand(const std::string& name) {
 }
 
 template <class R, class A, class B>
-sourced<R> derive(const R& value, const sourced<A>& a, std::string_view op, const sourced<B>& b) {
+sourced<R> derive(const R& value, const sourced<A>& a, std::string_view op, const sourced<B>& b,
+                  derivation_op kind) {
   std::string formula = operand(a.name()) + " " + std::string(op) + " " + operand(b.name());
-  derived how{formula, {a.record(), b.record()}};
+  derived how{formula, {a.record(), b.record()}, kind};
   return sourced<R>(std::move(formula), value, std::move(how));
 }
 
@@ -81,22 +82,22 @@ sourced<R> derive(const R& value, const sourced<A>& a, std::string_view op, cons
 /// Sum of two sourced values of the same unit; the result is derived from both.
 template <class Q>
 sourced<Q> operator+(const sourced<Q>& a, const sourced<Q>& b) {
-  return detail::derive(Q(a.value() + b.value()), a, "+", b);
+  return detail::derive(Q(a.value() + b.value()), a, "+", b, derivation_op::add);
 }
 template <class Q>
 sourced<Q> operator-(const sourced<Q>& a, const sourced<Q>& b) {
-  return detail::derive(Q(a.value() - b.value()), a, "-", b);
+  return detail::derive(Q(a.value() - b.value()), a, "-", b, derivation_op::sub);
 }
 /// Product (one half-even rounding at the 18th fractional digit, as for decimals).
 template <class A, class B>
 auto operator*(const sourced<A>& a, const sourced<B>& b) {
   auto v = a.value() * b.value();
-  return detail::derive(v, a, "*", b);
+  return detail::derive(v, a, "*", b, derivation_op::mul);
 }
 template <class A, class B>
 auto operator/(const sourced<A>& a, const sourced<B>& b) {
   auto v = a.value() / b.value();
-  return detail::derive(v, a, "/", b);
+  return detail::derive(v, a, "/", b, derivation_op::div);
 }
 
 /// The same sourced value in another unit of its dimension, exactly (or trncost::inexact_error):
@@ -104,7 +105,10 @@ auto operator/(const sourced<A>& a, const sourced<B>& b) {
 template <class ToUnit, class Q>
 sourced<quantity<ToUnit>> convert(std::string name, const sourced<Q>& s) {
   const auto v = convert<ToUnit>(s.value());
-  derived how{detail::operand(s.name()) + " in " + units::symbol<ToUnit>(), {s.record()}};
+  constexpr auto f = trncost::detail::classify_factor(
+      boost::units::conversion_factor(typename Q::unit_type{}, ToUnit{}));
+  derived how{detail::operand(s.name()) + " in " + units::symbol<ToUnit>(), {s.record()},
+              derivation_op::convert, f.num, f.den};
   return sourced<quantity<ToUnit>>(std::move(name), v, std::move(how));
 }
 
@@ -115,8 +119,13 @@ template <sourced_value Price, sourced_value Usage>
 sourced<money> charge(std::string name, const Price& price, const Usage& usage,
                       rounding mode = rounding::half_even) {
   const money m = amount(price.value(), usage.value(), mode);
+  constexpr auto f = trncost::detail::money_factor<trncost::detail::product_unit_t<
+      typename Price::unit_type, typename Usage::unit_type>>();
   derived how{detail::operand(price.name()) + " * " + detail::operand(usage.name()),
-              {price.record(), usage.record()}};
+              {price.record(), usage.record()},
+              mode == rounding::half_even ? derivation_op::charge : derivation_op::opaque,
+              f.num,
+              f.den};
   return sourced<money>(std::move(name), m, std::move(how));
 }
 
@@ -130,6 +139,14 @@ sourced<money> charge(std::string name, const Price& price, const Usage& usage,
                   std::to_string(convention.hours_per_month) + " h/mo (" +
                   std::string(convention.name) + ")",
               {price.record(), usage.record()}};
+  if (mode == rounding::half_even) {
+    constexpr auto f = trncost::detail::money_factor<trncost::detail::product_unit_t<
+        trncost::detail::product_unit_t<typename Price::unit_type, typename Usage::unit_type>,
+        units::per<units::month_t, units::hour_t>>>();
+    how.op = derivation_op::charge;
+    how.num = f.num;
+    how.den = f.den * convention.hours_per_month;
+  }
   return sourced<money>(std::move(name), m, std::move(how));
 }
 
