@@ -77,6 +77,9 @@ struct offer {
   offer_header header;
   std::vector<offer_product> products;
   std::vector<offer_term> terms;
+  /// SKUs that terms pointed to but the file has no product for, when the filter allowed
+  /// skipping them (an excerpt of an offer file); each listed once.
+  std::vector<std::string> orphan_skus;
 
   [[nodiscard]] const offer_product* product(std::string_view sku) const noexcept {
     for (const auto& p : products) {
@@ -119,6 +122,14 @@ class offer_filter {
     currency_ = std::move(code);
     return *this;
   }
+
+  /// A term pointing to a SKU the file has no product for is an error by default; with this, such
+  /// terms are skipped and listed in offer::orphan_skus (for excerpts of offer files).
+  offer_filter& skip_orphan_terms(bool skip = true) {
+    skip_orphans_ = skip;
+    return *this;
+  }
+  [[nodiscard]] bool skips_orphan_terms() const noexcept { return skip_orphans_; }
 
   [[nodiscard]] const std::vector<condition>& conditions() const noexcept { return conditions_; }
   [[nodiscard]] const std::string& currency() const noexcept { return currency_; }
@@ -172,6 +183,7 @@ class offer_filter {
   std::vector<condition> conditions_;
   std::vector<std::string> term_types_;
   std::string currency_ = "USD";
+  bool skip_orphans_ = false;
 };
 
 /// The conditions of DOMAIN.md section 8 for a Linux, shared-tenancy EC2 instance bought without a
