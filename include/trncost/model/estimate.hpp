@@ -77,6 +77,8 @@ struct estimate {
   std::vector<status_reason> reasons;   ///< why the status is not better, worst first
   std::vector<std::string> findings;    ///< sentences a reviewer can act on
   std::vector<input_ref> inputs;        ///< every leaf input, in the order first reached
+  /// Migration uncertainties, open and resolved: listed apart from the costs, never a duration.
+  std::vector<migration_uncertainty> uncertainties;
 
   [[nodiscard]] std::size_t unpriced_lines() const {
     std::size_t n = 0;
@@ -194,6 +196,16 @@ inline estimate model::evaluate(date as_of, const estimate_options& options) con
       reasons.push_back({estimate_status::provisional,
                          in->name + " is an assumption: " + a->rationale});
     }
+  }
+
+  // An open migration uncertainty is a hypothesis the estimate rests on ("the port works"), like an
+  // assumption: provisional, naming it, without a cost or a duration.
+  est.uncertainties = d_->uncertainties;
+  for (const auto& u : est.uncertainties) {
+    if (u.status != migration_uncertainty::state::open) continue;
+    reasons.push_back({estimate_status::provisional,
+                       "migration uncertainty '" + u.subject + "' is open (owner " + u.owner +
+                           "): " + u.detail + "; it is not costed and has no duration"});
   }
 
   std::stable_sort(reasons.begin(), reasons.end(), [](const auto& a, const auto& b) {

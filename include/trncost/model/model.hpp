@@ -17,6 +17,19 @@
 
 namespace trncost {
 
+/// Something a migration may hit that no cost line can price (compat/uncertainty.hpp has the
+/// helpers). It is listed apart from the costs and never becomes a duration; an open one keeps the
+/// estimate from verified.
+struct migration_uncertainty {
+  enum class kind { custom_operator, unsupported_operation, porting_work, other };
+  enum class state { open, resolved };
+  std::string subject{};     ///< "aten::_upsample_bicubic2d_aa in the vision tower"
+  kind what = kind::other;
+  state status = state::open;
+  std::string owner{};       ///< who closes it
+  std::string detail{};      ///< why it is uncertain (open) or how it was settled (resolved)
+};
+
 class model;
 
 namespace detail {
@@ -64,6 +77,7 @@ struct model_data {
   std::map<const source_record*, std::uint32_t> input_ids;
   std::map<category, std::vector<std::string>> components;
   std::map<category, declared_none> declared;
+  std::vector<migration_uncertainty> uncertainties;
 };
 
 constexpr bool is_unary(op k) noexcept {
@@ -271,6 +285,20 @@ class model {
   void declare_none(category c, declared_none why) {
     validate(provenance{why}, std::string(to_string(c)));
     d_->declared[c] = std::move(why);
+  }
+
+  /// Records a migration uncertainty (kept apart from the lines). Throws input_error for an empty
+  /// subject, owner or detail.
+  void add_uncertainty(migration_uncertainty u) {
+    if (u.subject.empty()) throw input_error("a migration uncertainty needs a subject");
+    if (u.owner.empty()) {
+      throw input_error("migration uncertainty '" + u.subject + "' needs an owner");
+    }
+    if (u.detail.empty()) {
+      throw input_error("migration uncertainty '" + u.subject + "' needs a detail: why it is " +
+                        (u.status == migration_uncertainty::state::open ? "open" : "resolved"));
+    }
+    d_->uncertainties.push_back(std::move(u));
   }
 
   /// Adds a priced line: amount = price x quantity with the exact unit factor and one rounding.
