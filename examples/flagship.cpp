@@ -31,6 +31,39 @@ void print(const trncost::estimate& est, const char* title) {
   fmt::print("\n");
 }
 
+// What the reference runs say, before any price: the repetitions behind the model's inputs.
+void print_runs(const std::string& path) {
+  using namespace trncost;
+  const auto runs = io::read_run_log(path);
+  const auto rep = measure::summarize_runs<units::tokens_per_second_t>(runs, true);
+  fmt::print("== reference runs ({})\n", path);
+  fmt::print("{} runs: {} completed, {} failed, {} stopped; {} reached the quality target\n",
+             rep.runs, rep.completed, rep.failed, rep.stopped, rep.reached_target);
+  fmt::print("instance time of all runs, failed ones included: {} instance-s\n",
+             rep.instance_seconds.value());
+  fmt::print("useful throughput (completed runs): median {} token/s, min {}, max {}, spread {}\n",
+             rep.throughput.median, rep.throughput.min, rep.throughput.max, rep.throughput.spread);
+  for (const auto& x : rep.throughput_excluded) {
+    fmt::print("  left out of throughput: {} ({})\n", x.run_id, x.reason);
+  }
+  for (const auto& r : runs) {
+    const auto g = measure::goodput(r);
+    fmt::print("  {} {:<9} goodput {:.3f}", r.id, to_string(r.outcome), g.goodput.value().value());
+    for (const auto& [p, share] : g.badput) {
+      fmt::print("  {} {:.3f}", measure::log_name(p), share.value().value());
+    }
+    fmt::print("\n");
+  }
+  if (rep.time_to_quality) {
+    fmt::print("time to quality: median {} s over {} runs\n", rep.time_to_quality->median,
+               rep.time_to_quality->values.size());
+  }
+  for (const auto& x : rep.time_to_quality_excluded) {
+    fmt::print("  no time to quality: {} ({})\n", x.run_id, x.reason);
+  }
+  fmt::print("\n");
+}
+
 }  // namespace
 
 int main() {
@@ -39,6 +72,7 @@ int main() {
   const model m = flagship::build(flagship::variant::baseline);
   const estimate est = m.evaluate(flagship::as_of);
   // [flagship]
+  print_runs(flagship::run_log(flagship::variant::baseline, TRNCOST_EXAMPLES_DATA_DIR));
   print(est, "fine-tune on 2 x trn1.32xlarge, official prices");
 
   const estimate trn2 = flagship::build(flagship::variant::trn2_third_party).evaluate(flagship::as_of);

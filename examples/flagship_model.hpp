@@ -1,10 +1,26 @@
 // The flagship model: fine-tuning an 8B-parameter model on 2 x trn1.32xlarge in us-east-1, every term
-// of the cost formula tied to a measurement of a short reference run or an official price. Shared by
-// examples/flagship.cpp, its test and the evaluation benchmark, so all three see the same model.
+// of the cost formula tied to a measurement of short reference runs or an official price. Phase
+// durations, useful throughput, the instance count and the interruption figures are read from the
+// run logs in examples/data/ (CSV for trn1, JSON Lines for trn2). Shared by examples/flagship.cpp,
+// its test and the evaluation benchmark, so all three see the same model.
 #ifndef TRNCOST_EXAMPLES_FLAGSHIP_MODEL_HPP
 #define TRNCOST_EXAMPLES_FLAGSHIP_MODEL_HPP
 
+#include <string>
+#include <trncost/io/run_log.hpp>
+#include <trncost/measure.hpp>
 #include <trncost/model.hpp>
+
+// Where the run logs are: the examples' and benchmarks' builds give the absolute path
+// (examples/CMakeLists.txt, benchmarks/CMakeLists.txt); the unit tests find it beside their own
+// directory; otherwise it is relative to the repository root, where the examples run.
+#ifndef TRNCOST_EXAMPLES_DATA_DIR
+#ifdef TRNCOST_TESTS_DIR
+#define TRNCOST_EXAMPLES_DATA_DIR TRNCOST_TESTS_DIR "/../examples/data"
+#else
+#define TRNCOST_EXAMPLES_DATA_DIR "examples/data"
+#endif
+#endif
 
 namespace flagship {
 
@@ -39,19 +55,18 @@ inline quoted pricing_page(const char* page) {
   return quoted{.source = page, .region = "us-east-1", .consulted = as_of};
 }
 
-/// The reference run: a short run of the real job, timed phase by phase from its run log.
+/// The first reference run, for the volumes its log does not itemise (storage, requests, logs).
 inline measured reference_run(const char* run_id) {
   return measured{.run_id = run_id,
-                  .method = "phase timestamps and counters from the training run log",
+                  .method = "volumes and request counts recorded for the reference run",
                   .from = parse_timestamp("2026-11-20T09:00:00Z"),
-                  .to = parse_timestamp("2026-11-20T11:30:00Z")};
+                  .to = parse_timestamp("2026-11-20T11:00:00Z")};
 }
 
-inline measured team_history() {
-  return measured{.run_id = "fleet-2026-q3",
-                  .method = "interruptions and instance-hours from the team's job history",
-                  .from = parse_timestamp("2026-07-01T00:00:00Z"),
-                  .to = parse_timestamp("2026-09-30T23:59:59Z")};
+/// The run logs of the variant's reference runs, in `data_dir`.
+inline std::string run_log(variant v, const std::string& data_dir) {
+  return data_dir + (v == variant::trn2_third_party ? "/ft-8b-trn2-runs.jsonl"
+                                                    : "/ft-8b-trn1-runs.csv");
 }
 
 template <class Unit>
@@ -59,23 +74,29 @@ sourced<quantity<Unit>> measure(const char* name, Unit u, const char* value, con
   return sourced(name, make(u, value), how);
 }
 
-inline model build(variant v = variant::baseline) {
+inline model build(variant v = variant::baseline,
+                   const std::string& data_dir = TRNCOST_EXAMPLES_DATA_DIR) {
   const bool trn2 = v == variant::trn2_third_party;
-  const auto run = reference_run(trn2 ? "ft-8b-trn2-ref-1" : "ft-8b-trn1-ref-3");
+  const auto run = reference_run(trn2 ? "ft-8b-trn2-r1" : "ft-8b-trn1-r1");
+  // Phase durations (medians of the completed runs), useful throughput and instance count from the
+  // variant's runs; interruption figures from the four trn1 runs (the only runs that saw any).
+  const auto trn1_runs = io::read_run_log(run_log(variant::baseline, data_dir));
+  const auto fed = trncost::measure::feed_model<units::tokens_per_second_t>(
+      trn2 ? io::read_run_log(run_log(v, data_dir)) : trn1_runs);
+  const auto interruptions =
+      trn2 ? trncost::measure::feed_model<units::tokens_per_second_t>(trn1_runs) : fed;
   model m;
 
   // --- Instances over billed time --------------------------------------------------------------
   // Training time of the full job = tokens to train / useful throughput measured on the reference
-  // run: 1,296,000,000 / 60,000 = 21,600 s on trn1 (150,000 token/s on trn2: 8,640 s).
+  // runs: 1,296,000,000 / 60,000 = 21,600 s on trn1 (150,000 token/s on trn2: 8,640 s).
   const auto tokens = measure("tokens_to_train", units::token, "1296000000",
                               measured{.run_id = "dataset-ft-v4",
                                        .method = "token count of the tokenized dataset x 3 epochs",
                                        .from = parse_timestamp("2026-11-18T08:00:00Z"),
                                        .to = parse_timestamp("2026-11-18T08:20:00Z")});
-  const auto throughput = measure("useful_throughput", units::tokens_per_second,
-                                  trn2 ? "150000" : "60000", run);
-  const auto train = convert<units::second_t>("train_s", tokens / throughput);
-  const auto nodes = measure("nodes", units::instance, trn2 ? "1" : "2", run);
+  const auto train = trncost::measure::extrapolate("train_s", tokens, fed.throughput);
+  const auto& nodes = fed.instances;
   const auto price =
       trn2 ? sourced("trn2_price", make(units::usd_per_instance_hour, "35.76"),
                      third_party{"a cloud price comparison site (no official on-demand row in the "
@@ -83,11 +104,11 @@ inline model build(variant v = variant::baseline) {
                                  parse_date("2026-10-02")})
            : sourced("trn1_price", make(units::usd_per_instance_hour, "21.5000000000"),
                      ec2_offer("WVVQPJVCQU4SR8XF"));
-  const auto setup = measure("setup_s", units::second, "360", run);
-  const auto compile = measure("compile_s", units::second, trn2 ? "1800" : "1260", run);
-  const auto eval = measure("eval_s", units::second, "1200", run);
-  const auto checkpoint = measure("checkpoint_s", units::second, "540", run);
-  const auto wait = measure("wait_s", units::second, "240", run);
+  const auto& setup = fed.seconds(phase::setup);
+  const auto& compile = fed.seconds(phase::compilation);
+  const auto& eval = fed.seconds(phase::evaluation);
+  const auto& checkpoint = fed.seconds(phase::checkpointing);
+  const auto& wait = fed.seconds(phase::waiting);
   m.add(instance_time("fine-tune", trn2 ? "trn2.48xlarge" : "trn1.32xlarge", nodes, price,
                       {{phase::setup, setup},
                        {phase::compilation, compile},
@@ -168,18 +189,18 @@ inline model build(variant v = variant::baseline) {
                                           .to = parse_timestamp("2026-11-18T08:00:00Z")})));
 
   // --- Failures and restarts -------------------------------------------------------------------
-  // Interruption rate from the team's history: 3 / 6,000 instance-hours. Exposure: the job's
-  // instance time (nodes x the phases' seconds, in instance-hours).
-  const auto rate = (measure("interruptions_seen", units::interruption, "3", team_history()) /
-                     measure("instance_hours_seen", units::instance_hour, "6000", team_history()))
-                        .named("interruption_rate");
+  // Interruption rate, restart time and work lost per interruption, all measured over the four trn1
+  // runs (failed run included): 2 interruptions / 64,000 instance-s = 0.1125 per instance-h; restart
+  // 900 s / 2 = 450 s; work lost (900 + 1,800) s / 2 = 1,350 s. Exposure: the job's instance time
+  // (nodes x the phases' seconds, in instance-hours).
+  if (!interruptions.restart_time || !interruptions.work_lost) {
+    throw input_error("the trn1 run logs record no interruption: no restart time or work lost");
+  }
   const auto exposure = convert<units::instance_hour_t>(
       "exposure", nodes * (setup + compile + train + eval + checkpoint + wait));
-  m.add(failures("interruptions", trn2 ? "trn2.48xlarge" : "trn1.32xlarge", nodes, price, rate,
-                 exposure, measure("restart_time", units::seconds_per_interruption, "900", run),
-                 sourced("work_lost", make(units::seconds_per_interruption, 1800),
-                         assumption{"interruptions land uniformly between checkpoints taken every "
-                                    "3,600 s, so half an interval of work is lost on average"})));
+  m.add(failures("interruptions", trn2 ? "trn2.48xlarge" : "trn1.32xlarge", nodes, price,
+                 interruptions.interruption_rate, exposure, *interruptions.restart_time,
+                 *interruptions.work_lost));
   return m;
 }
 

@@ -1,5 +1,21 @@
 // Tests for the flagship model (examples/flagship_model.hpp): every category's amount and the
-// status of each variant, computed by hand from the inputs written in that header.
+// status of each variant, computed by hand from the prices written in that header and the run logs
+// in examples/data/ it reads (ft-8b-trn1-runs.csv, ft-8b-trn2-runs.jsonl).
+//
+// From ft-8b-trn1-runs.csv (runs r1, r2, r3 completed; r4 failed):
+//   medians over r1, r2, r3 of the per-run phase totals (the rows' duration_s):
+//     setup (360, 300, 420) = 360 s        compilation (1260, 1200, 1320) = 1260 s
+//     evaluation (1200, 1200, 1260) = 1200 s   checkpointing (540, 600, 480) = 540 s
+//     waiting (240, 300, 180) = 240 s
+//   useful throughput: training tokens / training seconds per run: r1 216,000,000 / 3,600 = 60,000;
+//     r2 (108,720,000 + 108,720,000) / (1,800 + 1,800) = 60,400; r3 212,400,000 / 3,600 = 59,000;
+//     median 60,000 token/s. instance_count 2 in every run.
+//   interruptions: 2 incident rows (r2 node_failure, r4 neuron_runtime_error) over every run's
+//     instance-seconds 2 x (7,200 + 9,000 + 7,260 + 8,540) = 64,000: 2 / 64,000 x 3,600 = 0.1125
+//     per instance-h; restart phases 900 s (r2) / 2 = 450 s and work_lost_s (900 + 1,800) / 2 =
+//     1,350 s per interruption.
+// From ft-8b-trn2-runs.jsonl (one run on 1 x trn2.48xlarge): setup 360, compilation 1800,
+//   evaluation 1200, checkpointing 540, waiting 240 s; 270,000,000 tokens / 1,800 s = 150,000 token/s.
 #include <doctest/doctest.h>
 
 #include "../../examples/flagship_model.hpp"
@@ -21,24 +37,57 @@ TEST_CASE("the flagship fine-tune estimate adds up, line by line, to the hand-co
   CHECK(est.by_category.at(category::logs) == decimal("3.18"));
   // data preparation: one measured job of 38.40.
   CHECK(est.by_category.at(category::data_preparation) == decimal("38.4"));
-  // failures: 3 / 6000 per instance-h x 14 instance-h = 0.007 interruptions;
-  //           restarts 2 x 0.007 x 900 s x 21.5 / 3600 = 0.07525;
-  //           lost work 2 x 0.007 x 1800 s x 21.5 / 3600 = 0.1505.
-  CHECK(est.by_category.at(category::failures_restarts) == decimal("0.22575"));
-  CHECK(est.total == decimal("363.998462328767123288"));
+  // failures: 0.1125 per instance-h x 14 instance-h = 1.575 interruptions;
+  //           restarts 2 x 1.575 x 450 s x 21.5 / 3600 = 1,417.5 instance-s x 21.5 / 3600 = 8.465625;
+  //           lost work 2 x 1.575 x 1350 s x 21.5 / 3600 = 4,252.5 x 21.5 / 3600 = 25.396875.
+  CHECK(est.by_category.at(category::failures_restarts) == decimal("33.8625"));
+  // 301 + 14.752712328767123288 + 6.44 + 3.18 + 38.4 + 33.8625.
+  CHECK(est.total == decimal("397.635212328767123288"));
   // useful = training 258 + evaluation 14.333... + checkpointing 6.45;
-  // overhead = setup 4.3 + compilation 15.05 + waiting 2.8666... + restarts + failed work.
+  // overhead = setup 4.3 + compilation 15.05 + waiting 2.8666... + restarts 8.465625 + failed work
+  //            25.396875 = 56.079166666666666667.
   CHECK(est.useful == decimal("278.783333333333333333"));
-  CHECK(est.overhead == decimal("22.442416666666666667"));
+  CHECK(est.overhead == decimal("56.079166666666666667"));
   CHECK(est.useful + est.overhead + est.by_category.at(category::storage) +
             est.by_category.at(category::transfer) + est.by_category.at(category::logs) +
             est.by_category.at(category::data_preparation) ==
         est.total);
-  // One assumption (the work lost per interruption) and nothing else keeps it from verified.
-  CHECK(est.status == estimate_status::provisional);
-  REQUIRE(est.reasons.size() == 1);
-  CHECK(est.reasons[0].text.rfind("work_lost is an assumption", 0) == 0);
+  // Every input is measured (run logs), quoted (official prices) or derived from those: verified.
+  CHECK(est.status == estimate_status::verified);
+  CHECK(est.reasons.empty());
   CHECK(est.unpriced_lines() == 0);
+}
+
+TEST_CASE("the flagship's durations, throughput and interruptions come from the run logs") {
+  const auto est = flagship::build().evaluate(flagship::as_of);
+  const auto input = [&](const std::string& name) -> const source_record& {
+    for (const auto& l : est.lines) {
+      for (const auto& in : l.inputs) {
+        if (in->name == name) return *in;
+      }
+    }
+    FAIL("no input named " << name);
+    throw;
+  };
+  const auto& setup = input("setup_s");
+  CHECK(setup.value == "360");
+  const auto& how = std::get<derived>(setup.origin);
+  CHECK(how.formula == "median of setup_s over 3 runs");
+  REQUIRE(how.inputs.size() == 3);
+  CHECK(how.inputs[1]->name == "ft-8b-trn1-r2.setup_s");
+  CHECK(how.inputs[1]->value == "300");
+  CHECK(std::get<measured>(how.inputs[1]->origin).method == "sum of the run log's setup phases");
+  CHECK(input("interruption_rate").value == "0.1125");
+  CHECK(input("restart_time").value == "450");
+  CHECK(input("work_lost").value == "1350");
+  CHECK(std::get<measured>(input("instances").origin).run_id ==
+        "ft-8b-trn1-r1,ft-8b-trn1-r2,ft-8b-trn1-r3,ft-8b-trn1-r4");
+}
+
+TEST_CASE("the flagship refuses a data directory without its run logs") {
+  CHECK_THROWS_WITH_AS(flagship::build(flagship::variant::baseline, "/nonexistent"),
+                       "trncost: /nonexistent/ft-8b-trn1-runs.csv: cannot open the file",
+                       parse_error);
 }
 
 TEST_CASE("the flagship's training time is derived from measured tokens and throughput") {
@@ -59,12 +108,17 @@ TEST_CASE("the flagship's training time is derived from measured tokens and thro
 TEST_CASE("a third-party price makes the flagship provisional and says why") {
   const auto est = flagship::build(flagship::variant::trn2_third_party).evaluate(flagship::as_of);
   CHECK(est.status == estimate_status::provisional);
-  REQUIRE(est.reasons.size() == 2);
+  REQUIRE(est.reasons.size() == 1);
   CHECK(est.reasons[0].text ==
         "trn2_price is third-party (a cloud price comparison site (no official on-demand row in "
         "the AmazonEC2 offer file), seen 2026-10-02), not an official price");
-  // compute: 35.76 x 1 x (360 + 1800 + 8640 + 1200 + 540 + 240) s = 35.76 x 3.55 h = 126.948.
+  // compute: 35.76 x 1 x (360 + 1800 + 8640 + 1200 + 540 + 240) s = 35.76 x 3.55 h = 126.948
+  // (training 1,296,000,000 / 150,000 = 8,640 s).
   CHECK(est.by_category.at(category::compute) == decimal("126.948"));
+  // failures, with the trn1 runs' interruption figures: 0.1125 x 3.55 instance-h = 0.399375;
+  // restarts 0.399375 x 450 = 179.71875 instance-s x 35.76 / 3600 = 1.78520625;
+  // lost work 0.399375 x 1350 = 539.15625 instance-s x 35.76 / 3600 = 5.35561875.
+  CHECK(est.by_category.at(category::failures_restarts) == decimal("7.140825"));
 }
 
 TEST_CASE("a forgotten category makes the flagship incomplete") {
@@ -73,13 +127,13 @@ TEST_CASE("a forgotten category makes the flagship incomplete") {
   CHECK(est.reasons[0].text == "category 'logs' has no component and is not declared none");
   CHECK(est.by_category.count(category::logs) == 0);
   // The total is the baseline's minus its 3.18 of logs.
-  CHECK(est.total == decimal("360.818462328767123288"));
+  CHECK(est.total == decimal("394.455212328767123288"));
 }
 
 TEST_CASE("evaluating the built flagship model again gives the same total") {
   const auto m = flagship::build();
   evaluator e(m);
   const decimal first = e.run();
-  CHECK(first == decimal("363.998462328767123288"));
+  CHECK(first == decimal("397.635212328767123288"));
   CHECK(e.run() == first);
 }
