@@ -1,0 +1,384 @@
+// Monte Carlo: uncertain inputs get distributions, the model is evaluated for every sample, and the
+// totals give percentiles, the mean and the probability of exceeding a budget. Sampling runs on a
+// flat double-precision copy of the model (analysis may use floating point; the estimate never
+// does), with its own seeded generator so a seed gives the same numbers on every platform's
+// standard library. An input shared by several lines is drawn once per sample, so correlations hold.
+#ifndef TRNCOST_ANALYSIS_MONTE_CARLO_HPP
+#define TRNCOST_ANALYSIS_MONTE_CARLO_HPP
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "inputs.hpp"
+
+namespace trncost::analysis {
+
+/// xoshiro256** seeded through splitmix64: a fixed, documented stream (std::mt19937 is fixed too,
+/// but std:: distributions are not, across standard libraries).
+class random_stream {
+ public:
+  explicit random_stream(std::uint64_t seed) {
+    for (auto& s : s_) {
+      seed += 0x9E3779B97F4A7C15ULL;
+      std::uint64_t z = seed;
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+      s = z ^ (z >> 31);
+    }
+  }
+  std::uint64_t next() noexcept {
+    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+  /// Uniform on the open interval (0, 1): 53 random bits, offset by half a step.
+  double uniform() noexcept {
+    return (static_cast<double>(next() >> 11) + 0.5) * 0x1.0p-53;
+  }
+  /// Standard normal (Box-Muller, one value per call).
+  double normal() noexcept {
+    const double u1 = uniform();
+    const double u2 = uniform();
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586476925 * u2);
+  }
+
+ private:
+  static std::uint64_t rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }
+  std::uint64_t s_[4]{};
+};
+
+/// A distribution of an input's value.
+class distribution {
+ public:
+  enum class kind { uniform, triangular, lognormal, empirical };
+
+  static distribution uniform(decimal low, decimal high) {
+    check_order("uniform", low, high);
+    return {kind::uniform, low.to_double(), high.to_double(), 0, {},
+            "uniform " + low.to_string() + " to " + high.to_string()};
+  }
+  static distribution triangular(decimal low, decimal mode, decimal high) {
+    check_order("triangular", low, high);
+    if (mode < low || high < mode) {
+      throw input_error("triangular distribution: the mode " + mode.to_string() +
+                        " is outside " + low.to_string() + " to " + high.to_string());
+    }
+    return {kind::triangular, low.to_double(), high.to_double(), mode.to_double(), {},
+            "triangular " + low.to_string() + ", " + mode.to_string() + ", " + high.to_string()};
+  }
+  /// A lognormal whose 90 % interval is [low, high] (5th and 95th percentiles), as Guesstimate and
+  /// Squiggle read "low to high".
+  static distribution lognormal_90(decimal low, decimal high) {
+    check_order("lognormal", low, high);
+    if (!(decimal{} < low)) {
+      throw input_error("lognormal distribution: both bounds of its 90 % interval must be above "
+                        "0; low is " + low.to_string());
+    }
+    const double mu = (std::log(low.to_double()) + std::log(high.to_double())) / 2.0;
+    const double sigma = (std::log(high.to_double()) - std::log(low.to_double())) / (2.0 * z95);
+    return {kind::lognormal, mu, sigma, 0, {},
+            "lognormal, 90 % in " + low.to_string() + " to " + high.to_string()};
+  }
+  /// The values observed across repetitions, each equally likely (resampled).
+  static distribution empirical(const std::vector<decimal>& values) {
+    if (values.empty()) throw input_error("empirical distribution: no value given");
+    std::vector<double> v;
+    v.reserve(values.size());
+    for (const auto& x : values) v.push_back(x.to_double());
+    return {kind::empirical, 0, 0, 0, std::move(v),
+            "empirical, " + std::to_string(values.size()) + " observed values"};
+  }
+
+  [[nodiscard]] kind type() const noexcept { return kind_; }
+  [[nodiscard]] const std::string& describe() const noexcept { return text_; }
+
+  double draw(random_stream& r) const noexcept {
+    switch (kind_) {
+      case kind::uniform: return a_ + (b_ - a_) * r.uniform();
+      case kind::triangular: {
+        const double u = r.uniform();
+        const double span = b_ - a_;
+        if (span <= 0) return a_;
+        const double left = (c_ - a_) / span;
+        return u < left ? a_ + std::sqrt(u * span * (c_ - a_))
+                        : b_ - std::sqrt((1.0 - u) * span * (b_ - c_));
+      }
+      case kind::lognormal: return std::exp(a_ + b_ * r.normal());
+      case kind::empirical: {
+        const auto n = values_.size();
+        auto i = static_cast<std::size_t>(r.uniform() * static_cast<double>(n));
+        return values_[i < n ? i : n - 1];
+      }
+    }
+    return 0;
+  }
+
+  /// The standard normal's 95th percentile.
+  static constexpr double z95 = 1.6448536269514722;
+
+ private:
+  distribution(kind k, double a, double b, double c, std::vector<double> values, std::string text)
+      : kind_(k), a_(a), b_(b), c_(c), values_(std::move(values)), text_(std::move(text)) {}
+
+  static void check_order(const char* what, decimal low, decimal high) {
+    if (high < low) {
+      throw input_error(std::string(what) + " distribution: low " + low.to_string() +
+                        " is above high " + high.to_string());
+    }
+  }
+
+  kind kind_;
+  double a_;
+  double b_;
+  double c_;
+  std::vector<double> values_;
+  std::string text_;
+};
+
+struct uncertain_input {
+  std::string input;
+  distribution dist;
+};
+
+struct monte_carlo_options {
+  std::uint64_t samples = 100'000;
+  std::uint64_t seed = 1;
+  std::optional<money> budget{};  ///< also a credit balance: P(total > budget) is reported
+};
+
+struct monte_carlo_result {
+  std::uint64_t samples = 0;
+  std::uint64_t seed = 0;
+  double baseline = 0;  ///< the model's total at its sourced inputs
+  double mean = 0;
+  double p5 = 0;
+  double p50 = 0;
+  double p95 = 0;
+  double min = 0;
+  double max = 0;
+  std::optional<double> p_over_budget{};
+  std::vector<std::string> varied;  ///< "throughput: lognormal, 90 % in 900 to 1100"
+};
+
+/// The model as a flat double-precision program: leaf values in, total out, no allocation.
+class compiled_model {
+ public:
+  explicit compiled_model(const model_inputs& in) : in_(&in) {
+    using trncost::detail::op;
+    const auto& d = in.source().data();
+    const auto slots = static_cast<std::uint32_t>(in.slot_count());
+    values_.assign(slots + d.nodes.size(), 0.0);
+    const auto baseline = in.baseline();
+    for (std::size_t i = 0; i < baseline.size(); ++i) {
+      values_[in.leaf_slot(i)] = baseline[i].to_double();
+    }
+    for (std::size_t s = 0; s < in.steps().size(); ++s) {
+      const auto& st = in.steps()[s];
+      instr x{};
+      x.dst = in.step_slots()[s];
+      x.a = st.a;
+      x.b = st.b;
+      x.k1 = static_cast<double>(st.num) / static_cast<double>(st.den);
+      switch (st.op) {
+        case derivation_op::add: x.kind = code::add; break;
+        case derivation_op::sub: x.kind = code::sub; break;
+        case derivation_op::mul: x.kind = code::mul; break;
+        case derivation_op::div: x.kind = code::div; break;
+        case derivation_op::convert: x.kind = code::scale; break;
+        case derivation_op::charge: x.kind = code::mul_scale; break;
+        case derivation_op::opaque: continue;
+      }
+      program_.push_back(x);
+    }
+    std::vector<std::int64_t> node_slot(d.nodes.size(), -1);
+    for (const auto& ns : in.node_slots()) node_slot[ns.node] = ns.slot;
+    known_.assign(d.nodes.size(), 1);
+    for (std::uint32_t i = 0; i < d.nodes.size(); ++i) {
+      const auto& n = d.nodes[i];
+      const std::uint32_t dst = slots + i;
+      instr x{};
+      x.dst = dst;
+      x.a = slots + n.a;
+      x.b = slots + n.b;
+      if (n.kind == op::input || n.kind == op::constant) {
+        if (n.unknown) {
+          known_[i] = 0;
+        } else if (node_slot[i] >= 0) {
+          x.kind = code::copy;
+          x.a = static_cast<std::uint32_t>(node_slot[i]);
+          program_.push_back(x);
+        } else {
+          values_[dst] = d.baseline[i].to_double();
+        }
+        continue;
+      }
+      const bool unary = trncost::detail::is_unary(n.kind);
+      known_[i] = (known_[n.a] != 0 && (unary || known_[n.b] != 0)) ? 1 : 0;
+      switch (n.kind) {
+        case op::add: x.kind = code::add; break;
+        case op::sub: x.kind = code::sub; break;
+        case op::mul: x.kind = code::mul; break;
+        case op::div: x.kind = code::div; break;
+        case op::max: x.kind = code::max; break;
+        case op::min: x.kind = code::min; break;
+        case op::scale:
+          x.kind = code::scale;
+          x.k1 = static_cast<double>(n.factor);
+          break;
+        case op::band:
+          x.kind = n.open_end ? code::band_open : code::band;
+          x.k1 = n.k1.to_double();
+          x.k2 = (n.k2 - n.k1).to_double();
+          break;
+        case op::ceil_to:
+          x.kind = code::ceil_to;
+          x.k1 = n.k1.to_double();
+          break;
+        case op::rescale:
+          x.kind = code::scale;
+          x.k1 = static_cast<double>(n.num) / static_cast<double>(n.den);
+          break;
+        case op::input:
+        case op::constant: break;
+      }
+      if (known_[i] != 0) program_.push_back(x);
+    }
+    for (const auto& l : d.lines) {
+      if (known_[l.price] == 0 || known_[l.quantity] == 0) continue;  // unpriced: not in totals
+      lines_.push_back({slots + l.price, slots + l.quantity,
+                        static_cast<double>(l.num) / static_cast<double>(l.den)});
+    }
+  }
+
+  [[nodiscard]] std::uint32_t leaf_slot(std::size_t leaf) const { return in_->leaf_slot(leaf); }
+  void set_slot(std::uint32_t slot, double v) noexcept { values_[slot] = v; }
+
+  /// The total of the priced lines at the current leaf values.
+  double total() noexcept {
+    double* v = values_.data();
+    for (const auto& x : program_) {
+      const double a = v[x.a];
+      double r = 0;
+      switch (x.kind) {
+        case code::copy: r = a; break;
+        case code::add: r = a + v[x.b]; break;
+        case code::sub: r = a - v[x.b]; break;
+        case code::mul: r = a * v[x.b]; break;
+        case code::div: r = a / v[x.b]; break;
+        case code::mul_scale: r = a * v[x.b] * x.k1; break;
+        case code::max: r = std::max(a, v[x.b]); break;
+        case code::min: r = std::min(a, v[x.b]); break;
+        case code::scale: r = a * x.k1; break;
+        case code::band: r = std::min(std::max(a - x.k1, 0.0), x.k2); break;
+        case code::band_open: r = std::max(a - x.k1, 0.0); break;
+        case code::ceil_to: r = std::ceil(a / x.k1) * x.k1; break;
+      }
+      v[x.dst] = r;
+    }
+    double total = 0;
+    for (const auto& l : lines_) total += v[l.price] * v[l.quantity] * l.factor;
+    return total;
+  }
+
+ private:
+  enum class code : std::uint8_t {
+    copy, add, sub, mul, div, mul_scale, max, min, scale, band, band_open, ceil_to
+  };
+  struct instr {
+    code kind = code::copy;
+    std::uint32_t dst = 0;
+    std::uint32_t a = 0;
+    std::uint32_t b = 0;
+    double k1 = 0;
+    double k2 = 0;
+  };
+  struct line {
+    std::uint32_t price;
+    std::uint32_t quantity;
+    double factor;
+  };
+
+  const model_inputs* in_;
+  std::vector<double> values_;
+  std::vector<instr> program_;
+  std::vector<line> lines_;
+  std::vector<unsigned char> known_;
+};
+
+namespace detail {
+
+/// The nearest-rank percentile: the smallest sample with at least p of the samples at or below it.
+inline double percentile(std::vector<double>& v, double p) {
+  auto rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(v.size())));
+  if (rank == 0) rank = 1;
+  auto it = v.begin() + static_cast<std::ptrdiff_t>(rank - 1);
+  std::nth_element(v.begin(), it, v.end());
+  return *it;
+}
+
+}  // namespace detail
+
+/// Samples the model's total with each uncertain input drawn from its distribution.
+inline monte_carlo_result monte_carlo(const model_inputs& in,
+                                      const std::vector<uncertain_input>& inputs,
+                                      const monte_carlo_options& options = {}) {
+  if (options.samples == 0) throw input_error("Monte Carlo: the number of samples must be above 0");
+  if (inputs.empty()) throw input_error("Monte Carlo: no uncertain input (nothing would vary)");
+  std::vector<std::uint32_t> slots;
+  std::vector<bool> seen(in.leaves().size(), false);
+  monte_carlo_result out;
+  for (const auto& u : inputs) {
+    const auto i = in.find(u.input);
+    if (seen[i]) throw input_error("Monte Carlo: '" + u.input + "' has two distributions");
+    seen[i] = true;
+    slots.push_back(in.leaf_slot(i));
+    out.varied.push_back(u.input + ": " + u.dist.describe());
+  }
+  compiled_model program(in);
+  out.samples = options.samples;
+  out.seed = options.seed;
+  out.baseline = program.total();
+  random_stream rng(options.seed);
+  std::vector<double> totals(options.samples);
+  double sum = 0;
+  std::uint64_t over = 0;
+  const double budget = options.budget ? options.budget->value().to_double() : 0.0;
+  for (std::uint64_t s = 0; s < options.samples; ++s) {
+    for (std::size_t k = 0; k < inputs.size(); ++k) {
+      program.set_slot(slots[k], inputs[k].dist.draw(rng));
+    }
+    const double t = program.total();
+    if (!std::isfinite(t)) {
+      throw input_error("Monte Carlo: sample " + std::to_string(s + 1) +
+                        " gives a total that is not finite (a division by a drawn zero?)");
+    }
+    totals[s] = t;
+    sum += t;
+    if (options.budget && t > budget) ++over;
+  }
+  out.mean = sum / static_cast<double>(options.samples);
+  const auto [lo, hi] = std::minmax_element(totals.begin(), totals.end());
+  out.min = *lo;
+  out.max = *hi;
+  out.p5 = detail::percentile(totals, 0.05);
+  out.p50 = detail::percentile(totals, 0.50);
+  out.p95 = detail::percentile(totals, 0.95);
+  if (options.budget) {
+    out.p_over_budget = static_cast<double>(over) / static_cast<double>(options.samples);
+  }
+  return out;
+}
+
+}  // namespace trncost::analysis
+
+#endif  // TRNCOST_ANALYSIS_MONTE_CARLO_HPP
