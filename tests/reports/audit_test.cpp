@@ -57,11 +57,6 @@ TEST_CASE("every example estimate survives the round trip estimate -> JSON -> au
     CHECK(r.first_mismatch.empty());
     CHECK(r.lines == flagship::build(v).evaluate(flagship::as_of).lines.size());
   }
-  // The flagship baseline: 23 lines, 39 derivations, 42 inputs recomputed or checked.
-  const auto base = io::audit(flagship_json(), "flagship.json");
-  CHECK(base.lines == 23);
-  CHECK(base.derivations == 39);
-  CHECK(base.inputs == 42);
   for (const auto& o : {small_options{}, small_options{.consulted = parse_date("2026-10-01")},
                         small_options{.third_party_price = true},
                         small_options{.assumed_overlap = true},
@@ -86,61 +81,88 @@ TEST_CASE("the audit reads a report from a stream") {
 }
 
 TEST_CASE("tampering: a changed price is caught at the first line it prices") {
-  // setup: 21.5 x 2 x 360 / 3600 = 4.3 in the report; with 23: 23 x 720 / 3600 = 4.6.
-  const auto json = flagship_json();
+  // training: 21.5 x 240 / 3600 = 1.433333333333333333; with 23: 23 x 240 / 3600 = 1.533333333333333333.
+  const auto json = io::render_json(small_estimate());
   const auto tampered = replace_once(json, "\"name\": \"trn1_price\",\n      \"value\": \"21.5\"",
                                      "\"name\": \"trn1_price\",\n      \"value\": \"23\"");
-  require_caught(tampered, "lines[0] 'setup on 2 x trn1.32xlarge' amount: the report says 4.3, "
-                           "recomputed trn1_price * nodes * setup_s * 1 / 3600 = 4.6");
+  require_caught(tampered, "lines[0] 'training' amount: the report says 1.433333333333333333, "
+                           "recomputed trn1_price * nodes * (train_s + eval_s) * 1 / 3600 = "
+                           "1.533333333333333333");
+  // A measured run changed: median(58000, 70000, 60000) = 60000 still, but
+  // median(58000, 57000, 60000) = 58000 is caught at the median.
+  const auto sourced = io::render_json(reports_test::sourced_estimate());
+  require_caught(replace_once(sourced, "\"value\": \"61000\"", "\"value\": \"57000\""),
+                 "derivations[0] 'useful_throughput' = median of useful_throughput over 3 runs: "
+                 "the report says 60000, recomputed 58000");
 }
 
 TEST_CASE("tampering: a changed total is caught") {
-  require_caught(replace_once(flagship_json(), "\"total\": \"363.998462328767123288\"",
-                              "\"total\": \"340\""),
-                 "totals.total: the report says 340, the lines sum to 363.998462328767123288");
+  require_caught(replace_once(io::render_json(small_estimate()),
+                              "\"total\": \"43.796689497716894963\"", "\"total\": \"40\""),
+                 "totals.total: the report says 40, the lines sum to 43.796689497716894963");
+  require_caught(replace_once(io::render_json(small_estimate()),
+                              "\"category\": \"compute\",\n        \"amount\": \"43.358333333333333319\"",
+                              "\"category\": \"compute\",\n        \"amount\": \"43\""),
+                 "totals.by_category 'compute': the report says 43, recomputed 43.358333333333333319");
 }
 
 TEST_CASE("tampering: a removed input is caught where it is used") {
-  // work_lost is used by a derivation; trn1_price directly by the lines.
-  require_caught(remove_input(flagship_json(), "work_lost"), "derivation '");
-  const auto r = io::audit(remove_input(flagship_json(), "work_lost"));
-  CHECK(r.first_mismatch.find("operand 'work_lost' is neither an input nor an earlier derivation") !=
-        std::string::npos);
-  require_caught(remove_input(flagship_json(), "trn1_price"),
-                 "line 'setup on 2 x trn1.32xlarge': price 'trn1_price' is neither an input nor a "
-                 "derivation");
+  const auto json = io::render_json(small_estimate());
+  // eval_s is an operand of the first derivation; trn1_price the price of the first line.
+  require_caught(remove_input(json, "eval_s"),
+                 "derivation 'train_s + eval_s': operand 'eval_s' is neither an input nor an "
+                 "earlier derivation of the report");
+  require_caught(remove_input(json, "trn1_price"),
+                 "line 'training': price 'trn1_price' is neither an input nor a derivation");
   // The last input of the array (a different comma to remove) is caught the same way.
-  const auto doc = io::read_report(flagship_json());
-  const auto last = doc.inputs.back().name;
-  CHECK_FALSE(io::audit(remove_input(flagship_json(), last)).ok);
+  require_caught(remove_input(json, "kept_h"), "derivation '(2 * volume_gib) * kept_h': operand "
+                                               "'kept_h' is neither");
+  // The flagship: removing any input it lists makes the audit fail.
+  const auto flagship_text = flagship_json();
+  const auto doc = io::read_report(flagship_text);
+  CHECK_FALSE(io::audit(remove_input(flagship_text, doc.inputs.front().name)).ok);
+  CHECK_FALSE(io::audit(remove_input(flagship_text, doc.inputs.back().name)).ok);
 }
 
 TEST_CASE("tampering: a status upgraded by hand is caught, with or without its reasons") {
-  // The flagship holds an assumption (work_lost): the status rules give provisional.
-  const auto json = flagship_json();
+  // An assumption (overlap_s) makes the estimate provisional.
+  const auto json = io::render_json(small_estimate({.assumed_overlap = true}));
   const auto upgraded = replace_once(json, "\"status\": \"provisional\"", "\"status\": \"verified\"");
   require_caught(upgraded, "status: the report says 'verified', the status rules give "
-                           "'provisional' (work_lost is an assumption)");
+                           "'provisional' (overlap_s is an assumption)");
+  const auto reasons_at = json.find("\"reasons\": [");
+  const auto reasons = json.substr(reasons_at, json.find("\"totals\"") - reasons_at);
   // Dropping the reason as well does not help.
-  const auto no_reason = replace_once(
-      upgraded, json.substr(json.find("\"reasons\": ["), json.find("\"totals\"") - json.find("\"reasons\": [")),
-      "\"reasons\": [],\n  ");
-  require_caught(no_reason, "status: the report says 'verified'");
+  require_caught(replace_once(upgraded, reasons, "\"reasons\": [],\n  "),
+                 "status: the report says 'verified'");
   // Keeping the status but dropping its reason is caught by the reasons count.
-  const auto reason_dropped = replace_once(
-      json, json.substr(json.find("\"reasons\": ["), json.find("\"totals\"") - json.find("\"reasons\": [")),
-      "\"reasons\": [],\n  ");
-  require_caught(reason_dropped, "reasons: the report gives 0 'provisional' reason(s), the status "
-                                 "rules give 1");
+  require_caught(replace_once(json, reasons, "\"reasons\": [],\n  "),
+                 "reasons: the report gives 0 'provisional' reason(s), the status rules give 1");
   // A stale quote (consulted 2026-10-01, 60 days before 2026-11-30) claimed verified.
   const auto stale = io::render_json(small_estimate({.consulted = parse_date("2026-10-01")}));
   require_caught(replace_once(stale, "\"status\": \"stale\"", "\"status\": \"verified\""),
                  "status: the report says 'verified', the status rules give 'stale' (trn1_price "
                  "was consulted on 2026-10-01");
-  // A missing category claimed covered: the status rules still count its 'incomplete' reason.
+  // A third-party price claimed verified.
+  const auto third = io::render_json(small_estimate({.third_party_price = true}));
+  require_caught(replace_once(third, "\"status\": \"provisional\"", "\"status\": \"verified\""),
+                 "status: the report says 'verified', the status rules give 'provisional' "
+                 "(trn1_price is third-party)");
+  // A missing category claimed verified.
   const auto incomplete = io::render_json(small_estimate({.declare_logs = false}));
   require_caught(replace_once(incomplete, "\"status\": \"incomplete\"", "\"status\": \"verified\""),
                  "status: the report says 'verified', the status rules give 'incomplete'");
+  // ... or its coverage rewritten to look declared: a declared category counts 0 in the subtotals.
+  require_caught(replace_once(incomplete, "\"coverage\": \"missing\"",
+                              "\"coverage\": \"declared-none\", \"justification\": \"x\""),
+                 "totals.by_category 'logs': missing (recomputed 0)");
+  // The flagship as well.
+  const auto flagship_text = flagship_json();
+  const auto flagship_doc = io::read_report(flagship_text);
+  if (flagship_doc.status != estimate_status::verified) {
+    const std::string claimed = "\"status\": \"" + std::string(to_string(flagship_doc.status)) + "\"";
+    CHECK_FALSE(io::audit(replace_once(flagship_text, claimed, "\"status\": \"verified\"")).ok);
+  }
 }
 
 TEST_CASE("tampering: derivations, unpriced lines and subtotals are recomputed too") {

@@ -107,6 +107,36 @@ inline model small_model(const small_options& o = {}) {
 
 inline estimate small_estimate(const small_options& o = {}) { return small_model(o).evaluate(as_of); }
 
+/// Sourced derivations made before the model: a median of three runs, a division, a unit reading.
+///   useful_throughput = median(58000, 61000, 60000) = 60000 token/s
+///   tokens / useful_throughput = 1296000 / 60000 = 21.6 s; train_s = that in s (factor 1)
+///   line: 21.5 USD/instance-h * (2 * 21.6) instance-s / 3600 = 928.8 / 3600 = 0.258
+inline estimate sourced_estimate(const char* run2_throughput = "61000") {
+  const auto run = [](const char* id, const char* tps) {
+    return sourced(std::string(id) + ".useful_throughput", make(units::tokens_per_second, tps),
+                   measured{id, "tokens over training seconds from the run log",
+                            parse_timestamp("2026-11-20T10:00:00Z"),
+                            parse_timestamp("2026-11-20T12:00:00Z")});
+  };
+  const auto r1 = run("r1", "58000");
+  const auto r2 = run("r2", run2_throughput);
+  const auto r3 = run("r3", "60000");
+  const auto throughput = sourced(
+      "useful_throughput", make(units::tokens_per_second, 60000),
+      derived{"median of useful_throughput over 3 runs", {r1.record(), r2.record(), r3.record()}});
+  const auto tokens = sourced("tokens", make(units::token, 1296000), run1());
+  const auto train = convert<units::second_t>("train_s", tokens / throughput);
+  model m;
+  const auto price = m.input(sourced("trn1_price", make(units::usd_per_instance_hour, "21.5"),
+                                     ec2_quote(as_of)));
+  const auto n = m.input(sourced("nodes", make(units::instance, 2), run1()));
+  m.add_line(category::compute, "job", {phase::training, "training"}, price, n * m.input(train));
+  for (const auto c : all_categories) {
+    if (c != category::compute) m.declare_none(c, declared_none{"not in this test"});
+  }
+  return m.evaluate(as_of);
+}
+
 /// `text` with the first occurrence of `from` (which must occur) replaced by `to`.
 inline std::string replace_once(std::string text, std::string_view from, std::string_view to) {
   const auto at = text.find(from);

@@ -42,6 +42,7 @@ enum class op_kind {
   ceil_to,  ///< ceil(a / step) * step (the quotient rounded up at the 18th digit, then to a whole)
   rescale,  ///< a * num / den, rounded half-even at the 18th digit (a model unit conversion)
   convert,  ///< a * num / den, exact (a sourced value's unit conversion; rounding toward zero)
+  median,   ///< the median of n operands; of an even count, the mean of the middle two, / 2 half-even
 };
 
 constexpr std::string_view to_string(op_kind k) noexcept {
@@ -57,14 +58,15 @@ constexpr std::string_view to_string(op_kind k) noexcept {
     case op_kind::ceil_to: return "ceil_to";
     case op_kind::rescale: return "rescale";
     case op_kind::convert: return "convert";
+    case op_kind::median: return "median";
   }
   return "unknown";
 }
 
-inline constexpr std::array<op_kind, 11> all_ops{
-    op_kind::add,  op_kind::sub,     op_kind::mul,     op_kind::div,
-    op_kind::max,  op_kind::min,     op_kind::scale,   op_kind::band,
-    op_kind::ceil_to, op_kind::rescale, op_kind::convert};
+inline constexpr std::array<op_kind, 12> all_ops{
+    op_kind::add,     op_kind::sub,     op_kind::mul,     op_kind::div,
+    op_kind::max,     op_kind::min,     op_kind::scale,   op_kind::band,
+    op_kind::ceil_to, op_kind::rescale, op_kind::convert, op_kind::median};
 
 constexpr bool is_binary(op_kind k) noexcept {
   return k == op_kind::add || k == op_kind::sub || k == op_kind::mul || k == op_kind::div ||
@@ -223,9 +225,17 @@ inline decimal exact_ratio(decimal a, std::uint64_t num, std::uint64_t den, roun
 
 }  // namespace detail
 
-/// The value of one derivation from its operands' values (throws input_error on division by zero,
-/// overflow_error out of range).
-inline decimal apply(const derivation_entry& d, decimal a, decimal b) {
+/// The value of one derivation from its operands' values (throws input_error on division by zero
+/// or a wrong operand count, overflow_error out of range).
+inline decimal evaluate_op(const derivation_entry& d, const std::vector<decimal>& v) {
+  const std::size_t want = is_binary(d.op) ? 2 : 1;
+  if (d.op == op_kind::median ? v.empty() : v.size() != want) {
+    throw input_error("derivation '" + d.name + "': " + std::string(to_string(d.op)) + " takes " +
+                      (d.op == op_kind::median ? std::string("at least 1") : std::to_string(want)) +
+                      " operand(s), the report gives " + std::to_string(v.size()));
+  }
+  const decimal a = v[0];
+  const decimal b = v.size() > 1 ? v[1] : decimal{};
   switch (d.op) {
     case op_kind::add: return a + b;
     case op_kind::sub: return a - b;
@@ -251,6 +261,12 @@ inline decimal apply(const derivation_entry& d, decimal a, decimal b) {
       return detail::exact_ratio(a, d.num, d.den, rounding::half_even, d.name);
     case op_kind::convert:
       return detail::exact_ratio(a, d.num, d.den, rounding::toward_zero, d.name);
+    case op_kind::median: {
+      std::vector<decimal> sorted = v;
+      std::sort(sorted.begin(), sorted.end());
+      const std::size_t n = sorted.size();
+      return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
   }
   return decimal{};
 }
@@ -288,23 +304,22 @@ inline recomputed recompute(const document& doc,
     }
   }
   for (const auto& d : doc.derivations) {
-    const std::size_t want = is_binary(d.op) ? 2 : 1;
-    if (d.operands.size() != want) {
-      throw input_error("derivation '" + d.name + "': " + std::string(to_string(d.op)) +
-                        " takes " + std::to_string(want) + " operand(s), the report gives " +
-                        std::to_string(d.operands.size()));
-    }
-    std::optional<decimal> ops[2];
-    for (std::size_t i = 0; i < want; ++i) {
-      const auto it = r.values.find(d.operands[i]);
+    std::vector<decimal> operands;
+    bool all_known = true;
+    for (const auto& name : d.operands) {
+      const auto it = r.values.find(name);
       if (it == r.values.end()) {
-        throw input_error("derivation '" + d.name + "': operand '" + d.operands[i] +
+        throw input_error("derivation '" + d.name + "': operand '" + name +
                           "' is neither an input nor an earlier derivation of the report");
       }
-      ops[i] = it->second;
+      if (it->second) {
+        operands.push_back(*it->second);
+      } else {
+        all_known = false;
+      }
     }
     std::optional<decimal> v;
-    if (ops[0] && (want == 1 || ops[1])) v = apply(d, *ops[0], want == 2 ? *ops[1] : decimal{});
+    if (all_known) v = evaluate_op(d, operands);
     if (!r.values.emplace(d.name, v).second) {
       throw input_error("derivations: '" + d.name + "' is defined twice");
     }
@@ -384,7 +399,11 @@ inline std::optional<derivation_entry> classify(const source_record& r, const de
   for (const auto& in : how.inputs) d.operands.push_back(in->name);
   const std::string& f = how.formula;
   bool found = false;
-  if (how.inputs.size() == 2) {
+  if (!how.inputs.empty() &&
+      f == "median of " + r.name + " over " + std::to_string(how.inputs.size()) + " runs") {
+    d.op = op_kind::median;
+    found = true;
+  } else if (how.inputs.size() == 2) {
     const auto& a = how.inputs[0]->name;
     const auto& b = how.inputs[1]->name;
     const std::pair<const char*, op_kind> symbols[] = {
@@ -486,10 +505,10 @@ inline std::optional<derivation_entry> classify(const source_record& r, const de
     for (const auto& in : how.inputs) {
       if (!in->known) return std::nullopt;
     }
-    const decimal a = decimal::parse(how.inputs[0]->value);
-    const decimal b = how.inputs.size() == 2 ? decimal::parse(how.inputs[1]->value) : decimal{};
+    std::vector<decimal> values;
+    for (const auto& in : how.inputs) values.push_back(decimal::parse(in->value));
     try {
-      if (apply(d, a, b) != decimal::parse(r.value)) return std::nullopt;
+      if (evaluate_op(d, values) != decimal::parse(r.value)) return std::nullopt;
     } catch (const error&) {
       return std::nullopt;
     }
