@@ -7,6 +7,10 @@
 #include <trncost/io/audit.hpp>
 #include <trncost/io/report_json.hpp>
 
+// The flagship reads its run logs from examples/data (when the build does not say where).
+#ifndef TRNCOST_EXAMPLES_DATA_DIR
+#define TRNCOST_EXAMPLES_DATA_DIR TRNCOST_TESTS_DIR "/../examples/data"
+#endif
 #include "../../examples/flagship_model.hpp"
 #include "fixtures.hpp"
 
