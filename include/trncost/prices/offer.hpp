@@ -62,6 +62,9 @@ struct price_dimension {
   std::string unit;         ///< the price list's unit string, verbatim
   decimal price;            ///< per unit, exact
   std::uint64_t offset = 0; ///< byte offset (JSON) or line (CSV) the line was read at
+  /// Attributes of the line itself, added to its product's (a Savings Plans rate's
+  /// discountedInstanceType, discountedUsageType, ...); empty for EC2, S3 and the like.
+  attribute_list attributes;
 };
 
 struct offer_term {

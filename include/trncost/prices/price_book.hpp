@@ -50,7 +50,8 @@ struct price_entry {
     std::string s = "SKU " + origin.sku + ", rate " + origin.rate_code + ": " + price.to_string() +
                     " " + currency + " per " + origin.unit;
     if (!origin.description.empty()) s += " (\"" + origin.description + "\")";
-    for (const char* key : {"usagetype", "operation", "marketoption"}) {
+    for (const char* key : {"usagetype", "operation", "marketoption", "discountedUsageType",
+                            "discountedOperation"}) {
       if (auto v = find_attribute(attributes, key)) s += ", " + std::string(key) + "=" + std::string(*v);
     }
     return s;
@@ -191,6 +192,7 @@ class price_book {
         e.currency = h.currency;
         e.product_family = p->product_family;
         e.attributes = p->attributes;
+        e.attributes.insert(e.attributes.end(), d.attributes.begin(), d.attributes.end());
         e.term_type = t.type;
         e.term_attributes = t.term_attributes;
         e.begin_range = d.begin_range;
@@ -203,7 +205,7 @@ class price_book {
         q.sku = t.sku;
         q.offer_term_code = t.offer_term_code;
         q.rate_code = d.rate_code;
-        q.region = region_of(*p, h);
+        q.region = region_of(e.attributes, *p, h);
         q.option = option_of(t.type);
         q.consulted = consulted ? *consulted : *published;
         q.consulted_is_publication_date = !consulted;
@@ -381,12 +383,13 @@ class price_book {
     }
   }
 
-  static std::string region_of(const offer_product& p, const offer_header& h) {
+  static std::string region_of(const attribute_list& attributes, const offer_product& p,
+                               const offer_header& h) {
     for (const char* key : {"regionCode", "fromRegionCode"}) {
-      if (auto v = p.attribute(key); v && !v->empty()) return std::string(*v);
+      if (auto v = find_attribute(attributes, key); v && !v->empty()) return std::string(*v);
     }
     if (!h.region.empty()) return h.region;
-    if (auto v = p.attribute("location"); v && !v->empty()) return std::string(*v);
+    if (auto v = find_attribute(attributes, "location"); v && !v->empty()) return std::string(*v);
     throw input_error(h.source + ": product " + p.sku +
                       " has no regionCode, fromRegionCode or location, and the caller gave no "
                       "region for the file");
