@@ -1,0 +1,194 @@
+// The estimate as Markdown for a pull request or a budget review: the status and its reasons first,
+// then the totals by category and phase, useful vs overhead, the findings, the assumptions, the lines
+// and the sources with their dates. Amounts in the summaries are rounded to cents for reading; the
+// lines table gives each amount exactly (the JSON report is the one to audit).
+#ifndef TRNCOST_IO_MARKDOWN_HPP
+#define TRNCOST_IO_MARKDOWN_HPP
+
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../model/estimate.hpp"
+
+namespace trncost::io {
+
+namespace detail {
+
+/// Where an input comes from and when, for a sources table: {kind, source, date}.
+struct source_row {
+  std::string kind;
+  std::string source;
+  std::string date;
+};
+
+inline source_row source_of(const provenance& p) {
+  return std::visit(
+      [&](const auto& k) -> source_row {
+        using K = std::decay_t<decltype(k)>;
+        if constexpr (std::is_same_v<K, measured>) {
+          return {"measured", "run " + k.run_id + ": " + k.method,
+                  to_string(k.from) + " to " + to_string(k.to)};
+        } else if constexpr (std::is_same_v<K, quoted>) {
+          std::string src = k.source;
+          if (!k.rate_code.empty()) src += ", rate " + k.rate_code;
+          src += ", " + k.region + ", " + std::string(to_string(k.option));
+          std::string when = "consulted " + to_string(k.consulted);
+          if (k.published) when += " (published " + to_string(*k.published) + ")";
+          return {"quoted", src, when};
+        } else if constexpr (std::is_same_v<K, documented>) {
+          return {"documented", k.source, "consulted " + to_string(k.consulted)};
+        } else if constexpr (std::is_same_v<K, third_party>) {
+          return {"third-party", k.source, "seen " + to_string(k.seen)};
+        } else if constexpr (std::is_same_v<K, assumption>) {
+          return {"assumption", k.rationale, ""};
+        } else if constexpr (std::is_same_v<K, declared_none>) {
+          return {"declared-none", k.justification, ""};
+        } else {
+          return {"derived", k.formula, ""};
+        }
+      },
+      p);
+}
+
+/// A table cell: pipes escaped, line breaks as spaces.
+inline std::string md_cell(std::string_view s) {
+  std::string out;
+  for (const char c : s) {
+    if (c == '|') {
+      out += "\\|";
+    } else if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+inline std::string usd(decimal d) { return d.to_fixed(cents); }
+
+/// The line's amount for a table: exact, or "unpriced" (never 0).
+inline std::string exact_or_unpriced(const std::optional<decimal>& d) {
+  return d ? d->to_string() : std::string("unpriced");
+}
+
+/// Inputs that make the estimate provisional, or that nobody knows yet.
+inline bool is_assumed(const source_record& r) {
+  return !r.known || std::holds_alternative<assumption>(r.origin) ||
+         std::holds_alternative<third_party>(r.origin);
+}
+
+inline std::string status_sentence(const estimate& est) {
+  switch (est.status) {
+    case estimate_status::verified:
+      return "Every input is measured, quoted within " +
+             std::to_string(est.freshness_window.count()) +
+             " days or documented, and every category of the formula is accounted for.";
+    case estimate_status::provisional: return "Some inputs are assumptions or third-party figures.";
+    case estimate_status::stale: return "A quote is older than the freshness window.";
+    case estimate_status::unpriced:
+      return "A line's price or usage is unknown: it is shown, and left out of the totals.";
+    case estimate_status::incomplete: return "A category of the formula is not accounted for.";
+  }
+  return "";
+}
+
+}  // namespace detail
+
+/// The estimate as Markdown text.
+[[nodiscard]] inline std::string render_markdown(const estimate& est, std::string_view title = "Cost estimate") {
+  using detail::md_cell;
+  using detail::usd;
+  std::string o;
+  o += "# " + std::string(title) + "\n\n";
+  o += "**Status: " + std::string(to_string(est.status)) + "** (as of " + to_string(est.as_of) +
+       "). " + detail::status_sentence(est) + "\n\n";
+  if (!est.reasons.empty()) {
+    o += "Why it is not better:\n\n";
+    for (const auto& r : est.reasons) {
+      o += "- **" + std::string(to_string(r.status)) + "**: " + md_cell(r.text) + "\n";
+    }
+    o += "\n";
+  }
+  o += "**Total: " + usd(est.total) + " USD**";
+  if (const auto n = est.unpriced_lines(); n != 0) {
+    o += " (" + std::to_string(n) + " unpriced line" + (n == 1 ? "" : "s") + " not included)";
+  }
+  o += "\n\n";
+
+  o += "## Totals by category\n\n| category | USD | share |\n|---|---:|---:|\n";
+  for (const auto c : all_categories) {
+    const auto it = est.by_category.find(c);
+    std::string amount;
+    if (est.declared.count(c) != 0) {
+      amount = "declared none";
+    } else if (it != est.by_category.end()) {
+      amount = usd(it->second);
+      std::size_t unpriced = 0;
+      for (const auto& l : est.lines) unpriced += (l.cat == c && !l.amount) ? 1U : 0U;
+      if (unpriced != 0) amount += " + " + std::to_string(unpriced) + " unpriced";
+    } else {
+      amount = "**missing**";
+    }
+    const std::string share = it != est.by_category.end() && est.declared.count(c) == 0
+                                  ? trncost::detail::percent_of(it->second, est.total) + " %"
+                                  : "";
+    o += "| " + std::string(to_string(c)) + " | " + amount + " | " + share + " |\n";
+  }
+  o += "| **total** | **" + usd(est.total) + "** | 100.0 % |\n\n";
+
+  o += "## Instance time by phase\n\n| phase | kind | USD |\n|---|---|---:|\n";
+  for (const auto& [p, amt] : est.by_phase) {
+    o += "| " + std::string(to_string(p)) + " | " + (is_overhead(p) ? "overhead" : "useful") +
+         " | " + usd(amt) + " |\n";
+  }
+  o += "\n## Useful vs overhead\n\n| | USD | share |\n|---|---:|---:|\n";
+  const decimal instance_time = est.useful + est.overhead;
+  o += "| useful (training, evaluation, checkpointing) | " + usd(est.useful) + " | " +
+       trncost::detail::percent_of(est.useful, instance_time) + " % |\n";
+  o += "| overhead (setup, compilation, waiting, failed work, restarts) | " + usd(est.overhead) +
+       " | " + trncost::detail::percent_of(est.overhead, instance_time) + " % |\n\n";
+
+  o += "## Findings\n\n";
+  if (est.findings.empty()) o += "None.\n";
+  for (const auto& f : est.findings) o += "- " + md_cell(f) + "\n";
+
+  o += "\n## Assumptions\n\n";
+  bool any = false;
+  for (const auto& in : est.inputs) {
+    if (!detail::is_assumed(*in)) continue;
+    const auto s = detail::source_of(in->origin);
+    o += "- `" + in->name + "` = " + (in->known ? in->value + " " + in->unit : "unknown") + " (" +
+         s.kind + "): " + md_cell(s.source) + (s.date.empty() ? "" : ", " + s.date) + "\n";
+    any = true;
+  }
+  if (!any) o += "None: no input is an assumption or a third-party figure.\n";
+
+  o += "\n## Lines\n\n| category | phase | line | formula | USD (exact) |\n|---|---|---|---|---:|\n";
+  for (const auto& l : est.lines) {
+    o += "| " + std::string(to_string(l.cat)) + " | " +
+         (l.ph ? std::string(to_string(*l.ph)) : std::string("-")) + " | " +
+         md_cell(l.description) + " | `" + md_cell(l.formula) + "` | " +
+         detail::exact_or_unpriced(l.amount) + " |\n";
+  }
+
+  o += "\n## Sources\n\n| input | value | kind | source | date |\n|---|---|---|---|---|\n";
+  for (const auto& in : est.inputs) {
+    const auto s = detail::source_of(in->origin);
+    o += "| `" + md_cell(in->name) + "` | " + (in->known ? in->value + " " + in->unit : "unknown") +
+         " | " + s.kind + " | " + md_cell(s.source) + " | " + s.date + " |\n";
+  }
+  return o;
+}
+
+/// Renders the whole document first, then writes it: nothing reaches `out` if rendering fails.
+inline void write_markdown(const estimate& est, std::ostream& out, std::string_view title = "Cost estimate") {
+  const std::string text = render_markdown(est, title);
+  out << text;
+}
+
+}  // namespace trncost::io
+
+#endif  // TRNCOST_IO_MARKDOWN_HPP

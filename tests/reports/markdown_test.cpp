@@ -1,0 +1,89 @@
+// Tests for the Markdown report (io/markdown.hpp): status and reasons first, totals by category and
+// phase, useful vs overhead, findings, assumptions, lines and sources with their dates.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <trncost/io/markdown.hpp>
+
+#include "fixtures.hpp"
+
+using namespace trncost;
+using reports_test::small_estimate;
+
+namespace {
+
+std::size_t at(const std::string& text, std::string_view what) {
+  const auto p = text.find(what);
+  CAPTURE(what);
+  REQUIRE(p != std::string::npos);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("the Markdown report puts the status and its reasons first, then the totals") {
+  const auto md = io::render_markdown(small_estimate({.assumed_overlap = true}), "Fine-tune budget");
+  CHECK(md.rfind("# Fine-tune budget\n\n**Status: provisional** (as of 2026-11-30).", 0) == 0);
+  CHECK(at(md, "- **provisional**: overlap_s is an assumption: evaluation does not overlap training") <
+        at(md, "## Totals by category"));
+  // total = 43.796689497716894963 (fixtures.hpp), to cents: 43.80.
+  CHECK(at(md, "**Total: 43.80 USD**") < at(md, "## Totals by category"));
+  const std::vector<std::string_view> order{"## Totals by category", "## Instance time by phase",
+                                            "## Useful vs overhead", "## Findings",
+                                            "## Assumptions", "## Lines", "## Sources"};
+  for (std::size_t i = 1; i < order.size(); ++i) CHECK(at(md, order[i - 1]) < at(md, order[i]));
+}
+
+TEST_CASE("the Markdown totals: categories, phases, useful vs overhead, to the cent") {
+  const auto md = io::render_markdown(small_estimate());
+  // compute = 1.433333333333333333 + 41.566666666666666667 + 0.358333333333333319
+  //         = 43.358333333333333319 -> 43.36; 43.358.../43.796... = 99.0 %.
+  CHECK(md.find("| compute | 43.36 | 99.0 % |") != std::string::npos);
+  // storage 0.438356164383561644 -> 0.44, 1.0 %.
+  CHECK(md.find("| storage | 0.44 | 1.0 % |") != std::string::npos);
+  CHECK(md.find("| transfer | declared none |  |") != std::string::npos);
+  CHECK(md.find("| **total** | **43.80** | 100.0 % |") != std::string::npos);
+  CHECK(md.find("| waiting | overhead | 41.57 |") != std::string::npos);
+  CHECK(md.find("| training | useful | 1.43 |") != std::string::npos);
+  // useful 1.791666666666666652 -> 1.79 (4.1 % of 43.358...); overhead 41.57 (95.9 %).
+  CHECK(md.find("| useful (training, evaluation, checkpointing) | 1.79 | 4.1 % |") != std::string::npos);
+  CHECK(md.find("| overhead (setup, compilation, waiting, failed work, restarts) | 41.57 | 95.9 % |") !=
+        std::string::npos);
+  CHECK(md.find("None: no input is an assumption or a third-party figure.") != std::string::npos);
+  // Lines keep their exact amounts.
+  CHECK(md.find("| 41.566666666666666667 |") != std::string::npos);
+}
+
+TEST_CASE("the Markdown report shows unpriced lines and missing categories, never as 0") {
+  const auto md = io::render_markdown(
+      small_estimate({.unknown_storage_price = true, .declare_logs = false}));
+  CHECK(md.find("**Status: incomplete**") != std::string::npos);
+  CHECK(md.find("**Total: 43.36 USD** (1 unpriced line not included)") != std::string::npos);
+  CHECK(md.find("| storage | 0.00 + 1 unpriced |") != std::string::npos);
+  CHECK(md.find("| logs | **missing** |  |") != std::string::npos);
+  CHECK(md.find("| unpriced |\n") != std::string::npos);  // the line's amount cell
+  CHECK(md.find("- `gp3_price` = unknown (assumption): no official row found yet") !=
+        std::string::npos);
+}
+
+TEST_CASE("the Markdown sources give each input's kind, source and date") {
+  const auto md = io::render_markdown(small_estimate({.third_party_price = true}));
+  CHECK(md.find("| `trn1_price` | 21.5 USD/instance-h | third-party | a price comparison site | "
+                "seen 2026-11-01 |") != std::string::npos);
+  CHECK(md.find("| `nodes` | 2 instance | measured | run run-1: phase timestamps from the run log | "
+                "2026-11-20T10:00:00Z to 2026-11-20T12:00:00Z |") != std::string::npos);
+  CHECK(md.find("| `no_time` | 0 s | documented | AWS EC2 per-second billing | consulted "
+                "2026-11-30 |") != std::string::npos);
+  CHECK(md.find("| `gp3_price` | 0.08 USD/GiB-mo | quoted | AmazonEC2 offer file, EBS gp3, "
+                "us-east-1, on-demand | consulted 2026-11-30 |") != std::string::npos);
+  const auto quoted_md = io::render_markdown(small_estimate());
+  CHECK(quoted_md.find("rate WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7, us-east-1, on-demand | "
+                       "consulted 2026-11-30 (published 2026-09-10) |") != std::string::npos);
+}
+
+TEST_CASE("table cells escape pipes and line breaks; write_markdown writes what render_markdown gives") {
+  CHECK(io::detail::md_cell("a | b\nc") == "a \\| b c");
+  std::ostringstream out;
+  io::write_markdown(small_estimate(), out);
+  CHECK(out.str() == io::render_markdown(small_estimate()));
+}
