@@ -15,7 +15,7 @@ price_dimension line(std::string rate, std::string unit, const char* price,
                      std::string description = "", std::string begin = "0",
                      std::string end = "Inf") {
   return price_dimension{std::move(rate), std::move(description), std::move(begin),
-                         std::move(end),  std::move(unit),        decimal::parse(price)};
+                         std::move(end),  std::move(unit),        decimal::parse(price), 0, {}};
 }
 
 offer_product ec2_product(std::string sku, std::string type, std::string market = "OnDemand",
