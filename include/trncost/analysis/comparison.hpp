@@ -1,0 +1,193 @@
+// Option comparison normalised to quality: each option is an estimate plus the protocol it was
+// measured under (dataset, quality metric and target, value reached, software stack). Options are
+// ranked by the cost and the time to reach the target only within a group of one protocol; other
+// protocols form separate groups with their differences named, and an option that did not reach the
+// target (or whose cost is incomplete) is set apart with the reason, never ranked, never dropped.
+#ifndef TRNCOST_ANALYSIS_COMPARISON_HPP
+#define TRNCOST_ANALYSIS_COMPARISON_HPP
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "../error.hpp"
+#include "../model/estimate.hpp"
+
+namespace trncost::analysis {
+
+enum class quality_direction { lower_is_better, higher_is_better };
+
+/// What an option's quality was measured on and what it reached.
+struct protocol {
+  std::string dataset_id;
+  std::string metric;  ///< "eval_loss", "accuracy"
+  decimal target{};
+  quality_direction direction = quality_direction::lower_is_better;
+  std::optional<decimal> reached{};  ///< the best value measured; empty when not measured
+  std::string stack;                 ///< "neuronx-cc 2.21, torch-neuronx 2.8" or "CUDA 12.8, torch 2.8"
+
+  [[nodiscard]] bool target_reached() const noexcept {
+    if (!reached) return false;
+    return direction == quality_direction::lower_is_better ? !(target < *reached)
+                                                           : !(*reached < target);
+  }
+};
+
+struct option {
+  std::string name;  ///< "trn1.32xlarge x 2"
+  estimate est;
+  protocol proto;
+  std::optional<decimal> seconds_to_target{};  ///< wall-clock time to first reach the target
+};
+
+struct ranked_option {
+  std::string name;
+  decimal cost{};                   ///< the estimate's total
+  std::optional<decimal> seconds{};
+  std::size_t cost_rank = 0;        ///< 1 = cheapest to reach the target
+  std::optional<std::size_t> time_rank{};  ///< 1 = fastest (when times are known)
+  decimal cost_ratio{};             ///< cost / cheapest cost
+  std::optional<decimal> time_ratio{};  ///< seconds / fastest seconds
+  std::string stack;
+};
+
+struct option_set_apart {
+  std::string name;
+  std::string reason;
+};
+
+struct comparison_group {
+  std::string dataset_id;
+  std::string metric;
+  decimal target{};
+  quality_direction direction = quality_direction::lower_is_better;
+  std::vector<std::string> differences;  ///< against the first group (empty for the first)
+  std::vector<ranked_option> ranked;     ///< cheapest first
+  std::vector<option_set_apart> apart;   ///< in the order given
+};
+
+struct comparison {
+  std::vector<comparison_group> groups;  ///< in the order their first option was given
+  [[nodiscard]] std::size_t option_count() const noexcept {
+    std::size_t n = 0;
+    for (const auto& g : groups) n += g.ranked.size() + g.apart.size();
+    return n;
+  }
+};
+
+namespace detail {
+
+inline std::string direction_text(quality_direction d) {
+  return d == quality_direction::lower_is_better ? "lower is better" : "higher is better";
+}
+
+inline std::vector<std::string> protocol_differences(const comparison_group& base,
+                                                     const protocol& p) {
+  std::vector<std::string> out;
+  if (p.dataset_id != base.dataset_id) {
+    out.push_back("dataset '" + p.dataset_id + "' instead of '" + base.dataset_id + "'");
+  }
+  if (p.metric != base.metric) {
+    out.push_back("metric '" + p.metric + "' instead of '" + base.metric + "'");
+  }
+  if (p.target != base.target) {
+    out.push_back("target " + p.target.to_string() + " instead of " + base.target.to_string());
+  }
+  if (p.direction != base.direction) {
+    out.push_back(direction_text(p.direction) + " instead of " + direction_text(base.direction));
+  }
+  return out;
+}
+
+}  // namespace detail
+
+/// Groups the options by protocol and ranks each group's comparable options.
+inline comparison compare(const std::vector<option>& options) {
+  if (options.empty()) throw input_error("comparison: no option to compare");
+  std::set<std::string> names;
+  for (const auto& o : options) {
+    if (o.name.empty()) throw input_error("comparison: an option needs a name");
+    if (!names.insert(o.name).second) {
+      throw input_error("comparison: two options are named '" + o.name + "'");
+    }
+    if (o.proto.dataset_id.empty() || o.proto.metric.empty()) {
+      throw input_error("comparison: option '" + o.name + "' names no dataset or quality metric");
+    }
+    if (o.seconds_to_target && o.seconds_to_target->is_negative()) {
+      throw input_error("comparison: option '" + o.name + "' has a negative time to target");
+    }
+  }
+  comparison out;
+  std::vector<std::vector<const option*>> members;
+  for (const auto& o : options) {
+    auto it = std::find_if(out.groups.begin(), out.groups.end(), [&](const comparison_group& g) {
+      return g.dataset_id == o.proto.dataset_id && g.metric == o.proto.metric &&
+             g.target == o.proto.target && g.direction == o.proto.direction;
+    });
+    if (it == out.groups.end()) {
+      comparison_group g{o.proto.dataset_id, o.proto.metric, o.proto.target, o.proto.direction,
+                         {}, {}, {}};
+      if (!out.groups.empty()) g.differences = detail::protocol_differences(out.groups[0], o.proto);
+      out.groups.push_back(std::move(g));
+      members.emplace_back();
+      it = out.groups.end() - 1;
+    }
+    members[static_cast<std::size_t>(it - out.groups.begin())].push_back(&o);
+  }
+  for (std::size_t gi = 0; gi < out.groups.size(); ++gi) {
+    auto& g = out.groups[gi];
+    for (const option* o : members[gi]) {
+      const auto& p = o->proto;
+      if (!p.reached) {
+        g.apart.push_back({o->name, "quality not measured: no value of '" + p.metric + "' reached"});
+        continue;
+      }
+      if (!p.target_reached()) {
+        g.apart.push_back({o->name, "did not reach the target: " + p.metric + " " +
+                                        p.reached->to_string() + " against " +
+                                        p.target.to_string() + " (" +
+                                        detail::direction_text(p.direction) + ")"});
+        continue;
+      }
+      if (o->est.unpriced_lines() != 0 || o->est.status == estimate_status::incomplete) {
+        g.apart.push_back({o->name, "its cost is incomplete (status " +
+                                        std::string(to_string(o->est.status)) +
+                                        "): a partial total cannot be ranked"});
+        continue;
+      }
+      g.ranked.push_back({o->name, o->est.total, o->seconds_to_target, 0, std::nullopt, {},
+                          std::nullopt, p.stack});
+    }
+    auto& r = g.ranked;
+    std::stable_sort(r.begin(), r.end(),
+                     [](const ranked_option& a, const ranked_option& b) { return a.cost < b.cost; });
+    if (r.empty()) continue;
+    const decimal cheapest = r.front().cost;
+    std::optional<decimal> fastest;
+    bool all_times = true;
+    for (const auto& x : r) {
+      if (!x.seconds) {
+        all_times = false;
+      } else if (!fastest || *x.seconds < *fastest) {
+        fastest = *x.seconds;
+      }
+    }
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      r[i].cost_rank = i + 1;
+      r[i].cost_ratio = cheapest.is_zero() ? decimal(1) : r[i].cost / cheapest;
+      if (all_times && fastest) {
+        std::size_t faster = 0;
+        for (const auto& x : r) faster += *x.seconds < *r[i].seconds ? 1U : 0U;
+        r[i].time_rank = faster + 1;
+        r[i].time_ratio = fastest->is_zero() ? decimal(1) : *r[i].seconds / *fastest;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace trncost::analysis
+
+#endif  // TRNCOST_ANALYSIS_COMPARISON_HPP
