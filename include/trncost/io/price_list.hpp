@@ -1,0 +1,27 @@
+// AWS Price List offer files, all formats: JSON offer files (streamed), CSV offer files, and
+// Savings Plans offer files in both. read_offer_file() picks the reader by the file's extension.
+#ifndef TRNCOST_IO_PRICE_LIST_HPP
+#define TRNCOST_IO_PRICE_LIST_HPP
+
+#include <string>
+
+#include "detail/input.hpp"
+#include "price_list_csv.hpp"
+#include "price_list_json.hpp"
+#include "savings_plans.hpp"
+
+namespace trncost::io {
+
+/// Reads an offer file by its extension: ".json" with read_offer_json_file, ".csv" with
+/// read_offer_csv_file; parse_error naming the file for any other.
+[[nodiscard]] inline pricing::offer read_offer_file(const std::string& path,
+                                                    const pricing::offer_filter& filter) {
+  if (path.ends_with(".json")) return read_offer_json_file(path, filter);
+  if (path.ends_with(".csv")) return read_offer_csv_file(path, filter);
+  fail(input_position::whole(path), "",
+       "is neither a .json nor a .csv offer file (the reader is chosen by the extension)");
+}
+
+}  // namespace trncost::io
+
+#endif  // TRNCOST_IO_PRICE_LIST_HPP
