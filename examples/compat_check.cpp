@@ -80,7 +80,7 @@ int main() {
         const unknown_input price{hint->spec->name + "_price",
                                   "no on-demand row in the official price list"};
         const neff_cache cache{
-            "hf://buckets/aws-neuron/torch-neuronx-neff-cache/neuronxcc-" + row.stack.neuronx_cc,
+            "hf://buckets/aws-neuron/torch-neuronx-neff-cache/neuronxcc-" + row.tested().neuronx_cc,
             "", documented{"model-support tool: the public NEFF cache per compiler version", as_of}};
         const wall_time_including_compilation wall(row, set.source());
         const compile_cost compile(id, target.neuronx_cc, hint->spec->name, hint->instances, price,

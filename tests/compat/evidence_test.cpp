@@ -30,7 +30,7 @@ evidence_row row(std::uint64_t line, std::string model, std::string result, soft
   r.model_id = std::move(model);
   r.result = std::move(result);
   r.kind = classify_result(r.result);
-  r.stack = std::move(s);
+  r.stack = std::make_shared<const software_stack>(std::move(s));
   r.tested_at = parse_timestamp(tested_at);
   r.tested_at_text = tested_at;
   return r;
@@ -252,4 +252,21 @@ TEST_CASE("an evidence set needs its export file and a consulted date") {
   set.note("an optional column is missing");
   CHECK(set.findings().back() == "an optional column is missing");
   CHECK(set.source().dataset == model_support_dataset);
+}
+
+TEST_CASE("rows of one stack share one interned copy; a row without a stack has an empty one") {
+  evidence_set set(src());
+  set.add(row(2, "a", "passed", stack_2_21(), "2026-10-02T08:15:00Z"));
+  set.add(row(3, "b", "passed", stack_2_21(), "2026-10-02T08:15:00Z"));
+  set.add(row(4, "c", "passed", stack_2_20(), "2026-10-02T08:15:00Z"));
+  CHECK(set.rows()[0].stack == set.rows()[1].stack);
+  CHECK(set.rows()[0].stack != set.rows()[2].stack);
+  CHECK(set.intern(stack_2_21()) == set.rows()[0].stack);
+  evidence_row bare;
+  CHECK(bare.tested() == software_stack{});
+  // A copy of a set answers on its own (indices, not pointers into the original).
+  evidence_set copy = set;
+  set = evidence_set(src());
+  CHECK(copy.lookup("b", stack_2_21()).outcome == evidence_outcome::passed_same_stack);
+  CHECK(set.lookup("b", stack_2_21()).outcome == evidence_outcome::no_evidence);
 }

@@ -32,7 +32,7 @@ evidence_set fixture() {
     r.model_id = model;
     r.result = result;
     r.kind = classify_result(result);
-    r.stack.neuronx_cc = cc;
+    r.stack = std::make_shared<const software_stack>(software_stack{.neuronx_cc = cc});
     r.error = error;
     r.exclusion = exclusion;
     r.tested_at = parse_timestamp("2026-10-02T00:00:00Z");

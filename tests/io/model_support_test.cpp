@@ -50,9 +50,9 @@ void check_fixture(const evidence_set& set, const char* file) {
   CHECK(q.hbm_peak_gb == decimal("3.1"));
   CHECK(q.hbm_capacity_gb == decimal(24));
   CHECK(q.cpu_match == "True");
-  CHECK(q.stack.neuronx_cc == "2.21.33363.0");
-  CHECK(q.stack.torch_neuronx == "2.8.0.2.10.13553");
-  CHECK(q.stack.neuron_driver == "2.24.7.0");
+  CHECK(q.stack->neuronx_cc == "2.21.33363.0");
+  CHECK(q.stack->torch_neuronx == "2.8.0.2.10.13553");
+  CHECK(q.stack->neuron_driver == "2.24.7.0");
   // 2026-10-02 08:15:00.123 UTC: the fraction is dropped, the text kept.
   CHECK(q.tested_at == parse_timestamp("2026-10-02T08:15:00Z"));
   CHECK(q.run_py.find("run/Qwen__Qwen3-0.6B/run.py") != std::string::npos);
@@ -135,9 +135,9 @@ TEST_CASE("an older export with fewer columns in another order is read; the gaps
   std::ifstream in(data_dir + "model_support_older.csv", std::ios::binary);
   const auto set = io::read_model_support_csv(in, ref("older.csv"));
   REQUIRE(set.size() == 2);
-  CHECK(set.rows()[0].stack.transformers == "4.55.4");
+  CHECK(set.rows()[0].stack->transformers == "4.55.4");
   CHECK(set.rows()[0].exclusion.empty());
-  CHECK(set.rows()[0].stack.nki.empty());
+  CHECK(set.rows()[0].stack->nki.empty());
   REQUIRE(set.findings().size() == 2);
   CHECK(set.findings()[0] == "older.csv:1: optional columns absent (files differ): 'exclusion', "
                              "'accelerate', 'nki'; their values are empty, never zero");

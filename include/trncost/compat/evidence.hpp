@@ -6,10 +6,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -68,11 +70,19 @@ struct evidence_row {
   std::optional<decimal> hbm_capacity_gb{};
   std::string cpu_match{};  ///< verbatim: token match against the CPU run (one core)
   std::string english{};    ///< verbatim: the English-fluency judge (sharded runs)
-  software_stack stack{};
+  /// The stack the test ran with, shared by the rows of that stack (an evidence set interns it);
+  /// null when the row gives no version. Read it with tested().
+  std::shared_ptr<const software_stack> stack{};
   timestamp tested_at{};
   std::string tested_at_text{};  ///< verbatim, as the export wrote it
   std::string run_py{};
   std::uint64_t line = 0;  ///< line (CSV: where the record starts) in the export
+
+  /// The tested stack (an empty one when the row gives none).
+  [[nodiscard]] const software_stack& tested() const noexcept {
+    static const software_stack none{};
+    return stack ? *stack : none;
+  }
 };
 
 /// The provenance of a row: documented by the dataset's publisher, naming the dataset, the export
@@ -227,6 +237,60 @@ struct lookup_result {
   }
 };
 
+namespace detail {
+
+/// An open-addressing table of row indices keyed by a hash, equality decided by the caller against
+/// the rows themselves: one allocation per growth instead of one per row (100,000 rows read in a
+/// fraction of the time of a node-based map).
+class row_index_table {
+ public:
+  static constexpr std::uint32_t none = 0xFFFFFFFFu;
+
+  /// The row stored under a key equal to the probe (`equal(index)` says whether row `index` has the
+  /// same key), or `none`.
+  template <class Equal>
+  [[nodiscard]] std::uint32_t find(std::size_t hash, Equal equal) const {
+    if (slots_.empty()) return none;
+    for (std::size_t i = hash & mask(); slots_[i].row != none; i = (i + 1) & mask()) {
+      if (slots_[i].hash == hash && equal(slots_[i].row)) return slots_[i].row;
+    }
+    return none;
+  }
+  /// Stores `row` under `hash` (the caller has checked that no equal key is stored).
+  void insert(std::size_t hash, std::uint32_t row) {
+    if ((size_ + 1) * 2 > slots_.size()) grow();
+    place(hash, row);
+    ++size_;
+  }
+  void clear() noexcept {
+    slots_.clear();
+    size_ = 0;
+  }
+
+ private:
+  struct slot {
+    std::size_t hash = 0;
+    std::uint32_t row = none;
+  };
+  [[nodiscard]] std::size_t mask() const noexcept { return slots_.size() - 1; }
+  void place(std::size_t hash, std::uint32_t row) {
+    std::size_t i = hash & mask();
+    while (slots_[i].row != none) i = (i + 1) & mask();
+    slots_[i] = {hash, row};
+  }
+  void grow() {
+    std::vector<slot> old(slots_.empty() ? 64 : slots_.size() * 2);
+    old.swap(slots_);
+    for (const auto& s : old) {
+      if (s.row != none) place(s.hash, s.row);
+    }
+  }
+  std::vector<slot> slots_;
+  std::size_t size_ = 0;
+};
+
+}  // namespace detail
+
 /// The rows of one dataset export, indexed by model, with duplicate and conflict findings.
 class evidence_set {
  public:
@@ -242,36 +306,47 @@ class evidence_set {
 
   /// Adds a row; a second row for the same model, tp and stack is reported as a finding naming
   /// both lines (a conflict when the results differ), and both rows are kept.
+  /// The shared copy of `s` for rows of that stack (the rows of an export share a few stacks).
+  [[nodiscard]] std::shared_ptr<const software_stack> intern(const software_stack& s) {
+    const std::size_t h = stack_hash(s);
+    const std::uint32_t i = by_stack_.find(h, [&](std::uint32_t k) { return *stacks_[k] == s; });
+    if (i != detail::row_index_table::none) return stacks_[i];
+    by_stack_.insert(h, static_cast<std::uint32_t>(stacks_.size()));
+    stacks_.push_back(std::make_shared<const software_stack>(s));
+    return stacks_.back();
+  }
+
   void add(evidence_row row) {
+    if (row.stack) row.stack = intern(*row.stack);
     if (row.kind == test_result::other) {
       findings_.push_back(where(row) + ": column 'result': '" + row.result +
                           "' is not a result trncost recognises (passed, pass, failed, fail, "
                           "excluded); kept verbatim and not counted as either");
     }
-    std::string key = row.model_id;
-    key += '\x1f';
-    key += row.tp ? std::to_string(*row.tp) : std::string();
-    for (std::size_t i = 0; i < stack_fields.size(); ++i) {
-      key += '\x1f';
-      key += stack_field(row.stack, i);
+    if (rows_.size() >= detail::row_index_table::none) {
+      throw input_error("evidence set '" + source_.file + "': more than 4,294,967,294 rows");
     }
-    const std::size_t index = rows_.size();
-    const auto [it, inserted] = by_key_.try_emplace(std::move(key), index);
-    if (!inserted) {
-      const evidence_row& first = rows_[it->second];
-      if (first.result != row.result) {
-        findings_.push_back(source_.file + ": lines " + std::to_string(first.line) + " and " +
+    const auto index = static_cast<std::uint32_t>(rows_.size());
+    const std::size_t key = identity_hash(row);
+    const std::uint32_t first =
+        by_identity_.find(key, [&](std::uint32_t i) { return same_identity(rows_[i], row); });
+    if (first != detail::row_index_table::none) {
+      const evidence_row& f = rows_[first];
+      if (f.result != row.result) {
+        findings_.push_back(source_.file + ": lines " + std::to_string(f.line) + " and " +
                             std::to_string(row.line) + ": model '" + row.model_id +
-                            "' on one stack and tp: column 'result' conflicts ('" + first.result +
+                            "' on one stack and tp: column 'result' conflicts ('" + f.result +
                             "' and '" + row.result + "'); both kept, not resolved");
       } else {
-        findings_.push_back(source_.file + ": lines " + std::to_string(first.line) + " and " +
+        findings_.push_back(source_.file + ": lines " + std::to_string(f.line) + " and " +
                             std::to_string(row.line) + ": model '" + row.model_id +
                             "' appears twice on one stack and tp (column 'result' '" + row.result +
                             "' both times)");
       }
+    } else {
+      by_identity_.insert(key, index);
     }
-    by_model_[row.model_id].push_back(index);
+    index_model(row.model_id, index);
     rows_.push_back(std::move(row));
   }
 
@@ -279,7 +354,8 @@ class evidence_set {
   void note(std::string finding) { findings_.push_back(std::move(finding)); }
 
   [[nodiscard]] const dataset_ref& source() const noexcept { return source_; }
-  [[nodiscard]] const std::vector<evidence_row>& rows() const noexcept { return rows_; }
+  /// The rows in file order (a deque: references to rows stay valid as rows are added).
+  [[nodiscard]] const std::deque<evidence_row>& rows() const noexcept { return rows_; }
   [[nodiscard]] const std::vector<std::string>& findings() const noexcept { return findings_; }
   [[nodiscard]] std::size_t size() const noexcept { return rows_.size(); }
   /// Rows whose result trncost does not recognise.
@@ -299,11 +375,12 @@ class evidence_set {
     lookup_result out;
     out.model_id = std::string(model_id);
     out.target = target;
-    const auto it = by_model_.find(out.model_id);
-    if (it == by_model_.end()) return out;
-    for (const std::size_t i : it->second) {
+    const std::uint32_t first = by_model_.find(
+        std::hash<std::string_view>{}(out.model_id),
+        [&](std::uint32_t i) { return rows_[i].model_id == out.model_id; });
+    for (std::uint32_t i = first; i != detail::row_index_table::none; i = next_same_model_[i]) {
       const auto& r = rows_[i];
-      out.rows.push_back({r, row_provenance(r, source_), compare(target, r.stack)});
+      out.rows.push_back({r, row_provenance(r, source_), compare(target, r.tested())});
     }
     const evidence_piece* same_pass = nullptr;
     const evidence_piece* same_fail = nullptr;
@@ -365,15 +442,56 @@ class evidence_set {
   }
 
  private:
+  /// Chains row `index` after the last row of the same model (rows of a model in file order).
+  void index_model(const std::string& model_id, std::uint32_t index) {
+    const std::size_t h = std::hash<std::string_view>{}(model_id);
+    const std::uint32_t first =
+        by_model_.find(h, [&](std::uint32_t i) { return rows_[i].model_id == model_id; });
+    next_same_model_.push_back(detail::row_index_table::none);
+    last_same_model_.push_back(index);
+    if (first == detail::row_index_table::none) {
+      by_model_.insert(h, index);
+      return;
+    }
+    next_same_model_[last_same_model_[first]] = index;
+    last_same_model_[first] = index;
+  }
+
+  static std::size_t stack_hash(const software_stack& st) noexcept {
+    const std::hash<std::string_view> h;
+    std::size_t seed = 0;
+    for (std::size_t i = 0; i < stack_fields.size(); ++i) {
+      seed ^= h(stack_field(st, i)) + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2);
+    }
+    return seed;
+  }
+
+  /// A row's identity for duplicate checks: its model, tp and (interned) stack.
+  static std::size_t identity_hash(const evidence_row& r) noexcept {
+    std::size_t seed = std::hash<std::string_view>{}(r.model_id);
+    seed ^= (r.tp ? static_cast<std::size_t>(*r.tp) : 0) + 0x9e3779b97f4a7c15ULL + (seed << 6) +
+            (seed >> 2);
+    seed ^= std::hash<const void*>{}(r.stack.get()) + 0x9e3779b97f4a7c15ULL + (seed << 6) +
+            (seed >> 2);
+    return seed;
+  }
+  static bool same_identity(const evidence_row& a, const evidence_row& b) noexcept {
+    return a.stack == b.stack && a.tp == b.tp && a.model_id == b.model_id;
+  }
+
   [[nodiscard]] std::string where(const evidence_row& row) const {
     return source_.file + ":" + std::to_string(row.line);
   }
 
   dataset_ref source_;
-  std::vector<evidence_row> rows_;
+  std::deque<evidence_row> rows_;
   std::vector<std::string> findings_;
-  std::unordered_map<std::string, std::size_t> by_key_;
-  std::unordered_map<std::string, std::vector<std::size_t>> by_model_;
+  std::vector<std::shared_ptr<const software_stack>> stacks_;
+  detail::row_index_table by_stack_;     ///< index into stacks_ by content
+  detail::row_index_table by_identity_;  ///< first row of each (model, tp, stack)
+  detail::row_index_table by_model_;     ///< first row of each model
+  std::vector<std::uint32_t> next_same_model_;  ///< per row: the model's next row, or none
+  std::vector<std::uint32_t> last_same_model_;  ///< per first row: the model's last row so far
 };
 
 }  // namespace trncost::compat

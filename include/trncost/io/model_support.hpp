@@ -146,11 +146,11 @@ inline std::optional<timestamp> parse_tested_at(std::string_view t) noexcept {
 }
 
 /// Puts one cell's text into the row, checking it (an empty text is an empty cell).
-inline void assign(compat::evidence_row& row, ms_col c, std::string_view v, std::string_view file,
-                   std::uint64_t line) {
+inline void assign(compat::evidence_row& row, compat::software_stack& stack, ms_col c,
+                   std::string_view v, std::string_view file, std::uint64_t line) {
   switch (c) {
     case ms_col::model_id: row.model_id.assign(v); break;
-    case ms_col::library: row.stack.library.assign(v); break;
+    case ms_col::library: stack.library.assign(v); break;
     case ms_col::runner: row.runner.assign(v); break;
     case ms_col::result: row.result.assign(v); break;
     case ms_col::notes: row.notes.assign(v); break;
@@ -158,15 +158,15 @@ inline void assign(compat::evidence_row& row, ms_col c, std::string_view v, std:
     case ms_col::exclusion: row.exclusion.assign(v); break;
     case ms_col::cpu_match: row.cpu_match.assign(v); break;
     case ms_col::english: row.english.assign(v); break;
-    case ms_col::neuronx_cc: row.stack.neuronx_cc.assign(v); break;
-    case ms_col::library_version: row.stack.library_version.assign(v); break;
-    case ms_col::transformers: row.stack.transformers.assign(v); break;
-    case ms_col::accelerate: row.stack.accelerate.assign(v); break;
-    case ms_col::torch_neuronx: row.stack.torch_neuronx.assign(v); break;
-    case ms_col::torch: row.stack.torch.assign(v); break;
-    case ms_col::nki: row.stack.nki.assign(v); break;
-    case ms_col::python: row.stack.python.assign(v); break;
-    case ms_col::neuron_driver: row.stack.neuron_driver.assign(v); break;
+    case ms_col::neuronx_cc: stack.neuronx_cc.assign(v); break;
+    case ms_col::library_version: stack.library_version.assign(v); break;
+    case ms_col::transformers: stack.transformers.assign(v); break;
+    case ms_col::accelerate: stack.accelerate.assign(v); break;
+    case ms_col::torch_neuronx: stack.torch_neuronx.assign(v); break;
+    case ms_col::torch: stack.torch.assign(v); break;
+    case ms_col::nki: stack.nki.assign(v); break;
+    case ms_col::python: stack.python.assign(v); break;
+    case ms_col::neuron_driver: stack.neuron_driver.assign(v); break;
     case ms_col::run_py: row.run_py.assign(v); break;
     case ms_col::tp:
       if (v.empty()) break;
@@ -206,6 +206,14 @@ inline void assign(compat::evidence_row& row, ms_col c, std::string_view v, std:
       break;
     }
     case ms_col::count: break;
+  }
+}
+
+/// Empties a scratch stack, keeping its strings' capacity.
+inline void clear(compat::software_stack& s) noexcept {
+  for (auto* f : {&s.neuronx_cc, &s.torch_neuronx, &s.torch, &s.library, &s.library_version,
+                  &s.transformers, &s.accelerate, &s.nki, &s.python, &s.neuron_driver}) {
+    f->clear();
   }
 }
 
@@ -268,14 +276,16 @@ inline void note_missing_optional(compat::evidence_set& set, const std::array<bo
   if (!ignored.empty()) {
     set.note(header_at + ": columns trncost does not read, ignored: " + ignored);
   }
+  compat::software_stack stack;  // scratch: the set keeps one shared copy per distinct stack
   while (reader.next()) {
     if (reader.blank()) continue;
     header.check_width(reader);
     compat::evidence_row row;
     for (std::size_t i = 0; i < by_index.size(); ++i) {
-      if (by_index[i]) detail::assign(row, *by_index[i], reader[i], file, reader.line());
+      if (by_index[i]) detail::assign(row, stack, *by_index[i], reader[i], file, reader.line());
     }
     detail::finish_row(row, present, file, reader.line());
+    row.stack = set.intern(stack);
     set.add(std::move(row));
   }
   return set;
@@ -292,6 +302,7 @@ inline void note_missing_optional(compat::evidence_set& set, const std::array<bo
   std::string text;
   std::uint64_t line = 0;
   std::size_t records = 0;
+  compat::software_stack stack;  // scratch, as in the CSV reader
   while (std::getline(in, text)) {
     ++line;
     if (!text.empty() && text.back() == '\r') text.pop_back();
@@ -300,6 +311,7 @@ inline void note_missing_optional(compat::evidence_set& set, const std::array<bo
     if (!obj.is_object()) io::fail(input_position::at_line(file, line), "", "a record must be a JSON object");
     ++records;
     compat::evidence_row row;
+    detail::clear(stack);
     std::array<bool, 24> seen{};
     for (std::size_t k = 0; k < obj.keys().size(); ++k) {
       const auto c = detail::find_ms_column(obj.keys()[k]);
@@ -316,12 +328,13 @@ inline void note_missing_optional(compat::evidence_set& set, const std::array<bo
         detail::fail_cell(file, line, *c,
                           "is a number (epoch milliseconds?); export with date_format=\"iso\"");
       }
-      detail::assign(row, *c, v.text(), file, line);
+      detail::assign(row, stack, *c, v.text(), file, line);
     }
     for (std::size_t i = 0; i < 24; ++i) {
       if (!seen[i] && first_absent[i] == 0) first_absent[i] = line;
     }
     detail::finish_row(row, seen, file, line);
+    row.stack = set.intern(stack);
     set.add(std::move(row));
   }
   if (records == 0) io::fail(input_position::whole(file), "", "the export holds no record");
