@@ -246,6 +246,68 @@ inline void note_missing_optional(compat::evidence_set& set, const std::array<bo
   }
 }
 
+/// SAX handler for one JSON Lines record: a flat object whose members go straight into the row
+/// (no tree is built). Arrays and objects as values are errors naming the line and the column.
+class model_support_record_handler
+    : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, model_support_record_handler> {
+ public:
+  model_support_record_handler(compat::evidence_row& row, compat::software_stack& stack,
+                               std::array<bool, 24>& seen, std::string_view file,
+                               std::uint64_t line)
+      : row_(&row), stack_(&stack), seen_(&seen), file_(file), line_(line) {}
+
+  bool StartObject() {
+    if (depth_ != 0) nested("an object");
+    ++depth_;
+    return true;
+  }
+  bool EndObject(rapidjson::SizeType) {
+    --depth_;
+    return true;
+  }
+  bool StartArray() {
+    if (depth_ == 0) io::fail(input_position::at_line(file_, line_), "", "a record must be a JSON object");
+    nested("an array");
+    return false;
+  }
+  bool EndArray(rapidjson::SizeType) { return true; }
+  bool Key(const char* s, rapidjson::SizeType n, bool) {
+    column_ = find_ms_column(std::string_view(s, n));
+    if (column_) (*seen_)[static_cast<std::size_t>(*column_)] = true;
+    return true;
+  }
+  bool String(const char* s, rapidjson::SizeType n, bool) { return value(std::string_view(s, n)); }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool) {
+    if (column_ == ms_col::tested_at) {
+      fail_cell(file_, line_, ms_col::tested_at,
+                "is a number (epoch milliseconds?); export with date_format=\"iso\"");
+    }
+    return value(std::string_view(s, n));
+  }
+  bool Bool(bool b) { return value(b ? "true" : "false"); }
+  bool Null() { return value(""); }
+
+ private:
+  bool value(std::string_view v) {
+    if (depth_ == 0) io::fail(input_position::at_line(file_, line_), "", "a record must be a JSON object");
+    if (column_) assign(*row_, *stack_, *column_, v, file_, line_);
+    column_.reset();
+    return true;
+  }
+  [[noreturn]] void nested(std::string_view what) {
+    if (column_) fail_cell(file_, line_, *column_, "is " + std::string(what) + ", expected a string, a number or null");
+    io::fail(input_position::at_line(file_, line_), "", "a record must be a flat JSON object");
+  }
+
+  compat::evidence_row* row_;
+  compat::software_stack* stack_;
+  std::array<bool, 24>* seen_;
+  std::string_view file_;
+  std::uint64_t line_;
+  std::optional<ms_col> column_;
+  int depth_ = 0;
+};
+
 }  // namespace detail
 
 /// Reads a CSV export (header row, RFC 4180). Throws parse_error naming the line and column for a
@@ -303,32 +365,22 @@ inline void note_missing_optional(compat::evidence_set& set, const std::array<bo
   std::uint64_t line = 0;
   std::size_t records = 0;
   compat::software_stack stack;  // scratch, as in the CSV reader
+  rapidjson::Reader parser;
   while (std::getline(in, text)) {
     ++line;
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (text.find_first_not_of(" \t") == std::string::npos) continue;
-    const detail::json_value obj = detail::parse_json_text(text, file, line);
-    if (!obj.is_object()) io::fail(input_position::at_line(file, line), "", "a record must be a JSON object");
     ++records;
     compat::evidence_row row;
     detail::clear(stack);
     std::array<bool, 24> seen{};
-    for (std::size_t k = 0; k < obj.keys().size(); ++k) {
-      const auto c = detail::find_ms_column(obj.keys()[k]);
-      if (!c) continue;
-      const auto ci = static_cast<std::size_t>(*c);
-      seen[ci] = true;
-      const auto& v = obj.items()[k];
-      if (v.is_array() || v.is_object()) {
-        detail::fail_cell(file, line, *c,
-                          std::string("is ") + std::string(detail::json_value::kind_name(v.type())) +
-                              ", expected a string, a number or null");
-      }
-      if (*c == detail::ms_col::tested_at && v.is_number()) {
-        detail::fail_cell(file, line, *c,
-                          "is a number (epoch milliseconds?); export with date_format=\"iso\"");
-      }
-      detail::assign(row, stack, *c, v.text(), file, line);
+    detail::model_support_record_handler handler(row, stack, seen, file, line);
+    rapidjson::MemoryStream memory(text.data(), text.size());
+    const rapidjson::ParseResult result = parser.Parse<detail::json_parse_flags>(memory, handler);
+    if (result.IsError()) {
+      io::fail(input_position::at_line(file, line), "",
+               "invalid JSON at byte " + std::to_string(result.Offset()) + " of the line: " +
+                   std::string(detail::json_error_text(result.Code())));
     }
     for (std::size_t i = 0; i < 24; ++i) {
       if (!seen[i] && first_absent[i] == 0) first_absent[i] = line;
