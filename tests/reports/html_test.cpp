@@ -1,0 +1,66 @@
+// Tests for the HTML report (io/html.hpp) as text: self-contained, the charts' bars sized from the
+// amounts, placeholders for later charts, escaping. tests/html/check_html.sh opens it in Chromium.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <trncost/io/html.hpp>
+
+#include "fixtures.hpp"
+
+using namespace trncost;
+using reports_test::small_estimate;
+
+TEST_CASE("the HTML report is one self-contained file") {
+  const auto html = io::render_html(small_estimate(), "Small job");
+  CHECK(html.rfind("<!DOCTYPE html>\n<html lang=\"en\">", 0) == 0);
+  CHECK(html.find("<title>Small job</title>") != std::string::npos);
+  for (const char* external : {"<script", "<link", "<img", "src=", "url(", "@import", "https://"}) {
+    CAPTURE(external);
+    CHECK(html.find(external) == std::string::npos);
+  }
+  // The only URL is the SVG namespace, which is a name, not a fetch.
+  CHECK(html.find("xmlns=\"http://www.w3.org/2000/svg\"") != std::string::npos);
+  std::ostringstream out;
+  io::write_html(small_estimate(), out, "Small job");
+  CHECK(out.str() == html);
+}
+
+TEST_CASE("the HTML charts draw one bar per category and per phase, sized from the amounts") {
+  const auto html = io::render_html(small_estimate());
+  // Categories with lines or declared none: compute 43.358333333333333319 (the largest: 300 px),
+  // storage 0.438356164383561644 -> 0.438356164383561644 / 43.358333333333333319 * 300 = 3.03 px.
+  CHECK(html.find("<rect class=\"bar\" data-category=\"compute\" data-amount=\"43.358333333333333319\" "
+                  "x=\"190\" y=\"34\" width=\"300.00\"") != std::string::npos);
+  CHECK(html.find("data-category=\"storage\" data-amount=\"0.438356164383561644\" x=\"190\" "
+                  "y=\"64\" width=\"3.03\"") != std::string::npos);
+  CHECK(html.find("data-category=\"transfer\" data-amount=\"0\"") != std::string::npos);
+  // Phases: training 1.433..., evaluation 0.358..., waiting 41.566... (the largest of the phase chart
+  // is the overhead total 41.566666666666666667 = waiting: 300 px each).
+  CHECK(html.find("data-phase=\"waiting\" data-kind=\"overhead\" data-amount=\"41.566666666666666667\" "
+                  "x=\"190\" y=\"94\" width=\"300.00\"") != std::string::npos);
+  CHECK(html.find("data-kind=\"useful-total\" data-amount=\"1.791666666666666652\"") !=
+        std::string::npos);
+  CHECK(html.find("<figure class=\"placeholder\" id=\"chart-tornado\"") != std::string::npos);
+  CHECK(html.find("<figure class=\"placeholder\" id=\"chart-comparison\"") != std::string::npos);
+  CHECK(html.find("<figure class=\"placeholder\" id=\"chart-burndown\"") != std::string::npos);
+  CHECK(html.find("<body data-status=\"verified\">") != std::string::npos);
+  CHECK(html.find("<strong>Total: 43.80 USD</strong>") != std::string::npos);
+}
+
+TEST_CASE("the HTML report shows reasons, unpriced lines and missing categories") {
+  const auto html = io::render_html(
+      small_estimate({.unknown_storage_price = true, .declare_logs = false}));
+  CHECK(html.find("<section class=\"status status-incomplete\"") != std::string::npos);
+  CHECK(html.find("<li><strong>incomplete</strong>: category &#39;logs&#39; has no component and is "
+                  "not declared none</li>") != std::string::npos);
+  CHECK(html.find("(1 unpriced line not included)") != std::string::npos);
+  CHECK(html.find("<td>logs</td><td class=\"num\"><strong>missing</strong></td>") != std::string::npos);
+  CHECK(html.find("<td class=\"num\">unpriced</td>") != std::string::npos);
+}
+
+TEST_CASE("text is escaped in HTML") {
+  CHECK(io::detail::html_escape("<a href=\"x\">Tom & Jerry's</a>") ==
+        "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;");
+  CHECK(io::detail::bar_length(decimal(1), decimal(3), 300) == "100.00");
+  CHECK(io::detail::bar_length(decimal(1), decimal(0), 300) == "0");
+}
