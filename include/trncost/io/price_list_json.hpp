@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <istream>
 #include <map>
 #include <string>
@@ -388,13 +389,11 @@ class offer_json_handler
     }
   }
 
-  static std::uint64_t fnv(std::uint64_t h, std::string_view s) noexcept {
-    for (const char c : s) {
-      h ^= static_cast<unsigned char>(c);
-      h *= 1099511628211ULL;
-    }
-    h ^= 0xff;  // separator, so ("ab","c") and ("a","bc") differ
-    return h * 1099511628211ULL;
+  /// Folds the hash of `s` into `h` (std::hash of a string_view hashes 8 bytes at a time; the
+  /// fold keeps the order, so ("ab","c") and ("a","bc") differ).
+  static std::uint64_t fold(std::uint64_t h, std::string_view s) noexcept {
+    const std::uint64_t x = std::hash<std::string_view>{}(s);
+    return (h ^ x) * 0x9E3779B97F4A7C15ULL + (h >> 29);
   }
 
   bool finish_product() {
@@ -402,9 +401,9 @@ class offer_json_handler
       return fail_at(product_offset_, "products." + product_key_ + ".sku",
                      "\"" + product_sku_ + "\" differs from the key it is filed under");
     }
-    std::uint64_t h = fnv(14695981039346656037ULL, product_family_);
+    std::uint64_t h = fold(14695981039346656037ULL, product_family_);
     for (std::size_t i = 0; i < n_attrs_; ++i) {
-      h = fnv(fnv(h, attrs_[i].name), attrs_[i].value);
+      h = fold(fold(h, attrs_[i].name), attrs_[i].value);
     }
     skus_.push_back({static_cast<std::uint32_t>(arena_.size()),
                      static_cast<std::uint32_t>(product_key_.size()), h, product_offset_});

@@ -141,7 +141,7 @@ class offer_filter {
                              std::span<const attribute> attributes) const noexcept {
     for (const auto& c : conditions_) {
       std::optional<std::string_view> v;
-      if (c.name == "productFamily") {
+      if (c.name.size() == 13 && c.name == "productFamily") {
         v = family;
       } else {
         v = find_attribute(attributes, c.name);
