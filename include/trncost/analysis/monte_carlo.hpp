@@ -170,18 +170,27 @@ struct monte_carlo_result {
   std::vector<std::string> varied;  ///< "throughput: lognormal, 90 % in 900 to 1100"
 };
 
-/// The model as a flat double-precision program: leaf values in, total out, no allocation.
+/// The model as a flat double-precision program over the leaves that vary: everything that does not
+/// depend on them is computed once, when the program is built (its lines summed into a constant),
+/// so each evaluation runs only the operations a varied leaf reaches. No allocation per evaluation.
 class compiled_model {
  public:
-  explicit compiled_model(const model_inputs& in) : in_(&in) {
+  /// `varied`: indexes into in.leaves() of the leaves set_leaf() will change.
+  compiled_model(const model_inputs& in, const std::vector<std::size_t>& varied) {
     using trncost::detail::op;
     const auto& d = in.source().data();
     const auto slots = static_cast<std::uint32_t>(in.slot_count());
     values_.assign(slots + d.nodes.size(), 0.0);
+    std::vector<unsigned char> dirty(values_.size(), 0);
     const auto baseline = in.baseline();
     for (std::size_t i = 0; i < baseline.size(); ++i) {
       values_[in.leaf_slot(i)] = baseline[i].to_double();
     }
+    for (const auto v : varied) {
+      varied_slots_.push_back(in.leaf_slot(v));
+      dirty[in.leaf_slot(v)] = 1;
+    }
+    // Derivations above the leaves.
     for (std::size_t s = 0; s < in.steps().size(); ++s) {
       const auto& st = in.steps()[s];
       instr x{};
@@ -198,32 +207,30 @@ class compiled_model {
         case derivation_op::charge: x.kind = code::mul_scale; break;
         case derivation_op::opaque: continue;
       }
-      program_.push_back(x);
+      place(x, dirty);
     }
-    std::vector<std::int64_t> node_slot(d.nodes.size(), -1);
-    for (const auto& ns : in.node_slots()) node_slot[ns.node] = ns.slot;
-    known_.assign(d.nodes.size(), 1);
+    // The model's nodes; an input node is read straight from the slot that computes it.
+    std::vector<std::uint32_t> where(d.nodes.size());
+    for (std::uint32_t i = 0; i < d.nodes.size(); ++i) where[i] = slots + i;
+    for (const auto& ns : in.node_slots()) where[ns.node] = ns.slot;
+    std::vector<unsigned char> known(d.nodes.size(), 1);
     for (std::uint32_t i = 0; i < d.nodes.size(); ++i) {
       const auto& n = d.nodes[i];
-      const std::uint32_t dst = slots + i;
-      instr x{};
-      x.dst = dst;
-      x.a = slots + n.a;
-      x.b = slots + n.b;
       if (n.kind == op::input || n.kind == op::constant) {
         if (n.unknown) {
-          known_[i] = 0;
-        } else if (node_slot[i] >= 0) {
-          x.kind = code::copy;
-          x.a = static_cast<std::uint32_t>(node_slot[i]);
-          program_.push_back(x);
-        } else {
-          values_[dst] = d.baseline[i].to_double();
+          known[i] = 0;
+        } else if (where[i] == slots + i) {
+          values_[slots + i] = d.baseline[i].to_double();
         }
         continue;
       }
       const bool unary = trncost::detail::is_unary(n.kind);
-      known_[i] = (known_[n.a] != 0 && (unary || known_[n.b] != 0)) ? 1 : 0;
+      known[i] = (known[n.a] != 0 && (unary || known[n.b] != 0)) ? 1 : 0;
+      if (known[i] == 0) continue;
+      instr x{};
+      x.dst = slots + i;
+      x.a = where[n.a];
+      x.b = where[n.b];
       switch (n.kind) {
         case op::add: x.kind = code::add; break;
         case op::sub: x.kind = code::sub; break;
@@ -251,51 +258,40 @@ class compiled_model {
         case op::input:
         case op::constant: break;
       }
-      if (known_[i] != 0) program_.push_back(x);
+      place(x, dirty);
     }
+    // Lines: those a varied leaf reaches are evaluated each time, the others summed once.
     for (const auto& l : d.lines) {
-      if (known_[l.price] == 0 || known_[l.quantity] == 0) continue;  // unpriced: not in totals
-      lines_.push_back({slots + l.price, slots + l.quantity,
-                        static_cast<double>(l.num) / static_cast<double>(l.den)});
+      if (known[l.price] == 0 || known[l.quantity] == 0) continue;  // unpriced: not in totals
+      const line x{where[l.price], where[l.quantity],
+                   static_cast<double>(l.num) / static_cast<double>(l.den)};
+      if (dirty[x.price] != 0 || dirty[x.quantity] != 0) {
+        lines_.push_back(x);
+      } else {
+        constant_ += values_[x.price] * values_[x.quantity] * x.factor;
+      }
     }
   }
 
-  [[nodiscard]] std::uint32_t leaf_slot(std::size_t leaf) const { return in_->leaf_slot(leaf); }
-  void set_slot(std::uint32_t slot, double v) noexcept { values_[slot] = v; }
+  /// Sets varied leaf `k` (its position in the list given to the constructor).
+  void set_leaf(std::size_t k, double v) noexcept { values_[varied_slots_[k]] = v; }
+  [[nodiscard]] std::size_t operations() const noexcept { return program_.size() + lines_.size(); }
 
   /// The total of the priced lines at the current leaf values.
   double total() noexcept {
     double* v = values_.data();
-    for (const auto& x : program_) {
-      const double a = v[x.a];
-      double r = 0;
-      switch (x.kind) {
-        case code::copy: r = a; break;
-        case code::add: r = a + v[x.b]; break;
-        case code::sub: r = a - v[x.b]; break;
-        case code::mul: r = a * v[x.b]; break;
-        case code::div: r = a / v[x.b]; break;
-        case code::mul_scale: r = a * v[x.b] * x.k1; break;
-        case code::max: r = std::max(a, v[x.b]); break;
-        case code::min: r = std::min(a, v[x.b]); break;
-        case code::scale: r = a * x.k1; break;
-        case code::band: r = std::min(std::max(a - x.k1, 0.0), x.k2); break;
-        case code::band_open: r = std::max(a - x.k1, 0.0); break;
-        case code::ceil_to: r = std::ceil(a / x.k1) * x.k1; break;
-      }
-      v[x.dst] = r;
-    }
-    double total = 0;
+    for (const auto& x : program_) v[x.dst] = run(x, v);
+    double total = constant_;
     for (const auto& l : lines_) total += v[l.price] * v[l.quantity] * l.factor;
     return total;
   }
 
  private:
   enum class code : std::uint8_t {
-    copy, add, sub, mul, div, mul_scale, max, min, scale, band, band_open, ceil_to
+    add, sub, mul, div, mul_scale, max, min, scale, band, band_open, ceil_to
   };
   struct instr {
-    code kind = code::copy;
+    code kind = code::add;
     std::uint32_t dst = 0;
     std::uint32_t a = 0;
     std::uint32_t b = 0;
@@ -308,11 +304,41 @@ class compiled_model {
     double factor;
   };
 
-  const model_inputs* in_;
+  static double run(const instr& x, const double* v) noexcept {
+    const double a = v[x.a];
+    switch (x.kind) {
+      case code::add: return a + v[x.b];
+      case code::sub: return a - v[x.b];
+      case code::mul: return a * v[x.b];
+      case code::div: return a / v[x.b];
+      case code::mul_scale: return a * v[x.b] * x.k1;
+      case code::max: return std::max(a, v[x.b]);
+      case code::min: return std::min(a, v[x.b]);
+      case code::scale: return a * x.k1;
+      case code::band: return std::min(std::max(a - x.k1, 0.0), x.k2);
+      case code::band_open: return std::max(a - x.k1, 0.0);
+      case code::ceil_to: return std::ceil(a / x.k1) * x.k1;
+    }
+    return 0;
+  }
+
+  /// Computes the operation once at the baseline; keeps it in the program only when a varied
+  /// leaf reaches it.
+  void place(const instr& x, std::vector<unsigned char>& dirty) {
+    values_[x.dst] = run(x, values_.data());
+    const bool unary = x.kind == code::scale || x.kind == code::band ||
+                       x.kind == code::band_open || x.kind == code::ceil_to;
+    if (dirty[x.a] != 0 || (!unary && dirty[x.b] != 0)) {
+      dirty[x.dst] = 1;
+      program_.push_back(x);
+    }
+  }
+
   std::vector<double> values_;
+  std::vector<std::uint32_t> varied_slots_;
   std::vector<instr> program_;
   std::vector<line> lines_;
-  std::vector<unsigned char> known_;
+  double constant_ = 0;
 };
 
 namespace detail {
@@ -334,17 +360,17 @@ inline monte_carlo_result monte_carlo(const model_inputs& in,
                                       const monte_carlo_options& options = {}) {
   if (options.samples == 0) throw input_error("Monte Carlo: the number of samples must be above 0");
   if (inputs.empty()) throw input_error("Monte Carlo: no uncertain input (nothing would vary)");
-  std::vector<std::uint32_t> slots;
+  std::vector<std::size_t> leaves;
   std::vector<bool> seen(in.leaves().size(), false);
   monte_carlo_result out;
   for (const auto& u : inputs) {
     const auto i = in.find(u.input);
     if (seen[i]) throw input_error("Monte Carlo: '" + u.input + "' has two distributions");
     seen[i] = true;
-    slots.push_back(in.leaf_slot(i));
+    leaves.push_back(i);
     out.varied.push_back(u.input + ": " + u.dist.describe());
   }
-  compiled_model program(in);
+  compiled_model program(in, leaves);
   out.samples = options.samples;
   out.seed = options.seed;
   out.baseline = program.total();
@@ -355,7 +381,7 @@ inline monte_carlo_result monte_carlo(const model_inputs& in,
   const double budget = options.budget ? options.budget->value().to_double() : 0.0;
   for (std::uint64_t s = 0; s < options.samples; ++s) {
     for (std::size_t k = 0; k < inputs.size(); ++k) {
-      program.set_slot(slots[k], inputs[k].dist.draw(rng));
+      program.set_leaf(k, inputs[k].dist.draw(rng));
     }
     const double t = program.total();
     if (!std::isfinite(t)) {
