@@ -79,7 +79,8 @@ struct repetition_report {
   std::vector<exclusion> time_to_quality_excluded{};
 };
 
-/// Summarises a set of runs of one configuration; throughput in `RateUnit` (tokens/s...).
+/// Summarises a set of runs of one configuration; throughput in `RateUnit` (tokens/s...). With
+/// `olympic`, each measure that has at least 3 values also gets its olympic mean.
 template <class RateUnit>
 repetition_report summarize_runs(const std::vector<run_record>& runs, bool olympic = false) {
   if (runs.empty()) throw input_error("no run to summarise");
