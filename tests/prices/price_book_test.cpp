@@ -109,6 +109,16 @@ TEST_CASE("the unit table maps price-list unit strings and refuses an unknown on
 TEST_CASE("the EC2 on-demand query skips the Capacity Block row priced 0.00") {
   price_book book(as_of, std::chrono::days{120});
   CHECK(book.add(ec2_offer(), parse_date("2026-11-30")) == 5);  // 3 on-demand lines, 2 reserved
+  CHECK(book.size() == 5);
+  CHECK(book.add(ec2_offer(), parse_date("2026-11-30")) == 0);  // the same lines again: no change
+  CHECK(book.size() == 5);
+  price_query all_p5;
+  all_p5.where("instanceType", "p5.48xlarge");
+  CHECK(book.select(all_p5).size() == 2);
+  all_p5.where("operation", "RunInstances:", price_query::match::prefix);
+  REQUIRE(book.select(all_p5).size() == 1);
+  CHECK(book.select(all_p5)[0]->origin.sku == "CB5CB5CB5CB5CB5C");
+  CHECK(all_p5.describe() == "instanceType=p5.48xlarge, operation starts with RunInstances:");
   const auto p5 = ec2_on_demand(book, "us-east-1", "p5.48xlarge", "p5_price");
   CHECK(p5.value().value() == decimal::parse("55.04"));
   const auto& q = std::get<quoted>(p5.origin());
