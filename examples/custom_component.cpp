@@ -3,6 +3,8 @@
 #include <trncost/io/fmt.hpp>
 #include <trncost/model.hpp>
 
+#include "json_reports.hpp"
+
 // [custom-component]
 // A component is any type with name(), cost_category() and build(component_builder&).
 class fsx_lustre {
@@ -29,7 +31,7 @@ class fsx_lustre {
 static_assert(trncost::cost_component<fsx_lustre>);
 // [custom-component]
 
-int main() {
+int main(int argc, char** argv) {
   using namespace trncost;
   const auto as_of = parse_date("2026-11-30");
   const measured run{.run_id = "ft-ref-1",
@@ -47,6 +49,7 @@ int main() {
     if (c != category::storage) m.declare_none(c, declared_none{"outside this example"});
   }
   const estimate est = m.evaluate(as_of);
+  examples::write_json_report(examples::json_dir(argc, argv), "custom_component", est);
   // 0.14 * 1200 * 73 / 730 = 16.8 USD, exactly.
   for (const auto& line : est.lines) {
     fmt::print("{} ({}): {} USD = {}\n", line.description, line.component,

@@ -10,11 +10,16 @@
 #include <trncost/analysis/sensitivity.hpp>
 
 #include "fine_tune_options.hpp"
+#include "json_reports.hpp"
 
-int main() {
+int main(int argc, char** argv) {
   using namespace trncost;
   using namespace trncost::analysis;
   const auto options = fine_tune::options();
+  const auto json_dir = examples::json_dir(argc, argv);
+  examples::write_json_report(json_dir, "trainium_vs_gpu-trn1", options[0].est);
+  examples::write_json_report(json_dir, "trainium_vs_gpu-p5", options[1].est);
+  examples::write_json_report(json_dir, "trainium_vs_gpu-trn2", options[2].est);
 
   // [compare]
   const comparison c = compare(options);
