@@ -304,8 +304,6 @@ class evidence_set {
     }
   }
 
-  /// Adds a row; a second row for the same model, tp and stack is reported as a finding naming
-  /// both lines (a conflict when the results differ), and both rows are kept.
   /// The shared copy of `s` for rows of that stack (the rows of an export share a few stacks).
   [[nodiscard]] std::shared_ptr<const software_stack> intern(const software_stack& s) {
     const std::size_t h = stack_hash(s);
@@ -316,6 +314,9 @@ class evidence_set {
     return stacks_.back();
   }
 
+  /// Adds a row (its stack interned); a second row for the same model, tp and stack is reported
+  /// as a finding naming both lines (a conflict when the results differ), and both rows are kept.
+  /// A result trncost does not recognise is a finding too.
   void add(evidence_row row) {
     if (row.stack) row.stack = intern(*row.stack);
     if (row.kind == test_result::other) {
