@@ -1,0 +1,1030 @@
+// The scenario file (TOML, format 1, docs/scenario.md): an estimate described as data. It names its
+// offer files (prices), its run logs (phase durations, throughput, instance count, interruptions)
+// and its components; every other input carries its provenance inline, never as a bare number.
+// parse_scenario() reads the text into a plain scenario_spec; build_model() turns a spec into a
+// trncost::model, reading the files it names. Every error names the scenario file, the line and the
+// key. toml++ (Debian libtomlplusplus-dev) is used here only.
+#ifndef TRNCOST_IO_SCENARIO_HPP
+#define TRNCOST_IO_SCENARIO_HPP
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../analysis/report.hpp"
+#include "../catalog/detail/edit_distance.hpp"
+#include "../measure.hpp"
+#include "../model.hpp"
+#include "../prices.hpp"
+#include "detail/input.hpp"
+#include "price_list.hpp"
+#include "run_log.hpp"
+
+namespace trncost::io {
+
+/// The scenario format this trncost reads (the file's `format = 1`).
+inline constexpr std::int64_t scenario_format_version = 1;
+
+/// The components a scenario can hold, in the order of scenario_component_kinds.
+enum class scenario_component_kind {
+  instance_time,
+  failures,
+  block_storage,
+  object_storage,
+  logging,
+  data_transfer,
+  data_preparation
+};
+
+inline constexpr std::array<std::string_view, 7> scenario_component_kinds{
+    "instance_time",  "failures", "block_storage",   "object_storage",
+    "logging",        "data_transfer", "data_preparation"};
+
+[[nodiscard]] constexpr std::string_view kind_name(scenario_component_kind k) noexcept {
+  return scenario_component_kinds[static_cast<std::size_t>(k)];
+}
+
+/// An input of a component: a price from the price book (`query` names the query), or a value
+/// with its provenance written inline.
+struct scenario_value {
+  std::string key;          ///< "size_gib"
+  std::uint64_t line = 0;   ///< where it is written
+  std::string query;        ///< a price from the price book, by the query's name; else empty
+  std::string value;        ///< exact decimal text (when `query` is empty)
+  std::optional<provenance> origin;  ///< set when `query` is empty
+};
+
+/// One flow of a data_transfer component ([[component.transfer]]).
+struct scenario_transfer {
+  std::string type;  ///< "inter_az" or "internet_egress"
+  std::string what;
+  std::uint64_t line = 0;
+  std::map<std::string, scenario_value> values;  ///< "gib", optionally "price"
+};
+
+/// One [[component]] table.
+struct scenario_component {
+  scenario_component_kind kind = scenario_component_kind::instance_time;
+  std::string name;
+  std::uint64_t line = 0;
+  std::map<std::string, std::string> text;         ///< instance_type, volume_type, ...
+  std::map<std::string, scenario_value> values;    ///< inputs and prices, by key
+  std::vector<std::string> runs;                   ///< failures: its own run logs (optional)
+  std::uint64_t runs_line = 0;
+  std::vector<scenario_transfer> transfers;        ///< data_transfer
+};
+
+/// One offer file of [prices]: its path (relative to the scenario file) and the attribute
+/// filter it is read with (each condition: an attribute and the values it may take).
+struct scenario_price_file {
+  std::string path;
+  std::uint64_t line = 0;
+  std::vector<std::pair<std::string, std::vector<std::string>>> where;
+};
+
+/// A run log of [runs].
+struct scenario_run_file {
+  std::string path;
+  std::uint64_t line = 0;
+};
+
+/// A category declared empty ([declare_none]).
+struct scenario_none {
+  category cat = category::compute;
+  std::string justification;
+  std::uint64_t line = 0;
+};
+
+/// A scenario file, as written.
+struct scenario_spec {
+  std::string file;  ///< the scenario file's name as given (error messages, relative paths)
+  std::int64_t format = 0;
+  std::string title;
+  date as_of{};
+  std::string region;
+  std::int64_t freshness_days = default_freshness_window.count();
+  std::optional<date> prices_consulted;
+  std::vector<scenario_price_file> price_files;
+  std::vector<scenario_run_file> run_files;
+  std::vector<scenario_component> components;
+  std::vector<scenario_none> none;
+};
+
+namespace detail {
+
+enum class scenario_key_type { text, input, price, files, transfers };
+
+/// A key a table may hold, its type, whether it is required, the price query it defaults to (for
+/// prices) and its unit (for the documentation and errors).
+struct scenario_key {
+  std::string_view name;
+  scenario_key_type type;
+  bool required;
+  std::string_view query = {};
+};
+
+using kt = scenario_key_type;
+
+inline constexpr std::array<scenario_key, 4> instance_time_keys{{
+    {"instance_type", kt::text, true},
+    {"price", kt::price, false, "ec2_on_demand"},
+    {"tokens_to_train", kt::input, true},
+    {"billing", kt::text, false},
+}};
+inline constexpr std::array<scenario_key, 2> failures_keys{{
+    {"instance_time", kt::text, true},
+    {"runs", kt::files, false},
+}};
+inline constexpr std::array<scenario_key, 6> block_storage_keys{{
+    {"volume_type", kt::text, true},
+    {"price", kt::price, false, "ebs_storage"},
+    {"size_gib", kt::input, true},
+    {"kept_hours", kt::input, false},
+    {"kept_months", kt::input, false},
+    {"volumes", kt::input, false},
+}};
+inline constexpr std::array<scenario_key, 8> object_storage_keys{{
+    {"storage_class", kt::text, true},
+    {"storage_price", kt::price, false, "s3_storage_tiers"},
+    {"stored_gib", kt::input, true},
+    {"kept_months", kt::input, true},
+    {"put_requests", kt::input, false},
+    {"put_price", kt::price, false, "s3_requests"},
+    {"get_requests", kt::input, false},
+    {"get_price", kt::price, false, "s3_requests"},
+}};
+inline constexpr std::array<scenario_key, 5> logging_keys{{
+    {"ingested_gib", kt::input, true},
+    {"ingestion_price", kt::price, false, "cloudwatch_logs_ingestion"},
+    {"stored_gib", kt::input, true},
+    {"kept_months", kt::input, true},
+    {"storage_price", kt::price, false, "cloudwatch_logs_storage"},
+}};
+inline constexpr std::array<scenario_key, 1> data_transfer_keys{{
+    {"transfer", kt::transfers, true},
+}};
+inline constexpr std::array<scenario_key, 1> data_preparation_keys{{
+    {"cost", kt::input, true},
+}};
+inline constexpr std::array<scenario_key, 4> transfer_keys{{
+    {"type", kt::text, true},
+    {"what", kt::text, true},
+    {"gib", kt::input, true},
+    {"price", kt::price, false, "data_transfer_tiers"},
+}};
+
+inline std::span<const scenario_key> keys_of(scenario_component_kind k) {
+  switch (k) {
+    case scenario_component_kind::instance_time: return instance_time_keys;
+    case scenario_component_kind::failures: return failures_keys;
+    case scenario_component_kind::block_storage: return block_storage_keys;
+    case scenario_component_kind::object_storage: return object_storage_keys;
+    case scenario_component_kind::logging: return logging_keys;
+    case scenario_component_kind::data_transfer: return data_transfer_keys;
+    case scenario_component_kind::data_preparation: return data_preparation_keys;
+  }
+  return {};
+}
+
+/// The closest of `known` to `word`, when close enough to be a typo.
+template <class Range>
+std::optional<std::string_view> closest(std::string_view word, const Range& known) {
+  std::optional<std::string_view> best;
+  std::size_t best_distance = 0;
+  for (std::string_view k : known) {
+    const std::size_t d = trncost::detail::edit_distance(word, k);
+    if (!best || d < best_distance) {
+      best = k;
+      best_distance = d;
+    }
+  }
+  if (best && best_distance <= std::max<std::size_t>(2, word.size() / 3)) return best;
+  return std::nullopt;
+}
+
+template <class Range>
+std::string join_quoted(const Range& words) {
+  std::string s;
+  for (std::string_view w : words) {
+    if (!s.empty()) s += ", ";
+    s += w;
+  }
+  return s;
+}
+
+inline std::string two_digits(unsigned v) {
+  return (v < 10 ? "0" : "") + std::to_string(v);
+}
+
+inline std::string iso_date(const toml::date& d) {
+  std::string y = std::to_string(d.year);
+  while (y.size() < 4) y.insert(0, "0");
+  return y + "-" + two_digits(d.month) + "-" + two_digits(d.day);
+}
+
+inline const std::array<std::pair<std::string_view, category>, 6> category_keys{{
+    {"compute", category::compute},
+    {"storage", category::storage},
+    {"transfer", category::transfer},
+    {"logs", category::logs},
+    {"data_preparation", category::data_preparation},
+    {"failures_restarts", category::failures_restarts},
+}};
+
+class scenario_parser {
+ public:
+  explicit scenario_parser(std::string_view file) : file_(file) {}
+
+  scenario_spec parse(std::string_view text) {
+    toml::table root;
+    try {
+      root = toml::parse(text, std::string_view(file_));
+    } catch (const toml::parse_error& e) {
+      fail_at(e.source().begin.line, "", "is not valid TOML: " + std::string(e.description()));
+    }
+    scenario_spec s;
+    s.file = file_;
+    check_keys(root, "", std::array<std::string_view, 6>{"format", "estimate", "prices", "runs",
+                                                         "component", "declare_none"},
+               "a scenario file");
+    const toml::node* format = root.get("format");
+    if (format == nullptr) {
+      fail_at(0, "format",
+              "is missing; a scenario file starts with `format = " +
+                  std::to_string(scenario_format_version) + "`");
+    }
+    const auto version = format->value<std::int64_t>();
+    if (!format->is_integer() || !version || *version < 1) {
+      fail_at(line_of(*format), "format", "must be a whole number (the scenario format, 1)");
+    }
+    if (*version > scenario_format_version) {
+      fail_at(line_of(*format), "format",
+              "is " + std::to_string(*version) + ", newer than the scenario format this trncost "
+              "reads (" + std::to_string(scenario_format_version) + "); use a newer trncost");
+    }
+    s.format = *version;
+
+    const toml::table& est = table(root, "estimate", "estimate", true);
+    check_keys(est, "estimate",
+               std::array<std::string_view, 4>{"title", "as_of", "region", "freshness_days"},
+               "[estimate]");
+    s.title = string(est, "estimate", "title", true);
+    s.as_of = date_value(required(est, "estimate", "as_of"), "estimate.as_of");
+    s.region = string(est, "estimate", "region", true);
+    if (const toml::node* f = est.get("freshness_days")) {
+      const auto days = f->value<std::int64_t>();
+      if (!f->is_integer() || !days || *days < 0 || *days > 36500) {
+        fail_at(line_of(*f), "estimate.freshness_days", "must be a whole number of days, 0 to 36500");
+      }
+      s.freshness_days = *days;
+    }
+
+    const toml::table& prices = table(root, "prices", "prices", true);
+    check_keys(prices, "prices", std::array<std::string_view, 2>{"files", "consulted"}, "[prices]");
+    if (const toml::node* c = prices.get("consulted")) {
+      s.prices_consulted = date_value(*c, "prices.consulted");
+    }
+    const toml::array& pfiles = array(prices, "prices", "files");
+    for (std::size_t i = 0; i < pfiles.size(); ++i) {
+      s.price_files.push_back(price_file(pfiles[i], "prices.files[" + std::to_string(i) + "]"));
+    }
+
+    if (root.get("runs") != nullptr) {
+      const toml::table& runs = table(root, "runs", "runs", true);
+      check_keys(runs, "runs", std::array<std::string_view, 1>{"files"}, "[runs]");
+      const toml::array& rfiles = array(runs, "runs", "files");
+      for (std::size_t i = 0; i < rfiles.size(); ++i) {
+        const std::string path = "runs.files[" + std::to_string(i) + "]";
+        s.run_files.push_back({path_string(rfiles[i], path), line_of(rfiles[i])});
+      }
+    }
+
+    if (const toml::node* comps = root.get("component")) {
+      const toml::array* a = comps->as_array();
+      if (a == nullptr || !a->is_array_of_tables()) {
+        fail_at(line_of(*comps), "component",
+                "must be an array of tables: write each component as [[component]]");
+      }
+      for (std::size_t i = 0; i < a->size(); ++i) {
+        s.components.push_back(component(*(*a)[i].as_table(), i));
+        for (std::size_t j = 0; j + 1 < s.components.size(); ++j) {
+          if (s.components[j].name == s.components.back().name) {
+            fail_at(s.components.back().line,
+                    "component[" + std::to_string(i) + "].name",
+                    "\"" + s.components.back().name + "\" is already the name of component[" +
+                        std::to_string(j) + "]; component names must differ");
+          }
+        }
+      }
+    }
+
+    if (root.get("declare_none") != nullptr) {
+      const toml::table& none = table(root, "declare_none", "declare_none", true);
+      for (auto&& [k, v] : none) {
+        const std::string path = "declare_none." + std::string(k.str());
+        const auto it = std::find_if(category_keys.begin(), category_keys.end(),
+                                     [&](const auto& c) { return c.first == k.str(); });
+        if (it == category_keys.end()) {
+          std::array<std::string_view, 6> names{};
+          std::transform(category_keys.begin(), category_keys.end(), names.begin(),
+                         [](const auto& c) { return c.first; });
+          fail_at(key_line(k, v), path,
+                  "unknown category" + suggestion(k.str(), names) + "; the categories are " +
+                      join_quoted(names));
+        }
+        const auto why = v.value<std::string>();
+        if (!v.is_string() || !why || why->empty()) {
+          fail_at(line_of(v), path, "must be the justification, as non-empty text");
+        }
+        s.none.push_back({it->second, *why, line_of(v)});
+      }
+    }
+    return s;
+  }
+
+ private:
+  std::string file_;
+
+  [[noreturn]] void fail_at(std::uint64_t line, std::string_view key, std::string_view rule) const {
+    io::fail(input_position::at_line(file_, line), key, rule);
+  }
+  static std::uint64_t line_of(const toml::node& n) noexcept { return n.source().begin.line; }
+  static std::uint64_t key_line(const toml::key& k, const toml::node& v) noexcept {
+    return k.source().begin.line != 0 ? k.source().begin.line : line_of(v);
+  }
+  static std::string join(std::string_view path, std::string_view key) {
+    return path.empty() ? std::string(key) : std::string(path) + "." + std::string(key);
+  }
+  template <class Range>
+  static std::string suggestion(std::string_view word, const Range& known) {
+    if (const auto c = closest(word, known)) return " (did you mean \"" + std::string(*c) + "\"?)";
+    return "";
+  }
+
+  template <class Range>
+  void check_keys(const toml::table& t, std::string_view path, const Range& allowed,
+                  std::string_view what) const {
+    for (auto&& [k, v] : t) {
+      if (std::find(allowed.begin(), allowed.end(), k.str()) != allowed.end()) continue;
+      fail_at(key_line(k, v), join(path, k.str()),
+              "unknown key" + suggestion(k.str(), allowed) + "; " + std::string(what) +
+                  " takes " + join_quoted(allowed));
+    }
+  }
+
+  const toml::node& required(const toml::table& t, std::string_view path,
+                             std::string_view key) const {
+    const toml::node* n = t.get(key);
+    if (n == nullptr) fail_at(line_of(t), join(path, key), "is missing (required)");
+    return *n;
+  }
+
+  const toml::table& table(const toml::table& t, std::string_view path, std::string_view key,
+                           bool need) const {
+    const toml::node& n = required(t, "", key);
+    (void)need;
+    const toml::table* tt = n.as_table();
+    if (tt == nullptr) fail_at(line_of(n), path, "must be a table ([" + std::string(key) + "])");
+    return *tt;
+  }
+
+  const toml::array& array(const toml::table& t, std::string_view path, std::string_view key) const {
+    const toml::node& n = required(t, path, key);
+    const toml::array* a = n.as_array();
+    if (a == nullptr) fail_at(line_of(n), join(path, key), "must be an array ([...])");
+    return *a;
+  }
+
+  std::string string(const toml::table& t, std::string_view path, std::string_view key,
+                     bool need) const {
+    const toml::node* n = t.get(key);
+    if (n == nullptr) {
+      if (need) fail_at(line_of(t), join(path, key), "is missing (required)");
+      return {};
+    }
+    const auto v = n->value<std::string>();
+    if (!n->is_string() || !v || v->empty()) {
+      fail_at(line_of(*n), join(path, key), "must be non-empty text (a TOML string)");
+    }
+    return *v;
+  }
+
+  std::string path_string(const toml::node& n, std::string_view path) const {
+    const auto v = n.value<std::string>();
+    if (!n.is_string() || !v || v->empty()) {
+      fail_at(line_of(n), path, "must be a file path (a non-empty TOML string)");
+    }
+    return *v;
+  }
+
+  date date_value(const toml::node& n, std::string_view path) const {
+    if (const auto* d = n.as_date()) {
+      try {
+        return parse_date(iso_date(d->get()));
+      } catch (const trncost::error&) {
+        fail_at(line_of(n), path, "is not a calendar date");
+      }
+    }
+    if (const auto* str = n.as_string()) {
+      try {
+        return parse_date(str->get());
+      } catch (const trncost::error&) {
+      }
+    }
+    fail_at(line_of(n), path, "must be a date (YYYY-MM-DD, unquoted)");
+  }
+
+  timestamp timestamp_value(const toml::node& n, std::string_view path) const {
+    std::string text;
+    if (const auto* dt = n.as_date_time()) {
+      const auto& v = dt->get();
+      if (!v.offset || v.offset->minutes != 0) {
+        fail_at(line_of(n), path, "must be a UTC time (ending in Z, e.g. 2026-11-20T09:00:00Z)");
+      }
+      text = iso_date(v.date) + "T" + two_digits(v.time.hour) + ":" + two_digits(v.time.minute) +
+             ":" + two_digits(v.time.second) + "Z";
+    } else if (const auto* str = n.as_string()) {
+      text = str->get();
+    } else {
+      fail_at(line_of(n), path, "must be a UTC time (e.g. 2026-11-20T09:00:00Z, unquoted)");
+    }
+    try {
+      return parse_timestamp(text);
+    } catch (const trncost::error&) {
+      fail_at(line_of(n), path, "must be a UTC time (e.g. 2026-11-20T09:00:00Z, unquoted)");
+    }
+  }
+
+  scenario_price_file price_file(const toml::node& n, const std::string& path) const {
+    scenario_price_file f;
+    f.line = line_of(n);
+    if (n.is_string()) {
+      f.path = path_string(n, path);
+      return f;
+    }
+    const toml::table* t = n.as_table();
+    if (t == nullptr) {
+      fail_at(f.line, path,
+              "must be a file path or { file = \"...\", where = { attribute = \"value\" } }");
+    }
+    check_keys(*t, path, std::array<std::string_view, 2>{"file", "where"}, "a price file");
+    f.path = path_string(required(*t, path, "file"), join(path, "file"));
+    if (const toml::node* w = t->get("where")) {
+      const toml::table* wt = w->as_table();
+      if (wt == nullptr) {
+        fail_at(line_of(*w), join(path, "where"),
+                "must be a table of attribute = \"value\" or attribute = [\"value\", ...]");
+      }
+      for (auto&& [k, v] : *wt) {
+        const std::string kp = join(join(path, "where"), k.str());
+        std::vector<std::string> values;
+        if (const auto s = v.value<std::string>(); v.is_string() && s) {
+          values.push_back(*s);
+        } else if (const toml::array* a = v.as_array(); a != nullptr && !a->empty()) {
+          for (const auto& e : *a) {
+            const auto s2 = e.value<std::string>();
+            if (!e.is_string() || !s2) fail_at(line_of(e), kp, "values must be text");
+            values.push_back(*s2);
+          }
+        } else {
+          fail_at(line_of(v), kp, "must be a value (text) or a non-empty array of values");
+        }
+        f.where.emplace_back(std::string(k.str()), std::move(values));
+      }
+    }
+    return f;
+  }
+
+  /// { value = "...", <one provenance> = ... }, or for a price the name of its query.
+  scenario_value value(const toml::node& n, const std::string& path, const scenario_key& key) const {
+    scenario_value v;
+    v.key = std::string(key.name);
+    v.line = line_of(n);
+    const std::string example = std::string(key.name) +
+                                " = { value = \"...\", measured = { run = \"...\", method = \"...\", "
+                                "from = ..., to = ... } } (or assumption, third_party, documented";
+    if (n.is_string() && key.type == kt::price) {
+      v.query = *n.value<std::string>();
+      if (v.query != key.query) {
+        fail_at(v.line, path,
+                "unknown price query \"" + v.query + "\"; this price is read with \"" +
+                    std::string(key.query) + "\" from the price book, or written as " + example +
+                    ", quoted)");
+      }
+      return v;
+    }
+    if (n.is_number()) {
+      fail_at(v.line, path,
+              "is a bare number; an input needs its provenance: write " + example + ")");
+    }
+    if (n.is_string()) {
+      fail_at(v.line, path,
+              "is a value without its provenance: write " + example + ")");
+    }
+    const toml::table* t = n.as_table();
+    if (t == nullptr) fail_at(v.line, path, "must be written as " + example + ")");
+    static constexpr std::array<std::string_view, 6> kinds{"value",       "measured",   "assumption",
+                                                           "third_party", "documented", "quoted"};
+    check_keys(*t, path, kinds, "an input");
+    const toml::node& val = required(*t, path, "value");
+    const auto text = val.value<std::string>();
+    if (!val.is_string() || !text) {
+      fail_at(line_of(val), join(path, "value"),
+              "must be the exact decimal as text (value = \"500\"), never a TOML number");
+    }
+    try {
+      (void)decimal::parse(*text);
+    } catch (const trncost::error&) {
+      fail_at(line_of(val), join(path, "value"), "\"" + *text + "\" is not a decimal number");
+    }
+    v.value = *text;
+    for (auto&& [k, p] : *t) {
+      if (k.str() == "value") continue;
+      if (v.origin) {
+        fail_at(key_line(k, p), join(path, k.str()),
+                "an input has exactly one provenance (measured, assumption, third_party, "
+                "documented or quoted)");
+      }
+      v.origin = origin(k.str(), p, join(path, k.str()));
+    }
+    if (!v.origin) {
+      fail_at(v.line, path,
+              "has no provenance: add measured, assumption, third_party, documented or quoted");
+    }
+    return v;
+  }
+
+  provenance origin(std::string_view kind, const toml::node& n, const std::string& path) const {
+    if (kind == "assumption") {
+      const auto why = n.value<std::string>();
+      if (!n.is_string() || !why || why->empty()) {
+        fail_at(line_of(n), path, "must be the rationale, as non-empty text");
+      }
+      return assumption{*why};
+    }
+    const toml::table* t = n.as_table();
+    if (t == nullptr) fail_at(line_of(n), path, "must be a table ({ source = \"...\", ... })");
+    if (kind == "measured") {
+      check_keys(*t, path, std::array<std::string_view, 4>{"run", "method", "from", "to"},
+                 "measured");
+      return measured{string(*t, path, "run", true), string(*t, path, "method", true),
+                      timestamp_value(required(*t, path, "from"), join(path, "from")),
+                      timestamp_value(required(*t, path, "to"), join(path, "to"))};
+    }
+    if (kind == "third_party") {
+      check_keys(*t, path, std::array<std::string_view, 2>{"source", "seen"}, "third_party");
+      return third_party{string(*t, path, "source", true),
+                         date_value(required(*t, path, "seen"), join(path, "seen"))};
+    }
+    if (kind == "documented") {
+      check_keys(*t, path, std::array<std::string_view, 2>{"source", "consulted"}, "documented");
+      return documented{string(*t, path, "source", true),
+                        date_value(required(*t, path, "consulted"), join(path, "consulted"))};
+    }
+    check_keys(*t, path, std::array<std::string_view, 3>{"source", "region", "consulted"},
+               "quoted");
+    quoted q;
+    q.source = string(*t, path, "source", true);
+    q.region = string(*t, path, "region", false);
+    q.consulted = date_value(required(*t, path, "consulted"), join(path, "consulted"));
+    return q;
+  }
+
+  template <class Range>
+  void read_keys(const toml::table& t, const std::string& path, const Range& keys,
+                 std::map<std::string, std::string>& text,
+                 std::map<std::string, scenario_value>& values) const {
+    for (const scenario_key& k : keys) {
+      const toml::node* n = t.get(k.name);
+      if (n == nullptr) {
+        if (k.required) fail_at(line_of(t), join(path, k.name), "is missing (required)");
+        continue;
+      }
+      const std::string kp = join(path, k.name);
+      switch (k.type) {
+        case kt::text: text[std::string(k.name)] = string(t, path, k.name, true); break;
+        case kt::input:
+        case kt::price: values[std::string(k.name)] = value(*n, kp, k); break;
+        case kt::files:
+        case kt::transfers: break;  // read by the caller
+      }
+    }
+  }
+
+  scenario_component component(const toml::table& t, std::size_t index) const {
+    const std::string path = "component[" + std::to_string(index) + "]";
+    scenario_component c;
+    c.line = line_of(t);
+    const toml::node& kind = required(t, path, "kind");
+    const auto kind_text = kind.value<std::string>();
+    if (!kind.is_string() || !kind_text) {
+      fail_at(line_of(kind), join(path, "kind"),
+              "must be text, one of " + join_quoted(scenario_component_kinds));
+    }
+    const auto it =
+        std::find(scenario_component_kinds.begin(), scenario_component_kinds.end(), *kind_text);
+    if (it == scenario_component_kinds.end()) {
+      fail_at(line_of(kind), join(path, "kind"),
+              "unknown component kind \"" + *kind_text + "\"" +
+                  suggestion(*kind_text, scenario_component_kinds) + "; the kinds are " +
+                  join_quoted(scenario_component_kinds));
+    }
+    c.kind = static_cast<scenario_component_kind>(it - scenario_component_kinds.begin());
+    const auto keys = keys_of(c.kind);
+    std::vector<std::string_view> allowed{"kind", "name"};
+    for (const auto& k : keys) allowed.push_back(k.name);
+    check_keys(t, path, allowed, "a " + *kind_text + " component");
+    c.name = string(t, path, "name", true);
+    read_keys(t, path, keys, c.text, c.values);
+    if (c.kind == scenario_component_kind::block_storage &&
+        (c.values.count("kept_hours") + c.values.count("kept_months")) != 1) {
+      fail_at(c.line, join(path, "kept_hours"),
+              "a block_storage component needs exactly one of kept_hours and kept_months");
+    }
+    if (c.kind == scenario_component_kind::instance_time) {
+      if (const auto b = c.text.find("billing"); b != c.text.end() && b->second != "per_second") {
+        fail_at(line_of(*t.get("billing")), join(path, "billing"),
+                "\"" + b->second + "\" is not a billing rule this format knows (\"per_second\")");
+      }
+    }
+    if (const toml::node* runs = t.get("runs")) {
+      const toml::array* a = runs->as_array();
+      if (a == nullptr || a->empty()) {
+        fail_at(line_of(*runs), join(path, "runs"), "must be a non-empty array of run-log paths");
+      }
+      c.runs_line = line_of(*runs);
+      for (std::size_t i = 0; i < a->size(); ++i) {
+        c.runs.push_back(path_string((*a)[i], join(path, "runs") + "[" + std::to_string(i) + "]"));
+      }
+    }
+    if (const toml::node* tr = t.get("transfer")) {
+      const toml::array* a = tr->as_array();
+      if (a == nullptr || a->empty() || !a->is_array_of_tables()) {
+        fail_at(line_of(*tr), join(path, "transfer"),
+                "must be one or more [[component.transfer]] tables");
+      }
+      for (std::size_t i = 0; i < a->size(); ++i) {
+        const toml::table& tt = *(*a)[i].as_table();
+        const std::string tp = join(path, "transfer") + "[" + std::to_string(i) + "]";
+        std::vector<std::string_view> tallowed;
+        for (const auto& k : transfer_keys) tallowed.push_back(k.name);
+        check_keys(tt, tp, tallowed, "a transfer");
+        scenario_transfer x;
+        x.line = line_of(tt);
+        std::map<std::string, std::string> text;
+        read_keys(tt, tp, transfer_keys, text, x.values);
+        x.type = text["type"];
+        x.what = text["what"];
+        static constexpr std::array<std::string_view, 2> types{"inter_az", "internet_egress"};
+        if (std::find(types.begin(), types.end(), x.type) == types.end()) {
+          fail_at(line_of(*tt.get("type")), join(tp, "type"),
+                  "unknown transfer type \"" + x.type + "\"" + suggestion(x.type, types) +
+                      "; the types are " + join_quoted(types));
+        }
+        c.transfers.push_back(std::move(x));
+      }
+    }
+    return c;
+  }
+};
+
+/// Builds a model from a spec, reading the files it names.
+class scenario_builder {
+ public:
+  explicit scenario_builder(const scenario_spec& s)
+      : s_(s),
+        dir_(std::filesystem::path(s.file).parent_path()),
+        book_(s.as_of, std::chrono::days{s.freshness_days}) {}
+
+  model build() {
+    for (std::size_t i = 0; i < s_.price_files.size(); ++i) {
+      const auto& f = s_.price_files[i];
+      const std::string key = "prices.files[" + std::to_string(i) + "]";
+      const std::string path = existing(f.path, f.line, key, "price file");
+      pricing::offer_filter filter;
+      for (const auto& [name, values] : f.where) filter.where_any(name, values);
+      guarded(f.line, key, [&] { book_.add(read_offer_file(path, filter), s_.prices_consulted); });
+    }
+    model m;
+    for (std::size_t i = 0; i < s_.components.size(); ++i) {
+      const auto& c = s_.components[i];
+      guarded(c.line, "component[" + std::to_string(i) + "] (" + c.name + ")",
+              [&] { add(m, c, i); });
+    }
+    for (const auto& n : s_.none) {
+      guarded(n.line, "declare_none", [&] { m.declare_none(n.cat, declared_none{n.justification}); });
+    }
+    return m;
+  }
+
+ private:
+  using price_per_hour = sourced<quantity<units::usd_per_instance_hour_t>>;
+  struct job {
+    std::string instance_type;
+    sourced<quantity<units::instance_t>> count;
+    price_per_hour price;
+    sourced<quantity<units::instance_hour_t>> exposure;
+  };
+
+  const scenario_spec& s_;
+  std::filesystem::path dir_;
+  pricing::price_book book_;
+  std::optional<std::vector<measure::run_record>> runs_;
+  std::map<std::string, job> jobs_;
+
+  [[noreturn]] void fail_at(std::uint64_t line, std::string_view key, std::string_view rule) const {
+    io::fail(input_position::at_line(s_.file, line), key, rule);
+  }
+
+  /// Runs `f`; a trncost error it throws is rethrown naming the scenario file, line and key.
+  template <class F>
+  void guarded(std::uint64_t line, const std::string& key, F&& f) const {
+    try {
+      f();
+    } catch (const parse_error& e) {
+      fail_at(line, key, trncost::report::detail::bare_message(e));
+    } catch (const trncost::error& e) {
+      throw input_error(input_position::at_line(s_.file, line).to_string() + ": " + key + ": " +
+                        trncost::report::detail::bare_message(e));
+    }
+  }
+
+  std::string existing(const std::string& p, std::uint64_t line, const std::string& key,
+                       std::string_view what) const {
+    const std::filesystem::path full = dir_ / p;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(full, ec)) {
+      fail_at(line, key,
+              std::string(what) + " \"" + p + "\" does not exist (looked for " + full.string() +
+                  ", relative to the scenario file)");
+    }
+    return full.string();
+  }
+
+  std::vector<measure::run_record> read_runs(const std::vector<std::string>& files,
+                                             std::uint64_t line, const std::string& key) const {
+    std::vector<measure::run_record> all;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      const std::string k = key + "[" + std::to_string(i) + "]";
+      const std::string path = existing(files[i], line, k, "run log");
+      auto runs = read_run_log(path);
+      all.insert(all.end(), std::make_move_iterator(runs.begin()),
+                 std::make_move_iterator(runs.end()));
+    }
+    return all;
+  }
+
+  const std::vector<measure::run_record>& runs(const scenario_component& c) {
+    if (!runs_) {
+      if (s_.run_files.empty()) {
+        fail_at(c.line, "runs",
+                "a " + std::string(kind_name(c.kind)) +
+                    " component reads the run logs, and [runs] names none");
+      }
+      std::vector<measure::run_record> all;
+      for (std::size_t i = 0; i < s_.run_files.size(); ++i) {
+        const auto& f = s_.run_files[i];
+        auto r = read_runs({f.path}, f.line, "runs.files");
+        all.insert(all.end(), std::make_move_iterator(r.begin()), std::make_move_iterator(r.end()));
+      }
+      runs_ = std::move(all);
+    }
+    return *runs_;
+  }
+
+  template <class Unit>
+  sourced<quantity<Unit>> input(const scenario_component& c, const scenario_value& v, Unit u) const {
+    return sourced(c.name + "." + v.key, make(u, v.value), *v.origin);
+  }
+  template <class Unit>
+  sourced<quantity<Unit>> input(const scenario_component& c, std::string_view key, Unit u) const {
+    return input(c, c.values.at(std::string(key)), u);
+  }
+  const scenario_value* find(const scenario_component& c, std::string_view key) const {
+    const auto it = c.values.find(std::string(key));
+    return it == c.values.end() ? nullptr : &it->second;
+  }
+
+  /// A flat price: the input written, or one tier of the book's.
+  template <class Usage, class Rate>
+  tier_table<Usage, Rate> as_table(std::string name,
+                                   const std::vector<pricing::quoted_tier<Usage, Rate>>& q) const {
+    std::vector<price_tier<Usage, Rate>> tiers;
+    for (const auto& t : q) tiers.push_back({t.price, t.begin, t.end});
+    return tier_table<Usage, Rate>(std::move(name), std::move(tiers));
+  }
+  template <class Usage, class Rate>
+  tier_table<Usage, Rate> flat_table(sourced<quantity<Rate>> p) const {
+    std::string name = p.name();
+    return tier_table<Usage, Rate>(
+        std::move(name), {{std::move(p), make(Usage{}, 0), std::nullopt}});
+  }
+
+  void add(model& m, const scenario_component& c, std::size_t index) {
+    const std::string& region = s_.region;
+    const auto name_of = [&](std::string_view key) { return c.name + "." + std::string(key); };
+    switch (c.kind) {
+      case scenario_component_kind::instance_time: {
+        const std::string& type = c.text.at("instance_type");
+        const auto fed = measure::feed_model<units::tokens_per_second_t>(runs(c));
+        const auto tokens = input(c, "tokens_to_train", units::token);
+        const auto train = measure::extrapolate(name_of("train_s"), tokens, fed.throughput);
+        const scenario_value* p = find(c, "price");
+        const price_per_hour price =
+            p != nullptr && !p->origin ? pricing::ec2_on_demand(book_, region, type, name_of("price"))
+            : p != nullptr             ? input(c, *p, units::usd_per_instance_hour)
+                                       : pricing::ec2_on_demand(book_, region, type, name_of("price"));
+        std::vector<phase_time> phases;
+        std::optional<sourced<quantity<units::second_t>>> total;
+        for (phase ph : {phase::setup, phase::compilation, phase::training, phase::evaluation,
+                         phase::checkpointing, phase::waiting}) {
+          std::optional<sourced<quantity<units::second_t>>> secs;
+          if (ph == phase::training) {
+            secs = train;
+          } else {
+            for (const auto& [q, sec] : fed.phase_seconds) {
+              if (q == ph) secs = sec;
+            }
+          }
+          if (!secs) continue;
+          phases.push_back({ph, *secs});
+          total = total ? sourced<quantity<units::second_t>>(*total + *secs) : *secs;
+        }
+        m.add(instance_time(c.name, type, fed.instances, price, phases));
+        jobs_.emplace(c.name, job{type, fed.instances, price,
+                                  convert<units::instance_hour_t>(name_of("exposure"),
+                                                                  fed.instances * *total)});
+        break;
+      }
+      case scenario_component_kind::failures: {
+        const std::string& of = c.text.at("instance_time");
+        const auto j = jobs_.find(of);
+        if (j == jobs_.end()) {
+          throw input_error("instance_time: no instance_time component named \"" + of +
+                            "\" comes before this one");
+        }
+        const auto fed = measure::feed_model<units::tokens_per_second_t>(
+            c.runs.empty() ? runs(c)
+                           : read_runs(c.runs, c.runs_line,
+                                       "component[" + std::to_string(index) + "].runs"));
+        if (!fed.restart_time || !fed.work_lost) {
+          throw input_error("the run logs record no interruption: no restart time or work lost "
+                            "(give runs that saw one, or declare the category none)");
+        }
+        m.add(failures(c.name, j->second.instance_type, j->second.count, j->second.price,
+                       fed.interruption_rate, j->second.exposure, *fed.restart_time,
+                       *fed.work_lost));
+        break;
+      }
+      case scenario_component_kind::block_storage: {
+        const std::string& type = c.text.at("volume_type");
+        const scenario_value* p = find(c, "price");
+        const auto price = p != nullptr && p->origin
+                               ? input(c, *p, units::usd_per_gibibyte_month)
+                               : pricing::ebs_storage(book_, region, type, name_of("price"));
+        const auto kept = find(c, "kept_hours") != nullptr
+                              ? usage_period(input(c, "kept_hours", units::hour), month_730h)
+                              : usage_period(input(c, "kept_months", units::month));
+        block_storage b(c.name, type, input(c, "size_gib", units::gibibyte), kept, price);
+        if (find(c, "volumes") != nullptr) b.with_volumes(input(c, "volumes", units::dimensionless));
+        m.add(b);
+        break;
+      }
+      case scenario_component_kind::object_storage: {
+        const std::string& cls = c.text.at("storage_class");
+        const scenario_value* p = find(c, "storage_price");
+        auto prices =
+            p != nullptr && p->origin
+                ? flat_table<units::gibibyte_t>(input(c, *p, units::usd_per_gibibyte_month))
+                : as_table(name_of("storage_price"),
+                           pricing::s3_storage_tiers(book_, region, cls, name_of("storage_price")));
+        object_storage o(c.name, "S3 " + cls, input(c, "stored_gib", units::gibibyte),
+                         usage_period(input(c, "kept_months", units::month)), std::move(prices));
+        const auto request_price = [&](std::string_view key, const char* group) {
+          const scenario_value* rp = find(c, key);
+          return rp != nullptr && rp->origin
+                     ? input(c, *rp, units::usd_per_request)
+                     : pricing::s3_requests(book_, region, group, name_of(key));
+        };
+        if (find(c, "put_requests") != nullptr) {
+          o.with_put_requests(input(c, "put_requests", units::request),
+                              request_price("put_price", "S3-API-Tier1"));
+        }
+        if (find(c, "get_requests") != nullptr) {
+          o.with_get_requests(input(c, "get_requests", units::request),
+                              request_price("get_price", "S3-API-Tier2"));
+        }
+        m.add(o);
+        break;
+      }
+      case scenario_component_kind::logging: {
+        const scenario_value* ip = find(c, "ingestion_price");
+        const scenario_value* sp = find(c, "storage_price");
+        const auto ingestion =
+            ip != nullptr && ip->origin
+                ? input(c, *ip, units::usd_per_gibibyte)
+                : pricing::cloudwatch_logs_ingestion(book_, region, name_of("ingestion_price"));
+        const auto storage =
+            sp != nullptr && sp->origin
+                ? input(c, *sp, units::usd_per_gibibyte_month)
+                : pricing::cloudwatch_logs_storage(book_, region, name_of("storage_price"));
+        m.add(logging(c.name, input(c, "ingested_gib", units::gibibyte), ingestion,
+                      input(c, "stored_gib", units::gibibyte),
+                      usage_period(input(c, "kept_months", units::month)), storage));
+        break;
+      }
+      case scenario_component_kind::data_transfer: {
+        std::vector<transfer> flows;
+        for (std::size_t i = 0; i < c.transfers.size(); ++i) {
+          const auto& x = c.transfers[i];
+          const std::string base = c.name + ".transfer[" + std::to_string(i) + "]";
+          const auto volume =
+              sourced(base + ".gib", make(units::gibibyte, x.values.at("gib").value),
+                      *x.values.at("gib").origin);
+          const auto xp = x.values.find("price");
+          const bool given = xp != x.values.end() && xp->second.origin;
+          const auto given_price = [&] {
+            return sourced(base + ".price", make(units::usd_per_gibibyte, xp->second.value),
+                           *xp->second.origin);
+          };
+          if (x.type == "inter_az") {
+            if (given) {
+              flows.push_back(transfer::inter_az(x.what, volume, given_price()));
+              continue;
+            }
+            const auto tiers =
+                pricing::data_transfer_tiers(book_, region, "IntraRegion", base + ".price");
+            if (tiers.size() != 1) {
+              throw input_error("the price book has " + std::to_string(tiers.size()) +
+                                " tiers for data transfer between availability zones; expected "
+                                "one flat price");
+            }
+            flows.push_back(transfer::inter_az(x.what, volume, tiers.front().price));
+          } else {
+            flows.push_back(transfer::internet_egress(
+                x.what, volume,
+                given ? flat_table<units::gibibyte_t>(given_price())
+                      : as_table(base + ".price", pricing::data_transfer_tiers(
+                                                      book_, region, "AWS Outbound", base + ".price"))));
+          }
+        }
+        m.add(data_transfer(c.name, std::move(flows)));
+        break;
+      }
+      case scenario_component_kind::data_preparation: {
+        const auto& v = c.values.at("cost");
+        m.add(data_preparation(c.name, sourced<money>(name_of("cost"), usd(v.value), *v.origin)));
+        break;
+      }
+    }
+  }
+};
+
+}  // namespace detail
+
+/// Reads a scenario's TOML text; `file` names it in errors and is where relative paths start.
+/// Throws parse_error naming the file, the line and the key.
+[[nodiscard]] inline scenario_spec parse_scenario(std::string_view text, std::string_view file) {
+  return detail::scenario_parser(file).parse(text);
+}
+
+/// Reads a scenario file.
+[[nodiscard]] inline scenario_spec read_scenario(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(input_position::whole(path), "", "cannot be opened (no such file, or unreadable)");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_scenario(text.str(), path);
+}
+
+/// The model a scenario describes: its price files read into a price book, its run logs fed to
+/// the components that use them. Errors name the scenario file, the line and the key.
+[[nodiscard]] inline model build_model(const scenario_spec& spec) {
+  return detail::scenario_builder(spec).build();
+}
+
+/// The estimate options a scenario asks for (its freshness window).
+[[nodiscard]] inline estimate_options scenario_options(const scenario_spec& spec) {
+  return estimate_options{std::chrono::days{spec.freshness_days}};
+}
+
+/// Builds and evaluates a scenario as of its date.
+[[nodiscard]] inline estimate evaluate_scenario(const scenario_spec& spec) {
+  return build_model(spec).evaluate(spec.as_of, scenario_options(spec));
+}
+
+}  // namespace trncost::io
+
+#endif  // TRNCOST_IO_SCENARIO_HPP
