@@ -65,6 +65,7 @@ TEST_CASE("every example estimate survives the round trip estimate -> JSON -> au
                         small_options{.third_party_price = true},
                         small_options{.assumed_overlap = true},
                         small_options{.unknown_storage_price = true},
+                        small_options{.open_uncertainty = true, .resolved_uncertainty = true},
                         small_options{.declare_logs = false}}) {
     const auto est = small_estimate(o);
     const auto r = io::audit(io::render_json(est));
@@ -160,6 +161,13 @@ TEST_CASE("tampering: a status upgraded by hand is caught, with or without its r
   require_caught(replace_once(incomplete, "\"coverage\": \"missing\"",
                               "\"coverage\": \"declared-none\", \"justification\": \"x\""),
                  "totals.by_category 'logs': missing (recomputed 0)");
+  // An open migration uncertainty claimed verified, and one flipped to resolved by hand.
+  const auto open = io::render_json(small_estimate({.open_uncertainty = true}));
+  require_caught(replace_once(open, "\"status\": \"provisional\"", "\"status\": \"verified\""),
+                 "status: the report says 'verified', the status rules give 'provisional' "
+                 "(migration uncertainty 'aten::_upsample_bicubic2d_aa in the vision tower' is open)");
+  require_caught(replace_once(open, "\"status\": \"open\"", "\"status\": \"resolved\""),
+                 "status: the report says 'provisional', the status rules give 'verified'");
   // The flagship as well.
   const auto flagship_text = flagship_json();
   const auto flagship_doc = io::read_report(flagship_text);

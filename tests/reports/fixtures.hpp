@@ -40,6 +40,8 @@ struct small_options {
   bool declare_logs = true;  ///< false: the logs category is missing (incomplete)
   int nodes = 2;
   int train_s = 90;
+  bool open_uncertainty = false;      ///< an open migration uncertainty (provisional)
+  bool resolved_uncertainty = false;  ///< a resolved one (no effect on the status)
 };
 
 /// A two-node job with every operation a derivation can have:
@@ -97,6 +99,17 @@ inline model small_model(const small_options& o = {}) {
     const auto overlap = m.input(sourced("overlap_s", seconds(0),
                                          assumption{"evaluation does not overlap training"}));
     m.add_line(category::compute, "job", {phase::evaluation, "overlap"}, price, n * overlap);
+  }
+  if (o.open_uncertainty) {
+    m.add_uncertainty({"aten::_upsample_bicubic2d_aa in the vision tower",
+                       migration_uncertainty::kind::custom_operator,
+                       migration_uncertainty::state::open, "ml-platform",
+                       "no Neuron lowering yet; a custom NKI kernel may be needed"});
+  }
+  if (o.resolved_uncertainty) {
+    m.add_uncertainty({"flash attention", migration_uncertainty::kind::porting_work,
+                       migration_uncertainty::state::resolved, "ml-platform",
+                       "the NKI flash attention kernel passed the numerics check"});
   }
   m.declare_none(category::transfer, declared_none{"all data stays in one availability zone"});
   if (o.declare_logs) m.declare_none(category::logs, declared_none{"logs are kept on the instance"});

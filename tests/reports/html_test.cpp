@@ -64,3 +64,10 @@ TEST_CASE("text is escaped in HTML") {
   CHECK(io::detail::bar_length(decimal(1), decimal(3), 300) == "100.00");
   CHECK(io::detail::bar_length(decimal(1), decimal(0), 300) == "0");
 }
+
+TEST_CASE("the HTML report lists migration uncertainties") {
+  const auto html = io::render_html(small_estimate({.open_uncertainty = true}));
+  CHECK(html.find("<ul id=\"uncertainties\">\n<li><strong>open</strong>: "
+                  "aten::_upsample_bicubic2d_aa in the vision tower (owner ml-platform)") !=
+        std::string::npos);
+}

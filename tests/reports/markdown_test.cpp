@@ -87,3 +87,13 @@ TEST_CASE("table cells escape pipes and line breaks; write_markdown writes what 
   io::write_markdown(small_estimate(), out);
   CHECK(out.str() == io::render_markdown(small_estimate()));
 }
+
+TEST_CASE("the Markdown report lists migration uncertainties, open and resolved") {
+  const auto md = io::render_markdown(small_estimate({.open_uncertainty = true, .resolved_uncertainty = true}));
+  CHECK(md.find("**Status: provisional**") != std::string::npos);
+  CHECK(md.find("## Migration uncertainties\n\n- **open**: aten::_upsample_bicubic2d_aa in the vision "
+                "tower (owner ml-platform): no Neuron lowering yet; a custom NKI kernel may be needed\n"
+                "- **resolved**: flash attention (owner ml-platform): the NKI flash attention kernel "
+                "passed the numerics check\n") != std::string::npos);
+  CHECK(io::render_markdown(small_estimate()).find("Migration uncertainties") == std::string::npos);
+}

@@ -125,6 +125,20 @@ TEST_CASE("the flagship estimate becomes a report whose derivations are all reco
   CHECK(report::check(doc).ok);
 }
 
+TEST_CASE("migration uncertainties are written apart from the costs, open or resolved") {
+  const auto est = small_estimate({.open_uncertainty = true, .resolved_uncertainty = true});
+  CHECK(est.status == estimate_status::provisional);
+  const auto json = io::render_json(est);
+  CHECK(json.find("  \"uncertainties\": [\n    {\n      \"subject\": \"aten::_upsample_bicubic2d_aa in "
+                  "the vision tower\",\n      \"kind\": \"custom-operator\",\n      \"status\": "
+                  "\"open\",\n      \"owner\": \"ml-platform\",") != std::string::npos);
+  const auto doc = io::read_report(json);
+  REQUIRE(doc.uncertainties.size() == 2);
+  CHECK(doc.uncertainties[1].what == migration_uncertainty::kind::porting_work);
+  CHECK(doc.uncertainties[1].status == migration_uncertainty::state::resolved);
+  CHECK(doc.totals.total == small_estimate().total);  // no cost, no duration
+}
+
 TEST_CASE("two different inputs with one name are refused before anything is written") {
   model m;
   const auto a = m.input(sourced("t", seconds(60), reports_test::run1()));

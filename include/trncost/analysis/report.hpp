@@ -161,6 +161,7 @@ struct document {
   std::vector<line_entry> lines;
   totals_entry totals;
   std::vector<category_entry> categories;  ///< one per category of the formula, in formula order
+  std::vector<migration_uncertainty> uncertainties;  ///< open ones make the estimate provisional
   std::vector<std::string> findings;
 };
 
@@ -200,6 +201,32 @@ inline std::optional<coverage> parse_coverage(std::string_view s) {
   }
   return std::nullopt;
 }
+constexpr std::string_view to_string(migration_uncertainty::kind k) noexcept {
+  switch (k) {
+    case migration_uncertainty::kind::custom_operator: return "custom-operator";
+    case migration_uncertainty::kind::unsupported_operation: return "unsupported-operation";
+    case migration_uncertainty::kind::porting_work: return "porting-work";
+    case migration_uncertainty::kind::other: return "other";
+  }
+  return "other";
+}
+constexpr std::string_view to_string(migration_uncertainty::state st) noexcept {
+  return st == migration_uncertainty::state::open ? "open" : "resolved";
+}
+inline std::optional<migration_uncertainty::kind> parse_uncertainty_kind(std::string_view s) {
+  for (const auto k : {migration_uncertainty::kind::custom_operator,
+                       migration_uncertainty::kind::unsupported_operation,
+                       migration_uncertainty::kind::porting_work, migration_uncertainty::kind::other}) {
+    if (to_string(k) == s) return k;
+  }
+  return std::nullopt;
+}
+inline std::optional<migration_uncertainty::state> parse_uncertainty_state(std::string_view s) {
+  if (s == "open") return migration_uncertainty::state::open;
+  if (s == "resolved") return migration_uncertainty::state::resolved;
+  return std::nullopt;
+}
+
 inline std::optional<purchase_option> parse_purchase_option(std::string_view s) {
   for (const auto p : {purchase_option::on_demand, purchase_option::reserved,
                        purchase_option::savings_plan, purchase_option::spot,
@@ -579,6 +606,7 @@ inline document from_estimate(const estimate& est) {
   doc.status = est.status;
   doc.reasons = est.reasons;
   doc.findings = est.findings;
+  doc.uncertainties = est.uncertainties;
   detail::builder b{doc, {}, {}};
   for (const auto& l : est.lines) {
     b.visit(l.price);
@@ -662,6 +690,12 @@ inline std::vector<std::pair<estimate_status, std::string>> expected_reasons(
       out.emplace_back(estimate_status::provisional, in.name + " is an assumption");
     }
   }
+  for (const auto& u : doc.uncertainties) {
+    if (u.status == migration_uncertainty::state::open) {
+      out.emplace_back(estimate_status::provisional,
+                       "migration uncertainty '" + u.subject + "' is open");
+    }
+  }
   std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
     return static_cast<int>(a.first) > static_cast<int>(b.first);
   });
@@ -727,6 +761,13 @@ inline check_result check(const document& doc) {
     } else if (in.value != "unknown" || !std::holds_alternative<assumption>(in.origin)) {
       return mismatch(where + ": an unknown input has the value 'unknown' and an assumption "
                       "giving the reason");
+    }
+  }
+  for (std::size_t i = 0; i < doc.uncertainties.size(); ++i) {
+    const auto& u = doc.uncertainties[i];
+    if (u.subject.empty() || u.owner.empty() || u.detail.empty()) {
+      return mismatch("uncertainties[" + std::to_string(i) + "] '" + u.subject +
+                      "': a migration uncertainty names its subject, owner and detail");
     }
   }
   recomputed r;

@@ -222,6 +222,22 @@ class report_reader {
       doc.categories.push_back(std::move(c));
     }
 
+    const auto& uncertainties = array(root, "", "uncertainties");
+    for (std::size_t i = 0; i < uncertainties.size(); ++i) {
+      const std::string path = "uncertainties[" + std::to_string(i) + "]";
+      const auto& e = object_at(uncertainties, i, path);
+      migration_uncertainty u;
+      u.subject = str(e, path, "subject");
+      u.what = named<migration_uncertainty::kind>(e, path, "kind", report::parse_uncertainty_kind,
+                                                  "uncertainty kind");
+      u.status = named<migration_uncertainty::state>(e, path, "status",
+                                                     report::parse_uncertainty_state,
+                                                     "uncertainty status (open, resolved)");
+      u.owner = str(e, path, "owner");
+      u.detail = str(e, path, "detail");
+      doc.uncertainties.push_back(std::move(u));
+    }
+
     const auto& lines = array(root, "", "lines");
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const std::string path = "lines[" + std::to_string(i) + "]";

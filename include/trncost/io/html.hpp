@@ -224,6 +224,16 @@ inline std::string placeholder(std::string_view id, std::string_view title, std:
   if (!any) h += "<li>None: no input is an assumption or a third-party figure.</li>\n";
   h += "</ul>\n";
 
+  if (!est.uncertainties.empty()) {
+    h += "<h2>Migration uncertainties</h2>\n<ul id=\"uncertainties\">\n";
+    for (const auto& u : est.uncertainties) {
+      h += "<li><strong>" +
+           std::string(u.status == migration_uncertainty::state::open ? "open" : "resolved") +
+           "</strong>: " + html_escape(u.subject) + " (owner " + html_escape(u.owner) + "): " +
+           html_escape(u.detail) + "</li>\n";
+    }
+    h += "</ul>\n";
+  }
   h += "<h2>Lines</h2>\n<table id=\"lines\"><tr><th>category</th><th>phase</th><th>line</th>"
        "<th>formula</th><th>USD (exact)</th></tr>\n";
   for (const auto& l : est.lines) {

@@ -166,6 +166,15 @@ inline std::string status_sentence(const estimate& est) {
   }
   if (!any) o += "None: no input is an assumption or a third-party figure.\n";
 
+  if (!est.uncertainties.empty()) {
+    o += "\n## Migration uncertainties\n\n";
+    for (const auto& u : est.uncertainties) {
+      o += "- **" + std::string(u.status == migration_uncertainty::state::open ? "open" : "resolved") +
+           "**: " + md_cell(u.subject) + " (owner " + md_cell(u.owner) + "): " + md_cell(u.detail) +
+           "\n";
+    }
+  }
+
   o += "\n## Lines\n\n| category | phase | line | formula | USD (exact) |\n|---|---|---|---|---:|\n";
   for (const auto& l : est.lines) {
     o += "| " + std::string(to_string(l.cat)) + " | " +

@@ -246,6 +246,19 @@ inline void write_amount(json_writer& w, std::string_view k, const std::optional
   }
   w.end_array();
 
+  w.key("uncertainties");
+  w.begin_array();
+  for (const auto& u : doc.uncertainties) {
+    w.begin_object();
+    w.member("subject", u.subject);
+    w.member("kind", report::to_string(u.what));
+    w.member("status", report::to_string(u.status));
+    w.member("owner", u.owner);
+    w.member("detail", u.detail);
+    w.end_object();
+  }
+  w.end_array();
+
   w.key("lines");
   w.begin_array();
   for (const auto& l : doc.lines) {
