@@ -1,0 +1,14 @@
+// expect: no matching function for call to .trncost::credits::grant::grant\(|no matching constructor for initialization of 'const credits::grant'
+// A credit grant's amount is money: an amount in hours must not compile.
+#include <trncost/credits.hpp>
+int main() {
+  using namespace trncost;
+#ifdef TRNCOST_FAIL
+  const sourced<quantity<units::hour_t>> amount{"grant", make(units::hour, "5000"), assumption{"x"}};
+#else
+  const sourced<money> amount{"grant", make(units::usd, "5000"), assumption{"x"}};
+#endif
+  const credits::grant g("G", amount, parse_date("2026-01-01"), parse_date("2027-01-01"),
+                         credits::all_usage_categories());
+  (void)g;
+}
