@@ -141,7 +141,7 @@ TEST_CASE("a cache hit removes the compilation time, with the cache's provenance
   CHECK(cache_record);
 }
 
-TEST_CASE("a cache of another compiler version is rejected with the reason; the line stays") {
+TEST_CASE("a cache of another compiler version is rejected with the reason, the line stays") {
   const compile_cost c("Qwen/Qwen3-0.6B", "2.21.33363.0", "trn1.32xlarge", one(), trn1_price(),
                        compile_time(), public_cache("2.20.16736.0"));
   REQUIRE(c.cache());

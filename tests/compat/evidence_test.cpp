@@ -254,7 +254,7 @@ TEST_CASE("an evidence set needs its export file and a consulted date") {
   CHECK(set.source().dataset == model_support_dataset);
 }
 
-TEST_CASE("rows of one stack share one interned copy; a row without a stack has an empty one") {
+TEST_CASE("rows of one stack share one interned copy, a row without a stack has an empty one") {
   evidence_set set(src());
   set.add(row(2, "a", "passed", stack_2_21(), "2026-10-02T08:15:00Z"));
   set.add(row(3, "b", "passed", stack_2_21(), "2026-10-02T08:15:00Z"));

@@ -38,7 +38,7 @@ TEST_CASE("a one-core model that fits one chip gets trn2.3xlarge, derived from e
   CHECK(how->formula.substr(how->formula.size() - 12) == "trn2.3xlarge");
 }
 
-TEST_CASE("tp 4 (8 physical cores) still fits one Trainium2 chip; tp 16 needs trn2.48xlarge") {
+TEST_CASE("tp 4 (8 physical cores) still fits one Trainium2 chip, tp 16 needs trn2.48xlarge") {
   CHECK(suggest_instance(catalog::builtin(), need(4, "21.75"))->spec->name == "trn2.3xlarge");
   // 16 x 2 = 32 physical cores > 8 on trn2.3xlarge; trn2.48xlarge has 128 (and comes before
   // trn2u.48xlarge by name at the same 16 chips).

@@ -47,7 +47,7 @@ evidence_set fixture() {
 
 }  // namespace
 
-TEST_CASE("an open uncertainty blocks continue; resolved ones do not") {
+TEST_CASE("an open uncertainty blocks continue, resolved ones do not") {
   CHECK_FALSE(blocks_continue(std::vector<migration_uncertainty>{}));
   CHECK(blocks_continue(std::vector{op(uncertainty_state::open)}));
   CHECK_FALSE(blocks_continue(std::vector{op(uncertainty_state::resolved)}));

@@ -131,7 +131,7 @@ TEST_CASE("a file is read by its extension, and its path names it in findings") 
       parse_error);
 }
 
-TEST_CASE("an older export with fewer columns in another order is read; the gaps are a finding") {
+TEST_CASE("an older export with fewer columns in another order is read, the gaps are a finding") {
   std::ifstream in(data_dir + "model_support_older.csv", std::ios::binary);
   const auto set = io::read_model_support_csv(in, ref("older.csv"));
   REQUIRE(set.size() == 2);
@@ -253,7 +253,7 @@ TEST_CASE("other bad records: empty model_id, wrong width, broken JSON, empty in
                        parse_error);
 }
 
-TEST_CASE("an empty result with an exclusion reason is an exclusion; blank lines are skipped") {
+TEST_CASE("an empty result with an exclusion reason is an exclusion, blank lines are skipped") {
   const auto set = read_csv_text(
       "model_id,result,exclusion,tp,neuronx_cc,tested_at\r\n\r\nm/big,,too large for 16 cores,,"
       "2.21,2026-10-01\r\n");
