@@ -753,12 +753,19 @@ class scenario_builder {
   void guarded(std::uint64_t line, const std::string& key, F&& f) const {
     try {
       f();
-    } catch (const parse_error& e) {
-      fail_at(line, key, trncost::report::detail::bare_message(e));
     } catch (const trncost::error& e) {
-      throw input_error(input_position::at_line(s_.file, line).to_string() + ": " + key + ": " +
-                        trncost::report::detail::bare_message(e));
+      // Already placed in the scenario (a file it names is missing): as it is.
+      if (std::string_view(e.what()).starts_with("trncost: " + s_.file + ":")) throw;
+      rethrow(line, key, e);
     }
+  }
+  /// A parse error stays a parse error, anything else an input error; both placed at `line`, `key`.
+  [[noreturn]] void rethrow(std::uint64_t line, const std::string& key,
+                            const trncost::error& e) const {
+    const std::string bare = trncost::report::detail::bare_message(e);
+    if (dynamic_cast<const parse_error*>(&e) != nullptr) fail_at(line, key, bare);
+    throw input_error(input_position::at_line(s_.file, line).to_string() + ": " + key + ": " +
+                      bare);
   }
 
   std::string existing(const std::string& p, std::uint64_t line, const std::string& key,
@@ -985,7 +992,7 @@ class scenario_builder {
       }
       case scenario_component_kind::data_preparation: {
         const auto& v = c.values.at("cost");
-        m.add(data_preparation(c.name, sourced<money>(name_of("cost"), usd(v.value), *v.origin)));
+        m.add(data_preparation(c.name, sourced<money>(name_of("cost"), trncost::usd(v.value), *v.origin)));
         break;
       }
     }
