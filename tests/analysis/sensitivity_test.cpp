@@ -63,7 +63,7 @@ TEST_CASE("sensitivity: bars ranked by swing, observed apart from assumptions") 
   CHECK(t.observed[3].swing == decimal::parse("1.6"));
 }
 
-TEST_CASE("sensitivity: observed ranges from repetitions; assumptions only when asked") {
+TEST_CASE("sensitivity: observed ranges from repetitions, assumptions only when asked") {
   const model m = small_model();
   const model_inputs in(m);
   const std::array<decimal, 3> reps{decimal(1000), decimal(950), decimal(1080)};

@@ -32,23 +32,23 @@ inline variation observed_range(std::string input, std::span<const decimal> repe
           "min and max of " + std::to_string(repetitions.size()) + " repetitions"};
 }
 
-/// A stated band around an input's value: value * (1 - fraction) to value * (1 + fraction).
-inline variation band(const model_inputs& in, std::string input, decimal fraction) {
-  if (fraction.is_negative() || decimal(1) < fraction) {
-    throw input_error("band for '" + input + "': the fraction " + fraction.to_string() +
+/// A stated band around an input's value: value * (1 - share) to value * (1 + share).
+inline variation band(const model_inputs& in, std::string input, decimal share) {
+  if (share.is_negative() || decimal(1) < share) {
+    throw input_error("band for '" + input + "': the fraction " + share.to_string() +
                       " must be between 0 and 1 (0.1 for +/-10 %)");
   }
   const decimal v = in.leaves()[in.find(input)].baseline;
-  const decimal percent = fraction * decimal(100);
-  return {std::move(input), v * (decimal(1) - fraction), v * (decimal(1) + fraction),
+  const decimal percent = share * decimal(100);
+  return {std::move(input), v * (decimal(1) - share), v * (decimal(1) + share),
           "stated band +/-" + percent.to_string() + " %"};
 }
 
 /// A band around every observed (measured) leaf of the model: the default tornado.
-inline std::vector<variation> observed_bands(const model_inputs& in, decimal fraction) {
+inline std::vector<variation> observed_bands(const model_inputs& in, decimal share) {
   std::vector<variation> out;
   for (const auto& l : in.leaves()) {
-    if (is_observed(l.record->origin)) out.push_back(band(in, l.name, fraction));
+    if (is_observed(l.record->origin)) out.push_back(band(in, l.name, share));
   }
   return out;
 }
