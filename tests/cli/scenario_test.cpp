@@ -237,6 +237,14 @@ titel = "t"
         "trncost: s.toml:12: component[0].transfer[0].type: unknown transfer type \"inter-az\" "
         "(did you mean \"inter_az\"?); the types are inter_az, internet_egress");
   CHECK(error_of("format = 1\n[estimate\n").starts_with("trncost: s.toml:2: is not valid TOML: "));
+  // Inputs on which toml++ 3.3 asserts (tests/fuzz/scenario_fuzz.cpp found them): its own parse
+  // error instead, with the line.
+  CHECK(error_of("format = 1\n[\n") ==
+        "trncost: s.toml:2: is not valid TOML: Error while parsing key: expected bare key starting "
+        "character or string delimiter, saw '\\n'");
+  CHECK(error_of("es = [}\n") ==
+        "trncost: s.toml:1: is not valid TOML: Error while parsing value: could not determine value "
+        "type");
   CHECK(error_of(head + "[[component]]\nkind = \"block_storage\"\nname = \"x\"\nvolume_type = "
                         "\"gp3\"\nsize_gib = { value = \"1\", assumption = \"a\" }\n") ==
         "trncost: s.toml:8: component[0].kept_hours: a block_storage component needs exactly one "
