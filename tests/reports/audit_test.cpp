@@ -129,7 +129,7 @@ TEST_CASE("tampering: a removed input is caught where it is used") {
   CHECK_FALSE(io::audit(remove_input(flagship_text, doc.inputs.back().name)).ok);
 }
 
-TEST_CASE("tampering: a status upgraded by hand is caught, with or without its reasons") {
+TEST_CASE("tampering: a status upgraded by hand is caught - with or without its reasons") {
   // An assumption (overlap_s) makes the estimate provisional.
   const auto json = io::render_json(small_estimate({.assumed_overlap = true}));
   const auto upgraded = replace_once(json, "\"status\": \"provisional\"", "\"status\": \"verified\"");
@@ -177,7 +177,7 @@ TEST_CASE("tampering: a status upgraded by hand is caught, with or without its r
   }
 }
 
-TEST_CASE("tampering: derivations, unpriced lines and subtotals are recomputed too") {
+TEST_CASE("tampering: derivations - unpriced lines and subtotals are recomputed too") {
   const auto json = io::render_json(small_estimate());
   // 2 * volume_gib = 1000; claiming 900 is caught at that derivation.
   require_caught(replace_once(json, "\"value\": \"1000\"", "\"value\": \"900\""),

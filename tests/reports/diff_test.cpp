@@ -59,7 +59,7 @@ TEST_CASE("a price and an instance count change: each gets its share of the tota
   CHECK(d.inputs[1].after == "3 instance");
 }
 
-TEST_CASE("a throughput (duration) change and a re-read quote: value steps, provenance listed") {
+TEST_CASE("a throughput (duration) change and a re-read quote: value steps - provenance listed") {
   // train_s 90 -> 150 s: t = 180 s; training 21.5 x 360 / 3600 = 2.15 (+0.716666666666666667);
   // waiting 21.5 x 2 x 3420 / 3600 = 40.85 (-0.716666666666666667); evaluation unchanged
   // (min(30, 180) = 30): the total does not move, and the attribution says so.
@@ -79,7 +79,7 @@ TEST_CASE("a throughput (duration) change and a re-read quote: value steps, prov
   CHECK(requoted.inputs[0].after_source.find("consulted 2026-11-29") != std::string::npos);
 }
 
-TEST_CASE("an input that becomes known prices its line; added lines are the structural step") {
+TEST_CASE("an input that becomes known prices its line and added lines are the structural step") {
   // Unknown gp3 price -> 0.08: the storage line 0.438356164383561644 enters the total.
   const auto d = diff(small_estimate({.unknown_storage_price = true}), small_estimate());
   CHECK(d.status_before == estimate_status::unpriced);
@@ -100,7 +100,7 @@ TEST_CASE("an input that becomes known prices its line; added lines are the stru
   CHECK(sum_of(added) == added.total_change);
 }
 
-TEST_CASE("a diff of two JSON reports equals the diff of their estimates, and explains itself") {
+TEST_CASE("a diff of two JSON reports equals the diff of their estimates and explains itself") {
   const auto a = small_estimate();
   const auto b = small_estimate({.price = "23", .nodes = 3});
   const auto from_reports = diff(io::read_report(io::render_json(a)), io::read_report(io::render_json(b)));

@@ -49,7 +49,7 @@ std::vector<std::map<std::string, std::string>> rows_of(const std::string& text)
 
 }  // namespace
 
-TEST_CASE("the CSV's columns are FOCUS names or x_-prefixed, and the estimate's FOCUS columns are all there") {
+TEST_CASE("the CSV's columns are FOCUS names or x_-prefixed and the estimate's FOCUS columns are all there") {
   std::set<std::string> seen;
   for (const auto c : io::focus_columns) {
     const std::string name(c);
@@ -124,7 +124,7 @@ TEST_CASE("each line becomes a FOCUS row with hand-computed quantities in the pr
   CHECK(sum == small_estimate().total);
 }
 
-TEST_CASE("an unpriced line has a NULL cost, never 0") {
+TEST_CASE("an unpriced line has a NULL cost - never 0") {
   const auto rows = rows_of(io::render_focus_csv(small_estimate({.unknown_storage_price = true})));
   REQUIRE(rows.size() == 4);
   CHECK(rows[3].at("BilledCost") == "NULL");
@@ -135,7 +135,7 @@ TEST_CASE("an unpriced line has a NULL cost, never 0") {
   CHECK(rows[3].at("PricingQuantity") == "5.479452054794520548");  // the usage is still known
 }
 
-TEST_CASE("text with commas, quotes and line breaks is quoted so a CSV reader reads it back") {
+TEST_CASE("text with commas - quotes and line breaks is quoted so a CSV reader reads it back") {
   model m;
   const auto p = m.input(sourced("p", make(units::usd_per_instance_hour, "2"),
                                  third_party{"a \"price\" site, 2026", parse_date("2026-11-01")}));

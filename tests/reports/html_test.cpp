@@ -25,7 +25,7 @@ TEST_CASE("the HTML report is one self-contained file") {
   CHECK(out.str() == html);
 }
 
-TEST_CASE("the HTML charts draw one bar per category and per phase, sized from the amounts") {
+TEST_CASE("the HTML charts draw one bar per category and per phase - sized from the amounts") {
   const auto html = io::render_html(small_estimate());
   // Categories with lines or declared none: compute 43.358333333333333319 (the largest: 300 px),
   // storage 0.438356164383561644 -> 0.438356164383561644 / 43.358333333333333319 * 300 = 3.03 px.
@@ -47,7 +47,7 @@ TEST_CASE("the HTML charts draw one bar per category and per phase, sized from t
   CHECK(html.find("<strong>Total: 43.80 USD</strong>") != std::string::npos);
 }
 
-TEST_CASE("the HTML report shows reasons, unpriced lines and missing categories") {
+TEST_CASE("the HTML report shows reasons - unpriced lines and missing categories") {
   const auto html = io::render_html(
       small_estimate({.unknown_storage_price = true, .declare_logs = false}));
   CHECK(html.find("<section class=\"status status-incomplete\"") != std::string::npos);

@@ -21,7 +21,7 @@ std::size_t at(const std::string& text, std::string_view what) {
 
 }  // namespace
 
-TEST_CASE("the Markdown report puts the status and its reasons first, then the totals") {
+TEST_CASE("the Markdown report puts the status and its reasons first - then the totals") {
   const auto md = io::render_markdown(small_estimate({.assumed_overlap = true}), "Fine-tune budget");
   CHECK(md.rfind("# Fine-tune budget\n\n**Status: provisional** (as of 2026-11-30).", 0) == 0);
   CHECK(at(md, "- **provisional**: overlap_s is an assumption: evaluation does not overlap training") <
@@ -34,7 +34,7 @@ TEST_CASE("the Markdown report puts the status and its reasons first, then the t
   for (std::size_t i = 1; i < order.size(); ++i) CHECK(at(md, order[i - 1]) < at(md, order[i]));
 }
 
-TEST_CASE("the Markdown totals: categories, phases, useful vs overhead, to the cent") {
+TEST_CASE("the Markdown totals: categories - phases - useful vs overhead - to the cent") {
   const auto md = io::render_markdown(small_estimate());
   // compute = 1.433333333333333333 + 41.566666666666666667 + 0.358333333333333319
   //         = 43.358333333333333319 -> 43.36; 43.358.../43.796... = 99.0 %.
@@ -54,7 +54,7 @@ TEST_CASE("the Markdown totals: categories, phases, useful vs overhead, to the c
   CHECK(md.find("| 41.566666666666666667 |") != std::string::npos);
 }
 
-TEST_CASE("the Markdown report shows unpriced lines and missing categories, never as 0") {
+TEST_CASE("the Markdown report shows unpriced lines and missing categories - never as 0") {
   const auto md = io::render_markdown(
       small_estimate({.unknown_storage_price = true, .declare_logs = false}));
   CHECK(md.find("**Status: incomplete**") != std::string::npos);
@@ -66,7 +66,7 @@ TEST_CASE("the Markdown report shows unpriced lines and missing categories, neve
         std::string::npos);
 }
 
-TEST_CASE("the Markdown sources give each input's kind, source and date") {
+TEST_CASE("the Markdown sources give each input's kind - source and date") {
   const auto md = io::render_markdown(small_estimate({.third_party_price = true}));
   CHECK(md.find("| `trn1_price` | 21.5 USD/instance-h | third-party | a price comparison site | "
                 "seen 2026-11-01 |") != std::string::npos);
@@ -81,14 +81,14 @@ TEST_CASE("the Markdown sources give each input's kind, source and date") {
                        "consulted 2026-11-30 (published 2026-09-10) |") != std::string::npos);
 }
 
-TEST_CASE("table cells escape pipes and line breaks; write_markdown writes what render_markdown gives") {
+TEST_CASE("table cells escape pipes and line breaks and write_markdown writes what render_markdown gives") {
   CHECK(io::detail::md_cell("a | b\nc") == "a \\| b c");
   std::ostringstream out;
   io::write_markdown(small_estimate(), out);
   CHECK(out.str() == io::render_markdown(small_estimate()));
 }
 
-TEST_CASE("the Markdown report lists migration uncertainties, open and resolved") {
+TEST_CASE("the Markdown report lists migration uncertainties - open and resolved") {
   const auto md = io::render_markdown(small_estimate({.open_uncertainty = true, .resolved_uncertainty = true}));
   CHECK(md.find("**Status: provisional**") != std::string::npos);
   CHECK(md.find("## Migration uncertainties\n\n- **open**: aten::_upsample_bicubic2d_aa in the vision "

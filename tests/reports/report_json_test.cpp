@@ -42,7 +42,7 @@ TEST_CASE("the JSON report of the small estimate is byte-identical to the review
   CHECK(out.str() == golden);
 }
 
-TEST_CASE("the JSON report holds inputs with provenance, derivations as operations and exact lines") {
+TEST_CASE("the JSON report holds inputs with provenance - derivations as operations and exact lines") {
   const auto doc = io::read_report(io::render_json(small_estimate()), "small.json");
   CHECK(doc.version == 1);
   CHECK(to_string(doc.as_of) == "2026-11-30");
@@ -95,7 +95,7 @@ TEST_CASE("the JSON report holds inputs with provenance, derivations as operatio
   CHECK(doc.categories[2].justification == "all data stays in one availability zone");
 }
 
-TEST_CASE("sourced derivations (a median of runs, a division, a unit reading) are written as operations") {
+TEST_CASE("sourced derivations (a median of runs - a division - a unit reading) are written as operations") {
   const auto doc = report::from_estimate(reports_test::sourced_estimate());
   REQUIRE(doc.derivations.size() == 4);
   // median(58000, 61000, 60000) = 60000, over the three runs' records.
@@ -125,7 +125,7 @@ TEST_CASE("the flagship estimate becomes a report whose derivations are all reco
   CHECK(report::check(doc).ok);
 }
 
-TEST_CASE("migration uncertainties are written apart from the costs, open or resolved") {
+TEST_CASE("migration uncertainties are written apart from the costs - open or resolved") {
   const auto est = small_estimate({.open_uncertainty = true, .resolved_uncertainty = true});
   CHECK(est.status == estimate_status::provisional);
   const auto json = io::render_json(est);
@@ -158,7 +158,7 @@ TEST_CASE("two different inputs with one name are refused before anything is wri
   CHECK(out.str().empty());
 }
 
-TEST_CASE("an unknown input reached twice under one name is written once; two different ones are refused") {
+TEST_CASE("an unknown input reached twice under one name is written once and two different ones are refused") {
   const auto build = [](const char* second_reason) {
     model m;
     const auto p1 = m.unknown<units::usd_per_instance_hour_t>("p", "no official row");
@@ -179,7 +179,7 @@ TEST_CASE("an unknown input reached twice under one name is written once; two di
                        doctest::Contains("two different inputs are named 'p'"), input_error);
 }
 
-TEST_CASE("a derivation the report cannot recompute is refused, naming it") {
+TEST_CASE("a derivation the report cannot recompute is refused - naming it") {
   // charge() applies the unit factor (/3600) inside a formula written "price * usage": reading the
   // formula back as a product would give 21.5 * 7200 = 154800, not the 43 recorded, so the report
   // refuses to claim a derivation it cannot recompute.
