@@ -32,9 +32,11 @@
 
 namespace trncost::io::detail {
 
-/// Numbers as text (exact decimals later), and a depth-independent parser (no recursion).
-inline constexpr unsigned json_parse_flags =
-    rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseIterativeFlag;
+/// Numbers as text (exact decimals later), a depth-independent parser (no recursion), and strings
+/// that must be valid UTF-8.
+inline constexpr unsigned json_parse_flags = rapidjson::kParseNumbersAsStringsFlag |
+                                             rapidjson::kParseIterativeFlag |
+                                             rapidjson::kParseValidateEncodingFlag;
 
 /// A RapidJSON input stream over a std::istream, read in 64 KiB blocks; Tell() is the byte offset.
 class istream_input {
@@ -161,10 +163,15 @@ class json_value {
   std::vector<std::string> keys_;
 };
 
-/// SAX handler that builds a json_value tree.
+/// SAX handler that builds a json_value tree. It refuses nesting deeper than max_depth: the tree
+/// is freed recursively, and no record trncost reads is nested more than a few levels.
 class json_tree_builder
     : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, json_tree_builder> {
  public:
+  static constexpr std::size_t max_depth = 256;
+  static constexpr std::string_view too_deep_rule =
+      "arrays and objects nested more than 256 deep (refused)";
+
   bool Null() { return put(json_value::make(json_value::kind::null)); }
   bool Bool(bool b) {
     auto v = json_value::make(json_value::kind::boolean);
@@ -182,6 +189,7 @@ class json_tree_builder
     return put(std::move(v));
   }
   bool StartObject() {
+    if (stack_.size() >= max_depth) return refuse_depth();
     stack_.push_back(json_value::make(json_value::kind::object));
     return true;
   }
@@ -191,14 +199,21 @@ class json_tree_builder
   }
   bool EndObject(rapidjson::SizeType) { return close(); }
   bool StartArray() {
+    if (stack_.size() >= max_depth) return refuse_depth();
     stack_.push_back(json_value::make(json_value::kind::array));
     return true;
   }
   bool EndArray(rapidjson::SizeType) { return close(); }
 
   [[nodiscard]] json_value take() { return std::move(root_); }
+  /// True when the parse stopped at nesting deeper than max_depth.
+  [[nodiscard]] bool too_deep() const noexcept { return too_deep_; }
 
  private:
+  bool refuse_depth() {
+    too_deep_ = true;
+    return false;  // stops the parse
+  }
   bool put(json_value v) {
     if (stack_.empty()) {
       root_ = std::move(v);
@@ -215,6 +230,7 @@ class json_tree_builder
 
   std::vector<json_value> stack_;
   json_value root_;
+  bool too_deep_ = false;
 };
 
 /// Parses one JSON document held in `text` (one line of a JSON Lines file, say). Errors name the
@@ -227,9 +243,11 @@ class json_tree_builder
   // MemoryStream yields '\0' at the end, which the Reader treats as the end of the input.
   const rapidjson::ParseResult result = reader.Parse<json_parse_flags>(memory, builder);
   if (result.IsError()) {
-    if (line == 0) fail_json(file, result, "", "");
+    const std::string_view deep = builder.too_deep() ? json_tree_builder::too_deep_rule : "";
+    if (line == 0) fail_json(file, result, "", deep);
+    const std::string_view why = deep.empty() ? json_error_text(result.Code()) : deep;
     std::string rule = "invalid JSON at byte " + std::to_string(result.Offset()) +
-                       " of the line: " + std::string(json_error_text(result.Code()));
+                       " of the line: " + std::string(why);
     io::fail(input_position::at_line(file, line), "", rule);
   }
   return builder.take();
@@ -242,7 +260,9 @@ class json_tree_builder
   json_tree_builder builder;
   istream_input input(in);
   const rapidjson::ParseResult result = reader.Parse<json_parse_flags>(input, builder);
-  if (result.IsError()) fail_json(file, result, "", "");
+  if (result.IsError()) {
+    fail_json(file, result, "", builder.too_deep() ? json_tree_builder::too_deep_rule : "");
+  }
   return builder.take();
 }
 
