@@ -1,7 +1,7 @@
 // A streaming RFC 4180 CSV record reader for trncost's readers: quoted fields (with "" escapes and
-// line breaks inside), CRLF or LF line ends, a leading UTF-8 byte-order mark skipped, and the line
-// each record starts on kept for error messages. Columns are found by name through csv_header.
-// Memory is one input buffer plus the current record, whatever the file's size.
+// line breaks inside), CRLF or LF line ends, a leading UTF-8 byte-order mark skipped (a UTF-16 one
+// refused), and the line each record starts on kept for error messages. Columns are found by name
+// through csv_header. Memory is one input buffer plus the current record, whatever the file's size.
 #ifndef TRNCOST_IO_DETAIL_CSV_HPP
 #define TRNCOST_IO_DETAIL_CSV_HPP
 
@@ -38,7 +38,10 @@ class csv_reader {
     bool any = false;
     for (;;) {
       if (!fill_if_empty()) {
-        if (any) finish_field();
+        if (any) {
+          finish_field();
+          check_utf8();
+        }
         return any;
       }
       char c = buffer_[pos_];
@@ -58,6 +61,7 @@ class csv_reader {
         if (c == '\r' && fill_if_empty() && buffer_[pos_] == '\n') ++pos_;
         ++line_;
         finish_field();
+        check_utf8();
         return true;
       }
       if (c == '"') {
@@ -91,6 +95,44 @@ class csv_reader {
   [[nodiscard]] bool blank() const noexcept { return record_.empty(); }
 
  private:
+  // Throws parse_error naming the record's line and the column for bytes that are not UTF-8 (a
+  // file saved as Latin-1 or Windows-1252, say).
+  void check_utf8() const {
+    const auto* s = reinterpret_cast<const unsigned char*>(record_.data());
+    const std::size_t n = record_.size();
+    for (std::size_t i = 0; i < n;) {
+      const unsigned char c = s[i];
+      if (c < 0x80) {
+        ++i;
+        continue;
+      }
+      std::size_t len = 0;  // of the sequence c starts
+      if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+      } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+      } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+      }
+      bool ok = len != 0 && i + len <= n;
+      for (std::size_t k = 1; ok && k < len; ++k) ok = (s[i + k] & 0xC0) == 0x80;
+      if (ok && len > 2) {  // no overlong forms, no surrogates, nothing above U+10FFFF
+        const unsigned char d = s[i + 1];
+        ok = !((c == 0xE0 && d < 0xA0) || (c == 0xED && d > 0x9F) || (c == 0xF0 && d < 0x90) ||
+               (c == 0xF4 && d > 0x8F));
+      }
+      if (!ok) {
+        std::size_t column = 0;
+        while (column + 1 < ends_.size() && ends_[column] <= i) ++column;
+        constexpr char hex[] = "0123456789ABCDEF";
+        io::fail(position(), "column " + std::to_string(column + 1),
+                 std::string("invalid UTF-8 (byte 0x") + hex[c >> 4] + hex[c & 0xF] +
+                     "); save the file as UTF-8");
+      }
+      i += len;
+    }
+  }
+
   // Returns false when the input is exhausted.
   bool fill_if_empty() {
     if (pos_ < size_) return true;
@@ -101,6 +143,12 @@ class csv_reader {
     if (size_ < buffer_.size()) eof_ = true;
     if (first_fill_) {
       first_fill_ = false;
+      const auto b0 = size_ >= 2 ? static_cast<unsigned char>(buffer_[0]) : 0;
+      const auto b1 = size_ >= 2 ? static_cast<unsigned char>(buffer_[1]) : 0;
+      if ((b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF)) {
+        io::fail(input_position::at_line(file_, 1), "",
+                 "the file is UTF-16 (it begins with a UTF-16 byte-order mark); save it as UTF-8");
+      }
       if (size_ >= 3 && static_cast<unsigned char>(buffer_[0]) == 0xEF &&
           static_cast<unsigned char>(buffer_[1]) == 0xBB &&
           static_cast<unsigned char>(buffer_[2]) == 0xBF) {
