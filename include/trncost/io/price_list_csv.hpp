@@ -150,7 +150,7 @@ inline decimal parse_csv_price(std::string_view v, const input_position& where,
   try {
     return decimal::parse(v);
   } catch (const error&) {
-    fail(where, field, "\"" + std::string(v) + "\" is not a decimal price");
+    fail(where, field, trncost::detail::quoted_for_message(v) + " is not a decimal price");
   }
 }
 

@@ -378,7 +378,8 @@ class offer_json_handler
         try {
           dim_.price = decimal::parse(v);
         } catch (const error&) {
-          return fail_here(context(), "\"" + std::string(v) + "\" is not a decimal price");
+          return fail_here(context(),
+                           trncost::detail::quoted_for_message(v) + " is not a decimal price");
         }
         price_found_ = true;
         return true;

@@ -375,7 +375,7 @@ class savings_plan_json_handler
       d.price = decimal::parse(price);
     } catch (const error&) {
       return fail_at(sub_offset_, where + ".discountedRate.price",
-                     "\"" + std::string(price) + "\" is not a decimal price");
+                     trncost::detail::quoted_for_message(price) + " is not a decimal price");
     }
     d.description = plan_description_;
     d.offset = sub_offset_;

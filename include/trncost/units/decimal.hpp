@@ -43,6 +43,27 @@ namespace detail {
 /// The operands come by value: taking their address would keep a running total in memory.
 template <class D>
 [[noreturn, gnu::cold, gnu::noinline]] void throw_overflow(D a, const char* op, D b);
+
+/// `text` quoted for an error message: bytes outside printable ASCII as \xHH (a message stays
+/// one line of valid text), and only the first 40 bytes of a long text, with its length.
+inline std::string quoted_for_message(std::string_view text) {
+  constexpr std::size_t shown = 40;
+  std::string out = "\"";
+  for (std::size_t k = 0; k < text.size() && k < shown; ++k) {
+    const auto c = static_cast<unsigned char>(text[k]);
+    if (c >= 0x20 && c < 0x7F) {
+      out += static_cast<char>(c);
+    } else {
+      constexpr char hex[] = "0123456789ABCDEF";
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 0xF];
+    }
+  }
+  out += '"';
+  if (text.size() > shown) out += "... (" + std::to_string(text.size()) + " bytes)";
+  return out;
+}
 }  // namespace detail
 
 /// An exact signed decimal: value = raw / 10^18.
@@ -94,7 +115,7 @@ class decimal {
     std::size_t i = 0;
     bool negative = false;
     const auto fail = [&](std::size_t at, const std::string& rule) -> parse_error {
-      return parse_error("\"" + std::string(text) + "\" is not a decimal number: " + rule +
+      return parse_error(detail::quoted_for_message(text) + " is not a decimal number: " + rule +
                          " at offset " + std::to_string(at));
     };
     if (text.empty()) throw parse_error("an empty string is not a decimal number");
@@ -108,8 +129,8 @@ class decimal {
     for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i, ++int_digits) {
       mag = mag * 10 + static_cast<unsigned>(text[i] - '0');
       if (mag > limit / scale) {
-        throw overflow_error("\"" + std::string(text) + "\" is out of the decimal range (about " +
-                             "+/-1.7e20)");
+        throw overflow_error(detail::quoted_for_message(text) +
+                             " is out of the decimal range (about +/-1.7e20)");
       }
     }
     if (int_digits == 0) throw fail(i, "expected a digit");
@@ -129,9 +150,12 @@ class decimal {
       }
       if (frac_digits == 0) throw fail(i, "expected a digit after '.'");
     }
-    if (i != text.size()) throw fail(i, std::string("unexpected character '") + text[i] + "'");
+    if (i != text.size()) {
+      const std::string c = detail::quoted_for_message(text.substr(i, 1));
+      throw fail(i, "unexpected character '" + c.substr(1, c.size() - 2) + "'");
+    }
     if (mag > limit) {
-      throw overflow_error("\"" + std::string(text) + "\" is out of the decimal range");
+      throw overflow_error(detail::quoted_for_message(text) + " is out of the decimal range");
     }
     return from_raw(negative ? -static_cast<rep>(mag) : static_cast<rep>(mag));
   }
