@@ -304,14 +304,19 @@ inline std::vector<measure::run_record> read_run_log_csv(std::istream& in, std::
   }
   run_log_assembler runs;
   run_log_row row;
+  std::uint64_t records = 0;
   while (reader.next()) {
     if (reader.blank()) continue;
+    ++records;
     header.check_width(reader);
     row.origin = reader.position().to_string();
     for (std::size_t c = 0; c < at.size(); ++c) {
       row.field[c] = at[c] ? std::string(reader[*at[c]]) : std::string();
     }
     runs.add(row);
+  }
+  if (records == 0) {
+    fail(input_position::whole(file), "", "the run log has a header but no record");
   }
   return runs.finish();
 }
@@ -324,12 +329,14 @@ inline std::vector<measure::run_record> read_run_log_json(std::istream& in, std:
   run_log_row row;
   std::string line;
   std::uint64_t n = 0;
+  std::uint64_t records = 0;
   while (std::getline(in, line)) {
     ++n;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
     const auto where = input_position::at_line(file, n);
     const json_value v = parse_json_text(line, file, n);
+    ++records;
     if (!v.is_object()) fail(where, "", "a run log line must be a JSON object");
     row.origin = where.to_string();
     for (auto& f : row.field) f.clear();
@@ -349,6 +356,7 @@ inline std::vector<measure::run_record> read_run_log_json(std::istream& in, std:
     }
     runs.add(row);
   }
+  if (records == 0) fail(input_position::whole(file), "", "the run log is empty (no record)");
   return runs.finish();
 }
 
