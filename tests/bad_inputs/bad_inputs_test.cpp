@@ -1,0 +1,225 @@
+// The bad-input catalogue: every file under tests/bad_inputs/<reader>/ is malformed or hostile, and
+// next to it <case>.expected holds the one-line message the user sees. Each case is read by the
+// reader its folder names (the file name given to the reader is the case's path relative to
+// tests/bad_inputs/, so messages are stable) and must throw a trncost::error with exactly that
+// message: no crash, no hang, no other exception, no result. Inputs too big to commit (100,000
+// nested arrays, a 2 MB string or line) are generated here, at test time.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <trncost/io/audit.hpp>
+#include <trncost/io/model_support.hpp>
+#include <trncost/io/neuron_monitor.hpp>
+#include <trncost/io/price_list_csv.hpp>
+#include <trncost/io/price_list_json.hpp>
+#include <trncost/io/run_log.hpp>
+#include <trncost/io/savings_plans.hpp>
+#include <trncost/io/scenario.hpp>
+#include <trncost/prices.hpp>
+#include <trncost/units/decimal.hpp>
+#include <vector>
+
+using namespace trncost;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path root = TRNCOST_TESTS_DIR "/bad_inputs";
+
+pricing::offer_filter ec2() {
+  pricing::offer_filter f;
+  f.where("servicecode", "AmazonEC2");
+  return f;
+}
+
+std::string without_final_newline(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+  return s;
+}
+
+/// Reads `text` with the reader of `reader` (a folder name), the file called `name` (its extension
+/// picks the format); returns nothing: every case must throw.
+void read_with(std::string_view reader, const std::string& name, const std::string& text) {
+  std::istringstream in(text);
+  const std::string ext = fs::path(name).extension().string();
+  if (reader == "price_list_json") {
+    (void)io::read_offer_json(in, name, ec2());
+  } else if (reader == "price_list_csv") {
+    (void)io::read_offer_csv(in, name, ec2());
+  } else if (reader == "savings_plans") {
+    const auto filter = io::savings_plan_rates_for({"trn1.32xlarge"});
+    if (ext == ".json") {
+      (void)io::read_savings_plans_json(in, name, filter, "us-east-1");
+    } else {
+      (void)io::read_savings_plans_csv(in, name, filter);
+    }
+  } else if (reader == "run_log") {
+    if (ext == ".jsonl") {
+      (void)io::read_run_log_json(in, name);
+    } else {
+      (void)io::read_run_log_csv(in, name);
+    }
+  } else if (reader == "neuron_monitor") {
+    (void)io::read_neuron_monitor(in, name);
+  } else if (reader == "model_support") {
+    compat::dataset_ref source{std::string(compat::model_support_dataset), name,
+                               parse_date("2026-11-30")};
+    if (ext == ".csv") {
+      (void)io::read_model_support_csv(in, std::move(source));
+    } else {
+      (void)io::read_model_support_jsonl(in, std::move(source));
+    }
+  } else if (reader == "audit") {
+    (void)io::audit(in, name);
+  } else if (reader == "scenario") {
+    (void)io::parse_scenario(text, name);
+  } else if (reader == "decimal") {
+    (void)decimal::parse(without_final_newline(text));
+  } else {
+    FAIL("no reader for the folder '" << reader << "'");
+  }
+}
+
+/// What the user sees: the trncost::error's message, or a description of what went wrong instead.
+std::string outcome(std::string_view reader, const std::string& name, const std::string& text) {
+  try {
+    read_with(reader, name, text);
+  } catch (const trncost::error& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    return std::string("NOT A trncost::error: ") + e.what();
+  }
+  return "NO ERROR: the reader returned a result";
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  REQUIRE(in);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct bad_case {
+  std::string reader;
+  std::string name;  // relative to tests/bad_inputs/
+  fs::path input;
+  fs::path expected;
+};
+
+std::vector<bad_case> catalogue() {
+  std::vector<bad_case> out;
+  for (const auto& dir : fs::directory_iterator(root)) {
+    if (!dir.is_directory()) continue;
+    for (const auto& f : fs::directory_iterator(dir.path())) {
+      const auto& p = f.path();
+      if (p.extension() == ".expected") continue;
+      auto expected = p;
+      expected.replace_extension(".expected");
+      out.push_back({dir.path().filename().string(),
+                     dir.path().filename().string() + "/" + p.filename().string(), p, expected});
+    }
+  }
+  std::sort(out.begin(), out.end(),
+            [](const bad_case& a, const bad_case& b) { return a.name < b.name; });
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every bad input of the catalogue gives its exact message") {
+  const auto cases = catalogue();
+  // 50 or more cases, at least 4 for each reader.
+  CHECK(cases.size() >= 50);
+  for (const std::string reader :
+       {"price_list_json", "price_list_csv", "savings_plans", "run_log", "neuron_monitor",
+        "model_support", "audit", "scenario", "decimal"}) {
+    CAPTURE(reader);
+    CHECK(std::count_if(cases.begin(), cases.end(),
+                        [&](const bad_case& c) { return c.reader == reader; }) >= 4);
+  }
+  for (const auto& c : cases) {
+    CAPTURE(c.name);
+    REQUIRE_MESSAGE(fs::exists(c.expected), "no .expected next to the case");
+    const std::string expected = without_final_newline(slurp(c.expected));
+    CHECK(expected.find('\n') == std::string::npos);
+    CHECK(outcome(c.reader, c.name, slurp(c.input)) == expected);
+  }
+}
+
+namespace {
+
+const std::size_t depth = 100000;
+const std::string deep = std::string(depth, '[') + std::string(depth, ']');
+const std::string long_text(std::size_t{2} << 20, '7');  // 2 MiB
+
+struct generated_case {
+  std::string reader;
+  std::string name;
+  std::string text;
+  std::string expected;
+};
+
+std::vector<generated_case> generated() {
+  const std::string offer_head =
+      R"({"formatVersion":"v1.0","offerCode":"AmazonEC2","version":"1",)"
+      R"("publicationDate":"2026-09-10T19:55:14Z","products":{"S1":{"sku":"S1","attributes":)"
+      R"({"servicecode":"AmazonEC2"}}},"terms":{"OnDemand":{"S1":{"S1.T1":)"
+      R"({"offerTermCode":"T1","sku":"S1","effectiveDate":"2026-09-01T00:00:00Z","priceDimensions":)"
+      R"({"S1.T1.R1":{"unit":"Hrs","pricePerUnit":{"USD":")";
+  const std::string run_log_header = "run_id,event,name,start,duration_s,value\n";
+  return {
+      // 100,000 nested arrays: refused (by the reader's own rule or the depth limit), never a
+      // stack overflow.
+      {"price_list_json", "generated/deep.json", R"({"formatVersion":)" + deep + "}",
+       R"(trncost: generated/deep.json: byte 17: formatVersion: expected an object or a string, found an array)"},
+      {"savings_plans", "generated/deep.json", R"({"formatVersion":)" + deep + "}",
+       R"(trncost: generated/deep.json: byte 17: formatVersion: an array where an object or a string was expected)"},
+      {"audit", "generated/deep.json", deep,
+       R"(trncost: generated/deep.json: byte 256: arrays and objects nested more than 256 deep (refused))"},
+      {"audit", "generated/deep_member.json", R"({"schema_version": 1, "x": )" + deep + "}",
+       R"(trncost: generated/deep_member.json: byte 282: arrays and objects nested more than 256 deep (refused))"},
+      {"run_log", "generated/deep.jsonl", R"({"note": )" + deep + "}\n",
+       R"(trncost: generated/deep.jsonl:1: invalid JSON at byte 264 of the line: arrays and objects nested more than 256 deep (refused))"},
+      {"neuron_monitor", "generated/deep.jsonl", R"({"neuron_runtime_data": )" + deep + "}\n",
+       R"(trncost: generated/deep.jsonl: no report to average (1 read, 0 with an error, 1 without NeuronCore counters))"},
+      {"model_support", "generated/deep.jsonl", R"({"notes": )" + deep + "}\n",
+       R"(trncost: generated/deep.jsonl:1: column 'notes': is an array, expected a string, a number or null)"},
+      {"scenario", "generated/deep.toml", "x = " + deep + "\n",
+       R"(trncost: generated/deep.toml:1: is not valid TOML: Error while parsing value: exceeded maximum nested value depth of 256 (TOML_MAX_NESTED_VALUES))"},
+      // 2 MiB strings and lines: read in bounded pieces, and the message does not repeat them.
+      {"decimal", "generated/long.txt", long_text,
+       R"(trncost: "7777777777777777777777777777777777777777"... (2097152 bytes) is out of the decimal range (about +/-1.7e20))"},
+      {"price_list_json", "generated/long_price.json", offer_head + long_text + "\"}}}}}}}}",
+       R"(trncost: generated/long_price.json: byte 2097502: terms.OnDemand.S1.S1.T1.priceDimensions.S1.T1.R1.pricePerUnit.USD: "7777777777777777777777777777777777777777"... (2097152 bytes) is not a decimal price)"},
+      {"price_list_csv", "generated/long_line.csv", long_text,
+       R"(trncost: generated/long_line.csv:1: FormatVersion: expected the metadata row "FormatVersion",<value> (an offer file begins with FormatVersion, Disclaimer, Publication Date, Version, OfferCode))"},
+      {"run_log", "generated/long_value.csv",
+       run_log_header + "r1,run,model_id,,," + long_text + "\n",
+       R"(trncost: generated/long_value.csv:2: run_id: run 'r1' has no end row: the log is cut short or the run is still going)"},
+      {"run_log", "generated/long_line.jsonl", R"({"run_id": ")" + long_text + "\"}\n",
+       R"(trncost: generated/long_line.jsonl:1: event: is missing; every row says what it records)"},
+      {"scenario", "generated/long_title.toml",
+       "format = 1\n[estimate]\ntitle = \"" + long_text + "\"\nas_of = 2026-02-30\n",
+       R"(trncost: generated/long_title.toml:4: is not valid TOML: Error while parsing date: expected day between 1 and 28 (inclusive), saw 30)"},
+  };
+}
+
+}  // namespace
+
+TEST_CASE("generated bad inputs: deep nesting and very long strings") {
+  for (const auto& c : generated()) {
+    CAPTURE(c.name);
+    const std::string seen = outcome(c.reader, c.name, c.text);
+    CHECK(seen.size() < 1000);  // a message, not the input repeated
+    CHECK(seen == c.expected);
+  }
+}
