@@ -242,6 +242,10 @@ titel = "t"
   CHECK(error_of("format = 1\n[\n") ==
         "trncost: s.toml:2: is not valid TOML: Error while parsing key: expected bare key starting "
         "character or string delimiter, saw '\\n'");
+  // U+03E5 where whitespace may stand reached an "unreachable" point of toml++'s Unicode tables.
+  CHECK(error_of("format = 1\nx\xcf\xa5 = 1\n") ==
+        "trncost: s.toml:2: is not valid TOML: Error while parsing key-value pair: expected '=', "
+        "saw '\xcf\xa5'");
   CHECK(error_of("es = [}\n") ==
         "trncost: s.toml:1: is not valid TOML: Error while parsing value: could not determine value "
         "type");
