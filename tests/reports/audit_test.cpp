@@ -211,10 +211,10 @@ TEST_CASE("tampering: derivations - unpriced lines and subtotals are recomputed 
 TEST_CASE("a report that cannot be read is refused with the file and the field") {
   const auto json = io::render_json(small_estimate());
   CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"schema_version\": 1",
-                                                    "\"schema_version\": 2"),
+                                                    "\"schema_version\": 3"),
                                        "new.json"),
-                       "trncost: new.json: schema_version: the report has schema version 2, newer "
-                       "than version 1 that this trncost reads; upgrade trncost to audit it",
+                       "trncost: new.json: schema_version: the report has schema version 3, newer "
+                       "than version 2 that this trncost reads; upgrade trncost to audit it",
                        parse_error);
   CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"amount\": \"1.433333333333333333\",",
                                                     ""),
@@ -241,6 +241,9 @@ TEST_CASE("a report that cannot be read is refused with the file and the field")
 TEST_CASE("report_version gives the declared version and refuses a newer one") {
   const auto v1 = io::detail::parse_json_text("{\"schema_version\": 1}", "v.json");
   CHECK(io::report_version(v1, "v.json") == 1);
+  // Version 2 is a report with analysis or credits sections (tests/reports/extras_test.cpp).
+  const auto v2 = io::detail::parse_json_text("{\"schema_version\": 2}", "v.json");
+  CHECK(io::report_version(v2, "v.json") == 2);
   const auto v7 = io::detail::parse_json_text("{\"schema_version\": 7}", "v.json");
   CHECK_THROWS_WITH_AS((void)io::report_version(v7, "v.json"),
                        doctest::Contains("v.json: schema_version: the report has schema version 7"),

@@ -24,8 +24,9 @@ namespace trncost::report {
 
 using trncost::to_string;
 
-/// The version of the report schema this library writes and reads (docs/reports.md). A reader
-/// refuses a newer version; the audit only knows this one.
+/// The version of the report schema of a report without analysis or credits sections (docs/reports.md).
+/// A report with them declares report::extras_schema_version (2, analysis/report_extras.hpp); the
+/// reader accepts both and refuses a newer version.
 inline constexpr int schema_version = 1;
 inline constexpr std::string_view schema_name = "trncost.report";
 

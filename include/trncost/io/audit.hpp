@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "../analysis/report.hpp"
+#include "../analysis/report_extras.hpp"
 #include "detail/json.hpp"
 
 namespace trncost::io {
@@ -169,10 +170,10 @@ class report_reader {
       fail_at("schema", "'" + schema + "' is not " + std::string(report::schema_name));
     }
     doc.version = static_cast<int>(signed_whole(root, "", "schema_version"));
-    if (doc.version > report::schema_version) {
+    if (doc.version > report::extras_schema_version) {
       fail_at("schema_version", "the report has schema version " + std::to_string(doc.version) +
                                     ", newer than version " +
-                                    std::to_string(report::schema_version) +
+                                    std::to_string(report::extras_schema_version) +
                                     " that this trncost reads; upgrade trncost to audit it");
     }
     if (doc.version < 1) fail_at("schema_version", "must be 1 or more");
@@ -314,6 +315,264 @@ class report_reader {
     return doc;
   }
 
+  // ----- The optional sections (schema version 2).
+
+  std::optional<std::size_t> index_or_null(const json_value& obj, const std::string& path,
+                                           std::string_view key) const {
+    const json_value* v = obj.find(key);
+    if (v != nullptr && v->is_null()) return std::nullopt;
+    return static_cast<std::size_t>(whole(obj, path, key));
+  }
+  std::optional<date> day_or_null(const json_value& obj, const std::string& path,
+                                  std::string_view key) const {
+    const json_value* v = obj.find(key);
+    if (v != nullptr && v->is_null()) return std::nullopt;
+    return day(obj, path, key);
+  }
+  /// A Monte Carlo figure: fixed-point text, read as a decimal then as the double it stands for.
+  double figure(const json_value& obj, const std::string& path, std::string_view key) const {
+    return dec(obj, path, key).to_double();
+  }
+  template <class F>
+  void each(const json_value& obj, const std::string& path, std::string_view key, F f) const {
+    const auto& items = array(obj, path, key);
+    const std::string base = path.empty() ? std::string(key) : path + "." + std::string(key);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const std::string at = base + "[" + std::to_string(i) + "]";
+      f(object_at(items, i, at), at);
+    }
+  }
+  std::vector<std::optional<decimal>> decimals_or_null(const json_value& obj,
+                                                       const std::string& path,
+                                                       std::string_view key) const {
+    std::vector<std::optional<decimal>> out;
+    const auto& items = array(obj, path, key);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const std::string at = path + "." + std::string(key) + "[" + std::to_string(i) + "]";
+      if (items[i].is_null()) {
+        out.emplace_back(std::nullopt);
+        continue;
+      }
+      if (!items[i].is_string()) fail_at(at, "is neither a decimal string nor null");
+      try {
+        out.emplace_back(decimal::parse(items[i].text()));
+      } catch (const error& e) {
+        fail_at(at, e.what());
+      }
+    }
+    return out;
+  }
+
+  analysis::tornado_bar bar(const json_value& e, const std::string& path) const {
+    return {str(e, path, "input"),        str(e, path, "kind"),        str(e, path, "basis"),
+            dec(e, path, "baseline_value"), dec(e, path, "low"),        dec(e, path, "high"),
+            dec(e, path, "total_at_low"), dec(e, path, "total_at_high"), dec(e, path, "swing")};
+  }
+
+  analysis::tornado tornado(const json_value& o, const std::string& path) const {
+    analysis::tornado t;
+    t.baseline_total = dec(o, path, "baseline_total");
+    each(o, path, "observed", [&](const json_value& e, const std::string& at) {
+      t.observed.push_back(bar(e, at));
+    });
+    each(o, path, "assumptions", [&](const json_value& e, const std::string& at) {
+      t.assumptions.push_back(bar(e, at));
+    });
+    return t;
+  }
+
+  analysis::scenario_table scenarios(const json_value& o, const std::string& path) const {
+    analysis::scenario_table t;
+    each(o, path, "lines", [&](const json_value& e, const std::string& at) {
+      t.line_names.push_back(str(e, at, "name"));
+      t.line_categories.push_back(
+          named<category>(e, at, "category", report::parse_category, "category"));
+    });
+    each(o, path, "scenarios", [&](const json_value& e, const std::string& at) {
+      analysis::scenario_result r;
+      r.name = str(e, at, "name");
+      each(e, at, "overrides", [&](const json_value& v, const std::string& vat) {
+        r.overrides.push_back({str(v, vat, "input"), dec(v, vat, "value"), str(v, vat, "rationale")});
+      });
+      r.total = dec(e, at, "total");
+      r.gap = dec(e, at, "gap");
+      each(e, at, "by_category", [&](const json_value& v, const std::string& vat) {
+        const auto c = named<category>(v, vat, "category", report::parse_category, "category");
+        if (!r.by_category.emplace(c, dec(v, vat, "amount")).second) {
+          fail_at(vat + ".category", "appears twice");
+        }
+      });
+      r.lines = decimals_or_null(e, at, "lines");
+      each(e, at, "parts", [&](const json_value& v, const std::string& vat) {
+        r.parts.push_back({str(v, vat, "input"), dec(v, vat, "from"), dec(v, vat, "to"),
+                           dec(v, vat, "effect")});
+      });
+      r.interaction = dec(e, at, "interaction");
+      t.scenarios.push_back(std::move(r));
+    });
+    return t;
+  }
+
+  analysis::monte_carlo_result monte_carlo(const json_value& o, const std::string& path) const {
+    analysis::monte_carlo_result m;
+    m.samples = whole(o, path, "samples");
+    m.seed = whole(o, path, "seed");
+    m.baseline = figure(o, path, "baseline");
+    m.mean = figure(o, path, "mean");
+    m.min = figure(o, path, "min");
+    m.p5 = figure(o, path, "p5");
+    m.p50 = figure(o, path, "p50");
+    m.p95 = figure(o, path, "p95");
+    m.max = figure(o, path, "max");
+    if (const auto p = dec_or_null(o, path, "p_over_budget")) m.p_over_budget = p->to_double();
+    m.varied = strings(o, path, "varied");
+    return m;
+  }
+
+  analysis::comparison comparison(const json_value& o, const std::string& path) const {
+    analysis::comparison c;
+    each(o, path, "groups", [&](const json_value& e, const std::string& at) {
+      analysis::comparison_group g;
+      g.dataset_id = str(e, at, "dataset_id");
+      g.metric = str(e, at, "metric");
+      g.target = dec(e, at, "target");
+      const auto dir = str(e, at, "direction");
+      if (dir == "lower is better") {
+        g.direction = analysis::quality_direction::lower_is_better;
+      } else if (dir == "higher is better") {
+        g.direction = analysis::quality_direction::higher_is_better;
+      } else {
+        fail_at(at + ".direction", "'" + dir + "' is neither 'lower is better' nor 'higher is better'");
+      }
+      g.differences = strings(e, at, "differences");
+      each(e, at, "ranked", [&](const json_value& v, const std::string& vat) {
+        analysis::ranked_option r;
+        r.name = str(v, vat, "name");
+        r.cost = dec(v, vat, "cost");
+        r.seconds = dec_or_null(v, vat, "seconds");
+        r.cost_rank = static_cast<std::size_t>(whole(v, vat, "cost_rank"));
+        r.time_rank = index_or_null(v, vat, "time_rank");
+        r.cost_ratio = dec(v, vat, "cost_ratio");
+        r.time_ratio = dec_or_null(v, vat, "time_ratio");
+        r.stack = str(v, vat, "stack");
+        g.ranked.push_back(std::move(r));
+      });
+      each(e, at, "apart", [&](const json_value& v, const std::string& vat) {
+        g.apart.push_back({str(v, vat, "name"), str(v, vat, "reason")});
+      });
+      c.groups.push_back(std::move(g));
+    });
+    return c;
+  }
+
+  analysis::decision decision(const json_value& o, const std::string& path) const {
+    analysis::decision d;
+    d.outcome = named<analysis::verdict>(
+        o, path, "outcome",
+        [](std::string_view s) -> std::optional<analysis::verdict> {
+          for (const auto v : {analysis::verdict::continue_on, analysis::verdict::compare_another,
+                               analysis::verdict::suspend}) {
+            if (analysis::to_string(v) == s) return v;
+          }
+          return std::nullopt;
+        },
+        "decision outcome ('continue', 'compare another option', 'suspend')");
+    d.suspend_reasons = strings(o, path, "suspend_reasons");
+    d.compare_reasons = strings(o, path, "compare_reasons");
+    d.continue_reasons = strings(o, path, "continue_reasons");
+    return d;
+  }
+
+  credits::burn_down_result burn_down(const json_value& o, const std::string& path) const {
+    credits::burn_down_result b;
+    b.total_spend = dec(o, path, "total_spend");
+    b.total_credits = dec(o, path, "total_credits");
+    b.total_uncovered = dec(o, path, "total_uncovered");
+    b.total_wasted = dec(o, path, "total_wasted");
+    b.runway = day_or_null(o, path, "runway");
+    each(o, path, "grants", [&](const json_value& e, const std::string& at) {
+      credits::grant_outcome g;
+      g.name = str(e, at, "name");
+      g.amount = dec(e, at, "amount");
+      g.used = dec(e, at, "used");
+      g.balance_at_end = dec(e, at, "balance_at_end");
+      g.exhausted_on = day_or_null(e, at, "exhausted_on");
+      g.wasted_at_expiry = dec_or_null(e, at, "wasted_at_expiry");
+      g.unused_at_schedule_end = dec(e, at, "unused_at_schedule_end");
+      b.grants.push_back(std::move(g));
+    });
+    each(o, path, "periods", [&](const json_value& e, const std::string& at) {
+      credits::period_burn p;
+      p.start = day(e, at, "start");
+      p.end = day(e, at, "end");
+      p.spend = dec(e, at, "spend");
+      p.credits_used = dec(e, at, "credits_used");
+      p.uncovered = dec(e, at, "uncovered");
+      each(e, at, "uncovered_by_reason", [&](const json_value& v, const std::string& vat) {
+        const auto r = named<credits::uncovered_reason>(
+            v, vat, "reason",
+            [](std::string_view s) -> std::optional<credits::uncovered_reason> {
+              using credits::uncovered_reason;
+              for (const auto x :
+                   {uncovered_reason::category_not_covered, uncovered_reason::excluded_charge,
+                    uncovered_reason::not_yet_issued, uncovered_reason::expired,
+                    uncovered_reason::balance_exhausted}) {
+                if (credits::to_string(x) == s) return x;
+              }
+              return std::nullopt;
+            },
+            "reason a charge was not covered");
+        if (!p.uncovered_by_reason.emplace(r, dec(v, vat, "amount")).second) {
+          fail_at(vat + ".reason", "appears twice");
+        }
+      });
+      for (const auto& v : decimals_or_null(e, at, "balance_after")) {
+        if (!v) fail_at(at + ".balance_after", "holds a null; every balance is a decimal string");
+        p.balance_after.push_back(*v);
+      }
+      b.periods.push_back(std::move(p));
+    });
+    each(o, path, "credit_lines", [&](const json_value& e, const std::string& at) {
+      credits::credit_line l;
+      l.start = day(e, at, "start");
+      l.end = day(e, at, "end");
+      l.grant = str(e, at, "grant");
+      l.cat = named<category>(e, at, "category", report::parse_category, "category");
+      l.amount = dec(e, at, "amount");
+      b.credit_lines.push_back(std::move(l));
+    });
+    b.findings = strings(o, path, "findings");
+    return b;
+  }
+
+  /// The "analysis" and "credits" sections, refused in a version 1 report (which has none).
+  report::extras read_extras(const json_value& root, int version) const {
+    report::extras x;
+    const json_value* a = root.find("analysis");
+    const json_value* c = root.find("credits");
+    if ((a != nullptr || c != nullptr) && version < report::extras_schema_version) {
+      fail_at(a != nullptr ? "analysis" : "credits",
+              "is a section of schema version " + std::to_string(report::extras_schema_version) +
+                  "; the report declares version " + std::to_string(version));
+    }
+    if (a != nullptr) {
+      const auto& o = member(root, "", "analysis", json_value::kind::object);
+      const auto sub = [&](std::string_view key) -> const json_value* {
+        return o.find(key) == nullptr ? nullptr
+                                      : &member(o, "analysis", key, json_value::kind::object);
+      };
+      if (const auto* v = sub("tornado")) x.tornado = tornado(*v, "analysis.tornado");
+      if (const auto* v = sub("scenarios")) x.scenarios = scenarios(*v, "analysis.scenarios");
+      if (const auto* v = sub("monte_carlo")) x.monte_carlo = monte_carlo(*v, "analysis.monte_carlo");
+      if (const auto* v = sub("comparison")) x.comparison = comparison(*v, "analysis.comparison");
+      if (const auto* v = sub("decision")) x.decision = decision(*v, "analysis.decision");
+    }
+    if (c != nullptr) {
+      x.burn_down = burn_down(member(root, "", "credits", json_value::kind::object), "credits");
+    }
+    return x;
+  }
+
  private:
   std::string_view file_;
 };
@@ -326,10 +585,10 @@ inline int report_version(const detail::json_value& root, std::string_view file 
   const detail::report_reader r(file);
   if (!root.is_object()) r.fail_at("", "a report is a JSON object");
   const auto v = static_cast<int>(r.signed_whole(root, "", "schema_version"));
-  if (v > report::schema_version) {
+  if (v > report::extras_schema_version) {
     r.fail_at("schema_version", "the report has schema version " + std::to_string(v) +
                                     ", newer than version " +
-                                    std::to_string(report::schema_version) +
+                                    std::to_string(report::extras_schema_version) +
                                     " that this trncost reads; upgrade trncost to audit it");
   }
   return v;
@@ -348,16 +607,50 @@ inline report::document read_report(std::istream& in, std::string_view file = "r
 }
 
 /// The audit's verdict.
+/// A report with its optional analysis and credits sections.
+struct full_report {
+  report::document doc;
+  report::extras extras;  ///< empty for a version 1 report
+};
+
+/// Reads a report's JSON text with its analysis and credits sections (parse_error on a structural
+/// problem, a section in a version 1 report included).
+inline full_report read_full_report(std::string_view json_text, std::string_view file = "report") {
+  const auto root = detail::parse_json_text(json_text, file);
+  (void)report_version(root, file);
+  const detail::report_reader r(file);
+  full_report out{r.read(root), {}};
+  out.extras = r.read_extras(root, out.doc.version);
+  return out;
+}
+inline full_report read_full_report(std::istream& in, std::string_view file = "report") {
+  const auto root = detail::parse_json_stream(in, file);
+  (void)report_version(root, file);
+  const detail::report_reader r(file);
+  full_report out{r.read(root), {}};
+  out.extras = r.read_extras(root, out.doc.version);
+  return out;
+}
+
 using audit_result = report::check_result;
+
+/// The document checked, then its analysis and credits sections.
+inline audit_result check(const full_report& r) {
+  auto result = report::check(r.doc);
+  if (!result.ok) return result;
+  const auto extra = report::check(r.extras);
+  if (!extra.ok) return extra;
+  return result;
+}
 
 /// Audits a report from its JSON text alone: recomputes every derivation, line and total and checks
 /// the status against the status rules; the result names the first mismatch. A report that cannot
 /// be read (bad JSON, a missing field, a newer schema) throws parse_error instead.
 inline audit_result audit(std::string_view json_text, std::string_view file = "report") {
-  return report::check(read_report(json_text, file));
+  return check(read_full_report(json_text, file));
 }
 inline audit_result audit(std::istream& in, std::string_view file = "report") {
-  return report::check(read_report(in, file));
+  return check(read_full_report(in, file));
 }
 
 }  // namespace trncost::io

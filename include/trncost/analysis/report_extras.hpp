@@ -1,0 +1,289 @@
+// The optional analysis and credits parts of a report: whichever of the tornado, the scenario table,
+// the Monte Carlo band, the option comparison, the decision and the credit burn-down the caller
+// computed. The JSON writer adds them as the "analysis" and "credits" sections (schema version 2,
+// docs/reports.md); check() re-checks what the report alone lets one recompute. No parsing or
+// formatting library.
+#ifndef TRNCOST_ANALYSIS_REPORT_EXTRAS_HPP
+#define TRNCOST_ANALYSIS_REPORT_EXTRAS_HPP
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "../credits/burn_down.hpp"
+#include "comparison.hpp"
+#include "decision.hpp"
+#include "monte_carlo.hpp"
+#include "report.hpp"
+#include "scenarios.hpp"
+#include "sensitivity.hpp"
+
+namespace trncost::report {
+
+/// The schema version of a report that carries an "analysis" or a "credits" section. A report
+/// without them is still written as version 1, byte for byte as before.
+inline constexpr int extras_schema_version = 2;
+
+/// The analysis results and the credit burn-down a report may carry; each is optional.
+struct extras {
+  std::optional<analysis::tornado> tornado{};
+  std::optional<analysis::scenario_table> scenarios{};
+  std::optional<analysis::monte_carlo_result> monte_carlo{};
+  std::optional<analysis::comparison> comparison{};
+  std::optional<analysis::decision> decision{};
+  std::optional<credits::burn_down_result> burn_down{};
+
+  [[nodiscard]] bool has_analysis() const noexcept {
+    return tornado || scenarios || monte_carlo || comparison || decision;
+  }
+  [[nodiscard]] bool empty() const noexcept { return !has_analysis() && !burn_down; }
+};
+
+namespace detail {
+
+inline std::string at(std::string_view array, std::size_t i) {
+  return std::string(array) + "[" + std::to_string(i) + "]";
+}
+
+inline std::optional<check_result> check_tornado(const analysis::tornado& t) {
+  for (const auto* bars : {&t.observed, &t.assumptions}) {
+    const std::string where =
+        bars == &t.observed ? "analysis.tornado.observed" : "analysis.tornado.assumptions";
+    for (std::size_t i = 0; i < bars->size(); ++i) {
+      const auto& b = (*bars)[i];
+      const decimal swing = abs(b.total_at_high - b.total_at_low);
+      if (b.swing != swing) {
+        return mismatch(at(where, i) + " '" + b.input + "' swing: the report says " +
+                        b.swing.to_string() + ", |total_at_high - total_at_low| = " +
+                        swing.to_string());
+      }
+      if (i > 0) {
+        const auto& p = (*bars)[i - 1];
+        if (p.swing < b.swing || (p.swing == b.swing && b.input < p.input)) {
+          return mismatch(at(where, i) + " '" + b.input + "': not sorted by swing (" +
+                          b.swing.to_string() + " after " + p.swing.to_string() +
+                          "), largest first");
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+inline std::optional<check_result> check_scenarios(const analysis::scenario_table& t) {
+  if (t.scenarios.empty() || t.scenarios.front().name != "measured") {
+    return mismatch("analysis.scenarios: the first scenario is the measured one");
+  }
+  const decimal base = t.scenarios.front().total;
+  for (std::size_t i = 0; i < t.scenarios.size(); ++i) {
+    const auto& s = t.scenarios[i];
+    const std::string where = at("analysis.scenarios.scenarios", i) + " '" + s.name + "'";
+    if (s.gap != s.total - base) {
+      return mismatch(where + " gap: the report says " + s.gap.to_string() +
+                      ", total - measured total = " + (s.total - base).to_string());
+    }
+    decimal parts{};
+    for (const auto& p : s.parts) parts += p.effect;
+    if (parts + s.interaction != s.gap) {
+      return mismatch(where + ": the parts (" + parts.to_string() + ") + the interaction (" +
+                      s.interaction.to_string() + ") do not make the gap " + s.gap.to_string());
+    }
+    if (!s.lines.empty()) {
+      if (s.lines.size() != t.line_names.size()) {
+        return mismatch(where + " lines: " + std::to_string(s.lines.size()) + " amounts for " +
+                        std::to_string(t.line_names.size()) + " lines");
+      }
+      decimal sum{};
+      for (const auto& l : s.lines) {
+        if (l) sum += *l;
+      }
+      if (sum != s.total) {
+        return mismatch(where + " total: the report says " + s.total.to_string() +
+                        ", its lines sum to " + sum.to_string());
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+inline std::optional<check_result> check_monte_carlo(const analysis::monte_carlo_result& m) {
+  const std::vector<std::pair<const char*, double>> order{
+      {"min", m.min}, {"p5", m.p5}, {"p50", m.p50}, {"p95", m.p95}, {"max", m.max}};
+  for (std::size_t i = 1; i < order.size(); ++i) {
+    if (order[i].second < order[i - 1].second) {
+      return mismatch(std::string("analysis.monte_carlo: ") + order[i].first + " is below " +
+                      order[i - 1].first);
+    }
+  }
+  if (m.mean < m.min || m.max < m.mean) {
+    return mismatch("analysis.monte_carlo: the mean is outside min to max");
+  }
+  if (m.p_over_budget && (*m.p_over_budget < 0.0 || 1.0 < *m.p_over_budget)) {
+    return mismatch("analysis.monte_carlo: p_over_budget is not a probability");
+  }
+  return std::nullopt;
+}
+
+inline std::optional<check_result> check_comparison(const analysis::comparison& c) {
+  for (std::size_t g = 0; g < c.groups.size(); ++g) {
+    const auto& r = c.groups[g].ranked;
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      const std::string where =
+          at("analysis.comparison.groups", g) + "." + at("ranked", i) + " '" + r[i].name + "'";
+      if (r[i].cost_rank != i + 1) {
+        return mismatch(where + " cost_rank: the report says " + std::to_string(r[i].cost_rank) +
+                        ", its place by cost gives " + std::to_string(i + 1));
+      }
+      if (i > 0 && r[i].cost < r[i - 1].cost) {
+        return mismatch(where + ": costs " + r[i].cost.to_string() + " after " +
+                        r[i - 1].cost.to_string() + ", not cheapest first");
+      }
+      const decimal cheapest = r.front().cost;
+      const decimal ratio = cheapest.is_zero() ? decimal(1) : r[i].cost / cheapest;
+      if (r[i].cost_ratio != ratio) {
+        return mismatch(where + " cost_ratio: the report says " + r[i].cost_ratio.to_string() +
+                        ", cost / cheapest = " + ratio.to_string());
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+inline std::optional<check_result> check_decision(const analysis::decision& d) {
+  using analysis::verdict;
+  const verdict want = !d.suspend_reasons.empty()   ? verdict::suspend
+                       : !d.compare_reasons.empty() ? verdict::compare_another
+                                                    : verdict::continue_on;
+  if (d.outcome != want) {
+    return mismatch("analysis.decision outcome: the report says '" +
+                    std::string(analysis::to_string(d.outcome)) + "', its reasons give '" +
+                    std::string(analysis::to_string(want)) + "'");
+  }
+  return std::nullopt;
+}
+
+inline std::optional<check_result> check_burn_down(const credits::burn_down_result& b) {
+  const std::size_t n = b.grants.size();
+  std::vector<decimal> balance;
+  std::vector<decimal> used_by_grant(n);
+  std::vector<bool> expired(n, false);
+  for (const auto& g : b.grants) balance.push_back(g.amount);
+  const auto grant_index = [&](const std::string& name) -> std::optional<std::size_t> {
+    for (std::size_t k = 0; k < n; ++k) {
+      if (b.grants[k].name == name) return k;
+    }
+    return std::nullopt;
+  };
+  for (std::size_t i = 0; i < b.credit_lines.size(); ++i) {
+    const auto& l = b.credit_lines[i];
+    const std::string where = at("credits.credit_lines", i) + " '" + l.grant + "'";
+    if (!l.amount.is_negative()) {
+      return mismatch(where + " amount " + l.amount.to_string() + ": a credit line is negative");
+    }
+    if (!grant_index(l.grant)) return mismatch(where + ": names no grant of the report");
+  }
+  decimal spend{};
+  decimal credits{};
+  decimal uncovered{};
+  std::size_t lines_seen = 0;
+  for (std::size_t i = 0; i < b.periods.size(); ++i) {
+    const auto& p = b.periods[i];
+    const std::string where = at("credits.periods", i) + " (" + to_string(p.start) + " to " +
+                              to_string(p.end) + ")";
+    if (p.credits_used + p.uncovered != p.spend) {
+      return mismatch(where + ": credits used " + p.credits_used.to_string() + " + uncovered " +
+                      p.uncovered.to_string() + " is not the spend " + p.spend.to_string());
+    }
+    decimal by_reason{};
+    for (const auto& [r, a] : p.uncovered_by_reason) by_reason += a;
+    if (by_reason != p.uncovered) {
+      return mismatch(where + ": the uncovered amounts by reason sum to " + by_reason.to_string() +
+                      ", not the uncovered " + p.uncovered.to_string());
+    }
+    if (p.balance_after.size() != n) {
+      return mismatch(where + ": " + std::to_string(p.balance_after.size()) + " balances for " +
+                      std::to_string(n) + " grants");
+    }
+    std::vector<decimal> used(n);
+    decimal lines_sum{};
+    for (const auto& l : b.credit_lines) {
+      if (l.start < p.start || !(l.start < p.end)) continue;
+      if (p.end < l.end) {
+        return mismatch(where + ": a credit line of '" + l.grant + "' runs past the period");
+      }
+      ++lines_seen;
+      const std::size_t k = *grant_index(l.grant);
+      used[k] -= l.amount;
+      used_by_grant[k] -= l.amount;
+      lines_sum += l.amount;
+    }
+    if (lines_sum != -p.credits_used) {
+      return mismatch(where + ": the credit lines sum to " + lines_sum.to_string() +
+                      ", not minus the credits used " + p.credits_used.to_string());
+    }
+    for (std::size_t k = 0; k < n; ++k) {
+      const decimal left = balance[k] - used[k];
+      const auto& g = b.grants[k];
+      // The balance falls by the credits the grant gave, or to zero at its expiry (once), the rest
+      // being its waste at expiry.
+      const bool expiry_here = !expired[k] && p.balance_after[k].is_zero() &&
+                               g.wasted_at_expiry && *g.wasted_at_expiry == left;
+      if (p.balance_after[k] != left && !expiry_here) {
+        return mismatch(where + " balance of '" + g.name + "': the report says " +
+                        p.balance_after[k].to_string() + ", the balance before less its credits " +
+                        "used gives " + left.to_string());
+      }
+      if (expiry_here && !left.is_zero()) expired[k] = true;
+      balance[k] = p.balance_after[k];
+    }
+    spend += p.spend;
+    credits += p.credits_used;
+    uncovered += p.uncovered;
+  }
+  if (lines_seen != b.credit_lines.size()) {
+    return mismatch("credits.credit_lines: " + std::to_string(b.credit_lines.size() - lines_seen) +
+                    " line(s) fall in no period");
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    if (b.grants[k].used != used_by_grant[k]) {
+      return mismatch(at("credits.grants", k) + " '" + b.grants[k].name + "' used: the report says " +
+                      b.grants[k].used.to_string() + ", its credit lines give " +
+                      used_by_grant[k].to_string());
+    }
+  }
+  const std::vector<std::tuple<const char*, decimal, decimal>> totals{
+      {"total_spend", b.total_spend, spend},
+      {"total_credits", b.total_credits, credits},
+      {"total_uncovered", b.total_uncovered, uncovered}};
+  for (const auto& [name, claimed, sum] : totals) {
+    if (claimed != sum) {
+      return mismatch(std::string("credits.") + name + ": the report says " + claimed.to_string() +
+                      ", the periods sum to " + sum.to_string());
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace detail
+
+/// Re-checks what a report's analysis and credits parts let one recompute from them alone: tornado
+/// swings and order, scenario gaps and their parts, the Monte Carlo percentiles' order, comparison
+/// ranks and ratios, the decision's outcome from its reasons, and the burn-down's periods, balances,
+/// credit lines and totals. Stops at the first mismatch and names it.
+inline check_result check(const extras& x) {
+  std::optional<check_result> m;
+  if (x.tornado && (m = detail::check_tornado(*x.tornado))) return *m;
+  if (x.scenarios && (m = detail::check_scenarios(*x.scenarios))) return *m;
+  if (x.monte_carlo && (m = detail::check_monte_carlo(*x.monte_carlo))) return *m;
+  if (x.comparison && (m = detail::check_comparison(*x.comparison))) return *m;
+  if (x.decision && (m = detail::check_decision(*x.decision))) return *m;
+  if (x.burn_down && (m = detail::check_burn_down(*x.burn_down))) return *m;
+  return {};
+}
+
+}  // namespace trncost::report
+
+#endif  // TRNCOST_ANALYSIS_REPORT_EXTRAS_HPP

@@ -1,0 +1,126 @@
+// The analysis results and a credit burn-down for the report tests, on the small model of
+// tests/analysis/small_model.hpp (total 208 USD: compute 200, storage 8). Every figure is computed by
+// hand in tests/analysis/ and tests/credits/ where the results come from; the ones the report tests
+// assert are repeated in the comments below.
+#ifndef TRNCOST_TESTS_REPORTS_EXTRAS_FIXTURES_HPP
+#define TRNCOST_TESTS_REPORTS_EXTRAS_FIXTURES_HPP
+
+#include <set>
+#include <vector>
+
+#include <trncost/analysis/report_extras.hpp>
+
+#include "../analysis/small_model.hpp"
+
+namespace extras_test {
+
+using namespace trncost;
+
+inline date d(int y, unsigned m, unsigned day) {
+  return date(std::chrono::year(y), std::chrono::month(m), std::chrono::day(day));
+}
+
+/// Tornado over +/-10 % bands of the measured leaves:
+///   throughput 900..1100: totals 230.222222222222222222 and 189.818181818181818182, swing
+///   40.40404040404040404; nodes 1.8..2.2 and tokens: 188..228, swing 40 (tied, by name);
+///   volume 90..110 GiB: 206.4..209.6, swing 1.6.
+inline analysis::tornado tornado(const analysis::model_inputs& in) {
+  return analysis::sensitivity(in, analysis::observed_bands(in, decimal::parse("0.1")));
+}
+
+/// measured 208; "slower and dearer" (throughput 800, price 12): 308, gap 100 = 50 + 40 + 10
+/// interaction; "volumes kept longer" (kept_hours 1460): 216, gap 8.
+inline analysis::scenario_table scenarios(const analysis::model_inputs& in) {
+  return analysis::compare_scenarios(
+      in, {{"slower and dearer",
+            {{"throughput", decimal(800), "first epoch was 20 % slower on a cold cache"},
+             {"price", decimal(12), "on-demand price rise of 20 %"}}},
+           {"volumes kept longer", {{"kept_hours", decimal(1460), "kept two months"}}}});
+}
+
+/// A degenerate uniform (1000 to 1000 token/s): every sample is the baseline 208, so every figure
+/// is 208.000000, and P(total > 200) = 1.000000.
+inline analysis::monte_carlo_result monte_carlo(const analysis::model_inputs& in) {
+  analysis::monte_carlo_options o;
+  o.samples = 50;
+  o.seed = 7;
+  o.budget = make<units::usd_t>("200");
+  return analysis::monte_carlo(
+      in, {{"throughput", analysis::distribution::uniform(decimal(1000), decimal(1000))}}, o);
+}
+
+/// gpu 168 USD (rank 1, ratio 1), trn1 208 USD (rank 2, ratio 208 / 168 = 1.238095238095238095);
+/// trn2 set apart (loss 2.1 misses 2).
+inline analysis::comparison comparison() {
+  const auto proto = [](std::optional<decimal> reached, const char* stack) {
+    return analysis::protocol{"ds-v1", "eval_loss", decimal(2),
+                              analysis::quality_direction::lower_is_better, reached, stack};
+  };
+  return analysis::compare({
+      {"trn1", small::small_estimate(), proto(decimal::parse("1.9"), "neuronx-cc 2.21"),
+       decimal(40000)},
+      {"trn2", small::small_estimate({.price = "30", .throughput = "3000"}),
+       proto(decimal::parse("2.1"), "neuronx-cc 2.21"), decimal(12000)},
+      {"gpu", small::small_estimate({.price = "40", .throughput = "5000"}),
+       proto(decimal::parse("1.95"), "CUDA 12.8"), decimal(9000)},
+  });
+}
+
+/// The small estimate's decision: kept_hours is an assumption, so "compare another option".
+inline analysis::decision decision(const estimate& e) {
+  analysis::decision_inputs in;
+  in.est = &e;
+  in.quality = {"ds-v1", "eval_loss", decimal(2), analysis::quality_direction::lower_is_better,
+                decimal::parse("1.9"), "neuronx-cc 2.21"};
+  in.region = "us-east-1";
+  in.support.stated_check = "replayed 200 steps on neuronx-cc 2.21 on 2026-11-20: ok";
+  return analysis::decide(in);
+}
+
+/// The first case of tests/credits/burn_down_test.cpp: A 1,000 USD (compute, storage, Jan 1 to
+/// Mar 1), B 5,000 USD (compute, to Dec 31); 950 USD a month (compute 800, storage 100, transfer
+/// 50) for January to March 2026. Credits used 900, 800, 800; paid 50, 150, 150; balances after
+/// (A, B): (100, 5000), (0, 4300), (0, 3500); credit lines A -800, A -100, A -100, B -700, B -800.
+inline credits::burn_down_result burn_down() {
+  using credits::charge_kind;
+  const auto grant = [](const char* name, const char* amount, date issued, date expires,
+                        std::set<category> covered) {
+    return credits::grant(name,
+                          sourced<money>{"grant_amount", make<units::usd_t>(amount),
+                                         documented{"AWS Billing console, Credits page",
+                                                    d(2026, 1, 2)}},
+                          issued, expires, std::move(covered));
+  };
+  const std::vector<credits::grant> grants{
+      grant("B", "5000", d(2026, 1, 1), d(2026, 12, 31), {category::compute}),
+      grant("A", "1000", d(2026, 1, 1), d(2026, 3, 1), {category::compute, category::storage})};
+  credits::spend_schedule s;
+  for (unsigned m = 1; m <= 3; ++m) {
+    s.add({d(2026, m, 1),
+           d(2026, m + 1, 1),
+           {{category::compute, charge_kind::usage, decimal(800), "instances"},
+            {category::storage, charge_kind::usage, decimal(100), "EBS and S3"},
+            {category::transfer, charge_kind::usage, decimal(50), "egress"}}});
+  }
+  return credits::burn_down(grants, s);
+}
+
+/// Every extra at once, for the small estimate.
+struct bundle {
+  model m = small::small_model();
+  estimate est = small::small_estimate();
+  report::extras x;
+  bundle() {
+    const analysis::model_inputs in(m);
+    x.tornado = tornado(in);
+    x.scenarios = scenarios(in);
+    x.monte_carlo = monte_carlo(in);
+    x.comparison = comparison();
+    x.decision = decision(est);
+    x.burn_down = burn_down();
+  }
+};
+
+}  // namespace extras_test
+
+#endif  // TRNCOST_TESTS_REPORTS_EXTRAS_FIXTURES_HPP

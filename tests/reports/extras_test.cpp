@@ -1,0 +1,278 @@
+// Tests for the analysis and credits parts of a report (analysis/report_extras.hpp, the JSON writer
+// and the audit): the sections are written with every decimal exact and the Monte Carlo figures in a
+// fixed format, a report without them is byte-identical to before, the audit re-checks what the
+// report alone lets one recompute, and each tampering is caught and named.
+#include <doctest/doctest.h>
+
+#include <trncost/io/audit.hpp>
+#include <trncost/io/report_json.hpp>
+
+#include "extras_fixtures.hpp"
+#include "fixtures.hpp"
+
+using namespace trncost;
+using reports_test::replace_once;
+
+namespace {
+
+const extras_test::bundle& shared() {
+  static const extras_test::bundle b;
+  return b;
+}
+
+std::string full_json() { return io::render_json(shared().est, shared().x); }
+
+void require_caught(const std::string& tampered, const std::string& expected_start) {
+  const auto r = io::audit(tampered, "tampered.json");
+  CHECK_FALSE(r.ok);
+  CHECK(r.first_mismatch.rfind(expected_start, 0) == 0);
+  if (r.first_mismatch.rfind(expected_start, 0) != 0) MESSAGE(r.first_mismatch);
+}
+
+}  // namespace
+
+TEST_CASE("extras: no extra keeps the report byte-identical and at schema version 1") {
+  const auto est = small::small_estimate();
+  const report::extras none;
+  CHECK(none.empty());
+  CHECK_FALSE(none.has_analysis());
+  CHECK(io::render_json(est, none) == io::render_json(est));
+  CHECK(io::render_json(est).find("\"schema_version\": 1,") != std::string::npos);
+  CHECK(report::check(none).ok);
+}
+
+TEST_CASE("extras: every section is written with exact decimals and audited") {
+  const auto json = full_json();
+  CHECK(json.find("\"schema_version\": 2,") != std::string::npos);
+  // The tornado's first bar: throughput 900..1100, totals 230.22..2 and 189.81..82 (hand-computed
+  // in extras_fixtures.hpp), swing 40.40404040404040404.
+  CHECK(json.find("\"total_at_low\": \"230.222222222222222222\",\n"
+                  "          \"total_at_high\": \"189.818181818181818182\",\n"
+                  "          \"swing\": \"40.40404040404040404\"") != std::string::npos);
+  // The scenario "slower and dearer": 308, gap 100 = 50 + 40 + interaction 10.
+  CHECK(json.find("\"total\": \"308\",\n          \"gap\": \"100\"") != std::string::npos);
+  CHECK(json.find("\"interaction\": \"10\"") != std::string::npos);
+  // Monte Carlo at a degenerate uniform: every figure 208, in the fixed format.
+  CHECK(json.find("\"p50\": \"208.000000\"") != std::string::npos);
+  CHECK(json.find("\"p_over_budget\": \"1.000000\"") != std::string::npos);
+  // Comparison: trn1 costs 208 / 168 = 1.238095238095238095 times the cheapest.
+  CHECK(json.find("\"cost_ratio\": \"1.238095238095238095\"") != std::string::npos);
+  CHECK(json.find("\"outcome\": \"compare another option\"") != std::string::npos);
+  // Credits: 2,850 spent, 2,500 credits, 350 in cash; B's last line -800 in March.
+  CHECK(json.find("\"total_spend\": \"2850\",\n    \"total_credits\": \"2500\",\n"
+                  "    \"total_uncovered\": \"350\"") != std::string::npos);
+  const auto r = io::audit(json, "full.json");
+  CHECK(r.ok);
+  if (!r.ok) MESSAGE(r.first_mismatch);
+  CHECK(r.lines == 2);  // the document's own checks still ran
+}
+
+TEST_CASE("extras: the sections read back to what was written") {
+  const auto json = full_json();
+  const auto back = io::read_full_report(json, "full.json");
+  REQUIRE(back.extras.tornado.has_value());
+  CHECK(back.extras.tornado->observed.size() == 4);
+  CHECK(back.extras.tornado->observed[3].swing == decimal::parse("1.6"));
+  REQUIRE(back.extras.scenarios.has_value());
+  CHECK(back.extras.scenarios->scenarios[2].by_category.at(category::storage) == decimal(16));
+  REQUIRE(back.extras.monte_carlo.has_value());
+  CHECK(back.extras.monte_carlo->p95 == 208.0);
+  CHECK(back.extras.monte_carlo->seed == 7);
+  REQUIRE(back.extras.comparison.has_value());
+  CHECK(back.extras.comparison->groups[0].apart[0].name == "trn2");
+  CHECK(back.extras.comparison->groups[0].ranked[1].time_rank == 2u);
+  REQUIRE(back.extras.decision.has_value());
+  CHECK(back.extras.decision->outcome == analysis::verdict::compare_another);
+  REQUIRE(back.extras.burn_down.has_value());
+  CHECK(back.extras.burn_down->grants[0].exhausted_on == extras_test::d(2026, 2, 4));
+  CHECK(back.extras.burn_down->periods[1].uncovered_by_reason.at(
+            credits::uncovered_reason::balance_exhausted) == decimal(100));
+  CHECK(back.extras.burn_down->credit_lines.size() == 5);
+  // Written again, the same bytes.
+  CHECK(io::render_json(back.doc, back.extras) == json);
+  std::istringstream in(json);
+  CHECK(io::check(io::read_full_report(in, "full.json")).ok);
+  std::ostringstream out;
+  io::write_json(shared().est, shared().x, out);
+  CHECK(out.str() == json);
+}
+
+TEST_CASE("extras: a Monte Carlo figure has six fractional digits whatever its value") {
+  CHECK(io::detail::fixed6(208.0) == "208.000000");
+  CHECK(io::detail::fixed6(0.1234565) == "0.123456");  // the double below ...4565 rounds down
+  CHECK(io::detail::fixed6(1e-9) == "0.000000");
+  CHECK(io::detail::fixed6(-2.5) == "-2.500000");
+}
+
+TEST_CASE("extras: a tampered tornado is caught") {
+  const auto json = full_json();
+  require_caught(replace_once(json, "\"swing\": \"1.6\"", "\"swing\": \"1.7\""),
+                 "analysis.tornado.observed[3] 'volume' swing: the report says 1.7, "
+                 "|total_at_high - total_at_low| = 1.6");
+  // The volume bar moved to the top: its swing (kept consistent) is not the largest.
+  auto t = shared().x;
+  std::swap(t.tornado->observed[0], t.tornado->observed[3]);
+  require_caught(io::render_json(shared().est, t),
+                 "analysis.tornado.observed[1] 'nodes': not sorted by swing (40 after 1.6)");
+}
+
+TEST_CASE("extras: tampered scenarios are caught") {
+  const auto json = full_json();
+  require_caught(replace_once(json, "\"gap\": \"100\"", "\"gap\": \"90\""),
+                 "analysis.scenarios.scenarios[1] 'slower and dearer' gap: the report says 90, "
+                 "total - measured total = 100");
+  require_caught(replace_once(json, "\"interaction\": \"10\"", "\"interaction\": \"0\""),
+                 "analysis.scenarios.scenarios[1] 'slower and dearer': the parts (90) + the "
+                 "interaction (0) do not make the gap 100");
+  auto t = shared().x;
+  t.scenarios->scenarios[2].lines[1] = decimal(15);  // total 216 stays, lines sum to 215
+  require_caught(io::render_json(shared().est, t),
+                 "analysis.scenarios.scenarios[2] 'volumes kept longer' total: the report says "
+                 "216, its lines sum to 215");
+  t = shared().x;
+  std::swap(t.scenarios->scenarios[0], t.scenarios->scenarios[1]);
+  require_caught(io::render_json(shared().est, t),
+                 "analysis.scenarios: the first scenario is the measured one");
+}
+
+TEST_CASE("extras: a tampered Monte Carlo band, comparison or decision is caught") {
+  const auto json = full_json();
+  require_caught(replace_once(json, "\"p95\": \"208.000000\"", "\"p95\": \"207.000000\""),
+                 "analysis.monte_carlo: p95 is below p50");
+  require_caught(replace_once(json, "\"mean\": \"208.000000\"", "\"mean\": \"300.000000\""),
+                 "analysis.monte_carlo: the mean is outside min to max");
+  require_caught(replace_once(json, "\"p_over_budget\": \"1.000000\"", "\"p_over_budget\": \"1.5\""),
+                 "analysis.monte_carlo: p_over_budget is not a probability");
+  require_caught(replace_once(json, "\"cost_ratio\": \"1.238095238095238095\"",
+                              "\"cost_ratio\": \"1.2\""),
+                 "analysis.comparison.groups[0].ranked[1] 'trn1' cost_ratio: the report says 1.2, "
+                 "cost / cheapest = 1.238095238095238095");
+  require_caught(replace_once(json, "\"cost_rank\": 2", "\"cost_rank\": 1"),
+                 "analysis.comparison.groups[0].ranked[1] 'trn1' cost_rank: the report says 1, "
+                 "its place by cost gives 2");
+  require_caught(replace_once(json, "\"cost\": \"208\"", "\"cost\": \"160\""),
+                 "analysis.comparison.groups[0].ranked[1] 'trn1': costs 160 after 168, not "
+                 "cheapest first");
+  require_caught(replace_once(json, "\"outcome\": \"compare another option\"",
+                              "\"outcome\": \"continue\""),
+                 "analysis.decision outcome: the report says 'continue', its reasons give "
+                 "'compare another option'");
+  auto t = shared().x;
+  t.decision->suspend_reasons.push_back("the target quality is not measured");
+  require_caught(io::render_json(shared().est, t),
+                 "analysis.decision outcome: the report says 'compare another option', its "
+                 "reasons give 'suspend'");
+  t = shared().x;
+  t.decision->compare_reasons.clear();
+  require_caught(io::render_json(shared().est, t),
+                 "analysis.decision outcome: the report says 'compare another option', its "
+                 "reasons give 'continue'");
+}
+
+TEST_CASE("extras: a tampered burn-down is caught") {
+  const auto json = full_json();
+  require_caught(replace_once(json, "\"credits_used\": \"900\"", "\"credits_used\": \"950\""),
+                 "credits.periods[0] (2026-01-01 to 2026-02-01): credits used 950 + uncovered 50 "
+                 "is not the spend 950");
+  require_caught(replace_once(replace_once(json, "\"credits_used\": \"900\"", "\"credits_used\": \"890\""),
+                              "\"uncovered\": \"50\"", "\"uncovered\": \"60\""),
+                 "credits.periods[0] (2026-01-01 to 2026-02-01): the uncovered amounts by reason "
+                 "sum to 50, not the uncovered 60");
+  auto t = shared().x;
+  t.burn_down->periods[0].credits_used = decimal(850);
+  t.burn_down->periods[0].uncovered = decimal(100);
+  t.burn_down->periods[0].uncovered_by_reason.begin()->second = decimal(100);
+  require_caught(io::render_json(shared().est, t),
+                 "credits.periods[0] (2026-01-01 to 2026-02-01): the credit lines sum to -900, "
+                 "not minus the credits used 850");
+  require_caught(replace_once(json, "\"100\",\n          \"5000\"", "\"150\",\n          \"5000\""),
+                 "credits.periods[0] (2026-01-01 to 2026-02-01) balance of 'A': the report says "
+                 "150, the balance before less its credits used gives 100");
+  require_caught(replace_once(json, "\"amount\": \"-800\"", "\"amount\": \"800\""),
+                 "credits.credit_lines[0] 'A' amount 800: a credit line is negative");
+  t = shared().x;
+  t.burn_down->credit_lines[0].grant = "C";
+  require_caught(io::render_json(shared().est, t), "credits.credit_lines[0] 'C': names no grant");
+  t = shared().x;
+  t.burn_down->grants[1].used = decimal(1400);
+  require_caught(io::render_json(shared().est, t),
+                 "credits.grants[1] 'B' used: the report says 1400, its credit lines give 1500");
+  require_caught(replace_once(json, "\"total_credits\": \"2500\"", "\"total_credits\": \"2600\""),
+                 "credits.total_credits: the report says 2600, the periods sum to 2500");
+  t = shared().x;
+  t.burn_down->credit_lines.push_back(
+      {extras_test::d(2026, 5, 1), extras_test::d(2026, 6, 1), "B", category::compute, decimal(-1)});
+  require_caught(io::render_json(shared().est, t),
+                 "credits.credit_lines: 1 line(s) fall in no period");
+  t = shared().x;
+  t.burn_down->periods[0].balance_after.pop_back();
+  require_caught(io::render_json(shared().est, t),
+                 "credits.periods[0] (2026-01-01 to 2026-02-01): 1 balances for 2 grants");
+}
+
+TEST_CASE("extras: a balance lost at expiry is the grant's waste, once") {
+  // C: 1,000 USD for compute, Jan 1 to Feb 15, 2026; compute 300 USD in January and in February.
+  // January: C pays 300 (left 700). February is cut at Feb 15: 300 * 14 / 28 = 150 before the
+  // expiry, paid by C (left 550), which expires on Feb 15 with 550 wasted; 150 after it is paid.
+  const std::vector<credits::grant> grants{credits::grant(
+      "C",
+      sourced<money>{"grant_amount", make<units::usd_t>("1000"),
+                     documented{"grant letter", extras_test::d(2026, 1, 2)}},
+      extras_test::d(2026, 1, 1), extras_test::d(2026, 2, 15), {category::compute})};
+  credits::spend_schedule s;
+  for (unsigned m = 1; m <= 2; ++m) {
+    s.add({extras_test::d(2026, m, 1), extras_test::d(2026, m + 1, 1),
+           {{category::compute, credits::charge_kind::usage, decimal(300), "instances"}}});
+  }
+  report::extras x;
+  x.burn_down = credits::burn_down(grants, s);
+  REQUIRE(x.burn_down->periods.size() == 2);
+  CHECK(x.burn_down->periods[1].credits_used == decimal(150));
+  CHECK(x.burn_down->periods[1].balance_after[0].is_zero());
+  CHECK(*x.burn_down->grants[0].wasted_at_expiry == decimal(550));
+  const auto est = small::small_estimate();
+  const auto json = io::render_json(est, x);
+  CHECK(json.find("\"analysis\"") == std::string::npos);  // only the credits section
+  CHECK(io::audit(json, "waste.json").ok);
+  // Without the waste, the fall to zero is not explained.
+  require_caught(replace_once(json, "\"wasted_at_expiry\": \"550\"", "\"wasted_at_expiry\": \"500\""),
+                 "credits.periods[1] (2026-02-01 to 2026-03-01) balance of 'C': the report says "
+                 "0, the balance before less its credits used gives 550");
+}
+
+TEST_CASE("extras: a section in a version 1 report, or a malformed one, is refused") {
+  const auto json = full_json();
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"schema_version\": 2",
+                                                    "\"schema_version\": 1"),
+                                       "old.json"),
+                       "trncost: old.json: analysis: is a section of schema version 2; the report "
+                       "declares version 1",
+                       parse_error);
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"outcome\": \"compare another option\"",
+                                                    "\"outcome\": \"maybe\""),
+                                       "bad.json"),
+                       doctest::Contains("bad.json: analysis.decision.outcome: 'maybe' is not a "
+                                         "known decision outcome"),
+                       parse_error);
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"reason\": \"balance exhausted\"",
+                                                    "\"reason\": \"lost\""),
+                                       "bad.json"),
+                       doctest::Contains("bad.json: credits.periods[1].uncovered_by_reason[1]."
+                                         "reason: 'lost' is not a known reason"),
+                       parse_error);
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"p50\": \"208.000000\"",
+                                                    "\"p50\": 208"),
+                                       "bad.json"),
+                       "trncost: bad.json: analysis.monte_carlo.p50: is a number, expected a string",
+                       parse_error);
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"direction\": \"lower is better\"",
+                                                    "\"direction\": \"down\""),
+                                       "bad.json"),
+                       "trncost: bad.json: analysis.comparison.groups[0].direction: 'down' is "
+                       "neither 'lower is better' nor 'higher is better'",
+                       parse_error);
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"tornado\": {", "\"tornado\": [], \"x\": {"),
+                                       "bad.json"),
+                       "trncost: bad.json: analysis.tornado: is an array, expected an object",
+                       parse_error);
+}
