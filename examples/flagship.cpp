@@ -4,6 +4,7 @@
 #include <trncost/io/fmt.hpp>
 
 #include "flagship_model.hpp"
+#include "json_reports.hpp"
 
 namespace {
 
@@ -66,7 +67,7 @@ void print_runs(const std::string& path) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   using namespace trncost;
   // [flagship]
   const model m = flagship::build(flagship::variant::baseline);
@@ -80,6 +81,11 @@ int main() {
 
   const estimate missing = flagship::build(flagship::variant::logs_missing).evaluate(flagship::as_of);
   print(missing, "the baseline with the logs category forgotten");
+
+  const auto json_dir = examples::json_dir(argc, argv);
+  examples::write_json_report(json_dir, "flagship-baseline", est);
+  examples::write_json_report(json_dir, "flagship-trn2-third-party", trn2);
+  examples::write_json_report(json_dir, "flagship-logs-missing", missing);
 
   fmt::print("every line of the baseline, with its formula and inputs:\n");
   for (const auto& l : est.lines) {

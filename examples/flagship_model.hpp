@@ -1,15 +1,20 @@
 // The flagship model: fine-tuning an 8B-parameter model on 2 x trn1.32xlarge in us-east-1, every term
 // of the cost formula tied to a measurement of short reference runs or an official price. Phase
 // durations, useful throughput, the instance count and the interruption figures are read from the
-// run logs in examples/data/ (CSV for trn1, JSON Lines for trn2). Shared by examples/flagship.cpp,
-// its test and the evaluation benchmark, so all three see the same model.
+// run logs in examples/data/ (CSV for trn1, JSON Lines for trn2); every official price from the AWS
+// Price List offer files in examples/data/offers/ (JSON and CSV, the real formats) through a price
+// book. Shared by examples/flagship.cpp, its test and the evaluation benchmark, so all three see the
+// same model.
 #ifndef TRNCOST_EXAMPLES_FLAGSHIP_MODEL_HPP
 #define TRNCOST_EXAMPLES_FLAGSHIP_MODEL_HPP
 
+#include <chrono>
 #include <string>
+#include <trncost/io/price_list.hpp>
 #include <trncost/io/run_log.hpp>
 #include <trncost/measure.hpp>
 #include <trncost/model.hpp>
+#include <trncost/prices.hpp>
 
 // Where the run logs are: the examples' and benchmarks' builds give the absolute path
 // (examples/CMakeLists.txt, benchmarks/CMakeLists.txt); the unit tests find it beside their own
@@ -36,25 +41,6 @@ enum class variant {
   logs_missing,      ///< the baseline with the logging category forgotten
 };
 
-inline quoted ec2_offer(const char* sku) {
-  // Rate codes follow the offer file's SKU.OfferTermCode.RateCode pattern; JRTCKXETXF is the
-  // On-Demand term and 6YS6EN2CT7 its hourly rate.
-  return quoted{.source = "AmazonEC2 offer file, us-east-1 (Price List Bulk API)",
-                .offer_code = "AmazonEC2",
-                .offer_version = "20260910195514",
-                .published = parse_date("2026-09-10"),
-                .sku = sku,
-                .offer_term_code = "JRTCKXETXF",
-                .rate_code = std::string(sku) + ".JRTCKXETXF.6YS6EN2CT7",
-                .region = "us-east-1",
-                .option = purchase_option::on_demand,
-                .consulted = as_of};
-}
-
-inline quoted pricing_page(const char* page) {
-  return quoted{.source = page, .region = "us-east-1", .consulted = as_of};
-}
-
 /// The first reference run, for the volumes its log does not itemise (storage, requests, logs).
 inline measured reference_run(const char* run_id) {
   return measured{.run_id = run_id,
@@ -74,6 +60,30 @@ sourced<quantity<Unit>> measure(const char* name, Unit u, const char* value, con
   return sourced(name, make(u, value), how);
 }
 
+/// The official us-east-1 prices the flagship uses, read from the offer files in
+/// `data_dir`/offers/ on the as-of date. The price book accepts files published up to 120 days
+/// before it (the S3 file is 90 days old); each quote's consulted date is the as-of date.
+inline pricing::price_book price_book(const std::string& data_dir) {
+  using pricing::offer_filter;
+  pricing::price_book book(as_of, std::chrono::days{120});
+  const std::string dir = data_dir + "/offers/";
+  book.add(io::read_offer_file(dir + "AmazonEC2-us-east-1.json",
+                               offer_filter{}.where("regionCode", "us-east-1")),
+           as_of);
+  book.add(io::read_offer_file(dir + "AmazonS3-us-east-1.csv",
+                               offer_filter{}.where("regionCode", "us-east-1")),
+           as_of);
+  // The CloudWatch file also prices metrics per "Metrics", a unit the flagship does not use.
+  book.add(io::read_offer_file(dir + "AmazonCloudWatch-us-east-1.json",
+                               offer_filter{}.where_any("usagetype", {"USE1-DataProcessing-Bytes",
+                                                                      "USE1-TimedStorage-ByteHrs"})),
+           as_of);
+  book.add(io::read_offer_file(dir + "AWSDataTransfer-us-east-1.json",
+                               offer_filter{}.where("fromRegionCode", "us-east-1")),
+           as_of);
+  return book;
+}
+
 inline model build(variant v = variant::baseline,
                    const std::string& data_dir = TRNCOST_EXAMPLES_DATA_DIR) {
   const bool trn2 = v == variant::trn2_third_party;
@@ -85,6 +95,8 @@ inline model build(variant v = variant::baseline,
       trn2 ? io::read_run_log(run_log(v, data_dir)) : trn1_runs);
   const auto interruptions =
       trn2 ? trncost::measure::feed_model<units::tokens_per_second_t>(trn1_runs) : fed;
+  const auto book = price_book(data_dir);
+  const std::string region = "us-east-1";
   model m;
 
   // --- Instances over billed time --------------------------------------------------------------
@@ -102,8 +114,7 @@ inline model build(variant v = variant::baseline,
                      third_party{"a cloud price comparison site (no official on-demand row in the "
                                  "AmazonEC2 offer file)",
                                  parse_date("2026-10-02")})
-           : sourced("trn1_price", make(units::usd_per_instance_hour, "21.5000000000"),
-                     ec2_offer("WVVQPJVCQU4SR8XF"));
+           : pricing::ec2_on_demand(book, region, "trn1.32xlarge", "trn1_price");
   const auto& setup = fed.seconds(phase::setup);
   const auto& compile = fed.seconds(phase::compilation);
   const auto& eval = fed.seconds(phase::evaluation);
@@ -120,64 +131,58 @@ inline model build(variant v = variant::baseline,
   // --- Storage ---------------------------------------------------------------------------------
   block_storage ebs("scratch-volumes", "gp3", measure("volume_gib", units::gibibyte, "500", run),
                     usage_period(measure("volumes_kept_h", units::hour, "8", run), month_730h),
-                    sourced("gp3_price", make(units::usd_per_gibibyte_month, "0.08"),
-                            pricing_page("AmazonEC2 offer file, EBS gp3 storage")));
+                    pricing::ebs_storage(book, region, "gp3", "gp3_price"));
   ebs.with_volumes(measure("volumes", units::dimensionless, "2", run));
   m.add(ebs);
 
-  const auto s3_page = "AmazonS3 offer file, us-east-1";
-  const auto gib = [](long long n) { return make(units::gibibyte, n); };
-  object_storage s3(
-      "checkpoints", "S3 Standard", measure("checkpoint_gib", units::gibibyte, "600", run),
-      measure("checkpoint_months", units::month, "1", run),
-      object_storage::storage_prices(
-          "s3_standard_price",
-          {{sourced("s3_first_50tb", make(units::usd_per_gibibyte_month, "0.023"),
-                    pricing_page(s3_page)),
-            gib(0), gib(51200)},
-           {sourced("s3_next_450tb", make(units::usd_per_gibibyte_month, "0.022"),
-                    pricing_page(s3_page)),
-            gib(51200), gib(512000)},
-           {sourced("s3_over_500tb", make(units::usd_per_gibibyte_month, "0.021"),
-                    pricing_page(s3_page)),
-            gib(512000), std::nullopt}}));
+  // S3 Standard's three storage tiers (0-50 TB, 50-500 TB, over 500 TB), in the offer file's order.
+  const auto s3_tiers = pricing::s3_storage_tiers(book, region, "Standard", "s3_standard");
+  const char* tier_names[] = {"s3_first_50tb", "s3_next_450tb", "s3_over_500tb"};
+  std::vector<price_tier<units::gibibyte_t, units::usd_per_gibibyte_month_t>> s3_prices;
+  for (std::size_t i = 0; i < s3_tiers.size(); ++i) {
+    s3_prices.push_back({s3_tiers[i].price.named(i < 3 ? tier_names[i] : s3_tiers[i].price.name()),
+                         s3_tiers[i].begin, s3_tiers[i].end});
+  }
+  object_storage s3("checkpoints", "S3 Standard",
+                    measure("checkpoint_gib", units::gibibyte, "600", run),
+                    measure("checkpoint_months", units::month, "1", run),
+                    object_storage::storage_prices("s3_standard_price", s3_prices));
   s3.with_put_requests(measure("s3_puts", units::request, "12000", run),
-                       sourced("s3_put_price", make(units::usd_per_request, "0.0000050000"),
-                               pricing_page(s3_page)))
+                       pricing::s3_requests(book, region, "S3-API-Tier1", "s3_put_price"))
       .with_get_requests(measure("s3_gets", units::request, "40000", run),
-                         sourced("s3_get_price", make(units::usd_per_request, "0.0000004000"),
-                                 pricing_page(s3_page)));
+                         pricing::s3_requests(book, region, "S3-API-Tier2", "s3_get_price"));
   m.add(s3);
 
   // --- Transfers -------------------------------------------------------------------------------
-  const auto transfer_page = "AWSDataTransfer offer file, us-east-1";
-  const auto egress = [&](const char* name, const char* usd) {
-    return sourced(name, make(units::usd_per_gibibyte, usd), pricing_page(transfer_page));
-  };
+  // Internet egress tiers (0-10 TB, 10-50 TB, 50-150 TB, over 150 TB) and inter-AZ transfer.
+  const auto egress_tiers =
+      pricing::data_transfer_tiers(book, region, "AWS Outbound", "internet_egress_price");
+  const char* egress_names[] = {"egress_first_10tb", "egress_next_40tb", "egress_next_100tb",
+                                "egress_over_150tb"};
+  std::vector<price_tier<units::gibibyte_t, units::usd_per_gibibyte_t>> egress_prices;
+  for (std::size_t i = 0; i < egress_tiers.size(); ++i) {
+    egress_prices.push_back(
+        {egress_tiers[i].price.named(i < 4 ? egress_names[i] : egress_tiers[i].price.name()),
+         egress_tiers[i].begin, egress_tiers[i].end});
+  }
+  const auto inter_az = pricing::data_transfer_tiers(book, region, "IntraRegion", "inter_az_price");
+  if (inter_az.size() != 1) throw input_error("the inter-AZ transfer price has several tiers");
   m.add(data_transfer(
       "data-movement",
       {transfer::inter_az("dataset reads across availability zones",
                           measure("cross_az_gib", units::gibibyte, "250", run),
-                          egress("inter_az_price", "0.01")),
-       transfer::internet_egress(
-           "fine-tuned weights to the customer",
-           measure("egress_gib", units::gibibyte, "16", run),
-           transfer::prices("internet_egress_price",
-                            {{egress("egress_first_10tb", "0.09"), gib(0), gib(10240)},
-                             {egress("egress_next_40tb", "0.085"), gib(10240), gib(51200)},
-                             {egress("egress_next_100tb", "0.07"), gib(51200), gib(153600)},
-                             {egress("egress_over_150tb", "0.05"), gib(153600), std::nullopt}}))}));
+                          inter_az.front().price.named("inter_az_price")),
+       transfer::internet_egress("fine-tuned weights to the customer",
+                                 measure("egress_gib", units::gibibyte, "16", run),
+                                 transfer::prices("internet_egress_price", egress_prices))}));
 
   // --- Logs ------------------------------------------------------------------------------------
   if (v != variant::logs_missing) {
-    const auto cw_page = "AmazonCloudWatch offer file, us-east-1";
     m.add(logging("training-logs", measure("logs_ingested_gib", units::gibibyte, "6", run),
-                  sourced("logs_ingestion_price", make(units::usd_per_gibibyte, "0.50"),
-                          pricing_page(cw_page)),
+                  pricing::cloudwatch_logs_ingestion(book, region, "logs_ingestion_price"),
                   measure("logs_stored_gib", units::gibibyte, "6", run),
                   measure("logs_kept_months", units::month, "1", run),
-                  sourced("logs_storage_price", make(units::usd_per_gibibyte_month, "0.03"),
-                          pricing_page(cw_page))));
+                  pricing::cloudwatch_logs_storage(book, region, "logs_storage_price")));
   }
 
   // --- Data preparation ------------------------------------------------------------------------

@@ -18,7 +18,9 @@ TEST_CASE("evaluating a built model allocates nothing") {
   e.reset();
   const auto total = e.run();
   CHECK(allocations.load() == before);
-  CHECK(total == trncost::decimal("363.998462328767123288"));
+  // The flagship total (tests/model/flagship_test.cpp computes it line by line from the run logs
+  // and the offer files): after reset() the run gives it again.
+  CHECK(total == trncost::decimal("397.635212328767123288"));
   // The counter does count: building an estimate allocates (records, strings).
   (void)m.evaluate(flagship::as_of);
   CHECK(allocations.load() > before);

@@ -137,3 +137,32 @@ TEST_CASE("evaluating the built flagship model again gives the same total") {
   CHECK(first == decimal("397.635212328767123288"));
   CHECK(e.run() == first);
 }
+
+TEST_CASE("the flagship's prices come from the offer files in examples/data/offers") {
+  const auto est = flagship::build().evaluate(flagship::as_of);
+  const auto find = [&](std::string_view name) -> const trncost::source_record& {
+    for (const auto& in : est.inputs) {
+      if (in->name == name) return *in;
+    }
+    FAIL("no input named " << name);
+    throw std::logic_error("unreachable");
+  };
+  const auto& trn1 = find("trn1_price");
+  REQUIRE(std::holds_alternative<trncost::quoted>(trn1.origin));
+  const auto& q = std::get<trncost::quoted>(trn1.origin);
+  CHECK(q.sku == "WVVQPJVCQU4SR8XF");
+  CHECK(q.offer_version == "20260910195514");
+  CHECK(q.rate_code == "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7");
+  CHECK(q.region == "us-east-1");
+  CHECK(q.consulted == flagship::as_of);
+  CHECK(q.source.find("AmazonEC2-us-east-1.json") != std::string::npos);
+  // Every other official price too: each is a quote from one of the four offer files.
+  for (const auto* name : {"gp3_price", "s3_first_50tb", "s3_put_price", "s3_get_price",
+                           "inter_az_price", "egress_first_10tb", "logs_ingestion_price",
+                           "logs_storage_price"}) {
+    const auto& r = find(name);
+    REQUIRE_MESSAGE(std::holds_alternative<trncost::quoted>(r.origin), name);
+    CHECK_MESSAGE(std::get<trncost::quoted>(r.origin).source.find("/offers/") != std::string::npos,
+                  name);
+  }
+}
