@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "../credits/burn_down.hpp"
 #include "../model/estimate.hpp"
 
 namespace trncost::io {
@@ -145,14 +146,28 @@ inline std::optional<decimal> known_value(const input_ref& r) {
 
 }  // namespace detail
 
-/// The estimate as FOCUS CSV text: a header of focus_columns, then one row per line item.
-[[nodiscard]] inline std::string render_focus_csv(const estimate& est) {
-  std::string out;
-  {
-    detail::csv_row header(out);
-    for (const auto c : focus_columns) header.text(c);
-    header.end();
+/// The columns of a CSV that also holds credit lines: focus_columns with ChargePeriodStart and
+/// ChargePeriodEnd after ChargeFrequency, and x_CreditGrant last.
+inline constexpr std::array<std::string_view, 44> focus_credit_columns = [] {
+  std::array<std::string_view, 44> out{};
+  std::size_t k = 0;
+  for (const auto c : focus_columns) {
+    out[k++] = c;
+    if (c == "ChargeFrequency") {
+      out[k++] = "ChargePeriodStart";
+      out[k++] = "ChargePeriodEnd";
+    }
   }
+  out[k] = "x_CreditGrant";
+  return out;
+}();
+
+namespace detail {
+
+/// A FOCUS timestamp of a day's start, as AWS's FOCUS export writes it: "2026-01-01 00:00:00".
+inline std::string focus_day_start(date d) { return to_string(d) + " 00:00:00"; }
+
+inline void write_usage_rows(std::string& out, const estimate& est, bool with_credits) {
   for (std::size_t i = 0; i < est.lines.size(); ++i) {
     const auto& l = est.lines[i];
     detail::csv_row row(out);
@@ -189,6 +204,10 @@ inline std::optional<decimal> known_value(const input_ref& r) {
     row.text("Usage");
     row.text(l.description);
     row.text("Usage-Based");
+    if (with_credits) {  // ChargePeriodStart, ChargePeriodEnd: an estimate's line has no dated period
+      row.null();
+      row.null();
+    }
     row.text(offer.empty() ? std::string_view() : std::string_view("AWS"));
     row.text_or_null(offer.empty() ? std::string_view() : std::string_view("Amazon Web Services, Inc."));
     row.text_or_null(q != nullptr ? std::string_view(q->region) : std::string_view());
@@ -225,9 +244,97 @@ inline std::optional<decimal> known_value(const input_ref& r) {
     for (const auto& in : l.inputs) inputs += (inputs.empty() ? "" : "; ") + in->name;
     row.text(inputs);
     row.whole(i);
+    if (with_credits) row.null();  // x_CreditGrant
     row.end();
   }
+}
+
+/// The burn-down's credit lines as FOCUS rows: ChargeCategory Credit, a negative BilledCost (and
+/// EffectiveCost and ListCost, as AWS's export writes a credit), ChargeFrequency One-Time, the
+/// charge period the credit applies to, and the grant in x_CreditGrant. x_Line continues the count.
+inline void write_credit_rows(std::string& out, const estimate& est,
+                              const credits::burn_down_result& b) {
+  std::size_t line = est.lines.size();
+  for (const auto& c : b.credit_lines) {
+    csv_row row(out);
+    row.number(c.amount);  // BilledCost
+    row.number(c.amount);  // EffectiveCost
+    row.number(c.amount);  // ListCost
+    row.null();            // ListUnitPrice
+    row.null();            // PricingQuantity
+    row.null();            // PricingUnit
+    row.text("Other");     // PricingCategory
+    row.null();            // ConsumedQuantity
+    row.null();            // ConsumedUnit
+    row.text("USD");
+    row.text("Credit");
+    row.text("credit from grant '" + c.grant + "' for " + std::string(to_string(c.cat)));
+    row.text("One-Time");
+    row.text(focus_day_start(c.start));
+    row.text(focus_day_start(c.end));
+    row.text("AWS");
+    row.text("Amazon Web Services, Inc.");
+    row.null();  // RegionId
+    row.null();  // ServiceName
+    row.text(focus_service_category(c.cat));
+    row.null();  // SkuId
+    row.null();  // SkuPriceId
+
+    row.text(to_string(est.status));
+    row.text(to_string(est.as_of));
+    row.text(to_string(c.cat));
+    row.null();  // x_Component
+    row.null();  // x_Phase
+    row.null();  // x_Overhead
+    row.text("true");
+    row.text("credit line of the burn-down: the grant's balance paying this category");
+    for (int k = 0; k < 8; ++k) row.null();  // x_Price*, x_Quantity*
+    row.null();  // x_FactorNum
+    row.null();  // x_FactorDen
+    row.null();  // x_Rounding
+    row.null();  // x_Inputs
+    row.whole(line++);
+    row.text(c.grant);
+    row.end();
+  }
+}
+
+}  // namespace detail
+
+/// The estimate as FOCUS CSV text: a header of focus_columns, then one row per line item.
+[[nodiscard]] inline std::string render_focus_csv(const estimate& est) {
+  std::string out;
+  {
+    detail::csv_row header(out);
+    for (const auto c : focus_columns) header.text(c);
+    header.end();
+  }
+  detail::write_usage_rows(out, est, false);
   return out;
+}
+
+/// The estimate's rows followed by the burn-down's credit lines (ChargeCategory Credit), under the
+/// focus_credit_columns header. Without a burn-down this is exactly render_focus_csv(est).
+[[nodiscard]] inline std::string render_focus_csv(
+    const estimate& est, const std::optional<credits::burn_down_result>& burn_down) {
+  if (!burn_down) return render_focus_csv(est);
+  std::string out;
+  {
+    detail::csv_row header(out);
+    for (const auto c : focus_credit_columns) header.text(c);
+    header.end();
+  }
+  detail::write_usage_rows(out, est, true);
+  detail::write_credit_rows(out, est, *burn_down);
+  return out;
+}
+
+/// Renders the whole CSV first, then writes it: nothing reaches `out` if rendering fails.
+inline void write_focus_csv(const estimate& est,
+                            const std::optional<credits::burn_down_result>& burn_down,
+                            std::ostream& out) {
+  const std::string text = render_focus_csv(est, burn_down);
+  out << text;
 }
 
 /// Renders the whole CSV first, then writes it: nothing reaches `out` if rendering fails.
