@@ -292,7 +292,7 @@ class scenario_parser {
     }
     s.format = *version;
 
-    const toml::table& est = table(root, "estimate", "estimate", true);
+    const toml::table& est = table(root, "estimate", "estimate");
     check_keys(est, "estimate",
                std::array<std::string_view, 4>{"title", "as_of", "region", "freshness_days"},
                "[estimate]");
@@ -307,7 +307,7 @@ class scenario_parser {
       s.freshness_days = *days;
     }
 
-    const toml::table& prices = table(root, "prices", "prices", true);
+    const toml::table& prices = table(root, "prices", "prices");
     check_keys(prices, "prices", std::array<std::string_view, 2>{"files", "consulted"}, "[prices]");
     if (const toml::node* c = prices.get("consulted")) {
       s.prices_consulted = date_value(*c, "prices.consulted");
@@ -318,7 +318,7 @@ class scenario_parser {
     }
 
     if (root.get("runs") != nullptr) {
-      const toml::table& runs = table(root, "runs", "runs", true);
+      const toml::table& runs = table(root, "runs", "runs");
       check_keys(runs, "runs", std::array<std::string_view, 1>{"files"}, "[runs]");
       const toml::array& rfiles = array(runs, "runs", "files");
       for (std::size_t i = 0; i < rfiles.size(); ++i) {
@@ -347,7 +347,7 @@ class scenario_parser {
     }
 
     if (root.get("declare_none") != nullptr) {
-      const toml::table& none = table(root, "declare_none", "declare_none", true);
+      const toml::table& none = table(root, "declare_none", "declare_none");
       for (auto&& [k, v] : none) {
         const std::string_view name = k.str();
         const std::string path = "declare_none." + std::string(name);
@@ -408,10 +408,8 @@ class scenario_parser {
     return *n;
   }
 
-  const toml::table& table(const toml::table& t, std::string_view path, std::string_view key,
-                           bool need) const {
+  const toml::table& table(const toml::table& t, std::string_view path, std::string_view key) const {
     const toml::node& n = required(t, "", key);
-    (void)need;
     const toml::table* tt = n.as_table();
     if (tt == nullptr) fail_at(line_of(n), path, "must be a table ([" + std::string(key) + "])");
     return *tt;
