@@ -1,0 +1,91 @@
+// Tests for the analysis charts of the HTML report (io/html.hpp): the tornado, comparison and credit
+// burn-down charts replace their placeholders when given, with coordinates computed by hand below;
+// without them the report is byte-identical to the estimate's alone. tests/html/check_html.sh opens
+// the same report in headless Chromium.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <trncost/io/html.hpp>
+
+#include "extras_fixtures.hpp"
+
+using namespace trncost;
+
+namespace {
+
+bool has(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("html: no extra keeps the report byte-identical, placeholders in place") {
+  const auto est = small::small_estimate();
+  const auto plain = io::render_html(est, "T");
+  CHECK(io::render_html(est, report::extras{}, "T") == plain);
+  CHECK(has(plain, "<figure class=\"placeholder\" id=\"chart-tornado\""));
+}
+
+TEST_CASE("html: tornado, comparison, burn-down charts and the decision drawn from the extras") {
+  const extras_test::bundle b;
+  const auto h = io::render_html(b.est, b.x, "T");
+  for (const char* id : {"chart-tornado", "chart-comparison", "chart-burndown"}) {
+    CAPTURE(id);
+    CHECK(has(h, std::string("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"") + id + "\""));
+    CHECK_FALSE(has(h, std::string("<figure class=\"placeholder\" id=\"") + id + "\""));
+  }
+  // Tornado: baseline 208 at x 360, reach 22.222222222222222222 (throughput at 900) = 160 px.
+  // Throughput at 1100: 189.818181818181818182 - 208 = -18.181818181818181818;
+  // 18.181818181818181818 * 160 / 22.222222222222222222 = 130.909... -> width 130.91, x 229.09.
+  CHECK(has(h, "data-input=\"throughput\" data-group=\"observed\" data-side=\"low\" "
+               "data-swing=\"40.40404040404040404\" x=\"360\" y=\"34\" width=\"160.00\""));
+  CHECK(has(h, "data-input=\"throughput\" data-group=\"observed\" data-side=\"high\" "
+               "data-swing=\"40.40404040404040404\" x=\"229.09\" y=\"34\" width=\"130.91\""));
+  // nodes at 1.8: 188 - 208 = -20 -> 20 * 160 / 22.22... = 144.00, second row (y 30 + 28 + 4).
+  CHECK(has(h, "data-input=\"nodes\" data-group=\"observed\" data-side=\"low\" data-swing=\"40\" "
+               "x=\"216.00\" y=\"62\" width=\"144.00\""));
+  // Comparison: gpu 168 (rank 1) and trn1 208 (rank 2, full 260 px); gpu 260 * 168 / 208 = 210.
+  CHECK(has(h, "data-option=\"gpu\" data-rank=\"1\" data-cost=\"168\" x=\"190\" y=\"62\" "
+               "width=\"210.00\""));
+  CHECK(has(h, "data-option=\"trn1\" data-rank=\"2\" data-cost=\"208\" x=\"190\" y=\"90\" "
+               "width=\"260.00\""));
+  CHECK(has(h, "<rect class=\"option-apart\" data-option=\"trn2\""));
+  CHECK(has(h, "#2 trn1</text>"));
+  // Burn-down: the scale is the 6,000 USD of both grants over 200 px. January: credits 900 ->
+  // 30.00 px, cash 50 -> 1.666... -> 1.67 px; the bar starts 31 / 10 = 3.1 days in: 90 days
+  // (Jan 1 to Apr 1), 70 + 3.1 * 520 / 90 = 87.91.
+  CHECK(has(h, "<rect class=\"bar burn-credits\" data-period=\"2026-01-01\" data-amount=\"900\" "
+               "x=\"87.91\" y=\"210.00\" width=\""));
+  CHECK(has(h, "data-period=\"2026-01-01\" data-amount=\"50\" x=\"87.91\" y=\"208.33\""));
+  CHECK(has(h, "height=\"30.00\""));
+  // Balance 6,000 at Jan 1 (y 40), 5,100 at Feb 1: 70 + 31 * 520 / 90 = 249.11, y 240 - 170 = 70.
+  CHECK(has(h, "<polyline class=\"burn-balance\" points=\"70.00,40.00 249.11,70.00 "));
+  CHECK_FALSE(has(h, "class=\"runway\""));  // B still pays after March
+  CHECK(has(h, "<section id=\"decision\"><h2>Decision: compare another option</h2>"));
+  CHECK(has(h, "<li><strong>compare</strong>: step input &#39;kept_hours&#39; is not measured"));
+  std::ostringstream out;
+  io::write_html(b.est, b.x, out, "T");
+  CHECK(out.str() == h);
+}
+
+TEST_CASE("html: the runway is marked where the credits stop") {
+  // C: 1,000 USD, Jan 1 to Feb 15, 2026, compute 300 a month in January and February: C stops at
+  // its expiry, Feb 15, the runway. x = 70 + 45 days * 520 / 59 days = 466.61.
+  const std::vector<credits::grant> grants{credits::grant(
+      "C",
+      sourced<money>{"grant_amount", make<units::usd_t>("1000"),
+                     documented{"grant letter", extras_test::d(2026, 1, 2)}},
+      extras_test::d(2026, 1, 1), extras_test::d(2026, 2, 15), {category::compute})};
+  credits::spend_schedule s;
+  for (unsigned m = 1; m <= 2; ++m) {
+    s.add({extras_test::d(2026, m, 1), extras_test::d(2026, m + 1, 1),
+           {{category::compute, credits::charge_kind::usage, decimal(300), "instances"}}});
+  }
+  report::extras x;
+  x.burn_down = credits::burn_down(grants, s);
+  REQUIRE(x.burn_down->runway == extras_test::d(2026, 2, 15));
+  const auto h = io::render_html(small::small_estimate(), x);
+  CHECK(has(h, "<line class=\"runway\" data-runway=\"2026-02-15\" x1=\"466.61\""));
+  CHECK(has(h, "runway ends 2026-02-15"));
+  CHECK(has(h, "<figure class=\"placeholder\" id=\"chart-tornado\""));  // not given: placeholder
+}
