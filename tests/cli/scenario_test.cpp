@@ -39,10 +39,9 @@ std::string error_of(const std::string& text) {
 
 TEST_CASE("the trn1 scenario gives the flagship's estimate, to the last digit") {
   // Same inputs (phases, throughput, instance count and interruptions from the same run log; the
-  // same volumes; prices from the offer files, which hold the flagship's figures: the test in
-  // tests/prices/flagship_offers_test.cpp checks each), so the same total, status and lines.
-  // Input names differ ("fine-tune.price" here, "trn1_price" there) and so do the quotes'
-  // provenance details (the scenario's come from the offer files, with SKUs and rate codes).
+  // same volumes; the same prices, read from the same offer files through a price book), so the
+  // same total, status and lines. Only the input names differ ("fine-tune.price" here,
+  // "trn1_price" there).
   const estimate from_file = evaluate_scenario(read_scenario(scenarios + "fine-tune-8b-trn1.toml"));
   const estimate flagship = flagship::build(flagship::variant::baseline).evaluate(flagship::as_of);
   CHECK(from_file.total == flagship.total);
