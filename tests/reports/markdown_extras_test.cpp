@@ -1,0 +1,52 @@
+// Tests for the analysis and credits sections of the Markdown report (io/markdown.hpp): one short
+// section per extra given, figures hand-computed in extras_fixtures.hpp; none without extras.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <trncost/io/markdown.hpp>
+
+#include "extras_fixtures.hpp"
+
+using namespace trncost;
+
+namespace {
+
+bool has(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("markdown: no extra, no section; the estimate's report unchanged") {
+  const auto est = small::small_estimate();
+  CHECK(io::render_markdown(est, report::extras{}, "T") == io::render_markdown(est, "T"));
+}
+
+TEST_CASE("markdown: a section per extra, with the figures of each") {
+  const extras_test::bundle b;
+  const auto m = io::render_markdown(b.est, b.x, "T");
+  CHECK(m.rfind(io::render_markdown(b.est, "T"), 0) == 0);  // the estimate's report comes first
+  CHECK(has(m, "\n## Decision: compare another option\n\n- **compare**: step input 'kept_hours' "
+               "is not measured (assumption)\n"));
+  // Tornado: throughput 900..1100, totals 230.22 and 189.82 (cents), swing 40.40.
+  CHECK(has(m, "| `throughput` | measured | 900 to 1100 | stated band +/-10 % | 230.22 | 189.82 | "
+               "40.40 |\n"));
+  // Scenarios: 308 = 208 + 100; parts 50 and 40, interaction 10.
+  CHECK(has(m, "| slower and dearer | 308.00 | 100.00 | throughput 1000 -> 800 (50.00); price 10 "
+               "-> 12 (40.00) | 10.00 |\n"));
+  CHECK(has(m, "| 208.00 | 208.00 | 208.00 | 208.00 | 208.00 | 208.00 | 208.00 |\n"));
+  CHECK(has(m, "P(total > budget) = 100.00 %\n"));
+  // Comparison: 208 / 168 = 1.238... -> 1.24; trn2 set apart with its reason.
+  CHECK(has(m, "| 2 | trn1 | 208.00 | 1.24 | neuronx-cc 2.21 |\n"));
+  CHECK(has(m, "| - | trn2 | set apart: did not reach the target: eval_loss 2.1 against 2"));
+  // Credits: 2,850 spent, 2,500 by credits, 350 in cash; balances 6,000 - 900 = 5,100, 4,300, 3,500.
+  CHECK(has(m, "Spend 2850.00 USD: 2500.00 USD paid by credits, 350.00 USD paid in cash, 0.00 USD "
+               "of credits lost at expiry. Runway: a grant still has a valid balance after the "
+               "last period."));
+  CHECK(has(m, "| 2026-01-01 to 2026-02-01 | 950.00 | 900.00 | 50.00 | 5100.00 |\n"));
+  CHECK(has(m, "| 2026-03-01 to 2026-04-01 | 950.00 | 800.00 | 150.00 | 3500.00 |\n"));
+  CHECK(io::detail::fixed2(0.125) == "0.12");  // half to even, exactly representable
+  std::ostringstream out;
+  io::write_markdown(b.est, b.x, out, "T");
+  CHECK(out.str() == m);
+}
