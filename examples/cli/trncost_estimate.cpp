@@ -104,16 +104,21 @@ int estimate_command(const std::string& scenario, const std::string& format,
                      const std::optional<std::string>& output) {
   using namespace trncost;
   const io::scenario_spec spec = io::read_scenario(scenario);
-  const estimate est = io::evaluate_scenario(spec);
+  const model m = io::build_model(spec);
+  const estimate est = m.evaluate(spec.as_of, io::scenario_options(spec));
+  // [analysis], [[grant]] and [spend], when the scenario has them: the tornado, the Monte Carlo band
+  // and the credit burn-down go into the report (schema version 2); without them the report is the
+  // estimate's alone.
+  const report::extras extras = io::scenario_extras(spec, m, est);
   std::string text;
   if (format == "json") {
-    text = io::render_json(est);
+    text = io::render_json(est, extras);
   } else if (format == "csv") {
-    text = io::render_focus_csv(est);
+    text = io::render_focus_csv(est, extras.burn_down);
   } else if (format == "md") {
-    text = io::render_markdown(est, spec.title);
+    text = io::render_markdown(est, extras, spec.title);
   } else {
-    text = io::render_html(est, spec.title);
+    text = io::render_html(est, extras, spec.title);
   }
   if (!output) {
     std::cout << text;

@@ -40,6 +40,8 @@
 #include <vector>
 
 #include "../analysis/report.hpp"
+#include "../analysis/report_extras.hpp"
+#include "../credits.hpp"
 #include "../catalog/detail/edit_distance.hpp"
 #include "../measure.hpp"
 #include "../model.hpp"
@@ -123,6 +125,44 @@ struct scenario_none {
   std::uint64_t line = 0;
 };
 
+/// One uncertain input of the Monte Carlo (analysis.monte_carlo.inputs): the model input's name and
+/// its distribution, uniform = [low, high], triangular = [low, mode, high] or
+/// lognormal_90 = [low, high] (the 90 % interval), each bound exact decimal text.
+struct scenario_distribution {
+  std::string input;
+  std::string kind;
+  std::vector<std::string> params;
+  std::uint64_t line = 0;
+};
+
+/// [analysis]: the analyses the report carries (docs/scenario.md).
+struct scenario_analysis {
+  std::optional<std::string> tornado_band;  ///< "0.1": +/-10 % on every measured input
+  std::uint64_t line = 0;
+  std::uint64_t samples = 0;  ///< Monte Carlo samples; 0 when there is no [analysis.monte_carlo]
+  std::uint64_t seed = 1;
+  std::optional<std::string> budget;  ///< USD, exact text: P(total > budget) is reported
+  std::uint64_t monte_carlo_line = 0;
+  std::vector<scenario_distribution> inputs;
+};
+
+/// One [[grant]]: a credit grant with its amount's provenance, validity and coverage.
+struct scenario_grant {
+  std::string name;
+  scenario_value amount;
+  date issued{};
+  date expires{};
+  std::vector<category> covers;  ///< empty: every category
+  std::uint64_t line = 0;
+};
+
+/// [spend]: when the job's spend happens, for the burn-down: spread over [start, end).
+struct scenario_spend {
+  date start{};
+  date end{};
+  std::uint64_t line = 0;
+};
+
 /// A scenario file, as written.
 struct scenario_spec {
   std::string file;  ///< the scenario file's name as given (error messages, relative paths)
@@ -136,6 +176,9 @@ struct scenario_spec {
   std::vector<scenario_run_file> run_files;
   std::vector<scenario_component> components;
   std::vector<scenario_none> none;
+  std::optional<scenario_analysis> analysis;
+  std::vector<scenario_grant> grants;
+  std::optional<scenario_spend> spend;
 };
 
 namespace detail {
@@ -272,8 +315,9 @@ class scenario_parser {
     }
     scenario_spec s;
     s.file = file_;
-    check_keys(root, "", std::array<std::string_view, 6>{"format", "estimate", "prices", "runs",
-                                                         "component", "declare_none"},
+    check_keys(root, "",
+               std::array<std::string_view, 9>{"format", "estimate", "prices", "runs", "component",
+                                               "declare_none", "analysis", "grant", "spend"},
                "a scenario file");
     const toml::node* format = root.get("format");
     if (format == nullptr) {
@@ -367,6 +411,33 @@ class scenario_parser {
         }
         s.none.push_back({it->second, *why, line_of(v)});
       }
+    }
+
+    if (root.get("analysis") != nullptr) s.analysis = analysis(table(root, "analysis", "analysis"));
+    if (const toml::node* g = root.get("grant")) {
+      const toml::array* a = g->as_array();
+      if (a == nullptr || !a->is_array_of_tables()) {
+        fail_at(line_of(*g), "grant", "must be an array of tables: write each grant as [[grant]]");
+      }
+      for (std::size_t i = 0; i < a->size(); ++i) {
+        s.grants.push_back(grant(*(*a)[i].as_table(), "grant[" + std::to_string(i) + "]"));
+      }
+    }
+    if (root.get("spend") != nullptr) {
+      const toml::table& sp = table(root, "spend", "spend");
+      check_keys(sp, "spend", std::array<std::string_view, 2>{"start", "end"}, "[spend]");
+      s.spend = scenario_spend{date_value(required(sp, "spend", "start"), "spend.start"),
+                               date_value(required(sp, "spend", "end"), "spend.end"), line_of(sp)};
+      if (!(s.spend->start < s.spend->end)) {
+        fail_at(s.spend->line, "spend.end", "must be after spend.start (the days are [start, end))");
+      }
+    }
+    if (!s.grants.empty() && !s.spend) {
+      fail_at(s.grants.front().line, "spend",
+              "is missing: grants need [spend] start and end (the days the job's spend happens)");
+    }
+    if (s.spend && s.grants.empty()) {
+      fail_at(s.spend->line, "grant", "is missing: [spend] is only read for a credit burn-down");
     }
     return s;
   }
@@ -520,6 +591,131 @@ class scenario_parser {
       }
     }
     return f;
+  }
+
+  std::string decimal_text(const toml::node& n, const std::string& path) const {
+    const auto text = n.value<std::string>();
+    if (!n.is_string() || !text) {
+      fail_at(line_of(n), path, "must be an exact decimal as text (\"0.1\"), never a TOML number");
+    }
+    try {
+      (void)decimal::parse(*text);
+    } catch (const trncost::error&) {
+      fail_at(line_of(n), path, "\"" + *text + "\" is not a decimal number");
+    }
+    return *text;
+  }
+
+  std::uint64_t whole(const toml::node& n, const std::string& path, std::int64_t max) const {
+    const auto v = n.value<std::int64_t>();
+    if (!n.is_integer() || !v || *v < 0 || *v > max) {
+      fail_at(line_of(n), path, "must be a whole number from 0 to " + std::to_string(max));
+    }
+    return static_cast<std::uint64_t>(*v);
+  }
+
+  scenario_analysis analysis(const toml::table& t) const {
+    scenario_analysis a;
+    a.line = line_of(t);
+    check_keys(t, "analysis", std::array<std::string_view, 2>{"tornado_band", "monte_carlo"},
+               "[analysis]");
+    if (const toml::node* b = t.get("tornado_band")) {
+      a.tornado_band = decimal_text(*b, "analysis.tornado_band");
+    }
+    if (t.get("monte_carlo") != nullptr) {
+      const toml::table& mc = table(t, "analysis.monte_carlo", "monte_carlo");
+      a.monte_carlo_line = line_of(mc);
+      check_keys(mc, "analysis.monte_carlo",
+                 std::array<std::string_view, 4>{"samples", "seed", "budget", "inputs"},
+                 "[analysis.monte_carlo]");
+      a.samples = whole(required(mc, "analysis.monte_carlo", "samples"),
+                        "analysis.monte_carlo.samples", 100'000'000);
+      if (a.samples == 0) {
+        fail_at(a.monte_carlo_line, "analysis.monte_carlo.samples", "must be above 0");
+      }
+      if (const toml::node* sd = mc.get("seed")) {
+        a.seed = whole(*sd, "analysis.monte_carlo.seed", std::numeric_limits<std::int64_t>::max());
+      }
+      if (const toml::node* bg = mc.get("budget")) {
+        a.budget = decimal_text(*bg, "analysis.monte_carlo.budget");
+      }
+      const toml::array& in = array(mc, "analysis.monte_carlo", "inputs");
+      static constexpr std::array<std::string_view, 4> keys{"input", "uniform", "triangular",
+                                                            "lognormal_90"};
+      for (std::size_t i = 0; i < in.size(); ++i) {
+        const std::string path = "analysis.monte_carlo.inputs[" + std::to_string(i) + "]";
+        const toml::table* d = in[i].as_table();
+        if (d == nullptr) {
+          fail_at(line_of(in[i]), path,
+                  "must be { input = \"name\", uniform = [\"low\", \"high\"] } (or triangular, "
+                  "lognormal_90)");
+        }
+        check_keys(*d, path, keys, "an uncertain input");
+        scenario_distribution dist;
+        dist.line = line_of(in[i]);
+        dist.input = string(*d, path, "input", true);
+        for (auto&& [k, v] : *d) {
+          if (k.str() == "input") continue;
+          if (!dist.kind.empty()) {
+            fail_at(key_line(k, v), join(path, k.str()), "an input has exactly one distribution");
+          }
+          dist.kind = std::string(k.str());
+          const toml::array* ps = v.as_array();
+          const std::size_t want = dist.kind == "triangular" ? 3 : 2;
+          if (ps == nullptr || ps->size() != want) {
+            fail_at(line_of(v), join(path, k.str()),
+                    "must be an array of " + std::to_string(want) + " decimals as text");
+          }
+          for (std::size_t j = 0; j < ps->size(); ++j) {
+            dist.params.push_back(
+                decimal_text((*ps)[j], join(path, k.str()) + "[" + std::to_string(j) + "]"));
+          }
+        }
+        if (dist.kind.empty()) {
+          fail_at(dist.line, path, "has no distribution: add uniform, triangular or lognormal_90");
+        }
+        a.inputs.push_back(std::move(dist));
+      }
+      if (a.inputs.empty()) {
+        fail_at(a.monte_carlo_line, "analysis.monte_carlo.inputs",
+                "is empty: name at least one uncertain input");
+      }
+    }
+    return a;
+  }
+
+  scenario_grant grant(const toml::table& t, const std::string& path) const {
+    scenario_grant g;
+    g.line = line_of(t);
+    check_keys(t, path,
+               std::array<std::string_view, 5>{"name", "amount", "issued", "expires", "covers"},
+               "a grant");
+    g.name = string(t, path, "name", true);
+    static constexpr scenario_key amount_key{"amount", kt::input, true};
+    g.amount = value(required(t, path, "amount"), join(path, "amount"), amount_key);
+    g.issued = date_value(required(t, path, "issued"), join(path, "issued"));
+    g.expires = date_value(required(t, path, "expires"), join(path, "expires"));
+    if (const toml::node* c = t.get("covers")) {
+      const toml::array* a = c->as_array();
+      if (a == nullptr || a->empty()) {
+        fail_at(line_of(*c), join(path, "covers"), "must be a non-empty array of categories");
+      }
+      std::array<std::string_view, 6> names{};
+      std::transform(category_keys.begin(), category_keys.end(), names.begin(),
+                     [](const auto& k) { return k.first; });
+      for (const auto& e : *a) {
+        const auto text = e.value<std::string>();
+        const auto it = std::find_if(category_keys.begin(), category_keys.end(),
+                                     [&](const auto& k) { return text && k.first == *text; });
+        if (!e.is_string() || it == category_keys.end()) {
+          fail_at(line_of(e), join(path, "covers"),
+                  "unknown category" + (text ? suggestion(*text, names) : std::string()) +
+                      "; the categories are " + join_quoted(names));
+        }
+        g.covers.push_back(it->second);
+      }
+    }
+    return g;
   }
 
   /// { value = "...", <one provenance> = ... }, or for a price the name of its query.
@@ -1045,6 +1241,89 @@ class scenario_builder {
 /// Builds and evaluates a scenario as of its date.
 [[nodiscard]] inline estimate evaluate_scenario(const scenario_spec& spec) {
   return build_model(spec).evaluate(spec.as_of, scenario_options(spec));
+}
+
+namespace detail {
+
+/// A trncost error met while computing what a scenario asked for, placed at its line and key.
+[[noreturn]] inline void scenario_rethrow(const scenario_spec& spec, std::uint64_t line,
+                                          const std::string& key, const trncost::error& e) {
+  throw input_error(input_position::at_line(spec.file, line).to_string() + ": " + key + ": " +
+                    trncost::report::detail::bare_message(e));
+}
+
+inline analysis::distribution scenario_distribution_of(const scenario_distribution& d) {
+  const auto p = [&](std::size_t i) { return decimal::parse(d.params.at(i)); };
+  if (d.kind == "uniform") return analysis::distribution::uniform(p(0), p(1));
+  if (d.kind == "triangular") return analysis::distribution::triangular(p(0), p(1), p(2));
+  return analysis::distribution::lognormal_90(p(0), p(1));
+}
+
+}  // namespace detail
+
+/// What a scenario's [analysis], [[grant]] and [spend] tables ask for, computed on its model and
+/// estimate: the tornado over every measured input, the Monte Carlo band, the credit burn-down.
+/// Empty when the scenario asks for none. Errors name the scenario file, the line and the key.
+[[nodiscard]] inline report::extras scenario_extras(const scenario_spec& spec, const model& m,
+                                                    const estimate& est) {
+  report::extras x;
+  if (spec.analysis) {
+    const auto& a = *spec.analysis;
+    const analysis::model_inputs in(m);
+    if (a.tornado_band) {
+      try {
+        x.tornado = analysis::sensitivity(
+            in, analysis::observed_bands(in, decimal::parse(*a.tornado_band)));
+      } catch (const trncost::error& e) {
+        detail::scenario_rethrow(spec, a.line, "analysis.tornado_band", e);
+      }
+    }
+    if (a.samples > 0) {
+      std::vector<analysis::uncertain_input> inputs;
+      for (std::size_t i = 0; i < a.inputs.size(); ++i) {
+        const auto& d = a.inputs[i];
+        try {
+          (void)in.find(d.input);
+          inputs.push_back({d.input, detail::scenario_distribution_of(d)});
+        } catch (const trncost::error& e) {
+          detail::scenario_rethrow(spec, d.line,
+                                   "analysis.monte_carlo.inputs[" + std::to_string(i) + "]", e);
+        }
+      }
+      analysis::monte_carlo_options o;
+      o.samples = a.samples;
+      o.seed = a.seed;
+      if (a.budget) o.budget = money::from_value(decimal::parse(*a.budget));
+      try {
+        x.monte_carlo = analysis::monte_carlo(in, inputs, o);
+      } catch (const trncost::error& e) {
+        detail::scenario_rethrow(spec, a.monte_carlo_line, "analysis.monte_carlo", e);
+      }
+    }
+  }
+  if (!spec.grants.empty() && spec.spend) {
+    std::vector<credits::grant> grants;
+    for (std::size_t i = 0; i < spec.grants.size(); ++i) {
+      const auto& g = spec.grants[i];
+      try {
+        const sourced<money> amount(g.name + " amount",
+                                    money::from_value(decimal::parse(g.amount.value)),
+                                    *g.amount.origin);
+        std::set<category> covers(g.covers.begin(), g.covers.end());
+        if (covers.empty()) covers = credits::all_usage_categories();
+        grants.emplace_back(g.name, amount, g.issued, g.expires, std::move(covers));
+      } catch (const trncost::error& e) {
+        detail::scenario_rethrow(spec, g.line, "grant[" + std::to_string(i) + "]", e);
+      }
+    }
+    try {
+      x.burn_down = credits::burn_down(
+          grants, credits::spend_schedule::spread(est, spec.spend->start, spec.spend->end));
+    } catch (const trncost::error& e) {
+      detail::scenario_rethrow(spec, spec.spend->line, "spend", e);
+    }
+  }
+  return x;
 }
 
 }  // namespace trncost::io

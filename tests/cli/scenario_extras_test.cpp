@@ -1,0 +1,146 @@
+// A scenario's [analysis], [[grant]] and [spend] tables: parsed as written, computed on the
+// scenario's model and estimate, and refused with the file, the line and the key.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <trncost/io/scenario.hpp>
+
+using namespace trncost;
+using namespace trncost::io;
+
+namespace {
+
+const std::string budget = TRNCOST_TESTS_DIR "/../examples/scenarios/fine-tune-8b-trn1-budget.toml";
+
+const std::string head = R"(format = 1
+[estimate]
+title = "t"
+as_of = 2026-11-30
+region = "us-east-1"
+[prices]
+files = []
+[[component]]
+kind = "data_preparation"
+name = "prep"
+cost = { value = "100", assumption = "a quote from the data team" }
+[declare_none]
+compute = "none in this test"
+storage = "none"
+transfer = "none"
+logs = "none"
+failures_restarts = "none"
+)";
+
+std::string error_of(const std::string& tail) {
+  try {
+    const auto spec = parse_scenario(head + tail, "s.toml");
+    const model m = build_model(spec);
+    (void)scenario_extras(spec, m, m.evaluate(spec.as_of, scenario_options(spec)));
+  } catch (const trncost::error& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("the budget scenario: tornado, Monte Carlo band and burn-down as written") {
+  const auto spec = read_scenario(budget);
+  REQUIRE(spec.analysis.has_value());
+  CHECK(spec.analysis->tornado_band == "0.1");
+  CHECK(spec.analysis->samples == 100000);
+  CHECK(spec.analysis->seed == 2026);
+  CHECK(spec.analysis->budget == "420");
+  REQUIRE(spec.analysis->inputs.size() == 3);
+  CHECK(spec.analysis->inputs[1].input == "compilation_s");
+  CHECK(spec.analysis->inputs[1].kind == "lognormal_90");
+  CHECK(spec.analysis->inputs[1].params == std::vector<std::string>{"1100", "1800"});
+  REQUIRE(spec.grants.size() == 1);
+  CHECK(spec.grants[0].name == "AWS Activate Founders");
+  CHECK(spec.grants[0].amount.value == "5000");
+  CHECK(std::holds_alternative<documented>(*spec.grants[0].amount.origin));
+  REQUIRE(spec.spend.has_value());
+  CHECK(spec.spend->start == parse_date("2026-12-01"));
+
+  const model m = build_model(spec);
+  const estimate est = m.evaluate(spec.as_of, scenario_options(spec));
+  CHECK(est.total == decimal::parse("397.635212328767123288"));  // the flagship's (flagship_test)
+  const auto x = scenario_extras(spec, m, est);
+  // Tornado: +/-10 % on the instance count (2 -> 1.8 and 2.2). Compute (301 USD at 2) scales with
+  // it: 270.9 and 331.1. Failures and restarts (33.8625) scale with its square, since the exposure
+  // is instances x job time too: 33.8625 x 0.81 = 27.428625 and x 1.21 = 40.973625. The rest
+  // (397.635212328767123288 - 301 - 33.8625 = 62.772712328767123288) does not move. Totals
+  // 361.101337328767123288 and 434.846337328767123288; swing 73.745, the widest bar.
+  REQUIRE(x.tornado.has_value());
+  REQUIRE_FALSE(x.tornado->observed.empty());
+  CHECK(x.tornado->observed[0].input == "instances");
+  CHECK(x.tornado->observed[0].total_at_low == decimal::parse("361.101337328767123288"));
+  CHECK(x.tornado->observed[0].total_at_high == decimal::parse("434.846337328767123288"));
+  CHECK(x.tornado->observed[0].swing == decimal::parse("73.745"));
+  CHECK(x.tornado->baseline_total == est.total);
+  // Monte Carlo: every drawn input makes the job dearer or cheaper around the baseline.
+  REQUIRE(x.monte_carlo.has_value());
+  CHECK(x.monte_carlo->samples == 100000);
+  CHECK(x.monte_carlo->p5 < x.monte_carlo->p50);
+  CHECK(x.monte_carlo->p50 < x.monte_carlo->p95);
+  CHECK(x.monte_carlo->baseline == doctest::Approx(397.635212));
+  REQUIRE(x.monte_carlo->p_over_budget.has_value());
+  CHECK(*x.monte_carlo->p_over_budget < 0.05);
+  // Burn-down: the whole job (Dec 1-2) is inside the grant's validity and its 5,000 USD, which
+  // covers every category: all paid by credits, 5000 - 397.635212328767123288 left.
+  REQUIRE(x.burn_down.has_value());
+  CHECK(x.burn_down->total_credits == est.total);
+  CHECK(x.burn_down->total_uncovered.is_zero());
+  CHECK(x.burn_down->grants[0].unused_at_schedule_end == decimal::parse("4602.364787671232876712"));
+  CHECK_FALSE(x.burn_down->runway.has_value());
+}
+
+TEST_CASE("a scenario without [analysis] or grants has no extras") {
+  const auto spec = parse_scenario(head, "s.toml");
+  const model m = build_model(spec);
+  CHECK(scenario_extras(spec, m, m.evaluate(spec.as_of, scenario_options(spec))).empty());
+}
+
+TEST_CASE("[analysis], [[grant]] and [spend] errors name the file, the line and the key") {
+  CHECK(error_of("[analysis]\ntornado_bnad = \"0.1\"\n") ==
+        "trncost: s.toml:19: analysis.tornado_bnad: unknown key (did you mean \"tornado_band\"?); "
+        "[analysis] takes tornado_band, monte_carlo");
+  CHECK(error_of("[analysis]\ntornado_band = 0.1\n") ==
+        "trncost: s.toml:19: analysis.tornado_band: must be an exact decimal as text (\"0.1\"), "
+        "never a TOML number");
+  CHECK(error_of("[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"prep.cost\", "
+                 "uniform = [\"1\", \"2\"], triangular = [\"1\", \"2\", \"3\"] }]\n") ==
+        "trncost: s.toml:20: analysis.monte_carlo.inputs[0].uniform: an input has exactly one "
+        "distribution");
+  CHECK(error_of("[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"nothing\", "
+                 "uniform = [\"1\", \"2\"] }]\n") ==
+        "trncost: s.toml:20: analysis.monte_carlo.inputs[0]: analysis: the model has no input "
+        "named 'nothing' (its inputs: prep.cost_per_job)");
+  CHECK(error_of("[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"prep.cost_per_job\", "
+                 "uniform = [\"2\", \"1\"] }]\n") ==
+        "trncost: s.toml:20: analysis.monte_carlo.inputs[0]: uniform distribution: low 2 is above "
+        "high 1");
+  CHECK(error_of("[analysis.monte_carlo]\nsamples = 0\ninputs = []\n") ==
+        "trncost: s.toml:18: analysis.monte_carlo.samples: must be above 0");
+  const std::string grant = "[[grant]]\nname = \"G\"\namount = { value = \"100\", assumption = "
+                            "\"planning\" }\nissued = 2026-11-01\nexpires = 2027-11-01\n";
+  CHECK(error_of(grant) ==
+        "trncost: s.toml:18: spend: is missing: grants need [spend] start and end (the days the "
+        "job's spend happens)");
+  CHECK(error_of("[spend]\nstart = 2026-12-01\nend = 2026-12-02\n") ==
+        "trncost: s.toml:18: grant: is missing: [spend] is only read for a credit burn-down");
+  CHECK(error_of(grant + "covers = [\"compte\"]\n[spend]\nstart = 2026-12-01\nend = 2026-12-02\n") ==
+        "trncost: s.toml:23: grant[0].covers: unknown category (did you mean \"compute\"?); the "
+        "categories are compute, storage, transfer, logs, data_preparation, failures_restarts");
+  CHECK(error_of(grant + "[spend]\nstart = 2026-12-02\nend = 2026-12-01\n") ==
+        "trncost: s.toml:23: spend.end: must be after spend.start (the days are [start, end))");
+  CHECK(error_of("[[grant]]\nname = \"G\"\namount = { value = \"100\", assumption = \"planning\" "
+                 "}\nissued = 2027-11-01\nexpires = 2026-11-01\n[spend]\nstart = 2026-12-01\nend "
+                 "= 2026-12-02\n") ==
+        "trncost: s.toml:18: grant[0]: grant 'G': expires on 2026-11-01, not after its issue "
+        "date 2027-11-01");
+  CHECK(error_of("[[grant]]\nname = \"G\"\namount = \"100\"\nissued = 2026-11-01\nexpires = "
+                 "2027-11-01\n[spend]\nstart = 2026-12-01\nend = 2026-12-02\n")
+            .find("s.toml:20: grant[0].amount: is a value without its provenance") !=
+        std::string::npos);
+}
