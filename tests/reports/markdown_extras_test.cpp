@@ -17,7 +17,7 @@ bool has(const std::string& text, const std::string& what) {
 
 }  // namespace
 
-TEST_CASE("markdown: no extra, no section; the estimate's report unchanged") {
+TEST_CASE("markdown: no extra gives no section and the estimate's report unchanged") {
   const auto est = small::small_estimate();
   CHECK(io::render_markdown(est, report::extras{}, "T") == io::render_markdown(est, "T"));
 }
