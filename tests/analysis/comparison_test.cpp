@@ -4,6 +4,9 @@
 #include "small_model.hpp"
 #include "trncost/analysis/comparison.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::analysis_comparison_test {
+
 using namespace trncost;
 using namespace trncost::analysis;
 
@@ -105,3 +108,5 @@ TEST_CASE("compare: bad option lists are refused") {
   CHECK_THROWS_AS((void)compare({{"a", e, proto("", decimal(1))}}), input_error);
   CHECK_THROWS_AS((void)compare({{"a", e, proto("ds", decimal(1)), decimal(-1)}}), input_error);
 }
+
+}  // namespace trncost_tests::analysis_comparison_test

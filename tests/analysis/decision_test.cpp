@@ -6,6 +6,9 @@
 #include "small_model.hpp"
 #include "trncost/analysis/decision.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::analysis_decision_test {
+
 using namespace trncost;
 using namespace trncost::analysis;
 
@@ -163,3 +166,5 @@ TEST_CASE("decide: suspend outranks compare, and every reason is listed") {
   in.region.clear();
   CHECK_THROWS_AS((void)decide(in), input_error);
 }
+
+}  // namespace trncost_tests::analysis_decision_test

@@ -4,6 +4,9 @@
 #include "../../examples/fine_tune_options.hpp"
 #include "trncost/analysis/decision.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::analysis_fine_tune_options_test {
+
 using namespace trncost;
 
 TEST_CASE("fine_tune options: totals by hand, ranking and the trn2 option set in its own group") {
@@ -45,3 +48,5 @@ TEST_CASE("fine_tune options: the decision names the assumed work lost") {
   di.quality = options[2].proto;
   CHECK(analysis::decide(di).outcome == analysis::verdict::suspend);
 }
+
+}  // namespace trncost_tests::analysis_fine_tune_options_test

@@ -6,6 +6,9 @@
 #include "small_model.hpp"
 #include "trncost/analysis/monte_carlo.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::analysis_monte_carlo_test {
+
 using namespace trncost;
 using namespace trncost::analysis;
 
@@ -149,3 +152,5 @@ TEST_CASE("monte_carlo and distributions: bad input is refused") {
                        "trncost: Monte Carlo: 'h1' has two distributions", input_error);
   CHECK_THROWS_AS((void)monte_carlo(in, {{"h9", u}}), input_error);
 }
+
+}  // namespace trncost_tests::analysis_monte_carlo_test

@@ -4,6 +4,9 @@
 #include "small_model.hpp"
 #include "trncost/analysis/scenarios.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::analysis_scenarios_test {
+
 using namespace trncost;
 using namespace trncost::analysis;
 
@@ -72,3 +75,5 @@ TEST_CASE("compare_scenarios: bad scenarios are refused") {
   CHECK_THROWS_WITH_AS((void)compare_scenarios(in, {{"", {{"price", decimal(1), "r"}}}}),
                        "trncost: scenario: a scenario needs a name", input_error);
 }
+
+}  // namespace trncost_tests::analysis_scenarios_test

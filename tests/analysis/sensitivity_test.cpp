@@ -6,6 +6,9 @@
 #include "small_model.hpp"
 #include "trncost/analysis/sensitivity.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::analysis_sensitivity_test {
+
 using namespace trncost;
 using namespace trncost::analysis;
 
@@ -102,3 +105,5 @@ TEST_CASE("sensitivity: bad variations are refused") {
   CHECK_THROWS_AS((void)band(in, "nodes", decimal(2)), input_error);
   CHECK_THROWS_AS((void)observed_range("nodes", std::span<const decimal>{}), input_error);
 }
+
+}  // namespace trncost_tests::analysis_sensitivity_test

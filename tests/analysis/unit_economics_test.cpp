@@ -5,6 +5,9 @@
 #include "trncost/analysis/scaling.hpp"
 #include "trncost/analysis/unit_economics.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::analysis_unit_economics_test {
+
 using namespace trncost;
 using namespace trncost::analysis;
 using std::chrono::November;
@@ -184,3 +187,5 @@ TEST_CASE("scaling_curve: bad points are refused") {
       scaling_curve({{m<units::instance_t>("a", "0"), m<units::tokens_per_second_t>("ta", "1")}}),
       input_error);
 }
+
+}  // namespace trncost_tests::analysis_unit_economics_test

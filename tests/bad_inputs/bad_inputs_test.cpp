@@ -26,6 +26,9 @@
 #include <trncost/units/decimal.hpp>
 #include <vector>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::bad_inputs_test {
+
 using namespace trncost;
 
 namespace {
@@ -223,3 +226,5 @@ TEST_CASE("generated bad inputs: deep nesting and very long strings") {
     CHECK(seen == c.expected);
   }
 }
+
+}  // namespace trncost_tests::bad_inputs_test

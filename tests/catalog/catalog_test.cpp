@@ -9,6 +9,9 @@
 #include <trncost/catalog.hpp>
 #include <vector>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::catalog_test {
+
 using namespace trncost;
 
 namespace {
@@ -436,3 +439,5 @@ TEST_CASE("every thread sees the same built-in catalog") {
   for (auto& t : threads) t.join();
   for (const catalog* c : seen) CHECK(c == &catalog::builtin());
 }
+
+}  // namespace trncost_tests::catalog_test

@@ -5,6 +5,9 @@
 #include <string>
 #include <trncost/io/scenario.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::cli_scenario_extras_test {
+
 using namespace trncost;
 using namespace trncost::io;
 
@@ -144,3 +147,5 @@ TEST_CASE("[analysis], [[grant]] and [spend] errors name the file, the line and 
             .find("s.toml:20: grant[0].amount: is a value without its provenance") !=
         std::string::npos);
 }
+
+}  // namespace trncost_tests::cli_scenario_extras_test

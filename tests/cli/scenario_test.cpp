@@ -8,6 +8,9 @@
 
 #include "../../examples/flagship_model.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::cli_scenario_test {
+
 using namespace trncost;
 using namespace trncost::io;
 
@@ -294,3 +297,5 @@ tokens_to_train = { value = "1", assumption = "a" }
                            .c_str(),
                        parse_error);
 }
+
+}  // namespace trncost_tests::cli_scenario_test

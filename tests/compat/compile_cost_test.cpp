@@ -7,6 +7,9 @@
 #include <trncost/compat/evidence.hpp>
 #include <trncost/model.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::compat_compile_cost_test {
+
 using namespace trncost;
 using namespace trncost::compat;
 
@@ -187,3 +190,5 @@ TEST_CASE("a compile_cost refuses empty names, a negative time and an unsourced 
                                unsourced),
                   input_error);
 }
+
+}  // namespace trncost_tests::compat_compile_cost_test

@@ -7,6 +7,9 @@
 #include <trncost/compat/evidence.hpp>
 #include <type_traits>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::compat_evidence_test {
+
 using namespace trncost;
 using namespace trncost::compat;
 
@@ -270,3 +273,5 @@ TEST_CASE("rows of one stack share one interned copy, a row without a stack has 
   CHECK(copy.lookup("b", stack_2_21()).outcome == evidence_outcome::passed_same_stack);
   CHECK(set.lookup("b", stack_2_21()).outcome == evidence_outcome::no_evidence);
 }
+
+}  // namespace trncost_tests::compat_evidence_test

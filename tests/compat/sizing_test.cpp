@@ -4,6 +4,9 @@
 
 #include <trncost/compat/sizing.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::compat_sizing_test {
+
 using namespace trncost;
 using namespace trncost::compat;
 
@@ -90,3 +93,5 @@ TEST_CASE("the default Trainium2 logical core size is documented") {
   CHECK(compat::detail::bytes_of_gib(decimal(96)) == decimal("103079215104"));
   CHECK(compat::detail::bytes_of_gb(decimal("3.1")) == decimal("3100000000"));
 }
+
+}  // namespace trncost_tests::compat_sizing_test

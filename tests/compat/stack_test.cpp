@@ -3,6 +3,9 @@
 
 #include <trncost/compat/stack.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::compat_stack_test {
+
 using namespace trncost::compat;
 
 namespace {
@@ -65,3 +68,5 @@ TEST_CASE("a stack describes the fields it gives, in column order") {
   const auto s = stack_2_21();
   CHECK(stack_field(s, 9) == "2.24.7.0");
 }
+
+}  // namespace trncost_tests::compat_stack_test

@@ -4,6 +4,9 @@
 
 #include <trncost/compat/uncertainty.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::compat_uncertainty_test {
+
 using namespace trncost;
 using namespace trncost::compat;
 
@@ -105,3 +108,5 @@ TEST_CASE("each lookup outcome but a same-stack pass leaves an open uncertainty"
   CHECK(none->owner == "me");
   CHECK(none->detail.find("absent is not incompatible") != std::string::npos);
 }
+
+}  // namespace trncost_tests::compat_uncertainty_test

@@ -4,6 +4,9 @@
 
 #include "../../examples/credit_archetypes.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::credits_archetypes_test {
+
 using namespace trncost;
 
 namespace {
@@ -84,3 +87,5 @@ TEST_CASE("archetypes: all five, each with a documented grant and quoted prices"
   }
   CHECK(std::holds_alternative<quoted>(archetypes::trn1_32xl().origin()));
 }
+
+}  // namespace trncost_tests::credits_archetypes_test

@@ -7,6 +7,9 @@
 
 #include "trncost/credits/burn_down.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::credits_burn_down_test {
+
 using namespace trncost;
 using namespace trncost::credits;
 using std::chrono::April;
@@ -297,3 +300,5 @@ TEST_CASE("grant: accessors, coverage and a third-party amount that makes the bu
         "the amount of grant 'Portfolio (article)' is third-party, not the amount granted: the "
         "burn-down is provisional");
 }
+
+}  // namespace trncost_tests::credits_burn_down_test

@@ -7,6 +7,9 @@
 
 #include "trncost/io/detail/csv.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::io_csv_test {
+
 namespace {
 
 using trncost::io::detail::csv_header;
@@ -116,3 +119,5 @@ TEST_CASE("csv_header: columns by name, required ones named when missing, widths
   CHECK_THROWS_WITH_AS(csv_header{rd}, "trncost: dup.csv:1: column 'a': appears twice in the header",
                        trncost::parse_error);
 }
+
+}  // namespace trncost_tests::io_csv_test

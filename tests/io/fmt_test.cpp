@@ -4,6 +4,9 @@
 #include <trncost/io/fmt.hpp>
 #include <trncost/trncost.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::io_fmt_test {
+
 using namespace trncost;
 
 TEST_CASE("decimals print exactly by default and rounded when a precision is given") {
@@ -47,3 +50,5 @@ TEST_CASE("provenance and sourced values print as one readable line") {
         "trn2_price = 35.8 USD/instance-h [third-party: a price comparison site, seen "
         "2026-10-02]");
 }
+
+}  // namespace trncost_tests::io_fmt_test

@@ -6,6 +6,9 @@
 
 #include "trncost/io/detail/json.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::io_json_test {
+
 using trncost::io::detail::json_value;
 using trncost::io::detail::parse_json_stream;
 using trncost::io::detail::parse_json_text;
@@ -67,3 +70,5 @@ TEST_CASE("istream_input: offsets count across 64 KiB blocks") {
                        "member. (truncated input?)",
                        trncost::parse_error);
 }
+
+}  // namespace trncost_tests::io_json_test

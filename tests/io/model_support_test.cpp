@@ -8,6 +8,9 @@
 #include <string>
 #include <trncost/io/model_support.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::io_model_support_test {
+
 using namespace trncost;
 using namespace trncost::compat;
 
@@ -269,3 +272,5 @@ TEST_CASE("the column lists are the dataset's") {
   CHECK(io::model_support_columns.back() == "run_py");
   CHECK(io::model_support_required_columns.size() == 5);
 }
+
+}  // namespace trncost_tests::io_model_support_test

@@ -9,6 +9,9 @@
 #include <sstream>
 #include <trncost/io/neuron_monitor.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::io_neuron_monitor_test {
+
 using namespace trncost;
 
 namespace {
@@ -172,3 +175,5 @@ TEST_CASE("core lists name a contiguous range or each core") {
   CHECK(io::detail::core_list({neuron_core_summary{.index = 4}}) == "4");
   CHECK(io::detail::core_list({}) == "none");
 }
+
+}  // namespace trncost_tests::io_neuron_monitor_test

@@ -8,6 +8,9 @@
 #include <trncost/io/run_log.hpp>
 #include <trncost/measure.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::io_run_log_test {
+
 using namespace trncost;
 using namespace trncost::measure;
 
@@ -263,3 +266,5 @@ TEST_CASE("bad JSON Lines run logs: a truncated line, wrong types, unknown field
   CHECK_THROWS_WITH_AS(read_json_text(good), doctest::Contains("run 'a' has no end row"),
                        parse_error);
 }
+
+}  // namespace trncost_tests::io_run_log_test

@@ -5,6 +5,9 @@
 
 #include <trncost/measure.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::measure_test {
+
 using namespace trncost;
 using namespace trncost::measure;
 
@@ -307,3 +310,5 @@ TEST_CASE("feeding the model: medians of completed runs, rates over every run") 
                        "configuration at a time",
                        input_error);
 }
+
+}  // namespace trncost_tests::measure_test

@@ -5,6 +5,9 @@
 #include "../../examples/flagship_model.hpp"
 #include "../support/allocation_counter.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::model_allocation_test {
+
 using trncost_support::allocations;
 
 TEST_CASE("evaluating a built model allocates nothing") {
@@ -25,3 +28,5 @@ TEST_CASE("evaluating a built model allocates nothing") {
   (void)m.evaluate(flagship::as_of);
   CHECK(allocations.load() > before);
 }
+
+}  // namespace trncost_tests::model_allocation_test

@@ -13,6 +13,9 @@
 #include <trncost/model/components/object_storage.hpp>
 #include <type_traits>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::model_components_test {
+
 using namespace trncost;
 
 namespace {
@@ -841,3 +844,5 @@ TEST_CASE("a model with a component for every category of the formula is complet
   CHECK(est.total == decimal("1720.42"));
   CHECK(est.status == estimate_status::verified);
 }
+
+}  // namespace trncost_tests::model_components_test

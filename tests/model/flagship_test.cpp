@@ -20,6 +20,9 @@
 
 #include "../../examples/flagship_model.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::model_flagship_test {
+
 using namespace trncost;
 
 TEST_CASE("the flagship fine-tune estimate adds up, line by line, to the hand-computed total") {
@@ -166,3 +169,5 @@ TEST_CASE("the flagship's prices come from the offer files in examples/data/offe
                   name);
   }
 }
+
+}  // namespace trncost_tests::model_flagship_test

@@ -4,6 +4,9 @@
 
 #include <trncost/model.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::model_test {
+
 using namespace trncost;
 
 namespace {
@@ -389,3 +392,5 @@ TEST_CASE("an unknown input's record says it is unknown, and so does what derive
   CHECK_FALSE(m.record(price * n)->known);
   CHECK(m.record(n)->known);
 }
+
+}  // namespace trncost_tests::model_test

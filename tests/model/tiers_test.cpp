@@ -7,6 +7,9 @@
 #include <trncost/model/estimate.hpp>
 #include <trncost/model/tiers.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::model_tiers_test {
+
 using namespace trncost;
 
 namespace {
@@ -252,3 +255,5 @@ TEST_CASE("NaN and infinite values cannot become an input's value") {
                        parse_error);
   CHECK_THROWS_AS(decimal::parse("-Infinity"), parse_error);
 }
+
+}  // namespace trncost_tests::model_tiers_test

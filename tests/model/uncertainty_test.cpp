@@ -5,6 +5,9 @@
 
 #include <trncost/model.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::model_uncertainty_test {
+
 using namespace trncost;
 
 namespace {
@@ -99,3 +102,5 @@ TEST_CASE("an uncertainty needs a subject, an owner and a detail") {
                        input_error);
   CHECK(m.data().uncertainties.empty());
 }
+
+}  // namespace trncost_tests::model_uncertainty_test

@@ -7,6 +7,9 @@
 #include <trncost/io/price_list.hpp>
 #include <trncost/prices.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::prices_flagship_offers_test {
+
 using namespace trncost;
 using namespace trncost::pricing;
 
@@ -97,3 +100,5 @@ TEST_CASE("read_offer_file picks the reader by the extension") {
                        doctest::Contains("unit \"Metrics\" is not in trncost's price-unit table"),
                        parse_error);
 }
+
+}  // namespace trncost_tests::prices_flagship_offers_test

@@ -6,6 +6,9 @@
 #include <string>
 #include <trncost/prices.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::prices_price_book_test {
+
 using namespace trncost;
 using namespace trncost::pricing;
 
@@ -373,3 +376,5 @@ TEST_CASE("the offer filter selects products by family and attributes") {
   CHECK(o.product("P5P5P5P5P5P5P5P5") == &o.products[2]);
   CHECK(find_attribute(o.products[0].attributes, "tenancy") == "Shared");
 }
+
+}  // namespace trncost_tests::prices_price_book_test

@@ -8,6 +8,9 @@
 #include <trncost/io/price_list_csv.hpp>
 #include <trncost/prices.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::prices_price_list_csv_test {
+
 using namespace trncost;
 using namespace trncost::pricing;
 
@@ -156,3 +159,5 @@ TEST_CASE("CSV bad input is reported with its line and column") {
   CHECK_THROWS_WITH_AS((void)io::read_offer_csv_file("/nonexistent.csv", s3_all()),
                        "trncost: /nonexistent.csv: cannot open the file", parse_error);
 }
+
+}  // namespace trncost_tests::prices_price_list_csv_test

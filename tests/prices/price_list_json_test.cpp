@@ -9,6 +9,9 @@
 #include <trncost/io/price_list_json.hpp>
 #include <trncost/prices.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::prices_price_list_json_test {
+
 using namespace trncost;
 using namespace trncost::pricing;
 
@@ -305,3 +308,5 @@ TEST_CASE("an offer file of the wrong shape is an error naming the field") {
   CHECK_THROWS_WITH_AS((void)io::read_offer_json_file("/nonexistent/offer.json", everything_ec2()),
                        "trncost: /nonexistent/offer.json: cannot open the file", parse_error);
 }
+
+}  // namespace trncost_tests::prices_price_list_json_test

@@ -7,6 +7,9 @@
 #include <trncost/io/savings_plans.hpp>
 #include <trncost/prices.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::prices_savings_plans_test {
+
 using namespace trncost;
 using namespace trncost::pricing;
 
@@ -164,3 +167,5 @@ TEST_CASE("bad Savings Plans input is reported with the byte offset or line and 
                                       gpu_and_trainium),
                        doctest::Contains("sp.csv:3: Publication Date: is missing"), parse_error);
 }
+
+}  // namespace trncost_tests::prices_savings_plans_test

@@ -4,6 +4,9 @@
 
 #include "trncost/provenance/sourced.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::provenance_derivation_op_test {
+
 using namespace trncost;
 
 namespace {
@@ -63,3 +66,5 @@ TEST_CASE("derived: sourced arithmetic records its operation and exact factor") 
   const derived host{"tokens * epochs", {tokens.record()}};
   CHECK(host.op == derivation_op::opaque);
 }
+
+}  // namespace trncost_tests::provenance_derivation_op_test

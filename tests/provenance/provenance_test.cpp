@@ -4,6 +4,9 @@
 #include <string>
 #include <trncost/provenance.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::provenance_test {
+
 using namespace trncost;
 
 namespace {
@@ -131,3 +134,5 @@ TEST_CASE("provenance describes itself in one line with everything needed to fin
       source_record{"a", "2", "h", assumption{"guess"}});
   CHECK(describe(derived{"a * a", {input, input}}) == "derived: a * a from a = 2 h, a = 2 h");
 }
+
+}  // namespace trncost_tests::provenance_test

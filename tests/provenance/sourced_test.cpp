@@ -3,6 +3,9 @@
 
 #include <trncost/provenance.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::provenance_sourced_test {
+
 using namespace trncost;
 
 namespace {
@@ -119,3 +122,5 @@ TEST_CASE("a sourced value converts to another unit exactly, recording the conve
   CHECK_THROWS_AS(convert<units::hour_t>("h", sourced("t", seconds(5399), run42())),
                   inexact_error);
 }
+
+}  // namespace trncost_tests::provenance_sourced_test

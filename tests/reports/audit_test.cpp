@@ -14,6 +14,9 @@
 #include "../../examples/flagship_model.hpp"
 #include "fixtures.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::reports_audit_test {
+
 using namespace trncost;
 using reports_test::replace_once;
 using reports_test::small_estimate;
@@ -265,3 +268,5 @@ TEST_CASE("check() on a document built in memory names the first mismatch") {
                                        {{"nodes", decimal(3)}});
   CHECK(again.amounts[0] == decimal("2.15"));
 }
+
+}  // namespace trncost_tests::reports_audit_test

@@ -8,6 +8,9 @@
 
 #include "fixtures.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::reports_diff_test {
+
 using namespace trncost;
 using reports_test::small_estimate;
 
@@ -117,3 +120,5 @@ TEST_CASE("a diff of two JSON reports equals the diff of their estimates and exp
   CHECK(explain(diff(small_estimate(), small_estimate({.third_party_price = true}))) ==
         "total 43.80 -> 43.80 USD (+0.00); status verified -> provisional\n");
 }
+
+}  // namespace trncost_tests::reports_diff_test

@@ -10,6 +10,9 @@
 #include "extras_fixtures.hpp"
 #include "fixtures.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::reports_extras_test {
+
 using namespace trncost;
 using reports_test::replace_once;
 
@@ -276,3 +279,5 @@ TEST_CASE("extras: a section in a version 1 report, or a malformed one, is refus
                        "trncost: bad.json: analysis.tornado: is an array, expected an object",
                        parse_error);
 }
+
+}  // namespace trncost_tests::reports_extras_test

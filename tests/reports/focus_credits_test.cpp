@@ -10,6 +10,9 @@
 
 #include "extras_fixtures.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::reports_focus_credits_test {
+
 using namespace trncost;
 
 namespace {
@@ -79,3 +82,5 @@ TEST_CASE("focus csv: credit lines as ChargeCategory Credit rows with their peri
   CHECK(out.str() == text);
   CHECK(io::focus_credit_columns.back() == "x_CreditGrant");
 }
+
+}  // namespace trncost_tests::reports_focus_credits_test

@@ -12,6 +12,9 @@
 
 #include "fixtures.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::reports_focus_csv_test {
+
 using namespace trncost;
 using reports_test::small_estimate;
 
@@ -158,3 +161,5 @@ TEST_CASE("text with commas - quotes and line breaks is quoted so a CSV reader r
   CHECK(rows[0].at("BilledCost") == "1");  // 2 x 1800 / 3600
   CHECK(rows[0].at("x_EstimateStatus") == "provisional");
 }
+
+}  // namespace trncost_tests::reports_focus_csv_test

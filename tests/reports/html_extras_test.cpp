@@ -9,6 +9,9 @@
 
 #include "extras_fixtures.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::reports_html_extras_test {
+
 using namespace trncost;
 
 namespace {
@@ -89,3 +92,5 @@ TEST_CASE("html: the runway is marked where the credits stop") {
   CHECK(has(h, "runway ends 2026-02-15"));
   CHECK(has(h, "<figure class=\"placeholder\" id=\"chart-tornado\""));  // not given: placeholder
 }
+
+}  // namespace trncost_tests::reports_html_extras_test

@@ -7,6 +7,9 @@
 
 #include "fixtures.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::reports_html_test {
+
 using namespace trncost;
 using reports_test::small_estimate;
 
@@ -71,3 +74,5 @@ TEST_CASE("the HTML report lists migration uncertainties") {
                   "aten::_upsample_bicubic2d_aa in the vision tower (owner ml-platform)") !=
         std::string::npos);
 }
+
+}  // namespace trncost_tests::reports_html_test

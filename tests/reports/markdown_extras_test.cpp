@@ -7,6 +7,9 @@
 
 #include "extras_fixtures.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::reports_markdown_extras_test {
+
 using namespace trncost;
 
 namespace {
@@ -50,3 +53,5 @@ TEST_CASE("markdown: a section per extra, with the figures of each") {
   io::write_markdown(b.est, b.x, out, "T");
   CHECK(out.str() == m);
 }
+
+}  // namespace trncost_tests::reports_markdown_extras_test

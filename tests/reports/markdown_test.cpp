@@ -7,6 +7,9 @@
 
 #include "fixtures.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::reports_markdown_test {
+
 using namespace trncost;
 using reports_test::small_estimate;
 
@@ -97,3 +100,5 @@ TEST_CASE("the Markdown report lists migration uncertainties - open and resolved
                 "passed the numerics check\n") != std::string::npos);
   CHECK(io::render_markdown(small_estimate()).find("Migration uncertainties") == std::string::npos);
 }
+
+}  // namespace trncost_tests::reports_markdown_test

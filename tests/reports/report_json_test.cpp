@@ -14,6 +14,9 @@
 #include "../../examples/flagship_model.hpp"
 #include "fixtures.hpp"
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::reports_report_json_test {
+
 using namespace trncost;
 using reports_test::small_estimate;
 using reports_test::small_options;
@@ -205,3 +208,5 @@ TEST_CASE("strings are escaped so the report stays valid JSON") {
   const auto v = io::detail::parse_json_text(out, "s");
   CHECK(v.text() == "a \"quote\", a \\ and a\nnew line\x01");
 }
+
+}  // namespace trncost_tests::reports_report_json_test

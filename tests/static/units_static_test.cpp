@@ -11,6 +11,9 @@
 #include <trncost/trncost.hpp>
 #include <type_traits>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::static_units_static_test {
+
 namespace {
 
 namespace u = trncost::units;
@@ -271,3 +274,5 @@ TEST_CASE("what the static checks accept also computes exactly at run time") {
   CHECK(trncost::amount(make(u::usd_per_gibibyte_month, "0.08"), make(u::gibibyte_hour, 730),
                         trncost::month_730h) == trncost::usd("0.08"));
 }
+
+}  // namespace trncost_tests::static_units_static_test

@@ -3,6 +3,9 @@
 
 #include <trncost/units.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::units_amount_test {
+
 using namespace trncost;
 
 TEST_CASE("an instance line billed per second rounds once at the 18th digit") {
@@ -77,3 +80,5 @@ TEST_CASE("amounts past the decimal range throw instead of wrapping") {
   CHECK(amount(make(units::usd_per_instance_hour, "1000000000"), make(units::instance_hour, 1000))
             .value() == decimal("1000000000000"));
 }
+
+}  // namespace trncost_tests::units_amount_test

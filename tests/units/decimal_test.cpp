@@ -4,6 +4,9 @@
 #include <string>
 #include <trncost/units/decimal.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::units_decimal_test {
+
 using trncost::decimal;
 using trncost::decimal_places;
 using trncost::rounding;
@@ -150,3 +153,5 @@ TEST_CASE("decimals compare by value and convert to double only on request") {
   CHECK(d("2").signum() == 1);
   CHECK(decimal{"3.25"} == d("3.25"));
 }
+
+}  // namespace trncost_tests::units_decimal_test

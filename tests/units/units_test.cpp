@@ -3,6 +3,9 @@
 
 #include <trncost/units.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::units_test {
+
 using namespace trncost;
 
 TEST_CASE("exact time conversions just work") {
@@ -148,3 +151,5 @@ TEST_CASE("a unit without a trncost name gets a symbol from its base units and s
   CHECK(units::symbol<units::times<units::gibibyte_t, units::gibibyte_t>>() ==
         "(1152921504606846976 B^2)");
 }
+
+}  // namespace trncost_tests::units_test
