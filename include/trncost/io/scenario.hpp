@@ -1220,6 +1220,10 @@ class scenario_builder {
 
 /// Reads a scenario file.
 [[nodiscard]] inline scenario_spec read_scenario(const std::string& path) {
+  std::error_code dir_ec;
+  if (std::filesystem::is_directory(path, dir_ec)) {
+    fail(input_position::whole(path), "", "is a directory, not a file; give the file's path");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(input_position::whole(path), "", "cannot be opened (no such file, or unreadable)");
   std::ostringstream text;

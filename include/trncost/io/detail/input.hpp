@@ -4,8 +4,11 @@
 #define TRNCOST_IO_DETAIL_INPUT_HPP
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include "../../error.hpp"
 
@@ -52,6 +55,18 @@ struct input_position {
   }
   message += rule;
   throw parse_error(message);
+}
+
+/// Opens `path` for a reader, in binary. parse_error naming the path when it is a directory
+/// ("is a directory, not a file": read as a stream it would look empty) or cannot be opened.
+[[nodiscard]] inline std::ifstream open_input_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    fail(input_position::whole(path), "", "is a directory, not a file; give the file's path");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(input_position::whole(path), "", "cannot open the file");
+  return in;
 }
 
 }  // namespace trncost::io
