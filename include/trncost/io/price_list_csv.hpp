@@ -165,8 +165,8 @@ inline decimal parse_csv_price(std::string_view v, const input_position& where,
                                std::string_view field) {
   try {
     return decimal::parse(v);
-  } catch (const error&) {
-    fail(where, field, trncost::detail::quoted_for_message(v) + " is not a decimal price");
+  } catch (const error& e) {
+    fail(where, field, decimal_rule(v, e, "price"));
   }
 }
 

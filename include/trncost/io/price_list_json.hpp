@@ -380,9 +380,8 @@ class offer_json_handler
       case slot::price_value:
         try {
           dim_.price = decimal::parse(v);
-        } catch (const error&) {
-          return fail_here(context(),
-                           trncost::detail::quoted_for_message(v) + " is not a decimal price");
+        } catch (const error& e) {
+          return fail_here(context(), decimal_rule(v, e, "price"));
         }
         price_found_ = true;
         return true;

@@ -377,9 +377,8 @@ class savings_plan_json_handler
     const std::string_view price = str(*rate, "price");
     try {
       d.price = decimal::parse(price);
-    } catch (const error&) {
-      return fail_at(sub_offset_, where + ".discountedRate.price",
-                     trncost::detail::quoted_for_message(price) + " is not a decimal price");
+    } catch (const error& e) {
+      return fail_at(sub_offset_, where + ".discountedRate.price", decimal_rule(price, e, "price"));
     }
     d.description = plan_description_;
     d.offset = sub_offset_;

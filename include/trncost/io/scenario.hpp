@@ -600,8 +600,8 @@ class scenario_parser {
     }
     try {
       (void)decimal::parse(*text);
-    } catch (const trncost::error&) {
-      fail_at(line_of(n), path, "\"" + *text + "\" is not a decimal number");
+    } catch (const trncost::error& e) {
+      fail_at(line_of(n), path, decimal_rule(*text, e, "number"));
     }
     return *text;
   }
@@ -757,8 +757,8 @@ class scenario_parser {
     }
     try {
       (void)decimal::parse(*text);
-    } catch (const trncost::error&) {
-      fail_at(line_of(val), join(path, "value"), "\"" + *text + "\" is not a decimal number");
+    } catch (const trncost::error& e) {
+      fail_at(line_of(val), join(path, "value"), decimal_rule(*text, e, "number"));
     }
     v.value = *text;
     for (auto&& [k, p] : *t) {

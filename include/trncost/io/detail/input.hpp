@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "../../error.hpp"
+#include "../../units/decimal.hpp"
 
 namespace trncost::io {
 
@@ -55,6 +56,24 @@ struct input_position {
   }
   message += rule;
   throw parse_error(message);
+}
+
+/// The rule for a field's text decimal::parse refused, keeping its reason: a number out of range
+/// says so and gives the limit (`"1234…" is out of the decimal range (about +/-1.7e20); a price
+/// must lie within it`), anything else is `"<text>" is not a decimal <noun>: <why> at offset N`.
+/// `noun` is "price" or "number".
+[[nodiscard]] inline std::string decimal_rule(std::string_view text, const error& e,
+                                              std::string_view noun) {
+  const std::string quoted = trncost::detail::quoted_for_message(text);
+  if (dynamic_cast<const overflow_error*>(&e) != nullptr) {
+    return quoted + " is out of the decimal range (about +/-1.7e20, 18 fractional digits); a " +
+           std::string(noun) + " must lie within it";
+  }
+  std::string why = e.what();
+  const std::string_view marker = " is not a decimal number";
+  const auto at = why.find(marker);
+  why = at == std::string::npos ? std::string{} : why.substr(at + marker.size());
+  return quoted + " is not a decimal " + std::string(noun) + why;
 }
 
 /// Opens `path` for a reader, in binary. parse_error naming the path when it is a directory
