@@ -260,6 +260,17 @@ class price_book {
     const std::optional<date> published =
         h.published ? std::optional<date>(date{std::chrono::floor<std::chrono::days>(*h.published)})
                     : std::nullopt;
+    // Refused before anything is added, so a refused offer leaves the book as it was.
+    for (const auto& t : o.terms) {
+      for (const auto& d : t.dimensions) {
+        if (const std::string sign = reserved_sign(t.type, t.term_attributes, d.description);
+            !sign.empty()) {
+          throw input_error(h.source + ": SKU " + t.sku + ", rate code " + d.rate_code +
+                            " is filed under OnDemand but looks like a reserved term (" + sign +
+                            "); trncost will not read it as an on-demand price");
+        }
+      }
+    }
     std::size_t added = 0;
     for (const auto& t : o.terms) {
       const offer_product* p = o.product(t.sku);
@@ -268,12 +279,6 @@ class price_book {
                           ", which is not among the offer's products");
       }
       for (const auto& d : t.dimensions) {
-        if (const std::string sign = reserved_sign(t.type, t.term_attributes, d.description);
-            !sign.empty()) {
-          throw input_error(h.source + ": SKU " + t.sku + ", rate code " + d.rate_code +
-                            " is filed under OnDemand but looks like a reserved term (" + sign +
-                            "); trncost will not read it as an on-demand price");
-        }
         price_entry e;
         e.unit = &lookup_price_unit(d.unit, h.source + ": rate " + d.rate_code);
         e.price = d.price;
