@@ -243,7 +243,7 @@ TEST_CASE("an unparseable price is an error naming the rate's field") {
                        ("trncost: offer.json: byte " + std::to_string(after) +
                         ": terms.OnDemand.Q9HN2M4KXW8T6E3C.Q9HN2M4KXW8T6E3C.JRTCKXETXF."
                         "priceDimensions.Q9HN2M4KXW8T6E3C.JRTCKXETXF.6YS6EN2CT7.pricePerUnit."
-                        "USD: \"55.O4\" is not a decimal price: unexpected character 'O' at offset 3")
+                        "USD: \"55.O4\" is not a decimal price: expected a digit after '.' at offset 3")
                            .c_str(),
                        parse_error);
   // An unselected product's bad price is not read, so not an error.
