@@ -3,7 +3,8 @@
 // reader its folder names (the file name given to the reader is the case's path relative to
 // tests/bad_inputs/, so messages are stable) and must throw a trncost::error with exactly that
 // message: no crash, no hang, no other exception, no result. Inputs too big to commit (100,000
-// nested arrays, a 2 MB string or line) are generated here, at test time.
+// nested arrays, a 2 MB string or line, lines and records beyond the 8 MiB limit) are generated
+// here, at test time.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -163,6 +164,8 @@ namespace {
 const std::size_t depth = 100000;
 const std::string deep = std::string(depth, '[') + std::string(depth, ']');
 const std::string long_text(std::size_t{2} << 20, '7');  // 2 MiB
+// One byte beyond the 8 MiB limit of a JSON Lines line and of a CSV record.
+const std::string over_limit_text((std::size_t{8} << 20) + 1, 'x');
 
 struct generated_case {
   std::string reader;
@@ -202,7 +205,7 @@ std::vector<generated_case> generated() {
       {"decimal", "generated/long.txt", long_text,
        R"(trncost: "7777777777777777777777777777777777777777"... (2097152 bytes) is out of the decimal range (about +/-1.7e20))"},
       {"price_list_json", "generated/long_price.json", offer_head + long_text + "\"}}}}}}}}",
-       R"(trncost: generated/long_price.json: byte 2097502: terms.OnDemand.S1.S1.T1.priceDimensions.S1.T1.R1.pricePerUnit.USD: "7777777777777777777777777777777777777777"... (2097152 bytes) is not a decimal price)"},
+       R"(trncost: generated/long_price.json: byte 2097502: terms.OnDemand.S1.S1.T1.priceDimensions.S1.T1.R1.pricePerUnit.USD: "7777777777777777777777777777777777777777"... (2097152 bytes) is out of the decimal range (about +/-1.7e20, 18 fractional digits); a price must lie within it)"},
       {"price_list_csv", "generated/long_line.csv", long_text,
        R"(trncost: generated/long_line.csv:1: FormatVersion: expected the metadata row "FormatVersion",<value> (an offer file begins with FormatVersion, Disclaimer, Publication Date, Version, OfferCode))"},
       {"run_log", "generated/long_value.csv",
@@ -210,6 +213,17 @@ std::vector<generated_case> generated() {
        R"(trncost: generated/long_value.csv:2: run_id: run 'r1' has no end row: the log is cut short or the run is still going)"},
       {"run_log", "generated/long_line.jsonl", R"({"run_id": ")" + long_text + "\"}\n",
        R"(trncost: generated/long_line.jsonl:1: event: is missing; every row says what it records)"},
+      // Lines and records beyond 8 MiB: refused at their line before they are held whole.
+      {"run_log", "generated/over_limit.jsonl", "\n" + over_limit_text + "\n",
+       R"(trncost: generated/over_limit.jsonl:2: the line is longer than 8388608 bytes (8 MiB), the limit of one JSON Lines record; is this a JSON Lines file (one object per line)?)"},
+      {"neuron_monitor", "generated/over_limit.jsonl", over_limit_text,
+       R"(trncost: generated/over_limit.jsonl:1: the line is longer than 8388608 bytes (8 MiB), the limit of one JSON Lines record; is this a JSON Lines file (one object per line)?)"},
+      {"model_support", "generated/over_limit.jsonl", over_limit_text,
+       R"(trncost: generated/over_limit.jsonl:1: the line is longer than 8388608 bytes (8 MiB), the limit of one JSON Lines record; is this a JSON Lines file (one object per line)?)"},
+      {"run_log", "generated/over_limit.csv", run_log_header + "r1,run,\"" + over_limit_text + "\n",
+       R"(trncost: generated/over_limit.csv:2: the record is longer than 8388608 bytes (8 MiB), the limit of one CSV record; a quote left open, or a file that is not CSV?)"},
+      {"price_list_csv", "generated/over_limit.csv", over_limit_text,
+       R"(trncost: generated/over_limit.csv:1: the record is longer than 8388608 bytes (8 MiB), the limit of one CSV record; a quote left open, or a file that is not CSV?)"},
       {"scenario", "generated/long_title.toml",
        "format = 1\n[estimate]\ntitle = \"" + long_text + "\"\nas_of = 2026-02-30\n",
        R"(trncost: generated/long_title.toml:4: is not valid TOML: Error while parsing date: expected day between 1 and 28 (inclusive), saw 30)"},

@@ -206,7 +206,8 @@ titel = "t"
         "trncost: s.toml:11: component[0].cost.value: must be the exact decimal as text (value = "
         "\"500\"), never a TOML number");
   CHECK(error_of(prep + "cost = { value = \"3 8\", assumption = \"a\" }\n") ==
-        "trncost: s.toml:11: component[0].cost.value: \"3 8\" is not a decimal number");
+        "trncost: s.toml:11: component[0].cost.value: \"3 8\" is not a decimal number: unexpected "
+        "character ' ' at offset 1");
   CHECK(error_of(prep + "cost = { value = \"38\" }\n") ==
         "trncost: s.toml:11: component[0].cost: has no provenance: add measured, assumption, "
         "third_party, documented or quoted");

@@ -67,7 +67,8 @@ TEST_CASE("a 24-report capture on 32 cores averages to the hand-computed means")
   // 6 x 0.9995 + 8 x 1 + 8 x 1.0005 = 22.001; / 22 = 1.000045454545454545 (18 digits).
   CHECK(s.mean_period_s == decimal("1.000045454545454545"));
   CHECK(s.method ==
-        "mean of 22 reports, period 1 s, cores 0-31; 2 reports with an error left out");
+        "mean of 704 (report, core) readings pooled with equal weight over 22 reports, period 1 "
+        "s, cores 0-31; 2 reports with an error left out");
 }
 
 TEST_CASE("the capture's averages become measured inputs and a run record's sample") {
@@ -77,8 +78,10 @@ TEST_CASE("the capture's averages become measured inputs and a run record's samp
   CHECK(u.value().value() == decimal("78.25"));
   const auto& m = std::get<measured>(u.origin());
   CHECK(m.run_id == "ft-8b-trn1-r1");
-  CHECK(m.method == "neuron-monitor: mean of 22 reports, period 1 s, cores 0-31; 2 reports with "
-                    "an error left out (" + capture + ")");
+  // 22 used reports x 32 cores = 704 pooled readings.
+  CHECK(m.method == "neuron-monitor: mean of 704 (report, core) readings pooled with equal weight "
+                    "over 22 reports, period 1 s, cores 0-31; 2 reports with an error left out (" +
+                        capture + ")");
   const auto f = s.flops("ft-8b-trn1-r1");
   REQUIRE(f.has_value());
   CHECK(f->value().value() == decimal(2096000000000000LL));
@@ -103,7 +106,9 @@ TEST_CASE("the real three-report trn1.2xlarge sample (older schema, no flops) re
   //       digits (half-even); core 1 is 0.
   CHECK(s.cores[0].utilization_percent == decimal("1.344025319145765467"));
   CHECK(s.cores[1].utilization_percent == decimal(0));
-  CHECK(s.method == "mean of 3 reports, period 1 s, cores 0-1");
+  CHECK(s.method ==
+        "mean of 6 (report, core) readings pooled with equal weight over 3 reports, period 1 s, "
+        "cores 0-1");
 }
 
 TEST_CASE("a capture cut mid-report is an error at that line, never a shorter average") {

@@ -117,7 +117,8 @@ TEST_CASE("CSV bad input is reported with its line and column") {
                        doctest::Contains("offer.csv:10: column 5: a quoted field is not closed"),
                        parse_error);
   CHECK_THROWS_WITH_AS((void)read_text(edit(s3, "\"0.0220000000\"", "\"0,022\""), s3_all()),
-                       "trncost: offer.csv:8: PricePerUnit: \"0,022\" is not a decimal price",
+                       "trncost: offer.csv:8: PricePerUnit: \"0,022\" is not a decimal price: unexpected "
+                       "character ',' at offset 1",
                        parse_error);
   CHECK_THROWS_WITH_AS(
       (void)read_text(edit(s3, "\"0.0220000000\",\"USD\"", "\"0.0220000000\",\"EUR\""), s3_all()),

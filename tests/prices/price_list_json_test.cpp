@@ -207,30 +207,36 @@ TEST_CASE("a term pointing to an unknown SKU is an error with its byte offset") 
   CHECK(o.products.size() == 10);
 }
 
-TEST_CASE("a SKU repeated with different attributes is an error and an identical repeat is not") {
+TEST_CASE("a SKU filed twice among the products is refused as a repeated key even when identical") {
   // Rename the Windows product's key and sku to the Linux trn1 one's: same SKU, other attributes.
+  // The SKU is compared as text (no hash), so no collision can merge two products.
   auto text = edit(fixture_text(), "\"W1N7D3X5Z9B2V4M6\" : {\n      \"sku\" : \"W1N7D3X5Z9B2V4M6\"",
                    "\"WVVQPJVCQU4SR8XF\" : {\n      \"sku\" : \"WVVQPJVCQU4SR8XF\"");
   text = edit(text, "\"W1N7D3X5Z9B2V4M6\" : {\n        \"W1N7D3X5Z9B2V4M6.JRTCKXETXF\"",
               "\"EXTRA00000000000\" : {\n        \"W1N7D3X5Z9B2V4M6.JRTCKXETXF\"");
-  // Offsets of each product's opening brace.
-  const auto first = text.find("\"WVVQPJVCQU4SR8XF\" : {") + 21;
-  const auto second = text.find("\"WVVQPJVCQU4SR8XF\" : {", first) + 21;
+  // The offset is the end of the second key (its quote + 16 characters + its quote).
+  const auto first = text.find("\"WVVQPJVCQU4SR8XF\" : {");
+  const auto second = text.find("\"WVVQPJVCQU4SR8XF\" : {", first + 1) + 18;
+  const std::string rule =
+      ": appears twice in one object; trncost refuses a repeated key (the last value would "
+      "silently replace the first)";
   CHECK_THROWS_WITH_AS((void)read_text(text, everything_ec2()),
                        ("trncost: offer.json: byte " + std::to_string(second) +
-                        ": products.WVVQPJVCQU4SR8XF: the SKU appears again with different "
-                        "attributes (first at byte " + std::to_string(first) + ")")
+                        ": products.WVVQPJVCQU4SR8XF" + rule)
                            .c_str(),
                        parse_error);
-  // The same product twice, identical, is accepted and kept once.
+  // The same product twice, identical, is refused too: the file is not what AWS writes.
   const auto original = fixture_text();
   const auto block_begin = original.find("    \"7BQT5X2MZ9KRN3PA\" : {");
   const auto block_end = original.find("    \"Q9HN2M4KXW8T6E3C\" : {");
   auto doubled = original;
   doubled.insert(block_end, original.substr(block_begin, block_end - block_begin));
-  const auto o = read_text(doubled, ec2_linux_shared("us-east-1", {"trn1.2xlarge"}));
-  CHECK(o.products.size() == 1);
-  CHECK(o.terms.size() == 1);
+  const auto again = doubled.find("\"7BQT5X2MZ9KRN3PA\" : {", block_end) + 18;
+  CHECK_THROWS_WITH_AS((void)read_text(doubled, ec2_linux_shared("us-east-1", {"trn1.2xlarge"})),
+                       ("trncost: offer.json: byte " + std::to_string(again) +
+                        ": products.7BQT5X2MZ9KRN3PA" + rule)
+                           .c_str(),
+                       parse_error);
 }
 
 TEST_CASE("an unparseable price is an error naming the rate's field") {
@@ -240,7 +246,7 @@ TEST_CASE("an unparseable price is an error naming the rate's field") {
                        ("trncost: offer.json: byte " + std::to_string(after) +
                         ": terms.OnDemand.Q9HN2M4KXW8T6E3C.Q9HN2M4KXW8T6E3C.JRTCKXETXF."
                         "priceDimensions.Q9HN2M4KXW8T6E3C.JRTCKXETXF.6YS6EN2CT7.pricePerUnit."
-                        "USD: \"55.O4\" is not a decimal price")
+                        "USD: \"55.O4\" is not a decimal price: expected a digit after '.' at offset 3")
                            .c_str(),
                        parse_error);
   // An unselected product's bad price is not read, so not an error.

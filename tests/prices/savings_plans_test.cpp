@@ -156,7 +156,8 @@ TEST_CASE("bad Savings Plans input is reported with the byte offset or line and 
   CHECK_THROWS_WITH_AS((void)read_csv(edit(csv, "14.19,USD", "14.19,EUR"), gpu_and_trainium),
                        "trncost: sp.csv:7: Currency: the rate is in EUR, not USD", parse_error);
   CHECK_THROWS_WITH_AS((void)read_csv(edit(csv, "30.272,USD", "30.2.72,USD"), gpu_and_trainium),
-                       "trncost: sp.csv:9: DiscountedRate: \"30.2.72\" is not a decimal price",
+                       "trncost: sp.csv:9: DiscountedRate: \"30.2.72\" is not a decimal price: unexpected "
+                       "character '.' at offset 4",
                        parse_error);
   CHECK_THROWS_WITH_AS((void)read_csv(csv.substr(0, csv.rfind("30.272")), gpu_and_trainium),
                        doctest::Contains("sp.csv:9: column 'Currency': is missing: the record has 5 "

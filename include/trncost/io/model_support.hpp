@@ -361,22 +361,23 @@ class model_support_record_handler
   compat::evidence_set set(source);
   const std::string& file = set.source().file;
   std::array<std::uint64_t, 24> first_absent{};
-  std::string text;
-  std::uint64_t line = 0;
+  detail::json_lines lines(in, file);
   std::size_t records = 0;
   compat::software_stack stack;  // scratch, as in the CSV reader
   rapidjson::Reader parser;
-  while (std::getline(in, text)) {
-    ++line;
-    if (!text.empty() && text.back() == '\r') text.pop_back();
-    if (text.find_first_not_of(" \t") == std::string::npos) continue;
+  while (lines.next()) {
+    const std::uint64_t line = lines.line();
+    const std::string& text = lines.text();
+    if (lines.blank()) continue;
     ++records;
     compat::evidence_row row;
     detail::clear(stack);
     std::array<bool, 24> seen{};
     detail::model_support_record_handler handler(row, stack, seen, file, line);
+    detail::unique_keys<detail::model_support_record_handler> guard(handler);
     rapidjson::MemoryStream memory(text.data(), text.size());
-    const rapidjson::ParseResult result = parser.Parse<detail::json_parse_flags>(memory, handler);
+    const rapidjson::ParseResult result = parser.Parse<detail::json_parse_flags>(memory, guard);
+    if (guard.duplicate()) detail::fail_duplicate_key(file, line, guard, result.Offset());
     if (result.IsError()) {
       io::fail(input_position::at_line(file, line), "",
                "invalid JSON at byte " + std::to_string(result.Offset()) + " of the line: " +
@@ -400,8 +401,7 @@ class model_support_record_handler
 /// messages is `path` as given.
 [[nodiscard]] inline compat::evidence_set read_model_support_file(const std::string& path,
                                                                   date consulted) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) io::fail(input_position::whole(path), "", "cannot open the file");
+  std::ifstream in = open_input_file(path);
   compat::dataset_ref src{std::string(compat::model_support_dataset), path, consulted};
   const auto ends_with = [&](std::string_view ext) {
     return path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;

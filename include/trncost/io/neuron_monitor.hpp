@@ -1,7 +1,8 @@
 // neuron-monitor captures: one JSON report per line (neuron-monitor's standard output, redirected to
 // a file). Each report's per-NeuronCore `neuroncore_utilization` (percent over the report's period)
 // and `flops` (floating-point operations in the period) are averaged over the capture, with the
-// method written into the provenance ("mean of N reports, period P s, cores 0-31"). Reports with
+// method written into the provenance ("mean of R (report, core) readings pooled with equal weight
+// over N reports, period P s, cores 0-31"). Reports with
 // an `error` are counted and listed, never averaged in. Streams line by line with a SAX handler:
 // memory holds one line and the per-core sums, whatever the capture's size.
 #ifndef TRNCOST_IO_NEURON_MONITOR_HPP
@@ -53,7 +54,9 @@ struct neuron_monitor_summary {
   std::vector<neuron_core_summary> cores;  ///< by index
   decimal utilization_percent{};  ///< mean over every (used report, core) value
   std::optional<decimal> flops_per_second{};  ///< sum over cores; empty without `flops`
-  /// "mean of 22 reports, period 1 s, cores 0-31"
+  /// "mean of 704 (report, core) readings pooled with equal weight over 22 reports, period 1 s,
+  /// cores 0-31": the utilization pools every report's every core, so a core seen in fewer
+  /// reports weighs less.
   std::string method;
 
   /// The mean utilization as a measured input of run `run_id` over [from, to].
@@ -164,6 +167,7 @@ class neuron_monitor_handler
     unsigned index;
     decimal utilization;
     std::optional<decimal> flops;
+    std::size_t runtime = 0;  ///< the neuron_runtime_data entry it was read from
   };
 
   void reset() {
@@ -286,7 +290,7 @@ class neuron_monitor_handler
       if (ch < '0' || ch > '9') return bad_core();
       idx = idx * 10 + static_cast<unsigned>(ch - '0');
     }
-    cores_.push_back({idx, decimal{}, std::nullopt});
+    cores_.push_back({idx, decimal{}, std::nullopt, runtime_index_});
     have_util_ = false;
     return ctx::core;
   }
@@ -366,22 +370,24 @@ inline neuron_monitor_summary read_neuron_monitor(std::istream& in, std::string 
   decimal util_sum{};
   std::size_t util_count = 0;
   detail::neuron_monitor_handler handler;
+  detail::unique_keys<detail::neuron_monitor_handler> guard(handler);
   rapidjson::Reader reader;
-  std::string line;
-  std::uint64_t n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+  detail::json_lines lines(in, file);
+  while (lines.next()) {
+    const std::uint64_t n = lines.line();
+    const std::string& line = lines.text();
+    if (lines.blank()) continue;
     handler.reset();
+    guard.reset();
     rapidjson::MemoryStream ms(line.data(), line.size());
-    const rapidjson::ParseResult r = reader.Parse<detail::json_parse_flags>(ms, handler);
+    const rapidjson::ParseResult r = reader.Parse<detail::json_parse_flags>(ms, guard);
     const auto where = input_position::at_line(file, n);
     if (r.IsError()) {
+      if (guard.duplicate()) detail::fail_duplicate_key(file, n, guard, r.Offset());
       if (r.Code() == rapidjson::kParseErrorTermination && !handler.problem().empty()) {
         fail(where, handler.problem_field(), handler.problem());
       }
-      const bool cut = r.Offset() >= line.size() || in.eof();
+      const bool cut = r.Offset() >= line.size() || lines.unterminated();
       fail(where, "",
            std::string(cut ? "the report is cut short (truncated capture?): "
                            : "invalid JSON at byte " + std::to_string(r.Offset()) +
@@ -401,7 +407,20 @@ inline neuron_monitor_summary read_neuron_monitor(std::istream& in, std::string 
     }
     if (!handler.period()) fail(where, "neuroncore_counters.period", "is missing");
     const decimal period = *handler.period();
-    for (const auto& c : handler.cores()) {
+    const auto& cores = handler.cores();
+    for (std::size_t i = 0; i < cores.size(); ++i) {
+      for (std::size_t j = 0; j < i; ++j) {
+        if (cores[j].index == cores[i].index) {
+          fail(where, "neuron_runtime_data[" + std::to_string(cores[i].runtime) +
+                          "].report.neuroncore_counters.neuroncores_in_use",
+               "NeuronCore " + std::to_string(cores[i].index) + " appears again (first in " +
+                   "neuron_runtime_data[" + std::to_string(cores[j].runtime) +
+                   "]); one report gives one reading per core, and trncost will not count a "
+                   "core twice");
+        }
+      }
+    }
+    for (const auto& c : cores) {
       if (c.index >= per_core.size()) per_core.resize(c.index + 1);
       auto& s = per_core[c.index];
       s.seen = true;
@@ -443,9 +462,10 @@ inline neuron_monitor_summary read_neuron_monitor(std::istream& in, std::string 
   if (all_flops) out.flops_per_second = flops_total;
   out.mean_period_s = period_sum / static_cast<std::int64_t>(out.reports_used);
   out.utilization_percent = util_sum / static_cast<std::int64_t>(util_count);
-  out.method = "mean of " + std::to_string(out.reports_used) + " reports, period " +
-               round(out.mean_period_s, decimal_places{1}).to_string() + " s, cores " +
-               detail::core_list(out.cores);
+  out.method = "mean of " + std::to_string(util_count) + " (report, core) readings pooled " +
+               "with equal weight over " + std::to_string(out.reports_used) +
+               " reports, period " + round(out.mean_period_s, decimal_places{1}).to_string() +
+               " s, cores " + detail::core_list(out.cores);
   if (out.reports_with_error != 0) {
     out.method += "; " + std::to_string(out.reports_with_error) + " reports with an error left out";
   }
@@ -454,8 +474,7 @@ inline neuron_monitor_summary read_neuron_monitor(std::istream& in, std::string 
 
 /// Reads a capture file.
 inline neuron_monitor_summary read_neuron_monitor(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(input_position::whole(path), "", "cannot open the file");
+  std::ifstream in = open_input_file(path);
   return read_neuron_monitor(in, path);
 }
 

@@ -6,6 +6,7 @@
 #ifndef TRNCOST_IO_PRICE_LIST_CSV_HPP
 #define TRNCOST_IO_PRICE_LIST_CSV_HPP
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <istream>
@@ -84,11 +85,26 @@ inline void read_csv_offer_metadata(csv_reader& csv, pricing::offer_header& head
                                     bool need_offer_code) {
   static constexpr std::string_view names[] = {"FormatVersion", "Disclaimer", "Publication Date",
                                                "Version", "OfferCode"};
+  bool first = true;
   for (const auto name : names) {
     if (!csv.next()) {
       fail(input_position::at_line(csv.file(), csv.line() + 1), std::string(name),
            "the file ends before its five metadata rows (truncated file?)");
     }
+    // A spreadsheet's separator line ("sep=," read as the fields "sep=" and "") before the rows.
+    if (first && csv.line() == 1 && csv.size() >= 1 && csv[0].starts_with("sep=")) {
+      if (csv.size() != 2 || csv[0] != "sep=" || !csv[1].empty()) {
+        fail(csv.position(), "",
+             "the file declares the separator \"" + std::string(csv[0].substr(4)) +
+                 "\" (a spreadsheet's sep= line); trncost reads comma-separated offer files");
+      }
+      first = false;
+      if (!csv.next()) {
+        fail(input_position::at_line(csv.file(), csv.line() + 1), std::string(name),
+             "the file ends before its five metadata rows (truncated file?)");
+      }
+    }
+    first = false;
     if (csv.size() < 2 || csv[0] != name) {
       fail(csv.position(), std::string(name),
            "expected the metadata row \"" + std::string(name) + "\",<value> (an offer file " +
@@ -149,8 +165,8 @@ inline decimal parse_csv_price(std::string_view v, const input_position& where,
                                std::string_view field) {
   try {
     return decimal::parse(v);
-  } catch (const error&) {
-    fail(where, field, trncost::detail::quoted_for_message(v) + " is not a decimal price");
+  } catch (const error& e) {
+    fail(where, field, decimal_rule(v, e, "price"));
   }
 }
 
@@ -191,8 +207,19 @@ inline decimal parse_csv_price(std::string_view v, const input_position& where,
   }
 
   std::vector<pricing::attribute> attrs(attribute_columns.size());
-  std::unordered_map<std::string, std::pair<std::uint64_t, std::uint64_t>> seen;  // hash, line
-  std::map<std::string, std::size_t, std::less<>> kept;                          // SKU -> product
+  // Every SKU's first row: a hash of its product family and attributes, its line, and whether the
+  // filter selected it. Rows of a selected SKU are compared exactly with its first row's product
+  // (kept in `selected`), so no hash collision can merge two products whose prices are kept;
+  // between rows the filter leaves out, a hash difference still refuses a SKU whose attributes
+  // change (no price of theirs is kept either way).
+  struct sku_seen {
+    std::uint64_t hash;
+    std::uint64_t line;
+    bool selected;
+  };
+  std::unordered_map<std::string, sku_seen> seen;
+  std::unordered_map<std::string, std::pair<std::string, pricing::attribute_list>> selected;
+  std::map<std::string, std::size_t, std::less<>> kept;  // SKU -> product
   std::map<std::string, std::size_t, std::less<>> terms;  // type + SKU + term code -> term
   std::uint64_t rows = 0;
   while (csv.next()) {
@@ -207,18 +234,39 @@ inline decimal parse_csv_price(std::string_view v, const input_position& where,
     std::uint64_t h = csv_fnv(14695981039346656037ULL, family);
     for (const auto& [i, name] : attribute_columns) {
       if (csv[i].empty()) continue;  // a column this product does not have
+      if (n == attrs.size()) attrs.emplace_back();
       attrs[n].name = name;
       attrs[n].value.assign(csv[i]);
       h = csv_fnv(csv_fnv(h, name), csv[i]);
       ++n;
     }
-    auto [it, fresh] = seen.try_emplace(std::string(sku), h, csv.line());
-    if (!fresh && it->second.first != h) {
-      fail(where, "SKU", "SKU " + std::string(sku) + " appears with other attributes than on line " +
-                             std::to_string(it->second.second));
-    }
+    pricing::normalise_product_attributes(family, attrs, n);
     const std::span<const pricing::attribute> row_attrs(attrs.data(), n);
-    if (!filter.matches(family, row_attrs) || !filter.wants_term(csv[c_type])) continue;
+    const bool matches = filter.matches(family, row_attrs);
+    auto [it, fresh] = seen.try_emplace(std::string(sku), sku_seen{h, csv.line(), matches});
+    if (!fresh) {
+      bool same = it->second.selected == matches;
+      if (same && matches) {
+        const auto& first = selected.at(std::string(sku));
+        same = first.first == family && first.second.size() == n &&
+               std::equal(row_attrs.begin(), row_attrs.end(), first.second.begin(),
+                          [](const pricing::attribute& a, const pricing::attribute& b) {
+                            return a.name == b.name && a.value == b.value;
+                          });
+      } else if (same) {
+        same = it->second.hash == h;
+      }
+      if (!same) {
+        fail(where, "SKU", "SKU " + std::string(sku) +
+                               " appears with other attributes than on line " +
+                               std::to_string(it->second.line));
+      }
+    } else if (matches) {
+      selected.emplace(std::string(sku),
+                       std::make_pair(std::string(family),
+                                      pricing::attribute_list(row_attrs.begin(), row_attrs.end())));
+    }
+    if (!matches || !filter.wants_term(csv[c_type])) continue;
     if (csv[c_currency] != filter.currency()) {
       fail(where, "Currency",
            "the price is in " + std::string(csv[c_currency]) + ", not " + filter.currency());
@@ -239,7 +287,9 @@ inline decimal parse_csv_price(std::string_view v, const input_position& where,
       if (term.offer_term_code.empty()) fail(where, "OfferTermCode", "is empty");
       if (c_effective) term.effective = parse_effective(csv[*c_effective], where, "EffectiveDate");
       for (const auto& [i, name] : term_columns) {
-        if (!csv[i].empty()) term.term_attributes.push_back({name, std::string(csv[i])});
+        if (!csv[i].empty()) {
+          term.term_attributes.push_back({name, pricing::normalise_attribute(name, csv[i])});
+        }
       }
       t = terms.emplace(std::move(key), out.terms.size()).first;
       out.terms.push_back(std::move(term));
@@ -260,6 +310,15 @@ inline decimal parse_csv_price(std::string_view v, const input_position& where,
         fail(where, "Unit", rule);
       }
     }
+    if (const std::string sign = pricing::reserved_sign(out.terms[t->second].type,
+                                                        out.terms[t->second].term_attributes,
+                                                        d.description);
+        !sign.empty()) {
+      fail(where, "TermType",
+           "SKU " + std::string(sku) + ", rate code " + d.rate_code +
+               " is filed under OnDemand but looks like a reserved term (" + sign +
+               "); trncost will not read it as an on-demand price");
+    }
     d.price = parse_csv_price(csv[c_price], where, "PricePerUnit");
     d.offset = csv.line();
     out.terms[t->second].dimensions.push_back(std::move(d));
@@ -274,8 +333,7 @@ inline decimal parse_csv_price(std::string_view v, const input_position& where,
 
 [[nodiscard]] inline pricing::offer read_offer_csv_file(const std::string& path,
                                                         const pricing::offer_filter& filter) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(input_position::whole(path), "", "cannot open the file");
+  std::ifstream in = open_input_file(path);
   return read_offer_csv(in, path, filter);
 }
 

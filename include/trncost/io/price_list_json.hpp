@@ -297,11 +297,11 @@ class offer_json_handler
     dim_rate_code, dim_description, dim_begin, dim_end, dim_unit, price_per_unit, price_value
   };
 
+  /// A product's SKU in the arena. A SKU filed twice is a repeated key of "products", which the
+  /// unique_keys guard refuses (exactly, by the SKU's text), so each SKU here is one product.
   struct sku_ref {
     std::uint32_t at;
     std::uint32_t size;
-    std::uint64_t attributes_hash;
-    std::uint64_t offset;
   };
 
   [[nodiscard]] std::string term_path() const {
@@ -368,7 +368,10 @@ class offer_json_handler
                            "\"" + std::string(v) + "\" is not an ISO 8601 date or UTC timestamp");
         }
         return true;
-      case slot::term_attr_value: term_.term_attributes.back().value.assign(v); return true;
+      case slot::term_attr_value:
+        term_.term_attributes.back().value =
+            pricing::normalise_attribute(term_.term_attributes.back().name, v);
+        return true;
       case slot::dim_rate_code: dim_.rate_code.assign(v); return true;
       case slot::dim_description: dim_.description.assign(v); return true;
       case slot::dim_begin: dim_.begin_range.assign(v); return true;
@@ -377,9 +380,8 @@ class offer_json_handler
       case slot::price_value:
         try {
           dim_.price = decimal::parse(v);
-        } catch (const error&) {
-          return fail_here(context(),
-                           trncost::detail::quoted_for_message(v) + " is not a decimal price");
+        } catch (const error& e) {
+          return fail_here(context(), decimal_rule(v, e, "price"));
         }
         price_found_ = true;
         return true;
@@ -390,25 +392,15 @@ class offer_json_handler
     }
   }
 
-  /// Folds the hash of `s` into `h` (std::hash of a string_view hashes 8 bytes at a time; the
-  /// fold keeps the order, so ("ab","c") and ("a","bc") differ).
-  static std::uint64_t fold(std::uint64_t h, std::string_view s) noexcept {
-    const std::uint64_t x = std::hash<std::string_view>{}(s);
-    return (h ^ x) * 0x9E3779B97F4A7C15ULL + (h >> 29);
-  }
-
   bool finish_product() {
     if (!product_sku_.empty() && product_sku_ != product_key_) {
       return fail_at(product_offset_, "products." + product_key_ + ".sku",
                      "\"" + product_sku_ + "\" differs from the key it is filed under");
     }
-    std::uint64_t h = fold(14695981039346656037ULL, product_family_);
-    for (std::size_t i = 0; i < n_attrs_; ++i) {
-      h = fold(fold(h, attrs_[i].name), attrs_[i].value);
-    }
     skus_.push_back({static_cast<std::uint32_t>(arena_.size()),
-                     static_cast<std::uint32_t>(product_key_.size()), h, product_offset_});
+                     static_cast<std::uint32_t>(product_key_.size())});
     arena_ += product_key_;
+    pricing::normalise_product_attributes(product_family_, attrs_, n_attrs_);
     const std::span<const pricing::attribute> attrs(attrs_.data(), n_attrs_);
     if (filter_.matches(product_family_, attrs)) {
       auto [it, inserted] = selected_.emplace(product_key_, out_.products.size());
@@ -429,16 +421,6 @@ class offer_json_handler
     products_done_ = true;
     std::sort(skus_.begin(), skus_.end(),
               [this](const sku_ref& a, const sku_ref& b) { return sku_at(a) < sku_at(b); });
-    for (std::size_t i = 1; i < skus_.size(); ++i) {
-      if (sku_at(skus_[i]) == sku_at(skus_[i - 1]) &&
-          skus_[i].attributes_hash != skus_[i - 1].attributes_hash) {
-        const auto first = std::min(skus_[i].offset, skus_[i - 1].offset);
-        const auto second = std::max(skus_[i].offset, skus_[i - 1].offset);
-        return fail_at(second, "products." + std::string(sku_at(skus_[i])),
-                       "the SKU appears again with different attributes (first at byte " +
-                           std::to_string(first) + ")");
-      }
-    }
     return true;
   }
 
@@ -479,6 +461,16 @@ class offer_json_handler
   bool finish_term() {
     if (term_.offer_term_code.empty()) {
       return fail_here(term_path() + ".offerTermCode", "is missing");
+    }
+    for (const auto& d : term_.dimensions) {
+      const std::string sign =
+          pricing::reserved_sign(term_.type, term_.term_attributes, d.description);
+      if (!sign.empty()) {
+        return fail_at(d.offset, term_path(),
+                       "SKU " + term_.sku + ", rate code " + d.rate_code +
+                           " is filed under OnDemand but looks like a reserved term (" + sign +
+                           "); trncost will not read it as an on-demand price");
+      }
     }
     out_.terms.push_back(std::move(term_));
     ++stats.terms_kept;
@@ -535,10 +527,11 @@ class offer_json_handler
   out.header.source = std::string(file);
   detail::istream_input input(in);
   detail::offer_json_handler handler(filter, input, out);
+  detail::unique_keys<detail::offer_json_handler> guard(handler);
   rapidjson::Reader reader;
-  const rapidjson::ParseResult result =
-      reader.Parse<detail::json_parse_flags>(input, handler);
+  const rapidjson::ParseResult result = reader.Parse<detail::json_parse_flags>(input, guard);
   if (result.IsError()) {
+    if (guard.duplicate()) detail::fail_duplicate_key(file, 0, guard, result.Offset());
     if (handler.failed) {
       fail(input_position::at_byte(file, handler.error_offset), handler.error_field,
            handler.error_rule);
@@ -562,8 +555,7 @@ class offer_json_handler
 [[nodiscard]] inline pricing::offer read_offer_json_file(const std::string& path,
                                                          const pricing::offer_filter& filter,
                                                          offer_read_stats* stats = nullptr) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(input_position::whole(path), "", "cannot open the file");
+  std::ifstream in = open_input_file(path);
   return read_offer_json(in, path, filter, stats);
 }
 

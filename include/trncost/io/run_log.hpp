@@ -327,15 +327,13 @@ inline std::vector<measure::run_record> read_run_log_json(std::istream& in, std:
   using namespace detail;
   run_log_assembler runs;
   run_log_row row;
-  std::string line;
-  std::uint64_t n = 0;
+  json_lines lines(in, file);
   std::uint64_t records = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+  while (lines.next()) {
+    const std::uint64_t n = lines.line();
+    if (lines.blank()) continue;
     const auto where = input_position::at_line(file, n);
-    const json_value v = parse_json_text(line, file, n);
+    const json_value v = parse_json_text(lines.text(), file, n);
     ++records;
     if (!v.is_object()) fail(where, "", "a run log line must be a JSON object");
     row.origin = where.to_string();
@@ -362,8 +360,7 @@ inline std::vector<measure::run_record> read_run_log_json(std::istream& in, std:
 
 /// Reads a run log file: JSON Lines when its name ends in .jsonl or .json, CSV otherwise.
 inline std::vector<measure::run_record> read_run_log(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(input_position::whole(path), "", "cannot open the file");
+  std::ifstream in = open_input_file(path);
   const auto ends_with = [&](std::string_view s) {
     return path.size() >= s.size() && path.compare(path.size() - s.size(), s.size(), s) == 0;
   };

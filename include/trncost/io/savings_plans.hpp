@@ -43,12 +43,11 @@ struct savings_plan_filter {
 
 namespace detail {
 
-/// "1" + "year" (or no unit) -> "1yr"; "3" + "year" -> "3yr"; anything else kept as "<n> <unit>".
+/// The lease of a duration and its unit ("1" + "year", "3" + "years", "1" alone) in the one spelling
+/// pricing::normalise_lease gives ("1yr"); anything else kept as "<n> <unit>".
 inline std::string lease_text(std::string_view duration, std::string_view unit) {
-  if (unit.empty() || unit == "year" || unit == "years" || unit == "yr") {
-    return std::string(duration) + "yr";
-  }
-  return std::string(duration) + " " + std::string(unit);
+  if (unit.empty()) return pricing::normalise_lease(std::string(duration) + "yr");
+  return pricing::normalise_lease(std::string(duration) + " " + std::string(unit));
 }
 
 /// The instance type a usage type names: "USE1-BoxUsage:trn1.32xlarge" -> "trn1.32xlarge"; empty
@@ -60,8 +59,13 @@ inline std::string instance_type_of_usage(std::string_view usage_type) {
   return tail.find('.') == std::string_view::npos ? std::string{} : std::string(tail);
 }
 
+/// Adds a non-empty attribute in its one spelling (pricing::normalise_attribute: purchase options,
+/// leases).
 inline void add_if(pricing::attribute_list& list, std::string name, std::string_view value) {
-  if (!value.empty()) list.push_back({std::move(name), std::string(value)});
+  if (!value.empty()) {
+    std::string v = pricing::normalise_attribute(name, value);
+    list.push_back({std::move(name), std::move(v)});
+  }
 }
 
 /// Streams a Savings Plans JSON file: the outer layout by state, each product, lease and rate
@@ -373,9 +377,8 @@ class savings_plan_json_handler
     const std::string_view price = str(*rate, "price");
     try {
       d.price = decimal::parse(price);
-    } catch (const error&) {
-      return fail_at(sub_offset_, where + ".discountedRate.price",
-                     trncost::detail::quoted_for_message(price) + " is not a decimal price");
+    } catch (const error& e) {
+      return fail_at(sub_offset_, where + ".discountedRate.price", decimal_rule(price, e, "price"));
     }
     d.description = plan_description_;
     d.offset = sub_offset_;
@@ -450,9 +453,11 @@ class savings_plan_json_handler
   out.header.region = region;
   detail::istream_input input(in);
   detail::savings_plan_json_handler handler(filter, input, out, std::move(region));
+  detail::unique_keys<detail::savings_plan_json_handler> guard(handler);
   rapidjson::Reader reader;
-  const auto result = reader.Parse<detail::json_parse_flags>(input, handler);
+  const auto result = reader.Parse<detail::json_parse_flags>(input, guard);
   if (result.IsError()) {
+    if (guard.duplicate()) detail::fail_duplicate_key(file, 0, guard, result.Offset());
     if (handler.failed) {
       fail(input_position::at_byte(file, handler.error_offset), handler.error_field,
            handler.error_rule);
@@ -475,8 +480,7 @@ class savings_plan_json_handler
 
 [[nodiscard]] inline pricing::offer read_savings_plans_json_file(
     const std::string& path, const savings_plan_filter& filter, std::string region) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(input_position::whole(path), "", "cannot open the file");
+  std::ifstream in = open_input_file(path);
   return read_savings_plans_json(in, path, filter, std::move(region));
 }
 
@@ -581,8 +585,7 @@ class savings_plan_json_handler
 
 [[nodiscard]] inline pricing::offer read_savings_plans_csv_file(const std::string& path,
                                                                 const savings_plan_filter& filter) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(input_position::whole(path), "", "cannot open the file");
+  std::ifstream in = open_input_file(path);
   return read_savings_plans_csv(in, path, filter);
 }
 

@@ -600,8 +600,8 @@ class scenario_parser {
     }
     try {
       (void)decimal::parse(*text);
-    } catch (const trncost::error&) {
-      fail_at(line_of(n), path, "\"" + *text + "\" is not a decimal number");
+    } catch (const trncost::error& e) {
+      fail_at(line_of(n), path, decimal_rule(*text, e, "number"));
     }
     return *text;
   }
@@ -757,8 +757,8 @@ class scenario_parser {
     }
     try {
       (void)decimal::parse(*text);
-    } catch (const trncost::error&) {
-      fail_at(line_of(val), join(path, "value"), "\"" + *text + "\" is not a decimal number");
+    } catch (const trncost::error& e) {
+      fail_at(line_of(val), join(path, "value"), decimal_rule(*text, e, "number"));
     }
     v.value = *text;
     for (auto&& [k, p] : *t) {
@@ -1220,6 +1220,10 @@ class scenario_builder {
 
 /// Reads a scenario file.
 [[nodiscard]] inline scenario_spec read_scenario(const std::string& path) {
+  std::error_code dir_ec;
+  if (std::filesystem::is_directory(path, dir_ec)) {
+    fail(input_position::whole(path), "", "is a directory, not a file; give the file's path");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(input_position::whole(path), "", "cannot be opened (no such file, or unreadable)");
   std::ostringstream text;

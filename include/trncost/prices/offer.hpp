@@ -33,6 +33,163 @@ using attribute_list = std::vector<attribute>;
   return std::nullopt;
 }
 
+/// The one place where the spellings offer files have used over the years become one spelling.
+/// A lease: "1yr", "1 yr", "1 Yr", "1year", "1 year", "1-year", "1 years" -> "1yr" (and so for any
+/// whole number of years); text that is not a number of years is kept as written.
+[[nodiscard]] inline std::string normalise_lease(std::string_view v) {
+  std::size_t i = 0;
+  while (i < v.size() && v[i] >= '0' && v[i] <= '9') ++i;
+  if (i == 0 || i > 2) return std::string(v);
+  std::string unit;
+  for (const char c : v.substr(i)) {
+    if (c == ' ' || c == '-') continue;
+    unit += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  if (unit == "yr" || unit == "yrs" || unit == "year" || unit == "years") {
+    return std::string(v.substr(0, i)) + "yr";
+  }
+  return std::string(v);
+}
+
+/// A purchase option: "AllUpfront", "all upfront", "All Upfront" -> "All Upfront"; likewise
+/// "Partial Upfront" and "No Upfront". Other text (the 2011-2014 "Heavy Utilization" options) is
+/// kept as written.
+[[nodiscard]] inline std::string normalise_purchase_option(std::string_view v) {
+  std::string key;
+  for (const char c : v) {
+    if (c == ' ' || c == '-' || c == '_') continue;
+    key += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  if (key == "allupfront") return "All Upfront";
+  if (key == "partialupfront") return "Partial Upfront";
+  if (key == "noupfront") return "No Upfront";
+  return std::string(v);
+}
+
+/// A term attribute or a Savings Plans product attribute in its one spelling: the lease names
+/// (LeaseContractLength, leaseContractLength, purchaseTerm) through normalise_lease, the purchase
+/// options through normalise_purchase_option, OfferingClass lower-cased ("Standard" ->
+/// "standard"); every other attribute as written.
+[[nodiscard]] inline std::string normalise_attribute(std::string_view name, std::string_view v) {
+  if (name == "LeaseContractLength" || name == "leaseContractLength" || name == "purchaseTerm") {
+    return normalise_lease(v);
+  }
+  if (name == "PurchaseOption" || name == "purchaseOption") return normalise_purchase_option(v);
+  if (name == "OfferingClass" || name == "offeringClass") {
+    std::string out(v);
+    for (char& c : out) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    return out;
+  }
+  return std::string(v);
+}
+
+/// AWS's location names ("US East (N. Virginia)") and their region codes, for offer files written
+/// before regionCode existed (before 2019 they name a region only by its location). Both the older
+/// "EU (...)" and the current "Europe (...)" spellings are listed.
+inline constexpr std::pair<std::string_view, std::string_view> aws_locations[] = {
+    {"US East (N. Virginia)", "us-east-1"},      {"US East (Ohio)", "us-east-2"},
+    {"US West (N. California)", "us-west-1"},    {"US West (Oregon)", "us-west-2"},
+    {"Africa (Cape Town)", "af-south-1"},        {"Asia Pacific (Hong Kong)", "ap-east-1"},
+    {"Asia Pacific (Mumbai)", "ap-south-1"},     {"Asia Pacific (Hyderabad)", "ap-south-2"},
+    {"Asia Pacific (Tokyo)", "ap-northeast-1"},  {"Asia Pacific (Seoul)", "ap-northeast-2"},
+    {"Asia Pacific (Osaka)", "ap-northeast-3"},  {"Asia Pacific (Osaka-Local)", "ap-northeast-3"},
+    {"Asia Pacific (Singapore)", "ap-southeast-1"}, {"Asia Pacific (Sydney)", "ap-southeast-2"},
+    {"Asia Pacific (Jakarta)", "ap-southeast-3"}, {"Asia Pacific (Melbourne)", "ap-southeast-4"},
+    {"Canada (Central)", "ca-central-1"},        {"Canada West (Calgary)", "ca-west-1"},
+    {"EU (Frankfurt)", "eu-central-1"},          {"Europe (Frankfurt)", "eu-central-1"},
+    {"EU (Zurich)", "eu-central-2"},             {"Europe (Zurich)", "eu-central-2"},
+    {"EU (Ireland)", "eu-west-1"},               {"Europe (Ireland)", "eu-west-1"},
+    {"EU (London)", "eu-west-2"},                {"Europe (London)", "eu-west-2"},
+    {"EU (Paris)", "eu-west-3"},                 {"Europe (Paris)", "eu-west-3"},
+    {"EU (Milan)", "eu-south-1"},                {"Europe (Milan)", "eu-south-1"},
+    {"EU (Spain)", "eu-south-2"},                {"Europe (Spain)", "eu-south-2"},
+    {"EU (Stockholm)", "eu-north-1"},            {"Europe (Stockholm)", "eu-north-1"},
+    {"Middle East (Bahrain)", "me-south-1"},     {"Middle East (UAE)", "me-central-1"},
+    {"Israel (Tel Aviv)", "il-central-1"},       {"South America (Sao Paulo)", "sa-east-1"},
+    {"South America (São Paulo)", "sa-east-1"},  {"AWS GovCloud (US)", "us-gov-west-1"},
+    {"AWS GovCloud (US-West)", "us-gov-west-1"}, {"AWS GovCloud (US-East)", "us-gov-east-1"},
+};
+
+/// The region code of an AWS location name, or empty when the table does not know it.
+[[nodiscard]] inline std::string_view region_code_of_location(std::string_view location) noexcept {
+  for (const auto& [name, code] : aws_locations) {
+    if (name == location) return code;
+  }
+  return {};
+}
+
+/// Sets attribute `name` to `value` in list[0, n), appending when absent (list grows as needed).
+inline void put_attribute(std::vector<attribute>& list, std::size_t& n, std::string_view name,
+                          std::string_view value) {
+  for (std::size_t i = 0; i < n; ++i) {
+    if (list[i].name == name) {
+      list[i].value.assign(value);
+      return;
+    }
+  }
+  if (n == list.size()) list.emplace_back();
+  list[n].name.assign(name);
+  list[n].value.assign(value);
+  ++n;
+}
+
+/// Fills in, for a product of an older offer file, the attributes later files carry and queries
+/// use, each derived by a fixed rule and listed in the attribute "trncostDerived" (so a reviewer
+/// sees which were not in the file): regionCode from location, fromRegionCode and toRegionCode
+/// from fromLocation and toLocation (through aws_locations; an unknown location derives nothing),
+/// and marketoption "OnDemand" for an AmazonEC2 compute instance whose file has no marketoption
+/// (files older than Capacity Blocks, 2023, have none; a Capacity Block row always carries
+/// marketoption=CapacityBlock). Acts on list[0, n).
+inline void normalise_product_attributes(std::string_view family, std::vector<attribute>& list,
+                                         std::size_t& n) {
+  const std::span<const attribute> now(list.data(), n);
+  std::string derived;
+  std::vector<std::pair<std::string_view, std::string_view>> add;
+  for (const auto& [code_name, location_name] :
+       {std::pair<std::string_view, std::string_view>{"regionCode", "location"},
+        {"fromRegionCode", "fromLocation"},
+        {"toRegionCode", "toLocation"}}) {
+    if (find_attribute(now, code_name)) continue;
+    const auto location = find_attribute(now, location_name);
+    if (!location) continue;
+    const auto code = region_code_of_location(*location);
+    if (code.empty()) continue;
+    add.emplace_back(code_name, code);
+  }
+  const auto service = find_attribute(now, "servicecode");
+  if (service && *service == "AmazonEC2" && family.starts_with("Compute Instance") &&
+      !find_attribute(now, "marketoption")) {
+    add.emplace_back("marketoption", "OnDemand");
+  }
+  if (add.empty()) return;
+  for (const auto& [name, value] : add) {
+    if (!derived.empty()) derived += ',';
+    derived += name;
+    put_attribute(list, n, name, value);
+  }
+  put_attribute(list, n, "trncostDerived", derived);
+}
+
+/// Why a line filed under an OnDemand term looks like a reserved term (a lease length, a purchase
+/// option or an offering class among the term's attributes, an "Upfront Fee" description), or
+/// empty when it does not. (A unit "Quantity" alone is no sign: other services price one-off
+/// fees on demand.) An on-demand price is never read
+/// from such a line.
+[[nodiscard]] inline std::string reserved_sign(std::string_view term_type,
+                                               std::span<const attribute> term_attributes,
+                                               std::string_view description) {
+  if (term_type != "OnDemand") return {};
+  for (const char* name : {"LeaseContractLength", "PurchaseOption", "OfferingClass"}) {
+    if (auto v = find_attribute(term_attributes, name); v && !v->empty()) {
+      return "the term has " + std::string(name) + " \"" + std::string(*v) + "\"";
+    }
+  }
+  if (description.find("Upfront Fee") != std::string_view::npos) {
+    return "the line's description says \"Upfront Fee\"";
+  }
+  return {};
+}
+
 /// The offer file's own identification, kept with every price read from it.
 struct offer_header {
   std::string source;          ///< the path or URL the caller read

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
+#include <type_traits>
 #include <map>
 #include <optional>
 #include <span>
@@ -58,6 +60,78 @@ struct price_entry {
   }
 };
 
+/// What one hour of an `Hrs` line counts. Only an instance's running hour reads as a price per
+/// instance-hour; the price list also writes `Hrs` for hours of other things.
+enum class hour_kind : std::uint8_t {
+  instance,  ///< one instance running one hour (EC2, SageMaker ML, RDS instances; their plans)
+  other,     ///< an hour of something that is not an instance: a Dedicated Host, a Redshift
+             ///< node, a load balancer, a NAT gateway (reads as USD/h, never USD/instance-h)
+  amount,    ///< an hour of an amount: GB-hours, vCPU-hours, LCU-hours (Fargate, load-balancer
+             ///< capacity): neither USD/h nor USD/instance-h
+};
+
+/// The offer codes and product families whose `Hrs` lines are instance-hours: the one table.
+inline constexpr std::pair<std::string_view, std::string_view> instance_hour_families[] = {
+    {"AmazonEC2", "Compute Instance"},
+    {"AmazonEC2", "Compute Instance (bare metal)"},
+    {"AmazonSageMaker", "ML Instance"},
+    {"AmazonRDS", "Database Instance"},
+};
+
+/// What an hour of `e` counts, and why, decided by its product family and attributes:
+/// - an amount when its usage type or description names GB-hours, vCPU-hours or LCU-hours
+///   (Fargate, load-balancer capacity units);
+/// - an instance for a product of instance_hour_families with an instanceType, or a Savings Plans
+///   rate that discounts an instance type (discountedInstanceType);
+/// - otherwise another thing's hour (a Dedicated Host, a Redshift node, a load balancer).
+[[nodiscard]] inline hour_kind hour_kind_of(const price_entry& e, std::string* why = nullptr) {
+  const auto said = [why](std::string text) {
+    if (why != nullptr) *why = std::move(text);
+  };
+  const auto usage = e.attribute("usagetype").value_or("");
+  const auto discounted = e.attribute("discountedUsageType").value_or("");
+  for (const std::string_view amount : {"GB-Hours", "vCPU-Hours", "LCUUsage", "LCU-Hrs", "GB-Hrs"}) {
+    for (const std::string_view text : {usage, discounted}) {
+      if (text.find(amount) != std::string_view::npos) {
+        said("its usage type " + std::string(text) + " counts hours of an amount (" +
+             std::string(amount) + "), not instance-hours");
+        return hour_kind::amount;
+      }
+    }
+  }
+  for (const std::string_view amount : {"per GB-hour", "per GB-Hour", "per vCPU-hour",
+                                        "per vCPU-Hour", "per LCU-hour", "per LCU-Hour"}) {
+    if (e.origin.description.find(amount) != std::string::npos) {
+      said("its description says \"" + std::string(amount) + "\", not per instance-hour");
+      return hour_kind::amount;
+    }
+  }
+  if (e.term_type == "savingsPlan") {
+    if (auto t = e.attribute("discountedInstanceType"); t && !t->empty()) {
+      said("a Savings Plans rate for instance type " + std::string(*t));
+      return hour_kind::instance;
+    }
+    said("a Savings Plans rate that names no instance type (discountedInstanceType)");
+    return hour_kind::other;
+  }
+  const auto type = e.attribute("instanceType");
+  for (const auto& [offer, family] : instance_hour_families) {
+    if (e.origin.offer_code == offer && e.product_family == family) {
+      if (type && !type->empty()) {
+        said(std::string(family) + " " + std::string(*type) + " of " + std::string(offer));
+        return hour_kind::instance;
+      }
+      said(std::string(family) + " of " + std::string(offer) + " without an instanceType");
+      return hour_kind::other;
+    }
+  }
+  said("product family \"" + e.product_family + "\" of offer " +
+       (e.origin.offer_code.empty() ? std::string("(none)") : e.origin.offer_code) +
+       " is not an instance (instance-hours are priced for " +
+       "AmazonEC2 Compute Instance, AmazonSageMaker ML Instance and AmazonRDS Database Instance)");
+  return hour_kind::other;
+}
+
 /// Two different prices for the same SKU and rate code.
 struct price_conflict {
   std::string sku;
@@ -73,6 +147,14 @@ struct price_conflict {
     s.pop_back();
     return s;
   }
+};
+
+/// A priced line price_book::add() left out, and why.
+struct skipped_line {
+  std::string source;
+  std::string sku;
+  std::string rate_code;
+  std::string reason;
 };
 
 /// How a price stands against the book's as-of date.
@@ -178,6 +260,17 @@ class price_book {
     const std::optional<date> published =
         h.published ? std::optional<date>(date{std::chrono::floor<std::chrono::days>(*h.published)})
                     : std::nullopt;
+    // Refused before anything is added, so a refused offer leaves the book as it was.
+    for (const auto& t : o.terms) {
+      for (const auto& d : t.dimensions) {
+        if (const std::string sign = reserved_sign(t.type, t.term_attributes, d.description);
+            !sign.empty()) {
+          throw input_error(h.source + ": SKU " + t.sku + ", rate code " + d.rate_code +
+                            " is filed under OnDemand but looks like a reserved term (" + sign +
+                            "); trncost will not read it as an on-demand price");
+        }
+      }
+    }
     std::size_t added = 0;
     for (const auto& t : o.terms) {
       const offer_product* p = o.product(t.sku);
@@ -205,7 +298,15 @@ class price_book {
         q.sku = t.sku;
         q.offer_term_code = t.offer_term_code;
         q.rate_code = d.rate_code;
-        q.region = region_of(e.attributes, *p, h);
+        auto region = region_of(e.attributes, h);
+        if (!region) {
+          skipped_.push_back({h.source, t.sku, d.rate_code,
+                              "product " + t.sku + " (" + p->product_family +
+                                  ") has no regionCode, fromRegionCode, location or "
+                                  "fromLocation, and the caller gave no region for the file"});
+          continue;
+        }
+        q.region = std::move(*region);
         q.option = option_of(t.type);
         q.consulted = consulted ? *consulted : *published;
         q.consulted_is_publication_date = !consulted;
@@ -247,6 +348,9 @@ class price_book {
   [[nodiscard]] std::span<const price_entry> entries() const noexcept { return entries_; }
   [[nodiscard]] std::size_t size() const noexcept { return entries_.size(); }
   [[nodiscard]] const std::vector<price_conflict>& conflicts() const noexcept { return conflicts_; }
+  /// Lines add() left out because nothing says where their product is (no region): each with its
+  /// file, SKU, rate code and reason. The rest of the offer is added; a query never sees these.
+  [[nodiscard]] const std::vector<skipped_line>& skipped() const noexcept { return skipped_; }
 
   /// The line with this SKU and rate code, or nullptr.
   [[nodiscard]] const price_entry* find(std::string_view sku, std::string_view rate_code) const {
@@ -320,6 +424,16 @@ class price_book {
   /// table says the line's unit is another one (a GiBps-mo price read as per MiBps-month).
   template <class Rate>
   [[nodiscard]] sourced<quantity<Rate>> quote(const price_entry& e, std::string name) const {
+    if (e.unit->unit == price_unit::hour) {
+      std::string why;
+      const hour_kind kind = hour_kind_of(e, &why);
+      const bool per_instance = std::is_same_v<Rate, units::usd_per_instance_hour_t>;
+      if ((per_instance && kind != hour_kind::instance) ||
+          (!per_instance && kind == hour_kind::amount)) {
+        throw input_error("price '" + name + "': " + e.describe() + " is priced per \"Hrs\", but " +
+                          why + "; it does not read as " + units::symbol<Rate>());
+      }
+    }
     if (!rate_fits<Rate>(e.unit->unit)) {
       throw input_error("price '" + name + "': " + e.describe() + " is priced per \"" +
                         std::string(e.unit->text) + "\", which reads as " +
@@ -383,16 +497,16 @@ class price_book {
     }
   }
 
-  static std::string region_of(const attribute_list& attributes, const offer_product& p,
-                               const offer_header& h) {
+  static std::optional<std::string> region_of(const attribute_list& attributes,
+                                              const offer_header& h) {
     for (const char* key : {"regionCode", "fromRegionCode"}) {
       if (auto v = find_attribute(attributes, key); v && !v->empty()) return std::string(*v);
     }
     if (!h.region.empty()) return h.region;
-    if (auto v = find_attribute(attributes, "location"); v && !v->empty()) return std::string(*v);
-    throw input_error(h.source + ": product " + p.sku +
-                      " has no regionCode, fromRegionCode or location, and the caller gave no "
-                      "region for the file");
+    for (const char* key : {"location", "fromLocation"}) {
+      if (auto v = find_attribute(attributes, key); v && !v->empty()) return std::string(*v);
+    }
+    return std::nullopt;
   }
 
   static purchase_option option_of(std::string_view term_type) {
@@ -408,6 +522,7 @@ class price_book {
   std::vector<price_entry> entries_;
   std::map<std::pair<std::string, std::string>, std::size_t> index_;
   std::vector<price_conflict> conflicts_;
+  std::vector<skipped_line> skipped_;
 };
 
 }  // namespace trncost::pricing

@@ -22,6 +22,10 @@ namespace trncost::io::detail {
 
 class csv_reader {
  public:
+  /// The longest record read (8 MiB): a record beyond it is refused at the line it starts on
+  /// before it is held whole (a quote never closed would otherwise swallow the rest of the file).
+  static constexpr std::size_t max_record_bytes = std::size_t{8} << 20;
+
   /// Reads from `in`; `file` names the input in error messages (kept by value).
   csv_reader(std::istream& in, std::string file) : in_(&in), file_(std::move(file)) {}
 
@@ -76,6 +80,7 @@ class csv_reader {
       }
       record_.append(buffer_.data() + pos_, end - pos_);
       pos_ = end;
+      check_length();
     }
   }
 
@@ -187,6 +192,16 @@ class csv_reader {
       if (c == '\n') ++line_;  // a line break kept inside the field
       record_ += c;
       ++pos_;
+      check_length();
+    }
+  }
+
+  void check_length() const {
+    if (record_.size() > max_record_bytes) {
+      io::fail(position(), "",
+               "the record is longer than " + std::to_string(max_record_bytes) +
+                   " bytes (8 MiB), the limit of one CSV record; a quote left open, or a file "
+                   "that is not CSV?");
     }
   }
 

@@ -4,10 +4,14 @@
 #define TRNCOST_IO_DETAIL_INPUT_HPP
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include "../../error.hpp"
+#include "../../units/decimal.hpp"
 
 namespace trncost::io {
 
@@ -52,6 +56,36 @@ struct input_position {
   }
   message += rule;
   throw parse_error(message);
+}
+
+/// The rule for a field's text decimal::parse refused, keeping its reason: a number out of range
+/// says so and gives the limit (`"1234…" is out of the decimal range (about +/-1.7e20); a price
+/// must lie within it`), anything else is `"<text>" is not a decimal <noun>: <why> at offset N`.
+/// `noun` is "price" or "number".
+[[nodiscard]] inline std::string decimal_rule(std::string_view text, const error& e,
+                                              std::string_view noun) {
+  const std::string quoted = trncost::detail::quoted_for_message(text);
+  if (dynamic_cast<const overflow_error*>(&e) != nullptr) {
+    return quoted + " is out of the decimal range (about +/-1.7e20, 18 fractional digits); a " +
+           std::string(noun) + " must lie within it";
+  }
+  std::string why = e.what();
+  const std::string_view marker = " is not a decimal number";
+  const auto at = why.find(marker);
+  why = at == std::string::npos ? std::string{} : why.substr(at + marker.size());
+  return quoted + " is not a decimal " + std::string(noun) + why;
+}
+
+/// Opens `path` for a reader, in binary. parse_error naming the path when it is a directory
+/// ("is a directory, not a file": read as a stream it would look empty) or cannot be opened.
+[[nodiscard]] inline std::ifstream open_input_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    fail(input_position::whole(path), "", "is a directory, not a file; give the file's path");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(input_position::whole(path), "", "cannot open the file");
+  return in;
 }
 
 }  // namespace trncost::io
