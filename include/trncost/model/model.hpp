@@ -269,7 +269,7 @@ class model {
   /// quote, but named, with where the rule is written (usually `documented`).
   template <class Unit>
   node<Unit> rule_constant(std::string name, const quantity<Unit>& value, provenance source) {
-    validate(source, name);
+    validate_value_origin(source, name);
     detail::node_rec rec;
     rec.kind = detail::op::constant;
     rec.name = name;
