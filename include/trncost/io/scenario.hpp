@@ -946,7 +946,7 @@ class scenario_builder {
     std::string instance_type;
     sourced<quantity<units::instance_t>> count;
     price_per_hour price;
-    sourced<quantity<units::instance_hour_t>> exposure;
+    sourced<quantity<units::instance_second_t>> exposure;  ///< exact: never rounded to hours
   };
 
   const scenario_spec& s_;
@@ -1082,8 +1082,7 @@ class scenario_builder {
         }
         m.add(instance_time(c.name, type, fed.instances, price, phases));
         jobs_.emplace(c.name, job{type, fed.instances, price,
-                                  convert<units::instance_hour_t>(name_of("exposure"),
-                                                                  fed.instances * *total)});
+                                  (fed.instances * *total).named(name_of("exposure"))});
         break;
       }
       case scenario_component_kind::failures: {
