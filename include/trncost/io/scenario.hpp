@@ -206,10 +206,11 @@ inline constexpr std::array<scenario_key, 2> failures_keys{{
     {"instance_time", kt::text, true},
     {"runs", kt::files, false},
 }};
-inline constexpr std::array<scenario_key, 6> block_storage_keys{{
+inline constexpr std::array<scenario_key, 7> block_storage_keys{{
     {"volume_type", kt::text, true},
     {"price", kt::price, false, "ebs_storage"},
     {"size_gib", kt::input, true},
+    {"kept_seconds", kt::input, false},
     {"kept_hours", kt::input, false},
     {"kept_months", kt::input, false},
     {"volumes", kt::input, false},
@@ -860,9 +861,11 @@ class scenario_parser {
     c.name = string(t, path, "name", true);
     read_keys(t, path, keys, c.text, c.values);
     if (c.kind == scenario_component_kind::block_storage &&
-        (c.values.count("kept_hours") + c.values.count("kept_months")) != 1) {
+        (c.values.count("kept_seconds") + c.values.count("kept_hours") +
+         c.values.count("kept_months")) != 1) {
       fail_at(c.line, join(path, "kept_hours"),
-              "a block_storage component needs exactly one of kept_hours and kept_months");
+              "a block_storage component needs exactly one of kept_seconds, kept_hours and "
+              "kept_months");
     }
     if (c.kind == scenario_component_kind::instance_time) {
       if (const auto b = c.text.find("billing"); b != c.text.end() && b->second != "per_second") {
@@ -1111,9 +1114,12 @@ class scenario_builder {
         const auto price = p != nullptr && p->origin
                                ? input(c, *p, units::usd_per_gibibyte_month)
                                : pricing::ebs_storage(book_, region, type, name_of("price"));
-        const auto kept = find(c, "kept_hours") != nullptr
-                              ? usage_period(input(c, "kept_hours", units::hour), month_730h)
-                              : usage_period(input(c, "kept_months", units::month));
+        const auto kept =
+            find(c, "kept_seconds") != nullptr
+                ? usage_period(input(c, "kept_seconds", units::second), month_730h)
+            : find(c, "kept_hours") != nullptr
+                ? usage_period(input(c, "kept_hours", units::hour), month_730h)
+                : usage_period(input(c, "kept_months", units::month));
         block_storage b(c.name, type, input(c, "size_gib", units::gibibyte), kept, price);
         if (find(c, "volumes") != nullptr) b.with_volumes(input(c, "volumes", units::dimensionless));
         m.add(b);
