@@ -200,6 +200,26 @@ TEST_CASE("block storage prices GiB kept for hours at a per-month price under th
   CHECK(est.status == estimate_status::verified);
 }
 
+TEST_CASE("block storage kept for seconds is priced exactly without rounding to hours") {
+  // 500 GiB x 45,300 s x 0.08 USD/GiB-mo / 3600 / 730 = 1,812,000 / 2,628,000
+  // = 0.68949771689497716894977..., rounded once at the 18th digit: 0.689497716894977169.
+  const block_storage ebs("scratch", "gp3", measure("volume_size", units::gibibyte, "500"),
+                          usage_period(sourced("kept_s", seconds(45300), run1()), month_730h),
+                          gp3_price());
+  const auto est = evaluate_alone(ebs);
+  REQUIRE(est.lines.size() == 1);
+  CHECK(amount_of(est, 0) == decimal::parse("0.689497716894977169"));
+  CHECK(est.lines[0].num == 1);
+  CHECK(est.lines[0].den == 3600 * 730);
+  CHECK(est.lines[0].formula ==
+        "gp3_price * (volume_size * kept_s) / 3600 / 730 h/mo (730-hour month (AWS Pricing "
+        "Calculator, Infracost))");
+  CHECK(est.status == estimate_status::verified);
+  CHECK(usage_period(sourced("kept_s", seconds(45300), run1()), month_730h).name() == "kept_s");
+  const usage_period kept(sourced("kept_s", seconds(45300), run1()), month_730h);
+  CHECK(kept.convention()->hours_per_month == 730);
+}
+
 TEST_CASE("block storage kept for whole months needs no month convention") {
   // 500 GiB x 3 mo x 0.08 = 120
   const block_storage ebs("data-volume", "gp3", measure("volume_size", units::gibibyte, "500"),
@@ -531,6 +551,34 @@ TEST_CASE("internet egress is priced by tiers of the month's volume") {
   CHECK(amount_of(est, 0) == decimal("921.6"));
   CHECK(amount_of(est, 1) == decimal("870.4"));
   CHECK(est.total == decimal(1792));
+}
+
+TEST_CASE("internet egress over three billing months applies the tiers to each month") {
+  // 10,240 GiB a month for 3 months: each month stays in the first tier, 10,240 x 0.09 = 921.6,
+  // so 3 x 921.6 = 2764.8. As one 30,720 GiB volume it would be 921.6 + 20,480 x 0.085 = 2662.4.
+  const data_transfer t(
+      "egress", {transfer::internet_egress_by_month(
+                    "model weights to the internet",
+                    {measure("egress_m1", units::gibibyte, "10240"),
+                     measure("egress_m2", units::gibibyte, "10240"),
+                     measure("egress_m3", units::gibibyte, "10240")},
+                    egress_prices())});
+  const auto est = evaluate_alone(t);
+  REQUIRE(est.lines.size() == 12);  // 3 months x 4 tiers
+  CHECK(est.lines[0].description == "model weights to the internet, month 1 of 3 (0 to 10240 GiB)");
+  CHECK(est.lines[4].description == "model weights to the internet, month 2 of 3 (0 to 10240 GiB)");
+  CHECK(amount_of(est, 0) == decimal("921.6"));
+  CHECK(amount_of(est, 1) == decimal(0));
+  CHECK(est.total == decimal("2764.8"));
+
+  const data_transfer one_volume(
+      "egress", {transfer::internet_egress("model weights to the internet",
+                                           measure("egress_gib", units::gibibyte, "30720"),
+                                           egress_prices())});
+  CHECK(evaluate_alone(one_volume).total == decimal("2662.4"));
+  CHECK_THROWS_WITH_AS(transfer::internet_egress_by_month("x", {}, egress_prices()),
+                       "trncost: transfer 'x': no monthly volume; give one per billing month",
+                       input_error);
 }
 
 TEST_CASE("same-region S3 transfer is priced from its quote even when the quote is zero") {

@@ -1243,9 +1243,16 @@ class scenario_builder {
   return estimate_options{std::chrono::days{spec.freshness_days}};
 }
 
-/// Builds and evaluates a scenario as of its date.
+/// Builds and evaluates a scenario as of its date. A refusal of the estimate itself (the timeline
+/// rule, a cost counted twice) names the scenario file too.
 [[nodiscard]] inline estimate evaluate_scenario(const scenario_spec& spec) {
-  return build_model(spec).evaluate(spec.as_of, scenario_options(spec));
+  const model m = build_model(spec);
+  try {
+    return m.evaluate(spec.as_of, scenario_options(spec));
+  } catch (const trncost::error& e) {
+    throw input_error(input_position::whole(spec.file).to_string() + ": " +
+                      trncost::report::detail::bare_message(e));
+  }
 }
 
 namespace detail {
