@@ -207,6 +207,11 @@ TEST_CASE("rule timeline: nothing used is dated after the as-of date") {
   CHECK(job(price("21.5", offer_row(parse_date("2026-12-02")))).evaluate(parse_date("2026-12-02"))
             .status == estimate_status::verified);
   CHECK_FALSE(timeline_breach(assumption{"later"}, as_of).has_value());
+  // A billing rule's constants are rules in force, dated when trncost read them (2026-11-30): an
+  // estimate as of 2026-11-25 with inputs known then is not refused for them.
+  const auto earlier = parse_date("2026-11-25");
+  CHECK(job(price("21.5", offer_row(earlier))).evaluate(earlier).status ==
+        estimate_status::verified);
 }
 
 TEST_CASE("rule no-cost-counted-twice: failed work both as a phase and in a failures component") {

@@ -217,9 +217,16 @@ inline void apply_verified_rules(const model_data& d, const evaluator& e, estima
                                  const estimate_options& options) {
   const date as_of = est.as_of;
   std::vector<status_reason> reasons;
+  // Rule constants: a billing rule's own numbers (the 60-second minimum, dated when trncost read
+  // the rule) and the "1 job" of a cost of one job, which restates that cost's provenance.
+  std::set<const source_record*> constants;
+  for (const auto& n : d.nodes) {
+    if (n.kind == op::constant && n.record) constants.insert(n.record.get());
+  }
 
-  // timeline (refused): every leaf input, rule constants included.
+  // timeline (refused): every leaf input; rule constants are rules in force, not observations.
   for (const auto& in : est.inputs) {
+    if (constants.count(in.get()) != 0) continue;
     if (const auto breach = timeline_breach(in->origin, as_of)) {
       throw input_error("input '" + in->name + "' " + *breach +
                         "; nothing an estimate uses may be dated after its as-of date" +
@@ -276,8 +283,15 @@ inline void apply_verified_rules(const model_data& d, const evaluator& e, estima
 
   // quotes-fresh (stale), no-third-party and no-assumption (provisional).
   const auto oldest_fresh = std::chrono::sys_days{as_of} - options.freshness_window;
+  std::set<std::string> origins_reported;  // a rule constant restating one adds no second reason
+  for (const auto& in : est.inputs) {
+    if (constants.count(in.get()) == 0) origins_reported.insert(describe(in->origin));
+  }
   for (const auto& in : est.inputs) {
     if (!in->known) continue;  // reported with the line it leaves unpriced
+    if (constants.count(in.get()) != 0 && origins_reported.count(describe(in->origin)) != 0) {
+      continue;
+    }
     if (const auto* q = std::get_if<quoted>(&in->origin)) {
       if (std::chrono::sys_days{q->consulted} < oldest_fresh) {
         const auto age = (std::chrono::sys_days{as_of} - std::chrono::sys_days{q->consulted}).count();

@@ -89,17 +89,17 @@ class data_preparation {
     }
     const auto& one = std::get<one_measured_job>(how_);
     const auto price = b.input(one.cost_per_job);
-    const auto jobs = b.rule_constant("one_job", make(units::job, 1), one.one_job);
+    const auto jobs = b.rule_constant("one_job", make(units::job, 1), one.measurement);
     b.line({std::nullopt, "data preparation: " + one.label}, price, jobs);
   }
 
  private:
-  /// The cost of one job as a price per job, derived from the cost, and the quantity "1 job",
-  /// which follows from the cost being that of one job: derived from the same record, so the
-  /// cost's provenance (an assumption, say) is one input and one reason, not two.
+  /// The cost of one job as a price per job, derived from the cost, and the quantity "1 job", a
+  /// rule constant with the cost's provenance (the cost is that of one job). The verified rules
+  /// count a rule constant that restates an input's provenance once: one assumed cost, one reason.
   struct one_measured_job {
     sourced<quantity<units::usd_per_job_t>> cost_per_job;
-    provenance one_job;
+    provenance measurement;
     std::string label;  ///< "the measured job", "the assumed job", ...
 
     static one_measured_job of(const sourced<money>& cost) {
@@ -107,9 +107,7 @@ class data_preparation {
                   cost.name() + "_per_job",
                   quantity<units::usd_per_job_t>::from_value(cost.value().value()),
                   derived{detail::operand(cost.name()) + " / 1 job", {cost.record()}}),
-              derived{"1 job: " + detail::operand(cost.name()) + " is the cost of one job",
-                      {cost.record()}},
-              label_of(cost.origin())};
+              cost.origin(), label_of(cost.origin())};
     }
     static std::string label_of(const provenance& p) {
       if (std::holds_alternative<measured>(p)) return "the measured job";
