@@ -161,21 +161,21 @@ TEST_CASE("rule timeline: nothing used is dated after the as-of date") {
             .evaluate(as_of)
             .status == estimate_status::verified);
   CHECK_THROWS_WITH_AS(
-      job(price("21.5", offer_row()), run("2026-11-30T23:00:00Z", "2026-12-01T01:00:00Z"))
+      (void)job(price("21.5", offer_row()), run("2026-11-30T23:00:00Z", "2026-12-01T01:00:00Z"))
           .evaluate(as_of),
       "trncost: input 'train_s' was measured until 2026-12-01T01:00:00Z, after the as-of date "
       "2026-11-30; nothing an estimate uses may be dated after its as-of date (rule timeline, "
       "docs/model.md#what-verified-claims), docs/provenance.md#the-timeline-rule",
       input_error);
   CHECK_THROWS_WITH_AS(
-      job(price("21.5", offer_row(parse_date("2026-12-02")))).evaluate(as_of),
+      (void)job(price("21.5", offer_row(parse_date("2026-12-02")))).evaluate(as_of),
       "trncost: input 'trn1_price' was consulted on 2026-12-02, after the as-of date 2026-11-30; "
       "nothing an estimate uses may be dated after its as-of date (rule timeline, "
       "docs/model.md#what-verified-claims), docs/provenance.md#the-timeline-rule",
       input_error);
   quoted published_later = offer_row();
   published_later.published = parse_date("2026-12-01");
-  CHECK_THROWS_WITH_AS(job(price("21.5", published_later)).evaluate(as_of),
+  CHECK_THROWS_WITH_AS((void)job(price("21.5", published_later)).evaluate(as_of),
                        "trncost: input 'trn1_price' was published on 2026-12-01, after the as-of "
                        "date 2026-11-30; nothing an estimate uses may be dated after its as-of "
                        "date (rule timeline, docs/model.md#what-verified-claims), "
@@ -183,21 +183,21 @@ TEST_CASE("rule timeline: nothing used is dated after the as-of date") {
                        input_error);
   quoted not_yet = offer_row();
   not_yet.effective = parse_date("2027-01-01");
-  CHECK_THROWS_WITH_AS(job(price("21.5", not_yet)).evaluate(as_of),
+  CHECK_THROWS_WITH_AS((void)job(price("21.5", not_yet)).evaluate(as_of),
                        "trncost: input 'trn1_price' takes effect on 2027-01-01, after the as-of "
                        "date 2026-11-30: it is not yet a price; nothing an estimate uses may be "
                        "dated after its as-of date (rule timeline, "
                        "docs/model.md#what-verified-claims), docs/provenance.md#the-timeline-rule",
                        input_error);
   CHECK_THROWS_WITH_AS(
-      job(price("21.5", third_party{"a comparison site", parse_date("2026-12-24")}))
+      (void)job(price("21.5", third_party{"a comparison site", parse_date("2026-12-24")}))
           .evaluate(as_of),
       "trncost: input 'trn1_price' was seen on 2026-12-24, after the as-of date 2026-11-30; "
       "nothing an estimate uses may be dated after its as-of date (rule timeline, "
       "docs/model.md#what-verified-claims), docs/provenance.md#the-timeline-rule",
       input_error);
   CHECK_THROWS_WITH_AS(
-      job(price("21.5", documented{"Trn1 pricing page", parse_date("2026-12-01")}))
+      (void)job(price("21.5", documented{"Trn1 pricing page", parse_date("2026-12-01")}))
           .evaluate(as_of),
       "trncost: input 'trn1_price' was consulted on 2026-12-01, after the as-of date 2026-11-30; "
       "nothing an estimate uses may be dated after its as-of date (rule timeline, "
@@ -233,7 +233,7 @@ TEST_CASE("rule no-cost-counted-twice: failed work both as a phase and in a fail
     m.declare_none(c, declared_none{"not part of this test"});
   }
   CHECK_THROWS_WITH_AS(
-      m.evaluate(as_of),
+      (void)m.evaluate(as_of),
       "trncost: failed work is counted twice: component 'train' (compute) has a 'failed work' "
       "phase and component 'interruptions' (failures and restarts) prices it too; keep one of "
       "them (rule no-cost-counted-twice, docs/model.md#what-verified-claims)",
