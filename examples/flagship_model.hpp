@@ -197,12 +197,12 @@ inline model build(variant v = variant::baseline,
   // Interruption rate, restart time and work lost per interruption, all measured over the four trn1
   // runs (failed run included): 2 interruptions / 64,000 instance-s = 0.1125 per instance-h; restart
   // 900 s / 2 = 450 s; work lost (900 + 1,800) s / 2 = 1,350 s. Exposure: the job's instance time
-  // (nodes x the phases' seconds, in instance-hours).
+  // (nodes x the phases' seconds, in instance-seconds: converting to instance-hours would have to
+  // round whenever the seconds are not whole hours; the lines apply the exact 1/3600).
   if (!interruptions.restart_time || !interruptions.work_lost) {
     throw input_error("the trn1 run logs record no interruption: no restart time or work lost");
   }
-  const auto exposure = convert<units::instance_hour_t>(
-      "exposure", nodes * (setup + compile + train + eval + checkpoint + wait));
+  const auto exposure = (nodes * (setup + compile + train + eval + checkpoint + wait)).named("exposure");
   m.add(failures("interruptions", trn2 ? "trn2.48xlarge" : "trn1.32xlarge", nodes, price,
                  interruptions.interruption_rate, exposure, *interruptions.restart_time,
                  *interruptions.work_lost));

@@ -84,7 +84,11 @@ void read_with(std::string_view reader, const std::string& name, const std::stri
   } else if (reader == "audit") {
     (void)io::audit(in, name);
   } else if (reader == "scenario") {
-    (void)io::parse_scenario(text, name);
+    auto spec = io::parse_scenario(text, name);
+    // A scenario that parses is built and evaluated from where the case lies (its price files and
+    // run logs are relative to it); outcome() names it relative to this folder again.
+    spec.file = (root / name).string();
+    (void)io::evaluate_scenario(spec);
   } else if (reader == "decimal") {
     (void)decimal::parse(without_final_newline(text));
   } else {
@@ -97,7 +101,12 @@ std::string outcome(std::string_view reader, const std::string& name, const std:
   try {
     read_with(reader, name, text);
   } catch (const trncost::error& e) {
-    return e.what();
+    std::string message = e.what();
+    const std::string prefix = root.string() + "/";
+    for (auto at = message.find(prefix); at != std::string::npos; at = message.find(prefix)) {
+      message.erase(at, prefix.size());
+    }
+    return message;
   } catch (const std::exception& e) {
     return std::string("NOT A trncost::error: ") + e.what();
   }

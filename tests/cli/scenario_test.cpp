@@ -255,7 +255,7 @@ titel = "t"
   CHECK(error_of(head + "[[component]]\nkind = \"block_storage\"\nname = \"x\"\nvolume_type = "
                         "\"gp3\"\nsize_gib = { value = \"1\", assumption = \"a\" }\n") ==
         "trncost: s.toml:8: component[0].kept_hours: a block_storage component needs exactly one "
-        "of kept_hours and kept_months");
+        "of kept_seconds, kept_hours and kept_months");
 }
 
 TEST_CASE("build_model errors name the scenario file, the line and the key") {

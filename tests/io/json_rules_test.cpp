@@ -12,6 +12,9 @@
 #include <trncost/io/price_list.hpp>
 #include <trncost/io/run_log.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::io_json_rules_test {
+
 using namespace trncost;
 
 namespace json_rules_test {
@@ -130,3 +133,5 @@ TEST_CASE("a refused number keeps its reason and says when it is out of range") 
   CHECK(rule_of("12,5") == "\"12,5\" is not a decimal price: unexpected character ',' at offset 2");
   CHECK(rule_of("1") == "parsed");
 }
+
+}  // namespace trncost_tests::io_json_rules_test

@@ -82,7 +82,8 @@ TEST_CASE("the capture's averages become measured inputs and a run record's samp
   CHECK(m.method == "neuron-monitor: mean of 704 (report, core) readings pooled with equal weight "
                     "over 22 reports, period 1 s, cores 0-31; 2 reports with an error left out (" +
                         capture + ")");
-  const auto f = s.flops("ft-8b-trn1-r1");
+  const auto f = s.flops("ft-8b-trn1-r1", parse_timestamp("2026-11-20T09:27:00Z"),
+                         parse_timestamp("2026-11-20T10:27:00Z"));
   REQUIRE(f.has_value());
   CHECK(f->value().value() == decimal(2096000000000000LL));
   const auto sample = s.sample();

@@ -35,6 +35,14 @@ template <class Unit>
 sourced<quantity<Unit>> quote(const char* name, Unit u, const char* value, const char* source) {
   return sourced(name, make(u, value), page(source));
 }
+/// A zero price from a pricing page, with the page's words for why it is zero (a zero price needs a
+/// stated reason to be verified).
+template <class Unit>
+sourced<quantity<Unit>> free_quote(const char* name, Unit u, const char* source, const char* why) {
+  quoted q = page(source);
+  q.description = why;
+  return sourced(name, make(u, "0"), q);
+}
 template <class Unit>
 sourced<quantity<Unit>> measure(const char* name, Unit u, const char* value) {
   return sourced(name, make(u, value), run1());
@@ -79,7 +87,8 @@ auto gp3_price() { return quote("gp3_price", units::usd_per_gibibyte_month, "0.0
 block_storage::iops_prices gp3_iops_prices() {
   // gp3: 3,000 IOPS included at no charge, then 0.005 per IOPS-month.
   return block_storage::iops_prices(
-      "gp3_iops_price", {{quote("gp3_iops_included", units::usd_per_iops_month, "0", ebs_page),
+      "gp3_iops_price", {{free_quote("gp3_iops_included", units::usd_per_iops_month, ebs_page,
+                                     "gp3: 3,000 IOPS free"),
                           make(units::iops, 0), make(units::iops, 3000)},
                          {quote("gp3_iops_price", units::usd_per_iops_month, "0.005", ebs_page),
                           make(units::iops, 3000), std::nullopt}});
@@ -91,7 +100,7 @@ tier_table<units::mebibytes_per_second_t, PriceUnit> gp3_throughput_prices(Price
   // gp3: 125 MiB/s included at no charge, then the price given.
   return tier_table<units::mebibytes_per_second_t, PriceUnit>(
       "gp3_throughput_price",
-      {{quote("gp3_throughput_included", u, "0", ebs_page), make(units::mebibytes_per_second, 0),
+      {{free_quote("gp3_throughput_included", u, ebs_page, "gp3: 125 MB/s free"), make(units::mebibytes_per_second, 0),
         make(units::mebibytes_per_second, 125)},
        {quote("gp3_throughput_price", u, above, ebs_offer), make(units::mebibytes_per_second, 125),
         std::nullopt}});
@@ -194,6 +203,26 @@ TEST_CASE("block storage prices GiB kept for hours at a per-month price under th
   CHECK(est.status == estimate_status::verified);
 }
 
+TEST_CASE("block storage kept for seconds is priced exactly without rounding to hours") {
+  // 500 GiB x 45,300 s x 0.08 USD/GiB-mo / 3600 / 730 = 1,812,000 / 2,628,000
+  // = 0.68949771689497716894977..., rounded once at the 18th digit: 0.689497716894977169.
+  const block_storage ebs("scratch", "gp3", measure("volume_size", units::gibibyte, "500"),
+                          usage_period(sourced("kept_s", seconds(45300), run1()), month_730h),
+                          gp3_price());
+  const auto est = evaluate_alone(ebs);
+  REQUIRE(est.lines.size() == 1);
+  CHECK(amount_of(est, 0) == decimal::parse("0.689497716894977169"));
+  CHECK(est.lines[0].num == 1);
+  CHECK(est.lines[0].den == 3600 * 730);
+  CHECK(est.lines[0].formula ==
+        "gp3_price * (volume_size * kept_s) / 3600 / 730 h/mo (730-hour month (AWS Pricing "
+        "Calculator, Infracost))");
+  CHECK(est.status == estimate_status::verified);
+  CHECK(usage_period(sourced("kept_s", seconds(45300), run1()), month_730h).name() == "kept_s");
+  const usage_period kept(sourced("kept_s", seconds(45300), run1()), month_730h);
+  CHECK(kept.convention()->hours_per_month == 730);
+}
+
 TEST_CASE("block storage kept for whole months needs no month convention") {
   // 500 GiB x 3 mo x 0.08 = 120
   const block_storage ebs("data-volume", "gp3", measure("volume_size", units::gibibyte, "500"),
@@ -284,7 +313,8 @@ TEST_CASE("block storage rejects a negative size, period, price or provisioned I
   CHECK_THROWS_WITH_AS(
       block_storage("v", "gp3", size, kept,
                     quote("gp3_price", units::usd_per_gibibyte_month, "-0.08", ebs_page)),
-      "trncost: component 'v': input 'gp3_price' is -0.08; it cannot be negative", input_error);
+      "trncost: input 'gp3_price': quoted value -0.08 USD/GiB-mo is negative; a price or a cost "
+      "cannot be negative (a credit is a grant: docs/credits.md)", input_error);
   block_storage ok("v", "gp3", size, kept, gp3_price());
   CHECK_THROWS_WITH_AS(
       ok.with_iops(measure("provisioned_iops", units::iops, "-1"), gp3_iops_prices()),
@@ -470,7 +500,8 @@ TEST_CASE("object storage rejects negative volumes, request counts and prices") 
   CHECK_THROWS_WITH_AS(
       s3.with_get_requests(measure("gets", units::request, "1"),
                            quote("s3_get_price", units::usd_per_request, "-0.0000004", s3_page)),
-      "trncost: component 'b': input 's3_get_price' is -0.0000004; it cannot be negative",
+      "trncost: input 's3_get_price': quoted value -0.0000004 USD/request is negative; a price or a "
+      "cost cannot be negative (a credit is a grant: docs/credits.md)",
       input_error);
   CHECK_THROWS_WITH_AS(
       s3.with_requests("", measure("gets", units::request, "1"),
@@ -525,13 +556,44 @@ TEST_CASE("internet egress is priced by tiers of the month's volume") {
   CHECK(est.total == decimal(1792));
 }
 
+TEST_CASE("internet egress over three billing months applies the tiers to each month") {
+  // 10,240 GiB a month for 3 months: each month stays in the first tier, 10,240 x 0.09 = 921.6,
+  // so 3 x 921.6 = 2764.8. As one 30,720 GiB volume it would be 921.6 + 20,480 x 0.085 = 2662.4.
+  const data_transfer t(
+      "egress", {transfer::internet_egress_by_month(
+                    "model weights to the internet",
+                    {measure("egress_m1", units::gibibyte, "10240"),
+                     measure("egress_m2", units::gibibyte, "10240"),
+                     measure("egress_m3", units::gibibyte, "10240")},
+                    egress_prices())});
+  const auto est = evaluate_alone(t);
+  REQUIRE(est.lines.size() == 12);  // 3 months x 4 tiers
+  CHECK(est.lines[0].description == "model weights to the internet, month 1 of 3 (0 to 10240 GiB)");
+  CHECK(est.lines[4].description == "model weights to the internet, month 2 of 3 (0 to 10240 GiB)");
+  CHECK(amount_of(est, 0) == decimal("921.6"));
+  CHECK(amount_of(est, 1) == decimal(0));
+  CHECK(est.total == decimal("2764.8"));
+
+  const data_transfer one_volume(
+      "egress", {transfer::internet_egress("model weights to the internet",
+                                           measure("egress_gib", units::gibibyte, "30720"),
+                                           egress_prices())});
+  CHECK(evaluate_alone(one_volume).total == decimal("2662.4"));
+  CHECK_THROWS_WITH_AS(transfer::internet_egress_by_month("x", {}, egress_prices()),
+                       "trncost: transfer 'x': no monthly volume; give one per billing month",
+                       input_error);
+}
+
 TEST_CASE("same-region S3 transfer is priced from its quote even when the quote is zero") {
-  // 10000 GiB x 0.00 = 0: a priced line whose zero comes from a quote, not an unknown.
+  // 10000 GiB x 0.00 = 0: a priced line whose zero comes from a quote that says why, not an
+  // unknown.
   const data_transfer t(
       "dataset-reads",
       {transfer::same_region_s3(
           "S3 to instances, same region", measure("s3_read_gib", units::gibibyte, "10000"),
-          quote("s3_same_region_price", units::usd_per_gibibyte, "0.00", transfer_page))});
+          free_quote("s3_same_region_price", units::usd_per_gibibyte, transfer_page,
+                     "Data transferred between Amazon S3 and Amazon EC2 instances in the same "
+                     "AWS Region is free"))});
   const auto est = evaluate_alone(t);
   REQUIRE(est.lines[0].amount.has_value());
   CHECK(amount_of(est, 0) == decimal(0));
@@ -553,7 +615,8 @@ TEST_CASE("a data transfer component rejects an empty list, negative volumes and
       data_transfer("t", {transfer::inter_az("x", measure("cross_az_gib", units::gibibyte, "5"),
                                              quote("inter_az_price", units::usd_per_gibibyte,
                                                    "-0.01", transfer_page))}),
-      "trncost: component 't': input 'inter_az_price' is -0.01; it cannot be negative",
+      "trncost: input 'inter_az_price': quoted value -0.01 USD/GiB is negative; a price or a cost "
+      "cannot be negative (a credit is a grant: docs/credits.md)",
       input_error);
   CHECK_THROWS_WITH_AS(
       data_transfer("t",
@@ -663,13 +726,47 @@ TEST_CASE("data preparation on CPU instances is instances x billed time x price"
                     .price = quote("c7i_price", units::usd_per_instance_hour, "1.428", ec2_page),
                     .duration = sourced("prep_time", seconds(5400), run1())});
   const auto est = evaluate_alone(prep);
-  REQUIRE(est.lines.size() == 1);
+  REQUIRE(est.lines.size() == 2);
   CHECK(est.lines[0].description == "data preparation on 4 x c7i.8xlarge");
   CHECK_FALSE(est.lines[0].ph.has_value());
   CHECK(amount_of(est, 0) == decimal("8.568"));
+  // 5400 s is above the 60-second minimum: the minimum's line is 0.
+  CHECK(est.lines[1].description ==
+        "per-second billing minimum of data preparation on 4 x c7i.8xlarge");
+  CHECK(amount_of(est, 1) == decimal(0));
   CHECK(est.by_category.at(category::data_preparation) == decimal("8.568"));
   // Not instance time of the training job: no phase, no overhead.
   CHECK(est.by_phase.empty());
+}
+
+TEST_CASE("data preparation on CPU instances bills each instance at least 60 seconds") {
+  // 4 x c7i.8xlarge for 20 s: 4 x 20 s x 1.428 / 3600 = 0.03173333... and the minimum adds
+  // 4 x (60 - 20) s x 1.428 / 3600 = 0.06346666...; together 4 x 60 s x 1.428 / 3600 = 0.0952.
+  const data_preparation prep(
+      "tokenize",
+      cpu_instances{.instance_type = "c7i.8xlarge",
+                    .count = measure("prep_nodes", units::instance, "4"),
+                    .price = quote("c7i_price", units::usd_per_instance_hour, "1.428", ec2_page),
+                    .duration = sourced("prep_time", seconds(20), run1())});
+  const auto est = evaluate_alone(prep);
+  REQUIRE(est.lines.size() == 2);
+  CHECK(amount_of(est, 0) == decimal::parse("0.031733333333333333"));
+  CHECK(amount_of(est, 1) == decimal::parse("0.063466666666666667"));
+  CHECK(est.total == decimal::parse("0.0952"));
+  CHECK(est.status == estimate_status::verified);
+}
+
+TEST_CASE("one assumed data preparation cost is one provisional reason on the assumed job") {
+  // 50 USD assumed for one job: 50 USD/job x 1 job = 50, and the assumption is one reason (the
+  // rule constant "1 job" restates the cost's provenance, it is not a second assumption).
+  const sourced<money> cost("prep_cost", usd("50"), assumption{"similar job last quarter"});
+  const auto est = evaluate_alone(data_preparation("tokenize", cost));
+  REQUIRE(est.lines.size() == 1);
+  CHECK(amount_of(est, 0) == decimal(50));
+  CHECK(est.lines[0].description == "data preparation: the assumed job");
+  CHECK(est.status == estimate_status::provisional);
+  REQUIRE(est.reasons.size() == 1);
+  CHECK(est.reasons[0].text == "prep_cost is an assumption: similar job last quarter");
 }
 
 TEST_CASE("a measured job cost is priced as that cost per job x 1 job") {
@@ -686,6 +783,7 @@ TEST_CASE("a measured job cost is priced as that cost per job x 1 job") {
   CHECK(est.lines[0].quantity->name == "one_job");
   CHECK(est.lines[0].quantity->value == "1");
   CHECK(est.lines[0].quantity->unit == "job");
+  CHECK(est.lines[0].description == "data preparation: the measured job");
   CHECK(kind_name(est.lines[0].quantity->origin) == "measured");
   CHECK(est.status == estimate_status::verified);
 }
@@ -718,7 +816,8 @@ TEST_CASE("data preparation rejects no instances, negative time, negative cost a
                        cpu_instances{"", measure("prep_nodes", units::instance, "4"), price, time}),
       "trncost: component 'p': the instance type is empty", input_error);
   CHECK_THROWS_WITH_AS(data_preparation("p", sourced<money>("prep_job_cost", usd("-1"), run1())),
-                       "trncost: component 'p': input 'prep_job_cost' is -1; it cannot be negative",
+                       "trncost: input 'prep_job_cost': measured value -1 USD is negative; a price or a cost cannot "
+      "be negative (a credit is a grant: docs/credits.md)",
                        input_error);
   CHECK_THROWS_WITH_AS(
       data_preparation("p", measured_job{measure("prep_cost_per_job", units::usd_per_job, "1"),

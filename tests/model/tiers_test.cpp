@@ -213,8 +213,9 @@ TEST_CASE("a negative tier price is rejected") {
   CHECK_THROWS_WITH_AS(
       egress_prices("egress_price", {{per_gib("p0", "0.09"), gib(0), gib(10240)},
                                      {per_gib("p1", "-0.085"), gib(10240), std::nullopt}}),
-      "trncost: tier table 'egress_price': tiers[1]: price 'p1' is -0.085; a "
-      "price cannot be negative",
+      // Refused where the price is built (a sourced value), before any table sees it.
+      "trncost: input 'p1': quoted value -0.085 USD/GiB is negative; a price or a cost cannot "
+      "be negative (a credit is a grant: docs/credits.md)",
       input_error);
 }
 

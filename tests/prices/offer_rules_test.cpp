@@ -13,6 +13,9 @@
 #include <trncost/io/price_list_json.hpp>
 #include <trncost/prices.hpp>
 
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::prices_offer_rules_test {
+
 using namespace trncost;
 using namespace trncost::pricing;
 
@@ -314,3 +317,5 @@ TEST_CASE("the real 2018 reserved-terms excerpt reads with a regionCode filter")
   REQUIRE(all.product("4MT3SBFE9CPY5M43") != nullptr);
   CHECK(all.product("4MT3SBFE9CPY5M43")->attribute("fromRegionCode") == "us-west-2");
 }
+
+}  // namespace trncost_tests::prices_offer_rules_test

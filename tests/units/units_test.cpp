@@ -152,4 +152,17 @@ TEST_CASE("a unit without a trncost name gets a symbol from its base units and s
         "(1152921504606846976 B^2)");
 }
 
+TEST_CASE("a unit scaled by a fraction gets an exact symbol and never a rounded double") {
+  // USD/h x s was printed "(0.0002777777777777778 USD)": a time ratio is written as its units.
+  CHECK(units::symbol<units::times<units::usd_per_hour_t, units::second_t>>() == "USD s/h");
+  CHECK(units::symbol<units::times<units::interruptions_per_instance_hour_t,
+                                   units::instance_second_t>>() == "interruption s/h");
+  CHECK(units::symbol<units::times<units::per<units::usd_t, units::minute_t>, units::second_t>>() ==
+        "USD s/min");
+  CHECK(units::symbol<units::times<units::per<units::usd_t, units::day_t>, units::second_t>>() ==
+        "USD s/d");
+  // Another fraction: written exactly.
+  CHECK(units::symbol<units::per<units::token_t, units::kilobyte_t>>() == "(token B^-1/1000)");
+}
+
 }  // namespace trncost_tests::units_test

@@ -59,17 +59,18 @@ struct neuron_monitor_summary {
   /// reports weighs less.
   std::string method;
 
-  /// The mean utilization as a measured input of run `run_id` over [from, to].
+  /// The mean utilization as a measured input of run `run_id` over [from, to], the capture's
+  /// period (required: a measured value has its period, and the reports carry none we read).
   [[nodiscard]] sourced<quantity<units::dimensionless_t>> utilization(std::string run_id,
-                                                                      timestamp from = {},
-                                                                      timestamp to = {}) const {
+                                                                      timestamp from,
+                                                                      timestamp to) const {
     return sourced("neuroncore_utilization_percent",
                    quantity<units::dimensionless_t>::from_value(utilization_percent),
                    provenance{provenance_for(std::move(run_id), from, to)});
   }
   /// The achieved FLOP/s of all cores as a measured input; empty when the capture has no `flops`.
   [[nodiscard]] std::optional<sourced<quantity<units::flops_per_second_t>>> flops(
-      std::string run_id, timestamp from = {}, timestamp to = {}) const {
+      std::string run_id, timestamp from, timestamp to) const {
     if (!flops_per_second) return std::nullopt;
     return sourced("neuron_monitor_flops_per_second",
                    quantity<units::flops_per_second_t>::from_value(*flops_per_second),

@@ -206,10 +206,11 @@ inline constexpr std::array<scenario_key, 2> failures_keys{{
     {"instance_time", kt::text, true},
     {"runs", kt::files, false},
 }};
-inline constexpr std::array<scenario_key, 6> block_storage_keys{{
+inline constexpr std::array<scenario_key, 7> block_storage_keys{{
     {"volume_type", kt::text, true},
     {"price", kt::price, false, "ebs_storage"},
     {"size_gib", kt::input, true},
+    {"kept_seconds", kt::input, false},
     {"kept_hours", kt::input, false},
     {"kept_months", kt::input, false},
     {"volumes", kt::input, false},
@@ -860,9 +861,11 @@ class scenario_parser {
     c.name = string(t, path, "name", true);
     read_keys(t, path, keys, c.text, c.values);
     if (c.kind == scenario_component_kind::block_storage &&
-        (c.values.count("kept_hours") + c.values.count("kept_months")) != 1) {
+        (c.values.count("kept_seconds") + c.values.count("kept_hours") +
+         c.values.count("kept_months")) != 1) {
       fail_at(c.line, join(path, "kept_hours"),
-              "a block_storage component needs exactly one of kept_hours and kept_months");
+              "a block_storage component needs exactly one of kept_seconds, kept_hours and "
+              "kept_months");
     }
     if (c.kind == scenario_component_kind::instance_time) {
       if (const auto b = c.text.find("billing"); b != c.text.end() && b->second != "per_second") {
@@ -946,7 +949,7 @@ class scenario_builder {
     std::string instance_type;
     sourced<quantity<units::instance_t>> count;
     price_per_hour price;
-    sourced<quantity<units::instance_hour_t>> exposure;
+    sourced<quantity<units::instance_second_t>> exposure;  ///< exact: never rounded to hours
   };
 
   const scenario_spec& s_;
@@ -1082,8 +1085,7 @@ class scenario_builder {
         }
         m.add(instance_time(c.name, type, fed.instances, price, phases));
         jobs_.emplace(c.name, job{type, fed.instances, price,
-                                  convert<units::instance_hour_t>(name_of("exposure"),
-                                                                  fed.instances * *total)});
+                                  (fed.instances * *total).named(name_of("exposure"))});
         break;
       }
       case scenario_component_kind::failures: {
@@ -1112,9 +1114,12 @@ class scenario_builder {
         const auto price = p != nullptr && p->origin
                                ? input(c, *p, units::usd_per_gibibyte_month)
                                : pricing::ebs_storage(book_, region, type, name_of("price"));
-        const auto kept = find(c, "kept_hours") != nullptr
-                              ? usage_period(input(c, "kept_hours", units::hour), month_730h)
-                              : usage_period(input(c, "kept_months", units::month));
+        const auto kept =
+            find(c, "kept_seconds") != nullptr
+                ? usage_period(input(c, "kept_seconds", units::second), month_730h)
+            : find(c, "kept_hours") != nullptr
+                ? usage_period(input(c, "kept_hours", units::hour), month_730h)
+                : usage_period(input(c, "kept_months", units::month));
         block_storage b(c.name, type, input(c, "size_gib", units::gibibyte), kept, price);
         if (find(c, "volumes") != nullptr) b.with_volumes(input(c, "volumes", units::dimensionless));
         m.add(b);
@@ -1242,9 +1247,16 @@ class scenario_builder {
   return estimate_options{std::chrono::days{spec.freshness_days}};
 }
 
-/// Builds and evaluates a scenario as of its date.
+/// Builds and evaluates a scenario as of its date. A refusal of the estimate itself (the timeline
+/// rule, a cost counted twice) names the scenario file too.
 [[nodiscard]] inline estimate evaluate_scenario(const scenario_spec& spec) {
-  return build_model(spec).evaluate(spec.as_of, scenario_options(spec));
+  const model m = build_model(spec);
+  try {
+    return m.evaluate(spec.as_of, scenario_options(spec));
+  } catch (const trncost::error& e) {
+    throw input_error(input_position::whole(spec.file).to_string() + ": " +
+                      trncost::report::detail::bare_message(e));
+  }
 }
 
 namespace detail {

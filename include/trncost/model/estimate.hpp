@@ -3,7 +3,9 @@
 #ifndef TRNCOST_MODEL_ESTIMATE_HPP
 #define TRNCOST_MODEL_ESTIMATE_HPP
 
+#include <array>
 #include <chrono>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -58,9 +60,86 @@ struct line_item {
   std::vector<input_ref> inputs;  ///< every input the line depends on
 };
 
+/// What "verified" claims, one rule each (docs/model.md#what-verified-claims). A rule is either
+/// enforced by refusing the input (the value cannot be built, or evaluate() throws input_error) or
+/// checked on the estimate, where breaking it gives a reason and a status worse than verified.
+/// tests/model/verified_rules_test.cpp tries to break each one.
+enum class verified_rule : std::uint8_t {
+  provenance_says_enough,        ///< refused: every provenance passes validate()
+  measured_has_period,           ///< refused: a measured value has its collection period
+  declared_none_is_not_a_value,  ///< refused: declared_none explains an empty category, not a value
+  no_negative_price,             ///< refused: no price or cost input is negative
+  one_value_per_input,           ///< refused by the readers: a file that holds two values for one input
+  timeline,                      ///< refused: nothing used is dated after the as-of date
+  no_cost_counted_twice,         ///< refused: failed work and restarts priced by one component only
+  every_line_priced,             ///< unpriced: no unknown price or usage
+  every_category_accounted,      ///< incomplete: each category modelled or declared none
+  quotes_fresh,                  ///< stale: quotes consulted within the freshness window
+  no_third_party,                ///< provisional: no third-party figure
+  no_assumption,                 ///< provisional: no assumption
+  no_open_uncertainty,           ///< provisional: no open migration uncertainty
+  zero_price_has_reason,         ///< provisional: a zero unit price says why it is zero
+};
+
+/// One rule of "verified": its name, what it promises, and what breaking it does.
+struct verified_rule_entry {
+  verified_rule rule;
+  std::string_view name;
+  std::string_view claim;
+  bool refused;  ///< true: the input is refused (an exception); false: `status` is given
+  estimate_status status;
+};
+
+/// The rules, in one table: docs/model.md quotes it and evaluate() applies it.
+inline constexpr std::array<verified_rule_entry, 14> verified_rules{{
+    {verified_rule::provenance_says_enough, "provenance-says-enough",
+     "every input says where it comes from, with the fields its kind requires", true,
+     estimate_status::verified},
+    {verified_rule::measured_has_period, "measured-has-period",
+     "every measured input has its collection period (from, to)", true,
+     estimate_status::verified},
+    {verified_rule::declared_none_is_not_a_value, "declared-none-is-not-a-value",
+     "no value carries declared_none: it explains an empty category", true,
+     estimate_status::verified},
+    {verified_rule::no_negative_price, "no-negative-price",
+     "no price or cost input is negative", true, estimate_status::verified},
+    {verified_rule::one_value_per_input, "one-value-per-input",
+     "no input was read from a file that held two values for it", true,
+     estimate_status::verified},
+    {verified_rule::timeline, "timeline",
+     "nothing used was measured, consulted, seen, published or effective after the as-of date",
+     true, estimate_status::verified},
+    {verified_rule::no_cost_counted_twice, "no-cost-counted-twice",
+     "failed work and restarts are priced by one component, never by two", true,
+     estimate_status::verified},
+    {verified_rule::every_line_priced, "every-line-priced",
+     "every line has a known price and usage", false, estimate_status::unpriced},
+    {verified_rule::every_category_accounted, "every-category-accounted",
+     "every category of the formula is modelled or declared none with its reason", false,
+     estimate_status::incomplete},
+    {verified_rule::quotes_fresh, "quotes-fresh",
+     "every quote was consulted within the freshness window before the as-of date", false,
+     estimate_status::stale},
+    {verified_rule::no_third_party, "no-third-party",
+     "no input is a third-party figure", false, estimate_status::provisional},
+    {verified_rule::no_assumption, "no-assumption", "no input is an assumption", false,
+     estimate_status::provisional},
+    {verified_rule::no_open_uncertainty, "no-open-uncertainty",
+     "no migration uncertainty is open", false, estimate_status::provisional},
+    {verified_rule::zero_price_has_reason, "zero-price-has-reason",
+     "a zero unit price is a published offer-file row, a quote that says what it is, or official "
+     "documentation",
+     false, estimate_status::provisional},
+}};
+
+[[nodiscard]] constexpr const verified_rule_entry& entry_of(verified_rule r) noexcept {
+  return verified_rules[static_cast<std::size_t>(r)];
+}
+
 struct status_reason {
   estimate_status status = estimate_status::verified;
   std::string text;
+  verified_rule rule = verified_rule::no_assumption;  ///< the rule the reason breaks
 };
 
 struct estimate {
@@ -107,6 +186,181 @@ inline std::string percent_of(decimal part, decimal whole) {
 
 }  // namespace detail
 
+namespace detail {
+
+/// Whether a provenance states why a unit price is zero: a published offer-file row (its offer
+/// code and rate code), a quote that says what the price is (its description), or official
+/// documentation.
+inline bool states_a_zero_price(const provenance& p) {
+  if (const auto* q = std::get_if<quoted>(&p)) {
+    return (!q->offer_code.empty() && !q->rate_code.empty()) || !q->description.empty();
+  }
+  return std::holds_alternative<documented>(p);
+}
+
+inline bool is_zero_text(const std::string& v) {
+  try {
+    return decimal::parse(v).is_zero();
+  } catch (const error&) {
+    return false;
+  }
+}
+
+inline std::string rule_ref(verified_rule r) {
+  return " (rule " + std::string(entry_of(r).name) + ", docs/model.md#what-verified-claims)";
+}
+
+/// Every rule of `verified_rules` on an estimate whose lines are filled in: the refusals throw
+/// input_error, the others become reasons (worst first) and the status. This is the one place the
+/// status is computed.
+inline void apply_verified_rules(const model_data& d, const evaluator& e, estimate& est,
+                                 const estimate_options& options) {
+  const date as_of = est.as_of;
+  std::vector<status_reason> reasons;
+  // Rule constants: a billing rule's own numbers (the 60-second minimum, dated when trncost read
+  // the rule) and the "1 job" of a cost of one job, which restates that cost's provenance.
+  std::set<const source_record*> constants;
+  for (const auto& n : d.nodes) {
+    if (n.kind == op::constant && n.record) constants.insert(n.record.get());
+  }
+
+  // timeline (refused): every leaf input; rule constants are rules in force, not observations.
+  for (const auto& in : est.inputs) {
+    if (constants.count(in.get()) != 0) continue;
+    if (const auto breach = timeline_breach(in->origin, as_of)) {
+      throw input_error("input '" + in->name + "' " + *breach +
+                        "; nothing an estimate uses may be dated after its as-of date" +
+                        rule_ref(verified_rule::timeline) + ", docs/provenance.md#the-timeline-rule");
+    }
+  }
+
+  // no-cost-counted-twice (refused): failed work or restarts priced both as a phase of instance
+  // time and by a failures-and-restarts component.
+  for (const auto p : {phase::failed_work, phase::restarts}) {
+    const line_rec* in_failures = nullptr;
+    const line_rec* elsewhere = nullptr;
+    for (const auto& l : d.lines) {
+      if (l.ph != p) continue;
+      (l.cat == category::failures_restarts ? in_failures : elsewhere) = &l;
+    }
+    if (in_failures != nullptr && elsewhere != nullptr) {
+      throw input_error(std::string(to_string(p)) + " is counted twice: component '" +
+                        elsewhere->component + "' (" + std::string(to_string(elsewhere->cat)) +
+                        ") has a '" + std::string(to_string(p)) + "' phase and component '" +
+                        in_failures->component +
+                        "' (failures and restarts) prices it too; keep one of them" +
+                        rule_ref(verified_rule::no_cost_counted_twice));
+    }
+  }
+
+  // every-line-priced (unpriced).
+  for (std::size_t i = 0; i < d.lines.size(); ++i) {
+    if (e.priced(i)) continue;
+    const auto& l = d.lines[i];
+    std::string missing;
+    for (const auto& in : est.lines[i].inputs) {
+      if (in->known) continue;
+      const auto* why = std::get_if<assumption>(&in->origin);
+      missing += (missing.empty() ? "" : "; ") + in->name + " is unknown (" +
+                 (why != nullptr ? why->rationale : std::string("no reason given")) + ")";
+    }
+    reasons.push_back({estimate_status::unpriced,
+                       "line '" + l.description + "' (" + l.component + ") is unpriced: " +
+                           missing + "; it is left out of the totals",
+                       verified_rule::every_line_priced});
+  }
+
+  // every-category-accounted (incomplete).
+  for (const auto c : all_categories) {
+    const bool modelled = d.components.count(c) != 0 || est.by_category.count(c) != 0;
+    if (!modelled && d.declared.count(c) == 0) {
+      reasons.push_back({estimate_status::incomplete,
+                         "category '" + std::string(to_string(c)) +
+                             "' has no component and is not declared none",
+                         verified_rule::every_category_accounted});
+    }
+  }
+
+  // quotes-fresh (stale), no-third-party and no-assumption (provisional).
+  const auto oldest_fresh = std::chrono::sys_days{as_of} - options.freshness_window;
+  std::set<std::string> origins_reported;  // a rule constant restating one adds no second reason
+  for (const auto& in : est.inputs) {
+    if (constants.count(in.get()) == 0) origins_reported.insert(describe(in->origin));
+  }
+  for (const auto& in : est.inputs) {
+    if (!in->known) continue;  // reported with the line it leaves unpriced
+    if (constants.count(in.get()) != 0 && origins_reported.count(describe(in->origin)) != 0) {
+      continue;
+    }
+    if (const auto* q = std::get_if<quoted>(&in->origin)) {
+      if (std::chrono::sys_days{q->consulted} < oldest_fresh) {
+        const auto age = (std::chrono::sys_days{as_of} - std::chrono::sys_days{q->consulted}).count();
+        reasons.push_back({estimate_status::stale,
+                           in->name + " was consulted on " + to_string(q->consulted) + ", " +
+                               std::to_string(age) + " days before the as-of date " +
+                               to_string(as_of) + " (freshness window " +
+                               std::to_string(options.freshness_window.count()) +
+                               " days): re-read " + q->source,
+                           verified_rule::quotes_fresh});
+      }
+    } else if (const auto* t = std::get_if<third_party>(&in->origin)) {
+      reasons.push_back({estimate_status::provisional,
+                         in->name + " is third-party (" + t->source + ", seen " +
+                             to_string(t->seen) + "), not an official price",
+                         verified_rule::no_third_party});
+    } else if (const auto* a = std::get_if<assumption>(&in->origin)) {
+      reasons.push_back({estimate_status::provisional,
+                         in->name + " is an assumption: " + a->rationale,
+                         verified_rule::no_assumption});
+    }
+  }
+
+  // zero-price-has-reason (provisional): a priced line whose unit price is zero (or, derived,
+  // below zero), once per price.
+  std::set<std::uint32_t> prices_seen;
+  for (std::size_t i = 0; i < d.lines.size(); ++i) {
+    const auto& l = d.lines[i];
+    if (!e.priced(i) || !prices_seen.insert(l.price).second) continue;
+    const decimal price = e.value(l.price);
+    if (!price.is_zero() && !price.is_negative()) continue;
+    std::string zero_inputs;
+    bool stated = false;
+    for (const auto& in : node_inputs(d, e, l.price)) {
+      if (!in->known || !is_zero_text(in->value)) continue;
+      stated = stated || states_a_zero_price(in->origin);
+      zero_inputs += (zero_inputs.empty() ? "" : ", ") + in->name + " (" + describe(in->origin) + ")";
+    }
+    if (stated) continue;
+    reasons.push_back(
+        {estimate_status::provisional,
+         "line '" + l.description + "' (" + l.component + ") has a unit price of " +
+             price.to_string() + " " + d.nodes[l.price].unit +
+             (zero_inputs.empty() ? std::string() : " from " + zero_inputs) +
+             " with no stated reason; a zero price needs a published offer-file row, a quote "
+             "that says what it is (its description) or official documentation" +
+             rule_ref(verified_rule::zero_price_has_reason),
+         verified_rule::zero_price_has_reason});
+  }
+
+  // no-open-uncertainty (provisional): a hypothesis the estimate rests on ("the port works"),
+  // like an assumption, without a cost or a duration.
+  for (const auto& u : est.uncertainties) {
+    if (u.status != migration_uncertainty::state::open) continue;
+    reasons.push_back({estimate_status::provisional,
+                       "migration uncertainty '" + u.subject + "' is open (owner " + u.owner +
+                           "): " + u.detail + "; it is not costed and has no duration",
+                       verified_rule::no_open_uncertainty});
+  }
+
+  std::stable_sort(reasons.begin(), reasons.end(), [](const auto& a, const auto& b) {
+    return static_cast<int>(a.status) > static_cast<int>(b.status);
+  });
+  est.status = reasons.empty() ? estimate_status::verified : reasons.front().status;
+  est.reasons = std::move(reasons);
+}
+
+}  // namespace detail
+
 inline estimate model::evaluate(date as_of, const estimate_options& options) const {
   if (!as_of.ok()) throw input_error("the as-of date of an estimate is not a calendar date");
   if (options.freshness_window.count() < 0) {
@@ -121,10 +375,10 @@ inline estimate model::evaluate(date as_of, const estimate_options& options) con
   est.as_of = as_of;
   est.freshness_window = options.freshness_window;
   est.declared = d_->declared;
+  est.uncertainties = d_->uncertainties;
   for (const auto& [c, why] : d_->declared) est.by_category[c] = decimal{};
 
   std::set<const source_record*> seen;
-  std::vector<status_reason> reasons;
   for (std::size_t i = 0; i < d_->lines.size(); ++i) {
     const auto& l = d_->lines[i];
     line_item item;
@@ -151,68 +405,11 @@ inline estimate model::evaluate(date as_of, const estimate_options& options) con
         est.by_phase[*l.ph] += *item.amount;
         (is_overhead(*l.ph) ? est.overhead : est.useful) += *item.amount;
       }
-    } else {
-      std::string missing;
-      for (const auto& in : item.inputs) {
-        if (in->known) continue;
-        const auto* why = std::get_if<assumption>(&in->origin);
-        missing += (missing.empty() ? "" : "; ") + in->name + " is unknown (" +
-                   (why != nullptr ? why->rationale : std::string("no reason given")) + ")";
-      }
-      reasons.push_back({estimate_status::unpriced,
-                         "line '" + l.description + "' (" + l.component + ") is unpriced: " +
-                             missing + "; it is left out of the totals"});
     }
     est.lines.push_back(std::move(item));
   }
 
-  for (const auto c : all_categories) {
-    const bool modelled = d_->components.count(c) != 0 || est.by_category.count(c) != 0;
-    if (!modelled && d_->declared.count(c) == 0) {
-      reasons.push_back({estimate_status::incomplete,
-                         "category '" + std::string(to_string(c)) +
-                             "' has no component and is not declared none"});
-    }
-  }
-
-  const auto oldest_fresh = std::chrono::sys_days{as_of} - options.freshness_window;
-  for (const auto& in : est.inputs) {
-    if (!in->known) continue;  // reported with the line it leaves unpriced
-    if (const auto* q = std::get_if<quoted>(&in->origin)) {
-      if (std::chrono::sys_days{q->consulted} < oldest_fresh) {
-        const auto age = (std::chrono::sys_days{as_of} - std::chrono::sys_days{q->consulted}).count();
-        reasons.push_back({estimate_status::stale,
-                           in->name + " was consulted on " + to_string(q->consulted) + ", " +
-                               std::to_string(age) + " days before the as-of date " +
-                               to_string(as_of) + " (freshness window " +
-                               std::to_string(options.freshness_window.count()) +
-                               " days): re-read " + q->source});
-      }
-    } else if (const auto* t = std::get_if<third_party>(&in->origin)) {
-      reasons.push_back({estimate_status::provisional,
-                         in->name + " is third-party (" + t->source + ", seen " +
-                             to_string(t->seen) + "), not an official price"});
-    } else if (const auto* a = std::get_if<assumption>(&in->origin)) {
-      reasons.push_back({estimate_status::provisional,
-                         in->name + " is an assumption: " + a->rationale});
-    }
-  }
-
-  // An open migration uncertainty is a hypothesis the estimate rests on ("the port works"), like an
-  // assumption: provisional, naming it, without a cost or a duration.
-  est.uncertainties = d_->uncertainties;
-  for (const auto& u : est.uncertainties) {
-    if (u.status != migration_uncertainty::state::open) continue;
-    reasons.push_back({estimate_status::provisional,
-                       "migration uncertainty '" + u.subject + "' is open (owner " + u.owner +
-                           "): " + u.detail + "; it is not costed and has no duration"});
-  }
-
-  std::stable_sort(reasons.begin(), reasons.end(), [](const auto& a, const auto& b) {
-    return static_cast<int>(a.status) > static_cast<int>(b.status);
-  });
-  est.status = reasons.empty() ? estimate_status::verified : reasons.front().status;
-  est.reasons = std::move(reasons);
+  detail::apply_verified_rules(*d_, e, est, options);
 
   for (const auto& r : est.reasons) est.findings.push_back(r.text);
   for (const auto& [c, why] : est.declared) {

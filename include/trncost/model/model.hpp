@@ -269,7 +269,7 @@ class model {
   /// quote, but named, with where the rule is written (usually `documented`).
   template <class Unit>
   node<Unit> rule_constant(std::string name, const quantity<Unit>& value, provenance source) {
-    validate(source, name);
+    validate_value_origin(source, name);
     detail::node_rec rec;
     rec.kind = detail::op::constant;
     rec.name = name;
@@ -332,9 +332,11 @@ class model {
       throw input_error(std::string("month convention '") + std::string(convention.name) +
                         "' has zero hours");
     }
+    // A quantity in seconds (GiB-s) also divides by 3600: the note shows every factor.
     push_line(c, std::move(component), std::move(meta), price, quantity_node, f.num,
               f.den * convention.hours_per_month,
-              "/ " + std::to_string(convention.hours_per_month) + " h/mo (" +
+              (f.den != 1 ? "/ " + std::to_string(f.den) + " " : std::string()) + "/ " +
+                  std::to_string(convention.hours_per_month) + " h/mo (" +
                   std::string(convention.name) + ")");
   }
 

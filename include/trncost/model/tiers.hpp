@@ -160,6 +160,7 @@ namespace detail {
 /// A usage period in a model: hours (with the month convention that prices them per month) or
 /// billing months.
 struct period_node {
+  std::optional<node<units::second_t>> seconds;
   std::optional<node<units::hour_t>> hours;
   std::optional<node<units::month_t>> months;
   month_convention convention = month_730h;
@@ -167,11 +168,17 @@ struct period_node {
 
 }  // namespace detail
 
-/// How long a per-month price applies: billing months, or hours priced against the per-month rate
-/// under a month convention that the call site names (`usage_period(kept_h, month_730h)`), as
-/// amount() requires. Storage kept for a 36-hour job is hours; a bucket kept for a quarter, months.
+/// How long a per-month price applies: billing months, or hours or seconds priced against the
+/// per-month rate under a month convention that the call site names (`usage_period(kept_h,
+/// month_730h)`), as amount() requires. Storage kept for a 36-hour job is hours; a volume kept
+/// 45,300 s, seconds (never rounded to hours: the line divides by 3600 x 730 exactly); a bucket
+/// kept for a quarter, months.
 class usage_period {
  public:
+  usage_period(sourced<quantity<units::second_t>> secs, month_convention convention)
+      : seconds_(std::move(secs)), convention_(convention) {}
+  usage_period(input_of<quantity<units::second_t>> secs, month_convention convention)
+      : seconds_(std::move(secs)), convention_(convention) {}
   usage_period(sourced<quantity<units::hour_t>> hours, month_convention convention)
       : hours_(std::move(hours)), convention_(convention) {}
   usage_period(input_of<quantity<units::hour_t>> hours, month_convention convention)
@@ -188,19 +195,21 @@ class usage_period {
   }
 
   [[nodiscard]] std::string name() const {
+    if (seconds_) return detail::input_name(*seconds_);
     return hours_ ? detail::input_name(*hours_) : detail::input_name(*months_);
   }
-  /// The month convention of a period in hours (none for a period in months).
+  /// The month convention of a period in hours or seconds (none for a period in months).
   [[nodiscard]] std::optional<month_convention> convention() const {
-    if (hours_) return convention_;
+    if (hours_ || seconds_) return convention_;
     return std::nullopt;
   }
 
   /// Rejects a negative period, or hours under a month convention of zero hours, naming the
   /// component and the input.
   void validate_for(std::string_view component) const {
-    if (hours_) {
-      detail::require_non_negative(*hours_, component);
+    if (hours_ || seconds_) {
+      if (hours_) detail::require_non_negative(*hours_, component);
+      if (seconds_) detail::require_non_negative(*seconds_, component);
       if (convention_.hours_per_month == 0) {
         throw input_error("component '" + std::string(component) + "': input '" + name() +
                           "' is priced per month under the convention '" +
@@ -215,7 +224,9 @@ class usage_period {
   [[nodiscard]] detail::period_node add_to(component_builder& b) const {
     detail::period_node out;
     out.convention = convention_;
-    if (hours_) {
+    if (seconds_) {
+      out.seconds = detail::add_input(b, *seconds_);
+    } else if (hours_) {
       out.hours = detail::add_input(b, *hours_);
     } else {
       out.months = detail::add_input(b, *months_);
@@ -224,6 +235,7 @@ class usage_period {
   }
 
  private:
+  std::optional<input_of<quantity<units::second_t>>> seconds_;
   std::optional<input_of<quantity<units::hour_t>>> hours_;
   std::optional<input_of<quantity<units::month_t>>> months_;
   month_convention convention_ = month_730h;
@@ -231,12 +243,15 @@ class usage_period {
 
 namespace detail {
 
-/// A line for a per-month price: price x (level x period); hours go through the period's month
-/// convention (one rounding, the division by 730 included), months need none.
+/// A line for a per-month price: price x (level x period); hours and seconds go through the
+/// period's month convention (one rounding, the division by 730, and by 3600 for seconds,
+/// included), months need none.
 template <class P, class Q>
 void line_over(component_builder& b, line_meta meta, const node<P>& price, const node<Q>& level,
                const period_node& period) {
-  if (period.hours) {
+  if (period.seconds) {
+    b.line(std::move(meta), price, level * *period.seconds, period.convention);
+  } else if (period.hours) {
     b.line(std::move(meta), price, level * *period.hours, period.convention);
   } else {
     b.line(std::move(meta), price, level * *period.months);

@@ -157,6 +157,11 @@ inline void validate(const provenance& p, std::string_view input) {
           }
           require_field(!k.run_id.empty(), input, "measured", "run_id", "is empty");
           require_field(!k.method.empty(), input, "measured", "method", "is empty");
+          // A default timestamp is 1970-01-01T00:00:00Z: a period nobody gave, never a real one.
+          require_field(k.from != timestamp{}, input, "measured", "from",
+                        "is not set; a measured value has its collection period (from, to)");
+          require_field(k.to != timestamp{}, input, "measured", "to",
+                        "is not set; a measured value has its collection period (from, to)");
           require_field(k.from <= k.to, input, "measured", "to", "is before 'from'");
         } else if constexpr (std::is_same_v<K, quoted>) {
           require_field(!k.source.empty(), input, "quoted", "source", "is empty");
@@ -196,6 +201,52 @@ inline void validate(const provenance& p, std::string_view input) {
           require_field(!k.justification.empty(), input, "declared-none", "justification",
                         "is empty");
         }
+      },
+      p);
+}
+
+/// Checks that a provenance can stand behind a value (a sourced input or a rule constant): what
+/// validate() checks, and that it is not `declared_none`, which says why a cost category is empty
+/// and is declared with model::declare_none(), never carried by a value. Throws input_error.
+inline void validate_value_origin(const provenance& p, std::string_view input) {
+  if (std::holds_alternative<declared_none>(p)) {
+    throw input_error("input '" + std::string(input) +
+                      "': declared_none is not the provenance of a value; it says why a cost "
+                      "category is empty (model::declare_none); give where the value comes from");
+  }
+  validate(p, input);
+}
+
+/// The timeline rule (docs/provenance.md#the-timeline-rule): nothing an estimate uses was
+/// measured, consulted, seen or published after its as-of date, and a price whose effective date
+/// is after it is not yet a price. Returns the sentence that names what breaks it, if anything;
+/// derived values are checked through their inputs, assumptions carry no date.
+inline std::optional<std::string> timeline_breach(const provenance& p, date as_of) {
+  const auto after = [&](date d) { return std::chrono::sys_days{d} > std::chrono::sys_days{as_of}; };
+  const std::string tail = ", after the as-of date " + to_string(as_of);
+  return std::visit(
+      [&](const auto& k) -> std::optional<std::string> {
+        using K = std::decay_t<decltype(k)>;
+        if constexpr (std::is_same_v<K, measured>) {
+          // The period ends before the as-of day does (the as-of day is included).
+          if (k.to >= std::chrono::sys_days{as_of} + std::chrono::days{1}) {
+            return "was measured until " + to_string(k.to) + tail;
+          }
+        } else if constexpr (std::is_same_v<K, quoted>) {
+          if (after(k.consulted)) return "was consulted on " + to_string(k.consulted) + tail;
+          if (k.published && after(*k.published)) {
+            return "was published on " + to_string(*k.published) + tail;
+          }
+          if (k.effective && after(*k.effective)) {
+            return "takes effect on " + to_string(*k.effective) + tail +
+                   ": it is not yet a price";
+          }
+        } else if constexpr (std::is_same_v<K, documented>) {
+          if (after(k.consulted)) return "was consulted on " + to_string(k.consulted) + tail;
+        } else if constexpr (std::is_same_v<K, third_party>) {
+          if (after(k.seen)) return "was seen on " + to_string(k.seen) + tail;
+        }
+        return std::nullopt;
       },
       p);
 }

@@ -36,7 +36,17 @@ class sourced {
 
   sourced(std::string name, Q value, provenance origin) : value_(value) {
     if (name.empty()) throw input_error("a sourced value needs a name");
-    validate(origin, name);
+    validate_value_origin(origin, name);
+    // The one place a negative price or cost is refused: every cost input is a sourced value.
+    // Only a derivation (a difference of two costs) may be negative.
+    if constexpr (!detail::is_usage_unit<unit_type>) {
+      if (value.value().is_negative() && !std::holds_alternative<derived>(origin)) {
+        throw input_error("input '" + name + "': " + std::string(kind_name(origin)) + " value " +
+                          value.value().to_string() + " " + units::symbol<unit_type>() +
+                          " is negative; a price or a cost cannot be negative (a credit is a grant: "
+                          "docs/credits.md)");
+      }
+    }
     record_ = std::make_shared<const source_record>(source_record{
         std::move(name), value.value().to_string(), units::symbol<unit_type>(),
         std::move(origin)});

@@ -4,8 +4,9 @@
 
 #include <boost/units/heterogeneous_system.hpp>
 #include <boost/units/reduce_unit.hpp>
-#include <charconv>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "system.hpp"
 
@@ -23,10 +24,17 @@ struct heterogeneous_impl<boost::units::heterogeneous_system<Impl>> {
 template <class List>
 struct symbol_walk;  // over a Boost.Units type list of a reduced (heterogeneous) unit
 
+/// One factor of a unit's scale: base^(num/den) (hour: 60^2, GiB: 2^30).
+struct scale_power {
+  long base;
+  long num;
+  long den;
+};
+
 template <>
 struct symbol_walk<boost::units::dimensionless_type> {
   static void base_units(std::string&) {}
-  static double scale() { return 1.0; }
+  static void scales(std::vector<scale_power>&) {}
 };
 
 template <class BaseUnit, class Exponent, class Rest>
@@ -45,14 +53,73 @@ struct symbol_walk<
 
 template <class Scale, class Rest>
 struct symbol_walk<boost::units::list<boost::units::scale_list_dim<Scale>, Rest>> {
-  static double scale() { return Scale::value() * symbol_walk<Rest>::scale(); }
+  static void scales(std::vector<scale_power>& out) {
+    out.push_back({Scale::base, Scale::exponent::Numerator, Scale::exponent::Denominator});
+    symbol_walk<Rest>::scales(out);
+  }
 };
+
+/// A whole power of a base as an exact integer, or 0 when it does not fit in 63 bits.
+inline std::uint64_t exact_power(long base, long exponent) {
+  std::uint64_t v = 1;
+  for (long i = 0; i < exponent; ++i) {
+    const auto b = static_cast<std::uint64_t>(base);
+    if (v > (std::uint64_t{1} << 62) / b) return 0;
+    v *= b;
+  }
+  return v;
+}
+
+/// The scale as exact text in front of (or after) the base units: a whole factor "(3600 s B)";
+/// a time ratio, which only base-60 and base-86400 scales are (minutes, hours, days), as its
+/// units "USD s/h" (USD/h x s); another fraction "(token/1000)". Empty `out` when the scale is 1.
+inline std::string scaled_symbol(const std::string& text, const std::vector<scale_power>& scales) {
+  std::uint64_t num = 1;
+  std::uint64_t den = 1;
+  bool exact = true;
+  bool only_time = true;
+  long minutes = 0;  // exponent of 60
+  long days = 0;     // exponent of 86400
+  for (const auto& p : scales) {
+    if (p.num == 0) continue;
+    if (p.den != 1) {
+      exact = false;
+      break;
+    }
+    if (p.base == 60) {
+      minutes += p.num;
+    } else if (p.base == 86400) {
+      days += p.num;
+    } else {
+      only_time = false;
+    }
+    const std::uint64_t f = exact_power(p.base, p.num < 0 ? -p.num : p.num);
+    std::uint64_t& side = p.num < 0 ? den : num;
+    if (f == 0 || (side != 0 && side > (std::uint64_t{1} << 62) / f)) {
+      exact = false;
+      break;
+    }
+    side *= f;
+  }
+  if (exact && num == 1 && den == 1) return text;
+  if (exact && den == 1) return "(" + std::to_string(num) + " " + text + ")";
+  if (exact && only_time && num == 1 && days == 0 && (minutes == -1 || minutes == -2)) {
+    return text + (text.empty() ? "" : " ") + (minutes == -2 ? "s/h" : "s/min");
+  }
+  if (exact && only_time && num == 1 && minutes == 0 && days == -1) {
+    return text + (text.empty() ? "" : " ") + "s/d";
+  }
+  if (exact && num == 1) return "(" + text + "/" + std::to_string(den) + ")";
+  if (exact) return "(" + std::to_string(num) + "/" + std::to_string(den) + " " + text + ")";
+  return "(scaled " + text + ")";
+}
 
 }  // namespace detail
 
 /// The symbol of a unit: its trncost name when it has one (units::symbol_v), otherwise its base
-/// units with their exponents, behind its scale when that is not 1: "(3600 s B)" for an hour times
-/// a byte, "GPU s" for a user's GPU times a second.
+/// units with their exponents, with its scale written exactly when that is not 1: "(3600 s B)" for
+/// an hour times a byte, "USD s/h" for USD per hour times a second, "GPU s" for a user's GPU times a
+/// second.
 template <class Unit>
 std::string symbol() {
   if constexpr (!units::symbol_v<Unit>.empty()) {
@@ -62,11 +129,9 @@ std::string symbol() {
         typename boost::units::reduce_unit<Unit>::type::system_type>::type;
     std::string text;
     detail::symbol_walk<typename impl::type>::base_units(text);
-    const double factor = detail::symbol_walk<typename impl::scale>::scale();
-    if (factor == 1.0) return text;
-    char buf[32];
-    const auto end = std::to_chars(buf, buf + sizeof buf, factor).ptr;
-    return "(" + std::string(buf, end) + " " + text + ")";
+    std::vector<detail::scale_power> scales;
+    detail::symbol_walk<typename impl::scale>::scales(scales);
+    return detail::scaled_symbol(text, scales);
   }
 }
 

@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "../inputs.hpp"
+#include "instance_time.hpp"
 
 namespace trncost {
 
@@ -69,9 +70,15 @@ class data_preparation {
       const auto count = detail::add_input(b, c->count);
       const auto price = detail::add_input(b, c->price);
       const auto duration = detail::add_input(b, c->duration);
-      b.line({std::nullopt, "data preparation on " + detail::value_or_name(c->count) + " x " +
-                                c->instance_type},
-             price, count * duration);
+      const std::string on = detail::value_or_name(c->count) + " x " + c->instance_type;
+      b.line({std::nullopt, "data preparation on " + on}, price, count * duration);
+      // EC2 bills each launch at least 60 seconds, as instance_time does: max(0, 60 s - duration)
+      // more per instance.
+      const billing_rule rule = billing_rule::per_second();
+      const auto minimum = b.rule_constant("billing_minimum", rule.minimum, rule.source);
+      const auto zero = b.rule_constant("no_time", seconds(0), rule.source);
+      b.line({std::nullopt, "per-second billing minimum of data preparation on " + on}, price,
+             count * max(minimum - duration, zero));
       return;
     }
     if (const auto* j = std::get_if<measured_job>(&how_)) {
@@ -83,22 +90,30 @@ class data_preparation {
     const auto& one = std::get<one_measured_job>(how_);
     const auto price = b.input(one.cost_per_job);
     const auto jobs = b.rule_constant("one_job", make(units::job, 1), one.measurement);
-    b.line({std::nullopt, "data preparation: the measured job"}, price, jobs);
+    b.line({std::nullopt, "data preparation: " + one.label}, price, jobs);
   }
 
  private:
-  /// The cost of one measured job as a price per job, derived from the measurement, and the
-  /// measurement's provenance for the quantity "1 job".
+  /// The cost of one job as a price per job, derived from the cost, and the quantity "1 job", a
+  /// rule constant with the cost's provenance (the cost is that of one job). The verified rules
+  /// count a rule constant that restates an input's provenance once: one assumed cost, one reason.
   struct one_measured_job {
     sourced<quantity<units::usd_per_job_t>> cost_per_job;
     provenance measurement;
+    std::string label;  ///< "the measured job", "the assumed job", ...
 
     static one_measured_job of(const sourced<money>& cost) {
       return {sourced<quantity<units::usd_per_job_t>>(
                   cost.name() + "_per_job",
                   quantity<units::usd_per_job_t>::from_value(cost.value().value()),
                   derived{detail::operand(cost.name()) + " / 1 job", {cost.record()}}),
-              cost.origin()};
+              cost.origin(), label_of(cost.origin())};
+    }
+    static std::string label_of(const provenance& p) {
+      if (std::holds_alternative<measured>(p)) return "the measured job";
+      if (std::holds_alternative<assumption>(p)) return "the assumed job";
+      if (std::holds_alternative<quoted>(p)) return "the quoted job";
+      return "one job (" + std::string(kind_name(p)) + ")";
     }
   };
 

@@ -27,10 +27,24 @@ class transfer {
                     std::nullopt);
   }
   /// Data out to the internet in one billing month, priced by tiers of that month's volume
-  /// ("first 10 TB / month", "next 40 TB", ...).
+  /// ("first 10 TB / month", "next 40 TB", ...). For a job over several months, give each
+  /// month's volume to internet_egress_by_month(): the tiers start again every month.
   static transfer internet_egress(std::string what, input_of<quantity<units::gibibyte_t>> volume,
                                   prices tiers) {
     return transfer(std::move(what), std::move(volume), 1, std::nullopt, std::move(tiers));
+  }
+  /// Data out to the internet over several billing months, one volume per month: AWS applies the
+  /// tiers to each month's volume, so each month has its own tier lines ("month 2 of 3"). A
+  /// quarter's 30,720 GiB at 10,240 a month stays in the first tier; as one volume it would not.
+  static transfer internet_egress_by_month(
+      std::string what, std::vector<input_of<quantity<units::gibibyte_t>>> monthly_volumes,
+      prices tiers) {
+    if (monthly_volumes.empty()) {
+      throw input_error("transfer '" + what + "': no monthly volume; give one per billing month");
+    }
+    transfer t(std::move(what), monthly_volumes.front(), 1, std::nullopt, std::move(tiers));
+    t.monthly_ = std::move(monthly_volumes);
+    return t;
   }
   /// Between S3 and instances in the same region: the offer file has a row for it (0.00 USD/GB);
   /// the price is that quote like any other, so an estimate shows where the zero comes from.
@@ -67,6 +81,8 @@ class transfer {
   std::int64_t sides_ = 1;  // 2 for inter-AZ: charged out of one zone and into the other
   std::optional<input_of<quantity<units::usd_per_gibibyte_t>>> flat_;
   std::optional<prices> tiers_;
+  /// internet_egress_by_month(): each billing month's volume (volume_ is then the first).
+  std::vector<input_of<quantity<units::gibibyte_t>>> monthly_;
 };
 
 /// The data a job moves, one line per flow (and per tier of a tiered flow).
@@ -85,6 +101,7 @@ class data_transfer {
         throw input_error("component '" + name_ + "': a transfer needs a description");
       }
       detail::require_non_negative(t.volume_, name_);
+      for (const auto& v : t.monthly_) detail::require_non_negative(v, name_);
       if (t.flat_) detail::require_non_negative(*t.flat_, name_);
     }
   }
@@ -94,6 +111,14 @@ class data_transfer {
 
   void build(component_builder& b) const {
     for (const auto& t : transfers_) {
+      if (!t.monthly_.empty()) {
+        const std::string of = " of " + std::to_string(t.monthly_.size());
+        for (std::size_t i = 0; i < t.monthly_.size(); ++i) {
+          t.tiers_->add_lines(b, detail::add_input(b, t.monthly_[i]),
+                              t.what_ + ", month " + std::to_string(i + 1) + of);
+        }
+        continue;
+      }
       const auto volume = detail::add_input(b, t.volume_);
       if (t.tiers_) {
         t.tiers_->add_lines(b, volume, t.what_);

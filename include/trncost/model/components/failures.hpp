@@ -6,6 +6,7 @@
 
 #include <string>
 #include <utility>
+#include <variant>
 
 #include "../inputs.hpp"
 
@@ -37,16 +38,27 @@ class failures {
         exposure_(std::move(exposure)),
         restart_time_(std::move(restart_time)),
         work_lost_(std::move(work_lost)) {
-    if (name_.empty()) throw input_error("a failures component needs a name");
-    if (instance_type_.empty()) {
-      throw input_error("component '" + name_ + "': the instance type is empty");
-    }
-    detail::require_positive(count_, name_);
-    detail::require_non_negative(price_, name_);
-    detail::require_non_negative(rate_, name_);
-    detail::require_non_negative(exposure_, name_);
-    detail::require_non_negative(restart_time_, name_);
-    detail::require_non_negative(work_lost_, name_);
+    check();
+  }
+
+  /// The same with the exposure in instance-seconds, as per-second billing measures instance time
+  /// (2 instances x 86,401 s): no conversion to instance-hours, which would have to round; the
+  /// lines apply the exact factor (1/3600) instead.
+  failures(std::string name, std::string instance_type, input_of<quantity<units::instance_t>> count,
+           input_of<quantity<units::usd_per_instance_hour_t>> price,
+           input_of<quantity<units::interruptions_per_instance_hour_t>> rate,
+           input_of<quantity<units::instance_second_t>> exposure,
+           input_of<quantity<units::seconds_per_interruption_t>> restart_time,
+           input_of<quantity<units::seconds_per_interruption_t>> work_lost)
+      : name_(std::move(name)),
+        instance_type_(std::move(instance_type)),
+        count_(std::move(count)),
+        price_(std::move(price)),
+        rate_(std::move(rate)),
+        exposure_(std::move(exposure)),
+        restart_time_(std::move(restart_time)),
+        work_lost_(std::move(work_lost)) {
+    check();
   }
 
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
@@ -56,24 +68,43 @@ class failures {
     const auto count = detail::add_input(b, count_);
     const auto price = detail::add_input(b, price_);
     const auto rate = detail::add_input(b, rate_);
-    const auto exposure = detail::add_input(b, exposure_);
-    const auto restart_time = detail::add_input(b, restart_time_);
-    const auto work_lost = detail::add_input(b, work_lost_);
-    const std::string on = " on " + detail::value_or_name(count_) + " x " + instance_type_;
-    const auto interruptions = rate * exposure;
-    b.line({phase::restarts, "restarts after expected interruptions" + on}, price,
-           count * (interruptions * restart_time));
-    b.line({phase::failed_work, "work lost since the last checkpoint" + on}, price,
-           count * (interruptions * work_lost));
+    std::visit(
+        [&](const auto& exposure_input) {
+          const auto exposure = detail::add_input(b, exposure_input);
+          const auto restart_time = detail::add_input(b, restart_time_);
+          const auto work_lost = detail::add_input(b, work_lost_);
+          const std::string on = " on " + detail::value_or_name(count_) + " x " + instance_type_;
+          const auto interruptions = rate * exposure;
+          b.line({phase::restarts, "restarts after expected interruptions" + on}, price,
+                 count * (interruptions * restart_time));
+          b.line({phase::failed_work, "work lost since the last checkpoint" + on}, price,
+                 count * (interruptions * work_lost));
+        },
+        exposure_);
   }
 
  private:
+  void check() const {
+    if (name_.empty()) throw input_error("a failures component needs a name");
+    if (instance_type_.empty()) {
+      throw input_error("component '" + name_ + "': the instance type is empty");
+    }
+    detail::require_positive(count_, name_);
+    detail::require_non_negative(price_, name_);
+    detail::require_non_negative(rate_, name_);
+    std::visit([&](const auto& e) { detail::require_non_negative(e, name_); }, exposure_);
+    detail::require_non_negative(restart_time_, name_);
+    detail::require_non_negative(work_lost_, name_);
+  }
+
   std::string name_;
   std::string instance_type_;
   input_of<quantity<units::instance_t>> count_;
   input_of<quantity<units::usd_per_instance_hour_t>> price_;
   input_of<quantity<units::interruptions_per_instance_hour_t>> rate_;
-  input_of<quantity<units::instance_hour_t>> exposure_;
+  std::variant<input_of<quantity<units::instance_hour_t>>,
+               input_of<quantity<units::instance_second_t>>>
+      exposure_;
   input_of<quantity<units::seconds_per_interruption_t>> restart_time_;
   input_of<quantity<units::seconds_per_interruption_t>> work_lost_;
 };
