@@ -6,11 +6,15 @@
 #ifndef TRNCOST_IO_PRICE_LIST_CSV_HPP
 #define TRNCOST_IO_PRICE_LIST_CSV_HPP
 
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <istream>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>

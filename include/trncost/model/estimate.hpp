@@ -3,11 +3,17 @@
 #ifndef TRNCOST_MODEL_ESTIMATE_HPP
 #define TRNCOST_MODEL_ESTIMATE_HPP
 
+#include <algorithm>
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "component.hpp"
