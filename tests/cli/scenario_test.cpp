@@ -257,6 +257,9 @@ titel = "t"
   CHECK(error_of("x = 2026-11-20T:00:00Z\n") ==
         "trncost: s.toml:1: is not valid TOML: column 16: a date and time need the hour's digits "
         "after 'T' (saw ':')");
+  CHECK(error_of("x = [2026-11-20 3]\n") ==
+        "trncost: s.toml:1: is not valid TOML: column 17: a date and time need 'HH:MM:SS' after "
+        "the space (saw '3' alone)");
   // U+03E5 where whitespace may stand reached an "unreachable" point of toml++'s Unicode tables.
   CHECK(error_of("format = 1\nx\xcf\xa5 = 1\n") ==
         "trncost: s.toml:2: is not valid TOML: column 2: U+03E5 outside a string or comment; TOML "

@@ -9,7 +9,7 @@
 //   line break, "[=]"): parse_key() asserts on its first character;
 // - '}' inside an array ("x = [}", "x = [1, }"): parse_value() asserts it is not a terminator;
 // - a date, 'T', then neither a digit nor the value's end ("2026-11-20T:00"): parse_time() asserts
-//   a digit;
+//   a digit; a date, a space and one digit ("2026-11-20 3"): parse_value() asserts more follows;
 // - a character of U+00A1-U+0499, U+2C8E-U+3087 or U+FB06-U+FEFE where toml++ asks "is this
 //   whitespace?" (outside strings and comments, or in a multi-line basic string right after a
 //   backslash or after a line-ending backslash): its Unicode table reaches an "unreachable" point.
@@ -218,7 +218,9 @@ class scanner {
     };
     const auto digit = [](char c) { return c >= '0' && c <= '9'; };
     char previous = '\0';
+    std::string kept;  // the value's characters but '_', as toml++ counts them
     while (pos_ < text_.size() && !ends(text_[pos_])) {
+      if (text_[pos_] != '_') kept += text_[pos_];
       const char c = text_[pos_];
       if (static_cast<unsigned char>(c) >= 0x80) {
         return non_ascii("in a value; TOML allows non-ASCII characters only in strings and comments");
@@ -235,6 +237,15 @@ class scanner {
                       "' (saw '" + std::string(1, text_[pos_]) + "')");
       }
       previous = c;
+    }
+    // A date, a space, one digit and the value's end ("2026-11-20 3"): toml++ takes the space for
+    // the 'T' of a date and time and asserts that more follows the digit.
+    if (kept.size() == 10 && kept[4] == '-' && kept[7] == '-' && pos_ + 2 < text_.size() &&
+        text_[pos_] == ' ' && digit(text_[pos_ + 1]) &&
+        (ends(text_[pos_ + 2]) || static_cast<unsigned char>(text_[pos_ + 2]) >= 0x80)) {
+      advance();
+      return refuse("a date and time need 'HH:MM:SS' after the space (saw '" +
+                    std::string(1, text_[pos_]) + "' alone)");
     }
     return std::nullopt;
   }
