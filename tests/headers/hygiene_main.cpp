@@ -34,7 +34,8 @@ int main() {
   // The same refusal, with line and column, in both units (tests/cli/scenario_test.cpp checks
   // each message's wording).
   const std::string refusals =
-      "trncost: s.toml:2: is not valid TOML: column 2: a table header needs a name after '[' (saw a "
+      "trncost: s.toml:2: is not valid TOML: column 2: a table header needs a name after '[' (saw "
+      "a "
       "line break)\n"
       "trncost: s.toml:1: is not valid TOML: column 7: '}' inside the array opened at line 1, "
       "column 6; an array ends with ']'\n"

@@ -1,10 +1,9 @@
 // model/model.hpp alone is enough to add a component and evaluate: model::add() and
 // model::evaluate(), declared there, must be defined by what it includes (they once lived only in
 // component.hpp and estimate.hpp: this unit compiled, then failed to link).
-#include <trncost/model/model.hpp>
-
 #include <string>
 #include <string_view>
+#include <trncost/model/model.hpp>
 
 namespace model_alone {
 
@@ -22,7 +21,8 @@ struct one_line {
 
 }  // namespace model_alone
 
-/// The total of 2.5 USD/h for 4 h, every other category declared empty: "10" (2.5 x 4 = 10 exactly).
+/// The total of 2.5 USD/h for 4 h, every other category declared empty: "10" (2.5 x 4 = 10
+/// exactly).
 std::string headers_model_alone_total() {
   using namespace trncost;
   const auto as_of = parse_date("2026-11-30");

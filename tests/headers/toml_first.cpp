@@ -10,7 +10,10 @@ constexpr const char* toml_macros_before =
     TRNCOST_HEADERS_SPELL(TOML_ASSERT_ASSUME(x) TOML_UNREACHABLE);
 }  // namespace
 
+// After toml++ on purpose (clang-format must not move it).
+// clang-format off
 #include <trncost/io/scenario.hpp>
+// clang-format on
 
 #include <string_view>
 

@@ -1,7 +1,10 @@
 // A host that includes trncost's scenario reader before toml++ (the other order of toml_first.cpp):
 // main checks that toml++'s macros expand here as they do there, and that both units work.
+// The order is the test (clang-format must not sort it).
+// clang-format off
 #include <trncost/io/scenario.hpp>
 #include <toml++/toml.h>
+// clang-format on
 
 #include "foreign_common.hpp"
 

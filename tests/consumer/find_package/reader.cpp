@@ -1,9 +1,8 @@
 // A consumer's reader program (the `readers` component: RapidJSON): a JSON Lines record that is not
 // JSON is refused with trncost's error naming the file and the line.
-#include <trncost/io/model_support.hpp>
-
 #include <sstream>
 #include <string>
+#include <trncost/io/model_support.hpp>
 
 int main() {
   std::istringstream in("{\"model_id\": \n");

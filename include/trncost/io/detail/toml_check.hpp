@@ -79,7 +79,8 @@ class scanner {
         continue;
       }
       if (static_cast<unsigned char>(c) >= 0x80) {
-        if (auto r = non_ascii("outside a string or comment; TOML allows only ASCII there")) return r;
+        if (auto r = non_ascii("outside a string or comment; TOML allows only ASCII there"))
+          return r;
         continue;
       }
       const bool value = value_next;
@@ -113,9 +114,9 @@ class scanner {
           break;
         case '}':
           if (!open_.empty() && open_.back().bracket == '[') {
-            return refuse("'}' inside the array opened at line " + std::to_string(open_.back().line) +
-                          ", column " + std::to_string(open_.back().column) +
-                          "; an array ends with ']'");
+            return refuse("'}' inside the array opened at line " +
+                          std::to_string(open_.back().line) + ", column " +
+                          std::to_string(open_.back().column) + "; an array ends with ']'");
           }
           if (!open_.empty()) open_.pop_back();
           advance();
@@ -172,7 +173,9 @@ class scanner {
     }
   }
 
-  [[nodiscard]] toml_refusal refuse(std::string rule) const { return {line_, column_, std::move(rule)}; }
+  [[nodiscard]] toml_refusal refuse(std::string rule) const {
+    return {line_, column_, std::move(rule)};
+  }
 
   /// The non-ASCII character at pos_, refused with `where`; or, when the bytes there are not UTF-8
   /// (a lead byte without its continuation bytes), nothing: the scan stops and toml++ reports them.
@@ -223,15 +226,17 @@ class scanner {
       if (text_[pos_] != '_') kept += text_[pos_];
       const char c = text_[pos_];
       if (static_cast<unsigned char>(c) >= 0x80) {
-        return non_ascii("in a value; TOML allows non-ASCII characters only in strings and comments");
+        return non_ascii(
+            "in a value; TOML allows non-ASCII characters only in strings and comments");
       }
       advance();
       // A date, 'T', then not the time's first digit: toml++ asserts there is one.
-      if ((c == 'T' || c == 't') && digit(previous) && pos_ < text_.size() &&
-          !ends(text_[pos_]) && !digit(text_[pos_])) {
+      if ((c == 'T' || c == 't') && digit(previous) && pos_ < text_.size() && !ends(text_[pos_]) &&
+          !digit(text_[pos_])) {
         if (static_cast<unsigned char>(text_[pos_]) >= 0x80) {
-          return non_ascii("in a value; TOML allows non-ASCII characters only in strings and "
-                           "comments");
+          return non_ascii(
+              "in a value; TOML allows non-ASCII characters only in strings and "
+              "comments");
         }
         return refuse("a date and time need the hour's digits after '" + std::string(1, c) +
                       "' (saw '" + std::string(1, text_[pos_]) + "')");
@@ -271,11 +276,12 @@ class scanner {
       return std::nullopt;
     }
     if (static_cast<unsigned char>(c) >= 0x80) {
-      return non_ascii("after '[' of a table header; a table name starts with a letter, a digit, "
-                       "'_', '-' or a quote");
+      return non_ascii(
+          "after '[' of a table header; a table name starts with a letter, a digit, "
+          "'_', '-' or a quote");
     }
-    const std::string saw = c == '\n' || c == '\r' ? std::string("a line break")
-                                                   : "'" + std::string(1, c) + "'";
+    const std::string saw =
+        c == '\n' || c == '\r' ? std::string("a line break") : "'" + std::string(1, c) + "'";
     return refuse("a table header needs a name after '[' (saw " + saw + ")");
   }
 
@@ -319,8 +325,9 @@ class scanner {
     if (pos_ >= text_.size()) return std::nullopt;
     const auto after = static_cast<unsigned char>(text_[pos_]);
     if (after >= 0x80) {
-      return non_ascii("after a backslash in a multi-line string; an escape is a backslash and an "
-                       "ASCII character");
+      return non_ascii(
+          "after a backslash in a multi-line string; an escape is a backslash and an "
+          "ASCII character");
     }
     if (after != ' ' && after != '\t' && after != '\n' && after != '\r') {
       advance();  // the escaped character: \" \\ \n \u...
@@ -328,8 +335,9 @@ class scanner {
     }
     while (at(' ') || at('\t') || at('\n') || at('\r')) advance();
     if (pos_ < text_.size() && static_cast<unsigned char>(text_[pos_]) >= 0x80) {
-      return non_ascii("first on a line continued by a line-ending backslash in a multi-line "
-                       "string; start the line with an ASCII character or drop the backslash");
+      return non_ascii(
+          "first on a line continued by a line-ending backslash in a multi-line "
+          "string; start the line with an ASCII character or drop the backslash");
     }
     return std::nullopt;
   }
