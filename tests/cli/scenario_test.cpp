@@ -240,18 +240,48 @@ titel = "t"
         "trncost: s.toml:12: component[0].transfer[0].type: unknown transfer type \"inter-az\" "
         "(did you mean \"inter_az\"?); the types are inter_az, internet_egress");
   CHECK(error_of("format = 1\n[estimate\n").starts_with("trncost: s.toml:2: is not valid TOML: "));
-  // Inputs on which toml++ 3.3 asserts (tests/fuzz/scenario_fuzz.cpp found them): its own parse
-  // error instead, with the line.
+  // Inputs on which toml++ 3.3 breaks its own preconditions (an assertion, or an "unreachable"
+  // point of its Unicode tables; tests/fuzz/scenario_fuzz.cpp found them) are refused before toml++
+  // sees them (io/detail/toml_check.hpp), with the line and the column.
   CHECK(error_of("format = 1\n[\n") ==
-        "trncost: s.toml:2: is not valid TOML: Error while parsing key: expected bare key starting "
-        "character or string delimiter, saw '\\n'");
+        "trncost: s.toml:2: is not valid TOML: column 2: a table header needs a name after '[' "
+        "(saw a line break)");
+  CHECK(error_of("[[ =]]\n") ==
+        "trncost: s.toml:1: is not valid TOML: column 4: a table header needs a name after '[' "
+        "(saw '=')");
+  CHECK(error_of("[[[\n") ==
+        "trncost: s.toml:1: is not valid TOML: column 3: a table header needs a name after '[' "
+        "(saw '[')");
+  CHECK(error_of("es = [}\n") ==
+        "trncost: s.toml:1: is not valid TOML: column 7: '}' inside the array opened at line 1, "
+        "column 6; an array ends with ']'");
+  CHECK(error_of("x = [1,\n  # c\n}\n") ==
+        "trncost: s.toml:3: is not valid TOML: column 1: '}' inside the array opened at line 1, "
+        "column 5; an array ends with ']'");
+  CHECK(error_of("x = 2026-11-20T:00:00Z\n") ==
+        "trncost: s.toml:1: is not valid TOML: column 16: a date and time need the hour's digits "
+        "after 'T' (saw ':')");
+  CHECK(error_of("x = [2026-11-20 3]\n") ==
+        "trncost: s.toml:1: is not valid TOML: column 17: a date and time need 'HH:MM:SS' after "
+        "the space (saw '3' alone)");
   // U+03E5 where whitespace may stand reached an "unreachable" point of toml++'s Unicode tables.
   CHECK(error_of("format = 1\nx\xcf\xa5 = 1\n") ==
-        "trncost: s.toml:2: is not valid TOML: Error while parsing key-value pair: expected '=', "
-        "saw '\xcf\xa5'");
-  CHECK(error_of("es = [}\n") ==
-        "trncost: s.toml:1: is not valid TOML: Error while parsing value: could not determine value "
-        "type");
+        "trncost: s.toml:2: is not valid TOML: column 2: U+03E5 outside a string or comment; TOML "
+        "allows only ASCII there");
+  CHECK(error_of("x = 1[a.\"\xcf\xa5]\n") ==
+        "trncost: s.toml:1: is not valid TOML: column 10: U+03E5 in a value; TOML allows non-ASCII "
+        "characters only in strings and comments");
+  CHECK(error_of("x = \"\"\"\\\xcf\xa5\"\"\"\n") ==
+        "trncost: s.toml:1: is not valid TOML: column 9: U+03E5 after a backslash in a multi-line "
+        "string; an escape is a backslash and an ASCII character");
+  CHECK(error_of("x = \"\"\"\\\n  \xcf\xa5\"\"\"\n") ==
+        "trncost: s.toml:2: is not valid TOML: column 3: U+03E5 first on a line continued by a "
+        "line-ending backslash in a multi-line string; start the line with an ASCII character or "
+        "drop the backslash");
+  // The same characters in strings and comments, and brackets inside strings, are TOML: what is
+  // refused then is the scenario's content, by the scenario's own rules.
+  CHECK(error_of("# \xcf\xa5 [\nformat = 1 # }\n[estimate]\ntitle = \"\xcf\xa5 [}\"\n") ==
+        "trncost: s.toml:3: estimate.as_of: is missing (required)");
   CHECK(error_of(head + "[[component]]\nkind = \"block_storage\"\nname = \"x\"\nvolume_type = "
                         "\"gp3\"\nsize_gib = { value = \"1\", assumption = \"a\" }\n") ==
         "trncost: s.toml:8: component[0].kept_hours: a block_storage component needs exactly one "

@@ -1,7 +1,8 @@
 # Driver for the consumer tests, run by ctest as `cmake -D MODE=... -P run.cmake`:
 #   MODE=find_package      installs the configured trncost build tree into WORK_DIR/prefix, then builds
-#                          and runs find_package/ against it with CMAKE_PREFIX_PATH, and builds the same
-#                          app with the flags from the installed trncost.pc;
+#                          and runs find_package/ against it with CMAKE_PREFIX_PATH (the core, a reader
+#                          and a scenario program), and builds the same programs with the flags from
+#                          the installed trncost.pc, trncost-readers.pc and trncost-scenario.pc;
 #   MODE=add_subdirectory  builds and runs add_subdirectory/, which add_subdirectory()s the source tree.
 # Each run starts from an empty WORK_DIR so no cache from an earlier run can hide a problem.
 cmake_minimum_required(VERSION 3.25)
@@ -48,12 +49,17 @@ else()
   message(FATAL_ERROR "consumer: unknown MODE '${MODE}' (find_package or add_subdirectory)")
 endif()
 step("build the consumer" "${CMAKE_COMMAND}" --build "${build_dir}" --parallel 2 ${config_args})
-if(NOT "${CONFIG}" STREQUAL "" AND EXISTS "${build_dir}/${CONFIG}/app${CMAKE_EXECUTABLE_SUFFIX}")
-  set(app "${build_dir}/${CONFIG}/app")
-else()
-  set(app "${build_dir}/app")
-endif()
-step("run the consumer" "${app}")
+# app: the core alone; app_reader: a JSON reader (component readers); app_scenario: a scenario file
+# (component scenario).
+foreach(program IN ITEMS app app_reader app_scenario)
+  if(NOT "${CONFIG}" STREQUAL ""
+     AND EXISTS "${build_dir}/${CONFIG}/${program}${CMAKE_EXECUTABLE_SUFFIX}")
+    set(app "${build_dir}/${CONFIG}/${program}")
+  else()
+    set(app "${build_dir}/${program}")
+  endif()
+  step("run the consumer's ${program}" "${app}")
+endforeach()
 
 if(MODE STREQUAL "find_package")
   if(NOT PKG_CONFIG)
@@ -90,4 +96,30 @@ if(MODE STREQUAL "find_package")
   step("build the consumer with the flags from trncost.pc" "${CXX_COMPILER}" -std=c++20
        "${project_dir}/main.cpp" ${flags} -o "${WORK_DIR}/app_pkg_config")
   step("run the consumer built with pkg-config" "${WORK_DIR}/app_pkg_config")
+  # The components' .pc files bring in their parsers (RapidJSON.pc, tomlplusplus.pc) and the core.
+  foreach(component IN ITEMS readers scenario)
+    execute_process(
+      COMMAND "${PKG_CONFIG}" --cflags --libs trncost-${component}
+      RESULT_VARIABLE result
+      OUTPUT_VARIABLE component_flags
+      ERROR_VARIABLE error
+      OUTPUT_STRIP_TRAILING_WHITESPACE)
+    message(STATUS "consumer_find_package: pkg-config --cflags --libs trncost-${component}: "
+                   "${component_flags}")
+    if(NOT result EQUAL 0)
+      message(FATAL_ERROR "consumer_find_package: pkg-config does not find trncost-${component} "
+                          "in ${prefix}/share/pkgconfig:\n${error}")
+    endif()
+    if(component STREQUAL "readers")
+      set(source reader.cpp)
+    else()
+      set(source scenario.cpp)
+    endif()
+    separate_arguments(component_flags UNIX_COMMAND "${component_flags}")
+    step("build the ${component} program with the flags from trncost-${component}.pc"
+         "${CXX_COMPILER}" -std=c++20 "${project_dir}/${source}" ${component_flags} -o
+         "${WORK_DIR}/app_${component}_pkg_config")
+    step("run the ${component} program built with pkg-config"
+         "${WORK_DIR}/app_${component}_pkg_config")
+  endforeach()
 endif()

@@ -7,9 +7,11 @@
 #define TRNCOST_ANALYSIS_COMPARISON_HPP
 
 #include <algorithm>
+#include <cstddef>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../error.hpp"

@@ -5,9 +5,12 @@
 #define TRNCOST_ANALYSIS_DIFF_HPP
 
 #include <algorithm>
+#include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "report.hpp"

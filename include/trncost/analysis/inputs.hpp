@@ -6,10 +6,12 @@
 #ifndef TRNCOST_ANALYSIS_INPUTS_HPP
 #define TRNCOST_ANALYSIS_INPUTS_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "../error.hpp"

@@ -7,10 +7,13 @@
 #define TRNCOST_ANALYSIS_REPORT_EXTRAS_HPP
 
 #include <algorithm>
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "../credits/burn_down.hpp"

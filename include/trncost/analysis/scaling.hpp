@@ -5,6 +5,7 @@
 #define TRNCOST_ANALYSIS_SCALING_HPP
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>

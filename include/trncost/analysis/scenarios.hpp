@@ -4,10 +4,12 @@
 #ifndef TRNCOST_ANALYSIS_SCENARIOS_HPP
 #define TRNCOST_ANALYSIS_SCENARIOS_HPP
 
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "inputs.hpp"

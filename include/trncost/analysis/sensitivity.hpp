@@ -6,8 +6,10 @@
 #define TRNCOST_ANALYSIS_SENSITIVITY_HPP
 
 #include <algorithm>
+#include <cstddef>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "inputs.hpp"

@@ -4,7 +4,9 @@
 #define TRNCOST_ANALYSIS_UNIT_ECONOMICS_HPP
 
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "../error.hpp"
 #include "../provenance/sourced.hpp"

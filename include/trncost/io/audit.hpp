@@ -5,11 +5,15 @@
 #ifndef TRNCOST_IO_AUDIT_HPP
 #define TRNCOST_IO_AUDIT_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <istream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "../analysis/report.hpp"
 #include "../analysis/report_extras.hpp"

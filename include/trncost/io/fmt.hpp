@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 

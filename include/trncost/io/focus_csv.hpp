@@ -6,9 +6,13 @@
 #define TRNCOST_IO_FOCUS_CSV_HPP
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "../credits/burn_down.hpp"
 #include "../model/estimate.hpp"

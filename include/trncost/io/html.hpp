@@ -5,9 +5,12 @@
 #ifndef TRNCOST_IO_HTML_HPP
 #define TRNCOST_IO_HTML_HPP
 
+#include <algorithm>
+#include <cstddef>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "../analysis/report_extras.hpp"

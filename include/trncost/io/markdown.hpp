@@ -6,9 +6,13 @@
 #define TRNCOST_IO_MARKDOWN_HPP
 
 #include <charconv>
+#include <cstddef>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "../analysis/report_extras.hpp"

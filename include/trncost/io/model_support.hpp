@@ -6,6 +6,7 @@
 #define TRNCOST_IO_MODEL_SUPPORT_HPP
 
 #include <array>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
@@ -14,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "../compat/evidence.hpp"
 #include "detail/csv.hpp"

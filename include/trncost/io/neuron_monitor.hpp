@@ -9,6 +9,7 @@
 #define TRNCOST_IO_NEURON_MONITOR_HPP
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <fstream>
 #include <istream>

@@ -8,11 +8,14 @@
 #define TRNCOST_IO_PRICE_LIST_JSON_HPP
 
 #include <algorithm>
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <fstream>
 #include <functional>
 #include <istream>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>

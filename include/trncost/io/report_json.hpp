@@ -6,10 +6,15 @@
 #define TRNCOST_IO_REPORT_JSON_HPP
 
 #include <charconv>
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "../analysis/report.hpp"

@@ -6,7 +6,11 @@
 #define TRNCOST_IO_RUN_LOG_HPP
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
 #include <fstream>
+#include <functional>
 #include <istream>
 #include <map>
 #include <optional>

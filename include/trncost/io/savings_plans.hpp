@@ -7,8 +7,11 @@
 #ifndef TRNCOST_IO_SAVINGS_PLANS_HPP
 #define TRNCOST_IO_SAVINGS_PLANS_HPP
 
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <istream>
 #include <map>
 #include <optional>

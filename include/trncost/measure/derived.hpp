@@ -6,8 +6,10 @@
 #define TRNCOST_MEASURE_DERIVED_HPP
 
 #include <algorithm>
+#include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 

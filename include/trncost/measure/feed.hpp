@@ -6,6 +6,7 @@
 #define TRNCOST_MEASURE_FEED_HPP
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>

@@ -5,6 +5,8 @@
 #define TRNCOST_MEASURE_REPETITIONS_HPP
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>

@@ -2,6 +2,8 @@
 #ifndef TRNCOST_MEASURE_UNITS_HPP
 #define TRNCOST_MEASURE_UNITS_HPP
 
+#include <string_view>
+
 #include "../units/units.hpp"
 
 namespace trncost::units {

@@ -3,13 +3,18 @@
 #ifndef TRNCOST_MODEL_ESTIMATE_HPP
 #define TRNCOST_MODEL_ESTIMATE_HPP
 
+#include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "component.hpp"

@@ -4,6 +4,7 @@
 #define TRNCOST_MODEL_INPUTS_HPP
 
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include "component.hpp"

@@ -3,11 +3,13 @@
 #ifndef TRNCOST_MODEL_MODEL_HPP
 #define TRNCOST_MODEL_MODEL_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -568,5 +570,10 @@ inline std::vector<input_ref> model::inputs_of(std::uint32_t id) const {
 }
 
 }  // namespace trncost
+
+// model::add() and model::evaluate() are declared above and defined in these two headers, which
+// include this one first: including model.hpp alone is enough to add components and evaluate.
+#include "component.hpp"
+#include "estimate.hpp"
 
 #endif  // TRNCOST_MODEL_MODEL_HPP

@@ -4,6 +4,7 @@
 #ifndef TRNCOST_PRICES_OFFER_HPP
 #define TRNCOST_PRICES_OFFER_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>

@@ -3,6 +3,7 @@
 #define TRNCOST_PROVENANCE_DATE_HPP
 
 #include <chrono>
+#include <cstddef>
 #include <string>
 #include <string_view>
 

@@ -3,11 +3,13 @@
 #ifndef TRNCOST_PROVENANCE_PROVENANCE_HPP
 #define TRNCOST_PROVENANCE_PROVENANCE_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 

@@ -7,9 +7,11 @@
 #include <boost/units/quantity.hpp>
 #include <compare>
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "../detail/wide_int.hpp"
 #include "../error.hpp"

@@ -7,6 +7,8 @@
 #include <boost/units/operators.hpp>
 #include <boost/units/quantity.hpp>
 
+#include <string_view>
+
 #include "decimal.hpp"
 #include "symbol.hpp"
 #include "system.hpp"

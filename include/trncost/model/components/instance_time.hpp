@@ -3,8 +3,11 @@
 #ifndef TRNCOST_MODEL_COMPONENTS_INSTANCE_TIME_HPP
 #define TRNCOST_MODEL_COMPONENTS_INSTANCE_TIME_HPP
 
+#include <chrono>
+#include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../inputs.hpp"

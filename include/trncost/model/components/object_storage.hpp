@@ -3,7 +3,9 @@
 #ifndef TRNCOST_MODEL_COMPONENTS_OBJECT_STORAGE_HPP
 #define TRNCOST_MODEL_COMPONENTS_OBJECT_STORAGE_HPP
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>

@@ -1,0 +1,38 @@
+// A host that includes toml++ before trncost's scenario reader: trncost must leave toml++'s macros
+// as toml++ defined them (a redefinition would give this unit other inline toml++ functions than
+// trncost_first.cpp: an ODR violation), and both must work.
+#include <toml++/toml.h>
+
+#include "foreign_common.hpp"
+
+namespace {
+constexpr const char* toml_macros_before =
+    TRNCOST_HEADERS_SPELL(TOML_ASSERT_ASSUME(x) TOML_UNREACHABLE);
+}  // namespace
+
+// After toml++ on purpose (clang-format must not move it).
+// clang-format off
+#include <trncost/io/scenario.hpp>
+// clang-format on
+
+#include <string_view>
+
+static_assert(std::string_view(toml_macros_before) ==
+                  TRNCOST_HEADERS_SPELL(TOML_ASSERT_ASSUME(x) TOML_UNREACHABLE),
+              "including trncost/io/scenario.hpp changed toml++'s macros");
+
+headers_foreign::unit_report headers_foreign::toml_first() {
+  unit_report r;
+  r.toml_macros = TRNCOST_HEADERS_SPELL(TOML_ASSERT_ASSUME(x) TOML_UNREACHABLE);
+  r.host_value = std::to_string(toml::parse("answer = 42")["answer"].value_or(std::int64_t{0}));
+  r.scenario = trncost::io::parse_scenario(valid_scenario, "s.toml").title;
+  for (const char* text : hazards) {
+    try {
+      (void)trncost::io::parse_scenario(text, "s.toml");
+      r.refusals += "accepted\n";
+    } catch (const trncost::error& e) {
+      r.refusals += std::string(e.what()) + "\n";
+    }
+  }
+  return r;
+}
