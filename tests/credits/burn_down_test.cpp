@@ -230,7 +230,10 @@ TEST_CASE("grant and spend_schedule: bad input is refused with the rule") {
       input_error);
   CHECK_THROWS_WITH_AS(
       make_grant("G", "-5", d(2026, January, 1), d(2026, March, 1), {category::compute}),
-      "trncost: grant 'G': the amount -5 USD is negative", input_error);
+      // Refused where the sourced amount is built, before the grant sees it (one rule for money).
+      "trncost: input 'grant_amount': documented value -5 USD is negative; a price or a cost cannot "
+      "be negative (a credit is a grant: docs/credits.md)",
+      input_error);
   CHECK_THROWS_WITH_AS(make_grant("G", "5", d(2026, January, 1), d(2026, March, 1), {}),
                        "trncost: grant 'G': covers no charge category (name at least one, e.g. "
                        "compute)",
