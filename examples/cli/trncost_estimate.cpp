@@ -15,9 +15,9 @@
 #include <trncost/analysis/diff.hpp>
 #include <trncost/io/audit.hpp>
 #include <trncost/io/focus_csv.hpp>
-#include <trncost/io/html.hpp>
-#include <trncost/io/markdown.hpp>
-#include <trncost/io/report_json.hpp>
+#include <trncost/io/html_extras.hpp>
+#include <trncost/io/markdown_extras.hpp>
+#include <trncost/io/report_json_extras.hpp>
 #include <trncost/io/scenario.hpp>
 
 namespace {

@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <trncost/io/audit.hpp>
-#include <trncost/io/report_json.hpp>
+#include <trncost/io/report_json_extras.hpp>
 
 #include "extras_fixtures.hpp"
 #include "fixtures.hpp"

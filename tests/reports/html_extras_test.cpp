@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <sstream>
-#include <trncost/io/html.hpp>
+#include <trncost/io/html_extras.hpp>
 
 #include "extras_fixtures.hpp"
 

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <sstream>
-#include <trncost/io/markdown.hpp>
+#include <trncost/io/markdown_extras.hpp>
 
 #include "extras_fixtures.hpp"
 
