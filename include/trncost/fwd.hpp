@@ -1,0 +1,76 @@
+// Forward declarations of trncost's main types, for a host header that only names them (a function
+// taking `const trncost::estimate&`, a member `std::unique_ptr<trncost::model>`): it includes this
+// instead of the layers, which cost seconds of compile time per translation unit. Only standard
+// <cstdint> is included. The definitions are in the headers named beside each group.
+#ifndef TRNCOST_FWD_HPP
+#define TRNCOST_FWD_HPP
+
+#include <cstdint>
+
+namespace trncost {
+
+// error.hpp
+class error;
+class parse_error;
+class overflow_error;
+class inexact_error;
+class input_error;
+
+// units/decimal.hpp, units/amount.hpp
+class decimal;
+struct month_convention;
+
+// provenance/provenance.hpp (provenance itself is a std::variant of the kinds: include the header)
+enum class purchase_option;
+struct measured;
+struct quoted;
+struct documented;
+struct third_party;
+struct derived;
+struct assumption;
+struct declared_none;
+struct source_record;
+
+// model/category.hpp, model/model.hpp, model/estimate.hpp, model/tiers.hpp
+enum class category;
+enum class phase;
+class model;
+class evaluator;
+class component_builder;
+struct estimate;
+struct estimate_options;
+struct line_item;
+enum class estimate_status;
+struct status_reason;
+struct migration_uncertainty;
+class usage_period;
+
+// catalog/catalog.hpp, catalog/instance_spec.hpp
+class catalog;
+struct instance_spec;
+
+namespace measure {
+// measure/run.hpp
+struct run_record;
+enum class run_outcome;
+}  // namespace measure
+
+namespace pricing {
+// prices/offer.hpp, prices/price_book.hpp
+struct offer;
+class offer_filter;
+class price_book;
+struct price_entry;
+struct price_query;
+}  // namespace pricing
+
+namespace credits {
+// credits/grant.hpp, credits/burn_down.hpp
+class grant;
+class spend_schedule;
+struct burn_down_result;
+}  // namespace credits
+
+}  // namespace trncost
+
+#endif  // TRNCOST_FWD_HPP

@@ -1,0 +1,56 @@
+// trncost/fwd.hpp: a host header names trncost's types from the forward declarations alone, and they
+// agree with the definitions (this file includes fwd.hpp first, then the layers; the header tests
+// include every header in two orders).
+#include <trncost/fwd.hpp>
+
+// What a host header can say with fwd.hpp alone: declarations taking or returning the types.
+namespace host_report {
+trncost::decimal total_of(const trncost::estimate& est);
+trncost::estimate_status status_of(const trncost::estimate& est);
+std::size_t lines_of(const trncost::model& m, const trncost::estimate_options& options);
+}  // namespace host_report
+
+#include <doctest/doctest.h>
+
+#include <cstddef>
+#include <trncost/catalog.hpp>
+#include <trncost/credits.hpp>
+#include <trncost/measure.hpp>
+#include <trncost/model.hpp>
+#include <trncost/prices.hpp>
+
+namespace host_report {
+trncost::decimal total_of(const trncost::estimate& est) { return est.total; }
+trncost::estimate_status status_of(const trncost::estimate& est) { return est.status; }
+std::size_t lines_of(const trncost::model& m, const trncost::estimate_options& options) {
+  return m.evaluate(trncost::parse_date("2026-11-30"), options).lines.size();
+}
+}  // namespace host_report
+
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::fwd_test {
+
+using namespace trncost;
+
+TEST_CASE("a host header declares functions on trncost types from fwd.hpp alone") {
+  // One instance at 2.5 USD/instance-h for 4 h: 2.5 x 4 = 10 USD, one line; the other categories
+  // are not modelled, so the estimate is incomplete (computed, not asserted).
+  const date as_of = parse_date("2026-11-30");
+  const quoted page{.source = "host price page", .region = "us-east-1", .consulted = as_of};
+  model m;
+  m.add(instance_time(
+      "job", "trn1.2xlarge",
+      sourced("instances", make(units::instance, 1), assumption{"one instance"}),
+      sourced("price", make<units::usd_per_instance_hour_t>("2.5"), page),
+      {{phase::training, sourced("train", seconds(4 * 3600), assumption{"four hours"})}}));
+  const estimate est = m.evaluate(as_of);
+  CHECK(host_report::total_of(est) == decimal(10));
+  CHECK(host_report::status_of(est) == est.status);
+  CHECK(host_report::lines_of(m, estimate_options{}) == est.lines.size());
+  // The forward declarations name the very types the layers define.
+  static_assert(std::is_same_v<decltype(host_report::total_of(est)), decimal>);
+  static_assert(std::is_class_v<pricing::price_book> && std::is_class_v<credits::grant> &&
+                std::is_class_v<measure::run_record> && std::is_class_v<catalog>);
+}
+
+}  // namespace trncost_tests::fwd_test
