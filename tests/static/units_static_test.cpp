@@ -23,25 +23,55 @@ using trncost::sourced_value;
 
 // --- The questions
 
+// trncost catches common mistakes (money + hours, GB + GiB, money * 0.85) with overloads whose
+// result is trncost::refused and whose body stops the compile with a sentence: an operation is
+// accepted when it resolves to something else.
+using trncost::not_refused;
+
 template <class A, class B>
 concept addable = requires(A a, B b) {
-  {a + b};
+  { a + b } -> not_refused;
 };
 template <class A, class B>
 concept subtractable = requires(A a, B b) {
-  {a - b};
+  { a - b } -> not_refused;
 };
 template <class A, class B>
 concept multipliable = requires(A a, B b) {
-  {a * b};
+  { a * b } -> not_refused;
 };
 template <class A, class B>
 concept comparable = requires(A a, B b) {
-  {a < b};
+  { a < b } -> not_refused;
 };
 template <class A, class B>
 concept equality_comparable_with = requires(A a, B b) {
-  {a == b};
+  { a == b } -> not_refused;
+};
+
+// Refused with trncost's own sentence (rather than by Boost.Units' "no match"): the operation
+// resolves to one of trncost's catching overloads.
+template <class A, class B>
+concept addition_caught = requires(A a, B b) {
+  { a + b } -> std::same_as<trncost::refused>;
+};
+template <class A, class B>
+concept comparison_caught = requires(A a, B b) {
+  { a < b } -> std::same_as<trncost::refused>;
+  { a == b } -> std::same_as<trncost::refused>;
+  { a != b } -> std::same_as<trncost::refused>;
+};
+template <class A, class B>
+concept multiplication_caught = requires(A a, B b) {
+  { a * b } -> std::same_as<trncost::refused>;
+};
+template <class Rate, class Usage>
+concept amount_caught = requires(Rate r, Usage q) {
+  { trncost::amount(r, q) } -> std::same_as<trncost::refused>;
+};
+template <class Price, class Usage>
+concept charge_caught = requires(Price p, Usage q) {
+  { trncost::charge("cost", p, q) } -> std::same_as<trncost::refused>;
 };
 
 template <class Rate, class Usage>
@@ -54,7 +84,7 @@ concept amount_by_month_callable = requires(Rate r, Usage q) {
 };
 template <class Price, class Usage>
 concept charge_callable = requires(Price p, Usage q) {
-  {trncost::charge("cost", p, q)};
+  { trncost::charge("cost", p, q) } -> std::same_as<sourced<trncost::money>>;
 };
 template <class Unit, class Arg>
 concept makeable = requires(Unit unit, Arg arg) {
@@ -132,6 +162,22 @@ static_assert(!comparable<money, decimal>);
 static_assert(equality_comparable_with<gibibytes, gibibytes>);
 static_assert(!equality_comparable_with<gibibytes, gigabytes>);
 
+// The mistakes above are caught by trncost's overloads, which speak first (docs/troubleshooting.md).
+static_assert(addition_caught<money, hours>);
+static_assert(addition_caught<money, per_instance_hour>);
+static_assert(addition_caught<instance_hours, chip_hours>);
+static_assert(addition_caught<gigabytes, gibibytes>);
+static_assert(addition_caught<hours, seconds>);
+static_assert(addition_caught<months, hours>);
+static_assert(addition_caught<sourced<money>, sourced<hours>>);
+static_assert(comparison_caught<money, hours>);
+static_assert(comparison_caught<gibibytes, gigabytes>);
+// Like with like, and what has no unit at all, never reaches them.
+static_assert(!addition_caught<money, money>);
+static_assert(!addition_caught<money, decimal>);
+static_assert(!addition_caught<sourced<money>, sourced<money>>);
+static_assert(!comparison_caught<money, money>);
+
 // --- Multiplication: exact factors only
 
 static_assert(multipliable<money, decimal>);
@@ -140,6 +186,9 @@ static_assert(!multipliable<money, float>);
 static_assert(multipliable<decimal, int>);
 static_assert(!multipliable<decimal, double>);
 static_assert(multipliable<per_instance_hour, instance_hours>);
+static_assert(multiplication_caught<money, double>);
+static_assert(multiplication_caught<float, hours>);
+static_assert(!multiplication_caught<money, decimal>);
 
 // --- decimal: from integers and text, never from or to floating point or int
 
@@ -218,6 +267,11 @@ static_assert(amount_callable<per_instance_hour, instance_hours>);
 static_assert(!amount_callable<per_instance_hour, chip_hours>);
 static_assert(!amount_callable<per_gibibyte_month, gibibyte_hours>);
 static_assert(!amount_callable<approximate_rate, instance_hours>);
+static_assert(amount_caught<per_instance_hour, chip_hours>);
+static_assert(amount_caught<per_gibibyte_month, gibibyte_hours>);
+static_assert(amount_caught<per_gigabyte, gibibytes>);
+static_assert(amount_caught<instance_hours, per_instance_hour>);
+static_assert(!amount_caught<per_instance_hour, instance_hours>);
 static_assert(amount_by_month_callable<per_gibibyte_month, gibibyte_hours>);
 static_assert(!amount_by_month_callable<per_instance_hour, instance_hours>);
 static_assert(!amount_by_month_callable<per_gibibyte_month, gibibyte_months>);
@@ -241,6 +295,11 @@ static_assert(!addable<sourced<money>, money>);
 static_assert(charge_callable<sourced<per_instance_hour>, sourced<instance_hours>>);
 static_assert(!charge_callable<sourced<per_instance_hour>, sourced<chip_hours>>);
 static_assert(!charge_callable<sourced<per_gibibyte_month>, sourced<gibibyte_hours>>);
+static_assert(!charge_callable<double, sourced<instance_hours>>);
+static_assert(charge_caught<sourced<per_instance_hour>, sourced<chip_hours>>);
+static_assert(charge_caught<sourced<per_gibibyte_month>, sourced<gibibyte_hours>>);
+static_assert(charge_caught<per_instance_hour, sourced<instance_hours>>);
+static_assert(!charge_caught<sourced<per_instance_hour>, sourced<instance_hours>>);
 
 }  // namespace
 

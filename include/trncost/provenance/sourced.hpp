@@ -88,6 +88,21 @@ template <class Q>
 sourced<Q> operator-(const sourced<Q>& a, const sourced<Q>& b) {
   return detail::derive(Q(a.value() - b.value()), a, "-", b, derivation_op::sub);
 }
+/// Refused, with the sentence of the quantities' own operators: sourced values of different units.
+template <class A, class B>
+  requires(!std::is_same_v<A, B>)
+refused operator+(const sourced<A>&, const sourced<B>&) {
+  trncost::detail::refuse_unit_mix<
+      trncost::detail::classify_unit_mix<typename A::unit_type, typename B::unit_type>()>();
+  return {};
+}
+template <class A, class B>
+  requires(!std::is_same_v<A, B>)
+refused operator-(const sourced<A>&, const sourced<B>&) {
+  trncost::detail::refuse_unit_mix<
+      trncost::detail::classify_unit_mix<typename A::unit_type, typename B::unit_type>()>();
+  return {};
+}
 /// Product (one half-even rounding at the 18th fractional digit, as for decimals).
 template <class A, class B>
 auto operator*(const sourced<A>& a, const sourced<B>& b) {
@@ -150,16 +165,33 @@ sourced<money> charge(std::string name, const Price& price, const Usage& usage,
   return sourced<money>(std::move(name), m, std::move(how));
 }
 
+/// Refused, with the sentence amount() gives: sourced values whose units do not price to money.
+template <sourced_value Price, sourced_value Usage>
+  requires(!prices<typename Price::quantity_type, typename Usage::quantity_type>)
+refused charge(std::string, const Price&, const Usage&, rounding = rounding::half_even) {
+  trncost::detail::refuse_pricing<trncost::detail::classify_pricing_mistake<
+      typename Price::unit_type, typename Usage::unit_type>()>();
+  return {};
+}
+template <sourced_value Price, sourced_value Usage>
+  requires(!detail::prices_to_money_by_month<typename Price::unit_type, typename Usage::unit_type>)
+refused charge(std::string, const Price&, const Usage&, month_convention,
+               rounding = rounding::half_even) {
+  trncost::detail::refuse_pricing<trncost::detail::classify_month_convention_mistake<
+      typename Price::unit_type, typename Usage::unit_type>()>();
+  return {};
+}
+
 /// Anything else passed to charge() is a bare number or an unsourced quantity: refused with one
 /// sentence first.
 template <class Price, class Usage, class... Rest>
   requires(!(sourced_value<Price> && sourced_value<Usage>))
-sourced<money> charge(std::string, const Price&, const Usage&, Rest&&...) {
+refused charge(std::string, const Price&, const Usage&, Rest&&...) {
   static_assert(detail::always_false<Price>,
                 "trncost: charge() takes sourced values (trncost::sourced<Q>): a bare number or an "
                 "unsourced quantity cannot become a cost input; see "
                 "docs/troubleshooting.md#unsourced-input");
-  throw input_error("charge() called with an unsourced input");
+  return {};
 }
 
 }  // namespace trncost

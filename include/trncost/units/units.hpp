@@ -8,6 +8,7 @@
 #include <boost/units/quantity.hpp>
 
 #include "decimal.hpp"
+#include "refusals.hpp"
 #include "symbol.hpp"
 #include "system.hpp"
 
