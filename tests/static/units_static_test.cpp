@@ -88,7 +88,7 @@ concept charge_callable = requires(Price p, Usage q) {
 };
 template <class Unit, class Arg>
 concept makeable = requires(Unit unit, Arg arg) {
-  trncost::make(unit, arg);
+  { trncost::make(unit, arg) } -> not_refused;
 };
 
 // --- The types
@@ -212,6 +212,7 @@ static_assert(makeable<u::hour_t, int>);
 static_assert(makeable<u::hour_t, const char*>);
 static_assert(!makeable<u::hour_t, double>);
 static_assert(!makeable<u::hour_t, bool>);
+static_assert(std::same_as<decltype(trncost::make(u::hour, 3.5)), trncost::refused>);
 
 // --- Quantities: no implicit unit conversion
 
