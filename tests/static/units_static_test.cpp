@@ -5,6 +5,9 @@
 // compile-fail cases in tests/compile_fail/.
 #include <doctest/doctest.h>
 
+#include <boost/units/base_units/metric/hour.hpp>
+#include <boost/units/systems/si/length.hpp>
+#include <boost/units/systems/si/time.hpp>
 #include <concepts>
 #include <string>
 #include <string_view>
@@ -301,6 +304,44 @@ static_assert(charge_caught<sourced<per_instance_hour>, sourced<chip_hours>>);
 static_assert(charge_caught<sourced<per_gibibyte_month>, sourced<gibibyte_hours>>);
 static_assert(charge_caught<per_instance_hour, sourced<instance_hours>>);
 static_assert(!charge_caught<sourced<per_instance_hour>, sourced<instance_hours>>);
+
+// --- Whose units trncost speaks for
+
+// trncost's units: a trncost base dimension, trncost's system, or a scaled trncost byte.
+static_assert(u::is_trncost_unit<u::usd_t>);
+static_assert(u::is_trncost_unit<u::month_t>);
+static_assert(u::is_trncost_unit<u::second_t>);
+static_assert(u::is_trncost_unit<u::byte_t>);
+static_assert(u::is_trncost_unit<u::gibibyte_t>);
+static_assert(u::is_trncost_unit<u::gibibyte_hour_t>);
+static_assert(u::is_trncost_unit<u::instance_hour_t>);
+static_assert(u::is_trncost_unit<u::usd_per_thousand_requests_t>);
+static_assert(u::is_trncost_unit<u::dimensionless_t>);
+// Boost's own units are not, and trncost's hour is the very type of an SI second scaled by 3600.
+namespace bu = boost::units;
+using si_scaled_hour = bu::make_scaled_unit<bu::si::time, bu::scale<60, bu::static_rational<2>>>::type;
+static_assert(std::is_same_v<si_scaled_hour, u::hour_t>);
+static_assert(!u::is_trncost_unit<u::hour_t>);
+static_assert(!u::is_trncost_unit<bu::si::length>);
+static_assert(!u::is_trncost_unit<bu::si::time>);
+static_assert(!u::is_trncost_unit<bu::metric::hour_base_unit::unit_type>);
+
+// An assignment mistake between Boost's own units is left to Boost.Units: its trait keeps its plain
+// bool value (trncost's specialisation answers with a type whose comparison says the sentence).
+template <class From, class To>
+inline constexpr bool boost_answers_assignment = std::is_same_v<
+    std::remove_cv_t<decltype(bu::is_implicitly_convertible<From, To>::value)>, bool>;
+static_assert(boost_answers_assignment<bu::si::length, bu::si::time>);
+static_assert(boost_answers_assignment<bu::si::time, si_scaled_hour>);
+static_assert(boost_answers_assignment<bu::si::time, bu::metric::hour_base_unit::unit_type>);
+static_assert(!boost_answers_assignment<u::usd_t, u::hour_t>);
+static_assert(!boost_answers_assignment<u::second_t, u::hour_t>);
+static_assert(!boost_answers_assignment<u::gigabyte_t, u::gibibyte_t>);
+// And so are the operators: two SI quantities, or two scaled seconds, are not trncost's to refuse.
+static_assert(!addition_caught<quantity<bu::si::length>, quantity<bu::si::time>>);
+static_assert(!addition_caught<hours, quantity<u::minute_t>>);
+static_assert(!addable<hours, quantity<u::minute_t>>);
+static_assert(addition_caught<hours, seconds>);
 
 }  // namespace
 

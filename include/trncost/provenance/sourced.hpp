@@ -90,14 +90,14 @@ sourced<Q> operator-(const sourced<Q>& a, const sourced<Q>& b) {
 }
 /// Refused, with the sentence of the quantities' own operators: sourced values of different units.
 template <class A, class B>
-  requires(!std::is_same_v<A, B>)
+  requires trncost::detail::refusable_unit_pair<typename A::unit_type, typename B::unit_type>
 refused operator+(const sourced<A>&, const sourced<B>&) {
   trncost::detail::refuse_unit_mix<
       trncost::detail::classify_unit_mix<typename A::unit_type, typename B::unit_type>()>();
   return {};
 }
 template <class A, class B>
-  requires(!std::is_same_v<A, B>)
+  requires trncost::detail::refusable_unit_pair<typename A::unit_type, typename B::unit_type>
 refused operator-(const sourced<A>&, const sourced<B>&) {
   trncost::detail::refuse_unit_mix<
       trncost::detail::classify_unit_mix<typename A::unit_type, typename B::unit_type>()>();

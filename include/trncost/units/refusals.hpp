@@ -110,6 +110,12 @@ constexpr unit_mix classify_unit_mix() {
 template <auto>
 inline constexpr bool refuses = false;
 
+/// Two different units of which at least one is trncost's (units::is_trncost_unit): the only pairs
+/// trncost speaks for. Two units of Boost's own systems keep Boost.Units' own diagnostics.
+template <class U1, class U2>
+concept refusable_unit_pair = !std::is_same_v<U1, U2> &&
+                              (units::is_trncost_unit<U1> || units::is_trncost_unit<U2>);
+
 /// `a + b`, `a - b`, `a < b`, `a == b` of two different units: one sentence, chosen by kind.
 /// (Templated on the kind alone, so the compiler's instantiation notes stay one line.)
 template <unit_mix kind>
@@ -221,56 +227,56 @@ struct unit_assignment_refusal {
 /// Refused: two quantities of different units. Boost.Units' own operators take the same unit on
 /// both sides only, so these never compete with them.
 template <class U1, class U2>
-  requires(!std::is_same_v<U1, U2>)
+  requires detail::refusable_unit_pair<U1, U2>
 refused operator+(const boost::units::quantity<U1, decimal>&,
                   const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires(!std::is_same_v<U1, U2>)
+  requires detail::refusable_unit_pair<U1, U2>
 refused operator-(const boost::units::quantity<U1, decimal>&,
                   const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires(!std::is_same_v<U1, U2>)
+  requires detail::refusable_unit_pair<U1, U2>
 refused operator<(const boost::units::quantity<U1, decimal>&,
                   const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires(!std::is_same_v<U1, U2>)
+  requires detail::refusable_unit_pair<U1, U2>
 refused operator>(const boost::units::quantity<U1, decimal>&,
                   const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires(!std::is_same_v<U1, U2>)
+  requires detail::refusable_unit_pair<U1, U2>
 refused operator<=(const boost::units::quantity<U1, decimal>&,
                    const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires(!std::is_same_v<U1, U2>)
+  requires detail::refusable_unit_pair<U1, U2>
 refused operator>=(const boost::units::quantity<U1, decimal>&,
                    const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires(!std::is_same_v<U1, U2>)
+  requires detail::refusable_unit_pair<U1, U2>
 refused operator==(const boost::units::quantity<U1, decimal>&,
                    const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires(!std::is_same_v<U1, U2>)
+  requires detail::refusable_unit_pair<U1, U2>
 refused operator!=(const boost::units::quantity<U1, decimal>&,
                    const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
@@ -312,9 +318,11 @@ namespace boost::units {
 
 /// Boost.Units assigns a quantity of another unit only when is_implicitly_convertible says so, and
 /// otherwise fails its own static assertion; for two units it will not assign (the same test as its
-/// primary template), the value says trncost's sentence first. `type` is unchanged.
+/// primary template), at least one of them trncost's, the value says trncost's sentence first.
+/// `type` is unchanged; pairs of Boost's own units (SI metres and seconds) keep the primary template.
 template <class D1, class S1, class D2, class S2>
-  requires(!std::is_same_v<typename reduce_unit<unit<D1, S1>>::type,
+  requires(trncost::detail::refusable_unit_pair<unit<D1, S1>, unit<D2, S2>> &&
+           !std::is_same_v<typename reduce_unit<unit<D1, S1>>::type,
                            typename reduce_unit<unit<D2, S2>>::type>)
 struct is_implicitly_convertible<unit<D1, S1>, unit<D2, S2>> {
   using type = boost::mpl::false_;
@@ -324,7 +332,8 @@ struct is_implicitly_convertible<unit<D1, S1>, unit<D2, S2>> {
 /// Constructing a quantity from one of another dimension (`money m(rate)`) compiles at overload
 /// resolution and fails here, with the sentence of the assignment.
 template <class Unit1, class Unit2>
-  requires(!std::is_same_v<typename Unit1::dimension_type, typename Unit2::dimension_type>)
+  requires(trncost::detail::refusable_unit_pair<Unit1, Unit2> &&
+           !std::is_same_v<typename Unit1::dimension_type, typename Unit2::dimension_type>)
 struct conversion_helper<quantity<Unit1, trncost::decimal>, quantity<Unit2, trncost::decimal>> {
   static quantity<Unit2, trncost::decimal> convert(const quantity<Unit1, trncost::decimal>&) {
     trncost::detail::refuse_unit_assignment<trncost::detail::classify_unit_mix<Unit1, Unit2>()>();
