@@ -191,25 +191,44 @@ static_assert(!multipliable<decimal, double>);
 static_assert(multipliable<per_instance_hour, instance_hours>);
 static_assert(multiplication_caught<money, double>);
 static_assert(multiplication_caught<float, hours>);
+static_assert(multiplication_caught<decimal, double>);
+static_assert(multiplication_caught<float, decimal>);
 static_assert(!multiplication_caught<money, decimal>);
+static_assert(!multiplication_caught<decimal, int>);
 
 // --- decimal: from integers and text, never from or to floating point or int
 
-static_assert(std::is_constructible_v<decimal, int>);
-static_assert(std::is_constructible_v<decimal, long long>);
-static_assert(std::is_constructible_v<decimal, unsigned long long>);
-static_assert(!std::is_constructible_v<decimal, double>);
-static_assert(!std::is_constructible_v<decimal, float>);
-static_assert(!std::is_constructible_v<decimal, long double>);
+// A decimal from a double or a float, or a decimal into an int or a double, reaches a constructor or
+// a conversion that exists only to stop the compile with trncost's sentence (tests/compile_fail/
+// casting_a_double_to_decimal, converting_a_decimal_to_int): std::is_constructible_v<decimal, double>
+// and std::is_convertible_v<decimal, int> are true, so the rule is asked with decimal_source and
+// decimal_target.
+using trncost::decimal_source;
+using trncost::decimal_target;
+static_assert(std::is_constructible_v<decimal, double>);  // the catching constructor...
+static_assert(!decimal_source<double>);                   // ...is a refusal
+static_assert(std::is_convertible_v<decimal, int>);       // the catching conversion...
+static_assert(!decimal_target<int>);                      // ...is a refusal
+static_assert(decimal_source<int>);
+static_assert(decimal_source<long long>);
+static_assert(decimal_source<unsigned long long>);
+static_assert(decimal_source<std::string_view>);
+static_assert(!decimal_source<double>);
+static_assert(!decimal_source<float>);
+static_assert(!decimal_source<long double>);
+static_assert(!decimal_source<const double&>);
+static_assert(!decimal_source<bool>);
+static_assert(!decimal_source<char>);
 static_assert(!std::is_constructible_v<decimal, bool>);
 static_assert(!std::is_convertible_v<int, decimal>);  // explicit: `decimal(3)`, not `= 3`
-static_assert(std::is_constructible_v<decimal, std::string_view>);
 static_assert(!std::is_convertible_v<std::string_view, decimal>);
-static_assert(!std::is_convertible_v<decimal, int>);
-static_assert(!std::is_constructible_v<int, decimal>);
-static_assert(!std::is_constructible_v<long long, decimal>);
-static_assert(!std::is_convertible_v<decimal, double>);
-static_assert(!std::is_constructible_v<double, decimal>);
+static_assert(decimal_target<decimal>);
+static_assert(decimal_target<const decimal&>);
+static_assert(!decimal_target<int>);
+static_assert(!decimal_target<long long>);
+static_assert(!decimal_target<double>);
+static_assert(!decimal_target<bool>);
+static_assert(!decimal_target<std::string>);
 
 static_assert(makeable<u::hour_t, int>);
 static_assert(makeable<u::hour_t, const char*>);
@@ -225,8 +244,11 @@ static_assert(!std::is_convertible_v<gibibytes, bytes>);
 static_assert(!std::is_convertible_v<gigabytes, gibibytes>);
 static_assert(!std::is_convertible_v<per_thousand_requests, per_request>);
 static_assert(!std::is_convertible_v<per_instance_hour, money>);
-static_assert(!std::is_convertible_v<money, approximate_money>);
-static_assert(!std::is_convertible_v<approximate_money, money>);
+// Money and a double-valued amount: Boost.Units converts quantities whose values convert, and a
+// decimal's catching constructor and conversion make both directions reach trncost's sentence
+// (tests/compile_fail/making_money_from_a_double_quantity): the rule is on the values.
+static_assert(!decimal_source<approximate_money::value_type>);
+static_assert(!decimal_target<approximate_money::value_type>);
 // An explicit conversion by a whole-number factor or its reciprocal is allowed (exact or throws).
 static_assert(std::is_constructible_v<hours, seconds>);
 static_assert(std::is_constructible_v<per_request, per_thousand_requests>);
@@ -288,9 +310,18 @@ static_assert(!sourced_value<money>);
 static_assert(!sourced_value<double>);
 static_assert(!sourced_value<decimal>);
 
-static_assert(std::is_constructible_v<sourced<money>, std::string, money, trncost::provenance>);
-static_assert(!std::is_constructible_v<sourced<money>, std::string, money>);
+// sourced<Q> has a constructor that only says trncost's sentence (tests/compile_fail/
+// sourcing_without_provenance), which std::is_constructible_v counts: ask sourced_constructible.
+using trncost::sourced_constructible;
+static_assert(sourced_constructible<money, std::string, money, trncost::provenance>);
+static_assert(sourced_constructible<money, const sourced<money>&>);
+static_assert(std::is_constructible_v<sourced<money>, std::string, money>);  // the catching one
+static_assert(!sourced_constructible<money, std::string, money>);
+static_assert(!sourced_constructible<money, const char*, money>);
+static_assert(!sourced_constructible<money, std::string, decimal, trncost::provenance>);
 static_assert(!std::is_constructible_v<sourced<money>, std::string, decimal, trncost::provenance>);
+static_assert(!sourced_constructible<money, sourced<hours>>);
+static_assert(!std::is_convertible_v<sourced<per_instance_hour>, sourced<per_gibibyte_month>>);
 
 static_assert(addable<sourced<money>, sourced<money>>);
 static_assert(!addable<sourced<money>, sourced<hours>>);

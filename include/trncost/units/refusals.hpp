@@ -311,6 +311,23 @@ refused operator/(const boost::units::quantity<U, decimal>&, F) {
   detail::refuse_floating_factor<F>();
   return {};
 }
+/// Refused: a decimal times or divided by a floating-point number (`decimal(2) * 0.85`), with the
+/// same sentence rather than the one of decimal's catching constructor.
+template <std::floating_point F>
+refused operator*(decimal, F) {
+  detail::refuse_floating_factor<F>();
+  return {};
+}
+template <std::floating_point F>
+refused operator*(F, decimal) {
+  detail::refuse_floating_factor<F>();
+  return {};
+}
+template <std::floating_point F>
+refused operator/(decimal, F) {
+  detail::refuse_floating_factor<F>();
+  return {};
+}
 
 }  // namespace trncost
 
