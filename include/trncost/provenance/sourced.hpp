@@ -69,7 +69,8 @@ class sourced {
   template <class Value>
     requires std::constructible_from<Q, Value>
   sourced(std::string, const Value&) {
-    static_assert(sizeof(Value) == 0,
+    constexpr bool refused_call = sizeof(Value) == 0;  // clang prints this name, not Value's type
+    static_assert(refused_call,
                   "trncost: a sourced value needs its provenance, sourced<Q>(name, value, "
                   "provenance): where the number comes from, measured{...}, quoted{...}, "
                   "documented{...} or assumption{\"why\"}; see docs/troubleshooting.md#unsourced-input");
@@ -236,7 +237,8 @@ refused charge(std::string, const Price&, const Usage&, month_convention,
 template <class Price, class Usage, class... Rest>
   requires(!(sourced_value<Price> && sourced_value<Usage>))
 refused charge(std::string, const Price&, const Usage&, Rest&&...) {
-  static_assert(detail::always_false<Price>,
+  constexpr bool refused_call = detail::always_false<Price>;  // clang prints this name
+  static_assert(refused_call,
                 "trncost: charge() takes sourced values (trncost::sourced<Q>): a bare number or an "
                 "unsourced quantity cannot become a cost input; see "
                 "docs/troubleshooting.md#unsourced-input");
