@@ -295,7 +295,9 @@ constexpr void refuse_floating_factor() {
 }
 }  // namespace detail
 
-/// Refused: a quantity times or divided by a floating-point number (`usd("10") * 1.5`).
+/// Refused: a quantity times or divided by a floating-point number (`usd("10") * 1.5`). Not limited to
+/// units::is_trncost_unit: the value type, trncost::decimal, is trncost's already (and trncost's hours
+/// are not trncost's by their unit alone), while a host's SI quantities hold doubles.
 template <class U, std::floating_point F>
 refused operator*(const boost::units::quantity<U, decimal>&, F) {
   detail::refuse_floating_factor<F>();
