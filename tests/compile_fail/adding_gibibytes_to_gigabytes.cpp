@@ -1,4 +1,4 @@
-// expect: no match for 'operator\+'|invalid operands to binary expression
+// expect: trncost: cannot add, subtract or compare gigabytes \(GB, 10\^9 bytes\) and gibibytes \(GiB, 2\^30 bytes\)
 // GB (10^9 bytes) and GiB (2^30 bytes) do not add: the sum would need an inexact conversion.
 #include <trncost/units.hpp>
 

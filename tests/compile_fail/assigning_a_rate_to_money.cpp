@@ -1,4 +1,4 @@
-// expect: is_implicitly_convertible
+// expect: trncost: cannot assign or convert a price \(USD per unit\) to money or back
 // A price (USD per instance-hour) is not an amount: assigning it to money must not compile.
 #include <trncost/units.hpp>
 

@@ -1,4 +1,4 @@
-// expect: is_implicitly_convertible
+// expect: trncost: cannot assign or convert chip-hours to instance-hours or back
 // Assigning chip-hours to an instance-hour quantity must not compile (Boost.Units' static_assert).
 #include <trncost/units.hpp>
 

@@ -1,4 +1,4 @@
-// expect: is_implicitly_convertible
+// expect: trncost: no implicit conversion between two units of one dimension
 // Assigning a per-1000-requests price to a per-request one must not compile; an explicit conversion
 // (exact: it divides by 1000) is the way.
 #include <trncost/units.hpp>

@@ -1,4 +1,4 @@
-// expect: (required for the satisfaction of|because) 'prices<
+// expect: trncost: this price does not price this usage
 // charge() checks units as amount() does: a price per instance-hour does not price chip-hours.
 #include <trncost/provenance.hpp>
 

@@ -1,4 +1,4 @@
-// expect: (required for the satisfaction of|because) 'prices<
+// expect: trncost: a per-month price against hours needs the month's length named
 // charge() of a per-month price against hours needs the month's length named (month_730h).
 #include <trncost/provenance.hpp>
 

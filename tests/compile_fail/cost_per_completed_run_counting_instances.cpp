@@ -1,4 +1,4 @@
-// expect: job_dimension|no viable conversion from 'const sourced<quantity<unit_of<list<dim<trncost::units::instance_dimension
+// expect: trncost: cost_per_completed_run\(cost, completed\) takes the cost of every attempt in USD
 // Cost per completed run divides by completed runs (jobs), not by instances.
 #include <trncost/analysis/unit_economics.hpp>
 int main() {

@@ -1,4 +1,4 @@
-// expect: invalid initialization of reference of type .const trncost::sourced<|no viable conversion from 'const sourced<quantity<per<unit_of<list<dim<trncost::units::token_dimension
+// expect: trncost: cost_per_million_tokens takes \(instances, price in USD/instance-h, throughput in token/s, utilization as a fraction\)
 // cost_per_million_tokens(instances, price, throughput, utilization): throughput and price swapped must not compile.
 #include <trncost/analysis/unit_economics.hpp>
 int main() {

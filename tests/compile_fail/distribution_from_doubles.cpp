@@ -1,4 +1,4 @@
-// expect: use of deleted function .trncost::decimal::decimal\(double\).|conversion function from 'double' to 'trncost::decimal' invokes a deleted function
+// expect: trncost: a decimal is never made from a double or a float
 // A distribution's bounds are exact decimals (written as text), never binary doubles.
 #include <trncost/analysis/monte_carlo.hpp>
 int main() {

@@ -1,4 +1,4 @@
-// expect: no matching function for call to .trncost::credits::grant::grant\(|no matching constructor for initialization of 'const credits::grant'
+// expect: trncost: cannot assign or convert a usage \(hours, instance-hours\) to money
 // A credit grant's amount is money: an amount in hours must not compile.
 #include <trncost/credits.hpp>
 int main() {

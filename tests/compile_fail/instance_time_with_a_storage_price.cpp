@@ -1,4 +1,4 @@
-// expect: (no matching (function|constructor) for|could not convert|cannot convert|no known conversion)
+// expect: trncost: cannot assign or convert a quantity of one dimension to another
 // A component takes the price unit it bills in: instance time refuses a per-GiB-month price.
 #include <trncost/model.hpp>
 

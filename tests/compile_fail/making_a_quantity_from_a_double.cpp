@@ -1,4 +1,4 @@
-// expect: no matching function for call to 'make'|no matching function for call to 'make\(const trncost::units::hour_t&, double\)'
+// expect: trncost: make\(\) takes exact decimal text or a whole number, never a double
 // make() takes exact decimal text or a whole number, never a double.
 #include <trncost/units.hpp>
 

@@ -1,4 +1,4 @@
-// expect: is_implicitly_convertible<Unit2,unit_type>::value == true|requirement 'is_implicitly_convertible<
+// expect: trncost: cannot assign or convert a usage \(hours, instance-hours\) to money or back
 // A Monte Carlo budget is money: a budget in hours must not compile.
 #include <trncost/analysis/monte_carlo.hpp>
 int main() {

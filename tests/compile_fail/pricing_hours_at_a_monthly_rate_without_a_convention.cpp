@@ -1,4 +1,4 @@
-// expect: (required for the satisfaction of|because) 'prices<
+// expect: trncost: a per-month price against hours needs the month's length named
 // USD per GiB-month against GiB-hours needs the month's length named at the call site (month_730h).
 #include <trncost/units.hpp>
 

@@ -1,4 +1,4 @@
-// expect: template constraint failure for 'template<class Q> +requires +exact_quantity<Q> class trncost::sourced'|constraints not satisfied for class template 'sourced'
+// expect: trncost: sourced<Q> holds an exact quantity
 // Only exact quantities are sourced: sourced<double> must not compile.
 #include <trncost/provenance.hpp>
 

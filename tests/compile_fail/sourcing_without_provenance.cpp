@@ -1,4 +1,4 @@
-// expect: no matching function for call to 'trncost::sourced<|no matching constructor for initialization of '(const )?(trncost::)?sourced<
+// expect: trncost: a sourced value needs its provenance
 // A sourced value cannot be built without saying where it comes from.
 #include <trncost/provenance.hpp>
 

@@ -5,6 +5,9 @@
 // compile-fail cases in tests/compile_fail/.
 #include <doctest/doctest.h>
 
+#include <boost/units/base_units/metric/hour.hpp>
+#include <boost/units/systems/si/length.hpp>
+#include <boost/units/systems/si/time.hpp>
 #include <concepts>
 #include <string>
 #include <string_view>
@@ -26,25 +29,55 @@ using trncost::sourced_value;
 
 // --- The questions
 
+// trncost catches common mistakes (money + hours, GB + GiB, money * 0.85) with overloads whose
+// result is trncost::refused and whose body stops the compile with a sentence: an operation is
+// accepted when it resolves to something else.
+using trncost::not_refused;
+
 template <class A, class B>
 concept addable = requires(A a, B b) {
-  {a + b};
+  { a + b } -> not_refused;
 };
 template <class A, class B>
 concept subtractable = requires(A a, B b) {
-  {a - b};
+  { a - b } -> not_refused;
 };
 template <class A, class B>
 concept multipliable = requires(A a, B b) {
-  {a * b};
+  { a * b } -> not_refused;
 };
 template <class A, class B>
 concept comparable = requires(A a, B b) {
-  {a < b};
+  { a < b } -> not_refused;
 };
 template <class A, class B>
 concept equality_comparable_with = requires(A a, B b) {
-  {a == b};
+  { a == b } -> not_refused;
+};
+
+// Refused with trncost's own sentence (rather than by Boost.Units' "no match"): the operation
+// resolves to one of trncost's catching overloads.
+template <class A, class B>
+concept addition_caught = requires(A a, B b) {
+  { a + b } -> std::same_as<trncost::refused>;
+};
+template <class A, class B>
+concept comparison_caught = requires(A a, B b) {
+  { a < b } -> std::same_as<trncost::refused>;
+  { a == b } -> std::same_as<trncost::refused>;
+  { a != b } -> std::same_as<trncost::refused>;
+};
+template <class A, class B>
+concept multiplication_caught = requires(A a, B b) {
+  { a * b } -> std::same_as<trncost::refused>;
+};
+template <class Rate, class Usage>
+concept amount_caught = requires(Rate r, Usage q) {
+  { trncost::amount(r, q) } -> std::same_as<trncost::refused>;
+};
+template <class Price, class Usage>
+concept charge_caught = requires(Price p, Usage q) {
+  { trncost::charge("cost", p, q) } -> std::same_as<trncost::refused>;
 };
 
 template <class Rate, class Usage>
@@ -57,11 +90,11 @@ concept amount_by_month_callable = requires(Rate r, Usage q) {
 };
 template <class Price, class Usage>
 concept charge_callable = requires(Price p, Usage q) {
-  {trncost::charge("cost", p, q)};
+  { trncost::charge("cost", p, q) } -> std::same_as<sourced<trncost::money>>;
 };
 template <class Unit, class Arg>
 concept makeable = requires(Unit unit, Arg arg) {
-  trncost::make(unit, arg);
+  { trncost::make(unit, arg) } -> not_refused;
 };
 
 // --- The types
@@ -135,6 +168,22 @@ static_assert(!comparable<money, decimal>);
 static_assert(equality_comparable_with<gibibytes, gibibytes>);
 static_assert(!equality_comparable_with<gibibytes, gigabytes>);
 
+// The mistakes above are caught by trncost's overloads, which speak first (docs/troubleshooting.md).
+static_assert(addition_caught<money, hours>);
+static_assert(addition_caught<money, per_instance_hour>);
+static_assert(addition_caught<instance_hours, chip_hours>);
+static_assert(addition_caught<gigabytes, gibibytes>);
+static_assert(addition_caught<hours, seconds>);
+static_assert(addition_caught<months, hours>);
+static_assert(addition_caught<sourced<money>, sourced<hours>>);
+static_assert(comparison_caught<money, hours>);
+static_assert(comparison_caught<gibibytes, gigabytes>);
+// Like with like, and what has no unit at all, never reaches them.
+static_assert(!addition_caught<money, money>);
+static_assert(!addition_caught<money, decimal>);
+static_assert(!addition_caught<sourced<money>, sourced<money>>);
+static_assert(!comparison_caught<money, money>);
+
 // --- Multiplication: exact factors only
 
 static_assert(multipliable<money, decimal>);
@@ -143,29 +192,52 @@ static_assert(!multipliable<money, float>);
 static_assert(multipliable<decimal, int>);
 static_assert(!multipliable<decimal, double>);
 static_assert(multipliable<per_instance_hour, instance_hours>);
+static_assert(multiplication_caught<money, double>);
+static_assert(multiplication_caught<float, hours>);
+static_assert(multiplication_caught<decimal, double>);
+static_assert(multiplication_caught<float, decimal>);
+static_assert(!multiplication_caught<money, decimal>);
+static_assert(!multiplication_caught<decimal, int>);
 
 // --- decimal: from integers and text, never from or to floating point or int
 
-static_assert(std::is_constructible_v<decimal, int>);
-static_assert(std::is_constructible_v<decimal, long long>);
-static_assert(std::is_constructible_v<decimal, unsigned long long>);
-static_assert(!std::is_constructible_v<decimal, double>);
-static_assert(!std::is_constructible_v<decimal, float>);
-static_assert(!std::is_constructible_v<decimal, long double>);
+// A decimal from a double or a float, or a decimal into an int or a double, reaches a constructor or
+// a conversion that exists only to stop the compile with trncost's sentence (tests/compile_fail/
+// casting_a_double_to_decimal, converting_a_decimal_to_int): std::is_constructible_v<decimal, double>
+// and std::is_convertible_v<decimal, int> are true, so the rule is asked with decimal_source and
+// decimal_target.
+using trncost::decimal_source;
+using trncost::decimal_target;
+static_assert(std::is_constructible_v<decimal, double>);  // the catching constructor...
+static_assert(!decimal_source<double>);                   // ...is a refusal
+static_assert(std::is_convertible_v<decimal, int>);       // the catching conversion...
+static_assert(!decimal_target<int>);                      // ...is a refusal
+static_assert(decimal_source<int>);
+static_assert(decimal_source<long long>);
+static_assert(decimal_source<unsigned long long>);
+static_assert(decimal_source<std::string_view>);
+static_assert(!decimal_source<double>);
+static_assert(!decimal_source<float>);
+static_assert(!decimal_source<long double>);
+static_assert(!decimal_source<const double&>);
+static_assert(!decimal_source<bool>);
+static_assert(!decimal_source<char>);
 static_assert(!std::is_constructible_v<decimal, bool>);
 static_assert(!std::is_convertible_v<int, decimal>);  // explicit: `decimal(3)`, not `= 3`
-static_assert(std::is_constructible_v<decimal, std::string_view>);
 static_assert(!std::is_convertible_v<std::string_view, decimal>);
-static_assert(!std::is_convertible_v<decimal, int>);
-static_assert(!std::is_constructible_v<int, decimal>);
-static_assert(!std::is_constructible_v<long long, decimal>);
-static_assert(!std::is_convertible_v<decimal, double>);
-static_assert(!std::is_constructible_v<double, decimal>);
+static_assert(decimal_target<decimal>);
+static_assert(decimal_target<const decimal&>);
+static_assert(!decimal_target<int>);
+static_assert(!decimal_target<long long>);
+static_assert(!decimal_target<double>);
+static_assert(!decimal_target<bool>);
+static_assert(!decimal_target<std::string>);
 
 static_assert(makeable<u::hour_t, int>);
 static_assert(makeable<u::hour_t, const char*>);
 static_assert(!makeable<u::hour_t, double>);
 static_assert(!makeable<u::hour_t, bool>);
+static_assert(std::same_as<decltype(trncost::make(u::hour, 3.5)), trncost::refused>);
 
 // --- Quantities: no implicit unit conversion
 
@@ -175,8 +247,11 @@ static_assert(!std::is_convertible_v<gibibytes, bytes>);
 static_assert(!std::is_convertible_v<gigabytes, gibibytes>);
 static_assert(!std::is_convertible_v<per_thousand_requests, per_request>);
 static_assert(!std::is_convertible_v<per_instance_hour, money>);
-static_assert(!std::is_convertible_v<money, approximate_money>);
-static_assert(!std::is_convertible_v<approximate_money, money>);
+// Money and a double-valued amount: Boost.Units converts quantities whose values convert, and a
+// decimal's catching constructor and conversion make both directions reach trncost's sentence
+// (tests/compile_fail/making_money_from_a_double_quantity): the rule is on the values.
+static_assert(!decimal_source<approximate_money::value_type>);
+static_assert(!decimal_target<approximate_money::value_type>);
 // An explicit conversion by a whole-number factor or its reciprocal is allowed (exact or throws).
 static_assert(std::is_constructible_v<hours, seconds>);
 static_assert(std::is_constructible_v<per_request, per_thousand_requests>);
@@ -221,6 +296,11 @@ static_assert(amount_callable<per_instance_hour, instance_hours>);
 static_assert(!amount_callable<per_instance_hour, chip_hours>);
 static_assert(!amount_callable<per_gibibyte_month, gibibyte_hours>);
 static_assert(!amount_callable<approximate_rate, instance_hours>);
+static_assert(amount_caught<per_instance_hour, chip_hours>);
+static_assert(amount_caught<per_gibibyte_month, gibibyte_hours>);
+static_assert(amount_caught<per_gigabyte, gibibytes>);
+static_assert(amount_caught<instance_hours, per_instance_hour>);
+static_assert(!amount_caught<per_instance_hour, instance_hours>);
 static_assert(amount_by_month_callable<per_gibibyte_month, gibibyte_hours>);
 static_assert(!amount_by_month_callable<per_instance_hour, instance_hours>);
 static_assert(!amount_by_month_callable<per_gibibyte_month, gibibyte_months>);
@@ -233,9 +313,18 @@ static_assert(!sourced_value<money>);
 static_assert(!sourced_value<double>);
 static_assert(!sourced_value<decimal>);
 
-static_assert(std::is_constructible_v<sourced<money>, std::string, money, trncost::provenance>);
-static_assert(!std::is_constructible_v<sourced<money>, std::string, money>);
+// sourced<Q> has a constructor that only says trncost's sentence (tests/compile_fail/
+// sourcing_without_provenance), which std::is_constructible_v counts: ask sourced_constructible.
+using trncost::sourced_constructible;
+static_assert(sourced_constructible<money, std::string, money, trncost::provenance>);
+static_assert(sourced_constructible<money, const sourced<money>&>);
+static_assert(std::is_constructible_v<sourced<money>, std::string, money>);  // the catching one
+static_assert(!sourced_constructible<money, std::string, money>);
+static_assert(!sourced_constructible<money, const char*, money>);
+static_assert(!sourced_constructible<money, std::string, decimal, trncost::provenance>);
 static_assert(!std::is_constructible_v<sourced<money>, std::string, decimal, trncost::provenance>);
+static_assert(!sourced_constructible<money, sourced<hours>>);
+static_assert(!std::is_convertible_v<sourced<per_instance_hour>, sourced<per_gibibyte_month>>);
 
 static_assert(addable<sourced<money>, sourced<money>>);
 static_assert(!addable<sourced<money>, sourced<hours>>);
@@ -244,6 +333,49 @@ static_assert(!addable<sourced<money>, money>);
 static_assert(charge_callable<sourced<per_instance_hour>, sourced<instance_hours>>);
 static_assert(!charge_callable<sourced<per_instance_hour>, sourced<chip_hours>>);
 static_assert(!charge_callable<sourced<per_gibibyte_month>, sourced<gibibyte_hours>>);
+static_assert(!charge_callable<double, sourced<instance_hours>>);
+static_assert(charge_caught<sourced<per_instance_hour>, sourced<chip_hours>>);
+static_assert(charge_caught<sourced<per_gibibyte_month>, sourced<gibibyte_hours>>);
+static_assert(charge_caught<per_instance_hour, sourced<instance_hours>>);
+static_assert(!charge_caught<sourced<per_instance_hour>, sourced<instance_hours>>);
+
+// --- Whose units trncost speaks for
+
+// trncost's units: a trncost base dimension, trncost's system, or a scaled trncost byte.
+static_assert(u::is_trncost_unit<u::usd_t>);
+static_assert(u::is_trncost_unit<u::month_t>);
+static_assert(u::is_trncost_unit<u::second_t>);
+static_assert(u::is_trncost_unit<u::byte_t>);
+static_assert(u::is_trncost_unit<u::gibibyte_t>);
+static_assert(u::is_trncost_unit<u::gibibyte_hour_t>);
+static_assert(u::is_trncost_unit<u::instance_hour_t>);
+static_assert(u::is_trncost_unit<u::usd_per_thousand_requests_t>);
+static_assert(u::is_trncost_unit<u::dimensionless_t>);
+// Boost's own units are not, and trncost's hour is the very type of an SI second scaled by 3600.
+namespace bu = boost::units;
+using si_scaled_hour = bu::make_scaled_unit<bu::si::time, bu::scale<60, bu::static_rational<2>>>::type;
+static_assert(std::is_same_v<si_scaled_hour, u::hour_t>);
+static_assert(!u::is_trncost_unit<u::hour_t>);
+static_assert(!u::is_trncost_unit<bu::si::length>);
+static_assert(!u::is_trncost_unit<bu::si::time>);
+static_assert(!u::is_trncost_unit<bu::metric::hour_base_unit::unit_type>);
+
+// An assignment mistake between Boost's own units is left to Boost.Units: its trait keeps its plain
+// bool value (trncost's specialisation answers with a type whose comparison says the sentence).
+template <class From, class To>
+inline constexpr bool boost_answers_assignment = std::is_same_v<
+    std::remove_cv_t<decltype(bu::is_implicitly_convertible<From, To>::value)>, bool>;
+static_assert(boost_answers_assignment<bu::si::length, bu::si::time>);
+static_assert(boost_answers_assignment<bu::si::time, si_scaled_hour>);
+static_assert(boost_answers_assignment<bu::si::time, bu::metric::hour_base_unit::unit_type>);
+static_assert(!boost_answers_assignment<u::usd_t, u::hour_t>);
+static_assert(!boost_answers_assignment<u::second_t, u::hour_t>);
+static_assert(!boost_answers_assignment<u::gigabyte_t, u::gibibyte_t>);
+// And so are the operators: two SI quantities, or two scaled seconds, are not trncost's to refuse.
+static_assert(!addition_caught<quantity<bu::si::length>, quantity<bu::si::time>>);
+static_assert(!addition_caught<hours, quantity<u::minute_t>>);
+static_assert(!addable<hours, quantity<u::minute_t>>);
+static_assert(addition_caught<hours, seconds>);
 
 }  // namespace
 

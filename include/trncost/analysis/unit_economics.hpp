@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -52,6 +53,18 @@ inline sourced<usd_per_job> cost_per_completed_run(const sourced<money>& all_att
                         {all_attempts.record(), completed.record()});
 }
 
+/// Refused with one sentence: cost_per_completed_run of other units (instances for runs).
+template <class Cost, class Runs>
+  requires(!(std::is_same_v<Cost, money> && std::is_same_v<Runs, quantity<units::job_t>>))
+refused cost_per_completed_run(const sourced<Cost>&, const sourced<Runs>&) {
+  constexpr bool refused_call = trncost::detail::refuses<sizeof(Runs)>;
+  static_assert(refused_call,
+                "trncost: cost_per_completed_run(cost, completed) takes the cost of every attempt "
+                "in USD (sourced<money>) and the completed runs in jobs (units::job), not "
+                "instances or hours; see docs/troubleshooting.md#unit-economics-arguments");
+  return {};
+}
+
 /// Cost per million tokens served by a fleet billed by the hour:
 ///   instances * price * 1,000,000 / (throughput * utilization * 3600)
 /// where `throughput` is what the fleet serves when busy (tokens/s) and `utilization` the share of
@@ -81,6 +94,22 @@ inline sourced<usd_per_million_tokens> cost_per_million_tokens(
                             throughput.name() + " * " + utilization.name() + " * 3600)",
                         {instances.record(), price.record(), throughput.record(),
                          utilization.record()});
+}
+
+/// Refused with one sentence: cost_per_million_tokens with its arguments swapped or in other units.
+template <class Instances, class Price, class Throughput, class Utilization>
+  requires(!(std::is_same_v<Instances, quantity<units::instance_t>> &&
+             std::is_same_v<Price, quantity<units::usd_per_instance_hour_t>> &&
+             std::is_same_v<Throughput, quantity<units::tokens_per_second_t>> &&
+             std::is_same_v<Utilization, fraction>))
+refused cost_per_million_tokens(const sourced<Instances>&, const sourced<Price>&,
+                                const sourced<Throughput>&, const sourced<Utilization>&) {
+  constexpr bool refused_call = trncost::detail::refuses<sizeof(Price)>;
+  static_assert(refused_call,
+                "trncost: cost_per_million_tokens takes (instances, price in USD/instance-h, "
+                "throughput in token/s, utilization as a fraction), in that order and those units; "
+                "see docs/troubleshooting.md#unit-economics-arguments");
+  return {};
 }
 
 /// Billed minus useful: what was paid for time that produced nothing, and its share of the bill.

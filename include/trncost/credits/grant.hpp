@@ -76,6 +76,19 @@ class grant {
     }
   }
 
+  /// Refused with one sentence (the one of assigning the two amounts): an amount in another unit
+  /// than USD, such as hours of compute. (It delegates only to have something to compile; the
+  /// sentence stops the compile first.)
+  template <exact_quantity Amount>
+    requires(!std::same_as<Amount, money>)
+  grant(std::string name, const sourced<Amount>&, date issued, date expires,
+        std::set<category> covered, std::set<charge_kind> excluded = default_exclusions())
+      : grant(std::move(name), sourced<money>("refused", money{}, assumption{"refused"}), issued,
+              expires, std::move(covered), std::move(excluded)) {
+    trncost::detail::refuse_unit_assignment<
+        trncost::detail::classify_unit_mix<typename Amount::unit_type, units::usd_t>()>();
+  }
+
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] const sourced<money>& amount() const noexcept { return amount_; }
   [[nodiscard]] date issued() const noexcept { return issued_; }

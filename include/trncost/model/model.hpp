@@ -308,7 +308,9 @@ class model {
   void add_line(category c, std::string component, line_meta meta, const node<P>& price,
                 const node<Q>& quantity_node) {
     using product = detail::product_unit_t<P, Q>;
-    static_assert(detail::is_money_unit<product> && detail::is_usage_unit<Q>,
+    // Named, so clang's first line shows `price_times_usage` rather than both units expanded.
+    constexpr bool price_times_usage = detail::is_money_unit<product> && detail::is_usage_unit<Q>;
+    static_assert(price_times_usage,
                   "trncost: a line is a price (money per unit) times a quantity of that unit, "
                   "price first; see docs/troubleshooting.md#price-does-not-fit");
     constexpr auto f = detail::money_factor<product>();

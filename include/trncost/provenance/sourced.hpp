@@ -14,7 +14,7 @@
 
 namespace trncost {
 
-template <exact_quantity Q>
+template <class Q>
 class sourced;
 
 namespace detail {
@@ -24,17 +24,40 @@ template <class Q>
 inline constexpr bool is_sourced<sourced<Q>> = true;
 }  // namespace detail
 
+namespace detail {
+template <class Q>
+struct unit_of_sourced {
+  using type = void;  // sourced<double>, refused by its static_assert
+};
+template <exact_quantity Q>
+struct unit_of_sourced<Q> {
+  using type = typename Q::unit_type;
+};
+}  // namespace detail
+
 /// A value that may enter a cost: a trncost::sourced<Q>. Bare numbers and unsourced quantities are not.
 template <class T>
 concept sourced_value = detail::is_sourced<std::remove_cvref_t<T>>;
 
 /// A named exact quantity with its provenance. It cannot be built without a name and a provenance
 /// that validate() accepts, so a bare number never becomes a cost input.
-template <exact_quantity Q>
+template <class Q>
 class sourced {
+  // Not a constraint on Q: a static_assert says trncost's sentence first (sourced<double>).
+  static_assert(exact_quantity<Q>,
+                "trncost: sourced<Q> holds an exact quantity, trncost::quantity<Unit> (a decimal "
+                "with a unit), never a double, an int or a bare decimal: "
+                "sourced<quantity<units::hour_t>>; see docs/troubleshooting.md#unsourced-input");
+
  public:
   using quantity_type = Q;
-  using unit_type = typename Q::unit_type;
+  using unit_type = typename detail::unit_of_sourced<Q>::type;
+
+  /// (Only for sourced<double> and the like: takes any arguments, so the sentence above is the
+  /// only error of the line.)
+  template <class... Args>
+    requires(!exact_quantity<Q>)
+  explicit sourced(Args&&...) {}
 
   sourced(std::string name, Q value, provenance origin) : value_(value) {
     if (name.empty()) throw input_error("a sourced value needs a name");
@@ -52,6 +75,17 @@ class sourced {
     record_ = std::make_shared<const source_record>(source_record{
         std::move(name), value.value().to_string(), units::symbol<unit_type>(),
         std::move(origin)});
+  }
+
+  /// Refused with one sentence: a value without its provenance (`sourced<money> fee("fee", usd("100"))`).
+  template <class Value>
+    requires std::constructible_from<Q, Value>
+  sourced(std::string, const Value&) {
+    constexpr bool refused_call = sizeof(Value) == 0;  // clang prints this name, not Value's type
+    static_assert(refused_call,
+                  "trncost: a sourced value needs its provenance, sourced<Q>(name, value, "
+                  "provenance): where the number comes from, measured{...}, quoted{...}, "
+                  "documented{...} or assumption{\"why\"}; see docs/troubleshooting.md#unsourced-input");
   }
 
   [[nodiscard]] const std::string& name() const noexcept { return record_->name; }
@@ -73,6 +107,22 @@ class sourced {
 template <class Unit>
 sourced(std::string, boost::units::quantity<Unit, decimal>, provenance)
     -> sourced<boost::units::quantity<Unit, decimal>>;
+
+namespace detail {
+template <class Q, class... Args>
+inline constexpr bool refused_sourced_arguments = false;
+template <class Q, class Name, class Value>
+inline constexpr bool refused_sourced_arguments<Q, Name, Value> =
+    std::constructible_from<std::string, Name> && std::constructible_from<Q, Value>;
+}  // namespace detail
+
+/// Whether a sourced<Q> is built from these arguments for real. sourced<Q> also has a constructor that
+/// exists only to stop the compile with trncost's sentence (a value without its provenance), which
+/// std::is_constructible_v counts; static checks ask this instead.
+template <class Q, class... Args>
+concept sourced_constructible =
+    std::constructible_from<sourced<Q>, Args...> &&
+    !detail::refused_sourced_arguments<Q, std::remove_cvref_t<Args>...>;
 
 namespace detail {
 
@@ -99,6 +149,21 @@ sourced<Q> operator+(const sourced<Q>& a, const sourced<Q>& b) {
 template <class Q>
 sourced<Q> operator-(const sourced<Q>& a, const sourced<Q>& b) {
   return detail::derive(Q(a.value() - b.value()), a, "-", b, derivation_op::sub);
+}
+/// Refused, with the sentence of the quantities' own operators: sourced values of different units.
+template <class A, class B>
+  requires trncost::detail::refusable_unit_pair<typename A::unit_type, typename B::unit_type>
+refused operator+(const sourced<A>&, const sourced<B>&) {
+  trncost::detail::refuse_unit_mix<
+      trncost::detail::classify_unit_mix<typename A::unit_type, typename B::unit_type>()>();
+  return {};
+}
+template <class A, class B>
+  requires trncost::detail::refusable_unit_pair<typename A::unit_type, typename B::unit_type>
+refused operator-(const sourced<A>&, const sourced<B>&) {
+  trncost::detail::refuse_unit_mix<
+      trncost::detail::classify_unit_mix<typename A::unit_type, typename B::unit_type>()>();
+  return {};
 }
 /// Product (one half-even rounding at the 18th fractional digit, as for decimals).
 template <class A, class B>
@@ -162,16 +227,34 @@ sourced<money> charge(std::string name, const Price& price, const Usage& usage,
   return sourced<money>(std::move(name), m, std::move(how));
 }
 
+/// Refused, with the sentence amount() gives: sourced values whose units do not price to money.
+template <sourced_value Price, sourced_value Usage>
+  requires(!prices<typename Price::quantity_type, typename Usage::quantity_type>)
+refused charge(std::string, const Price&, const Usage&, rounding = rounding::half_even) {
+  trncost::detail::refuse_pricing<trncost::detail::classify_pricing_mistake<
+      typename Price::unit_type, typename Usage::unit_type>()>();
+  return {};
+}
+template <sourced_value Price, sourced_value Usage>
+  requires(!detail::prices_to_money_by_month<typename Price::unit_type, typename Usage::unit_type>)
+refused charge(std::string, const Price&, const Usage&, month_convention,
+               rounding = rounding::half_even) {
+  trncost::detail::refuse_pricing<trncost::detail::classify_month_convention_mistake<
+      typename Price::unit_type, typename Usage::unit_type>()>();
+  return {};
+}
+
 /// Anything else passed to charge() is a bare number or an unsourced quantity: refused with one
 /// sentence first.
 template <class Price, class Usage, class... Rest>
   requires(!(sourced_value<Price> && sourced_value<Usage>))
-sourced<money> charge(std::string, const Price&, const Usage&, Rest&&...) {
-  static_assert(detail::always_false<Price>,
+refused charge(std::string, const Price&, const Usage&, Rest&&...) {
+  constexpr bool refused_call = detail::always_false<Price>;  // clang prints this name
+  static_assert(refused_call,
                 "trncost: charge() takes sourced values (trncost::sourced<Q>): a bare number or an "
                 "unsourced quantity cannot become a cost input; see "
                 "docs/troubleshooting.md#unsourced-input");
-  throw input_error("charge() called with an unsourced input");
+  return {};
 }
 
 }  // namespace trncost

@@ -19,10 +19,6 @@ inline constexpr bool is_decimal_quantity = false;
 template <class Unit>
 inline constexpr bool is_decimal_quantity<boost::units::quantity<Unit, decimal>> = true;
 
-template <class Unit>
-inline constexpr bool is_money_unit =
-    std::is_same_v<typename Unit::dimension_type, units::usd_t::dimension_type>;
-
 }  // namespace detail
 
 /// A quantity with an exact decimal value (`trncost::quantity<Unit>`).
@@ -53,15 +49,6 @@ constexpr exact_factor money_factor() {
     return {};
   }
 }
-
-/// Whether a unit's dimension has money in it (a price does, a usage does not).
-template <class DimensionList>
-struct has_money : std::false_type {};
-template <class Exponent, class Rest>
-struct has_money<boost::units::list<boost::units::dim<units::money_dimension, Exponent>, Rest>>
-    : std::true_type {};
-template <class Other, class Rest>
-struct has_money<boost::units::list<Other, Rest>> : has_money<Rest> {};
 
 template <class Unit>
 inline constexpr bool is_usage_unit = !has_money<typename Unit::dimension_type>::value;
@@ -129,6 +116,92 @@ money amount(const Rate& rate, const Usage& usage, month_convention convention,
                       "' has zero hours");
   }
   return detail::round_amount(rate.value(), usage.value(), f, convention.hours_per_month, mode);
+}
+
+namespace detail {
+
+/// Why a price does not price a usage (amount() and charge() share the sentences).
+enum class pricing_mistake {
+  usage_first,
+  needs_month_convention,
+  decimal_and_binary_bytes,
+  unrelated_units,
+  month_convention_not_needed,
+};
+
+template <class Rate, class Usage>
+constexpr pricing_mistake classify_pricing_mistake() {
+  if constexpr (!is_usage_unit<Usage>) {
+    return pricing_mistake::usage_first;
+  } else if constexpr (prices_to_money_by_month<Rate, Usage>) {
+    return pricing_mistake::needs_month_convention;
+  } else if constexpr (prices_to_money<Rate, Usage>) {
+    return pricing_mistake::decimal_and_binary_bytes;
+  } else {
+    return pricing_mistake::unrelated_units;
+  }
+}
+
+/// One sentence per mistake (templated on the mistake alone, so the notes stay one line).
+template <pricing_mistake kind>
+constexpr void refuse_pricing() {
+  if constexpr (kind == pricing_mistake::usage_first) {
+    static_assert(refuses<kind>,
+                  "trncost: amount(price, usage) and charge(name, price, usage) take the price "
+                  "first, and the usage here is money or a price: swap the two arguments; see "
+                  "docs/troubleshooting.md#price-first");
+  } else if constexpr (kind == pricing_mistake::needs_month_convention) {
+    static_assert(refuses<kind>,
+                  "trncost: a per-month price against hours needs the month's length named: "
+                  "amount(price, usage, month_730h) or charge(name, price, usage, month_730h); "
+                  "see docs/troubleshooting.md#month-convention");
+  } else if constexpr (kind == pricing_mistake::decimal_and_binary_bytes) {
+    static_assert(refuses<kind>,
+                  "trncost: the price and the usage mix a decimal byte unit (GB: 10^9 bytes) and a "
+                  "binary one (GiB: 2^30 bytes), so no exact factor prices one with the other: "
+                  "declare the usage in the price's unit (AWS bills storage 'GB' as GiB); see "
+                  "docs/troubleshooting.md#decimal-and-binary-bytes");
+  } else if constexpr (kind == pricing_mistake::month_convention_not_needed) {
+    static_assert(refuses<kind>,
+                  "trncost: this price already prices this usage: drop the month convention "
+                  "(it only applies to a per-month price against hours); see "
+                  "docs/troubleshooting.md#month-convention");
+  } else {
+    static_assert(refuses<kind>,
+                  "trncost: this price does not price this usage (price unit x usage unit is not "
+                  "USD: an instance-hour price against chip-hours, a storage price against "
+                  "instance-hours): use the price quoted for the usage's unit; see "
+                  "docs/troubleshooting.md#price-does-not-fit");
+  }
+}
+
+/// The mistake of a month convention given to a price that does not price hours by the month.
+template <class Rate, class Usage>
+constexpr pricing_mistake classify_month_convention_mistake() {
+  if constexpr (prices_to_money<Rate, Usage>) {
+    return pricing_mistake::month_convention_not_needed;
+  } else {
+    return classify_pricing_mistake<Rate, Usage>();
+  }
+}
+
+}  // namespace detail
+
+/// Refused, with one sentence: a price that does not price the usage (swapped arguments, a
+/// per-month price against hours without a convention, GB against GiB, unrelated units).
+template <exact_quantity Rate, exact_quantity Usage>
+  requires(!prices<Rate, Usage>)
+refused amount(const Rate&, const Usage&, rounding = rounding::half_even) {
+  detail::refuse_pricing<
+      detail::classify_pricing_mistake<typename Rate::unit_type, typename Usage::unit_type>()>();
+  return {};
+}
+template <exact_quantity Rate, exact_quantity Usage>
+  requires(!detail::prices_to_money_by_month<typename Rate::unit_type, typename Usage::unit_type>)
+refused amount(const Rate&, const Usage&, month_convention, rounding = rounding::half_even) {
+  detail::refuse_pricing<detail::classify_month_convention_mistake<typename Rate::unit_type,
+                                                                   typename Usage::unit_type>()>();
+  return {};
 }
 
 /// Converts to another unit of the same dimension exactly, or throws trncost::inexact_error (the

@@ -95,10 +95,33 @@ class decimal {
   /// Parses a decimal string exactly; see parse().
   explicit decimal(std::string_view text) : decimal(parse(text)) {}
 
-  /// Floating point never becomes money silently: parse the decimal text instead.
-  decimal(double) = delete;
-  decimal(float) = delete;
-  decimal(long double) = delete;
+  /// Floating point never becomes a decimal (0.1 has no exact binary value): this constructor exists
+  /// only to stop the compile with that sentence, for `decimal(0.5)`, `decimal d = 0.1` and a
+  /// double-valued quantity made into money. (So std::is_constructible_v<decimal, double> is true:
+  /// ask trncost::decimal_source<double> instead.)
+  template <class F>
+    requires std::floating_point<F>
+  decimal(F) {  // NOLINT(google-explicit-constructor): `decimal d = 0.1` must reach the sentence
+    static_assert(sizeof(F) == 0,
+                  "trncost: a decimal is never made from a double or a float (0.1 has no exact "
+                  "binary value): write the number as text, decimal::parse(\"0.1\"), or as a "
+                  "whole number, decimal(3); see docs/troubleshooting.md#doubles-and-money");
+  }
+
+  /// A decimal never becomes an int or a double silently (1.99 would truncate to 1): this conversion
+  /// exists only to stop the compile with that sentence, for `int n = price` and money made into an
+  /// int-valued quantity. (So std::is_convertible_v<decimal, int> is true: ask
+  /// trncost::decimal_target<int> instead.)
+  template <class T>
+    requires std::is_arithmetic_v<T>
+  operator T() const {  // NOLINT(google-explicit-constructor): `int n = price` must reach the sentence
+    static_assert(sizeof(T) == 0,
+                  "trncost: a decimal never converts to an int or a double by itself (1.99 would "
+                  "truncate to 1 or round in binary): name the rounding, round(x, "
+                  "decimal_places{0}, rounding::toward_zero), or ask for x.to_double() in analysis; "
+                  "see docs/troubleshooting.md#decimal-to-number");
+    return T{};
+  }
 
   static constexpr decimal from_raw(rep raw) noexcept {
     decimal d;
@@ -310,6 +333,20 @@ template <class D>
   throw overflow_error(a.to_string() + " " + op + " " + b.to_string() +
                        " overflows the decimal range");
 }
+
+/// What a decimal is made from for real: whole numbers (explicitly, `decimal(3)`) and decimal text
+/// (`decimal("0.85")`). A double or a float is refused with trncost's sentence by a constructor that
+/// exists only for that, so std::is_constructible_v<decimal, double> is true; static checks ask this.
+template <class T>
+concept decimal_source =
+    std::constructible_from<decimal, T> && !std::floating_point<std::remove_cvref_t<T>>;
+
+/// What a decimal converts to implicitly: nothing but a decimal. An int, a double or a bool is refused
+/// with trncost's sentence by a conversion that exists only for that, so
+/// std::is_convertible_v<decimal, int> is true; static checks ask this.
+template <class T>
+concept decimal_target =
+    std::convertible_to<decimal, T> && !std::is_arithmetic_v<std::remove_cvref_t<T>>;
 
 /// `round(x, cents)`: x rounded to `places` under `mode` (half-even unless said otherwise).
 constexpr decimal round(decimal x, decimal_places places, rounding mode = rounding::half_even) {

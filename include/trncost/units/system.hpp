@@ -7,6 +7,7 @@
 #include <boost/units/base_unit.hpp>
 #include <boost/units/base_units/si/second.hpp>
 #include <boost/units/derived_dimension.hpp>
+#include <boost/units/heterogeneous_system.hpp>
 #include <boost/units/make_scaled_unit.hpp>
 #include <boost/units/make_system.hpp>
 #include <boost/units/physical_dimensions/information.hpp>
@@ -15,6 +16,7 @@
 #include <boost/units/static_rational.hpp>
 #include <boost/units/unit.hpp>
 #include <string_view>
+#include <type_traits>
 
 namespace trncost::units {
 
@@ -102,6 +104,52 @@ template <class Unit, long Base, long Exponent>
 using scaled =
     typename boost::units::make_scaled_unit<
         Unit, boost::units::scale<Base, boost::units::static_rational<Exponent>>>::type;
+
+namespace detail {
+
+/// Whether a base dimension or base unit is one of trncost's (ordinals 7301-7399, above).
+template <class Tag>
+constexpr bool own_ordinal() {
+  if constexpr (requires { Tag::value; }) {
+    return Tag::value >= 7301 && Tag::value <= 7399;
+  } else {
+    return false;  // a scaled base unit (Boost's metric hour) has no ordinal of its own
+  }
+}
+
+/// Whether a Boost.Units list of dim<BaseDimension, Exponent> (a dimension) or of
+/// heterogeneous_system_dim<BaseUnit, Exponent> (a scaled or mixed system) names one of trncost's.
+template <class List>
+struct mentions_own : std::false_type {};
+template <class First, class Rest>
+struct mentions_own<boost::units::list<First, Rest>>
+    : std::bool_constant<own_ordinal<typename First::tag_type>() || mentions_own<Rest>::value> {};
+
+template <class System>
+inline constexpr bool is_own_system = false;
+template <class L, class D, class S>
+inline constexpr bool is_own_system<
+    boost::units::heterogeneous_system<boost::units::heterogeneous_system_impl<L, D, S>>> =
+    mentions_own<L>::value;
+
+}  // namespace detail
+
+/// Whether a unit belongs to trncost: its dimension has one of trncost's base dimensions (money,
+/// tokens, instances, chips, requests, billing months...), or it is expressed in trncost::units::system
+/// (the second, the byte, dimensionless) or scaled from one of trncost's base units (GB, GiB are
+/// scaled trncost bytes). Units of Boost's own systems (SI, metric, information) are not.
+///
+/// trncost's readable refusals (units/refusals.hpp) apply only when at least one side is trncost's,
+/// so a program that also uses Boost.Units SI keeps Boost's own diagnostics for its own units.
+/// A unit that is only a scaled second (trncost's minute, hour, day) is the same type as the scaled
+/// SI second Boost.Units builds from si::time, so on its own it is not trncost's: hours against
+/// seconds or against instance-hours is caught, hours against minutes is left to Boost.Units.
+template <class Unit>
+inline constexpr bool is_trncost_unit = false;
+template <class Dimension, class System>
+inline constexpr bool is_trncost_unit<boost::units::unit<Dimension, System>> =
+    detail::mentions_own<Dimension>::value || std::is_same_v<System, system> ||
+    detail::is_own_system<System>;
 
 /// The symbol trncost prints after a value of this unit ("USD/instance-h", "GiB"). Specialise it for
 /// a unit of your own; units without one print Boost's generated symbol through io/fmt.hpp.

@@ -6,10 +6,12 @@
 #include <boost/units/dimensionless_type.hpp>
 #include <boost/units/operators.hpp>
 #include <boost/units/quantity.hpp>
+#include <concepts>
 
 #include <string_view>
 
 #include "decimal.hpp"
+#include "refusals.hpp"
 #include "symbol.hpp"
 #include "system.hpp"
 
@@ -145,6 +147,17 @@ quantity<Unit> make(Unit, std::string_view text) {
 template <class Unit, whole_number I>
 constexpr quantity<Unit> make(Unit, I whole) {
   return quantity<Unit>::from_value(decimal(whole));
+}
+
+/// Refused with one sentence: a quantity from a double (`make(units::hour, 3.5)`).
+template <class Unit, std::floating_point F>
+refused make(Unit, F) {
+  constexpr bool refused_call = detail::refuses<sizeof(F)>;
+  static_assert(refused_call,
+                "trncost: make() takes exact decimal text or a whole number, never a double or a "
+                "float (3.5 would be a binary approximation): make(units::hour, \"3.5\"); see "
+                "docs/troubleshooting.md#doubles-and-money");
+  return {};
 }
 
 /// The dollar amount written as text: `usd("21.50")`.

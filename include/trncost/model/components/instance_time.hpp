@@ -96,6 +96,19 @@ class instance_time {
     }
   }
 
+  /// Refused with one sentence (the one of assigning the two prices): a price in another unit than
+  /// USD per instance-hour, such as a storage price per GiB-month or a per-chip-hour price.
+  template <exact_quantity Price>
+    requires(!std::same_as<Price, quantity<units::usd_per_instance_hour_t>>)
+  instance_time(std::string name, std::string instance_type,
+                input_of<quantity<units::instance_t>> count, const sourced<Price>&,
+                std::vector<phase_time> phases, billing_rule rule = billing_rule::per_second())
+      : instance_time(std::move(name), std::move(instance_type), std::move(count), unknown_input{},
+                      std::move(phases), std::move(rule)) {
+    trncost::detail::refuse_unit_assignment<trncost::detail::classify_unit_mix<
+        typename Price::unit_type, units::usd_per_instance_hour_t>()>();
+  }
+
   /// Launches of the instances (1 + restarts); the per-second minimum applies to each.
   instance_time& with_launches(sourced<quantity<units::dimensionless_t>> launches) {
     detail::require_positive(launches, name_);
