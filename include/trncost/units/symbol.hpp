@@ -102,7 +102,9 @@ inline std::string scaled_symbol(const std::string& text, const std::vector<scal
     side *= f;
   }
   if (exact && num == 1 && den == 1) return text;
-  if (exact && den == 1) return "(" + std::to_string(num) + " " + text + ")";
+  // Built by appending: g++ 12 at -O3 reports a false -Wrestrict for "(" + std::string&&.
+  std::string out = "(";
+  if (exact && den == 1) return out.append(std::to_string(num)).append(" ").append(text).append(")");
   if (exact && only_time && num == 1 && days == 0 && (minutes == -1 || minutes == -2)) {
     return text + (text.empty() ? "" : " ") + (minutes == -2 ? "s/h" : "s/min");
   }
@@ -110,7 +112,11 @@ inline std::string scaled_symbol(const std::string& text, const std::vector<scal
     return text + (text.empty() ? "" : " ") + "s/d";
   }
   if (exact && num == 1) return "(" + text + "/" + std::to_string(den) + ")";
-  if (exact) return "(" + std::to_string(num) + "/" + std::to_string(den) + " " + text + ")";
+  if (exact) {
+    return out.append(std::to_string(num)).append("/").append(std::to_string(den)).append(" ")
+        .append(text)
+        .append(")");
+  }
   return "(scaled " + text + ")";
 }
 
