@@ -141,8 +141,11 @@ struct price_conflict {
     std::string s = "SKU " + sku + ", rate " + rate_code + " has " +
                     std::to_string(versions.size()) + " different prices:";
     for (const auto& v : versions) {
-      s += " " + v.price.to_string() + " " + v.currency + " (" + v.origin.offer_code + " " +
-           v.origin.offer_version + ", " + v.origin.source + ");";
+      // Appended piece by piece: g++ 12 at -O3 reports a false -Wrestrict for " " + std::string&&.
+      s += ' ';
+      s += v.price.to_string();
+      s += " " + v.currency + " (" + v.origin.offer_code + " " + v.origin.offer_version + ", " +
+           v.origin.source + ");";
     }
     s.pop_back();
     return s;
