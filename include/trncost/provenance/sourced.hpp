@@ -39,6 +39,28 @@ struct unit_of_sourced<Q> {
 template <class T>
 concept sourced_value = detail::is_sourced<std::remove_cvref_t<T>>;
 
+namespace detail {
+
+/// The checks and the shared record of a sourced value, one non-template function for every Q (a
+/// sourced<Q> constructor only adds its unit's symbol: issue 14, compile time).
+inline input_ref make_source_record(std::string name, const decimal& value, std::string unit,
+                                    provenance origin, bool refuse_negative) {
+  if (name.empty()) throw input_error("a sourced value needs a name");
+  validate_value_origin(origin, name);
+  // The one place a negative price or cost is refused: every cost input is a sourced value.
+  // Only a derivation (a difference of two costs) may be negative.
+  if (refuse_negative && value.is_negative() && !std::holds_alternative<derived>(origin)) {
+    throw input_error("input '" + name + "': " + std::string(kind_name(origin)) + " value " +
+                      value.to_string() + " " + unit +
+                      " is negative; a price or a cost cannot be negative (a credit is a grant: "
+                      "docs/credits.md)");
+  }
+  return std::make_shared<const source_record>(
+      source_record{std::move(name), value.to_string(), std::move(unit), std::move(origin)});
+}
+
+}  // namespace detail
+
 /// A named exact quantity with its provenance. It cannot be built without a name and a provenance
 /// that validate() accepts, so a bare number never becomes a cost input.
 template <class Q>
@@ -59,23 +81,11 @@ class sourced {
     requires(!exact_quantity<Q>)
   explicit sourced(Args&&...) {}
 
-  sourced(std::string name, Q value, provenance origin) : value_(value) {
-    if (name.empty()) throw input_error("a sourced value needs a name");
-    validate_value_origin(origin, name);
-    // The one place a negative price or cost is refused: every cost input is a sourced value.
-    // Only a derivation (a difference of two costs) may be negative.
-    if constexpr (!detail::is_usage_unit<unit_type>) {
-      if (value.value().is_negative() && !std::holds_alternative<derived>(origin)) {
-        throw input_error("input '" + name + "': " + std::string(kind_name(origin)) + " value " +
-                          value.value().to_string() + " " + units::symbol<unit_type>() +
-                          " is negative; a price or a cost cannot be negative (a credit is a grant: "
-                          "docs/credits.md)");
-      }
-    }
-    record_ = std::make_shared<const source_record>(source_record{
-        std::move(name), value.value().to_string(), units::symbol<unit_type>(),
-        std::move(origin)});
-  }
+  sourced(std::string name, Q value, provenance origin)
+      : value_(value),
+        record_(detail::make_source_record(std::move(name), value.value(),
+                                           units::symbol<unit_type>(), std::move(origin),
+                                           !detail::is_usage_unit<unit_type>)) {}
 
   /// Refused with one sentence: a value without its provenance (`sourced<money> fee("fee", usd("100"))`).
   template <class Value>
