@@ -46,8 +46,8 @@ io::latency_target target(const char* ttft_ms, const char* itl_ms) {
 }  // namespace
 
 TEST_CASE("the fixture's four load levels read as measured operating points") {
-  const auto r = io::read_vllm_bench(dir + "qwen3-32b-trn2-results.csv", 1,
-                                     dir + "qwen3-32b-trn2.env");
+  const auto r =
+      io::read_vllm_bench(dir + "qwen3-32b-trn2-results.csv", 1, dir + "qwen3-32b-trn2.env");
   REQUIRE(r.points.size() == 4);
   CHECK(r.duplicates.empty());
   REQUIRE(r.config.has_value());
@@ -98,8 +98,8 @@ TEST_CASE("the fixture's four load levels read as measured operating points") {
 
 TEST_CASE("figures are divided by the instances the server ran on") {
   // 718.75 / 2 = 359.375 token/s per instance; 2.875 / 2 = 1.4375 request/s; latencies unchanged.
-  std::istringstream in(header +
-                        "m,2026-11-02-08-15-00,asynchronous@3.00 req/sec,2.875,9.5,420,36.5,718.75\n");
+  std::istringstream in(
+      header + "m,2026-11-02-08-15-00,asynchronous@3.00 req/sec,2.875,9.5,420,36.5,718.75\n");
   const auto r = io::read_vllm_bench(in, "bench.csv", 2);
   CHECK(r.instances == 2);
   CHECK(r.points[0].output_tokens_per_second.value().value() == decimal("359.375"));
@@ -130,15 +130,16 @@ TEST_CASE("column order extra columns quotes CRLF and a byte-order mark are read
 }
 
 TEST_CASE("numbers Python writes in exponent form read exactly") {
-  const auto r = read_text(header + "m,2026-11-02-08-15-00,synchronous,9.5e-05,4,180,15.5,1.25E2\n");
+  const auto r =
+      read_text(header + "m,2026-11-02-08-15-00,synchronous,9.5e-05,4,180,15.5,1.25E2\n");
   CHECK(r.points[0].requests_per_second.value().value() == decimal("0.000095"));
   CHECK(r.points[0].output_tokens_per_second.value().value() == decimal(125));
 }
 
 TEST_CASE("a row repeated exactly is read once and listed") {
   const std::string row = "m,2026-11-02-08-15-00,synchronous,0.25,4,180,15.5,62.5\n";
-  const auto r = read_text(header + row + "m,2026-11-02-08-15-00,throughput,3,14,2150,41,800\n" +
-                           row);
+  const auto r =
+      read_text(header + row + "m,2026-11-02-08-15-00,throughput,3,14,2150,41,800\n" + row);
   CHECK(r.points.size() == 2);
   REQUIRE(r.duplicates.size() == 1);
   CHECK(r.duplicates[0] == "bench.csv:4 repeats bench.csv:2");
@@ -161,14 +162,16 @@ TEST_CASE("bad result files are refused with the line and the column") {
       "trncost: bench.csv:1: column 'Inter Token Latency (ms)': is required but missing from the "
       "header",
       parse_error);
-  CHECK_THROWS_WITH_AS(read_text(header + "m,2026-11-02-08-15-00,synchronous,0.25,4,abc,15.5,62.5\n"),
-                       "trncost: bench.csv:2: column 'Time-to-first-token (ms)': \"abc\" is not a "
-                       "number",
-                       parse_error);
-  CHECK_THROWS_WITH_AS(read_text(header + "m,2026-11-02-08-15-00,synchronous,0.25,4,180,-1.5,62.5\n"),
-                       "trncost: bench.csv:2: column 'Inter Token Latency (ms)': is -1.5; a "
-                       "measured rate or latency cannot be negative",
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      read_text(header + "m,2026-11-02-08-15-00,synchronous,0.25,4,abc,15.5,62.5\n"),
+      "trncost: bench.csv:2: column 'Time-to-first-token (ms)': \"abc\" is not a "
+      "number",
+      parse_error);
+  CHECK_THROWS_WITH_AS(
+      read_text(header + "m,2026-11-02-08-15-00,synchronous,0.25,4,180,-1.5,62.5\n"),
+      "trncost: bench.csv:2: column 'Inter Token Latency (ms)': is -1.5; a "
+      "measured rate or latency cannot be negative",
+      parse_error);
   CHECK_THROWS_WITH_AS(read_text(header + "m,2026-11-02-08-15-00,synchronous,0.25,4,180,15.5,\n"),
                        "trncost: bench.csv:2: column 'Output Token Throughput (t/s)': is empty; "
                        "every result row gives it",
@@ -177,10 +180,11 @@ TEST_CASE("bad result files are refused with the line and the column") {
                        "trncost: bench.csv:2: column 'Date': \"2026-11-02\" is not a benchmark "
                        "date (YYYY-MM-DD-HH-MM-SS)",
                        parse_error);
-  CHECK_THROWS_WITH_AS(read_text(header + "m,2026-02-30-08-15-00,synchronous,0.25,4,180,15.5,62.5\n"),
-                       "trncost: bench.csv:2: column 'Date': \"2026-02-30-08-15-00\" is not a "
-                       "benchmark date (YYYY-MM-DD-HH-MM-SS): no such day or time",
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      read_text(header + "m,2026-02-30-08-15-00,synchronous,0.25,4,180,15.5,62.5\n"),
+      "trncost: bench.csv:2: column 'Date': \"2026-02-30-08-15-00\" is not a "
+      "benchmark date (YYYY-MM-DD-HH-MM-SS): no such day or time",
+      parse_error);
   CHECK_THROWS_WITH_AS(
       read_text(header + "m,2026-11-02-08-15-00,asynchronous@fast req/sec,1,4,180,15.5,62.5\n"),
       "trncost: bench.csv:2: column 'Input type': \"asynchronous@fast req/sec\" is not a load "
@@ -193,10 +197,11 @@ TEST_CASE("bad result files are refused with the line and the column") {
   CHECK_THROWS_WITH_AS(read_text(header + "m,2026-11-02-08-15-00,synchronous,0.25,4,180\n"),
                        "trncost: bench.csv:2: the record has 6 fields, the header has 8",
                        parse_error);
-  CHECK_THROWS_WITH_AS(read_text(header + ",2026-11-02-08-15-00,synchronous,0.25,4,180,15.5,62.5\n"),
-                       "trncost: bench.csv:2: column 'model_id': is empty; every result row names "
-                       "its model",
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      read_text(header + ",2026-11-02-08-15-00,synchronous,0.25,4,180,15.5,62.5\n"),
+      "trncost: bench.csv:2: column 'model_id': is empty; every result row names "
+      "its model",
+      parse_error);
 }
 
 TEST_CASE("a run configuration reads with quotes comments and export") {
@@ -228,8 +233,9 @@ TEST_CASE("a run configuration reads with quotes comments and export") {
 }
 
 TEST_CASE("a configuration of another model is refused at the row") {
-  std::istringstream in(header + "Qwen_Qwen3-32B,2026-11-02-08-15-00,synchronous,0.25,4,180,15.5,"
-                                 "62.5\nother_m,2026-11-02-08-15-00,throughput,3,14,2150,41,800\n");
+  std::istringstream in(header +
+                        "Qwen_Qwen3-32B,2026-11-02-08-15-00,synchronous,0.25,4,180,15.5,"
+                        "62.5\nother_m,2026-11-02-08-15-00,throughput,3,14,2150,41,800\n");
   CHECK_THROWS_WITH_AS(
       io::read_vllm_bench(in, "bench.csv", 1, config_text("MODEL_ID=Qwen/Qwen3-32B\n")),
       "trncost: bench.csv:3: column 'model_id': 'other_m' is not the model of the run "
@@ -250,8 +256,9 @@ TEST_CASE("the operating point is the highest throughput meeting the latency tar
   const std::string reason =
       "chosen as the highest output throughput per instance meeting mean TTFT <= 500 ms and mean "
       "ITL <= 40 ms: " +
-      csv + ":4 'asynchronous@3.00 req/sec' at 718.75 token/s, among 3 of 4 points meeting it; "
-            "left out: " +
+      csv +
+      ":4 'asynchronous@3.00 req/sec' at 718.75 token/s, among 3 of 4 points meeting it; "
+      "left out: " +
       csv + ":5 'throughput': mean TTFT 2150 ms > 500 ms, mean ITL 41 ms > 40 ms";
   const std::string& method = measured_of(p).method;
   REQUIRE(method.size() > reason.size());

@@ -1,11 +1,11 @@
-// vLLM-on-Neuron serving benchmark results: the result CSV the optimum-neuron benchmark scripts write
-// from guidellm reports (one row per load level: model_id, Date, Input type, Requests per Second,
-// Request Latency (s), Time-to-first-token (ms), Inter Token Latency (ms), Output Token Throughput
-// (t/s)) and the run configuration `.env` file the server was started with (MODEL_ID, BATCH_SIZE,
-// SEQUENCE_LENGTH, TENSOR_PARALLEL_SIZE...). Each row becomes an operating point: measured
-// throughput per instance and latency at a stated load, with provenance naming the file, the row and
-// the column. select_operating_point() picks the highest throughput that meets a latency target.
-// The format and its rules are described in docs/io.md.
+// vLLM-on-Neuron serving benchmark results: the result CSV the optimum-neuron benchmark scripts
+// write from guidellm reports (one row per load level: model_id, Date, Input type, Requests per
+// Second, Request Latency (s), Time-to-first-token (ms), Inter Token Latency (ms), Output Token
+// Throughput (t/s)) and the run configuration `.env` file the server was started with (MODEL_ID,
+// BATCH_SIZE, SEQUENCE_LENGTH, TENSOR_PARALLEL_SIZE...). Each row becomes an operating point:
+// measured throughput per instance and latency at a stated load, with provenance naming the file,
+// the row and the column. select_operating_point() picks the highest throughput that meets a
+// latency target. The format and its rules are described in docs/io.md.
 #ifndef TRNCOST_IO_VLLM_BENCH_HPP
 #define TRNCOST_IO_VLLM_BENCH_HPP
 
@@ -100,15 +100,14 @@ struct latency_target {
 
 namespace detail {
 
-inline constexpr std::string_view vllm_columns[] = {
-    "model_id",
-    "Date",
-    "Input type",
-    "Requests per Second",
-    "Request Latency (s)",
-    "Time-to-first-token (ms)",
-    "Inter Token Latency (ms)",
-    "Output Token Throughput (t/s)"};
+inline constexpr std::string_view vllm_columns[] = {"model_id",
+                                                    "Date",
+                                                    "Input type",
+                                                    "Requests per Second",
+                                                    "Request Latency (s)",
+                                                    "Time-to-first-token (ms)",
+                                                    "Inter Token Latency (ms)",
+                                                    "Output Token Throughput (t/s)"};
 enum vllm_column : std::size_t {
   v_model,
   v_date,
@@ -231,9 +230,10 @@ inline vllm_run_config read_vllm_run_config(std::istream& in, std::string file) 
                           (ch >= '0' && ch <= '9') || ch == '_');
     }
     if (!key_ok) {
-      fail(where, "", trncost::detail::quoted_for_message(key) +
-                          " is not a variable name (letters, digits and _, not starting with a "
-                          "digit)");
+      fail(where, "",
+           trncost::detail::quoted_for_message(key) +
+               " is not a variable name (letters, digits and _, not starting with a "
+               "digit)");
     }
     std::string_view v = s.substr(eq + 1);
     if (!v.empty() && (v.front() == '\'' || v.front() == '"')) {
@@ -316,7 +316,8 @@ inline vllm_bench_results read_vllm_bench(std::istream& in, std::string file,
     const input_position where = reader.position();
     const std::string origin = where.to_string();
     const std::string model(reader[at[v_model]]);
-    if (model.empty()) fail(where, "column 'model_id'", "is empty; every result row names its model");
+    if (model.empty())
+      fail(where, "column 'model_id'", "is empty; every result row names its model");
     if (config && model != expected_model) {
       fail(where, "column 'model_id'",
            "'" + model + "' is not the model of the run configuration " + config->file +
@@ -346,17 +347,15 @@ inline vllm_bench_results read_vllm_bench(std::istream& in, std::string file,
     vllm_load_level level = parse_input_type(input, where);
     const std::string run_id = model + "#" + date_text;
     const auto from_row = [&](vllm_column c, std::string_view what) {
-      return provenance{measured{
-          .run_id = run_id,
-          .method = "vLLM benchmark " + origin + ", column '" + std::string(vllm_columns[c]) +
-                    "', Input type '" + input + "': " + std::string(what) + "; Date " +
-                    date_text + " read as UTC" + config_text,
-          .from = started,
-          .to = started}};
+      return provenance{measured{.run_id = run_id,
+                                 .method = "vLLM benchmark " + origin + ", column '" +
+                                           std::string(vllm_columns[c]) + "', Input type '" +
+                                           input + "': " + std::string(what) + "; Date " +
+                                           date_text + " read as UTC" + config_text,
+                                 .from = started,
+                                 .to = started}};
     };
-    const auto number = [&](vllm_column c) {
-      return bench_number(reader, at[c], vllm_columns[c]);
-    };
+    const auto number = [&](vllm_column c) { return bench_number(reader, at[c], vllm_columns[c]); };
     const auto per = [&](decimal v) { return instances == 1 ? v : v / decimal(instances); };
     out.points.push_back(vllm_operating_point{
         .origin = origin,
@@ -375,18 +374,15 @@ inline vllm_bench_results read_vllm_bench(std::istream& in, std::string file,
             "serving_requests_per_second",
             quantity<units::requests_per_second_t>::from_value(per(number(v_rps))),
             from_row(v_rps, "completed requests over the level's duration, " + per_instance)),
-        .request_latency =
-            sourced("serving_request_latency",
-                    quantity<units::second_t>::from_value(number(v_request_latency)),
-                    from_row(v_request_latency, "mean over the level's requests")),
-        .time_to_first_token =
-            sourced("serving_time_to_first_token",
-                    quantity<units::millisecond_t>::from_value(number(v_ttft)),
-                    from_row(v_ttft, "mean over the level's requests")),
-        .inter_token_latency =
-            sourced("serving_inter_token_latency",
-                    quantity<units::millisecond_t>::from_value(number(v_itl)),
-                    from_row(v_itl, "mean over the level's tokens"))});
+        .request_latency = sourced("serving_request_latency",
+                                   quantity<units::second_t>::from_value(number(v_request_latency)),
+                                   from_row(v_request_latency, "mean over the level's requests")),
+        .time_to_first_token = sourced("serving_time_to_first_token",
+                                       quantity<units::millisecond_t>::from_value(number(v_ttft)),
+                                       from_row(v_ttft, "mean over the level's requests")),
+        .inter_token_latency = sourced("serving_inter_token_latency",
+                                       quantity<units::millisecond_t>::from_value(number(v_itl)),
+                                       from_row(v_itl, "mean over the level's tokens"))});
   }
   if (out.points.empty()) {
     fail(input_position::whole(file), "", "the result file has a header but no result row");
@@ -426,8 +422,7 @@ inline std::string latency_breach(const vllm_operating_point& p, const latency_t
     add("ITL", p.inter_token_latency.value().value(), t.max_inter_token_latency->value(), "ms");
   }
   if (t.max_request_latency) {
-    add("request latency", p.request_latency.value().value(), t.max_request_latency->value(),
-        "s");
+    add("request latency", p.request_latency.value().value(), t.max_request_latency->value(), "s");
   }
   return out;
 }
@@ -440,8 +435,10 @@ inline std::string describe_target(const latency_target& t) {
     if (!out.empty()) out += " and ";
     out += stat + " " + part;
   };
-  if (t.max_time_to_first_token) add("TTFT <= " + t.max_time_to_first_token->value().to_string() + " ms");
-  if (t.max_inter_token_latency) add("ITL <= " + t.max_inter_token_latency->value().to_string() + " ms");
+  if (t.max_time_to_first_token)
+    add("TTFT <= " + t.max_time_to_first_token->value().to_string() + " ms");
+  if (t.max_inter_token_latency)
+    add("ITL <= " + t.max_inter_token_latency->value().to_string() + " ms");
   if (t.max_request_latency) {
     add("request latency <= " + t.max_request_latency->value().to_string() + " s");
   }
@@ -498,7 +495,8 @@ inline vllm_operating_point select_operating_point(const vllm_bench_results& res
   for (const auto* p : candidates) {
     const std::string breach = detail::latency_breach(*p, target);
     if (!breach.empty()) {
-      rejected += (rejected.empty() ? "" : "; ") + p->origin + " '" + p->input_type + "': " + breach;
+      rejected +=
+          (rejected.empty() ? "" : "; ") + p->origin + " '" + p->input_type + "': " + breach;
       continue;
     }
     ++meeting;
@@ -511,12 +509,12 @@ inline vllm_operating_point select_operating_point(const vllm_bench_results& res
   if (best == nullptr) {
     throw input_error(where + "no operating point meets " + wanted + " (" + rejected + ")");
   }
-  const std::string reason =
-      "chosen as the highest output throughput per instance meeting " + wanted + ": " +
-      best->origin + " '" + best->input_type + "' at " +
-      best->output_tokens_per_second.value().value().to_string() + " token/s, among " +
-      std::to_string(meeting) + " of " + std::to_string(candidates.size()) +
-      " points meeting it" + (rejected.empty() ? std::string() : "; left out: " + rejected);
+  const std::string reason = "chosen as the highest output throughput per instance meeting " +
+                             wanted + ": " + best->origin + " '" + best->input_type + "' at " +
+                             best->output_tokens_per_second.value().value().to_string() +
+                             " token/s, among " + std::to_string(meeting) + " of " +
+                             std::to_string(candidates.size()) + " points meeting it" +
+                             (rejected.empty() ? std::string() : "; left out: " + rejected);
   vllm_operating_point chosen = *best;
   chosen.output_tokens_per_second = detail::with_reason(best->output_tokens_per_second, reason);
   chosen.requests_per_second = detail::with_reason(best->requests_per_second, reason);

@@ -81,12 +81,12 @@ namespace detail {
 
 /// A measurement's text (a JSON number, a CSV field Python wrote) as a decimal: plain decimals
 /// exactly; an exponent ("9.5e-05") shifts the point exactly; digits beyond the 18th fractional
-/// one are dropped (truncated toward zero), which an instrument's reading can afford. Returns false for text that is not a number.
+/// one are dropped (truncated toward zero), which an instrument's reading can afford. Returns false
+/// for text that is not a number.
 inline bool measurement_decimal(std::string_view t, decimal& out) {
   const auto e = t.find_first_of("eE");
   std::size_t dot = t.find('.');
-  if (e == std::string_view::npos &&
-      (dot == std::string_view::npos || t.size() - dot - 1 <= 18)) {
+  if (e == std::string_view::npos && (dot == std::string_view::npos || t.size() - dot - 1 <= 18)) {
     try {
       out = decimal::parse(t);
       return true;
