@@ -268,13 +268,13 @@ inline vllm_run_config read_vllm_run_config(const std::string& path) {
 }
 
 /// Reads a result CSV. Columns are found by name (any order; others ignored); `instances` is how
-/// many instances the benchmarked server ran on (each figure is divided by it, exactly; at least
-/// 1); `config`, when given, is the server's run configuration: every row's model_id must be its
-/// MODEL_ID with '/' written '_', and its entries are named in each provenance. Throws
-/// parse_error naming the line and the column for a missing column, an empty file, a value that is
-/// not a number or is negative, a Date or Input type of another form, and two rows that give
-/// different figures for one (model_id, Date, Input type); a row repeated exactly is read once
-/// and listed in `duplicates`.
+/// many instances the benchmarked server ran on (at least 1; the two rates are divided by it,
+/// rounded once at the 18th fractional digit); `config`, when given, is the server's run
+/// configuration: every row's model_id must be its MODEL_ID with '/' written '_', and its entries
+/// are named in each provenance. Throws parse_error naming the line and the column for a missing
+/// column, an empty file, a value that is not a number or is negative, a Date or Input type of
+/// another form, and two rows that give different figures for one (model_id, Date, Input type); a
+/// row repeated exactly is read once and listed in `duplicates`.
 inline vllm_bench_results read_vllm_bench(std::istream& in, std::string file,
                                           std::uint64_t instances,
                                           std::optional<vllm_run_config> config = std::nullopt) {
