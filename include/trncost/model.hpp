@@ -9,6 +9,7 @@
 #include "model/components/data_preparation.hpp"
 #include "model/components/data_transfer.hpp"
 #include "model/components/failures.hpp"
+#include "model/components/commitment_mix.hpp"
 #include "model/components/instance_time.hpp"
 #include "model/components/logging.hpp"
 #include "model/components/object_storage.hpp"

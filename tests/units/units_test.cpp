@@ -14,6 +14,10 @@ TEST_CASE("exact time conversions just work") {
   CHECK(convert<units::second_t>(make(units::minute, 3)).value() == decimal(180));
   CHECK(convert<units::hour_t>(seconds(7200)).value() == decimal(2));
   CHECK(convert<units::hour_t>(seconds(900)).value() == decimal("0.25"));
+  // Latencies: a millisecond is an exact thousandth of a second, both ways.
+  CHECK(convert<units::second_t>(make(units::millisecond, "1253.5")).value() == decimal("1.2535"));
+  CHECK(convert<units::millisecond_t>(make(units::second, "0.042")).value() == decimal(42));
+  CHECK(units::symbol<units::millisecond_t>() == "ms");
   // The Boost.Units explicit constructor takes the same exact path.
   const quantity<units::second_t> s(make(units::hour, 2));
   CHECK(s.value() == decimal(7200));

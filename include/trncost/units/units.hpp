@@ -34,6 +34,7 @@ using per = typename bu::divide_typeof_helper<A, B>::type;
 TRNCOST_DETAIL_UNIT(second, "s", unit_of<bu::time_dimension>);
 TRNCOST_DETAIL_UNIT(minute, "min", scaled<second_t, 60, 1>);
 TRNCOST_DETAIL_UNIT(hour, "h", scaled<second_t, 60, 2>);
+TRNCOST_DETAIL_UNIT(millisecond, "ms", scaled<second_t, 10, -3>);
 TRNCOST_DETAIL_UNIT(day, "d", scaled<second_t, 86400, 1>);
 /// The billing month (see month.hpp for its conventional length in hours).
 TRNCOST_DETAIL_UNIT(month, "mo", unit_of<billing_month_base_unit::dimension_type>);
