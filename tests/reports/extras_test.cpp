@@ -214,18 +214,19 @@ TEST_CASE("extras: a tampered burn-down is caught") {
 }
 
 TEST_CASE("extras: a balance lost at expiry is the grant's waste, once") {
-  // C: 1,000 USD for compute, Jan 1 to Feb 15, 2026; compute 300 USD in January and in February.
+  // C: 1,000 USD for EC2, Jan 1 to Feb 14 (its last valid day), 2026; compute 300 USD in January
+  // and in February.
   // January: C pays 300 (left 700). February is cut at Feb 15: 300 * 14 / 28 = 150 before the
   // expiry, paid by C (left 550), which expires on Feb 15 with 550 wasted; 150 after it is paid.
   const std::vector<credits::grant> grants{credits::grant(
       "C",
       sourced<money>{"grant_amount", make<units::usd_t>("1000"),
                      documented{"grant letter", extras_test::d(2026, 1, 2)}},
-      extras_test::d(2026, 1, 1), extras_test::d(2026, 2, 15), {category::compute})};
+      extras_test::d(2026, 1, 1), credits::last_day{extras_test::d(2026, 2, 14)}, {"AmazonEC2"})};
   credits::spend_schedule s;
   for (unsigned m = 1; m <= 2; ++m) {
     s.add({extras_test::d(2026, m, 1), extras_test::d(2026, m + 1, 1),
-           {{category::compute, credits::charge_kind::usage, decimal(300), "instances"}}});
+           {{category::compute, credits::charge_kind::usage, decimal(300), "instances", "AmazonEC2"}}});
   }
   report::extras x;
   x.burn_down = credits::burn_down(grants, s);
