@@ -63,7 +63,15 @@ TEST_CASE("html: tornado, comparison, burn-down charts and the decision drawn fr
   CHECK(has(h, "height=\"30.00\""));
   // Balance 6,000 at Jan 1 (y 40), 5,100 at Feb 1: 70 + 31 * 520 / 90 = 249.11, y 240 - 170 = 70.
   CHECK(has(h, "<polyline class=\"burn-balance\" points=\"70.00,40.00 249.11,70.00 "));
-  CHECK_FALSE(has(h, "class=\"runway\""));  // B still pays after March
+  // B still pays after March: the runway, projected to Aug 14, is named at the chart's right edge
+  // (x = 70 + 520), not drawn on its time axis.
+  CHECK_FALSE(has(h, "class=\"runway\""));
+  CHECK(has(h, "<text class=\"runway-projected\" data-runway=\"2026-08-14\" x=\"590\" y=\"28\" "
+               "text-anchor=\"end\">runway ends 2026-08-14 (projected past the spend window)"));
+  CHECK(has(h, "<tr><td>A</td><td>1000.00</td><td>2026-02-28</td><td>1000.00</td><td>0.00</td>"
+               "<td>2026-02-04</td><td>0.00</td></tr>"));
+  CHECK(has(h, "<tr><td>B</td><td>5000.00</td><td>2026-12-30</td><td>1500.00</td><td>3500.00</td>"
+               "<td>2026-08-14</td><td>0.00</td></tr>"));
   CHECK(has(h, "<section id=\"decision\"><h2>Decision: compare another option</h2>"));
   CHECK(has(h, "<li><strong>compare</strong>: step input &#39;kept_hours&#39; is not measured"));
   std::ostringstream out;
