@@ -135,6 +135,11 @@ TEST_CASE("aws service: a grant covers services by code or name and never an unk
   CHECK(r.periods[0].uncovered_by_reason.at(uncovered_reason::service_unknown) == dollars("100"));
   REQUIRE(r.credit_lines.size() == 1);
   CHECK(r.credit_lines[0].service == "AmazonEC2");
+  // Its last valid day is the schedule's last day: the 700 left is lost when the schedule ends,
+  // inside it, and nothing is projected.
+  CHECK(*r.grants[0].wasted_at_expiry == dollars("700"));
+  CHECK(r.projection.periods.empty());
+  CHECK(*r.runway == d(2026, February, 1));
   CHECK(r.findings[1] == "50.00 USD is billed by services no grant covers: it is paid in cash");
   CHECK(r.findings[2] ==
         "100.00 USD is in lines whose AWS service is not known (their price names no offer "

@@ -283,6 +283,28 @@ TEST_CASE("extras: the projection past the spend window is audited with the runw
                  "credits.grants[0] 'D': runs out on 2027-01-10 and loses 400 at expiry");
 }
 
+TEST_CASE("extras: a grant whose last valid day ends the schedule loses its balance there") {
+  // E: 1,000 USD for EC2, last valid day Jan 31; 300 of EC2 in January: 700 is lost on Jan 31,
+  // which no period shows (the schedule ends on Feb 1); the audit accepts it and nothing follows.
+  const std::vector<credits::grant> grants{credits::grant(
+      "E",
+      sourced<money>{"grant_amount", make<units::usd_t>("1000"),
+                     documented{"grant letter", extras_test::d(2026, 1, 2)}},
+      extras_test::d(2026, 1, 1), credits::last_day{extras_test::d(2026, 1, 31)}, {"AmazonEC2"})};
+  credits::spend_schedule s;
+  s.add({extras_test::d(2026, 1, 1), extras_test::d(2026, 2, 1),
+         {{category::compute, credits::charge_kind::usage, decimal(300), "instances", "AmazonEC2"}}});
+  report::extras x;
+  x.burn_down = credits::burn_down(grants, s);
+  CHECK(*x.burn_down->grants[0].wasted_at_expiry == decimal(700));
+  CHECK(x.burn_down->projection.periods.empty());
+  const auto json = io::render_json(small::small_estimate(), x);
+  CHECK(io::audit(json, "boundary.json").ok);
+  require_caught(replace_once(json, "\"total_lost_at_expiry\": \"700\"",
+                              "\"total_lost_at_expiry\": \"0\""),
+                 "credits.total_lost_at_expiry: the report says 0, the grants' losses sum to 700");
+}
+
 TEST_CASE("extras: a section in a version 1 report, or a malformed one, is refused") {
   const auto json = full_json();
   CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"schema_version\": 2",
