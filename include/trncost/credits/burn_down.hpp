@@ -1,8 +1,9 @@
 // Applying credit grants to a spend schedule: per period, the credits used, the spend they do not
 // cover (and why), the balance left, the runway (the day the credits stop paying) and the waste at
 // expiry. A balance still valid after the schedule is projected at the schedule's rate until it runs
-// out or its last valid day passes. All money is exact; the only approximation is the day a balance
-// runs out inside a period, which assumes the period's spend is spread evenly over its days.
+// out or its last valid day passes. All money is exact (a charge split by days is rounded half-even
+// at the 18th digit, docs/credits.md); the only approximation is the day a balance runs out inside a
+// period, which assumes the period's spend is spread evenly over its days.
 #ifndef TRNCOST_CREDITS_BURN_DOWN_HPP
 #define TRNCOST_CREDITS_BURN_DOWN_HPP
 
