@@ -38,6 +38,7 @@ class model;
 class evaluator;
 class component_builder;
 struct estimate;
+struct aws_service;  // model/aws_service.hpp
 struct estimate_options;
 struct line_item;
 enum class estimate_status;
@@ -66,7 +67,9 @@ struct price_query;
 
 namespace credits {
 // credits/grant.hpp, credits/burn_down.hpp
+struct last_day;
 class grant;
+struct spend_rate;
 class spend_schedule;
 struct burn_down_result;
 }  // namespace credits

@@ -3,6 +3,7 @@
 #ifndef TRNCOST_MODEL_HPP
 #define TRNCOST_MODEL_HPP
 
+#include "model/aws_service.hpp"
 #include "model/category.hpp"
 #include "model/component.hpp"
 #include "model/components/block_storage.hpp"

@@ -51,6 +51,8 @@ TEST_CASE("a host header declares functions on trncost types from fwd.hpp alone"
   static_assert(std::is_same_v<decltype(host_report::total_of(est)), decimal>);
   static_assert(std::is_class_v<pricing::price_book> && std::is_class_v<credits::grant> &&
                 std::is_class_v<measure::run_record> && std::is_class_v<catalog>);
+  static_assert(std::is_class_v<credits::last_day> && std::is_class_v<credits::spend_rate> &&
+                std::is_class_v<aws_service>);
 }
 
 }  // namespace trncost_tests::fwd_test
