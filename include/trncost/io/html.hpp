@@ -242,10 +242,10 @@ inline std::string render_html_page(const estimate& est, const html_analysis_par
   h += "<h2>Useful vs overhead</h2>\n<table id=\"useful-overhead\"><tr><th></th><th>USD</th>"
        "<th>share</th></tr>\n";
   const decimal instance_time = est.useful + est.overhead;
-  h += "<tr><td>useful (training, evaluation, checkpointing)</td><td class=\"num\">" +
+  h += "<tr><td>useful (" + html_escape(phases_named(est, false)) + ")</td><td class=\"num\">" +
        usd(est.useful) + "</td><td class=\"num\">" +
        trncost::detail::percent_of(est.useful, instance_time) + " %</td></tr>\n";
-  h += "<tr><td>overhead (setup, compilation, waiting, failed work, restarts)</td><td class=\"num\">" +
+  h += "<tr><td>overhead (" + html_escape(phases_named(est, true)) + ")</td><td class=\"num\">" +
        usd(est.overhead) + "</td><td class=\"num\">" +
        trncost::detail::percent_of(est.overhead, instance_time) + " %</td></tr></table>\n";
 

@@ -151,9 +151,9 @@ inline std::string status_sentence(const estimate& est) {
   }
   o += "\n## Useful vs overhead\n\n| | USD | share |\n|---|---:|---:|\n";
   const decimal instance_time = est.useful + est.overhead;
-  o += "| useful (training, evaluation, checkpointing) | " + usd(est.useful) + " | " +
+  o += "| useful (" + phases_named(est, false) + ") | " + usd(est.useful) + " | " +
        trncost::detail::percent_of(est.useful, instance_time) + " % |\n";
-  o += "| overhead (setup, compilation, waiting, failed work, restarts) | " + usd(est.overhead) +
+  o += "| overhead (" + phases_named(est, true) + ") | " + usd(est.overhead) +
        " | " + trncost::detail::percent_of(est.overhead, instance_time) + " % |\n\n";
 
   o += "## Findings\n\n";
