@@ -316,6 +316,18 @@ class report_reader {
       doc.inputs.push_back(std::move(in));
     }
     doc.findings = strings(root, "", "findings");
+    if (root.find("work") != nullptr) {
+      const auto& w = member(root, "", "work", json_value::kind::object);
+      report::work_entry e;
+      e.kind = named<work_kind>(w, "work", "kind", report::parse_work_kind,
+                                "kind of work ('tokens served', 'runs to target'...)");
+      e.amount = str(w, "work", "amount");
+      e.per = whole(w, "work", "per");
+      e.unit = str(w, "work", "unit");
+      e.full = dec_or_null(w, "work", "full");
+      e.compute_only = dec_or_null(w, "work", "compute_only");
+      doc.work = std::move(e);
+    }
     return doc;
   }
 

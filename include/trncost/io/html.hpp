@@ -221,6 +221,25 @@ inline std::string render_html_page(const estimate& est, const html_analysis_par
   h += parts.decision;
 
   // Tables.
+  if (est.work) {
+    // Cost per unit of work: the total and the compute cost over the work delivered.
+    const auto& w = *est.work;
+    const auto cost = [](const std::optional<input_ref>& r) {
+      return r ? html_escape(decimal::parse((*r)->value).to_fixed(decimal_places{4}) + " " +
+                             (*r)->unit)
+               : std::string("none (see the findings)");
+    };
+    h += "<h2>Cost per unit of work</h2>\n<table id=\"unit-costs\"><tr><th>work</th>"
+         "<th>amount</th><th>full cost</th><th>compute only</th></tr>\n";
+    h += "<tr><td>" + html_escape(std::string(to_string(w.kind)) + " (" + w.amount->name + ")") +
+         "</td><td class=\"num\">" + html_escape(w.amount->value + " " + w.amount->unit) +
+         "</td><td class=\"num\" data-basis=\"full\">" + cost(w.full) +
+         "</td><td class=\"num\" data-basis=\"compute\">" + cost(w.compute_only) +
+         "</td></tr></table>\n";
+    h += "<p>Full cost = total x " + std::to_string(w.per) + " / " + html_escape(trncost::detail::operand(w.amount->name)) +
+         "; compute only = the compute category x " + std::to_string(w.per) + " / " +
+         html_escape(w.amount->name) + " (rounded half-even at 18 digits).</p>\n";
+  }
   h += "<h2>Totals by category</h2>\n<table id=\"totals\"><tr><th>category</th><th>USD</th>"
        "<th>share</th></tr>\n";
   for (const auto c : all_categories) {
