@@ -7,8 +7,10 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "../model/component.hpp"
+#include "../model/components/instance_time.hpp"
 #include "../model/inputs.hpp"
 #include "../model/model.hpp"
 
@@ -25,6 +27,12 @@ inline constexpr requests_per_second_per_instance_t requests_per_second_per_inst
 template <>
 inline constexpr std::string_view symbol_v<requests_per_second_per_instance_t>{
     "request/s/instance"};
+
+/// How many instances one trial of a sweep runs on.
+using instances_per_job_t = per<instance_t, job_t>;
+inline constexpr instances_per_job_t instances_per_job{};
+template <>
+inline constexpr std::string_view symbol_v<instances_per_job_t>{"instance/job"};
 
 }  // namespace trncost::units
 
@@ -82,6 +90,26 @@ struct built_component {
 template <class Build>
 void add_built(model& m, std::string name, category c, Build build) {
   m.add(built_component<Build>{std::move(name), c, std::move(build)});
+}
+
+/// Instance-time lines of a job launched once: price x instances x each phase's seconds, and the
+/// per-second billing minimum (60 s per launch, AWS's rule for Linux instances) as its own line:
+/// max(minimum - total, 0) more seconds, as instance_time bills it.
+inline void bill_phases(component_builder& b, const node<units::usd_per_instance_hour_t>& price,
+                        const node<units::instance_t>& instances,
+                        const std::vector<std::pair<phase, node<units::second_t>>>& phases,
+                        const std::string& on) {
+  const auto rule = billing_rule::per_second();
+  node<units::second_t> total = phases.front().second;
+  for (std::size_t i = 0; i < phases.size(); ++i) {
+    b.line({phases[i].first, std::string(to_string(phases[i].first)) + on}, price,
+           instances * phases[i].second);
+    if (i != 0) total = total + phases[i].second;
+  }
+  const auto minimum = b.rule_constant("billing_minimum", rule.minimum, rule.source);
+  const auto zero = b.rule_constant("no_time", seconds(0), rule.source);
+  b.line({std::nullopt, "per-second billing minimum" + on}, price,
+         instances * max(minimum - total, zero));
 }
 
 /// Refuses a fraction outside (0, 1], naming the workload and the input.
