@@ -520,6 +520,13 @@ inline estimate model::evaluate(date as_of, const estimate_options& options) con
     est.lines.push_back(std::move(item));
   }
 
+  // The work delivered is part of what the estimate states (its cost per unit): its inputs are
+  // checked like the lines' (an assumed run count makes the estimate provisional).
+  if (d_->work) {
+    for (const auto& in : detail::node_inputs(*d_, e, d_->work->second)) {
+      detail::collect_leaves(in, seen, est.inputs);
+    }
+  }
   detail::apply_verified_rules(*d_, e, est, options);
 
   for (const auto& r : est.reasons) est.findings.push_back(r.text);
