@@ -4,6 +4,7 @@
 #ifndef TRNCOST_WORKLOAD_HPP
 #define TRNCOST_WORKLOAD_HPP
 
+#include "workload/archetypes.hpp"
 #include "workload/autoscaled_serving.hpp"
 #include "workload/batch_inference.hpp"
 #include "workload/common.hpp"
