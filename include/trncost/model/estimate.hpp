@@ -407,7 +407,9 @@ inline decimal cost_per_unit(decimal amount, decimal work, std::uint64_t per) {
 /// The work delivered and its unit costs, from an evaluated model (lines already in `est`).
 inline void fill_work(const model_data& d, const evaluator& e, estimate& est) {
   if (!d.work) return;
-  const auto [kind, id] = *d.work;
+  // Plain variables, not a structured binding: clang 14 cannot capture those in a lambda.
+  const work_kind kind = d.work->first;
+  const std::uint32_t id = d.work->second;
   const auto q = quote_of(kind);
   work_delivered w{kind, node_record(d, e, id), q.per, std::string(q.unit), std::nullopt,
                    std::nullopt};
