@@ -210,6 +210,17 @@ TEST_CASE("the cost per unit of work survives the JSON report and the audit catc
   CHECK_FALSE(bad.ok);
   CHECK(bad.first_mismatch.rfind("work.full: the report says 12.5", 0) == 0);
 
+  // A report with work declares schema version 3: an older reader refuses it rather than passing
+  // its unit costs unchecked, and this one refuses the work member in an older version.
+  CHECK(json.find("\"schema_version\": 3") != std::string::npos);
+  auto older = json;
+  older.replace(older.find("\"schema_version\": 3"), std::string("\"schema_version\": 3").size(),
+                "\"schema_version\": 1");
+  CHECK_THROWS_WITH_AS((void)io::audit(older, "old.json"),
+                       "trncost: old.json: work: is a member of schema version 3; the report "
+                       "declares version 1",
+                       parse_error);
+
   auto wrong_unit = json;
   wrong_unit.replace(wrong_unit.find("\"per\": 1000000"), std::string("\"per\": 1000000").size(),
                      "\"per\": 1000");

@@ -34,6 +34,9 @@ using trncost::to_string;
 /// reader accepts both and refuses a newer version.
 inline constexpr int schema_version = 1;
 inline constexpr std::string_view schema_name = "trncost.report";
+/// The schema version of a report whose estimate delivers work (the "work" member, checked by the
+/// audit): a reader of an older version refuses it rather than passing its unit costs unchecked.
+inline constexpr int work_schema_version = 3;
 
 /// What a derivation does to its operands, exactly as trncost evaluates it (docs/reports.md).
 enum class op_kind {
@@ -632,6 +635,7 @@ inline document from_estimate(const estimate& est) {
   doc.reasons = est.reasons;
   doc.findings = est.findings;
   doc.uncertainties = est.uncertainties;
+  if (est.work) doc.version = work_schema_version;
   detail::builder b{doc, {}, {}};
   for (const auto& l : est.lines) {
     b.visit(l.price);
