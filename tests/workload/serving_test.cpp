@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <trncost/analysis/sensitivity.hpp>
 #include <trncost/io/audit.hpp>
 #include <trncost/io/html.hpp>
 #include <trncost/io/markdown.hpp>
@@ -99,6 +100,21 @@ TEST_CASE("always-on serving delivers the average demand over the period") {
   CHECK((*est.work->full)->unit == "USD/1M tokens");
   CHECK((*est.work->compute_only)->value == "13.888888888888888889");
   CHECK(std::holds_alternative<derived>((*est.work->full)->origin));
+}
+
+TEST_CASE("the tornado of a service varies its measured throughput and the fleet follows") {
+  model m;
+  (void)workload::add_serving(m, service());
+  declare_others(m);
+  const analysis::model_inputs in(m);
+  const auto t = analysis::sensitivity(
+      in, {analysis::band(in, "throughput_per_instance", decimal::parse("0.2"))});
+  REQUIRE(t.observed.size() == 1);
+  // 400 token/s: usable 320, ceil(1800 / 320 = 5.625) = 6 instances x 720 h x 10 = 43,200 USD;
+  // 600 token/s: usable 480, ceil(3.75) = 4 instances: 28,800 USD.
+  CHECK(t.observed[0].total_at_low == decimal(43'200));
+  CHECK(t.observed[0].total_at_high == decimal(28'800));
+  CHECK(t.observed[0].swing == decimal(14'400));
 }
 
 TEST_CASE("without a peak the fleet is sized on the average demand at the target utilisation") {
