@@ -1,4 +1,4 @@
-// What every workload shares: the per-instance throughput units, the service period from dates,
+// What every workload shares: demand rates and what they count, the service period from dates,
 // and a component made from a build step (how a workload adds its lines and hands back its nodes).
 #ifndef TRNCOST_WORKLOAD_COMMON_HPP
 #define TRNCOST_WORKLOAD_COMMON_HPP
@@ -13,28 +13,6 @@
 #include "../model/components/instance_time.hpp"
 #include "../model/inputs.hpp"
 #include "../model/model.hpp"
-
-namespace trncost::units {
-
-/// What one instance serves or processes at a stated operating point (a measured benchmark).
-using tokens_per_second_per_instance_t = per<tokens_per_second_t, instance_t>;
-inline constexpr tokens_per_second_per_instance_t tokens_per_second_per_instance{};
-template <>
-inline constexpr std::string_view symbol_v<tokens_per_second_per_instance_t>{"token/s/instance"};
-
-using requests_per_second_per_instance_t = per<requests_per_second_t, instance_t>;
-inline constexpr requests_per_second_per_instance_t requests_per_second_per_instance{};
-template <>
-inline constexpr std::string_view symbol_v<requests_per_second_per_instance_t>{
-    "request/s/instance"};
-
-/// How many instances one trial of a sweep runs on.
-using instances_per_job_t = per<instance_t, job_t>;
-inline constexpr instances_per_job_t instances_per_job{};
-template <>
-inline constexpr std::string_view symbol_v<instances_per_job_t>{"instance/job"};
-
-}  // namespace trncost::units
 
 namespace trncost::workload {
 
