@@ -117,6 +117,9 @@ TEST_CASE("every named unit has its symbol") {
   CHECK(units::symbol_v<units::steps_per_second_t> == "step/s");
   CHECK(units::symbol_v<units::flops_per_second_t> == "FLOP/s");
   CHECK(units::symbol_v<units::requests_per_second_t> == "request/s");
+  CHECK(units::symbol_v<units::tokens_per_second_per_instance_t> == "token/s/instance");
+  CHECK(units::symbol_v<units::requests_per_second_per_instance_t> == "request/s/instance");
+  CHECK(units::symbol_v<units::instances_per_job_t> == "instance/job");
   CHECK(units::symbol_v<units::usd_per_hour_t> == "USD/h");
   CHECK(units::symbol_v<units::usd_per_instance_hour_t> == "USD/instance-h");
   CHECK(units::symbol_v<units::usd_per_chip_hour_t> == "USD/chip-h");

@@ -174,10 +174,10 @@ class report_reader {
       fail_at("schema", "'" + schema + "' is not " + std::string(report::schema_name));
     }
     doc.version = static_cast<int>(signed_whole(root, "", "schema_version"));
-    if (doc.version > report::extras_schema_version) {
+    if (doc.version > report::newest_schema_version) {
       fail_at("schema_version", "the report has schema version " + std::to_string(doc.version) +
                                     ", newer than version " +
-                                    std::to_string(report::extras_schema_version) +
+                                    std::to_string(report::newest_schema_version) +
                                     " that this trncost reads; upgrade trncost to audit it");
     }
     if (doc.version < 1) fail_at("schema_version", "must be 1 or more");
@@ -316,6 +316,23 @@ class report_reader {
       doc.inputs.push_back(std::move(in));
     }
     doc.findings = strings(root, "", "findings");
+    if (root.find("work") != nullptr) {
+      if (doc.version < report::work_schema_version) {
+        fail_at("work", "is a member of schema version " +
+                            std::to_string(report::work_schema_version) +
+                            "; the report declares version " + std::to_string(doc.version));
+      }
+      const auto& w = member(root, "", "work", json_value::kind::object);
+      report::work_entry e;
+      e.kind = named<work_kind>(w, "work", "kind", report::parse_work_kind,
+                                "kind of work ('tokens served', 'runs to target'...)");
+      e.amount = str(w, "work", "amount");
+      e.per = whole(w, "work", "per");
+      e.unit = str(w, "work", "unit");
+      e.full = dec_or_null(w, "work", "full");
+      e.compute_only = dec_or_null(w, "work", "compute_only");
+      doc.work = std::move(e);
+    }
     return doc;
   }
 
@@ -620,10 +637,10 @@ inline int report_version(const detail::json_value& root, std::string_view file 
   const detail::report_reader r(file);
   if (!root.is_object()) r.fail_at("", "a report is a JSON object");
   const auto v = static_cast<int>(r.signed_whole(root, "", "schema_version"));
-  if (v > report::extras_schema_version) {
+  if (v > report::newest_schema_version) {
     r.fail_at("schema_version", "the report has schema version " + std::to_string(v) +
                                     ", newer than version " +
-                                    std::to_string(report::extras_schema_version) +
+                                    std::to_string(report::newest_schema_version) +
                                     " that this trncost reads; upgrade trncost to audit it");
   }
   return v;

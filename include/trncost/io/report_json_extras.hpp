@@ -333,11 +333,12 @@ inline void write_extras(json_writer& w, const report::extras& x) {
 }  // namespace detail
 
 /// The report document with its analysis and credits sections. With nothing in `x` this is exactly
-/// render_json(doc) (schema version 1); otherwise the report declares schema version 2.
+/// render_json(doc) (schema version 1, or 3 with work delivered); otherwise the report declares
+/// schema version 2 (3 with work delivered).
 [[nodiscard]] inline std::string render_json(const report::document& doc, const report::extras& x) {
   if (x.empty()) return render_json(doc);
   report::document d = doc;
-  d.version = report::extras_schema_version;
+  if (d.version < report::extras_schema_version) d.version = report::extras_schema_version;
   detail::json_writer w;
   w.begin_object();
   detail::write_document_members(w, d);
