@@ -3,7 +3,7 @@
 // trncost.Scenario.monte_carlo(), timed the same way (wall clock, best of the repetitions). Built by
 // hand with the flags of the module's build, not by CMake (README.md has the command).
 //
-//   scenario_monte_carlo SCENARIO.toml SAMPLES REPETITIONS
+//   scenario_monte_carlo SCENARIO.toml SAMPLES REPETITIONS KEEP_SAMPLES(0|1)
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -16,12 +16,13 @@
 
 int main(int argc, char** argv) {
   using namespace trncost;
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: scenario_monte_carlo SCENARIO.toml SAMPLES REPETITIONS\n");
+  if (argc != 5) {
+    std::fprintf(stderr, "usage: scenario_monte_carlo SCENARIO.toml SAMPLES REPETITIONS KEEP\n");
     return 2;
   }
   const auto samples = std::stoull(argv[2]);
   const int repetitions = std::stoi(argv[3]);
+  const bool keep = std::string(argv[4]) == "1";
   const auto spec = io::read_scenario(argv[1]);
   const model m = io::build_model(spec);
   // The scenario's own [analysis.monte_carlo] inputs (as python_module.py gives them).
@@ -39,7 +40,7 @@ int main(int argc, char** argv) {
     o.samples = samples;
     o.seed = 2026;
     o.budget = money::from_value(decimal(420));
-    o.keep_samples = true;  // the module hands the samples over: the same work
+    o.keep_samples = keep;  // as the Python call asks
     r = analysis::monte_carlo(in, inputs, o);
     const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
     best = std::min(best, dt.count());
