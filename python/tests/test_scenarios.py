@@ -93,3 +93,31 @@ def test_write_puts_the_report_in_a_file(tmp_path):
     out = tmp_path / "trn1.md"
     est.write(str(out), "md")
     assert out.read_text(encoding="utf-8") == est.to_markdown()
+
+
+def test_lines_frame_is_a_pandas_dataframe_when_pandas_is_installed():
+    pandas = pytest.importorskip("pandas")
+    est = trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate()
+    frame = est.lines_frame()
+    assert isinstance(frame, pandas.DataFrame)
+    assert list(frame.columns) == ["category", "component", "phase", "description", "amount",
+                                   "formula"]
+    assert len(frame) == len(est.lines)
+    assert sum(frame["amount"].dropna(), Decimal(0)) == est.total
+
+
+def test_nothing_requires_pandas_until_a_frame_is_asked_for(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_pandas(name, *args, **kwargs):
+        if name == "pandas":
+            raise ImportError("pandas hidden by the test")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_pandas)
+    est = trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate()
+    assert est.total == Decimal("397.635212328767123288")
+    with pytest.raises(ImportError, match="pandas hidden"):
+        est.lines_frame()
