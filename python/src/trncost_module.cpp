@@ -533,7 +533,7 @@ PYBIND11_MODULE(_trncost, mod) {
 
   // Exceptions carry the C++ message unchanged ("trncost: ..."). Base first: pybind11 tries the
   // translators registered last first, so the derived ones win.
-  static py::exception<trncost::error> base(mod, "Error");
+  auto& base = py::register_exception<trncost::error>(mod, "Error");
   py::register_exception<parse_error>(mod, "ParseError", base.ptr());
   py::register_exception<input_error>(mod, "InputError", base.ptr());
   py::register_exception<inexact_error>(mod, "InexactError", base.ptr());
