@@ -553,13 +553,9 @@ PYBIND11_MODULE(_trncost, mod) {
            [](const std::shared_ptr<py_model>& pm) {
              if (!pm->spec) throw input_error("this model was not read from a scenario file: give "
                                               "evaluate() its as-of date");
+             // As trncost-estimate evaluates it, so that a refusal says the same sentence.
              auto e = std::make_shared<py_estimate>();
-             try {
-               e->est = pm->m->evaluate(pm->spec->as_of, io::scenario_options(*pm->spec));
-             } catch (const trncost::error& err) {  // as io::evaluate_scenario names the file
-               throw input_error(io::input_position::whole(pm->spec->file).to_string() + ": " +
-                                 report::detail::bare_message(err));
-             }
+             e->est = pm->m->evaluate(pm->spec->as_of, io::scenario_options(*pm->spec));
              e->source = pm;
              return e;
            })

@@ -51,3 +51,22 @@ def test_an_unknown_report_format_is_refused():
     est = trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate()
     with pytest.raises(trncost.InputError, match='unknown report format "xml"'):
         est.write("/dev/null", "xml")
+
+
+def test_a_refusal_of_the_estimate_itself_says_the_command_lines_sentence(tmp_path, cli):
+    # The trn1 scenario as of 2026-11-19, before its runs were measured and its prices consulted:
+    # it parses and builds, and the estimate is refused by the timeline rule.
+    text = (ROOT / "examples" / "scenarios" / "fine-tune-8b-trn1.toml").read_text(encoding="utf-8")
+    text = text.replace('"../data/', f'"{ROOT}/examples/data/')
+    text = text.replace("as_of = 2026-11-30", "as_of = 2026-11-19")
+    text = text.replace("consulted = 2026-11-30", "consulted = 2026-11-19")
+    early = tmp_path / "early.toml"
+    early.write_text(text, encoding="utf-8")
+    r = cli(early, check=False)
+    assert r.returncode == 3
+    expected = r.stderr.rstrip("\n")
+    assert "after the as-of date 2026-11-19" in expected
+    scenario = trncost.load(str(early))  # reading and building succeed
+    with pytest.raises(trncost.InputError) as caught:
+        scenario.estimate()
+    assert str(caught.value) == expected
