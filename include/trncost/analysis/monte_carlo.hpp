@@ -156,6 +156,9 @@ struct monte_carlo_options {
   std::uint64_t samples = 100'000;
   std::uint64_t seed = 1;
   std::optional<money> budget{};  ///< also a credit balance: P(total > budget) is reported
+  /// Keep every sample's total, in the order drawn (monte_carlo_result::totals): for a host that
+  /// plots or tests the distribution itself (the Python module hands them over as an array).
+  bool keep_samples = false;
 };
 
 struct monte_carlo_result {
@@ -170,6 +173,7 @@ struct monte_carlo_result {
   double max = 0;
   std::optional<double> p_over_budget{};
   std::vector<std::string> varied;  ///< "throughput: lognormal, 90 % in 900 to 1100"
+  std::vector<double> totals;  ///< each sample's total, in draw order (options.keep_samples only)
 };
 
 /// The model as a flat double-precision program over the leaves that vary: everything that does not
@@ -549,6 +553,7 @@ inline monte_carlo_result monte_carlo(const model_inputs& in,
     }
   }
   out.mean = sum / static_cast<double>(options.samples);
+  if (options.keep_samples) out.totals = totals;  // before the percentiles reorder them
   const auto [lo, hi] = std::minmax_element(totals.begin(), totals.end());
   out.min = *lo;
   out.max = *hi;
