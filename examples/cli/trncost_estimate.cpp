@@ -19,6 +19,7 @@
 #include <trncost/io/markdown_extras.hpp>
 #include <trncost/io/report_json_extras.hpp>
 #include <trncost/io/scenario.hpp>
+#include <trncost/io/study_report.hpp>
 
 namespace {
 
@@ -38,6 +39,10 @@ Usage:
       json (default; the trncost.report schema), csv (FOCUS columns), md (Markdown), html (one
       self-contained page with charts). To standard output unless --output is given; the output
       file is only written (replaced whole) when the whole report succeeded.
+  trncost-estimate STUDY.toml [--format md|json|html] [--output FILE]
+      A study file (a [study] table and two or more [[option]] tables): each option's estimate,
+      the comparison ranked per unit of work within one quality protocol, the decision with its
+      reasons and each option's credit runway. md (default), json or html.
   trncost-estimate --audit REPORT.json
       Recomputes every derivation, line and total of a JSON report from the report alone and
       checks its status; prints the first mismatch.
@@ -100,9 +105,32 @@ bool write_whole(const std::string& path, const std::string& text) {
   return true;
 }
 
-int estimate_command(const std::string& scenario, const std::string& format,
+/// Writes `text` to standard output, or whole to `output`.
+int emit(const std::string& text, const std::optional<std::string>& output) {
+  if (!output) {
+    std::cout << text;
+    std::cout.flush();
+    return std::cout ? exit_ok : exit_cannot_write;
+  }
+  if (!write_whole(*output, text)) {
+    std::cerr << "trncost-estimate: " << *output << ": cannot be written\n";
+    return exit_cannot_write;
+  }
+  return exit_ok;
+}
+
+int study_command(const std::string& study, const std::optional<std::string>& format,
+                  const std::optional<std::string>& output) {
+  const std::string f = format.value_or("md");
+  if (f == "csv") return usage_error("a study is written as md, json or html (csv is per scenario)");
+  return emit(trncost::io::render_study(trncost::io::run_study(study), f), output);
+}
+
+int estimate_command(const std::string& scenario, const std::optional<std::string>& given_format,
                      const std::optional<std::string>& output) {
   using namespace trncost;
+  if (io::is_study_file(scenario)) return study_command(scenario, given_format, output);
+  const std::string format = given_format.value_or("json");
   const io::scenario_spec spec = io::read_scenario(scenario);
   const model m = io::build_model(spec);
   const estimate est = m.evaluate(spec.as_of, io::scenario_options(spec));
@@ -120,16 +148,7 @@ int estimate_command(const std::string& scenario, const std::string& format,
   } else {
     text = io::render_html(est, extras, spec.title);
   }
-  if (!output) {
-    std::cout << text;
-    std::cout.flush();
-    return std::cout ? exit_ok : exit_cannot_write;
-  }
-  if (!write_whole(*output, text)) {
-    std::cerr << "trncost-estimate: " << *output << ": cannot be written\n";
-    return exit_cannot_write;
-  }
-  return exit_ok;
+  return emit(text, output);
 }
 
 int audit_command(const std::string& report) {
@@ -167,7 +186,7 @@ int run(const std::vector<std::string>& args) {
     return diff_command(args[1], args[2]);
   }
   std::optional<std::string> scenario;
-  std::string format = "json";
+  std::optional<std::string> format;
   std::optional<std::string> output;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];

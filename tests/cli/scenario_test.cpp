@@ -210,7 +210,7 @@ titel = "t"
         "character ' ' at offset 1");
   CHECK(error_of(prep + "cost = { value = \"38\" }\n") ==
         "trncost: s.toml:11: component[0].cost: has no provenance: add measured, assumption, "
-        "third_party, documented or quoted");
+        "third_party, documented, quoted or source");
   CHECK(error_of(prep + "cost = { value = \"38\", assumption = \"a\", third_party = { source = "
                         "\"b\", seen = 2026-01-01 } }\n")
             .find("an input has exactly one provenance") != std::string::npos);

@@ -317,12 +317,23 @@ class scenario_parser {
     } catch (const toml::parse_error& e) {
       fail_at(e.source().begin.line, "", "is not valid TOML: " + std::string(e.description()));
     }
+    return parse_root(root);
+  }
+
+  /// The spec of a parsed TOML document (a scenario file, or one option of a study merged over its
+  /// common inputs, io/study.hpp): the nodes keep the lines they were read at.
+  scenario_spec parse_root(const toml::table& root) {
     scenario_spec s;
     s.file = file_;
-    check_keys(root, "",
-               std::array<std::string_view, 9>{"format", "estimate", "prices", "runs", "component",
-                                               "declare_none", "analysis", "grant", "spend"},
-               "a scenario file");
+    check_keys(root, "", scenario_root_keys, "a scenario file");
+    check_format(root);
+    s.format = scenario_format_version;
+    read_sources(root);
+    return parse_tables(root, std::move(s));
+  }
+
+  /// Checks the `format = 1` line of a scenario or study file.
+  void check_format(const toml::table& root) const {
     const toml::node* format = root.get("format");
     if (format == nullptr) {
       fail_at(0, "format",
@@ -338,7 +349,39 @@ class scenario_parser {
               "is " + std::to_string(*version) + ", newer than the scenario format this trncost "
               "reads (" + std::to_string(scenario_format_version) + "); use a newer trncost");
     }
-    s.format = *version;
+  }
+
+  /// Reads [sources]: named provenances that inputs refer to with `source = "NAME"`.
+  void read_sources(const toml::table& root) {
+    sources_.clear();
+    if (root.get("sources") == nullptr) return;
+    const toml::table& t = table(root, "sources", "sources");
+    for (auto&& [k, v] : t) {
+      const std::string path = "sources." + std::string(k.str());
+      const toml::table* st = v.as_table();
+      if (st == nullptr) {
+        fail_at(key_line(k, v), path,
+                "must be a table holding one provenance: [sources." + std::string(k.str()) +
+                    "] then measured = { ... } (or assumption, third_party, documented, quoted)");
+      }
+      check_keys(*st, path, provenance_keys, "a named source");
+      std::optional<provenance> p;
+      for (auto&& [pk, pv] : *st) {
+        if (p) {
+          fail_at(key_line(pk, pv), join(path, pk.str()),
+                  "a named source holds exactly one provenance");
+        }
+        p = origin(pk.str(), pv, join(path, pk.str()));
+      }
+      if (!p) {
+        fail_at(line_of(*st), path,
+                "is empty: add measured, assumption, third_party, documented or quoted");
+      }
+      sources_.emplace(std::string(k.str()), std::move(*p));
+    }
+  }
+
+  scenario_spec parse_tables(const toml::table& root, scenario_spec s) {
 
     const toml::table& est = table(root, "estimate", "estimate");
     check_keys(est, "estimate",
@@ -446,8 +489,17 @@ class scenario_parser {
     return s;
   }
 
- private:
+  /// The top-level keys of a scenario file.
+  static constexpr std::array<std::string_view, 10> scenario_root_keys{
+      "format", "sources", "estimate", "prices", "runs", "component", "declare_none", "analysis",
+      "grant", "spend"};
+  /// The provenance kinds an input or a named source may hold.
+  static constexpr std::array<std::string_view, 5> provenance_keys{
+      "measured", "assumption", "third_party", "documented", "quoted"};
+
+ protected:  // a study file reads its own tables with the same rules (io/study.hpp)
   std::string file_;
+  std::map<std::string, provenance, std::less<>> sources_;
 
   [[noreturn]] void fail_at(std::uint64_t line, std::string_view key, std::string_view rule) const {
     io::fail(input_position::at_line(file_, line), key, rule);
@@ -750,8 +802,8 @@ class scenario_parser {
     }
     const toml::table* t = n.as_table();
     if (t == nullptr) fail_at(v.line, path, "must be written as " + example + ")");
-    static constexpr std::array<std::string_view, 6> kinds{"value",       "measured",   "assumption",
-                                                           "third_party", "documented", "quoted"};
+    static constexpr std::array<std::string_view, 7> kinds{
+        "value", "measured", "assumption", "third_party", "documented", "quoted", "source"};
     check_keys(*t, path, kinds, "an input");
     const toml::node& val = required(*t, path, "value");
     const auto text = val.value<std::string>();
@@ -770,15 +822,35 @@ class scenario_parser {
       if (v.origin) {
         fail_at(key_line(k, p), join(path, k.str()),
                 "an input has exactly one provenance (measured, assumption, third_party, "
-                "documented or quoted)");
+                "documented, quoted or source)");
       }
-      v.origin = origin(k.str(), p, join(path, k.str()));
+      v.origin = k.str() == "source" ? named_source(p, join(path, k.str()))
+                                     : origin(k.str(), p, join(path, k.str()));
     }
     if (!v.origin) {
       fail_at(v.line, path,
-              "has no provenance: add measured, assumption, third_party, documented or quoted");
+              "has no provenance: add measured, assumption, third_party, documented, quoted or "
+              "source");
     }
     return v;
+  }
+
+  /// `source = "NAME"`: the provenance written once under [sources.NAME].
+  provenance named_source(const toml::node& n, const std::string& path) const {
+    const auto name = n.value<std::string>();
+    if (!n.is_string() || !name || name->empty()) {
+      fail_at(line_of(n), path, "must be the name of a [sources] entry, as text");
+    }
+    const auto it = sources_.find(*name);
+    if (it == sources_.end()) {
+      std::vector<std::string_view> known;
+      for (const auto& [k, p] : sources_) known.push_back(k);
+      fail_at(line_of(n), path,
+              "unknown source \"" + *name + "\"" + suggestion(*name, known) +
+                  (known.empty() ? std::string("; the file has no [sources]")
+                                 : "; the sources are " + join_quoted(known)));
+    }
+    return it->second;
   }
 
   provenance origin(std::string_view kind, const toml::node& n, const std::string& path) const {
@@ -1250,16 +1322,20 @@ class scenario_builder {
   return estimate_options{std::chrono::days{spec.freshness_days}};
 }
 
-/// Builds and evaluates a scenario as of its date. A refusal of the estimate itself (the timeline
+/// Evaluates a scenario's model as of its date. A refusal of the estimate itself (the timeline
 /// rule, a cost counted twice) names the scenario file too.
-[[nodiscard]] inline estimate evaluate_scenario(const scenario_spec& spec) {
-  const model m = build_model(spec);
+[[nodiscard]] inline estimate evaluate_scenario(const scenario_spec& spec, const model& m) {
   try {
     return m.evaluate(spec.as_of, scenario_options(spec));
   } catch (const trncost::error& e) {
     throw input_error(input_position::whole(spec.file).to_string() + ": " +
                       trncost::report::detail::bare_message(e));
   }
+}
+
+/// The same, building the model first.
+[[nodiscard]] inline estimate evaluate_scenario(const scenario_spec& spec) {
+  return evaluate_scenario(spec, build_model(spec));
 }
 
 namespace detail {

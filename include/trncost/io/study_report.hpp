@@ -1,0 +1,22 @@
+// A study's report in the format asked for by name ("md", "json", "html"): the one entry point the
+// command line needs, over the study writers (markdown_study.hpp, report_json_study.hpp,
+// html_study.hpp).
+#ifndef TRNCOST_IO_STUDY_REPORT_HPP
+#define TRNCOST_IO_STUDY_REPORT_HPP
+
+#include <string>
+#include <string_view>
+
+#include "markdown_study.hpp"
+
+namespace trncost::io {
+
+/// The study as `format` ("md"); input_error naming the formats for any other.
+[[nodiscard]] inline std::string render_study(const study_result& r, std::string_view format) {
+  if (format == "md") return render_markdown(r);
+  throw input_error("a study is written as md; \"" + std::string(format) + "\" is not a study format");
+}
+
+}  // namespace trncost::io
+
+#endif  // TRNCOST_IO_STUDY_REPORT_HPP
