@@ -14,6 +14,7 @@
 
 #include <trncost/analysis/diff.hpp>
 #include <trncost/io/audit.hpp>
+#include <trncost/io/audit_study.hpp>
 #include <trncost/io/focus_csv.hpp>
 #include <trncost/io/html_extras.hpp>
 #include <trncost/io/markdown_extras.hpp>
@@ -45,7 +46,8 @@ Usage:
       reasons and each option's credit runway. md (default), json or html.
   trncost-estimate --audit REPORT.json
       Recomputes every derivation, line and total of a JSON report from the report alone and
-      checks its status; prints the first mismatch.
+      checks its status; prints the first mismatch. A study's JSON report: every option's report,
+      then the comparison against the options' totals and the decision.
   trncost-estimate --diff BEFORE.json AFTER.json
       The change of the total and per line, attributed to the inputs that changed.
   trncost-estimate --help
@@ -152,14 +154,18 @@ int estimate_command(const std::string& scenario, const std::optional<std::strin
 }
 
 int audit_command(const std::string& report) {
-  const auto result = trncost::io::audit(read_text(report), report);
+  const std::string text = read_text(report);
+  // A study report: every option's report audited, then its comparison and decision.
+  const bool study = trncost::io::is_study_report(text);
+  const auto result = study ? trncost::io::audit_study(text, report) : trncost::io::audit(text, report);
   if (!result.ok) {
     std::cout << "audit failed: " << report << ": " << result.first_mismatch << "\n";
     return exit_mismatch;
   }
   std::cout << "audit passed: " << report << ": " << result.inputs << " inputs, "
             << result.derivations << " derivations, " << result.lines
-            << " lines and the totals recomputed exactly; the status follows the rules\n";
+            << " lines and the totals recomputed exactly; the status follows the rules"
+            << (study ? "; the comparison and the decision follow from the options" : "") << "\n";
   return exit_ok;
 }
 

@@ -1,5 +1,5 @@
 // The analysis charts of the HTML report (tornado, comparison, credit burn-down) and the decision,
-// in place of the placeholders of the estimate-only page (html.hpp). A separate header so that an
+// added to the estimate-only page (html.hpp). A separate header so that an
 // estimate-only report does not compile the analysis and credits layers.
 #ifndef TRNCOST_IO_HTML_EXTRAS_HPP
 #define TRNCOST_IO_HTML_EXTRAS_HPP
@@ -206,10 +206,28 @@ inline std::string burn_down_chart(const credits::burn_down_result& b) {
   return s;
 }
 
+/// The decision as a <section>: the outcome, then every reason (suspend, compare, holds).
+inline std::string decision_section(const analysis::decision& d, std::string_view about = {}) {
+  std::string h = "<section id=\"decision\"><h2>Decision: " +
+                  html_escape(analysis::to_string(d.outcome)) + "</h2>\n";
+  if (!about.empty()) h += "<p>" + html_escape(about) + "</p>\n";
+  h += "<ul>\n";
+  for (const auto* list : {&d.suspend_reasons, &d.compare_reasons, &d.continue_reasons}) {
+    const char* kind = list == &d.suspend_reasons   ? "suspend"
+                       : list == &d.compare_reasons ? "compare"
+                                                    : "holds";
+    for (const auto& r : *list) {
+      h += "<li><strong>" + std::string(kind) + "</strong>: " + html_escape(r) + "</li>\n";
+    }
+  }
+  h += "</ul></section>\n";
+  return h;
+}
+
 }  // namespace detail
 
 /// The estimate as one self-contained HTML document, with the tornado, comparison and credit
-/// burn-down charts (and the decision) of `x` in place of their placeholders when present.
+/// burn-down charts (and the decision) of `x`, each only when present.
 [[nodiscard]] inline std::string render_html(const estimate& est, const report::extras& x,
                                              std::string_view title = "Cost estimate") {
   using detail::html_escape;
@@ -225,21 +243,7 @@ inline std::string burn_down_chart(const credits::burn_down_result& b) {
     parts.burn_down =
         "<figure id=\"figure-burndown\">" + detail::burn_down_chart(*x.burn_down) + "</figure>\n";
   }
-  if (x.decision) {
-    std::string& h = parts.decision;
-    h += "<section id=\"decision\"><h2>Decision: " +
-         html_escape(analysis::to_string(x.decision->outcome)) + "</h2>\n<ul>\n";
-    for (const auto* list : {&x.decision->suspend_reasons, &x.decision->compare_reasons,
-                             &x.decision->continue_reasons}) {
-      const char* kind = list == &x.decision->suspend_reasons   ? "suspend"
-                         : list == &x.decision->compare_reasons ? "compare"
-                                                                 : "holds";
-      for (const auto& r : *list) {
-        h += "<li><strong>" + std::string(kind) + "</strong>: " + html_escape(r) + "</li>\n";
-      }
-    }
-    h += "</ul></section>\n";
-  }
+  if (x.decision) parts.decision = detail::decision_section(*x.decision);
   return detail::render_html_page(est, parts, title);
 }
 

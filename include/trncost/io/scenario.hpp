@@ -385,7 +385,7 @@ class scenario_parser {
 
     const toml::table& est = table(root, "estimate", "estimate");
     check_keys(est, "estimate",
-               std::array<std::string_view, 4>{"title", "as_of", "region", "freshness_days"},
+               estimate_keys,
                "[estimate]");
     s.title = string(est, "estimate", "title", true);
     s.as_of = date_value(required(est, "estimate", "as_of"), "estimate.as_of");
@@ -399,7 +399,7 @@ class scenario_parser {
     }
 
     const toml::table& prices = table(root, "prices", "prices");
-    check_keys(prices, "prices", std::array<std::string_view, 2>{"files", "consulted"}, "[prices]");
+    check_keys(prices, "prices", prices_keys, "[prices]");
     if (const toml::node* c = prices.get("consulted")) {
       s.prices_consulted = date_value(*c, "prices.consulted");
     }
@@ -410,7 +410,7 @@ class scenario_parser {
 
     if (root.get("runs") != nullptr) {
       const toml::table& runs = table(root, "runs", "runs");
-      check_keys(runs, "runs", std::array<std::string_view, 1>{"files"}, "[runs]");
+      check_keys(runs, "runs", runs_keys, "[runs]");
       const toml::array& rfiles = array(runs, "runs", "files");
       for (std::size_t i = 0; i < rfiles.size(); ++i) {
         const std::string path = "runs.files[" + std::to_string(i) + "]";
@@ -472,7 +472,7 @@ class scenario_parser {
     }
     if (root.get("spend") != nullptr) {
       const toml::table& sp = table(root, "spend", "spend");
-      check_keys(sp, "spend", std::array<std::string_view, 2>{"start", "end"}, "[spend]");
+      check_keys(sp, "spend", spend_keys, "[spend]");
       s.spend = scenario_spend{date_value(required(sp, "spend", "start"), "spend.start"),
                                date_value(required(sp, "spend", "end"), "spend.end"), line_of(sp)};
       if (!(s.spend->start < s.spend->end)) {
@@ -496,6 +496,24 @@ class scenario_parser {
   /// The provenance kinds an input or a named source may hold.
   static constexpr std::array<std::string_view, 5> provenance_keys{
       "measured", "assumption", "third_party", "documented", "quoted"};
+  /// The keys of each table, as the parser checks them (docs/scenario.md lists them with the
+  /// library feature each one reaches; tests/cli/parity_test.cpp keeps the two in step).
+  static constexpr std::array<std::string_view, 4> estimate_keys{"title", "as_of", "region", "freshness_days"};
+  static constexpr std::array<std::string_view, 2> prices_keys{"files", "consulted"};
+  static constexpr std::array<std::string_view, 1> runs_keys{"files"};
+  static constexpr std::array<std::string_view, 2> spend_keys{"start", "end"};
+  static constexpr std::array<std::string_view, 2> price_file_keys{"file", "where"};
+  static constexpr std::array<std::string_view, 2> analysis_keys{"tornado_band", "monte_carlo"};
+  static constexpr std::array<std::string_view, 4> monte_carlo_keys{"samples", "seed", "budget", "inputs"};
+  static constexpr std::array<std::string_view, 5> grant_keys{"name", "amount", "issued", "expires", "covers"};
+  static constexpr std::array<std::string_view, 4> measured_keys{"run", "method", "from", "to"};
+  static constexpr std::array<std::string_view, 2> third_party_keys{"source", "seen"};
+  static constexpr std::array<std::string_view, 2> documented_keys{"source", "consulted"};
+  static constexpr std::array<std::string_view, 3> quoted_keys{"source", "region", "consulted"};
+  static constexpr std::array<std::string_view, 4> uncertain_input_keys{"input", "uniform",
+                                                                      "triangular", "lognormal_90"};
+  static constexpr std::array<std::string_view, 7> input_keys{
+      "value", "measured", "assumption", "third_party", "documented", "quoted", "source"};
 
  protected:  // a study file reads its own tables with the same rules (io/study.hpp)
   std::string file_;
@@ -621,7 +639,7 @@ class scenario_parser {
       fail_at(f.line, path,
               "must be a file path or { file = \"...\", where = { attribute = \"value\" } }");
     }
-    check_keys(*t, path, std::array<std::string_view, 2>{"file", "where"}, "a price file");
+    check_keys(*t, path, price_file_keys, "a price file");
     f.path = path_string(required(*t, path, "file"), join(path, "file"));
     if (const toml::node* w = t->get("where")) {
       const toml::table* wt = w->as_table();
@@ -673,7 +691,7 @@ class scenario_parser {
   scenario_analysis analysis(const toml::table& t) const {
     scenario_analysis a;
     a.line = line_of(t);
-    check_keys(t, "analysis", std::array<std::string_view, 2>{"tornado_band", "monte_carlo"},
+    check_keys(t, "analysis", analysis_keys,
                "[analysis]");
     if (const toml::node* b = t.get("tornado_band")) {
       a.tornado_band = decimal_text(*b, "analysis.tornado_band");
@@ -682,7 +700,7 @@ class scenario_parser {
       const toml::table& mc = table(t, "analysis.monte_carlo", "monte_carlo");
       a.monte_carlo_line = line_of(mc);
       check_keys(mc, "analysis.monte_carlo",
-                 std::array<std::string_view, 4>{"samples", "seed", "budget", "inputs"},
+                 monte_carlo_keys,
                  "[analysis.monte_carlo]");
       a.samples = whole(required(mc, "analysis.monte_carlo", "samples"),
                         "analysis.monte_carlo.samples", 100'000'000);
@@ -696,8 +714,7 @@ class scenario_parser {
         a.budget = decimal_text(*bg, "analysis.monte_carlo.budget");
       }
       const toml::array& in = array(mc, "analysis.monte_carlo", "inputs");
-      static constexpr std::array<std::string_view, 4> keys{"input", "uniform", "triangular",
-                                                            "lognormal_90"};
+      const auto& keys = uncertain_input_keys;
       for (std::size_t i = 0; i < in.size(); ++i) {
         const std::string path = "analysis.monte_carlo.inputs[" + std::to_string(i) + "]";
         const toml::table* d = in[i].as_table();
@@ -744,7 +761,7 @@ class scenario_parser {
     scenario_grant g;
     g.line = line_of(t);
     check_keys(t, path,
-               std::array<std::string_view, 5>{"name", "amount", "issued", "expires", "covers"},
+               grant_keys,
                "a grant");
     g.name = string(t, path, "name", true);
     static constexpr scenario_key amount_key{"amount", kt::input, true};
@@ -802,9 +819,7 @@ class scenario_parser {
     }
     const toml::table* t = n.as_table();
     if (t == nullptr) fail_at(v.line, path, "must be written as " + example + ")");
-    static constexpr std::array<std::string_view, 7> kinds{
-        "value", "measured", "assumption", "third_party", "documented", "quoted", "source"};
-    check_keys(*t, path, kinds, "an input");
+    check_keys(*t, path, input_keys, "an input");
     const toml::node& val = required(*t, path, "value");
     const auto text = val.value<std::string>();
     if (!val.is_string() || !text) {
@@ -864,23 +879,23 @@ class scenario_parser {
     const toml::table* t = n.as_table();
     if (t == nullptr) fail_at(line_of(n), path, "must be a table ({ source = \"...\", ... })");
     if (kind == "measured") {
-      check_keys(*t, path, std::array<std::string_view, 4>{"run", "method", "from", "to"},
+      check_keys(*t, path, measured_keys,
                  "measured");
       return measured{string(*t, path, "run", true), string(*t, path, "method", true),
                       timestamp_value(required(*t, path, "from"), join(path, "from")),
                       timestamp_value(required(*t, path, "to"), join(path, "to"))};
     }
     if (kind == "third_party") {
-      check_keys(*t, path, std::array<std::string_view, 2>{"source", "seen"}, "third_party");
+      check_keys(*t, path, third_party_keys, "third_party");
       return third_party{string(*t, path, "source", true),
                          date_value(required(*t, path, "seen"), join(path, "seen"))};
     }
     if (kind == "documented") {
-      check_keys(*t, path, std::array<std::string_view, 2>{"source", "consulted"}, "documented");
+      check_keys(*t, path, documented_keys, "documented");
       return documented{string(*t, path, "source", true),
                         date_value(required(*t, path, "consulted"), join(path, "consulted"))};
     }
-    check_keys(*t, path, std::array<std::string_view, 3>{"source", "region", "consulted"},
+    check_keys(*t, path, quoted_keys,
                "quoted");
     quoted q;
     q.source = string(*t, path, "source", true);
@@ -1291,6 +1306,46 @@ class scenario_builder {
 };
 
 }  // namespace detail
+
+/// Every key a scenario file accepts, as a path from the file's top ("estimate.as_of",
+/// "component.instance_time.tokens_to_train", "input.source", "measured.run"): the parser's own key
+/// lists, so that the documentation's table of features and keys can be checked against them.
+[[nodiscard]] inline std::vector<std::string> scenario_key_paths() {
+  using p = detail::scenario_parser;
+  std::vector<std::string> out;
+  const auto add = [&out](std::string_view prefix, const auto& keys) {
+    for (std::string_view k : keys) {
+      out.push_back(prefix.empty() ? std::string(k) : std::string(prefix) + "." + std::string(k));
+    }
+  };
+  add("", p::scenario_root_keys);
+  add("estimate", p::estimate_keys);
+  add("prices", p::prices_keys);
+  add("prices.files[]", p::price_file_keys);
+  add("runs", p::runs_keys);
+  add("component", std::array<std::string_view, 2>{"kind", "name"});
+  for (std::size_t i = 0; i < scenario_component_kinds.size(); ++i) {
+    const auto kind = static_cast<scenario_component_kind>(i);
+    const std::string prefix = "component." + std::string(kind_name(kind));
+    for (const auto& k : detail::keys_of(kind)) out.push_back(prefix + "." + std::string(k.name));
+  }
+  for (const auto& k : detail::transfer_keys) {
+    out.push_back("component.data_transfer.transfer." + std::string(k.name));
+  }
+  for (const auto& [name, c] : detail::category_keys) out.push_back("declare_none." + std::string(name));
+  add("analysis", p::analysis_keys);
+  add("analysis.monte_carlo", p::monte_carlo_keys);
+  add("analysis.monte_carlo.inputs[]", p::uncertain_input_keys);
+  add("grant", p::grant_keys);
+  add("spend", p::spend_keys);
+  add("sources.NAME", p::provenance_keys);
+  add("input", p::input_keys);
+  add("measured", p::measured_keys);
+  add("third_party", p::third_party_keys);
+  add("documented", p::documented_keys);
+  add("quoted", p::quoted_keys);
+  return out;
+}
 
 /// Reads a scenario's TOML text; `file` names it in errors and is where relative paths start.
 /// Throws parse_error naming the file, the line and the key.

@@ -84,6 +84,10 @@ class study_parser : public scenario_parser {
   static constexpr std::array<std::string_view, 12> study_root_keys{
       "format", "study", "sources", "option",       "estimate", "prices",
       "runs",   "component", "declare_none", "analysis", "grant", "spend"};
+  static constexpr std::array<std::string_view, 5> study_keys{"title", "work", "work_per",
+                                                              "work_unit", "quality"};
+  static constexpr std::array<std::string_view, 6> quality_keys{"dataset", "metric", "target",
+                                                                "direction", "reached", "stack"};
   /// What an [[option]] holds besides the scenario tables it overrides.
   static constexpr std::array<std::string_view, 14> option_keys{
       "name",      "quality",  "seconds_to_target", "support", "bottlenecks",
@@ -98,9 +102,7 @@ class study_parser : public scenario_parser {
     check_format(first);
     const toml::table& head = table(first, "study", "study");
     st.line = line_of(head);
-    check_keys(head, "study",
-               std::array<std::string_view, 5>{"title", "work", "work_per", "work_unit", "quality"},
-               "[study]");
+    check_keys(head, "study", study_keys, "[study]");
     st.title = string(head, "study", "title", true);
     st.work_input = string(head, "study", "work", true);
     st.work_unit = string(head, "study", "work_unit", true);
@@ -291,11 +293,23 @@ class study_parser : public scenario_parser {
     return p;
   }
 
-  static constexpr std::array<std::string_view, 6> quality_keys{"dataset", "metric", "target",
-                                                                "direction", "reached", "stack"};
 };
 
 }  // namespace detail
+
+/// Every key a study file accepts besides the scenario's (scenario_key_paths()): "study.work",
+/// "study.quality.target", "option.name"...
+[[nodiscard]] inline std::vector<std::string> study_key_paths() {
+  using p = detail::study_parser;
+  std::vector<std::string> out;
+  for (std::string_view k : p::study_root_keys) {
+    if (k == "study" || k == "option") out.push_back(std::string(k));
+  }
+  for (std::string_view k : p::study_keys) out.push_back("study." + std::string(k));
+  for (std::string_view k : p::quality_keys) out.push_back("study.quality." + std::string(k));
+  for (std::string_view k : p::option_keys) out.push_back("option." + std::string(k));
+  return out;
+}
 
 /// Reads a study's TOML text; `file` names it in errors and is where relative paths start.
 [[nodiscard]] inline study_spec parse_study(std::string_view text, std::string_view file) {

@@ -7,14 +7,19 @@
 #include <string>
 #include <string_view>
 
+#include "html_study.hpp"
 #include "markdown_study.hpp"
+#include "report_json_study.hpp"
 
 namespace trncost::io {
 
-/// The study as `format` ("md"); input_error naming the formats for any other.
+/// The study as `format` ("md", "json" or "html"); input_error naming the formats for any other.
 [[nodiscard]] inline std::string render_study(const study_result& r, std::string_view format) {
   if (format == "md") return render_markdown(r);
-  throw input_error("a study is written as md; \"" + std::string(format) + "\" is not a study format");
+  if (format == "json") return render_json(r);
+  if (format == "html") return render_html(r);
+  throw input_error("a study is written as md, json or html; \"" + std::string(format) +
+                    "\" is not one of them");
 }
 
 }  // namespace trncost::io
