@@ -285,25 +285,25 @@ TEST_CASE("a comparison per unit of work ranks the cheaper option per unit first
 TEST_CASE("study errors name the file the line and the key") {
   const std::string opt = "[[option]]\nname = \"a\"\nquality = { reached = \"0.9\" }\n";
   CHECK(study_error(small_study + opt) ==
-        "trncost: st.toml:33: option: a study needs two or more [[option]] tables (one option is "
+        "trncost: st.toml:29: option: a study needs two or more [[option]] tables (one option is "
         "a scenario file)");
   CHECK(study_error(small_study + opt + opt) ==
-        "trncost: st.toml:36: option[1].name: \"a\" is already the name of option[0]; option "
+        "trncost: st.toml:32: option[1].name: \"a\" is already the name of option[0]; option "
         "names must differ");
   CHECK(study_error(small_study + opt + "[[option]]\nname = \"b\"\ncolour = \"red\"\n")
-            .starts_with("trncost: st.toml:38: option[1].colour: unknown key; an option takes name, "));
+            .starts_with("trncost: st.toml:34: option[1].colour: unknown key; an option takes name, "));
   CHECK(study_error(small_study + opt +
                     "[[option]]\nname = \"b\"\n[[option.component]]\nname = \"prep\"\nkind = "
                     "\"logging\"\n") ==
-        "trncost: st.toml:40: option[1].component[0].kind: component \"prep\" is a "
+        "trncost: st.toml:36: option[1].component[0].kind: component \"prep\" is a "
         "data_preparation in the common tables; an option changes its keys, not its kind");
   CHECK(study_error(small_study + opt + "[[option]]\nname = \"b\"\nquality = { reached = \"x\" }\n")
-            .starts_with("trncost: st.toml:36: option[1].quality.reached: \"x\" is not a decimal"));
+            .starts_with("trncost: st.toml:32: option[1].quality.reached: \"x\" is not a decimal"));
   // The option's own keys go through the scenario's rules, at their own line.
   CHECK(study_error(small_study + opt +
                     "[[option]]\nname = \"b\"\n[[option.component]]\nname = \"prep\"\ncost = { "
                     "value = \"1\", source = \"gess\" }\n") ==
-        "trncost: st.toml:40: component[0].cost.source: unknown source \"gess\" (did you mean "
+        "trncost: st.toml:36: component[0].cost.source: unknown source \"gess\" (did you mean "
         "\"guess\"?); the sources are guess");
   CHECK(is_study_text(small_study + opt + opt));
   CHECK_FALSE(is_study_text(head));
