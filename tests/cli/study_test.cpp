@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <trncost/analysis/diff.hpp>
 #include <trncost/io/audit_study.hpp>
 #include <trncost/io/study_report.hpp>
 
@@ -282,6 +283,32 @@ TEST_CASE("a comparison per unit of work ranks the cheaper option per unit first
   CHECK_THROWS_AS((void)analysis::compare(options), input_error);
 }
 
+TEST_CASE("the diff names a run-fed value by its plain name") {
+  // trn1 reads four runs, trn2 one: their per-run values carry the run ids, so the medians
+  // useful_throughput, compilation_s... are derived from different operands on each side. The diff
+  // substitutes them under their plain names, and nothing is left unexplained.
+  const auto trn1 = evaluate_scenario(read_scenario(examples + "scenarios/fine-tune-8b-trn1.toml"));
+  const auto trn2 = evaluate_scenario(read_scenario(examples + "scenarios/fine-tune-8b-trn2.toml"));
+  const auto d = diff(trn1, trn2);
+  decimal sum{};
+  bool throughput = false;
+  for (const auto& st : d.attribution) {
+    sum += st.effect;
+    CHECK_FALSE(st.input.empty());  // no structural remainder: every step has a name
+    if (st.input == "useful_throughput") {
+      throughput = true;
+      CHECK(st.from == "60000 token/s");
+      CHECK(st.to == "150000 token/s");
+      CHECK(st.effect.is_negative());
+    }
+    CHECK(st.input.find("ft-8b-") == std::string::npos);  // never a run id
+  }
+  CHECK(throughput);
+  CHECK(sum == d.total_change);
+  CHECK(explain(d).find("  -135.98  useful_throughput: 60000 token/s -> 150000 token/s\n") !=
+        std::string::npos);
+}
+
 TEST_CASE("study errors name the file the line and the key") {
   const std::string opt = "[[option]]\nname = \"a\"\nquality = { reached = \"0.9\" }\n";
   CHECK(study_error(small_study + opt) ==
@@ -299,6 +326,9 @@ TEST_CASE("study errors name the file the line and the key") {
         "data_preparation in the common tables; an option changes its keys, not its kind");
   CHECK(study_error(small_study + opt + "[[option]]\nname = \"b\"\nquality = { reached = \"x\" }\n")
             .starts_with("trncost: st.toml:32: option[1].quality.reached: \"x\" is not a decimal"));
+  CHECK(study_error(small_study + opt + "[[option]]\nname = \"b\"\nquality = { reached = 0.9 }\n") ==
+        "trncost: st.toml:32: option[1].quality.reached: must be non-empty text (a TOML string; a "
+        "value is written as text, \"1.9\")");
   // The option's own keys go through the scenario's rules, at their own line.
   CHECK(study_error(small_study + opt +
                     "[[option]]\nname = \"b\"\n[[option.component]]\nname = \"prep\"\ncost = { "

@@ -87,14 +87,25 @@ inline std::string comparison_chart(const analysis::comparison& c) {
   constexpr int label_w = 190;
   constexpr int bar_w = 260;
   constexpr int row_h = 28;
+  // A comparison per unit of work (a study) draws each option's cost per unit, the ranking's key.
+  bool per_work = false;
+  for (const auto& g : c.groups) {
+    for (const auto& r : g.ranked) per_work = per_work || r.cost_per_work.has_value();
+  }
+  const auto value = [per_work](const analysis::ranked_option& r) {
+    return per_work && r.cost_per_work ? *r.cost_per_work : r.cost;
+  };
   decimal max{};
   std::size_t rows = 0;
   for (const auto& g : c.groups) {
     rows += 1 + g.ranked.size() + g.apart.size();
-    for (const auto& r : g.ranked) max = std::max(max, r.cost);
+    for (const auto& r : g.ranked) max = std::max(max, value(r));
   }
   const int height = static_cast<int>(rows) * row_h + 40;
-  std::string s = svg_open("chart-comparison", "Cost to reach the target, per option (USD)", height);
+  std::string s = svg_open("chart-comparison",
+                           per_work ? "Cost per unit of work to reach the target, per option (USD)"
+                                    : "Cost to reach the target, per option (USD)",
+                           height);
   int y = 30;
   for (const auto& g : c.groups) {
     s += svg_text(0, y + 18, "start",
@@ -106,12 +117,15 @@ inline std::string comparison_chart(const analysis::comparison& c) {
       s += "<rect class=\"bar option-ranked\" data-option=\"" + html_escape(r.name) +
            "\" data-rank=\"" + std::to_string(r.cost_rank) + "\" data-cost=\"" +
            r.cost.to_string() + "\" x=\"" + std::to_string(label_w) + "\" y=\"" +
-           std::to_string(y + 4) + "\" width=\"" + bar_length(r.cost, max, bar_w) +
+           std::to_string(y + 4) + "\" width=\"" + bar_length(value(r), max, bar_w) +
            "\" height=\"" + std::to_string(row_h - 8) + "\" fill=\"" +
            std::string(r.cost_rank == 1 ? useful_colour : category_colour(category::compute)) +
            "\"/>\n";
       s += svg_text(label_w + bar_w + 10, y + 18, "start",
-                    r.cost.to_fixed(cents) + " USD (x" + r.cost_ratio.to_fixed(decimal_places{2}) + ")");
+                    (per_work && r.cost_per_work
+                         ? r.cost_per_work->to_fixed(decimal_places{4}) + " USD per unit"
+                         : r.cost.to_fixed(cents) + " USD") +
+                        " (x" + r.cost_ratio.to_fixed(decimal_places{2}) + ")");
       y += row_h;
     }
     for (const auto& a : g.apart) {

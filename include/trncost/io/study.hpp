@@ -261,10 +261,15 @@ class study_parser : public scenario_parser {
     analysis::protocol p;
     const std::uint64_t line = line_of(opt);
     const auto need = [&](std::string_view key) {
-      const auto v = q.get(key) != nullptr ? q.get(key)->value<std::string>() : std::nullopt;
-      if (!v || v->empty()) {
+      const toml::node* n = q.get(key);
+      if (n == nullptr) {
         fail_at(line, join(path, "quality." + std::string(key)),
                 "is missing (required, in [study.quality] or the option's quality table)");
+      }
+      const auto v = n->value<std::string>();
+      if (!n->is_string() || !v || v->empty()) {
+        fail_at(line, join(path, "quality." + std::string(key)),
+                "must be non-empty text (a TOML string; a value is written as text, \"1.9\")");
       }
       return *v;
     };
