@@ -123,7 +123,7 @@ inline std::string comparison_chart(const analysis::comparison& c) {
            "\"/>\n";
       s += svg_text(label_w + bar_w + 10, y + 18, "start",
                     (per_work && r.cost_per_work
-                         ? r.cost_per_work->to_fixed(decimal_places{4}) + " USD per unit"
+                         ? r.cost_per_work->to_fixed(decimal_places{4})  // the title says USD
                          : r.cost.to_fixed(cents) + " USD") +
                         " (x" + r.cost_ratio.to_fixed(decimal_places{2}) + ")");
       y += row_h;

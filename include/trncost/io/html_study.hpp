@@ -127,7 +127,7 @@ inline std::string html_study_option(const study_option_result& x, std::size_t i
       ".status-verified{background:#e8f5e9;border:2px solid #2e7d32}\n"
       ".status-provisional{background:#fff8e1;border:2px solid #f9a825}\n"
       ".status-stale,.status-unpriced,.status-incomplete{background:#ffebee;border:2px solid #c62828}\n"
-      ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(600px,1fr));gap:16px}\n"
+      ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(640px,1fr));gap:16px}\n"
       ".chart{font-size:13px}.chart-title{font-weight:bold;font-size:14px}\n"
       "table{border-collapse:collapse;margin:8px 0 20px}td,th{border:1px solid #ccc;padding:4px 8px;"
       "text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
