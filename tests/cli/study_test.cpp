@@ -335,6 +335,18 @@ TEST_CASE("study errors name the file the line and the key") {
                     "value = \"1\", source = \"gess\" }\n") ==
         "trncost: st.toml:36: component[0].cost.source: unknown source \"gess\" (did you mean "
         "\"guess\"?); the sources are guess");
+  // An error met while building an option's model names the option (a common line is every option's).
+  try {
+    (void)run_study(parse_study(small_study +
+                                    "[[option]]\nname = \"b\"\n[[option.component]]\nname = \"f\"\n"
+                                    "kind = \"failures\"\ninstance_time = \"none\"\n" + opt,
+                                "st.toml"));
+    FAIL("no error");
+  } catch (const input_error& e) {
+    CHECK(std::string(e.what()) ==
+          "trncost: st.toml:31: component[1] (f): instance_time: no instance_time component named "
+          "\"none\" comes before this one (option \"b\")");
+  }
   CHECK(is_study_text(small_study + opt + opt));
   CHECK_FALSE(is_study_text(head));
 }

@@ -363,12 +363,24 @@ class study_parser : public scenario_parser {
   std::vector<analysis::option> compared;
   for (std::size_t i = 0; i < st.options.size(); ++i) {
     const auto& o = st.options[i];
-    const model m = build_model(o.scenario);
-    estimate est = evaluate_scenario(o.scenario, m);
-    study_option_result x{o.name, o.scenario.title, est, scenario_extras(o.scenario, m, est), {},
-                          o.quality};
+    // A common table's line is shared by every option: the error says which option met it.
+    const auto in_option = [&](const trncost::error& e) {
+      return input_error(report::detail::bare_message(e) + " (option \"" + o.name + "\")");
+    };
+    std::optional<model> m;
+    std::optional<estimate> evaluated;
+    report::extras extras;
     try {
-      const analysis::model_inputs in(m);
+      m.emplace(build_model(o.scenario));
+      evaluated.emplace(evaluate_scenario(o.scenario, *m));
+      extras = scenario_extras(o.scenario, *m, *evaluated);
+    } catch (const trncost::error& e) {
+      throw in_option(e);
+    }
+    const estimate& est = *evaluated;
+    study_option_result x{o.name, o.scenario.title, est, std::move(extras), {}, o.quality};
+    try {
+      const analysis::model_inputs in(*m);
       x.work = in.leaves()[in.find(st.work_input)].baseline / st.work_per;
     } catch (const trncost::error& e) {
       detail::scenario_rethrow(o.scenario, st.line,
