@@ -14,11 +14,13 @@
 
 #include <trncost/analysis/diff.hpp>
 #include <trncost/io/audit.hpp>
+#include <trncost/io/audit_study.hpp>
 #include <trncost/io/focus_csv.hpp>
 #include <trncost/io/html_extras.hpp>
 #include <trncost/io/markdown_extras.hpp>
 #include <trncost/io/report_json_extras.hpp>
 #include <trncost/io/scenario.hpp>
+#include <trncost/io/study_report.hpp>
 
 namespace {
 
@@ -38,9 +40,14 @@ Usage:
       json (default; the trncost.report schema), csv (FOCUS columns), md (Markdown), html (one
       self-contained page with charts). To standard output unless --output is given; the output
       file is only written (replaced whole) when the whole report succeeded.
+  trncost-estimate STUDY.toml [--format md|json|html] [--output FILE]
+      A study file (a [study] table and two or more [[option]] tables): each option's estimate,
+      the comparison ranked per unit of work within one quality protocol, the decision with its
+      reasons and each option's credit runway. md (default), json or html.
   trncost-estimate --audit REPORT.json
       Recomputes every derivation, line and total of a JSON report from the report alone and
-      checks its status; prints the first mismatch.
+      checks its status; prints the first mismatch. A study's JSON report: every option's report,
+      then the comparison against the options' totals and the decision.
   trncost-estimate --diff BEFORE.json AFTER.json
       The change of the total and per line, attributed to the inputs that changed.
   trncost-estimate --help
@@ -100,9 +107,32 @@ bool write_whole(const std::string& path, const std::string& text) {
   return true;
 }
 
-int estimate_command(const std::string& scenario, const std::string& format,
+/// Writes `text` to standard output, or whole to `output`.
+int emit(const std::string& text, const std::optional<std::string>& output) {
+  if (!output) {
+    std::cout << text;
+    std::cout.flush();
+    return std::cout ? exit_ok : exit_cannot_write;
+  }
+  if (!write_whole(*output, text)) {
+    std::cerr << "trncost-estimate: " << *output << ": cannot be written\n";
+    return exit_cannot_write;
+  }
+  return exit_ok;
+}
+
+int study_command(const std::string& study, const std::optional<std::string>& format,
+                  const std::optional<std::string>& output) {
+  const std::string f = format.value_or("md");
+  if (f == "csv") return usage_error("a study is written as md, json or html (csv is per scenario)");
+  return emit(trncost::io::render_study(trncost::io::run_study(study), f), output);
+}
+
+int estimate_command(const std::string& scenario, const std::optional<std::string>& given_format,
                      const std::optional<std::string>& output) {
   using namespace trncost;
+  if (io::is_study_file(scenario)) return study_command(scenario, given_format, output);
+  const std::string format = given_format.value_or("json");
   const io::scenario_spec spec = io::read_scenario(scenario);
   const model m = io::build_model(spec);
   const estimate est = m.evaluate(spec.as_of, io::scenario_options(spec));
@@ -120,27 +150,22 @@ int estimate_command(const std::string& scenario, const std::string& format,
   } else {
     text = io::render_html(est, extras, spec.title);
   }
-  if (!output) {
-    std::cout << text;
-    std::cout.flush();
-    return std::cout ? exit_ok : exit_cannot_write;
-  }
-  if (!write_whole(*output, text)) {
-    std::cerr << "trncost-estimate: " << *output << ": cannot be written\n";
-    return exit_cannot_write;
-  }
-  return exit_ok;
+  return emit(text, output);
 }
 
 int audit_command(const std::string& report) {
-  const auto result = trncost::io::audit(read_text(report), report);
+  const std::string text = read_text(report);
+  // A study report: every option's report audited, then its comparison and decision.
+  const bool study = trncost::io::is_study_report(text);
+  const auto result = study ? trncost::io::audit_study(text, report) : trncost::io::audit(text, report);
   if (!result.ok) {
     std::cout << "audit failed: " << report << ": " << result.first_mismatch << "\n";
     return exit_mismatch;
   }
   std::cout << "audit passed: " << report << ": " << result.inputs << " inputs, "
             << result.derivations << " derivations, " << result.lines
-            << " lines and the totals recomputed exactly; the status follows the rules\n";
+            << " lines and the totals recomputed exactly; the status follows the rules"
+            << (study ? "; the comparison and the decision follow from the options" : "") << "\n";
   return exit_ok;
 }
 
@@ -167,7 +192,7 @@ int run(const std::vector<std::string>& args) {
     return diff_command(args[1], args[2]);
   }
   std::optional<std::string> scenario;
-  std::string format = "json";
+  std::optional<std::string> format;
   std::optional<std::string> output;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];

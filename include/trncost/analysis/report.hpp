@@ -345,7 +345,7 @@ struct recomputed {
 };
 
 /// Recomputes every derivation and line of `doc` from its inputs (with `overrides` replacing input
-/// values by name). Throws input_error naming the first operand or line that refers to no value.
+/// or derivation values by name; the diff replaces a run-fed median derived from other runs). Throws input_error naming the first operand or line that refers to no value.
 inline recomputed recompute(const document& doc,
                             const std::map<std::string, std::optional<decimal>, std::less<>>&
                                 overrides = {}) {
@@ -375,6 +375,7 @@ inline recomputed recompute(const document& doc,
     }
     std::optional<decimal> v;
     if (all_known) v = evaluate_op(d, operands);
+    if (const auto it = overrides.find(d.name); it != overrides.end()) v = it->second;
     if (!r.values.emplace(d.name, v).second) {
       throw input_error("derivations: '" + d.name + "' is defined twice");
     }

@@ -137,22 +137,45 @@ inline std::optional<check_result> check_monte_carlo(const analysis::monte_carlo
 inline std::optional<check_result> check_comparison(const analysis::comparison& c) {
   for (std::size_t g = 0; g < c.groups.size(); ++g) {
     const auto& r = c.groups[g].ranked;
+    // Ranked per unit of work when every option gives its work (a study), else by cost.
+    const bool per_work = !r.empty() && std::all_of(r.begin(), r.end(), [](const auto& x) {
+      return x.work.has_value();
+    });
     for (std::size_t i = 0; i < r.size(); ++i) {
       const std::string where =
           at("analysis.comparison.groups", g) + "." + at("ranked", i) + " '" + r[i].name + "'";
+      if (per_work) {
+        if (r[i].work->is_zero() || r[i].work->is_negative()) {
+          return mismatch(where + " work: " + r[i].work->to_string() + " is not above 0");
+        }
+        const decimal want = r[i].cost / *r[i].work;
+        if (!r[i].cost_per_work || *r[i].cost_per_work != want) {
+          return mismatch(where + " cost_per_work: the report says " +
+                          (r[i].cost_per_work ? r[i].cost_per_work->to_string() : "nothing") +
+                          ", cost / work = " + want.to_string());
+        }
+      } else if (r[i].cost_per_work) {
+        return mismatch(where + " cost_per_work: given while another option of the group has no work");
+      }
+      const auto key = [per_work](const analysis::ranked_option& x) {
+        return per_work ? *x.cost_per_work : x.cost;
+      };
+      const std::string by = per_work ? "cost per unit of work" : "cost";
       if (r[i].cost_rank != i + 1) {
         return mismatch(where + " cost_rank: the report says " + std::to_string(r[i].cost_rank) +
-                        ", its place by cost gives " + std::to_string(i + 1));
+                        ", its place by " + by + " gives " + std::to_string(i + 1));
       }
-      if (i > 0 && r[i].cost < r[i - 1].cost) {
-        return mismatch(where + ": costs " + r[i].cost.to_string() + " after " +
-                        r[i - 1].cost.to_string() + ", not cheapest first");
+      if (i > 0 && key(r[i]) < key(r[i - 1])) {
+        return mismatch(where + ": " + (per_work ? by : std::string("costs")) + " " +
+                        key(r[i]).to_string() + " after " +
+                        key(r[i - 1]).to_string() + ", not cheapest first");
       }
-      const decimal cheapest = r.front().cost;
-      const decimal ratio = cheapest.is_zero() ? decimal(1) : r[i].cost / cheapest;
+      const decimal cheapest = key(r.front());
+      const decimal ratio = cheapest.is_zero() ? decimal(1) : key(r[i]) / cheapest;
       if (r[i].cost_ratio != ratio) {
         return mismatch(where + " cost_ratio: the report says " + r[i].cost_ratio.to_string() +
-                        ", cost / cheapest = " + ratio.to_string());
+                        ", " + (per_work ? by + " / the cheapest" : std::string("cost / cheapest")) +
+                        " = " + ratio.to_string());
       }
     }
   }

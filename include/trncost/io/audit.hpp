@@ -476,6 +476,8 @@ class report_reader {
         r.cost_ratio = dec(v, vat, "cost_ratio");
         r.time_ratio = dec_or_null(v, vat, "time_ratio");
         r.stack = str(v, vat, "stack");
+        if (v.find("work") != nullptr) r.work = dec(v, vat, "work");
+        if (v.find("cost_per_work") != nullptr) r.cost_per_work = dec(v, vat, "cost_per_work");
         g.ranked.push_back(std::move(r));
       });
       each(e, at, "apart", [&](const json_value& v, const std::string& vat) {
