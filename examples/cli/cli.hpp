@@ -17,6 +17,7 @@ constexpr int exit_usage = 2;         // the command line is wrong
 constexpr int exit_bad_input = 3;     // a scenario, price file, run log, report or store was refused
 constexpr int exit_mismatch = 4;      // audit: the report does not recompute
 constexpr int exit_cannot_write = 5;  // --output (or the price store) could not be written
+constexpr int exit_fetch_failed = 6;  // prices fetch: a download failed or did not check out
 
 using args_t = std::vector<std::string>;
 
@@ -33,6 +34,8 @@ bool write_whole(const std::string& path, const std::string& text);
 int estimate_main(std::string_view program, const args_t& args);
 int audit_main(std::string_view program, const args_t& args);
 int diff_main(std::string_view program, const args_t& args);
+/// In prices.cpp, built when SQLite is found (TRNCOST_HAVE_SQLITE).
+int prices_main(std::string_view program, const args_t& args);
 
 /// Runs `body` and maps trncost's exceptions to exit codes (message on standard error).
 int run_guarded(std::string_view program, int (*body)(const args_t&), const args_t& args);

@@ -22,6 +22,10 @@
 #include <trncost/io/report_json_extras.hpp>
 #include <trncost/io/scenario.hpp>
 
+#ifdef TRNCOST_HAVE_SQLITE
+#include <trncost/io/price_store.hpp>
+#endif
+
 #include "cli.hpp"
 
 namespace trncost_cli {
@@ -149,12 +153,22 @@ bool write_whole(const std::string& path, const std::string& text) {
 
 namespace {
 
+/// What reads a scenario's `[prices] store`: the SQLite price store when built with it; else none,
+/// and build_model refuses such a scenario with a sentence naming the key.
+trncost::io::price_store_reader store_reader() {
+#ifdef TRNCOST_HAVE_SQLITE
+  return trncost::io::price_store_offers;
+#else
+  return {};
+#endif
+}
+
 /// The estimate path: scenario in, report out. The one place that turns a scenario into a report.
 int estimate_command(std::string_view program, const std::string& scenario, const std::string& format,
                      const std::optional<std::string>& output) {
   using namespace trncost;
   const io::scenario_spec spec = io::read_scenario(scenario);
-  const model m = io::build_model(spec);
+  const model m = io::build_model(spec, store_reader());
   const estimate est = m.evaluate(spec.as_of, io::scenario_options(spec));
   // [analysis], [[grant]] and [spend], when the scenario has them: the tornado, the Monte Carlo band
   // and the credit burn-down go into the report (schema version 2); without them the report is the

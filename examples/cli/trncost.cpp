@@ -1,5 +1,5 @@
 // trncost: one command with subcommands (estimate, audit, diff, prices), each a thin layer over the
-// headers (examples/cli/commands.cpp). docs/cli.md describes them and the exit codes.
+// headers (examples/cli/commands.cpp, prices.cpp). docs/cli.md describes them and the exit codes.
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -17,6 +17,10 @@ Usage:
       Recomputes a JSON report from the report alone; prints the first mismatch.
   trncost diff BEFORE.json AFTER.json [--format text|md] [--output FILE]
       The change of the total, per line and per input; md: a pull-request comment.
+  trncost prices fetch|list|show ...
+      Official AWS Price List files: download them (or take local ones), keep the rows a
+      filter selects in a local price store (SQLite), list the stored versions, show the
+      prices in force on a date. Scenario files can name the store ([prices] store).
   trncost COMMAND --help
       The options of one command.
 
@@ -27,7 +31,8 @@ Exit codes:
   3  bad input: a scenario, price file, price store, run log or report was refused (the message
      names the file, the line and the key)
   4  audit: the report does not recompute (the first mismatch is printed)
-  5  the --output file could not be written
+  5  an output file or the price store could not be written
+  6  prices fetch: a download failed or what arrived did not check out (the store is unchanged)
 
 Example:
   trncost estimate examples/scenarios/fine-tune-8b-trn1.toml --format md
@@ -53,6 +58,14 @@ int main(int argc, char** argv) {
   if (command == "diff") {
     return run_guarded("trncost diff", [](const args_t& a) { return diff_main("trncost diff", a); }, args);
   }
+  if (command == "prices") {
+#ifdef TRNCOST_HAVE_SQLITE
+    return run_guarded("trncost prices", [](const args_t& a) { return prices_main("trncost prices", a); }, args);
+#else
+    return usage_error("trncost prices", "this trncost was built without SQLite (Debian: libsqlite3-dev); "
+                                         "install it and rebuild to use a price store");
+#endif
+  }
   return usage_error("trncost", "unknown command \"" + command +
-                                    "\"; the commands are estimate, audit, diff");
+                                    "\"; the commands are estimate, audit, diff, prices");
 }
