@@ -218,4 +218,25 @@ TEST_CASE("a scenario naming the store gives the report of the scenario naming t
                        parse_error);
 }
 
+TEST_CASE("the scenario key prices.store: read with its line and refused when it names no file") {
+  const std::string head =
+      "format = 1\n[estimate]\ntitle = \"t\"\nas_of = 2026-11-30\nregion = \"us-east-1\"\n[prices]\n";
+  const std::string tail =
+      "[[component]]\nkind = \"data_preparation\"\nname = \"tokenize\"\n"
+      "cost = { value = \"38.40\", assumption = \"last month's bill\" }\n";
+  const auto spec = io::parse_scenario(head + "store = \"prices.sqlite\"\n" + tail, "s.toml");
+  CHECK(spec.price_store == "prices.sqlite");
+  CHECK(spec.price_store_line == 7);
+  CHECK(spec.price_files.empty());
+  // Neither files nor a store: files is required, as before.
+  CHECK_THROWS_WITH_AS((void)io::parse_scenario(head + tail, "s.toml"),
+                       "trncost: s.toml:6: prices.files: is missing (required)", parse_error);
+  // A store that does not exist is named with the path looked for, at the key's line.
+  const auto missing = io::parse_scenario(head + "store = \"nowhere.sqlite\"\n" + tail, "dir/s.toml");
+  CHECK_THROWS_WITH_AS((void)io::build_model(missing, io::price_store_offers),
+                       "trncost: dir/s.toml:7: prices.store: price store \"nowhere.sqlite\" does not exist "
+                       "(looked for dir/nowhere.sqlite, relative to the scenario file)",
+                       parse_error);
+}
+
 }  // namespace trncost_tests::store_price_store_tests
