@@ -84,6 +84,8 @@ inline std::string attempt(const std::string& url, const std::filesystem::path& 
     retry = false;
     return "cannot write " + part.string();
   }
+  // Large buffers: an offer file is hundreds of MB, and small writes cost system time.
+  std::setvbuf(out, nullptr, _IOFBF, 1 << 20);
   CURL* c = curl_easy_init();
   // The first report comes after half a second: small files download without a progress line.
   progress pr{what, have, std::chrono::steady_clock::now(), false};
@@ -98,6 +100,7 @@ inline std::string attempt(const std::string& url, const std::filesystem::path& 
   // A stall: less than 1 byte per second for the whole timeout.
   curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
   curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, static_cast<long>(o.stall_timeout_s < 1 ? 1 : o.stall_timeout_s));
+  curl_easy_setopt(c, CURLOPT_BUFFERSIZE, 512L * 1024L);
   curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_data);
   curl_easy_setopt(c, CURLOPT_WRITEDATA, out);
   curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);

@@ -146,8 +146,11 @@ expected_file walk_indexes(fetcher& net, const fetch_request& r) {
     for (const auto& reg : regions.items()) {  // an array of {regionCode, versionUrl}
       const auto* code = reg.find("regionCode");
       if (code != nullptr && code->text() == r.region) {
-        want.url = net.url(member(reg, "versionUrl", sp_url, "regions[]").text());
-        want.version = member(sp, "version", sp_url, "").text();
+        const std::string path = member(reg, "versionUrl", sp_url, "regions[]").text();
+        want.url = net.url(path);
+        // ".../AWSComputeSavingsPlan/<version>/<region>/index.json"
+        const auto* v = sp.find("version");
+        want.version = v != nullptr ? v->text() : version_in_url(path);
         if (const auto* p = sp.find("publicationDate")) want.published = timestamp_or_none(p->text());
         return want;
       }
@@ -385,9 +388,20 @@ int fetch_main(std::string_view program, const args_t& args) {
                        trncost::io::price_store_origin{r.region, f, r.retrieved, r.filter.describe(), {}, {}});
     }
   }
-  trncost::io::price_store store(r.store, trncost::io::price_store::mode::write);
+  std::optional<trncost::io::price_store> store;
+  try {
+    store.emplace(r.store, trncost::io::price_store::mode::write);
+  } catch (const trncost::error& e) {
+    std::cerr << e.what() << "\n";
+    return exit_cannot_write;
+  }
   for (const auto& [o, origin] : got) {
-    store.put(o, origin);
+    try {
+      store->put(o, origin);
+    } catch (const trncost::error& e) {
+      std::cerr << e.what() << "\n";
+      return exit_cannot_write;
+    }
     std::uint64_t lines = 0;
     for (const auto& t : o.terms) lines += t.dimensions.size();
     std::cout << "stored " << o.header.offer_code << " " << o.header.version << " (published "

@@ -32,6 +32,9 @@ OFFERS = "examples/data/offers"
 V1, V1_PUBLISHED = "20260910195514", "2026-09-10T19:55:14Z"
 V2, V2_PUBLISHED = "20261105000000", "2026-11-05T00:00:00Z"
 failures = []
+SP_FILE = "tests/prices/data/savings-plans-us-east-1-small.json"
+SP_VERSION, SP_PUBLISHED = "20260912000000", "2026-09-12T00:00:00Z"
+SP_INDEX = "/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/current/region_index.json"
 
 
 def check(cond, what):
@@ -63,6 +66,7 @@ def offer_index():
         "currentVersionUrl": f"/offers/v1.0/aws/{code}/current/index.json",
         "currentRegionIndexUrl": f"/offers/v1.0/aws/{code}/current/region_index.json"}
         for code in ("AmazonEC2", "AmazonS3")}
+    offers["AmazonEC2"]["currentSavingsPlanIndexUrl"] = SP_INDEX
     return dumps({"formatVersion": "v1.0", "disclaimer": "fixture", "publicationDate": V1_PUBLISHED,
                   "offers": offers})
 
@@ -125,6 +129,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send_body(offer_index())
         if path.startswith("/files/"):  # the other offers, by direct URL
             return self.send_body(read(f"{OFFERS}/{path[len('/files/'):]}"))
+        if path == SP_INDEX:  # regions is an array here, unlike the offers' region index
+            return self.send_body(dumps({"disclaimer": "fixture", "publicationDate": SP_PUBLISHED, "regions": [
+                {"regionCode": r, "versionUrl": f"/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/{SP_VERSION}/{r}/index.json"}
+                for r in ("us-west-2", "us-east-1")]}))
+        if path == f"/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/{SP_VERSION}/us-east-1/index.json":
+            return self.send_body(read(SP_FILE))
         if path == "/offers/v1.0/aws/AmazonEC2/current/region_index.json":
             if case == "404":
                 return self.send_body(b"<html>Not Found</html>", status=404)
@@ -196,6 +206,16 @@ def main():
                         ("AWSDataTransfer-us-east-1.json", "fromRegionCode=us-east-1")):
         rc, out, err = run("prices", "fetch", *common, "--where", where, f"{root}/ok/files/{name}")
         check(rc == 0, f"ok: {name} by URL (rc {rc}: {err})")
+
+    # The Savings Plans file of the region, through the Savings Plans region index (an array).
+    sp_store = os.path.join(WORK, "savings-plans.sqlite")
+    rc, out, err = run("prices", "fetch", "--store", sp_store, "--base", f"{root}/ok", "--offer", "AmazonEC2", "--region",
+                       "us-east-1", "--savings-plans", "--where", "discountedInstanceType=trn1.32xlarge")
+    check(rc == 0 and out.startswith(f"stored AWSComputeSavingsPlan {SP_VERSION} (published {SP_PUBLISHED}) us-east-1: "),
+          f"savings plans: stored through the Savings Plans region index (rc {rc}: {out}{err})")
+    rc, out, err = run("prices", "show", "--store", sp_store, "--as-of", "2026-11-30", "--where",
+                       "discountedInstanceType=trn1.32xlarge")
+    check(rc == 0 and "  savingsPlan  " in out, f"savings plans: the rates are shown ({out}{err})")
 
     # The scenario naming the store gives the report of the scenario naming the files.
     with open("examples/scenarios/fine-tune-8b-trn1.toml") as f:

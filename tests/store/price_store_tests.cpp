@@ -175,6 +175,20 @@ TEST_CASE("a file that is not a price store is refused by name") {
     out << "SKU,Price\n";
   }
   CHECK_THROWS_AS(io::price_store{path}, input_error);
+  // A store of a newer layout (meta schema 2) is refused, naming both layouts.
+  const auto newer = fresh_store("newer");
+  { io::price_store created(newer, io::price_store::mode::write); }
+  {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(newer.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "UPDATE meta SET value = '2' WHERE key = 'schema'", nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+  }
+  CHECK(io::price_store_schema == 1);
+  CHECK_THROWS_WITH_AS(io::price_store{newer},
+                       ("trncost: " + newer + ": price store layout 2, not the layout 1 this trncost reads; use a "
+                        "newer trncost").c_str(),
+                       input_error);
   const auto missing = fresh_store("missing");
   CHECK_THROWS_WITH_AS(io::price_store{missing},
                        ("trncost: " + missing + ": price store: cannot be opened (SQLite: unable to open database file)").c_str(),
