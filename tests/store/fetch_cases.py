@@ -12,6 +12,7 @@ one server serves every case; --base selects the case. Checked:
   scenario naming the store gives the report of the scenario naming the files (sources aside: URLs
   here, paths there);
 - resume: the first transfer breaks halfway; the retry resumes with a Range request and succeeds;
+- restart: the same, but the server then ignores the range: the client starts the file again;
 - truncated, 404, 500, slow (a stall past --timeout), inner version not the index's, a complete
   transfer of a cut-off JSON file: each exits 6 with one sentence on stderr and the store unchanged;
 - the current version changes between two runs: both versions are kept, each in force on its dates.
@@ -89,7 +90,7 @@ def version_index(current):
                   "offerCode": "AmazonEC2", "currentVersion": current, "versions": versions})
 
 
-state = {"changing_region_index_calls": 0, "resume_calls": 0, "ranges": []}
+state = {"changing_region_index_calls": 0, "resume_calls": 0, "restart_calls": 0, "ranges": []}
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -98,8 +99,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def send_body(self, body, status=200, length=None, cut=None, stall=0.0):
-        rng = self.headers.get("Range")
+    def send_body(self, body, status=200, length=None, cut=None, stall=0.0, ranges=True):
+        rng = self.headers.get("Range") if ranges else None
         start = 0
         if rng and status == 200:
             m = re.fullmatch(r"bytes=(\d+)-", rng)
@@ -157,6 +158,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 if state["resume_calls"] == 1:
                     return self.send_body(EC2_V1, cut=len(EC2_V1) // 2)
                 return self.send_body(EC2_V1)
+            if case == "restart":  # breaks once, then ignores ranges: the client must start again
+                state["restart_calls"] += 1
+                if state["restart_calls"] == 1:
+                    return self.send_body(EC2_V1, cut=len(EC2_V1) // 2)
+                return self.send_body(EC2_V1, ranges=False)
             if case == "500":
                 return self.send_body(b"<html>Internal Server Error</html>", status=500)
             if case == "slow":
@@ -265,6 +271,13 @@ def main():
     check(rc == 0, f"resume: stored after one retry (rc {rc}: {err})")
     check(state["ranges"] == [len(EC2_V1) // 2], f"resume: the retry asked for bytes {len(EC2_V1) // 2}- "
                                                  f"(ranges asked: {state['ranges']})")
+
+    # restart: the first transfer breaks, the server then ignores the range: the client starts again.
+    rc, out, err = run("prices", "fetch", *common, "--retries", "2", "--base", f"{root}/restart", "--offer",
+                       "AmazonEC2", "--region", "us-east-1", "--where", "regionCode=us-east-1")
+    check(rc == 0 and "the server does not resume transfers; restarted; retrying (2 of 2)" in err,
+          f"restart: stored after starting again (rc {rc}: {err})")
+    check(state["restart_calls"] == 3, f"restart: three requests (got {state['restart_calls']})")
 
     # The current version changes between two runs: both kept, each in force on its dates.
     changing = os.path.join(WORK, "changing.sqlite")
