@@ -35,7 +35,8 @@ Usage:
       directory or file:// URL in the same layout works too): the offer index, the offer's region
       index (or version index), then the region's offer file, and stores the rows the filter keeps.
   trncost prices fetch --store STORE FILE|URL... [filter] [--region REGION]
-      Stores the rows of offer files given by path or URL (JSON or CSV, by extension).
+      Stores the rows of offer files given by path or URL (JSON or CSV, by extension), under
+      REGION or else the region the kept products share.
   trncost prices list --store STORE
       The stored offer versions: offer, region, version, publication date, rows, source.
   trncost prices show --store STORE [--as-of DATE] [--where NAME=V1,V2]...
@@ -355,6 +356,24 @@ std::optional<int> parse_prices_args(std::string_view program, const args_t& arg
   return std::nullopt;
 }
 
+/// The region an offer's kept products share (regionCode, else fromRegionCode), or "" when they
+/// name none or several: the store keeps versions apart by offer code and region, so two regional
+/// files of one offer must not both be stored under "".
+std::string region_of(const trncost::pricing::offer& o) {
+  std::string region;
+  for (const auto& p : o.products) {
+    auto code = p.attribute("regionCode");
+    if (!code) code = p.attribute("fromRegionCode");
+    if (!code) continue;
+    if (region.empty()) {
+      region = std::string(*code);
+    } else if (region != *code) {
+      return "";
+    }
+  }
+  return region;
+}
+
 int fetch_main(std::string_view program, const args_t& args) {
   fetch_request r;
   r.retrieved = today();
@@ -384,8 +403,11 @@ int fetch_main(std::string_view program, const args_t& args) {
   } else {
     for (const auto& f : r.files) {
       const std::string local = net.get(f, "offer file");
-      got.emplace_back(read_checked(net, local, f, r, nullptr),
-                       trncost::io::price_store_origin{r.region, f, r.retrieved, r.filter.describe(), {}, {}});
+      auto o = read_checked(net, local, f, r, nullptr);
+      // Without --region, the region the kept products share.
+      std::string region = r.region.empty() ? region_of(o) : r.region;
+      got.emplace_back(std::move(o),
+                       trncost::io::price_store_origin{std::move(region), f, r.retrieved, r.filter.describe(), {}, {}});
     }
   }
   std::optional<trncost::io::price_store> store;
