@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
@@ -96,6 +97,12 @@ struct scenario_component {
   std::vector<scenario_transfer> transfers;        ///< data_transfer
 };
 
+/// Reads the offers a price store holds in force on a date (`[prices] store`): given to build_model
+/// by a program that reads stores (io/price_store.hpp's price_store_offers), so that this header
+/// needs no database.
+using price_store_reader =
+    std::function<std::vector<pricing::offer>(const std::string& path, date as_of)>;
+
 /// One offer file of [prices]: its path (relative to the scenario file) and the attribute
 /// filter it is read with (each condition: an attribute and the values it may take).
 struct scenario_price_file {
@@ -165,6 +172,8 @@ struct scenario_spec {
   std::int64_t freshness_days = default_freshness_window.count();
   std::optional<date> prices_consulted;
   std::vector<scenario_price_file> price_files;
+  std::string price_store;  ///< [prices] store: a price store (io/price_store.hpp), relative path
+  std::uint64_t price_store_line = 0;
   std::vector<scenario_run_file> run_files;
   std::vector<scenario_component> components;
   std::vector<scenario_none> none;
@@ -403,9 +412,15 @@ class scenario_parser {
     if (const toml::node* c = prices.get("consulted")) {
       s.prices_consulted = date_value(*c, "prices.consulted");
     }
-    const toml::array& pfiles = array(prices, "prices", "files");
-    for (std::size_t i = 0; i < pfiles.size(); ++i) {
-      s.price_files.push_back(price_file(pfiles[i], "prices.files[" + std::to_string(i) + "]"));
+    if (const toml::node* st = prices.get("store")) {
+      s.price_store = path_string(*st, "prices.store");
+      s.price_store_line = line_of(*st);
+    }
+    if (s.price_store.empty() || prices.get("files") != nullptr) {
+      const toml::array& pfiles = array(prices, "prices", "files");
+      for (std::size_t i = 0; i < pfiles.size(); ++i) {
+        s.price_files.push_back(price_file(pfiles[i], "prices.files[" + std::to_string(i) + "]"));
+      }
     }
 
     if (root.get("runs") != nullptr) {
@@ -499,7 +514,7 @@ class scenario_parser {
   /// The keys of each table, as the parser checks them (docs/scenario.md lists them with the
   /// library feature each one reaches; tests/cli/parity_test.cpp keeps the two in step).
   static constexpr std::array<std::string_view, 4> estimate_keys{"title", "as_of", "region", "freshness_days"};
-  static constexpr std::array<std::string_view, 2> prices_keys{"files", "consulted"};
+  static constexpr std::array<std::string_view, 3> prices_keys{"files", "store", "consulted"};
   static constexpr std::array<std::string_view, 1> runs_keys{"files"};
   static constexpr std::array<std::string_view, 2> spend_keys{"start", "end"};
   static constexpr std::array<std::string_view, 2> price_file_keys{"file", "where"};
@@ -1020,12 +1035,24 @@ class scenario_parser {
 /// Builds a model from a spec, reading the files it names.
 class scenario_builder {
  public:
-  explicit scenario_builder(const scenario_spec& s)
+  scenario_builder(const scenario_spec& s, const price_store_reader& store)
       : s_(s),
+        store_(store),
         dir_(std::filesystem::path(s.file).parent_path()),
         book_(s.as_of, std::chrono::days{s.freshness_days}) {}
 
   model build() {
+    if (!s_.price_store.empty()) {
+      const std::string path = existing(s_.price_store, s_.price_store_line, "prices.store", "price store");
+      if (!store_) {
+        fail_at(s_.price_store_line, "prices.store",
+                "names a price store, which this program does not read (build_model(spec, "
+                "io::price_store_offers) reads one; io/price_store.hpp, SQLite)");
+      }
+      guarded(s_.price_store_line, "prices.store", [&] {
+        for (const auto& o : store_(path, s_.as_of)) book_.add(o, s_.prices_consulted);
+      });
+    }
     for (std::size_t i = 0; i < s_.price_files.size(); ++i) {
       const auto& f = s_.price_files[i];
       const std::string key = "prices.files[" + std::to_string(i) + "]";
@@ -1056,6 +1083,7 @@ class scenario_builder {
   };
 
   const scenario_spec& s_;
+  const price_store_reader& store_;
   std::filesystem::path dir_;
   pricing::price_book book_;
   std::optional<std::vector<measure::run_record>> runs_;
@@ -1379,10 +1407,11 @@ class scenario_builder {
   return parse_scenario(text.str(), path);
 }
 
-/// The model a scenario describes: its price files read into a price book, its run logs fed to
-/// the components that use them. Errors name the scenario file, the line and the key.
-[[nodiscard]] inline model build_model(const scenario_spec& spec) {
-  return detail::scenario_builder(spec).build();
+/// The model a scenario describes: its price files (and the price store, read with `store`) read
+/// into a price book, its run logs fed to the components that use them. Errors name the scenario
+/// file, the line and the key.
+[[nodiscard]] inline model build_model(const scenario_spec& spec, const price_store_reader& store = {}) {
+  return detail::scenario_builder(spec, store).build();
 }
 
 /// The estimate options a scenario asks for (its freshness window).
