@@ -45,7 +45,9 @@ struct study_option_spec {
 struct study_spec {
   std::string file;
   std::string title;
-  std::string work_input;  ///< the model input that measures the work delivered
+  /// The model input that measures the work delivered; empty when the options' workloads say it
+  /// (estimate::work: tokens served, trained or processed, requests, runs, trials).
+  std::string work_input;
   decimal work_per{1};     ///< work is counted in units of this many of the input's unit
   std::string work_unit;   ///< "million tokens"
   std::uint64_t line = 0;
@@ -104,8 +106,14 @@ class study_parser : public scenario_parser {
     st.line = line_of(head);
     check_keys(head, "study", study_keys, "[study]");
     st.title = string(head, "study", "title", true);
-    st.work_input = string(head, "study", "work", true);
-    st.work_unit = string(head, "study", "work_unit", true);
+    st.work_input = string(head, "study", "work", false);
+    st.work_unit = string(head, "study", "work_unit", false);
+    if (st.work_input.empty() != st.work_unit.empty()) {
+      fail_at(line_of(head), st.work_input.empty() ? "study.work" : "study.work_unit",
+              "study.work and study.work_unit go together: name the input that measures the work "
+              "and its unit, or leave both out when each option is a workload that says the work "
+              "it delivers (docs/workloads.md)");
+    }
     if (const toml::node* per = head.get("work_per")) {
       st.work_per = decimal::parse(decimal_text(*per, "study.work_per"));
       if (st.work_per.is_zero() || st.work_per.is_negative()) {
@@ -360,6 +368,7 @@ class study_parser : public scenario_parser {
   r.file = st.file;
   r.title = st.title;
   r.work_unit = st.work_unit;
+  std::optional<work_kind> work_kind_seen;
   std::vector<analysis::option> compared;
   for (std::size_t i = 0; i < st.options.size(); ++i) {
     const auto& o = st.options[i];
@@ -379,12 +388,33 @@ class study_parser : public scenario_parser {
     }
     const estimate& est = *evaluated;
     study_option_result x{o.name, o.scenario.title, est, std::move(extras), {}, o.quality};
-    try {
-      const analysis::model_inputs in(*m);
-      x.work = in.leaves()[in.find(st.work_input)].baseline / st.work_per;
-    } catch (const trncost::error& e) {
-      detail::scenario_rethrow(o.scenario, st.line,
-                               "study.work (option \"" + o.name + "\")", e);
+    if (st.work_input.empty()) {
+      // The workload's own work: every option must deliver the same kind of work, known.
+      if (!est.work || !est.work->amount || !est.work->amount->known) {
+        throw input_error(st.file + ":" + std::to_string(st.line) + ": study.work: option \"" +
+                          o.name + "\" says no work delivered (no workload with known work); "
+                          "name the input that measures the work with study.work and work_unit");
+      }
+      // "1M tokens", "1000 requests", "job": the unit the estimate's cost per unit of work uses.
+      const std::string unit = std::string(quote_of(est.work->kind).unit.substr(4));
+      if (r.work_unit.empty()) {
+        r.work_unit = unit;
+        work_kind_seen = est.work->kind;
+      } else if (*work_kind_seen != est.work->kind) {
+        throw input_error(st.file + ":" + std::to_string(st.line) + ": study.work: option \"" +
+                          o.name + "\" delivers " + std::string(to_string(est.work->kind)) +
+                          ", another option " + std::string(to_string(*work_kind_seen)) +
+                          ": options are compared per unit of the same work");
+      }
+      x.work = decimal::parse(est.work->amount->value) / decimal(static_cast<std::int64_t>(est.work->per));
+    } else {
+      try {
+        const analysis::model_inputs in(*m);
+        x.work = in.leaves()[in.find(st.work_input)].baseline / st.work_per;
+      } catch (const trncost::error& e) {
+        detail::scenario_rethrow(o.scenario, st.line,
+                                 "study.work (option \"" + o.name + "\")", e);
+      }
     }
     analysis::decision_inputs din;
     din.est = &x.est;
