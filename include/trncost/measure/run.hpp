@@ -135,6 +135,9 @@ struct run_record {
   std::string code_version{};
   std::string dataset_id{};
   std::vector<std::pair<std::string, std::string>> parameters{};  ///< training parameters, in order
+  /// The software the run used, component and version as the log gives them ("neuronx-cc",
+  /// "2.21.33363.0"), in order, each component once.
+  std::vector<std::pair<std::string, std::string>> software_stack{};
   std::string instance_type{};
   quantity<units::instance_t> instances{};
   std::string region{};
