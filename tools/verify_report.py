@@ -585,17 +585,28 @@ class Report:
     # ----- The archived protocol: what it states is read, and checked against the report.
 
     def check_protocol(self, p):
+        """What ran and what wrote the report: read, and its date and window the report's own."""
         path = "protocol"
+        for key in p:
+            if key not in ("trncost_version", "as_of", "freshness_window_days", "runs"):
+                raise Unreadable(at(path, key), "is not a member of the protocol")
         text(p, path, "trncost_version")
         expect("protocol.as_of", self.as_of, day(p, path, "as_of"), "the report's as_of")
         expect("protocol.freshness_window_days", self.window,
                whole(p, path, "freshness_window_days", 0), "the report's freshness window")
+        seen = set()
         for rp, run in objects(p, path, "runs"):
-            for key in ("run_id", "model", "code_version", "dataset_id", "software_stack"):
+            run_id = nonempty(run, rp, "run_id")
+            if run_id in seen:
+                raise Mismatch(at(rp, "run_id"), "each run once", f"'{run_id}' again")
+            seen.add(run_id)
+            for key in ("model", "code_version", "dataset_id"):
                 text(run, rp, key)
-            for pp, param in objects(run, rp, "parameters"):
-                text(param, pp, "name")
-                text(param, pp, "value")
+            for key, first, second in (("parameters", "name", "value"),
+                                       ("software_stack", "component", "version")):
+                for pp, item in objects(run, rp, key):
+                    text(item, pp, first)
+                    text(item, pp, second)
         self.counts["sections"] += 1
 
     # ----- Analysis (schema version 2): what the report alone lets one recompute.
@@ -862,7 +873,7 @@ def main(argv):
         say(f"verify failed: {name}: {e}")
         return EXIT_MISMATCH
     say(f"verify passed: {name}: {counts['inputs']} inputs, {counts['derivations']} derivations, "
-        f"{counts['lines']} lines, the totals and {counts['sections']} section(s) recomputed; the "
+        f"{counts['lines']} lines, the totals and {counts['sections']} section(s) checked; the "
         "status follows the rules")
     return EXIT_OK
 

@@ -298,4 +298,18 @@ TEST_CASE("a run log that gives one stack component twice is refused") {
                        parse_error);
 }
 
+TEST_CASE("protocol_of gives what a run's log states - model - code - data set - parameters - stack") {
+  const auto runs = read_csv_text(header +
+                                  "a,run,model_id,,,meta-llama/Llama-3.1-8B,,,,,\n"
+                                  "a,run,code_version,,,git:4f2a9c1,,,,,\n"
+                                  "a,run,dataset_id,,,ft-v4,,,,,\n"
+                                  "a,run,param.learning_rate,,,0.00002,,,,,\n"
+                                  "a,run,stack.neuronx-cc,,,2.21.33363.0,,,,,\n" +
+                                  minimal.substr(header.size()));
+  REQUIRE(runs.size() == 1);
+  const run_protocol p = protocol_of(runs[0]);
+  CHECK(p == run_protocol{"a", "meta-llama/Llama-3.1-8B", "git:4f2a9c1", "ft-v4",
+                          {{"learning_rate", "0.00002"}}, {{"neuronx-cc", "2.21.33363.0"}}});
+}
+
 }  // namespace trncost_tests::io_run_log_test

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "../model/estimate.hpp"
+#include "../version.hpp"
 
 namespace trncost::report {
 
@@ -169,6 +170,10 @@ struct document {
   std::vector<category_entry> categories;  ///< one per category of the formula, in formula order
   std::vector<migration_uncertainty> uncertainties;  ///< open ones make the estimate provisional
   std::vector<std::string> findings;
+  /// The archived protocol (JSON "protocol"): the trncost that wrote the report and each run the
+  /// estimate's measurements come from, as its log states it. Not recomputed: it says what ran.
+  std::string trncost_version{trncost::version};
+  std::vector<run_protocol> runs;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -613,6 +618,7 @@ inline document from_estimate(const estimate& est) {
   doc.reasons = est.reasons;
   doc.findings = est.findings;
   doc.uncertainties = est.uncertainties;
+  doc.runs = est.runs;
   detail::builder b{doc, {}, {}};
   for (const auto& l : est.lines) {
     b.visit(l.price);

@@ -16,6 +16,7 @@
 
 #include "../error.hpp"
 #include "../model/category.hpp"
+#include "../model/run_protocol.hpp"
 #include "../provenance/provenance.hpp"
 #include "../units/units.hpp"
 
@@ -155,6 +156,13 @@ struct run_record {
   data_volumes data{};
   std::string origin{};  ///< where the run's first row was read
 };
+
+/// What a run's log states about what ran: its id, model, code version, data set, parameters and
+/// software stack, for model::archive_run.
+[[nodiscard]] inline run_protocol protocol_of(const run_record& r) {
+  return run_protocol{r.id, r.model_id, r.code_version, r.dataset_id, r.parameters,
+                      r.software_stack};
+}
 
 /// A timestamp as exact seconds since 1970-01-01T00:00:00Z, for arithmetic with durations.
 inline decimal seconds_since_epoch(timestamp t) noexcept {

@@ -163,6 +163,8 @@ struct estimate {
   std::vector<input_ref> inputs;        ///< every leaf input, in the order first reached
   /// Migration uncertainties, open and resolved: listed apart from the costs, never a duration.
   std::vector<migration_uncertainty> uncertainties;
+  /// The protocols of the runs the model's measurements come from (model::archive_run).
+  std::vector<run_protocol> runs;
 
   [[nodiscard]] std::size_t unpriced_lines() const {
     std::size_t n = 0;
@@ -381,6 +383,7 @@ inline estimate model::evaluate(date as_of, const estimate_options& options) con
   est.freshness_window = options.freshness_window;
   est.declared = d_->declared;
   est.uncertainties = d_->uncertainties;
+  est.runs = d_->runs;
   for (const auto& [c, why] : d_->declared) est.by_category[c] = decimal{};
 
   std::set<const source_record*> seen;
