@@ -199,6 +199,29 @@ def tamper_credits_total(doc):
     return "credits.total_credits + 0.01"
 
 
+def tamper_line_inputs(doc):
+    """A line that lists an input its price and quantity are not computed from."""
+    deps = {e["name"]: {e["name"]} for e in doc["inputs"]}
+    for d in doc["derivations"]:
+        deps[d["name"]] = {d["name"]}.union(*(deps[o] for o in d["operands"]))
+    for l in doc["lines"]:
+        own = deps[l["price"]] | deps[l["quantity"]]
+        other = next((e["name"] for e in doc["inputs"] if e["name"] not in own), None)
+        if other is not None:
+            l["inputs"].append(other)
+            return f"line '{l['description']}' lists input '{other}' it does not depend on"
+    return None
+
+
+def tamper_protocol_date(doc):
+    p = doc.get("protocol")
+    if p is None:
+        return None
+    moved = datetime.date.fromisoformat(p["as_of"]) + datetime.timedelta(days=1)
+    p["as_of"] = moved.isoformat()
+    return f"protocol.as_of moved to {moved}"
+
+
 # The classes issue 16 names first, then the line factor and the sections of schema version 2.
 TAMPERS = [
     ("price", tamper_price),
@@ -217,6 +240,8 @@ TAMPERS = [
     ("monte-carlo-order", tamper_monte_carlo),
     ("credit-line", tamper_credit_line),
     ("credits-total", tamper_credits_total),
+    ("line-inputs", tamper_line_inputs),
+    ("protocol-date", tamper_protocol_date),
 ]
 # A class that may apply to no shipped report (a verified report has no status to upgrade, but the
 # flagship's provisional ones do): every class must apply somewhere.

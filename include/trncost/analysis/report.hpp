@@ -808,6 +808,14 @@ inline check_result check(const document& doc) {
     }
     ++ok.derivations;
   }
+  // Each value with every value it is computed from (itself included), operands first.
+  std::map<std::string, std::set<std::string>, std::less<>> upstream;
+  for (const auto& in : doc.inputs) upstream[in.name] = {in.name};
+  for (const auto& d : doc.derivations) {
+    std::set<std::string> from{d.name};
+    for (const auto& o : d.operands) from.insert(upstream.at(o).begin(), upstream.at(o).end());
+    upstream[d.name] = std::move(from);
+  }
   for (std::size_t i = 0; i < doc.lines.size(); ++i) {
     const auto& l = doc.lines[i];
     if (l.amount != r.amounts[i]) {
@@ -820,6 +828,13 @@ inline check_result check(const document& doc) {
       if (r.values.count(name) == 0) {
         return mismatch("lines[" + std::to_string(i) + "] '" + l.description + "' input '" +
                         name + "' is not in the report");
+      }
+      // A line's inputs are what its price or quantity is computed from: listing another value
+      // would misstate where the amount comes from.
+      if (upstream.at(l.price).count(name) == 0 && upstream.at(l.quantity).count(name) == 0) {
+        return mismatch("lines[" + std::to_string(i) + "] '" + l.description + "' input '" +
+                        name + "': neither its price '" + l.price + "' nor its quantity '" +
+                        l.quantity + "' is computed from it");
       }
     }
     ++ok.lines;
