@@ -330,6 +330,37 @@ def main():
             if prc not in (3, 4):
                 failures.append(f"{r} [{name}: {what}]: verify_report.py accepts it (exit {prc}: "
                                 f"{pmsg[0]})")
+    # The verifier's exit codes on what is not a report it can check (3), on usage (2), and
+    # --quiet printing nothing.
+    if reports:
+        with open(os.path.join(args.work, reports[0]), encoding="utf-8") as f:
+            base = json.load(f)
+        cases = [("version 3", dict(base, schema_version=3), 3),
+                 ("unknown section", dict(base, workload={}), 3),
+                 ("a member missing", {k: v for k, v in base.items() if k != "totals"}, 3)]
+        for what, doc, want in cases:
+            tp = os.path.join(tamper_dir, f"exit-{what.replace(' ', '-')}.json")
+            with open(tp, "w", encoding="utf-8") as f:
+                json.dump(doc, f)
+            rc = verifier.main(["--quiet", tp])
+            if rc != want:
+                failures.append(f"verify_report.py on a report with {what}: exit {rc}, want {want}")
+        raw = os.path.join(tamper_dir, "exit-not-json.json")
+        with open(raw, "w", encoding="utf-8") as f:
+            f.write('{"schema": "trncost.report", "schema": "again"}')
+        for argv, want in (([raw], 3), ([os.path.join(args.work, "absent.json")], 3),
+                           (["--no-such-option"], 2)):
+            with contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()):
+                rc = verifier.main(argv)
+            if rc != want:
+                failures.append(f"verify_report.py {' '.join(argv)}: exit {rc}, want {want}")
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            rc = verifier.main(["--quiet", os.path.join(args.work, reports[0])])
+        if rc != 0 or out.getvalue():
+            failures.append(f"verify_report.py --quiet: exit {rc}, printed {out.getvalue()!r}")
+
     for name, n in applied.items():
         if n == 0:
             failures.append(f"tamper class '{name}' applies to no report")
