@@ -151,6 +151,7 @@ def broken_copies(doc):
             provenance={"kind": "quoted", "source": "x", "consulted": "2026-11-30"})),
         mutate("five categories", lambda d: d["categories"].pop()),
         mutate("unknown input with a value", lambda d: d["inputs"][0].update(known=False)),
+        mutate("protocol without runs", lambda d: d["protocol"].pop("runs")),
     ]
 
 
@@ -165,6 +166,10 @@ def main(argv):
     if outside:
         failures.append("the schema uses keywords the validator here does not implement: " +
                         ", ".join(outside))
+    newest = max(schema["properties"]["schema_version"]["enum"])
+    if schema.get("$id") != f"urn:trncost:report:{newest}":
+        failures.append(f"$id is {schema.get('$id')}, not urn:trncost:report:{newest} (the newest "
+                        "schema_version it describes)")
     try:
         import jsonschema  # Debian: python3-jsonschema
         jsonschema.Draft202012Validator.check_schema(schema)
