@@ -1,5 +1,6 @@
 // The five workload archetypes of source 002, each with one credit grant: what the credits pay,
-// what is paid in cash, the runway and the waste at expiry. Run: build/examples/example_credit_archetypes
+// what is paid in cash, the runway and the waste at expiry (both projected past the schedule at its
+// rate while a grant still has a valid balance). Run: build/examples/example_credit_archetypes
 #include <iostream>
 #include <string>
 
@@ -9,7 +10,7 @@ int main() {
   using namespace trncost;
   // [table]
   std::cout << "| archetype | grant | spend (USD) | credits used | paid in cash | share covered | "
-               "runway | wasted at expiry | left at the end |\n|---|---|---|---|---|---|---|---|---|\n";
+               "runway | lost at expiry | left at the end |\n|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& a : archetypes::all()) {
     const auto r = credits::burn_down(a.grants, a.schedule);
     const decimal share = r.total_credits * decimal(100) / r.total_spend;
@@ -20,8 +21,8 @@ int main() {
               << r.total_credits.to_fixed(decimal_places{2}) << " | "
               << r.total_uncovered.to_fixed(decimal_places{2}) << " | "
               << share.to_fixed(decimal_places{1}) << " % | "
-              << (r.runway ? to_string(*r.runway) : std::string("beyond the schedule")) << " | "
-              << r.total_wasted.to_fixed(decimal_places{2}) << " | "
+              << (r.runway ? to_string(*r.runway) : std::string("none")) << " | "
+              << r.total_lost_at_expiry.to_fixed(decimal_places{2}) << " | "
               << left.to_fixed(decimal_places{2}) << " |\n";
   }
   // [table]

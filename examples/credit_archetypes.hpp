@@ -54,12 +54,14 @@ inline usage planned(const char* name, const char* instance_hours, const char* w
 }
 
 /// The AWS Activate tiers as the program page states them ("up to"): documented, not granted.
-inline grant activate(const char* tier, const char* amount, const char* issued, const char* expires) {
+/// `last` is the last day the credits can pay, as the billing console shows the expiry date.
+inline grant activate(const char* tier, const char* amount, const char* issued, const char* last) {
   return grant(std::string("Activate ") + tier,
                sourced<money>("activate_" + std::string(tier), make(units::usd, amount),
                               documented{"AWS Activate program page (credits up to this amount)",
                                          parse_date("2026-09-15")}),
-               parse_date(issued), parse_date(expires), credits::all_usage_categories());
+               parse_date(issued), credits::last_day{parse_date(last)},
+               credits::all_known_services());
 }
 
 /// Instance time priced at its rate: one exact line, derived from both.
@@ -67,11 +69,27 @@ inline sourced<money> charge_of(const char* name, const rate& price, const usage
   return trncost::charge(name, price, hours);
 }
 
+/// Instance time billed by Amazon EC2; storage by Amazon S3.
 inline charge compute(const sourced<money>& m, const char* what) {
-  return {category::compute, charge_kind::usage, m.value().value(), what};
+  return {category::compute, charge_kind::usage, m.value().value(), what, "AmazonEC2"};
 }
 inline charge storage(const char* usd, const char* what) {
-  return {category::storage, charge_kind::usage, decimal::parse(usd), what};
+  return {category::storage, charge_kind::usage, decimal::parse(usd), what, "AmazonS3"};
+}
+
+/// An estimate of one compute line priced at `price`: its quote names the AmazonEC2 offer file,
+/// which is how the burn-down knows the service that bills it.
+inline estimate one_line(const sourced<money>& cost, const rate& price) {
+  estimate e;
+  line_item l;
+  l.cat = category::compute;
+  l.component = cost.name();
+  l.price = price.record();
+  l.amount = cost.value().value();
+  e.lines.push_back(std::move(l));
+  e.by_category[category::compute] = cost.value().value();
+  e.total = cost.value().value();
+  return e;
 }
 
 struct archetype {
@@ -94,7 +112,7 @@ inline archetype fine_tuning_bursts() {
     at = next;
   }
   return {"fine-tuning bursts", "one grant covers many short experiments",
-          {activate("Founders", "5000", "2026-01-01", "2027-01-01")}, std::move(s)};
+          {activate("Founders", "5000", "2026-01-01", "2026-12-31")}, std::move(s)};
 }
 
 /// One 21-day run on 16 x trn1.32xlarge (8,064 instance-h) in April, 1,500 USD of storage.
@@ -105,40 +123,35 @@ inline archetype continued_pretraining() {
   s.add({parse_date("2026-04-01"), parse_date("2026-04-22"),
          {compute(run, "continued pre-training"), storage("1500", "dataset and checkpoints")}});
   return {"continued pre-training", "one serious run absorbs most of a large grant",
-          {activate("Portfolio", "200000", "2026-03-01", "2027-03-01")}, std::move(s)};
+          {activate("Portfolio", "200000", "2026-03-01", "2027-02-28")}, std::move(s)};
 }
 
 /// Two trn1.2xlarge serving all month (2 x 730 instance-h, the 730-hour month convention).
 inline archetype steady_inference() {
   const auto month = charge_of("serving_month", trn1_2xl(),
                                planned("serving_hours", "1460", "2 instances x 730 h (730 h/month convention)"));
-  estimate one_month;
-  one_month.by_category[category::compute] = month.value().value();
   return {"steady inference", "burns the same amount every month: the runway is predictable",
-          {activate("Founders", "5000", "2026-01-01", "2027-01-01")},
-          spend_schedule::monthly(one_month, parse_date("2026-01-01"), 6)};
+          {activate("Founders", "5000", "2026-01-01", "2026-12-31")},
+          spend_schedule::monthly(one_line(month, trn1_2xl()), parse_date("2026-01-01"), 6)};
 }
 
 /// One trn1.32xlarge left up all month (730 instance-h) for sweeps that keep it busy 20 % of it.
 inline archetype evaluation_sweeps() {
   const auto month = charge_of("sweep_cluster_month", trn1_32xl(),
                                planned("sweep_cluster_hours", "730", "left up between sweeps"));
-  estimate one_month;
-  one_month.by_category[category::compute] = month.value().value();
   return {"evaluation sweeps, idle cluster", "idle hours burn credits as fast as busy ones",
-          {activate("Founders", "5000", "2026-01-01", "2027-01-01")},
-          spend_schedule::monthly(one_month, parse_date("2026-01-01"), 3)};
+          {activate("Founders", "5000", "2026-01-01", "2026-12-31")},
+          spend_schedule::monthly(one_line(month, trn1_32xl()), parse_date("2026-01-01"), 3)};
 }
 
 /// 256 x trn1.32xlarge for 60 days (368,640 instance-h) from May 1.
 inline archetype frontier_pretraining() {
   const auto run = charge_of("frontier_run", trn1_32xl(),
                              planned("frontier_hours", "368640", "256 instances x 60 days x 24 h"));
-  estimate job;
-  job.by_category[category::compute] = run.value().value();
   return {"frontier-scale pre-training", "the grant is a rounding error",
-          {activate("Portfolio", "200000", "2026-04-01", "2027-04-01")},
-          spend_schedule::spread(job, parse_date("2026-05-01"), parse_date("2026-06-30"))};
+          {activate("Portfolio", "200000", "2026-04-01", "2027-03-31")},
+          spend_schedule::spread(one_line(run, trn1_32xl()), parse_date("2026-05-01"),
+                                 parse_date("2026-06-30"))};
 }
 
 inline std::vector<archetype> all() {

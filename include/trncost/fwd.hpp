@@ -31,13 +31,16 @@ struct assumption;
 struct declared_none;
 struct source_record;
 
-// model/category.hpp, model/model.hpp, model/estimate.hpp, model/tiers.hpp
+// model/category.hpp, model/model.hpp, model/estimate.hpp, model/tiers.hpp, model/work.hpp
 enum class category;
 enum class phase;
+enum class work_kind : std::uint8_t;
+struct work_delivered;
 class model;
 class evaluator;
 class component_builder;
 struct estimate;
+struct aws_service;  // model/aws_service.hpp
 struct estimate_options;
 struct line_item;
 enum class estimate_status;
@@ -66,10 +69,26 @@ struct price_query;
 
 namespace credits {
 // credits/grant.hpp, credits/burn_down.hpp
+struct last_day;
 class grant;
+struct spend_rate;
 class spend_schedule;
 struct burn_down_result;
 }  // namespace credits
+
+namespace workload {
+// workload/serving.hpp, workload/autoscaled_serving.hpp, workload/sweep.hpp, ...
+template <class Rate>
+struct serving_inputs;
+template <class Rate>
+struct autoscaled_serving_inputs;
+struct batch_inference_inputs;
+struct continued_pretraining_inputs;
+struct training_to_target_inputs;
+struct frontier_inputs;
+struct sweep_inputs;
+enum class archetype;
+}  // namespace workload
 
 }  // namespace trncost
 

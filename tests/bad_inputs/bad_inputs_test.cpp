@@ -23,6 +23,7 @@
 #include <trncost/io/run_log.hpp>
 #include <trncost/io/savings_plans.hpp>
 #include <trncost/io/scenario.hpp>
+#include <trncost/io/vllm_bench.hpp>
 #include <trncost/prices.hpp>
 #include <trncost/units/decimal.hpp>
 #include <vector>
@@ -80,6 +81,12 @@ void read_with(std::string_view reader, const std::string& name, const std::stri
       (void)io::read_model_support_csv(in, std::move(source));
     } else {
       (void)io::read_model_support_jsonl(in, std::move(source));
+    }
+  } else if (reader == "vllm_bench") {
+    if (ext == ".env") {
+      (void)io::read_vllm_run_config(in, name);
+    } else {
+      (void)io::read_vllm_bench(in, name, 1);
     }
   } else if (reader == "audit") {
     (void)io::audit(in, name);
@@ -154,7 +161,7 @@ TEST_CASE("every bad input of the catalogue gives its exact message") {
   CHECK(cases.size() >= 50);
   for (const std::string reader :
        {"price_list_json", "price_list_csv", "savings_plans", "run_log", "neuron_monitor",
-        "model_support", "audit", "scenario", "decimal"}) {
+        "model_support", "audit", "scenario", "decimal", "vllm_bench"}) {
     CAPTURE(reader);
     CHECK(std::count_if(cases.begin(), cases.end(),
                         [&](const bad_case& c) { return c.reader == reader; }) >= 4);

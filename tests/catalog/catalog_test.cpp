@@ -101,12 +101,12 @@ TEST_CASE("the built-in catalog holds every instance type of the issue, in name 
   std::vector<std::string> names;
   for (const auto& spec : catalog::builtin()) names.push_back(spec.name);
   // Byte-wise order: '-' < '.' < digits < letters.
-  CHECK(names == std::vector<std::string>{"p4d.24xlarge", "p5.48xlarge", "p5en.48xlarge",
-                                          "trn1.2xlarge", "trn1.32xlarge", "trn1n.32xlarge",
-                                          "trn2.3xlarge", "trn2.48xlarge", "trn2u.48xlarge",
-                                          "trn3-gen1-ultraserver", "trn3-gen2-ultraserver",
-                                          "u-trn2x64"});
-  CHECK(catalog::builtin().size() == 12);
+  CHECK(names == std::vector<std::string>{"p4d.24xlarge", "p5.48xlarge", "p5e.48xlarge",
+                                          "p5en.48xlarge", "trn1.2xlarge", "trn1.32xlarge",
+                                          "trn1n.32xlarge", "trn2.3xlarge", "trn2.48xlarge",
+                                          "trn2u.48xlarge", "trn3-gen1-ultraserver",
+                                          "trn3-gen2-ultraserver", "u-trn2x64"});
+  CHECK(catalog::builtin().size() == 13);
   CHECK_FALSE(catalog::builtin().empty());
   // Built once: every call returns the same object.
   CHECK(&catalog::builtin() == &catalog::builtin());
@@ -170,6 +170,11 @@ TEST_CASE("the catalog's GPU entries are NVIDIA per-GPU peaks times 8, without N
   check_entry("p5.48xlarge", "NVIDIA H100 80GB", {8, 0, 80, 192, 2048, "7916", "15832"});
   // p5en.48xlarge: 8 H200 141GB (141 GiB each on the EC2 page), same compute as the H100.
   check_entry("p5en.48xlarge", "NVIDIA H200 141GB", {8, 0, 141, 192, 2048, "7916", "15832"});
+  // p5e.48xlarge: the same 8 H200 GPUs, 192 vCPU / 2,048 GiB on the EC2 page; its per-GPU
+  // records are the p5en's (one H200, one set of facts).
+  check_entry("p5e.48xlarge", "NVIDIA H200 141GB", {8, 0, 141, 192, 2048, "7916", "15832"});
+  CHECK(builtin("p5e.48xlarge").accelerator_memory_per_chip.record() ==
+        builtin("p5en.48xlarge").accelerator_memory_per_chip.record());
 }
 
 TEST_CASE(
@@ -219,7 +224,9 @@ TEST_CASE("catalog instance peaks are derived from the chips and the documented 
   CHECK(how.inputs[1]->value == "667000000000000");
   CHECK(how.inputs[1]->unit == "FLOP/s/chip");
   CHECK(documented_source(how.inputs[1]->origin) ==
-        "AWS Neuron documentation: Trainium2 Architecture");
+        "AWS Neuron documentation: Trainium2 Architecture, "
+        "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/about-neuron/arch/"
+        "neuron-hardware/trainium2.html");
   // Instances on the same chip share its per-chip records.
   const auto& how_u = std::get<derived>(builtin("trn2u.48xlarge").peak_bf16.origin());
   CHECK(how_u.inputs[1] == how.inputs[1]);
@@ -232,23 +239,34 @@ TEST_CASE("built-in catalog figures are documented, with the page they come from
   const instance_spec& trn1 = builtin("trn1.32xlarge");
   CHECK(kind_name(trn1.chips.origin()) == "documented");
   CHECK(documented_source(trn1.chips.origin()) ==
-        "AWS Neuron documentation: Trn1/Trn1n Architecture");
+        "AWS Neuron documentation: Trn1/Trn1n Architecture, "
+        "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/about-neuron/arch/"
+        "neuron-hardware/trn1-arch.html");
   CHECK(std::get<documented>(trn1.chips.origin()).consulted == parse_date("2026-11-30"));
   CHECK(documented_source(trn1.cores_per_chip->origin()) == src::trainium_architecture);
   CHECK(documented_source(trn1.accelerator_memory_per_chip.origin()) ==
-        "AWS Neuron documentation: Trainium Architecture");
+        "AWS Neuron documentation: Trainium Architecture, "
+        "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/about-neuron/arch/"
+        "neuron-hardware/trainium.html");
   CHECK(documented_source(trn1.vcpus->origin()) ==
-        "AWS EC2 documentation: Specifications for Amazon EC2 accelerated computing instances");
+        "AWS EC2 documentation: Specifications for Amazon EC2 accelerated computing instances, "
+        "https://docs.aws.amazon.com/ec2/latest/instancetypes/ac.html");
   CHECK(documented_source(trn1.host_memory->origin()) == src::ec2_accelerated_computing);
   CHECK(kind_name(trn1.peak_bf16.origin()) == "derived");
 
   CHECK(documented_source(builtin("trn2.3xlarge").chips.origin()) ==
-        "AWS Neuron documentation: Amazon EC2 Trn2 Architecture");
+        "AWS Neuron documentation: Amazon EC2 Trn2 Architecture, "
+        "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/about-neuron/arch/"
+        "neuron-hardware/trn2-arch.html");
   CHECK(documented_source(builtin("u-trn2x64").vcpus->origin()) == src::trn2_architecture);
   CHECK(documented_source(builtin("trn3-gen2-ultraserver").host_memory->origin()) ==
-        "AWS Neuron documentation: Amazon EC2 Trn3 Architecture");
+        "AWS Neuron documentation: Amazon EC2 Trn3 Architecture, "
+        "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/about-neuron/arch/"
+        "neuron-hardware/trn3-arch.html");
   CHECK(documented_source(builtin("trn3-gen2-ultraserver").cores_per_chip->origin()) ==
-        "AWS Neuron documentation: Trainium3 Architecture");
+        "AWS Neuron documentation: Trainium3 Architecture, "
+        "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/about-neuron/arch/"
+        "neuron-hardware/trainium3.html");
   CHECK(documented_source(builtin("p4d.24xlarge").chips.origin()) ==
         src::ec2_accelerated_computing);
   CHECK(documented_source(builtin("p4d.24xlarge").accelerator_memory_per_chip.origin()) ==
@@ -258,7 +276,9 @@ TEST_CASE("built-in catalog figures are documented, with the page they come from
   std::vector<const source_record*> a100;
   leaves(builtin("p4d.24xlarge").peak_bf16.origin(), a100, nullptr);
   REQUIRE(a100.size() == 2);
-  CHECK(documented_source(a100[1]->origin) == "NVIDIA A100 Tensor Core GPU datasheet");
+  CHECK(documented_source(a100[1]->origin) ==
+        "NVIDIA A100 Tensor Core GPU datasheet (linked from its product page), "
+        "https://www.nvidia.com/en-us/data-center/a100/");
 }
 
 TEST_CASE(
@@ -273,7 +293,9 @@ TEST_CASE(
   CHECK(in[1]->name == "h100_sxm.peak_bf16_sparse_per_chip");
   CHECK(in[1]->value == "1979000000000000");
   CHECK(documented_source(in[1]->origin) ==
-        "NVIDIA H100 Tensor Core GPU datasheet (H100 SXM, with sparsity)");
+        "NVIDIA H100 Tensor Core GPU datasheet (H100 SXM, with sparsity; linked from its product "
+        "page), "
+        "https://www.nvidia.com/en-us/data-center/h100/");
   CHECK(in[2]->name == "nvidia.sparsity_speedup");
   CHECK(in[2]->value == "2");
   CHECK(kind_name(in[2]->origin) == "assumption");
@@ -288,11 +310,14 @@ TEST_CASE(
   REQUIRE(h200.size() == 3);
   CHECK(h200[1]->value == "3958000000000000");
   CHECK(documented_source(h200[1]->origin) ==
-        "NVIDIA H200 Tensor Core GPU datasheet (H200 SXM, with sparsity)");
+        "NVIDIA H200 Tensor Core GPU datasheet (H200 SXM, with sparsity; linked from its product "
+        "page), "
+        "https://www.nvidia.com/en-us/data-center/h200/");
 }
 
 TEST_CASE(
-    "every built-in catalog figure traces back to documentation or the one named assumption") {
+    "every built-in catalog figure traces back to documentation with its URL or the one named "
+    "assumption") {
   std::set<std::string> kinds;
   for (const auto& s : catalog::builtin()) {
     CAPTURE(s.name);
@@ -313,6 +338,12 @@ TEST_CASE(
       kinds.insert(std::string(kind_name(r->origin)));
       if (const auto* d = std::get_if<documented>(&r->origin)) {
         CHECK(d->consulted == builtin_catalog_consulted);
+        // The page's title, then its URL, which ends the text.
+        CAPTURE(d->source);
+        const auto url = d->source.find(", https://");
+        REQUIRE(url != std::string::npos);
+        CHECK(url > 0);
+        CHECK(d->source.find(' ', url + 2) == std::string::npos);
       }
       if (std::holds_alternative<assumption>(r->origin))
         CHECK(r->name == "nvidia.sparsity_speedup");
@@ -325,8 +356,8 @@ TEST_CASE("a user adds an entry to a copy of the built-in catalog and looks it u
   catalog mine = catalog::with_builtin();
   const instance_spec& trn1 = mine.at("trn1.32xlarge");  // stays valid across add()
   mine.add(dgx_h100());
-  CHECK(mine.size() == 13);
-  CHECK(catalog::builtin().size() == 12);  // the built-in catalog is untouched
+  CHECK(mine.size() == 14);
+  CHECK(catalog::builtin().size() == 13);  // the built-in catalog is untouched
   CHECK_FALSE(catalog::builtin().contains("dgx-h100"));
   CHECK(catalog::builtin().find("dgx-h100") == nullptr);
   CHECK(&trn1 == mine.find("trn1.32xlarge"));
@@ -374,7 +405,7 @@ TEST_CASE(
   CHECK_THROWS_WITH_AS(mine.add(none),
                        "trncost: instance type 'dgx-h100': chips must be positive, not 0",
                        input_error);
-  CHECK(mine.size() == 12);
+  CHECK(mine.size() == 13);
 }
 
 TEST_CASE("a catalog refuses an unknown name and suggests the closest known one") {
@@ -391,9 +422,9 @@ TEST_CASE("a catalog refuses an unknown name and suggests the closest known one"
   CHECK_THROWS_WITH_AS((void)c.at("trn2.48xl"),
                        "trncost: unknown instance type 'trn2.48xl'; did you mean 'trn2.48xlarge'?",
                        input_error);
-  // A tie (1 edit from p5.48xlarge and from p5en.48xlarge) goes to the first in name order.
-  CHECK_THROWS_WITH_AS((void)c.at("p5e.48xlarge"),
-                       "trncost: unknown instance type 'p5e.48xlarge'; did you mean 'p5.48xlarge'?",
+  // A tie (1 edit from p5.48xlarge and from p5e.48xlarge) goes to the first in name order.
+  CHECK_THROWS_WITH_AS((void)c.at("p5f.48xlarge"),
+                       "trncost: unknown instance type 'p5f.48xlarge'; did you mean 'p5.48xlarge'?",
                        input_error);
   // A truncation is suggested even when many letters are missing (6 edits here).
   CHECK_THROWS_WITH_AS((void)c.at("trn2.48"),
@@ -404,7 +435,8 @@ TEST_CASE("a catalog refuses an unknown name and suggests the closest known one"
   CHECK_THROWS_WITH_AS(
       (void)c.at("m7i.large"),
       "trncost: unknown instance type 'm7i.large'; known types: p4d.24xlarge, p5.48xlarge, "
-      "p5en.48xlarge, trn1.2xlarge, trn1.32xlarge, trn1n.32xlarge, trn2.3xlarge, trn2.48xlarge, "
+      "p5e.48xlarge, p5en.48xlarge, trn1.2xlarge, trn1.32xlarge, trn1n.32xlarge, trn2.3xlarge, "
+      "trn2.48xlarge, "
       "trn2u.48xlarge, trn3-gen1-ultraserver, trn3-gen2-ultraserver, u-trn2x64",
       input_error);
   CHECK_THROWS_WITH_AS((void)catalog().at("trn1.32xlarge"),

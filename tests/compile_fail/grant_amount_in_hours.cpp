@@ -8,7 +8,7 @@ int main() {
 #else
   const sourced<money> amount{"grant", make(units::usd, "5000"), assumption{"x"}};
 #endif
-  const credits::grant g("G", amount, parse_date("2026-01-01"), parse_date("2027-01-01"),
-                         credits::all_usage_categories());
+  const credits::grant g("G", amount, parse_date("2026-01-01"),
+                         credits::last_day{parse_date("2026-12-31")}, {"AmazonEC2"});
   (void)g;
 }

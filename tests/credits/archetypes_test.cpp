@@ -36,9 +36,14 @@ TEST_CASE("archetypes: continued pre-training absorbs most of a large grant in o
   CHECK(r.total_spend == dollars("174876"));
   CHECK(r.total_credits == dollars("174876"));
   CHECK(r.grants[0].unused_at_schedule_end == dollars("25124"));
-  CHECK_FALSE(r.runway.has_value());
-  // Issued Mar 1, first spend Apr 1: 31 days of validity with nothing drawing on it.
-  CHECK(r.findings.size() == 1);
+  // Another run at the same rate (174,876 over 21 days) would take the 25,124 left in
+  // 21 * 25124 / 174876 = 3.02 days: Apr 22 + 3 = Apr 25. (Before the projection: no runway.)
+  REQUIRE(r.runway.has_value());
+  CHECK(*r.runway == parse_date("2026-04-25"));
+  CHECK(r.grants[0].lost_at_expiry.is_zero());
+  // Issued Mar 1, first spend Apr 1: 31 days of validity with nothing drawing on it; and the
+  // projected run-out.
+  CHECK(r.findings.size() == 2);
 }
 
 TEST_CASE("archetypes: steady inference burns the same amount each month") {

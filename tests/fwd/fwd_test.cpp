@@ -8,6 +8,7 @@ namespace host_report {
 trncost::decimal total_of(const trncost::estimate& est);
 trncost::estimate_status status_of(const trncost::estimate& est);
 std::size_t lines_of(const trncost::model& m, const trncost::estimate_options& options);
+trncost::model sweep_model(const trncost::workload::sweep_inputs& in);
 }  // namespace host_report
 
 #include <doctest/doctest.h>
@@ -18,12 +19,16 @@ std::size_t lines_of(const trncost::model& m, const trncost::estimate_options& o
 #include <trncost/measure.hpp>
 #include <trncost/model.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/workload.hpp>
 
 namespace host_report {
 trncost::decimal total_of(const trncost::estimate& est) { return est.total; }
 trncost::estimate_status status_of(const trncost::estimate& est) { return est.status; }
 std::size_t lines_of(const trncost::model& m, const trncost::estimate_options& options) {
   return m.evaluate(trncost::parse_date("2026-11-30"), options).lines.size();
+}
+trncost::model sweep_model(const trncost::workload::sweep_inputs& in) {
+  return trncost::workload::research_sweep(in);
 }
 }  // namespace host_report
 
@@ -51,6 +56,11 @@ TEST_CASE("a host header declares functions on trncost types from fwd.hpp alone"
   static_assert(std::is_same_v<decltype(host_report::total_of(est)), decimal>);
   static_assert(std::is_class_v<pricing::price_book> && std::is_class_v<credits::grant> &&
                 std::is_class_v<measure::run_record> && std::is_class_v<catalog>);
+  static_assert(std::is_class_v<credits::last_day> && std::is_class_v<credits::spend_rate> &&
+                std::is_class_v<aws_service>);
+  static_assert(std::is_class_v<workload::serving_inputs<units::tokens_per_second_t>> &&
+                std::is_enum_v<work_kind> && std::is_class_v<work_delivered> &&
+                std::is_enum_v<workload::archetype>);
 }
 
 }  // namespace trncost_tests::fwd_test

@@ -214,10 +214,10 @@ TEST_CASE("tampering: derivations - unpriced lines and subtotals are recomputed 
 TEST_CASE("a report that cannot be read is refused with the file and the field") {
   const auto json = io::render_json(small_estimate());
   CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"schema_version\": 1",
-                                                    "\"schema_version\": 3"),
+                                                    "\"schema_version\": 4"),
                                        "new.json"),
-                       "trncost: new.json: schema_version: the report has schema version 3, newer "
-                       "than version 2 that this trncost reads; upgrade trncost to audit it",
+                       "trncost: new.json: schema_version: the report has schema version 4, newer "
+                       "than version 3 that this trncost reads; upgrade trncost to audit it",
                        parse_error);
   CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"amount\": \"1.433333333333333333\",",
                                                     ""),
@@ -247,6 +247,9 @@ TEST_CASE("report_version gives the declared version and refuses a newer one") {
   // Version 2 is a report with analysis or credits sections (tests/reports/extras_test.cpp).
   const auto v2 = io::detail::parse_json_text("{\"schema_version\": 2}", "v.json");
   CHECK(io::report_version(v2, "v.json") == 2);
+  // Version 3 is a report whose estimate delivers work (tests/workload/serving_test.cpp).
+  const auto v3 = io::detail::parse_json_text("{\"schema_version\": 3}", "v.json");
+  CHECK(io::report_version(v3, "v.json") == 3);
   const auto v7 = io::detail::parse_json_text("{\"schema_version\": 7}", "v.json");
   CHECK_THROWS_WITH_AS((void)io::report_version(v7, "v.json"),
                        doctest::Contains("v.json: schema_version: the report has schema version 7"),

@@ -77,30 +77,31 @@ inline analysis::decision decision(const estimate& e) {
   return analysis::decide(in);
 }
 
-/// The first case of tests/credits/burn_down_test.cpp: A 1,000 USD (compute, storage, Jan 1 to
-/// Mar 1), B 5,000 USD (compute, to Dec 31); 950 USD a month (compute 800, storage 100, transfer
-/// 50) for January to March 2026. Credits used 900, 800, 800; paid 50, 150, 150; balances after
+/// The first case of tests/credits/burn_down_test.cpp: A 1,000 USD (EC2 and S3, Jan 1 to Feb 28),
+/// B 5,000 USD (EC2, to Dec 30); 950 USD a month (compute 800 EC2, storage 100 S3, transfer 50
+/// AWS Data Transfer) for January to March 2026. B's 3,500 left is projected at March's rate
+/// (800 over 31 days) April to August and runs out on Aug 14. Credits used 900, 800, 800; paid 50, 150, 150; balances after
 /// (A, B): (100, 5000), (0, 4300), (0, 3500); credit lines A -800, A -100, A -100, B -700, B -800.
 inline credits::burn_down_result burn_down() {
   using credits::charge_kind;
-  const auto grant = [](const char* name, const char* amount, date issued, date expires,
-                        std::set<category> covered) {
+  const auto grant = [](const char* name, const char* amount, date issued, date last,
+                        const std::set<std::string>& services) {
     return credits::grant(name,
                           sourced<money>{"grant_amount", make<units::usd_t>(amount),
                                          documented{"AWS Billing console, Credits page",
                                                     d(2026, 1, 2)}},
-                          issued, expires, std::move(covered));
+                          issued, credits::last_day{last}, services);
   };
   const std::vector<credits::grant> grants{
-      grant("B", "5000", d(2026, 1, 1), d(2026, 12, 31), {category::compute}),
-      grant("A", "1000", d(2026, 1, 1), d(2026, 3, 1), {category::compute, category::storage})};
+      grant("B", "5000", d(2026, 1, 1), d(2026, 12, 30), {"AmazonEC2"}),
+      grant("A", "1000", d(2026, 1, 1), d(2026, 2, 28), {"AmazonEC2", "AmazonS3"})};
   credits::spend_schedule s;
   for (unsigned m = 1; m <= 3; ++m) {
     s.add({d(2026, m, 1),
            d(2026, m + 1, 1),
-           {{category::compute, charge_kind::usage, decimal(800), "instances"},
-            {category::storage, charge_kind::usage, decimal(100), "EBS and S3"},
-            {category::transfer, charge_kind::usage, decimal(50), "egress"}}});
+           {{category::compute, charge_kind::usage, decimal(800), "instances", "AmazonEC2"},
+            {category::storage, charge_kind::usage, decimal(100), "S3", "AmazonS3"},
+            {category::transfer, charge_kind::usage, decimal(50), "egress", "AWSDataTransfer"}}});
   }
   return credits::burn_down(grants, s);
 }

@@ -214,18 +214,19 @@ TEST_CASE("extras: a tampered burn-down is caught") {
 }
 
 TEST_CASE("extras: a balance lost at expiry is the grant's waste, once") {
-  // C: 1,000 USD for compute, Jan 1 to Feb 15, 2026; compute 300 USD in January and in February.
+  // C: 1,000 USD for EC2, Jan 1 to Feb 14 (its last valid day), 2026; compute 300 USD in January
+  // and in February.
   // January: C pays 300 (left 700). February is cut at Feb 15: 300 * 14 / 28 = 150 before the
   // expiry, paid by C (left 550), which expires on Feb 15 with 550 wasted; 150 after it is paid.
   const std::vector<credits::grant> grants{credits::grant(
       "C",
       sourced<money>{"grant_amount", make<units::usd_t>("1000"),
                      documented{"grant letter", extras_test::d(2026, 1, 2)}},
-      extras_test::d(2026, 1, 1), extras_test::d(2026, 2, 15), {category::compute})};
+      extras_test::d(2026, 1, 1), credits::last_day{extras_test::d(2026, 2, 14)}, {"AmazonEC2"})};
   credits::spend_schedule s;
   for (unsigned m = 1; m <= 2; ++m) {
     s.add({extras_test::d(2026, m, 1), extras_test::d(2026, m + 1, 1),
-           {{category::compute, credits::charge_kind::usage, decimal(300), "instances"}}});
+           {{category::compute, credits::charge_kind::usage, decimal(300), "instances", "AmazonEC2"}}});
   }
   report::extras x;
   x.burn_down = credits::burn_down(grants, s);
@@ -241,6 +242,67 @@ TEST_CASE("extras: a balance lost at expiry is the grant's waste, once") {
   require_caught(replace_once(json, "\"wasted_at_expiry\": \"550\"", "\"wasted_at_expiry\": \"500\""),
                  "credits.periods[1] (2026-02-01 to 2026-03-01) balance of 'C': the report says "
                  "0, the balance before less its credits used gives 550");
+}
+
+TEST_CASE("extras: the projection past the spend window is audited with the runway and losses") {
+  // D: 5,000 USD for EC2, last valid day Jan 15 2027; 200 USD of EC2 over Dec 1-2 2026. Projected
+  // at that rate (100 a day): Dec 3 to Jan 1 takes 2,900 (1,900 left), Jan 1-15 takes 1,500 (400
+  // left), lost on Jan 15; the runway is Jan 16 (tests/credits/aws_terms_test.cpp).
+  const std::vector<credits::grant> grants{credits::grant(
+      "D",
+      sourced<money>{"grant_amount", make<units::usd_t>("5000"),
+                     documented{"grant letter", extras_test::d(2026, 1, 2)}},
+      extras_test::d(2026, 11, 1), credits::last_day{extras_test::d(2027, 1, 15)}, {"AmazonEC2"})};
+  credits::spend_schedule s;
+  s.add({extras_test::d(2026, 12, 1), extras_test::d(2026, 12, 3),
+         {{category::compute, credits::charge_kind::usage, decimal(200), "instances", "AmazonEC2"}}});
+  report::extras x;
+  x.burn_down = credits::burn_down(grants, s);
+  REQUIRE(x.burn_down->projection.periods.size() == 2);
+  CHECK(x.burn_down->grants[0].lost_at_expiry == decimal(400));
+  const auto json = io::render_json(small::small_estimate(), x);
+  CHECK(json.find("\"total_lost_at_expiry\": \"400\"") != std::string::npos);
+  CHECK(json.find("\"last_valid_day\": \"2027-01-15\"") != std::string::npos);
+  const auto back = io::read_full_report(json, "projection.json");
+  REQUIRE(back.extras.burn_down.has_value());
+  CHECK(back.extras.burn_down->projection.rate.days == 2);
+  CHECK(back.extras.burn_down->projection.rate.charges.at(0).service == "AmazonEC2");
+  CHECK(back.extras.burn_down->projection.periods[1].balance_after[0].is_zero());
+  CHECK(io::audit(json, "projection.json").ok);
+  require_caught(replace_once(json, "\"runway\": \"2027-01-16\"", "\"runway\": \"2027-01-17\""),
+                 "credits.runway: the report says 2027-01-17, the grants' last stop is 2027-01-16");
+  require_caught(replace_once(json, "\"lost_at_expiry\": \"400\"", "\"lost_at_expiry\": \"300\""),
+                 "credits.total_lost_at_expiry: the report says 400, the grants' losses sum to 300");
+  require_caught(replace_once(json, "\"1900\"", "\"2000\""),
+                 "credits.projection.periods[0] (2026-12-03 to 2027-01-01): the balances fall by "
+                 "2800, the credits used 2900 and the losses at expiry 0 give 2900");
+  require_caught(replace_once(json, "\"start\": \"2026-12-03\"", "\"start\": \"2026-12-04\""),
+                 "credits.projection.periods[0] (2026-12-04 to 2027-01-01): does not start where "
+                 "the previous period ends, 2026-12-03");
+  require_caught(replace_once(json, "\"runs_out_on\": null", "\"runs_out_on\": \"2027-01-10\""),
+                 "credits.grants[0] 'D': runs out on 2027-01-10 and loses 400 at expiry");
+}
+
+TEST_CASE("extras: a grant whose last valid day ends the schedule loses its balance there") {
+  // E: 1,000 USD for EC2, last valid day Jan 31; 300 of EC2 in January: 700 is lost on Jan 31,
+  // which no period shows (the schedule ends on Feb 1); the audit accepts it and nothing follows.
+  const std::vector<credits::grant> grants{credits::grant(
+      "E",
+      sourced<money>{"grant_amount", make<units::usd_t>("1000"),
+                     documented{"grant letter", extras_test::d(2026, 1, 2)}},
+      extras_test::d(2026, 1, 1), credits::last_day{extras_test::d(2026, 1, 31)}, {"AmazonEC2"})};
+  credits::spend_schedule s;
+  s.add({extras_test::d(2026, 1, 1), extras_test::d(2026, 2, 1),
+         {{category::compute, credits::charge_kind::usage, decimal(300), "instances", "AmazonEC2"}}});
+  report::extras x;
+  x.burn_down = credits::burn_down(grants, s);
+  CHECK(*x.burn_down->grants[0].wasted_at_expiry == decimal(700));
+  CHECK(x.burn_down->projection.periods.empty());
+  const auto json = io::render_json(small::small_estimate(), x);
+  CHECK(io::audit(json, "boundary.json").ok);
+  require_caught(replace_once(json, "\"total_lost_at_expiry\": \"700\"",
+                              "\"total_lost_at_expiry\": \"0\""),
+                 "credits.total_lost_at_expiry: the report says 0, the grants' losses sum to 700");
 }
 
 TEST_CASE("extras: a section in a version 1 report, or a malformed one, is refused") {

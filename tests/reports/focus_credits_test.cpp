@@ -62,12 +62,14 @@ TEST_CASE("focus csv: credit lines as ChargeCategory Credit rows with their peri
   CHECK(first.at("ChargePeriodStart") == "2026-01-01 00:00:00");
   CHECK(first.at("ChargePeriodEnd") == "2026-02-01 00:00:00");
   CHECK(first.at("ServiceCategory") == "Compute");
+  CHECK(first.at("ServiceName") == "Amazon Elastic Compute Cloud");  // the service it paid
   CHECK(first.at("x_CreditGrant") == "A");
   CHECK(first.at("x_Category") == "compute");
   CHECK(first.at("x_Line") == "2");
   CHECK(first.at("ChargeDescription") == "credit from grant 'A' for compute");
   CHECK(rows[3].at("ServiceCategory") == "Storage");  // A paying January's storage 100
   CHECK(rows[3].at("BilledCost") == "-100");
+  CHECK(rows[3].at("ServiceName") == "Amazon Simple Storage Service");
   CHECK(rows[5].at("x_CreditGrant") == "B");  // B paying February's compute 700
   CHECK(rows[5].at("BilledCost") == "-700");
   CHECK(rows[6].at("ChargePeriodStart") == "2026-03-01 00:00:00");

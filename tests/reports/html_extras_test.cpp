@@ -63,7 +63,15 @@ TEST_CASE("html: tornado, comparison, burn-down charts and the decision drawn fr
   CHECK(has(h, "height=\"30.00\""));
   // Balance 6,000 at Jan 1 (y 40), 5,100 at Feb 1: 70 + 31 * 520 / 90 = 249.11, y 240 - 170 = 70.
   CHECK(has(h, "<polyline class=\"burn-balance\" points=\"70.00,40.00 249.11,70.00 "));
-  CHECK_FALSE(has(h, "class=\"runway\""));  // B still pays after March
+  // B still pays after March: the runway, projected to Aug 14, is named at the chart's right edge
+  // (x = 70 + 520), not drawn on its time axis.
+  CHECK_FALSE(has(h, "class=\"runway\""));
+  CHECK(has(h, "<text class=\"runway-projected\" data-runway=\"2026-08-14\" x=\"590\" y=\"28\" "
+               "text-anchor=\"end\">runway ends 2026-08-14 (projected past the spend window)"));
+  CHECK(has(h, "<tr><td>A</td><td>1000.00</td><td>2026-02-28</td><td>1000.00</td><td>0.00</td>"
+               "<td>2026-02-04</td><td>0.00</td></tr>"));
+  CHECK(has(h, "<tr><td>B</td><td>5000.00</td><td>2026-12-30</td><td>1500.00</td><td>3500.00</td>"
+               "<td>2026-08-14</td><td>0.00</td></tr>"));
   CHECK(has(h, "<section id=\"decision\"><h2>Decision: compare another option</h2>"));
   CHECK(has(h, "<li><strong>compare</strong>: step input &#39;kept_hours&#39; is not measured"));
   std::ostringstream out;
@@ -72,17 +80,17 @@ TEST_CASE("html: tornado, comparison, burn-down charts and the decision drawn fr
 }
 
 TEST_CASE("html: the runway is marked where the credits stop") {
-  // C: 1,000 USD, Jan 1 to Feb 15, 2026, compute 300 a month in January and February: C stops at
-  // its expiry, Feb 15, the runway. x = 70 + 45 days * 520 / 59 days = 466.61.
+  // C: 1,000 USD, Jan 1 to Feb 14 (its last valid day), 2026, compute 300 a month in January and
+  // February: C stops the day after, Feb 15, the runway. x = 70 + 45 days * 520 / 59 days = 466.61.
   const std::vector<credits::grant> grants{credits::grant(
       "C",
       sourced<money>{"grant_amount", make<units::usd_t>("1000"),
                      documented{"grant letter", extras_test::d(2026, 1, 2)}},
-      extras_test::d(2026, 1, 1), extras_test::d(2026, 2, 15), {category::compute})};
+      extras_test::d(2026, 1, 1), credits::last_day{extras_test::d(2026, 2, 14)}, {"AmazonEC2"})};
   credits::spend_schedule s;
   for (unsigned m = 1; m <= 2; ++m) {
     s.add({extras_test::d(2026, m, 1), extras_test::d(2026, m + 1, 1),
-           {{category::compute, credits::charge_kind::usage, decimal(300), "instances"}}});
+           {{category::compute, credits::charge_kind::usage, decimal(300), "instances", "AmazonEC2"}}});
   }
   report::extras x;
   x.burn_down = credits::burn_down(grants, s);

@@ -43,9 +43,18 @@ TEST_CASE("markdown: a section per extra, with the figures of each") {
   CHECK(has(m, "| 2 | trn1 | 208.00 | 1.24 | neuronx-cc 2.21 |\n"));
   CHECK(has(m, "| - | trn2 | set apart: did not reach the target: eval_loss 2.1 against 2"));
   // Credits: 2,850 spent, 2,500 by credits, 350 in cash; balances 6,000 - 900 = 5,100, 4,300, 3,500.
+  // B's 3,500 left is projected at March's rate, 950 every 31 days (800 of it EC2, which B pays):
+  // it runs out on Aug 14 (tests/credits/burn_down_test.cpp). Before the projection the runway
+  // stopped at the spend window ("a grant still has a valid balance after the last period").
   CHECK(has(m, "Spend 2850.00 USD: 2500.00 USD paid by credits, 350.00 USD paid in cash, 0.00 USD "
-               "of credits lost at expiry. Runway: a grant still has a valid balance after the "
-               "last period."));
+               "of credits lost at expiry in the spend window, 0.00 USD in all. Runway: credits "
+               "stop paying on 2026-08-14 (projected past the spend window at 950.00 USD every 31 "
+               "days)."));
+  CHECK(has(m, "| A | 1000.00 | 2026-02-28 | 1000.00 | 0.00 | 2026-02-04 | 0.00 |\n"));
+  CHECK(has(m, "| B | 5000.00 | 2026-12-30 | 1500.00 | 3500.00 | 2026-08-14 | 0.00 |\n"));
+  // April, projected: 950 * 30 / 31 = 919.35 spent, 800 * 30 / 31 = 774.19 by B, 145.16 in cash,
+  // B left with 3,500 - 774.19 = 2,725.81.
+  CHECK(has(m, "| 2026-04-01 to 2026-05-01 (projected) | 919.35 | 774.19 | 145.16 | 2725.81 |\n"));
   CHECK(has(m, "| 2026-01-01 to 2026-02-01 | 950.00 | 900.00 | 50.00 | 5100.00 |\n"));
   CHECK(has(m, "| 2026-03-01 to 2026-04-01 | 950.00 | 800.00 | 150.00 | 3500.00 |\n"));
   CHECK(io::detail::fixed2(0.125) == "0.12");  // half to even, exactly representable

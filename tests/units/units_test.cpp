@@ -14,6 +14,10 @@ TEST_CASE("exact time conversions just work") {
   CHECK(convert<units::second_t>(make(units::minute, 3)).value() == decimal(180));
   CHECK(convert<units::hour_t>(seconds(7200)).value() == decimal(2));
   CHECK(convert<units::hour_t>(seconds(900)).value() == decimal("0.25"));
+  // Latencies: a millisecond is an exact thousandth of a second, both ways.
+  CHECK(convert<units::second_t>(make(units::millisecond, "1253.5")).value() == decimal("1.2535"));
+  CHECK(convert<units::millisecond_t>(make(units::second, "0.042")).value() == decimal(42));
+  CHECK(units::symbol<units::millisecond_t>() == "ms");
   // The Boost.Units explicit constructor takes the same exact path.
   const quantity<units::second_t> s(make(units::hour, 2));
   CHECK(s.value() == decimal(7200));
@@ -113,6 +117,9 @@ TEST_CASE("every named unit has its symbol") {
   CHECK(units::symbol_v<units::steps_per_second_t> == "step/s");
   CHECK(units::symbol_v<units::flops_per_second_t> == "FLOP/s");
   CHECK(units::symbol_v<units::requests_per_second_t> == "request/s");
+  CHECK(units::symbol_v<units::tokens_per_second_per_instance_t> == "token/s/instance");
+  CHECK(units::symbol_v<units::requests_per_second_per_instance_t> == "request/s/instance");
+  CHECK(units::symbol_v<units::instances_per_job_t> == "instance/job");
   CHECK(units::symbol_v<units::usd_per_hour_t> == "USD/h");
   CHECK(units::symbol_v<units::usd_per_instance_hour_t> == "USD/instance-h");
   CHECK(units::symbol_v<units::usd_per_chip_hour_t> == "USD/chip-h");

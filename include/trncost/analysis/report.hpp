@@ -35,6 +35,9 @@ using trncost::to_string;
 /// reader accepts both and refuses a newer version.
 inline constexpr int schema_version = 1;
 inline constexpr std::string_view schema_name = "trncost.report";
+/// The schema version of a report whose estimate delivers work (the "work" member, checked by the
+/// audit): a reader of an older version refuses it rather than passing its unit costs unchecked.
+inline constexpr int work_schema_version = 3;
 
 /// What a derivation does to its operands, exactly as trncost evaluates it (docs/reports.md).
 enum class op_kind {
@@ -155,6 +158,18 @@ struct totals_entry {
   decimal overhead{};
 };
 
+/// The work the estimate delivered and its cost per unit (the optional "work" member):
+///   full = round(totals.total * per / work), compute_only = round(compute subtotal * per / work)
+/// each rounded half-even at the 18th fractional digit; the audit recomputes both.
+struct work_entry {
+  work_kind kind = work_kind::tokens_served;
+  std::string amount;  ///< the name of the input or derivation that counts the work
+  std::uint64_t per = 1;
+  std::string unit;    ///< "USD/1M tokens"
+  std::optional<decimal> full;
+  std::optional<decimal> compute_only;
+};
+
 /// The whole report, as the JSON holds it.
 struct document {
   int version = schema_version;
@@ -174,6 +189,7 @@ struct document {
   /// estimate's measurements come from, as its log states it. Not recomputed: it says what ran.
   std::string trncost_version{trncost::version};
   std::vector<run_protocol> runs;
+  std::optional<work_entry> work;  ///< when the model says what it delivers
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -188,6 +204,12 @@ inline std::optional<category> parse_category(std::string_view s) {
 inline std::optional<trncost::phase> parse_phase(std::string_view s) {
   for (const auto p : all_phases) {
     if (to_string(p) == s) return p;
+  }
+  return std::nullopt;
+}
+inline std::optional<work_kind> parse_work_kind(std::string_view s) {
+  for (const auto k : all_work_kinds) {
+    if (to_string(k) == s) return k;
   }
   return std::nullopt;
 }
@@ -619,6 +641,7 @@ inline document from_estimate(const estimate& est) {
   doc.findings = est.findings;
   doc.uncertainties = est.uncertainties;
   doc.runs = est.runs;
+  if (est.work) doc.version = work_schema_version;
   detail::builder b{doc, {}, {}};
   for (const auto& l : est.lines) {
     b.visit(l.price);
@@ -626,6 +649,15 @@ inline document from_estimate(const estimate& est) {
     for (const auto& in : l.inputs) b.visit(in);
   }
   for (const auto& in : est.inputs) b.visit(in);
+  if (est.work) {
+    b.visit(est.work->amount);
+    const auto value_of = [](const std::optional<input_ref>& r) -> std::optional<decimal> {
+      if (!r || !(*r)->known) return std::nullopt;
+      return decimal::parse((*r)->value);
+    };
+    doc.work = work_entry{est.work->kind, est.work->amount->name, est.work->per, est.work->unit,
+                          value_of(est.work->full), value_of(est.work->compute_only)};
+  }
   for (const auto& l : est.lines) {
     line_entry e;
     e.cat = l.cat;
@@ -897,6 +929,43 @@ inline check_result check(const document& doc) {
   if (t.overhead != doc.totals.overhead) {
     return mismatch("totals.overhead: the report says " + doc.totals.overhead.to_string() +
                     ", recomputed " + t.overhead.to_string());
+  }
+  // Work delivered and cost per unit of work.
+  if (doc.work) {
+    const auto& w = *doc.work;
+    const auto q = quote_of(w.kind);
+    if (w.per != q.per || w.unit != q.unit) {
+      return mismatch("work: " + std::string(to_string(w.kind)) + " are quoted per " +
+                      std::to_string(q.per) + " in " + std::string(q.unit) + ", not per " +
+                      std::to_string(w.per) + " in " + w.unit);
+    }
+    const auto it = r.values.find(w.amount);
+    if (it == r.values.end()) {
+      return mismatch("work.amount '" + w.amount +
+                      "' is neither an input nor a derivation of the report");
+    }
+    std::optional<decimal> full;
+    std::optional<decimal> compute_only;
+    const bool any_priced = std::any_of(doc.lines.begin(), doc.lines.end(),
+                                        [](const auto& l) { return l.amount.has_value(); });
+    if (it->second && decimal{} < *it->second && any_priced) {
+      full = trncost::detail::cost_per_unit(t.total, *it->second, w.per);
+      if (by_cat.count(category::compute) != 0 &&
+          std::any_of(doc.lines.begin(), doc.lines.end(), [&](const auto& l) {
+            return l.cat == category::compute && l.amount.has_value();
+          })) {
+        compute_only = trncost::detail::cost_per_unit(by_cat[category::compute], *it->second, w.per);
+      }
+    }
+    if (w.full != full) {
+      return mismatch("work.full: the report says " + show(w.full) + ", recomputed total * " +
+                      std::to_string(w.per) + " / " + w.amount + " = " + show(full));
+    }
+    if (w.compute_only != compute_only) {
+      return mismatch("work.compute_only: the report says " + show(w.compute_only) +
+                      ", recomputed compute * " + std::to_string(w.per) + " / " + w.amount +
+                      " = " + show(compute_only));
+    }
   }
   // Categories: each of the formula once, consistent with the lines.
   if (doc.categories.size() != all_categories.size()) {

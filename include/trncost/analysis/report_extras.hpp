@@ -7,6 +7,7 @@
 #define TRNCOST_ANALYSIS_REPORT_EXTRAS_HPP
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <map>
 #include <optional>
@@ -29,6 +30,9 @@ namespace trncost::report {
 /// The schema version of a report that carries an "analysis" or a "credits" section. A report
 /// without them is still written as version 1, byte for byte as before.
 inline constexpr int extras_schema_version = 2;
+/// The newest schema version this trncost reads: 3, a report with work delivered (report.hpp).
+inline constexpr int newest_schema_version =
+    extras_schema_version < work_schema_version ? work_schema_version : extras_schema_version;
 
 /// The analysis results and the credit burn-down a report may carry; each is optional.
 struct extras {
@@ -265,6 +269,89 @@ inline std::optional<check_result> check_burn_down(const credits::burn_down_resu
     if (claimed != sum) {
       return mismatch(std::string("credits.") + name + ": the report says " + claimed.to_string() +
                       ", the periods sum to " + sum.to_string());
+    }
+  }
+
+  // Each grant stops once: it runs out (nothing lost) or reaches its last valid day with what is
+  // left; the runway is the latest stop; the losses add up.
+  decimal lost{};
+  std::optional<date> runway;
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto& g = b.grants[k];
+    const std::string where = at("credits.grants", k) + " '" + g.name + "'";
+    if (g.runs_out_on && !g.lost_at_expiry.is_zero()) {
+      return mismatch(where + ": runs out on " + to_string(*g.runs_out_on) + " and loses " +
+                      g.lost_at_expiry.to_string() + " at expiry: a grant does one or the other");
+    }
+    const date stop =
+        g.runs_out_on ? *g.runs_out_on
+                      : date(std::chrono::sys_days(g.last_valid_day) + std::chrono::days(1));
+    if (!runway || *runway < stop) runway = stop;
+    lost += g.lost_at_expiry;
+  }
+  if (b.runway != runway) {
+    return mismatch("credits.runway: the report says " +
+                    (b.runway ? to_string(*b.runway) : std::string("null")) +
+                    ", the grants' last stop is " + (runway ? to_string(*runway) : "none"));
+  }
+  if (lost != b.total_lost_at_expiry) {
+    return mismatch("credits.total_lost_at_expiry: the report says " +
+                    b.total_lost_at_expiry.to_string() + ", the grants' losses sum to " +
+                    lost.to_string());
+  }
+
+  // The projection continues the schedule: contiguous periods whose parts add up, each balance
+  // falling by the credits used, or to zero once at a grant's last valid day (its loss).
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto& g = b.grants[k];
+    if (!expired[k] && g.wasted_at_expiry && !g.wasted_at_expiry->is_zero()) {
+      balance[k] = decimal{};  // lost on the schedule's last day, after its last period
+    }
+  }
+  std::optional<date> from;
+  if (!b.periods.empty()) from = b.periods.back().end;
+  for (std::size_t i = 0; i < b.projection.periods.size(); ++i) {
+    const auto& p = b.projection.periods[i];
+    const std::string where = at("credits.projection.periods", i) + " (" + to_string(p.start) +
+                              " to " + to_string(p.end) + ")";
+    if (from && p.start != *from) {
+      return mismatch(where + ": does not start where the previous period ends, " +
+                      to_string(*from));
+    }
+    from = p.end;
+    if (p.credits_used + p.uncovered != p.spend) {
+      return mismatch(where + ": credits used " + p.credits_used.to_string() + " + uncovered " +
+                      p.uncovered.to_string() + " is not the spend " + p.spend.to_string());
+    }
+    decimal by_reason{};
+    for (const auto& [r, a] : p.uncovered_by_reason) by_reason += a;
+    if (by_reason != p.uncovered) {
+      return mismatch(where + ": the uncovered amounts by reason sum to " + by_reason.to_string() +
+                      ", not the uncovered " + p.uncovered.to_string());
+    }
+    if (p.balance_after.size() != n) {
+      return mismatch(where + ": " + std::to_string(p.balance_after.size()) + " balances for " +
+                      std::to_string(n) + " grants");
+    }
+    decimal fell{};
+    decimal lost_here{};
+    for (std::size_t k = 0; k < n; ++k) {
+      const auto& g = b.grants[k];
+      if (balance[k] < p.balance_after[k]) {
+        return mismatch(where + " balance of '" + g.name + "': rises from " +
+                        balance[k].to_string() + " to " + p.balance_after[k].to_string());
+      }
+      fell += balance[k] - p.balance_after[k];
+      if (!balance[k].is_zero() && p.balance_after[k].is_zero() && !g.runs_out_on &&
+          g.last_valid_day < p.end) {
+        lost_here += g.lost_at_expiry;
+      }
+      balance[k] = p.balance_after[k];
+    }
+    if (fell != p.credits_used + lost_here) {
+      return mismatch(where + ": the balances fall by " + fell.to_string() + ", the credits used " +
+                      p.credits_used.to_string() + " and the losses at expiry " +
+                      lost_here.to_string() + " give " + (p.credits_used + lost_here).to_string());
     }
   }
   return std::nullopt;

@@ -72,7 +72,7 @@ class scaling_curve {
     const auto& p = points_.at(i);
     const decimal v = p.throughput.value().value() * base.nodes.value().value() /
                       (base.throughput.value().value() * p.nodes.value().value());
-    return detail::derive(
+    return detail::derive_named(
         "scaling_efficiency_" + p.nodes.value().value().to_string(), fraction::from_value(v),
         "(" + p.throughput.name() + " / " + base.throughput.name() + ") / (" + p.nodes.name() +
             " / " + base.nodes.name() + ")",
@@ -124,15 +124,15 @@ class scaling_curve {
     decimal eff = top_eff.value().value();
     for (int i = 0; i < k; ++i) eff = eff * (decimal(1) - loss);
     const std::string count = std::to_string(target);
-    auto nodes = detail::derive("nodes_" + count, node_count::from_value(decimal(target)),
+    auto nodes = detail::derive_named("nodes_" + count, node_count::from_value(decimal(target)),
                                 top.nodes.name() + " * 2^" + std::to_string(k), {top.nodes.record()});
-    auto efficiency_t = detail::derive(
+    auto efficiency_t = detail::derive_named(
         "scaling_efficiency_" + count, fraction::from_value(eff),
         top_eff.name() + " * (1 - " + loss_per_doubling.name() + ")^" + std::to_string(k),
         {top_eff.record(), loss_per_doubling.record()});
     const decimal tput =
         base.throughput.value().value() * decimal(target) / base.nodes.value().value() * eff;
-    auto throughput = detail::derive(
+    auto throughput = detail::derive_named(
         "throughput_" + count, token_rate::from_value(tput),
         base.throughput.name() + " * (" + nodes.name() + " / " + base.nodes.name() + ") * " +
             efficiency_t.name(),
@@ -146,7 +146,7 @@ class scaling_curve {
                          const sourced<quantity<units::token_t>>& tokens,
                          const sourced<quantity<units::usd_per_instance_hour_t>>& price) {
     const std::string count = nodes.value().value().to_string();
-    auto time = detail::derive(
+    auto time = detail::derive_named(
         "time_at_" + count, quantity<units::second_t>::from_value(tokens.value().value() /
                                                                  throughput.value().value()),
         tokens.name() + " / " + throughput.name(), {tokens.record(), throughput.record()});

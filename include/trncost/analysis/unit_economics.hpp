@@ -21,11 +21,7 @@ using usd_per_million_tokens = quantity<units::usd_per_million_tokens_t>;
 
 namespace detail {
 
-template <class Q>
-sourced<Q> derive(std::string name, Q value, std::string formula,
-                  std::vector<input_ref> inputs) {
-  return sourced<Q>(std::move(name), value, derived{std::move(formula), std::move(inputs)});
-}
+using trncost::detail::derive_named;
 
 inline void require_fraction(const sourced<fraction>& u, std::string_view what) {
   const decimal v = u.value().value();
@@ -48,7 +44,7 @@ inline sourced<usd_per_job> cost_per_completed_run(const sourced<money>& all_att
                       " USD bought no result (there is no cost per completed run)");
   }
   const auto v = usd_per_job::from_value(all_attempts.value().value() / completed.value().value());
-  return detail::derive("cost_per_completed_run", v,
+  return detail::derive_named("cost_per_completed_run", v,
                         all_attempts.name() + " / " + completed.name(),
                         {all_attempts.record(), completed.record()});
 }
@@ -89,7 +85,7 @@ inline sourced<usd_per_million_tokens> cost_per_million_tokens(
   const decimal tokens_per_hour_scaled =
       throughput.value().value() * utilization.value().value() * decimal(3600);
   const auto v = usd_per_million_tokens::from_value(per_hour / tokens_per_hour_scaled);
-  return detail::derive("cost_per_million_tokens", v,
+  return detail::derive_named("cost_per_million_tokens", v,
                         instances.name() + " * " + price.name() + " * 1000000 / (" +
                             throughput.name() + " * " + utilization.name() + " * 3600)",
                         {instances.record(), price.record(), throughput.record(),
@@ -127,10 +123,10 @@ inline idle_cost_result idle_cost(const sourced<money>& billed, const sourced<mo
                       b.to_string() + " USD)");
   }
   if (b.is_zero()) throw input_error("idle cost: the billed cost '" + billed.name() + "' is 0");
-  auto idle = detail::derive("idle_cost", money::from_value(b - u),
+  auto idle = detail::derive_named("idle_cost", money::from_value(b - u),
                              billed.name() + " - " + useful.name(),
                              {billed.record(), useful.record()});
-  auto share = detail::derive("idle_share", fraction::from_value((b - u) / b),
+  auto share = detail::derive_named("idle_share", fraction::from_value((b - u) / b),
                               "(" + billed.name() + " - " + useful.name() + ") / " + billed.name(),
                               {billed.record(), useful.record()});
   return {std::move(idle), std::move(share)};

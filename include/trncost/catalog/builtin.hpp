@@ -24,27 +24,46 @@ inline constexpr date builtin_catalog_consulted{std::chrono::year{2026}, std::ch
                                                 std::chrono::day{30}};
 
 /// The pages the built-in entries cite, as their `documented::source` / `assumption::rationale`
-/// texts. docs/catalog.md lists which figure comes from which page.
+/// texts: the page's title, then its URL. docs/catalog.md lists which figure comes from which page.
 namespace catalog_sources {
 inline constexpr std::string_view trn1_architecture =
-    "AWS Neuron documentation: Trn1/Trn1n Architecture";
+    "AWS Neuron documentation: Trn1/Trn1n Architecture, "
+    "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/about-neuron/arch/"
+    "neuron-hardware/trn1-arch.html";
 inline constexpr std::string_view trainium_architecture =
-    "AWS Neuron documentation: Trainium Architecture";
+    "AWS Neuron documentation: Trainium Architecture, "
+    "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/about-neuron/arch/"
+    "neuron-hardware/trainium.html";
 inline constexpr std::string_view trn2_architecture =
-    "AWS Neuron documentation: Amazon EC2 Trn2 Architecture";
+    "AWS Neuron documentation: Amazon EC2 Trn2 Architecture, "
+    "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/about-neuron/arch/"
+    "neuron-hardware/trn2-arch.html";
 inline constexpr std::string_view trainium2_architecture =
-    "AWS Neuron documentation: Trainium2 Architecture";
+    "AWS Neuron documentation: Trainium2 Architecture, "
+    "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/about-neuron/arch/"
+    "neuron-hardware/trainium2.html";
 inline constexpr std::string_view trn3_architecture =
-    "AWS Neuron documentation: Amazon EC2 Trn3 Architecture";
+    "AWS Neuron documentation: Amazon EC2 Trn3 Architecture, "
+    "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/about-neuron/arch/"
+    "neuron-hardware/trn3-arch.html";
 inline constexpr std::string_view trainium3_architecture =
-    "AWS Neuron documentation: Trainium3 Architecture";
+    "AWS Neuron documentation: Trainium3 Architecture, "
+    "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/about-neuron/arch/"
+    "neuron-hardware/trainium3.html";
 inline constexpr std::string_view ec2_accelerated_computing =
-    "AWS EC2 documentation: Specifications for Amazon EC2 accelerated computing instances";
-inline constexpr std::string_view nvidia_a100_datasheet = "NVIDIA A100 Tensor Core GPU datasheet";
+    "AWS EC2 documentation: Specifications for Amazon EC2 accelerated computing instances, "
+    "https://docs.aws.amazon.com/ec2/latest/instancetypes/ac.html";
+inline constexpr std::string_view nvidia_a100_datasheet =
+    "NVIDIA A100 Tensor Core GPU datasheet (linked from its product page), "
+    "https://www.nvidia.com/en-us/data-center/a100/";
 inline constexpr std::string_view nvidia_h100_datasheet =
-    "NVIDIA H100 Tensor Core GPU datasheet (H100 SXM, with sparsity)";
+    "NVIDIA H100 Tensor Core GPU datasheet (H100 SXM, with sparsity; linked from its product "
+    "page), "
+    "https://www.nvidia.com/en-us/data-center/h100/";
 inline constexpr std::string_view nvidia_h200_datasheet =
-    "NVIDIA H200 Tensor Core GPU datasheet (H200 SXM, with sparsity)";
+    "NVIDIA H200 Tensor Core GPU datasheet (H200 SXM, with sparsity; linked from its product "
+    "page), "
+    "https://www.nvidia.com/en-us/data-center/h200/";
 /// Why a Hopper dense peak is half the datasheet figure: the datasheets print only "with sparsity"
 /// Tensor Core peaks; halving them is our step, so it is an assumption, visible as one.
 inline constexpr std::string_view nvidia_sparsity_rationale =
@@ -177,7 +196,7 @@ inline std::vector<instance_spec> builtin_instance_specs() {
 
   const auto ec2 = src::ec2_accelerated_computing;
   std::vector<instance_spec> out;
-  out.reserve(12);
+  out.reserve(13);
   out.push_back(builtin_entry("trn1.2xlarge", trainium, 1, src::trn1_architecture, 8, 32, ec2));
   out.push_back(
       builtin_entry("trn1.32xlarge", trainium, 16, src::trn1_architecture, 128, 512, ec2));
@@ -198,6 +217,7 @@ inline std::vector<instance_spec> builtin_instance_specs() {
                               27648, src::trn3_architecture));
   out.push_back(builtin_entry("p4d.24xlarge", a100, 8, ec2, 96, 1152, ec2));
   out.push_back(builtin_entry("p5.48xlarge", h100, 8, ec2, 192, 2048, ec2));
+  out.push_back(builtin_entry("p5e.48xlarge", h200, 8, ec2, 192, 2048, ec2));
   out.push_back(builtin_entry("p5en.48xlarge", h200, 8, ec2, 192, 2048, ec2));
   return out;
 }

@@ -1,11 +1,14 @@
 // Applying credit grants to a spend schedule: per period, the credits used, the spend they do not
 // cover (and why), the balance left, the runway (the day the credits stop paying) and the waste at
-// expiry. All money is exact; the only approximation is the day a balance runs out inside a period,
-// which assumes the period's spend is spread evenly over its days (and says so).
+// expiry. A balance still valid after the schedule is projected at the schedule's rate until it runs
+// out or its last valid day passes. All money is exact (a charge split by days is rounded half-even
+// at the 18th digit, docs/credits.md); the only approximation is the day a balance runs out inside a
+// period, which assumes the period's spend is spread evenly over its days.
 #ifndef TRNCOST_CREDITS_BURN_DOWN_HPP
 #define TRNCOST_CREDITS_BURN_DOWN_HPP
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +21,7 @@
 #include <vector>
 
 #include "../error.hpp"
+#include "../model/aws_service.hpp"
 #include "../model/category.hpp"
 #include "../model/estimate.hpp"
 #include "../provenance/date.hpp"
@@ -26,12 +30,21 @@
 
 namespace trncost::credits {
 
-/// One charge of a spend period (USD, never negative).
+/// One charge of a spend period (USD, never negative), with the code of the AWS service that bills
+/// it ("AmazonEC2"; empty when unknown: no grant is then known to cover it).
 struct charge {
   category cat = category::compute;
   charge_kind kind = charge_kind::usage;
   decimal amount{};
   std::string description{};
+  std::optional<std::string> service{};
+};
+
+/// How spend goes on after a schedule's last period, for the runway projection: `charges` every
+/// `days` days, spread evenly (a job's rate), or with `days` 0 every calendar month (a run rate).
+struct spend_rate {
+  std::vector<charge> charges{};
+  std::int64_t days = 0;
 };
 
 /// Charges incurred over the days [start, end).
@@ -108,8 +121,29 @@ class spend_schedule {
   [[nodiscard]] date start() const { return periods_.front().start; }
   [[nodiscard]] date end() const { return periods_.back().end; }
 
+  /// Sets the rate at which spend goes on after the last period (for the runway projection).
+  void set_rate(spend_rate r) {
+    if (r.days < 0) throw input_error("a spend rate is charges per a positive number of days");
+    for (const auto& c : r.charges) {
+      if (c.amount.is_negative()) {
+        throw input_error("the spend rate's " + std::string(to_string(c.cat)) + " charge '" +
+                          c.description + "' is negative (" + c.amount.to_string() + " USD)");
+      }
+    }
+    rate_ = std::move(r);
+  }
+  /// The rate projected after the last period: the one set by monthly() or spread() (the
+  /// estimate's rate) or set_rate(), otherwise the last period's charges over its days.
+  [[nodiscard]] spend_rate rate() const {
+    if (rate_) return *rate_;
+    if (periods_.empty()) return {};
+    const auto& last = periods_.back();
+    return {last.charges, detail::days_between(last.start, last.end)};
+  }
+
   /// A steady run rate: the estimate is one month's cost, charged in each of `months` calendar
-  /// months starting with the month of `first` (which must be the 1st of a month).
+  /// months starting with the month of `first` (which must be the 1st of a month). The projection
+  /// goes on charging it every calendar month.
   static spend_schedule monthly(const estimate& one_month, date first, int months) {
     if (!first.ok() || first.day() != std::chrono::day(1)) {
       throw input_error("a monthly spend schedule starts on the 1st of a month, not " +
@@ -118,16 +152,19 @@ class spend_schedule {
     if (months <= 0) throw input_error("a monthly spend schedule needs at least one month");
     spend_schedule s;
     date at = first;
+    const auto charges = charges_of(one_month);
     for (int m = 0; m < months; ++m) {
       const date next = detail::next_month_start(at);
-      s.add(spend_period{at, next, charges_of(one_month)});
+      s.add(spend_period{at, next, charges});
       at = next;
     }
+    s.rate_ = spend_rate{charges, 0};
     return s;
   }
 
   /// One job's estimate spread evenly over the days [start, end), split at calendar months so a
-  /// burn-down shows each month (each category prorated by days; the parts sum exactly).
+  /// burn-down shows each month (each charge prorated by days; the parts sum exactly). The
+  /// projection goes on at the same rate: the estimate every (end - start) days.
   static spend_schedule spread(const estimate& job, date start, date end) {
     if (!start.ok() || !end.ok() || !(start < end)) {
       throw input_error("a job's spend is spread over days [start, end) with start before end; got " +
@@ -144,44 +181,71 @@ class spend_schedule {
     }
     std::vector<spend_period> periods(days.size());
     for (std::size_t i = 0; i < days.size(); ++i) periods[i] = {bounds[i], bounds[i + 1], {}};
-    for (const auto& c : charges_of(job)) {
+    const auto charges = charges_of(job);
+    for (const auto& c : charges) {
       const auto parts = detail::prorate(c.amount, days);
       for (std::size_t i = 0; i < parts.size(); ++i) {
-        periods[i].charges.push_back({c.cat, c.kind, parts[i], c.description});
+        periods[i].charges.push_back({c.cat, c.kind, parts[i], c.description, c.service});
       }
     }
     spend_schedule s;
     for (auto& p : periods) s.add(std::move(p));
+    s.rate_ = spend_rate{charges, detail::days_between(start, end)};
     return s;
   }
 
-  /// The estimate's priced totals by category as usage charges. Unpriced lines are not in them:
-  /// the burn-down reports the estimate's status next to its result.
+  /// The estimate's priced lines as usage charges, one per category and service (service_of: the
+  /// offer code of the line's quoted price), in category order with the unknown service first.
+  /// A category total that its lines do not explain (an estimate built by hand) is a charge of
+  /// unknown service. Unpriced lines are not in them: the burn-down reports the estimate's status
+  /// next to its result.
   static std::vector<charge> charges_of(const estimate& e) {
-    std::vector<charge> out;
+    std::map<std::pair<category, std::optional<std::string>>, decimal> by;
+    std::map<category, decimal> explained;
+    for (const auto& l : e.lines) {
+      if (!l.amount) continue;
+      by[{l.cat, service_of(l)}] += *l.amount;
+      explained[l.cat] += *l.amount;
+    }
     for (const auto& [cat, amount] : e.by_category) {
+      const decimal rest = amount - explained[cat];
+      if (!rest.is_zero()) by[{cat, std::nullopt}] += rest;
+    }
+    std::vector<charge> out;
+    for (const auto& [key, amount] : by) {
       if (amount.is_zero()) continue;
-      out.push_back({cat, charge_kind::usage, amount, std::string(to_string(cat))});
+      const auto& [cat, service] = key;
+      out.push_back({cat, charge_kind::usage, amount,
+                     std::string(to_string(cat)) + ", " + (service ? *service : "service unknown"),
+                     service});
     }
     return out;
   }
 
  private:
   std::vector<spend_period> periods_;
+  std::optional<spend_rate> rate_;
 };
 
-/// Why part of a charge was paid, not covered by credits.
+/// Why part of a charge was paid, not covered by credits (from the weakest reason to the best).
 enum class uncovered_reason {
-  category_not_covered,  ///< no grant covers the charge's category
-  excluded_charge,       ///< a grant covers the category but excludes the kind (an upfront fee...)
-  not_yet_issued,        ///< the charge is dated before every covering grant's issue date
-  expired,               ///< every covering grant had expired
-  balance_exhausted,     ///< covering grants were valid but had no balance left
+  service_unknown,      ///< the charge's AWS service is not known, so no grant is known to cover it
+  service_not_covered,  ///< no grant covers the charge's service
+  excluded_charge,      ///< a grant covers the service but excludes the kind (an upfront fee...)
+  not_yet_issued,       ///< the charge is dated before every covering grant's issue date
+  expired,              ///< every covering grant was past its last valid day
+  balance_exhausted,    ///< covering grants were valid but had no balance left
 };
+
+inline constexpr std::array<uncovered_reason, 6> all_uncovered_reasons{
+    uncovered_reason::service_unknown, uncovered_reason::service_not_covered,
+    uncovered_reason::excluded_charge, uncovered_reason::not_yet_issued,
+    uncovered_reason::expired,         uncovered_reason::balance_exhausted};
 
 constexpr std::string_view to_string(uncovered_reason r) noexcept {
   switch (r) {
-    case uncovered_reason::category_not_covered: return "category not covered";
+    case uncovered_reason::service_unknown: return "service unknown";
+    case uncovered_reason::service_not_covered: return "service not covered";
     case uncovered_reason::excluded_charge: return "charge kind excluded";
     case uncovered_reason::not_yet_issued: return "before the grant was issued";
     case uncovered_reason::expired: return "grant expired";
@@ -190,10 +254,10 @@ constexpr std::string_view to_string(uncovered_reason r) noexcept {
   return "unknown";
 }
 
-/// The order in which grants pay: earliest expiry first (AWS's default), or as given.
+/// The order in which grants pay: earliest last valid day first (AWS's default), or as given.
 enum class application_order { earliest_expiry_first, as_given };
 
-/// One period of the burn-down.
+/// One period of the burn-down (of the schedule, or of the projection after it).
 struct period_burn {
   date start{};
   date end{};
@@ -205,36 +269,54 @@ struct period_burn {
 };
 
 /// A credit as a bill shows it (FOCUS ChargeCategory = Credit): a negative amount against the
-/// category it paid, over the days it applies to.
+/// category and service it paid, over the days it applies to.
 struct credit_line {
   date start{};
   date end{};
   std::string grant{};
   category cat = category::compute;
   decimal amount{};  ///< negative
+  std::optional<std::string> service{};
 };
 
 struct grant_outcome {
   std::string name{};
   decimal amount{};
-  decimal used{};
-  decimal balance_at_end{};               ///< after the last period (or at expiry if earlier)
-  std::optional<date> exhausted_on{};     ///< the day the balance reached zero
+  decimal used{};                          ///< over the schedule
+  decimal balance_at_end{};                ///< after the last period (or at expiry if earlier)
+  std::optional<date> exhausted_on{};      ///< the day the balance reached zero in the schedule
   std::optional<decimal> wasted_at_expiry{};  ///< balance lost at an expiry inside the schedule
-  decimal unused_at_schedule_end{};       ///< balance still valid after the schedule's last day
+  decimal unused_at_schedule_end{};        ///< balance still valid after the schedule's last day
+  date last_valid_day{};                   ///< the grant's, for the reader of the report
+  /// The day the balance runs out, in the schedule or projected after it; empty when the grant
+  /// reaches its last valid day with a balance (or never had one).
+  std::optional<date> runs_out_on{};
+  /// The balance left on the last valid day, in the schedule or projected: lost (zero when the
+  /// balance runs out first).
+  decimal lost_at_expiry{};
+};
+
+/// What happens after the schedule's last period if spend goes on at the schedule's rate, for as
+/// long as a grant has a valid balance. Empty periods when no grant has one at the schedule's end.
+struct burn_projection {
+  spend_rate rate{};
+  std::vector<period_burn> periods{};  ///< after the schedule, in date order
 };
 
 struct burn_down_result {
   std::vector<grant_outcome> grants{};  ///< in application order
   std::vector<period_burn> periods{};
-  std::vector<credit_line> credit_lines{};
+  std::vector<credit_line> credit_lines{};  ///< of the schedule's periods only
   decimal total_spend{};
   decimal total_credits{};
   decimal total_uncovered{};
-  decimal total_wasted{};
-  /// The first day no credit can pay anything (every grant exhausted or expired); empty when a
-  /// grant still has a valid balance at the schedule's end.
+  decimal total_wasted{};  ///< lost at expiries inside the schedule
+  /// The first day no credit can pay anything (every grant run out or past its last valid day),
+  /// projected past the schedule's end at its rate when a grant still has a valid balance there.
   std::optional<date> runway{};
+  burn_projection projection{};
+  /// Every grant's lost_at_expiry: the schedule's waste plus the projected one.
+  decimal total_lost_at_expiry{};
   std::vector<std::string> findings{};
 };
 
@@ -246,7 +328,7 @@ inline std::vector<std::size_t> grant_order(const std::vector<grant>& grants,
   for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
   if (order == application_order::earliest_expiry_first) {
     std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
-      return grants[a].expires() < grants[b].expires();
+      return grants[a].last_valid_day() < grants[b].last_valid_day();
     });
   }
   return idx;
@@ -256,10 +338,25 @@ inline bool is_provisional(const provenance& p) {
   return std::holds_alternative<assumption>(p) || std::holds_alternative<third_party>(p);
 }
 
+/// The projection's next period from `at`: to the next 1st of a month, with the rate's charges for
+/// a whole month (a run rate) or prorated `days_in_period / rate.days` (a job's rate).
+inline spend_period projected_period(const spend_rate& rate, date at) {
+  const date next = next_month_start(at);
+  spend_period p{at, next, {}};
+  const auto days = days_between(at, next);
+  for (auto c : rate.charges) {
+    if (rate.days > 0) c.amount = c.amount * decimal(days) / decimal(rate.days);
+    p.charges.push_back(std::move(c));
+  }
+  return p;
+}
+
 }  // namespace detail
 
-/// Applies `grants` to `schedule`. Periods are split at grant issue and expiry dates that fall
-/// inside them (charges prorated by days), so a grant pays exactly for the days it is valid.
+/// Applies `grants` to `schedule`. Periods are split at grant issue dates and at the day after a
+/// last valid day when they fall inside them (charges prorated by days), so a grant pays exactly
+/// for the days it is valid. A grant with a valid balance after the schedule's last day is then
+/// projected at schedule.rate() until its balance runs out or its last valid day passes.
 inline burn_down_result burn_down(const std::vector<grant>& grants, const spend_schedule& schedule,
                                   application_order order = application_order::earliest_expiry_first) {
   if (grants.empty()) throw input_error("a burn-down needs at least one grant");
@@ -270,27 +367,39 @@ inline burn_down_result burn_down(const std::vector<grant>& grants, const spend_
   std::vector<bool> expiry_recorded(idx.size(), false);
   for (auto i : idx) {
     const auto& g = grants[i];
-    out.grants.push_back({g.name(), g.amount().value().value(), {}, {}, {}, {}, {}});
+    grant_outcome o;
+    o.name = g.name();
+    o.amount = g.amount().value().value();
+    o.last_valid_day = g.last_valid_day();
+    out.grants.push_back(std::move(o));
     balance.push_back(g.amount().value().value());
   }
+  bool projecting = false;
 
+  // On the first day a grant cannot pay, what is left of it is lost.
   const auto record_expiries = [&](date day) {
     for (std::size_t k = 0; k < idx.size(); ++k) {
       const auto& g = grants[idx[k]];
-      if (!expiry_recorded[k] && g.expires() <= day) {
+      if (!expiry_recorded[k] && g.first_invalid_day() <= day) {
         expiry_recorded[k] = true;
-        out.grants[k].wasted_at_expiry = balance[k];
-        out.total_wasted = out.total_wasted + balance[k];
+        out.grants[k].lost_at_expiry = balance[k];
+        if (!projecting) {
+          out.grants[k].wasted_at_expiry = balance[k];
+          out.total_wasted = out.total_wasted + balance[k];
+        }
         balance[k] = decimal{};
       }
     }
   };
+  const auto eligible_charge = [](const grant& g, const charge& c) {
+    return g.covers(c.service) && g.pays(c.kind);
+  };
 
-  for (const auto& p : schedule.periods()) {
+  const auto burn = [&](const spend_period& p) {
     period_burn pb{p.start, p.end, {}, {}, {}, {}, {}};
     std::vector<date> cuts{p.start};
     for (const auto& g : grants) {
-      for (date d : {g.issued(), g.expires()}) {
+      for (date d : {g.issued(), g.first_invalid_day()}) {
         if (p.start < d && d < p.end) cuts.push_back(d);
       }
     }
@@ -318,48 +427,54 @@ inline burn_down_result burn_down(const std::vector<grant>& grants, const spend_
         if (!g.valid_on(a) || balance[k].is_zero()) continue;
         decimal eligible{};
         for (std::size_t c = 0; c < p.charges.size(); ++c) {
-          if (g.covers(p.charges[c].cat) && g.pays(p.charges[c].kind)) {
-            eligible = eligible + remaining[c];
-          }
+          if (eligible_charge(g, p.charges[c])) eligible = eligible + remaining[c];
         }
         if (eligible.is_zero()) continue;
         const decimal before = balance[k];
         decimal budget = std::min(before, eligible);
-        std::map<category, decimal> paid_by_category;
+        std::map<std::pair<category, std::optional<std::string>>, decimal> paid;
         for (std::size_t c = 0; c < p.charges.size() && !budget.is_zero(); ++c) {
-          if (!(g.covers(p.charges[c].cat) && g.pays(p.charges[c].kind))) continue;
+          if (!eligible_charge(g, p.charges[c])) continue;
           const decimal take = std::min(budget, remaining[c]);
           remaining[c] = remaining[c] - take;
           budget = budget - take;
           balance[k] = balance[k] - take;
-          paid_by_category[p.charges[c].cat] = paid_by_category[p.charges[c].cat] + take;
+          paid[{p.charges[c].cat, p.charges[c].service}] += take;
         }
         const decimal used = before - balance[k];
-        out.grants[k].used = out.grants[k].used + used;
+        if (!projecting) out.grants[k].used = out.grants[k].used + used;
         pb.credits_used = pb.credits_used + used;
-        for (const auto& [cat, amount] : paid_by_category) {
-          if (!amount.is_zero()) out.credit_lines.push_back({a, b, g.name(), cat, -amount});
+        if (!projecting) {
+          for (const auto& [key, amount] : paid) {
+            if (!amount.is_zero()) {
+              out.credit_lines.push_back({a, b, g.name(), key.first, -amount, key.second});
+            }
+          }
         }
-        if (balance[k].is_zero() && !out.grants[k].exhausted_on) {
+        if (balance[k].is_zero() && !out.grants[k].runs_out_on) {
           // Spend spread evenly over [a, b): the balance lasts days * before / eligible days.
           const auto span = detail::days_between(a, b);
           const auto lasted = static_cast<std::int64_t>(
               (before.raw() * span) / eligible.raw());  // whole days, rounded down
-          out.grants[k].exhausted_on = detail::add_days(a, std::min(lasted, span));
+          const date day = detail::add_days(a, std::min(lasted, span));
+          out.grants[k].runs_out_on = day;
+          if (!projecting) out.grants[k].exhausted_on = day;
         }
       }
       // Whatever is left was not covered: name the best reason any grant had for not paying.
       for (std::size_t c = 0; c < p.charges.size(); ++c) {
         if (remaining[c].is_zero()) continue;
-        uncovered_reason why = uncovered_reason::category_not_covered;
+        const auto& ch = p.charges[c];
+        uncovered_reason why = ch.service ? uncovered_reason::service_not_covered
+                                          : uncovered_reason::service_unknown;
         for (std::size_t k = 0; k < idx.size(); ++k) {
           const auto& g = grants[idx[k]];
-          if (!g.covers(p.charges[c].cat)) continue;
+          if (!g.covers(ch.service)) continue;
           uncovered_reason r = uncovered_reason::excluded_charge;
-          if (g.pays(p.charges[c].kind)) {
+          if (g.pays(ch.kind)) {
             if (a < g.issued()) {
               r = uncovered_reason::not_yet_issued;
-            } else if (g.expires() <= a) {
+            } else if (g.last_valid_day() < a) {
               r = uncovered_reason::expired;
             } else {
               r = uncovered_reason::balance_exhausted;
@@ -367,44 +482,84 @@ inline burn_down_result burn_down(const std::vector<grant>& grants, const spend_
           }
           why = std::max(why, r);
         }
-        pb.uncovered_by_reason[why] = pb.uncovered_by_reason[why] + remaining[c];
+        pb.uncovered_by_reason[why] += remaining[c];
       }
     }
     pb.uncovered = pb.spend - pb.credits_used;
     pb.balance_after = balance;
+    return pb;
+  };
+
+  for (const auto& p : schedule.periods()) {
+    auto pb = burn(p);
     out.total_spend = out.total_spend + pb.spend;
     out.total_credits = out.total_credits + pb.credits_used;
     out.total_uncovered = out.total_uncovered + pb.uncovered;
     out.periods.push_back(std::move(pb));
   }
   record_expiries(schedule.end());
-
-  // Runway: the latest day on which some grant stops paying, if every grant stops in the schedule.
-  bool all_stop = true;
-  date last{};
   for (std::size_t k = 0; k < idx.size(); ++k) {
-    const auto& g = grants[idx[k]];
     auto& o = out.grants[k];
     o.balance_at_end = balance[k];
-    std::optional<date> stop = o.exhausted_on;
-    if (!stop && g.expires() <= schedule.end()) stop = g.expires();
     if (!o.wasted_at_expiry) o.unused_at_schedule_end = balance[k];
-    if (!stop) {
-      all_stop = false;
-      continue;
-    }
-    if (last < *stop) last = *stop;
   }
-  if (all_stop) out.runway = last;
+
+  // The projection: spend goes on at the schedule's rate while a grant has a valid balance. Each
+  // period is a calendar month (or what is left of one), so it ends: every grant has a last day.
+  projecting = true;
+  out.projection.rate = schedule.rate();
+  date at = schedule.end();
+  const auto drawn_later = [&]() {
+    for (std::size_t k = 0; k < idx.size(); ++k) {
+      if (balance[k].is_zero() || expiry_recorded[k]) continue;
+      for (const auto& c : out.projection.rate.charges) {
+        if (!c.amount.is_zero() && eligible_charge(grants[idx[k]], c)) return true;
+      }
+    }
+    return false;
+  };
+  while (drawn_later()) {
+    auto pb = burn(detail::projected_period(out.projection.rate, at));
+    at = pb.end;
+    out.projection.periods.push_back(std::move(pb));
+    record_expiries(at);
+  }
+  // A balance nothing in the rate draws on waits, whole, for its last valid day.
+  for (std::size_t k = 0; k < idx.size(); ++k) {
+    if (!expiry_recorded[k] && !balance[k].is_zero()) {
+      record_expiries(grants[idx[k]].first_invalid_day());
+    }
+  }
+
+  // Runway: the latest day on which some grant stops paying.
+  date last{};
+  for (std::size_t k = 0; k < idx.size(); ++k) {
+    const auto& o = out.grants[k];
+    const date stop = o.runs_out_on ? *o.runs_out_on : grants[idx[k]].first_invalid_day();
+    if (last < stop) last = stop;
+    out.total_lost_at_expiry += o.lost_at_expiry;
+  }
+  out.runway = last;
 
   // Findings: what a budget owner acts on.
   for (std::size_t k = 0; k < idx.size(); ++k) {
     const auto& g = grants[idx[k]];
     const auto& o = out.grants[k];
     if (o.wasted_at_expiry && !o.wasted_at_expiry->is_zero()) {
-      out.findings.push_back("grant '" + g.name() + "' expires on " + to_string(g.expires()) +
-                             " with " + o.wasted_at_expiry->to_fixed(decimal_places{2}) +
-                             " USD unused: that balance is lost");
+      out.findings.push_back("grant '" + g.name() + "' has " +
+                             o.wasted_at_expiry->to_fixed(decimal_places{2}) +
+                             " USD unused on its last valid day, " + to_string(g.last_valid_day()) +
+                             ": that balance is lost");
+    } else if (!o.wasted_at_expiry && !o.lost_at_expiry.is_zero()) {
+      out.findings.push_back("grant '" + g.name() + "' would have " +
+                             o.lost_at_expiry.to_fixed(decimal_places{2}) +
+                             " USD unused on its last valid day, " + to_string(g.last_valid_day()) +
+                             ", if spend went on at the schedule's rate after " +
+                             to_string(schedule.end()) + ": that balance would be lost");
+    } else if (!o.exhausted_on && o.runs_out_on) {
+      out.findings.push_back("grant '" + g.name() + "' would run out on " +
+                             to_string(*o.runs_out_on) + " if spend went on at the schedule's " +
+                             "rate after " + to_string(schedule.end()));
     }
     const auto lead = detail::days_between(g.issued(), schedule.start());
     if (lead > 30) {
@@ -419,15 +574,21 @@ inline burn_down_result burn_down(const std::vector<grant>& grants, const spend_
     }
   }
   decimal not_covered{};
+  decimal unknown{};
   for (const auto& pb : out.periods) {
-    if (auto it = pb.uncovered_by_reason.find(uncovered_reason::category_not_covered);
-        it != pb.uncovered_by_reason.end()) {
-      not_covered = not_covered + it->second;
+    for (const auto& [r, amount] : pb.uncovered_by_reason) {
+      if (r == uncovered_reason::service_not_covered) not_covered += amount;
+      if (r == uncovered_reason::service_unknown) unknown += amount;
     }
   }
   if (!not_covered.is_zero()) {
     out.findings.push_back(not_covered.to_fixed(decimal_places{2}) +
-                           " USD falls in categories no grant covers: it is paid in cash");
+                           " USD is billed by services no grant covers: it is paid in cash");
+  }
+  if (!unknown.is_zero()) {
+    out.findings.push_back(unknown.to_fixed(decimal_places{2}) +
+                           " USD is in lines whose AWS service is not known (their price names "
+                           "no offer file): no grant is known to cover it, so it is paid in cash");
   }
   return out;
 }

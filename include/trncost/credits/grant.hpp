@@ -1,15 +1,18 @@
-// Credits as a billing instrument: a grant has a balance, an issue date, an expiry date and a
-// coverage (which charge categories it pays, which kinds of charge it never pays). A credit grant is
-// not free capacity: what it does not cover, or what is spent after it runs out or expires, is paid.
+// Credits as a billing instrument: a grant has a balance, an issue date, a last valid day and a
+// coverage (which AWS services it pays, which kinds of charge it never pays). A credit grant is not
+// free capacity: what it does not cover, or what is spent after it runs out or expires, is paid.
 #ifndef TRNCOST_CREDITS_GRANT_HPP
 #define TRNCOST_CREDITS_GRANT_HPP
 
+#include <chrono>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include "../error.hpp"
+#include "../model/aws_service.hpp"
 #include "../model/category.hpp"
 #include "../provenance/date.hpp"
 #include "../provenance/sourced.hpp"
@@ -40,36 +43,64 @@ inline const std::set<charge_kind>& default_exclusions() {
   return kinds;
 }
 
+/// The last day a grant can pay, as AWS writes a credit's expiry date (the day itself included).
+/// A type of its own so that a bare date, such as the first day a grant can no longer pay, is not
+/// taken for it: `grant(..., issued, last_day{2027-10-31}, ...)`.
+struct last_day {
+  constexpr explicit last_day(date d) noexcept : day(d) {}
+  date day;
+};
+
+/// Every service of known_aws_services by its code: what AWS promotional credits usually cover
+/// (check the terms).
+inline std::set<std::string> all_known_services() {
+  std::set<std::string> out;
+  for (const auto& s : known_aws_services) out.insert(std::string(s.code));
+  return out;
+}
+
 /// One grant of credits. The amount is sourced: the billing console or the grant letter (quoted or
 /// documented) when you have the grant, a program page's "up to" figure (documented) when you are
 /// planning, or a third-party figure, which keeps everything computed from it visibly third-party.
-/// Credits are usable on charges dated on or after `issued` and before `expires` (the expiry date
-/// itself is the first day the grant cannot pay).
+/// Credits are usable on charges dated from `issued` to the last valid day, both included, of the
+/// services named in `services` (codes such as "AmazonEC2" or names such as "Amazon Elastic
+/// Compute Cloud", kept as codes). A charge whose service is unknown is never covered.
 class grant {
  public:
-  grant(std::string name, sourced<money> amount, date issued, date expires,
-        std::set<category> covered,
+  grant(std::string name, sourced<money> amount, date issued, last_day last,
+        const std::set<std::string>& services,
         std::set<charge_kind> excluded = default_exclusions())
       : name_(std::move(name)),
         amount_(std::move(amount)),
         issued_(issued),
-        expires_(expires),
-        covered_(std::move(covered)),
+        last_(last.day),
         excluded_(std::move(excluded)) {
     const std::string who = "grant '" + name_ + "'";
     if (name_.empty()) throw input_error("a grant needs a name");
     if (!issued_.ok()) throw input_error(who + ": the issue date is not a calendar date");
-    if (!expires_.ok()) throw input_error(who + ": the expiry date is not a calendar date");
-    if (!(issued_ < expires_)) {
-      throw input_error(who + ": expires on " + to_string(expires_) + ", not after its issue date " +
-                        to_string(issued_));
+    if (!last_.ok()) throw input_error(who + ": the last valid day is not a calendar date");
+    if (last_ < issued_) {
+      throw input_error(who + ": its last valid day " + to_string(last_) +
+                        " is before its issue date " + to_string(issued_));
     }
     if (amount_.value().value().is_negative()) {
       throw input_error(who + ": the amount " + amount_.value().value().to_string() +
                         " USD is negative");
     }
-    if (covered_.empty()) {
-      throw input_error(who + ": covers no charge category (name at least one, e.g. compute)");
+    if (services.empty()) {
+      throw input_error(who + ": covers no AWS service (name at least one, e.g. AmazonEC2)");
+    }
+    for (const auto& s : services) {
+      const auto known = find_aws_service(s);
+      if (!known) {
+        std::string codes;
+        for (const auto& k : known_aws_services) {
+          codes += (codes.empty() ? "" : ", ") + std::string(k.code);
+        }
+        throw input_error(who + ": covers '" + s + "', which is not a known AWS service code or " +
+                          "name (known: " + codes + ")");
+      }
+      services_.insert(std::string(known->code));
     }
     if (excluded_.contains(charge_kind::usage)) {
       throw input_error(who + ": excludes usage charges, so it could never pay anything");
@@ -81,10 +112,11 @@ class grant {
   /// sentence stops the compile first.)
   template <exact_quantity Amount>
     requires(!std::same_as<Amount, money>)
-  grant(std::string name, const sourced<Amount>&, date issued, date expires,
-        std::set<category> covered, std::set<charge_kind> excluded = default_exclusions())
+  grant(std::string name, const sourced<Amount>&, date issued, last_day last,
+        const std::set<std::string>& services,
+        std::set<charge_kind> excluded = default_exclusions())
       : grant(std::move(name), sourced<money>("refused", money{}, assumption{"refused"}), issued,
-              expires, std::move(covered), std::move(excluded)) {
+              last, services, std::move(excluded)) {
     trncost::detail::refuse_unit_assignment<
         trncost::detail::classify_unit_mix<typename Amount::unit_type, units::usd_t>()>();
   }
@@ -92,28 +124,32 @@ class grant {
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] const sourced<money>& amount() const noexcept { return amount_; }
   [[nodiscard]] date issued() const noexcept { return issued_; }
-  [[nodiscard]] date expires() const noexcept { return expires_; }
-  [[nodiscard]] const std::set<category>& covered() const noexcept { return covered_; }
+  /// The last day the grant can pay (included), as AWS writes its expiry date.
+  [[nodiscard]] date last_valid_day() const noexcept { return last_; }
+  /// The day after the last valid day: the first day the grant cannot pay.
+  [[nodiscard]] date first_invalid_day() const {
+    return date(std::chrono::sys_days(last_) + std::chrono::days(1));
+  }
+  /// The codes of the services it covers.
+  [[nodiscard]] const std::set<std::string>& services() const noexcept { return services_; }
   [[nodiscard]] const std::set<charge_kind>& excluded() const noexcept { return excluded_; }
 
-  [[nodiscard]] bool covers(category c) const noexcept { return covered_.contains(c); }
+  /// True when the grant covers the service with this code; an unknown service (empty) never is.
+  [[nodiscard]] bool covers(const std::optional<std::string>& service) const {
+    return service && services_.contains(*service);
+  }
   [[nodiscard]] bool pays(charge_kind k) const noexcept { return !excluded_.contains(k); }
-  /// True when a charge dated `day` falls in the grant's validity.
-  [[nodiscard]] bool valid_on(date day) const noexcept { return issued_ <= day && day < expires_; }
+  /// True when a charge dated `day` falls in the grant's validity (issue day and last day included).
+  [[nodiscard]] bool valid_on(date day) const noexcept { return issued_ <= day && day <= last_; }
 
  private:
   std::string name_;
   sourced<money> amount_;
   date issued_;
-  date expires_;
-  std::set<category> covered_;
+  date last_;
+  std::set<std::string> services_;
   std::set<charge_kind> excluded_;
 };
-
-/// Every category of the formula: what AWS promotional credits usually cover (check the terms).
-inline std::set<category> all_usage_categories() {
-  return {all_categories.begin(), all_categories.end()};
-}
 
 }  // namespace trncost::credits
 

@@ -174,10 +174,10 @@ class report_reader {
       fail_at("schema", "'" + schema + "' is not " + std::string(report::schema_name));
     }
     doc.version = static_cast<int>(signed_whole(root, "", "schema_version"));
-    if (doc.version > report::extras_schema_version) {
+    if (doc.version > report::newest_schema_version) {
       fail_at("schema_version", "the report has schema version " + std::to_string(doc.version) +
                                     ", newer than version " +
-                                    std::to_string(report::extras_schema_version) +
+                                    std::to_string(report::newest_schema_version) +
                                     " that this trncost reads; upgrade trncost to audit it");
     }
     if (doc.version < 1) fail_at("schema_version", "must be 1 or more");
@@ -317,6 +317,23 @@ class report_reader {
     }
     doc.findings = strings(root, "", "findings");
     if (root.find("protocol") != nullptr) read_protocol(root, doc);
+    if (root.find("work") != nullptr) {
+      if (doc.version < report::work_schema_version) {
+        fail_at("work", "is a member of schema version " +
+                            std::to_string(report::work_schema_version) +
+                            "; the report declares version " + std::to_string(doc.version));
+      }
+      const auto& w = member(root, "", "work", json_value::kind::object);
+      report::work_entry e;
+      e.kind = named<work_kind>(w, "work", "kind", report::parse_work_kind,
+                                "kind of work ('tokens served', 'runs to target'...)");
+      e.amount = str(w, "work", "amount");
+      e.per = whole(w, "work", "per");
+      e.unit = str(w, "work", "unit");
+      e.full = dec_or_null(w, "work", "full");
+      e.compute_only = dec_or_null(w, "work", "compute_only");
+      doc.work = std::move(e);
+    }
     return doc;
   }
 
@@ -520,25 +537,10 @@ class report_reader {
     return d;
   }
 
-  credits::burn_down_result burn_down(const json_value& o, const std::string& path) const {
-    credits::burn_down_result b;
-    b.total_spend = dec(o, path, "total_spend");
-    b.total_credits = dec(o, path, "total_credits");
-    b.total_uncovered = dec(o, path, "total_uncovered");
-    b.total_wasted = dec(o, path, "total_wasted");
-    b.runway = day_or_null(o, path, "runway");
-    each(o, path, "grants", [&](const json_value& e, const std::string& at) {
-      credits::grant_outcome g;
-      g.name = str(e, at, "name");
-      g.amount = dec(e, at, "amount");
-      g.used = dec(e, at, "used");
-      g.balance_at_end = dec(e, at, "balance_at_end");
-      g.exhausted_on = day_or_null(e, at, "exhausted_on");
-      g.wasted_at_expiry = dec_or_null(e, at, "wasted_at_expiry");
-      g.unused_at_schedule_end = dec(e, at, "unused_at_schedule_end");
-      b.grants.push_back(std::move(g));
-    });
-    each(o, path, "periods", [&](const json_value& e, const std::string& at) {
+  std::vector<credits::period_burn> burn_periods(const json_value& o, const std::string& path,
+                                                 std::string_view key) const {
+    std::vector<credits::period_burn> out;
+    each(o, path, key, [&](const json_value& e, const std::string& at) {
       credits::period_burn p;
       p.start = day(e, at, "start");
       p.end = day(e, at, "end");
@@ -549,11 +551,7 @@ class report_reader {
         const auto r = named<credits::uncovered_reason>(
             v, vat, "reason",
             [](std::string_view s) -> std::optional<credits::uncovered_reason> {
-              using credits::uncovered_reason;
-              for (const auto x :
-                   {uncovered_reason::category_not_covered, uncovered_reason::excluded_charge,
-                    uncovered_reason::not_yet_issued, uncovered_reason::expired,
-                    uncovered_reason::balance_exhausted}) {
+              for (const auto x : credits::all_uncovered_reasons) {
                 if (credits::to_string(x) == s) return x;
               }
               return std::nullopt;
@@ -567,17 +565,67 @@ class report_reader {
         if (!v) fail_at(at + ".balance_after", "holds a null; every balance is a decimal string");
         p.balance_after.push_back(*v);
       }
-      b.periods.push_back(std::move(p));
+      out.push_back(std::move(p));
     });
+    return out;
+  }
+
+  credits::burn_down_result burn_down(const json_value& o, const std::string& path) const {
+    credits::burn_down_result b;
+    b.total_spend = dec(o, path, "total_spend");
+    b.total_credits = dec(o, path, "total_credits");
+    b.total_uncovered = dec(o, path, "total_uncovered");
+    b.total_wasted = dec(o, path, "total_wasted");
+    b.total_lost_at_expiry = dec(o, path, "total_lost_at_expiry");
+    b.runway = day_or_null(o, path, "runway");
+    each(o, path, "grants", [&](const json_value& e, const std::string& at) {
+      credits::grant_outcome g;
+      g.name = str(e, at, "name");
+      g.amount = dec(e, at, "amount");
+      g.last_valid_day = day(e, at, "last_valid_day");
+      g.used = dec(e, at, "used");
+      g.balance_at_end = dec(e, at, "balance_at_end");
+      g.exhausted_on = day_or_null(e, at, "exhausted_on");
+      g.wasted_at_expiry = dec_or_null(e, at, "wasted_at_expiry");
+      g.unused_at_schedule_end = dec(e, at, "unused_at_schedule_end");
+      g.runs_out_on = day_or_null(e, at, "runs_out_on");
+      g.lost_at_expiry = dec(e, at, "lost_at_expiry");
+      b.grants.push_back(std::move(g));
+    });
+    b.periods = burn_periods(o, path, "periods");
     each(o, path, "credit_lines", [&](const json_value& e, const std::string& at) {
       credits::credit_line l;
       l.start = day(e, at, "start");
       l.end = day(e, at, "end");
       l.grant = str(e, at, "grant");
       l.cat = named<category>(e, at, "category", report::parse_category, "category");
+      l.service = str_or_null(e, at, "service");
       l.amount = dec(e, at, "amount");
       b.credit_lines.push_back(std::move(l));
     });
+    const json_value& pr = member(o, path, "projection", json_value::kind::object);
+    const std::string pat = path + ".projection";
+    const json_value& rate = member(pr, pat, "rate", json_value::kind::object);
+    b.projection.rate.days = static_cast<std::int64_t>(whole(rate, pat + ".rate", "days"));
+    each(rate, pat + ".rate", "charges", [&](const json_value& e, const std::string& at) {
+      credits::charge c;
+      c.cat = named<category>(e, at, "category", report::parse_category, "category");
+      c.service = str_or_null(e, at, "service");
+      c.kind = named<credits::charge_kind>(
+          e, at, "kind",
+          [](std::string_view s) -> std::optional<credits::charge_kind> {
+            using credits::charge_kind;
+            for (const auto k : {charge_kind::usage, charge_kind::upfront_fee,
+                                 charge_kind::marketplace, charge_kind::support}) {
+              if (credits::to_string(k) == s) return k;
+            }
+            return std::nullopt;
+          },
+          "kind of charge ('usage', 'upfront fee', 'Marketplace', 'support')");
+      c.amount = dec(e, at, "amount");
+      b.projection.rate.charges.push_back(std::move(c));
+    });
+    b.projection.periods = burn_periods(pr, pat, "periods");
     b.findings = strings(o, path, "findings");
     return b;
   }
@@ -622,10 +670,10 @@ inline int report_version(const detail::json_value& root, std::string_view file 
   const detail::report_reader r(file);
   if (!root.is_object()) r.fail_at("", "a report is a JSON object");
   const auto v = static_cast<int>(r.signed_whole(root, "", "schema_version"));
-  if (v > report::extras_schema_version) {
+  if (v > report::newest_schema_version) {
     r.fail_at("schema_version", "the report has schema version " + std::to_string(v) +
                                     ", newer than version " +
-                                    std::to_string(report::extras_schema_version) +
+                                    std::to_string(report::newest_schema_version) +
                                     " that this trncost reads; upgrade trncost to audit it");
   }
   return v;

@@ -15,6 +15,7 @@
 #include <variant>
 
 #include "../credits/burn_down.hpp"
+#include "../model/aws_service.hpp"
 #include "../model/estimate.hpp"
 
 namespace trncost::io {
@@ -47,12 +48,11 @@ constexpr std::string_view focus_service_category(category c) noexcept {
   return "Other";
 }
 
-/// FOCUS ServiceName of an AWS offer code, as AWS's own FOCUS export writes it.
+/// FOCUS ServiceName of an AWS offer code, as AWS's own FOCUS export writes it (model/aws_service.hpp).
 inline std::string focus_service_name(std::string_view offer_code) {
-  if (offer_code == "AmazonEC2") return "Amazon Elastic Compute Cloud";
-  if (offer_code == "AmazonS3") return "Amazon Simple Storage Service";
-  if (offer_code == "AWSDataTransfer") return "AWS Data Transfer";
-  if (offer_code == "AmazonCloudWatch") return "AmazonCloudWatch";
+  if (const auto s = find_aws_service(offer_code); s && s->code == offer_code) {
+    return std::string(s->focus_name);
+  }
   return std::string(offer_code);
 }
 
@@ -65,17 +65,6 @@ inline const quoted* price_quote(const input_ref& r) {
     }
   }
   return nullptr;
-}
-
-inline std::string offer_code_of(const quoted& q) {
-  if (!q.offer_code.empty()) return q.offer_code;
-  // A price read from a pricing page names the offer first ("AmazonS3 offer file, us-east-1").
-  const auto space = q.source.find(' ');
-  const std::string first = q.source.substr(0, space);
-  for (const char* known : {"AmazonEC2", "AmazonS3", "AWSDataTransfer", "AmazonCloudWatch"}) {
-    if (first == known) return first;
-  }
-  return {};
 }
 
 constexpr std::string_view focus_pricing_category(purchase_option p) noexcept {
@@ -187,7 +176,7 @@ inline void write_usage_rows(std::string& out, const estimate& est, bool with_cr
       pricing_qty = decimal::from_raw(raw);
     }
     const auto* q = detail::price_quote(l.price);
-    const std::string offer = q != nullptr ? detail::offer_code_of(*q) : std::string();
+    const std::string offer = q != nullptr ? offer_code_of(*q) : std::string();
     std::string pricing_unit = l.price->unit;
     if (pricing_unit.rfind("USD/", 0) == 0) pricing_unit.erase(0, 4);
 
@@ -279,7 +268,7 @@ inline void write_credit_rows(std::string& out, const estimate& est,
     row.text("AWS");
     row.text("Amazon Web Services, Inc.");
     row.null();  // RegionId
-    row.null();  // ServiceName
+    row.text_or_null(c.service ? focus_service_name(*c.service) : std::string());  // ServiceName
     row.text(focus_service_category(c.cat));
     row.null();  // SkuId
     row.null();  // SkuPriceId

@@ -221,6 +221,25 @@ inline std::string render_html_page(const estimate& est, const html_analysis_par
   h += parts.decision;
 
   // Tables.
+  if (est.work) {
+    // Cost per unit of work: the total and the compute cost over the work delivered.
+    const auto& w = *est.work;
+    const auto cost = [](const std::optional<input_ref>& r) {
+      return r ? html_escape(decimal::parse((*r)->value).to_fixed(decimal_places{4}) + " " +
+                             (*r)->unit)
+               : std::string("none (see the findings)");
+    };
+    h += "<h2>Cost per unit of work</h2>\n<table id=\"unit-costs\"><tr><th>work</th>"
+         "<th>amount</th><th>full cost</th><th>compute only</th></tr>\n";
+    h += "<tr><td>" + html_escape(std::string(to_string(w.kind)) + " (" + w.amount->name + ")") +
+         "</td><td class=\"num\">" + html_escape(w.amount->value + " " + w.amount->unit) +
+         "</td><td class=\"num\" data-basis=\"full\">" + cost(w.full) +
+         "</td><td class=\"num\" data-basis=\"compute\">" + cost(w.compute_only) +
+         "</td></tr></table>\n";
+    h += "<p>Full cost = total x " + std::to_string(w.per) + " / " + html_escape(trncost::detail::operand(w.amount->name)) +
+         "; compute only = the compute category x " + std::to_string(w.per) + " / " +
+         html_escape(w.amount->name) + " (rounded half-even at 18 digits).</p>\n";
+  }
   h += "<h2>Totals by category</h2>\n<table id=\"totals\"><tr><th>category</th><th>USD</th>"
        "<th>share</th></tr>\n";
   for (const auto c : all_categories) {
@@ -242,10 +261,10 @@ inline std::string render_html_page(const estimate& est, const html_analysis_par
   h += "<h2>Useful vs overhead</h2>\n<table id=\"useful-overhead\"><tr><th></th><th>USD</th>"
        "<th>share</th></tr>\n";
   const decimal instance_time = est.useful + est.overhead;
-  h += "<tr><td>useful (training, evaluation, checkpointing)</td><td class=\"num\">" +
+  h += "<tr><td>useful (" + html_escape(phases_named(est, false)) + ")</td><td class=\"num\">" +
        usd(est.useful) + "</td><td class=\"num\">" +
        trncost::detail::percent_of(est.useful, instance_time) + " %</td></tr>\n";
-  h += "<tr><td>overhead (setup, compilation, waiting, failed work, restarts)</td><td class=\"num\">" +
+  h += "<tr><td>overhead (" + html_escape(phases_named(est, true)) + ")</td><td class=\"num\">" +
        usd(est.overhead) + "</td><td class=\"num\">" +
        trncost::detail::percent_of(est.overhead, instance_time) + " %</td></tr></table>\n";
 

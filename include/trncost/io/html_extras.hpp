@@ -135,7 +135,8 @@ inline std::string comparison_chart(const analysis::comparison& c) {
 
 /// The credit burn-down: per period, the spend as a bar split into credits used (bottom) and paid in
 /// cash (top); the balance of all grants as a line over the period boundaries; the runway (the first
-/// day no credit pays) as a dashed vertical line.
+/// day no credit pays) as a dashed vertical line, or named at the right edge when it is projected
+/// past the spend window.
 inline std::string burn_down_chart(const credits::burn_down_result& b) {
   constexpr int left = 70;
   constexpr int width = 520;
@@ -183,7 +184,13 @@ inline std::string burn_down_chart(const credits::burn_down_result& b) {
   }
   s += "<polyline class=\"burn-balance\" points=\"" + points + "\" fill=\"none\" stroke=\"" +
        std::string(balance_colour) + "\" stroke-width=\"3\"/>\n";
-  if (b.runway) {
+  if (b.runway && b.periods.back().end < *b.runway) {
+    // Projected past the spend window: off the chart's time axis, so said at its right edge.
+    s += "<text class=\"runway-projected\" data-runway=\"" + to_string(*b.runway) + "\" x=\"" +
+         std::to_string(left + width) + "\" y=\"" + std::to_string(top - 12) +
+         "\" text-anchor=\"end\">runway ends " + to_string(*b.runway) +
+         " (projected past the spend window) &#8594;</text>\n";
+  } else if (b.runway) {
     const std::string x = x_of(*b.runway);
     s += "<line class=\"runway\" data-runway=\"" + to_string(*b.runway) + "\" x1=\"" + x +
          "\" y1=\"" + std::to_string(top - 8) + "\" x2=\"" + x + "\" y2=\"" +
@@ -206,6 +213,24 @@ inline std::string burn_down_chart(const credits::burn_down_result& b) {
   return s;
 }
 
+/// Each grant's outcome: its last valid day, the day it runs out and what it loses at expiry (in
+/// the spend window or projected after it at the schedule's rate).
+inline std::string grants_table(const credits::burn_down_result& b) {
+  std::string h =
+      "<table class=\"grants\"><thead><tr><th>grant</th><th>amount USD</th><th>last valid "
+      "day</th><th>used USD</th><th>balance at the end USD</th><th>runs out on</th><th>lost at "
+      "expiry USD</th></tr></thead><tbody>\n";
+  for (const auto& g : b.grants) {
+    h += "<tr><td>" + html_escape(g.name) + "</td><td>" + g.amount.to_fixed(decimal_places{2}) +
+         "</td><td>" + to_string(g.last_valid_day) + "</td><td>" +
+         g.used.to_fixed(decimal_places{2}) + "</td><td>" +
+         g.balance_at_end.to_fixed(decimal_places{2}) + "</td><td>" +
+         (g.runs_out_on ? to_string(*g.runs_out_on) : std::string("-")) + "</td><td>" +
+         g.lost_at_expiry.to_fixed(decimal_places{2}) + "</td></tr>\n";
+  }
+  return h + "</tbody></table>\n";
+}
+
 }  // namespace detail
 
 /// The estimate as one self-contained HTML document, with the tornado, comparison and credit
@@ -223,7 +248,8 @@ inline std::string burn_down_chart(const credits::burn_down_result& b) {
   }
   if (x.burn_down) {
     parts.burn_down =
-        "<figure id=\"figure-burndown\">" + detail::burn_down_chart(*x.burn_down) + "</figure>\n";
+        "<figure id=\"figure-burndown\">" + detail::burn_down_chart(*x.burn_down) +
+        detail::grants_table(*x.burn_down) + "</figure>\n";
   }
   if (x.decision) {
     std::string& h = parts.decision;

@@ -156,6 +156,23 @@ inline constexpr std::string_view no_runs_sentence =
   }
   o += "\n\n";
 
+  if (est.work) {
+    // Cost per unit of work: the total and the compute cost over the work delivered.
+    const auto& w = *est.work;
+    const auto cost = [](const std::optional<input_ref>& r) {
+      return r ? decimal::parse((*r)->value).to_fixed(decimal_places{4}) + " " + (*r)->unit
+               : std::string("none (see the findings)");
+    };
+    o += "## Cost per unit of work\n\n| work | amount | full cost | compute only |\n"
+         "|---|---:|---:|---:|\n";
+    o += "| " + std::string(to_string(w.kind)) + " (" + md_cell(w.amount->name) + ") | " +
+         w.amount->value + " " + w.amount->unit + " | " + cost(w.full) + " | " +
+         cost(w.compute_only) + " |\n\n";
+    o += "Full cost = total x " + std::to_string(w.per) + " / " + md_cell(trncost::detail::operand(w.amount->name)) +
+         "; compute only = the compute category x " + std::to_string(w.per) + " / " +
+         md_cell(trncost::detail::operand(w.amount->name)) + " (rounded half-even at 18 digits).\n\n";
+  }
+
   o += "## Totals by category\n\n| category | USD | share |\n|---|---:|---:|\n";
   for (const auto c : all_categories) {
     const auto it = est.by_category.find(c);
@@ -184,9 +201,9 @@ inline constexpr std::string_view no_runs_sentence =
   }
   o += "\n## Useful vs overhead\n\n| | USD | share |\n|---|---:|---:|\n";
   const decimal instance_time = est.useful + est.overhead;
-  o += "| useful (training, evaluation, checkpointing) | " + usd(est.useful) + " | " +
+  o += "| useful (" + phases_named(est, false) + ") | " + usd(est.useful) + " | " +
        trncost::detail::percent_of(est.useful, instance_time) + " % |\n";
-  o += "| overhead (setup, compilation, waiting, failed work, restarts) | " + usd(est.overhead) +
+  o += "| overhead (" + phases_named(est, true) + ") | " + usd(est.overhead) +
        " | " + trncost::detail::percent_of(est.overhead, instance_time) + " % |\n\n";
 
   o += "## Findings\n\n";

@@ -91,20 +91,47 @@ inline void md_analysis(std::string& o, const report::extras& x) {
   }
 }
 
+inline std::string md_rate(const credits::spend_rate& r) {
+  decimal total{};
+  for (const auto& c : r.charges) total += c.amount;
+  return usd(total) + " USD " +
+         (r.days == 0 ? std::string("a calendar month")
+                      : "every " + std::to_string(r.days) + (r.days == 1 ? " day" : " days"));
+}
+
 inline void md_credits(std::string& o, const credits::burn_down_result& b) {
   o += "\n## Credits\n\nSpend " + usd(b.total_spend) + " USD: " + usd(b.total_credits) +
        " USD paid by credits, " + usd(b.total_uncovered) + " USD paid in cash, " +
-       usd(b.total_wasted) + " USD of credits lost at expiry. Runway: " +
-       (b.runway ? "credits stop paying on " + to_string(*b.runway)
-                 : std::string("a grant still has a valid balance after the last period")) +
-       ".\n\n| period | spend USD | credits USD | cash USD | balance after USD |\n"
-       "|---|---:|---:|---:|---:|\n";
-  for (const auto& p : b.periods) {
-    decimal balance{};
-    for (const auto& v : p.balance_after) balance += v;
-    o += "| " + to_string(p.start) + " to " + to_string(p.end) + " | " + usd(p.spend) + " | " +
-         usd(p.credits_used) + " | " + usd(p.uncovered) + " | " + usd(balance) + " |\n";
+       usd(b.total_wasted) + " USD of credits lost at expiry in the spend window" +
+       (b.projection.periods.empty() && b.total_lost_at_expiry == b.total_wasted
+            ? std::string()
+            : ", " + usd(b.total_lost_at_expiry) + " USD in all") +
+       ". Runway: " +
+       (b.runway ? "credits stop paying on " + to_string(*b.runway) : std::string("none")) +
+       (b.projection.periods.empty()
+            ? std::string()
+            : " (projected past the spend window at " + md_rate(b.projection.rate) + ")") +
+       ".\n\n| grant | amount USD | last valid day | used USD | balance at the end USD | runs out "
+       "on | lost at expiry USD |\n|---|---:|---|---:|---:|---|---:|\n";
+  for (const auto& g : b.grants) {
+    o += "| " + md_cell(g.name) + " | " + usd(g.amount) + " | " + to_string(g.last_valid_day) +
+         " | " + usd(g.used) + " | " + usd(g.balance_at_end) + " | " +
+         (g.runs_out_on ? to_string(*g.runs_out_on) : std::string("-")) + " | " +
+         usd(g.lost_at_expiry) + " |\n";
   }
+  o += "\n| period | spend USD | credits USD | cash USD | balance after USD |\n"
+       "|---|---:|---:|---:|---:|\n";
+  const auto rows = [&](const std::vector<credits::period_burn>& periods, std::string_view note) {
+    for (const auto& p : periods) {
+      decimal balance{};
+      for (const auto& v : p.balance_after) balance += v;
+      o += "| " + to_string(p.start) + " to " + to_string(p.end) + std::string(note) + " | " +
+           usd(p.spend) + " | " + usd(p.credits_used) + " | " + usd(p.uncovered) + " | " +
+           usd(balance) + " |\n";
+    }
+  };
+  rows(b.periods, "");
+  rows(b.projection.periods, " (projected)");
   for (const auto& f : b.findings) o += "\n- " + md_cell(f);
   if (!b.findings.empty()) o += "\n";
 }

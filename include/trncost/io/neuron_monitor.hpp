@@ -97,67 +97,6 @@ struct neuron_monitor_summary {
 
 namespace detail {
 
-/// A JSON number's text as a decimal: plain decimals exactly; an exponent ("9.5e-05") shifts the
-/// point exactly; digits beyond the 18th fractional one are dropped (truncated toward zero), which
-/// an instrument's reading can afford. Returns false for text that is not a number.
-inline bool measurement_decimal(std::string_view t, decimal& out) {
-  const auto e = t.find_first_of("eE");
-  std::size_t dot = t.find('.');
-  if (e == std::string_view::npos &&
-      (dot == std::string_view::npos || t.size() - dot - 1 <= 18)) {
-    try {
-      out = decimal::parse(t);
-      return true;
-    } catch (const error&) {
-      return false;
-    }
-  }
-  std::string_view mant = t.substr(0, e);
-  int exp = 0;
-  if (e != std::string_view::npos) {
-    std::string_view x = t.substr(e + 1);
-    bool neg = false;
-    if (!x.empty() && (x[0] == '+' || x[0] == '-')) {
-      neg = x[0] == '-';
-      x.remove_prefix(1);
-    }
-    if (x.empty() || x.size() > 4) return false;
-    for (char c : x) {
-      if (c < '0' || c > '9') return false;
-      exp = exp * 10 + (c - '0');
-    }
-    if (neg) exp = -exp;
-  }
-  std::string sign;
-  if (!mant.empty() && mant[0] == '-') {
-    sign = "-";
-    mant.remove_prefix(1);
-  }
-  dot = mant.find('.');
-  std::string digits(mant.substr(0, dot));
-  int point = static_cast<int>(digits.size());
-  if (dot != std::string_view::npos) digits += mant.substr(dot + 1);
-  if (digits.empty()) return false;
-  point += exp;
-  std::string text;
-  if (point <= 0) {
-    text = "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
-  } else if (static_cast<std::size_t>(point) >= digits.size()) {
-    text = digits + std::string(static_cast<std::size_t>(point) - digits.size(), '0');
-  } else {
-    text = digits.substr(0, static_cast<std::size_t>(point)) + "." +
-           digits.substr(static_cast<std::size_t>(point));
-  }
-  const auto p = text.find('.');
-  if (p != std::string::npos && text.size() - p - 1 > 18) text.resize(p + 19);
-  try {
-    out = decimal::parse(sign + text);
-    return true;
-  } catch (const error&) {
-    return false;
-  }
-}
-
 /// SAX handler for one report: follows only the paths it needs, allocation-free once warm.
 class neuron_monitor_handler
     : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, neuron_monitor_handler> {

@@ -375,6 +375,18 @@ inline void write_document_members(json_writer& w, const report::document& doc) 
   for (const auto& f : doc.findings) w.string(f);
   w.end_array();
   write_protocol(w, doc);
+
+  if (doc.work) {
+    w.key("work");
+    w.begin_object();
+    w.member("kind", to_string(doc.work->kind));
+    w.member("amount", doc.work->amount);
+    w.member("per", doc.work->per);
+    w.member("unit", doc.work->unit);
+    detail::write_amount(w, "full", doc.work->full);
+    detail::write_amount(w, "compute_only", doc.work->compute_only);
+    w.end_object();
+  }
 }
 
 }  // namespace detail

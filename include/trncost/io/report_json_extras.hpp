@@ -214,31 +214,11 @@ inline void write_decision(json_writer& w, const analysis::decision& d) {
   w.end_object();
 }
 
-inline void write_burn_down(json_writer& w, const credits::burn_down_result& b) {
-  w.key("credits");
-  w.begin_object();
-  w.member("total_spend", b.total_spend);
-  w.member("total_credits", b.total_credits);
-  w.member("total_uncovered", b.total_uncovered);
-  w.member("total_wasted", b.total_wasted);
-  write_date_or_null(w, "runway", b.runway);
-  w.key("grants");
+inline void write_burn_periods(json_writer& w, std::string_view k,
+                               const std::vector<credits::period_burn>& periods) {
+  w.key(k);
   w.begin_array();
-  for (const auto& g : b.grants) {
-    w.begin_object();
-    w.member("name", g.name);
-    w.member("amount", g.amount);
-    w.member("used", g.used);
-    w.member("balance_at_end", g.balance_at_end);
-    write_date_or_null(w, "exhausted_on", g.exhausted_on);
-    write_amount(w, "wasted_at_expiry", g.wasted_at_expiry);
-    w.member("unused_at_schedule_end", g.unused_at_schedule_end);
-    w.end_object();
-  }
-  w.end_array();
-  w.key("periods");
-  w.begin_array();
-  for (const auto& p : b.periods) {
+  for (const auto& p : periods) {
     w.begin_object();
     w.member("start", to_string(p.start));
     w.member("end", to_string(p.end));
@@ -261,6 +241,44 @@ inline void write_burn_down(json_writer& w, const credits::burn_down_result& b) 
     w.end_object();
   }
   w.end_array();
+}
+
+inline void write_service_or_null(json_writer& w, const std::optional<std::string>& service) {
+  w.key("service");
+  if (service) {
+    w.string(*service);
+  } else {
+    w.null();
+  }
+}
+
+inline void write_burn_down(json_writer& w, const credits::burn_down_result& b) {
+  w.key("credits");
+  w.begin_object();
+  w.member("total_spend", b.total_spend);
+  w.member("total_credits", b.total_credits);
+  w.member("total_uncovered", b.total_uncovered);
+  w.member("total_wasted", b.total_wasted);
+  w.member("total_lost_at_expiry", b.total_lost_at_expiry);
+  write_date_or_null(w, "runway", b.runway);
+  w.key("grants");
+  w.begin_array();
+  for (const auto& g : b.grants) {
+    w.begin_object();
+    w.member("name", g.name);
+    w.member("amount", g.amount);
+    w.member("last_valid_day", to_string(g.last_valid_day));
+    w.member("used", g.used);
+    w.member("balance_at_end", g.balance_at_end);
+    write_date_or_null(w, "exhausted_on", g.exhausted_on);
+    write_amount(w, "wasted_at_expiry", g.wasted_at_expiry);
+    w.member("unused_at_schedule_end", g.unused_at_schedule_end);
+    write_date_or_null(w, "runs_out_on", g.runs_out_on);
+    w.member("lost_at_expiry", g.lost_at_expiry);
+    w.end_object();
+  }
+  w.end_array();
+  write_burn_periods(w, "periods", b.periods);
   w.key("credit_lines");
   w.begin_array();
   for (const auto& l : b.credit_lines) {
@@ -269,10 +287,30 @@ inline void write_burn_down(json_writer& w, const credits::burn_down_result& b) 
     w.member("end", to_string(l.end));
     w.member("grant", l.grant);
     w.member("category", to_string(l.cat));
+    write_service_or_null(w, l.service);
     w.member("amount", l.amount);
     w.end_object();
   }
   w.end_array();
+  w.key("projection");
+  w.begin_object();
+  w.key("rate");
+  w.begin_object();
+  w.member("days", b.projection.rate.days);
+  w.key("charges");
+  w.begin_array();
+  for (const auto& c : b.projection.rate.charges) {
+    w.begin_object();
+    w.member("category", to_string(c.cat));
+    write_service_or_null(w, c.service);
+    w.member("kind", credits::to_string(c.kind));
+    w.member("amount", c.amount);
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+  write_burn_periods(w, "periods", b.projection.periods);
+  w.end_object();
   write_strings(w, "findings", b.findings);
   w.end_object();
 }
@@ -295,11 +333,12 @@ inline void write_extras(json_writer& w, const report::extras& x) {
 }  // namespace detail
 
 /// The report document with its analysis and credits sections. With nothing in `x` this is exactly
-/// render_json(doc) (schema version 1); otherwise the report declares schema version 2.
+/// render_json(doc) (schema version 1, or 3 with work delivered); otherwise the report declares
+/// schema version 2 (3 with work delivered).
 [[nodiscard]] inline std::string render_json(const report::document& doc, const report::extras& x) {
   if (x.empty()) return render_json(doc);
   report::document d = doc;
-  d.version = report::extras_schema_version;
+  if (d.version < report::extras_schema_version) d.version = report::extras_schema_version;
   detail::json_writer w;
   w.begin_object();
   detail::write_document_members(w, d);

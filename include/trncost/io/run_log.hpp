@@ -134,7 +134,8 @@ class run_log_assembler {
       if (!ph) {
         row_fail(row, "name",
                  "'" + name + "' is not a phase (setup, compilation, training, evaluation, "
-                 "checkpointing, waiting, failed_work, restart)");
+                 "checkpointing, waiting, failed_work, restart, serving, idle_capacity, trials, "
+                 "batch_inference, scale_up)");
       }
       need(row, c_duration, "a phase row needs its duration");
       measure::phase_interval x{.ph = *ph,

@@ -143,8 +143,8 @@ struct scenario_grant {
   std::string name;
   scenario_value amount;
   date issued{};
-  date expires{};
-  std::vector<category> covers;  ///< empty: every category
+  date last_valid_day{};  ///< included, as AWS writes the expiry date
+  std::vector<std::string> services;  ///< AWS service codes, never empty
   std::uint64_t line = 0;
 };
 
@@ -691,33 +691,46 @@ class scenario_parser {
   scenario_grant grant(const toml::table& t, const std::string& path) const {
     scenario_grant g;
     g.line = line_of(t);
+    // Two keys changed meaning: refused with what to write instead, never read the old way.
+    if (const toml::node* e = t.get("expires")) {
+      fail_at(line_of(*e), join(path, "expires"),
+              "is no longer read: it was the first day the grant cannot pay; write "
+              "last_valid_day, the last day it can pay, as AWS shows the expiry date (the day "
+              "before the old expires)");
+    }
+    if (const toml::node* c = t.get("covers")) {
+      fail_at(line_of(*c), join(path, "covers"),
+              "is no longer read: a grant covers AWS services, not cost categories; write "
+              "services = [\"AmazonEC2\", ...] as the grant's terms list them");
+    }
     check_keys(t, path,
-               std::array<std::string_view, 5>{"name", "amount", "issued", "expires", "covers"},
+               std::array<std::string_view, 5>{"name", "amount", "issued", "last_valid_day",
+                                               "services"},
                "a grant");
     g.name = string(t, path, "name", true);
     static constexpr scenario_key amount_key{"amount", kt::input, true};
     g.amount = value(required(t, path, "amount"), join(path, "amount"), amount_key);
     g.issued = date_value(required(t, path, "issued"), join(path, "issued"));
-    g.expires = date_value(required(t, path, "expires"), join(path, "expires"));
-    if (const toml::node* c = t.get("covers")) {
-      const toml::array* a = c->as_array();
-      if (a == nullptr || a->empty()) {
-        fail_at(line_of(*c), join(path, "covers"), "must be a non-empty array of categories");
+    g.last_valid_day =
+        date_value(required(t, path, "last_valid_day"), join(path, "last_valid_day"));
+    const toml::node& sv = required(t, path, "services");
+    const toml::array* a = sv.as_array();
+    if (a == nullptr || a->empty()) {
+      fail_at(line_of(sv), join(path, "services"),
+              "must be a non-empty array of AWS service codes or names, e.g. [\"AmazonEC2\"]");
+    }
+    std::array<std::string_view, known_aws_services.size()> codes{};
+    std::transform(known_aws_services.begin(), known_aws_services.end(), codes.begin(),
+                   [](const aws_service& k) { return k.code; });
+    for (const auto& e : *a) {
+      const auto text = e.value<std::string>();
+      const auto known = text ? find_aws_service(*text) : std::nullopt;
+      if (!e.is_string() || !known) {
+        fail_at(line_of(e), join(path, "services"),
+                "unknown AWS service" + (text ? suggestion(*text, codes) : std::string()) +
+                    "; the services are " + join_quoted(codes) + " (or their names)");
       }
-      std::array<std::string_view, 6> names{};
-      std::transform(category_keys.begin(), category_keys.end(), names.begin(),
-                     [](const auto& k) { return k.first; });
-      for (const auto& e : *a) {
-        const auto text = e.value<std::string>();
-        const auto it = std::find_if(category_keys.begin(), category_keys.end(),
-                                     [&](const auto& k) { return text && k.first == *text; });
-        if (!e.is_string() || it == category_keys.end()) {
-          fail_at(line_of(e), join(path, "covers"),
-                  "unknown category" + (text ? suggestion(*text, names) : std::string()) +
-                      "; the categories are " + join_quoted(names));
-        }
-        g.covers.push_back(it->second);
-      }
+      g.services.emplace_back(known->code);
     }
     return g;
   }
@@ -1337,9 +1350,8 @@ inline analysis::distribution scenario_distribution_of(const scenario_distributi
         const sourced<money> amount(g.name + " amount",
                                     money::from_value(decimal::parse(g.amount.value)),
                                     *g.amount.origin);
-        std::set<category> covers(g.covers.begin(), g.covers.end());
-        if (covers.empty()) covers = credits::all_usage_categories();
-        grants.emplace_back(g.name, amount, g.issued, g.expires, std::move(covers));
+        grants.emplace_back(g.name, amount, g.issued, credits::last_day{g.last_valid_day},
+                            std::set<std::string>(g.services.begin(), g.services.end()));
       } catch (const trncost::error& e) {
         detail::scenario_rethrow(spec, g.line, "grant[" + std::to_string(i) + "]", e);
       }

@@ -47,7 +47,8 @@ constexpr std::optional<run_outcome> parse_run_outcome(std::string_view s) noexc
 }
 
 /// The identifier a run log writes for a phase: setup, compilation, training, evaluation,
-/// checkpointing, waiting, failed_work, restart.
+/// checkpointing, waiting, failed_work, restart, serving, idle_capacity, trials, batch_inference,
+/// scale_up.
 constexpr std::string_view log_name(phase p) noexcept {
   switch (p) {
     case phase::setup: return "setup";
@@ -58,6 +59,11 @@ constexpr std::string_view log_name(phase p) noexcept {
     case phase::waiting: return "waiting";
     case phase::failed_work: return "failed_work";
     case phase::restarts: return "restart";
+    case phase::serving: return "serving";
+    case phase::idle_capacity: return "idle_capacity";
+    case phase::trials: return "trials";
+    case phase::batch_inference: return "batch_inference";
+    case phase::scale_up: return "scale_up";
   }
   return "unknown";
 }

@@ -27,8 +27,9 @@ constexpr std::string_view to_string(category c) noexcept {
   return "unknown";
 }
 
-/// Where billed instance time went. Useful work is training, evaluation and checkpointing; the rest
-/// is overhead a budget must still pay for.
+/// What billed instance time was spent on: the activity of a workload (training, serving, a sweep's
+/// trials, batch inference) or an overhead around it. Useful work is the activity itself plus
+/// evaluation and checkpointing; the rest is overhead a budget must still pay for.
 enum class phase {
   setup,
   compilation,
@@ -38,11 +39,18 @@ enum class phase {
   waiting,
   failed_work,
   restarts,
+  serving,          ///< instances busy serving the demand (always-on or autoscaled serving)
+  idle_capacity,    ///< serving instances billed but not needed by the average demand (headroom)
+  trials,           ///< the trials of a hyperparameter or evaluation sweep
+  batch_inference,  ///< instances processing an offline batch of tokens or requests
+  scale_up,         ///< start-up time of instances an autoscaler adds, billed before they serve
 };
 
-inline constexpr std::array<phase, 8> all_phases{
+inline constexpr std::array<phase, 13> all_phases{
     phase::setup,         phase::compilation, phase::training,    phase::evaluation,
-    phase::checkpointing, phase::waiting,     phase::failed_work, phase::restarts};
+    phase::checkpointing, phase::waiting,     phase::failed_work, phase::restarts,
+    phase::serving,       phase::idle_capacity, phase::trials,    phase::batch_inference,
+    phase::scale_up};
 
 constexpr std::string_view to_string(phase p) noexcept {
   switch (p) {
@@ -54,14 +62,21 @@ constexpr std::string_view to_string(phase p) noexcept {
     case phase::waiting: return "waiting";
     case phase::failed_work: return "failed work";
     case phase::restarts: return "restarts";
+    case phase::serving: return "serving";
+    case phase::idle_capacity: return "idle capacity";
+    case phase::trials: return "trials";
+    case phase::batch_inference: return "batch inference";
+    case phase::scale_up: return "scale-up start-up";
   }
   return "unknown";
 }
 
-/// Setup, compilation, waiting, failed work and restarts: paid for, but not progress.
+/// Setup, compilation, waiting, failed work, restarts, idle serving capacity and an autoscaler's
+/// start-up time: paid for, but not progress.
 constexpr bool is_overhead(phase p) noexcept {
   return p == phase::setup || p == phase::compilation || p == phase::waiting ||
-         p == phase::failed_work || p == phase::restarts;
+         p == phase::failed_work || p == phase::restarts || p == phase::idle_capacity ||
+         p == phase::scale_up;
 }
 
 }  // namespace trncost

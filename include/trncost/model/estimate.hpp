@@ -147,6 +147,21 @@ struct status_reason {
   verified_rule rule = verified_rule::no_assumption;  ///< the rule the reason breaks
 };
 
+/// What the estimate's workload delivered and what a unit of it cost: the total (every category)
+/// and the compute cost alone, each divided by the work and quoted per `per` units of it
+/// (quote_of(): per million tokens, per thousand requests, per run, per trial):
+///   full = round(total * per / work), compute_only = round(compute * per / work)
+/// rounded half-even at the 18th fractional digit. The costs are empty when the work is unknown or
+/// zero (a finding says why); with unpriced lines they cover the priced lines only.
+struct work_delivered {
+  work_kind kind = work_kind::tokens_served;
+  input_ref amount;  ///< the work, a record of the model (an input or a derivation)
+  std::uint64_t per = 1;
+  std::string unit;  ///< "USD/1M tokens"
+  std::optional<input_ref> full;          ///< derived from the total and the work
+  std::optional<input_ref> compute_only;  ///< derived from the compute category and the work
+};
+
 struct estimate {
   date as_of{};
   std::chrono::days freshness_window = default_freshness_window;
@@ -154,8 +169,8 @@ struct estimate {
   decimal total{};  ///< the exact sum of the priced lines
   std::map<category, decimal> by_category;  ///< categories with lines or declared none
   std::map<trncost::phase, decimal> by_phase;
-  decimal useful{};    ///< training, evaluation, checkpointing
-  decimal overhead{};  ///< setup, compilation, waiting, failed work, restarts
+  decimal useful{};    ///< the phases is_overhead() is false for (training, serving, trials...)
+  decimal overhead{};  ///< setup, compilation, waiting, failed work, restarts, idle, scale-up
   std::map<category, declared_none> declared;
   estimate_status status = estimate_status::verified;
   std::vector<status_reason> reasons;   ///< why the status is not better, worst first
@@ -165,6 +180,8 @@ struct estimate {
   std::vector<migration_uncertainty> uncertainties;
   /// The protocols of the runs the model's measurements come from (model::archive_run).
   std::vector<run_protocol> runs;
+  /// The work delivered and the cost per unit of it, when the model says what it delivers.
+  std::optional<work_delivered> work;
 
   [[nodiscard]] std::size_t unpriced_lines() const {
     std::size_t n = 0;
@@ -192,6 +209,18 @@ inline std::string percent_of(decimal part, decimal whole) {
 }
 
 }  // namespace detail
+
+/// The phases of `est` that are overhead (or useful), by name, in phase order ("training,
+/// evaluation, checkpointing"; "serving" for a service): what a report's useful and overhead rows
+/// are made of, so serving is never labelled training.
+inline std::string phases_named(const estimate& est, bool overhead) {
+  std::string out;
+  for (const auto& [p, amt] : est.by_phase) {
+    if (is_overhead(p) != overhead) continue;
+    out += (out.empty() ? "" : ", ") + std::string(to_string(p));
+  }
+  return out.empty() ? std::string("none") : out;
+}
 
 namespace detail {
 
@@ -368,6 +397,85 @@ inline void apply_verified_rules(const model_data& d, const evaluator& e, estima
 
 }  // namespace detail
 
+namespace detail {
+
+/// amount * per / work, rounded half-even at the 18th fractional digit: the cost per unit of work,
+/// as evaluate() computes it and the audit recomputes it.
+inline decimal cost_per_unit(decimal amount, decimal work, std::uint64_t per) {
+  if (work.is_zero()) throw input_error("cost per unit of work: the work delivered is 0");
+  return decimal::divide(amount * decimal(per), work, rounding::half_even);
+}
+
+/// The work delivered and its unit costs, from an evaluated model (lines already in `est`).
+inline void fill_work(const model_data& d, const evaluator& e, estimate& est) {
+  if (!d.work) return;
+  // Plain variables, not a structured binding: clang 14 cannot capture those in a lambda.
+  const work_kind kind = d.work->first;
+  const std::uint32_t id = d.work->second;
+  const auto q = quote_of(kind);
+  work_delivered w{kind, node_record(d, e, id), q.per, std::string(q.unit), std::nullopt,
+                   std::nullopt};
+  const std::string work_name = operand(d.nodes[id]);
+  if (!e.known(id)) {
+    est.findings.push_back("the " + std::string(to_string(kind)) + " ('" + w.amount->name +
+                           "') are unknown: no cost per unit of work");
+  } else if (!(decimal{} < e.value(id))) {
+    est.findings.push_back("the " + std::string(to_string(kind)) + " ('" + w.amount->name +
+                           "') are " + e.value(id).to_string() + ": no cost per unit of work");
+  } else if (!est.lines.empty()) {
+    // The amounts divided are the estimate's own: the total, and the compute category's subtotal.
+    std::vector<input_ref> priced;
+    std::vector<input_ref> compute;
+    for (const auto& l : est.lines) {
+      if (!l.amount) continue;
+      priced.push_back(l.price);
+      priced.push_back(l.quantity);
+      if (l.cat == category::compute) {
+        compute.push_back(l.price);
+        compute.push_back(l.quantity);
+      }
+    }
+    const auto per_text = q.per == 1 ? std::string() : " * " + std::to_string(q.per);
+    const auto unit_cost = [&](const std::string& name, const std::string& amount_name,
+                               decimal amount, std::vector<input_ref> parts) {
+      const auto sum = derive_named(amount_name, money::from_value(amount),
+                                    "sum of the priced lines" + std::string(amount_name == "total"
+                                                                                ? ""
+                                                                                : " of category compute"),
+                                    std::move(parts));
+      const decimal v = cost_per_unit(amount, e.value(id), q.per);
+      std::string formula = amount_name + per_text + " / " + work_name;
+      std::vector<input_ref> from{sum.record(), w.amount};
+      switch (kind) {
+        case work_kind::requests_served:
+          return derive_named(name, quantity<units::usd_per_thousand_requests_t>::from_value(v),
+                              std::move(formula), std::move(from)).record();
+        case work_kind::runs_to_target:
+        case work_kind::trials:
+          return derive_named(name, quantity<units::usd_per_job_t>::from_value(v),
+                              std::move(formula), std::move(from)).record();
+        case work_kind::tokens_served:
+        case work_kind::tokens_trained:
+        case work_kind::tokens_processed: break;
+      }
+      return derive_named(name, quantity<units::usd_per_million_tokens_t>::from_value(v),
+                          std::move(formula), std::move(from)).record();
+    };
+    if (!priced.empty()) w.full = unit_cost("cost_per_unit_full", "total", est.total, priced);
+    const auto c = est.by_category.find(category::compute);
+    if (!compute.empty() && c != est.by_category.end()) {
+      w.compute_only = unit_cost("cost_per_unit_compute", "compute", c->second, compute);
+    }
+    if (est.unpriced_lines() != 0) {
+      est.findings.push_back("the cost per unit of work covers the priced lines only: " +
+                             std::to_string(est.unpriced_lines()) + " line(s) are unpriced");
+    }
+  }
+  est.work = std::move(w);
+}
+
+}  // namespace detail
+
 inline estimate model::evaluate(date as_of, const estimate_options& options) const {
   if (!as_of.ok()) throw input_error("the as-of date of an estimate is not a calendar date");
   if (options.freshness_window.count() < 0) {
@@ -417,9 +525,17 @@ inline estimate model::evaluate(date as_of, const estimate_options& options) con
     est.lines.push_back(std::move(item));
   }
 
+  // The work delivered is part of what the estimate states (its cost per unit): its inputs are
+  // checked like the lines' (an assumed run count makes the estimate provisional).
+  if (d_->work) {
+    for (const auto& in : detail::node_inputs(*d_, e, d_->work->second)) {
+      detail::collect_leaves(in, seen, est.inputs);
+    }
+  }
   detail::apply_verified_rules(*d_, e, est, options);
 
   for (const auto& r : est.reasons) est.findings.push_back(r.text);
+  detail::fill_work(*d_, e, est);
   for (const auto& [c, why] : est.declared) {
     est.findings.push_back("category '" + std::string(to_string(c)) +
                            "' is declared none: " + why.justification);

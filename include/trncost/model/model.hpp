@@ -17,6 +17,7 @@
 #include "../units/amount.hpp"
 #include "category.hpp"
 #include "run_protocol.hpp"
+#include "work.hpp"
 
 namespace trncost {
 
@@ -82,6 +83,7 @@ struct model_data {
   std::map<category, declared_none> declared;
   std::vector<migration_uncertainty> uncertainties;
   std::vector<run_protocol> runs;  // archived, in the order first given
+  std::optional<std::pair<work_kind, std::uint32_t>> work;  // what the model delivers, a node
 };
 
 constexpr bool is_unary(op k) noexcept {
@@ -359,6 +361,32 @@ class model {
               (f.den != 1 ? "/ " + std::to_string(f.den) + " " : std::string()) + "/ " +
                   std::to_string(convention.hours_per_month) + " h/mo (" +
                   std::string(convention.name) + ")");
+  }
+
+  /// Says what work the model delivers (tokens served, runs to the target...): the estimate then
+  /// divides its total, and its compute cost, by it. The node counts the work in its own unit
+  /// (tokens, requests or jobs, as work_unit() says); a model delivers one kind of work.
+  template <class Unit>
+  void deliver(work_kind k, const node<Unit>& amount) {
+    if (amount.data() != d_.get()) {
+      throw input_error("the work delivered ('" + amount.name() + "') is a node of another model");
+    }
+    const std::string unit = units::symbol<Unit>();
+    if (unit != work_unit(k)) {
+      throw input_error("the work delivered ('" + amount.name() + "', " + std::string(to_string(k)) +
+                        ") is counted in " + std::string(work_unit(k)) + ", not in '" + unit + "'");
+    }
+    if (d_->work && (d_->work->first != k || d_->work->second != amount.id())) {
+      throw input_error("the model already delivers " + std::string(to_string(d_->work->first)) +
+                        " ('" + d_->nodes[d_->work->second].name +
+                        "'); a model delivers one kind of work");
+    }
+    d_->work = std::make_pair(k, amount.id());
+  }
+  /// The same from a sourced count (tokens served measured over the period, runs completed).
+  template <exact_quantity Q>
+  void deliver(work_kind k, const sourced<Q>& amount) {
+    deliver(k, input(amount));
   }
 
   /// Adds a component (anything that satisfies trncost::cost_component; see component.hpp).

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "../units/amount.hpp"
 #include "provenance.hpp"
@@ -147,6 +148,14 @@ sourced<R> derive(const R& value, const sourced<A>& a, std::string_view op, cons
   std::string formula = operand(a.name()) + " " + std::string(op) + " " + operand(b.name());
   derived how{formula, {a.record(), b.record()}, kind};
   return sourced<R>(std::move(formula), value, std::move(how));
+}
+
+/// A value a rule computes from named inputs, with the formula people read (a cost per completed
+/// run, an estimate's cost per unit of work): the one place such a derivation is made.
+template <class Q>
+sourced<Q> derive_named(std::string name, Q value, std::string formula,
+                        std::vector<input_ref> inputs) {
+  return sourced<Q>(std::move(name), value, derived{std::move(formula), std::move(inputs)});
 }
 
 }  // namespace detail

@@ -34,6 +34,7 @@ using per = typename bu::divide_typeof_helper<A, B>::type;
 TRNCOST_DETAIL_UNIT(second, "s", unit_of<bu::time_dimension>);
 TRNCOST_DETAIL_UNIT(minute, "min", scaled<second_t, 60, 1>);
 TRNCOST_DETAIL_UNIT(hour, "h", scaled<second_t, 60, 2>);
+TRNCOST_DETAIL_UNIT(millisecond, "ms", scaled<second_t, 10, -3>);
 TRNCOST_DETAIL_UNIT(day, "d", scaled<second_t, 86400, 1>);
 /// The billing month (see month.hpp for its conventional length in hours).
 TRNCOST_DETAIL_UNIT(month, "mo", unit_of<billing_month_base_unit::dimension_type>);
@@ -86,6 +87,14 @@ TRNCOST_DETAIL_UNIT(samples_per_second, "sample/s", per<sample_t, second_t>);
 TRNCOST_DETAIL_UNIT(steps_per_second, "step/s", per<step_t, second_t>);
 TRNCOST_DETAIL_UNIT(flops_per_second, "FLOP/s", per<flop_t, second_t>);
 TRNCOST_DETAIL_UNIT(requests_per_second, "request/s", per<request_t, second_t>);
+/// What one instance serves or processes at a stated operating point (a benchmark), so a demand over
+/// it counts instances.
+TRNCOST_DETAIL_UNIT(tokens_per_second_per_instance, "token/s/instance",
+                    per<tokens_per_second_t, instance_t>);
+TRNCOST_DETAIL_UNIT(requests_per_second_per_instance, "request/s/instance",
+                    per<requests_per_second_t, instance_t>);
+/// How many instances one job (a trial of a sweep) runs on.
+TRNCOST_DETAIL_UNIT(instances_per_job, "instance/job", per<instance_t, job_t>);
 /// Provisioned I/O operations per second of a block device (EBS gp3, io2).
 TRNCOST_DETAIL_UNIT(iops, "IOPS", per<io_operation_t, second_t>);
 /// Provisioned throughput of a block device: AWS pages say "MB/s" and "MiBps" for 2^20 B/s.

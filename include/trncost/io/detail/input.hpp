@@ -3,6 +3,7 @@
 #ifndef TRNCOST_IO_DETAIL_INPUT_HPP
 #define TRNCOST_IO_DETAIL_INPUT_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -75,6 +76,71 @@ struct input_position {
   why = at == std::string::npos ? std::string{} : why.substr(at + marker.size());
   return quoted + " is not a decimal " + std::string(noun) + why;
 }
+
+namespace detail {
+
+/// A measurement's text (a JSON number, a CSV field Python wrote) as a decimal: plain decimals
+/// exactly; an exponent ("9.5e-05") shifts the point exactly; digits beyond the 18th fractional
+/// one are dropped (truncated toward zero), which an instrument's reading can afford. Returns false
+/// for text that is not a number.
+inline bool measurement_decimal(std::string_view t, decimal& out) {
+  const auto e = t.find_first_of("eE");
+  std::size_t dot = t.find('.');
+  if (e == std::string_view::npos && (dot == std::string_view::npos || t.size() - dot - 1 <= 18)) {
+    try {
+      out = decimal::parse(t);
+      return true;
+    } catch (const error&) {
+      return false;
+    }
+  }
+  std::string_view mant = t.substr(0, e);
+  int exp = 0;
+  if (e != std::string_view::npos) {
+    std::string_view x = t.substr(e + 1);
+    bool neg = false;
+    if (!x.empty() && (x[0] == '+' || x[0] == '-')) {
+      neg = x[0] == '-';
+      x.remove_prefix(1);
+    }
+    if (x.empty() || x.size() > 4) return false;
+    for (char c : x) {
+      if (c < '0' || c > '9') return false;
+      exp = exp * 10 + (c - '0');
+    }
+    if (neg) exp = -exp;
+  }
+  std::string sign;
+  if (!mant.empty() && mant[0] == '-') {
+    sign = "-";
+    mant.remove_prefix(1);
+  }
+  dot = mant.find('.');
+  std::string digits(mant.substr(0, dot));
+  int point = static_cast<int>(digits.size());
+  if (dot != std::string_view::npos) digits += mant.substr(dot + 1);
+  if (digits.empty()) return false;
+  point += exp;
+  std::string text;
+  if (point <= 0) {
+    text = "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
+  } else if (static_cast<std::size_t>(point) >= digits.size()) {
+    text = digits + std::string(static_cast<std::size_t>(point) - digits.size(), '0');
+  } else {
+    text = digits.substr(0, static_cast<std::size_t>(point)) + "." +
+           digits.substr(static_cast<std::size_t>(point));
+  }
+  const auto p = text.find('.');
+  if (p != std::string::npos && text.size() - p - 1 > 18) text.resize(p + 19);
+  try {
+    out = decimal::parse(sign + text);
+    return true;
+  } catch (const error&) {
+    return false;
+  }
+}
+
+}  // namespace detail
 
 /// Opens `path` for a reader, in binary. parse_error naming the path when it is a directory
 /// ("is a directory, not a file": read as a stream it would look empty) or cannot be opened.

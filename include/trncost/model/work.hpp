@@ -1,0 +1,73 @@
+// What a workload delivers (tokens served, tokens trained, runs to the target, trials): the
+// denominator of an estimate's cost per unit of work, and the unit that cost is quoted in.
+#ifndef TRNCOST_MODEL_WORK_HPP
+#define TRNCOST_MODEL_WORK_HPP
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace trncost {
+
+/// The kinds of work an estimate can divide its total by.
+enum class work_kind : std::uint8_t {
+  tokens_served,     ///< serving: average demand x period (tokens)
+  requests_served,   ///< serving sized in requests/s (requests)
+  tokens_trained,    ///< training or continued pre-training (tokens)
+  tokens_processed,  ///< batch inference (tokens)
+  runs_to_target,    ///< training runs that reach the target quality (jobs)
+  trials,            ///< the trials of a sweep (jobs)
+};
+
+inline constexpr std::array<work_kind, 6> all_work_kinds{
+    work_kind::tokens_served,    work_kind::requests_served, work_kind::tokens_trained,
+    work_kind::tokens_processed, work_kind::runs_to_target,  work_kind::trials};
+
+constexpr std::string_view to_string(work_kind k) noexcept {
+  switch (k) {
+    case work_kind::tokens_served: return "tokens served";
+    case work_kind::requests_served: return "requests served";
+    case work_kind::tokens_trained: return "tokens trained";
+    case work_kind::tokens_processed: return "tokens processed";
+    case work_kind::runs_to_target: return "runs to target";
+    case work_kind::trials: return "trials";
+  }
+  return "unknown";
+}
+
+/// How a cost per unit of this work is quoted: per `per` units, with the unit's symbol. Tokens are
+/// priced per million (as serving prices are), requests per thousand, runs and trials one by one
+/// (a run or a trial is a job). The symbols are those of units::usd_per_million_tokens and kin.
+struct work_quote {
+  std::uint64_t per = 1;
+  std::string_view unit;  ///< "USD/1M tokens"
+};
+
+constexpr work_quote quote_of(work_kind k) noexcept {
+  switch (k) {
+    case work_kind::tokens_served:
+    case work_kind::tokens_trained:
+    case work_kind::tokens_processed: return {1'000'000, "USD/1M tokens"};
+    case work_kind::requests_served: return {1'000, "USD/1000 requests"};
+    case work_kind::runs_to_target:
+    case work_kind::trials: return {1, "USD/job"};
+  }
+  return {1, "USD"};
+}
+
+/// The unit the work itself is counted in ("token", "request", "job").
+constexpr std::string_view work_unit(work_kind k) noexcept {
+  switch (k) {
+    case work_kind::tokens_served:
+    case work_kind::tokens_trained:
+    case work_kind::tokens_processed: return "token";
+    case work_kind::requests_served: return "request";
+    case work_kind::runs_to_target:
+    case work_kind::trials: return "job";
+  }
+  return "";
+}
+
+}  // namespace trncost
+
+#endif  // TRNCOST_MODEL_WORK_HPP

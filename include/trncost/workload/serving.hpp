@@ -1,0 +1,120 @@
+// Always-on serving: a fleet sized for its demand and billed over the whole period, busy or not.
+//
+//   usable per instance = throughput per instance (measured at a latency target) x target utilisation
+//   instances           = ceil(sizing demand / usable per instance)     sizing demand = peak, or average
+//   capacity            = instances x throughput per instance;   headroom = capacity - sizing demand
+//   billed              = instances x period                     (every instance, the whole period)
+//   busy                = average demand / throughput per instance x period       (phase serving)
+//   idle                = billed - busy                                            (phase idle capacity)
+//   work delivered      = average demand x period                (tokens or requests served)
+#ifndef TRNCOST_WORKLOAD_SERVING_HPP
+#define TRNCOST_WORKLOAD_SERVING_HPP
+
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "common.hpp"
+
+namespace trncost::workload {
+
+/// What an always-on service needs, every figure sourced. `Rate` is units::tokens_per_second_t or
+/// units::requests_per_second_t: the demand and the throughput count the same thing.
+template <class Rate>
+struct serving_inputs {
+  using per_instance_t = typename rate_traits<Rate>::per_instance;
+  std::string name;           ///< the component: "qwen3-32b-service"
+  std::string instance_type;  ///< "trn2.48xlarge"
+  input_of<quantity<units::usd_per_instance_hour_t>> price;
+  sourced<quantity<units::hour_t>> period;  ///< hours, or service_period(from, to)
+  sourced<quantity<Rate>> average_demand;
+  std::optional<sourced<quantity<Rate>>> peak_demand{};  ///< sizes the fleet when given
+  /// What one instance serves at the latency target (a benchmark at a stated concurrency).
+  sourced<quantity<per_instance_t>> throughput_per_instance;
+  std::string latency_target;  ///< "p99 TTFT <= 2 s, ITL <= 50 ms": the operating point's condition
+  /// The share of an instance's throughput the fleet may use at the sizing demand (0.9 for 90 %).
+  sourced<fraction> target_utilisation;
+};
+
+using token_serving_inputs = serving_inputs<units::tokens_per_second_t>;
+using request_serving_inputs = serving_inputs<units::requests_per_second_t>;
+
+/// The nodes an always-on service added to its model (values and records through the model).
+template <class Rate>
+struct serving_plan {
+  node<units::instance_t> instances;        ///< ceil(sizing demand / usable per instance)
+  node<Rate> capacity;                      ///< instances x throughput per instance
+  node<Rate> headroom;                      ///< capacity - sizing demand
+  node<units::instance_second_t> billed;    ///< instances x period
+  node<units::instance_second_t> busy;      ///< average demand / throughput x period
+  node<units::instance_second_t> idle;      ///< billed - busy
+  node<typename rate_traits<Rate>::count_unit> work;  ///< average demand x period
+};
+
+/// Adds an always-on service to `m` (category compute; phases serving and idle capacity), says
+/// that the model delivers the tokens (or requests) served, and returns the nodes it made.
+/// Throws input_error for a period under the 60-second billing minimum, a peak under the average,
+/// a utilisation outside (0, 1], a throughput that is not positive or an empty latency target.
+template <class Rate>
+serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
+  using count_unit = typename rate_traits<Rate>::count_unit;
+  const std::string& name = in.name;
+  if (name.empty()) throw input_error("a serving workload needs a name");
+  if (in.instance_type.empty()) {
+    throw input_error("workload '" + name + "': the instance type is empty");
+  }
+  if (in.latency_target.empty()) {
+    throw input_error("workload '" + name + "': the throughput per instance '" +
+                      in.throughput_per_instance.name() +
+                      "' needs the latency target it was measured at");
+  }
+  trncost::detail::require_non_negative(in.price, name);
+  trncost::detail::require_positive(in.average_demand, name);
+  trncost::detail::require_positive(in.throughput_per_instance, name);
+  detail::require_fraction(in.target_utilisation, name);
+  // Always-on instances launch once: the period must cover the 60-second per-second minimum, so
+  // the minimum never adds a line.
+  if (in.period.value().value() * 3600 < decimal(60)) {
+    throw input_error("workload '" + name + "': the period '" + in.period.name() + "' is " +
+                      in.period.value().value().to_string() +
+                      " h, under the 60-second billing minimum of a launch");
+  }
+  if (in.peak_demand) {
+    if (in.peak_demand->value().value() < in.average_demand.value().value()) {
+      throw input_error("workload '" + name + "': the peak demand '" + in.peak_demand->name() +
+                        "' (" + in.peak_demand->value().value().to_string() +
+                        ") is below the average demand '" + in.average_demand.name() + "' (" +
+                        in.average_demand.value().value().to_string() + ")");
+    }
+  }
+  std::optional<serving_plan<Rate>> plan;
+  detail::add_built(m, name, category::compute, [&](component_builder& b) {
+    const auto price = trncost::detail::add_input(b, in.price);
+    const auto average = b.input(in.average_demand);
+    const auto sizing = in.peak_demand ? b.input(*in.peak_demand) : average;
+    const auto throughput = b.input(in.throughput_per_instance);
+    const auto utilisation = b.input(in.target_utilisation);
+    const node<typename rate_traits<Rate>::per_instance> usable = throughput * utilisation;
+    const node<units::instance_t> needed = sizing / usable;
+    const auto instances = ceil_to(needed, make(units::instance, 1));
+    const node<Rate> capacity = instances * throughput;
+    const auto headroom = capacity - sizing;
+    const auto period = convert<units::second_t>(b.input(in.period));
+    const node<units::instance_second_t> billed = instances * period;
+    const node<units::instance_t> busy_instances = average / throughput;
+    const node<units::instance_second_t> busy = busy_instances * period;
+    const auto idle = billed - busy;
+    const std::string on = " on " + in.instance_type + " (" + in.latency_target + ")";
+    b.line({phase::serving, "serving the average demand" + on}, price, busy);
+    b.line({phase::idle_capacity, "idle capacity: instances billed beyond the average demand" + on},
+           price, idle);
+    const node<count_unit> work = average * period;
+    plan.emplace(serving_plan<Rate>{instances, capacity, headroom, billed, busy, idle, work});
+  });
+  m.deliver(rate_traits<Rate>::served, plan->work);
+  return *plan;
+}
+
+}  // namespace trncost::workload
+
+#endif  // TRNCOST_WORKLOAD_SERVING_HPP

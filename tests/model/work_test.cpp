@@ -1,0 +1,134 @@
+// Tests for work delivered and cost per unit of work on the estimate (model/work.hpp,
+// model::deliver, estimate::work), and for the activity phases beyond training.
+#include <doctest/doctest.h>
+
+#include <trncost/measure/run.hpp>
+#include <trncost/model.hpp>
+
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::model_work_test {
+
+using namespace trncost;
+
+namespace {
+
+const date as_of = parse_date("2026-11-30");
+
+sourced<quantity<units::usd_per_instance_hour_t>> hourly(const char* v) {
+  return sourced("price", make(units::usd_per_instance_hour, v),
+                 quoted{.source = "EC2 pricing page", .region = "us-east-1", .consulted = as_of});
+}
+
+/// 2 instances x 1800 s at 4 USD/instance-h: 4 USD of compute, other categories declared none.
+model four_dollar_job() {
+  model m;
+  m.add(instance_time("job", "trn1.32xlarge",
+                      sourced("instances", make(units::instance, 2), assumption{"the plan"}),
+                      hourly("4"),
+                      {{phase::training, sourced("train_s", make(units::second, 1800),
+                                                 assumption{"the plan"})}}));
+  for (const auto c : all_categories) {
+    if (c != category::compute) m.declare_none(c, declared_none{"not in this test"});
+  }
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("work kinds have names units and quotes") {
+  CHECK(all_work_kinds.size() == 6);
+  CHECK(to_string(work_kind::tokens_served) == "tokens served");
+  CHECK(to_string(work_kind::runs_to_target) == "runs to target");
+  CHECK(quote_of(work_kind::tokens_trained).per == 1'000'000);
+  CHECK(quote_of(work_kind::tokens_trained).unit == "USD/1M tokens");
+  CHECK(quote_of(work_kind::requests_served).per == 1000);
+  CHECK(quote_of(work_kind::requests_served).unit == units::symbol<units::usd_per_thousand_requests_t>());
+  CHECK(quote_of(work_kind::trials).unit == units::symbol<units::usd_per_job_t>());
+  CHECK(work_unit(work_kind::tokens_processed) == "token");
+  CHECK(work_unit(work_kind::trials) == "job");
+}
+
+TEST_CASE("an estimate divides its total by the work the model delivers") {
+  auto m = four_dollar_job();
+  m.deliver(work_kind::runs_to_target, sourced("runs", make(units::job, 2), assumption{"two seeds"}));
+  const auto est = m.evaluate(as_of);
+  // 2 x 1800 s x 4 / 3600 = 4 USD; per run: 4 / 2 = 2 USD/job.
+  CHECK(est.total == decimal(4));
+  REQUIRE(est.work.has_value());
+  CHECK((*est.work->full)->value == "2");
+  CHECK((*est.work->compute_only)->value == "2");
+  const auto& how = std::get<derived>((*est.work->full)->origin);
+  CHECK(how.formula == "total / runs");
+  // The work's own input is listed with the estimate's (it is an assumption: provisional).
+  bool listed = false;
+  for (const auto& in : est.inputs) listed = listed || in->name == "runs";
+  CHECK(listed);
+}
+
+TEST_CASE("a model without work has no cost per unit of work") {
+  const auto est = four_dollar_job().evaluate(as_of);
+  CHECK_FALSE(est.work.has_value());
+}
+
+TEST_CASE("work in the wrong unit or a second kind of work is refused") {
+  auto m = four_dollar_job();
+  const auto tokens = m.input(sourced("tokens", make(units::token, 5), assumption{"x"}));
+  CHECK_THROWS_WITH_AS(m.deliver(work_kind::trials, tokens),
+                       doctest::Contains("is counted in job, not in 'token'"), input_error);
+  m.deliver(work_kind::tokens_trained, tokens);
+  m.deliver(work_kind::tokens_trained, tokens);  // the same work again is harmless
+  const auto runs = m.input(sourced("runs", make(units::job, 1), assumption{"x"}));
+  CHECK_THROWS_WITH_AS(m.deliver(work_kind::runs_to_target, runs),
+                       doctest::Contains("a model delivers one kind of work"), input_error);
+  model other;
+  CHECK_THROWS_WITH_AS(other.deliver(work_kind::tokens_trained, tokens),
+                       doctest::Contains("a node of another model"), input_error);
+}
+
+TEST_CASE("unknown or zero work gives a finding and no cost per unit") {
+  {
+    auto m = four_dollar_job();
+    m.deliver(work_kind::tokens_served,
+              m.unknown<units::token_t>("tokens_served", "not measured yet"));
+    const auto est = m.evaluate(as_of);
+    REQUIRE(est.work.has_value());
+    CHECK_FALSE(est.work->full.has_value());
+    CHECK_FALSE(est.work->compute_only.has_value());
+    bool said = false;
+    for (const auto& f : est.findings) said = said || f.find("are unknown: no cost per unit") != std::string::npos;
+    CHECK(said);
+  }
+  {
+    auto m = four_dollar_job();
+    m.deliver(work_kind::trials, sourced("trials", make(units::job, 0), assumption{"none yet"}));
+    const auto est = m.evaluate(as_of);
+    CHECK_FALSE(est.work->full.has_value());
+    bool said = false;
+    for (const auto& f : est.findings) said = said || f.find("are 0: no cost per unit") != std::string::npos;
+    CHECK(said);
+  }
+}
+
+TEST_CASE("the phases of serving sweeps and batches have their own names and kinds") {
+  CHECK(to_string(phase::serving) == "serving");
+  CHECK(to_string(phase::idle_capacity) == "idle capacity");
+  CHECK(to_string(phase::trials) == "trials");
+  CHECK(to_string(phase::batch_inference) == "batch inference");
+  CHECK(to_string(phase::scale_up) == "scale-up start-up");
+  CHECK_FALSE(is_overhead(phase::serving));
+  CHECK_FALSE(is_overhead(phase::trials));
+  CHECK_FALSE(is_overhead(phase::batch_inference));
+  CHECK(is_overhead(phase::idle_capacity));
+  CHECK(is_overhead(phase::scale_up));
+  // A run log names them too, and reads back what it writes.
+  for (const auto p : all_phases) CHECK(measure::parse_phase(measure::log_name(p)) == p);
+  CHECK(measure::log_name(phase::idle_capacity) == "idle_capacity");
+}
+
+TEST_CASE("a report's useful and overhead rows name the phases present") {
+  const auto est = four_dollar_job().evaluate(as_of);
+  CHECK(phases_named(est, false) == "training");
+  CHECK(phases_named(est, true) == "none");
+}
+
+}  // namespace trncost_tests::model_work_test

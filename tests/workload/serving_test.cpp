@@ -1,0 +1,265 @@
+// Tests for always-on serving (workload/serving.hpp): fleet sizing on peak or average demand, the
+// busy and idle split of a fleet billed over the whole period, the work delivered and the cost per
+// unit of work through the JSON report, the audit, Markdown and HTML. Every expected figure is
+// computed by hand in the comment above it.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <trncost/analysis/sensitivity.hpp>
+#include <trncost/io/audit.hpp>
+#include <trncost/io/html.hpp>
+#include <trncost/io/markdown.hpp>
+#include <trncost/io/report_json.hpp>
+#include <trncost/workload/serving.hpp>
+
+#include "fixtures.hpp"
+
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::workload_serving_test {
+
+using namespace trncost;
+using namespace trncost_tests::workload_fixtures;
+
+namespace {
+
+/// 10 USD/instance-h, 720 h, average 1000 token/s, peak 1800 token/s, 500 token/s per instance at
+/// the latency target, target utilisation 0.8.
+workload::token_serving_inputs service(bool with_peak = true, const char* utilisation = "0.8") {
+  workload::token_serving_inputs in{
+      "chat-service",
+      "trn2.48xlarge",
+      price("10"),
+      plan("period_h", units::hour, "720"),
+      plan("average_demand", units::tokens_per_second, "1000"),
+      std::nullopt,
+      meas("throughput_per_instance", units::tokens_per_second_per_instance, "500"),
+      "p99 TTFT <= 2 s",
+      plan("target_utilisation", units::dimensionless, utilisation)};
+  if (with_peak) in.peak_demand = plan("peak_demand", units::tokens_per_second, "1800");
+  return in;
+}
+
+/// Egress of 1000 GiB at 0.09 USD/GiB: 90 USD outside compute, so full and compute-only differ.
+struct egress {
+  [[nodiscard]] std::string name() const { return "egress"; }
+  [[nodiscard]] category cost_category() const { return category::transfer; }
+  void build(component_builder& b) const {
+    b.line({std::nullopt, "responses to the internet"},
+           b.input(sourced("egress_price", make(units::usd_per_gibibyte, "0.09"),
+                           quoted{.source = "EC2 data transfer pricing page",
+                                  .region = "us-east-1", .consulted = as_of})),
+           b.input(plan("egress_gib", units::gibibyte, "1000")));
+  }
+};
+
+}  // namespace
+
+TEST_CASE("always-on serving is sized on the peak and bills every instance over the period") {
+  model m;
+  const auto p = workload::add_serving(m, service());
+  declare_others(m);
+  // usable per instance = 500 x 0.8 = 400 token/s; instances = ceil(1800 / 400 = 4.5) = 5.
+  CHECK(m.value(p.instances)->value() == decimal(5));
+  // capacity = 5 x 500 = 2500 token/s; headroom = 2500 - 1800 = 700 token/s.
+  CHECK(m.value(p.capacity)->value() == decimal(2500));
+  CHECK(m.value(p.headroom)->value() == decimal(700));
+  // billed = 5 x 720 h = 3600 instance-h = 12,960,000 instance-s; busy = 1000 / 500 x 720 h =
+  // 1440 instance-h (5,184,000 s); idle = 2160 instance-h (7,776,000 s).
+  CHECK(m.value(p.billed)->value() == decimal(12'960'000));
+  CHECK(m.value(p.busy)->value() == decimal(5'184'000));
+  CHECK(m.value(p.idle)->value() == decimal(7'776'000));
+  const auto est = m.evaluate(as_of);
+  // 3600 instance-h x 10 USD = 36,000 USD: serving 14,400 (useful), idle capacity 21,600 (overhead).
+  CHECK(est.total == decimal(36'000));
+  CHECK(est.by_phase.at(phase::serving) == decimal(14'400));
+  CHECK(est.by_phase.at(phase::idle_capacity) == decimal(21'600));
+  CHECK(est.useful == decimal(14'400));
+  CHECK(est.overhead == decimal(21'600));
+  CHECK(est.by_phase.count(phase::training) == 0);
+  // The idle share is visible: 21,600 / 36,000 = 60.0 % of the instance time.
+  bool said = false;
+  for (const auto& f : est.findings) said = said || f.find("overhead is 60.0 %") != std::string::npos;
+  CHECK(said);
+}
+
+TEST_CASE("always-on serving delivers the average demand over the period") {
+  model m;
+  (void)workload::add_serving(m, service());
+  declare_others(m);
+  const auto est = m.evaluate(as_of);
+  REQUIRE(est.work.has_value());
+  CHECK(est.work->kind == work_kind::tokens_served);
+  // 1000 token/s x 2,592,000 s = 2,592,000,000 tokens.
+  CHECK(est.work->amount->value == "2592000000");
+  CHECK(est.work->amount->unit == "token");
+  CHECK(est.work->per == 1'000'000);
+  CHECK(est.work->unit == "USD/1M tokens");
+  // 36,000 x 1,000,000 / 2,592,000,000 = 13.8888... rounded half-even at 18 digits.
+  REQUIRE(est.work->full.has_value());
+  CHECK((*est.work->full)->value == "13.888888888888888889");
+  CHECK((*est.work->full)->unit == "USD/1M tokens");
+  CHECK((*est.work->compute_only)->value == "13.888888888888888889");
+  CHECK(std::holds_alternative<derived>((*est.work->full)->origin));
+}
+
+TEST_CASE("the tornado of a service varies its measured throughput and the fleet follows") {
+  model m;
+  (void)workload::add_serving(m, service());
+  declare_others(m);
+  const analysis::model_inputs in(m);
+  const auto t = analysis::sensitivity(
+      in, {analysis::band(in, "throughput_per_instance", decimal::parse("0.2"))});
+  REQUIRE(t.observed.size() == 1);
+  // 400 token/s: usable 320, ceil(1800 / 320 = 5.625) = 6 instances x 720 h x 10 = 43,200 USD;
+  // 600 token/s: usable 480, ceil(3.75) = 4 instances: 28,800 USD.
+  CHECK(t.observed[0].total_at_low == decimal(43'200));
+  CHECK(t.observed[0].total_at_high == decimal(28'800));
+  CHECK(t.observed[0].swing == decimal(14'400));
+}
+
+TEST_CASE("without a peak the fleet is sized on the average demand at the target utilisation") {
+  {
+    model m;
+    const auto p = workload::add_serving(m, service(false, "0.9"));
+    // 1000 / (500 x 0.9 = 450) = 2.22 -> 3 instances.
+    CHECK(m.value(p.instances)->value() == decimal(3));
+  }
+  {
+    model m;
+    const auto p = workload::add_serving(m, service(false, "0.4"));
+    // 1000 / (500 x 0.4 = 200) = 5 -> 5 instances, no rounding up.
+    CHECK(m.value(p.instances)->value() == decimal(5));
+    // headroom = 5 x 500 - 1000 = 1500 token/s.
+    CHECK(m.value(p.headroom)->value() == decimal(1500));
+  }
+}
+
+TEST_CASE("full cost per unit of work counts every category and compute-only counts compute") {
+  model m;
+  (void)workload::add_serving(m, service());
+  m.add(egress{});
+  declare_others(m, true);
+  const auto est = m.evaluate(as_of);
+  // total = 36,000 + 1000 x 0.09 = 36,090 USD.
+  CHECK(est.total == decimal(36'090));
+  // full = 36,090 x 1e6 / 2,592,000,000 = 13.923611111111111111; compute only = 13.88...89.
+  CHECK((*est.work->full)->value == "13.923611111111111111");
+  CHECK((*est.work->compute_only)->value == "13.888888888888888889");
+}
+
+TEST_CASE("serving sized in requests per second delivers requests quoted per thousand") {
+  workload::request_serving_inputs in{
+      "api", "trn2.48xlarge", price("10"), plan("period_h", units::hour, "100"),
+      plan("average_requests", units::requests_per_second, "10"), std::nullopt,
+      meas("requests_per_instance", units::requests_per_second_per_instance, "4"),
+      "p95 latency <= 1 s", plan("utilisation", units::dimensionless, "1")};
+  model m;
+  const auto p = workload::add_serving(m, in);
+  declare_others(m);
+  // ceil(10 / 4) = 3 instances; 3 x 100 h x 10 USD = 3000 USD.
+  CHECK(m.value(p.instances)->value() == decimal(3));
+  const auto est = m.evaluate(as_of);
+  CHECK(est.total == decimal(3000));
+  // 10 request/s x 360,000 s = 3,600,000 requests; 3000 x 1000 / 3,600,000 = 0.8333...
+  CHECK(est.work->kind == work_kind::requests_served);
+  CHECK(est.work->amount->value == "3600000");
+  CHECK(est.work->unit == "USD/1000 requests");
+  CHECK((*est.work->full)->value == "0.833333333333333333");
+}
+
+TEST_CASE("serving refuses what it cannot size") {
+  model m;
+  auto low_peak = service();
+  low_peak.peak_demand = plan("peak_demand", units::tokens_per_second, "900");
+  CHECK_THROWS_WITH_AS(workload::add_serving(m, low_peak),
+                       doctest::Contains("is below the average demand"), input_error);
+  CHECK_THROWS_WITH_AS(workload::add_serving(m, service(true, "0")),
+                       doctest::Contains("must be a fraction above 0 to 1"), input_error);
+  CHECK_THROWS_WITH_AS(workload::add_serving(m, service(true, "1.2")),
+                       doctest::Contains("'target_utilisation' is 1.2"), input_error);
+  auto no_target = service();
+  no_target.latency_target.clear();
+  CHECK_THROWS_WITH_AS(workload::add_serving(m, no_target),
+                       doctest::Contains("needs the latency target"), input_error);
+  auto short_period = service();
+  short_period.period = plan("period_h", units::hour, "0.01");  // 36 s
+  CHECK_THROWS_WITH_AS(workload::add_serving(m, short_period),
+                       doctest::Contains("under the 60-second billing minimum"), input_error);
+  auto no_throughput = service();
+  no_throughput.throughput_per_instance =
+      meas("throughput_per_instance", units::tokens_per_second_per_instance, "0");
+  CHECK_THROWS_AS(workload::add_serving(m, no_throughput), input_error);
+}
+
+TEST_CASE("a service period from dates counts whole days in hours") {
+  // 2027-01-01 to 2027-04-01: 31 + 28 + 31 = 90 days = 2160 h.
+  const auto p = workload::service_period("period_h", parse_date("2027-01-01"),
+                                          parse_date("2027-04-01"), assumption{"the contract"});
+  CHECK(p.value().value() == decimal(2160));
+  CHECK(p.name() == "period_h");
+  CHECK_THROWS_WITH_AS((void)workload::service_period("p", parse_date("2027-04-01"),
+                                                      parse_date("2027-04-01"), assumption{"x"}),
+                       doctest::Contains("ends (2027-04-01) on or before it starts"), input_error);
+}
+
+TEST_CASE("the cost per unit of work survives the JSON report and the audit catches a tampered one") {
+  model m;
+  (void)workload::add_serving(m, service());
+  m.add(egress{});
+  declare_others(m, true);
+  const auto est = m.evaluate(as_of);
+  const auto json = io::render_json(est);
+  CHECK(json.find("\"work\": {") != std::string::npos);
+  CHECK(json.find("\"full\": \"13.923611111111111111\"") != std::string::npos);
+  const auto ok = io::audit(json, "serving.json");
+  CHECK(ok.ok);
+  if (!ok.ok) MESSAGE(ok.first_mismatch);
+  const auto doc = io::read_report(json, "serving.json");
+  REQUIRE(doc.work.has_value());
+  CHECK(doc.work->kind == work_kind::tokens_served);
+  CHECK(*doc.work->compute_only == decimal::parse("13.888888888888888889"));
+
+  auto tampered = json;
+  tampered.replace(tampered.find("\"full\": \"13.923611111111111111\""),
+                   std::string("\"full\": \"13.923611111111111111\"").size(), "\"full\": \"12.5\"");
+  const auto bad = io::audit(tampered, "tampered.json");
+  CHECK_FALSE(bad.ok);
+  CHECK(bad.first_mismatch.rfind("work.full: the report says 12.5", 0) == 0);
+
+  // A report with work declares schema version 3: an older reader refuses it rather than passing
+  // its unit costs unchecked, and this one refuses the work member in an older version.
+  CHECK(json.find("\"schema_version\": 3") != std::string::npos);
+  auto older = json;
+  older.replace(older.find("\"schema_version\": 3"), std::string("\"schema_version\": 3").size(),
+                "\"schema_version\": 1");
+  CHECK_THROWS_WITH_AS((void)io::audit(older, "old.json"),
+                       "trncost: old.json: work: is a member of schema version 3; the report "
+                       "declares version 1",
+                       parse_error);
+
+  auto wrong_unit = json;
+  wrong_unit.replace(wrong_unit.find("\"per\": 1000000"), std::string("\"per\": 1000000").size(),
+                     "\"per\": 1000");
+  const auto bad_unit = io::audit(wrong_unit, "tampered.json");
+  CHECK_FALSE(bad_unit.ok);
+  CHECK(bad_unit.first_mismatch.rfind("work: tokens served are quoted per 1000000", 0) == 0);
+}
+
+TEST_CASE("Markdown and HTML show the cost per unit of work and label serving as serving") {
+  model m;
+  (void)workload::add_serving(m, service());
+  declare_others(m);
+  const auto est = m.evaluate(as_of);
+  const auto md = io::render_markdown(est);
+  CHECK(md.find("## Cost per unit of work") != std::string::npos);
+  CHECK(md.find("| 13.8889 USD/1M tokens | 13.8889 USD/1M tokens |") != std::string::npos);
+  CHECK(md.find("| useful (serving) | 14400.00 | 40.0 % |") != std::string::npos);
+  CHECK(md.find("| overhead (idle capacity) | 21600.00 | 60.0 % |") != std::string::npos);
+  CHECK(md.find("training") == std::string::npos);
+  const auto html = io::render_html(est);
+  CHECK(html.find("<h2>Cost per unit of work</h2>") != std::string::npos);
+  CHECK(html.find("data-basis=\"full\">13.8889 USD/1M tokens") != std::string::npos);
+  CHECK(html.find("useful (serving)") != std::string::npos);
+}
+
+}  // namespace trncost_tests::workload_serving_test
