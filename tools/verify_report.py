@@ -19,6 +19,7 @@ Exit codes:
 import argparse
 import datetime
 import json
+import math
 import sys
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -26,28 +27,38 @@ from fractions import Fraction
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_UNREADABLE, EXIT_MISMATCH = 0, 1, 2, 3, 4
 
 SCHEMA = "trncost.report"
-NEWEST_VERSION = 2
+NEWEST_VERSION = 3
 # Members of the document by schema version; nothing else is accepted (see --help).
 MEMBERS_V1 = ["schema", "schema_version", "as_of", "freshness_window_days", "currency", "status",
               "reasons", "totals", "categories", "uncertainties", "lines", "derivations", "inputs",
               "findings"]
 OPTIONAL_V1 = ["protocol"]
 OPTIONAL_V2 = ["analysis", "credits"]
+OPTIONAL_V3 = ["work"]
 ANALYSIS_PARTS = ["tornado", "scenarios", "monte_carlo", "comparison", "decision"]
 
 STATUSES = ["verified", "provisional", "stale", "unpriced", "incomplete"]  # best to worst
 CATEGORIES = ["compute", "storage", "transfer", "logs", "data preparation",
               "failures and restarts"]
 PHASES = ["setup", "compilation", "training", "evaluation", "checkpointing", "waiting",
-          "failed work", "restarts"]
-USEFUL_PHASES = {"training", "evaluation", "checkpointing"}
+          "failed work", "restarts", "serving", "idle capacity", "trials", "batch inference",
+          "scale-up start-up"]
+USEFUL_PHASES = {"training", "evaluation", "checkpointing", "serving", "trials",
+                 "batch inference"}
+# The kinds of work a report can deliver (version 3), each quoted per (per, unit).
+WORK_QUOTES = {"tokens served": (1000000, "USD/1M tokens"),
+               "tokens trained": (1000000, "USD/1M tokens"),
+               "tokens processed": (1000000, "USD/1M tokens"),
+               "requests served": (1000, "USD/1000 requests"),
+               "runs to target": (1, "USD/job"), "trials": (1, "USD/job")}
 COVERAGES = ["lines", "declared-none", "no-lines", "missing"]
 LINE_ROUNDING = "half-even at 18 fractional digits"
 PURCHASE_OPTIONS = ["on-demand", "reserved", "Savings Plan", "spot", "Capacity Block"]
 UNCERTAINTY_KINDS = ["custom-operator", "unsupported-operation", "porting-work", "other"]
 OUTCOMES = ["continue", "compare another option", "suspend"]
-UNCOVERED_REASONS = ["category not covered", "charge kind excluded", "before the grant was issued",
-                     "grant expired", "balance exhausted"]
+UNCOVERED_REASONS = ["service unknown", "service not covered", "charge kind excluded",
+                     "before the grant was issued", "grant expired", "balance exhausted"]
+CHARGE_KINDS = ["usage", "upfront fee", "Marketplace", "support"]
 PLACES = 18  # every decimal of a report has at most 18 fractional digits
 ULP = Fraction(1, 10 ** PLACES)
 
@@ -353,10 +364,12 @@ class Report:
                              f"knows versions 1 to {NEWEST_VERSION} and checks nothing newer")
         if version < 1:
             raise Unreadable("schema_version", "must be 1 or more")
-        known = MEMBERS_V1 + OPTIONAL_V1 + (OPTIONAL_V2 if version >= 2 else [])
+        known = MEMBERS_V1 + OPTIONAL_V1 + (OPTIONAL_V2 if version >= 2 else []) + \
+            (OPTIONAL_V3 if version >= 3 else [])
         for key in doc:
             if key not in known:
-                extra = " (a section of schema version 2)" if key in OPTIONAL_V2 else ""
+                extra = " (a section of schema version 2)" if key in OPTIONAL_V2 else \
+                    " (a member of schema version 3)" if key in OPTIONAL_V3 else ""
                 raise Unreadable(key, f"is not a member of schema version {version}{extra}; this "
                                  "verifier does not pass what it does not check")
         for key in MEMBERS_V1:
@@ -370,6 +383,8 @@ class Report:
         self.check_derivations()
         self.check_lines()
         self.check_totals()
+        if "work" in doc:
+            self.check_work(obj_at(doc, "", "work"))
         self.check_categories()
         self.check_status()
         strings(doc, "", "findings")
@@ -511,9 +526,39 @@ class Report:
             for (p, r), k in zip(rows, found):
                 expect(at(p, "amount"), computed[k], dec(r, p, "amount"), f"the {field} '{k}'")
         expect("totals.useful", useful, dec(totals, "totals", "useful"),
-               "training + evaluation + checkpointing")
+               "the work phases: " + " + ".join(p for p in PHASES if p in USEFUL_PHASES))
         expect("totals.overhead", overhead, dec(totals, "totals", "overhead"),
-               "setup + compilation + waiting + failed work + restarts")
+               "the overhead phases: " + " + ".join(p for p in PHASES if p not in USEFUL_PHASES))
+        self.total = total
+        # The compute subtotal, or None when no compute line is priced.
+        priced_compute = [a for (_, l), a in zip(self.lines, self.amounts)
+                          if l["category"] == "compute" and a is not None]
+        self.compute = sum(priced_compute, Fraction(0)) if priced_compute else None
+        self.any_priced = any(a is not None for a in self.amounts)
+
+    def check_work(self, w):
+        """Cost per unit of work: total x per / work and compute x per / work, half-even at 18."""
+        kind = one_of(w, "work", "kind", list(WORK_QUOTES), "kind of work")
+        per, unit = whole(w, "work", "per", 1), text(w, "work", "unit")
+        if (per, unit) != WORK_QUOTES[kind]:
+            raise Mismatch("work", f"'{kind}' quoted per {WORK_QUOTES[kind][0]} in "
+                           f"{WORK_QUOTES[kind][1]}", f"per {per} in {unit}")
+        name = text(w, "work", "amount")
+        if name not in self.values:
+            raise Mismatch("work.amount", "an input or a derivation of the report", f"'{name}'")
+        work = self.values[name]
+        full = compute_only = None
+        if work is not None and work > 0 and self.any_priced:
+            full = round_places(self.total * per / work, "half-even")
+            if self.compute is not None:
+                compute_only = round_places(self.compute * per / work, "half-even")
+        expect("work.full", full, dec_or_null(w, "work", "full"),
+               f"round_half_even_18(totals.total * {per} / {name}) with {show(self.total)} * "
+               f"{per} / {show(work)}")
+        expect("work.compute_only", compute_only, dec_or_null(w, "work", "compute_only"),
+               f"round_half_even_18(compute * {per} / {name}) with "
+               f"{show(self.compute)} * {per} / {show(work)}")
+        self.counts["sections"] += 1
 
     def check_categories(self):
         rows = objects(self.doc, "", "categories")
@@ -826,6 +871,153 @@ def check_credits(b, path):
     for key, part in (("total_spend", "spend"), ("total_credits", "credits_used"),
                       ("total_uncovered", "uncovered")):
         expect(at(path, key), sums[part], dec(b, path, key), f"the periods' {part}")
+    check_runway(b, path, grants, names, wasted, balance, expired,
+                 end if objects(b, path, "periods") else None)
+
+
+def next_month_start(d):
+    return datetime.date(d.year + (d.month == 12), d.month % 12 + 1, 1)
+
+
+def check_runway(b, path, grants, names, wasted, balance, expired, schedule_end):
+    """The grants' stops, the runway, the losses at expiry and the projection after the schedule."""
+    n = len(names)
+    last_day, runs_out, lost, exhausted = [], [], [], []
+    for p, g in grants:
+        last_day.append(day(g, p, "last_valid_day"))
+        runs_out.append(day_or_null(g, p, "runs_out_on"))
+        lost.append(dec(g, p, "lost_at_expiry"))
+        exhausted.append(day_or_null(g, p, "exhausted_on"))
+    runway = None
+    for k, (p, g) in enumerate(grants):
+        if runs_out[k] is not None and lost[k] != 0:
+            raise Mismatch(p, "a grant that runs out or loses a balance at expiry",
+                           f"runs out on {runs_out[k]} and loses {show(lost[k])}")
+        if exhausted[k] is not None and runs_out[k] != exhausted[k]:
+            raise Mismatch(at(p, "runs_out_on"), exhausted[k].isoformat(),
+                           runs_out[k].isoformat() if runs_out[k] else "null",
+                           "a grant exhausted in the schedule runs out that day")
+        if wasted[k] is not None and lost[k] != wasted[k]:
+            raise Mismatch(at(p, "lost_at_expiry"), show(wasted[k]), show(lost[k]),
+                           "a grant that expired in the schedule loses its waste there")
+        stop = runs_out[k] or last_day[k] + datetime.timedelta(days=1)
+        runway = stop if runway is None or stop > runway else runway
+    expect(at(path, "runway"), runway, day_or_null(b, path, "runway"),
+           "the latest of each grant's runs_out_on or the day after its last_valid_day")
+    total_lost = sum(lost, Fraction(0))
+    expect(at(path, "total_lost_at_expiry"), total_lost, dec(b, path, "total_lost_at_expiry"),
+           "the grants' lost_at_expiry")
+    total_wasted = sum((w for w in wasted if w is not None), Fraction(0))
+    expect(at(path, "total_wasted"), total_wasted, dec(b, path, "total_wasted"),
+           "the grants' wasted_at_expiry")
+
+    # The projection: from the schedule's end, one period to each next 1st of a month, each charge
+    # of the rate for the whole month (rate.days 0) or prorated days / rate.days (half-even at 18).
+    pr = obj_at(b, path, "projection")
+    ppath = at(path, "projection")
+    rate = obj_at(pr, ppath, "rate")
+    rate_days = whole(rate, at(ppath, "rate"), "days", 0)
+    charges = []
+    for cp, c in objects(rate, at(ppath, "rate"), "charges"):
+        one_of(c, cp, "category", CATEGORIES, "category")
+        one_of(c, cp, "kind", CHARGE_KINDS, "charge kind")
+        service = member(c, cp, "service", (str, type(None)), "an AWS service or null")
+        amt = dec(c, cp, "amount")
+        if amt < 0:
+            raise Mismatch(at(cp, "amount"), "a charge of 0 or more", show(amt))
+        charges.append((service, amt))
+    for k in range(n):
+        if not expired[k] and wasted[k] is not None and wasted[k] != 0:
+            balance[k] = Fraction(0)  # lost on the schedule's last day, after its last period
+    frm = schedule_end
+    emptied = [False] * n
+    drawn = [False] * n
+    for p, per in objects(pr, ppath, "periods"):
+        start, end = day(per, p, "start"), day(per, p, "end")
+        if frm is not None and start != frm:
+            raise Mismatch(at(p, "start"), frm.isoformat(), start.isoformat(),
+                           "a projected period starts where the previous one ends")
+        expect(at(p, "end"), next_month_start(start), end, "the next 1st of a month")
+        frm = end
+        span = (end - start).days
+        parts = [(sv, a if rate_days == 0 else round_places(a * span / rate_days, "half-even"))
+                 for sv, a in charges]
+        spend, used, uncovered = (dec(per, p, k) for k in ("spend", "credits_used", "uncovered"))
+        expect(at(p, "spend"), sum((a for _, a in parts), Fraction(0)), spend,
+               f"the rate's charges for {span} day(s)" +
+               ("" if rate_days == 0 else f" of every {rate_days}"))
+        expect(at(p, "uncovered"), spend - used, uncovered, "spend - credits used")
+        reasons = {}
+        for rp, r in objects(per, p, "uncovered_by_reason"):
+            reason = one_of(r, rp, "reason", UNCOVERED_REASONS, "reason")
+            reasons[reason] = reasons.get(reason, Fraction(0)) + dec(r, rp, "amount")
+        expect(at(p, "uncovered"), sum(reasons.values(), Fraction(0)), uncovered,
+               "the sum of uncovered_by_reason")
+        unknown = sum((a for sv, a in parts if sv is None), Fraction(0))
+        expect(at(p, "uncovered_by_reason"), unknown, reasons.get("service unknown", Fraction(0)),
+               "'service unknown': the rate's charges with no service (no grant covers them)")
+        after = arr(per, p, "balance_after")
+        if len(after) != n:
+            raise Mismatch(at(p, "balance_after"), f"{n} balances", len(after), "one per grant")
+        after = [parse_decimal(v if isinstance(v, str) else "?", at(at(p, "balance_after"), i))
+                 for i, v in enumerate(after)]
+        fell = lost_here = Fraction(0)
+        for k in range(n):
+            bp = at(at(p, "balance_after"), k)
+            if after[k] > balance[k]:
+                raise Mismatch(bp, f"at most {show(balance[k])}", show(after[k]),
+                               f"'{names[k]}': a balance never rises")
+            fell += balance[k] - after[k]
+            drawn[k] = drawn[k] or (after[k] < balance[k] and last_day[k] >= end)
+            if balance[k] != 0 and after[k] == 0 and runs_out[k] is None and last_day[k] < end:
+                lost_here += lost[k]
+            if balance[k] != 0 and after[k] == 0 and last_day[k] >= end:
+                # Emptied while still valid: the grant ran out in this period.
+                if runs_out[k] is None or exhausted[k] is not None:
+                    raise Mismatch(at(grants[k][0], "runs_out_on"), f"a day from {start} to {end}",
+                                   runs_out[k].isoformat() if runs_out[k] else "null",
+                                   f"'{names[k]}': its balance empties in {p} before its last "
+                                   "valid day")
+                emptied[k] = True
+                check_runs_out(grants[k][0], names[k], runs_out[k], balance[k], start, span,
+                               used if n == 1 else None,
+                               reasons.get("balance exhausted", Fraction(0)), spend - unknown,
+                               set(reasons) & {"before the grant was issued", "grant expired"})
+            balance[k] = after[k]
+        expect(at(p, "credits_used"), fell - lost_here, used,
+               "what the balances fell by, less the losses at expiry in the period")
+    for k, (p, g) in enumerate(grants):
+        if drawn[k] and balance[k] != 0 and (frm is None or last_day[k] >= frm):
+            raise Mismatch(at(ppath, "periods"), f"a period after {frm}", "none",
+                           f"'{names[k]}' still has {show(balance[k])} the rate draws on")
+        if runs_out[k] is not None and exhausted[k] is None and not emptied[k]:
+            raise Mismatch(at(p, "runs_out_on"), "null (no projected period empties it)",
+                           runs_out[k].isoformat(), f"'{names[k]}'")
+        if balance[k] != 0 and runs_out[k] is None and wasted[k] is None:
+            # Never drawn by the rate again: the balance waits whole for its last valid day.
+            expect(at(p, "lost_at_expiry"), balance[k], lost[k],
+                   "the balance left after the projection, lost at its last valid day")
+
+
+def check_runs_out(gpath, name, found, before, start, span, used, exhausted, drawable, cuts):
+    """The day a projected balance runs out: start + floor(before x days / eligible), eligible being
+    the charges the grant could pay in the period. With one grant and no cut in the period,
+    eligible = credits used + 'balance exhausted'; otherwise only bounds: eligible lies between the
+    balance and the spend of known services."""
+    where = at(gpath, "runs_out_on")
+    if used is not None and not cuts:
+        eligible = used + exhausted
+        lasted = min(span, math.floor(before * span / eligible))
+        expect(where, start + datetime.timedelta(days=lasted), found,
+               f"'{name}': {start} + floor({show(before)} x {span} / {show(eligible)}) days, "
+               "eligible = credits used + balance exhausted")
+        return
+    low = start + datetime.timedelta(days=min(span, math.floor(before * span / drawable))) \
+        if drawable > 0 else start
+    high = start + datetime.timedelta(days=span)
+    if not low <= found <= high:
+        raise Mismatch(where, f"a day from {low} to {high}", found.isoformat(),
+                       f"'{name}': runs out within the projected period it empties in")
 
 
 # ------------------------------------------------------------------------------------------------
