@@ -222,7 +222,51 @@ def tamper_protocol_date(doc):
     return f"protocol.as_of moved to {moved}"
 
 
-# The classes issue 16 names first, then the line factor and the sections of schema version 2.
+def tamper_work_unit_cost(doc):
+    w = doc.get("work")
+    if w is None or w["full"] is None:
+        return None
+    w["full"] = plus(w["full"], "0.000001")
+    return "work.full (the cost per unit of work) + 0.000001"
+
+
+def tamper_work_compute_only(doc):
+    w = doc.get("work")
+    if w is None or w["compute_only"] is None or Decimal(w["compute_only"]) == 0:
+        return None
+    w["compute_only"] = str(Decimal(w["compute_only"]) * 2)
+    return "work.compute_only doubled"
+
+
+def tamper_projected_balance(doc):
+    periods = doc.get("credits", {}).get("projection", {}).get("periods", [])
+    if not periods:
+        return None
+    periods[0]["balance_after"][0] = plus(periods[0]["balance_after"][0], "1")
+    return "credits.projection.periods[0] first balance + 1"
+
+
+def tamper_lost_at_expiry(doc):
+    c = doc.get("credits")
+    if c is None:
+        return None
+    g = c["grants"][0]
+    g["lost_at_expiry"] = plus(g["lost_at_expiry"], "1")
+    c["total_lost_at_expiry"] = plus(c["total_lost_at_expiry"], "1")
+    return f"grant '{g['name']}' lost_at_expiry + 1, total_lost_at_expiry with it"
+
+
+def tamper_runway(doc):
+    c = doc.get("credits")
+    if c is None or c["runway"] is None:
+        return None
+    moved = datetime.date.fromisoformat(c["runway"]) + datetime.timedelta(days=1)
+    c["runway"] = moved.isoformat()
+    return f"credits.runway moved to {moved}"
+
+
+# The classes issue 16 names first, then the line factor, the sections of schema version 2, the
+# work member of version 3 and the credits projection.
 TAMPERS = [
     ("price", tamper_price),
     ("quantity", tamper_quantity),
@@ -242,6 +286,11 @@ TAMPERS = [
     ("credits-total", tamper_credits_total),
     ("line-inputs", tamper_line_inputs),
     ("protocol-date", tamper_protocol_date),
+    ("work-unit-cost", tamper_work_unit_cost),
+    ("work-compute-only", tamper_work_compute_only),
+    ("projected-balance", tamper_projected_balance),
+    ("lost-at-expiry", tamper_lost_at_expiry),
+    ("runway", tamper_runway),
 ]
 # A class that may apply to no shipped report (a verified report has no status to upgrade, but the
 # flagship's provisional ones do): every class must apply somewhere.
@@ -335,7 +384,7 @@ def main():
     if reports:
         with open(os.path.join(args.work, reports[0]), encoding="utf-8") as f:
             base = json.load(f)
-        cases = [("version 3", dict(base, schema_version=3), 3),
+        cases = [("version 4", dict(base, schema_version=4), 3),
                  ("unknown section", dict(base, workload={}), 3),
                  ("a member missing", {k: v for k, v in base.items() if k != "totals"}, 3)]
         for what, doc, want in cases:
