@@ -21,6 +21,9 @@ SUBSET = {"$schema", "$id", "$defs", "$ref", "title", "description", "type", "pr
           "required", "additionalProperties", "items", "enum", "const", "pattern", "minLength",
           "minimum", "minItems", "maxItems", "oneOf", "anyOf", "allOf", "not", "if", "then",
           "else"}
+# A well-formed work member (schema version 3), for the hand-broken copies.
+WORK = {"kind": "tokens served", "amount": "tokens", "per": 1000000, "unit": "USD/1M tokens",
+        "full": "2.5", "compute_only": "2"}
 TYPES = {"object": dict, "array": list, "string": str, "boolean": bool, "null": type(None)}
 
 
@@ -144,7 +147,12 @@ def broken_copies(doc):
         mutate("amount as a number", lambda d: d["lines"][0].update(amount=1.5)),
         mutate("19 fractional digits", lambda d: d["totals"].update(total="1.0000000000000000001")),
         mutate("credits in version 1", lambda d: d.update(schema_version=1, credits={})),
-        mutate("version 3", lambda d: d.update(schema_version=3)),
+        mutate("version 4", lambda d: d.update(schema_version=4)),
+        mutate("work in version 2", lambda d: d.update(schema_version=2, work=WORK)),
+        mutate("work of an unknown kind",
+               lambda d: d.update(schema_version=3, work=dict(WORK, kind="tokens wasted"))),
+        mutate("work with a numeric cost",
+               lambda d: d.update(schema_version=3, work=dict(WORK, full=0.5))),
         mutate("scale without factor",
                lambda d: d["derivations"][first_derivation].update(op="scale")),
         mutate("quoted without region", lambda d: d["inputs"][0].update(
