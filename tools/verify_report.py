@@ -1026,7 +1026,7 @@ def main(argv):
     parser = argparse.ArgumentParser(
         prog="verify_report.py",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Recomputes a trncost JSON report (schema trncost.report, versions 1 and 2) "
+        description="Recomputes a trncost JSON report (schema trncost.report, versions 1 to 3) "
                     "from the report alone, sharing no code with trncost, and names the first "
                     "mismatch: its path in the document, the expected value and the value found.",
         epilog="exit codes:\n  0  the report passed\n  1  internal error (a bug in this script)\n"
