@@ -246,6 +246,31 @@ def tamper_projected_balance(doc):
     return "credits.projection.periods[0] first balance + 1"
 
 
+def tamper_projected_spend(doc):
+    """A projected spend raised with its uncovered part: the period adds up, the rate does not."""
+    periods = doc.get("credits", {}).get("projection", {}).get("periods", [])
+    if not periods or not periods[0]["uncovered_by_reason"]:
+        return None
+    p = periods[0]
+    p["spend"] = plus(p["spend"], "1")
+    p["uncovered"] = plus(p["uncovered"], "1")
+    p["uncovered_by_reason"][-1]["amount"] = plus(p["uncovered_by_reason"][-1]["amount"], "1")
+    return "credits.projection.periods[0] spend + 1, its uncovered and last reason with it"
+
+
+def tamper_runs_out_day(doc):
+    """A projected run-out day a day later, the runway moved with it: the stops agree."""
+    c = doc.get("credits")
+    if c is None or len(c["grants"]) != 1:
+        return None
+    g = c["grants"][0]
+    if g["runs_out_on"] is None or g["exhausted_on"] is not None or c["runway"] != g["runs_out_on"]:
+        return None
+    moved = (datetime.date.fromisoformat(g["runs_out_on"]) + datetime.timedelta(days=1)).isoformat()
+    g["runs_out_on"] = c["runway"] = moved
+    return f"grant '{g['name']}' runs_out_on and the runway moved to {moved}"
+
+
 def tamper_lost_at_expiry(doc):
     c = doc.get("credits")
     if c is None:
@@ -289,6 +314,8 @@ TAMPERS = [
     ("work-unit-cost", tamper_work_unit_cost),
     ("work-compute-only", tamper_work_compute_only),
     ("projected-balance", tamper_projected_balance),
+    ("projected-spend", tamper_projected_spend),
+    ("runs-out-day", tamper_runs_out_day),
     ("lost-at-expiry", tamper_lost_at_expiry),
     ("runway", tamper_runway),
 ]
