@@ -413,6 +413,9 @@ def main():
             base = json.load(f)
         cases = [("version 4", dict(base, schema_version=4), 3),
                  ("unknown section", dict(base, workload={}), 3),
+                 ("work in version 2", dict(base, schema_version=2, work={
+                     "kind": "trials", "amount": base["inputs"][0]["name"], "per": 1,
+                     "unit": "USD/job", "full": None, "compute_only": None}), 3),
                  ("a member missing", {k: v for k, v in base.items() if k != "totals"}, 3)]
         for what, doc, want in cases:
             tp = os.path.join(tamper_dir, f"exit-{what.replace(' ', '-')}.json")
