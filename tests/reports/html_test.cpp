@@ -77,4 +77,18 @@ TEST_CASE("the HTML report lists migration uncertainties") {
         std::string::npos);
 }
 
+TEST_CASE("the HTML report has the archived protocol in a section of its own") {
+  const std::string html = io::render_html(small_estimate());
+  CHECK(html.find("<h2>Protocol</h2>\n<p id=\"protocol-made\">Made by trncost " +
+                  std::string(trncost::version) +
+                  " for the as-of date 2026-11-30; a quote is fresh for 30 days.</p>\n"
+                  "<p id=\"protocol-runs\">No run log is archived") != std::string::npos);
+  auto m = reports_test::small_model();
+  m.archive_run({"ft-r1", "model <a>", "git:1", "ft-v4", {}, {{"torch", "2.8.0"}}});
+  const std::string with_run = io::render_html(m.evaluate(reports_test::as_of));
+  CHECK(with_run.find("<tr><td><code>ft-r1</code></td><td>model &lt;a&gt;</td><td>git:1</td>"
+                      "<td>ft-v4</td><td>not given</td><td>torch 2.8.0</td></tr>\n</table>\n"
+                      "</body>") != std::string::npos);
+}
+
 }  // namespace trncost_tests::reports_html_test

@@ -342,6 +342,18 @@ inline std::optional<check_result> check_burn_down(const credits::burn_down_resu
                       to_string(*from));
     }
     from = p.end;
+    // The period and its spend are the rate's, as the burn-down projects them.
+    const auto rated = credits::detail::projected_period(b.projection.rate, p.start);
+    if (p.end != rated.end) {
+      return mismatch(where + ": a projected period ends on the next 1st of a month, " +
+                      to_string(rated.end));
+    }
+    decimal rated_spend{};
+    for (const auto& c : rated.charges) rated_spend += c.amount;
+    if (p.spend != rated_spend) {
+      return mismatch(where + ": the report says a spend of " + p.spend.to_string() +
+                      ", the rate's charges for the period give " + rated_spend.to_string());
+    }
     if (p.credits_used + p.uncovered != p.spend) {
       return mismatch(where + ": credits used " + p.credits_used.to_string() + " + uncovered " +
                       p.uncovered.to_string() + " is not the spend " + p.spend.to_string());
@@ -355,6 +367,29 @@ inline std::optional<check_result> check_burn_down(const credits::burn_down_resu
     if (p.balance_after.size() != n) {
       return mismatch(where + ": " + std::to_string(p.balance_after.size()) + " balances for " +
                       std::to_string(n) + " grants");
+    }
+    // One grant, valid the whole period, emptied in it: it runs out where the burn-down puts the
+    // day, spending spread evenly over what it could pay (credits used + what found it exhausted).
+    if (n == 1 && !balance[0].is_zero() && p.balance_after[0].is_zero() &&
+        !(b.grants[0].last_valid_day < p.end) &&
+        !p.uncovered_by_reason.contains(credits::uncovered_reason::not_yet_issued) &&
+        !p.uncovered_by_reason.contains(credits::uncovered_reason::expired)) {
+      decimal eligible = p.credits_used;
+      if (const auto e = p.uncovered_by_reason.find(credits::uncovered_reason::balance_exhausted);
+          e != p.uncovered_by_reason.end()) {
+        eligible += e->second;
+      }
+      const auto span = credits::detail::days_between(p.start, p.end);
+      const auto lasted = static_cast<std::int64_t>((balance[0].raw() * span) / eligible.raw());
+      const date day = credits::detail::add_days(p.start, std::min(lasted, span));
+      if (b.grants[0].runs_out_on != day) {
+        return mismatch(at("credits.grants", 0) + " '" + b.grants[0].name + "' runs_out_on: the " +
+                        "report says " +
+                        (b.grants[0].runs_out_on ? to_string(*b.grants[0].runs_out_on)
+                                                 : std::string("null")) +
+                        ", the balance spread over what it could pay in " + where + " lasts to " +
+                        to_string(day));
+      }
     }
     decimal fell{};
     decimal lost_here{};

@@ -296,7 +296,22 @@ inline std::string render_html_page(const estimate& est, const html_analysis_par
          html_escape(in->known ? in->value + " " + in->unit : "unknown") + "</td><td>" + s.kind +
          "</td><td>" + html_escape(s.source) + "</td><td>" + s.date + "</td></tr>\n";
   }
-  h += "</table>\n</body>\n</html>\n";
+  h += "</table>\n<h2>Protocol</h2>\n<p id=\"protocol-made\">" +
+       html_escape(detail::protocol_sentence(est)) + "</p>\n";
+  const auto runs = detail::protocol_rows(est);
+  if (runs.empty()) h += "<p id=\"protocol-runs\">" + std::string(detail::no_runs_sentence) + "</p>\n";
+  if (!runs.empty()) {
+    h += "<table id=\"protocol-runs\"><tr><th>run</th><th>model</th><th>code version</th>"
+         "<th>data set</th><th>parameters</th><th>software stack</th></tr>\n";
+    for (const auto& r : runs) {
+      h += "<tr><td><code>" + html_escape(r.run) + "</code></td><td>" + html_escape(r.model) +
+           "</td><td>" + html_escape(r.code_version) + "</td><td>" + html_escape(r.dataset) +
+           "</td><td>" + html_escape(r.parameters) + "</td><td>" + html_escape(r.software_stack) +
+           "</td></tr>\n";
+    }
+    h += "</table>\n";
+  }
+  h += "</body>\n</html>\n";
   return h;
 }
 

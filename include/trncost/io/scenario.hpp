@@ -1184,13 +1184,20 @@ class scenario_builder {
         std::move(name), {{std::move(p), make(Usage{}, 0), std::nullopt}});
   }
 
+  /// The runs a component's measurements come from, archived in the model (and so in the report).
+  static void archive(model& m, const std::vector<measure::run_record>& logged) {
+    for (const auto& r : logged) m.archive_run(measure::protocol_of(r));
+  }
+
   void add(model& m, const scenario_component& c, std::size_t index) {
     const std::string& region = s_.region;
     const auto name_of = [&](std::string_view key) { return c.name + "." + std::string(key); };
     switch (c.kind) {
       case scenario_component_kind::instance_time: {
         const std::string& type = c.text.at("instance_type");
-        const auto fed = measure::feed_model<units::tokens_per_second_t>(runs(c));
+        const auto& logged = runs(c);
+        archive(m, logged);
+        const auto fed = measure::feed_model<units::tokens_per_second_t>(logged);
         const auto tokens = input(c, "tokens_to_train", units::token);
         const auto train = measure::extrapolate(name_of("train_s"), tokens, fed.throughput);
         const scenario_value* p = find(c, "price");
@@ -1226,10 +1233,12 @@ class scenario_builder {
           throw input_error("instance_time: no instance_time component named \"" + of +
                             "\" comes before this one");
         }
-        const auto fed = measure::feed_model<units::tokens_per_second_t>(
+        const auto logged =
             c.runs.empty() ? runs(c)
                            : read_runs(c.runs, c.runs_line,
-                                       "component[" + std::to_string(index) + "].runs"));
+                                       "component[" + std::to_string(index) + "].runs");
+        archive(m, logged);
+        const auto fed = measure::feed_model<units::tokens_per_second_t>(logged);
         if (!fed.restart_time || !fed.work_lost) {
           throw input_error("the run logs record no interruption: no restart time or work lost "
                             "(give runs that saw one, or declare the category none)");
