@@ -85,7 +85,9 @@ struct vllm_bench_results {
 /// Which statistic of a latency distribution a target bounds.
 enum class latency_statistic { mean, median };
 
-constexpr std::string_view to_string(latency_statistic s) noexcept {
+/// "mean" or "median". (Not named to_string: a to_string declared in trncost::io would hide
+/// trncost::to_string(date) from every writer of that namespace included after it.)
+constexpr std::string_view statistic_name(latency_statistic s) noexcept {
   return s == latency_statistic::mean ? "mean" : "median";
 }
 
@@ -405,7 +407,7 @@ namespace detail {
 /// The first bound of `t` that `p` breaks, as "mean TTFT 1253.8 ms > 500 ms"; empty if it meets
 /// every bound.
 inline std::string latency_breach(const vllm_operating_point& p, const latency_target& t) {
-  const std::string stat(to_string(t.statistic));
+  const std::string stat(statistic_name(t.statistic));
   std::string out;
   const auto add = [&](std::string_view what, const decimal& v, const decimal& max,
                        std::string_view unit) {
@@ -429,7 +431,7 @@ inline std::string latency_breach(const vllm_operating_point& p, const latency_t
 
 /// "mean TTFT <= 500 ms and mean ITL <= 50 ms"
 inline std::string describe_target(const latency_target& t) {
-  const std::string stat(to_string(t.statistic));
+  const std::string stat(statistic_name(t.statistic));
   std::string out;
   const auto add = [&](std::string part) {
     if (!out.empty()) out += " and ";
@@ -469,7 +471,7 @@ inline vllm_operating_point select_operating_point(const vllm_bench_results& res
     throw input_error(where + "the latency target sets no bound (TTFT, ITL or request latency)");
   }
   if (target.statistic != latency_statistic::mean) {
-    throw input_error(where + "the target bounds the " + std::string(to_string(target.statistic)) +
+    throw input_error(where + "the target bounds the " + std::string(statistic_name(target.statistic)) +
                       " latency, but the results give means (guidellm's averages over each "
                       "level's requests); state the target on the mean");
   }
