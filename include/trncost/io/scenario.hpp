@@ -252,12 +252,13 @@ inline constexpr std::array<scenario_key, 8> object_storage_keys{{
     {"get_requests", kt::input, false},
     {"get_price", kt::price, false, "s3_requests"},
 }};
-inline constexpr std::array<scenario_key, 5> logging_keys{{
+inline constexpr std::array<scenario_key, 6> logging_keys{{
     {"ingested_gib", kt::input, true},
     {"ingestion_price", kt::price, false, "cloudwatch_logs_ingestion"},
-    {"stored_gib", kt::input, true},
-    {"kept_months", kt::input, true},
+    {"stored_gib", kt::input, false},
+    {"kept_months", kt::input, false},
     {"storage_price", kt::price, false, "cloudwatch_logs_storage"},
+    {"not_kept", kt::text, false},  // why the logs are not stored (instead of the three above)
 }};
 inline constexpr std::array<scenario_key, 1> data_transfer_keys{{
     {"transfer", kt::transfers, true},
@@ -1104,6 +1105,26 @@ class scenario_parser {
         one_of(t, path, {"checkpoint_interval_seconds", "checkpoint_interval_hours"}, false,
                "the training time between checkpoints");
         break;
+      case scenario_component_kind::logging: {
+        // Kept logs bill storage (stored_gib, kept_months); logs not kept say why (not_kept).
+        const bool kept = t.get("stored_gib") != nullptr || t.get("kept_months") != nullptr ||
+                          t.get("storage_price") != nullptr;
+        if (const toml::node* nk = t.get("not_kept"); nk != nullptr && kept) {
+          fail_at(line_of(*nk), join(path, "not_kept"),
+                  "is given with the storage of the logs (stored_gib, kept_months, "
+                  "storage_price); logs are either kept or not");
+        }
+        if (t.get("not_kept") == nullptr) {
+          for (std::string_view k : {"stored_gib", "kept_months"}) {
+            if (t.get(k) == nullptr) {
+              fail_at(line_of(t), join(path, k),
+                      "is missing: kept logs bill storage (stored_gib, kept_months); for logs "
+                      "that are not kept, write not_kept = \"why\" instead");
+            }
+          }
+        }
+        break;
+      }
       default: break;
     }
   }
@@ -1501,6 +1522,15 @@ class scenario_builder {
       }
       case scenario_component_kind::logging: {
         const scenario_value* ip = find(c, "ingestion_price");
+        if (const auto nk = c.text.find("not_kept"); nk != c.text.end()) {
+          m.add(logging::not_kept(
+              c.name, input(c, "ingested_gib", units::gibibyte),
+              ip != nullptr && ip->origin
+                  ? input(c, *ip, units::usd_per_gibibyte)
+                  : pricing::cloudwatch_logs_ingestion(book_, region, name_of("ingestion_price")),
+              nk->second));
+          break;
+        }
         const scenario_value* sp = find(c, "storage_price");
         const auto ingestion =
             ip != nullptr && ip->origin
