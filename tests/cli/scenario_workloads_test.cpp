@@ -4,6 +4,8 @@
 // the file, the line and the key.
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <trncost/io/scenario.hpp>
 
@@ -241,6 +243,54 @@ TEST_CASE("the new keys refuse unknown keys and missing keys and wrong units at 
   std::string vllm = serving();
   vllm.replace(vllm.find("throughput = "), 13, "throughput = { vllm = \"r.csv\" }\n# ");
   CHECK(error_of(vllm).find("component[0].throughput: sets no latency bound") != std::string::npos);
+}
+
+namespace {
+
+// The first ```toml block after `heading` in docs/scenario.md.
+std::string doc_example(const std::string& heading) {
+  std::ifstream in(TRNCOST_TESTS_DIR "/../docs/scenario.md");
+  std::ostringstream text;
+  text << in.rdbuf();
+  const std::string doc = text.str();
+  const auto at = doc.find(heading);
+  REQUIRE(at != std::string::npos);
+  const auto begin = doc.find("```toml\n", at);
+  REQUIRE(begin != std::string::npos);
+  const auto end = doc.find("```", begin + 8);
+  return doc.substr(begin + 8, end - begin - 8);
+}
+
+}  // namespace
+
+TEST_CASE("the workload examples of docs/scenario.md run as written and give the figures it states") {
+  // The serving example is a whole file; its vLLM paths are relative to examples/scenarios/.
+  const std::string file = TRNCOST_TESTS_DIR "/../examples/scenarios/docs-example.toml";
+  const estimate svc = run(doc_example("#### `kind = \"serving\"`"), file);
+  CHECK(svc.total == decimal::parse("77241.6"));
+  CHECK((*svc.work->full)->value == "39.733333333333333333");
+  // The others are components: under a head with the example offer file (the sweep's price).
+  const std::string offers = R"(format = 1
+[estimate]
+title = "t"
+as_of = 2026-11-30
+region = "us-east-1"
+freshness_days = 120
+[prices]
+consulted = 2026-11-30
+files = [{ file = "../data/offers/AmazonEC2-us-east-1.json", where = { regionCode = "us-east-1" } }]
+[declare_none]
+storage = "none"
+transfer = "none"
+logs = "none"
+data_preparation = "none"
+failures_restarts = "none"
+)";
+  CHECK(run(offers + doc_example("#### `kind = \"sweep\"`"), file).total == decimal(1161));
+  const estimate cpt = run(offers + doc_example("#### `kind = \"continued_pretraining\"`"), file);
+  CHECK(round(cpt.total, decimal_places{2}) == decimal::parse("20772.59"));
+  CHECK((*cpt.work->compute_only)->value.substr(0, 6) == "1.0386");
+  CHECK(run(offers + doc_example("#### `kind = \"batch_inference\"`"), file).total == decimal(42));
 }
 
 }  // namespace trncost_tests::cli_scenario_workloads_test
