@@ -188,6 +188,36 @@ price = )" + v("4") + "\ninstances = " + v("2") + "\ntokens = " + v("36000000") 
   CHECK((*e.work->full)->value == "1.166666666666666667");
 }
 
+TEST_CASE("an autoscaled serving component sizes replicas per period of its profile") {
+  // night: max(ceil(100 / 400), 1) = 1 replica; day: ceil(900 / 400) = 3 (max 4). serving = 2
+  // cycles x (1 x 12 h + 3 x 12 h) = 96 instance-h x 10 = 960 USD; scale-ups: the day adds
+  // 3 - 1 = 2 replicas (the night follows the day: adds none), 2 x 600 s x 2 cycles = 2/3 h x 10
+  // = 6.666666666666666667 USD; work = 2 x (100 + 900) x 12 x 3,600 = 86.4M tokens.
+  const std::string text = head + R"([[component]]
+kind = "autoscaled_serving"
+name = "auto"
+instance_type = "trn2.48xlarge"
+price = )" + v("10") + "\nrepeats = " + v("2") + "\ntarget_tokens_per_s_per_replica = " + v("400") +
+                           "\nmin_replicas = " + v("1") + "\nmax_replicas = " + v("4") +
+                           "\nstartup_seconds = " + v("600") + R"(
+[[component.profile]]
+label = "night"
+hours = )" + v("12") + "\ntokens_per_s = " + v("100") + R"(
+[[component.profile]]
+label = "day"
+hours = )" + v("12") + "\ntokens_per_s = " + v("900") + "\n";
+  const estimate e = run(text);
+  CHECK(e.by_phase.at(phase::serving) == decimal(960));
+  CHECK(e.total == decimal::parse("966.666666666666666667"));
+  CHECK(e.work->kind == work_kind::tokens_served);
+  CHECK((*e.work->full)->value == "11.188271604938271605");
+  // A period's load in requests/s against a target in tokens/s.
+  std::string wrong = text;
+  wrong.replace(wrong.rfind("tokens_per_s"), 12, "requests_per_s");
+  CHECK(error_of(wrong).find("component[0].profile[1].requests_per_s: is in requests/s but the "
+                             "target per replica is in tokens/s") != std::string::npos);
+}
+
 TEST_CASE("logs not kept bill ingestion only and need no storage price in the book") {
   // 20 GiB x 0.5 USD = 10 USD of ingestion, no storage line, and the book (empty) is never asked
   // for the CloudWatch storage price. The serving total is 3,000 USD (first case).

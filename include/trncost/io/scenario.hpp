@@ -43,6 +43,7 @@
 #include "price_list.hpp"
 #include "run_log.hpp"
 #include "vllm_bench.hpp"
+#include "../workload/autoscaled_serving.hpp"
 #include "../workload/batch_inference.hpp"
 #include "../workload/continued_pretraining.hpp"
 #include "../workload/serving.hpp"
@@ -65,13 +66,14 @@ enum class scenario_component_kind {
   serving,
   sweep,
   continued_pretraining,
-  batch_inference
+  batch_inference,
+  autoscaled_serving
 };
 
-inline constexpr std::array<std::string_view, 11> scenario_component_kinds{
+inline constexpr std::array<std::string_view, 12> scenario_component_kinds{
     "instance_time",  "failures",      "block_storage",    "object_storage",
     "logging",        "data_transfer", "data_preparation", "serving",
-    "sweep",          "continued_pretraining", "batch_inference"};
+    "sweep",          "continued_pretraining", "batch_inference", "autoscaled_serving"};
 
 [[nodiscard]] constexpr std::string_view kind_name(scenario_component_kind k) noexcept {
   return scenario_component_kinds[static_cast<std::size_t>(k)];
@@ -116,6 +118,13 @@ struct scenario_vllm {
   std::uint64_t line = 0;
 };
 
+/// One period of an autoscaled service's demand profile ([[component.profile]]).
+struct scenario_demand_period {
+  std::string label;
+  std::uint64_t line = 0;
+  std::map<std::string, scenario_value> values;  ///< "hours", "tokens_per_s" or "requests_per_s"
+};
+
 /// One [[component]] table.
 struct scenario_component {
   scenario_component_kind kind = scenario_component_kind::instance_time;
@@ -129,6 +138,7 @@ struct scenario_component {
   std::optional<scenario_period> period;           ///< serving: the period as dates
   std::optional<scenario_vllm> vllm;               ///< serving: throughput from a benchmark
   std::map<std::string, bool> flags;               ///< true/false keys (sweep: cluster_kept_up)
+  std::vector<scenario_demand_period> profile;     ///< autoscaled_serving: one cycle, in order
 };
 
 /// One offer file of [prices]: its path (relative to the scenario file) and the attribute
@@ -210,7 +220,9 @@ struct scenario_spec {
 
 namespace detail {
 
-enum class scenario_key_type { text, input, price, files, transfers, period, throughput, flag };
+enum class scenario_key_type {
+  text, input, price, files, transfers, period, throughput, flag, profile
+};
 
 /// A key a table may hold, its type, whether it is required, the price query it defaults to (for
 /// prices) and its unit (for the documentation and errors).
@@ -324,6 +336,24 @@ inline constexpr std::array<scenario_key, 6> batch_inference_keys{{
     {"setup_seconds", kt::input, false},
 }};
 
+inline constexpr std::array<scenario_key, 9> autoscaled_serving_keys{{
+    {"instance_type", kt::text, true},
+    {"price", kt::price, false, "ec2_on_demand"},
+    {"profile", kt::profile, true},
+    {"repeats", kt::input, true},
+    {"target_tokens_per_s_per_replica", kt::input, false},
+    {"target_requests_per_s_per_replica", kt::input, false},
+    {"min_replicas", kt::input, true},
+    {"max_replicas", kt::input, true},
+    {"startup_seconds", kt::input, true},
+}};
+inline constexpr std::array<scenario_key, 4> demand_period_keys{{
+    {"label", kt::text, true},
+    {"hours", kt::input, true},
+    {"tokens_per_s", kt::input, false},
+    {"requests_per_s", kt::input, false},
+}};
+
 inline std::span<const scenario_key> keys_of(scenario_component_kind k) {
   switch (k) {
     case scenario_component_kind::instance_time: return instance_time_keys;
@@ -337,6 +367,7 @@ inline std::span<const scenario_key> keys_of(scenario_component_kind k) {
     case scenario_component_kind::sweep: return sweep_keys;
     case scenario_component_kind::continued_pretraining: return continued_pretraining_keys;
     case scenario_component_kind::batch_inference: return batch_inference_keys;
+    case scenario_component_kind::autoscaled_serving: return autoscaled_serving_keys;
   }
   return {};
 }
@@ -946,7 +977,8 @@ class scenario_parser {
         case kt::files:
         case kt::transfers:
         case kt::period:
-        case kt::throughput: break;  // read by the caller
+        case kt::throughput:
+        case kt::profile: break;  // read by the caller
       }
     }
   }
@@ -1105,6 +1137,43 @@ class scenario_parser {
         one_of(t, path, {"checkpoint_interval_seconds", "checkpoint_interval_hours"}, false,
                "the training time between checkpoints");
         break;
+      case scenario_component_kind::autoscaled_serving: {
+        one_of(t, path, {"target_tokens_per_s_per_replica", "target_requests_per_s_per_replica"},
+               false, "the load one replica is sized for, in tokens/s or requests/s");
+        const bool tokens = t.get("target_tokens_per_s_per_replica") != nullptr;
+        const toml::node& pr = *t.get("profile");
+        const toml::array* a = pr.as_array();
+        if (a == nullptr || a->empty() || !a->is_array_of_tables()) {
+          fail_at(line_of(pr), join(path, "profile"),
+                  "must be one or more [[component.profile]] tables (label, hours, tokens_per_s "
+                  "or requests_per_s)");
+        }
+        std::vector<std::string_view> allowed;
+        for (const auto& k : demand_period_keys) allowed.push_back(k.name);
+        for (std::size_t i = 0; i < a->size(); ++i) {
+          const toml::table& pt = *(*a)[i].as_table();
+          const std::string pp = join(path, "profile") + "[" + std::to_string(i) + "]";
+          check_keys(pt, pp, allowed, "a demand period");
+          scenario_demand_period d;
+          d.line = line_of(pt);
+          std::map<std::string, std::string> text;
+          read_keys(pt, pp, demand_period_keys, text, d.values);
+          d.label = text["label"];
+          const std::string_view wrong = tokens ? "requests_per_s" : "tokens_per_s";
+          if (const toml::node* w = pt.get(wrong)) {
+            fail_at(line_of(*w), join(pp, wrong),
+                    std::string("is in ") + (tokens ? "requests/s" : "tokens/s") +
+                        " but the target per replica is in " + (tokens ? "tokens/s" : "requests/s") +
+                        "; the load and the target count the same thing");
+          }
+          if (pt.get(tokens ? "tokens_per_s" : "requests_per_s") == nullptr) {
+            fail_at(d.line, join(pp, tokens ? "tokens_per_s" : "requests_per_s"),
+                    "is missing: the load of the period (required)");
+          }
+          c.profile.push_back(std::move(d));
+        }
+        break;
+      }
       case scenario_component_kind::logging: {
         // Kept logs bill storage (stored_gib, kept_months); logs not kept say why (not_kept).
         const bool kept = t.get("stored_gib") != nullptr || t.get("kept_months") != nullptr ||
@@ -1421,6 +1490,34 @@ class scenario_builder {
     (void)workload::add_serving(m, in);
   }
 
+  template <class Rate>
+  void add_autoscaled(model& m, const scenario_component& c) {
+    using per_instance = typename workload::rate_traits<Rate>::per_instance;
+    const bool tokens = std::is_same_v<Rate, units::tokens_per_second_t>;
+    const std::string unit = tokens ? "tokens_per_s" : "requests_per_s";
+    std::vector<workload::demand_period<Rate>> profile;
+    for (std::size_t i = 0; i < c.profile.size(); ++i) {
+      const auto& d = c.profile[i];
+      const std::string base = c.name + ".profile[" + std::to_string(i) + "].";
+      const auto& h = d.values.at("hours");
+      const auto& l = d.values.at(unit);
+      profile.push_back({d.label, sourced(base + "hours", make(units::hour, h.value), *h.origin),
+                         sourced(base + unit, make(Rate{}, l.value), *l.origin)});
+    }
+    const std::string& type = c.text.at("instance_type");
+    workload::autoscaled_serving_inputs<Rate> in{
+        c.name,
+        type,
+        instance_price(c, type),
+        std::move(profile),
+        input(c, "repeats", units::dimensionless),
+        input(c, "target_" + unit + "_per_replica", per_instance{}),
+        input(c, "min_replicas", units::instance),
+        input(c, "max_replicas", units::instance),
+        input(c, "startup_seconds", units::second)};
+    (void)workload::add_autoscaled_serving(m, in);
+  }
+
   void add(model& m, const scenario_component& c, std::size_t index) {
     const std::string& region = s_.region;
     const auto name_of = [&](std::string_view key) { return c.name + "." + std::string(key); };
@@ -1593,6 +1690,13 @@ class scenario_builder {
           add_serving<units::tokens_per_second_t>(m, c, index);
         } else {
           add_serving<units::requests_per_second_t>(m, c, index);
+        }
+        break;
+      case scenario_component_kind::autoscaled_serving:
+        if (find(c, "target_tokens_per_s_per_replica") != nullptr) {
+          add_autoscaled<units::tokens_per_second_t>(m, c);
+        } else {
+          add_autoscaled<units::requests_per_second_t>(m, c);
         }
         break;
       case scenario_component_kind::sweep: {
