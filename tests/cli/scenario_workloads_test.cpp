@@ -321,6 +321,11 @@ failures_restarts = "none"
   CHECK(round(cpt.total, decimal_places{2}) == decimal::parse("20772.59"));
   CHECK((*cpt.work->compute_only)->value.substr(0, 6) == "1.0386");
   CHECK(run(offers + doc_example("#### `kind = \"batch_inference\"`"), file).total == decimal(42));
+  // 90 x (1 x 12 + 3 x 12) h = 4,320 h serving and 90 x 2 x 600 s = 30 h start-up, x 35.76.
+  const estimate autoscaled =
+      run(offers + doc_example("#### `kind = \"autoscaled_serving\"`"), file);
+  CHECK(autoscaled.by_phase.at(phase::serving) == decimal::parse("154483.2"));
+  CHECK(autoscaled.total == decimal::parse("155556"));
 }
 
 }  // namespace trncost_tests::cli_scenario_workloads_test
