@@ -218,6 +218,22 @@ hours = )" + v("12") + "\ntokens_per_s = " + v("900") + "\n";
                              "target per replica is in tokens/s") != std::string::npos);
 }
 
+TEST_CASE("a frontier component extrapolates its throughput with the scaling efficiency") {
+  // throughput = 1,000 token/s x (8 / 2) nodes x 0.75 = 3,000 token/s; training = 108M / 3,000 =
+  // 36,000 s; billed = 8 x 10 h x 10 USD = 800 USD; 800 / 108 = 7.4074... USD per million tokens.
+  const estimate e = run(head + R"([[component]]
+kind = "frontier"
+name = "pretrain"
+instance_type = "trn2.48xlarge"
+price = )" + v("10") + "\nreference_nodes = " + v("2") + "\nreference_throughput = " + v("1000") +
+                         "\nnodes = " + v("8") + "\nscaling_efficiency = " + v("0.75") +
+                         "\ntoken_budget = " + v("108000000") + "\n");
+  CHECK(e.total == decimal(800));
+  CHECK(e.by_phase.at(phase::training) == decimal(800));
+  CHECK(e.work->kind == work_kind::tokens_trained);
+  CHECK((*e.work->full)->value == "7.407407407407407407");
+}
+
 TEST_CASE("logs not kept bill ingestion only and need no storage price in the book") {
   // 20 GiB x 0.5 USD = 10 USD of ingestion, no storage line, and the book (empty) is never asked
   // for the CloudWatch storage price. The serving total is 3,000 USD (first case).
@@ -326,6 +342,9 @@ failures_restarts = "none"
       run(offers + doc_example("#### `kind = \"autoscaled_serving\"`"), file);
   CHECK(autoscaled.by_phase.at(phase::serving) == decimal::parse("154483.2"));
   CHECK(autoscaled.total == decimal::parse("155556"));
+  // 160,000 x 64 / 16 x 0.9 = 576,000 token/s; 10^12 / 576,000 s x 64 / 3,600 x 35.76.
+  const estimate frontier = run(offers + doc_example("#### `kind = \"frontier\"`"), file);
+  CHECK(round(frontier.total, decimal_places{2}) == decimal::parse("1103703.70"));
 }
 
 }  // namespace trncost_tests::cli_scenario_workloads_test

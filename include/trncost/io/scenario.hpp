@@ -48,6 +48,7 @@
 #include "../workload/continued_pretraining.hpp"
 #include "../workload/serving.hpp"
 #include "../workload/sweep.hpp"
+#include "../workload/training.hpp"
 
 namespace trncost::io {
 
@@ -67,13 +68,15 @@ enum class scenario_component_kind {
   sweep,
   continued_pretraining,
   batch_inference,
-  autoscaled_serving
+  autoscaled_serving,
+  frontier
 };
 
-inline constexpr std::array<std::string_view, 12> scenario_component_kinds{
+inline constexpr std::array<std::string_view, 13> scenario_component_kinds{
     "instance_time",  "failures",      "block_storage",    "object_storage",
     "logging",        "data_transfer", "data_preparation", "serving",
-    "sweep",          "continued_pretraining", "batch_inference", "autoscaled_serving"};
+    "sweep",          "continued_pretraining", "batch_inference", "autoscaled_serving",
+    "frontier"};
 
 [[nodiscard]] constexpr std::string_view kind_name(scenario_component_kind k) noexcept {
   return scenario_component_kinds[static_cast<std::size_t>(k)];
@@ -347,6 +350,15 @@ inline constexpr std::array<scenario_key, 9> autoscaled_serving_keys{{
     {"max_replicas", kt::input, true},
     {"startup_seconds", kt::input, true},
 }};
+inline constexpr std::array<scenario_key, 7> frontier_keys{{
+    {"instance_type", kt::text, true},
+    {"price", kt::price, false, "ec2_on_demand"},
+    {"reference_nodes", kt::input, true},
+    {"reference_throughput", kt::input, true},  // token/s of the whole reference cluster
+    {"nodes", kt::input, true},
+    {"scaling_efficiency", kt::input, true},
+    {"token_budget", kt::input, true},
+}};
 inline constexpr std::array<scenario_key, 4> demand_period_keys{{
     {"label", kt::text, true},
     {"hours", kt::input, true},
@@ -368,6 +380,7 @@ inline std::span<const scenario_key> keys_of(scenario_component_kind k) {
     case scenario_component_kind::continued_pretraining: return continued_pretraining_keys;
     case scenario_component_kind::batch_inference: return batch_inference_keys;
     case scenario_component_kind::autoscaled_serving: return autoscaled_serving_keys;
+    case scenario_component_kind::frontier: return frontier_keys;
   }
   return {};
 }
@@ -1699,6 +1712,19 @@ class scenario_builder {
           add_autoscaled<units::requests_per_second_t>(m, c);
         }
         break;
+      case scenario_component_kind::frontier: {
+        const std::string& type = c.text.at("instance_type");
+        (void)workload::add_frontier_training(
+            m, workload::frontier_inputs{c.name,
+                                         type,
+                                         instance_price(c, type),
+                                         input(c, "reference_nodes", units::instance),
+                                         input(c, "reference_throughput", units::tokens_per_second),
+                                         input(c, "nodes", units::instance),
+                                         input(c, "scaling_efficiency", units::dimensionless),
+                                         input(c, "token_budget", units::token)});
+        break;
+      }
       case scenario_component_kind::sweep: {
         const std::string& type = c.text.at("instance_type");
         workload::sweep_inputs in{c.name,
