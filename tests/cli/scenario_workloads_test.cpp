@@ -74,6 +74,13 @@ TEST_CASE("a serving component sizes the fleet for its peak and bills it over th
   CHECK((*e.work->full)->value == "27.777777777777777778");
   CHECK((*e.work->compute_only)->value == "27.777777777777777778");
   CHECK(e.status == estimate_status::provisional);  // every input here is an assumption
+  // Every other category declared none, with an empty price book: none of them asks it for a price.
+  for (category c : {category::storage, category::transfer, category::logs,
+                     category::data_preparation, category::failures_restarts}) {
+    CHECK(e.declared.count(c) == 1);
+    CHECK(e.by_category.at(c) == decimal{});
+  }
+  CHECK(e.by_category.at(category::compute) == decimal(3000));
   // At 90 %: usable 450, ceil(900 / 450) = 2 instances -> 2,000 USD, 18.5185... USD/1M.
   const estimate e90 = run(serving("utilisation = " + v("0.9") + "\n"));
   CHECK(e90.total == decimal(2000));
