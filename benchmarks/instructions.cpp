@@ -5,17 +5,31 @@
 //   bench_instructions --list            one line per kernel: name, operations per run, anchors
 //   bench_instructions <kernel> <runs>   prepares the kernel's inputs, runs it once to warm up
 //                                        (first-call allocations), then <runs> more times
+//   bench_instructions --compiler        the compiler that built it (instruction counts are
+//                                        compared only between builds of the same compiler)
+// TRNCOST_DELIBERATE_SLOWDOWN=<kernel> makes that kernel do its work twice per run: the test of
+// check_instructions uses it to show that the guard fails on a slowdown.
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string_view>
 
-#include "kernels.hpp"
+#include "guard_kernels.hpp"
 
 int main(int argc, char** argv) {
-  const auto& all = trncost_bench::kernels();
+  const auto& all = trncost_bench::all_kernels();
   if (argc == 2 && std::strcmp(argv[1], "--list") == 0) {
     for (const auto& k : all) std::cout << k.name << ' ' << k.ops << ' ' << k.compare << '\n';
+    return 0;
+  }
+  if (argc == 2 && std::strcmp(argv[1], "--compiler") == 0) {
+#if defined(__clang__)
+    std::cout << "clang++ " << __clang_major__ << '.' << __clang_minor__ << '\n';
+#elif defined(__GNUC__)
+    std::cout << "g++ " << __GNUC__ << '.' << __GNUC_MINOR__ << '\n';
+#else
+    std::cout << "unknown\n";
+#endif
     return 0;
   }
   if (argc != 3) {
@@ -31,9 +45,14 @@ int main(int argc, char** argv) {
   }
   for (const auto& k : all) {
     if (name != k.name) continue;
+    const char* slow = std::getenv("TRNCOST_DELIBERATE_SLOWDOWN");
+    const bool twice = slow != nullptr && name == slow;
     k.prepare();
     k.run();
-    for (unsigned long i = 0; i < runs; ++i) k.run();
+    for (unsigned long i = 0; i < runs; ++i) {
+      k.run();
+      if (twice) k.run();
+    }
     return 0;
   }
   std::cerr << "no kernel named " << name << " (see --list)\n";

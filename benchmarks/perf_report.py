@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Regenerates the performance report of benchmarks/README.md: runs every benchmark program of a
-build with repetitions, sets each measured median beside its anchor and target, and measures the
-compile time of the umbrella header and of each io/ header. Prints Markdown tables.
+build with repetitions, sets each measured median beside its anchor and target, records the load
+average and the CPU model beside each program's run, and times the compilation of the umbrella
+and of each io/ header. Prints Markdown tables; --write-readme also puts them in benchmarks/README.md
+between its perf_report markers. benchmarks/run_all builds the programs and calls this script.
 
-    cmake --build BUILD --target cost_line_bench model_bench analysis_bench neuron_monitor_bench \\
+    cmake --build BUILD --target cost_line_bench model_bench analysis_bench neuron_monitor_bench \
         model_support_bench price_list_bench -j2
     python3 benchmarks/perf_report.py BUILD [--repetitions 5] [--compile-runs 5] [--skip-slow]
+        [--offer-file PATH] [--write-readme]
     python3 benchmarks/perf_report.py BUILD --compile-only [--compile-runs 5]
 
 CPU time is reported (a shared machine disturbs it less than wall-clock time); ratios are
 measured/anchor from the same run. --skip-slow leaves out the three file readers, whose inputs are
-generated at run time (100 MB to 430 MB) and take minutes.
+generated at run time (100 MB to 430 MB) and take minutes. --offer-file is the EC2 offer file
+price_list_bench reads (benchmarks/offer_file_gen.py writes the 426 MB synthetic one).
 """
 import argparse
 import datetime
@@ -24,6 +28,7 @@ import sys
 import tempfile
 
 # (program, benchmark, anchor benchmark or None, what, target text, check(measured, anchor) -> bool)
+# Measured and anchor are CPU ns per iteration, or per item (sample) for the names in PER_ITEM.
 TARGETS = [
     ("cost_line_bench", "line_typed", "line_raw_int128", "typed cost line",
      "<= 1.05x raw int128", lambda m, a: m <= 1.05 * a),
@@ -34,33 +39,62 @@ TARGETS = [
     ("analysis_bench", "evaluate_typed_double", "evaluate_hand_written_double",
      "typed model on double", "<= 1.10x hand-written double", lambda m, a: m <= 1.10 * a),
     ("analysis_bench", "evaluate_compiled_double", "evaluate_hand_written_double",
-     "model graph on double", "<= 1.10x hand-written double", lambda m, a: m <= 1.10 * a),
+     "model graph on double, one sample", "<= 1.10x hand-written double",
+     lambda m, a: m <= 1.10 * a),
+    ("analysis_bench", "evaluate_compiled_double_block", "evaluate_hand_written_double",
+     "model graph on double, blocks (per sample)", "<= 1.5x hand-written double",
+     lambda m, a: m <= 1.5 * a),
     ("analysis_bench", "monte_carlo_flagship/100000", None, "Monte Carlo samples/s (flagship)",
-     ">= 5e6 samples/s", None),
+     ">= 25e6 samples/s, one core", lambda m, a: m <= 1e9 / 25e6),
+    ("analysis_bench", "monte_carlo_fine_tune/200000", None, "Monte Carlo samples/s (fine-tune)",
+     "(recorded)", None),
     ("neuron_monitor_bench", "read_capture", "python_json_anchor", "neuron-monitor 100 MB read",
      ">= 100 MB/s, flat memory", None),
     ("model_support_bench", "read_csv", "python_csv_anchor", "model-support 100,000 rows (CSV)",
      "< 0.5 s", lambda m, a: m < 500e6),
-    ("price_list_bench", "stream_offer_file", "python_json_load", "EC2 offer file >= 400 MB",
-     ">= 300 MB/s, < 64 MB peak", None),
+    ("price_list_bench", "stream_offer_file/real_time", "rapidjson_null_handler/real_time",
+     "EC2 offer file (CPU MB/s)", ">= 400 MB/s CPU, < 64 MB peak", None),
 ]
+PER_ITEM = {"evaluate_compiled_double_block", "monte_carlo_flagship/100000",
+            "monte_carlo_fine_tune/200000"}
 SLOW = {"neuron_monitor_bench", "model_support_bench", "price_list_bench"}
 
 
-def run_benchmarks(build, reps, skip_slow):
-    """{(program, name): {"cpu_ns": median CPU ns, "rate": items or bytes per second}}"""
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def load():
+    return "/".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def run_benchmarks(build, reps, skip_slow, extra_args):
+    """({(program, name): {"cpu_ns", "real_ns", "rate", "items"}}, [run records])"""
     results = {}
+    runs = []
     for program in sorted({t[0] for t in TARGETS}):
         if skip_slow and program in SLOW:
             continue
         path = os.path.join(build, "benchmarks", program)
         if not os.path.exists(path):
             print(f"note: {path} is not built; skipped", file=sys.stderr)
+            runs.append((program, None, None, None, None))
             continue
-        out = subprocess.run([path, f"--benchmark_repetitions={reps}",
+        started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M")
+        before = load()
+        out = subprocess.run([path, *extra_args.get(program, []),
+                              f"--benchmark_repetitions={reps}",
                               "--benchmark_report_aggregates_only=true",
                               "--benchmark_format=json"], capture_output=True, text=True,
                              check=True).stdout
+        runs.append((program, started, before, load(), cpu_model()))
         for b in json.loads(out)["benchmarks"]:
             if b.get("aggregate_name") != "median":
                 continue
@@ -70,8 +104,27 @@ def run_benchmarks(build, reps, skip_slow):
                 "cpu_ns": b["cpu_time"] * scale,
                 "real_ns": b["real_time"] * scale,
                 "rate": b.get("items_per_second") or b.get("bytes_per_second"),
+                "items": b.get("items_per_second") is not None,
             }
-    return results
+    return results, runs
+
+
+def per_op_cpu_ns(name, m):
+    """CPU ns per iteration, or per item (the rate is per real second for real-time benchmarks,
+    so it is rescaled to CPU time)."""
+    if name in PER_ITEM and m["rate"]:
+        items_per_iteration = m["rate"] * m["real_ns"] / 1e9 if name.endswith("/real_time") \
+            else m["rate"] * m["cpu_ns"] / 1e9
+        return m["cpu_ns"] / items_per_iteration
+    return m["cpu_ns"]
+
+
+def cpu_rate(name, m):
+    """Items or bytes per CPU second (Google Benchmark's rate is per real second for a benchmark
+    timed in real time)."""
+    if not m["rate"] or not m["cpu_ns"]:
+        return None
+    return m["rate"] * m["real_ns"] / m["cpu_ns"] if name.endswith("/real_time") else m["rate"]
 
 
 def fmt_ns(ns):
@@ -104,12 +157,93 @@ def compile_times(runs):
     return rows
 
 
+def report(a):
+    """The report's Markdown, as a string."""
+    lines = []
+    say = lines.append
+    commit = subprocess.run(["git", "-C", os.path.dirname(os.path.abspath(__file__)), "rev-parse",
+                             "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    extra = {}
+    if a.offer_file:
+        extra["price_list_bench"] = [f"--offer_file={a.offer_file}", "--no_python"]
+    res, runs = run_benchmarks(a.build, a.repetitions, a.skip_slow, extra)
+    say(f"Generated by `benchmarks/perf_report.py` (what `benchmarks/run_all` runs) on "
+        f"{datetime.date.today()} at commit `{commit or '?'}`: "
+        f"{os.cpu_count()} cores, {cpu_model()}; medians of {a.repetitions} repetitions, CPU time. "
+        "Each program's run, with the load average (1/5/15 min) before and after it, is listed "
+        "below the table.\n")
+    say("| what | benchmark | target | measured | anchor (same run) | ratio | met |")
+    say("|---|---|---|---|---|---|---|")
+    for program, name, anchor, what, target, check in TARGETS:
+        m = res.get((program, name))
+        if m is None:
+            continue
+        an = res.get((program, anchor)) if anchor else None
+        mv = per_op_cpu_ns(name, m)
+        measured = fmt_ns(mv) + (" per sample" if name in PER_ITEM else "")
+        rate = cpu_rate(name, m)
+        if rate and name.endswith("/real_time"):
+            measured = f"{rate / 1e6:.0f} MB/s CPU"
+        elif rate and name in PER_ITEM:
+            measured += f" ({1e9 / mv / 1e6:.1f} M/s)"
+        anchor_text, ratio = "-", "-"
+        if an:
+            av = per_op_cpu_ns(anchor, an)
+            arate = cpu_rate(anchor, an)
+            anchor_text = (f"`{anchor}`: {arate / 1e6:.0f} MB/s CPU" if arate and
+                           anchor.endswith("/real_time") else f"`{anchor}`: {fmt_ns(av)}")
+            ratio = f"{mv / av:.2f}x"
+        met = "-"
+        if check is not None:
+            met = "yes" if check(mv, per_op_cpu_ns(anchor, an) if an else 0) else "**no**"
+        elif name.startswith("stream_offer_file") and rate:
+            met = "yes" if rate >= 400e6 else "**no**"
+        say(f"| {what} | `{program}` {name} | {target} | {measured} | {anchor_text} | {ratio} | "
+            f"{met} |")
+    say("")
+    say("| program | started (UTC) | load before | load after | CPU |")
+    say("|---|---|---|---|---|")
+    for program, started, before, after, cpu in runs:
+        if started is None:
+            say(f"| `{program}` | not built: not run | | | |")
+        else:
+            say(f"| `{program}` | {started} | {before} | {after} | {cpu} |")
+    if not a.skip_compile:
+        say("\nCompile time of a translation unit that includes one header (g++ -std=c++20 -O2):\n")
+        say("| header | CPU seconds (median) |")
+        say("|---|---:|")
+        for h, sec in compile_times(a.compile_runs):
+            say(f"| `{h}` | {sec:.2f} |")
+    return "\n".join(lines) + "\n"
+
+
+BEGIN = "<!-- perf_report:begin (benchmarks/run_all writes what follows) -->"
+END = "<!-- perf_report:end -->"
+
+
+def write_readme(text):
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "README.md")
+    with open(path) as f:
+        readme = f.read()
+    if BEGIN not in readme or END not in readme:
+        sys.exit(f"perf_report: {path} has no perf_report markers")
+    head, rest = readme.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    with open(path, "w") as f:
+        f.write(head + BEGIN + "\n\n" + text + "\n" + END + tail)
+    print(f"perf_report: table written to {path}", file=sys.stderr)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("build")
     p.add_argument("--repetitions", type=int, default=5)
     p.add_argument("--compile-runs", type=int, default=5)
     p.add_argument("--skip-slow", action="store_true")
+    p.add_argument("--skip-compile", action="store_true", help="leave out the compile times")
+    p.add_argument("--offer-file", help="the EC2 offer file for price_list_bench")
+    p.add_argument("--write-readme", action="store_true",
+                   help="also write the tables into benchmarks/README.md")
     p.add_argument("--compile-only", action="store_true", help="only the compile-time table")
     a = p.parse_args()
     if a.compile_only:
@@ -118,32 +252,10 @@ def main():
         for h, s in compile_times(a.compile_runs):
             print(f"| `{h}` | {s:.2f} |")
         return
-
-    print(f"Measured {datetime.date.today()} on {platform.node()} ({os.cpu_count()} cores, "
-          f"{platform.processor() or platform.machine()}); medians of {a.repetitions} repetitions, "
-          "CPU time.\n")
-    res = run_benchmarks(a.build, a.repetitions, a.skip_slow)
-    print("| what | benchmark | target | measured | anchor (same run) | ratio | met |")
-    print("|---|---|---|---|---|---|---|")
-    for program, name, anchor, what, target, check in TARGETS:
-        m = res.get((program, name))
-        if m is None:
-            continue
-        an = res.get((program, anchor)) if anchor else None
-        measured = fmt_ns(m["cpu_ns"])
-        if m["rate"]:
-            measured += f" ({m['rate']:.4g}/s)"
-        anchor_text = f"{anchor}: {fmt_ns(an['cpu_ns'])}" if an else "-"
-        ratio = f"{m['cpu_ns'] / an['cpu_ns']:.2f}x" if an else "-"
-        met = "-"
-        if check is not None:
-            met = "yes" if check(m["cpu_ns"], an["cpu_ns"] if an else 0) else "no"
-        print(f"| {what} | `{program}` {name} | {target} | {measured} | {anchor_text} | {ratio} | {met} |")
-    print("\nCompile time of a translation unit that includes one header (g++ -std=c++20 -O2):\n")
-    print("| header | CPU seconds (median) |")
-    print("|---|---:|")
-    for h, s in compile_times(a.compile_runs):
-        print(f"| `{h}` | {s:.2f} |")
+    text = report(a)
+    print(text)
+    if a.write_readme:
+        write_readme(text)
 
 
 if __name__ == "__main__":

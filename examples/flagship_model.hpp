@@ -91,13 +91,17 @@ inline model build(variant v = variant::baseline,
   // Phase durations (medians of the completed runs), useful throughput and instance count from the
   // variant's runs; interruption figures from the four trn1 runs (the only runs that saw any).
   const auto trn1_runs = io::read_run_log(run_log(variant::baseline, data_dir));
-  const auto fed = trncost::measure::feed_model<units::tokens_per_second_t>(
-      trn2 ? io::read_run_log(run_log(v, data_dir)) : trn1_runs);
+  const auto variant_runs = trn2 ? io::read_run_log(run_log(v, data_dir)) : trn1_runs;
+  const auto fed = trncost::measure::feed_model<units::tokens_per_second_t>(variant_runs);
   const auto interruptions =
       trn2 ? trncost::measure::feed_model<units::tokens_per_second_t>(trn1_runs) : fed;
   const auto book = price_book(data_dir);
   const std::string region = "us-east-1";
   model m;
+  // What ran, as the logs state it: archived in every estimate and report of this model.
+  for (const auto* runs : {&variant_runs, &trn1_runs}) {
+    for (const auto& r : *runs) m.archive_run(trncost::measure::protocol_of(r));
+  }
 
   // --- Instances over billed time --------------------------------------------------------------
   // Training time of the full job = tokens to train / useful throughput measured on the reference

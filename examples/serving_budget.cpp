@@ -6,7 +6,8 @@
 //
 // The throughput per instance is a placeholder assumption: replace it with your own benchmark at
 // your latency target (a vLLM benchmark run gives tokens/s at a concurrency, TTFT and inter-token
-// latency). Run: build/examples/example_serving_budget
+// latency). Run: build/examples/example_serving_budget [--json-dir DIR] (with a directory, each
+// option's JSON report is written there as serving-<instance>-<utilisation>.json).
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include <trncost/workload/archetypes.hpp>
 
 #include "flagship_model.hpp"
+#include "json_reports.hpp"
 
 namespace {
 
@@ -27,7 +29,8 @@ struct option {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const auto json_dir = examples::json_dir(argc, argv);
   const date as_of = flagship::as_of;
   const auto book = flagship::price_book(TRNCOST_EXAMPLES_DATA_DIR);
   const std::string region = "us-east-1";
@@ -91,6 +94,8 @@ int main() {
                            usage_period(period, month_730h),
                            object_storage::storage_prices("s3_standard_price", s3_prices)));
       const auto est = m.evaluate(as_of);
+      examples::write_json_report(
+          json_dir, std::string("serving-") + o.instance_type + "-" + utilisation, est);
       std::printf("%s at %s %% target utilisation:\n", o.instance_type,
                   (decimal::parse(utilisation) * 100).to_fixed(decimal_places{0}).c_str());
       std::printf("  instances needed  %s (headroom %s token/s, idle share %s %%)\n",

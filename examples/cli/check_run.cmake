@@ -1,4 +1,4 @@
-# Runs trncost-estimate once and checks what it did (used by examples/cli/CMakeLists.txt):
+# Runs trncost (or trncost-estimate) once and checks what it did (used by examples/cli/CMakeLists.txt):
 #   -DPROGRAM=<binary> -DARGS=<arguments separated by |> -DEXPECT_RC=<exit code>
 #   [-DEXPECT_STDERR_FILE=<file whose text stderr must equal, after "@SOURCE_DIR@" is replaced>]
 #   [-DEXPECT_STDOUT_FILE=<file stdout must equal byte for byte>]

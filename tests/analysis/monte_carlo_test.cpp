@@ -1,6 +1,7 @@
 // Monte Carlo checked against analytic results for simple models.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "small_model.hpp"
@@ -63,6 +64,34 @@ TEST_CASE("monte_carlo: a sum of two uniforms is triangular on [0, 2]") {
   CHECK(r.baseline == doctest::Approx(1.0));  // 0.5 + 0.5 at the sourced values
   CHECK(r.samples == 1'000'000);
   CHECK(r.varied == std::vector<std::string>{"h1: uniform 0 to 1", "h2: uniform 0 to 1"});
+}
+
+TEST_CASE("monte_carlo: keep_samples hands over every total in draw order") {
+  // total = h1 + h2 (prices 1): each kept total is one sample of the band computed beside it.
+  const model m = two_lines(false);
+  const model_inputs in(m);
+  const auto u = distribution::uniform(decimal(0), decimal(1));
+  monte_carlo_options o{1000, 5, money::from_value(decimal::parse("1.5"))};
+  o.keep_samples = true;
+  const auto kept = monte_carlo(in, {{"h1", u}, {"h2", u}}, o);
+  REQUIRE(kept.totals.size() == 1000);
+  double sum = 0;
+  std::size_t over = 0;
+  for (const double t : kept.totals) {
+    sum += t;
+    over += t > 1.5 ? 1 : 0;
+  }
+  CHECK(sum / 1000 == doctest::Approx(kept.mean).epsilon(1e-12));
+  CHECK(*std::min_element(kept.totals.begin(), kept.totals.end()) == kept.min);
+  CHECK(*std::max_element(kept.totals.begin(), kept.totals.end()) == kept.max);
+  CHECK(static_cast<double>(over) / 1000 == *kept.p_over_budget);
+  // Draw order, not sorted (the percentiles reorder a copy): the same seed without keeping gives
+  // the same band, and the first draws are not in ascending order.
+  o.keep_samples = false;
+  const auto band = monte_carlo(in, {{"h1", u}, {"h2", u}}, o);
+  CHECK(band.totals.empty());
+  CHECK(band.p50 == kept.p50);
+  CHECK_FALSE(std::is_sorted(kept.totals.begin(), kept.totals.end()));
 }
 
 TEST_CASE("monte_carlo: an input shared by two lines is drawn once per sample") {

@@ -83,7 +83,7 @@ TEST_CASE("parse_scenario fills the spec as written") {
   CHECK(*s.prices_consulted == parse_date("2026-11-30"));
   REQUIRE(s.price_files.size() == 4);
   CHECK(s.price_files[2].path == "../data/offers/AmazonCloudWatch-us-east-1.json");
-  CHECK(s.price_files[2].line == 20);
+  CHECK(s.price_files[2].line == 24);  // after the 4 lines of [sources.reference-volumes]
   REQUIRE(s.price_files[2].where.size() == 1);
   CHECK(s.price_files[2].where[0].first == "usagetype");
   CHECK(s.price_files[2].where[0].second ==
@@ -167,10 +167,10 @@ TEST_CASE("scenario errors name the file, the line and the key") {
   // Unknown keys, with the closest known one.
   CHECK(error_of("formt = 1\n" + head) ==
         "trncost: s.toml:1: formt: unknown key (did you mean \"format\"?); a scenario file takes "
-        "format, estimate, prices, runs, component, declare_none, analysis, grant, spend");
+        "format, sources, estimate, prices, runs, component, declare_none, analysis, grant, spend");
   CHECK(error_of(head + "consulted = 2026-11-30\nfiels = []\n") ==
         "trncost: s.toml:9: prices.fiels: unknown key (did you mean \"files\"?); [prices] takes "
-        "files, consulted");
+        "files, store, consulted");
   CHECK(error_of(R"(format = 1
 [estimate]
 titel = "t"
@@ -211,7 +211,7 @@ titel = "t"
         "character ' ' at offset 1");
   CHECK(error_of(prep + "cost = { value = \"38\" }\n") ==
         "trncost: s.toml:11: component[0].cost: has no provenance: add measured, assumption, "
-        "third_party, documented or quoted");
+        "third_party, documented, quoted or source");
   CHECK(error_of(prep + "cost = { value = \"38\", assumption = \"a\", third_party = { source = "
                         "\"b\", seen = 2026-01-01 } }\n")
             .find("an input has exactly one provenance") != std::string::npos);

@@ -267,4 +267,49 @@ TEST_CASE("bad JSON Lines run logs: a truncated line, wrong types, unknown field
                        parse_error);
 }
 
+TEST_CASE("a run log names the software stack of each run in order") {
+  const auto runs = read_csv_text(header +
+                                  "a,run,stack.neuronx-cc,,,2.21.33363.0,,,,,\n"
+                                  "a,run,stack.torch-neuronx,,,2.8.0.2.10.13553,,,,,\n" +
+                                  minimal.substr(header.size()));
+  REQUIRE(runs.size() == 1);
+  REQUIRE(runs[0].software_stack.size() == 2);
+  CHECK(runs[0].software_stack[0] ==
+        std::pair<std::string, std::string>{"neuronx-cc", "2.21.33363.0"});
+  CHECK(runs[0].software_stack[1] ==
+        std::pair<std::string, std::string>{"torch-neuronx", "2.8.0.2.10.13553"});
+  const auto json = read_json_text(
+      R"({"run_id": "a", "event": "run", "name": "stack.python", "value": "3.11.2"})" "\n"
+      R"({"run_id": "a", "event": "run", "name": "instance_count", "value": 1})" "\n"
+      R"({"run_id": "a", "event": "phase", "name": "training", "duration_s": 60})" "\n"
+      R"({"run_id": "a", "event": "end", "name": "completed"})" "\n");
+  REQUIRE(json.size() == 1);
+  CHECK(json[0].software_stack ==
+        std::vector<std::pair<std::string, std::string>>{{"python", "3.11.2"}});
+  // A run without stack rows has none (never an invented one).
+  CHECK(read_csv_text(minimal).at(0).software_stack.empty());
+}
+
+TEST_CASE("a run log that gives one stack component twice is refused") {
+  CHECK_THROWS_WITH_AS(read_csv_text(header + "a,run,stack.torch,,,2.8.0,,,,,\n"
+                                              "a,run,stack.torch,,,2.7.1,,,,,\n"),
+                       "trncost: bad.csv:3: name: 'stack.torch' is given twice for run 'a' (a run "
+                       "has one version of each component)",
+                       parse_error);
+}
+
+TEST_CASE("protocol_of gives what a run's log states - model - code - data set - parameters - stack") {
+  const auto runs = read_csv_text(header +
+                                  "a,run,model_id,,,meta-llama/Llama-3.1-8B,,,,,\n"
+                                  "a,run,code_version,,,git:4f2a9c1,,,,,\n"
+                                  "a,run,dataset_id,,,ft-v4,,,,,\n"
+                                  "a,run,param.learning_rate,,,0.00002,,,,,\n"
+                                  "a,run,stack.neuronx-cc,,,2.21.33363.0,,,,,\n" +
+                                  minimal.substr(header.size()));
+  REQUIRE(runs.size() == 1);
+  const run_protocol p = protocol_of(runs[0]);
+  CHECK(p == run_protocol{"a", "meta-llama/Llama-3.1-8B", "git:4f2a9c1", "ft-v4",
+                          {{"learning_rate", "0.00002"}}, {{"neuronx-cc", "2.21.33363.0"}}});
+}
+
 }  // namespace trncost_tests::io_run_log_test

@@ -272,4 +272,16 @@ TEST_CASE("check() on a document built in memory names the first mismatch") {
   CHECK(again.amounts[0] == decimal("2.15"));
 }
 
+TEST_CASE("tampering: a line listing an input it is not computed from is caught") {
+  // The training line is trn1_price * (nodes * (train_s + eval_s)) / 3600: volume_gib, the
+  // storage line's input, is neither its price nor upstream of its quantity.
+  require_caught(replace_once(io::render_json(small_estimate()),
+                              "\"inputs\": [\n        \"trn1_price\",\n        \"nodes\",\n"
+                              "        \"train_s\",\n        \"eval_s\"\n      ]",
+                              "\"inputs\": [\n        \"trn1_price\",\n        \"nodes\",\n"
+                              "        \"train_s\",\n        \"volume_gib\"\n      ]"),
+                 "lines[0] 'training' input 'volume_gib': neither its price 'trn1_price' nor its "
+                 "quantity 'nodes * (train_s + eval_s)' is computed from it");
+}
+
 }  // namespace trncost_tests::reports_audit_test

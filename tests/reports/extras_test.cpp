@@ -283,6 +283,45 @@ TEST_CASE("extras: the projection past the spend window is audited with the runw
                  "credits.grants[0] 'D': runs out on 2027-01-10 and loses 400 at expiry");
 }
 
+TEST_CASE("extras: the projected spend and the day a single grant runs out are recomputed") {
+  // F: 1,000 USD for EC2, last valid day Dec 31 2027; Dec 1-2 2026 bills 200 of EC2 (paid) and 50
+  // with no known service (paid in cash), 800 left. Projected at that rate for Dec 3 to Jan 1
+  // (29 days): EC2 200 x 29 / 2 = 2,900 and 50 x 29 / 2 = 725, spend 3,625; F pays 800, so
+  // 725 is 'service unknown' and 2,100 'balance exhausted'. F could pay 2,900 over 29 days
+  // (100 a day): 800 lasts floor(800 x 29 / 2900) = 8 days, it runs out on Dec 3 + 8 = Dec 11.
+  const std::vector<credits::grant> grants{credits::grant(
+      "F",
+      sourced<money>{"grant_amount", make<units::usd_t>("1000"),
+                     documented{"grant letter", extras_test::d(2026, 1, 2)}},
+      extras_test::d(2026, 11, 1), credits::last_day{extras_test::d(2027, 12, 31)}, {"AmazonEC2"})};
+  credits::spend_schedule s;
+  s.add({extras_test::d(2026, 12, 1), extras_test::d(2026, 12, 3),
+         {{category::compute, credits::charge_kind::usage, decimal(200), "instances", "AmazonEC2"},
+          {category::data_preparation, credits::charge_kind::usage, decimal(50), "tokenising"}}});
+  report::extras x;
+  x.burn_down = credits::burn_down(grants, s);
+  REQUIRE(x.burn_down->projection.periods.size() == 1);
+  CHECK(x.burn_down->projection.periods[0].spend == decimal(3625));
+  CHECK(x.burn_down->grants[0].runs_out_on == extras_test::d(2026, 12, 11));
+  const auto json = io::render_json(small::small_estimate(), x);
+  CHECK(io::audit(json, "runs-out.json").ok);
+  // A later day, the runway moved with it: the stops agree, the projection does not.
+  require_caught(replace_once(replace_once(json, "\"runs_out_on\": \"2026-12-11\"",
+                                           "\"runs_out_on\": \"2026-12-12\""),
+                              "\"runway\": \"2026-12-11\"", "\"runway\": \"2026-12-12\""),
+                 "credits.grants[0] 'F' runs_out_on: the report says 2026-12-12, the balance "
+                 "spread over what it could pay in credits.projection.periods[0] (2026-12-03 to "
+                 "2027-01-01) lasts to 2026-12-11");
+  // A spend raised by 1 with its uncovered part: the period adds up, the rate does not give it.
+  require_caught(
+      replace_once(
+          replace_once(replace_once(json, "\"spend\": \"3625\"", "\"spend\": \"3626\""),
+                       "\"uncovered\": \"2825\"", "\"uncovered\": \"2826\""),
+          "\"amount\": \"2100\"", "\"amount\": \"2101\""),
+      "credits.projection.periods[0] (2026-12-03 to 2027-01-01): the report says a spend of "
+      "3626, the rate's charges for the period give 3625");
+}
+
 TEST_CASE("extras: a grant whose last valid day ends the schedule loses its balance there") {
   // E: 1,000 USD for EC2, last valid day Jan 31; 300 of EC2 in January: 700 is lost on Jan 31,
   // which no period shows (the schedule ends on Feb 1); the audit accepts it and nothing follows.

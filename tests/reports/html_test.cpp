@@ -1,5 +1,5 @@
 // Tests for the HTML report (io/html.hpp) as text: self-contained, the charts' bars sized from the
-// amounts, placeholders for later charts, escaping. tests/html/check_html.sh opens it in Chromium.
+// amounts, no empty box for an analysis the report lacks, escaping. tests/html/check_html.sh opens it in Chromium.
 #include <doctest/doctest.h>
 
 #include <sstream>
@@ -43,9 +43,11 @@ TEST_CASE("the HTML charts draw one bar per category and per phase - sized from 
                   "x=\"190\" y=\"94\" width=\"300.00\"") != std::string::npos);
   CHECK(html.find("data-kind=\"useful-total\" data-amount=\"1.791666666666666652\"") !=
         std::string::npos);
-  CHECK(html.find("<figure class=\"placeholder\" id=\"chart-tornado\"") != std::string::npos);
-  CHECK(html.find("<figure class=\"placeholder\" id=\"chart-comparison\"") != std::string::npos);
-  CHECK(html.find("<figure class=\"placeholder\" id=\"chart-burndown\"") != std::string::npos);
+  // No analysis: no empty box where a chart would go (a section appears when it has content).
+  CHECK(html.find("placeholder") == std::string::npos);
+  CHECK(html.find("chart-tornado") == std::string::npos);
+  CHECK(html.find("chart-comparison") == std::string::npos);
+  CHECK(html.find("chart-burndown") == std::string::npos);
   CHECK(html.find("<body data-status=\"verified\">") != std::string::npos);
   CHECK(html.find("<strong>Total: 43.80 USD</strong>") != std::string::npos);
 }
@@ -73,6 +75,20 @@ TEST_CASE("the HTML report lists migration uncertainties") {
   CHECK(html.find("<ul id=\"uncertainties\">\n<li><strong>open</strong>: "
                   "aten::_upsample_bicubic2d_aa in the vision tower (owner ml-platform)") !=
         std::string::npos);
+}
+
+TEST_CASE("the HTML report has the archived protocol in a section of its own") {
+  const std::string html = io::render_html(small_estimate());
+  CHECK(html.find("<h2>Protocol</h2>\n<p id=\"protocol-made\">Made by trncost " +
+                  std::string(trncost::version) +
+                  " for the as-of date 2026-11-30; a quote is fresh for 30 days.</p>\n"
+                  "<p id=\"protocol-runs\">No run log is archived") != std::string::npos);
+  auto m = reports_test::small_model();
+  m.archive_run({"ft-r1", "model <a>", "git:1", "ft-v4", {}, {{"torch", "2.8.0"}}});
+  const std::string with_run = io::render_html(m.evaluate(reports_test::as_of));
+  CHECK(with_run.find("<tr><td><code>ft-r1</code></td><td>model &lt;a&gt;</td><td>git:1</td>"
+                      "<td>ft-v4</td><td>not given</td><td>torch 2.8.0</td></tr>\n</table>\n"
+                      "</body>") != std::string::npos);
 }
 
 }  // namespace trncost_tests::reports_html_test

@@ -101,4 +101,24 @@ TEST_CASE("the Markdown report lists migration uncertainties - open and resolved
   CHECK(io::render_markdown(small_estimate()).find("Migration uncertainties") == std::string::npos);
 }
 
+TEST_CASE("the Markdown report ends with the archived protocol - trncost version and each run") {
+  const std::string made = "## Protocol\n\nMade by trncost " + std::string(trncost::version) +
+                           " for the as-of date 2026-11-30; a quote is fresh for 30 days.\n\n";
+  const std::string none = io::render_markdown(small_estimate());
+  CHECK(none.ends_with(made + "No run log is archived: the measurements name their runs under "
+                              "Sources.\n"));
+  auto m = reports_test::small_model();
+  m.archive_run({"ft-r1", "meta-llama/Llama-3.1-8B", "git:4f2a9c1", "ft-v4",
+                 {{"learning_rate", "0.00002"}, {"global_batch_size", "80"}},
+                 {{"neuronx-cc", "2.21.33363.0"}, {"torch", "2.8.0"}}});
+  m.archive_run({"ft-r2", "", "", "", {}, {}});  // a log that states nothing but its id
+  const std::string md = io::render_markdown(m.evaluate(reports_test::as_of));
+  CHECK(md.ends_with(made +
+                     "| run | model | code version | data set | parameters | software stack |\n"
+                     "|---|---|---|---|---|---|\n"
+                     "| `ft-r1` | meta-llama/Llama-3.1-8B | git:4f2a9c1 | ft-v4 | learning_rate = "
+                     "0.00002, global_batch_size = 80 | neuronx-cc 2.21.33363.0, torch 2.8.0 |\n"
+                     "| `ft-r2` | not given | not given | not given | not given | not given |\n"));
+}
+
 }  // namespace trncost_tests::reports_markdown_test

@@ -209,4 +209,29 @@ TEST_CASE("strings are escaped so the report stays valid JSON") {
   CHECK(v.text() == "a \"quote\", a \\ and a\nnew line\x01");
 }
 
+TEST_CASE("the report archives the protocol - the trncost version and each run as its log states it") {
+  auto m = reports_test::small_model();
+  const run_protocol r1{"ft-r1", "meta-llama/Llama-3.1-8B", "git:4f2a9c1", "ft-v4",
+                        {{"learning_rate", "0.00002"}}, {{"neuronx-cc", "2.21.33363.0"}}};
+  m.archive_run(r1);
+  m.archive_run(r1);  // the same run again: kept once
+  const std::string json = io::render_json(m.evaluate(reports_test::as_of));
+  CHECK(json.find("\"protocol\": {\n    \"trncost_version\": \"" + std::string(trncost::version) +
+                  "\",\n    \"as_of\": \"2026-11-30\",\n    \"freshness_window_days\": 30,") !=
+        std::string::npos);
+  const auto doc = io::read_report(json, "small.json");
+  CHECK(doc.trncost_version == trncost::version);
+  REQUIRE(doc.runs.size() == 1);
+  CHECK(doc.runs[0] == r1);
+  // The audit passes it; a protocol whose date is not the report's is refused with its field.
+  CHECK(io::audit(json).ok);
+  std::string moved = json;
+  const std::string at = "\"as_of\": \"2026-11-30\",\n    \"freshness";
+  REQUIRE(moved.find(at) != std::string::npos);
+  moved.replace(moved.find(at), at.size(), "\"as_of\": \"2026-12-30\",\n    \"freshness");
+  CHECK_THROWS_WITH_AS(io::audit(moved, "moved.json"),
+                       "trncost: moved.json: protocol.as_of: is not the report's as_of 2026-11-30",
+                       parse_error);
+}
+
 }  // namespace trncost_tests::reports_report_json_test

@@ -78,6 +78,35 @@ TEST_CASE("derived units are products and quotients of the named ones") {
   CHECK(make<units::hour_t>("2.5").value() == decimal("2.5"));
 }
 
+TEST_CASE("the refusal sentences are there at run time for a host that checks units itself") {
+  using trncost::detail::classify_unit_mix;
+  using trncost::detail::unit_assignment_sentence;
+  using trncost::detail::unit_mix;
+  using trncost::detail::unit_mix_sentence;
+  // The same text the static_asserts print (tests/compile_fail checks those), chosen by kind.
+  CHECK(unit_assignment_sentence(classify_unit_mix<units::hour_t, units::usd_t>())
+            .starts_with("trncost: cannot assign or convert a usage (hours, instance-hours) to money"));
+  CHECK(unit_assignment_sentence(classify_unit_mix<units::hour_t, units::second_t>())
+            .starts_with("trncost: no implicit conversion between two units of one dimension"));
+  CHECK(unit_mix_sentence(classify_unit_mix<units::gigabyte_t, units::gibibyte_t>())
+            .starts_with("trncost: cannot add, subtract or compare gigabytes (GB, 10^9 bytes)"));
+  CHECK(unit_mix_sentence(unit_mix::instance_and_chip_hours)
+            .starts_with("trncost: cannot add, subtract or compare instance-hours and chip-hours"));
+  for (const auto kind :
+       {unit_mix::money_and_usage, unit_mix::money_and_price, unit_mix::gigabytes_and_gibibytes,
+        unit_mix::decimal_and_binary_bytes, unit_mix::months_and_hours,
+        unit_mix::instance_and_chip_hours, unit_mix::one_dimension,
+        unit_mix::different_dimensions}) {
+    for (const auto sentence : {unit_mix_sentence(kind), unit_assignment_sentence(kind)}) {
+      CHECK(sentence.starts_with("trncost: "));
+      CHECK(sentence.find("see docs/troubleshooting.md#") != std::string_view::npos);
+    }
+    CHECK(unit_mix_sentence(kind) != unit_assignment_sentence(kind));
+  }
+  CHECK(trncost::detail::make_from_floating_sentence.starts_with(
+      "trncost: make() takes exact decimal text or a whole number, never a double or a float"));
+}
+
 TEST_CASE("every named unit has its symbol") {
   CHECK(units::symbol_v<units::second_t> == "s");
   CHECK(units::symbol_v<units::minute_t> == "min");

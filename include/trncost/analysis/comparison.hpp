@@ -42,17 +42,22 @@ struct option {
   estimate est;
   protocol proto;
   std::optional<decimal> seconds_to_target{};  ///< wall-clock time to first reach the target
+  /// The work the option delivers, in the comparison's unit of work (million tokens trained...);
+  /// when every comparable option of a group has it, the group ranks by cost per unit of work.
+  std::optional<decimal> work{};
 };
 
 struct ranked_option {
   std::string name;
   decimal cost{};                   ///< the estimate's total
   std::optional<decimal> seconds{};
-  std::size_t cost_rank = 0;        ///< 1 = cheapest to reach the target
+  std::size_t cost_rank = 0;        ///< 1 = cheapest to reach the target (per unit of work if given)
   std::optional<std::size_t> time_rank{};  ///< 1 = fastest (when times are known)
-  decimal cost_ratio{};             ///< cost / cheapest cost
+  decimal cost_ratio{};             ///< cost (per unit of work if given) / the cheapest
   std::optional<decimal> time_ratio{};  ///< seconds / fastest seconds
   std::string stack;
+  std::optional<decimal> work{};           ///< the option's work, when given
+  std::optional<decimal> cost_per_work{};  ///< cost / work, when every ranked option has work
 };
 
 struct option_set_apart {
@@ -117,6 +122,10 @@ inline comparison compare(const std::vector<option>& options) {
     if (o.proto.dataset_id.empty() || o.proto.metric.empty()) {
       throw input_error("comparison: option '" + o.name + "' names no dataset or quality metric");
     }
+    if (o.work && (o.work->is_zero() || o.work->is_negative())) {
+      throw input_error("comparison: option '" + o.name + "' delivers no work (" +
+                        o.work->to_string() + "); the work must be above 0");
+    }
     if (o.seconds_to_target && o.seconds_to_target->is_negative()) {
       throw input_error("comparison: option '" + o.name + "' has a negative time to target");
     }
@@ -160,13 +169,23 @@ inline comparison compare(const std::vector<option>& options) {
         continue;
       }
       g.ranked.push_back({o->name, o->est.total, o->seconds_to_target, 0, std::nullopt, {},
-                          std::nullopt, p.stack});
+                          std::nullopt, p.stack, o->work, std::nullopt});
     }
     auto& r = g.ranked;
-    std::stable_sort(r.begin(), r.end(),
-                     [](const ranked_option& a, const ranked_option& b) { return a.cost < b.cost; });
+    // Per unit of work when every option says how much it delivers: a cheaper option that delivers
+    // less work must not rank ahead of one that costs less per unit.
+    const bool per_work = !r.empty() && std::all_of(r.begin(), r.end(), [](const ranked_option& x) {
+      return x.work.has_value();
+    });
+    if (per_work) {
+      for (auto& x : r) x.cost_per_work = x.cost / *x.work;
+    }
+    const auto key = [per_work](const ranked_option& x) { return per_work ? *x.cost_per_work : x.cost; };
+    std::stable_sort(r.begin(), r.end(), [&](const ranked_option& a, const ranked_option& b) {
+      return key(a) < key(b);
+    });
     if (r.empty()) continue;
-    const decimal cheapest = r.front().cost;
+    const decimal cheapest = key(r.front());
     std::optional<decimal> fastest;
     bool all_times = true;
     for (const auto& x : r) {
@@ -178,7 +197,7 @@ inline comparison compare(const std::vector<option>& options) {
     }
     for (std::size_t i = 0; i < r.size(); ++i) {
       r[i].cost_rank = i + 1;
-      r[i].cost_ratio = cheapest.is_zero() ? decimal(1) : r[i].cost / cheapest;
+      r[i].cost_ratio = cheapest.is_zero() ? decimal(1) : key(r[i]) / cheapest;
       if (all_times && fastest) {
         std::size_t faster = 0;
         for (const auto& x : r) faster += *x.seconds < *r[i].seconds ? 1U : 0U;

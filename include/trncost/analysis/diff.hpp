@@ -70,11 +70,13 @@ inline std::string line_key(category c, const std::string& component,
          (ph ? std::string(to_string(*ph)) : std::string("-")) + "\n" + description;
 }
 
-inline std::string shown(const report::input_entry& in) {
+template <class Entry>
+std::string shown(const Entry& in) {
   return in.known ? in.value + (in.unit.empty() ? "" : " " + in.unit) : std::string("unknown");
 }
 
-inline std::optional<decimal> value_of(const report::input_entry& in) {
+template <class Entry>
+std::optional<decimal> value_of(const Entry& in) {
   if (!in.known) return std::nullopt;
   return decimal::parse(in.value);
 }
@@ -150,6 +152,25 @@ inline estimate_diff diff(const report::document& a, const report::document& b) 
     if (before_inputs.count(in.name) == 0) {
       d.inputs.push_back({in.name, std::nullopt, detail::shown(in), "", describe(in.origin)});
     }
+  }
+  // A value both sides derive under one name from different operands is an input of the model by
+  // another route: the run-fed `useful_throughput`, `setup_s`... (medians over each side's own
+  // runs, whose per-run values carry the run ids). Its change is attributed under its plain name.
+  std::map<std::string, const report::derivation_entry*, std::less<>> after_derived;
+  for (const auto& x : b.derivations) after_derived.emplace(x.name, &x);
+  for (const auto& x : a.derivations) {
+    const auto it = after_derived.find(x.name);
+    if (it == after_derived.end() || it->second->operands == x.operands) continue;
+    const auto& nb = *it->second;
+    const bool value_changed =
+        x.known != nb.known || (x.known && detail::value_of(x) != detail::value_of(nb));
+    if (!value_changed) continue;
+    d.inputs.push_back({x.name, detail::shown(x), detail::shown(nb), "derived: " + x.formula,
+                        "derived: " + nb.formula});
+    overrides[x.name] = detail::value_of(nb);
+    const decimal now = report::recompute(a, overrides).total;
+    d.attribution.push_back({x.name, detail::shown(x), detail::shown(nb), now - running});
+    running = now;
   }
   // Whatever the substitutions do not explain: lines, formulas or inputs added or removed (and any
   // difference between a report's stated and recomputed total, should a report not audit).

@@ -156,6 +156,9 @@ struct monte_carlo_options {
   std::uint64_t samples = 100'000;
   std::uint64_t seed = 1;
   std::optional<money> budget{};  ///< also a credit balance: P(total > budget) is reported
+  /// Keep every sample's total, in the order drawn (monte_carlo_result::totals): for a host that
+  /// plots or tests the distribution itself (the Python module hands them over as an array).
+  bool keep_samples = false;
 };
 
 struct monte_carlo_result {
@@ -170,6 +173,7 @@ struct monte_carlo_result {
   double max = 0;
   std::optional<double> p_over_budget{};
   std::vector<std::string> varied;  ///< "throughput: lognormal, 90 % in 900 to 1100"
+  std::vector<double> totals;  ///< each sample's total, in draw order (options.keep_samples only)
 };
 
 /// The model as a flat double-precision program over the leaves that vary: everything that does not
@@ -273,6 +277,7 @@ class compiled_model {
         constant_ += values_[x.price] * values_[x.quantity] * x.factor;
       }
     }
+    build_rows();
   }
 
   /// Sets varied leaf `k` (its position in the list given to the constructor).
@@ -286,6 +291,55 @@ class compiled_model {
     double total = constant_;
     for (const auto& l : lines_) total += v[l.price] * v[l.quantity] * l.factor;
     return total;
+  }
+
+  /// Samples evaluated together by totals(): one row of this many values per slot.
+  static constexpr std::size_t block = 128;
+
+  /// Varied leaf `k` (its position in the list given to the constructor) of each of the next
+  /// block samples: fill row[j] for sample j, then call totals().
+  [[nodiscard]] double* leaf_row(std::size_t k) noexcept { return row(varied_rows_[k]); }
+
+  /// The totals of the first `n` (at most block) samples whose leaves are in leaf_row(), into
+  /// out[0, n): one pass over the block per operation, in the order total() takes them, with the
+  /// same double operations, so each total is bit for bit what total() gives for that sample.
+  void totals(std::size_t n, double* out) noexcept {
+    for (const auto& x : block_program_) run_rows(x);
+    double* t = row(total_row_);
+    const double c = constant_;
+    for (std::size_t j = 0; j < block; ++j) t[j] = c;
+    // Four lines per pass: each sample's total still adds them one by one, in order.
+    std::size_t i = 0;
+    for (; i + 4 <= block_lines_.size(); i += 4) {
+      const line* l = &block_lines_[i];
+      const double* __restrict p0 = row(l[0].price);
+      const double* __restrict q0 = row(l[0].quantity);
+      const double* __restrict p1 = row(l[1].price);
+      const double* __restrict q1 = row(l[1].quantity);
+      const double* __restrict p2 = row(l[2].price);
+      const double* __restrict q2 = row(l[2].quantity);
+      const double* __restrict p3 = row(l[3].price);
+      const double* __restrict q3 = row(l[3].quantity);
+      double* __restrict tt = t;
+      const double f0 = l[0].factor, f1 = l[1].factor, f2 = l[2].factor, f3 = l[3].factor;
+      for (std::size_t j = 0; j < block; ++j) {
+        double x = tt[j];
+        x += p0[j] * q0[j] * f0;
+        x += p1[j] * q1[j] * f1;
+        x += p2[j] * q2[j] * f2;
+        x += p3[j] * q3[j] * f3;
+        tt[j] = x;
+      }
+    }
+    for (; i < block_lines_.size(); ++i) {
+      const line& l = block_lines_[i];
+      const double* __restrict p = row(l.price);
+      const double* __restrict q = row(l.quantity);
+      double* __restrict tt = t;
+      const double f = l.factor;
+      for (std::size_t j = 0; j < block; ++j) tt[j] += p[j] * q[j] * f;
+    }
+    for (std::size_t j = 0; j < n && j < block; ++j) out[j] = t[j];
   }
 
  private:
@@ -336,22 +390,114 @@ class compiled_model {
     }
   }
 
+  [[nodiscard]] double* row(std::uint32_t r) noexcept { return rows_.data() + r * block; }
+
+  /// One operation over a block: a plain loop over arrays that cannot overlap (the destination
+  /// row is never an operand row), of a fixed length, which the compiler vectorises.
+  void run_rows(const instr& x) noexcept {
+    double* __restrict d = row(x.dst);
+    const double* __restrict a = row(x.a);
+    const double* __restrict b = row(x.b);
+    const double k1 = x.k1;
+    const double k2 = x.k2;
+    switch (x.kind) {
+      case code::add: for (std::size_t j = 0; j < block; ++j) d[j] = a[j] + b[j]; return;
+      case code::sub: for (std::size_t j = 0; j < block; ++j) d[j] = a[j] - b[j]; return;
+      case code::mul: for (std::size_t j = 0; j < block; ++j) d[j] = a[j] * b[j]; return;
+      case code::div: for (std::size_t j = 0; j < block; ++j) d[j] = a[j] / b[j]; return;
+      case code::mul_scale:
+        for (std::size_t j = 0; j < block; ++j) d[j] = a[j] * b[j] * k1;
+        return;
+      case code::max:
+        for (std::size_t j = 0; j < block; ++j) d[j] = a[j] < b[j] ? b[j] : a[j];
+        return;
+      case code::min:
+        for (std::size_t j = 0; j < block; ++j) d[j] = b[j] < a[j] ? b[j] : a[j];
+        return;
+      case code::scale: for (std::size_t j = 0; j < block; ++j) d[j] = a[j] * k1; return;
+      case code::band:
+        for (std::size_t j = 0; j < block; ++j) {
+          const double m = a[j] - k1;
+          const double lo = m < 0.0 ? 0.0 : m;
+          d[j] = k2 < lo ? k2 : lo;
+        }
+        return;
+      case code::band_open:
+        for (std::size_t j = 0; j < block; ++j) {
+          const double m = a[j] - k1;
+          d[j] = m < 0.0 ? 0.0 : m;
+        }
+        return;
+      case code::ceil_to:
+        for (std::size_t j = 0; j < block; ++j) d[j] = std::ceil(a[j] / k1) * k1;
+        return;
+    }
+  }
+
+  /// Gives each slot the program reads or writes a row of `block` values, renumbering the
+  /// block program's operands to rows; a slot no varied leaf reaches gets its value repeated.
+  void build_rows() {
+    std::vector<std::uint32_t> row_of(values_.size(), ~std::uint32_t{0});
+    std::vector<double> fill;
+    const auto use = [&](std::uint32_t slot) {
+      if (row_of[slot] == ~std::uint32_t{0}) {
+        row_of[slot] = static_cast<std::uint32_t>(fill.size());
+        fill.push_back(values_[slot]);
+      }
+      return row_of[slot];
+    };
+    for (const auto s : varied_slots_) varied_rows_.push_back(use(s));
+    block_program_ = program_;
+    for (auto& x : block_program_) {
+      x.a = use(x.a);
+      x.b = use(x.b);
+      x.dst = use(x.dst);
+    }
+    block_lines_ = lines_;
+    for (auto& l : block_lines_) {
+      l.price = use(l.price);
+      l.quantity = use(l.quantity);
+    }
+    total_row_ = static_cast<std::uint32_t>(fill.size());
+    fill.push_back(0.0);
+    rows_.assign(fill.size() * block, 0.0);
+    for (std::uint32_t r = 0; r < fill.size(); ++r) {
+      std::fill_n(rows_.begin() + static_cast<std::ptrdiff_t>(r * block), block, fill[r]);
+    }
+  }
+
   std::vector<double> values_;
   std::vector<std::uint32_t> varied_slots_;
   std::vector<instr> program_;
   std::vector<line> lines_;
   double constant_ = 0;
+
+  // The block form: the same program and lines over rows (build_rows()).
+  std::vector<double> rows_;
+  std::vector<std::uint32_t> varied_rows_;
+  std::vector<instr> block_program_;
+  std::vector<line> block_lines_;
+  std::uint32_t total_row_ = 0;
 };
 
 namespace detail {
 
 /// The nearest-rank percentile: the smallest sample with at least p of the samples at or below it.
-inline double percentile(std::vector<double>& v, double p) {
+/// `from` says where to start: every sample before it is known to be at or below every sample
+/// after it (a lower percentile found before), so the search looks only at the rest.
+inline double percentile(std::vector<double>& v, double p, std::size_t from = 0) {
   auto rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(v.size())));
   if (rank == 0) rank = 1;
+  if (rank - 1 < from) from = 0;
   auto it = v.begin() + static_cast<std::ptrdiff_t>(rank - 1);
-  std::nth_element(v.begin(), it, v.end());
+  std::nth_element(v.begin() + static_cast<std::ptrdiff_t>(from), it, v.end());
   return *it;
+}
+
+/// Where percentile() left the p-th percentile: pass it on as the next call's `from`.
+inline std::size_t percentile_rank(std::size_t n, double p) {
+  const auto rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(n)));
+  return rank == 0 ? 0 : rank - 1;
 }
 
 }  // namespace detail
@@ -381,26 +527,41 @@ inline monte_carlo_result monte_carlo(const model_inputs& in,
   double sum = 0;
   std::uint64_t over = 0;
   const double budget = options.budget ? options.budget->value().to_double() : 0.0;
-  for (std::uint64_t s = 0; s < options.samples; ++s) {
-    for (std::size_t k = 0; k < inputs.size(); ++k) {
-      program.set_leaf(k, inputs[k].dist.draw(rng));
+  // A block of samples at a time: the draws in the order one sample at a time takes them (sample
+  // by sample, input by input), then the block's totals in one pass per operation.
+  std::vector<double*> rows(inputs.size());
+  std::vector<const distribution*> dists(inputs.size());
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    rows[k] = program.leaf_row(k);
+    dists[k] = &inputs[k].dist;
+  }
+  for (std::uint64_t first = 0; first < options.samples; first += compiled_model::block) {
+    const auto n = static_cast<std::size_t>(
+        std::min<std::uint64_t>(compiled_model::block, options.samples - first));
+    for (std::size_t j = 0; j < n; ++j) {
+      for (std::size_t k = 0; k < dists.size(); ++k) rows[k][j] = dists[k]->draw(rng);
     }
-    const double t = program.total();
-    if (!std::isfinite(t)) {
-      throw input_error("Monte Carlo: sample " + std::to_string(s + 1) +
-                        " gives a total that is not finite (a division by a drawn zero?)");
+    double* t = totals.data() + first;
+    program.totals(n, t);
+    for (std::size_t j = 0; j < n; ++j) {
+      if (!std::isfinite(t[j])) {
+        throw input_error("Monte Carlo: sample " + std::to_string(first + j + 1) +
+                          " gives a total that is not finite (a division by a drawn zero?)");
+      }
+      sum += t[j];
+      if (options.budget && t[j] > budget) ++over;
     }
-    totals[s] = t;
-    sum += t;
-    if (options.budget && t > budget) ++over;
   }
   out.mean = sum / static_cast<double>(options.samples);
+  if (options.keep_samples) out.totals = totals;  // before the percentiles reorder them
   const auto [lo, hi] = std::minmax_element(totals.begin(), totals.end());
   out.min = *lo;
   out.max = *hi;
+  // Each percentile searches only above the one before (nth_element leaves the lower ones before).
+  const std::size_t n_totals = totals.size();
   out.p5 = detail::percentile(totals, 0.05);
-  out.p50 = detail::percentile(totals, 0.50);
-  out.p95 = detail::percentile(totals, 0.95);
+  out.p50 = detail::percentile(totals, 0.50, detail::percentile_rank(n_totals, 0.05) + 1);
+  out.p95 = detail::percentile(totals, 0.95, detail::percentile_rank(n_totals, 0.50) + 1);
   if (options.budget) {
     out.p_over_budget = static_cast<double>(over) / static_cast<double>(options.samples);
   }

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "../model/estimate.hpp"
+#include "../version.hpp"
 
 namespace trncost::report {
 
@@ -184,6 +185,10 @@ struct document {
   std::vector<category_entry> categories;  ///< one per category of the formula, in formula order
   std::vector<migration_uncertainty> uncertainties;  ///< open ones make the estimate provisional
   std::vector<std::string> findings;
+  /// The archived protocol (JSON "protocol"): the trncost that wrote the report and each run the
+  /// estimate's measurements come from, as its log states it. Not recomputed: it says what ran.
+  std::string trncost_version{trncost::version};
+  std::vector<run_protocol> runs;
   std::optional<work_entry> work;  ///< when the model says what it delivers
 };
 
@@ -345,7 +350,7 @@ struct recomputed {
 };
 
 /// Recomputes every derivation and line of `doc` from its inputs (with `overrides` replacing input
-/// values by name). Throws input_error naming the first operand or line that refers to no value.
+/// or derivation values by name; the diff replaces a run-fed median derived from other runs). Throws input_error naming the first operand or line that refers to no value.
 inline recomputed recompute(const document& doc,
                             const std::map<std::string, std::optional<decimal>, std::less<>>&
                                 overrides = {}) {
@@ -375,6 +380,7 @@ inline recomputed recompute(const document& doc,
     }
     std::optional<decimal> v;
     if (all_known) v = evaluate_op(d, operands);
+    if (const auto it = overrides.find(d.name); it != overrides.end()) v = it->second;
     if (!r.values.emplace(d.name, v).second) {
       throw input_error("derivations: '" + d.name + "' is defined twice");
     }
@@ -635,6 +641,7 @@ inline document from_estimate(const estimate& est) {
   doc.reasons = est.reasons;
   doc.findings = est.findings;
   doc.uncertainties = est.uncertainties;
+  doc.runs = est.runs;
   if (est.work) doc.version = work_schema_version;
   detail::builder b{doc, {}, {}};
   for (const auto& l : est.lines) {
@@ -834,6 +841,14 @@ inline check_result check(const document& doc) {
     }
     ++ok.derivations;
   }
+  // Each value with every value it is computed from (itself included), operands first.
+  std::map<std::string, std::set<std::string>, std::less<>> upstream;
+  for (const auto& in : doc.inputs) upstream[in.name] = {in.name};
+  for (const auto& d : doc.derivations) {
+    std::set<std::string> from{d.name};
+    for (const auto& o : d.operands) from.insert(upstream.at(o).begin(), upstream.at(o).end());
+    upstream[d.name] = std::move(from);
+  }
   for (std::size_t i = 0; i < doc.lines.size(); ++i) {
     const auto& l = doc.lines[i];
     if (l.amount != r.amounts[i]) {
@@ -846,6 +861,13 @@ inline check_result check(const document& doc) {
       if (r.values.count(name) == 0) {
         return mismatch("lines[" + std::to_string(i) + "] '" + l.description + "' input '" +
                         name + "' is not in the report");
+      }
+      // A line's inputs are what its price or quantity is computed from: listing another value
+      // would misstate where the amount comes from.
+      if (upstream.at(l.price).count(name) == 0 && upstream.at(l.quantity).count(name) == 0) {
+        return mismatch("lines[" + std::to_string(i) + "] '" + l.description + "' input '" +
+                        name + "': neither its price '" + l.price + "' nor its quantity '" +
+                        l.quantity + "' is computed from it");
       }
     }
     ++ok.lines;

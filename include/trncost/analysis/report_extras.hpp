@@ -137,22 +137,45 @@ inline std::optional<check_result> check_monte_carlo(const analysis::monte_carlo
 inline std::optional<check_result> check_comparison(const analysis::comparison& c) {
   for (std::size_t g = 0; g < c.groups.size(); ++g) {
     const auto& r = c.groups[g].ranked;
+    // Ranked per unit of work when every option gives its work (a study), else by cost.
+    const bool per_work = !r.empty() && std::all_of(r.begin(), r.end(), [](const auto& x) {
+      return x.work.has_value();
+    });
     for (std::size_t i = 0; i < r.size(); ++i) {
       const std::string where =
           at("analysis.comparison.groups", g) + "." + at("ranked", i) + " '" + r[i].name + "'";
+      if (per_work) {
+        if (r[i].work->is_zero() || r[i].work->is_negative()) {
+          return mismatch(where + " work: " + r[i].work->to_string() + " is not above 0");
+        }
+        const decimal want = r[i].cost / *r[i].work;
+        if (!r[i].cost_per_work || *r[i].cost_per_work != want) {
+          return mismatch(where + " cost_per_work: the report says " +
+                          (r[i].cost_per_work ? r[i].cost_per_work->to_string() : "nothing") +
+                          ", cost / work = " + want.to_string());
+        }
+      } else if (r[i].cost_per_work) {
+        return mismatch(where + " cost_per_work: given while another option of the group has no work");
+      }
+      const auto key = [per_work](const analysis::ranked_option& x) {
+        return per_work ? *x.cost_per_work : x.cost;
+      };
+      const std::string by = per_work ? "cost per unit of work" : "cost";
       if (r[i].cost_rank != i + 1) {
         return mismatch(where + " cost_rank: the report says " + std::to_string(r[i].cost_rank) +
-                        ", its place by cost gives " + std::to_string(i + 1));
+                        ", its place by " + by + " gives " + std::to_string(i + 1));
       }
-      if (i > 0 && r[i].cost < r[i - 1].cost) {
-        return mismatch(where + ": costs " + r[i].cost.to_string() + " after " +
-                        r[i - 1].cost.to_string() + ", not cheapest first");
+      if (i > 0 && key(r[i]) < key(r[i - 1])) {
+        return mismatch(where + ": " + (per_work ? by : std::string("costs")) + " " +
+                        key(r[i]).to_string() + " after " +
+                        key(r[i - 1]).to_string() + ", not cheapest first");
       }
-      const decimal cheapest = r.front().cost;
-      const decimal ratio = cheapest.is_zero() ? decimal(1) : r[i].cost / cheapest;
+      const decimal cheapest = key(r.front());
+      const decimal ratio = cheapest.is_zero() ? decimal(1) : key(r[i]) / cheapest;
       if (r[i].cost_ratio != ratio) {
         return mismatch(where + " cost_ratio: the report says " + r[i].cost_ratio.to_string() +
-                        ", cost / cheapest = " + ratio.to_string());
+                        ", " + (per_work ? by + " / the cheapest" : std::string("cost / cheapest")) +
+                        " = " + ratio.to_string());
       }
     }
   }
@@ -319,6 +342,18 @@ inline std::optional<check_result> check_burn_down(const credits::burn_down_resu
                       to_string(*from));
     }
     from = p.end;
+    // The period and its spend are the rate's, as the burn-down projects them.
+    const auto rated = credits::detail::projected_period(b.projection.rate, p.start);
+    if (p.end != rated.end) {
+      return mismatch(where + ": a projected period ends on the next 1st of a month, " +
+                      to_string(rated.end));
+    }
+    decimal rated_spend{};
+    for (const auto& c : rated.charges) rated_spend += c.amount;
+    if (p.spend != rated_spend) {
+      return mismatch(where + ": the report says a spend of " + p.spend.to_string() +
+                      ", the rate's charges for the period give " + rated_spend.to_string());
+    }
     if (p.credits_used + p.uncovered != p.spend) {
       return mismatch(where + ": credits used " + p.credits_used.to_string() + " + uncovered " +
                       p.uncovered.to_string() + " is not the spend " + p.spend.to_string());
@@ -332,6 +367,29 @@ inline std::optional<check_result> check_burn_down(const credits::burn_down_resu
     if (p.balance_after.size() != n) {
       return mismatch(where + ": " + std::to_string(p.balance_after.size()) + " balances for " +
                       std::to_string(n) + " grants");
+    }
+    // One grant, valid the whole period, emptied in it: it runs out where the burn-down puts the
+    // day, spending spread evenly over what it could pay (credits used + what found it exhausted).
+    if (n == 1 && !balance[0].is_zero() && p.balance_after[0].is_zero() &&
+        !(b.grants[0].last_valid_day < p.end) &&
+        !p.uncovered_by_reason.contains(credits::uncovered_reason::not_yet_issued) &&
+        !p.uncovered_by_reason.contains(credits::uncovered_reason::expired)) {
+      decimal eligible = p.credits_used;
+      if (const auto e = p.uncovered_by_reason.find(credits::uncovered_reason::balance_exhausted);
+          e != p.uncovered_by_reason.end()) {
+        eligible += e->second;
+      }
+      const auto span = credits::detail::days_between(p.start, p.end);
+      const auto lasted = static_cast<std::int64_t>((balance[0].raw() * span) / eligible.raw());
+      const date day = credits::detail::add_days(p.start, std::min(lasted, span));
+      if (b.grants[0].runs_out_on != day) {
+        return mismatch(at("credits.grants", 0) + " '" + b.grants[0].name + "' runs_out_on: the " +
+                        "report says " +
+                        (b.grants[0].runs_out_on ? to_string(*b.grants[0].runs_out_on)
+                                                 : std::string("null")) +
+                        ", the balance spread over what it could pay in " + where + " lasts to " +
+                        to_string(day));
+      }
     }
     decimal fell{};
     decimal lost_here{};

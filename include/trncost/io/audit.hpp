@@ -316,6 +316,7 @@ class report_reader {
       doc.inputs.push_back(std::move(in));
     }
     doc.findings = strings(root, "", "findings");
+    if (root.find("protocol") != nullptr) read_protocol(root, doc);
     if (root.find("work") != nullptr) {
       if (doc.version < report::work_schema_version) {
         fail_at("work", "is a member of schema version " +
@@ -334,6 +335,38 @@ class report_reader {
       doc.work = std::move(e);
     }
     return doc;
+  }
+
+  /// The archived protocol: kept as read; its as-of date and window must be the report's.
+  void read_protocol(const json_value& root, report::document& doc) const {
+    const auto& p = member(root, "", "protocol", json_value::kind::object);
+    doc.trncost_version = str(p, "protocol", "trncost_version");
+    if (day(p, "protocol", "as_of") != doc.as_of) {
+      fail_at("protocol.as_of", "is not the report's as_of " + to_string(doc.as_of));
+    }
+    if (signed_whole(p, "protocol", "freshness_window_days") != doc.freshness_window_days) {
+      fail_at("protocol.freshness_window_days", "is not the report's freshness_window_days");
+    }
+    const auto pairs = [&](const json_value& e, const std::string& at, std::string_view key,
+                           std::string_view first, std::string_view second) {
+      std::vector<std::pair<std::string, std::string>> out;
+      const auto& items = array(e, at, key);
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::string here = at + "." + std::string(key) + "[" + std::to_string(i) + "]";
+        const auto& item = object_at(items, i, here);
+        out.emplace_back(str(item, here, first), str(item, here, second));
+      }
+      return out;
+    };
+    const auto& runs = array(p, "protocol", "runs");
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      const std::string at = "protocol.runs[" + std::to_string(i) + "]";
+      const auto& e = object_at(runs, i, at);
+      doc.runs.push_back(run_protocol{str(e, at, "run_id"), str(e, at, "model"),
+                                      str(e, at, "code_version"), str(e, at, "dataset_id"),
+                                      pairs(e, at, "parameters", "name", "value"),
+                                      pairs(e, at, "software_stack", "component", "version")});
+    }
   }
 
   // ----- The optional sections (schema version 2).
@@ -476,6 +509,8 @@ class report_reader {
         r.cost_ratio = dec(v, vat, "cost_ratio");
         r.time_ratio = dec_or_null(v, vat, "time_ratio");
         r.stack = str(v, vat, "stack");
+        if (v.find("work") != nullptr) r.work = dec(v, vat, "work");
+        if (v.find("cost_per_work") != nullptr) r.cost_per_work = dec(v, vat, "cost_per_work");
         g.ranked.push_back(std::move(r));
       });
       each(e, at, "apart", [&](const json_value& v, const std::string& vat) {

@@ -118,28 +118,16 @@ inline std::string svg_text(int x, int y, std::string_view anchor, std::string_v
          std::string(anchor) + "\">" + html_escape(text) + "</text>\n";
 }
 
-inline std::string placeholder(std::string_view id, std::string_view title, std::string_view what) {
-  return "<figure class=\"placeholder\" id=\"" + std::string(id) + "\" data-chart=\"" +
-         std::string(id) + "\"><figcaption>" + html_escape(title) + "</figcaption><p>" +
-         html_escape(what) + "</p></figure>\n";
-}
-
 }  // namespace detail
 
 namespace detail {
 
-/// The analysis parts of the page: a figure each (or its placeholder) and the decision section.
-/// html_extras.hpp fills them from an analysis; an estimate-only page keeps the placeholders.
+/// The analysis parts of the page: a figure each and the decision section, each empty when there is
+/// nothing to show (a page shows no empty box). html_extras.hpp fills them from an analysis.
 struct html_analysis_parts {
-  std::string tornado = placeholder(
-      "chart-tornado", "Sensitivity (tornado)",
-      "Which inputs move the total most: added by the sensitivity analysis.");
-  std::string comparison = placeholder(
-      "chart-comparison", "Comparison",
-      "Side by side with another configuration: added by the comparison analysis.");
-  std::string burn_down = placeholder(
-      "chart-burndown", "Credit burn-down",
-      "How a credit balance is spent over time: added by the credits analysis.");
+  std::string tornado{};
+  std::string comparison{};
+  std::string burn_down{};
   std::string decision{};  ///< a whole <section>, or nothing
 };
 
@@ -160,7 +148,6 @@ inline std::string render_html_page(const estimate& est, const html_analysis_par
        ".status-stale,.status-unpriced,.status-incomplete{background:#ffebee;border:2px solid #c62828}\n"
        ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(640px,1fr));gap:16px}\n"
        ".chart{font-size:13px}.chart-title{font-weight:bold;font-size:14px}\n"
-       ".placeholder{border:2px dashed #bbb;border-radius:6px;margin:0;padding:12px;min-height:120px;color:#777}\n"
        "table{border-collapse:collapse;margin:8px 0 20px}td,th{border:1px solid #ccc;padding:4px 8px;"
        "text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
        "code{font-size:12px}\n</style>\n</head>\n";
@@ -309,13 +296,28 @@ inline std::string render_html_page(const estimate& est, const html_analysis_par
          html_escape(in->known ? in->value + " " + in->unit : "unknown") + "</td><td>" + s.kind +
          "</td><td>" + html_escape(s.source) + "</td><td>" + s.date + "</td></tr>\n";
   }
-  h += "</table>\n</body>\n</html>\n";
+  h += "</table>\n<h2>Protocol</h2>\n<p id=\"protocol-made\">" +
+       html_escape(detail::protocol_sentence(est)) + "</p>\n";
+  const auto runs = detail::protocol_rows(est);
+  if (runs.empty()) h += "<p id=\"protocol-runs\">" + std::string(detail::no_runs_sentence) + "</p>\n";
+  if (!runs.empty()) {
+    h += "<table id=\"protocol-runs\"><tr><th>run</th><th>model</th><th>code version</th>"
+         "<th>data set</th><th>parameters</th><th>software stack</th></tr>\n";
+    for (const auto& r : runs) {
+      h += "<tr><td><code>" + html_escape(r.run) + "</code></td><td>" + html_escape(r.model) +
+           "</td><td>" + html_escape(r.code_version) + "</td><td>" + html_escape(r.dataset) +
+           "</td><td>" + html_escape(r.parameters) + "</td><td>" + html_escape(r.software_stack) +
+           "</td></tr>\n";
+    }
+    h += "</table>\n";
+  }
+  h += "</body>\n</html>\n";
   return h;
 }
 
 }  // namespace detail
 
-/// The estimate as one self-contained HTML document (the analysis charts as placeholders;
+/// The estimate as one self-contained HTML document (no analysis charts;
 /// html_extras.hpp renders them from an analysis).
 [[nodiscard]] inline std::string render_html(const estimate& est, std::string_view title = "Cost estimate") {
   return detail::render_html_page(est, detail::html_analysis_parts{}, title);

@@ -1,5 +1,5 @@
 // The analysis charts of the HTML report (tornado, comparison, credit burn-down) and the decision,
-// in place of the placeholders of the estimate-only page (html.hpp). A separate header so that an
+// added to the estimate-only page (html.hpp). A separate header so that an
 // estimate-only report does not compile the analysis and credits layers.
 #ifndef TRNCOST_IO_HTML_EXTRAS_HPP
 #define TRNCOST_IO_HTML_EXTRAS_HPP
@@ -87,14 +87,25 @@ inline std::string comparison_chart(const analysis::comparison& c) {
   constexpr int label_w = 190;
   constexpr int bar_w = 260;
   constexpr int row_h = 28;
+  // A comparison per unit of work (a study) draws each option's cost per unit, the ranking's key.
+  bool per_work = false;
+  for (const auto& g : c.groups) {
+    for (const auto& r : g.ranked) per_work = per_work || r.cost_per_work.has_value();
+  }
+  const auto value = [per_work](const analysis::ranked_option& r) {
+    return per_work && r.cost_per_work ? *r.cost_per_work : r.cost;
+  };
   decimal max{};
   std::size_t rows = 0;
   for (const auto& g : c.groups) {
     rows += 1 + g.ranked.size() + g.apart.size();
-    for (const auto& r : g.ranked) max = std::max(max, r.cost);
+    for (const auto& r : g.ranked) max = std::max(max, value(r));
   }
   const int height = static_cast<int>(rows) * row_h + 40;
-  std::string s = svg_open("chart-comparison", "Cost to reach the target, per option (USD)", height);
+  std::string s = svg_open("chart-comparison",
+                           per_work ? "Cost per unit of work to reach the target, per option (USD)"
+                                    : "Cost to reach the target, per option (USD)",
+                           height);
   int y = 30;
   for (const auto& g : c.groups) {
     s += svg_text(0, y + 18, "start",
@@ -106,12 +117,15 @@ inline std::string comparison_chart(const analysis::comparison& c) {
       s += "<rect class=\"bar option-ranked\" data-option=\"" + html_escape(r.name) +
            "\" data-rank=\"" + std::to_string(r.cost_rank) + "\" data-cost=\"" +
            r.cost.to_string() + "\" x=\"" + std::to_string(label_w) + "\" y=\"" +
-           std::to_string(y + 4) + "\" width=\"" + bar_length(r.cost, max, bar_w) +
+           std::to_string(y + 4) + "\" width=\"" + bar_length(value(r), max, bar_w) +
            "\" height=\"" + std::to_string(row_h - 8) + "\" fill=\"" +
            std::string(r.cost_rank == 1 ? useful_colour : category_colour(category::compute)) +
            "\"/>\n";
       s += svg_text(label_w + bar_w + 10, y + 18, "start",
-                    r.cost.to_fixed(cents) + " USD (x" + r.cost_ratio.to_fixed(decimal_places{2}) + ")");
+                    (per_work && r.cost_per_work
+                         ? r.cost_per_work->to_fixed(decimal_places{4})  // the title says USD
+                         : r.cost.to_fixed(cents) + " USD") +
+                        " (x" + r.cost_ratio.to_fixed(decimal_places{2}) + ")");
       y += row_h;
     }
     for (const auto& a : g.apart) {
@@ -231,10 +245,28 @@ inline std::string grants_table(const credits::burn_down_result& b) {
   return h + "</tbody></table>\n";
 }
 
+/// The decision as a <section>: the outcome, then every reason (suspend, compare, holds).
+inline std::string decision_section(const analysis::decision& d, std::string_view about = {}) {
+  std::string h = "<section id=\"decision\"><h2>Decision: " +
+                  html_escape(analysis::to_string(d.outcome)) + "</h2>\n";
+  if (!about.empty()) h += "<p>" + html_escape(about) + "</p>\n";
+  h += "<ul>\n";
+  for (const auto* list : {&d.suspend_reasons, &d.compare_reasons, &d.continue_reasons}) {
+    const char* kind = list == &d.suspend_reasons   ? "suspend"
+                       : list == &d.compare_reasons ? "compare"
+                                                    : "holds";
+    for (const auto& r : *list) {
+      h += "<li><strong>" + std::string(kind) + "</strong>: " + html_escape(r) + "</li>\n";
+    }
+  }
+  h += "</ul></section>\n";
+  return h;
+}
+
 }  // namespace detail
 
 /// The estimate as one self-contained HTML document, with the tornado, comparison and credit
-/// burn-down charts (and the decision) of `x` in place of their placeholders when present.
+/// burn-down charts (and the decision) of `x`, each only when present.
 [[nodiscard]] inline std::string render_html(const estimate& est, const report::extras& x,
                                              std::string_view title = "Cost estimate") {
   using detail::html_escape;
@@ -251,21 +283,7 @@ inline std::string grants_table(const credits::burn_down_result& b) {
         "<figure id=\"figure-burndown\">" + detail::burn_down_chart(*x.burn_down) +
         detail::grants_table(*x.burn_down) + "</figure>\n";
   }
-  if (x.decision) {
-    std::string& h = parts.decision;
-    h += "<section id=\"decision\"><h2>Decision: " +
-         html_escape(analysis::to_string(x.decision->outcome)) + "</h2>\n<ul>\n";
-    for (const auto* list : {&x.decision->suspend_reasons, &x.decision->compare_reasons,
-                             &x.decision->continue_reasons}) {
-      const char* kind = list == &x.decision->suspend_reasons   ? "suspend"
-                         : list == &x.decision->compare_reasons ? "compare"
-                                                                 : "holds";
-      for (const auto& r : *list) {
-        h += "<li><strong>" + std::string(kind) + "</strong>: " + html_escape(r) + "</li>\n";
-      }
-    }
-    h += "</ul></section>\n";
-  }
+  if (x.decision) parts.decision = detail::decision_section(*x.decision);
   return detail::render_html_page(est, parts, title);
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "../model/estimate.hpp"
+#include "../version.hpp"
 
 namespace trncost::io {
 
@@ -99,6 +100,38 @@ inline std::string status_sentence(const estimate& est) {
   }
   return "";
 }
+
+/// One archived run as text cells (docs/reports.md#the-archived-protocol); "not given" for what
+/// its log does not state, never an empty cell.
+struct protocol_row {
+  std::string run, model, code_version, dataset, parameters, software_stack;
+};
+
+inline std::vector<protocol_row> protocol_rows(const estimate& est) {
+  const auto given = [](const std::string& s) { return s.empty() ? std::string("not given") : s; };
+  const auto joined = [&](const std::vector<std::pair<std::string, std::string>>& items,
+                          std::string_view sep) {
+    std::string out;
+    for (const auto& [a, b] : items) out += (out.empty() ? "" : ", ") + a + std::string(sep) + b;
+    return given(out);
+  };
+  std::vector<protocol_row> rows;
+  for (const auto& r : est.runs) {
+    rows.push_back({r.run_id, given(r.model), given(r.code_version), given(r.dataset_id),
+                    joined(r.parameters, " = "), joined(r.software_stack, " ")});
+  }
+  return rows;
+}
+
+/// "Made by trncost 0.1.0 for the as-of date 2026-11-30; a quote is fresh for 30 days."
+inline std::string protocol_sentence(const estimate& est) {
+  return "Made by trncost " + std::string(trncost::version) + " for the as-of date " +
+         to_string(est.as_of) + "; a quote is fresh for " +
+         std::to_string(est.freshness_window.count()) + " days.";
+}
+
+inline constexpr std::string_view no_runs_sentence =
+    "No run log is archived: the measurements name their runs under Sources.";
 
 }  // namespace detail
 
@@ -210,6 +243,19 @@ inline std::string status_sentence(const estimate& est) {
     const auto s = detail::source_of(in->origin);
     o += "| `" + md_cell(in->name) + "` | " + (in->known ? in->value + " " + in->unit : "unknown") +
          " | " + s.kind + " | " + md_cell(s.source) + " | " + s.date + " |\n";
+  }
+
+  o += "\n## Protocol\n\n" + detail::protocol_sentence(est) + "\n\n";
+  const auto runs = detail::protocol_rows(est);
+  if (runs.empty()) o += std::string(detail::no_runs_sentence) + "\n";
+  if (!runs.empty()) {
+    o += "| run | model | code version | data set | parameters | software stack |\n"
+         "|---|---|---|---|---|---|\n";
+  }
+  for (const auto& r : runs) {
+    o += "| `" + md_cell(r.run) + "` | " + md_cell(r.model) + " | " + md_cell(r.code_version) +
+         " | " + md_cell(r.dataset) + " | " + md_cell(r.parameters) + " | " +
+         md_cell(r.software_stack) + " |\n";
   }
   return o;
 }

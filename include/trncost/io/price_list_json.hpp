@@ -531,8 +531,7 @@ class offer_json_handler
   detail::istream_input input(in);
   detail::offer_json_handler handler(filter, input, out);
   detail::unique_keys<detail::offer_json_handler> guard(handler);
-  rapidjson::Reader reader;
-  const rapidjson::ParseResult result = reader.Parse<detail::json_parse_flags>(input, guard);
+  const rapidjson::ParseResult result = detail::parse_json_stream_with(input, guard);
   if (result.IsError()) {
     if (guard.duplicate()) detail::fail_duplicate_key(file, 0, guard, result.Offset());
     if (handler.failed) {

@@ -194,6 +194,41 @@ inline void write_amount(json_writer& w, std::string_view k, const std::optional
   }
 }
 
+/// The archived protocol: the trncost version, the as-of date, the freshness window and each run.
+inline void write_protocol(json_writer& w, const report::document& doc) {
+  const auto pairs = [&](std::string_view key, std::string_view first, std::string_view second,
+                         const std::vector<std::pair<std::string, std::string>>& items) {
+    w.key(key);
+    w.begin_array();
+    for (const auto& [a, b] : items) {
+      w.begin_object();
+      w.member(first, a);
+      w.member(second, b);
+      w.end_object();
+    }
+    w.end_array();
+  };
+  w.key("protocol");
+  w.begin_object();
+  w.member("trncost_version", doc.trncost_version);
+  w.member("as_of", to_string(doc.as_of));
+  w.member("freshness_window_days", doc.freshness_window_days);
+  w.key("runs");
+  w.begin_array();
+  for (const auto& r : doc.runs) {
+    w.begin_object();
+    w.member("run_id", r.run_id);
+    w.member("model", r.model);
+    w.member("code_version", r.code_version);
+    w.member("dataset_id", r.dataset_id);
+    pairs("parameters", "name", "value", r.parameters);
+    pairs("software_stack", "component", "version", r.software_stack);
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+}
+
 /// The members of a report document (everything but the optional sections), in their fixed order.
 inline void write_document_members(json_writer& w, const report::document& doc) {
   w.member("schema", report::schema_name);
@@ -339,6 +374,7 @@ inline void write_document_members(json_writer& w, const report::document& doc) 
   w.begin_array();
   for (const auto& f : doc.findings) w.string(f);
   w.end_array();
+  write_protocol(w, doc);
 
   if (doc.work) {
     w.key("work");

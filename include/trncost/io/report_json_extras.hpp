@@ -186,6 +186,9 @@ inline void write_comparison(json_writer& w, const analysis::comparison& c) {
       w.member("cost_ratio", r.cost_ratio);
       write_amount(w, "time_ratio", r.time_ratio);
       w.member("stack", r.stack);
+      // Only in a comparison per unit of work (a study): older reports stay byte for byte.
+      if (r.work) w.member("work", *r.work);
+      if (r.cost_per_work) w.member("cost_per_work", *r.cost_per_work);
       w.end_object();
     }
     w.end_array();

@@ -280,12 +280,22 @@ class run_log_assembler {
     else if (key == "storage_kept_gib") r.data.storage_kept = gib(row);
     else if (key == "log_volume_gib") r.data.logs = gib(row);
     else if (key.rfind("param.", 0) == 0 && key.size() > 6) r.parameters.emplace_back(key.substr(6), v);
-    else {
+    else if (key.rfind("stack.", 0) == 0 && key.size() > 6) {
+      const std::string component = key.substr(6);
+      for (const auto& [name, version] : r.software_stack) {
+        if (name == component) {
+          row_fail(row, "name", "'" + key + "' is given twice for run '" + r.id +
+                                    "' (a run has one version of each component)");
+        }
+      }
+      r.software_stack.emplace_back(component, v);
+    } else {
       row_fail(row, "name",
                "'" + key + "' is not a run field (model_id, code_version, dataset_id, "
                "instance_type, instance_count, region, purchase_option, price_consulted, "
                "first_data_touch, quality_metric, quality_target, quality_direction, "
-               "data_read_gib, data_written_gib, storage_kept_gib, log_volume_gib, param.<name>)");
+               "data_read_gib, data_written_gib, storage_kept_gib, log_volume_gib, param.<name>, "
+               "stack.<component>)");
     }
   }
 

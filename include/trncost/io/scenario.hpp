@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <initializer_list>
 #include <limits>
 #include <map>
@@ -144,6 +145,12 @@ struct scenario_component {
   std::vector<scenario_demand_period> profile;     ///< autoscaled_serving: one cycle, in order
 };
 
+/// Reads the offers a price store holds in force on a date (`[prices] store`): given to build_model
+/// by a program that reads stores (io/price_store.hpp's price_store_offers), so that this header
+/// needs no database.
+using price_store_reader =
+    std::function<std::vector<pricing::offer>(const std::string& path, date as_of)>;
+
 /// One offer file of [prices]: its path (relative to the scenario file) and the attribute
 /// filter it is read with (each condition: an attribute and the values it may take).
 struct scenario_price_file {
@@ -213,6 +220,8 @@ struct scenario_spec {
   std::int64_t freshness_days = default_freshness_window.count();
   std::optional<date> prices_consulted;
   std::vector<scenario_price_file> price_files;
+  std::string price_store;  ///< [prices] store: a price store (io/price_store.hpp), relative path
+  std::uint64_t price_store_line = 0;
   std::vector<scenario_run_file> run_files;
   std::vector<scenario_component> components;
   std::vector<scenario_none> none;
@@ -452,12 +461,23 @@ class scenario_parser {
     } catch (const toml::parse_error& e) {
       fail_at(e.source().begin.line, "", "is not valid TOML: " + std::string(e.description()));
     }
+    return parse_root(root);
+  }
+
+  /// The spec of a parsed TOML document (a scenario file, or one option of a study merged over its
+  /// common inputs, io/study.hpp): the nodes keep the lines they were read at.
+  scenario_spec parse_root(const toml::table& root) {
     scenario_spec s;
     s.file = file_;
-    check_keys(root, "",
-               std::array<std::string_view, 9>{"format", "estimate", "prices", "runs", "component",
-                                               "declare_none", "analysis", "grant", "spend"},
-               "a scenario file");
+    check_keys(root, "", scenario_root_keys, "a scenario file");
+    check_format(root);
+    s.format = scenario_format_version;
+    read_sources(root);
+    return parse_tables(root, std::move(s));
+  }
+
+  /// Checks the `format = 1` line of a scenario or study file.
+  void check_format(const toml::table& root) const {
     const toml::node* format = root.get("format");
     if (format == nullptr) {
       fail_at(0, "format",
@@ -473,11 +493,43 @@ class scenario_parser {
               "is " + std::to_string(*version) + ", newer than the scenario format this trncost "
               "reads (" + std::to_string(scenario_format_version) + "); use a newer trncost");
     }
-    s.format = *version;
+  }
+
+  /// Reads [sources]: named provenances that inputs refer to with `source = "NAME"`.
+  void read_sources(const toml::table& root) {
+    sources_.clear();
+    if (root.get("sources") == nullptr) return;
+    const toml::table& t = table(root, "sources", "sources");
+    for (auto&& [k, v] : t) {
+      const std::string path = "sources." + std::string(k.str());
+      const toml::table* st = v.as_table();
+      if (st == nullptr) {
+        fail_at(key_line(k, v), path,
+                "must be a table holding one provenance: [sources." + std::string(k.str()) +
+                    "] then measured = { ... } (or assumption, third_party, documented, quoted)");
+      }
+      check_keys(*st, path, provenance_keys, "a named source");
+      std::optional<provenance> p;
+      for (auto&& [pk, pv] : *st) {
+        if (p) {
+          fail_at(key_line(pk, pv), join(path, pk.str()),
+                  "a named source holds exactly one provenance");
+        }
+        p = origin(pk.str(), pv, join(path, pk.str()));
+      }
+      if (!p) {
+        fail_at(line_of(*st), path,
+                "is empty: add measured, assumption, third_party, documented or quoted");
+      }
+      sources_.emplace(std::string(k.str()), std::move(*p));
+    }
+  }
+
+  scenario_spec parse_tables(const toml::table& root, scenario_spec s) {
 
     const toml::table& est = table(root, "estimate", "estimate");
     check_keys(est, "estimate",
-               std::array<std::string_view, 4>{"title", "as_of", "region", "freshness_days"},
+               estimate_keys,
                "[estimate]");
     s.title = string(est, "estimate", "title", true);
     s.as_of = date_value(required(est, "estimate", "as_of"), "estimate.as_of");
@@ -491,18 +543,24 @@ class scenario_parser {
     }
 
     const toml::table& prices = table(root, "prices", "prices");
-    check_keys(prices, "prices", std::array<std::string_view, 2>{"files", "consulted"}, "[prices]");
+    check_keys(prices, "prices", prices_keys, "[prices]");
     if (const toml::node* c = prices.get("consulted")) {
       s.prices_consulted = date_value(*c, "prices.consulted");
     }
-    const toml::array& pfiles = array(prices, "prices", "files");
-    for (std::size_t i = 0; i < pfiles.size(); ++i) {
-      s.price_files.push_back(price_file(pfiles[i], "prices.files[" + std::to_string(i) + "]"));
+    if (const toml::node* st = prices.get("store")) {
+      s.price_store = path_string(*st, "prices.store");
+      s.price_store_line = line_of(*st);
+    }
+    if (s.price_store.empty() || prices.get("files") != nullptr) {
+      const toml::array& pfiles = array(prices, "prices", "files");
+      for (std::size_t i = 0; i < pfiles.size(); ++i) {
+        s.price_files.push_back(price_file(pfiles[i], "prices.files[" + std::to_string(i) + "]"));
+      }
     }
 
     if (root.get("runs") != nullptr) {
       const toml::table& runs = table(root, "runs", "runs");
-      check_keys(runs, "runs", std::array<std::string_view, 1>{"files"}, "[runs]");
+      check_keys(runs, "runs", runs_keys, "[runs]");
       const toml::array& rfiles = array(runs, "runs", "files");
       for (std::size_t i = 0; i < rfiles.size(); ++i) {
         const std::string path = "runs.files[" + std::to_string(i) + "]";
@@ -564,7 +622,7 @@ class scenario_parser {
     }
     if (root.get("spend") != nullptr) {
       const toml::table& sp = table(root, "spend", "spend");
-      check_keys(sp, "spend", std::array<std::string_view, 2>{"start", "end"}, "[spend]");
+      check_keys(sp, "spend", spend_keys, "[spend]");
       s.spend = scenario_spend{date_value(required(sp, "spend", "start"), "spend.start"),
                                date_value(required(sp, "spend", "end"), "spend.end"), line_of(sp)};
       if (!(s.spend->start < s.spend->end)) {
@@ -581,8 +639,36 @@ class scenario_parser {
     return s;
   }
 
- private:
+  /// The top-level keys of a scenario file.
+  static constexpr std::array<std::string_view, 10> scenario_root_keys{
+      "format", "sources", "estimate", "prices", "runs", "component", "declare_none", "analysis",
+      "grant", "spend"};
+  /// The provenance kinds an input or a named source may hold.
+  static constexpr std::array<std::string_view, 5> provenance_keys{
+      "measured", "assumption", "third_party", "documented", "quoted"};
+  /// The keys of each table, as the parser checks them (docs/scenario.md lists them with the
+  /// library feature each one reaches; tests/cli/parity_test.cpp keeps the two in step).
+  static constexpr std::array<std::string_view, 4> estimate_keys{"title", "as_of", "region", "freshness_days"};
+  static constexpr std::array<std::string_view, 3> prices_keys{"files", "store", "consulted"};
+  static constexpr std::array<std::string_view, 1> runs_keys{"files"};
+  static constexpr std::array<std::string_view, 2> spend_keys{"start", "end"};
+  static constexpr std::array<std::string_view, 2> price_file_keys{"file", "where"};
+  static constexpr std::array<std::string_view, 2> analysis_keys{"tornado_band", "monte_carlo"};
+  static constexpr std::array<std::string_view, 4> monte_carlo_keys{"samples", "seed", "budget", "inputs"};
+  static constexpr std::array<std::string_view, 5> grant_keys{"name", "amount", "issued", "last_valid_day",
+                                                                   "services"};
+  static constexpr std::array<std::string_view, 4> measured_keys{"run", "method", "from", "to"};
+  static constexpr std::array<std::string_view, 2> third_party_keys{"source", "seen"};
+  static constexpr std::array<std::string_view, 2> documented_keys{"source", "consulted"};
+  static constexpr std::array<std::string_view, 3> quoted_keys{"source", "region", "consulted"};
+  static constexpr std::array<std::string_view, 4> uncertain_input_keys{"input", "uniform",
+                                                                      "triangular", "lognormal_90"};
+  static constexpr std::array<std::string_view, 7> input_keys{
+      "value", "measured", "assumption", "third_party", "documented", "quoted", "source"};
+
+ protected:  // a study file reads its own tables with the same rules (io/study.hpp)
   std::string file_;
+  std::map<std::string, provenance, std::less<>> sources_;
 
   [[noreturn]] void fail_at(std::uint64_t line, std::string_view key, std::string_view rule) const {
     io::fail(input_position::at_line(file_, line), key, rule);
@@ -704,7 +790,7 @@ class scenario_parser {
       fail_at(f.line, path,
               "must be a file path or { file = \"...\", where = { attribute = \"value\" } }");
     }
-    check_keys(*t, path, std::array<std::string_view, 2>{"file", "where"}, "a price file");
+    check_keys(*t, path, price_file_keys, "a price file");
     f.path = path_string(required(*t, path, "file"), join(path, "file"));
     if (const toml::node* w = t->get("where")) {
       const toml::table* wt = w->as_table();
@@ -756,7 +842,7 @@ class scenario_parser {
   scenario_analysis analysis(const toml::table& t) const {
     scenario_analysis a;
     a.line = line_of(t);
-    check_keys(t, "analysis", std::array<std::string_view, 2>{"tornado_band", "monte_carlo"},
+    check_keys(t, "analysis", analysis_keys,
                "[analysis]");
     if (const toml::node* b = t.get("tornado_band")) {
       a.tornado_band = decimal_text(*b, "analysis.tornado_band");
@@ -765,7 +851,7 @@ class scenario_parser {
       const toml::table& mc = table(t, "analysis.monte_carlo", "monte_carlo");
       a.monte_carlo_line = line_of(mc);
       check_keys(mc, "analysis.monte_carlo",
-                 std::array<std::string_view, 4>{"samples", "seed", "budget", "inputs"},
+                 monte_carlo_keys,
                  "[analysis.monte_carlo]");
       a.samples = whole(required(mc, "analysis.monte_carlo", "samples"),
                         "analysis.monte_carlo.samples", 100'000'000);
@@ -779,8 +865,7 @@ class scenario_parser {
         a.budget = decimal_text(*bg, "analysis.monte_carlo.budget");
       }
       const toml::array& in = array(mc, "analysis.monte_carlo", "inputs");
-      static constexpr std::array<std::string_view, 4> keys{"input", "uniform", "triangular",
-                                                            "lognormal_90"};
+      const auto& keys = uncertain_input_keys;
       for (std::size_t i = 0; i < in.size(); ++i) {
         const std::string path = "analysis.monte_carlo.inputs[" + std::to_string(i) + "]";
         const toml::table* d = in[i].as_table();
@@ -839,8 +924,7 @@ class scenario_parser {
               "services = [\"AmazonEC2\", ...] as the grant's terms list them");
     }
     check_keys(t, path,
-               std::array<std::string_view, 5>{"name", "amount", "issued", "last_valid_day",
-                                               "services"},
+               grant_keys,
                "a grant");
     g.name = string(t, path, "name", true);
     static constexpr scenario_key amount_key{"amount", kt::input, true};
@@ -898,9 +982,7 @@ class scenario_parser {
     }
     const toml::table* t = n.as_table();
     if (t == nullptr) fail_at(v.line, path, "must be written as " + example + ")");
-    static constexpr std::array<std::string_view, 6> kinds{"value",       "measured",   "assumption",
-                                                           "third_party", "documented", "quoted"};
-    check_keys(*t, path, kinds, "an input");
+    check_keys(*t, path, input_keys, "an input");
     const toml::node& val = required(*t, path, "value");
     const auto text = val.value<std::string>();
     if (!val.is_string() || !text) {
@@ -918,15 +1000,35 @@ class scenario_parser {
       if (v.origin) {
         fail_at(key_line(k, p), join(path, k.str()),
                 "an input has exactly one provenance (measured, assumption, third_party, "
-                "documented or quoted)");
+                "documented, quoted or source)");
       }
-      v.origin = origin(k.str(), p, join(path, k.str()));
+      v.origin = k.str() == "source" ? named_source(p, join(path, k.str()))
+                                     : origin(k.str(), p, join(path, k.str()));
     }
     if (!v.origin) {
       fail_at(v.line, path,
-              "has no provenance: add measured, assumption, third_party, documented or quoted");
+              "has no provenance: add measured, assumption, third_party, documented, quoted or "
+              "source");
     }
     return v;
+  }
+
+  /// `source = "NAME"`: the provenance written once under [sources.NAME].
+  provenance named_source(const toml::node& n, const std::string& path) const {
+    const auto name = n.value<std::string>();
+    if (!n.is_string() || !name || name->empty()) {
+      fail_at(line_of(n), path, "must be the name of a [sources] entry, as text");
+    }
+    const auto it = sources_.find(*name);
+    if (it == sources_.end()) {
+      std::vector<std::string_view> known;
+      for (const auto& [k, p] : sources_) known.push_back(k);
+      fail_at(line_of(n), path,
+              "unknown source \"" + *name + "\"" + suggestion(*name, known) +
+                  (known.empty() ? std::string("; the file has no [sources]")
+                                 : "; the sources are " + join_quoted(known)));
+    }
+    return it->second;
   }
 
   provenance origin(std::string_view kind, const toml::node& n, const std::string& path) const {
@@ -940,23 +1042,23 @@ class scenario_parser {
     const toml::table* t = n.as_table();
     if (t == nullptr) fail_at(line_of(n), path, "must be a table ({ source = \"...\", ... })");
     if (kind == "measured") {
-      check_keys(*t, path, std::array<std::string_view, 4>{"run", "method", "from", "to"},
+      check_keys(*t, path, measured_keys,
                  "measured");
       return measured{string(*t, path, "run", true), string(*t, path, "method", true),
                       timestamp_value(required(*t, path, "from"), join(path, "from")),
                       timestamp_value(required(*t, path, "to"), join(path, "to"))};
     }
     if (kind == "third_party") {
-      check_keys(*t, path, std::array<std::string_view, 2>{"source", "seen"}, "third_party");
+      check_keys(*t, path, third_party_keys, "third_party");
       return third_party{string(*t, path, "source", true),
                          date_value(required(*t, path, "seen"), join(path, "seen"))};
     }
     if (kind == "documented") {
-      check_keys(*t, path, std::array<std::string_view, 2>{"source", "consulted"}, "documented");
+      check_keys(*t, path, documented_keys, "documented");
       return documented{string(*t, path, "source", true),
                         date_value(required(*t, path, "consulted"), join(path, "consulted"))};
     }
-    check_keys(*t, path, std::array<std::string_view, 3>{"source", "region", "consulted"},
+    check_keys(*t, path, quoted_keys,
                "quoted");
     quoted q;
     q.source = string(*t, path, "source", true);
@@ -1294,12 +1396,24 @@ class scenario_parser {
 /// Builds a model from a spec, reading the files it names.
 class scenario_builder {
  public:
-  explicit scenario_builder(const scenario_spec& s)
+  scenario_builder(const scenario_spec& s, const price_store_reader& store)
       : s_(s),
+        store_(store),
         dir_(std::filesystem::path(s.file).parent_path()),
         book_(s.as_of, std::chrono::days{s.freshness_days}) {}
 
   model build() {
+    if (!s_.price_store.empty()) {
+      const std::string path = existing(s_.price_store, s_.price_store_line, "prices.store", "price store");
+      if (!store_) {
+        fail_at(s_.price_store_line, "prices.store",
+                "names a price store, which this program does not read (build_model(spec, "
+                "io::price_store_offers) reads one; io/price_store.hpp, SQLite)");
+      }
+      guarded(s_.price_store_line, "prices.store", [&] {
+        for (const auto& o : store_(path, s_.as_of)) book_.add(o, s_.prices_consulted);
+      });
+    }
     for (std::size_t i = 0; i < s_.price_files.size(); ++i) {
       const auto& f = s_.price_files[i];
       const std::string key = "prices.files[" + std::to_string(i) + "]";
@@ -1330,6 +1444,7 @@ class scenario_builder {
   };
 
   const scenario_spec& s_;
+  const price_store_reader& store_;
   std::filesystem::path dir_;
   pricing::price_book book_;
   std::optional<std::vector<measure::run_record>> runs_;
@@ -1531,13 +1646,20 @@ class scenario_builder {
     (void)workload::add_autoscaled_serving(m, in);
   }
 
+  /// The runs a component's measurements come from, archived in the model (and so in the report).
+  static void archive(model& m, const std::vector<measure::run_record>& logged) {
+    for (const auto& r : logged) m.archive_run(measure::protocol_of(r));
+  }
+
   void add(model& m, const scenario_component& c, std::size_t index) {
     const std::string& region = s_.region;
     const auto name_of = [&](std::string_view key) { return c.name + "." + std::string(key); };
     switch (c.kind) {
       case scenario_component_kind::instance_time: {
         const std::string& type = c.text.at("instance_type");
-        const auto fed = measure::feed_model<units::tokens_per_second_t>(runs(c));
+        const auto& logged = runs(c);
+        archive(m, logged);
+        const auto fed = measure::feed_model<units::tokens_per_second_t>(logged);
         const auto tokens = input(c, "tokens_to_train", units::token);
         const auto train = measure::extrapolate(name_of("train_s"), tokens, fed.throughput);
         const scenario_value* p = find(c, "price");
@@ -1573,10 +1695,12 @@ class scenario_builder {
           throw input_error("instance_time: no instance_time component named \"" + of +
                             "\" comes before this one");
         }
-        const auto fed = measure::feed_model<units::tokens_per_second_t>(
+        const auto logged =
             c.runs.empty() ? runs(c)
                            : read_runs(c.runs, c.runs_line,
-                                       "component[" + std::to_string(index) + "].runs"));
+                                       "component[" + std::to_string(index) + "].runs");
+        archive(m, logged);
+        const auto fed = measure::feed_model<units::tokens_per_second_t>(logged);
         if (!fed.restart_time || !fed.work_lost) {
           throw input_error("the run logs record no interruption: no restart time or work lost "
                             "(give runs that saw one, or declare the category none)");
@@ -1780,6 +1904,46 @@ class scenario_builder {
 
 }  // namespace detail
 
+/// Every key a scenario file accepts, as a path from the file's top ("estimate.as_of",
+/// "component.instance_time.tokens_to_train", "input.source", "measured.run"): the parser's own key
+/// lists, so that the documentation's table of features and keys can be checked against them.
+[[nodiscard]] inline std::vector<std::string> scenario_key_paths() {
+  using p = detail::scenario_parser;
+  std::vector<std::string> out;
+  const auto add = [&out](std::string_view prefix, const auto& keys) {
+    for (std::string_view k : keys) {
+      out.push_back(prefix.empty() ? std::string(k) : std::string(prefix) + "." + std::string(k));
+    }
+  };
+  add("", p::scenario_root_keys);
+  add("estimate", p::estimate_keys);
+  add("prices", p::prices_keys);
+  add("prices.files[]", p::price_file_keys);
+  add("runs", p::runs_keys);
+  add("component", std::array<std::string_view, 2>{"kind", "name"});
+  for (std::size_t i = 0; i < scenario_component_kinds.size(); ++i) {
+    const auto kind = static_cast<scenario_component_kind>(i);
+    const std::string prefix = "component." + std::string(kind_name(kind));
+    for (const auto& k : detail::keys_of(kind)) out.push_back(prefix + "." + std::string(k.name));
+  }
+  for (const auto& k : detail::transfer_keys) {
+    out.push_back("component.data_transfer.transfer." + std::string(k.name));
+  }
+  for (const auto& [name, c] : detail::category_keys) out.push_back("declare_none." + std::string(name));
+  add("analysis", p::analysis_keys);
+  add("analysis.monte_carlo", p::monte_carlo_keys);
+  add("analysis.monte_carlo.inputs[]", p::uncertain_input_keys);
+  add("grant", p::grant_keys);
+  add("spend", p::spend_keys);
+  add("sources.NAME", p::provenance_keys);
+  add("input", p::input_keys);
+  add("measured", p::measured_keys);
+  add("third_party", p::third_party_keys);
+  add("documented", p::documented_keys);
+  add("quoted", p::quoted_keys);
+  return out;
+}
+
 /// Reads a scenario's TOML text; `file` names it in errors and is where relative paths start.
 /// Throws parse_error naming the file, the line and the key.
 [[nodiscard]] inline scenario_spec parse_scenario(std::string_view text, std::string_view file) {
@@ -1799,10 +1963,11 @@ class scenario_builder {
   return parse_scenario(text.str(), path);
 }
 
-/// The model a scenario describes: its price files read into a price book, its run logs fed to
-/// the components that use them. Errors name the scenario file, the line and the key.
-[[nodiscard]] inline model build_model(const scenario_spec& spec) {
-  return detail::scenario_builder(spec).build();
+/// The model a scenario describes: its price files (and the price store, read with `store`) read
+/// into a price book, its run logs fed to the components that use them. Errors name the scenario
+/// file, the line and the key.
+[[nodiscard]] inline model build_model(const scenario_spec& spec, const price_store_reader& store = {}) {
+  return detail::scenario_builder(spec, store).build();
 }
 
 /// The estimate options a scenario asks for (its freshness window).
@@ -1810,16 +1975,20 @@ class scenario_builder {
   return estimate_options{std::chrono::days{spec.freshness_days}};
 }
 
-/// Builds and evaluates a scenario as of its date. A refusal of the estimate itself (the timeline
+/// Evaluates a scenario's model as of its date. A refusal of the estimate itself (the timeline
 /// rule, a cost counted twice) names the scenario file too.
-[[nodiscard]] inline estimate evaluate_scenario(const scenario_spec& spec) {
-  const model m = build_model(spec);
+[[nodiscard]] inline estimate evaluate_scenario(const scenario_spec& spec, const model& m) {
   try {
     return m.evaluate(spec.as_of, scenario_options(spec));
   } catch (const trncost::error& e) {
     throw input_error(input_position::whole(spec.file).to_string() + ": " +
                       trncost::report::detail::bare_message(e));
   }
+}
+
+/// The same, building the model first.
+[[nodiscard]] inline estimate evaluate_scenario(const scenario_spec& spec) {
+  return evaluate_scenario(spec, build_model(spec));
 }
 
 namespace detail {

@@ -16,6 +16,7 @@
 
 #include "../error.hpp"
 #include "../model/category.hpp"
+#include "../model/run_protocol.hpp"
 #include "../provenance/provenance.hpp"
 #include "../units/units.hpp"
 
@@ -141,6 +142,9 @@ struct run_record {
   std::string code_version{};
   std::string dataset_id{};
   std::vector<std::pair<std::string, std::string>> parameters{};  ///< training parameters, in order
+  /// The software the run used, component and version as the log gives them ("neuronx-cc",
+  /// "2.21.33363.0"), in order, each component once.
+  std::vector<std::pair<std::string, std::string>> software_stack{};
   std::string instance_type{};
   quantity<units::instance_t> instances{};
   std::string region{};
@@ -158,6 +162,13 @@ struct run_record {
   data_volumes data{};
   std::string origin{};  ///< where the run's first row was read
 };
+
+/// What a run's log states about what ran: its id, model, code version, data set, parameters and
+/// software stack, for model::archive_run.
+[[nodiscard]] inline run_protocol protocol_of(const run_record& r) {
+  return run_protocol{r.id, r.model_id, r.code_version, r.dataset_id, r.parameters,
+                      r.software_stack};
+}
 
 /// A timestamp as exact seconds since 1970-01-01T00:00:00Z, for arithmetic with durations.
 inline decimal seconds_since_epoch(timestamp t) noexcept {

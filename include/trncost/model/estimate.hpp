@@ -178,6 +178,8 @@ struct estimate {
   std::vector<input_ref> inputs;        ///< every leaf input, in the order first reached
   /// Migration uncertainties, open and resolved: listed apart from the costs, never a duration.
   std::vector<migration_uncertainty> uncertainties;
+  /// The protocols of the runs the model's measurements come from (model::archive_run).
+  std::vector<run_protocol> runs;
   /// The work delivered and the cost per unit of it, when the model says what it delivers.
   std::optional<work_delivered> work;
 
@@ -489,6 +491,7 @@ inline estimate model::evaluate(date as_of, const estimate_options& options) con
   est.freshness_window = options.freshness_window;
   est.declared = d_->declared;
   est.uncertainties = d_->uncertainties;
+  est.runs = d_->runs;
   for (const auto& [c, why] : d_->declared) est.by_category[c] = decimal{};
 
   std::set<const source_record*> seen;

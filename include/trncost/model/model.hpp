@@ -16,6 +16,7 @@
 #include "../provenance/sourced.hpp"
 #include "../units/amount.hpp"
 #include "category.hpp"
+#include "run_protocol.hpp"
 #include "work.hpp"
 
 namespace trncost {
@@ -81,6 +82,7 @@ struct model_data {
   std::map<category, std::vector<std::string>> components;
   std::map<category, declared_none> declared;
   std::vector<migration_uncertainty> uncertainties;
+  std::vector<run_protocol> runs;  // archived, in the order first given
   std::optional<std::pair<work_kind, std::uint32_t>> work;  // what the model delivers, a node
 };
 
@@ -303,6 +305,21 @@ class model {
                         (u.status == migration_uncertainty::state::open ? "open" : "resolved"));
     }
     d_->uncertainties.push_back(std::move(u));
+  }
+
+  /// Archives the protocol of a run the model's measurements come from (kept apart from the lines,
+  /// copied to every estimate). The same run given again is kept once; a run id given twice with a
+  /// different protocol, or an empty run id, is refused (input_error).
+  void archive_run(run_protocol r) {
+    if (r.run_id.empty()) throw input_error("an archived run needs its run id");
+    for (const auto& have : d_->runs) {
+      if (have.run_id != r.run_id) continue;
+      if (have == r) return;
+      throw input_error("run '" + r.run_id +
+                        "' is archived twice with different protocols (model, code version, data "
+                        "set, parameters or software stack differ)");
+    }
+    d_->runs.push_back(std::move(r));
   }
 
   /// Adds a priced line: amount = price x quantity with the exact unit factor and one rounding.

@@ -7,6 +7,7 @@
 #include <boost/units/quantity.hpp>
 #include <boost/units/unit.hpp>
 #include <concepts>
+#include <string_view>
 #include <type_traits>
 
 #include "decimal.hpp"
@@ -105,6 +106,103 @@ constexpr unit_mix classify_unit_mix() {
   }
 }
 
+// The sentences of the refusals below, each written once: a static_assert message must be a
+// string literal in C++20, and a host that checks units at run time (the Python module) says
+// the same sentence through unit_mix_sentence() and unit_assignment_sentence(). #undef at the
+// end of this header.
+#define TRNCOST_DETAIL_MIX_MONEY_AND_USAGE \
+  "trncost: cannot add, subtract or compare money (USD) and a usage (hours, instance-hours, " \
+  "GiB-months): price the usage first, amount(price, usage) is money; see " \
+  "docs/troubleshooting.md#money-and-usage"
+#define TRNCOST_DETAIL_MIX_MONEY_AND_PRICE \
+  "trncost: cannot add, subtract or compare money (USD) and a price (USD per unit): a price " \
+  "becomes money times its usage, amount(price, usage); see " \
+  "docs/troubleshooting.md#money-and-price"
+#define TRNCOST_DETAIL_MIX_GIGABYTES_AND_GIBIBYTES \
+  "trncost: cannot add, subtract or compare gigabytes (GB, 10^9 bytes) and gibibytes (GiB, " \
+  "2^30 bytes): no exact conversion exists; keep one unit (AWS bills storage 'GB' as GiB); " \
+  "see docs/troubleshooting.md#decimal-and-binary-bytes"
+#define TRNCOST_DETAIL_MIX_DECIMAL_AND_BINARY_BYTES \
+  "trncost: cannot add, subtract or compare a decimal byte multiple (kB, MB, GB, TB: powers " \
+  "of 10) and a binary one (KiB, MiB, GiB, TiB: powers of 2), alone or in a rate: no exact " \
+  "conversion exists; keep one unit; see docs/troubleshooting.md#decimal-and-binary-bytes"
+#define TRNCOST_DETAIL_MIX_MONTHS_AND_HOURS \
+  "trncost: cannot add, subtract or compare billing months and hours (or per-month and " \
+  "per-hour rates): a month's hours are a convention; keep one unit, or price hours at a " \
+  "monthly rate with amount(price, usage, month_730h); see " \
+  "docs/troubleshooting.md#months-and-hours"
+#define TRNCOST_DETAIL_MIX_INSTANCE_AND_CHIP_HOURS \
+  "trncost: cannot add, subtract or compare instance-hours and chip-hours (a trn1.32xlarge " \
+  "instance-hour is 16 chip-hours): price each with its own rate, then add the amounts; see " \
+  "docs/troubleshooting.md#different-dimensions"
+#define TRNCOST_DETAIL_MIX_ONE_DIMENSION \
+  "trncost: cannot add, subtract or compare two different units of one dimension (hours and " \
+  "seconds, USD/request and USD/1000 requests) without converting: convert one side " \
+  "explicitly, convert<ToUnit>(q) (exact or throws); see " \
+  "docs/troubleshooting.md#one-dimension-two-units"
+#define TRNCOST_DETAIL_MIX_DIFFERENT_DIMENSIONS \
+  "trncost: cannot add, subtract or compare quantities of different dimensions (a count and a " \
+  "duration, a price per GiB-month and a price per instance-hour): check which unit you mean; " \
+  "see docs/troubleshooting.md#different-dimensions"
+#define TRNCOST_DETAIL_ASSIGN_MONEY_AND_PRICE \
+  "trncost: cannot assign or convert a price (USD per unit) to money or back: a price becomes " \
+  "money times its usage, amount(price, usage); see docs/troubleshooting.md#money-and-price"
+#define TRNCOST_DETAIL_ASSIGN_MONEY_AND_USAGE \
+  "trncost: cannot assign or convert a usage (hours, instance-hours) to money or back: a " \
+  "budget or a balance is money, make(units::usd, \"310\"); price a usage with amount(price, " \
+  "usage); see docs/troubleshooting.md#money-and-usage"
+#define TRNCOST_DETAIL_ASSIGN_GIGABYTES_AND_GIBIBYTES \
+  "trncost: cannot assign or convert a decimal byte multiple (kB, MB, GB, TB) to a binary one " \
+  "(KiB, MiB, GiB, TiB) or back: no exact conversion exists; keep one unit; see " \
+  "docs/troubleshooting.md#decimal-and-binary-bytes"
+#define TRNCOST_DETAIL_ASSIGN_ONE_DIMENSION \
+  "trncost: no implicit conversion between two units of one dimension (seconds to hours, " \
+  "USD/1000 requests to USD/request): construct the target explicitly, quantity<ToUnit>(q), " \
+  "or convert<ToUnit>(q) (exact or throws); see " \
+  "docs/troubleshooting.md#one-dimension-two-units"
+#define TRNCOST_DETAIL_ASSIGN_MONTHS_AND_HOURS \
+  "trncost: cannot assign or convert hours to billing months or back: a month's hours are a " \
+  "convention; price hours at a monthly rate with amount(price, usage, month_730h); see " \
+  "docs/troubleshooting.md#months-and-hours"
+#define TRNCOST_DETAIL_ASSIGN_INSTANCE_AND_CHIP_HOURS \
+  "trncost: cannot assign or convert chip-hours to instance-hours or back (a trn1.32xlarge " \
+  "instance-hour is 16 chip-hours): keep each in its own unit and price it with its own rate; " \
+  "see docs/troubleshooting.md#different-dimensions"
+#define TRNCOST_DETAIL_ASSIGN_DIFFERENT_DIMENSIONS \
+  "trncost: cannot assign or convert a quantity of one dimension to another (a count to a " \
+  "duration, a storage price to an instance-hour price): check which unit you mean; see " \
+  "docs/troubleshooting.md#different-dimensions"
+
+/// What `a + b`, `a - b` or a comparison of two units of this kind is refused with.
+constexpr std::string_view unit_mix_sentence(unit_mix kind) noexcept {
+  switch (kind) {
+    case unit_mix::money_and_usage: return TRNCOST_DETAIL_MIX_MONEY_AND_USAGE;
+    case unit_mix::money_and_price: return TRNCOST_DETAIL_MIX_MONEY_AND_PRICE;
+    case unit_mix::gigabytes_and_gibibytes: return TRNCOST_DETAIL_MIX_GIGABYTES_AND_GIBIBYTES;
+    case unit_mix::decimal_and_binary_bytes: return TRNCOST_DETAIL_MIX_DECIMAL_AND_BINARY_BYTES;
+    case unit_mix::months_and_hours: return TRNCOST_DETAIL_MIX_MONTHS_AND_HOURS;
+    case unit_mix::instance_and_chip_hours: return TRNCOST_DETAIL_MIX_INSTANCE_AND_CHIP_HOURS;
+    case unit_mix::one_dimension: return TRNCOST_DETAIL_MIX_ONE_DIMENSION;
+    case unit_mix::different_dimensions: return TRNCOST_DETAIL_MIX_DIFFERENT_DIMENSIONS;
+  }
+  return TRNCOST_DETAIL_MIX_DIFFERENT_DIMENSIONS;
+}
+
+/// What assigning or converting a quantity to a unit of this kind is refused with.
+constexpr std::string_view unit_assignment_sentence(unit_mix kind) noexcept {
+  switch (kind) {
+    case unit_mix::money_and_price: return TRNCOST_DETAIL_ASSIGN_MONEY_AND_PRICE;
+    case unit_mix::money_and_usage: return TRNCOST_DETAIL_ASSIGN_MONEY_AND_USAGE;
+    case unit_mix::gigabytes_and_gibibytes: return TRNCOST_DETAIL_ASSIGN_GIGABYTES_AND_GIBIBYTES;
+    case unit_mix::decimal_and_binary_bytes: return TRNCOST_DETAIL_ASSIGN_GIGABYTES_AND_GIBIBYTES;
+    case unit_mix::one_dimension: return TRNCOST_DETAIL_ASSIGN_ONE_DIMENSION;
+    case unit_mix::months_and_hours: return TRNCOST_DETAIL_ASSIGN_MONTHS_AND_HOURS;
+    case unit_mix::instance_and_chip_hours: return TRNCOST_DETAIL_ASSIGN_INSTANCE_AND_CHIP_HOURS;
+    case unit_mix::different_dimensions: return TRNCOST_DETAIL_ASSIGN_DIFFERENT_DIMENSIONS;
+  }
+  return TRNCOST_DETAIL_ASSIGN_DIFFERENT_DIMENSIONS;
+}
+
 /// Always false, but only once instantiated; clang prints the kind (`refuses<unit_mix::...>`)
 /// rather than three screens of Boost.Units types.
 template <auto>
@@ -121,48 +219,21 @@ concept refusable_unit_pair = !std::is_same_v<U1, U2> &&
 template <unit_mix kind>
 constexpr void refuse_unit_mix() {
   if constexpr (kind == unit_mix::money_and_usage) {
-    static_assert(refuses<kind>,
-                  "trncost: cannot add, subtract or compare money (USD) and a usage (hours, "
-                  "instance-hours, GiB-months): price the usage first, amount(price, usage) is "
-                  "money; see docs/troubleshooting.md#money-and-usage");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_MIX_MONEY_AND_USAGE);
   } else if constexpr (kind == unit_mix::money_and_price) {
-    static_assert(refuses<kind>,
-                  "trncost: cannot add, subtract or compare money (USD) and a price (USD per "
-                  "unit): a price becomes money times its usage, amount(price, usage); see "
-                  "docs/troubleshooting.md#money-and-price");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_MIX_MONEY_AND_PRICE);
   } else if constexpr (kind == unit_mix::gigabytes_and_gibibytes) {
-    static_assert(refuses<kind>,
-                  "trncost: cannot add, subtract or compare gigabytes (GB, 10^9 bytes) and "
-                  "gibibytes (GiB, 2^30 bytes): no exact conversion exists; keep one unit (AWS "
-                  "bills storage 'GB' as GiB); see docs/troubleshooting.md#decimal-and-binary-bytes");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_MIX_GIGABYTES_AND_GIBIBYTES);
   } else if constexpr (kind == unit_mix::decimal_and_binary_bytes) {
-    static_assert(refuses<kind>,
-                  "trncost: cannot add, subtract or compare a decimal byte multiple (kB, MB, GB, "
-                  "TB: powers of 10) and a binary one (KiB, MiB, GiB, TiB: powers of 2), alone or "
-                  "in a rate: no exact conversion exists; keep one unit; see "
-                  "docs/troubleshooting.md#decimal-and-binary-bytes");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_MIX_DECIMAL_AND_BINARY_BYTES);
   } else if constexpr (kind == unit_mix::months_and_hours) {
-    static_assert(refuses<kind>,
-                  "trncost: cannot add, subtract or compare billing months and hours (or per-month "
-                  "and per-hour rates): a month's hours are a convention; keep one unit, or price "
-                  "hours at a monthly rate with amount(price, usage, month_730h); see "
-                  "docs/troubleshooting.md#months-and-hours");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_MIX_MONTHS_AND_HOURS);
   } else if constexpr (kind == unit_mix::instance_and_chip_hours) {
-    static_assert(refuses<kind>,
-                  "trncost: cannot add, subtract or compare instance-hours and chip-hours (a "
-                  "trn1.32xlarge instance-hour is 16 chip-hours): price each with its own rate, "
-                  "then add the amounts; see docs/troubleshooting.md#different-dimensions");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_MIX_INSTANCE_AND_CHIP_HOURS);
   } else if constexpr (kind == unit_mix::one_dimension) {
-    static_assert(refuses<kind>,
-                  "trncost: cannot add, subtract or compare two different units of one dimension "
-                  "(hours and seconds, USD/request and USD/1000 requests) without converting: "
-                  "convert one side explicitly, convert<ToUnit>(q) (exact or throws); see "
-                  "docs/troubleshooting.md#one-dimension-two-units");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_MIX_ONE_DIMENSION);
   } else {
-    static_assert(refuses<kind>,
-                  "trncost: cannot add, subtract or compare quantities of different dimensions "
-                  "(a count and a duration, a price per GiB-month and a price per instance-hour): "
-                  "check which unit you mean; see docs/troubleshooting.md#different-dimensions");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_MIX_DIFFERENT_DIMENSIONS);
   }
 }
 
@@ -171,42 +242,20 @@ constexpr void refuse_unit_mix() {
 template <unit_mix kind>
 constexpr void refuse_unit_assignment() {
   if constexpr (kind == unit_mix::money_and_price) {
-    static_assert(refuses<kind>,
-                  "trncost: cannot assign or convert a price (USD per unit) to money or back: a "
-                  "price becomes money times its usage, amount(price, usage); see "
-                  "docs/troubleshooting.md#money-and-price");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_ASSIGN_MONEY_AND_PRICE);
   } else if constexpr (kind == unit_mix::money_and_usage) {
-    static_assert(refuses<kind>,
-                  "trncost: cannot assign or convert a usage (hours, instance-hours) to money or "
-                  "back: a budget or a balance is money, make(units::usd, \"310\"); price a usage "
-                  "with amount(price, usage); see docs/troubleshooting.md#money-and-usage");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_ASSIGN_MONEY_AND_USAGE);
   } else if constexpr (kind == unit_mix::gigabytes_and_gibibytes ||
                        kind == unit_mix::decimal_and_binary_bytes) {
-    static_assert(refuses<kind>,
-                  "trncost: cannot assign or convert a decimal byte multiple (kB, MB, GB, TB) to a binary one "
-                  "(KiB, MiB, GiB, TiB) or back: no exact conversion exists; keep one unit; see "
-                  "docs/troubleshooting.md#decimal-and-binary-bytes");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_ASSIGN_GIGABYTES_AND_GIBIBYTES);
   } else if constexpr (kind == unit_mix::one_dimension) {
-    static_assert(refuses<kind>,
-                  "trncost: no implicit conversion between two units of one dimension (seconds to "
-                  "hours, USD/1000 requests to USD/request): construct the target explicitly, "
-                  "quantity<ToUnit>(q), or convert<ToUnit>(q) (exact or throws); see "
-                  "docs/troubleshooting.md#one-dimension-two-units");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_ASSIGN_ONE_DIMENSION);
   } else if constexpr (kind == unit_mix::months_and_hours) {
-    static_assert(refuses<kind>,
-                  "trncost: cannot assign or convert hours to billing months or back: a month's hours are a "
-                  "convention; price hours at a monthly rate with amount(price, usage, "
-                  "month_730h); see docs/troubleshooting.md#months-and-hours");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_ASSIGN_MONTHS_AND_HOURS);
   } else if constexpr (kind == unit_mix::instance_and_chip_hours) {
-    static_assert(refuses<kind>,
-                  "trncost: cannot assign or convert chip-hours to instance-hours or back (a trn1.32xlarge "
-                  "instance-hour is 16 chip-hours): keep each in its own unit and price it with "
-                  "its own rate; see docs/troubleshooting.md#different-dimensions");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_ASSIGN_INSTANCE_AND_CHIP_HOURS);
   } else {
-    static_assert(refuses<kind>,
-                  "trncost: cannot assign or convert a quantity of one dimension to another (a count to a "
-                  "duration, a storage price to an instance-hour price): check which unit you mean; see "
-                  "docs/troubleshooting.md#different-dimensions");
+    static_assert(refuses<kind>, TRNCOST_DETAIL_ASSIGN_DIFFERENT_DIMENSIONS);
   }
 }
 
@@ -361,5 +410,21 @@ struct conversion_helper<quantity<Unit1, trncost::decimal>, quantity<Unit2, trnc
 };
 
 }  // namespace boost::units
+
+#undef TRNCOST_DETAIL_MIX_MONEY_AND_USAGE
+#undef TRNCOST_DETAIL_MIX_MONEY_AND_PRICE
+#undef TRNCOST_DETAIL_MIX_GIGABYTES_AND_GIBIBYTES
+#undef TRNCOST_DETAIL_MIX_DECIMAL_AND_BINARY_BYTES
+#undef TRNCOST_DETAIL_MIX_MONTHS_AND_HOURS
+#undef TRNCOST_DETAIL_MIX_INSTANCE_AND_CHIP_HOURS
+#undef TRNCOST_DETAIL_MIX_ONE_DIMENSION
+#undef TRNCOST_DETAIL_MIX_DIFFERENT_DIMENSIONS
+#undef TRNCOST_DETAIL_ASSIGN_MONEY_AND_PRICE
+#undef TRNCOST_DETAIL_ASSIGN_MONEY_AND_USAGE
+#undef TRNCOST_DETAIL_ASSIGN_GIGABYTES_AND_GIBIBYTES
+#undef TRNCOST_DETAIL_ASSIGN_ONE_DIMENSION
+#undef TRNCOST_DETAIL_ASSIGN_MONTHS_AND_HOURS
+#undef TRNCOST_DETAIL_ASSIGN_INSTANCE_AND_CHIP_HOURS
+#undef TRNCOST_DETAIL_ASSIGN_DIFFERENT_DIMENSIONS
 
 #endif  // TRNCOST_UNITS_REFUSALS_HPP

@@ -158,16 +158,26 @@ constexpr quantity<Unit> make(Unit, I whole) {
   return quantity<Unit>::from_value(decimal(whole));
 }
 
+// Written once: the static_assert below needs a literal, and a host that checks at run time (the
+// Python module refusing a float) says the same sentence through make_from_floating_sentence.
+#define TRNCOST_DETAIL_MAKE_FROM_FLOATING \
+  "trncost: make() takes exact decimal text or a whole number, never a double or a float (3.5 " \
+  "would be a binary approximation): make(units::hour, \"3.5\"); see " \
+  "docs/troubleshooting.md#doubles-and-money"
+
+namespace detail {
+inline constexpr std::string_view make_from_floating_sentence = TRNCOST_DETAIL_MAKE_FROM_FLOATING;
+}  // namespace detail
+
 /// Refused with one sentence: a quantity from a double (`make(units::hour, 3.5)`).
 template <class Unit, std::floating_point F>
 refused make(Unit, F) {
   constexpr bool refused_call = detail::refuses<sizeof(F)>;
-  static_assert(refused_call,
-                "trncost: make() takes exact decimal text or a whole number, never a double or a "
-                "float (3.5 would be a binary approximation): make(units::hour, \"3.5\"); see "
-                "docs/troubleshooting.md#doubles-and-money");
+  static_assert(refused_call, TRNCOST_DETAIL_MAKE_FROM_FLOATING);
   return {};
 }
+
+#undef TRNCOST_DETAIL_MAKE_FROM_FLOATING
 
 /// The dollar amount written as text: `usd("21.50")`.
 inline money usd(std::string_view text) { return make<units::usd_t>(text); }

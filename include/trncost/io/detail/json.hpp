@@ -23,6 +23,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <istream>
 #include <string>
 #include <string_view>
@@ -40,32 +41,108 @@ inline constexpr unsigned json_parse_flags = rapidjson::kParseNumbersAsStringsFl
                                              rapidjson::kParseIterativeFlag |
                                              rapidjson::kParseValidateEncodingFlag;
 
+/// Where the first invalid UTF-8 sequence of `p[0, n)` starts, by the rules of RapidJSON's own
+/// check (kParseValidateEncodingFlag: shortest form only, no surrogates, nothing above U+10FFFF),
+/// or `n` when there is none. A sequence cut by the end of the range is not judged: `tail` is set
+/// to where it starts (n when the range ends on a whole sequence), for the caller to finish it
+/// with the bytes that follow. ASCII, almost all of an offer file, is skipped eight bytes at a time.
+[[nodiscard]] inline std::size_t find_invalid_utf8(const unsigned char* p, std::size_t n,
+                                                   std::size_t& tail) noexcept {
+  tail = n;
+  std::size_t i = 0;
+  while (i < n) {
+    if (i + 8 <= n) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, p + i, 8);
+      if ((w & 0x8080808080808080ULL) == 0) {
+        i += 8;
+        continue;
+      }
+    }
+    const unsigned c = p[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    // The allowed range of the second byte, and how many continuation bytes follow it.
+    unsigned lo = 0x80, hi = 0xBF;
+    std::size_t more = 0;
+    if (c >= 0xC2 && c <= 0xDF) {
+      more = 0;
+    } else if (c == 0xE0) {
+      lo = 0xA0, more = 1;
+    } else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) {
+      more = 1;
+    } else if (c == 0xED) {
+      hi = 0x9F, more = 1;
+    } else if (c == 0xF0) {
+      lo = 0x90, more = 2;
+    } else if (c >= 0xF1 && c <= 0xF3) {
+      more = 2;
+    } else if (c == 0xF4) {
+      hi = 0x8F, more = 2;
+    } else {
+      return i;  // a continuation byte alone, C0, C1 or F5-FF
+    }
+    if (i + 1 >= n) {
+      tail = i;
+      return n;
+    }
+    if (p[i + 1] < lo || p[i + 1] > hi) return i;
+    for (std::size_t k = 0; k < more; ++k) {
+      if (i + 2 + k >= n) {
+        tail = i;
+        return n;
+      }
+      if (p[i + 2 + k] < 0x80 || p[i + 2 + k] > 0xBF) return i;
+    }
+    i += 2 + more;
+  }
+  return n;
+}
+
 /// A RapidJSON input stream over a std::istream, read in 64 KiB blocks; Tell() is the byte offset.
+/// Peek() is one load (the byte after the data is always a '\0' sentinel, as RapidJSON's own
+/// FileReadStream keeps it) and Take() one comparison: the parser calls them for every byte.
+/// Each block is checked for UTF-8 as it is read (first_invalid_utf8()), so the parser need not
+/// check byte by byte: see parse_json_stream_with.
 class istream_input {
  public:
   using Ch = char;
+  static constexpr std::size_t block_size = std::size_t{1} << 16;
+  static constexpr std::uint64_t no_invalid_utf8 = ~std::uint64_t{0};
+
   /// Skips a leading UTF-8 byte-order mark (EF BB BF); Tell() still counts it, so byte offsets in
   /// messages are offsets in the file.
-  explicit istream_input(std::istream& in) : in_(&in) {
+  explicit istream_input(std::istream& in) : in_(&in), buffer_(block_size + 8) {
     refill();
     if (size_ >= 3 && static_cast<unsigned char>(buffer_[0]) == 0xEF &&
         static_cast<unsigned char>(buffer_[1]) == 0xBB &&
         static_cast<unsigned char>(buffer_[2]) == 0xBF) {
-      pos_ = 3;
-      if (pos_ == size_) refill();
+      Take();
+      Take();
+      Take();
     }
   }
+  istream_input(const istream_input&) = delete;
+  istream_input& operator=(const istream_input&) = delete;
 
-  Ch Peek() const { return pos_ < size_ ? buffer_[pos_] : '\0'; }
+  Ch Peek() const { return *cur_; }
   Ch Take() {
-    const Ch c = Peek();
-    if (pos_ < size_) {
-      ++pos_;
-      if (pos_ == size_) refill();
+    const Ch c = *cur_;
+    if (cur_ < last_) {
+      ++cur_;
+    } else if (size_ != 0) {
+      refill();
     }
     return c;
   }
-  std::size_t Tell() const { return consumed_ + pos_; }
+  std::size_t Tell() const {
+    return static_cast<std::size_t>(consumed_) + static_cast<std::size_t>(cur_ - buffer_.data());
+  }
+  /// The byte offset where the first invalid UTF-8 sequence read so far starts (the stream reads
+  /// ahead of the parser by up to a block), or no_invalid_utf8.
+  [[nodiscard]] std::uint64_t first_invalid_utf8() const noexcept { return invalid_at_; }
 
   // Output side of the stream concept: never used by the Reader for a read-only stream.
   Ch* PutBegin() { return nullptr; }
@@ -76,16 +153,66 @@ class istream_input {
  private:
   void refill() {
     consumed_ += size_;
-    pos_ = 0;
-    in_->read(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+    in_->read(buffer_.data(), static_cast<std::streamsize>(block_size));
     size_ = static_cast<std::size_t>(in_->gcount());
+    buffer_[size_] = '\0';
+    cur_ = buffer_.data();
+    last_ = size_ == 0 ? cur_ : cur_ + size_ - 1;
+    if (invalid_at_ == no_invalid_utf8) check_utf8();
+  }
+
+  /// Checks the new block, finishing first a sequence the previous block cut (kept in carry_).
+  void check_utf8() {
+    const auto* p = reinterpret_cast<const unsigned char*>(buffer_.data());
+    std::size_t from = 0;
+    if (carry_n_ != 0) {
+      std::array<unsigned char, 8> joined{};
+      std::memcpy(joined.data(), carry_.data(), carry_n_);
+      const std::size_t take = std::min<std::size_t>(size_, 4);
+      std::memcpy(joined.data() + carry_n_, p, take);
+      std::size_t tail = 0;
+      const std::size_t n = carry_n_ + take;
+      const std::size_t bad = find_invalid_utf8(joined.data(), n, tail);
+      const std::uint64_t start = consumed_ - carry_n_;
+      if (bad < n && bad == 0) {
+        invalid_at_ = start;
+        return;
+      }
+      if (tail == 0) {  // still cut: a short read is the end of the input (istream::read)
+        invalid_at_ = start;
+        return;
+      }
+      // The sequence that straddled the blocks is whole and valid: its length is the first
+      // sequence's, found by checking it alone.
+      std::size_t len = 1;
+      while (len < n) {
+        std::size_t t = 0;
+        if (find_invalid_utf8(joined.data(), len, t) == len && t == len) break;
+        ++len;
+      }
+      from = len - carry_n_;
+      carry_n_ = 0;
+    }
+    if (size_ == 0) return;
+    std::size_t tail = 0;
+    const std::size_t bad = find_invalid_utf8(p + from, size_ - from, tail);
+    if (bad < size_ - from) {
+      invalid_at_ = consumed_ + from + bad;
+      return;
+    }
+    carry_n_ = size_ - from - tail;
+    std::memcpy(carry_.data(), p + from + tail, carry_n_);
   }
 
   std::istream* in_;
-  std::array<char, 1 << 16> buffer_{};
-  std::size_t pos_ = 0;
+  std::vector<char> buffer_;
+  Ch* cur_ = nullptr;
+  Ch* last_ = nullptr;
   std::size_t size_ = 0;
-  std::size_t consumed_ = 0;
+  std::uint64_t consumed_ = 0;
+  std::uint64_t invalid_at_ = no_invalid_utf8;
+  std::array<unsigned char, 4> carry_{};
+  std::size_t carry_n_ = 0;
 };
 
 /// The parser's own words for a syntax error ("Missing a comma or '}' after an object member.").
@@ -249,6 +376,61 @@ class unique_keys : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, uniqu
   bool duplicate_ = false;
   std::string path_;
 };
+
+/// Parse flags for an istream_input, which checks UTF-8 itself, block by block: the parser's own
+/// check goes byte by byte through every string and took a third of an offer file's read.
+inline constexpr unsigned json_stream_parse_flags =
+    rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseIterativeFlag;
+
+/// Wraps a SAX handler and stops the parse at a string or key that holds the first invalid UTF-8
+/// sequence the input found, before the handler sees it: what the parser's own check does.
+template <class Handler>
+class utf8_strings : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, utf8_strings<Handler>> {
+ public:
+  utf8_strings(const istream_input& input, Handler& inner) : input_(&input), inner_(&inner) {}
+
+  bool Null() { return inner_->Null(); }
+  bool Bool(bool b) { return inner_->Bool(b); }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) {
+    return inner_->RawNumber(s, n, copy);
+  }
+  // The string ended just before Tell(); no invalid byte lies before the string (the parser
+  // refuses one outside strings, and every earlier string was checked).
+  bool String(const char* s, rapidjson::SizeType n, bool copy) {
+    return input_->first_invalid_utf8() >= input_->Tell() && inner_->String(s, n, copy);
+  }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) {
+    return input_->first_invalid_utf8() >= input_->Tell() && inner_->Key(s, n, copy);
+  }
+  bool StartObject() { return inner_->StartObject(); }
+  bool EndObject(rapidjson::SizeType n) { return inner_->EndObject(n); }
+  bool StartArray() { return inner_->StartArray(); }
+  bool EndArray(rapidjson::SizeType n) { return inner_->EndArray(n); }
+
+ private:
+  const istream_input* input_;
+  Handler* inner_;
+};
+
+/// Parses `input` with `handler` (usually a unique_keys guard) and the input's block-wise UTF-8
+/// check: the result, error code and offset included, is what json_parse_flags gives. An invalid
+/// sequence the parse stopped at or went past is reported as the parser reports it ("Invalid
+/// encoding in string." at the sequence's first byte); one the parse never reached (after an
+/// earlier error, or beyond the end of the document) changes nothing.
+template <class Handler>
+[[nodiscard]] rapidjson::ParseResult parse_json_stream_with(istream_input& input, Handler& handler) {
+  utf8_strings<Handler> checked(input, handler);
+  rapidjson::Reader reader;
+  rapidjson::ParseResult result = reader.Parse<json_stream_parse_flags>(input, checked);
+  // Past the sequence: the parser went through a string holding it (an escape error later in
+  // it, or the string's end, where utf8_strings stopped). At it: a byte no JSON token starts with,
+  // the same error with or without the parser's check.
+  if (result.IsError() && input.first_invalid_utf8() < result.Offset()) {
+    result.Set(rapidjson::kParseErrorStringInvalidEncoding,
+               static_cast<std::size_t>(input.first_invalid_utf8()));
+  }
+  return result;
+}
 
 /// Reads a JSON Lines file line by line, for every JSON Lines reader: a leading UTF-8
 /// byte-order mark is skipped, a CR before the LF dropped, and a line longer than

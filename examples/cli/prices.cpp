@@ -1,0 +1,516 @@
+// `trncost prices`: official AWS Price List files into a local price store (io/price_store.hpp) and
+// out of it. `fetch` walks the bulk files (offer index, region index, version index) or takes offer
+// files by path or URL, downloads what it needs into a cache (through price_fetch.hpp, the only
+// place that knows HTTP), checks it, reads it with the offer readers and the user's filter, and
+// stores the rows in one transaction; `list` shows the stored versions, `show` the prices in force
+// on a date. docs/cli.md describes the options and the exit codes.
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <trncost/io/detail/json.hpp>
+#include <trncost/io/price_list.hpp>
+#include <trncost/io/price_store.hpp>
+#include <trncost/provenance.hpp>
+
+#include "cli.hpp"
+#include "price_fetch.hpp"
+
+namespace trncost_cli {
+
+namespace {
+
+constexpr std::string_view prices_usage = R"(trncost prices: official AWS Price List prices in a local price store (SQLite)
+
+Usage:
+  trncost prices fetch --store STORE --offer CODE --region REGION [filter] [version] [transfer]
+      Walks the bulk files from --base (default https://pricing.us-east-1.amazonaws.com; a
+      directory or file:// URL in the same layout works too): the offer index, the offer's region
+      index (or version index), then the region's offer file, and stores the rows the filter keeps.
+  trncost prices fetch --store STORE FILE|URL... [filter] [--region REGION]
+      Stores the rows of offer files given by path or URL (JSON or CSV, by extension), under
+      REGION or else the region the kept products share.
+  trncost prices list --store STORE
+      The stored offer versions: offer, region, version, publication date, rows, source.
+  trncost prices show --store STORE [--as-of DATE] [--where NAME=V1,V2]...
+      The stored prices in force on DATE (default: today) that match every --where.
+
+Filter (the rows kept; repeatable, all must hold):
+  --where NAME=V1,V2    an attribute (or productFamily) equal to one of the values
+  --families F1,F2      instance families: instanceType starts with "F1." or "F2."
+Version (index walk only; default: the current version):
+  --version V           that version of the offer
+  --as-of DATE          the version in force on DATE, by the version index's effective dates
+  --savings-plans       the offer's Savings Plans file for the region instead of its offer file
+  --format json|csv     the offer file's format (default json)
+Transfer:
+  --cache DIR           where downloads are kept (default STORE.cache); a broken transfer resumes
+  --timeout S           give up a transfer that stalls (no byte) for S seconds (default 30)
+  --connect-timeout S   give up connecting after S seconds (default 10)
+  --retries N           retry a failed transfer N times, 1 s, 2 s, 4 s... apart (default 2)
+  --offline             use only what the cache holds; no network
+  --retrieved DATE      the day the prices were read (default: today), kept with every row
+
+Exit codes:
+  0  success
+  1  internal error (a bug: please report it)
+  2  usage error (unknown option, missing argument)
+  3  bad input: an offer file or index was refused, the filter kept nothing, a bad store
+  5  the price store could not be written
+  6  a download failed or what arrived did not check out (the store is unchanged)
+)";
+
+/// A JSON index file (small), parsed whole; its member `key` as text, or the index's error.
+const trncost::io::detail::json_value& member(const trncost::io::detail::json_value& v, std::string_view key,
+                                              const std::string& file, const std::string& path) {
+  const auto* m = v.find(key);
+  if (m == nullptr) {
+    throw fetch_error(file + ": " + path + (path.empty() ? "" : ".") + std::string(key) +
+                      " is missing; this is not the index trncost expected");
+  }
+  return *m;
+}
+
+trncost::io::detail::json_value read_index(const std::string& local, const std::string& url) {
+  std::ifstream in = trncost::io::open_input_file(local);
+  try {
+    return trncost::io::detail::parse_json_stream(in, url);
+  } catch (const trncost::parse_error& e) {
+    std::string why = e.what();
+    if (why.starts_with("trncost: ")) why.erase(0, 9);
+    throw fetch_error(why + " (an index that does not parse is not used)");
+  }
+}
+
+/// "/offers/v1.0/aws/AmazonEC2/20260910195514/us-east-1/index.json" -> "20260910195514".
+std::string version_in_url(const std::string& url) {
+  const auto parts_end = url.rfind('/');
+  if (parts_end == std::string::npos) return "";
+  const auto region_start = url.rfind('/', parts_end - 1);
+  if (region_start == std::string::npos || region_start == 0) return "";
+  const auto version_start = url.rfind('/', region_start - 1);
+  if (version_start == std::string::npos) return "";
+  return url.substr(version_start + 1, region_start - version_start - 1);
+}
+
+struct fetch_request {
+  std::string store;
+  std::vector<std::string> files;
+  std::string offer;
+  std::string region;
+  std::string version;
+  std::optional<trncost::date> as_of;
+  bool savings_plans = false;
+  std::string format = "json";
+  trncost::pricing::offer_filter filter;
+  bool filtered = false;
+  transfer_options transfer;
+  trncost::date retrieved{};
+};
+
+/// What the index walk says the offer file must be.
+struct expected_file {
+  std::string url;
+  std::string version;                                  ///< must equal the file's "version"
+  std::optional<trncost::timestamp> published;          ///< must equal its publicationDate, when known
+  std::optional<trncost::timestamp> effective_begin;
+  std::optional<trncost::timestamp> effective_end;
+};
+
+std::optional<trncost::timestamp> timestamp_or_none(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  return trncost::parse_timestamp(text);
+}
+
+expected_file walk_indexes(fetcher& net, const fetch_request& r) {
+  using trncost::io::detail::json_value;
+  const std::string index_url = net.url("/offers/v1.0/aws/index.json");
+  const json_value index = read_index(net.get(index_url, "offer index"), index_url);
+  const json_value& offers = member(index, "offers", index_url, "");
+  const json_value* offer = offers.find(r.offer);
+  if (offer == nullptr) {
+    throw fetch_error(index_url + ": offers." + r.offer + " is missing: the offer index has no offer \"" +
+                      r.offer + "\" (" + std::to_string(offers.keys().size()) + " offers; AmazonEC2, AmazonS3...)");
+  }
+  expected_file want;
+  if (r.savings_plans) {
+    const std::string sp_url = net.url(member(*offer, "currentSavingsPlanIndexUrl", index_url, "offers." + r.offer).text());
+    const json_value sp = read_index(net.get(sp_url, "Savings Plans region index"), sp_url);
+    const json_value& regions = member(sp, "regions", sp_url, "");
+    for (const auto& reg : regions.items()) {  // an array of {regionCode, versionUrl}
+      const auto* code = reg.find("regionCode");
+      if (code != nullptr && code->text() == r.region) {
+        const std::string path = member(reg, "versionUrl", sp_url, "regions[]").text();
+        want.url = net.url(path);
+        // ".../AWSComputeSavingsPlan/<version>/<region>/index.json"
+        const auto* v = sp.find("version");
+        want.version = v != nullptr ? v->text() : version_in_url(path);
+        if (const auto* p = sp.find("publicationDate")) want.published = timestamp_or_none(p->text());
+        return want;
+      }
+    }
+    throw fetch_error(sp_url + ": the Savings Plans region index has no region \"" + r.region + "\"");
+  }
+  if (!r.version.empty() || r.as_of) {
+    const std::string vi_url = net.url(member(*offer, "versionIndexUrl", index_url, "offers." + r.offer).text());
+    const json_value vi = read_index(net.get(vi_url, "version index"), vi_url);
+    const json_value& versions = member(vi, "versions", vi_url, "");
+    for (std::size_t i = 0; i < versions.keys().size(); ++i) {
+      const std::string& v = versions.keys()[i];
+      const json_value& entry = versions.items()[i];
+      const auto begin = timestamp_or_none(member(entry, "versionEffectiveBeginDate", vi_url, "versions." + v).text());
+      const auto* end_text = entry.find("versionEffectiveEndDate");
+      const auto end = end_text != nullptr ? timestamp_or_none(end_text->text()) : std::nullopt;
+      bool chosen = v == r.version;
+      if (r.as_of) {
+        const trncost::timestamp day = std::chrono::sys_days{*r.as_of};
+        chosen = begin && *begin <= day && (!end || day < *end);
+      }
+      if (!chosen) continue;
+      want.version = v;
+      want.effective_begin = begin;
+      want.effective_end = end;
+      want.url = net.url("/offers/v1.0/aws/" + r.offer + "/" + v + "/" + r.region + "/index." + r.format);
+      return want;
+    }
+    throw fetch_error(vi_url + ": the version index has no version " +
+                      (r.as_of ? "in force on " + trncost::to_string(*r.as_of) : "\"" + r.version + "\"") +
+                      " (" + std::to_string(versions.keys().size()) + " versions)");
+  }
+  const std::string ri_url = net.url(member(*offer, "currentRegionIndexUrl", index_url, "offers." + r.offer).text());
+  const json_value ri = read_index(net.get(ri_url, "region index"), ri_url);
+  const json_value& regions = member(ri, "regions", ri_url, "");
+  const json_value* reg = regions.find(r.region);
+  if (reg == nullptr) {
+    throw fetch_error(ri_url + ": the region index of " + r.offer + " has no region \"" + r.region + "\" (" +
+                      std::to_string(regions.keys().size()) + " regions)");
+  }
+  std::string path = member(*reg, "currentVersionUrl", ri_url, "regions." + r.region).text();
+  if (r.format == "csv" && path.ends_with(".json")) path.replace(path.size() - 4, 4, "csv");
+  want.url = net.url(path);
+  want.version = version_in_url(path);
+  if (const auto* p = ri.find("publicationDate")) want.published = timestamp_or_none(p->text());
+  return want;
+}
+
+trncost::pricing::offer read_checked_file(const std::string& local, const std::string& url, const fetch_request& r,
+                                          const expected_file* want);
+
+/// Reads a downloaded offer file with the filter and checks it against what the index said.
+trncost::pricing::offer read_checked(fetcher& net, const std::string& local, const std::string& url,
+                                     const fetch_request& r, const expected_file* want) {
+  try {
+    return read_checked_file(local, url, r, want);
+  } catch (const trncost::error& e) {
+    // A downloaded file that does not read or check out is dropped from the cache, and the failure
+    // is the download's (exit code 6); a local file keeps its reader's error (exit code 3).
+    if (!detail_fetch::is_http(url)) throw;
+    net.forget(url);
+    std::string why = e.what();
+    if (why.starts_with("trncost: ")) why.erase(0, 9);
+    throw fetch_error(why + "; it was not stored");
+  } catch (const fetch_error&) {
+    net.forget(url);
+    throw;
+  }
+}
+
+trncost::pricing::offer read_checked_file(const std::string& local, const std::string& url, const fetch_request& r,
+                                          const expected_file* want) {
+  // The reader names the URL in its messages (the cached copy is an implementation detail).
+  std::ifstream in = trncost::io::open_input_file(local);
+  const bool csv = url.ends_with(".csv") || local.ends_with(".csv");
+  trncost::pricing::offer o;
+  if (r.savings_plans) {
+    // The filter applies to the rates (discountedInstanceType, discountedUsageType, regionCode...).
+    const trncost::io::savings_plan_filter f{{}, r.filter};
+    o = csv ? trncost::io::read_savings_plans_csv(in, url, f)
+            : trncost::io::read_savings_plans_json(in, url, f, r.region);
+  } else {
+    o = csv ? trncost::io::read_offer_csv(in, url, r.filter) : trncost::io::read_offer_json(in, url, r.filter);
+  }
+  o.header.source = url;
+  if (want != nullptr) {
+    if (!want->version.empty() && o.header.version != want->version) {
+      throw fetch_error(url + ": the file says version " + o.header.version + " but the index says " +
+                        want->version + "; it was not stored");
+    }
+    if (want->published && o.header.published && *o.header.published != *want->published) {
+      throw fetch_error(url + ": the file says it was published " + trncost::to_string(*o.header.published) +
+                        " but the index says " + trncost::to_string(*want->published) + "; it was not stored");
+    }
+  }
+  return o;
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (const char c : s) {
+    if (c == sep) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+std::optional<double> seconds_of(const std::string& v) {
+  try {
+    std::size_t used = 0;
+    const double d = std::stod(v, &used);
+    if (used != v.size() || !(d > 0) || d > 86400) return std::nullopt;
+    return d;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+trncost::date today() {
+  return trncost::date{std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
+}
+
+/// Parses the options every prices subcommand shares; returns an exit code when they are wrong.
+std::optional<int> parse_prices_args(std::string_view program, const args_t& args, fetch_request& r, bool fetch) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool flag = a == "--offline" || a == "--savings-plans";
+    if (!a.starts_with("--")) {
+      if (!fetch) return usage_error(program, "unexpected argument \"" + a + "\"");
+      r.files.push_back(a);
+      continue;
+    }
+    if (flag) {
+      if (!fetch) return usage_error(program, a + " is an option of fetch");
+      if (a == "--offline") r.transfer.offline = true;
+      if (a == "--savings-plans") r.savings_plans = true;
+      continue;
+    }
+    if (i + 1 == args.size()) return usage_error(program, a + " needs a value");
+    const std::string& v = args[++i];
+    if (a == "--store") {
+      r.store = v;
+    } else if (a == "--where") {
+      const auto eq = v.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == v.size()) {
+        return usage_error(program, "--where takes NAME=VALUE[,VALUE...], not \"" + v + "\"");
+      }
+      r.filter.where_any(v.substr(0, eq), split(v.substr(eq + 1), ','));
+      r.filtered = true;
+    } else if (a == "--as-of" || a == "--retrieved") {
+      trncost::date d{};
+      try {
+        d = trncost::parse_date(v);
+      } catch (const trncost::error&) {
+        return usage_error(program, a + " takes a date YYYY-MM-DD, not \"" + v + "\"");
+      }
+      if (a == "--as-of") {
+        r.as_of = d;
+      } else {
+        r.retrieved = d;
+      }
+    } else if (!fetch) {
+      return usage_error(program, "unknown option \"" + a + "\"");
+    } else if (a == "--offer") {
+      r.offer = v;
+    } else if (a == "--region") {
+      r.region = v;
+    } else if (a == "--version") {
+      r.version = v;
+    } else if (a == "--families") {
+      std::vector<std::string> prefixes;
+      for (const auto& f : split(v, ',')) prefixes.push_back(f + ".");
+      r.filter.where_prefix("instanceType", prefixes);
+      r.filtered = true;
+    } else if (a == "--format") {
+      if (v != "json" && v != "csv") return usage_error(program, "--format is json or csv, not \"" + v + "\"");
+      r.format = v;
+    } else if (a == "--base") {
+      r.transfer.base = v;
+    } else if (a == "--cache") {
+      r.transfer.cache = v;
+    } else if (a == "--timeout" || a == "--connect-timeout") {
+      const auto s = seconds_of(v);
+      if (!s) return usage_error(program, a + " takes a number of seconds above 0, not \"" + v + "\"");
+      (a == "--timeout" ? r.transfer.stall_timeout_s : r.transfer.connect_timeout_s) = *s;
+    } else if (a == "--retries") {
+      if (v.empty() || v.size() > 2 || v.find_first_not_of("0123456789") != std::string::npos) {
+        return usage_error(program, "--retries takes a whole number 0 to 99, not \"" + v + "\"");
+      }
+      r.transfer.retries = std::stoi(v);
+    } else {
+      return usage_error(program, "unknown option \"" + a + "\"");
+    }
+  }
+  if (r.store.empty()) return usage_error(program, "--store STORE is required");
+  return std::nullopt;
+}
+
+/// The region an offer's kept products share (regionCode, else fromRegionCode), or "" when they
+/// name none or several: the store keeps versions apart by offer code and region, so two regional
+/// files of one offer must not both be stored under "".
+std::string region_of(const trncost::pricing::offer& o) {
+  std::string region;
+  for (const auto& p : o.products) {
+    auto code = p.attribute("regionCode");
+    if (!code) code = p.attribute("fromRegionCode");
+    if (!code) continue;
+    if (region.empty()) {
+      region = std::string(*code);
+    } else if (region != *code) {
+      return "";
+    }
+  }
+  return region;
+}
+
+int fetch_main(std::string_view program, const args_t& args) {
+  fetch_request r;
+  r.retrieved = today();
+  if (const auto rc = parse_prices_args(program, args, r, true)) return *rc;
+  const bool walk = !r.offer.empty();
+  if (walk == !r.files.empty()) {
+    return usage_error(program, "give either --offer CODE --region REGION, or offer files (paths or URLs)");
+  }
+  if (walk && r.region.empty()) return usage_error(program, "--offer needs --region REGION");
+  if (!r.version.empty() && r.as_of) return usage_error(program, "--version or --as-of, not both");
+  if (!r.filtered && !r.savings_plans) {
+    return usage_error(program, "give a filter (--where, --families): a store keeps the rows you price with, "
+                                "not a whole offer file");
+  }
+  if (r.transfer.cache.empty()) r.transfer.cache = r.store + ".cache";
+  fetcher net(r.transfer);
+
+  // Everything is downloaded, checked and read before the store is opened for writing: a failure
+  // anywhere leaves the store as it was.
+  std::vector<std::pair<trncost::pricing::offer, trncost::io::price_store_origin>> got;
+  if (walk) {
+    const expected_file want = walk_indexes(net, r);
+    const std::string local = net.get(want.url, r.offer + " " + r.region + " offer file");
+    trncost::io::price_store_origin origin{r.region, want.url, r.retrieved, r.filter.describe(),
+                                           want.effective_begin, want.effective_end};
+    got.emplace_back(read_checked(net, local, want.url, r, &want), std::move(origin));
+  } else {
+    for (const auto& f : r.files) {
+      const std::string local = net.get(f, "offer file");
+      auto o = read_checked(net, local, f, r, nullptr);
+      // Without --region, the region the kept products share.
+      std::string region = r.region.empty() ? region_of(o) : r.region;
+      got.emplace_back(std::move(o),
+                       trncost::io::price_store_origin{std::move(region), f, r.retrieved, r.filter.describe(), {}, {}});
+    }
+  }
+  std::optional<trncost::io::price_store> store;
+  try {
+    store.emplace(r.store, trncost::io::price_store::mode::write);
+  } catch (const trncost::error& e) {
+    std::cerr << e.what() << "\n";
+    return exit_cannot_write;
+  }
+  for (const auto& [o, origin] : got) {
+    try {
+      store->put(o, origin);
+    } catch (const trncost::error& e) {
+      std::cerr << e.what() << "\n";
+      return exit_cannot_write;
+    }
+    std::uint64_t lines = 0;
+    for (const auto& t : o.terms) lines += t.dimensions.size();
+    std::cout << "stored " << o.header.offer_code << " " << o.header.version << " (published "
+              << trncost::to_string(*o.header.published) << ")" << (origin.region.empty() ? "" : " " + origin.region)
+              << ": " << o.products.size() << " products, " << lines << " prices from " << origin.source << "\n";
+  }
+  return exit_ok;
+}
+
+int list_main(std::string_view program, const args_t& args) {
+  fetch_request r;
+  if (const auto rc = parse_prices_args(program, args, r, false)) return *rc;
+  const trncost::io::price_store store(r.store);
+  const auto versions = store.versions();
+  if (versions.empty()) {
+    std::cout << r.store << ": no offer version stored\n";
+    return exit_ok;
+  }
+  std::cout << "offer\tregion\tversion\tpublished\teffective\tproducts\tprices\tretrieved\tsource\n";
+  for (const auto& v : versions) {
+    std::cout << v.offer_code << "\t" << (v.origin.region.empty() ? "-" : v.origin.region) << "\t" << v.version
+              << "\t" << trncost::to_string(v.published) << "\t"
+              << (v.origin.effective_begin ? trncost::to_string(*v.origin.effective_begin) + " to " +
+                                                 (v.origin.effective_end ? trncost::to_string(*v.origin.effective_end)
+                                                                         : std::string("now"))
+                                           : std::string("-"))
+              << "\t" << v.products << "\t" << v.lines << "\t" << trncost::to_string(v.origin.retrieved) << "\t"
+              << v.origin.source << "\n";
+  }
+  return exit_ok;
+}
+
+int show_main(std::string_view program, const args_t& args) {
+  fetch_request r;
+  if (const auto rc = parse_prices_args(program, args, r, false)) return *rc;
+  const trncost::date as_of = r.as_of.value_or(today());
+  std::size_t shown = 0;
+  std::cout << "prices in force on " << trncost::to_string(as_of) << " in " << r.store << "\n";
+  for (const auto& o : trncost::io::price_store_offers(r.store, as_of)) {
+    for (const auto& t : o.terms) {
+      const auto* p = o.product(t.sku);
+      if (p == nullptr) continue;
+      for (const auto& d : t.dimensions) {
+        auto attrs = p->attributes;
+        attrs.insert(attrs.end(), d.attributes.begin(), d.attributes.end());
+        if (!r.filter.matches(p->product_family, attrs)) continue;
+        ++shown;
+        std::cout << d.price.to_string() << " " << o.header.currency << " per " << d.unit << "  " << t.type
+                  << "  SKU " << t.sku << ", rate " << d.rate_code << ", \"" << d.description << "\", "
+                  << o.header.offer_code << " " << o.header.version << " published "
+                  << trncost::to_string(*o.header.published) << ", from " << o.header.source << "\n";
+      }
+    }
+  }
+  if (shown == 0) {
+    std::cerr << program << ": no stored price in force on " << trncost::to_string(as_of) << " matches ("
+              << r.filter.describe() << ")\n";
+    return exit_bad_input;
+  }
+  return exit_ok;
+}
+
+}  // namespace
+
+int prices_main(std::string_view program, const args_t& args) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    std::cout << prices_usage;
+    return args.empty() ? exit_usage : exit_ok;
+  }
+  const std::string sub = args[0];
+  const args_t rest(args.begin() + 1, args.end());
+  for (const auto& a : rest) {
+    if (a == "--help" || a == "-h") {
+      std::cout << prices_usage;
+      return exit_ok;
+    }
+  }
+  const std::string name = std::string(program) + " " + sub;
+  try {
+    if (sub == "fetch") return fetch_main(name, rest);
+    if (sub == "list") return list_main(name, rest);
+    if (sub == "show") return show_main(name, rest);
+  } catch (const fetch_error& e) {
+    std::cerr << name << ": " << e.what() << "\n";
+    return exit_fetch_failed;
+  }
+  return usage_error(program, "unknown subcommand \"" + sub + "\"; the subcommands are fetch, list, show");
+}
+
+}  // namespace trncost_cli

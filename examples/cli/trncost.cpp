@@ -1,0 +1,71 @@
+// trncost: one command with subcommands (estimate, audit, diff, prices), each a thin layer over the
+// headers (examples/cli/commands.cpp, prices.cpp). docs/cli.md describes them and the exit codes.
+#include <iostream>
+#include <string>
+#include <string_view>
+
+#include "cli.hpp"
+
+namespace {
+
+constexpr std::string_view usage = R"(trncost: verifiable cost estimates for ML training on AWS Trainium
+
+Usage:
+  trncost estimate SCENARIO.toml [--format json|csv|md|html] [--output FILE]
+      The estimate a scenario file describes, as a report (JSON by default).
+  trncost audit REPORT.json
+      Recomputes a JSON report from the report alone; prints the first mismatch.
+  trncost diff BEFORE.json AFTER.json [--format text|md] [--output FILE]
+      The change of the total, per line and per input; md: a pull-request comment.
+  trncost prices fetch|list|show ...
+      Official AWS Price List files: download them (or take local ones), keep the rows a
+      filter selects in a local price store (SQLite), list the stored versions, show the
+      prices in force on a date. Scenario files can name the store ([prices] store).
+  trncost COMMAND --help
+      The options of one command.
+
+Exit codes:
+  0  success (for audit: the report passed)
+  1  internal error (a bug: please report it)
+  2  usage error (unknown command or option, missing argument)
+  3  bad input: a scenario, price file, price store, run log or report was refused (the message
+     names the file, the line and the key)
+  4  audit: the report does not recompute (the first mismatch is printed)
+  5  an output file or the price store could not be written
+  6  prices fetch: a download failed or what arrived did not check out (the store is unchanged)
+
+Example:
+  trncost estimate examples/scenarios/fine-tune-8b-trn1.toml --format md
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace trncost_cli;
+  args_t args;
+  for (int i = 2; i < argc; ++i) args.emplace_back(argv[i]);
+  const std::string command = argc > 1 ? argv[1] : "";
+  if (command.empty() || command == "--help" || command == "-h" || command == "help") {
+    std::cout << usage;
+    return exit_ok;
+  }
+  if (command == "estimate") {
+    return run_guarded("trncost estimate", [](const args_t& a) { return estimate_main("trncost estimate", a); }, args);
+  }
+  if (command == "audit") {
+    return run_guarded("trncost audit", [](const args_t& a) { return audit_main("trncost audit", a); }, args);
+  }
+  if (command == "diff") {
+    return run_guarded("trncost diff", [](const args_t& a) { return diff_main("trncost diff", a); }, args);
+  }
+  if (command == "prices") {
+#ifdef TRNCOST_HAVE_SQLITE
+    return run_guarded("trncost prices", [](const args_t& a) { return prices_main("trncost prices", a); }, args);
+#else
+    return usage_error("trncost prices", "this trncost was built without SQLite (Debian: libsqlite3-dev); "
+                                         "install it and rebuild to use a price store");
+#endif
+  }
+  return usage_error("trncost", "unknown command \"" + command +
+                                    "\"; the commands are estimate, audit, diff, prices");
+}

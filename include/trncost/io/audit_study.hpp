@@ -1,0 +1,141 @@
+// The audit of a study report (schema trncost.study, io/report_json_study.hpp) from its JSON text
+// alone: every option's report is audited as a report is (io/audit.hpp: derivations, lines, totals,
+// status, its analysis and credits sections); then the study's comparison is checked against those
+// recomputed totals and the options' work (cost per unit of work, ranks, ratios), every option is
+// ranked or set apart exactly once, and the study's decision is the first-ranked option's.
+#ifndef TRNCOST_IO_AUDIT_STUDY_HPP
+#define TRNCOST_IO_AUDIT_STUDY_HPP
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "audit.hpp"
+#include "report_json_study.hpp"
+
+namespace trncost::io {
+
+/// Whether a JSON text declares the study schema (a report that is not JSON is not a study).
+[[nodiscard]] inline bool is_study_report(std::string_view json_text) {
+  try {
+    const auto root = detail::parse_json_text(json_text, "report");
+    const auto* s = root.find("schema");
+    return s != nullptr && s->is_string() && s->text() == study_schema_name;
+  } catch (const trncost::error&) {
+    return false;
+  }
+}
+
+/// Audits a study report; the counts are summed over the options' reports. A report that cannot be
+/// read (bad JSON, a missing field, a newer schema) throws parse_error.
+[[nodiscard]] inline audit_result audit_study(std::string_view json_text,
+                                              std::string_view file = "study report") {
+  using detail::json_value;
+  const auto root = detail::parse_json_text(json_text, file);
+  const detail::report_reader r(file);
+  const std::string schema = r.str(root, "", "schema");
+  if (schema != study_schema_name) {
+    r.fail_at("schema", "'" + schema + "' is not " + std::string(study_schema_name));
+  }
+  const auto version = r.signed_whole(root, "", "schema_version");
+  if (version > study_schema_version || version < 1) {
+    r.fail_at("schema_version", "the study report has schema version " + std::to_string(version) +
+                                    "; this trncost reads 1 to " +
+                                    std::to_string(study_schema_version));
+  }
+  audit_result total;
+  const auto fail = [](std::string what) { return report::detail::mismatch(std::move(what)); };
+  struct seen_option {
+    decimal total{};
+    decimal work{};
+    analysis::decision decision;
+    std::size_t placed = 0;
+  };
+  std::map<std::string, seen_option, std::less<>> options;
+  const json_value& list = r.member(root, "", "options", json_value::kind::array);
+  for (std::size_t i = 0; i < list.items().size(); ++i) {
+    const std::string at = "options[" + std::to_string(i) + "]";
+    const json_value& o = list.items()[i];
+    const std::string name = r.str(o, at, "name");
+    const json_value& rep = r.member(o, at, "report", json_value::kind::object);
+    full_report fr{r.read(rep), {}};
+    fr.extras = r.read_extras(rep, fr.doc.version);
+    const auto one = check(fr);
+    if (!one.ok) return fail(at + " '" + name + "' report: " + one.first_mismatch);
+    total.inputs += one.inputs;
+    total.derivations += one.derivations;
+    total.lines += one.lines;
+    if (!fr.extras.decision) return fail(at + " '" + name + "': the report has no decision");
+    if (!options.emplace(name, seen_option{fr.doc.totals.total, r.dec(o, at, "work"),
+                                           *fr.extras.decision, 0})
+             .second) {
+      return fail(at + " '" + name + "': two options have this name");
+    }
+  }
+  const report::extras study = r.read_extras(root, report::extras_schema_version);
+  if (!study.comparison || !study.decision) {
+    r.fail_at("analysis", "a study report has a comparison and a decision");
+  }
+  const auto own = report::check(study);
+  if (!own.ok) return own;
+  const auto& groups = study.comparison->groups;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const auto& grp = groups[g];
+    for (std::size_t k = 0; k < grp.ranked.size(); ++k) {
+      const auto& x = grp.ranked[k];
+      const std::string at = "analysis.comparison.groups[" + std::to_string(g) + "].ranked[" +
+                             std::to_string(k) + "] '" + x.name + "'";
+      const auto it = options.find(x.name);
+      if (it == options.end()) return fail(at + ": no option of the study has this name");
+      ++it->second.placed;
+      if (x.cost != it->second.total) {
+        return fail(at + " cost: the report says " + x.cost.to_string() +
+                    ", the option's recomputed total is " + it->second.total.to_string());
+      }
+      if (!x.work || *x.work != it->second.work) {
+        return fail(at + " work: the comparison says " + (x.work ? x.work->to_string() : "nothing") +
+                    ", the option says " + it->second.work.to_string());
+      }
+    }
+    for (const auto& a : grp.apart) {
+      const auto it = options.find(a.name);
+      if (it == options.end()) {
+        return fail("analysis.comparison: '" + a.name + "' is set apart but no option has this name");
+      }
+      ++it->second.placed;
+    }
+  }
+  for (const auto& [name, o] : options) {
+    if (o.placed != 1) {
+      return fail("analysis.comparison: option '" + name + "' appears " + std::to_string(o.placed) +
+                  " times; every option is ranked or set apart once");
+    }
+  }
+  const json_value* decided = root.find("decided_for");
+  const bool ranked_first = !groups.empty() && !groups.front().ranked.empty();
+  if (ranked_first) {
+    const std::string& first = groups.front().ranked.front().name;
+    if (decided == nullptr || !decided->is_string() || decided->text() != first) {
+      return fail("decided_for: the first-ranked option is '" + first + "'");
+    }
+    const auto& want = options.find(first)->second.decision;
+    const auto& got = *study.decision;
+    if (got.outcome != want.outcome || got.suspend_reasons != want.suspend_reasons ||
+        got.compare_reasons != want.compare_reasons ||
+        got.continue_reasons != want.continue_reasons) {
+      return fail("analysis.decision: differs from the decision of '" + first +
+                  "', the first-ranked option");
+    }
+  } else if (decided != nullptr && !decided->is_null()) {
+    return fail("decided_for: no option ranks in the first group, yet the report names '" +
+                decided->text() + "'");
+  } else if (study.decision->outcome != analysis::verdict::suspend) {
+    return fail("analysis.decision: no option ranks, so the decision is suspend");
+  }
+  return total;
+}
+
+}  // namespace trncost::io
+
+#endif  // TRNCOST_IO_AUDIT_STUDY_HPP

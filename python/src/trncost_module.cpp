@@ -1,0 +1,628 @@
+// The compiled half of the Python module `trncost` (python/trncost/ is the other half): a thin layer
+// over the headers that hands plain values (exact decimals as text, records as tuples) to the Python
+// classes, which make them Decimals, enums and objects. One translation unit on purpose: each TU that
+// includes these headers costs seconds to compile.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <trncost/analysis/comparison.hpp>
+#include <trncost/analysis/decision.hpp>
+#include <trncost/analysis/monte_carlo.hpp>
+#include <trncost/analysis/sensitivity.hpp>
+#include <trncost/credits.hpp>
+#include <trncost/io/audit.hpp>
+#include <trncost/io/focus_csv.hpp>
+#include <trncost/io/html_extras.hpp>
+#include <trncost/io/markdown_extras.hpp>
+#include <trncost/io/report_json_extras.hpp>
+#include <trncost/io/scenario.hpp>
+#include <trncost/model/components/block_storage.hpp>
+#include <trncost/model/components/instance_time.hpp>
+
+namespace py = pybind11;
+
+namespace {
+
+using namespace trncost;
+
+// ---------------------------------------------------------------------------------------------------
+// Models and estimates as Python sees them
+
+/// A model, from a scenario file (with its spec, for the report's analysis tables and title) or
+/// built in Python component by component.
+struct py_model {
+  std::shared_ptr<model> m = std::make_shared<model>();
+  std::optional<io::scenario_spec> spec;
+  std::string title = "Cost estimate";
+};
+
+/// An estimate and what its reports need: the model it came from (kept alive) and, computed on the
+/// first report, the analysis tables its scenario asks for.
+struct py_estimate {
+  estimate est;
+  std::shared_ptr<const py_model> source;
+  std::shared_ptr<report::extras> extras_cache;
+
+  const report::extras& extras() {
+    if (!extras_cache) {
+      extras_cache = std::make_shared<report::extras>();
+      if (source && source->spec) *extras_cache = io::scenario_extras(*source->spec, *source->m, est);
+    }
+    return *extras_cache;
+  }
+};
+
+/// Monte Carlo totals, handed to Python through the buffer protocol (numpy.asarray without a copy,
+/// or memoryview(...).tolist() without NumPy).
+struct py_samples {
+  std::vector<double> values;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Units: the symbol Python gives, checked against the unit a component needs
+
+template <class... U>
+struct unit_list {};
+
+// The units a Python caller can name: every named unit of units/units.hpp.
+using named_units = unit_list<
+    units::second_t, units::minute_t, units::hour_t, units::day_t, units::month_t, units::byte_t,
+    units::kilobyte_t, units::megabyte_t, units::gigabyte_t, units::terabyte_t, units::kibibyte_t,
+    units::mebibyte_t, units::gibibyte_t, units::tebibyte_t, units::token_t, units::million_tokens_t,
+    units::instance_t, units::chip_t, units::neuron_core_t, units::request_t,
+    units::thousand_requests_t, units::step_t, units::sample_t, units::flop_t, units::io_operation_t,
+    units::metric_t, units::job_t, units::interruption_t, units::dimensionless_t, units::usd_t,
+    units::instance_hour_t, units::instance_second_t, units::chip_hour_t, units::neuron_core_hour_t,
+    units::gibibyte_month_t, units::gigabyte_month_t, units::gibibyte_hour_t, units::metric_month_t,
+    units::tokens_per_second_t, units::samples_per_second_t, units::steps_per_second_t,
+    units::flops_per_second_t, units::requests_per_second_t, units::iops_t,
+    units::mebibytes_per_second_t, units::gibibytes_per_second_t, units::iops_month_t,
+    units::mibps_month_t, units::gibps_month_t, units::interruptions_per_instance_hour_t,
+    units::seconds_per_interruption_t, units::usd_per_hour_t, units::usd_per_instance_hour_t,
+    units::usd_per_chip_hour_t, units::usd_per_neuron_core_hour_t, units::usd_per_gibibyte_month_t,
+    units::usd_per_gigabyte_month_t, units::usd_per_gibibyte_t, units::usd_per_gigabyte_t,
+    units::usd_per_request_t, units::usd_per_thousand_requests_t, units::usd_per_million_tokens_t,
+    units::usd_per_iops_month_t, units::usd_per_gibps_month_t, units::usd_per_mibps_month_t,
+    units::usd_per_metric_month_t, units::usd_per_job_t>;
+
+template <class... U>
+std::vector<std::string> symbols_of(unit_list<U...>) {
+  return {units::symbol<U>()...};
+}
+
+/// The kind of mistake of giving `given` where `Expected` is needed (classified at compile time for
+/// each named unit, as the C++ refusal does); empty when `given` is Expected's own symbol.
+template <class Expected, class... U>
+std::optional<detail::unit_mix> unit_mistake(const std::string& given, unit_list<U...>,
+                                             bool& known) {
+  std::optional<detail::unit_mix> out;
+  known = false;
+  const auto one = [&]<class Given>() {
+    if (known || units::symbol<Given>() != given) return;
+    known = true;
+    if constexpr (!std::is_same_v<Given, Expected>) {
+      out = detail::classify_unit_mix<Given, Expected>();
+    }
+  };
+  (one.template operator()<U>(), ...);
+  return out;
+}
+
+/// A record from Python: (name, exact decimal text, unit symbol, provenance dict).
+using py_record = std::tuple<std::string, std::string, std::string, py::dict>;
+/// An input nobody knows yet: (name, reason).
+using py_unknown = std::pair<std::string, std::string>;
+
+std::string text_of(const py::dict& d, const char* key, const std::string& kind,
+                    const std::string& input) {
+  if (!d.contains(key) || d[key].is_none()) {
+    throw input_error("input '" + input + "': " + kind + " provenance field '" + key +
+                      "' is not given");
+  }
+  return py::str(d[key]).cast<std::string>();
+}
+
+std::string optional_text(const py::dict& d, const char* key) {
+  if (!d.contains(key) || d[key].is_none()) return {};
+  return py::str(d[key]).cast<std::string>();
+}
+
+purchase_option option_of(const std::string& s, const std::string& input) {
+  for (const auto p : {purchase_option::on_demand, purchase_option::reserved,
+                       purchase_option::savings_plan, purchase_option::spot,
+                       purchase_option::capacity_block}) {
+    if (to_string(p) == s) return p;
+  }
+  throw input_error("input '" + input + "': quoted provenance field 'option' is \"" + s +
+                    "\"; the options are on-demand, reserved, Savings Plan, spot, Capacity Block");
+}
+
+/// A provenance from the dict the Python constructors make ({"kind": "measured", "run": ...}).
+provenance provenance_of(const py::dict& d, const std::string& input) {
+  const std::string kind = text_of(d, "kind", "a", input);
+  if (kind == "measured") {
+    return measured{text_of(d, "run", kind, input), text_of(d, "method", kind, input),
+                    parse_timestamp(text_of(d, "start", kind, input)),
+                    parse_timestamp(text_of(d, "end", kind, input))};
+  }
+  if (kind == "quoted") {
+    quoted q;
+    q.source = text_of(d, "source", kind, input);
+    q.region = text_of(d, "region", kind, input);
+    q.consulted = parse_date(text_of(d, "consulted", kind, input));
+    if (const auto o = optional_text(d, "option"); !o.empty()) q.option = option_of(o, input);
+    q.offer_code = optional_text(d, "offer_code");
+    q.offer_version = optional_text(d, "offer_version");
+    if (const auto p = optional_text(d, "published"); !p.empty()) q.published = parse_date(p);
+    q.sku = optional_text(d, "sku");
+    q.offer_term_code = optional_text(d, "offer_term_code");
+    q.rate_code = optional_text(d, "rate_code");
+    if (const auto e = optional_text(d, "effective"); !e.empty()) q.effective = parse_date(e);
+    q.unit = optional_text(d, "unit");
+    q.description = optional_text(d, "description");
+    return q;
+  }
+  if (kind == "documented") {
+    return documented{text_of(d, "source", kind, input),
+                      parse_date(text_of(d, "consulted", kind, input))};
+  }
+  if (kind == "third-party") {
+    return third_party{text_of(d, "source", kind, input), parse_date(text_of(d, "seen", kind, input))};
+  }
+  if (kind == "assumption") return assumption{text_of(d, "rationale", kind, input)};
+  throw input_error("input '" + input + "': provenance kind \"" + kind +
+                    "\" cannot be given from Python; the kinds are measured, quoted, documented, "
+                    "third-party and assumption");
+}
+
+/// A sourced value of unit `Expected` from a Python record; a record in another unit is a
+/// TypeError with the sentence C++ refuses the same mistake with at compile time.
+template <class Expected>
+sourced<quantity<Expected>> sourced_of(const py_record& r, std::string_view role) {
+  const auto& [name, value, unit, origin] = r;
+  bool known = false;
+  const auto mistake = unit_mistake<Expected>(unit, named_units{}, known);
+  const std::string context = "input '" + name + "' (" + std::string(role) + ") is in '" + unit +
+                              "' where '" + units::symbol<Expected>() + "' is needed";
+  if (!known) {
+    throw py::type_error("trncost: unknown unit symbol; " + context +
+                         " (trncost.unit_symbols() lists the units)");
+  }
+  if (mistake) {
+    throw py::type_error(std::string(detail::unit_assignment_sentence(*mistake)) + "; " + context);
+  }
+  return sourced<quantity<Expected>>(name, quantity<Expected>::from_value(decimal::parse(value)),
+                                     provenance_of(origin, name));
+}
+
+template <class Expected>
+input_of<quantity<Expected>> input_from(const std::variant<py_record, py_unknown>& in,
+                                        std::string_view role) {
+  if (const auto* u = std::get_if<py_unknown>(&in)) return unknown_input{u->first, u->second};
+  return sourced_of<Expected>(std::get<py_record>(in), role);
+}
+
+category category_of(const std::string& key) {
+  for (const auto& [k, c] : io::detail::category_keys) {
+    if (k == key) return c;
+  }
+  throw input_error("unknown category \"" + key +
+                    "\"; the categories are compute, storage, transfer, logs, data_preparation, "
+                    "failures_restarts");
+}
+
+phase phase_of(const std::string& label) {
+  for (const auto p : all_phases) {
+    if (to_string(p) == label) return p;
+  }
+  throw input_error("unknown phase \"" + label + "\"");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Values handed back to Python
+
+/// (name, value, unit, provenance kind, provenance text, known)
+using record_tuple = std::tuple<std::string, std::string, std::string, std::string, std::string, bool>;
+
+record_tuple record_of(const input_ref& r) {
+  return {r->name, r->value, r->unit, std::string(kind_name(r->origin)), describe(r->origin),
+          r->known};
+}
+
+std::vector<record_tuple> records_of(const std::vector<input_ref>& rs) {
+  std::vector<record_tuple> out;
+  out.reserve(rs.size());
+  for (const auto& r : rs) out.push_back(record_of(r));
+  return out;
+}
+
+std::optional<std::string> text_of(const std::optional<decimal>& d) {
+  if (!d) return std::nullopt;
+  return d->to_string();
+}
+
+std::string category_key(category c) {
+  for (const auto& [k, cat] : io::detail::category_keys) {
+    if (cat == c) return std::string(k);
+  }
+  return std::string(to_string(c));
+}
+
+py::tuple line_of(const line_item& l) {
+  return py::make_tuple(category_key(l.cat), l.component,
+                        l.ph ? py::object(py::str(std::string(to_string(*l.ph)))) : py::none(),
+                        l.description, text_of(l.amount), l.formula, records_of(l.inputs),
+                        record_of(l.price), record_of(l.quantity));
+}
+
+py::dict estimate_dict(const estimate& e) {
+  py::dict d;
+  d["as_of"] = to_string(e.as_of);
+  d["total"] = e.total.to_string();
+  d["useful"] = e.useful.to_string();
+  d["overhead"] = e.overhead.to_string();
+  d["status"] = std::string(to_string(e.status));
+  py::list lines;
+  for (const auto& l : e.lines) lines.append(line_of(l));
+  d["lines"] = lines;
+  std::vector<std::pair<std::string, std::string>> by_category;
+  for (const auto& [c, v] : e.by_category) by_category.emplace_back(category_key(c), v.to_string());
+  d["by_category"] = by_category;
+  std::vector<std::pair<std::string, std::string>> by_phase;
+  for (const auto& [p, v] : e.by_phase) by_phase.emplace_back(std::string(to_string(p)), v.to_string());
+  d["by_phase"] = by_phase;
+  std::vector<std::tuple<std::string, std::string, std::string>> reasons;
+  for (const auto& r : e.reasons) {
+    reasons.emplace_back(std::string(to_string(r.status)), r.text,
+                         std::string(entry_of(r.rule).name));
+  }
+  d["reasons"] = reasons;
+  d["findings"] = e.findings;
+  d["inputs"] = records_of(e.inputs);
+  return d;
+}
+
+std::string render(py_estimate& e, const std::string& format) {
+  const auto& x = e.extras();
+  const std::string title = e.source ? e.source->title : std::string("Cost estimate");
+  if (format == "json") return io::render_json(e.est, x);
+  if (format == "csv") return io::render_focus_csv(e.est, x.burn_down);
+  if (format == "md") return io::render_markdown(e.est, x, title);
+  if (format == "html") return io::render_html(e.est, x, title);
+  throw input_error("unknown report format \"" + format + "\"; the formats are json, csv, md, html");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Analysis
+
+py::tuple bar_of(const analysis::tornado_bar& b) {
+  return py::make_tuple(b.input, b.kind, b.basis, b.baseline_value.to_string(), b.low.to_string(),
+                        b.high.to_string(), b.total_at_low.to_string(), b.total_at_high.to_string(),
+                        b.swing.to_string());
+}
+
+py::tuple tornado_of(const py_model& pm, const std::string& band, bool vary_assumptions) {
+  const analysis::model_inputs in(*pm.m);
+  analysis::sensitivity_options o;
+  o.vary_assumptions = vary_assumptions;
+  const auto t = analysis::sensitivity(in, analysis::observed_bands(in, decimal::parse(band)), o);
+  py::list observed;
+  py::list assumed;
+  for (const auto& b : t.observed) observed.append(bar_of(b));
+  for (const auto& b : t.assumptions) assumed.append(bar_of(b));
+  return py::make_tuple(t.baseline_total.to_string(), observed, assumed);
+}
+
+/// (input name, distribution kind, its parameters as exact decimal text)
+using py_uncertain = std::tuple<std::string, std::string, std::vector<std::string>>;
+
+analysis::distribution distribution_of(const std::string& kind, const std::vector<std::string>& p) {
+  const auto need = [&](std::size_t n) {
+    if (p.size() != n) {
+      throw input_error("distribution '" + kind + "' takes " + std::to_string(n) +
+                        " parameters, got " + std::to_string(p.size()));
+    }
+  };
+  if (kind == "uniform") {
+    need(2);
+    return analysis::distribution::uniform(decimal::parse(p[0]), decimal::parse(p[1]));
+  }
+  if (kind == "triangular") {
+    need(3);
+    return analysis::distribution::triangular(decimal::parse(p[0]), decimal::parse(p[1]),
+                                              decimal::parse(p[2]));
+  }
+  if (kind == "lognormal_90") {
+    need(2);
+    return analysis::distribution::lognormal_90(decimal::parse(p[0]), decimal::parse(p[1]));
+  }
+  if (kind == "empirical") {
+    std::vector<decimal> values;
+    for (const auto& v : p) values.push_back(decimal::parse(v));
+    return analysis::distribution::empirical(values);
+  }
+  throw input_error("unknown distribution \"" + kind +
+                    "\"; the distributions are uniform, triangular, lognormal_90, empirical");
+}
+
+py::tuple monte_carlo_of(const py_model& pm, const std::vector<py_uncertain>& inputs,
+                         std::uint64_t samples, std::uint64_t seed,
+                         const std::optional<std::string>& budget, bool keep_samples) {
+  const analysis::model_inputs in(*pm.m);
+  std::vector<analysis::uncertain_input> uncertain;
+  for (const auto& [name, kind, params] : inputs) {
+    uncertain.push_back({name, distribution_of(kind, params)});
+  }
+  analysis::monte_carlo_options o;
+  o.samples = samples;
+  o.seed = seed;
+  o.keep_samples = keep_samples;
+  if (budget) o.budget = money::from_value(decimal::parse(*budget));
+  analysis::monte_carlo_result r;
+  {
+    py::gil_scoped_release unlocked;  // the loop is C++ alone
+    r = analysis::monte_carlo(in, uncertain, o);
+  }
+  py::dict d;
+  d["samples"] = r.samples;
+  d["seed"] = r.seed;
+  d["baseline"] = r.baseline;
+  d["mean"] = r.mean;
+  d["p5"] = r.p5;
+  d["p50"] = r.p50;
+  d["p95"] = r.p95;
+  d["min"] = r.min;
+  d["max"] = r.max;
+  d["p_over_budget"] = r.p_over_budget;
+  d["varied"] = r.varied;
+  py::object totals = py::none();
+  if (keep_samples) totals = py::cast(py_samples{std::move(r.totals)});
+  return py::make_tuple(d, totals);
+}
+
+/// (name, estimate, dataset id, metric, target, lower_is_better, reached, stack, seconds)
+using py_option = std::tuple<std::string, const py_estimate*, std::string, std::string, std::string,
+                             bool, std::optional<std::string>, std::string,
+                             std::optional<std::string>>;
+
+analysis::protocol protocol_of(const std::string& dataset, const std::string& metric,
+                               const std::string& target, bool lower_is_better,
+                               const std::optional<std::string>& reached, const std::string& stack) {
+  analysis::protocol p;
+  p.dataset_id = dataset;
+  p.metric = metric;
+  p.target = decimal::parse(target);
+  p.direction = lower_is_better ? analysis::quality_direction::lower_is_better
+                                : analysis::quality_direction::higher_is_better;
+  if (reached) p.reached = decimal::parse(*reached);
+  p.stack = stack;
+  return p;
+}
+
+py::list compare_of(const std::vector<py_option>& options) {
+  std::vector<analysis::option> in;
+  for (const auto& [name, est, dataset, metric, target, lower, reached, stack, seconds] : options) {
+    analysis::option o{name, est->est, protocol_of(dataset, metric, target, lower, reached, stack),
+                       std::nullopt};
+    if (seconds) o.seconds_to_target = decimal::parse(*seconds);
+    in.push_back(std::move(o));
+  }
+  const auto c = analysis::compare(in);
+  py::list groups;
+  for (const auto& g : c.groups) {
+    py::list ranked;
+    for (const auto& r : g.ranked) {
+      ranked.append(py::make_tuple(r.name, r.cost.to_string(), text_of(r.seconds), r.cost_rank,
+                                   r.time_rank, r.cost_ratio.to_string(), text_of(r.time_ratio),
+                                   r.stack));
+    }
+    std::vector<std::pair<std::string, std::string>> apart;
+    for (const auto& a : g.apart) apart.emplace_back(a.name, a.reason);
+    groups.append(py::make_tuple(g.dataset_id, g.metric, g.target.to_string(), g.differences,
+                                 ranked, apart));
+  }
+  return groups;
+}
+
+py::tuple decide_of(const py_estimate& e, const std::string& dataset, const std::string& metric,
+                    const std::string& target, bool lower, const std::optional<std::string>& reached,
+                    const std::string& stack, const std::string& region,
+                    const std::string& stated_check, const std::vector<std::string>& bottlenecks,
+                    const std::optional<std::string>& porting_unjustified) {
+  analysis::decision_inputs in;
+  in.est = &e.est;
+  in.quality = protocol_of(dataset, metric, target, lower, reached, stack);
+  in.region = region;
+  in.support.stated_check = stated_check;
+  in.bottlenecks = bottlenecks;
+  in.porting_unjustified = porting_unjustified;
+  const auto d = analysis::decide(in);
+  return py::make_tuple(std::string(analysis::to_string(d.outcome)), d.suspend_reasons,
+                        d.compare_reasons, d.continue_reasons);
+}
+
+/// (name, amount record, issued, expires, covered category keys)
+using py_grant =
+    std::tuple<std::string, py_record, std::string, std::string, std::vector<std::string>>;
+
+py::dict burn_down_of(const std::vector<py_grant>& grants, const py_estimate& e,
+                      const std::string& start, const std::string& end) {
+  std::vector<credits::grant> gs;
+  for (const auto& [name, amount, issued, expires, covers] : grants) {
+    std::set<category> cats;
+    for (const auto& c : covers) cats.insert(category_of(c));
+    if (cats.empty()) cats = credits::all_usage_categories();
+    gs.emplace_back(name, sourced_of<units::usd_t>(amount, "grant amount"), parse_date(issued),
+                    parse_date(expires), std::move(cats));
+  }
+  const auto r = credits::burn_down(
+      gs, credits::spend_schedule::spread(e.est, parse_date(start), parse_date(end)));
+  py::dict d;
+  py::list outcomes;
+  for (const auto& g : r.grants) {
+    outcomes.append(py::make_tuple(
+        g.name, g.amount.to_string(), g.used.to_string(), g.balance_at_end.to_string(),
+        g.exhausted_on ? py::object(py::str(to_string(*g.exhausted_on))) : py::none(),
+        text_of(g.wasted_at_expiry), g.unused_at_schedule_end.to_string()));
+  }
+  d["grants"] = outcomes;
+  py::list periods;
+  for (const auto& p : r.periods) {
+    std::vector<std::string> balances;
+    for (const auto& b : p.balance_after) balances.push_back(b.to_string());
+    periods.append(py::make_tuple(to_string(p.start), to_string(p.end), p.spend.to_string(),
+                                  p.credits_used.to_string(), p.uncovered.to_string(), balances));
+  }
+  d["periods"] = periods;
+  d["total_spend"] = r.total_spend.to_string();
+  d["total_credits"] = r.total_credits.to_string();
+  d["total_uncovered"] = r.total_uncovered.to_string();
+  d["total_wasted"] = r.total_wasted.to_string();
+  d["runway"] = r.runway ? py::object(py::str(to_string(*r.runway))) : py::none();
+  d["findings"] = r.findings;
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Building a model in Python
+
+void add_instance_time(py_model& pm, const std::string& name, const std::string& instance_type,
+                       const std::variant<py_record, py_unknown>& count,
+                       const std::variant<py_record, py_unknown>& price,
+                       const std::vector<std::pair<std::string, py_record>>& phases) {
+  std::vector<phase_time> ps;
+  for (const auto& [label, duration] : phases) {
+    ps.push_back({phase_of(label), sourced_of<units::second_t>(duration, "phase " + label)});
+  }
+  pm.m->add(instance_time(name, instance_type, input_from<units::instance_t>(count, "count"),
+                          input_from<units::usd_per_instance_hour_t>(price, "price"), std::move(ps)));
+}
+
+/// `kept`: a record in s, h or mo (seconds and hours under the 730-hour month).
+void add_block_storage(py_model& pm, const std::string& name, const std::string& volume_type,
+                       const std::variant<py_record, py_unknown>& size, const py_record& kept,
+                       const std::variant<py_record, py_unknown>& price,
+                       const std::optional<py_record>& volumes) {
+  const std::string& kept_unit = std::get<2>(kept);
+  const auto period = [&]() -> usage_period {
+    if (kept_unit == units::symbol<units::second_t>()) {
+      return {sourced_of<units::second_t>(kept, "kept"), month_730h};
+    }
+    if (kept_unit == units::symbol<units::month_t>()) return {sourced_of<units::month_t>(kept, "kept")};
+    return {sourced_of<units::hour_t>(kept, "kept"), month_730h};  // any other unit: hours' sentence
+  }();
+  block_storage b(name, volume_type, input_from<units::gibibyte_t>(size, "size"), period,
+                  input_from<units::usd_per_gibibyte_month_t>(price, "price"));
+  if (volumes) b.with_volumes(sourced_of<units::dimensionless_t>(*volumes, "volumes"));
+  pm.m->add(b);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_trncost, mod) {
+  mod.doc() = "The compiled core of trncost; use the `trncost` package, not this module.";
+
+  // Exceptions carry the C++ message unchanged ("trncost: ..."). Base first: pybind11 tries the
+  // translators registered last first, so the derived ones win.
+  auto& base = py::register_exception<trncost::error>(mod, "Error");
+  py::register_exception<parse_error>(mod, "ParseError", base.ptr());
+  py::register_exception<input_error>(mod, "InputError", base.ptr());
+  py::register_exception<inexact_error>(mod, "InexactError", base.ptr());
+  py::register_exception<overflow_error>(mod, "DecimalOverflowError", base.ptr());
+
+  py::class_<py_model, std::shared_ptr<py_model>>(mod, "Model")
+      .def(py::init<>())
+      .def_readwrite("title", &py_model::title)
+      .def("evaluate",
+           [](const std::shared_ptr<py_model>& pm, const std::string& as_of, std::int64_t freshness) {
+             auto e = std::make_shared<py_estimate>();
+             e->est = pm->m->evaluate(parse_date(as_of), estimate_options{std::chrono::days{freshness}});
+             e->source = pm;
+             return e;
+           })
+      .def("estimate",
+           [](const std::shared_ptr<py_model>& pm) {
+             if (!pm->spec) throw input_error("this model was not read from a scenario file: give "
+                                              "evaluate() its as-of date");
+             // As trncost-estimate evaluates it, so that a refusal says the same sentence.
+             auto e = std::make_shared<py_estimate>();
+             e->est = pm->m->evaluate(pm->spec->as_of, io::scenario_options(*pm->spec));
+             e->source = pm;
+             return e;
+           })
+      .def("input_names",
+           [](const py_model& pm) {
+             const analysis::model_inputs in(*pm.m);
+             std::vector<std::string> out;
+             for (const auto& l : in.leaves()) out.push_back(l.name);
+             return out;
+           })
+      .def("declare_none",
+           [](py_model& pm, const std::string& cat, const std::string& why) {
+             pm.m->declare_none(category_of(cat), declared_none{why});
+           })
+      .def("add_instance_time", &add_instance_time)
+      .def("add_block_storage", &add_block_storage)
+      .def("tornado", &tornado_of)
+      .def("monte_carlo", &monte_carlo_of);
+
+  py::class_<py_estimate, std::shared_ptr<py_estimate>>(mod, "Estimate")
+      .def("total", [](const py_estimate& e) { return e.est.total.to_string(); })
+      .def("status", [](const py_estimate& e) { return std::string(to_string(e.est.status)); })
+      .def("data", [](const py_estimate& e) { return estimate_dict(e.est); })
+      .def("render", &render);
+
+  py::class_<py_samples>(mod, "Samples", py::buffer_protocol())
+      .def("__len__", [](const py_samples& s) { return s.values.size(); })
+      .def_buffer([](py_samples& s) {
+        return py::buffer_info(s.values.data(), sizeof(double),
+                               py::format_descriptor<double>::format(), 1,
+                               {static_cast<py::ssize_t>(s.values.size())}, {sizeof(double)});
+      });
+
+  mod.def("load_scenario", [](const std::string& path) {
+    auto pm = std::make_shared<py_model>();
+    pm->spec = io::read_scenario(path);
+    *pm->m = io::build_model(*pm->spec);
+    pm->title = pm->spec->title;
+    return pm;
+  });
+  mod.def("audit", [](const std::string& json, const std::string& file) {
+    const auto r = io::audit(json, file);
+    return py::make_tuple(r.ok, r.first_mismatch, r.inputs, r.derivations, r.lines);
+  });
+  mod.def("compare", &compare_of);
+  mod.def("decide", &decide_of);
+  mod.def("burn_down", &burn_down_of);
+  // What a float given as a value is refused with (Python checks it before calling in).
+  mod.attr("float_refusal") = std::string(detail::make_from_floating_sentence);
+  mod.def("unit_symbols", [] { return symbols_of(named_units{}); });
+  mod.def("categories", [] {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& [k, c] : io::detail::category_keys) out.emplace_back(k, to_string(c));
+    return out;
+  });
+  mod.def("phases", [] {
+    std::vector<std::string> out;
+    for (const auto p : all_phases) out.emplace_back(to_string(p));
+    return out;
+  });
+  mod.def("statuses", [] {
+    std::vector<std::string> out;
+    for (const auto s : {estimate_status::verified, estimate_status::provisional,
+                         estimate_status::stale, estimate_status::unpriced,
+                         estimate_status::incomplete}) {
+      out.emplace_back(to_string(s));
+    }
+    return out;
+  });
+}

@@ -1,0 +1,784 @@
+"""trncost in Python: verifiable cost estimates for ML training on AWS Trainium and GPUs.
+
+The library itself, compiled from its C++ headers (the ``_trncost`` extension), with a Pythonic
+surface: money is ``decimal.Decimal`` (never ``float``), quantities carry their unit symbol, every
+input carries its provenance, and errors are exceptions with the C++ library's own sentence.
+
+    >>> import trncost
+    >>> est = trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate()
+    >>> est.total
+    Decimal('397.635212328767123288')
+
+docs/python.md describes the whole API.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import enum
+from decimal import Decimal
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+
+from . import _trncost as _core
+
+__all__ = [
+    "Error", "ParseError", "InputError", "InexactError", "DecimalOverflowError",
+    "Category", "Phase", "Status", "Quantity", "Provenance", "Sourced", "Unknown", "Record",
+    "Line", "Reason", "Estimate", "Scenario", "Model", "InstanceTime", "BlockStorage",
+    "measured", "quoted", "documented", "third_party", "assumption", "sourced", "unknown",
+    "load", "audit", "AuditResult", "TornadoBar", "Tornado", "Distribution", "uniform",
+    "triangular", "lognormal_90", "empirical", "MonteCarlo", "Protocol", "Option",
+    "RankedOption", "ComparisonGroup", "compare", "Decision", "decide", "Grant", "GrantOutcome",
+    "BurnDownPeriod", "BurnDown", "burn_down", "unit_symbols",
+]
+
+# --------------------------------------------------------------------------------------------------
+# Exceptions: the C++ exceptions, with their message ("trncost: ...") unchanged.
+
+Error = _core.Error
+ParseError = _core.ParseError
+InputError = _core.InputError
+InexactError = _core.InexactError
+DecimalOverflowError = _core.DecimalOverflowError
+
+# --------------------------------------------------------------------------------------------------
+# Enumerations, made from the C++ enumerations (so they cannot drift apart).
+
+
+class _Labelled(enum.Enum):
+    """An enumeration whose members also have the label the reports print."""
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self]
+
+    def __str__(self) -> str:
+        return self.label
+
+
+Category = _Labelled("Category", [(key, key) for key, _ in _core.categories()])
+Category.__doc__ = "The six categories of the cost formula (compute, storage, transfer, ...)."
+Phase = _Labelled("Phase", [(label.replace(" ", "_"), label) for label in _core.phases()])
+Phase.__doc__ = "Where billed instance time went (setup, compilation, training, ...)."
+Status = _Labelled("Status", [(label, label) for label in _core.statuses()])
+Status.__doc__ = "An estimate's status, best first: verified, provisional, stale, unpriced, incomplete."
+
+_LABELS: Dict[Any, str] = {}
+_LABELS.update({Category(key): label for key, label in _core.categories()})
+_LABELS.update({p: p.value for p in Phase})
+_LABELS.update({s: s.value for s in Status})
+
+
+def unit_symbols() -> List[str]:
+    """The unit symbols trncost knows ("s", "h", "GiB", "USD/instance-h", ...)."""
+    return list(_core.unit_symbols())
+
+
+# --------------------------------------------------------------------------------------------------
+# Values
+
+
+def _exact(value: Union[str, int, Decimal], what: str) -> Decimal:
+    """An exact decimal from text, an int or a Decimal; a float is refused with trncost's sentence."""
+    if isinstance(value, bool):
+        raise TypeError(f"trncost: {what} is a bool; give exact decimal text or a whole number")
+    if isinstance(value, float):
+        raise TypeError(f"{_core.float_refusal} ({what} is the float {value!r})")
+    if isinstance(value, (int, Decimal)):
+        return Decimal(value)
+    if isinstance(value, str):
+        return Decimal(value)
+    raise TypeError(f"trncost: {what} is a {type(value).__name__}; give exact decimal text "
+                    "(\"21.5\"), an int or a decimal.Decimal")
+
+
+def _text(value: Decimal) -> str:
+    # Plain notation: the C++ parser reads "0.0000001" but not "1E-7".
+    return format(value, "f")
+
+
+@dataclasses.dataclass(frozen=True)
+class Quantity:
+    """An exact value with its unit symbol: ``Quantity(Decimal("21.5"), "USD/instance-h")``."""
+
+    value: Decimal
+    unit: str
+
+    def __str__(self) -> str:
+        return f"{self.value} {self.unit}" if self.unit else str(self.value)
+
+
+def _date_text(d: Union[str, _dt.date], what: str) -> str:
+    if isinstance(d, _dt.datetime):
+        raise TypeError(f"trncost: {what} is a date, not a date and time")
+    if isinstance(d, _dt.date):
+        return d.isoformat()
+    if isinstance(d, str):
+        return d
+    raise TypeError(f"trncost: {what} is a {type(d).__name__}; give a datetime.date or 'YYYY-MM-DD'")
+
+
+def _timestamp_text(t: Union[str, _dt.datetime], what: str) -> str:
+    if isinstance(t, _dt.datetime):
+        if t.tzinfo is None:
+            raise TypeError(f"trncost: {what} has no time zone; give an aware datetime (UTC)")
+        return t.astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    if isinstance(t, str):
+        return t
+    raise TypeError(f"trncost: {what} is a {type(t).__name__}; give an aware datetime or "
+                    "'YYYY-MM-DDTHH:MM:SSZ'")
+
+
+@dataclasses.dataclass(frozen=True)
+class Provenance:
+    """Where a value comes from. Made by measured(), quoted(), documented(), third_party() and
+    assumption(), each with keyword-only fields; the C++ library checks them (InputError names the
+    input and the field)."""
+
+    kind: str
+    fields: Mapping[str, str]
+
+    def _dict(self) -> Dict[str, str]:
+        d = dict(self.fields)
+        d["kind"] = self.kind
+        return d
+
+
+def measured(*, run: str, method: str, start: Union[str, _dt.datetime],
+             end: Union[str, _dt.datetime]) -> Provenance:
+    """Observed on your own runs: which run, how it was measured, over which period (UTC)."""
+    return Provenance("measured", {"run": run, "method": method,
+                                   "start": _timestamp_text(start, "start"),
+                                   "end": _timestamp_text(end, "end")})
+
+
+def quoted(*, source: str, region: str, consulted: Union[str, _dt.date],
+           option: str = "on-demand", offer_code: Optional[str] = None,
+           offer_version: Optional[str] = None, published: Union[None, str, _dt.date] = None,
+           sku: Optional[str] = None, offer_term_code: Optional[str] = None,
+           rate_code: Optional[str] = None, effective: Union[None, str, _dt.date] = None,
+           unit: Optional[str] = None, description: Optional[str] = None) -> Provenance:
+    """An official price as its publisher states it (a page, or an offer-file row with its codes)."""
+    f: Dict[str, str] = {"source": source, "region": region,
+                         "consulted": _date_text(consulted, "consulted"), "option": option}
+    for key, val in (("offer_code", offer_code), ("offer_version", offer_version), ("sku", sku),
+                     ("offer_term_code", offer_term_code), ("rate_code", rate_code),
+                     ("unit", unit), ("description", description)):
+        if val is not None:
+            f[key] = val
+    if published is not None:
+        f["published"] = _date_text(published, "published")
+    if effective is not None:
+        f["effective"] = _date_text(effective, "effective")
+    return Provenance("quoted", f)
+
+
+def documented(*, source: str, consulted: Union[str, _dt.date]) -> Provenance:
+    """A fact from the seller's official documentation that is not a price."""
+    return Provenance("documented", {"source": source,
+                                     "consulted": _date_text(consulted, "consulted")})
+
+
+def third_party(*, source: str, seen: Union[str, _dt.date]) -> Provenance:
+    """A figure published by someone other than the seller; it makes an estimate provisional."""
+    return Provenance("third-party", {"source": source, "seen": _date_text(seen, "seen")})
+
+
+def assumption(*, rationale: str) -> Provenance:
+    """A hypothesis with its reason; it makes an estimate provisional."""
+    return Provenance("assumption", {"rationale": rationale})
+
+
+@dataclasses.dataclass(frozen=True)
+class Sourced:
+    """A named exact quantity with its provenance: the only kind of value a cost input takes."""
+
+    name: str
+    quantity: Quantity
+    provenance: Provenance
+
+    def _record(self) -> Tuple[str, str, str, Dict[str, str]]:
+        return (self.name, _text(self.quantity.value), self.quantity.unit, self.provenance._dict())
+
+
+def sourced(name: str, value: Union[str, int, Decimal], unit: str, provenance: Provenance) -> Sourced:
+    """``sourced("trn1_price", "21.50", "USD/instance-h", quoted(...))``. A float value is refused
+    (TypeError), as is a provenance that is not a Provenance."""
+    if not isinstance(provenance, Provenance):
+        raise TypeError("trncost: a sourced value needs its provenance: measured(...), quoted(...), "
+                        "documented(...), third_party(...) or assumption(...)")
+    return Sourced(name, Quantity(_exact(value, f"the value of '{name}'"), unit), provenance)
+
+
+@dataclasses.dataclass(frozen=True)
+class Unknown:
+    """An input nobody knows yet: the lines that use it are unpriced, never 0."""
+
+    name: str
+    reason: str
+
+
+def unknown(name: str, reason: str) -> Unknown:
+    """An input nobody knows yet (a price with no official row), with the reason."""
+    return Unknown(name, reason)
+
+
+def _input(v: Union[Sourced, Unknown], role: str) -> Any:
+    if isinstance(v, Sourced):
+        return v._record()
+    if isinstance(v, Unknown):
+        return (v.name, v.reason)
+    raise TypeError(f"trncost: {role} takes trncost.sourced(...) or trncost.unknown(...), not a "
+                    f"{type(v).__name__}: a bare number cannot become a cost input")
+
+
+def _sourced(v: Sourced, role: str) -> Tuple[str, str, str, Dict[str, str]]:
+    if not isinstance(v, Sourced):
+        raise TypeError(f"trncost: {role} takes trncost.sourced(...), not a {type(v).__name__}: a "
+                        "bare number cannot become a cost input")
+    return v._record()
+
+
+# --------------------------------------------------------------------------------------------------
+# Estimates
+
+
+@dataclasses.dataclass(frozen=True)
+class Record:
+    """An input or derived value as a report shows it: name, value with unit, provenance."""
+
+    name: str
+    value: Optional[Quantity]  #: None when nobody knows it yet
+    kind: str                  #: "measured", "quoted", "derived", ...
+    provenance: str            #: the provenance in one readable line
+
+    @staticmethod
+    def _of(t: Tuple[str, str, str, str, str, bool]) -> "Record":
+        name, value, unit, kind, text, known = t
+        return Record(name, Quantity(Decimal(value), unit) if known else None, kind, text)
+
+
+@dataclasses.dataclass(frozen=True)
+class Line:
+    """One line of an estimate: amount = price x quantity with one rounding step."""
+
+    category: Category
+    component: str
+    phase: Optional[Phase]
+    description: str
+    amount: Optional[Decimal]  #: None when the line is unpriced (kept out of the totals)
+    formula: str
+    inputs: Tuple[Record, ...]
+    price: Record
+    quantity: Record
+
+
+@dataclasses.dataclass(frozen=True)
+class Reason:
+    """Why an estimate's status is not better: the status it gives, the sentence, the rule."""
+
+    status: Status
+    text: str
+    rule: str
+
+
+def _decimals(pairs: Iterable[Tuple[str, str]], key: Any) -> Dict[Any, Decimal]:
+    return {key(k): Decimal(v) for k, v in pairs}
+
+
+class Estimate:
+    """An estimate: lines, totals, status, reasons and findings, and its reports as text."""
+
+    __slots__ = ("_h", "_d")
+
+    def __init__(self, handle: Any) -> None:
+        self._h = handle
+        self._d: Optional[Dict[str, Any]] = None
+
+    def _data(self) -> Dict[str, Any]:
+        if self._d is None:
+            self._d = self._h.data()
+        return self._d
+
+    @property
+    def total(self) -> Decimal:
+        """The exact sum of the priced lines, in USD."""
+        return Decimal(self._h.total())
+
+    @property
+    def status(self) -> Status:
+        """Computed from the inputs, never asserted."""
+        return Status(self._h.status())
+
+    @property
+    def as_of(self) -> _dt.date:
+        return _dt.date.fromisoformat(self._data()["as_of"])
+
+    @property
+    def useful(self) -> Decimal:
+        """Training, evaluation and checkpointing."""
+        return Decimal(self._data()["useful"])
+
+    @property
+    def overhead(self) -> Decimal:
+        """Setup, compilation, waiting, failed work and restarts."""
+        return Decimal(self._data()["overhead"])
+
+    @property
+    def lines(self) -> List[Line]:
+        out = []
+        for cat, comp, ph, desc, amount, formula, inputs, price, qty in self._data()["lines"]:
+            out.append(Line(Category(cat), comp, Phase(ph) if ph is not None else None, desc,
+                            Decimal(amount) if amount is not None else None, formula,
+                            tuple(Record._of(r) for r in inputs), Record._of(price),
+                            Record._of(qty)))
+        return out
+
+    @property
+    def by_category(self) -> Dict[Category, Decimal]:
+        """Totals of the categories with lines or declared none."""
+        return _decimals(self._data()["by_category"], Category)
+
+    @property
+    def by_phase(self) -> Dict[Phase, Decimal]:
+        return _decimals(self._data()["by_phase"], Phase)
+
+    @property
+    def reasons(self) -> List[Reason]:
+        """Why the status is not better, worst first."""
+        return [Reason(Status(s), t, r) for s, t, r in self._data()["reasons"]]
+
+    @property
+    def findings(self) -> List[str]:
+        """Sentences a reviewer can act on."""
+        return list(self._data()["findings"])
+
+    @property
+    def inputs(self) -> List[Record]:
+        """Every leaf input, in the order first reached."""
+        return [Record._of(r) for r in self._data()["inputs"]]
+
+    def to_json(self) -> str:
+        """The JSON report (the trncost.report schema), byte for byte what trncost-estimate writes."""
+        return self._h.render("json")
+
+    def to_markdown(self) -> str:
+        return self._h.render("md")
+
+    def to_html(self) -> str:
+        """One self-contained page with SVG charts."""
+        return self._h.render("html")
+
+    def to_focus_csv(self) -> str:
+        """The lines as FOCUS cost-and-usage rows."""
+        return self._h.render("csv")
+
+    def write(self, path: str, format: str = "json") -> None:
+        """Writes the report in `format` (json, csv, md, html) to `path`."""
+        text = self._h.render(format)
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+
+    def lines_frame(self) -> Any:
+        """The lines as a pandas DataFrame (amounts as Decimal objects); needs pandas."""
+        import pandas  # noqa: PLC0415 - optional dependency, imported only here
+
+        return pandas.DataFrame(
+            [{"category": l.category.value, "component": l.component,
+              "phase": l.phase.value if l.phase else None, "description": l.description,
+              "amount": l.amount, "formula": l.formula} for l in self.lines],
+            columns=["category", "component", "phase", "description", "amount", "formula"])
+
+    def __repr__(self) -> str:
+        return f"<trncost.Estimate total={self.total} USD status={self.status.value}>"
+
+
+# --------------------------------------------------------------------------------------------------
+# Analysis results
+
+
+@dataclasses.dataclass(frozen=True)
+class TornadoBar:
+    input: str
+    kind: str
+    basis: str
+    baseline_value: Decimal
+    low: Decimal
+    high: Decimal
+    total_at_low: Decimal
+    total_at_high: Decimal
+    swing: Decimal
+
+
+@dataclasses.dataclass(frozen=True)
+class Tornado:
+    """One-at-a-time sensitivity of the total: measured inputs apart from everything else."""
+
+    baseline_total: Decimal
+    observed: Tuple[TornadoBar, ...]
+    assumptions: Tuple[TornadoBar, ...]
+
+
+def _bar(t: Sequence[str]) -> TornadoBar:
+    return TornadoBar(t[0], t[1], t[2], *(Decimal(x) for x in t[3:]))
+
+
+@dataclasses.dataclass(frozen=True)
+class Distribution:
+    """How an uncertain input is drawn; made by uniform(), triangular(), lognormal_90(), empirical()."""
+
+    kind: str
+    params: Tuple[Decimal, ...]
+
+
+def uniform(low: Union[str, int, Decimal], high: Union[str, int, Decimal]) -> Distribution:
+    return Distribution("uniform", (_exact(low, "low"), _exact(high, "high")))
+
+
+def triangular(low: Union[str, int, Decimal], mode: Union[str, int, Decimal],
+               high: Union[str, int, Decimal]) -> Distribution:
+    return Distribution("triangular", (_exact(low, "low"), _exact(mode, "mode"), _exact(high, "high")))
+
+
+def lognormal_90(low: Union[str, int, Decimal], high: Union[str, int, Decimal]) -> Distribution:
+    """A lognormal whose 90 % interval is [low, high]."""
+    return Distribution("lognormal_90", (_exact(low, "low"), _exact(high, "high")))
+
+
+def empirical(values: Iterable[Union[str, int, Decimal]]) -> Distribution:
+    """Draws from the values observed (repetitions of a run)."""
+    return Distribution("empirical", tuple(_exact(v, "value") for v in values))
+
+
+@dataclasses.dataclass(frozen=True)
+class MonteCarlo:
+    """The band of the total (floats: analysis, not money) and, when kept, every sample's total
+    (a NumPy array when NumPy is installed, else a list)."""
+
+    samples: int
+    seed: int
+    baseline: float
+    mean: float
+    p5: float
+    p50: float
+    p95: float
+    min: float
+    max: float
+    p_over_budget: Optional[float]
+    varied: Tuple[str, ...]
+    totals: Any
+
+
+def _samples_out(buf: Any) -> Any:
+    if buf is None:
+        return None
+    try:
+        import numpy  # noqa: PLC0415 - optional
+    except ImportError:
+        return memoryview(buf).tolist()
+    return numpy.asarray(buf)  # shares the C++ buffer: no copy
+
+
+class _Analysable:
+    """What scenarios and Python-built models share: evaluation input names and analysis."""
+
+    _m: Any
+
+    def input_names(self) -> List[str]:
+        """The model's input names, as tornado() and monte_carlo() name them."""
+        return list(self._m.input_names())
+
+    def tornado(self, band: Union[str, Decimal] = "0.1", *, vary_assumptions: bool = False) -> Tornado:
+        """+/- `band` (a share, "0.1" = 10 %) on every measured input, one at a time."""
+        base, observed, assumed = self._m.tornado(_text(_exact(band, "band")), vary_assumptions)
+        return Tornado(Decimal(base), tuple(_bar(b) for b in observed),
+                       tuple(_bar(b) for b in assumed))
+
+    def monte_carlo(self, inputs: Mapping[str, Distribution], *, samples: int = 100_000,
+                    seed: int = 1, budget: Union[None, str, int, Decimal] = None,
+                    keep_samples: bool = True) -> MonteCarlo:
+        """Samples the total with each named input drawn from its distribution; the loop runs in
+        C++ without the GIL."""
+        spec = [(name, d.kind, [_text(p) for p in d.params]) for name, d in inputs.items()]
+        b = None if budget is None else _text(_exact(budget, "budget"))
+        stats, buf = self._m.monte_carlo(spec, samples, seed, b, keep_samples)
+        return MonteCarlo(stats["samples"], stats["seed"], stats["baseline"], stats["mean"],
+                          stats["p5"], stats["p50"], stats["p95"], stats["min"], stats["max"],
+                          stats["p_over_budget"], tuple(stats["varied"]), _samples_out(buf))
+
+
+class Scenario(_Analysable):
+    """A scenario file read and built into a model (prices, runs, components)."""
+
+    __slots__ = ("_m", "path")
+
+    def __init__(self, handle: Any, path: str) -> None:
+        self._m = handle
+        self.path = path
+
+    @property
+    def title(self) -> str:
+        return self._m.title
+
+    def estimate(self) -> Estimate:
+        """The estimate as of the scenario's date, with its freshness window."""
+        return Estimate(self._m.estimate())
+
+
+def load(path: str) -> Scenario:
+    """Reads a scenario file (docs/scenario.md); errors name the file, the line and the key."""
+    return Scenario(_core.load_scenario(str(path)), str(path))
+
+
+# --------------------------------------------------------------------------------------------------
+# Models built in Python
+
+
+@dataclasses.dataclass(frozen=True)
+class InstanceTime:
+    """Instances over billed time (per-second billing): one line per phase. Durations in seconds,
+    the count in instances, the price in USD/instance-h."""
+
+    name: str
+    instance_type: str
+    count: Union[Sourced, Unknown]
+    price: Union[Sourced, Unknown]
+    phases: Mapping[Phase, Sourced]
+
+    def _add(self, m: Any) -> None:
+        phases = [(Phase(p).value, _sourced(d, f"phase {Phase(p).value}")) for p, d in self.phases.items()]
+        m.add_instance_time(self.name, self.instance_type, _input(self.count, "count"),
+                            _input(self.price, "price"), phases)
+
+
+@dataclasses.dataclass(frozen=True)
+class BlockStorage:
+    """Block volumes (EBS) kept for a while: size in GiB, kept in s, h (both under the 730-hour
+    month) or mo, price in USD/GiB-mo."""
+
+    name: str
+    volume_type: str
+    size: Union[Sourced, Unknown]
+    kept: Sourced
+    price: Union[Sourced, Unknown]
+    volumes: Optional[Sourced] = None
+
+    def _add(self, m: Any) -> None:
+        m.add_block_storage(self.name, self.volume_type, _input(self.size, "size"),
+                            _sourced(self.kept, "kept"), _input(self.price, "price"),
+                            None if self.volumes is None else _sourced(self.volumes, "volumes"))
+
+
+class Model(_Analysable):
+    """A cost model built in Python from components with sourced inputs."""
+
+    __slots__ = ("_m",)
+
+    def __init__(self, title: str = "Cost estimate") -> None:
+        self._m = _core.Model()
+        self._m.title = title
+
+    def add(self, component: Union[InstanceTime, BlockStorage]) -> "Model":
+        """Adds a component; returns the model, so calls chain."""
+        if not isinstance(component, (InstanceTime, BlockStorage)):
+            raise TypeError(f"trncost: Model.add() takes a component (InstanceTime, BlockStorage), "
+                            f"not a {type(component).__name__}")
+        component._add(self._m)
+        return self
+
+    def declare_none(self, category: Category, reason: str) -> "Model":
+        """A category that is legitimately empty, and why."""
+        self._m.declare_none(Category(category).value, reason)
+        return self
+
+    def evaluate(self, as_of: Union[str, _dt.date], *, freshness_days: int = 30) -> Estimate:
+        """The estimate at an as-of date (nothing used may be dated after it)."""
+        return Estimate(self._m.evaluate(_date_text(as_of, "as_of"), freshness_days))
+
+
+# --------------------------------------------------------------------------------------------------
+# Audit, comparison, decision, credits
+
+
+@dataclasses.dataclass(frozen=True)
+class AuditResult:
+    """What the audit recomputed from a JSON report alone; `ok` False names the first mismatch."""
+
+    ok: bool
+    first_mismatch: str
+    inputs: int
+    derivations: int
+    lines: int
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+def audit(json_text: str, file: str = "report") -> AuditResult:
+    """Recomputes every derivation, line and total of a JSON report; ParseError for a report that
+    does not parse (naming `file`)."""
+    return AuditResult(*_core.audit(json_text, file))
+
+
+@dataclasses.dataclass(frozen=True)
+class Protocol:
+    """What an option's quality was measured on and what it reached."""
+
+    dataset_id: str
+    metric: str
+    target: Union[str, int, Decimal]
+    lower_is_better: bool = True
+    reached: Union[None, str, int, Decimal] = None
+    stack: str = ""
+
+    def _args(self) -> Tuple[Any, ...]:
+        reached = None if self.reached is None else _text(_exact(self.reached, "reached"))
+        return (self.dataset_id, self.metric, _text(_exact(self.target, "target")),
+                self.lower_is_better, reached, self.stack)
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    name: str
+    estimate: Estimate
+    quality: Protocol
+    seconds_to_target: Union[None, str, int, Decimal] = None
+
+
+@dataclasses.dataclass(frozen=True)
+class RankedOption:
+    name: str
+    cost: Decimal
+    seconds: Optional[Decimal]
+    cost_rank: int
+    time_rank: Optional[int]
+    cost_ratio: Decimal
+    time_ratio: Optional[Decimal]
+    stack: str
+
+
+@dataclasses.dataclass(frozen=True)
+class ComparisonGroup:
+    """Options measured on one protocol, cheapest first; the others are set apart with a reason."""
+
+    dataset_id: str
+    metric: str
+    target: Decimal
+    differences: Tuple[str, ...]
+    ranked: Tuple[RankedOption, ...]
+    apart: Tuple[Tuple[str, str], ...]
+
+
+def _dec(x: Optional[str]) -> Optional[Decimal]:
+    return None if x is None else Decimal(x)
+
+
+def compare(options: Sequence[Option]) -> List[ComparisonGroup]:
+    """Options compared on the cost to reach their quality target."""
+    args = []
+    for o in options:
+        secs = None if o.seconds_to_target is None else _text(_exact(o.seconds_to_target, "seconds"))
+        args.append((o.name, o.estimate._h, *o.quality._args(), secs))
+    out = []
+    for ds, metric, target, diffs, ranked, apart in _core.compare(args):
+        out.append(ComparisonGroup(
+            ds, metric, Decimal(target), tuple(diffs),
+            tuple(RankedOption(n, Decimal(c), _dec(s), cr, tr, Decimal(ratio), _dec(tratio), st)
+                  for n, c, s, cr, tr, ratio, tratio, st in ranked),
+            tuple(apart)))
+    return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    """Continue, compare another option, or suspend, with the reasons for each."""
+
+    outcome: str
+    suspend_reasons: Tuple[str, ...]
+    compare_reasons: Tuple[str, ...]
+    continue_reasons: Tuple[str, ...]
+
+
+def decide(estimate: Estimate, *, quality: Protocol, region: str, stated_check: str = "",
+           bottlenecks: Sequence[str] = (), porting_unjustified: Optional[str] = None) -> Decision:
+    """The continue / compare / suspend decision for one option."""
+    outcome, s, c, k = _core.decide(estimate._h, *quality._args(), region, stated_check,
+                                    list(bottlenecks), porting_unjustified)
+    return Decision(outcome, tuple(s), tuple(c), tuple(k))
+
+
+@dataclasses.dataclass(frozen=True)
+class Grant:
+    """Credits: an amount in USD (sourced), valid from `issued` until `expires` (the first day it
+    cannot pay), for the categories it covers (all when empty)."""
+
+    name: str
+    amount: Sourced
+    issued: Union[str, _dt.date]
+    expires: Union[str, _dt.date]
+    covers: Tuple[Category, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class GrantOutcome:
+    name: str
+    amount: Decimal
+    used: Decimal
+    balance_at_end: Decimal
+    exhausted_on: Optional[_dt.date]
+    wasted_at_expiry: Optional[Decimal]
+    unused_at_schedule_end: Decimal
+
+
+@dataclasses.dataclass(frozen=True)
+class BurnDownPeriod:
+    start: _dt.date
+    end: _dt.date
+    spend: Decimal
+    credits_used: Decimal
+    uncovered: Decimal
+    balance_after: Tuple[Decimal, ...]  #: per grant, in application order
+
+
+@dataclasses.dataclass(frozen=True)
+class BurnDown:
+    """Grants applied earliest expiry first against the spend, period by period."""
+
+    grants: Tuple[GrantOutcome, ...]
+    periods: Tuple[BurnDownPeriod, ...]
+    total_spend: Decimal
+    total_credits: Decimal
+    total_uncovered: Decimal
+    total_wasted: Decimal
+    runway: Optional[_dt.date]
+    findings: Tuple[str, ...]
+
+    def frame(self) -> Any:
+        """The periods as a pandas DataFrame; needs pandas."""
+        import pandas  # noqa: PLC0415 - optional dependency, imported only here
+
+        return pandas.DataFrame(
+            [{"start": p.start, "end": p.end, "spend": p.spend, "credits_used": p.credits_used,
+              "uncovered": p.uncovered} for p in self.periods],
+            columns=["start", "end", "spend", "credits_used", "uncovered"])
+
+
+def _day(x: Optional[str]) -> Optional[_dt.date]:
+    return None if x is None else _dt.date.fromisoformat(x)
+
+
+def burn_down(grants: Sequence[Grant], estimate: Estimate, *, start: Union[str, _dt.date],
+              end: Union[str, _dt.date]) -> BurnDown:
+    """The job's spend spread evenly over [start, end), paid by the grants."""
+    args = [(g.name, _sourced(g.amount, "grant amount"), _date_text(g.issued, "issued"),
+             _date_text(g.expires, "expires"), [Category(c).value for c in g.covers]) for g in grants]
+    d = _core.burn_down(args, estimate._h, _date_text(start, "start"), _date_text(end, "end"))
+    return BurnDown(
+        tuple(GrantOutcome(n, Decimal(a), Decimal(u), Decimal(b), _day(ex), _dec(w), Decimal(un))
+              for n, a, u, b, ex, w, un in d["grants"]),
+        tuple(BurnDownPeriod(_dt.date.fromisoformat(s), _dt.date.fromisoformat(e), Decimal(sp),
+                             Decimal(cu), Decimal(un), tuple(Decimal(x) for x in bal))
+              for s, e, sp, cu, un, bal in d["periods"]),
+        Decimal(d["total_spend"]), Decimal(d["total_credits"]), Decimal(d["total_uncovered"]),
+        Decimal(d["total_wasted"]), _day(d["runway"]), tuple(d["findings"]))

@@ -1,0 +1,309 @@
+# Type stubs of the trncost Python module (python/trncost/__init__.py), so editors complete and
+# check calls. python/tests/test_stubs.py checks that every public name here exists at run time and
+# that the enumerations list the same members.
+import datetime as _dt
+import enum
+from decimal import Decimal
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+
+_Exact = Union[str, int, Decimal]
+_Date = Union[str, _dt.date]
+
+class Error(Exception): ...
+class ParseError(Error): ...
+class InputError(Error): ...
+class InexactError(Error): ...
+class DecimalOverflowError(Error): ...
+
+class Category(enum.Enum):
+    compute = "compute"
+    storage = "storage"
+    transfer = "transfer"
+    logs = "logs"
+    data_preparation = "data_preparation"
+    failures_restarts = "failures_restarts"
+    @property
+    def label(self) -> str: ...
+
+class Phase(enum.Enum):
+    setup = "setup"
+    compilation = "compilation"
+    training = "training"
+    evaluation = "evaluation"
+    checkpointing = "checkpointing"
+    waiting = "waiting"
+    failed_work = "failed work"
+    restarts = "restarts"
+    @property
+    def label(self) -> str: ...
+
+class Status(enum.Enum):
+    verified = "verified"
+    provisional = "provisional"
+    stale = "stale"
+    unpriced = "unpriced"
+    incomplete = "incomplete"
+    @property
+    def label(self) -> str: ...
+
+def unit_symbols() -> List[str]: ...
+
+class Quantity:
+    value: Decimal
+    unit: str
+    def __init__(self, value: Decimal, unit: str) -> None: ...
+
+class Provenance:
+    kind: str
+    fields: Mapping[str, str]
+
+def measured(*, run: str, method: str, start: Union[str, _dt.datetime],
+             end: Union[str, _dt.datetime]) -> Provenance: ...
+def quoted(*, source: str, region: str, consulted: _Date, option: str = ...,
+           offer_code: Optional[str] = ..., offer_version: Optional[str] = ...,
+           published: Optional[_Date] = ..., sku: Optional[str] = ...,
+           offer_term_code: Optional[str] = ..., rate_code: Optional[str] = ...,
+           effective: Optional[_Date] = ..., unit: Optional[str] = ...,
+           description: Optional[str] = ...) -> Provenance: ...
+def documented(*, source: str, consulted: _Date) -> Provenance: ...
+def third_party(*, source: str, seen: _Date) -> Provenance: ...
+def assumption(*, rationale: str) -> Provenance: ...
+
+class Sourced:
+    name: str
+    quantity: Quantity
+    provenance: Provenance
+
+def sourced(name: str, value: _Exact, unit: str, provenance: Provenance) -> Sourced: ...
+
+class Unknown:
+    name: str
+    reason: str
+
+def unknown(name: str, reason: str) -> Unknown: ...
+
+class Record:
+    name: str
+    value: Optional[Quantity]
+    kind: str
+    provenance: str
+
+class Line:
+    category: Category
+    component: str
+    phase: Optional[Phase]
+    description: str
+    amount: Optional[Decimal]
+    formula: str
+    inputs: Tuple[Record, ...]
+    price: Record
+    quantity: Record
+
+class Reason:
+    status: Status
+    text: str
+    rule: str
+
+class Estimate:
+    @property
+    def total(self) -> Decimal: ...
+    @property
+    def status(self) -> Status: ...
+    @property
+    def as_of(self) -> _dt.date: ...
+    @property
+    def useful(self) -> Decimal: ...
+    @property
+    def overhead(self) -> Decimal: ...
+    @property
+    def lines(self) -> List[Line]: ...
+    @property
+    def by_category(self) -> Dict[Category, Decimal]: ...
+    @property
+    def by_phase(self) -> Dict[Phase, Decimal]: ...
+    @property
+    def reasons(self) -> List[Reason]: ...
+    @property
+    def findings(self) -> List[str]: ...
+    @property
+    def inputs(self) -> List[Record]: ...
+    def to_json(self) -> str: ...
+    def to_markdown(self) -> str: ...
+    def to_html(self) -> str: ...
+    def to_focus_csv(self) -> str: ...
+    def write(self, path: str, format: str = ...) -> None: ...
+    def lines_frame(self) -> Any: ...
+
+class TornadoBar:
+    input: str
+    kind: str
+    basis: str
+    baseline_value: Decimal
+    low: Decimal
+    high: Decimal
+    total_at_low: Decimal
+    total_at_high: Decimal
+    swing: Decimal
+
+class Tornado:
+    baseline_total: Decimal
+    observed: Tuple[TornadoBar, ...]
+    assumptions: Tuple[TornadoBar, ...]
+
+class Distribution:
+    kind: str
+    params: Tuple[Decimal, ...]
+
+def uniform(low: _Exact, high: _Exact) -> Distribution: ...
+def triangular(low: _Exact, mode: _Exact, high: _Exact) -> Distribution: ...
+def lognormal_90(low: _Exact, high: _Exact) -> Distribution: ...
+def empirical(values: Iterable[_Exact]) -> Distribution: ...
+
+class MonteCarlo:
+    samples: int
+    seed: int
+    baseline: float
+    mean: float
+    p5: float
+    p50: float
+    p95: float
+    min: float
+    max: float
+    p_over_budget: Optional[float]
+    varied: Tuple[str, ...]
+    totals: Any  # numpy.ndarray of float64 when NumPy is installed, else List[float]; None if not kept
+
+class _Analysable:
+    def input_names(self) -> List[str]: ...
+    def tornado(self, band: Union[str, Decimal] = ..., *, vary_assumptions: bool = ...) -> Tornado: ...
+    def monte_carlo(self, inputs: Mapping[str, Distribution], *, samples: int = ..., seed: int = ...,
+                    budget: Optional[_Exact] = ..., keep_samples: bool = ...) -> MonteCarlo: ...
+
+class Scenario(_Analysable):
+    path: str
+    @property
+    def title(self) -> str: ...
+    def estimate(self) -> Estimate: ...
+
+def load(path: str) -> Scenario: ...
+
+class InstanceTime:
+    name: str
+    instance_type: str
+    count: Union[Sourced, Unknown]
+    price: Union[Sourced, Unknown]
+    phases: Mapping[Phase, Sourced]
+    def __init__(self, name: str, instance_type: str, count: Union[Sourced, Unknown],
+                 price: Union[Sourced, Unknown], phases: Mapping[Phase, Sourced]) -> None: ...
+
+class BlockStorage:
+    name: str
+    volume_type: str
+    size: Union[Sourced, Unknown]
+    kept: Sourced
+    price: Union[Sourced, Unknown]
+    volumes: Optional[Sourced]
+    def __init__(self, name: str, volume_type: str, size: Union[Sourced, Unknown], kept: Sourced,
+                 price: Union[Sourced, Unknown], volumes: Optional[Sourced] = ...) -> None: ...
+
+class Model(_Analysable):
+    def __init__(self, title: str = ...) -> None: ...
+    def add(self, component: Union[InstanceTime, BlockStorage]) -> Model: ...
+    def declare_none(self, category: Category, reason: str) -> Model: ...
+    def evaluate(self, as_of: _Date, *, freshness_days: int = ...) -> Estimate: ...
+
+class AuditResult:
+    ok: bool
+    first_mismatch: str
+    inputs: int
+    derivations: int
+    lines: int
+    def __bool__(self) -> bool: ...
+
+def audit(json_text: str, file: str = ...) -> AuditResult: ...
+
+class Protocol:
+    dataset_id: str
+    metric: str
+    target: _Exact
+    lower_is_better: bool
+    reached: Optional[_Exact]
+    stack: str
+    def __init__(self, dataset_id: str, metric: str, target: _Exact, lower_is_better: bool = ...,
+                 reached: Optional[_Exact] = ..., stack: str = ...) -> None: ...
+
+class Option:
+    name: str
+    estimate: Estimate
+    quality: Protocol
+    seconds_to_target: Optional[_Exact]
+    def __init__(self, name: str, estimate: Estimate, quality: Protocol,
+                 seconds_to_target: Optional[_Exact] = ...) -> None: ...
+
+class RankedOption:
+    name: str
+    cost: Decimal
+    seconds: Optional[Decimal]
+    cost_rank: int
+    time_rank: Optional[int]
+    cost_ratio: Decimal
+    time_ratio: Optional[Decimal]
+    stack: str
+
+class ComparisonGroup:
+    dataset_id: str
+    metric: str
+    target: Decimal
+    differences: Tuple[str, ...]
+    ranked: Tuple[RankedOption, ...]
+    apart: Tuple[Tuple[str, str], ...]
+
+def compare(options: Sequence[Option]) -> List[ComparisonGroup]: ...
+
+class Decision:
+    outcome: str
+    suspend_reasons: Tuple[str, ...]
+    compare_reasons: Tuple[str, ...]
+    continue_reasons: Tuple[str, ...]
+
+def decide(estimate: Estimate, *, quality: Protocol, region: str, stated_check: str = ...,
+           bottlenecks: Sequence[str] = ..., porting_unjustified: Optional[str] = ...) -> Decision: ...
+
+class Grant:
+    name: str
+    amount: Sourced
+    issued: _Date
+    expires: _Date
+    covers: Tuple[Category, ...]
+    def __init__(self, name: str, amount: Sourced, issued: _Date, expires: _Date,
+                 covers: Tuple[Category, ...] = ...) -> None: ...
+
+class GrantOutcome:
+    name: str
+    amount: Decimal
+    used: Decimal
+    balance_at_end: Decimal
+    exhausted_on: Optional[_dt.date]
+    wasted_at_expiry: Optional[Decimal]
+    unused_at_schedule_end: Decimal
+
+class BurnDownPeriod:
+    start: _dt.date
+    end: _dt.date
+    spend: Decimal
+    credits_used: Decimal
+    uncovered: Decimal
+    balance_after: Tuple[Decimal, ...]
+
+class BurnDown:
+    grants: Tuple[GrantOutcome, ...]
+    periods: Tuple[BurnDownPeriod, ...]
+    total_spend: Decimal
+    total_credits: Decimal
+    total_uncovered: Decimal
+    total_wasted: Decimal
+    runway: Optional[_dt.date]
+    findings: Tuple[str, ...]
+    def frame(self) -> Any: ...
+
+def burn_down(grants: Sequence[Grant], estimate: Estimate, *, start: _Date, end: _Date) -> BurnDown: ...

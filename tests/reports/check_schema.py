@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Validates JSON reports against docs/report.schema.json (JSON Schema draft 2020-12).
+
+  check_schema.py SCHEMA REPORT_OR_DIR...
+
+Every report given (a directory: its *.json) must validate; hand-broken copies of the first one must
+not (so a validator that accepts everything fails here). The validator is the small one below, for the
+subset of JSON Schema the schema uses: the script first checks the schema uses no other keyword.
+Debian's python3-jsonschema (Draft202012Validator) would replace it; when `import jsonschema` works,
+it is run as well and must give the same verdicts. Standard library only otherwise.
+"""
+
+import copy
+import glob
+import json
+import os
+import re
+import sys
+
+SUBSET = {"$schema", "$id", "$defs", "$ref", "title", "description", "type", "properties",
+          "required", "additionalProperties", "items", "enum", "const", "pattern", "minLength",
+          "minimum", "minItems", "maxItems", "oneOf", "anyOf", "allOf", "not", "if", "then",
+          "else"}
+# A well-formed work member (schema version 3), for the hand-broken copies.
+WORK = {"kind": "tokens served", "amount": "tokens", "per": 1000000, "unit": "USD/1M tokens",
+        "full": "2.5", "compute_only": "2"}
+TYPES = {"object": dict, "array": list, "string": str, "boolean": bool, "null": type(None)}
+
+
+def keywords(schema, path="#"):
+    """Every keyword the schema uses that is outside SUBSET, with where."""
+    out = []
+    if isinstance(schema, dict):
+        for k, v in schema.items():
+            if k not in SUBSET:
+                out.append(f"{path}/{k}")
+            if k in ("properties", "$defs"):
+                for name, sub in v.items():
+                    out += keywords(sub, f"{path}/{k}/{name}")
+            elif k in ("items", "not", "if", "then", "else", "additionalProperties"):
+                out += keywords(v, f"{path}/{k}")
+            elif k in ("oneOf", "anyOf", "allOf"):
+                for i, sub in enumerate(v):
+                    out += keywords(sub, f"{path}/{k}/{i}")
+    return out
+
+
+def is_type(value, name):
+    if name == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if name == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if name == "boolean":
+        return isinstance(value, bool)
+    return isinstance(value, TYPES[name]) and not (name != "boolean" and isinstance(value, bool))
+
+
+def errors(schema, value, root, path="$"):
+    """The first error of `value` against `schema`, as 'path: rule', or None."""
+    if schema is True or schema == {}:
+        return None
+    if schema is False:
+        return f"{path}: is not allowed"
+    if "$ref" in schema:
+        ref = schema["$ref"]
+        assert ref.startswith("#/$defs/"), ref
+        e = errors(root["$defs"][ref[len("#/$defs/"):]], value, root, path)
+        if e:
+            return e
+    if "type" in schema:
+        names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        if not any(is_type(value, n) for n in names):
+            return f"{path}: is not of type {'/'.join(names)}"
+    if "const" in schema and not same(value, schema["const"]):
+        return f"{path}: is not {json.dumps(schema['const'])}"
+    if "enum" in schema and not any(same(value, e) for e in schema["enum"]):
+        return f"{path}: {json.dumps(value)} is not one of {json.dumps(schema['enum'])}"
+    if isinstance(value, str):
+        if "pattern" in schema and not re.search(schema["pattern"], value):
+            return f"{path}: '{value}' does not match {schema['pattern']}"
+        if len(value) < schema.get("minLength", 0):
+            return f"{path}: is shorter than {schema['minLength']}"
+    if is_type(value, "number") and "minimum" in schema and value < schema["minimum"]:
+        return f"{path}: is below {schema['minimum']}"
+    if isinstance(value, list):
+        if len(value) < schema.get("minItems", 0):
+            return f"{path}: has fewer than {schema['minItems']} items"
+        if "maxItems" in schema and len(value) > schema["maxItems"]:
+            return f"{path}: has more than {schema['maxItems']} items"
+        if "items" in schema:
+            for i, item in enumerate(value):
+                e = errors(schema["items"], item, root, f"{path}[{i}]")
+                if e:
+                    return e
+    if isinstance(value, dict):
+        for k in schema.get("required", []):
+            if k not in value:
+                return f"{path}: '{k}' is missing"
+        props = schema.get("properties", {})
+        for k, v in value.items():
+            if k in props:
+                e = errors(props[k], v, root, f"{path}.{k}")
+                if e:
+                    return e
+            elif "additionalProperties" in schema:
+                e = errors(schema["additionalProperties"], v, root, f"{path}.{k}")
+                if e:
+                    return f"{path}: member '{k}' is not in the schema"
+    for sub in schema.get("allOf", []):
+        e = errors(sub, value, root, path)
+        if e:
+            return e
+    if "anyOf" in schema and all(errors(s, value, root, path) for s in schema["anyOf"]):
+        return f"{path}: matches none of anyOf"
+    if "oneOf" in schema:
+        results = [errors(s, value, root, path) for s in schema["oneOf"]]
+        n = sum(1 for r in results if r is None)
+        if n != 1:
+            detail = "; ".join(r for r in results if r) if n == 0 else f"{n} match"
+            return f"{path}: matches {n} of oneOf ({detail})"
+    if "not" in schema and errors(schema["not"], value, root, path) is None:
+        return f"{path}: matches what 'not' forbids"
+    if "if" in schema:
+        branch = "then" if errors(schema["if"], value, root, path) is None else "else"
+        if branch in schema:
+            e = errors(schema[branch], value, root, path)
+            if e:
+                return e
+    return None
+
+
+def same(a, b):
+    return type(a) is type(b) and a == b
+
+
+def broken_copies(doc):
+    """Copies of a valid report that break the schema, one rule each."""
+    def mutate(name, f):
+        d = copy.deepcopy(doc)
+        f(d)
+        return name, d
+    first_derivation = next(i for i, d in enumerate(doc["derivations"]) if d["op"] != "scale")
+    return [
+        mutate("totals missing", lambda d: d.pop("totals")),
+        mutate("unknown status", lambda d: d.update(status="great")),
+        mutate("unknown member", lambda d: d.update(workload={})),
+        mutate("amount as a number", lambda d: d["lines"][0].update(amount=1.5)),
+        mutate("19 fractional digits", lambda d: d["totals"].update(total="1.0000000000000000001")),
+        mutate("credits in version 1", lambda d: d.update(schema_version=1, credits={})),
+        mutate("version 4", lambda d: d.update(schema_version=4)),
+        mutate("work in version 2", lambda d: d.update(schema_version=2, work=WORK)),
+        mutate("work of an unknown kind",
+               lambda d: d.update(schema_version=3, work=dict(WORK, kind="tokens wasted"))),
+        mutate("work with a numeric cost",
+               lambda d: d.update(schema_version=3, work=dict(WORK, full=0.5))),
+        mutate("scale without factor",
+               lambda d: d["derivations"][first_derivation].update(op="scale")),
+        mutate("quoted without region", lambda d: d["inputs"][0].update(
+            provenance={"kind": "quoted", "source": "x", "consulted": "2026-11-30"})),
+        mutate("five categories", lambda d: d["categories"].pop()),
+        mutate("unknown input with a value", lambda d: d["inputs"][0].update(known=False)),
+        mutate("protocol without runs", lambda d: d["protocol"].pop("runs")),
+    ]
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    with open(argv[0], encoding="utf-8") as f:
+        schema = json.load(f)
+    failures = []
+    outside = keywords(schema)
+    if outside:
+        failures.append("the schema uses keywords the validator here does not implement: " +
+                        ", ".join(outside))
+    newest = max(schema["properties"]["schema_version"]["enum"])
+    if schema.get("$id") != f"urn:trncost:report:{newest}":
+        failures.append(f"$id is {schema.get('$id')}, not urn:trncost:report:{newest} (the newest "
+                        "schema_version it describes)")
+    try:
+        import jsonschema  # Debian: python3-jsonschema
+        jsonschema.Draft202012Validator.check_schema(schema)
+        other = jsonschema.Draft202012Validator(schema)
+    except ImportError:
+        other = None
+    files = []
+    for a in argv[1:]:
+        files += sorted(glob.glob(os.path.join(a, "*.json"))) if os.path.isdir(a) else [a]
+    if not files:
+        failures.append("no report given")
+    docs = []
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        docs.append(doc)
+        e = errors(schema, doc, schema)
+        if e:
+            failures.append(f"{path}: {e}")
+        if other is not None and not other.is_valid(doc):
+            failures.append(f"{path}: jsonschema rejects it: {next(other.iter_errors(doc)).message}")
+    broken = broken_copies(docs[0]) if docs else []
+    for name, doc in broken:
+        if errors(schema, doc, schema) is None:
+            failures.append(f"{files[0]} with {name}: the schema accepts it")
+        if other is not None and other.is_valid(doc):
+            failures.append(f"{files[0]} with {name}: jsonschema accepts it")
+    print(f"{len(files)} reports valid, {len(broken)} broken copies refused" +
+          (" (and by jsonschema)" if other is not None else " (jsonschema not installed)"))
+    for f in failures:
+        print("FAIL: " + f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

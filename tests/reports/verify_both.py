@@ -1,0 +1,459 @@
+#!/usr/bin/env python3
+"""Runs both verifiers of JSON reports on every shipped report and on tampered copies of it.
+
+The reports are made here, at test time: trncost-estimate on each scenario of examples/scenarios/
+and each example program with --json-dir. Both the C++ audit (trncost-estimate --audit) and
+tools/verify_report.py must accept every report as written, and an untouched re-serialization of
+it; both must reject every tampered copy (each tamper class below changes what the report means).
+Every tamper class must apply to at least one report. Standard library only.
+
+  verify_both.py --cli BIN --verifier tools/verify_report.py --work DIR --repo ROOT
+                 [--scenario FILE]... [--example BIN]...
+"""
+
+import argparse
+import contextlib
+import copy
+import datetime
+import importlib.util
+import io
+import json
+import os
+import subprocess
+import sys
+from decimal import Decimal
+
+
+def value_of(doc, name):
+    """The value the report states for a name (an input or a derivation), as a Decimal or None."""
+    for e in doc["inputs"] + doc["derivations"]:
+        if e["name"] == name:
+            return Decimal(e["value"]) if e["known"] else None
+    return None
+
+
+def entry_of(doc, name):
+    for e in doc["inputs"] + doc["derivations"]:
+        if e["name"] == name:
+            return e
+    return None
+
+
+def priced_lines(doc):
+    return [l for l in doc["lines"] if l["amount"] is not None and Decimal(l["amount"]) != 0]
+
+
+def plus(text, delta):
+    return str(Decimal(text) + Decimal(delta))
+
+
+# Each tamper takes a report (a dict) and changes it in place, returning a description of what it
+# changed, or None when the report has nothing it applies to.
+
+def tamper_price(doc):
+    for l in priced_lines(doc):
+        e = entry_of(doc, l["price"])
+        if e in doc["inputs"]:
+            e["value"] = plus(e["value"], "1")
+            return f"input '{e['name']}' (the price of '{l['description']}') + 1"
+    return None
+
+
+def tamper_quantity(doc):
+    for l in priced_lines(doc):
+        if value_of(doc, l["price"]):
+            e = entry_of(doc, l["quantity"])
+            e["value"] = plus(e["value"], "1")
+            return f"'{e['name']}' (the quantity of '{l['description']}') + 1"
+    return None
+
+
+def tamper_line_amount(doc):
+    for l in priced_lines(doc):
+        l["amount"] = plus(l["amount"], "0.01")
+        return f"line '{l['description']}' amount + 0.01"
+    return None
+
+
+def tamper_total(doc):
+    doc["totals"]["total"] = plus(doc["totals"]["total"], "0.01")
+    return "totals.total + 0.01"
+
+
+def tamper_removed_input(doc):
+    used = {o for d in doc["derivations"] for o in d["operands"]}
+    used |= {l[k] for l in doc["lines"] for k in ("price", "quantity")}
+    for i, e in enumerate(doc["inputs"]):
+        if e["name"] in used:
+            del doc["inputs"][i]
+            return f"input '{e['name']}' removed"
+    return None
+
+
+def tamper_upgraded_status(doc):
+    if doc["status"] == "verified":
+        return None
+    was = doc["status"]
+    doc["status"] = "verified"
+    doc["reasons"] = []
+    return f"status {was} -> verified, its reasons removed"
+
+
+def tamper_downgraded_status(doc):
+    if doc["status"] != "verified":
+        return None
+    doc["status"] = "provisional"
+    doc["reasons"] = [{"status": "provisional", "text": "added by hand"}]
+    return "status verified -> provisional with a reason written by hand"
+
+
+def tamper_provenance_kind(doc):
+    for e in doc["inputs"]:
+        if e["known"] and e["provenance"]["kind"] in ("measured", "quoted", "documented"):
+            was = e["provenance"]["kind"]
+            e["provenance"] = {"kind": "third-party", "source": "a forum post",
+                               "seen": doc["as_of"]}
+            return f"input '{e['name']}' provenance {was} -> third-party"
+    return None
+
+
+def tamper_stale_date(doc):
+    as_of = datetime.date.fromisoformat(doc["as_of"])
+    moved = as_of - datetime.timedelta(days=doc["freshness_window_days"] + 1)
+    for e in doc["inputs"]:
+        p = e["provenance"]
+        if e["known"] and p["kind"] == "quoted" and \
+                datetime.date.fromisoformat(p["consulted"]) >= as_of - datetime.timedelta(
+                    days=doc["freshness_window_days"]):
+            p["consulted"] = moved.isoformat()
+            if p.get("published") and p["published"] > p["consulted"]:
+                p["published"] = p["consulted"]
+            return f"input '{e['name']}' consulted on {moved}, one day past the freshness window"
+    return None
+
+
+SWAPS = {"add": "sub", "sub": "add", "mul": "div", "div": "mul", "max": "min", "min": "max"}
+
+
+def tamper_operation(doc):
+    """Swaps a binary operation for one that gives another value from the same operands."""
+    for d in doc["derivations"]:
+        if d["op"] not in SWAPS or not d["known"]:
+            continue
+        a, b = (value_of(doc, o) for o in d["operands"])
+        if a is None or b is None:
+            continue
+        differs = {"add": b != 0, "sub": b != 0, "mul": a != 0 and b not in (0, 1, -1),
+                   "div": a != 0 and b not in (1, -1), "max": a != b, "min": a != b}[d["op"]]
+        if differs:
+            was = d["op"]
+            d["op"] = SWAPS[was]
+            return f"derivation '{d['name']}' op {was} -> {d['op']}"
+    return None
+
+
+def tamper_dropped_line(doc):
+    for i, l in enumerate(doc["lines"]):
+        if l["amount"] is not None and Decimal(l["amount"]) != 0:
+            del doc["lines"][i]
+            return f"line '{l['description']}' dropped"
+    return None
+
+
+def tamper_line_factor(doc):
+    for l in priced_lines(doc):
+        l["den"] *= 2
+        return f"line '{l['description']}' den doubled"
+    return None
+
+
+def tamper_tornado_swing(doc):
+    bars = doc.get("analysis", {}).get("tornado", {}).get("observed", [])
+    if not bars:
+        return None
+    bars[0]["swing"] = plus(bars[0]["swing"], "1")
+    return f"tornado bar '{bars[0]['input']}' swing + 1"
+
+
+def tamper_monte_carlo(doc):
+    m = doc.get("analysis", {}).get("monte_carlo")
+    if m is None:
+        return None
+    m["p95"] = plus(m["max"], "1")
+    return "Monte Carlo p95 raised above max"
+
+
+def tamper_credit_line(doc):
+    c = doc.get("credits")
+    if c is None or not c["credit_lines"]:
+        return None
+    c["credit_lines"][0]["amount"] = plus(c["credit_lines"][0]["amount"], "-1")
+    return "credit line 0 amount - 1"
+
+
+def tamper_credits_total(doc):
+    c = doc.get("credits")
+    if c is None:
+        return None
+    c["total_credits"] = plus(c["total_credits"], "0.01")
+    return "credits.total_credits + 0.01"
+
+
+def tamper_line_inputs(doc):
+    """A line that lists an input its price and quantity are not computed from."""
+    deps = {e["name"]: {e["name"]} for e in doc["inputs"]}
+    for d in doc["derivations"]:
+        deps[d["name"]] = {d["name"]}.union(*(deps[o] for o in d["operands"]))
+    for l in doc["lines"]:
+        own = deps[l["price"]] | deps[l["quantity"]]
+        other = next((e["name"] for e in doc["inputs"] if e["name"] not in own), None)
+        if other is not None:
+            l["inputs"].append(other)
+            return f"line '{l['description']}' lists input '{other}' it does not depend on"
+    return None
+
+
+def tamper_protocol_date(doc):
+    p = doc.get("protocol")
+    if p is None:
+        return None
+    moved = datetime.date.fromisoformat(p["as_of"]) + datetime.timedelta(days=1)
+    p["as_of"] = moved.isoformat()
+    return f"protocol.as_of moved to {moved}"
+
+
+def tamper_work_unit_cost(doc):
+    w = doc.get("work")
+    if w is None or w["full"] is None:
+        return None
+    w["full"] = plus(w["full"], "0.000001")
+    return "work.full (the cost per unit of work) + 0.000001"
+
+
+def tamper_work_compute_only(doc):
+    w = doc.get("work")
+    if w is None or w["compute_only"] is None or Decimal(w["compute_only"]) == 0:
+        return None
+    w["compute_only"] = str(Decimal(w["compute_only"]) * 2)
+    return "work.compute_only doubled"
+
+
+def tamper_projected_balance(doc):
+    periods = doc.get("credits", {}).get("projection", {}).get("periods", [])
+    if not periods:
+        return None
+    periods[0]["balance_after"][0] = plus(periods[0]["balance_after"][0], "1")
+    return "credits.projection.periods[0] first balance + 1"
+
+
+def tamper_projected_spend(doc):
+    """A projected spend raised with its uncovered part: the period adds up, the rate does not."""
+    periods = doc.get("credits", {}).get("projection", {}).get("periods", [])
+    if not periods or not periods[0]["uncovered_by_reason"]:
+        return None
+    p = periods[0]
+    p["spend"] = plus(p["spend"], "1")
+    p["uncovered"] = plus(p["uncovered"], "1")
+    p["uncovered_by_reason"][-1]["amount"] = plus(p["uncovered_by_reason"][-1]["amount"], "1")
+    return "credits.projection.periods[0] spend + 1, its uncovered and last reason with it"
+
+
+def tamper_runs_out_day(doc):
+    """A projected run-out day a day later, the runway moved with it: the stops agree."""
+    c = doc.get("credits")
+    if c is None or len(c["grants"]) != 1:
+        return None
+    g = c["grants"][0]
+    if g["runs_out_on"] is None or g["exhausted_on"] is not None or c["runway"] != g["runs_out_on"]:
+        return None
+    moved = (datetime.date.fromisoformat(g["runs_out_on"]) + datetime.timedelta(days=1)).isoformat()
+    g["runs_out_on"] = c["runway"] = moved
+    return f"grant '{g['name']}' runs_out_on and the runway moved to {moved}"
+
+
+def tamper_lost_at_expiry(doc):
+    c = doc.get("credits")
+    if c is None:
+        return None
+    g = c["grants"][0]
+    g["lost_at_expiry"] = plus(g["lost_at_expiry"], "1")
+    c["total_lost_at_expiry"] = plus(c["total_lost_at_expiry"], "1")
+    return f"grant '{g['name']}' lost_at_expiry + 1, total_lost_at_expiry with it"
+
+
+def tamper_runway(doc):
+    c = doc.get("credits")
+    if c is None or c["runway"] is None:
+        return None
+    moved = datetime.date.fromisoformat(c["runway"]) + datetime.timedelta(days=1)
+    c["runway"] = moved.isoformat()
+    return f"credits.runway moved to {moved}"
+
+
+# The classes issue 16 names first, then the line factor, the sections of schema version 2, the
+# work member of version 3 and the credits projection.
+TAMPERS = [
+    ("price", tamper_price),
+    ("quantity", tamper_quantity),
+    ("line-amount", tamper_line_amount),
+    ("total", tamper_total),
+    ("removed-input", tamper_removed_input),
+    ("upgraded-status", tamper_upgraded_status),
+    ("downgraded-status", tamper_downgraded_status),
+    ("provenance-kind", tamper_provenance_kind),
+    ("stale-date", tamper_stale_date),
+    ("derivation-op", tamper_operation),
+    ("dropped-line", tamper_dropped_line),
+    ("line-factor", tamper_line_factor),
+    ("tornado-swing", tamper_tornado_swing),
+    ("monte-carlo-order", tamper_monte_carlo),
+    ("credit-line", tamper_credit_line),
+    ("credits-total", tamper_credits_total),
+    ("line-inputs", tamper_line_inputs),
+    ("protocol-date", tamper_protocol_date),
+    ("work-unit-cost", tamper_work_unit_cost),
+    ("work-compute-only", tamper_work_compute_only),
+    ("projected-balance", tamper_projected_balance),
+    ("projected-spend", tamper_projected_spend),
+    ("runs-out-day", tamper_runs_out_day),
+    ("lost-at-expiry", tamper_lost_at_expiry),
+    ("runway", tamper_runway),
+]
+# A class that may apply to no shipped report (a verified report has no status to upgrade, but the
+# flagship's provisional ones do): every class must apply somewhere.
+
+
+def run(cmd, cwd):
+    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return p.returncode, (p.stdout + p.stderr).strip().splitlines()[-1:] or [""]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--verifier", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--repo", required=True)
+    ap.add_argument("--scenario", action="append", default=[])
+    ap.add_argument("--example", action="append", default=[])
+    args = ap.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    for f in os.listdir(args.work):
+        if f.endswith(".json"):
+            os.remove(os.path.join(args.work, f))
+
+    failures = []
+    for s in args.scenario:
+        out = os.path.join(args.work, "scenario-" + os.path.basename(s)[:-len(".toml")] + ".json")
+        rc, msg = run([args.cli, s, "--format", "json", "--output", out], args.repo)
+        if rc != 0:
+            failures.append(f"{s}: trncost-estimate exited {rc}: {msg[0]}")
+    for e in args.example:
+        rc, msg = run([e, "--json-dir", args.work], args.repo)
+        if rc != 0:
+            failures.append(f"{e} --json-dir: exited {rc}: {msg[0]}")
+    reports = sorted(f for f in os.listdir(args.work) if f.endswith(".json"))
+    if not reports:
+        failures.append("no report was written")
+
+    # The Python verifier is loaded once and its main() called per report: the same exit codes as
+    # running it, without an interpreter start each time (about 230 runs).
+    spec = importlib.util.spec_from_file_location("verify_report", args.verifier)
+    verifier = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(verifier)
+
+    def both(path):
+        cpp = run([args.cli, "--audit", path], args.repo)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            rc = verifier.main([path])
+        return cpp, (rc, out.getvalue().strip().splitlines()[-1:] or [""])
+
+    applied = {name: 0 for name, _ in TAMPERS}
+    rows = []
+    tamper_dir = os.path.join(args.work, "tampered")
+    os.makedirs(tamper_dir, exist_ok=True)
+    for r in reports:
+        path = os.path.join(args.work, r)
+        with open(path, encoding="utf-8") as f:
+            original = json.load(f)
+        (crc, cmsg), (prc, pmsg) = both(path)
+        if crc != 0 or prc != 0:
+            failures.append(f"{r}: the original is rejected: C++ {crc} {cmsg[0]} | "
+                            f"Python {prc} {pmsg[0]}")
+        # The same document written again: a rejection below is the tamper's, not the writing's.
+        plain = os.path.join(tamper_dir, r[:-5] + ".untouched.json")
+        with open(plain, "w", encoding="utf-8") as f:
+            json.dump(original, f, indent=2)
+        (crc, cmsg), (prc, pmsg) = both(plain)
+        if crc != 0 or prc != 0:
+            failures.append(f"{r}: rewritten untouched, rejected: C++ {crc} {cmsg[0]} | "
+                            f"Python {prc} {pmsg[0]}")
+        for name, tamper in TAMPERS:
+            doc = copy.deepcopy(original)
+            what = tamper(doc)
+            if what is None:
+                continue
+            applied[name] += 1
+            tp = os.path.join(tamper_dir, f"{r[:-5]}.{name}.json")
+            with open(tp, "w", encoding="utf-8") as f:
+                json.dump(doc, f, indent=2)
+            (crc, cmsg), (prc, pmsg) = both(tp)
+            rows.append((r, name, crc, prc))
+            if crc not in (3, 4):
+                failures.append(f"{r} [{name}: {what}]: the C++ audit accepts it (exit {crc}: "
+                                f"{cmsg[0]})")
+            if prc not in (3, 4):
+                failures.append(f"{r} [{name}: {what}]: verify_report.py accepts it (exit {prc}: "
+                                f"{pmsg[0]})")
+    # The verifier's exit codes on what is not a report it can check (3), on usage (2), and
+    # --quiet printing nothing.
+    if reports:
+        with open(os.path.join(args.work, reports[0]), encoding="utf-8") as f:
+            base = json.load(f)
+        cases = [("version 4", dict(base, schema_version=4), 3),
+                 ("unknown section", dict(base, workload={}), 3),
+                 ("work in version 2", dict(base, schema_version=2, work={
+                     "kind": "trials", "amount": base["inputs"][0]["name"], "per": 1,
+                     "unit": "USD/job", "full": None, "compute_only": None}), 3),
+                 ("a member missing", {k: v for k, v in base.items() if k != "totals"}, 3)]
+        for what, doc, want in cases:
+            tp = os.path.join(tamper_dir, f"exit-{what.replace(' ', '-')}.json")
+            with open(tp, "w", encoding="utf-8") as f:
+                json.dump(doc, f)
+            rc = verifier.main(["--quiet", tp])
+            if rc != want:
+                failures.append(f"verify_report.py on a report with {what}: exit {rc}, want {want}")
+        raw = os.path.join(tamper_dir, "exit-not-json.json")
+        with open(raw, "w", encoding="utf-8") as f:
+            f.write('{"schema": "trncost.report", "schema": "again"}')
+        for argv, want in (([raw], 3), ([os.path.join(args.work, "absent.json")], 3),
+                           (["--no-such-option"], 2)):
+            with contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()):
+                rc = verifier.main(argv)
+            if rc != want:
+                failures.append(f"verify_report.py {' '.join(argv)}: exit {rc}, want {want}")
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            rc = verifier.main(["--quiet", os.path.join(args.work, reports[0])])
+        if rc != 0 or out.getvalue():
+            failures.append(f"verify_report.py --quiet: exit {rc}, printed {out.getvalue()!r}")
+
+    for name, n in applied.items():
+        if n == 0:
+            failures.append(f"tamper class '{name}' applies to no report")
+    print(f"{len(reports)} reports accepted by both verifiers" if not any(
+        "original" in f or "untouched" in f for f in failures) else "originals: see failures")
+    print(f"{len(rows)} tampered copies over {sum(1 for n in applied.values() if n)} classes:")
+    for name, n in applied.items():
+        caught = [(c, p) for (_, t, c, p) in rows if t == name]
+        both_caught = sum(1 for c, p in caught if c in (3, 4) and p in (3, 4))
+        print(f"  {name:18} {both_caught}/{n} rejected by both")
+    for f in failures:
+        print("FAIL: " + f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

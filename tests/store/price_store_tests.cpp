@@ -1,0 +1,256 @@
+// Tests for the local price store (io/price_store.hpp): an offer read through the offer readers goes
+// in and comes out the same, several versions sit side by side and the as-of date picks one, a
+// refused write leaves the store as it was, and a scenario naming the store gives the same report as
+// the scenario naming the offer files. Built only when SQLite is found (examples/cli/CMakeLists.txt:
+// not named *_test.cpp, so the main test program, which does not link SQLite, leaves it out).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <trncost/io/price_list.hpp>
+#include <trncost/io/price_store.hpp>
+#include <trncost/io/report_json_extras.hpp>
+#include <trncost/io/scenario.hpp>
+#include <trncost/prices.hpp>
+
+namespace trncost_tests::store_price_store_tests {
+
+using namespace trncost;
+using namespace trncost::pricing;
+
+namespace {
+
+const std::string fixture = TRNCOST_TESTS_DIR "/prices/data/ec2-us-east-1-small.json";
+
+/// A fresh store file under the build's temporary directory.
+std::string fresh_store(const std::string& name) {
+  const auto p = std::filesystem::temp_directory_path() / ("trncost-store-test-" + name + ".sqlite");
+  std::filesystem::remove(p);
+  return p.string();
+}
+
+io::price_store_origin origin_of(const std::string& source) {
+  return {.region = "us-east-1", .source = source, .retrieved = parse_date("2026-11-30"),
+          .filter = "test", .effective_begin = std::nullopt, .effective_end = std::nullopt};
+}
+
+offer read_fixture() {
+  return io::read_offer_json_file(fixture, ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge"}));
+}
+
+void check_same(const offer& a, const offer& b) {
+  CHECK(a.header.source == b.header.source);
+  CHECK(a.header.offer_code == b.header.offer_code);
+  CHECK(a.header.version == b.header.version);
+  CHECK(a.header.format_version == b.header.format_version);
+  CHECK(a.header.published == b.header.published);
+  CHECK(a.header.currency == b.header.currency);
+  REQUIRE(a.products.size() == b.products.size());
+  for (std::size_t i = 0; i < a.products.size(); ++i) {
+    CHECK(a.products[i].sku == b.products[i].sku);
+    CHECK(a.products[i].product_family == b.products[i].product_family);
+    REQUIRE(a.products[i].attributes.size() == b.products[i].attributes.size());
+    for (std::size_t k = 0; k < a.products[i].attributes.size(); ++k) {
+      CHECK(a.products[i].attributes[k].name == b.products[i].attributes[k].name);
+      CHECK(a.products[i].attributes[k].value == b.products[i].attributes[k].value);
+    }
+  }
+  REQUIRE(a.terms.size() == b.terms.size());
+  for (std::size_t i = 0; i < a.terms.size(); ++i) {
+    const auto& x = a.terms[i];
+    const auto& y = b.terms[i];
+    CHECK(x.type == y.type);
+    CHECK(x.sku == y.sku);
+    CHECK(x.offer_term_code == y.offer_term_code);
+    CHECK(x.effective == y.effective);
+    CHECK(x.term_attributes.size() == y.term_attributes.size());
+    REQUIRE(x.dimensions.size() == y.dimensions.size());
+    for (std::size_t j = 0; j < x.dimensions.size(); ++j) {
+      CHECK(x.dimensions[j].rate_code == y.dimensions[j].rate_code);
+      CHECK(x.dimensions[j].description == y.dimensions[j].description);
+      CHECK(x.dimensions[j].begin_range == y.dimensions[j].begin_range);
+      CHECK(x.dimensions[j].end_range == y.dimensions[j].end_range);
+      CHECK(x.dimensions[j].unit == y.dimensions[j].unit);
+      CHECK(x.dimensions[j].price == y.dimensions[j].price);
+      CHECK(x.dimensions[j].offset == y.dimensions[j].offset);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("an offer goes into the store and comes out as the reader returned it") {
+  const auto path = fresh_store("roundtrip");
+  const offer read = read_fixture();
+  REQUIRE(read.products.size() == 2);
+  std::int64_t id = 0;
+  {
+    io::price_store store(path, io::price_store::mode::write);
+    id = store.put(read, origin_of(fixture));
+  }
+  const io::price_store store(path);
+  const auto versions = store.versions();
+  REQUIRE(versions.size() == 1);
+  CHECK(versions[0].offer_code == "AmazonEC2");
+  CHECK(versions[0].version == "20260910195514");
+  CHECK(versions[0].products == 2);
+  CHECK(versions[0].origin.source == fixture);
+  check_same(store.load(id), read);
+  // The same quote from a book fed by the store: 21.5 USD/instance-h, SKU WVVQPJVCQU4SR8XF.
+  price_book book(parse_date("2026-11-30"), std::chrono::days{120});
+  book.add(store.load(id), parse_date("2026-11-30"));
+  const auto trn1 = ec2_on_demand(book, "us-east-1", "trn1.32xlarge", "trn1");
+  CHECK(trn1.value().value() == decimal("21.5"));
+  CHECK(std::get<quoted>(trn1.origin()).sku == "WVVQPJVCQU4SR8XF");
+  CHECK(std::get<quoted>(trn1.origin()).source == fixture);
+}
+
+TEST_CASE("two versions side by side: the as-of date picks the one published last by then") {
+  const auto path = fresh_store("versions");
+  offer september = read_fixture();
+  offer november = september;
+  november.header.version = "20261101000000";
+  november.header.published = parse_timestamp("2026-11-01T00:00:00Z");
+  for (auto& t : november.terms) {
+    for (auto& d : t.dimensions) {
+      if (d.rate_code.starts_with("WVVQPJVCQU4SR8XF.JRTCKXETXF")) d.price = decimal("20.0");
+    }
+  }
+  {
+    io::price_store store(path, io::price_store::mode::write);
+    store.put(november, origin_of("nov.json"));
+    store.put(september, origin_of("sep.json"));
+    store.put(september, origin_of("sep.json"));  // the same version again replaces, never doubles
+  }
+  const io::price_store store(path);
+  CHECK(store.versions().size() == 2);
+  const auto quote_on = [&](const char* day) {
+    price_book book(parse_date(day), std::chrono::days{120});
+    for (const auto& o : io::price_store_offers(path, parse_date(day))) book.add(o, parse_date(day));
+    return ec2_on_demand(book, "us-east-1", "trn1.32xlarge", "trn1").value().value();
+  };
+  CHECK(quote_on("2026-10-31") == decimal("21.5"));  // September's version
+  CHECK(quote_on("2026-11-01") == decimal("20"));    // November's, from its publication day
+  // Before anything was published: one sentence naming what the store holds.
+  try {
+    (void)io::price_store_offers(path, parse_date("2026-01-01"));
+    FAIL("expected an input_error");
+  } catch (const input_error& e) {
+    CHECK(std::string(e.what()) ==
+          "trncost: " + path + ": the price store holds no offer version published on or before 2026-01-01 "
+          "(it holds AmazonEC2 20260910195514 (published 2026-09-10T19:55:14Z), AmazonEC2 20261101000000 "
+          "(published 2026-11-01T00:00:00Z))");
+  }
+}
+
+TEST_CASE("a refused write leaves the store as it was") {
+  const auto path = fresh_store("refused");
+  offer good = read_fixture();
+  {
+    io::price_store store(path, io::price_store::mode::write);
+    store.put(good, origin_of(fixture));
+    offer undated = good;
+    undated.header.version = "20261201000000";
+    undated.header.published.reset();
+    CHECK_THROWS_WITH_AS(store.put(undated, origin_of("undated.json")),
+                         ("trncost: " + path + ": price store: the offer from undated.json lacks its offer code, "
+                          "version or publication date; a stored price needs all three").c_str(),
+                         input_error);
+    offer odd = good;
+    odd.header.version = "20261201000000";
+    odd.products[0].attributes[0].value += '\x1e';
+    CHECK_THROWS_AS(store.put(odd, origin_of("odd.json")), input_error);
+  }
+  const io::price_store store(path);
+  REQUIRE(store.versions().size() == 1);
+  check_same(store.load(store.versions()[0].id), good);
+}
+
+TEST_CASE("a file that is not a price store is refused by name") {
+  const auto path = fresh_store("not-a-store");
+  {
+    std::ofstream out(path);
+    out << "SKU,Price\n";
+  }
+  CHECK_THROWS_AS(io::price_store{path}, input_error);
+  // A store of a newer layout (meta schema 2) is refused, naming both layouts.
+  const auto newer = fresh_store("newer");
+  { io::price_store created(newer, io::price_store::mode::write); }
+  {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(newer.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "UPDATE meta SET value = '2' WHERE key = 'schema'", nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+  }
+  CHECK(io::price_store_schema == 1);
+  CHECK_THROWS_WITH_AS(io::price_store{newer},
+                       ("trncost: " + newer + ": price store layout 2, not the layout 1 this trncost reads; use a "
+                        "newer trncost").c_str(),
+                       input_error);
+  const auto missing = fresh_store("missing");
+  CHECK_THROWS_WITH_AS(io::price_store{missing},
+                       ("trncost: " + missing + ": price store: cannot be opened (SQLite: unable to open database file)").c_str(),
+                       input_error);
+}
+
+TEST_CASE("a scenario naming the store gives the report of the scenario naming the offer files") {
+  // The flagship scenario reads four offer files with a filter each; a store filled from the same
+  // files with the same filters (and the same paths, which become the prices' sources) must give a
+  // byte-identical JSON report.
+  const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
+  const auto spec = io::read_scenario(scenarios + "fine-tune-8b-trn1.toml");
+  REQUIRE(spec.price_files.size() == 4);
+  const auto path = fresh_store("scenario");
+  {
+    io::price_store store(path, io::price_store::mode::write);
+    for (const auto& f : spec.price_files) {
+      offer_filter filter;
+      for (const auto& [name, values] : f.where) filter.where_any(name, values);
+      const std::string file = (std::filesystem::path(spec.file).parent_path() / f.path).string();
+      store.put(io::read_offer_file(file, filter), origin_of(file));
+    }
+  }
+  auto with_store = spec;
+  with_store.price_files.clear();
+  with_store.price_store = std::filesystem::relative(path, scenarios).string();
+  with_store.price_store_line = 1;
+  const auto render = [](const io::scenario_spec& s, const io::price_store_reader& reader) {
+    const model m = io::build_model(s, reader);
+    const estimate est = m.evaluate(s.as_of, io::scenario_options(s));
+    return io::render_json(est, io::scenario_extras(s, m, est));
+  };
+  const std::string from_files = render(spec, {});
+  CHECK(render(with_store, io::price_store_offers) == from_files);
+  CHECK(from_files.find("\"total\": \"397.635212328767123288\"") != std::string::npos);
+  // Without a reader, a scenario naming a store is refused at its line.
+  CHECK_THROWS_WITH_AS((void)io::build_model(with_store),
+                       ("trncost: " + spec.file + ":1: prices.store: names a price store, which this program does "
+                        "not read (build_model(spec, io::price_store_offers) reads one; io/price_store.hpp, SQLite)")
+                           .c_str(),
+                       parse_error);
+}
+
+TEST_CASE("the scenario key prices.store: read with its line and refused when it names no file") {
+  const std::string head =
+      "format = 1\n[estimate]\ntitle = \"t\"\nas_of = 2026-11-30\nregion = \"us-east-1\"\n[prices]\n";
+  const std::string tail =
+      "[[component]]\nkind = \"data_preparation\"\nname = \"tokenize\"\n"
+      "cost = { value = \"38.40\", assumption = \"last month's bill\" }\n";
+  const auto spec = io::parse_scenario(head + "store = \"prices.sqlite\"\n" + tail, "s.toml");
+  CHECK(spec.price_store == "prices.sqlite");
+  CHECK(spec.price_store_line == 7);
+  CHECK(spec.price_files.empty());
+  // Neither files nor a store: files is required, as before.
+  CHECK_THROWS_WITH_AS((void)io::parse_scenario(head + tail, "s.toml"),
+                       "trncost: s.toml:6: prices.files: is missing (required)", parse_error);
+  // A store that does not exist is named with the path looked for, at the key's line.
+  const auto missing = io::parse_scenario(head + "store = \"nowhere.sqlite\"\n" + tail, "dir/s.toml");
+  CHECK_THROWS_WITH_AS((void)io::build_model(missing, io::price_store_offers),
+                       "trncost: dir/s.toml:7: prices.store: price store \"nowhere.sqlite\" does not exist "
+                       "(looked for dir/nowhere.sqlite, relative to the scenario file)",
+                       parse_error);
+}
+
+}  // namespace trncost_tests::store_price_store_tests

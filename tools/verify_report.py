@@ -1,0 +1,1092 @@
+#!/usr/bin/env python3
+"""verify_report.py: checks a trncost JSON report (schema trncost.report) from the report alone.
+
+A second verifier that shares no code with trncost: written from docs/reports.md, the meaning of each
+member and operation, in Python 3 with the standard library only. It recomputes every derivation,
+every line, every total and the status from the report's own inputs, re-checks the analysis and
+credits sections, and names the first mismatch by its path in the document, what the report's
+meaning gives (expected) and what the report says (found).
+
+Exit codes:
+  0  the report passed
+  1  internal error (a bug in this script)
+  2  usage error (bad command line)
+  3  the report cannot be read: not JSON, a member missing or of the wrong type, an unknown
+     schema, version or section (a section this verifier does not check is never passed unchecked)
+  4  the report does not recompute: the first mismatch is printed
+"""
+
+import argparse
+import datetime
+import json
+import math
+import sys
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_UNREADABLE, EXIT_MISMATCH = 0, 1, 2, 3, 4
+
+SCHEMA = "trncost.report"
+NEWEST_VERSION = 3
+# Members of the document by schema version; nothing else is accepted (see --help).
+MEMBERS_V1 = ["schema", "schema_version", "as_of", "freshness_window_days", "currency", "status",
+              "reasons", "totals", "categories", "uncertainties", "lines", "derivations", "inputs",
+              "findings"]
+OPTIONAL_V1 = ["protocol"]
+OPTIONAL_V2 = ["analysis", "credits"]
+OPTIONAL_V3 = ["work"]
+ANALYSIS_PARTS = ["tornado", "scenarios", "monte_carlo", "comparison", "decision"]
+
+STATUSES = ["verified", "provisional", "stale", "unpriced", "incomplete"]  # best to worst
+CATEGORIES = ["compute", "storage", "transfer", "logs", "data preparation",
+              "failures and restarts"]
+PHASES = ["setup", "compilation", "training", "evaluation", "checkpointing", "waiting",
+          "failed work", "restarts", "serving", "idle capacity", "trials", "batch inference",
+          "scale-up start-up"]
+USEFUL_PHASES = {"training", "evaluation", "checkpointing", "serving", "trials",
+                 "batch inference"}
+# The kinds of work a report can deliver (version 3), each quoted per (per, unit).
+WORK_QUOTES = {"tokens served": (1000000, "USD/1M tokens"),
+               "tokens trained": (1000000, "USD/1M tokens"),
+               "tokens processed": (1000000, "USD/1M tokens"),
+               "requests served": (1000, "USD/1000 requests"),
+               "runs to target": (1, "USD/job"), "trials": (1, "USD/job")}
+COVERAGES = ["lines", "declared-none", "no-lines", "missing"]
+LINE_ROUNDING = "half-even at 18 fractional digits"
+PURCHASE_OPTIONS = ["on-demand", "reserved", "Savings Plan", "spot", "Capacity Block"]
+UNCERTAINTY_KINDS = ["custom-operator", "unsupported-operation", "porting-work", "other"]
+OUTCOMES = ["continue", "compare another option", "suspend"]
+UNCOVERED_REASONS = ["service unknown", "service not covered", "charge kind excluded",
+                     "before the grant was issued", "grant expired", "balance exhausted"]
+CHARGE_KINDS = ["usage", "upfront fee", "Marketplace", "support"]
+PLACES = 18  # every decimal of a report has at most 18 fractional digits
+ULP = Fraction(1, 10 ** PLACES)
+
+
+class Unreadable(Exception):
+    """The report's structure is not the schema's: exit 3."""
+
+    def __init__(self, path, rule):
+        super().__init__(f"{path or '(document)'}: {rule}")
+
+
+class Mismatch(Exception):
+    """What the report says differs from what its meaning gives: exit 4."""
+
+    def __init__(self, path, expected, found, why=""):
+        text = f"{path}: expected {expected}, found {found}"
+        super().__init__(text + (f" ({why})" if why else ""))
+
+
+# ------------------------------------------------------------------------------------------------
+# Exact numbers: decimals from their text, kept as fractions, rounded only where a rule says so.
+
+def show(x):
+    """A value as decimal text (a fraction that is not a decimal is shown rounded, marked ~)."""
+    if x is None:
+        return "unknown"
+    if isinstance(x, Fraction):
+        d = x.denominator
+        while d % 2 == 0:
+            d //= 2
+        while d % 5 == 0:
+            d //= 5
+        if d != 1:
+            return "~" + show(round_places(x, "half-even"))
+        text = format(Decimal(x.numerator) / Decimal(x.denominator), "f")
+        if "." in text:
+            text = text.rstrip("0").rstrip(".")
+        return "0" if text in ("-0", "") else text
+    return str(x)
+
+
+def round_places(x, mode):
+    """x rounded to 18 fractional digits: 'half-even', 'toward-zero' or 'up' (toward +infinity)."""
+    scaled = x / ULP
+    floor = scaled.numerator // scaled.denominator
+    rest = scaled - floor
+    if mode == "half-even":
+        if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and floor % 2 == 1):
+            floor += 1
+    elif mode == "toward-zero":
+        if rest != 0 and x < 0:
+            floor += 1
+    elif mode == "up":
+        if rest != 0:
+            floor += 1
+    return Fraction(floor) * ULP
+
+
+def ceil_whole(x):
+    return -((-x.numerator) // x.denominator)
+
+
+# ------------------------------------------------------------------------------------------------
+# Reading: each accessor names the member's path when the report breaks the schema.
+
+def at(path, key):
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def member(obj, path, key, kinds, what):
+    if key not in obj:
+        raise Unreadable(at(path, key), "is missing")
+    v = obj[key]
+    if not isinstance(v, kinds) or (isinstance(v, bool) and bool not in _tuple(kinds)):
+        raise Unreadable(at(path, key), f"is {type_name(v)}, expected {what}")
+    return v
+
+
+def _tuple(kinds):
+    return kinds if isinstance(kinds, tuple) else (kinds,)
+
+
+def type_name(v):
+    if v is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "an array", dict: "an object"}.get(type(v), type(v).__name__)
+
+
+def text(obj, path, key):
+    return member(obj, path, key, str, "a string")
+
+
+def nonempty(obj, path, key):
+    v = text(obj, path, key)
+    if not v:
+        raise Mismatch(at(path, key), "a non-empty text", '""', "the provenance must say it")
+    return v
+
+
+def obj_at(obj, path, key):
+    return member(obj, path, key, dict, "an object")
+
+
+def arr(obj, path, key):
+    return member(obj, path, key, list, "an array")
+
+
+def objects(obj, path, key):
+    items = arr(obj, path, key)
+    for i, e in enumerate(items):
+        if not isinstance(e, dict):
+            raise Unreadable(at(at(path, key), i), f"is {type_name(e)}, expected an object")
+    return [(at(at(path, key), i), e) for i, e in enumerate(items)]
+
+
+def strings(obj, path, key):
+    items = arr(obj, path, key)
+    for i, e in enumerate(items):
+        if not isinstance(e, str):
+            raise Unreadable(at(at(path, key), i), f"is {type_name(e)}, expected a string")
+    return items
+
+
+def whole(obj, path, key, minimum=None):
+    v = member(obj, path, key, int, "a whole number")
+    if minimum is not None and v < minimum:
+        raise Unreadable(at(path, key), f"{v} is below {minimum}")
+    return v
+
+
+def parse_decimal(s, path):
+    """A decimal string of the report: optional '-', digits, optional fraction of <= 18 digits."""
+    body = s[1:] if s.startswith("-") else s
+    intpart, dot, frac = body.partition(".")
+    if not intpart.isdigit() or (dot and not frac.isdigit()) or not intpart.isascii() or \
+            not frac.isascii():
+        raise Unreadable(path, f"'{s}' is not a decimal number")
+    if len(frac) > PLACES:
+        raise Unreadable(path, f"'{s}' has more than {PLACES} fractional digits")
+    try:
+        return Fraction(Decimal(s))
+    except InvalidOperation:
+        raise Unreadable(path, f"'{s}' is not a decimal number") from None
+
+
+def dec(obj, path, key):
+    return parse_decimal(text(obj, path, key), at(path, key))
+
+
+def dec_or_null(obj, path, key):
+    if key in obj and obj[key] is None:
+        return None
+    return dec(obj, path, key)
+
+
+def parse_day(s, path):
+    try:
+        if len(s) != 10:
+            raise ValueError
+        return datetime.date.fromisoformat(s)
+    except ValueError:
+        raise Unreadable(path, f"'{s}' is not a date YYYY-MM-DD") from None
+
+
+def day(obj, path, key):
+    return parse_day(text(obj, path, key), at(path, key))
+
+
+def day_or_null(obj, path, key):
+    if key in obj and obj[key] is None:
+        return None
+    return day(obj, path, key)
+
+
+def instant(obj, path, key):
+    s = text(obj, path, key)
+    try:
+        if len(s) != 20 or not s.endswith("Z") or s[10] != "T":
+            raise ValueError
+        return datetime.datetime.strptime(s, "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        raise Unreadable(at(path, key), f"'{s}' is not a UTC time YYYY-MM-DDThh:mm:ssZ") from None
+
+
+def one_of(obj, path, key, allowed, what):
+    v = text(obj, path, key)
+    if v not in allowed:
+        raise Unreadable(at(path, key), f"'{v}' is not a known {what} ({', '.join(allowed)})")
+    return v
+
+
+def expect(path, expected, found, why=""):
+    if expected != found:
+        raise Mismatch(path, show(expected), show(found), why)
+
+
+# ------------------------------------------------------------------------------------------------
+# The estimate: inputs, derivations, lines, totals, categories, status.
+
+def check_provenance(p, path):
+    """The members each kind requires (docs/reports.md, 'An input'); returns the kind."""
+    kind = one_of(p, path, "kind", ["measured", "quoted", "documented", "third-party", "assumption",
+                                    "declared-none"], "provenance kind")
+    if kind == "measured":
+        nonempty(p, path, "run_id")
+        nonempty(p, path, "method")
+        start, end = instant(p, path, "from"), instant(p, path, "to")
+        if end < start:
+            raise Mismatch(at(path, "to"), f"a time not before 'from' {p['from']}", p["to"],
+                           "a measurement period ends after it begins")
+    elif kind == "quoted":
+        nonempty(p, path, "source")
+        nonempty(p, path, "region")
+        day(p, path, "consulted")
+        published = day_or_null(p, path, "published")
+        one_of(p, path, "purchase_option", PURCHASE_OPTIONS, "purchase option")
+        for key in ("offer_code", "offer_version", "sku", "offer_term_code", "rate_code"):
+            text(p, path, key)
+        if p["offer_code"]:  # a price read from an offer file names the file and the rate
+            if not p["offer_version"] and published is None:
+                raise Mismatch(at(path, "offer_version"), "an offer version or a publication date",
+                               '""', "a price from an offer file names its version")
+            for key in ("sku", "offer_term_code", "rate_code"):
+                nonempty(p, path, key)
+    elif kind == "documented":
+        nonempty(p, path, "source")
+        day(p, path, "consulted")
+    elif kind == "third-party":
+        nonempty(p, path, "source")
+        day(p, path, "seen")
+    elif kind == "assumption":
+        nonempty(p, path, "rationale")
+    else:
+        nonempty(p, path, "justification")
+    return kind
+
+
+ARITY = {"add": 2, "sub": 2, "mul": 2, "div": 2, "max": 2, "min": 2, "scale": 1, "band": 1,
+         "ceil_to": 1, "rescale": 1, "convert": 1}
+
+
+def operation(op, d, args, path):
+    """The value of one derivation from its operands' values (docs/reports.md, 'A derivation')."""
+    if op == "add":
+        return args[0] + args[1]
+    if op == "sub":
+        return args[0] - args[1]
+    if op == "mul":
+        return round_places(args[0] * args[1], "half-even")
+    if op == "div":
+        if args[1] == 0:
+            raise Mismatch(at(path, "operands"), "a divisor that is not 0", "0",
+                           f"'{d['operands'][1]}' is 0")
+        return round_places(args[0] / args[1], "half-even")
+    if op == "max":
+        return max(args)
+    if op == "min":
+        return min(args)
+    if op == "scale":
+        return whole(d, path, "factor") * args[0]
+    if op == "band":
+        lower, upper = dec(d, path, "lower"), dec_or_null(d, path, "upper")
+        part = max(args[0] - lower, Fraction(0))
+        return part if upper is None else min(part, upper - lower)
+    if op == "ceil_to":
+        step = dec(d, path, "step")
+        if step <= 0:
+            raise Mismatch(at(path, "step"), "a positive step", show(step))
+        # The smallest whole number of steps that reaches a.
+        return ceil_whole(args[0] / step) * step
+    if op in ("rescale", "convert"):
+        num, den = whole(d, path, "num", 1), whole(d, path, "den", 1)
+        return round_places(args[0] * num / den, "half-even" if op == "rescale" else "toward-zero")
+    # median: the middle value; of an even count the mean of the two middle ones.
+    s = sorted(args)
+    n = len(s)
+    return s[n // 2] if n % 2 else round_places((s[n // 2 - 1] + s[n // 2]) / 2, "half-even")
+
+
+class Report:
+    """One report being verified; check() raises at the first mismatch."""
+
+    def __init__(self, doc):
+        self.doc = doc
+        self.values = {}  # name -> Fraction, or None when unknown
+        self.kinds = {}   # input name -> provenance kind
+        self.leaves = {}  # name -> itself and every value it is computed from
+        self.amounts = []
+        self.counts = {"inputs": 0, "derivations": 0, "lines": 0, "sections": 0}
+
+    def check(self):
+        doc = self.doc
+        if not isinstance(doc, dict):
+            raise Unreadable("", "a report is a JSON object")
+        if text(doc, "", "schema") != SCHEMA:
+            raise Unreadable("schema", f"'{doc['schema']}' is not {SCHEMA}")
+        version = whole(doc, "", "schema_version")
+        if version > NEWEST_VERSION:
+            raise Unreadable("schema_version", f"the report has version {version}; this verifier "
+                             f"knows versions 1 to {NEWEST_VERSION} and checks nothing newer")
+        if version < 1:
+            raise Unreadable("schema_version", "must be 1 or more")
+        known = MEMBERS_V1 + OPTIONAL_V1 + (OPTIONAL_V2 if version >= 2 else []) + \
+            (OPTIONAL_V3 if version >= 3 else [])
+        for key in doc:
+            if key not in known:
+                extra = " (a section of schema version 2)" if key in OPTIONAL_V2 else \
+                    " (a member of schema version 3)" if key in OPTIONAL_V3 else ""
+                raise Unreadable(key, f"is not a member of schema version {version}{extra}; this "
+                                 "verifier does not pass what it does not check")
+        for key in MEMBERS_V1:
+            if key not in doc:
+                raise Unreadable(key, "is missing")
+        self.as_of = day(doc, "", "as_of")
+        self.window = whole(doc, "", "freshness_window_days", 0)
+        if text(doc, "", "currency") != "USD":
+            raise Unreadable("currency", f"'{doc['currency']}' is not USD, the only currency")
+        self.check_inputs()
+        self.check_derivations()
+        self.check_lines()
+        self.check_totals()
+        if "work" in doc:
+            self.check_work(obj_at(doc, "", "work"))
+        self.check_categories()
+        self.check_status()
+        strings(doc, "", "findings")
+        if "protocol" in doc:
+            self.check_protocol(obj_at(doc, "", "protocol"))
+        if "analysis" in doc:
+            self.check_analysis(obj_at(doc, "", "analysis"))
+        if "credits" in doc:
+            check_credits(obj_at(doc, "", "credits"), "credits")
+            self.counts["sections"] += 1
+        return self.counts
+
+    def define(self, name, value, path, leaves):
+        if name in self.values:
+            raise Mismatch(at(path, "name"), "a name used once in inputs and derivations",
+                           f"'{name}' again", "the report refers to values by name")
+        self.values[name] = value
+        self.leaves[name] = leaves
+
+    def check_inputs(self):
+        for path, e in objects(self.doc, "", "inputs"):
+            name = text(e, path, "name")
+            text(e, path, "unit")
+            known = member(e, path, "known", bool, "a boolean")
+            kind = check_provenance(obj_at(e, path, "provenance"), at(path, "provenance"))
+            value = text(e, path, "value")
+            if known:
+                v = parse_decimal(value, at(path, "value"))
+            else:
+                if value != "unknown" or kind != "assumption":
+                    raise Mismatch(path, "an unknown input with the value 'unknown' and an "
+                                   "assumption giving the reason", f"'{value}' ({kind})")
+                v = None
+            self.kinds[name] = kind
+            self.define(name, v, path, {name})
+            self.counts["inputs"] += 1
+
+    def check_derivations(self):
+        for path, d in objects(self.doc, "", "derivations"):
+            name = text(d, path, "name")
+            text(d, path, "unit")
+            text(d, path, "formula")  # for people only: never read for meaning
+            op = one_of(d, path, "op", list(ARITY) + ["median"], "operation")
+            names = strings(d, path, "operands")
+            want = ARITY.get(op)
+            if (want is not None and len(names) != want) or (want is None and not names):
+                raise Mismatch(at(path, "operands"), f"{want or 'at least 1'} operand(s) for "
+                               f"'{op}'", len(names))
+            args, leaves = [], set()
+            for i, o in enumerate(names):
+                if o not in self.values:
+                    raise Mismatch(at(at(path, "operands"), i), "an input or an earlier "
+                                   "derivation", f"'{o}'", "operands come before what uses them")
+                args.append(self.values[o])
+                leaves |= self.leaves[o]
+            value = None if any(a is None for a in args) else operation(op, d, args, path)
+            known = member(d, path, "known", bool, "a boolean")
+            claimed_text = text(d, path, "value")
+            if value is None:
+                if known or claimed_text != "unknown":
+                    raise Mismatch(at(path, "value"), "unknown (an operand is unknown)",
+                                   claimed_text)
+            else:
+                claimed = parse_decimal(claimed_text, at(path, "value")) if known else None
+                expect(at(path, "value"), value, claimed, f"'{name}' = {op} of " +
+                       ", ".join(f"{o} = {show(a)}" for o, a in zip(names, args)))
+            self.define(name, value, path, leaves | {name})
+            self.counts["derivations"] += 1
+
+    def check_lines(self):
+        self.lines = objects(self.doc, "", "lines")
+        for path, l in self.lines:
+            one_of(l, path, "category", CATEGORIES, "category")
+            text(l, path, "component")
+            text(l, path, "description")
+            text(l, path, "formula")
+            phase = member(l, path, "phase", (str, type(None)), "a phase or null")
+            if phase is not None and phase not in PHASES:
+                raise Unreadable(at(path, "phase"), f"'{phase}' is not a known phase")
+            if text(l, path, "rounding") != LINE_ROUNDING:
+                raise Unreadable(at(path, "rounding"), f"is not '{LINE_ROUNDING}'")
+            num, den = whole(l, path, "num", 1), whole(l, path, "den", 1)
+            refs = []
+            for key in ("price", "quantity"):
+                name = text(l, path, key)
+                if name not in self.values:
+                    raise Mismatch(at(path, key), "an input or a derivation of the report",
+                                   f"'{name}'")
+                refs.append(name)
+            price, quantity = (self.values[n] for n in refs)
+            amount = None
+            if price is not None and quantity is not None:
+                amount = round_places(price * quantity * num / den, "half-even")
+            self.amounts.append(amount)
+            expect(at(path, "amount"), amount, dec_or_null(l, path, "amount"),
+                   f"round_half_even_18({refs[0]} * {refs[1]} * {num} / {den}) with "
+                   f"{show(price)} * {show(quantity)}")
+            # The inputs the line depends on: values its price or its quantity is computed from.
+            depends = self.leaves[refs[0]] | self.leaves[refs[1]]
+            for i, name in enumerate(strings(l, path, "inputs")):
+                if name not in depends:
+                    raise Mismatch(at(at(path, "inputs"), i), "a value the price or the quantity "
+                                   "is computed from", f"'{name}'")
+            self.counts["lines"] += 1
+
+    def check_totals(self):
+        totals = obj_at(self.doc, "", "totals")
+        declared = {c.get("category") for c in arr(self.doc, "", "categories")
+                    if isinstance(c, dict) and c.get("coverage") == "declared-none"}
+        by_cat = {c: Fraction(0) for c in declared}
+        by_phase = {}
+        total = useful = overhead = Fraction(0)
+        for (path, l), amount in zip(self.lines, self.amounts):
+            by_cat.setdefault(l["category"], Fraction(0))
+            if amount is None:
+                continue  # unpriced: left out, never 0
+            total += amount
+            by_cat[l["category"]] += amount
+            if l["phase"] is not None:
+                by_phase[l["phase"]] = by_phase.get(l["phase"], Fraction(0)) + amount
+                if l["phase"] in USEFUL_PHASES:
+                    useful += amount
+                else:
+                    overhead += amount
+        expect("totals.total", total, dec(totals, "totals", "total"),
+               "the exact sum of the priced lines")
+        for key, order, computed in (("by_category", CATEGORIES, by_cat),
+                                     ("by_phase", PHASES, by_phase)):
+            field = key.split("_")[1]
+            rows = objects(totals, "totals", key)
+            want = [k for k in order if k in computed]
+            found = [one_of(r, p, field, order, field) for p, r in rows]
+            if found != want:
+                raise Mismatch(f"totals.{key}", ", ".join(want) or "nothing",
+                               ", ".join(found) or "nothing",
+                               "one entry per " + ("category with lines or declared none"
+                                                   if field == "category" else
+                                                   "phase with priced lines") + ", in order")
+            for (p, r), k in zip(rows, found):
+                expect(at(p, "amount"), computed[k], dec(r, p, "amount"), f"the {field} '{k}'")
+        expect("totals.useful", useful, dec(totals, "totals", "useful"),
+               "the work phases: " + " + ".join(p for p in PHASES if p in USEFUL_PHASES))
+        expect("totals.overhead", overhead, dec(totals, "totals", "overhead"),
+               "the overhead phases: " + " + ".join(p for p in PHASES if p not in USEFUL_PHASES))
+        self.total = total
+        # The compute subtotal, or None when no compute line is priced.
+        priced_compute = [a for (_, l), a in zip(self.lines, self.amounts)
+                          if l["category"] == "compute" and a is not None]
+        self.compute = sum(priced_compute, Fraction(0)) if priced_compute else None
+        self.any_priced = any(a is not None for a in self.amounts)
+
+    def check_work(self, w):
+        """Cost per unit of work: total x per / work and compute x per / work, half-even at 18."""
+        kind = one_of(w, "work", "kind", list(WORK_QUOTES), "kind of work")
+        per, unit = whole(w, "work", "per", 1), text(w, "work", "unit")
+        if (per, unit) != WORK_QUOTES[kind]:
+            raise Mismatch("work", f"'{kind}' quoted per {WORK_QUOTES[kind][0]} in "
+                           f"{WORK_QUOTES[kind][1]}", f"per {per} in {unit}")
+        name = text(w, "work", "amount")
+        if name not in self.values:
+            raise Mismatch("work.amount", "an input or a derivation of the report", f"'{name}'")
+        work = self.values[name]
+        full = compute_only = None
+        if work is not None and work > 0 and self.any_priced:
+            full = round_places(self.total * per / work, "half-even")
+            if self.compute is not None:
+                compute_only = round_places(self.compute * per / work, "half-even")
+        expect("work.full", full, dec_or_null(w, "work", "full"),
+               f"round_half_even_18(totals.total * {per} / {name}) with {show(self.total)} * "
+               f"{per} / {show(work)}")
+        expect("work.compute_only", compute_only, dec_or_null(w, "work", "compute_only"),
+               f"round_half_even_18(compute * {per} / {name}) with "
+               f"{show(self.compute)} * {per} / {show(work)}")
+        self.counts["sections"] += 1
+
+    def check_categories(self):
+        rows = objects(self.doc, "", "categories")
+        found = [one_of(r, p, "category", CATEGORIES, "category") for p, r in rows]
+        if found != CATEGORIES:
+            raise Mismatch("categories", ", ".join(CATEGORIES), ", ".join(found),
+                           "the six categories of the formula, in order")
+        with_lines = {l["category"] for _, l in self.lines}
+        self.missing = []
+        for (p, r), c in zip(rows, found):
+            cov = one_of(r, p, "coverage", COVERAGES, "coverage")
+            if (c in with_lines) != (cov == "lines"):
+                raise Mismatch(at(p, "coverage"), "lines" if c in with_lines else
+                               "declared-none, no-lines or missing", cov,
+                               f"the report {'has' if c in with_lines else 'has no'} lines of '{c}'")
+            if cov == "declared-none":
+                nonempty(r, p, "justification")
+            if cov == "missing":
+                self.missing.append(c)
+
+    def check_status(self):
+        """The status rules (docs/reports.md, 'The audit', 6): every reason they give, by status."""
+        doc = self.doc
+        want = {s: 0 for s in STATUSES}
+        first = {}
+
+        def reason(status, why):
+            want[status] += 1
+            first.setdefault(status, why)
+
+        for (p, l), amount in zip(self.lines, self.amounts):
+            if amount is None:
+                reason("unpriced", f"line '{l['description']}' is unpriced")
+        for c in self.missing:
+            reason("incomplete", f"category '{c}' is missing")
+        oldest = self.as_of - datetime.timedelta(days=self.window)
+        for p, e in objects(doc, "", "inputs"):
+            if not e["known"]:
+                continue  # reported with the line it leaves unpriced
+            prov = e["provenance"]
+            if prov["kind"] == "quoted" and parse_day(prov["consulted"], p) < oldest:
+                reason("stale", f"{e['name']} was consulted on {prov['consulted']}, before "
+                       f"{oldest.isoformat()}")
+            elif prov["kind"] in ("third-party", "assumption"):
+                reason("provisional", f"{e['name']} is {prov['kind']}")
+        for p, u in objects(doc, "", "uncertainties"):
+            for key in ("subject", "owner", "detail"):
+                nonempty(u, p, key)
+            one_of(u, p, "kind", UNCERTAINTY_KINDS, "uncertainty kind")
+            if one_of(u, p, "status", ["open", "resolved"], "uncertainty status") == "open":
+                reason("provisional", f"migration uncertainty '{u['subject']}' is open")
+        worst = next((s for s in reversed(STATUSES) if want[s]), "verified")
+        status = one_of(doc, "", "status", STATUSES, "status")
+        if status != worst:
+            raise Mismatch("status", worst, status, first.get(worst, "no rule is broken"))
+        got = {s: 0 for s in STATUSES}
+        for p, r in objects(doc, "", "reasons"):
+            got[one_of(r, p, "status", STATUSES, "status")] += 1
+            text(r, p, "text")
+        for s in reversed(STATUSES):
+            if got[s] != want[s]:
+                raise Mismatch("reasons", f"{want[s]} '{s}' reason(s)", got[s],
+                               first.get(s, "the status rules give none"))
+        statuses = [r["status"] for r in doc["reasons"]]
+        ranked = sorted(statuses, key=STATUSES.index, reverse=True)
+        if statuses != ranked:
+            raise Mismatch("reasons", "worst first: " + ", ".join(ranked), ", ".join(statuses))
+
+    # ----- The archived protocol: what it states is read, and checked against the report.
+
+    def check_protocol(self, p):
+        """What ran and what wrote the report: read, and its date and window the report's own."""
+        path = "protocol"
+        for key in p:
+            if key not in ("trncost_version", "as_of", "freshness_window_days", "runs"):
+                raise Unreadable(at(path, key), "is not a member of the protocol")
+        text(p, path, "trncost_version")
+        expect("protocol.as_of", self.as_of, day(p, path, "as_of"), "the report's as_of")
+        expect("protocol.freshness_window_days", self.window,
+               whole(p, path, "freshness_window_days", 0), "the report's freshness window")
+        seen = set()
+        for rp, run in objects(p, path, "runs"):
+            run_id = nonempty(run, rp, "run_id")
+            if run_id in seen:
+                raise Mismatch(at(rp, "run_id"), "each run once", f"'{run_id}' again")
+            seen.add(run_id)
+            for key in ("model", "code_version", "dataset_id"):
+                text(run, rp, key)
+            for key, first, second in (("parameters", "name", "value"),
+                                       ("software_stack", "component", "version")):
+                for pp, item in objects(run, rp, key):
+                    text(item, pp, first)
+                    text(item, pp, second)
+        self.counts["sections"] += 1
+
+    # ----- Analysis (schema version 2): what the report alone lets one recompute.
+
+    def check_analysis(self, a):
+        for key in a:
+            if key not in ANALYSIS_PARTS:
+                raise Unreadable(at("analysis", key), "is not a part of the analysis section "
+                                 "this verifier knows (" + ", ".join(ANALYSIS_PARTS) + ")")
+        if "tornado" in a:
+            check_tornado(obj_at(a, "analysis", "tornado"), "analysis.tornado")
+        if "scenarios" in a:
+            check_scenarios(obj_at(a, "analysis", "scenarios"), "analysis.scenarios")
+        if "monte_carlo" in a:
+            check_monte_carlo(obj_at(a, "analysis", "monte_carlo"), "analysis.monte_carlo")
+        if "comparison" in a:
+            check_comparison(obj_at(a, "analysis", "comparison"), "analysis.comparison")
+        if "decision" in a:
+            check_decision(obj_at(a, "analysis", "decision"), "analysis.decision")
+        self.counts["sections"] += len(a)
+
+
+def check_tornado(t, path):
+    dec(t, path, "baseline_total")
+    for group in ("observed", "assumptions"):
+        previous = None
+        for p, b in objects(t, path, group):
+            name = text(b, p, "input")
+            for key in ("kind", "basis"):
+                text(b, p, key)
+            for key in ("baseline_value", "low", "high"):
+                dec(b, p, key)
+            swing = abs(dec(b, p, "total_at_high") - dec(b, p, "total_at_low"))
+            expect(at(p, "swing"), swing, dec(b, p, "swing"), "|total_at_high - total_at_low|")
+            if previous is not None:
+                prev_swing, prev_name = previous
+                if swing > prev_swing or (swing == prev_swing and name < prev_name):
+                    raise Mismatch(p, f"a bar after '{name}'", f"'{name}' after '{prev_name}'",
+                                   "bars are sorted by swing, largest first, ties by input name")
+            previous = (swing, name)
+
+
+def check_scenarios(t, path):
+    names = []
+    for p, l in objects(t, path, "lines"):
+        names.append(text(l, p, "name"))
+        one_of(l, p, "category", CATEGORIES, "category")
+    rows = objects(t, path, "scenarios")
+    if not rows or rows[0][1].get("name") != "measured":
+        raise Mismatch(at(path, "scenarios") + "[0].name", "'measured'",
+                       f"'{rows[0][1].get('name')}'" if rows else "no scenario")
+    base = dec(rows[0][1], rows[0][0], "total")
+    for p, s in rows:
+        text(s, p, "name")
+        total = dec(s, p, "total")
+        gap = dec(s, p, "gap")
+        expect(at(p, "gap"), total - base, gap, "total - the measured total")
+        for op, o in objects(s, p, "overrides"):
+            text(o, op, "input")
+            dec(o, op, "value")
+            text(o, op, "rationale")
+        parts = Fraction(0)
+        for pp, part in objects(s, p, "parts"):
+            text(part, pp, "input")
+            dec(part, pp, "from")
+            dec(part, pp, "to")
+            parts += dec(part, pp, "effect")
+        interaction = dec(s, p, "interaction")
+        expect(at(p, "gap"), parts + interaction, gap, "the parts' effects + the interaction")
+        for cp, c in objects(s, p, "by_category"):
+            one_of(c, cp, "category", CATEGORIES, "category")
+            dec(c, cp, "amount")
+        amounts = arr(s, p, "lines")
+        if amounts:
+            if len(amounts) != len(names):
+                raise Mismatch(at(p, "lines"), f"{len(names)} amounts", len(amounts),
+                               "one per line of the table")
+            total_lines = Fraction(0)
+            for i, v in enumerate(amounts):
+                if v is None:
+                    continue
+                if not isinstance(v, str):
+                    raise Unreadable(at(at(p, "lines"), i), "is neither a decimal string nor null")
+                total_lines += parse_decimal(v, at(at(p, "lines"), i))
+            expect(at(p, "total"), total_lines, total, "the sum of its lines")
+
+
+def check_monte_carlo(m, path):
+    whole(m, path, "samples", 0)
+    whole(m, path, "seed", 0)
+    text(m, path, "format")
+    strings(m, path, "varied")
+    dec(m, path, "baseline")
+    v = {k: dec(m, path, k) for k in ("min", "p5", "p50", "p95", "max", "mean")}
+    order = ["min", "p5", "p50", "p95", "max"]
+    for lo, hi in zip(order, order[1:]):
+        if v[hi] < v[lo]:
+            raise Mismatch(at(path, hi), f"at least {lo} {show(v[lo])}", show(v[hi]),
+                           "min <= p5 <= p50 <= p95 <= max")
+    if not v["min"] <= v["mean"] <= v["max"]:
+        raise Mismatch(at(path, "mean"), f"between {show(v['min'])} and {show(v['max'])}",
+                       show(v["mean"]))
+    p = dec_or_null(m, path, "p_over_budget")
+    if p is not None and not 0 <= p <= 1:
+        raise Mismatch(at(path, "p_over_budget"), "a probability in [0, 1]", show(p))
+
+
+def check_comparison(c, path):
+    for gp, g in objects(c, path, "groups"):
+        for key in ("dataset_id", "metric"):
+            text(g, gp, key)
+        dec(g, gp, "target")
+        one_of(g, gp, "direction", ["lower is better", "higher is better"], "direction")
+        strings(g, gp, "differences")
+        ranked = objects(g, gp, "ranked")
+        costs = [dec(r, p, "cost") for p, r in ranked]
+        for i, (p, r) in enumerate(ranked):
+            text(r, p, "name")
+            text(r, p, "stack")
+            dec_or_null(r, p, "seconds")
+            dec_or_null(r, p, "time_ratio")
+            if r.get("time_rank") is not None:
+                whole(r, p, "time_rank", 1)
+            expect(at(p, "cost_rank"), i + 1, whole(r, p, "cost_rank"), "its place by cost")
+            if i and costs[i] < costs[i - 1]:
+                raise Mismatch(at(p, "cost"), f"at least {show(costs[i - 1])}", show(costs[i]),
+                               "ranked options come cheapest first")
+            ratio = Fraction(1) if costs[0] == 0 else round_places(costs[i] / costs[0], "half-even")
+            expect(at(p, "cost_ratio"), ratio, dec(r, p, "cost_ratio"), "cost / the cheapest")
+        for p, a in objects(g, gp, "apart"):
+            text(a, p, "name")
+            text(a, p, "reason")
+
+
+def check_decision(d, path):
+    reasons = {k: strings(d, path, k + "_reasons") for k in ("suspend", "compare", "continue")}
+    want = "suspend" if reasons["suspend"] else \
+        "compare another option" if reasons["compare"] else "continue"
+    outcome = one_of(d, path, "outcome", OUTCOMES, "outcome")
+    if outcome != want:
+        raise Mismatch(at(path, "outcome"), want, outcome,
+                       "suspend if any suspend reason, else compare if any compare reason")
+
+
+def check_credits(b, path):
+    grants = objects(b, path, "grants")
+    names = [text(g, p, "name") for p, g in grants]
+    amount = [dec(g, p, "amount") for p, g in grants]
+    wasted = [dec_or_null(g, p, "wasted_at_expiry") for p, g in grants]
+    for p, g in grants:
+        day_or_null(g, p, "exhausted_on")
+        dec(g, p, "balance_at_end")
+        dec(g, p, "unused_at_schedule_end")
+    day_or_null(b, path, "runway")
+    dec(b, path, "total_wasted")
+    strings(b, path, "findings")
+    lines = []
+    for p, l in objects(b, path, "credit_lines"):
+        entry = (p, day(l, p, "start"), day(l, p, "end"), text(l, p, "grant"), dec(l, p, "amount"))
+        one_of(l, p, "category", CATEGORIES, "category")
+        if entry[4] >= 0:
+            raise Mismatch(at(p, "amount"), "a negative amount", show(entry[4]),
+                           "a credit line takes off the bill")
+        if entry[3] not in names:
+            raise Mismatch(at(p, "grant"), "a grant of the report", f"'{entry[3]}'")
+        lines.append(entry)
+    balance = list(amount)
+    expired = [False] * len(names)
+    used_by_grant = [Fraction(0)] * len(names)
+    placed = set()
+    sums = {"spend": Fraction(0), "credits_used": Fraction(0), "uncovered": Fraction(0)}
+    for p, per in objects(b, path, "periods"):
+        start, end = day(per, p, "start"), day(per, p, "end")
+        spend, used, uncovered = (dec(per, p, k) for k in ("spend", "credits_used", "uncovered"))
+        expect(at(p, "spend"), used + uncovered, spend, "credits used + uncovered")
+        by_reason = Fraction(0)
+        for rp, r in objects(per, p, "uncovered_by_reason"):
+            one_of(r, rp, "reason", UNCOVERED_REASONS, "reason")
+            by_reason += dec(r, rp, "amount")
+        expect(at(p, "uncovered"), by_reason, uncovered, "the sum of uncovered_by_reason")
+        after = arr(per, p, "balance_after")
+        if len(after) != len(names):
+            raise Mismatch(at(p, "balance_after"), f"{len(names)} balances", len(after),
+                           "one per grant")
+        after = [parse_decimal(v if isinstance(v, str) else "?", at(at(p, "balance_after"), i))
+                 for i, v in enumerate(after)]
+        in_period = [0] * len(names)
+        lines_sum = Fraction(0)
+        for lp, ls, le, grant, amt in lines:
+            if not start <= ls < end:
+                continue
+            if le > end:
+                raise Mismatch(at(lp, "end"), f"at most the period's end {end}", le.isoformat())
+            placed.add(lp)
+            k = names.index(grant)
+            in_period[k] -= amt
+            used_by_grant[k] -= amt
+            lines_sum += amt
+        expect(at(p, "credits_used"), -lines_sum, used, "minus the credit lines in the period")
+        for k in range(len(names)):
+            left = balance[k] - in_period[k]
+            expiry = not expired[k] and after[k] == 0 and wasted[k] is not None and \
+                wasted[k] == left
+            if after[k] != left and not expiry:
+                raise Mismatch(at(at(p, "balance_after"), k), show(left), show(after[k]),
+                               f"'{names[k]}': the balance before less its credit lines")
+            if expiry and left != 0:
+                expired[k] = True
+            balance[k] = after[k]
+        for key, v in (("spend", spend), ("credits_used", used), ("uncovered", uncovered)):
+            sums[key] += v
+    for lp, *_ in lines:
+        if lp not in placed:
+            raise Mismatch(lp, "a credit line inside a period", "none holds it")
+    for (p, g), k in zip(grants, range(len(names))):
+        expect(at(p, "used"), used_by_grant[k], dec(g, p, "used"), "minus its credit lines")
+    for key, part in (("total_spend", "spend"), ("total_credits", "credits_used"),
+                      ("total_uncovered", "uncovered")):
+        expect(at(path, key), sums[part], dec(b, path, key), f"the periods' {part}")
+    check_runway(b, path, grants, names, wasted, balance, expired,
+                 end if objects(b, path, "periods") else None)
+
+
+def next_month_start(d):
+    return datetime.date(d.year + (d.month == 12), d.month % 12 + 1, 1)
+
+
+def check_runway(b, path, grants, names, wasted, balance, expired, schedule_end):
+    """The grants' stops, the runway, the losses at expiry and the projection after the schedule."""
+    n = len(names)
+    last_day, runs_out, lost, exhausted = [], [], [], []
+    for p, g in grants:
+        last_day.append(day(g, p, "last_valid_day"))
+        runs_out.append(day_or_null(g, p, "runs_out_on"))
+        lost.append(dec(g, p, "lost_at_expiry"))
+        exhausted.append(day_or_null(g, p, "exhausted_on"))
+    runway = None
+    for k, (p, g) in enumerate(grants):
+        if runs_out[k] is not None and lost[k] != 0:
+            raise Mismatch(p, "a grant that runs out or loses a balance at expiry",
+                           f"runs out on {runs_out[k]} and loses {show(lost[k])}")
+        if exhausted[k] is not None and runs_out[k] != exhausted[k]:
+            raise Mismatch(at(p, "runs_out_on"), exhausted[k].isoformat(),
+                           runs_out[k].isoformat() if runs_out[k] else "null",
+                           "a grant exhausted in the schedule runs out that day")
+        if wasted[k] is not None and lost[k] != wasted[k]:
+            raise Mismatch(at(p, "lost_at_expiry"), show(wasted[k]), show(lost[k]),
+                           "a grant that expired in the schedule loses its waste there")
+        stop = runs_out[k] or last_day[k] + datetime.timedelta(days=1)
+        runway = stop if runway is None or stop > runway else runway
+    expect(at(path, "runway"), runway, day_or_null(b, path, "runway"),
+           "the latest of each grant's runs_out_on or the day after its last_valid_day")
+    total_lost = sum(lost, Fraction(0))
+    expect(at(path, "total_lost_at_expiry"), total_lost, dec(b, path, "total_lost_at_expiry"),
+           "the grants' lost_at_expiry")
+    total_wasted = sum((w for w in wasted if w is not None), Fraction(0))
+    expect(at(path, "total_wasted"), total_wasted, dec(b, path, "total_wasted"),
+           "the grants' wasted_at_expiry")
+
+    # The projection: from the schedule's end, one period to each next 1st of a month, each charge
+    # of the rate for the whole month (rate.days 0) or prorated days / rate.days (half-even at 18).
+    pr = obj_at(b, path, "projection")
+    ppath = at(path, "projection")
+    rate = obj_at(pr, ppath, "rate")
+    rate_days = whole(rate, at(ppath, "rate"), "days", 0)
+    charges = []
+    for cp, c in objects(rate, at(ppath, "rate"), "charges"):
+        one_of(c, cp, "category", CATEGORIES, "category")
+        one_of(c, cp, "kind", CHARGE_KINDS, "charge kind")
+        service = member(c, cp, "service", (str, type(None)), "an AWS service or null")
+        amt = dec(c, cp, "amount")
+        if amt < 0:
+            raise Mismatch(at(cp, "amount"), "a charge of 0 or more", show(amt))
+        charges.append((service, amt))
+    for k in range(n):
+        if not expired[k] and wasted[k] is not None and wasted[k] != 0:
+            balance[k] = Fraction(0)  # lost on the schedule's last day, after its last period
+    frm = schedule_end
+    emptied = [False] * n
+    drawn = [False] * n
+    for p, per in objects(pr, ppath, "periods"):
+        start, end = day(per, p, "start"), day(per, p, "end")
+        if frm is not None and start != frm:
+            raise Mismatch(at(p, "start"), frm.isoformat(), start.isoformat(),
+                           "a projected period starts where the previous one ends")
+        expect(at(p, "end"), next_month_start(start), end, "the next 1st of a month")
+        frm = end
+        span = (end - start).days
+        parts = [(sv, a if rate_days == 0 else round_places(a * span / rate_days, "half-even"))
+                 for sv, a in charges]
+        spend, used, uncovered = (dec(per, p, k) for k in ("spend", "credits_used", "uncovered"))
+        expect(at(p, "spend"), sum((a for _, a in parts), Fraction(0)), spend,
+               f"the rate's charges for {span} day(s)" +
+               ("" if rate_days == 0 else f" of every {rate_days}"))
+        expect(at(p, "uncovered"), spend - used, uncovered, "spend - credits used")
+        reasons = {}
+        for rp, r in objects(per, p, "uncovered_by_reason"):
+            reason = one_of(r, rp, "reason", UNCOVERED_REASONS, "reason")
+            reasons[reason] = reasons.get(reason, Fraction(0)) + dec(r, rp, "amount")
+        expect(at(p, "uncovered"), sum(reasons.values(), Fraction(0)), uncovered,
+               "the sum of uncovered_by_reason")
+        unknown = sum((a for sv, a in parts if sv is None), Fraction(0))
+        expect(at(p, "uncovered_by_reason"), unknown, reasons.get("service unknown", Fraction(0)),
+               "'service unknown': the rate's charges with no service (no grant covers them)")
+        after = arr(per, p, "balance_after")
+        if len(after) != n:
+            raise Mismatch(at(p, "balance_after"), f"{n} balances", len(after), "one per grant")
+        after = [parse_decimal(v if isinstance(v, str) else "?", at(at(p, "balance_after"), i))
+                 for i, v in enumerate(after)]
+        fell = lost_here = Fraction(0)
+        for k in range(n):
+            bp = at(at(p, "balance_after"), k)
+            if after[k] > balance[k]:
+                raise Mismatch(bp, f"at most {show(balance[k])}", show(after[k]),
+                               f"'{names[k]}': a balance never rises")
+            fell += balance[k] - after[k]
+            drawn[k] = drawn[k] or (after[k] < balance[k] and last_day[k] >= end)
+            if balance[k] != 0 and after[k] == 0 and runs_out[k] is None and last_day[k] < end:
+                lost_here += lost[k]
+            if balance[k] != 0 and after[k] == 0 and last_day[k] >= end:
+                # Emptied while still valid: the grant ran out in this period.
+                if runs_out[k] is None or exhausted[k] is not None:
+                    raise Mismatch(at(grants[k][0], "runs_out_on"), f"a day from {start} to {end}",
+                                   runs_out[k].isoformat() if runs_out[k] else "null",
+                                   f"'{names[k]}': its balance empties in {p} before its last "
+                                   "valid day")
+                emptied[k] = True
+                check_runs_out(grants[k][0], names[k], runs_out[k], balance[k], start, span,
+                               used if n == 1 else None,
+                               reasons.get("balance exhausted", Fraction(0)), spend - unknown,
+                               set(reasons) & {"before the grant was issued", "grant expired"})
+            balance[k] = after[k]
+        expect(at(p, "credits_used"), fell - lost_here, used,
+               "what the balances fell by, less the losses at expiry in the period")
+    for k, (p, g) in enumerate(grants):
+        if drawn[k] and balance[k] != 0 and (frm is None or last_day[k] >= frm):
+            raise Mismatch(at(ppath, "periods"), f"a period after {frm}", "none",
+                           f"'{names[k]}' still has {show(balance[k])} the rate draws on")
+        if runs_out[k] is not None and exhausted[k] is None and not emptied[k]:
+            raise Mismatch(at(p, "runs_out_on"), "null (no projected period empties it)",
+                           runs_out[k].isoformat(), f"'{names[k]}'")
+        if balance[k] != 0 and runs_out[k] is None and wasted[k] is None:
+            # Never drawn by the rate again: the balance waits whole for its last valid day.
+            expect(at(p, "lost_at_expiry"), balance[k], lost[k],
+                   "the balance left after the projection, lost at its last valid day")
+
+
+def check_runs_out(gpath, name, found, before, start, span, used, exhausted, drawable, cuts):
+    """The day a projected balance runs out: start + floor(before x days / eligible), eligible being
+    the charges the grant could pay in the period. With one grant and no cut in the period,
+    eligible = credits used + 'balance exhausted'; otherwise only bounds: eligible lies between the
+    balance and the spend of known services."""
+    where = at(gpath, "runs_out_on")
+    if used is not None and not cuts:
+        eligible = used + exhausted
+        lasted = min(span, math.floor(before * span / eligible))
+        expect(where, start + datetime.timedelta(days=lasted), found,
+               f"'{name}': {start} + floor({show(before)} x {span} / {show(eligible)}) days, "
+               "eligible = credits used + balance exhausted")
+        return
+    low = start + datetime.timedelta(days=min(span, math.floor(before * span / drawable))) \
+        if drawable > 0 else start
+    high = start + datetime.timedelta(days=span)
+    if not low <= found <= high:
+        raise Mismatch(where, f"a day from {low} to {high}", found.isoformat(),
+                       f"'{name}': runs out within the projected period it empties in")
+
+
+# ------------------------------------------------------------------------------------------------
+
+def main(argv):
+    parser = argparse.ArgumentParser(
+        prog="verify_report.py",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Recomputes a trncost JSON report (schema trncost.report, versions 1 to 3) "
+                    "from the report alone, sharing no code with trncost, and names the first "
+                    "mismatch: its path in the document, the expected value and the value found.",
+        epilog="exit codes:\n  0  the report passed\n  1  internal error (a bug in this script)\n"
+               "  2  usage error\n  3  the report cannot be read (not JSON, a member missing or "
+               "of the\n     wrong type, an unknown schema, version, member or section)\n"
+               "  4  the report does not recompute (the first mismatch is printed)\n\n"
+               "docs/reports.md#the-second-verifier says what is recomputed and what is not.")
+    parser.add_argument("report", help="the JSON report, or - for standard input")
+    parser.add_argument("--quiet", action="store_true",
+                        help="print nothing; the exit code says the result")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return EXIT_USAGE if e.code else EXIT_OK
+    say = (lambda s: None) if args.quiet else print
+    name = args.report
+    try:
+        if name == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(name, "rb") as f:
+                raw = f.read()
+    except OSError as e:
+        say(f"verify failed: {name}: cannot be read ({e.strerror})")
+        return EXIT_UNREADABLE
+    try:
+        doc = json.loads(raw.decode("utf-8"), object_pairs_hook=unique_members)
+        counts = Report(doc).check()
+    except (UnicodeDecodeError, json.JSONDecodeError, DuplicateMember) as e:
+        say(f"verify failed: {name}: not a JSON report: {e}")
+        return EXIT_UNREADABLE
+    except Unreadable as e:
+        say(f"verify failed: {name}: {e}")
+        return EXIT_UNREADABLE
+    except Mismatch as e:
+        say(f"verify failed: {name}: {e}")
+        return EXIT_MISMATCH
+    say(f"verify passed: {name}: {counts['inputs']} inputs, {counts['derivations']} derivations, "
+        f"{counts['lines']} lines, the totals and {counts['sections']} section(s) checked; the "
+        "status follows the rules")
+    return EXIT_OK
+
+
+class DuplicateMember(ValueError):
+    pass
+
+
+def unique_members(pairs):
+    """JSON objects whose members appear once: a second value for a key is refused, not picked."""
+    out = {}
+    for k, v in pairs:
+        if k in out:
+            raise DuplicateMember(f"member '{k}' appears twice in one object")
+        out[k] = v
+    return out
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except Exception as e:  # a bug here, never a verdict on the report
+        print(f"verify_report.py: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        sys.exit(EXIT_INTERNAL)
