@@ -368,6 +368,10 @@ inline constexpr std::array<scenario_key, 7> frontier_keys{{
     {"scaling_efficiency", kt::input, true},
     {"token_budget", kt::input, true},
 }};
+/// serving: `throughput = { vllm = ..., ... }` and `period = { from = ..., to = ..., <provenance> }`.
+inline constexpr std::array<std::string_view, 7> vllm_keys{
+    "vllm", "config", "model", "instances", "ttft_ms", "itl_ms", "request_latency_s"};
+inline constexpr std::array<std::string_view, 2> period_date_keys{"from", "to"};
 inline constexpr std::array<scenario_key, 4> demand_period_keys{{
     {"label", kt::text, true},
     {"hours", kt::input, true},
@@ -1174,10 +1178,7 @@ class scenario_parser {
 
   /// `throughput = { vllm = "results.csv", config = "run.env", ttft_ms = 500, itl_ms = 50 }`.
   scenario_vllm vllm(const toml::table& t, const std::string& path) const {
-    check_keys(t, path,
-               std::array<std::string_view, 7>{"vllm", "config", "model", "instances", "ttft_ms",
-                                               "itl_ms", "request_latency_s"},
-               "a throughput read from a vLLM benchmark");
+    check_keys(t, path, vllm_keys, "a throughput read from a vLLM benchmark");
     scenario_vllm v;
     v.line = line_of(t);
     v.results = path_string(required(t, path, "vllm"), join(path, "vllm"));
@@ -1928,6 +1929,11 @@ class scenario_builder {
   }
   for (const auto& k : detail::transfer_keys) {
     out.push_back("component.data_transfer.transfer." + std::string(k.name));
+  }
+  add("component.serving.throughput", detail::vllm_keys);
+  add("component.serving.period", detail::period_date_keys);
+  for (const auto& k : detail::demand_period_keys) {
+    out.push_back("component.autoscaled_serving.profile." + std::string(k.name));
   }
   for (const auto& [name, c] : detail::category_keys) out.push_back("declare_none." + std::string(name));
   add("analysis", p::analysis_keys);
