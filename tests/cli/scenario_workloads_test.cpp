@@ -106,6 +106,21 @@ utilisation = )" + v("0.75") + "\n");
   CHECK(e.work->kind == work_kind::requests_served);
   CHECK(e.work->unit == "USD/1000 requests");
   CHECK((*e.work->full)->value == "0.462962962962962963");
+  // The period's provenance may be a named source, as any input's.
+  std::string named = head + R"([[component]]
+kind = "serving"
+name = "api"
+instance_type = "inf2.xlarge"
+price = )" + v("2.5") + R"(
+period = { from = 2027-02-01, to = 2027-03-01, source = "plan" }
+average_requests_per_s = )" + v("3") + R"(
+throughput = )" + v("2") + R"(
+latency_target = "p99 latency <= 1 s"
+utilisation = )" + v("0.75") + R"(
+[sources.plan]
+assumption = "February, as planned"
+)";
+  CHECK(run(named).total == decimal(3360));
 }
 
 TEST_CASE("a serving component reads its throughput from a vLLM benchmark at its latency bounds") {

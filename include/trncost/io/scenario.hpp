@@ -1151,8 +1151,8 @@ class scenario_parser {
               "excluded), or write hours = { value = \"...\", ... } instead");
     }
     check_keys(*t, path,
-               std::array<std::string_view, 7>{"from", "to", "measured", "assumption",
-                                               "third_party", "documented", "quoted"},
+               std::array<std::string_view, 8>{"from", "to", "measured", "assumption",
+                                               "third_party", "documented", "quoted", "source"},
                "a period");
     const date from = date_value(required(*t, path, "from"), join(path, "from"));
     const date to = date_value(required(*t, path, "to"), join(path, "to"));
@@ -1162,13 +1162,15 @@ class scenario_parser {
       if (why) {
         fail_at(key_line(k, v), join(path, k.str()),
                 "a period has exactly one provenance (measured, assumption, third_party, "
-                "documented or quoted)");
+                "documented, quoted or source)");
       }
-      why = origin(k.str(), v, join(path, k.str()));
+      why = k.str() == "source" ? named_source(v, join(path, k.str()))
+                                : origin(k.str(), v, join(path, k.str()));
     }
     if (!why) {
       fail_at(line_of(n), path,
-              "has no provenance: add measured, assumption, third_party, documented or quoted");
+              "has no provenance: add measured, assumption, third_party, documented, quoted or "
+              "source");
     }
     if (!(from < to)) {
       fail_at(line_of(n), join(path, "to"), "must be after from (the days are [from, to))");
