@@ -656,6 +656,27 @@ TEST_CASE("logs are priced for ingestion and for storage") {
   CHECK(est.status == estimate_status::verified);
 }
 
+TEST_CASE("logs not kept are priced for ingestion only and say why") {
+  // ingestion: 200 GiB x 0.50 = 100; no storage line, so no storage price or period is needed.
+  const auto logs = logging::not_kept(
+      "request-logs", measure("logs_ingested", units::gibibyte, "200"),
+      quote("logs_ingestion_price", units::usd_per_gibibyte, "0.50", cloudwatch_page),
+      "retention deletes them within the day");
+  CHECK(logs.not_kept_reason() == "retention deletes them within the day");
+  CHECK_FALSE(job_logs().not_kept_reason().has_value());
+  const auto est = evaluate_alone(logs);
+  REQUIRE(est.lines.size() == 1);
+  CHECK(est.lines[0].description == "log ingestion (not kept: retention deletes them within the day)");
+  CHECK(est.by_category.at(category::logs) == decimal(100));
+  CHECK_THROWS_WITH_AS(
+      logging::not_kept("request-logs", measure("logs_ingested", units::gibibyte, "200"),
+                        quote("logs_ingestion_price", units::usd_per_gibibyte, "0.50",
+                              cloudwatch_page),
+                        ""),
+      "trncost: component 'request-logs': logs not kept need the reason they are not",
+      input_error);
+}
+
 TEST_CASE("custom metrics are priced per metric-month by tiers of the number of metrics") {
   // 12,000 metrics for 365 h (half a 730-hour month):
   //   10000 x 0.30 x 365 / 730 = 1500

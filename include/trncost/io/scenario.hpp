@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 #include <map>
 #include <optional>
@@ -42,6 +43,13 @@
 #include "detail/toml_check.hpp"
 #include "price_list.hpp"
 #include "run_log.hpp"
+#include "vllm_bench.hpp"
+#include "../workload/autoscaled_serving.hpp"
+#include "../workload/batch_inference.hpp"
+#include "../workload/continued_pretraining.hpp"
+#include "../workload/serving.hpp"
+#include "../workload/sweep.hpp"
+#include "../workload/training.hpp"
 
 namespace trncost::io {
 
@@ -56,12 +64,20 @@ enum class scenario_component_kind {
   object_storage,
   logging,
   data_transfer,
-  data_preparation
+  data_preparation,
+  serving,
+  sweep,
+  continued_pretraining,
+  batch_inference,
+  autoscaled_serving,
+  frontier
 };
 
-inline constexpr std::array<std::string_view, 7> scenario_component_kinds{
-    "instance_time",  "failures", "block_storage",   "object_storage",
-    "logging",        "data_transfer", "data_preparation"};
+inline constexpr std::array<std::string_view, 13> scenario_component_kinds{
+    "instance_time",  "failures",      "block_storage",    "object_storage",
+    "logging",        "data_transfer", "data_preparation", "serving",
+    "sweep",          "continued_pretraining", "batch_inference", "autoscaled_serving",
+    "frontier"};
 
 [[nodiscard]] constexpr std::string_view kind_name(scenario_component_kind k) noexcept {
   return scenario_component_kinds[static_cast<std::size_t>(k)];
@@ -85,6 +101,34 @@ struct scenario_transfer {
   std::map<std::string, scenario_value> values;  ///< "gib", optionally "price"
 };
 
+/// A serving period written as dates: `period = { from = ..., to = ..., <provenance> }`, `to`
+/// exclusive (workload::service_period).
+struct scenario_period {
+  date from{};
+  date to{};
+  provenance origin;
+  std::uint64_t line = 0;
+};
+
+/// A throughput per instance read from a vLLM benchmark: `throughput = { vllm = "results.csv",
+/// config = "run.env", ttft_ms = 500, itl_ms = 50 }` (io/vllm_bench.hpp). The bounds are exact
+/// decimal text; an absent bound is not checked.
+struct scenario_vllm {
+  std::string results;  ///< the result CSV, relative to the scenario file
+  std::string config;   ///< its run configuration `.env`; empty when not given
+  std::string model;    ///< the model_id to serve; empty when the file holds one
+  std::uint64_t instances = 1;  ///< instances the benchmarked server ran on
+  std::optional<std::string> ttft_ms, itl_ms, request_latency_s;
+  std::uint64_t line = 0;
+};
+
+/// One period of an autoscaled service's demand profile ([[component.profile]]).
+struct scenario_demand_period {
+  std::string label;
+  std::uint64_t line = 0;
+  std::map<std::string, scenario_value> values;  ///< "hours", "tokens_per_s" or "requests_per_s"
+};
+
 /// One [[component]] table.
 struct scenario_component {
   scenario_component_kind kind = scenario_component_kind::instance_time;
@@ -95,6 +139,10 @@ struct scenario_component {
   std::vector<std::string> runs;                   ///< failures: its own run logs (optional)
   std::uint64_t runs_line = 0;
   std::vector<scenario_transfer> transfers;        ///< data_transfer
+  std::optional<scenario_period> period;           ///< serving: the period as dates
+  std::optional<scenario_vllm> vllm;               ///< serving: throughput from a benchmark
+  std::map<std::string, bool> flags;               ///< true/false keys (sweep: cluster_kept_up)
+  std::vector<scenario_demand_period> profile;     ///< autoscaled_serving: one cycle, in order
 };
 
 /// Reads the offers a price store holds in force on a date (`[prices] store`): given to build_model
@@ -184,7 +232,9 @@ struct scenario_spec {
 
 namespace detail {
 
-enum class scenario_key_type { text, input, price, files, transfers };
+enum class scenario_key_type {
+  text, input, price, files, transfers, period, throughput, flag, profile
+};
 
 /// A key a table may hold, its type, whether it is required, the price query it defaults to (for
 /// prices) and its unit (for the documentation and errors).
@@ -226,12 +276,13 @@ inline constexpr std::array<scenario_key, 8> object_storage_keys{{
     {"get_requests", kt::input, false},
     {"get_price", kt::price, false, "s3_requests"},
 }};
-inline constexpr std::array<scenario_key, 5> logging_keys{{
+inline constexpr std::array<scenario_key, 6> logging_keys{{
     {"ingested_gib", kt::input, true},
     {"ingestion_price", kt::price, false, "cloudwatch_logs_ingestion"},
-    {"stored_gib", kt::input, true},
-    {"kept_months", kt::input, true},
+    {"stored_gib", kt::input, false},
+    {"kept_months", kt::input, false},
     {"storage_price", kt::price, false, "cloudwatch_logs_storage"},
+    {"not_kept", kt::text, false},  // why the logs are not stored (instead of the three above)
 }};
 inline constexpr std::array<scenario_key, 1> data_transfer_keys{{
     {"transfer", kt::transfers, true},
@@ -246,6 +297,88 @@ inline constexpr std::array<scenario_key, 4> transfer_keys{{
     {"price", kt::price, false, "data_transfer_tiers"},
 }};
 
+// Workload components (include/trncost/workload/). Alternatives (`hours` or `period`, `..._seconds`
+// or `..._hours`, tokens or requests) are not required here: component() checks that exactly one
+// of each is written.
+inline constexpr std::array<scenario_key, 11> serving_keys{{
+    {"instance_type", kt::text, true},
+    {"price", kt::price, false, "ec2_on_demand"},
+    {"hours", kt::input, false},
+    {"period", kt::period, false},
+    {"average_tokens_per_s", kt::input, false},
+    {"peak_tokens_per_s", kt::input, false},
+    {"average_requests_per_s", kt::input, false},
+    {"peak_requests_per_s", kt::input, false},
+    {"throughput", kt::throughput, true},
+    {"latency_target", kt::text, false},
+    {"utilisation", kt::input, true},
+}};
+inline constexpr std::array<scenario_key, 13> sweep_keys{{
+    {"instance_type", kt::text, true},
+    {"price", kt::price, false, "ec2_on_demand"},
+    {"trials", kt::input, true},
+    {"trial_seconds", kt::input, false},
+    {"trial_hours", kt::input, false},
+    {"instances_per_trial", kt::input, true},
+    {"parallel_trials", kt::input, true},
+    {"stopped_early", kt::input, true},
+    {"stopped_trial_run", kt::input, true},
+    {"cluster_kept_up", kt::flag, false},
+    {"rerun_instances", kt::input, false},
+    {"rerun_seconds", kt::input, false},
+    {"rerun_hours", kt::input, false},
+}};
+inline constexpr std::array<scenario_key, 9> continued_pretraining_keys{{
+    {"instance_type", kt::text, true},
+    {"price", kt::price, false, "ec2_on_demand"},
+    {"instances", kt::input, true},
+    {"token_budget", kt::input, true},
+    {"throughput", kt::input, true},
+    {"checkpoint_interval_seconds", kt::input, false},
+    {"checkpoint_interval_hours", kt::input, false},
+    {"checkpoint_seconds", kt::input, true},
+    {"setup_seconds", kt::input, false},
+}};
+inline constexpr std::array<scenario_key, 6> batch_inference_keys{{
+    {"instance_type", kt::text, true},
+    {"price", kt::price, false, "ec2_on_demand"},
+    {"instances", kt::input, true},
+    {"tokens", kt::input, true},
+    {"throughput", kt::input, true},
+    {"setup_seconds", kt::input, false},
+}};
+
+inline constexpr std::array<scenario_key, 9> autoscaled_serving_keys{{
+    {"instance_type", kt::text, true},
+    {"price", kt::price, false, "ec2_on_demand"},
+    {"profile", kt::profile, true},
+    {"repeats", kt::input, true},
+    {"target_tokens_per_s_per_replica", kt::input, false},
+    {"target_requests_per_s_per_replica", kt::input, false},
+    {"min_replicas", kt::input, true},
+    {"max_replicas", kt::input, true},
+    {"startup_seconds", kt::input, true},
+}};
+inline constexpr std::array<scenario_key, 7> frontier_keys{{
+    {"instance_type", kt::text, true},
+    {"price", kt::price, false, "ec2_on_demand"},
+    {"reference_nodes", kt::input, true},
+    {"reference_throughput", kt::input, true},  // token/s of the whole reference cluster
+    {"nodes", kt::input, true},
+    {"scaling_efficiency", kt::input, true},
+    {"token_budget", kt::input, true},
+}};
+/// serving: `throughput = { vllm = ..., ... }` and `period = { from = ..., to = ..., <provenance> }`.
+inline constexpr std::array<std::string_view, 7> vllm_keys{
+    "vllm", "config", "model", "instances", "ttft_ms", "itl_ms", "request_latency_s"};
+inline constexpr std::array<std::string_view, 2> period_date_keys{"from", "to"};
+inline constexpr std::array<scenario_key, 4> demand_period_keys{{
+    {"label", kt::text, true},
+    {"hours", kt::input, true},
+    {"tokens_per_s", kt::input, false},
+    {"requests_per_s", kt::input, false},
+}};
+
 inline std::span<const scenario_key> keys_of(scenario_component_kind k) {
   switch (k) {
     case scenario_component_kind::instance_time: return instance_time_keys;
@@ -255,6 +388,12 @@ inline std::span<const scenario_key> keys_of(scenario_component_kind k) {
     case scenario_component_kind::logging: return logging_keys;
     case scenario_component_kind::data_transfer: return data_transfer_keys;
     case scenario_component_kind::data_preparation: return data_preparation_keys;
+    case scenario_component_kind::serving: return serving_keys;
+    case scenario_component_kind::sweep: return sweep_keys;
+    case scenario_component_kind::continued_pretraining: return continued_pretraining_keys;
+    case scenario_component_kind::batch_inference: return batch_inference_keys;
+    case scenario_component_kind::autoscaled_serving: return autoscaled_serving_keys;
+    case scenario_component_kind::frontier: return frontier_keys;
   }
   return {};
 }
@@ -935,7 +1074,8 @@ class scenario_parser {
   template <class Range>
   void read_keys(const toml::table& t, const std::string& path, const Range& keys,
                  std::map<std::string, std::string>& text,
-                 std::map<std::string, scenario_value>& values) const {
+                 std::map<std::string, scenario_value>& values,
+                 std::map<std::string, bool>& flags) const {
     for (const scenario_key& k : keys) {
       const toml::node* n = t.get(k.name);
       if (n == nullptr) {
@@ -947,9 +1087,232 @@ class scenario_parser {
         case kt::text: text[std::string(k.name)] = string(t, path, k.name, true); break;
         case kt::input:
         case kt::price: values[std::string(k.name)] = value(*n, kp, k); break;
+        case kt::flag: {
+          const auto b = n->value<bool>();
+          if (!n->is_boolean() || !b) fail_at(line_of(*n), kp, "must be true or false");
+          flags[std::string(k.name)] = *b;
+          break;
+        }
         case kt::files:
-        case kt::transfers: break;  // read by the caller
+        case kt::transfers:
+        case kt::period:
+        case kt::throughput:
+        case kt::profile: break;  // read by the caller
       }
+    }
+  }
+  template <class Range>
+  void read_keys(const toml::table& t, const std::string& path, const Range& keys,
+                 std::map<std::string, std::string>& text,
+                 std::map<std::string, scenario_value>& values) const {
+    std::map<std::string, bool> flags;
+    read_keys(t, path, keys, text, values, flags);
+  }
+
+  /// Exactly one of `keys` (at most one when `optional`): "hours" or "period", "trial_seconds" or
+  /// "trial_hours"...
+  void one_of(const toml::table& t, const std::string& path,
+              std::initializer_list<std::string_view> keys, bool optional,
+              std::string_view why) const {
+    std::vector<std::string_view> present;
+    for (std::string_view k : keys) {
+      if (t.get(k) != nullptr) present.push_back(k);
+    }
+    if (present.size() > 1) {
+      fail_at(line_of(*t.get(present[1])), join(path, present[1]),
+              "is given with " + std::string(present[0]) + "; write exactly one of " +
+                  join_quoted(keys) + " (" + std::string(why) + ")");
+    }
+    if (present.empty() && !optional) {
+      fail_at(line_of(t), join(path, *keys.begin()),
+              "is missing: write exactly one of " + join_quoted(keys) + " (" + std::string(why) +
+                  ")");
+    }
+  }
+
+  /// A bound of a latency target: exact decimal text or a whole number (ttft_ms = 500).
+  std::string bound(const toml::node& n, const std::string& path) const {
+    if (n.is_integer()) {
+      const auto v = n.value<std::int64_t>();
+      if (!v || *v <= 0) fail_at(line_of(n), path, "must be above 0");
+      return std::to_string(*v);
+    }
+    const std::string text = decimal_text(n, path);
+    if (!(decimal{} < decimal::parse(text))) fail_at(line_of(n), path, "must be above 0");
+    return text;
+  }
+
+  /// `period = { from = 2027-01-01, to = 2027-04-01, <provenance> }`, `to` exclusive.
+  scenario_period period(const toml::node& n, const std::string& path) const {
+    const toml::table* t = n.as_table();
+    if (t == nullptr) {
+      fail_at(line_of(n), path,
+              "must be { from = 2027-01-01, to = 2027-04-01, assumption = \"...\" } (to "
+              "excluded), or write hours = { value = \"...\", ... } instead");
+    }
+    check_keys(*t, path,
+               std::array<std::string_view, 8>{"from", "to", "measured", "assumption",
+                                               "third_party", "documented", "quoted", "source"},
+               "a period");
+    const date from = date_value(required(*t, path, "from"), join(path, "from"));
+    const date to = date_value(required(*t, path, "to"), join(path, "to"));
+    std::optional<provenance> why;
+    for (auto&& [k, v] : *t) {
+      if (k.str() == "from" || k.str() == "to") continue;
+      if (why) {
+        fail_at(key_line(k, v), join(path, k.str()),
+                "a period has exactly one provenance (measured, assumption, third_party, "
+                "documented, quoted or source)");
+      }
+      why = k.str() == "source" ? named_source(v, join(path, k.str()))
+                                : origin(k.str(), v, join(path, k.str()));
+    }
+    if (!why) {
+      fail_at(line_of(n), path,
+              "has no provenance: add measured, assumption, third_party, documented, quoted or "
+              "source");
+    }
+    if (!(from < to)) {
+      fail_at(line_of(n), join(path, "to"), "must be after from (the days are [from, to))");
+    }
+    return scenario_period{from, to, *why, line_of(n)};
+  }
+
+  /// `throughput = { vllm = "results.csv", config = "run.env", ttft_ms = 500, itl_ms = 50 }`.
+  scenario_vllm vllm(const toml::table& t, const std::string& path) const {
+    check_keys(t, path, vllm_keys, "a throughput read from a vLLM benchmark");
+    scenario_vllm v;
+    v.line = line_of(t);
+    v.results = path_string(required(t, path, "vllm"), join(path, "vllm"));
+    if (const toml::node* c = t.get("config")) v.config = path_string(*c, join(path, "config"));
+    v.model = string(t, path, "model", false);
+    if (const toml::node* i = t.get("instances")) {
+      v.instances = whole(*i, join(path, "instances"), 1'000'000);
+      if (v.instances == 0) fail_at(line_of(*i), join(path, "instances"), "must be at least 1");
+    }
+    if (const toml::node* b = t.get("ttft_ms")) v.ttft_ms = bound(*b, join(path, "ttft_ms"));
+    if (const toml::node* b = t.get("itl_ms")) v.itl_ms = bound(*b, join(path, "itl_ms"));
+    if (const toml::node* b = t.get("request_latency_s")) {
+      v.request_latency_s = bound(*b, join(path, "request_latency_s"));
+    }
+    if (!v.ttft_ms && !v.itl_ms && !v.request_latency_s) {
+      fail_at(v.line, path,
+              "sets no latency bound: add ttft_ms, itl_ms or request_latency_s (the operating "
+              "point is the highest throughput that meets them)");
+    }
+    return v;
+  }
+
+  /// The workload components' rules across keys: one of two alternatives, one unit of demand.
+  void workload_rules(const toml::table& t, const std::string& path, scenario_component& c) const {
+    switch (c.kind) {
+      case scenario_component_kind::serving: {
+        one_of(t, path, {"hours", "period"}, false, "the period served, in hours or as dates");
+        if (const toml::node* p = t.get("period")) c.period = period(*p, join(path, "period"));
+        one_of(t, path, {"average_tokens_per_s", "average_requests_per_s"}, false,
+               "the average demand, in tokens/s or requests/s");
+        const bool tokens = t.get("average_tokens_per_s") != nullptr;
+        const std::string_view wrong = tokens ? "peak_requests_per_s" : "peak_tokens_per_s";
+        if (const toml::node* w = t.get(wrong)) {
+          fail_at(line_of(*w), join(path, wrong),
+                  std::string("is in ") + (tokens ? "requests/s" : "tokens/s") +
+                      " but the average demand is in " + (tokens ? "tokens/s" : "requests/s") +
+                      "; the demand and the throughput count the same thing");
+        }
+        const toml::node& th = *t.get("throughput");
+        const std::string tp = join(path, "throughput");
+        const toml::table* tt = th.as_table();
+        if (tt != nullptr && tt->get("vllm") != nullptr) {
+          c.vllm = vllm(*tt, tp);
+          if (const toml::node* lt = t.get("latency_target")) {
+            fail_at(line_of(*lt), join(path, "latency_target"),
+                    "is given with a throughput read from a vLLM benchmark, whose latency target "
+                    "is its bounds (ttft_ms, itl_ms, request_latency_s); leave it out");
+          }
+        } else {
+          static constexpr scenario_key throughput_key{"throughput", kt::input, true};
+          c.values["throughput"] = value(th, tp, throughput_key);
+          if (t.get("latency_target") == nullptr) {
+            fail_at(line_of(t), join(path, "latency_target"),
+                    "is missing: a throughput per instance is measured at a latency target "
+                    "(\"mean TTFT <= 500 ms\"); write it, or read the throughput from a vLLM "
+                    "benchmark");
+          }
+        }
+        break;
+      }
+      case scenario_component_kind::sweep:
+        one_of(t, path, {"trial_seconds", "trial_hours"}, false, "the time of a full trial");
+        one_of(t, path, {"rerun_seconds", "rerun_hours"}, true, "the winner's re-run");
+        if ((t.get("rerun_instances") != nullptr) !=
+            (t.get("rerun_seconds") != nullptr || t.get("rerun_hours") != nullptr)) {
+          fail_at(line_of(t), join(path, "rerun_instances"),
+                  "the winner's re-run needs both rerun_instances and rerun_seconds (or "
+                  "rerun_hours); write both or neither");
+        }
+        break;
+      case scenario_component_kind::continued_pretraining:
+        one_of(t, path, {"checkpoint_interval_seconds", "checkpoint_interval_hours"}, false,
+               "the training time between checkpoints");
+        break;
+      case scenario_component_kind::autoscaled_serving: {
+        one_of(t, path, {"target_tokens_per_s_per_replica", "target_requests_per_s_per_replica"},
+               false, "the load one replica is sized for, in tokens/s or requests/s");
+        const bool tokens = t.get("target_tokens_per_s_per_replica") != nullptr;
+        const toml::node& pr = *t.get("profile");
+        const toml::array* a = pr.as_array();
+        if (a == nullptr || a->empty() || !a->is_array_of_tables()) {
+          fail_at(line_of(pr), join(path, "profile"),
+                  "must be one or more [[component.profile]] tables (label, hours, tokens_per_s "
+                  "or requests_per_s)");
+        }
+        std::vector<std::string_view> allowed;
+        for (const auto& k : demand_period_keys) allowed.push_back(k.name);
+        for (std::size_t i = 0; i < a->size(); ++i) {
+          const toml::table& pt = *(*a)[i].as_table();
+          const std::string pp = join(path, "profile") + "[" + std::to_string(i) + "]";
+          check_keys(pt, pp, allowed, "a demand period");
+          scenario_demand_period d;
+          d.line = line_of(pt);
+          std::map<std::string, std::string> text;
+          read_keys(pt, pp, demand_period_keys, text, d.values);
+          d.label = text["label"];
+          const std::string_view wrong = tokens ? "requests_per_s" : "tokens_per_s";
+          if (const toml::node* w = pt.get(wrong)) {
+            fail_at(line_of(*w), join(pp, wrong),
+                    std::string("is in ") + (tokens ? "requests/s" : "tokens/s") +
+                        " but the target per replica is in " + (tokens ? "tokens/s" : "requests/s") +
+                        "; the load and the target count the same thing");
+          }
+          if (pt.get(tokens ? "tokens_per_s" : "requests_per_s") == nullptr) {
+            fail_at(d.line, join(pp, tokens ? "tokens_per_s" : "requests_per_s"),
+                    "is missing: the load of the period (required)");
+          }
+          c.profile.push_back(std::move(d));
+        }
+        break;
+      }
+      case scenario_component_kind::logging: {
+        // Kept logs bill storage (stored_gib, kept_months); logs not kept say why (not_kept).
+        const bool kept = t.get("stored_gib") != nullptr || t.get("kept_months") != nullptr ||
+                          t.get("storage_price") != nullptr;
+        if (const toml::node* nk = t.get("not_kept"); nk != nullptr && kept) {
+          fail_at(line_of(*nk), join(path, "not_kept"),
+                  "is given with the storage of the logs (stored_gib, kept_months, "
+                  "storage_price); logs are either kept or not");
+        }
+        if (t.get("not_kept") == nullptr) {
+          for (std::string_view k : {"stored_gib", "kept_months"}) {
+            if (t.get(k) == nullptr) {
+              fail_at(line_of(t), join(path, k),
+                      "is missing: kept logs bill storage (stored_gib, kept_months); for logs "
+                      "that are not kept, write not_kept = \"why\" instead");
+            }
+          }
+        }
+        break;
+      }
+      default: break;
     }
   }
 
@@ -977,7 +1340,8 @@ class scenario_parser {
     for (const auto& k : keys) allowed.push_back(k.name);
     check_keys(t, path, allowed, "a " + *kind_text + " component");
     c.name = string(t, path, "name", true);
-    read_keys(t, path, keys, c.text, c.values);
+    read_keys(t, path, keys, c.text, c.values, c.flags);
+    workload_rules(t, path, c);
     if (c.kind == scenario_component_kind::block_storage &&
         (c.values.count("kept_seconds") + c.values.count("kept_hours") +
          c.values.count("kept_months")) != 1) {
@@ -1184,6 +1548,107 @@ class scenario_builder {
         std::move(name), {{std::move(p), make(Usage{}, 0), std::nullopt}});
   }
 
+  /// The instance price: the input written, else the book's on-demand price.
+  price_per_hour instance_price(const scenario_component& c, const std::string& type) const {
+    const scenario_value* p = find(c, "price");
+    return p != nullptr && p->origin
+               ? input(c, *p, units::usd_per_instance_hour)
+               : pricing::ec2_on_demand(book_, s_.region, type, c.name + ".price");
+  }
+  /// A time written as `<base>_seconds` or `<base>_hours`, in seconds (hours converted exactly).
+  std::optional<sourced<quantity<units::second_t>>> time(const scenario_component& c,
+                                                         const std::string& base) const {
+    if (find(c, base + "_seconds") != nullptr) return input(c, base + "_seconds", units::second);
+    if (find(c, base + "_hours") != nullptr) {
+      return convert<units::second_t>(c.name + "." + base + "_seconds",
+                                      input(c, base + "_hours", units::hour));
+    }
+    return std::nullopt;
+  }
+
+  /// The throughput per instance of a serving component: its input, or the operating point of its
+  /// vLLM benchmark that meets the latency bounds (with the target it describes).
+  template <class Rate>
+  std::pair<sourced<quantity<typename workload::rate_traits<Rate>::per_instance>>, std::string>
+  serving_throughput(const scenario_component& c, std::size_t index) const {
+    using per_instance = typename workload::rate_traits<Rate>::per_instance;
+    if (!c.vllm) {
+      return {input(c, "throughput", per_instance{}), c.text.at("latency_target")};
+    }
+    const auto& v = *c.vllm;
+    const std::string key = "component[" + std::to_string(index) + "].throughput";
+    const std::string results = existing(v.results, v.line, key + ".vllm", "vLLM benchmark");
+    const std::string config =
+        v.config.empty() ? std::string() : existing(v.config, v.line, key + ".config", "run configuration");
+    latency_target target;
+    if (v.ttft_ms) target.max_time_to_first_token = make(units::millisecond, *v.ttft_ms);
+    if (v.itl_ms) target.max_inter_token_latency = make(units::millisecond, *v.itl_ms);
+    if (v.request_latency_s) target.max_request_latency = make(units::second, *v.request_latency_s);
+    const auto point =
+        select_operating_point(read_vllm_bench(results, v.instances, config), target, v.model);
+    const auto& rate = [&]() -> const auto& {
+      if constexpr (std::is_same_v<Rate, units::tokens_per_second_t>) {
+        return point.output_tokens_per_second;
+      } else {
+        return point.requests_per_second;
+      }
+    }();
+    // The benchmark's rate is already per instance (read_vllm_bench divides by `instances`).
+    return {sourced<quantity<per_instance>>(c.name + ".throughput",
+                                            make(per_instance{}, rate.value().value().to_string()),
+                                            rate.origin()),
+            describe_target(target) + ", " + point.input_type + " (" + point.origin + ")"};
+  }
+
+  template <class Rate>
+  void add_serving(model& m, const scenario_component& c, std::size_t index) {
+    const std::string unit =
+        std::is_same_v<Rate, units::tokens_per_second_t> ? "tokens_per_s" : "requests_per_s";
+    auto [throughput, target] = serving_throughput<Rate>(c, index);
+    workload::serving_inputs<Rate> in{
+        c.name,
+        c.text.at("instance_type"),
+        instance_price(c, c.text.at("instance_type")),
+        c.period ? workload::service_period(c.name + ".period", c.period->from, c.period->to,
+                                            c.period->origin)
+                 : input(c, "hours", units::hour),
+        input(c, "average_" + unit, Rate{}),
+        std::nullopt,
+        std::move(throughput),
+        std::move(target),
+        input(c, "utilisation", units::dimensionless)};
+    if (find(c, "peak_" + unit) != nullptr) in.peak_demand = input(c, "peak_" + unit, Rate{});
+    (void)workload::add_serving(m, in);
+  }
+
+  template <class Rate>
+  void add_autoscaled(model& m, const scenario_component& c) {
+    using per_instance = typename workload::rate_traits<Rate>::per_instance;
+    const bool tokens = std::is_same_v<Rate, units::tokens_per_second_t>;
+    const std::string unit = tokens ? "tokens_per_s" : "requests_per_s";
+    std::vector<workload::demand_period<Rate>> profile;
+    for (std::size_t i = 0; i < c.profile.size(); ++i) {
+      const auto& d = c.profile[i];
+      const std::string base = c.name + ".profile[" + std::to_string(i) + "].";
+      const auto& h = d.values.at("hours");
+      const auto& l = d.values.at(unit);
+      profile.push_back({d.label, sourced(base + "hours", make(units::hour, h.value), *h.origin),
+                         sourced(base + unit, make(Rate{}, l.value), *l.origin)});
+    }
+    const std::string& type = c.text.at("instance_type");
+    workload::autoscaled_serving_inputs<Rate> in{
+        c.name,
+        type,
+        instance_price(c, type),
+        std::move(profile),
+        input(c, "repeats", units::dimensionless),
+        input(c, "target_" + unit + "_per_replica", per_instance{}),
+        input(c, "min_replicas", units::instance),
+        input(c, "max_replicas", units::instance),
+        input(c, "startup_seconds", units::second)};
+    (void)workload::add_autoscaled_serving(m, in);
+  }
+
   /// The runs a component's measurements come from, archived in the model (and so in the report).
   static void archive(model& m, const std::vector<measure::run_record>& logged) {
     for (const auto& r : logged) m.archive_run(measure::protocol_of(r));
@@ -1294,6 +1759,15 @@ class scenario_builder {
       }
       case scenario_component_kind::logging: {
         const scenario_value* ip = find(c, "ingestion_price");
+        if (const auto nk = c.text.find("not_kept"); nk != c.text.end()) {
+          m.add(logging::not_kept(
+              c.name, input(c, "ingested_gib", units::gibibyte),
+              ip != nullptr && ip->origin
+                  ? input(c, *ip, units::usd_per_gibibyte)
+                  : pricing::cloudwatch_logs_ingestion(book_, region, name_of("ingestion_price")),
+              nk->second));
+          break;
+        }
         const scenario_value* sp = find(c, "storage_price");
         const auto ingestion =
             ip != nullptr && ip->origin
@@ -1351,6 +1825,82 @@ class scenario_builder {
         m.add(data_preparation(c.name, sourced<money>(name_of("cost"), trncost::usd(v.value), *v.origin)));
         break;
       }
+      case scenario_component_kind::serving:
+        if (find(c, "average_tokens_per_s") != nullptr) {
+          add_serving<units::tokens_per_second_t>(m, c, index);
+        } else {
+          add_serving<units::requests_per_second_t>(m, c, index);
+        }
+        break;
+      case scenario_component_kind::autoscaled_serving:
+        if (find(c, "target_tokens_per_s_per_replica") != nullptr) {
+          add_autoscaled<units::tokens_per_second_t>(m, c);
+        } else {
+          add_autoscaled<units::requests_per_second_t>(m, c);
+        }
+        break;
+      case scenario_component_kind::frontier: {
+        const std::string& type = c.text.at("instance_type");
+        (void)workload::add_frontier_training(
+            m, workload::frontier_inputs{c.name,
+                                         type,
+                                         instance_price(c, type),
+                                         input(c, "reference_nodes", units::instance),
+                                         input(c, "reference_throughput", units::tokens_per_second),
+                                         input(c, "nodes", units::instance),
+                                         input(c, "scaling_efficiency", units::dimensionless),
+                                         input(c, "token_budget", units::token)});
+        break;
+      }
+      case scenario_component_kind::sweep: {
+        const std::string& type = c.text.at("instance_type");
+        workload::sweep_inputs in{c.name,
+                                  type,
+                                  instance_price(c, type),
+                                  input(c, "trials", units::job),
+                                  *time(c, "trial"),
+                                  input(c, "instances_per_trial", units::instances_per_job),
+                                  input(c, "parallel_trials", units::job),
+                                  input(c, "stopped_early", units::dimensionless),
+                                  input(c, "stopped_trial_run", units::dimensionless)};
+        if (const auto f = c.flags.find("cluster_kept_up"); f != c.flags.end()) {
+          in.cluster_kept_up = f->second;
+        }
+        if (find(c, "rerun_instances") != nullptr) {
+          in.rerun_instances = input(c, "rerun_instances", units::instance);
+          in.rerun_time = time(c, "rerun");
+        }
+        (void)workload::add_sweep(m, in);
+        break;
+      }
+      case scenario_component_kind::continued_pretraining: {
+        const std::string& type = c.text.at("instance_type");
+        workload::continued_pretraining_inputs in{
+            c.name,
+            type,
+            instance_price(c, type),
+            input(c, "instances", units::instance),
+            input(c, "token_budget", units::token),
+            input(c, "throughput", units::tokens_per_second),
+            *time(c, "checkpoint_interval"),
+            input(c, "checkpoint_seconds", units::second)};
+        in.setup = time(c, "setup");
+        (void)workload::add_continued_pretraining(m, in);
+        break;
+      }
+      case scenario_component_kind::batch_inference: {
+        const std::string& type = c.text.at("instance_type");
+        workload::batch_inference_inputs in{
+            c.name,
+            type,
+            instance_price(c, type),
+            input(c, "instances", units::instance),
+            input(c, "tokens", units::token),
+            input(c, "throughput", units::tokens_per_second_per_instance)};
+        in.setup = time(c, "setup");
+        (void)workload::add_batch_inference(m, in);
+        break;
+      }
     }
   }
 };
@@ -1381,6 +1931,11 @@ class scenario_builder {
   }
   for (const auto& k : detail::transfer_keys) {
     out.push_back("component.data_transfer.transfer." + std::string(k.name));
+  }
+  add("component.serving.throughput", detail::vllm_keys);
+  add("component.serving.period", detail::period_date_keys);
+  for (const auto& k : detail::demand_period_keys) {
+    out.push_back("component.autoscaled_serving.profile." + std::string(k.name));
   }
   for (const auto& [name, c] : detail::category_keys) out.push_back("declare_none." + std::string(name));
   add("analysis", p::analysis_keys);

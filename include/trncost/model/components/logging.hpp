@@ -13,7 +13,9 @@ namespace trncost {
 
 /// The logs a job writes and keeps, and the custom metrics it publishes. Volumes are in GiB (AWS's
 /// "GB" is 2^30 bytes). Ingestion and storage are both required: a log group that is kept costs
-/// storage every month, and leaving it out would price it at nothing.
+/// storage every month, and leaving it out would price it at nothing. Logs that are not kept
+/// (deleted by a retention rule, or exported elsewhere and priced there) say so with
+/// logging::not_kept(), whose reason is written on the ingestion line.
 class logging {
  public:
   using metric_prices = tier_table<units::metric_t, units::usd_per_metric_month_t>;
@@ -25,15 +27,27 @@ class logging {
       : name_(std::move(name)),
         ingested_(std::move(ingested)),
         ingestion_price_(std::move(ingestion_price)),
-        stored_(std::move(stored)),
-        kept_(std::move(kept)),
-        storage_price_(std::move(storage_price)) {
+        storage_(storage_part{std::move(stored), std::move(kept), std::move(storage_price)}) {
     if (name_.empty()) throw input_error("a logging component needs a name");
     detail::require_non_negative(ingested_, name_);
     detail::require_non_negative(ingestion_price_, name_);
-    detail::require_non_negative(stored_, name_);
-    kept_.validate_for(name_);
-    detail::require_non_negative(storage_price_, name_);
+    detail::require_non_negative(storage_->stored, name_);
+    storage_->kept.validate_for(name_);
+    detail::require_non_negative(storage_->price, name_);
+  }
+
+  /// Logs ingested and not kept in CloudWatch: ingestion only, with the reason no storage is billed
+  /// ("the log group's retention deletes them within the day"); an empty reason is refused.
+  static logging not_kept(std::string name, input_of<quantity<units::gibibyte_t>> ingested,
+                          input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price,
+                          std::string why) {
+    return logging(std::move(name), std::move(ingested), std::move(ingestion_price),
+                   std::move(why));
+  }
+
+  /// Why the logs are not kept (logging::not_kept()); empty when their storage is billed.
+  [[nodiscard]] std::optional<std::string> not_kept_reason() const {
+    return storage_ ? std::nullopt : std::optional<std::string>(not_kept_);
   }
 
   /// Custom metrics published over `period`, priced per metric-month by tiers of the number of
@@ -55,12 +69,16 @@ class logging {
   void build(component_builder& b) const {
     const auto ingested = detail::add_input(b, ingested_);
     const auto ingestion_price = detail::add_input(b, ingestion_price_);
-    b.line({std::nullopt, "log ingestion"}, ingestion_price, ingested);
+    b.line({std::nullopt, storage_ ? std::string("log ingestion")
+                                   : "log ingestion (not kept: " + not_kept_ + ")"},
+           ingestion_price, ingested);
 
-    const auto period = kept_.add_to(b);
-    const auto stored = detail::add_input(b, stored_);
-    const auto storage_price = detail::add_input(b, storage_price_);
-    detail::line_over(b, {std::nullopt, "log storage"}, storage_price, stored, period);
+    if (storage_) {
+      const auto period = storage_->kept.add_to(b);
+      const auto stored = detail::add_input(b, storage_->stored);
+      const auto storage_price = detail::add_input(b, storage_->price);
+      detail::line_over(b, {std::nullopt, "log storage"}, storage_price, stored, period);
+    }
 
     if (metrics_) {
       const auto metrics_period = metrics_->period.add_to(b);
@@ -79,10 +97,28 @@ class logging {
   std::string name_;
   input_of<quantity<units::gibibyte_t>> ingested_;
   input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price_;
-  input_of<quantity<units::gibibyte_t>> stored_;
-  usage_period kept_;
-  input_of<quantity<units::usd_per_gibibyte_month_t>> storage_price_;
+  struct storage_part {
+    input_of<quantity<units::gibibyte_t>> stored;
+    usage_period kept;
+    input_of<quantity<units::usd_per_gibibyte_month_t>> price;
+  };
+  std::optional<storage_part> storage_;
+  std::string not_kept_;  ///< why, when storage_ is empty
   std::optional<metrics_part> metrics_;
+
+  logging(std::string name, input_of<quantity<units::gibibyte_t>> ingested,
+          input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price, std::string why)
+      : name_(std::move(name)),
+        ingested_(std::move(ingested)),
+        ingestion_price_(std::move(ingestion_price)),
+        not_kept_(std::move(why)) {
+    if (name_.empty()) throw input_error("a logging component needs a name");
+    if (not_kept_.empty()) {
+      throw input_error("component '" + name_ + "': logs not kept need the reason they are not");
+    }
+    detail::require_non_negative(ingested_, name_);
+    detail::require_non_negative(ingestion_price_, name_);
+  }
 };
 
 }  // namespace trncost
