@@ -90,9 +90,6 @@ enum class latency_statistic { mean, median };
 constexpr std::string_view statistic_name(latency_statistic s) noexcept {
   return s == latency_statistic::mean ? "mean" : "median";
 }
-// The overload above would hide trncost::to_string (dates, timestamps: std::chrono types, which
-// argument-dependent lookup does not find in trncost) from every io header included after this one.
-using trncost::to_string;
 
 /// A latency target an operating point must meet; an unset bound is not checked (at least one
 /// must be set).
