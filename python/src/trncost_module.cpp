@@ -450,19 +450,17 @@ py::tuple decide_of(const py_estimate& e, const std::string& dataset, const std:
                         d.compare_reasons, d.continue_reasons);
 }
 
-/// (name, amount record, issued, expires, covered category keys)
+/// (name, amount record, issued, last valid day, AWS services covered: codes or names)
 using py_grant =
     std::tuple<std::string, py_record, std::string, std::string, std::vector<std::string>>;
 
 py::dict burn_down_of(const std::vector<py_grant>& grants, const py_estimate& e,
                       const std::string& start, const std::string& end) {
   std::vector<credits::grant> gs;
-  for (const auto& [name, amount, issued, expires, covers] : grants) {
-    std::set<category> cats;
-    for (const auto& c : covers) cats.insert(category_of(c));
-    if (cats.empty()) cats = credits::all_usage_categories();
+  for (const auto& [name, amount, issued, last_valid_day, services] : grants) {
+    const std::set<std::string> covered(services.begin(), services.end());
     gs.emplace_back(name, sourced_of<units::usd_t>(amount, "grant amount"), parse_date(issued),
-                    parse_date(expires), std::move(cats));
+                    credits::last_day{parse_date(last_valid_day)}, covered);
   }
   const auto r = credits::burn_down(
       gs, credits::spend_schedule::spread(e.est, parse_date(start), parse_date(end)));
@@ -472,7 +470,10 @@ py::dict burn_down_of(const std::vector<py_grant>& grants, const py_estimate& e,
     outcomes.append(py::make_tuple(
         g.name, g.amount.to_string(), g.used.to_string(), g.balance_at_end.to_string(),
         g.exhausted_on ? py::object(py::str(to_string(*g.exhausted_on))) : py::none(),
-        text_of(g.wasted_at_expiry), g.unused_at_schedule_end.to_string()));
+        text_of(g.wasted_at_expiry), g.unused_at_schedule_end.to_string(),
+        to_string(g.last_valid_day),
+        g.runs_out_on ? py::object(py::str(to_string(*g.runs_out_on))) : py::none(),
+        g.lost_at_expiry.to_string()));
   }
   d["grants"] = outcomes;
   py::list periods;

@@ -1,6 +1,7 @@
 """Tornado, Monte Carlo, credits burn-down, compare and decide from Python: each equal to what the
 C++ library writes in the budget scenario's report (trncost-estimate), or computed by hand."""
 
+import datetime as _dt
 import json
 from decimal import Decimal
 
@@ -86,21 +87,26 @@ def test_the_burn_down_equals_the_reports(report):
         trncost.sourced("AWS Activate Founders amount", 5000, "USD",
                         trncost.documented(source="AWS Activate program page (Founders: credits "
                                                   "up to 5,000 USD)", consulted="2026-09-15")),
-        issued="2026-11-01", expires="2027-11-01")
+        issued="2026-11-01", last_valid_day="2027-10-31",
+        services=("AmazonEC2", "AmazonS3", "AWSDataTransfer", "AmazonCloudWatch"))
     b = trncost.burn_down([grant], est, start="2026-12-01", end="2026-12-03")
     expected = report["credits"]
     assert b.total_spend == Decimal(expected["total_spend"]) == est.total
     assert b.total_credits == Decimal(expected["total_credits"])
-    # 5000 - 397.635212328767123288 = 4602.364787671232876712
-    assert b.grants[0].balance_at_end == Decimal("4602.364787671232876712")
+    # The measured data-preparation cost names no AWS service, so it is paid in cash: the credits
+    # used are the total less that 38.40 USD, and the balance is 5000 less the credits used.
+    assert b.total_credits == est.total - Decimal("38.40")
+    assert b.grants[0].balance_at_end == Decimal("5000") - b.total_credits
     assert len(b.periods) == len(expected["periods"])
-    assert b.runway is None
+    # The balance outlives the two-day window: the runway is projected at the estimate's rate.
+    assert b.runway == _dt.date.fromisoformat(expected["runway"])
+    assert b.grants[0].last_valid_day == _dt.date(2027, 10, 31)
 
 
 def test_a_grant_in_hours_is_a_type_error():
     with pytest.raises(TypeError, match="cannot assign or convert a usage"):
         trncost.burn_down([trncost.Grant("g", trncost.sourced("a", 5, "h", trncost.assumption(
-            rationale="x")), "2026-11-01", "2027-11-01")],
+            rationale="x")), "2026-11-01", "2027-10-31", ("AmazonEC2",))],
             trncost.load(BUDGET).estimate(), start="2026-12-01", end="2026-12-03")
 
 

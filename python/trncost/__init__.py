@@ -710,14 +710,16 @@ def decide(estimate: Estimate, *, quality: Protocol, region: str, stated_check: 
 
 @dataclasses.dataclass(frozen=True)
 class Grant:
-    """Credits: an amount in USD (sourced), valid from `issued` until `expires` (the first day it
-    cannot pay), for the categories it covers (all when empty)."""
+    """Credits as AWS words them: an amount in USD (sourced), valid from `issued` through
+    `last_valid_day` (the last day it can pay, as the billing console shows the expiry date), for
+    the AWS services it covers (codes such as "AmazonEC2" or names such as "Amazon Elastic Compute
+    Cloud"). A cost line whose service is unknown is never covered."""
 
     name: str
     amount: Sourced
     issued: Union[str, _dt.date]
-    expires: Union[str, _dt.date]
-    covers: Tuple[Category, ...] = ()
+    last_valid_day: Union[str, _dt.date]
+    services: Tuple[str, ...]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -729,6 +731,9 @@ class GrantOutcome:
     exhausted_on: Optional[_dt.date]
     wasted_at_expiry: Optional[Decimal]
     unused_at_schedule_end: Decimal
+    last_valid_day: _dt.date
+    runs_out_on: Optional[_dt.date]  #: in the schedule or projected past it at the estimate's rate
+    lost_at_expiry: Decimal          #: the balance left on the last valid day
 
 
 @dataclasses.dataclass(frozen=True)
@@ -772,11 +777,12 @@ def burn_down(grants: Sequence[Grant], estimate: Estimate, *, start: Union[str, 
               end: Union[str, _dt.date]) -> BurnDown:
     """The job's spend spread evenly over [start, end), paid by the grants."""
     args = [(g.name, _sourced(g.amount, "grant amount"), _date_text(g.issued, "issued"),
-             _date_text(g.expires, "expires"), [Category(c).value for c in g.covers]) for g in grants]
+             _date_text(g.last_valid_day, "last_valid_day"), list(g.services)) for g in grants]
     d = _core.burn_down(args, estimate._h, _date_text(start, "start"), _date_text(end, "end"))
     return BurnDown(
-        tuple(GrantOutcome(n, Decimal(a), Decimal(u), Decimal(b), _day(ex), _dec(w), Decimal(un))
-              for n, a, u, b, ex, w, un in d["grants"]),
+        tuple(GrantOutcome(n, Decimal(a), Decimal(u), Decimal(b), _day(ex), _dec(w), Decimal(un),
+                           _dt.date.fromisoformat(lv), _day(ro), Decimal(lost))
+              for n, a, u, b, ex, w, un, lv, ro, lost in d["grants"]),
         tuple(BurnDownPeriod(_dt.date.fromisoformat(s), _dt.date.fromisoformat(e), Decimal(sp),
                              Decimal(cu), Decimal(un), tuple(Decimal(x) for x in bal))
               for s, e, sp, cu, un, bal in d["periods"]),

@@ -273,10 +273,10 @@ class Grant:
     name: str
     amount: Sourced
     issued: _Date
-    expires: _Date
-    covers: Tuple[Category, ...]
-    def __init__(self, name: str, amount: Sourced, issued: _Date, expires: _Date,
-                 covers: Tuple[Category, ...] = ...) -> None: ...
+    last_valid_day: _Date
+    services: Tuple[str, ...]
+    def __init__(self, name: str, amount: Sourced, issued: _Date, last_valid_day: _Date,
+                 services: Tuple[str, ...]) -> None: ...
 
 class GrantOutcome:
     name: str
@@ -286,6 +286,9 @@ class GrantOutcome:
     exhausted_on: Optional[_dt.date]
     wasted_at_expiry: Optional[Decimal]
     unused_at_schedule_end: Decimal
+    last_valid_day: _dt.date
+    runs_out_on: Optional[_dt.date]
+    lost_at_expiry: Decimal
 
 class BurnDownPeriod:
     start: _dt.date
