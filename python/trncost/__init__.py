@@ -59,7 +59,8 @@ class _Labelled(enum.Enum):
 
 Category = _Labelled("Category", [(key, key) for key, _ in _core.categories()])
 Category.__doc__ = "The six categories of the cost formula (compute, storage, transfer, ...)."
-Phase = _Labelled("Phase", [(label.replace(" ", "_"), label) for label in _core.phases()])
+Phase = _Labelled("Phase", [(label.replace(" ", "_").replace("-", "_"), label)
+                             for label in _core.phases()])
 Phase.__doc__ = "Where billed instance time went (setup, compilation, training, ...)."
 Status = _Labelled("Status", [(label, label) for label in _core.statuses()])
 Status.__doc__ = "An estimate's status, best first: verified, provisional, stale, unpriced, incomplete."

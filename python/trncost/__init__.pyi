@@ -34,6 +34,11 @@ class Phase(enum.Enum):
     waiting = "waiting"
     failed_work = "failed work"
     restarts = "restarts"
+    serving = "serving"
+    idle_capacity = "idle capacity"
+    trials = "trials"
+    batch_inference = "batch inference"
+    scale_up_start_up = "scale-up start-up"
     @property
     def label(self) -> str: ...
 

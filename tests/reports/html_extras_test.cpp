@@ -1,5 +1,5 @@
 // Tests for the analysis charts of the HTML report (io/html.hpp): the tornado, comparison and credit
-// burn-down charts replace their placeholders when given, with coordinates computed by hand below;
+// burn-down charts appear when given (and only then), with coordinates computed by hand below;
 // without them the report is byte-identical to the estimate's alone. tests/html/check_html.sh opens
 // the same report in headless Chromium.
 #include <doctest/doctest.h>
@@ -22,11 +22,13 @@ bool has(const std::string& text, const std::string& what) {
 
 }  // namespace
 
-TEST_CASE("html: no extra keeps the report byte-identical, placeholders in place") {
+TEST_CASE("html: no extra keeps the report byte-identical and draws no empty box") {
   const auto est = small::small_estimate();
   const auto plain = io::render_html(est, "T");
   CHECK(io::render_html(est, report::extras{}, "T") == plain);
-  CHECK(has(plain, "<figure class=\"placeholder\" id=\"chart-tornado\""));
+  // A section appears only when it has content (issue 18): no placeholder, no empty chart.
+  CHECK_FALSE(has(plain, "class=\"placeholder\""));
+  CHECK_FALSE(has(plain, "id=\"chart-tornado\""));
 }
 
 TEST_CASE("html: tornado, comparison, burn-down charts and the decision drawn from the extras") {
@@ -98,7 +100,7 @@ TEST_CASE("html: the runway is marked where the credits stop") {
   const auto h = io::render_html(small::small_estimate(), x);
   CHECK(has(h, "<line class=\"runway\" data-runway=\"2026-02-15\" x1=\"466.61\""));
   CHECK(has(h, "runway ends 2026-02-15"));
-  CHECK(has(h, "<figure class=\"placeholder\" id=\"chart-tornado\""));  // not given: placeholder
+  CHECK_FALSE(has(h, "id=\"chart-tornado\""));  // not given: not drawn at all
 }
 
 }  // namespace trncost_tests::reports_html_extras_test

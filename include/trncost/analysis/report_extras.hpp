@@ -412,6 +412,17 @@ inline std::optional<check_result> check_burn_down(const credits::burn_down_resu
                       lost_here.to_string() + " give " + (p.credits_used + lost_here).to_string());
     }
   }
+  // A balance the projection leaves standing (never run out, not lost in the spend window) waits
+  // whole for the grant's last valid day: that balance is what the grant loses there.
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto& g = b.grants[k];
+    if (!balance[k].is_zero() && !g.runs_out_on && !g.wasted_at_expiry &&
+        g.lost_at_expiry != balance[k]) {
+      return mismatch(at("credits.grants", k) + " '" + g.name + "' lost_at_expiry: the report " +
+                      "says " + g.lost_at_expiry.to_string() + ", the balance left after the " +
+                      "projection, lost on its last valid day, is " + balance[k].to_string());
+    }
+  }
   return std::nullopt;
 }
 

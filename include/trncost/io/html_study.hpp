@@ -68,7 +68,7 @@ inline std::string html_study_runway(const study_result& r) {
     h += "<tr data-option=\"" + html_escape(x.name) + "\"><td>" + html_escape(x.name) +
          "</td><td class=\"num\">" + usd(b.total_spend) + "</td><td class=\"num\">" +
          usd(b.total_credits) + "</td><td class=\"num\">" + usd(b.total_uncovered) +
-         "</td><td class=\"num\">" + usd(b.total_wasted) + "</td><td>" +
+         "</td><td class=\"num\">" + usd(b.total_lost_at_expiry) + "</td><td>" +
          (b.runway ? "credits stop paying on " + to_string(*b.runway)
                    : std::string("a grant still has a valid balance after the last period")) +
          "</td></tr>\n";

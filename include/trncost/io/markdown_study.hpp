@@ -79,7 +79,7 @@ inline void md_study_runway(std::string& o, const study_result& r) {
     }
     const auto& b = *x.extras.burn_down;
     o += "| " + md_cell(x.name) + " | " + usd(b.total_spend) + " | " + usd(b.total_credits) + " | " +
-         usd(b.total_uncovered) + " | " + usd(b.total_wasted) + " | " +
+         usd(b.total_uncovered) + " | " + usd(b.total_lost_at_expiry) + " | " +
          (b.runway ? "credits stop paying on " + to_string(*b.runway)
                    : std::string("a grant still has a valid balance after the last period")) +
          " |\n";
