@@ -38,7 +38,8 @@ inline constexpr int study_schema_version = 1;
     w.key("report");
     w.begin_object();
     report::document d = report::from_estimate(x.est);
-    d.version = report::extras_schema_version;
+    // Version 2 for the extras, 3 when the option says the work it delivers (from_estimate).
+    if (d.version < report::extras_schema_version) d.version = report::extras_schema_version;
     detail::write_document_members(w, d);
     detail::write_extras(w, x.extras);
     w.end_object();
