@@ -22,6 +22,9 @@ struct unit_report {
 // Defined in toml_first.cpp and trncost_first.cpp.
 unit_report toml_first();
 unit_report trncost_first();
+// Defined in the same units, which include every public header in two orders: 1 and 2.
+int all_headers_ascending();
+int all_headers_descending();
 
 /// A valid scenario (the smallest: one component, the other categories declared empty).
 inline const char* const valid_scenario =

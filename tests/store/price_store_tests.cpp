@@ -1,8 +1,8 @@
 // Tests for the local price store (io/price_store.hpp): an offer read through the offer readers goes
 // in and comes out the same, several versions sit side by side and the as-of date picks one, a
 // refused write leaves the store as it was, and a scenario naming the store gives the same report as
-// the scenario naming the offer files. Built only when SQLite is found (examples/cli/CMakeLists.txt:
-// not named *_test.cpp, so the main test program, which does not link SQLite, leaves it out).
+// the scenario naming the offer files. Part of the test program only when SQLite is found
+// (tests/CMakeLists.txt), as the store itself: not named *_test.cpp for that reason.
 #include <doctest/doctest.h>
 
 #include <filesystem>
