@@ -235,6 +235,17 @@ TEST_CASE("the study reports: Markdown sections JSON audit and HTML without empt
   const std::string last_outcome = "\"outcome\": \"suspend\"";
   swapped.replace(swapped.rfind(last_outcome), last_outcome.size(), "\"outcome\": \"continue\"");
   CHECK_FALSE(audit_study(swapped, "study.json").ok);
+  // The protocol rule: the first-ranked option's decision (and the study's, its copy) no longer
+  // says it reached the target; everything else adds up, yet a ranked option must have reached it.
+  std::string unreached = json;
+  const std::string reached = "the target quality is reached: eval_loss 1.89 against 1.9";
+  for (auto at = unreached.find(reached); at != std::string::npos; at = unreached.find(reached)) {
+    unreached.replace(at, reached.size(), "the target quality was measured: eval_loss 1.89");
+  }
+  const auto ruled = audit_study(unreached, "study.json");
+  CHECK_FALSE(ruled.ok);
+  CHECK(ruled.first_mismatch.find("'1 x trn2.48xlarge': ranked, but its decision does not say it "
+                                  "reached the target") != std::string::npos);
 
   const std::string html = render_study(r, "html");
   CHECK(html.starts_with("<!DOCTYPE html>"));

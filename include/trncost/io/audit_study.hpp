@@ -2,10 +2,12 @@
 // alone: every option's report is audited as a report is (io/audit.hpp: derivations, lines, totals,
 // status, its analysis and credits sections); then the study's comparison is checked against those
 // recomputed totals and the options' work (cost per unit of work, ranks, ratios), every option is
-// ranked or set apart exactly once, and the study's decision is the first-ranked option's.
+// ranked or set apart exactly once, only an option whose decision says it reached the target is
+// ranked, and the study's decision is the first-ranked option's.
 #ifndef TRNCOST_IO_AUDIT_STUDY_HPP
 #define TRNCOST_IO_AUDIT_STUDY_HPP
 
+#include <algorithm>
 #include <cstddef>
 #include <map>
 #include <string>
@@ -92,6 +94,15 @@ namespace trncost::io {
       if (x.cost != it->second.total) {
         return fail(at + " cost: the report says " + x.cost.to_string() +
                     ", the option's recomputed total is " + it->second.total.to_string());
+      }
+      // The protocol rule: an option that missed the target (or whose reaching it is not
+      // measured) is set apart, never ranked; its decision says which.
+      const auto& why = it->second.decision.continue_reasons;
+      if (std::none_of(why.begin(), why.end(), [](const std::string& s) {
+            return s.starts_with(analysis::quality_reached_reason);
+          })) {
+        return fail(at + ": ranked, but its decision does not say it reached the target; an "
+                         "option that missed the target is set apart, never ranked");
       }
       if (!x.work || *x.work != it->second.work) {
         return fail(at + " work: the comparison says " + (x.work ? x.work->to_string() : "nothing") +
