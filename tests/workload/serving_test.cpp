@@ -1,7 +1,8 @@
 // Tests for always-on serving (workload/serving.hpp): fleet sizing on peak or average demand, the
 // busy and idle split of a fleet billed over the whole period, the work delivered and the cost per
-// unit of work through the JSON report, the audit, Markdown and HTML. Every expected figure is
-// computed by hand in the comment above it.
+// unit of work through the JSON report, the audit, Markdown and HTML, and the sizing (demand, usable
+// capacity, instances needed, headroom) read back from the estimate for the reports. Every expected
+// figure is computed by hand in the comment above it.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -134,6 +135,49 @@ TEST_CASE("without a peak the fleet is sized on the average demand at the target
   }
 }
 
+TEST_CASE("the sizing read back from the estimate is the plan's") {
+  {
+    model m;
+    const auto p = workload::add_serving(m, service());
+    declare_others(m);
+    const auto sizings = workload::serving_sizings(m.evaluate(as_of));
+    REQUIRE(sizings.size() == 1);
+    const auto& z = sizings.front();
+    CHECK(z.component == "chat-service");
+    // Sized on the peak, 1800 token/s; usable = 500 x 0.8 = 400; ceil(1800 / 400 = 4.5) = 5.
+    CHECK(z.demand->name == "peak_demand");
+    CHECK(z.demand->value == "1800");
+    CHECK(z.throughput->value == "500");
+    CHECK(z.utilisation->value == "0.8");
+    CHECK(z.usable->value == "400");
+    CHECK(z.instances->value == "5");
+    // capacity = 5 x 500 = 2500; headroom = 2500 - 1800 = 700: the plan's own nodes agree.
+    REQUIRE(z.capacity.has_value());
+    REQUIRE(z.headroom.has_value());
+    CHECK(*z.capacity == decimal(2500));
+    CHECK(*z.headroom == decimal(700));
+    CHECK(*z.capacity == m.value(p.capacity)->value());
+    CHECK(*z.headroom == m.value(p.headroom)->value());
+  }
+  {
+    model m;
+    (void)workload::add_serving(m, service(false, "0.4"));
+    declare_others(m);
+    const auto sizings = workload::serving_sizings(m.evaluate(as_of));
+    REQUIRE(sizings.size() == 1);
+    // No peak: sized on the average, 1000 / (500 x 0.4 = 200) = 5; headroom 5 x 500 - 1000 = 1500.
+    CHECK(sizings.front().demand->name == "average_demand");
+    CHECK(sizings.front().instances->value == "5");
+    CHECK(sizings.front().headroom == decimal(1500));
+  }
+  {
+    model m;  // no service: no idle capacity line, no sizing
+    m.add(egress{});
+    declare_others(m, true);
+    CHECK(workload::serving_sizings(m.evaluate(as_of)).empty());
+  }
+}
+
 TEST_CASE("full cost per unit of work counts every category and compute-only counts compute") {
   model m;
   (void)workload::add_serving(m, service());
@@ -260,6 +304,38 @@ TEST_CASE("Markdown and HTML show the cost per unit of work and label serving as
   CHECK(html.find("<h2>Cost per unit of work</h2>") != std::string::npos);
   CHECK(html.find("data-basis=\"full\">13.8889 USD/1M tokens") != std::string::npos);
   CHECK(html.find("useful (serving)") != std::string::npos);
+}
+
+TEST_CASE("Markdown and HTML show the demand the instances needed and the headroom") {
+  model m;
+  (void)workload::add_serving(m, service());
+  declare_others(m);
+  const auto est = m.evaluate(as_of);
+  // Peak 1800 token/s; usable 500 x 0.8 = 400 per instance; ceil(1800 / 400) = 5 instances;
+  // capacity 5 x 500 = 2500 token/s; headroom 2500 - 1800 = 700 token/s, 700 / 2500 = 28.0 %.
+  const std::string row = "| chat-service | 1800 token/s (peak_demand) | 400 token/s/instance = "
+                          "500 x 0.8 | 5 = ceil(1800 / 400) | 2500 token/s | 700 token/s (28.0 % "
+                          "of the capacity) |";
+  const auto md = io::render_markdown(est);
+  const auto section = md.find("## Cost per unit of work");
+  const auto next = md.find("## Totals by category");
+  REQUIRE(section != std::string::npos);
+  const auto at = md.find(row);
+  CHECK(at != std::string::npos);
+  CHECK(section < at);  // in the cost per unit of work section
+  CHECK(at < next);
+  CHECK(md.find("Instances needed = ceil(demand / usable capacity per instance)") != std::string::npos);
+  const auto html = io::render_html(est);
+  CHECK(html.find("<table id=\"sizing\">") != std::string::npos);
+  CHECK(html.find("<td class=\"num\" data-basis=\"instances\">5 = ceil(1800 / 400)</td>") !=
+        std::string::npos);
+  CHECK(html.find("<td class=\"num\" data-basis=\"headroom\">700 token/s (28.0 % of the "
+                  "capacity)</td>") != std::string::npos);
+  // A report without a service has no sizing table.
+  model other;
+  other.add(egress{});
+  declare_others(other, true);
+  CHECK(io::render_markdown(other.evaluate(as_of)).find("instances needed") == std::string::npos);
 }
 
 }  // namespace trncost_tests::workload_serving_test
