@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <trncost/analysis/monte_carlo.hpp>
 #include <trncost/analysis/sensitivity.hpp>
 #include <trncost/io/audit.hpp>
 #include <trncost/io/html.hpp>
@@ -175,6 +176,40 @@ TEST_CASE("the sizing read back from the estimate is the plan's") {
     m.add(egress{});
     declare_others(m, true);
     CHECK(workload::serving_sizings(m.evaluate(as_of)).empty());
+  }
+}
+
+TEST_CASE("Monte Carlo flags a throughput that cannot move a fixed always-on bill") {
+  model m;
+  (void)workload::add_serving(m, service());
+  declare_others(m);
+  const analysis::model_inputs in(m);
+  // Throughput 460 to 520 token/s: usable 368 to 416 per instance, ceil(1800 / 416 = 4.33) =
+  // ceil(1800 / 368 = 4.89) = 5 instances whatever the draw: 5 x 720 h x 10 USD = 36,000 USD, only
+  // the split between serving and idle capacity moves. The peak, 1500 to 2100 token/s, sizes 4 to 6
+  // instances (ceil(1500 / 400 = 3.75) = 4, ceil(2100 / 400 = 5.25) = 6): it moves the bill.
+  const auto throughput = analysis::distribution::uniform(decimal(460), decimal(520));
+  const auto peak = analysis::distribution::uniform(decimal(1500), decimal(2100));
+  {
+    const auto r = analysis::monte_carlo(in, {{"throughput_per_instance", throughput}}, {2000, 7});
+    REQUIRE(r.moves_total.size() == 1);
+    CHECK_FALSE(r.moves_total[0]);
+    CHECK(r.varied[0] == "throughput_per_instance: " + throughput.describe() +
+                             std::string(analysis::does_not_move_note));
+    // The band is the fixed bill, up to the double arithmetic of the two lines.
+    CHECK(r.min == doctest::Approx(36000.0));
+    CHECK(r.max == doctest::Approx(36000.0));
+  }
+  {
+    const auto r = analysis::monte_carlo(
+        in, {{"throughput_per_instance", throughput}, {"peak_demand", peak}}, {2000, 7});
+    REQUIRE(r.moves_total.size() == 2);
+    CHECK_FALSE(r.moves_total[0]);
+    CHECK(r.moves_total[1]);
+    CHECK(r.varied[1] == "peak_demand: " + peak.describe());  // no note on an input that moves it
+    // 4 to 6 instances: 28,800 to 43,200 USD.
+    CHECK(r.min == doctest::Approx(28800.0));
+    CHECK(r.max == doctest::Approx(43200.0));
   }
 }
 
