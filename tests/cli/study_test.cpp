@@ -248,6 +248,15 @@ TEST_CASE("the study reports: Markdown sections JSON audit and HTML without empt
   CHECK_FALSE(ruled.ok);
   CHECK(ruled.first_mismatch.find("'1 x trn2.48xlarge': ranked, but its decision does not say it "
                                   "reached the target") != std::string::npos);
+  // p5 set apart with a value that reaches the target (1.85 <= 1.9, lower is better): refused.
+  std::string apart = json;
+  const std::string missed = "eval_loss 1.95 against 1.9 (lower is better)";
+  REQUIRE(apart.find(missed) != std::string::npos);
+  apart.replace(apart.find(missed), missed.size(), "eval_loss 1.85 against 1.9 (lower is better)");
+  const auto reaching = audit_study(apart, "study.json");
+  CHECK_FALSE(reaching.ok);
+  CHECK(reaching.first_mismatch.find("'1 x p5.48xlarge' set apart") != std::string::npos);
+  CHECK(reaching.first_mismatch.find("yet that value reaches the target 1.9") != std::string::npos);
 
   const std::string html = render_study(r, "html");
   CHECK(html.starts_with("<!DOCTYPE html>"));

@@ -420,6 +420,18 @@ def quantize18(x):
     return Decimal(text.rstrip("0").rstrip(".") if "." in text else text)
 
 
+def tamper_apart_reason(doc):
+    """An option set apart for missing the target, its reason saying a value that reaches it."""
+    g = first_group(doc)
+    for a in g["apart"]:
+        if a["reason"].startswith("did not reach the target: "):
+            better = "0" if g["direction"] == "lower is better" else plus(g["target"], "1")
+            a["reason"] = f"did not reach the target: {g['metric']} {better} against " \
+                          f"{g['target']} ({g['direction']})"
+            return f"'{a['name']}' set apart with a value that reaches the target"
+    return None
+
+
 STUDY_TAMPERS = [
     ("study-ranking-swap", tamper_study_ranking_swap),
     ("study-ranked-cost", tamper_study_ranked_cost),
@@ -429,6 +441,7 @@ STUDY_TAMPERS = [
     ("study-decision", tamper_study_decision),
     ("study-missed-target-ranked", tamper_study_missed_target_ranked),
     ("study-option-dropped", tamper_study_option_dropped),
+    ("study-apart-reason", tamper_apart_reason),
 ]
 
 
@@ -451,21 +464,8 @@ def tamper_option_reason_dropped(doc):
     return None
 
 
-def tamper_apart_reason(doc):
-    """An option set apart for missing the target, its reason saying a value that reaches it."""
-    g = first_group(doc)
-    for a in g["apart"]:
-        if a["reason"].startswith("did not reach the target: "):
-            better = "0" if g["direction"] == "lower is better" else plus(g["target"], "1")
-            a["reason"] = f"did not reach the target: {g['metric']} {better} against " \
-                          f"{g['target']} ({g['direction']})"
-            return f"'{a['name']}' set apart with a value that reaches the target"
-    return None
-
-
 PYTHON_ONLY_TAMPERS = [
     ("option-reason-dropped", tamper_option_reason_dropped),
-    ("apart-reason", tamper_apart_reason),
 ]
 
 

@@ -115,6 +115,26 @@ namespace trncost::io {
         return fail("analysis.comparison: '" + a.name + "' is set apart but no option has this name");
       }
       ++it->second.placed;
+      // Set apart for missing the target: the value it gives must miss the group's target.
+      const std::string missed = "did not reach the target: " + grp.metric + " ";
+      if (a.reason.starts_with(missed)) {
+        const std::string rest = a.reason.substr(missed.size());
+        const auto against = rest.find(" against ");
+        analysis::protocol p;
+        p.target = grp.target;
+        p.direction = grp.direction;
+        try {
+          p.reached = decimal::parse(rest.substr(0, against));
+        } catch (const trncost::error&) {
+          return fail("analysis.comparison: '" + a.name + "' set apart: '" + a.reason +
+                      "' gives no value reached");
+        }
+        if (against == std::string::npos || p.target_reached()) {
+          return fail("analysis.comparison: '" + a.name + "' set apart: '" + a.reason +
+                      "', yet that value reaches the target " + grp.target.to_string() + " (" +
+                      analysis::detail::direction_text(grp.direction) + ")");
+        }
+      }
     }
   }
   for (const auto& [name, o] : options) {
