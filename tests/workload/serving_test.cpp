@@ -10,6 +10,7 @@
 #include <trncost/analysis/sensitivity.hpp>
 #include <trncost/io/audit.hpp>
 #include <trncost/io/html.hpp>
+#include <trncost/io/html_extras.hpp>
 #include <trncost/io/markdown.hpp>
 #include <trncost/io/report_json.hpp>
 #include <trncost/workload/serving.hpp>
@@ -210,6 +211,14 @@ TEST_CASE("Monte Carlo flags a throughput that cannot move a fixed always-on bil
     // 4 to 6 instances: 28,800 to 43,200 USD.
     CHECK(r.min == doctest::Approx(28800.0));
     CHECK(r.max == doctest::Approx(43200.0));
+    // The HTML report shows the band and marks the input that cannot move the total.
+    report::extras x;
+    x.monte_carlo = r;
+    const auto html = io::render_html(m.evaluate(as_of), x);
+    CHECK(html.find("<section id=\"monte-carlo\">\n<h2>Monte Carlo</h2>") != std::string::npos);
+    CHECK(html.find("<li data-moves-total=\"false\">throughput_per_instance: " +
+                    throughput.describe() + " (does not move the total") != std::string::npos);
+    CHECK(html.find("<li>peak_demand: " + peak.describe() + "</li>") != std::string::npos);
   }
 }
 

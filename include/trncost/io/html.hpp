@@ -129,6 +129,7 @@ struct html_analysis_parts {
   std::string comparison{};
   std::string burn_down{};
   std::string decision{};  ///< a whole <section>, or nothing
+  std::string monte_carlo{};  ///< a whole <section>, or nothing
 };
 
 /// The page around the estimate, with `parts` where the analysis charts and the decision go.
@@ -206,6 +207,7 @@ inline std::string render_html_page(const estimate& est, const html_analysis_par
   h += parts.burn_down;
   h += "</section>\n";
   h += parts.decision;
+  h += parts.monte_carlo;
 
   // Tables.
   if (est.work) {
