@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""verify_report.py: checks a trncost JSON report (schema trncost.report) from the report alone.
+"""verify_report.py: checks a trncost JSON report (schema trncost.report, or a study: trncost.study)
+from the report alone.
 
 A second verifier that shares no code with trncost: written from docs/reports.md, the meaning of each
 member and operation, in Python 3 with the standard library only. It recomputes every derivation,
 every line, every total and the status from the report's own inputs, re-checks the analysis and
 credits sections, and names the first mismatch by its path in the document, what the report's
-meaning gives (expected) and what the report says (found).
+meaning gives (expected) and what the report says (found). A study report is verified option by
+option, then its comparison per unit of work, the protocol rule, the decisions' reasons and the
+study's decision.
 
 Exit codes:
   0  the report passed
@@ -397,6 +400,10 @@ class Report:
             self.counts["sections"] += 1
         return self.counts
 
+    def unpriced_lines(self):
+        """The lines whose amount is unknown (after check())."""
+        return sum(1 for _, l in self.lines if l["amount"] is None)
+
     def define(self, name, value, path, leaves):
         if name in self.values:
             raise Mismatch(at(path, "name"), "a name used once in inputs and derivations",
@@ -767,7 +774,23 @@ def check_comparison(c, path):
         one_of(g, gp, "direction", ["lower is better", "higher is better"], "direction")
         strings(g, gp, "differences")
         ranked = objects(g, gp, "ranked")
-        costs = [dec(r, p, "cost") for p, r in ranked]
+        # Per unit of work when every ranked option gives its work (a study), else by cost.
+        per_work = bool(ranked) and all("work" in r for _, r in ranked)
+        costs = []
+        for p, r in ranked:
+            cost = dec(r, p, "cost")
+            if per_work:
+                work = dec(r, p, "work")
+                if work <= 0:
+                    raise Mismatch(at(p, "work"), "work above 0", show(work))
+                cost = round_places(cost / work, "half-even")
+                expect(at(p, "cost_per_work"), cost, dec(r, p, "cost_per_work"),
+                       "cost / work (half-even at 18 fractional digits)")
+            elif "cost_per_work" in r:
+                raise Mismatch(at(p, "cost_per_work"), "none", r["cost_per_work"],
+                               "given while another option of the group has no work")
+            costs.append(cost)
+        by = "cost per unit of work" if per_work else "cost"
         for i, (p, r) in enumerate(ranked):
             text(r, p, "name")
             text(r, p, "stack")
@@ -775,12 +798,13 @@ def check_comparison(c, path):
             dec_or_null(r, p, "time_ratio")
             if r.get("time_rank") is not None:
                 whole(r, p, "time_rank", 1)
-            expect(at(p, "cost_rank"), i + 1, whole(r, p, "cost_rank"), "its place by cost")
+            expect(at(p, "cost_rank"), i + 1, whole(r, p, "cost_rank"), f"its place by {by}")
             if i and costs[i] < costs[i - 1]:
-                raise Mismatch(at(p, "cost"), f"at least {show(costs[i - 1])}", show(costs[i]),
-                               "ranked options come cheapest first")
+                raise Mismatch(at(p, "cost_per_work" if per_work else "cost"),
+                               f"at least {show(costs[i - 1])}", show(costs[i]),
+                               f"ranked options come cheapest first by {by}")
             ratio = Fraction(1) if costs[0] == 0 else round_places(costs[i] / costs[0], "half-even")
-            expect(at(p, "cost_ratio"), ratio, dec(r, p, "cost_ratio"), "cost / the cheapest")
+            expect(at(p, "cost_ratio"), ratio, dec(r, p, "cost_ratio"), f"{by} / the cheapest")
         for p, a in objects(g, gp, "apart"):
             text(a, p, "name")
             text(a, p, "reason")
@@ -1021,14 +1045,344 @@ def check_runs_out(gpath, name, found, before, start, span, used, exhausted, dra
 
 
 # ------------------------------------------------------------------------------------------------
+# A study (schema trncost.study): each option's report verified as a report is, then the comparison
+# against those totals and works, the protocol rule, the decisions' reasons, the study's decision.
+
+STUDY_SCHEMA = "trncost.study"
+STUDY_NEWEST_VERSION = 1
+STUDY_MEMBERS = ["schema", "schema_version", "title", "study_file", "work_unit", "options",
+                 "decided_for", "analysis"]
+OPTION_MEMBERS = ["name", "title", "work", "report"]
+
+
+def within(prefix, e):
+    """The same exception, its path under `prefix` (an option's report inside the study)."""
+    e.args = (f"{prefix}.{e.args[0]}",)
+    return e
+
+
+def reached(value, target, direction):
+    return value <= target if direction == "lower is better" else value >= target
+
+
+def split_quality(text_, metric, path):
+    """'<metric> <reached> against <target>' -> (reached, target), as decimals."""
+    if not text_.startswith(metric + " ") or " against " not in text_[len(metric) + 1:]:
+        raise Mismatch(path, f"'{metric} <value> against <target>'", f"'{text_}'")
+    value, _, target = text_[len(metric) + 1:].partition(" against ")
+    return parse_decimal(value, path), parse_decimal(target, path)
+
+
+class Study:
+    """One study report being verified; check() raises at the first mismatch."""
+
+    def __init__(self, doc):
+        self.doc = doc
+        self.counts = {"inputs": 0, "derivations": 0, "lines": 0, "sections": 0, "options": 0}
+
+    def check(self):
+        doc = self.doc
+        version = whole(doc, "", "schema_version")
+        if version > STUDY_NEWEST_VERSION or version < 1:
+            raise Unreadable("schema_version", f"the study report has version {version}; this "
+                             f"verifier knows versions 1 to {STUDY_NEWEST_VERSION}")
+        for key in doc:
+            if key not in STUDY_MEMBERS:
+                raise Unreadable(key, "is not a member of a study report; this verifier does not "
+                                 "pass what it does not check")
+        for key in ("title", "study_file", "work_unit"):
+            text(doc, "", key)
+        self.options = {}  # name -> (path, option, its Report)
+        for p, o in objects(doc, "", "options"):
+            for key in o:
+                if key not in OPTION_MEMBERS:
+                    raise Unreadable(at(p, key), "is not a member of a study's option")
+            name = nonempty(o, p, "name")
+            text(o, p, "title")
+            work = dec(o, p, "work")
+            if work <= 0:
+                raise Mismatch(at(p, "work"), "work above 0", show(work),
+                               "options are compared per unit of work")
+            if name in self.options:
+                raise Mismatch(at(p, "name"), "a name used once", f"'{name}' again")
+            rep = Report(obj_at(o, p, "report"))
+            try:
+                counts = rep.check()
+            except (Unreadable, Mismatch) as e:
+                raise within(at(p, "report"), e) from None
+            for k, v in counts.items():
+                self.counts[k] += v
+            self.counts["options"] += 1
+            if "decision" not in rep.doc.get("analysis", {}):
+                raise Unreadable(at(at(p, "report"), "analysis.decision"),
+                                 "is missing: every option of a study has its decision")
+            self.options[name] = (p, o, rep)
+        if len(self.options) < 2:
+            raise Mismatch("options", "two or more options", len(self.options))
+        a = obj_at(doc, "", "analysis")
+        for key in a:
+            if key not in ("comparison", "decision"):
+                raise Unreadable(at("analysis", key), "is not a part of a study's analysis")
+        comparison = obj_at(a, "analysis", "comparison")
+        check_comparison(comparison, "analysis.comparison")
+        decision = obj_at(a, "analysis", "decision")
+        check_decision(decision, "analysis.decision")
+        groups = self.check_groups(comparison)
+        for name, (p, o, rep) in self.options.items():
+            self.check_option_decision(name, p, rep, groups[name])
+        self.check_study_decision(comparison, decision)
+        self.counts["sections"] += 2
+        return self.counts
+
+    def check_groups(self, comparison):
+        """Each option ranked or set apart once, in the group of its protocol; ranked costs and
+        works the options' own; the protocol rule. Returns name -> (group, place, entry path)."""
+        placed = {}
+        first = None
+        for gp, g in objects(comparison, "analysis.comparison", "groups"):
+            proto = (text(g, gp, "dataset_id"), text(g, gp, "metric"), dec(g, gp, "target"),
+                     text(g, gp, "direction"))
+            if first is None:
+                first = proto
+            want = []
+            for label, mine, base in (("dataset", proto[0], first[0]),
+                                      ("metric", proto[1], first[1])):
+                if mine != base:
+                    want.append(f"{label} '{mine}' instead of '{base}'")
+            if proto[2] != first[2]:
+                want.append(f"target {g['target']} instead of {show(first[2])}")
+            if proto[3] != first[3]:
+                want.append(f"{proto[3]} instead of {first[3]}")
+            found = strings(g, gp, "differences")
+            if found != want:
+                raise Mismatch(at(gp, "differences"), want, found,
+                               "the group's protocol against the first group's")
+            for kind in ("ranked", "apart"):
+                for p, r in objects(g, gp, kind):
+                    name = text(r, p, "name")
+                    if name not in self.options:
+                        raise Mismatch(at(p, "name"), "an option of the study", f"'{name}'")
+                    if name in placed:
+                        raise Mismatch(at(p, "name"), f"'{name}' placed once",
+                                       f"again (first at {placed[name][2]})",
+                                       "every option is ranked or set apart exactly once")
+                    placed[name] = (g, kind, p)
+                    _, o, rep = self.options[name]
+                    if kind == "ranked":
+                        expect(at(p, "cost"), dec(rep.doc["totals"], "", "total"),
+                               dec(r, p, "cost"), f"the total of option '{name}'")
+                        expect(at(p, "work"), dec(o, "", "work"), dec_or_null(r, p, "work"),
+                               f"the work of option '{name}'")
+                    else:
+                        self.check_apart(name, rep, g, text(r, p, "reason"), at(p, "reason"))
+                    self.check_rankable(name, rep, g, kind, p)
+        for name, (p, _, _) in self.options.items():
+            if name not in placed:
+                raise Mismatch("analysis.comparison", f"option '{name}' ranked or set apart",
+                               "absent", "every option is ranked or set apart exactly once")
+        return placed
+
+    def check_apart(self, name, rep, g, reason, path):
+        metric = g["metric"]
+        if reason == f"quality not measured: no value of '{metric}' reached":
+            return
+        prefix = "did not reach the target: "
+        if reason.startswith(prefix):
+            body, sep, tail = reason[len(prefix):].rpartition(" (")
+            if not sep or tail != g["direction"] + ")":
+                raise Mismatch(path, f"'... ({g['direction']})'", f"'{reason}'")
+            value, target = split_quality(body, metric, path)
+            expect(path, parse_decimal(g["target"], path), target, "the group's target")
+            if reached(value, target, g["direction"]):
+                raise Mismatch(path, "a value that misses the target", f"'{reason}'",
+                               f"{show(value)} reaches {show(target)} ({g['direction']}): the "
+                               "option is set apart for a target it reached")
+            return
+        if reason.startswith("its cost is incomplete (status "):
+            status = rep.doc["status"]
+            want = (f"its cost is incomplete (status {status}): a partial total cannot be ranked")
+            expect(path, want, reason, f"option '{name}' has status {status}")
+            if status != "incomplete" and not rep.unpriced_lines():
+                raise Mismatch(path, "a complete cost is ranked", f"'{reason}'",
+                               f"option '{name}' has status {status} and no unpriced line")
+            return
+        raise Mismatch(path, "a reason the comparison gives (quality not measured, target not "
+                       "reached, cost incomplete)", f"'{reason}'")
+
+    def check_rankable(self, name, rep, g, kind, p):
+        """The protocol rule: an option ranks only when its own decision says it reached the
+        group's target and its cost is complete; else it is set apart."""
+        d = rep.doc["analysis"]["decision"]
+        prefix = "the target quality is reached: "
+        said = [r for r in d["continue_reasons"] if r.startswith(prefix)]
+        dpath = at(at(self.options[name][0], "report"), "analysis.decision")
+        if said:
+            value, target = split_quality(said[0][len(prefix):], g["metric"],
+                                          at(dpath, "continue_reasons"))
+            expect(at(dpath, "continue_reasons"), parse_decimal(g["target"], p), target,
+                   "the target of the option's protocol group")
+            if not reached(value, target, g["direction"]):
+                raise Mismatch(at(dpath, "continue_reasons"), "a value that reaches the target",
+                               f"'{said[0]}'", g["direction"])
+        complete = rep.doc["status"] != "incomplete" and not rep.unpriced_lines()
+        if kind == "ranked" and not said:
+            raise Mismatch(p, f"'{name}' set apart", "ranked",
+                           "an option that did not reach the target never ranks")
+        if kind == "ranked" and not complete:
+            raise Mismatch(p, f"'{name}' set apart", "ranked", "its cost is incomplete")
+        if kind == "apart" and said and complete:
+            raise Mismatch(p, f"'{name}' ranked", "set apart",
+                           "it reached the target and its cost is complete")
+
+    def check_option_decision(self, name, opath, rep, place):
+        """The decision's reasons as far as the report lets one recompute them: quality, prices
+        (provenance, region, staleness), completeness, open migration uncertainties and unmeasured
+        step inputs, in the order decide() lists them; the free-text ones (the support check,
+        bottlenecks, porting) by their form."""
+        path = at(at(opath, "report"), "analysis.decision")
+        d = rep.doc["analysis"]["decision"]
+        g = place[0]
+        doc = rep.doc
+        operands = {x["name"]: x["operands"] for x in doc["derivations"]}
+        known = {e["name"]: e for e in doc["inputs"]}
+
+        def leaves(key):
+            seen, out = set(), []
+
+            def walk(n):
+                if n in seen:
+                    return
+                seen.add(n)
+                if n in operands:
+                    for o in operands[n]:
+                        walk(o)
+                else:
+                    out.append(n)
+            for l in doc["lines"]:
+                walk(l[key])
+            return out
+        metric = g["metric"]
+        suspend, compare, cont = [], [], []
+        # Quality: what the option reached is only in the reasons and the apart reason.
+        found = {k: d[k + "_reasons"] for k in ("suspend", "compare", "continue")}
+        q = [r for r in found["continue"] if r.startswith("the target quality is reached: ")] + \
+            [r for r in found["suspend"] if r.startswith("the target quality is not ")]
+        if len(q) != 1:
+            raise Mismatch(path, "one reason on the target quality", len(q))
+        if q[0].startswith("the target quality is not measured"):
+            want = f"the target quality is not measured: no value of '{metric}' reached"
+            expect(path, want, q[0], "the metric of the option's protocol group")
+            suspend.append(q[0])
+        elif q[0].startswith("the target quality is not reached: "):
+            value, target = split_quality(q[0][len("the target quality is not reached: "):],
+                                          metric, at(path, "suspend_reasons"))
+            if reached(value, target, g["direction"]):
+                raise Mismatch(at(path, "suspend_reasons"), "a value that misses the target",
+                               f"'{q[0]}'", g["direction"])
+            suspend.append(q[0])
+        else:
+            cont.append(q[0])
+        # Prices: the region the prices must be quoted for is only in the reasons.
+        region = None
+        for r in found["continue"]:
+            if r.startswith("every price is quoted for ") and r.endswith(" and fresh"):
+                region = r[len("every price is quoted for "):-len(" and fresh")]
+        for r in found["suspend"]:
+            if r.startswith("price '") and ", not " in r and " is quoted for " in r:
+                region = r.rpartition(", not ")[2]
+        prices_ok = True
+        for n in leaves("price"):
+            e = known.get(n)
+            if e is None or not e["known"]:
+                continue
+            kind = e["provenance"]["kind"]
+            if kind == "quoted" and region is not None and e["provenance"]["region"] != region:
+                prices_ok = False
+                suspend.append(f"price '{n}' is quoted for {e['provenance']['region']}, "
+                               f"not {region}")
+            elif kind in ("third-party", "assumption"):
+                prices_ok = False
+                suspend.append(f"price '{n}' is not verified: it is {kind}")
+        for r in doc["reasons"]:
+            if r["status"] == "stale":
+                prices_ok = False
+                suspend.append("a price is stale: " + r["text"])
+        if prices_ok:
+            if region is None:
+                raise Mismatch(at(path, "continue_reasons"),
+                               "'every price is quoted for <region> and fresh'", "none",
+                               "no price reason holds against the option")
+            cont.append(f"every price is quoted for {region} and fresh")
+        # Completeness.
+        if doc["status"] == "incomplete" or rep.unpriced_lines():
+            suspend += ["costs are incomplete: " + r["text"] for r in doc["reasons"]
+                        if r["status"] in ("incomplete", "unpriced")]
+        else:
+            cont.append("every category of the cost formula is accounted for")
+        # Support: a stated check, a same-stack pass, or a compare reason (free text).
+        support = [r for r in found["continue"]
+                   if r.startswith("the needed operations are supported: ") or
+                   r.startswith("the model passed on the target stack")] + \
+            [r for r in found["compare"]
+             if r.startswith("support is not shown for '") or
+             r == "no compatibility evidence and no stated check that the needed operations run "
+                  "on the target"]
+        if len(support) != 1:
+            raise Mismatch(path, "one reason on the support of the needed operations", len(support))
+        (cont if support[0] in found["continue"] else compare).append(support[0])
+        compare += [f"migration uncertainty '{u['subject']}' is open (owner {u['owner']})"
+                    for u in doc["uncertainties"] if u["status"] == "open"]
+        measured = True
+        for n in leaves("quantity"):
+            kind = known[n]["provenance"]["kind"] if n in known else None
+            if kind in ("assumption", "third-party"):
+                measured = False
+                compare.append(f"step input '{n}' is not measured ({kind})")
+        if measured:
+            cont.append("every cost-contributing step is measured")
+        compare += [r for r in found["compare"] if r.startswith("a bottleneck remains: ")]
+        compare += [r for r in found["compare"]
+                    if r.startswith("the porting work is not justified: ")]
+        for key, want in (("suspend", suspend), ("continue", cont), ("compare", compare)):
+            if found[key] != want:
+                raise Mismatch(at(path, key + "_reasons"), want, found[key],
+                               f"option '{name}': the reasons its report gives, in order")
+
+    def check_study_decision(self, comparison, decision):
+        groups = comparison["groups"]
+        first = groups[0] if groups else None
+        decided = member(self.doc, "", "decided_for", (str, type(None)), "an option or null")
+        if first is not None and first["ranked"]:
+            top = first["ranked"][0]["name"]
+            expect("decided_for", f"'{top}'", f"'{decided}'" if decided else "null",
+                   "the option ranked first in the first group")
+            own = self.options[top][2].doc["analysis"]["decision"]
+            for key in ("outcome", "suspend_reasons", "compare_reasons", "continue_reasons"):
+                if decision[key] != own[key]:
+                    raise Mismatch(at("analysis.decision", key), own[key], decision[key],
+                                   f"the decision of '{top}', the first-ranked option")
+            return
+        if decided is not None:
+            raise Mismatch("decided_for", "null", f"'{decided}'", "no option ranks first")
+        want = [f"no option ranks: '{a['name']}' {a['reason']}" for a in first["apart"]] \
+            if first else []
+        if decision["suspend_reasons"] != want or decision["compare_reasons"] or \
+                decision["continue_reasons"]:
+            raise Mismatch("analysis.decision", f"suspend with {want}",
+                           decision["suspend_reasons"] + decision["compare_reasons"] +
+                           decision["continue_reasons"], "no option ranks")
+
+
+# ------------------------------------------------------------------------------------------------
 
 def main(argv):
     parser = argparse.ArgumentParser(
         prog="verify_report.py",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Recomputes a trncost JSON report (schema trncost.report, versions 1 to 3) "
-                    "from the report alone, sharing no code with trncost, and names the first "
-                    "mismatch: its path in the document, the expected value and the value found.",
+        description="Recomputes a trncost JSON report (schema trncost.report, versions 1 to 3, "
+                    "or a study, trncost.study version 1) from the report alone, sharing no "
+                    "code with trncost, and names the first mismatch: its path in the document, "
+                    "the expected value and the value found.",
         epilog="exit codes:\n  0  the report passed\n  1  internal error (a bug in this script)\n"
                "  2  usage error\n  3  the report cannot be read (not JSON, a member missing or "
                "of the\n     wrong type, an unknown schema, version, member or section)\n"
@@ -1054,7 +1408,8 @@ def main(argv):
         return EXIT_UNREADABLE
     try:
         doc = json.loads(raw.decode("utf-8"), object_pairs_hook=unique_members)
-        counts = Report(doc).check()
+        study = isinstance(doc, dict) and doc.get("schema") == STUDY_SCHEMA
+        counts = Study(doc).check() if study else Report(doc).check()
     except (UnicodeDecodeError, json.JSONDecodeError, DuplicateMember) as e:
         say(f"verify failed: {name}: not a JSON report: {e}")
         return EXIT_UNREADABLE
@@ -1064,9 +1419,12 @@ def main(argv):
     except Mismatch as e:
         say(f"verify failed: {name}: {e}")
         return EXIT_MISMATCH
-    say(f"verify passed: {name}: {counts['inputs']} inputs, {counts['derivations']} derivations, "
+    say(f"verify passed: {name}: " +
+        (f"{counts['options']} options, " if study else "") +
+        f"{counts['inputs']} inputs, {counts['derivations']} derivations, "
         f"{counts['lines']} lines, the totals and {counts['sections']} section(s) checked; the "
-        "status follows the rules")
+        "status follows the rules" +
+        ("; the comparison and the decisions follow from the options" if study else ""))
     return EXIT_OK
 
 

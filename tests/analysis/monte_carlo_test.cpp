@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "small_model.hpp"
 #include "trncost/analysis/monte_carlo.hpp"
@@ -64,6 +66,22 @@ TEST_CASE("monte_carlo: a sum of two uniforms is triangular on [0, 2]") {
   CHECK(r.baseline == doctest::Approx(1.0));  // 0.5 + 0.5 at the sourced values
   CHECK(r.samples == 1'000'000);
   CHECK(r.varied == std::vector<std::string>{"h1: uniform 0 to 1", "h2: uniform 0 to 1"});
+}
+
+TEST_CASE("monte_carlo: an input that cannot move the total is flagged by evaluating it") {
+  // total = p1 * h1 + p2 * h2. At 1 USD/instance-h both hours move it; at 0 USD/instance-h no draw
+  // of either does: both are flagged, and the band is the fixed total 0.
+  const auto u = distribution::uniform(decimal(0), decimal(1));
+  const model priced = two_lines(false);
+  const auto moving = monte_carlo(model_inputs(priced), {{"h1", u}, {"h2", u}}, {1000, 3});
+  CHECK(moving.moves_total == std::vector<bool>{true, true});
+  CHECK(moving.varied[0] == "h1: " + u.describe());
+  const model free = two_lines(false, "0");
+  const auto still = monte_carlo(model_inputs(free), {{"h1", u}, {"h2", u}}, {1000, 3});
+  CHECK(still.moves_total == std::vector<bool>{false, false});
+  CHECK(still.varied[0] == "h1: " + u.describe() + std::string(does_not_move_note));
+  CHECK(still.min == 0.0);
+  CHECK(still.max == 0.0);
 }
 
 TEST_CASE("monte_carlo: keep_samples hands over every total in draw order") {

@@ -5,6 +5,8 @@
 // provenance as writing it inline.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <string>
 #include <trncost/analysis/diff.hpp>
 #include <trncost/io/audit_study.hpp>
@@ -235,6 +237,26 @@ TEST_CASE("the study reports: Markdown sections JSON audit and HTML without empt
   const std::string last_outcome = "\"outcome\": \"suspend\"";
   swapped.replace(swapped.rfind(last_outcome), last_outcome.size(), "\"outcome\": \"continue\"");
   CHECK_FALSE(audit_study(swapped, "study.json").ok);
+  // The protocol rule: the first-ranked option's decision (and the study's, its copy) no longer
+  // says it reached the target; everything else adds up, yet a ranked option must have reached it.
+  std::string unreached = json;
+  const std::string reached = "the target quality is reached: eval_loss 1.89 against 1.9";
+  for (auto at = unreached.find(reached); at != std::string::npos; at = unreached.find(reached)) {
+    unreached.replace(at, reached.size(), "the target quality was measured: eval_loss 1.89");
+  }
+  const auto ruled = audit_study(unreached, "study.json");
+  CHECK_FALSE(ruled.ok);
+  CHECK(ruled.first_mismatch.find("'1 x trn2.48xlarge': ranked, but its decision does not say it "
+                                  "reached the target") != std::string::npos);
+  // p5 set apart with a value that reaches the target (1.85 <= 1.9, lower is better): refused.
+  std::string apart = json;
+  const std::string missed = "eval_loss 1.95 against 1.9 (lower is better)";
+  REQUIRE(apart.find(missed) != std::string::npos);
+  apart.replace(apart.find(missed), missed.size(), "eval_loss 1.85 against 1.9 (lower is better)");
+  const auto reaching = audit_study(apart, "study.json");
+  CHECK_FALSE(reaching.ok);
+  CHECK(reaching.first_mismatch.find("'1 x p5.48xlarge' set apart") != std::string::npos);
+  CHECK(reaching.first_mismatch.find("yet that value reaches the target 1.9") != std::string::npos);
 
   const std::string html = render_study(r, "html");
   CHECK(html.starts_with("<!DOCTYPE html>"));
@@ -242,7 +264,40 @@ TEST_CASE("the study reports: Markdown sections JSON audit and HTML without empt
   CHECK(html.find("<section id=\"comparison\">") != std::string::npos);
   CHECK(html.find("<section id=\"runway\">") != std::string::npos);
   CHECK(html.find("<tr data-option=\"1 x trn2.48xlarge\" data-rank=\"1\">") != std::string::npos);
-  CHECK_THROWS_AS((void)render_study(r, "csv"), input_error);
+  CHECK_THROWS_AS((void)render_study(r, "pdf"), input_error);
+}
+
+TEST_CASE("the study FOCUS CSV holds every option's rows with the option named") {
+  const auto r = run_study(examples + "studies/fine-tune-trn1-trn2-p5.toml");
+  const std::string csv = render_study(r, "csv");
+  // The header: the columns of a CSV with credits, then x_Option.
+  const std::string header = csv.substr(0, csv.find('\n'));
+  CHECK(header.starts_with("\"BilledCost\",\"EffectiveCost\","));
+  CHECK(header.ends_with(",\"x_Line\",\"x_CreditGrant\",\"x_Option\""));
+  CHECK(focus_study_columns.size() == focus_credit_columns.size() + 1);
+  // Each option's rows are exactly the rows of its own CSV (with credits), with its name appended,
+  // in the study's order: trn1, trn2, p5.
+  std::string want = header + "\n";
+  for (const auto& o : r.options) {
+    std::string own = render_focus_csv(o.est, o.extras.burn_down);
+    own.erase(0, own.find('\n') + 1);  // its header
+    REQUIRE(o.extras.burn_down.has_value());  // every option has the grant: credit rows as well
+    for (std::size_t at = 0; at < own.size();) {
+      const std::size_t end = own.find('\n', at);
+      want += own.substr(at, end - at) + ",\"" + o.name + "\"\n";
+      at = end + 1;
+    }
+  }
+  CHECK(csv == want);
+  // The first row by hand: trn1's setup, 21.5 USD/instance-h x (2 instances x 360 s) / 3600 = 4.3.
+  const std::string first = csv.substr(header.size() + 1, csv.find('\n', header.size() + 1) -
+                                                               header.size() - 1);
+  CHECK(first.starts_with("4.3,4.3,4.3,21.5,0.2,\"instance-h\","));
+  CHECK(first.ends_with(",0,NULL,\"2 x trn1.32xlarge\""));
+  // A row per line and per credit line of each option.
+  std::size_t rows = 0;
+  for (const auto& o : r.options) rows += o.est.lines.size() + o.extras.burn_down->credit_lines.size();
+  CHECK(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')) == rows + 1);
 }
 
 TEST_CASE("a comparison per unit of work ranks the cheaper option per unit first") {

@@ -3,7 +3,8 @@
 
   check_schema.py SCHEMA REPORT_OR_DIR...
 
-Every report given (a directory: its *.json) must validate; hand-broken copies of the first one must
+Every report given (a directory: its *.json) must validate (a study report, schema trncost.study,
+against $defs/study, which holds whole reports); hand-broken copies of the first one must
 not (so a validator that accepts everything fails here). The validator is the small one below, for the
 subset of JSON Schema the schema uses: the script first checks the schema uses no other keyword.
 Debian's python3-jsonschema (Draft202012Validator) would replace it; when `import jsonschema` works,
@@ -62,9 +63,7 @@ def errors(schema, value, root, path="$"):
     if schema is False:
         return f"{path}: is not allowed"
     if "$ref" in schema:
-        ref = schema["$ref"]
-        assert ref.startswith("#/$defs/"), ref
-        e = errors(root["$defs"][ref[len("#/$defs/"):]], value, root, path)
+        e = errors(resolve(root, schema["$ref"]), value, root, path)
         if e:
             return e
     if "type" in schema:
@@ -129,6 +128,24 @@ def errors(schema, value, root, path="$"):
     return None
 
 
+def resolve(root, ref):
+    """A reference inside the schema: "#" (the report) or a JSON pointer "#/$defs/...", the only
+    kinds it uses."""
+    assert ref == "#" or ref.startswith("#/"), ref
+    target = root
+    for part in ref[2:].split("/") if ref != "#" else []:
+        target = target[part.replace("~1", "/").replace("~0", "~")]
+    return target
+
+
+# A study report (schema trncost.study) is checked against $defs/study, which holds whole reports.
+STUDY = {"$ref": "#/$defs/study"}
+
+
+def schema_for(doc):
+    return STUDY if isinstance(doc, dict) and doc.get("schema") == "trncost.study" else None
+
+
 def same(a, b):
     return type(a) is type(b) and a == b
 
@@ -163,6 +180,29 @@ def broken_copies(doc):
     ]
 
 
+def broken_studies(doc):
+    """Copies of a valid study report that break the schema, one rule each."""
+    def mutate(name, f):
+        d = copy.deepcopy(doc)
+        f(d)
+        return name, d
+    return [
+        mutate("study of version 2", lambda d: d.update(schema_version=2)),
+        mutate("study with one option", lambda d: d.update(options=d["options"][:1])),
+        mutate("study option without work", lambda d: d["options"][0].pop("work")),
+        mutate("study option report without its decision",
+               lambda d: d["options"][0]["report"]["analysis"].pop("decision")),
+        mutate("study option report of version 1",
+               lambda d: d["options"][0]["report"].update(schema_version=1)),
+        mutate("study option report without totals",
+               lambda d: d["options"][0]["report"].pop("totals")),
+        mutate("study ranked cost per work as a number",
+               lambda d: d["analysis"]["comparison"]["groups"][0]["ranked"][0].update(
+                   cost_per_work=0.5)),
+        mutate("study with a tornado", lambda d: d["analysis"].update(tornado={})),
+    ]
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__)
@@ -181,7 +221,29 @@ def main(argv):
     try:
         import jsonschema  # Debian: python3-jsonschema
         jsonschema.Draft202012Validator.check_schema(schema)
-        other = jsonschema.Draft202012Validator(schema)
+        reports = jsonschema.Draft202012Validator(schema)
+        try:  # a study: $defs/study, its "#" the report schema (by the schema's $id)
+            from referencing import Registry, Resource
+            registry = Registry().with_resource(schema["$id"], Resource.from_contents(schema))
+            studies = jsonschema.Draft202012Validator({"$ref": schema["$id"] + "#/$defs/study"},
+                                                      registry=registry)
+        except ImportError:
+            studies = None
+
+        class Other:
+            """jsonschema's verdict, on a report or a study (None: it cannot check a study)."""
+
+            @staticmethod
+            def pick(doc):
+                return studies if schema_for(doc) is not None else reports
+
+            def is_valid(self, doc):
+                v = self.pick(doc)
+                return True if v is None else v.is_valid(doc)
+
+            def iter_errors(self, doc):
+                return self.pick(doc).iter_errors(doc)
+        other = Other()
     except ImportError:
         other = None
     files = []
@@ -194,18 +256,24 @@ def main(argv):
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
         docs.append(doc)
-        e = errors(schema, doc, schema)
+        e = errors(schema_for(doc) or schema, doc, schema)
         if e:
             failures.append(f"{path}: {e}")
         if other is not None and not other.is_valid(doc):
             failures.append(f"{path}: jsonschema rejects it: {next(other.iter_errors(doc)).message}")
-    broken = broken_copies(docs[0]) if docs else []
-    for name, doc in broken:
-        if errors(schema, doc, schema) is None:
-            failures.append(f"{files[0]} with {name}: the schema accepts it")
+    reports_given = [(f, d) for f, d in zip(files, docs) if schema_for(d) is None]
+    studies_given = [(f, d) for f, d in zip(files, docs) if schema_for(d) is not None]
+    broken = [(reports_given[0][0], n, d) for n, d in broken_copies(reports_given[0][1])] \
+        if reports_given else []
+    broken += [(studies_given[0][0], n, d) for n, d in broken_studies(studies_given[0][1])] \
+        if studies_given else []
+    for given, name, doc in broken:
+        if errors(schema_for(doc) or schema, doc, schema) is None:
+            failures.append(f"{given} with {name}: the schema accepts it")
         if other is not None and other.is_valid(doc):
-            failures.append(f"{files[0]} with {name}: jsonschema accepts it")
-    print(f"{len(files)} reports valid, {len(broken)} broken copies refused" +
+            failures.append(f"{given} with {name}: jsonschema accepts it")
+    print(f"{len(files)} reports valid ({len(studies_given)} of them studies), "
+          f"{len(broken)} broken copies refused" +
           (" (and by jsonschema)" if other is not None else " (jsonschema not installed)"))
     for f in failures:
         print("FAIL: " + f)

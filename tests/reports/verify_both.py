@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Runs both verifiers of JSON reports on every shipped report and on tampered copies of it.
 
-The reports are made here, at test time: trncost-estimate on each scenario of examples/scenarios/
-and each example program with --json-dir. Both the C++ audit (trncost-estimate --audit) and
+The reports are made here, at test time: trncost-estimate on each scenario of examples/scenarios/,
+on each study of ROOT/examples/studies/ (schema trncost.study) and each example program with
+--json-dir. Both the C++ audit (trncost-estimate --audit) and
 tools/verify_report.py must accept every report as written, and an untouched re-serialization of
 it; both must reject every tampered copy (each tamper class below changes what the report means).
-Every tamper class must apply to at least one report. Standard library only.
+Every tamper class must apply to at least one report. A study gets every report tamper in one of its
+options' reports, the study tampers, and the tampers only the Python verifier recomputes (the
+decisions' reasons). Standard library only.
 
   verify_both.py --cli BIN --verifier tools/verify_report.py --work DIR --repo ROOT
                  [--scenario FILE]... [--example BIN]...
@@ -21,7 +24,9 @@ import json
 import os
 import subprocess
 import sys
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal, getcontext
+
+getcontext().prec = 80  # exact enough for 18 fractional digits of any report's amounts
 
 
 def value_of(doc, name):
@@ -319,6 +324,162 @@ TAMPERS = [
     ("lost-at-expiry", tamper_lost_at_expiry),
     ("runway", tamper_runway),
 ]
+
+
+# A study report (schema trncost.study): the report tampers above applied to one option's embedded
+# report, and these, which change the study's own sections.
+
+def first_group(doc):
+    return doc["analysis"]["comparison"]["groups"][0]
+
+
+def tamper_study_ranking_swap(doc):
+    r = first_group(doc)["ranked"]
+    if len(r) < 2:
+        return None
+    r[0], r[1] = r[1], r[0]
+    r[0]["cost_rank"], r[1]["cost_rank"] = 1, 2
+    r[0]["cost_ratio"], r[1]["cost_ratio"] = r[1]["cost_ratio"], r[0]["cost_ratio"]
+    return f"ranking swapped: '{r[0]['name']}' first, ranks and ratios with it"
+
+
+def tamper_study_ranked_cost(doc):
+    r = first_group(doc)["ranked"]
+    if not r:
+        return None
+    r[0]["cost"] = plus(r[0]["cost"], "0.01")
+    return f"ranked '{r[0]['name']}' cost + 0.01"
+
+
+def tamper_study_option_total(doc):
+    """An option's total raised with the ranked cost and its cost per unit of work: the comparison
+    agrees with the changed total, the option's lines do not."""
+    r = first_group(doc)["ranked"]
+    if not r:
+        return None
+    name = r[0]["name"]
+    o = next(o for o in doc["options"] if o["name"] == name)
+    o["report"]["totals"]["total"] = r[0]["cost"] = plus(r[0]["cost"], "1")
+    if "cost_per_work" in r[0]:
+        r[0]["cost_per_work"] = str(quantize18(Decimal(r[0]["cost"]) / Decimal(r[0]["work"])))
+    return f"option '{name}' total + 1, its ranked cost and cost per unit of work with it"
+
+
+def tamper_study_option_work(doc):
+    o = doc["options"][0]
+    o["work"] = str(Decimal(o["work"]) * 2)
+    return f"option '{o['name']}' work doubled"
+
+
+def tamper_study_decided_for(doc):
+    names = [o["name"] for o in doc["options"] if o["name"] != doc["decided_for"]]
+    doc["decided_for"] = names[0]
+    return f"decided_for -> '{names[0]}'"
+
+
+def tamper_study_decision(doc):
+    d = doc["analysis"]["decision"]
+    if not d["continue_reasons"]:
+        return None
+    dropped = d["continue_reasons"].pop()
+    return f"study decision: continue reason '{dropped}' dropped"
+
+
+def tamper_study_missed_target_ranked(doc):
+    """An option set apart for missing the target moved into the ranking, in its place by cost per
+    unit of work, ranks and ratios recomputed: only the protocol rule refuses it."""
+    g = first_group(doc)
+    moved = next((a for a in g["apart"] if a["reason"].startswith("did not reach the target")),
+                  None)
+    if moved is None or not g["ranked"] or "work" not in g["ranked"][0]:
+        return None
+    g["apart"].remove(moved)
+    o = next(o for o in doc["options"] if o["name"] == moved["name"])
+    cost = o["report"]["totals"]["total"]
+    entry = dict(g["ranked"][0], name=moved["name"], cost=cost, work=o["work"],
+                 cost_per_work=str(quantize18(Decimal(cost) / Decimal(o["work"]))))
+    ranked = sorted(g["ranked"] + [entry], key=lambda x: Decimal(x["cost_per_work"]))
+    cheapest = Decimal(ranked[0]["cost_per_work"])
+    for i, x in enumerate(ranked):
+        x["cost_rank"] = i + 1
+        x["cost_ratio"] = str(quantize18(Decimal(x["cost_per_work"]) / cheapest))
+    g["ranked"] = ranked
+    if ranked[0]["name"] != doc["decided_for"]:
+        return None
+    return f"'{moved['name']}', set apart for missing the target, ranked"
+
+
+def tamper_study_option_dropped(doc):
+    dropped = doc["options"].pop()
+    return f"option '{dropped['name']}' dropped from the options"
+
+
+def quantize18(x):
+    """x to 18 fractional digits, half-even, as the report writes it (no trailing zeros)."""
+    text = format(x.quantize(Decimal(1).scaleb(-18), rounding=ROUND_HALF_EVEN), "f")
+    return Decimal(text.rstrip("0").rstrip(".") if "." in text else text)
+
+
+def tamper_apart_reason(doc):
+    """An option set apart for missing the target, its reason saying a value that reaches it."""
+    g = first_group(doc)
+    for a in g["apart"]:
+        if a["reason"].startswith("did not reach the target: "):
+            better = "0" if g["direction"] == "lower is better" else plus(g["target"], "1")
+            a["reason"] = f"did not reach the target: {g['metric']} {better} against " \
+                          f"{g['target']} ({g['direction']})"
+            return f"'{a['name']}' set apart with a value that reaches the target"
+    return None
+
+
+STUDY_TAMPERS = [
+    ("study-ranking-swap", tamper_study_ranking_swap),
+    ("study-ranked-cost", tamper_study_ranked_cost),
+    ("study-option-total", tamper_study_option_total),
+    ("study-option-work", tamper_study_option_work),
+    ("study-decided-for", tamper_study_decided_for),
+    ("study-decision", tamper_study_decision),
+    ("study-missed-target-ranked", tamper_study_missed_target_ranked),
+    ("study-option-dropped", tamper_study_option_dropped),
+    ("study-apart-reason", tamper_apart_reason),
+]
+
+
+# What only the Python verifier recomputes (the C++ audit checks a decision's outcome against its
+# reasons, not the reasons against the report): it must reject these, the C++ audit may not.
+
+def tamper_option_reason_dropped(doc):
+    """A reason the option's report gives dropped from its decision, the outcome unchanged."""
+    for o in doc["options"]:
+        d = o["report"]["analysis"]["decision"]
+        for key in ("compare_reasons", "continue_reasons"):
+            for r in d[key]:
+                if r.startswith("step input '") or r.startswith("every category"):
+                    if key == "compare_reasons" and len(d[key]) == 1:
+                        continue
+                    d[key].remove(r)
+                    if o["name"] == doc["decided_for"]:
+                        doc["analysis"]["decision"][key].remove(r)
+                    return f"option '{o['name']}': reason '{r}' dropped from its decision"
+    return None
+
+
+PYTHON_ONLY_TAMPERS = [
+    ("option-reason-dropped", tamper_option_reason_dropped),
+]
+
+
+def in_an_option(tamper):
+    """A report tamper applied to the embedded report of the first option it applies to."""
+    def apply(doc):
+        for o in doc["options"]:
+            what = tamper(o["report"])
+            if what is not None:
+                return f"option '{o['name']}': {what}"
+        return None
+    return apply
+
+
 # A class that may apply to no shipped report (a verified report has no status to upgrade, but the
 # flagship's provisional ones do): every class must apply somewhere.
 
@@ -348,6 +509,15 @@ def main():
         rc, msg = run([args.cli, s, "--format", "json", "--output", out], args.repo)
         if rc != 0:
             failures.append(f"{s}: trncost-estimate exited {rc}: {msg[0]}")
+    # The shipped studies (schema trncost.study): each option's report inside, and the comparison,
+    # the decision and the runways.
+    studies_dir = os.path.join(args.repo, "examples", "studies")
+    for s in sorted(f for f in os.listdir(studies_dir) if f.endswith(".toml")):
+        out = os.path.join(args.work, "study-" + s[:-len(".toml")] + ".json")
+        rc, msg = run([args.cli, os.path.join("examples", "studies", s), "--format", "json",
+                       "--output", out], args.repo)
+        if rc != 0:
+            failures.append(f"examples/studies/{s}: trncost-estimate exited {rc}: {msg[0]}")
     for e in args.example:
         rc, msg = run([e, "--json-dir", args.work], args.repo)
         if rc != 0:
@@ -369,7 +539,10 @@ def main():
             rc = verifier.main([path])
         return cpp, (rc, out.getvalue().strip().splitlines()[-1:] or [""])
 
-    applied = {name: 0 for name, _ in TAMPERS}
+    applied = {name: 0 for name, _ in TAMPERS + STUDY_TAMPERS + PYTHON_ONLY_TAMPERS}
+    python_only = {name for name, _ in PYTHON_ONLY_TAMPERS}
+    in_options = [(name, in_an_option(t)) for name, t in TAMPERS] + STUDY_TAMPERS
+    studies = []
     rows = []
     tamper_dir = os.path.join(args.work, "tampered")
     os.makedirs(tamper_dir, exist_ok=True)
@@ -389,7 +562,10 @@ def main():
         if crc != 0 or prc != 0:
             failures.append(f"{r}: rewritten untouched, rejected: C++ {crc} {cmsg[0]} | "
                             f"Python {prc} {pmsg[0]}")
-        for name, tamper in TAMPERS:
+        if original.get("schema") == "trncost.study":
+            studies.append(path)
+        for name, tamper in in_options + PYTHON_ONLY_TAMPERS \
+                if original.get("schema") == "trncost.study" else TAMPERS:
             doc = copy.deepcopy(original)
             what = tamper(doc)
             if what is None:
@@ -400,7 +576,7 @@ def main():
                 json.dump(doc, f, indent=2)
             (crc, cmsg), (prc, pmsg) = both(tp)
             rows.append((r, name, crc, prc))
-            if crc not in (3, 4):
+            if crc not in (3, 4) and name not in python_only:
                 failures.append(f"{r} [{name}: {what}]: the C++ audit accepts it (exit {crc}: "
                                 f"{cmsg[0]})")
             if prc not in (3, 4):
@@ -424,6 +600,21 @@ def main():
             rc = verifier.main(["--quiet", tp])
             if rc != want:
                 failures.append(f"verify_report.py on a report with {what}: exit {rc}, want {want}")
+        if not studies:
+            failures.append("no study report was written")
+        for study in studies[:1]:
+            with open(study, encoding="utf-8") as f:
+                sdoc = json.load(f)
+            for what, doc, want in (("a study of version 2", dict(sdoc, schema_version=2), 3),
+                                    ("a study with an unknown member", dict(sdoc, tornado={}), 3),
+                                    ("a study without analysis",
+                                     {k: v for k, v in sdoc.items() if k != "analysis"}, 3)):
+                tp = os.path.join(tamper_dir, f"exit-{what.replace(' ', '-')}.json")
+                with open(tp, "w", encoding="utf-8") as f:
+                    json.dump(doc, f)
+                rc = verifier.main(["--quiet", tp])
+                if rc != want:
+                    failures.append(f"verify_report.py on {what}: exit {rc}, want {want}")
         raw = os.path.join(tamper_dir, "exit-not-json.json")
         with open(raw, "w", encoding="utf-8") as f:
             f.write('{"schema": "trncost.report", "schema": "again"}')
@@ -448,8 +639,13 @@ def main():
     print(f"{len(rows)} tampered copies over {sum(1 for n in applied.values() if n)} classes:")
     for name, n in applied.items():
         caught = [(c, p) for (_, t, c, p) in rows if t == name]
+        if name in python_only:
+            py = sum(1 for _, p in caught if p in (3, 4))
+            print(f"  {name:26} {py}/{n} rejected by verify_report.py (the C++ audit checks the "
+                  "outcome, not these reasons)")
+            continue
         both_caught = sum(1 for c, p in caught if c in (3, 4) and p in (3, 4))
-        print(f"  {name:18} {both_caught}/{n} rejected by both")
+        print(f"  {name:26} {both_caught}/{n} rejected by both")
     for f in failures:
         print("FAIL: " + f)
     return 1 if failures else 0

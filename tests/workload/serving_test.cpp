@@ -1,13 +1,16 @@
 // Tests for always-on serving (workload/serving.hpp): fleet sizing on peak or average demand, the
 // busy and idle split of a fleet billed over the whole period, the work delivered and the cost per
-// unit of work through the JSON report, the audit, Markdown and HTML. Every expected figure is
-// computed by hand in the comment above it.
+// unit of work through the JSON report, the audit, Markdown and HTML, and the sizing (demand, usable
+// capacity, instances needed, headroom) read back from the estimate for the reports. Every expected
+// figure is computed by hand in the comment above it.
 #include <doctest/doctest.h>
 
 #include <string>
+#include <trncost/analysis/monte_carlo.hpp>
 #include <trncost/analysis/sensitivity.hpp>
 #include <trncost/io/audit.hpp>
 #include <trncost/io/html.hpp>
+#include <trncost/io/html_extras.hpp>
 #include <trncost/io/markdown.hpp>
 #include <trncost/io/report_json.hpp>
 #include <trncost/workload/serving.hpp>
@@ -131,6 +134,91 @@ TEST_CASE("without a peak the fleet is sized on the average demand at the target
     CHECK(m.value(p.instances)->value() == decimal(5));
     // headroom = 5 x 500 - 1000 = 1500 token/s.
     CHECK(m.value(p.headroom)->value() == decimal(1500));
+  }
+}
+
+TEST_CASE("the sizing read back from the estimate is the plan's") {
+  {
+    model m;
+    const auto p = workload::add_serving(m, service());
+    declare_others(m);
+    const auto sizings = workload::serving_sizings(m.evaluate(as_of));
+    REQUIRE(sizings.size() == 1);
+    const auto& z = sizings.front();
+    CHECK(z.component == "chat-service");
+    // Sized on the peak, 1800 token/s; usable = 500 x 0.8 = 400; ceil(1800 / 400 = 4.5) = 5.
+    CHECK(z.demand->name == "peak_demand");
+    CHECK(z.demand->value == "1800");
+    CHECK(z.throughput->value == "500");
+    CHECK(z.utilisation->value == "0.8");
+    CHECK(z.usable->value == "400");
+    CHECK(z.instances->value == "5");
+    // capacity = 5 x 500 = 2500; headroom = 2500 - 1800 = 700: the plan's own nodes agree.
+    REQUIRE(z.capacity.has_value());
+    REQUIRE(z.headroom.has_value());
+    CHECK(*z.capacity == decimal(2500));
+    CHECK(*z.headroom == decimal(700));
+    CHECK(*z.capacity == m.value(p.capacity)->value());
+    CHECK(*z.headroom == m.value(p.headroom)->value());
+  }
+  {
+    model m;
+    (void)workload::add_serving(m, service(false, "0.4"));
+    declare_others(m);
+    const auto sizings = workload::serving_sizings(m.evaluate(as_of));
+    REQUIRE(sizings.size() == 1);
+    // No peak: sized on the average, 1000 / (500 x 0.4 = 200) = 5; headroom 5 x 500 - 1000 = 1500.
+    CHECK(sizings.front().demand->name == "average_demand");
+    CHECK(sizings.front().instances->value == "5");
+    CHECK(sizings.front().headroom == decimal(1500));
+  }
+  {
+    model m;  // no service: no idle capacity line, no sizing
+    m.add(egress{});
+    declare_others(m, true);
+    CHECK(workload::serving_sizings(m.evaluate(as_of)).empty());
+  }
+}
+
+TEST_CASE("Monte Carlo flags a throughput that cannot move a fixed always-on bill") {
+  model m;
+  (void)workload::add_serving(m, service());
+  declare_others(m);
+  const analysis::model_inputs in(m);
+  // Throughput 460 to 520 token/s: usable 368 to 416 per instance, ceil(1800 / 416 = 4.33) =
+  // ceil(1800 / 368 = 4.89) = 5 instances whatever the draw: 5 x 720 h x 10 USD = 36,000 USD, only
+  // the split between serving and idle capacity moves. The peak, 1500 to 2100 token/s, sizes 4 to 6
+  // instances (ceil(1500 / 400 = 3.75) = 4, ceil(2100 / 400 = 5.25) = 6): it moves the bill.
+  const auto throughput = analysis::distribution::uniform(decimal(460), decimal(520));
+  const auto peak = analysis::distribution::uniform(decimal(1500), decimal(2100));
+  {
+    const auto r = analysis::monte_carlo(in, {{"throughput_per_instance", throughput}}, {2000, 7});
+    REQUIRE(r.moves_total.size() == 1);
+    CHECK_FALSE(r.moves_total[0]);
+    CHECK(r.varied[0] == "throughput_per_instance: " + throughput.describe() +
+                             std::string(analysis::does_not_move_note));
+    // The band is the fixed bill, up to the double arithmetic of the two lines.
+    CHECK(r.min == doctest::Approx(36000.0));
+    CHECK(r.max == doctest::Approx(36000.0));
+  }
+  {
+    const auto r = analysis::monte_carlo(
+        in, {{"throughput_per_instance", throughput}, {"peak_demand", peak}}, {2000, 7});
+    REQUIRE(r.moves_total.size() == 2);
+    CHECK_FALSE(r.moves_total[0]);
+    CHECK(r.moves_total[1]);
+    CHECK(r.varied[1] == "peak_demand: " + peak.describe());  // no note on an input that moves it
+    // 4 to 6 instances: 28,800 to 43,200 USD.
+    CHECK(r.min == doctest::Approx(28800.0));
+    CHECK(r.max == doctest::Approx(43200.0));
+    // The HTML report shows the band and marks the input that cannot move the total.
+    report::extras x;
+    x.monte_carlo = r;
+    const auto html = io::render_html(m.evaluate(as_of), x);
+    CHECK(html.find("<section id=\"monte-carlo\">\n<h2>Monte Carlo</h2>") != std::string::npos);
+    CHECK(html.find("<li data-moves-total=\"false\">throughput_per_instance: " +
+                    throughput.describe() + " (does not move the total") != std::string::npos);
+    CHECK(html.find("<li>peak_demand: " + peak.describe() + "</li>") != std::string::npos);
   }
 }
 
@@ -260,6 +348,38 @@ TEST_CASE("Markdown and HTML show the cost per unit of work and label serving as
   CHECK(html.find("<h2>Cost per unit of work</h2>") != std::string::npos);
   CHECK(html.find("data-basis=\"full\">13.8889 USD/1M tokens") != std::string::npos);
   CHECK(html.find("useful (serving)") != std::string::npos);
+}
+
+TEST_CASE("Markdown and HTML show the demand the instances needed and the headroom") {
+  model m;
+  (void)workload::add_serving(m, service());
+  declare_others(m);
+  const auto est = m.evaluate(as_of);
+  // Peak 1800 token/s; usable 500 x 0.8 = 400 per instance; ceil(1800 / 400) = 5 instances;
+  // capacity 5 x 500 = 2500 token/s; headroom 2500 - 1800 = 700 token/s, 700 / 2500 = 28.0 %.
+  const std::string row = "| chat-service | 1800 token/s (peak_demand) | 400 token/s/instance = "
+                          "500 x 0.8 | 5 = ceil(1800 / 400) | 2500 token/s | 700 token/s (28.0 % "
+                          "of the capacity) |";
+  const auto md = io::render_markdown(est);
+  const auto section = md.find("## Cost per unit of work");
+  const auto next = md.find("## Totals by category");
+  REQUIRE(section != std::string::npos);
+  const auto at = md.find(row);
+  CHECK(at != std::string::npos);
+  CHECK(section < at);  // in the cost per unit of work section
+  CHECK(at < next);
+  CHECK(md.find("Instances needed = ceil(demand / usable capacity per instance)") != std::string::npos);
+  const auto html = io::render_html(est);
+  CHECK(html.find("<table id=\"sizing\">") != std::string::npos);
+  CHECK(html.find("<td class=\"num\" data-basis=\"instances\">5 = ceil(1800 / 400)</td>") !=
+        std::string::npos);
+  CHECK(html.find("<td class=\"num\" data-basis=\"headroom\">700 token/s (28.0 % of the "
+                  "capacity)</td>") != std::string::npos);
+  // A report without a service has no sizing table.
+  model other;
+  other.add(egress{});
+  declare_others(other, true);
+  CHECK(io::render_markdown(other.evaluate(as_of)).find("instances needed") == std::string::npos);
 }
 
 }  // namespace trncost_tests::workload_serving_test

@@ -52,6 +52,10 @@ struct decision_inputs {
   std::optional<std::string> porting_unjustified{};  ///< why the porting work does not pay
 };
 
+/// How a decision's continue reason on quality begins; the study audit (io/audit_study.hpp) reads
+/// it back: an option ranks only when its decision says it reached the target.
+inline constexpr std::string_view quality_reached_reason = "the target quality is reached: ";
+
 struct decision {
   verdict outcome = verdict::suspend;
   std::vector<std::string> suspend_reasons;
@@ -88,7 +92,7 @@ inline decision decide(const decision_inputs& in) {
                                 in.quality.reached->to_string() + " against " +
                                 in.quality.target.to_string());
   } else {
-    d.continue_reasons.push_back("the target quality is reached: " + in.quality.metric + " " +
+    d.continue_reasons.push_back(std::string(quality_reached_reason) + in.quality.metric + " " +
                                  in.quality.reached->to_string() + " against " +
                                  in.quality.target.to_string());
   }

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -173,8 +174,23 @@ struct monte_carlo_result {
   double max = 0;
   std::optional<double> p_over_budget{};
   std::vector<std::string> varied;  ///< "throughput: lognormal, 90 % in 900 to 1100"
+  /// Per input, in the order given (parallel to `varied`): whether drawn alone it moves the total
+  /// (moves_total_probes draws, the other inputs at their sourced values). An input that does not
+  /// (a throughput on an always-on fleet that stays the same size, an input no line reaches) has
+  /// does_not_move_note appended to its `varied` text, so every report of the band says so.
+  std::vector<bool> moves_total;
   std::vector<double> totals;  ///< each sample's total, in draw order (options.keep_samples only)
 };
+
+/// How many draws of an input, alone, decide whether it moves the total (monte_carlo_result).
+inline constexpr std::size_t moves_total_probes = 128;
+/// A draw moves the total when it differs from the baseline by more than this share of it (at least
+/// this much in USD): what the double arithmetic of the samples can leave where the exact total
+/// does not move (serving's busy and idle lines add up to the same bill).
+inline constexpr double moves_total_tolerance = 1e-9;
+/// What the `varied` text of an input that does not move the total ends with.
+inline constexpr std::string_view does_not_move_note =
+    " (does not move the total: drawn alone, it leaves the total at its baseline)";
 
 /// The model as a flat double-precision program over the leaves that vary: everything that does not
 /// depend on them is computed once, when the program is built (its lines summed into a constant),
@@ -534,6 +550,29 @@ inline monte_carlo_result monte_carlo(const model_inputs& in,
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     rows[k] = program.leaf_row(k);
     dists[k] = &inputs[k].dist;
+  }
+  // Which inputs move the total: each drawn alone, moves_total_probes times from a stream of its
+  // own (seed + its position + 1: the band's draws below are unchanged), the others at their
+  // sourced values; evaluated, not asserted from the model's shape.
+  {
+    static_assert(moves_total_probes <= compiled_model::block, "one input's probes are one block");
+    const auto baseline = in.baseline();
+    const double tolerance = moves_total_tolerance * std::max(1.0, std::abs(out.baseline));
+    std::vector<double> probe(compiled_model::block);
+    for (std::size_t k = 0; k < inputs.size(); ++k) {
+      random_stream alone(options.seed + k + 1);
+      for (std::size_t other = 0; other < inputs.size(); ++other) {
+        const double v = baseline[leaves[other]].to_double();
+        std::fill_n(rows[other], compiled_model::block, v);
+      }
+      for (std::size_t j = 0; j < moves_total_probes; ++j) rows[k][j] = dists[k]->draw(alone);
+      program.totals(moves_total_probes, probe.data());
+      const bool moves = std::any_of(
+          probe.begin(), probe.begin() + static_cast<std::ptrdiff_t>(moves_total_probes),
+          [&](double t) { return !(std::abs(t - out.baseline) <= tolerance); });
+      out.moves_total.push_back(moves);
+      if (!moves) out.varied[k] += does_not_move_note;
+    }
   }
   for (std::uint64_t first = 0; first < options.samples; first += compiled_model::block) {
     const auto n = static_cast<std::size_t>(

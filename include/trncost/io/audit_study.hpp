@@ -2,10 +2,12 @@
 // alone: every option's report is audited as a report is (io/audit.hpp: derivations, lines, totals,
 // status, its analysis and credits sections); then the study's comparison is checked against those
 // recomputed totals and the options' work (cost per unit of work, ranks, ratios), every option is
-// ranked or set apart exactly once, and the study's decision is the first-ranked option's.
+// ranked or set apart exactly once, only an option whose decision says it reached the target is
+// ranked, and the study's decision is the first-ranked option's.
 #ifndef TRNCOST_IO_AUDIT_STUDY_HPP
 #define TRNCOST_IO_AUDIT_STUDY_HPP
 
+#include <algorithm>
 #include <cstddef>
 #include <map>
 #include <string>
@@ -93,6 +95,15 @@ namespace trncost::io {
         return fail(at + " cost: the report says " + x.cost.to_string() +
                     ", the option's recomputed total is " + it->second.total.to_string());
       }
+      // The protocol rule: an option that missed the target (or whose reaching it is not
+      // measured) is set apart, never ranked; its decision says which.
+      const auto& why = it->second.decision.continue_reasons;
+      if (std::none_of(why.begin(), why.end(), [](const std::string& s) {
+            return s.starts_with(analysis::quality_reached_reason);
+          })) {
+        return fail(at + ": ranked, but its decision does not say it reached the target; an "
+                         "option that missed the target is set apart, never ranked");
+      }
       if (!x.work || *x.work != it->second.work) {
         return fail(at + " work: the comparison says " + (x.work ? x.work->to_string() : "nothing") +
                     ", the option says " + it->second.work.to_string());
@@ -104,6 +115,26 @@ namespace trncost::io {
         return fail("analysis.comparison: '" + a.name + "' is set apart but no option has this name");
       }
       ++it->second.placed;
+      // Set apart for missing the target: the value it gives must miss the group's target.
+      const std::string missed = "did not reach the target: " + grp.metric + " ";
+      if (a.reason.starts_with(missed)) {
+        const std::string rest = a.reason.substr(missed.size());
+        const auto against = rest.find(" against ");
+        analysis::protocol p;
+        p.target = grp.target;
+        p.direction = grp.direction;
+        try {
+          p.reached = decimal::parse(rest.substr(0, against));
+        } catch (const trncost::error&) {
+          return fail("analysis.comparison: '" + a.name + "' set apart: '" + a.reason +
+                      "' gives no value reached");
+        }
+        if (against == std::string::npos || p.target_reached()) {
+          return fail("analysis.comparison: '" + a.name + "' set apart: '" + a.reason +
+                      "', yet that value reaches the target " + grp.target.to_string() + " (" +
+                      analysis::detail::direction_text(grp.direction) + ")");
+        }
+      }
     }
   }
   for (const auto& [name, o] : options) {

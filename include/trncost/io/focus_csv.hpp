@@ -160,7 +160,9 @@ namespace detail {
 /// A FOCUS timestamp of a day's start, as AWS's FOCUS export writes it: "2026-01-01 00:00:00".
 inline std::string focus_day_start(date d) { return to_string(d) + " 00:00:00"; }
 
-inline void write_usage_rows(std::string& out, const estimate& est, bool with_credits) {
+/// `option`, when given, fills a last column, x_Option (a study's CSV, io/focus_csv_study.hpp).
+inline void write_usage_rows(std::string& out, const estimate& est, bool with_credits,
+                             const std::string* option = nullptr) {
   for (std::size_t i = 0; i < est.lines.size(); ++i) {
     const auto& l = est.lines[i];
     detail::csv_row row(out);
@@ -238,6 +240,7 @@ inline void write_usage_rows(std::string& out, const estimate& est, bool with_cr
     row.text(inputs);
     row.whole(i);
     if (with_credits) row.null();  // x_CreditGrant
+    if (option != nullptr) row.text(*option);  // x_Option
     row.end();
   }
 }
@@ -246,7 +249,8 @@ inline void write_usage_rows(std::string& out, const estimate& est, bool with_cr
 /// EffectiveCost and ListCost, as AWS's export writes a credit), ChargeFrequency One-Time, the
 /// charge period the credit applies to, and the grant in x_CreditGrant. x_Line continues the count.
 inline void write_credit_rows(std::string& out, const estimate& est,
-                              const credits::burn_down_result& b) {
+                              const credits::burn_down_result& b,
+                              const std::string* option = nullptr) {
   std::size_t line = est.lines.size();
   for (const auto& c : b.credit_lines) {
     csv_row row(out);
@@ -288,6 +292,7 @@ inline void write_credit_rows(std::string& out, const estimate& est,
     row.null();  // x_Inputs
     row.whole(line++);
     row.text(c.grant);
+    if (option != nullptr) row.text(*option);  // x_Option
     row.end();
   }
 }

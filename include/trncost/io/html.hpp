@@ -129,6 +129,7 @@ struct html_analysis_parts {
   std::string comparison{};
   std::string burn_down{};
   std::string decision{};  ///< a whole <section>, or nothing
+  std::string monte_carlo{};  ///< a whole <section>, or nothing
 };
 
 /// The page around the estimate, with `parts` where the analysis charts and the decision go.
@@ -206,6 +207,7 @@ inline std::string render_html_page(const estimate& est, const html_analysis_par
   h += parts.burn_down;
   h += "</section>\n";
   h += parts.decision;
+  h += parts.monte_carlo;
 
   // Tables.
   if (est.work) {
@@ -226,6 +228,19 @@ inline std::string render_html_page(const estimate& est, const html_analysis_par
     h += "<p>Full cost = total x " + std::to_string(w.per) + " / " + html_escape(trncost::detail::operand(w.amount->name)) +
          "; compute only = the compute category x " + std::to_string(w.per) + " / " +
          html_escape(w.amount->name) + " (rounded half-even at 18 digits).</p>\n";
+    if (const auto rows = detail::sizing_rows(est); !rows.empty()) {
+      h += "<table id=\"sizing\"><tr><th>service</th><th>demand</th><th>usable per instance</th>"
+           "<th>instances needed</th><th>capacity</th><th>headroom</th></tr>\n";
+      for (const auto& r : rows) {
+        h += "<tr><td>" + html_escape(r.service) + "</td><td class=\"num\">" +
+             html_escape(r.demand) + "</td><td class=\"num\">" + html_escape(r.usable) +
+             "</td><td class=\"num\" data-basis=\"instances\">" + html_escape(r.instances) +
+             "</td><td class=\"num\">" + html_escape(r.capacity) +
+             "</td><td class=\"num\" data-basis=\"headroom\">" + html_escape(r.headroom) +
+             "</td></tr>\n";
+      }
+      h += "</table>\n<p>" + html_escape(std::string(detail::sizing_sentence)) + "</p>\n";
+    }
   }
   h += "<h2>Totals by category</h2>\n<table id=\"totals\"><tr><th>category</th><th>USD</th>"
        "<th>share</th></tr>\n";

@@ -1,5 +1,5 @@
-// The analysis charts of the HTML report (tornado, comparison, credit burn-down) and the decision,
-// added to the estimate-only page (html.hpp). A separate header so that an
+// The analysis charts of the HTML report (tornado, comparison, credit burn-down), the decision and
+// the Monte Carlo band, added to the estimate-only page (html.hpp). A separate header so that an
 // estimate-only report does not compile the analysis and credits layers.
 #ifndef TRNCOST_IO_HTML_EXTRAS_HPP
 #define TRNCOST_IO_HTML_EXTRAS_HPP
@@ -14,6 +14,7 @@
 
 #include "../analysis/report_extras.hpp"
 #include "html.hpp"
+#include "markdown_extras.hpp"
 
 namespace trncost::io {
 
@@ -263,6 +264,31 @@ inline std::string decision_section(const analysis::decision& d, std::string_vie
   return h;
 }
 
+/// The Monte Carlo band as a table, the chance of exceeding the budget when one was given, and the
+/// inputs drawn, each one that cannot move the total marked data-moves-total="false" (its text says
+/// so too, analysis/monte_carlo.hpp). Shared by the estimate's page and the study's.
+inline std::string monte_carlo_table(const analysis::monte_carlo_result& m) {
+  std::string h = "<p>" + std::to_string(m.samples) + " samples (seed " + std::to_string(m.seed) +
+                  "); floating point, for the band only.</p>\n<table class=\"monte-carlo\"><tr>"
+                  "<th>baseline</th><th>mean</th><th>p5</th><th>p50</th><th>p95</th><th>min</th>"
+                  "<th>max</th></tr>\n<tr>";
+  for (const double v : {m.baseline, m.mean, m.p5, m.p50, m.p95, m.min, m.max}) {
+    h += "<td class=\"num\">" + fixed2(v) + "</td>";
+  }
+  h += "</tr></table>\n";
+  if (m.p_over_budget) h += "<p>P(total &gt; budget) = " + fixed2(*m.p_over_budget * 100) + " %</p>\n";
+  if (!m.varied.empty()) {
+    h += "<ul class=\"varied\">\n";
+    for (std::size_t k = 0; k < m.varied.size(); ++k) {
+      const bool still = k < m.moves_total.size() && !m.moves_total[k];
+      h += std::string(still ? "<li data-moves-total=\"false\">" : "<li>") +
+           html_escape(m.varied[k]) + "</li>\n";
+    }
+    h += "</ul>\n";
+  }
+  return h;
+}
+
 }  // namespace detail
 
 /// The estimate as one self-contained HTML document, with the tornado, comparison and credit
@@ -284,6 +310,10 @@ inline std::string decision_section(const analysis::decision& d, std::string_vie
         detail::grants_table(*x.burn_down) + "</figure>\n";
   }
   if (x.decision) parts.decision = detail::decision_section(*x.decision);
+  if (x.monte_carlo) {
+    parts.monte_carlo = "<section id=\"monte-carlo\">\n<h2>Monte Carlo</h2>\n" +
+                        detail::monte_carlo_table(*x.monte_carlo) + "</section>\n";
+  }
   return detail::render_html_page(est, parts, title);
 }
 

@@ -99,15 +99,7 @@ inline std::string html_study_option(const study_option_result& x, std::size_t i
   if (x.extras.burn_down) charts += "<figure>" + burn_down_chart(*x.extras.burn_down) + "</figure>\n";
   if (!charts.empty()) h += "<div class=\"charts\">\n" + charts + "</div>\n";
   if (x.extras.monte_carlo) {
-    const auto& m = *x.extras.monte_carlo;
-    h += "<h3>Monte Carlo</h3>\n<p>" + std::to_string(m.samples) + " samples (seed " +
-         std::to_string(m.seed) + "); floating point, for the band only.</p>\n<table "
-         "class=\"monte-carlo\"><tr><th>baseline</th><th>mean</th><th>p5</th><th>p50</th>"
-         "<th>p95</th><th>min</th><th>max</th></tr>\n<tr><td class=\"num\">" + fixed2(m.baseline) +
-         "</td><td class=\"num\">" + fixed2(m.mean) + "</td><td class=\"num\">" + fixed2(m.p5) +
-         "</td><td class=\"num\">" + fixed2(m.p50) + "</td><td class=\"num\">" + fixed2(m.p95) +
-         "</td><td class=\"num\">" + fixed2(m.min) + "</td><td class=\"num\">" + fixed2(m.max) +
-         "</td></tr></table>\n";
+    h += "<h3>Monte Carlo</h3>\n" + monte_carlo_table(*x.extras.monte_carlo);
   }
   return h + "</section>\n";
 }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "../model/estimate.hpp"
+#include "../workload/serving_sizing.hpp"
 #include "../version.hpp"
 
 namespace trncost::io {
@@ -130,6 +131,40 @@ inline std::string protocol_sentence(const estimate& est) {
          std::to_string(est.freshness_window.count()) + " days.";
 }
 
+/// The sizing of each always-on service (workload/serving_sizing.hpp) as table cells: the service,
+/// the demand it is sized for, the usable capacity per instance, the instances needed, the capacity
+/// and the headroom left at that demand. Shared by the Markdown and the HTML report.
+struct sizing_row {
+  std::string service, demand, usable, instances, capacity, headroom;
+};
+
+inline std::vector<sizing_row> sizing_rows(const estimate& est) {
+  std::vector<sizing_row> out;
+  for (const auto& z : workload::serving_sizings(est)) {
+    const std::string rate = z.demand->unit;
+    sizing_row r;
+    r.service = z.component;
+    r.demand = z.demand->value + " " + rate + " (" + z.demand->name + ")";
+    r.usable = z.usable->value + " " + z.usable->unit + " = " + z.throughput->value + " x " +
+               z.utilisation->value;
+    r.instances = z.instances->value + " = ceil(" + z.demand->value + " / " + z.usable->value + ")";
+    r.capacity = z.capacity ? z.capacity->to_string() + " " + rate : std::string("unknown");
+    r.headroom = z.headroom ? z.headroom->to_string() + " " + rate + " (" +
+                                  trncost::detail::percent_of(*z.headroom, *z.capacity) +
+                                  " % of the capacity)"
+                            : std::string("unknown");
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+inline constexpr std::string_view sizing_sentence =
+    "Instances needed = ceil(demand / usable capacity per instance), usable = throughput per "
+    "instance x target utilisation; capacity = instances x throughput; headroom = capacity - "
+    "demand, what the fleet can still serve at the demand it is sized for (the peak when given). "
+    "Every instance is billed for the whole period: the time the average demand leaves unused is "
+    "the idle capacity line.";
+
 inline constexpr std::string_view no_runs_sentence =
     "No run log is archived: the measurements name their runs under Sources.";
 
@@ -171,6 +206,16 @@ inline constexpr std::string_view no_runs_sentence =
     o += "Full cost = total x " + std::to_string(w.per) + " / " + md_cell(trncost::detail::operand(w.amount->name)) +
          "; compute only = the compute category x " + std::to_string(w.per) + " / " +
          md_cell(trncost::detail::operand(w.amount->name)) + " (rounded half-even at 18 digits).\n\n";
+    if (const auto rows = detail::sizing_rows(est); !rows.empty()) {
+      o += "| service | demand | usable per instance | instances needed | capacity | headroom |\n"
+           "|---|---:|---:|---:|---:|---:|\n";
+      for (const auto& r : rows) {
+        o += "| " + md_cell(r.service) + " | " + md_cell(r.demand) + " | " + md_cell(r.usable) +
+             " | " + md_cell(r.instances) + " | " + md_cell(r.capacity) + " | " +
+             md_cell(r.headroom) + " |\n";
+      }
+      o += "\n" + std::string(detail::sizing_sentence) + "\n\n";
+    }
   }
 
   o += "## Totals by category\n\n| category | USD | share |\n|---|---:|---:|\n";

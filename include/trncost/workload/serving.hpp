@@ -7,6 +7,8 @@
 //   busy                = average demand / throughput per instance x period       (phase serving)
 //   idle                = billed - busy                                            (phase idle capacity)
 //   work delivered      = average demand x period                (tokens or requests served)
+// serving_sizing.hpp reads the demand, usable capacity, instances and headroom back from the
+// estimate's idle-capacity line for the reports: it follows the shape of the nodes made here.
 #ifndef TRNCOST_WORKLOAD_SERVING_HPP
 #define TRNCOST_WORKLOAD_SERVING_HPP
 
@@ -15,6 +17,7 @@
 #include <utility>
 
 #include "common.hpp"
+#include "serving_sizing.hpp"
 
 namespace trncost::workload {
 

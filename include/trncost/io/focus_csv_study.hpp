@@ -1,0 +1,47 @@
+// A study (io/study.hpp) as one FOCUS CSV: every option's line items, and the credit lines of the
+// options with a burn-down, under the columns of a CSV with credits (focus_credit_columns) and one
+// more, x_Option, naming the option each row belongs to. A row is exactly the row the option's own
+// CSV has (trncost estimate SCENARIO.toml --format csv, io/focus_csv.hpp), x_Line counting within
+// the option; a usage row of an option without credits has NULL charge period and x_CreditGrant, as
+// any usage row of a CSV with credits. See docs/reports.md#focus-csv.
+#ifndef TRNCOST_IO_FOCUS_CSV_STUDY_HPP
+#define TRNCOST_IO_FOCUS_CSV_STUDY_HPP
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "focus_csv.hpp"
+#include "study.hpp"
+
+namespace trncost::io {
+
+/// The columns of a study's CSV: focus_credit_columns, then x_Option.
+inline constexpr std::array<std::string_view, focus_credit_columns.size() + 1>
+    focus_study_columns = [] {
+      std::array<std::string_view, focus_credit_columns.size() + 1> out{};
+      std::size_t k = 0;
+      for (const auto c : focus_credit_columns) out[k++] = c;
+      out[k] = "x_Option";
+      return out;
+    }();
+
+/// Every option's rows, in the study's order, under focus_study_columns.
+[[nodiscard]] inline std::string render_focus_csv(const study_result& r) {
+  std::string out;
+  {
+    detail::csv_row header(out);
+    for (const auto c : focus_study_columns) header.text(c);
+    header.end();
+  }
+  for (const auto& o : r.options) {
+    detail::write_usage_rows(out, o.est, true, &o.name);
+    if (o.extras.burn_down) detail::write_credit_rows(out, o.est, *o.extras.burn_down, &o.name);
+  }
+  return out;
+}
+
+}  // namespace trncost::io
+
+#endif  // TRNCOST_IO_FOCUS_CSV_STUDY_HPP
