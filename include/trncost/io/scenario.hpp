@@ -247,12 +247,17 @@ struct scenario_key {
 
 using kt = scenario_key_type;
 
-inline constexpr std::array<scenario_key, 4> instance_time_keys{{
+inline constexpr std::array<scenario_key, 6> instance_time_keys{{
     {"instance_type", kt::text, true},
     {"price", kt::price, false, "ec2_on_demand"},
     {"tokens_to_train", kt::input, true},
-    {"billing", kt::text, false},
+    {"billing", kt::text, false},     // "per_second" (default), "per_hour" or "capacity_block"
+    {"block_fee", kt::input, false},   // capacity_block: USD for the whole block
+    {"block_days", kt::input, false},  // capacity_block: its length (1-14, then 7-day steps)
 }};
+/// The billing rules of an instance_time component (`billing = "..."`, billing_rule).
+inline constexpr std::array<std::string_view, 3> billing_rules{"per_second", "per_hour",
+                                                               "capacity_block"};
 inline constexpr std::array<scenario_key, 2> failures_keys{{
     {"instance_time", kt::text, true},
     {"runs", kt::files, false},
@@ -1316,6 +1321,48 @@ class scenario_parser {
     }
   }
 
+  /// `billing`: per second (default), per hour, or a Capacity Block with its fee and length (and
+  /// then no instance price: the block is priced by its fee).
+  void billing(const toml::table& t, const std::string& path, const scenario_component& c) const {
+    const auto b = c.text.find("billing");
+    const std::string rule = b == c.text.end() ? "per_second" : b->second;
+    if (std::find(billing_rules.begin(), billing_rules.end(), rule) == billing_rules.end()) {
+      fail_at(line_of(*t.get("billing")), join(path, "billing"),
+              "unknown billing rule \"" + rule + "\"" + suggestion(rule, billing_rules) +
+                  "; the rules are " + join_quoted(billing_rules));
+    }
+    if (rule != "capacity_block") {
+      for (std::string_view k : {"block_fee", "block_days"}) {
+        if (const toml::node* n = t.get(k)) {
+          fail_at(line_of(*n), join(path, k),
+                  "is only read with billing = \"capacity_block\" (the billing is \"" + rule +
+                      "\")");
+        }
+      }
+      return;
+    }
+    for (std::string_view k : {"block_fee", "block_days"}) {
+      if (t.get(k) == nullptr) {
+        fail_at(line_of(*t.get("billing")), join(path, k),
+                "is missing: a Capacity Block needs block_fee (USD, the whole block) and "
+                "block_days (its length)");
+      }
+    }
+    if (const toml::node* p = t.get("price")) {
+      fail_at(line_of(*p), join(path, "price"),
+              "is given with billing = \"capacity_block\", which is priced by its block_fee "
+              "(the phases at the fee's effective rate); leave the price out");
+    }
+    const std::string& days = c.values.at("block_days").value;
+    const bool digits = !days.empty() && days.size() <= 4 &&
+                        std::all_of(days.begin(), days.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+    if (!digits || !pricing::is_capacity_block_duration(std::stoll(days))) {
+      fail_at(c.values.at("block_days").line, join(path, "block_days"),
+              "\"" + days + "\" is not a Capacity Block duration: a whole number of days, 1 to 14, "
+              "then multiples of 7 up to 182");
+    }
+  }
+
   scenario_component component(const toml::table& t, std::size_t index) const {
     const std::string path = "component[" + std::to_string(index) + "]";
     scenario_component c;
@@ -1349,12 +1396,7 @@ class scenario_parser {
               "a block_storage component needs exactly one of kept_seconds, kept_hours and "
               "kept_months");
     }
-    if (c.kind == scenario_component_kind::instance_time) {
-      if (const auto b = c.text.find("billing"); b != c.text.end() && b->second != "per_second") {
-        fail_at(line_of(*t.get("billing")), join(path, "billing"),
-                "\"" + b->second + "\" is not a billing rule this format knows (\"per_second\")");
-      }
-    }
+    if (c.kind == scenario_component_kind::instance_time) billing(t, path, c);
     if (const toml::node* runs = t.get("runs")) {
       const toml::array* a = runs->as_array();
       if (a == nullptr || a->empty()) {
@@ -1442,8 +1484,9 @@ class scenario_builder {
   struct job {
     std::string instance_type;
     sourced<quantity<units::instance_t>> count;
-    price_per_hour price;
+    input_of<quantity<units::usd_per_instance_hour_t>> price;
     sourced<quantity<units::instance_second_t>> exposure;  ///< exact: never rounded to hours
+    bool capacity_block = false;  ///< billed as a block: restarts fall inside its reserved time
   };
 
   const scenario_spec& s_;
@@ -1566,6 +1609,17 @@ class scenario_builder {
     return std::nullopt;
   }
 
+  /// The billing rule an instance_time component names (per second when it names none).
+  billing_rule billing(const scenario_component& c) const {
+    const auto b = c.text.find("billing");
+    if (b == c.text.end() || b->second == "per_second") return billing_rule::per_second();
+    if (b->second == "per_hour") return billing_rule::per_hour();
+    const auto& fee = c.values.at("block_fee");
+    return billing_rule::capacity_block(
+        sourced<money>(c.name + ".block_fee", trncost::usd(fee.value), *fee.origin),
+        convert<units::hour_t>(c.name + ".block_hours", input(c, "block_days", units::day)));
+  }
+
   /// The throughput per instance of a serving component: its input, or the operating point of its
   /// vLLM benchmark that meets the latency bounds (with the target it describes).
   template <class Rate>
@@ -1665,11 +1719,18 @@ class scenario_builder {
         const auto fed = measure::feed_model<units::tokens_per_second_t>(logged);
         const auto tokens = input(c, "tokens_to_train", units::token);
         const auto train = measure::extrapolate(name_of("train_s"), tokens, fed.throughput);
+        const billing_rule rule = billing(c);
+        const bool block = rule.how == billing_rule::kind::capacity_block;
         const scenario_value* p = find(c, "price");
-        const price_per_hour price =
-            p != nullptr && !p->origin ? pricing::ec2_on_demand(book_, region, type, name_of("price"))
-            : p != nullptr             ? input(c, *p, units::usd_per_instance_hour)
-                                       : pricing::ec2_on_demand(book_, region, type, name_of("price"));
+        // A Capacity Block has no instance price (its fee prices it): unknown, never read.
+        const input_of<quantity<units::usd_per_instance_hour_t>> price =
+            block ? input_of<quantity<units::usd_per_instance_hour_t>>(unknown_input{
+                        name_of("price"), "billed as a Capacity Block: priced by its fee"})
+            : p != nullptr && p->origin
+                ? input_of<quantity<units::usd_per_instance_hour_t>>(
+                      input(c, *p, units::usd_per_instance_hour))
+                : input_of<quantity<units::usd_per_instance_hour_t>>(
+                      pricing::ec2_on_demand(book_, region, type, name_of("price")));
         std::vector<phase_time> phases;
         std::optional<sourced<quantity<units::second_t>>> total;
         for (phase ph : {phase::setup, phase::compilation, phase::training, phase::evaluation,
@@ -1686,9 +1747,19 @@ class scenario_builder {
           phases.push_back({ph, *secs});
           total = total ? sourced<quantity<units::second_t>>(*total + *secs) : *secs;
         }
-        m.add(instance_time(c.name, type, fed.instances, price, phases));
+        if (block) {
+          const decimal reserved = rule.block_duration->value().value() * decimal{3600};
+          if (reserved < total->value().value()) {
+            fail_at(c.values.at("block_days").line,
+                    "component[" + std::to_string(index) + "].block_days",
+                    "the phases take " + total->value().value().to_string() +
+                        " s, more than the Capacity Block's " + reserved.to_string() +
+                        " s; buy a longer block, or bill the rest on demand");
+          }
+        }
+        m.add(instance_time(c.name, type, fed.instances, price, phases, rule));
         jobs_.emplace(c.name, job{type, fed.instances, price,
-                                  (fed.instances * *total).named(name_of("exposure"))});
+                                  (fed.instances * *total).named(name_of("exposure")), block});
         break;
       }
       case scenario_component_kind::failures: {
@@ -1697,6 +1768,11 @@ class scenario_builder {
         if (j == jobs_.end()) {
           throw input_error("instance_time: no instance_time component named \"" + of +
                             "\" comes before this one");
+        }
+        if (j->second.capacity_block) {
+          throw input_error("instance_time: \"" + of + "\" is billed as a Capacity Block, whose fee "
+                            "already pays for the reserved time restarts would use (its unused "
+                            "time is a line); declare failures_restarts none, saying so");
         }
         const auto logged =
             c.runs.empty() ? runs(c)
