@@ -89,8 +89,9 @@ struct scenario_value {
   std::string key;          ///< "size_gib"
   std::uint64_t line = 0;   ///< where it is written
   std::string query;        ///< a price from the price book, by the query's name; else empty
-  std::string value;        ///< exact decimal text (when `query` is empty)
-  std::optional<provenance> origin;  ///< set when `query` is empty
+  std::string value;        ///< exact decimal text (when `query` and `unknown` are empty)
+  std::optional<provenance> origin;  ///< set when the value is written
+  std::optional<std::string> unknown;  ///< `{ unknown = "why" }`: known to be unknown (unpriced)
 };
 
 /// One flow of a data_transfer component ([[component.transfer]]).
@@ -243,18 +244,46 @@ struct scenario_key {
   scenario_key_type type;
   bool required;
   std::string_view query = {};
+  /// Whether `{ unknown = "why" }` is accepted: the component takes an input_of there, and the
+  /// lines that use it are unpriced (shown, kept out of the totals, never 0).
+  bool may_be_unknown = false;
 };
 
 using kt = scenario_key_type;
 
-inline constexpr std::array<scenario_key, 6> instance_time_keys{{
+// The job's phases come from the run logs (tokens_to_train / their throughput, their medians) or
+// are written directly (training_seconds, instances and the other phases' seconds): component()
+// checks that exactly one of tokens_to_train and training_seconds is written.
+inline constexpr std::array<scenario_key, 13> instance_time_keys{{
     {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand"},
-    {"tokens_to_train", kt::input, true},
+    {"price", kt::price, false, "ec2_on_demand", true},
+    {"tokens_to_train", kt::input, false},
     {"billing", kt::text, false},     // "per_second" (default), "per_hour" or "capacity_block"
     {"block_fee", kt::input, false},   // capacity_block: USD for the whole block
     {"block_days", kt::input, false},  // capacity_block: its length (1-14, then 7-day steps)
+    {"instances", kt::input, false},
+    {"setup_seconds", kt::input, false},
+    {"compilation_seconds", kt::input, false},
+    {"training_seconds", kt::input, false},
+    {"evaluation_seconds", kt::input, false},
+    {"checkpointing_seconds", kt::input, false},
+    {"waiting_seconds", kt::input, false},
 }};
+/// The phases an instance_time component may write directly, in the order they are billed.
+inline constexpr std::array<phase, 6> instance_time_phases{
+    phase::setup,      phase::compilation,   phase::training,
+    phase::evaluation, phase::checkpointing, phase::waiting};
+/// The key of a phase written directly ("setup_seconds").
+constexpr std::string_view phase_key(phase ph) noexcept {
+  switch (ph) {
+    case phase::setup: return "setup_seconds";
+    case phase::compilation: return "compilation_seconds";
+    case phase::training: return "training_seconds";
+    case phase::evaluation: return "evaluation_seconds";
+    case phase::checkpointing: return "checkpointing_seconds";
+    default: return "waiting_seconds";
+  }
+}
 /// The billing rules of an instance_time component (`billing = "..."`, billing_rule).
 inline constexpr std::array<std::string_view, 3> billing_rules{"per_second", "per_hour",
                                                                "capacity_block"};
@@ -264,12 +293,12 @@ inline constexpr std::array<scenario_key, 2> failures_keys{{
 }};
 inline constexpr std::array<scenario_key, 7> block_storage_keys{{
     {"volume_type", kt::text, true},
-    {"price", kt::price, false, "ebs_storage"},
-    {"size_gib", kt::input, true},
+    {"price", kt::price, false, "ebs_storage", true},
+    {"size_gib", kt::input, true, {}, true},
     {"kept_seconds", kt::input, false},
     {"kept_hours", kt::input, false},
     {"kept_months", kt::input, false},
-    {"volumes", kt::input, false},
+    {"volumes", kt::input, false, {}, true},
 }};
 inline constexpr std::array<scenario_key, 8> object_storage_keys{{
     {"storage_class", kt::text, true},
@@ -298,7 +327,7 @@ inline constexpr std::array<scenario_key, 1> data_preparation_keys{{
 inline constexpr std::array<scenario_key, 4> transfer_keys{{
     {"type", kt::text, true},
     {"what", kt::text, true},
-    {"gib", kt::input, true},
+    {"gib", kt::input, true, {}, true},
     {"price", kt::price, false, "data_transfer_tiers"},
 }};
 
@@ -672,8 +701,8 @@ class scenario_parser {
   static constexpr std::array<std::string_view, 3> quoted_keys{"source", "region", "consulted"};
   static constexpr std::array<std::string_view, 4> uncertain_input_keys{"input", "uniform",
                                                                       "triangular", "lognormal_90"};
-  static constexpr std::array<std::string_view, 7> input_keys{
-      "value", "measured", "assumption", "third_party", "documented", "quoted", "source"};
+  static constexpr std::array<std::string_view, 8> input_keys{
+      "value", "measured", "assumption", "third_party", "documented", "quoted", "source", "unknown"};
 
  protected:  // a study file reads its own tables with the same rules (io/study.hpp)
   std::string file_;
@@ -992,6 +1021,29 @@ class scenario_parser {
     const toml::table* t = n.as_table();
     if (t == nullptr) fail_at(v.line, path, "must be written as " + example + ")");
     check_keys(*t, path, input_keys, "an input");
+    if (const toml::node* u = t->get("unknown")) {
+      if (!key.may_be_unknown) {
+        fail_at(line_of(*u), join(path, "unknown"),
+                "this input cannot be unknown: its component needs the value (unknown is "
+                "accepted for an instance_time's price, a block_storage's size_gib, volumes and "
+                "price, and a transfer's gib)");
+      }
+      const auto why = u->value<std::string>();
+      if (!u->is_string() || !why || why->empty()) {
+        fail_at(line_of(*u), join(path, "unknown"),
+                "must be the reason the value is unknown, as non-empty text");
+      }
+      if (t->size() != 1) {
+        for (auto&& [k, p] : *t) {
+          if (k.str() == "unknown") continue;
+          fail_at(key_line(k, p), join(path, k.str()),
+                  "is given with unknown; an unknown input has no value and no provenance, only "
+                  "the reason");
+        }
+      }
+      v.unknown = *why;
+      return v;
+    }
     const toml::node& val = required(*t, path, "value");
     const auto text = val.value<std::string>();
     if (!val.is_string() || !text) {
@@ -1321,6 +1373,30 @@ class scenario_parser {
     }
   }
 
+  /// An instance_time's phases: from the run logs (tokens_to_train) or written (training_seconds
+  /// with instances and any other phase's seconds), never both.
+  void phases_written(const toml::table& t, const std::string& path) const {
+    one_of(t, path, {"tokens_to_train", "training_seconds"}, false,
+           "the training time from the run logs' throughput, or written directly");
+    if (t.get("training_seconds") == nullptr) {
+      std::vector<std::string_view> direct{"instances"};
+      for (const phase ph : instance_time_phases) {
+        if (ph != phase::training) direct.push_back(phase_key(ph));
+      }
+      for (std::string_view k : direct) {
+        if (const toml::node* n = t.get(k)) {
+          fail_at(line_of(*n), join(path, k),
+                  "is written with tokens_to_train, whose phases and instances come from the run "
+                  "logs; write training_seconds instead of tokens_to_train to give every phase "
+                  "directly");
+        }
+      }
+    } else if (t.get("instances") == nullptr) {
+      fail_at(line_of(t), join(path, "instances"),
+              "is missing: phases written directly (training_seconds) need the instance count");
+    }
+  }
+
   /// `billing`: per second (default), per hour, or a Capacity Block with its fee and length (and
   /// then no instance price: the block is priced by its fee).
   void billing(const toml::table& t, const std::string& path, const scenario_component& c) const {
@@ -1396,7 +1472,10 @@ class scenario_parser {
               "a block_storage component needs exactly one of kept_seconds, kept_hours and "
               "kept_months");
     }
-    if (c.kind == scenario_component_kind::instance_time) billing(t, path, c);
+    if (c.kind == scenario_component_kind::instance_time) {
+      phases_written(t, path);
+      billing(t, path, c);
+    }
     if (const toml::node* runs = t.get("runs")) {
       const toml::array* a = runs->as_array();
       if (a == nullptr || a->empty()) {
@@ -1571,6 +1650,17 @@ class scenario_builder {
   sourced<quantity<Unit>> input(const scenario_component& c, std::string_view key, Unit u) const {
     return input(c, c.values.at(std::string(key)), u);
   }
+  /// An input that may be written `{ unknown = "why" }`: then unknown, by the same name.
+  template <class Unit>
+  input_of<quantity<Unit>> maybe(const std::string& name, const scenario_value& v, Unit u) const {
+    if (v.unknown) return unknown_input{name, *v.unknown};
+    return sourced(name, make(u, v.value), *v.origin);
+  }
+  template <class Unit>
+  input_of<quantity<Unit>> maybe(const scenario_component& c, std::string_view key, Unit u) const {
+    const auto& v = c.values.at(std::string(key));
+    return maybe(c.name + "." + v.key, v, u);
+  }
   const scenario_value* find(const scenario_component& c, std::string_view key) const {
     const auto it = c.values.find(std::string(key));
     return it == c.values.end() ? nullptr : &it->second;
@@ -1714,11 +1804,6 @@ class scenario_builder {
     switch (c.kind) {
       case scenario_component_kind::instance_time: {
         const std::string& type = c.text.at("instance_type");
-        const auto& logged = runs(c);
-        archive(m, logged);
-        const auto fed = measure::feed_model<units::tokens_per_second_t>(logged);
-        const auto tokens = input(c, "tokens_to_train", units::token);
-        const auto train = measure::extrapolate(name_of("train_s"), tokens, fed.throughput);
         const billing_rule rule = billing(c);
         const bool block = rule.how == billing_rule::kind::capacity_block;
         const scenario_value* p = find(c, "price");
@@ -1726,20 +1811,38 @@ class scenario_builder {
         const input_of<quantity<units::usd_per_instance_hour_t>> price =
             block ? input_of<quantity<units::usd_per_instance_hour_t>>(unknown_input{
                         name_of("price"), "billed as a Capacity Block: priced by its fee"})
-            : p != nullptr && p->origin
-                ? input_of<quantity<units::usd_per_instance_hour_t>>(
-                      input(c, *p, units::usd_per_instance_hour))
+            : p != nullptr && (p->origin || p->unknown)
+                ? maybe(c, "price", units::usd_per_instance_hour)
                 : input_of<quantity<units::usd_per_instance_hour_t>>(
                       pricing::ec2_on_demand(book_, region, type, name_of("price")));
         std::vector<phase_time> phases;
         std::optional<sourced<quantity<units::second_t>>> total;
-        for (phase ph : {phase::setup, phase::compilation, phase::training, phase::evaluation,
-                         phase::checkpointing, phase::waiting}) {
+        std::optional<sourced<quantity<units::instance_t>>> instances;
+        // Written directly: each phase's seconds as given. Else from the run logs: training =
+        // tokens_to_train / their useful throughput, the other phases their medians.
+        const bool written = find(c, "training_seconds") != nullptr;
+        std::optional<measure::model_feed<units::tokens_per_second_t>> fed;
+        std::optional<sourced<quantity<units::second_t>>> train;
+        if (written) {
+          instances = input(c, "instances", units::instance);
+        } else {
+          const auto& logged = runs(c);
+          archive(m, logged);
+          fed = measure::feed_model<units::tokens_per_second_t>(logged);
+          instances = fed->instances;
+          train = measure::extrapolate(name_of("train_s"), input(c, "tokens_to_train", units::token),
+                                       fed->throughput);
+        }
+        for (const phase ph : instance_time_phases) {
           std::optional<sourced<quantity<units::second_t>>> secs;
-          if (ph == phase::training) {
+          if (written) {
+            if (find(c, phase_key(ph)) != nullptr) {
+              secs = input(c, phase_key(ph), units::second);
+            }
+          } else if (ph == phase::training) {
             secs = train;
           } else {
-            for (const auto& [q, sec] : fed.phase_seconds) {
+            for (const auto& [q, sec] : fed->phase_seconds) {
               if (q == ph) secs = sec;
             }
           }
@@ -1757,9 +1860,9 @@ class scenario_builder {
                         " s; buy a longer block, or bill the rest on demand");
           }
         }
-        m.add(instance_time(c.name, type, fed.instances, price, phases, rule));
-        jobs_.emplace(c.name, job{type, fed.instances, price,
-                                  (fed.instances * *total).named(name_of("exposure")), block});
+        m.add(instance_time(c.name, type, *instances, price, phases, rule));
+        jobs_.emplace(c.name, job{type, *instances, price,
+                                  (*instances * *total).named(name_of("exposure")), block});
         break;
       }
       case scenario_component_kind::failures: {
@@ -1792,17 +1895,18 @@ class scenario_builder {
       case scenario_component_kind::block_storage: {
         const std::string& type = c.text.at("volume_type");
         const scenario_value* p = find(c, "price");
-        const auto price = p != nullptr && p->origin
-                               ? input(c, *p, units::usd_per_gibibyte_month)
-                               : pricing::ebs_storage(book_, region, type, name_of("price"));
+        const auto price = p != nullptr && (p->origin || p->unknown)
+                               ? maybe(c, "price", units::usd_per_gibibyte_month)
+                               : input_of<quantity<units::usd_per_gibibyte_month_t>>(
+                                     pricing::ebs_storage(book_, region, type, name_of("price")));
         const auto kept =
             find(c, "kept_seconds") != nullptr
                 ? usage_period(input(c, "kept_seconds", units::second), month_730h)
             : find(c, "kept_hours") != nullptr
                 ? usage_period(input(c, "kept_hours", units::hour), month_730h)
                 : usage_period(input(c, "kept_months", units::month));
-        block_storage b(c.name, type, input(c, "size_gib", units::gibibyte), kept, price);
-        if (find(c, "volumes") != nullptr) b.with_volumes(input(c, "volumes", units::dimensionless));
+        block_storage b(c.name, type, maybe(c, "size_gib", units::gibibyte), kept, price);
+        if (find(c, "volumes") != nullptr) b.with_volumes(maybe(c, "volumes", units::dimensionless));
         m.add(b);
         break;
       }
@@ -1863,9 +1967,7 @@ class scenario_builder {
         for (std::size_t i = 0; i < c.transfers.size(); ++i) {
           const auto& x = c.transfers[i];
           const std::string base = c.name + ".transfer[" + std::to_string(i) + "]";
-          const auto volume =
-              sourced(base + ".gib", make(units::gibibyte, x.values.at("gib").value),
-                      *x.values.at("gib").origin);
+          const auto volume = maybe(base + ".gib", x.values.at("gib"), units::gibibyte);
           const auto xp = x.values.find("price");
           const bool given = xp != x.values.end() && xp->second.origin;
           const auto given_price = [&] {
