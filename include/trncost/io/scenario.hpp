@@ -291,7 +291,7 @@ inline constexpr std::array<scenario_key, 2> failures_keys{{
     {"instance_time", kt::text, true},
     {"runs", kt::files, false},
 }};
-inline constexpr std::array<scenario_key, 7> block_storage_keys{{
+inline constexpr std::array<scenario_key, 13> block_storage_keys{{
     {"volume_type", kt::text, true},
     {"price", kt::price, false, "ebs_storage", true},
     {"size_gib", kt::input, true, {}, true},
@@ -299,6 +299,14 @@ inline constexpr std::array<scenario_key, 7> block_storage_keys{{
     {"kept_hours", kt::input, false},
     {"kept_months", kt::input, false},
     {"volumes", kt::input, false, {}, true},
+    // Provisioned IOPS and throughput of each volume, the part included at no charge (gp3: 3,000
+    // IOPS and 125 MiB/s) and the price above it.
+    {"iops", kt::input, false, {}, true},
+    {"iops_included", kt::input, false},
+    {"iops_price", kt::price, false, "ebs_iops", true},  // USD per IOPS-month
+    {"throughput_mibps", kt::input, false, {}, true},
+    {"throughput_included_mibps", kt::input, false},
+    {"throughput_price", kt::price, false, "ebs_throughput", true},  // USD per MiBps-month
 }};
 inline constexpr std::array<scenario_key, 8> object_storage_keys{{
     {"storage_class", kt::text, true},
@@ -1025,8 +1033,9 @@ class scenario_parser {
       if (!key.may_be_unknown) {
         fail_at(line_of(*u), join(path, "unknown"),
                 "this input cannot be unknown: its component needs the value (unknown is "
-                "accepted for an instance_time's price, a block_storage's size_gib, volumes and "
-                "price, and a transfer's gib)");
+                "accepted for an instance_time's price, a block_storage's size_gib, volumes, "
+                "price, iops, iops_price, throughput_mibps and throughput_price, and a transfer's "
+                "gib)");
       }
       const auto why = u->value<std::string>();
       if (!u->is_string() || !why || why->empty()) {
@@ -1465,6 +1474,23 @@ class scenario_parser {
     c.name = string(t, path, "name", true);
     read_keys(t, path, keys, c.text, c.values, c.flags);
     workload_rules(t, path, c);
+    if (c.kind == scenario_component_kind::block_storage) {
+      // The included part and the price of IOPS or throughput are read only with what is
+      // provisioned.
+      for (const auto& [what, parts] :
+           {std::pair<std::string_view, std::array<std::string_view, 2>>{
+                "iops", {"iops_included", "iops_price"}},
+            {"throughput_mibps", {"throughput_included_mibps", "throughput_price"}}}) {
+        if (t.get(what) != nullptr) continue;
+        for (std::string_view k : parts) {
+          if (const toml::node* n = t.get(k)) {
+            fail_at(line_of(*n), join(path, k),
+                    "is given without " + std::string(what) + " (the provisioned " +
+                        (what == "iops" ? "IOPS" : "throughput") + " of each volume)");
+          }
+        }
+      }
+    }
     if (c.kind == scenario_component_kind::block_storage &&
         (c.values.count("kept_seconds") + c.values.count("kept_hours") +
          c.values.count("kept_months")) != 1) {
@@ -1699,6 +1725,23 @@ class scenario_builder {
     return std::nullopt;
   }
 
+  /// Tiers of a provisioned quantity: what `included` says is included at no charge (a zero price
+  /// with that input's own provenance: documented, it states why the price is zero), then `price`.
+  template <class Usage, class Rate>
+  tier_table<Usage, Rate> above_included(const scenario_component& c, std::string_view included,
+                                         input_of<quantity<Rate>> price) const {
+    std::vector<price_tier<Usage, Rate>> tiers;
+    quantity<Usage> from = make(Usage{}, 0);
+    if (const scenario_value* inc = find(c, included)) {
+      from = make(Usage{}, inc->value);
+      tiers.push_back({sourced(c.name + "." + std::string(included) + "_price", make(Rate{}, 0),
+                               *inc->origin),
+                       make(Usage{}, 0), from});
+    }
+    tiers.push_back({std::move(price), from, std::nullopt});
+    return tier_table<Usage, Rate>(c.name + "." + std::string(included) + "_tiers", std::move(tiers));
+  }
+
   /// The billing rule an instance_time component names (per second when it names none).
   billing_rule billing(const scenario_component& c) const {
     const auto b = c.text.find("billing");
@@ -1806,15 +1849,6 @@ class scenario_builder {
         const std::string& type = c.text.at("instance_type");
         const billing_rule rule = billing(c);
         const bool block = rule.how == billing_rule::kind::capacity_block;
-        const scenario_value* p = find(c, "price");
-        // A Capacity Block has no instance price (its fee prices it): unknown, never read.
-        const input_of<quantity<units::usd_per_instance_hour_t>> price =
-            block ? input_of<quantity<units::usd_per_instance_hour_t>>(unknown_input{
-                        name_of("price"), "billed as a Capacity Block: priced by its fee"})
-            : p != nullptr && (p->origin || p->unknown)
-                ? maybe(c, "price", units::usd_per_instance_hour)
-                : input_of<quantity<units::usd_per_instance_hour_t>>(
-                      pricing::ec2_on_demand(book_, region, type, name_of("price")));
         std::vector<phase_time> phases;
         std::optional<sourced<quantity<units::second_t>>> total;
         std::optional<sourced<quantity<units::instance_t>>> instances;
@@ -1850,6 +1884,16 @@ class scenario_builder {
           phases.push_back({ph, *secs});
           total = total ? sourced<quantity<units::second_t>>(*total + *secs) : *secs;
         }
+        // The price after the run logs: a scenario without [runs] is told that first.
+        const scenario_value* p = find(c, "price");
+        // A Capacity Block has no instance price (its fee prices it): unknown, never read.
+        const input_of<quantity<units::usd_per_instance_hour_t>> price =
+            block ? input_of<quantity<units::usd_per_instance_hour_t>>(unknown_input{
+                        name_of("price"), "billed as a Capacity Block: priced by its fee"})
+            : p != nullptr && (p->origin || p->unknown)
+                ? maybe(c, "price", units::usd_per_instance_hour)
+                : input_of<quantity<units::usd_per_instance_hour_t>>(
+                      pricing::ec2_on_demand(book_, region, type, name_of("price")));
         if (block) {
           const decimal reserved = rule.block_duration->value().value() * decimal{3600};
           if (reserved < total->value().value()) {
@@ -1907,6 +1951,35 @@ class scenario_builder {
                 : usage_period(input(c, "kept_months", units::month));
         block_storage b(c.name, type, maybe(c, "size_gib", units::gibibyte), kept, price);
         if (find(c, "volumes") != nullptr) b.with_volumes(maybe(c, "volumes", units::dimensionless));
+        if (find(c, "iops") != nullptr) {
+          const scenario_value* ip = find(c, "iops_price");
+          b.with_iops(maybe(c, "iops", units::iops),
+                      above_included<units::iops_t>(
+                          c, "iops_included",
+                          ip != nullptr && (ip->origin || ip->unknown)
+                              ? maybe(c, "iops_price", units::usd_per_iops_month)
+                              : input_of<quantity<units::usd_per_iops_month_t>>(
+                                    pricing::ebs_iops(book_, region, type, name_of("iops_price")))));
+        }
+        if (find(c, "throughput_mibps") != nullptr) {
+          const auto provisioned = maybe(c, "throughput_mibps", units::mebibytes_per_second);
+          const scenario_value* tp = find(c, "throughput_price");
+          // Written: USD per MiBps-month, as AWS's pricing page says it; from the book: per
+          // GiBps-month, as the offer file prices it (the line divides by 1024, exactly).
+          if (tp != nullptr && (tp->origin || tp->unknown)) {
+            b.with_throughput(provisioned,
+                              above_included<units::mebibytes_per_second_t>(
+                                  c, "throughput_included_mibps",
+                                  maybe(c, "throughput_price", units::usd_per_mibps_month)));
+          } else {
+            b.with_throughput(provisioned,
+                              above_included<units::mebibytes_per_second_t>(
+                                  c, "throughput_included_mibps",
+                                  input_of<quantity<units::usd_per_gibps_month_t>>(
+                                      pricing::ebs_throughput(book_, region, type,
+                                                              name_of("throughput_price")))));
+          }
+        }
         m.add(b);
         break;
       }
