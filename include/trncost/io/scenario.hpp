@@ -130,6 +130,18 @@ struct scenario_demand_period {
   std::map<std::string, scenario_value> values;  ///< "hours", "tokens_per_s" or "requests_per_s"
 };
 
+/// How an instance_time's instances are bought, when not on demand: `purchase = { reserved =
+/// "standard", lease = "1yr", payment = "No Upfront" }`, `{ savings_plan = "EC2InstanceSavingsPlans",
+/// lease = "1yr", payment = "No Upfront" }` or `{ spot = "us-east-1a" }` (the price then written as
+/// an observation).
+struct scenario_purchase {
+  std::string kind;    ///< "reserved", "savings_plan" or "spot"
+  std::string choice;  ///< the offering class, the plan family or the availability zone
+  std::string lease;   ///< "1yr" or "3yr" (reserved, savings_plan)
+  std::string payment; ///< "No Upfront", "Partial Upfront" or "All Upfront" (reserved, savings_plan)
+  std::uint64_t line = 0;
+};
+
 /// One [[component]] table.
 struct scenario_component {
   scenario_component_kind kind = scenario_component_kind::instance_time;
@@ -144,6 +156,7 @@ struct scenario_component {
   std::optional<scenario_vllm> vllm;               ///< serving: throughput from a benchmark
   std::map<std::string, bool> flags;               ///< true/false keys (sweep: cluster_kept_up)
   std::vector<scenario_demand_period> profile;     ///< autoscaled_serving: one cycle, in order
+  std::optional<scenario_purchase> purchase;       ///< instance_time: not on demand
 };
 
 /// Reads the offers a price store holds in force on a date (`[prices] store`): given to build_model
@@ -223,6 +236,7 @@ struct scenario_spec {
   std::vector<scenario_price_file> price_files;
   std::string price_store;  ///< [prices] store: a price store (io/price_store.hpp), relative path
   std::uint64_t price_store_line = 0;
+  std::vector<scenario_run_file> savings_plans;  ///< [prices] savings_plans: Savings Plans offer files
   std::vector<scenario_run_file> run_files;
   std::vector<scenario_component> components;
   std::vector<scenario_none> none;
@@ -234,7 +248,7 @@ struct scenario_spec {
 namespace detail {
 
 enum class scenario_key_type {
-  text, input, price, files, transfers, period, throughput, flag, profile
+  text, input, price, files, transfers, period, throughput, flag, profile, purchase
 };
 
 /// A key a table may hold, its type, whether it is required, the price query it defaults to (for
@@ -254,8 +268,9 @@ using kt = scenario_key_type;
 // The job's phases come from the run logs (tokens_to_train / their throughput, their medians) or
 // are written directly (training_seconds, instances and the other phases' seconds): component()
 // checks that exactly one of tokens_to_train and training_seconds is written.
-inline constexpr std::array<scenario_key, 13> instance_time_keys{{
+inline constexpr std::array<scenario_key, 14> instance_time_keys{{
     {"instance_type", kt::text, true},
+    {"purchase", kt::purchase, false},  // reserved, Savings Plan or spot; on demand when absent
     {"price", kt::price, false, "ec2_on_demand", true},
     {"tokens_to_train", kt::input, false},
     {"billing", kt::text, false},     // "per_second" (default), "per_hour" or "capacity_block"
@@ -269,6 +284,9 @@ inline constexpr std::array<scenario_key, 13> instance_time_keys{{
     {"checkpointing_seconds", kt::input, false},
     {"waiting_seconds", kt::input, false},
 }};
+/// `purchase = { ... }` of an instance_time component.
+inline constexpr std::array<std::string_view, 5> purchase_keys{"reserved", "savings_plan", "spot",
+                                                               "lease", "payment"};
 /// The phases an instance_time component may write directly, in the order they are billed.
 inline constexpr std::array<phase, 6> instance_time_phases{
     phase::setup,      phase::compilation,   phase::training,
@@ -597,6 +615,13 @@ class scenario_parser {
       s.price_store = path_string(*st, "prices.store");
       s.price_store_line = line_of(*st);
     }
+    if (prices.get("savings_plans") != nullptr) {
+      const toml::array& sp = array(prices, "prices", "savings_plans");
+      for (std::size_t i = 0; i < sp.size(); ++i) {
+        const std::string path = "prices.savings_plans[" + std::to_string(i) + "]";
+        s.savings_plans.push_back({path_string(sp[i], path), line_of(sp[i])});
+      }
+    }
     if (s.price_store.empty() || prices.get("files") != nullptr) {
       const toml::array& pfiles = array(prices, "prices", "files");
       for (std::size_t i = 0; i < pfiles.size(); ++i) {
@@ -695,7 +720,8 @@ class scenario_parser {
   /// The keys of each table, as the parser checks them (docs/scenario.md lists them with the
   /// library feature each one reaches; tests/cli/parity_test.cpp keeps the two in step).
   static constexpr std::array<std::string_view, 4> estimate_keys{"title", "as_of", "region", "freshness_days"};
-  static constexpr std::array<std::string_view, 3> prices_keys{"files", "store", "consulted"};
+  static constexpr std::array<std::string_view, 4> prices_keys{"files", "store", "consulted",
+                                                               "savings_plans"};
   static constexpr std::array<std::string_view, 1> runs_keys{"files"};
   static constexpr std::array<std::string_view, 2> spend_keys{"start", "end"};
   static constexpr std::array<std::string_view, 2> price_file_keys{"file", "where"};
@@ -1160,6 +1186,7 @@ class scenario_parser {
           break;
         }
         case kt::files:
+        case kt::purchase:
         case kt::transfers:
         case kt::period:
         case kt::throughput:
@@ -1406,6 +1433,79 @@ class scenario_parser {
     }
   }
 
+  /// `purchase = { reserved | savings_plan | spot = ..., lease, payment }`: the price is then the
+  /// book's reserved or Savings Plan rate, or the spot price written as an observation.
+  scenario_purchase purchase(const toml::table& t, const toml::node& n, const std::string& path) const {
+    const toml::table* pt = n.as_table();
+    if (pt == nullptr) {
+      fail_at(line_of(n), path,
+              "must be { reserved = \"standard\", lease = \"1yr\", payment = \"No Upfront\" } (or "
+              "savings_plan = \"EC2InstanceSavingsPlans\" with lease and payment, or spot = "
+              "\"us-east-1a\")");
+    }
+    check_keys(*pt, path, purchase_keys, "a purchase option");
+    scenario_purchase p;
+    p.line = line_of(n);
+    one_of(*pt, path, {"reserved", "savings_plan", "spot"}, false, "how the instances are bought");
+    for (std::string_view k : {"reserved", "savings_plan", "spot"}) {
+      if (pt->get(k) != nullptr) {
+        p.kind = std::string(k);
+        p.choice = string(*pt, path, k, true);
+      }
+    }
+    const auto one = [&](std::string_view key, std::initializer_list<std::string_view> allowed) {
+      const std::string v = string(*pt, path, key, true);
+      if (std::find(allowed.begin(), allowed.end(), v) == allowed.end()) {
+        fail_at(line_of(*pt->get(key)), join(path, key),
+                "\"" + v + "\" is not one of " + join_quoted(allowed) + suggestion(v, allowed));
+      }
+      return v;
+    };
+    if (t.get("billing") != nullptr && t.get("billing")->value<std::string>() == "capacity_block") {
+      fail_at(p.line, path,
+              "is given with billing = \"capacity_block\"; a Capacity Block is bought by its fee");
+    }
+    if (p.kind == "spot") {
+      for (std::string_view k : {"lease", "payment"}) {
+        if (const toml::node* x = pt->get(k)) {
+          fail_at(line_of(*x), join(path, k), "is not read for spot instances (no term)");
+        }
+      }
+      const toml::node* price = t.get("price");
+      const toml::table* given = price != nullptr ? price->as_table() : nullptr;
+      if (given == nullptr || given->get("value") == nullptr) {
+        fail_at(price != nullptr ? line_of(*price) : p.line, join(path.substr(0, path.rfind('.')), "price"),
+                "a spot price is an observation no offer file carries: write price = { value = "
+                "\"...\", quoted = { ... } } (the seller's page or API) or third_party = { ... }");
+      }
+      return p;
+    }
+    if (const toml::node* price = t.get("price")) {
+      fail_at(line_of(*price), join(path.substr(0, path.rfind('.')), "price"),
+              "is given with purchase = { " + p.kind + " = ... }, whose rate is read from the price "
+              "book; leave the price out");
+    }
+    if (p.kind == "reserved") {
+      if (p.choice != "standard" && p.choice != "convertible") {
+        fail_at(line_of(*pt->get("reserved")), join(path, "reserved"),
+                "\"" + p.choice + "\" is not an offering class (standard, convertible)");
+      }
+    } else if (p.choice != "EC2InstanceSavingsPlans" && p.choice != "ComputeSavingsPlans") {
+      fail_at(line_of(*pt->get("savings_plan")), join(path, "savings_plan"),
+              "\"" + p.choice + "\" is not a Savings Plan family (EC2InstanceSavingsPlans, "
+              "ComputeSavingsPlans)");
+    }
+    p.lease = one("lease", {"1yr", "3yr"});
+    p.payment = one("payment", {"No Upfront", "Partial Upfront", "All Upfront"});
+    if (p.kind == "reserved" && p.payment != "No Upfront") {
+      fail_at(line_of(*pt->get("payment")), join(path, "payment"),
+              "\"" + p.payment + "\": a job is priced at a reservation's hourly rate only with No "
+              "Upfront; an upfront fee pays for the whole term, a commitment (commitment_mix in "
+              "C++, docs/prices.md)");
+    }
+    return p;
+  }
+
   /// `billing`: per second (default), per hour, or a Capacity Block with its fee and length (and
   /// then no instance price: the block is priced by its fee).
   void billing(const toml::table& t, const std::string& path, const scenario_component& c) const {
@@ -1501,6 +1601,7 @@ class scenario_parser {
     if (c.kind == scenario_component_kind::instance_time) {
       phases_written(t, path);
       billing(t, path, c);
+      if (const toml::node* pu = t.get("purchase")) c.purchase = purchase(t, *pu, join(path, "purchase"));
     }
     if (const toml::node* runs = t.get("runs")) {
       const toml::array* a = runs->as_array();
@@ -1571,6 +1672,30 @@ class scenario_builder {
       pricing::offer_filter filter;
       for (const auto& [name, values] : f.where) filter.where_any(name, values);
       guarded(f.line, key, [&] { book_.add(read_offer_file(path, filter), s_.prices_consulted); });
+    }
+    if (!s_.savings_plans.empty()) {
+      // Only the rates of the instance types the scenario names are kept.
+      std::vector<std::string> types;
+      for (const auto& c : s_.components) {
+        if (const auto t = c.text.find("instance_type"); t != c.text.end()) types.push_back(t->second);
+      }
+      const auto filter = savings_plan_rates_for(types);
+      for (std::size_t i = 0; i < s_.savings_plans.size(); ++i) {
+        const auto& f = s_.savings_plans[i];
+        const std::string key = "prices.savings_plans[" + std::to_string(i) + "]";
+        const std::string path = existing(f.path, f.line, key, "Savings Plans file");
+        guarded(f.line, key, [&] {
+          if (path.ends_with(".json")) {
+            book_.add(read_savings_plans_json_file(path, filter, s_.region), s_.prices_consulted);
+          } else if (path.ends_with(".csv")) {
+            book_.add(read_savings_plans_csv_file(path, filter), s_.prices_consulted);
+          } else {
+            fail(input_position::whole(path), "",
+                 "is neither a .json nor a .csv Savings Plans file (the reader is chosen by the "
+                 "extension)");
+          }
+        });
+      }
     }
     model m;
     for (std::size_t i = 0; i < s_.components.size(); ++i) {
@@ -1742,6 +1867,32 @@ class scenario_builder {
     return tier_table<Usage, Rate>(c.name + "." + std::string(included) + "_tiers", std::move(tiers));
   }
 
+  /// The instance price of a `purchase`: the book's reserved (No Upfront) hourly rate or Savings
+  /// Plan rate, or the spot price written, recorded as the observation it is.
+  price_per_hour bought(const scenario_component& c, const std::string& type) const {
+    const auto& pu = *c.purchase;
+    const std::string name = c.name + ".price";
+    if (pu.kind == "reserved") {
+      return pricing::ec2_reserved(book_, s_.region, type, pu.lease, pu.choice, pu.payment, name)
+          .hourly.named(name);
+    }
+    if (pu.kind == "savings_plan") {
+      return pricing::savings_plan_rate(book_, type, pu.choice, pu.lease, pu.payment, name);
+    }
+    const auto& v = c.values.at("price");
+    pricing::observation seen;
+    if (const auto* q = std::get_if<quoted>(&*v.origin)) {
+      seen = {q->source, q->consulted, true};
+    } else if (const auto* t = std::get_if<third_party>(&*v.origin)) {
+      seen = {t->source, t->seen, false};
+    } else {
+      throw input_error("price: a spot price is an observation: its provenance is quoted (the "
+                        "seller's page or API) or third_party, not " +
+                        std::string(trncost::kind_name(*v.origin)));
+    }
+    return pricing::spot_price(name, v.value, s_.region, pu.choice, type, seen);
+  }
+
   /// The billing rule an instance_time component names (per second when it names none).
   billing_rule billing(const scenario_component& c) const {
     const auto b = c.text.find("billing");
@@ -1890,6 +2041,7 @@ class scenario_builder {
         const input_of<quantity<units::usd_per_instance_hour_t>> price =
             block ? input_of<quantity<units::usd_per_instance_hour_t>>(unknown_input{
                         name_of("price"), "billed as a Capacity Block: priced by its fee"})
+            : c.purchase ? input_of<quantity<units::usd_per_instance_hour_t>>(bought(c, type))
             : p != nullptr && (p->origin || p->unknown)
                 ? maybe(c, "price", units::usd_per_instance_hour)
                 : input_of<quantity<units::usd_per_instance_hour_t>>(
@@ -2183,6 +2335,7 @@ class scenario_builder {
   for (const auto& k : detail::transfer_keys) {
     out.push_back("component.data_transfer.transfer." + std::string(k.name));
   }
+  add("component.instance_time.purchase", detail::purchase_keys);
   add("component.serving.throughput", detail::vllm_keys);
   add("component.serving.period", detail::period_date_keys);
   for (const auto& k : detail::demand_period_keys) {
