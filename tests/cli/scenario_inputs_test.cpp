@@ -28,10 +28,10 @@ std::string trn1_text(const std::vector<std::pair<std::string, std::string>>& ch
   std::ostringstream s;
   s << in.rdbuf();
   std::string text = s.str();
-  for (const auto& [from, to] : changes) {
-    const auto at = text.find(from);
-    REQUIRE_MESSAGE(at != std::string::npos, from);
-    text.replace(at, from.size(), to);
+  for (const auto& change : changes) {
+    const auto at = text.find(change.first);
+    REQUIRE_MESSAGE(at != std::string::npos, change.first);
+    text.replace(at, change.first.size(), change.second);
   }
   return text;
 }
