@@ -164,6 +164,18 @@ TEST_CASE("an unknown instance price leaves its lines unpriced never zero") {
   CHECK(est.unpriced_lines() == 9);  // six phases, the billing minimum, restarts and work lost
 }
 
+TEST_CASE("the spec keeps an unknown input's reason and no value") {
+  const auto spec = parse_scenario(
+      trn1_text({{"price = \"ec2_on_demand\"", "price = { unknown = \"no quote yet\" }"}}),
+      scenarios + "changed.toml");
+  const scenario_value& p = spec.components[0].values.at("price");
+  REQUIRE(p.unknown.has_value());
+  CHECK(*p.unknown == "no quote yet");
+  CHECK(p.value.empty());
+  CHECK_FALSE(p.origin.has_value());
+  CHECK_FALSE(spec.components[0].values.at("tokens_to_train").unknown.has_value());
+}
+
 TEST_CASE("an unknown volume size leaves the storage line unpriced") {
   // The scratch volumes: 2 x 500 GiB x 8 h x 0.08 / 730 = 0.876712328767123288 out of the total.
   const auto est = trn1_with({{"size_gib = { value = \"500\", source = \"reference-volumes\" }",

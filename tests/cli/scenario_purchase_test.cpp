@@ -115,6 +115,24 @@ TEST_CASE("a spot price written as the seller's observation") {
                        input_error);
 }
 
+TEST_CASE("the spec keeps the purchase and the Savings Plans files as written") {
+  const auto spec = parse_scenario(
+      scenario("purchase = { savings_plan = \"ComputeSavingsPlans\", lease = \"3yr\", payment = "
+               "\"All Upfront\" }\n"),
+      beside);
+  REQUIRE(spec.savings_plans.size() == 1);
+  CHECK(spec.savings_plans[0].path == "savings-plans-us-east-1-small.json");
+  CHECK(spec.savings_plans[0].line == 10);
+  const std::optional<scenario_purchase>& p = spec.components[0].purchase;
+  REQUIRE(p.has_value());
+  CHECK(p->kind == "savings_plan");
+  CHECK(p->choice == "ComputeSavingsPlans");
+  CHECK(p->lease == "3yr");
+  CHECK(p->payment == "All Upfront");
+  CHECK(p->line == 17);
+  CHECK_FALSE(parse_scenario(scenario(""), beside).components[0].purchase.has_value());
+}
+
 TEST_CASE("purchase errors name the file the line and the key") {
   CHECK(parse_error_of("purchase = { reserved = \"standard\", lease = \"1yr\", payment = \"All "
                        "Upfront\" }\n") ==

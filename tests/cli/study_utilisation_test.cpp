@@ -39,6 +39,16 @@ study_spec with_capture(const std::string& line) {
 
 }  // namespace
 
+TEST_CASE("the spec keeps the option's capture and bound as written") {
+  const auto st = with_capture("neuron_monitor = { file = \"" + capture + "\", below = \"80\" }");
+  REQUIRE(st.options[0].utilisation.has_value());
+  const study_utilisation_check& u = *st.options[0].utilisation;
+  CHECK(u.file == capture);
+  CHECK(u.below == "80");
+  CHECK(u.line == 112);
+  CHECK_FALSE(st.options[1].utilisation.has_value());
+}
+
 TEST_CASE("a utilisation below the bound is a bottleneck of the option's decision") {
   const auto r = run_study(with_capture(
       "neuron_monitor = { file = \"" + capture + "\", below = \"80\" }"));
