@@ -170,7 +170,7 @@ TEST_CASE("scenario errors name the file, the line and the key") {
         "format, sources, estimate, prices, runs, component, declare_none, analysis, grant, spend");
   CHECK(error_of(head + "consulted = 2026-11-30\nfiels = []\n") ==
         "trncost: s.toml:9: prices.fiels: unknown key (did you mean \"files\"?); [prices] takes "
-        "files, store, consulted");
+        "files, store, consulted, savings_plans");
   CHECK(error_of(R"(format = 1
 [estimate]
 titel = "t"

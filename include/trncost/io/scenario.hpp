@@ -89,8 +89,9 @@ struct scenario_value {
   std::string key;          ///< "size_gib"
   std::uint64_t line = 0;   ///< where it is written
   std::string query;        ///< a price from the price book, by the query's name; else empty
-  std::string value;        ///< exact decimal text (when `query` is empty)
-  std::optional<provenance> origin;  ///< set when `query` is empty
+  std::string value;        ///< exact decimal text (when `query` and `unknown` are empty)
+  std::optional<provenance> origin;  ///< set when the value is written
+  std::optional<std::string> unknown;  ///< `{ unknown = "why" }`: known to be unknown (unpriced)
 };
 
 /// One flow of a data_transfer component ([[component.transfer]]).
@@ -129,6 +130,18 @@ struct scenario_demand_period {
   std::map<std::string, scenario_value> values;  ///< "hours", "tokens_per_s" or "requests_per_s"
 };
 
+/// How an instance_time's instances are bought, when not on demand: `purchase = { reserved =
+/// "standard", lease = "1yr", payment = "No Upfront" }`, `{ savings_plan = "EC2InstanceSavingsPlans",
+/// lease = "1yr", payment = "No Upfront" }` or `{ spot = "us-east-1a" }` (the price then written as
+/// an observation).
+struct scenario_purchase {
+  std::string kind;    ///< "reserved", "savings_plan" or "spot"
+  std::string choice;  ///< the offering class, the plan family or the availability zone
+  std::string lease;   ///< "1yr" or "3yr" (reserved, savings_plan)
+  std::string payment; ///< "No Upfront", "Partial Upfront" or "All Upfront" (reserved, savings_plan)
+  std::uint64_t line = 0;
+};
+
 /// One [[component]] table.
 struct scenario_component {
   scenario_component_kind kind = scenario_component_kind::instance_time;
@@ -143,6 +156,7 @@ struct scenario_component {
   std::optional<scenario_vllm> vllm;               ///< serving: throughput from a benchmark
   std::map<std::string, bool> flags;               ///< true/false keys (sweep: cluster_kept_up)
   std::vector<scenario_demand_period> profile;     ///< autoscaled_serving: one cycle, in order
+  std::optional<scenario_purchase> purchase;       ///< instance_time: not on demand
 };
 
 /// Reads the offers a price store holds in force on a date (`[prices] store`): given to build_model
@@ -222,6 +236,7 @@ struct scenario_spec {
   std::vector<scenario_price_file> price_files;
   std::string price_store;  ///< [prices] store: a price store (io/price_store.hpp), relative path
   std::uint64_t price_store_line = 0;
+  std::vector<scenario_run_file> savings_plans;  ///< [prices] savings_plans: Savings Plans offer files
   std::vector<scenario_run_file> run_files;
   std::vector<scenario_component> components;
   std::vector<scenario_none> none;
@@ -233,7 +248,7 @@ struct scenario_spec {
 namespace detail {
 
 enum class scenario_key_type {
-  text, input, price, files, transfers, period, throughput, flag, profile
+  text, input, price, files, transfers, period, throughput, flag, profile, purchase
 };
 
 /// A key a table may hold, its type, whether it is required, the price query it defaults to (for
@@ -243,28 +258,73 @@ struct scenario_key {
   scenario_key_type type;
   bool required;
   std::string_view query = {};
+  /// Whether `{ unknown = "why" }` is accepted: the component takes an input_of there, and the
+  /// lines that use it are unpriced (shown, kept out of the totals, never 0).
+  bool may_be_unknown = false;
 };
 
 using kt = scenario_key_type;
 
-inline constexpr std::array<scenario_key, 4> instance_time_keys{{
+// The job's phases come from the run logs (tokens_to_train / their throughput, their medians) or
+// are written directly (training_seconds, instances and the other phases' seconds): component()
+// checks that exactly one of tokens_to_train and training_seconds is written.
+inline constexpr std::array<scenario_key, 14> instance_time_keys{{
     {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand"},
-    {"tokens_to_train", kt::input, true},
-    {"billing", kt::text, false},
+    {"purchase", kt::purchase, false},  // reserved, Savings Plan or spot; on demand when absent
+    {"price", kt::price, false, "ec2_on_demand", true},
+    {"tokens_to_train", kt::input, false},
+    {"billing", kt::text, false},     // "per_second" (default), "per_hour" or "capacity_block"
+    {"block_fee", kt::input, false},   // capacity_block: USD for the whole block
+    {"block_days", kt::input, false},  // capacity_block: its length (1-14, then 7-day steps)
+    {"instances", kt::input, false},
+    {"setup_seconds", kt::input, false},
+    {"compilation_seconds", kt::input, false},
+    {"training_seconds", kt::input, false},
+    {"evaluation_seconds", kt::input, false},
+    {"checkpointing_seconds", kt::input, false},
+    {"waiting_seconds", kt::input, false},
 }};
+/// `purchase = { ... }` of an instance_time component.
+inline constexpr std::array<std::string_view, 5> purchase_keys{"reserved", "savings_plan", "spot",
+                                                               "lease", "payment"};
+/// The phases an instance_time component may write directly, in the order they are billed.
+inline constexpr std::array<phase, 6> instance_time_phases{
+    phase::setup,      phase::compilation,   phase::training,
+    phase::evaluation, phase::checkpointing, phase::waiting};
+/// The key of a phase written directly ("setup_seconds").
+constexpr std::string_view phase_key(phase ph) noexcept {
+  switch (ph) {
+    case phase::setup: return "setup_seconds";
+    case phase::compilation: return "compilation_seconds";
+    case phase::training: return "training_seconds";
+    case phase::evaluation: return "evaluation_seconds";
+    case phase::checkpointing: return "checkpointing_seconds";
+    default: return "waiting_seconds";
+  }
+}
+/// The billing rules of an instance_time component (`billing = "..."`, billing_rule).
+inline constexpr std::array<std::string_view, 3> billing_rules{"per_second", "per_hour",
+                                                               "capacity_block"};
 inline constexpr std::array<scenario_key, 2> failures_keys{{
     {"instance_time", kt::text, true},
     {"runs", kt::files, false},
 }};
-inline constexpr std::array<scenario_key, 7> block_storage_keys{{
+inline constexpr std::array<scenario_key, 13> block_storage_keys{{
     {"volume_type", kt::text, true},
-    {"price", kt::price, false, "ebs_storage"},
-    {"size_gib", kt::input, true},
+    {"price", kt::price, false, "ebs_storage", true},
+    {"size_gib", kt::input, true, {}, true},
     {"kept_seconds", kt::input, false},
     {"kept_hours", kt::input, false},
     {"kept_months", kt::input, false},
-    {"volumes", kt::input, false},
+    {"volumes", kt::input, false, {}, true},
+    // Provisioned IOPS and throughput of each volume, the part included at no charge (gp3: 3,000
+    // IOPS and 125 MiB/s) and the price above it.
+    {"iops", kt::input, false, {}, true},
+    {"iops_included", kt::input, false},
+    {"iops_price", kt::price, false, "ebs_iops", true},  // USD per IOPS-month
+    {"throughput_mibps", kt::input, false, {}, true},
+    {"throughput_included_mibps", kt::input, false},
+    {"throughput_price", kt::price, false, "ebs_throughput", true},  // USD per MiBps-month
 }};
 inline constexpr std::array<scenario_key, 8> object_storage_keys{{
     {"storage_class", kt::text, true},
@@ -293,7 +353,7 @@ inline constexpr std::array<scenario_key, 1> data_preparation_keys{{
 inline constexpr std::array<scenario_key, 4> transfer_keys{{
     {"type", kt::text, true},
     {"what", kt::text, true},
-    {"gib", kt::input, true},
+    {"gib", kt::input, true, {}, true},
     {"price", kt::price, false, "data_transfer_tiers"},
 }};
 
@@ -555,6 +615,13 @@ class scenario_parser {
       s.price_store = path_string(*st, "prices.store");
       s.price_store_line = line_of(*st);
     }
+    if (prices.get("savings_plans") != nullptr) {
+      const toml::array& sp = array(prices, "prices", "savings_plans");
+      for (std::size_t i = 0; i < sp.size(); ++i) {
+        const std::string path = "prices.savings_plans[" + std::to_string(i) + "]";
+        s.savings_plans.push_back({path_string(sp[i], path), line_of(sp[i])});
+      }
+    }
     if (s.price_store.empty() || prices.get("files") != nullptr) {
       const toml::array& pfiles = array(prices, "prices", "files");
       for (std::size_t i = 0; i < pfiles.size(); ++i) {
@@ -653,7 +720,8 @@ class scenario_parser {
   /// The keys of each table, as the parser checks them (docs/scenario.md lists them with the
   /// library feature each one reaches; tests/cli/parity_test.cpp keeps the two in step).
   static constexpr std::array<std::string_view, 4> estimate_keys{"title", "as_of", "region", "freshness_days"};
-  static constexpr std::array<std::string_view, 3> prices_keys{"files", "store", "consulted"};
+  static constexpr std::array<std::string_view, 4> prices_keys{"files", "store", "consulted",
+                                                               "savings_plans"};
   static constexpr std::array<std::string_view, 1> runs_keys{"files"};
   static constexpr std::array<std::string_view, 2> spend_keys{"start", "end"};
   static constexpr std::array<std::string_view, 2> price_file_keys{"file", "where"};
@@ -667,8 +735,8 @@ class scenario_parser {
   static constexpr std::array<std::string_view, 3> quoted_keys{"source", "region", "consulted"};
   static constexpr std::array<std::string_view, 4> uncertain_input_keys{"input", "uniform",
                                                                       "triangular", "lognormal_90"};
-  static constexpr std::array<std::string_view, 7> input_keys{
-      "value", "measured", "assumption", "third_party", "documented", "quoted", "source"};
+  static constexpr std::array<std::string_view, 8> input_keys{
+      "value", "measured", "assumption", "third_party", "documented", "quoted", "source", "unknown"};
 
  protected:  // a study file reads its own tables with the same rules (io/study.hpp)
   std::string file_;
@@ -987,6 +1055,30 @@ class scenario_parser {
     const toml::table* t = n.as_table();
     if (t == nullptr) fail_at(v.line, path, "must be written as " + example + ")");
     check_keys(*t, path, input_keys, "an input");
+    if (const toml::node* u = t->get("unknown")) {
+      if (!key.may_be_unknown) {
+        fail_at(line_of(*u), join(path, "unknown"),
+                "this input cannot be unknown: its component needs the value (unknown is "
+                "accepted for an instance_time's price, a block_storage's size_gib, volumes, "
+                "price, iops, iops_price, throughput_mibps and throughput_price, and a transfer's "
+                "gib)");
+      }
+      const auto why = u->value<std::string>();
+      if (!u->is_string() || !why || why->empty()) {
+        fail_at(line_of(*u), join(path, "unknown"),
+                "must be the reason the value is unknown, as non-empty text");
+      }
+      if (t->size() != 1) {
+        for (auto&& [k, p] : *t) {
+          if (k.str() == "unknown") continue;
+          fail_at(key_line(k, p), join(path, k.str()),
+                  "is given with unknown; an unknown input has no value and no provenance, only "
+                  "the reason");
+        }
+      }
+      v.unknown = *why;
+      return v;
+    }
     const toml::node& val = required(*t, path, "value");
     const auto text = val.value<std::string>();
     if (!val.is_string() || !text) {
@@ -1094,6 +1186,7 @@ class scenario_parser {
           break;
         }
         case kt::files:
+        case kt::purchase:
         case kt::transfers:
         case kt::period:
         case kt::throughput:
@@ -1316,6 +1409,145 @@ class scenario_parser {
     }
   }
 
+  /// An instance_time's phases: from the run logs (tokens_to_train) or written (training_seconds
+  /// with instances and any other phase's seconds), never both.
+  void phases_written(const toml::table& t, const std::string& path) const {
+    one_of(t, path, {"tokens_to_train", "training_seconds"}, false,
+           "the training time from the run logs' throughput, or written directly");
+    if (t.get("training_seconds") == nullptr) {
+      std::vector<std::string_view> direct{"instances"};
+      for (const phase ph : instance_time_phases) {
+        if (ph != phase::training) direct.push_back(phase_key(ph));
+      }
+      for (std::string_view k : direct) {
+        if (const toml::node* n = t.get(k)) {
+          fail_at(line_of(*n), join(path, k),
+                  "is written with tokens_to_train, whose phases and instances come from the run "
+                  "logs; write training_seconds instead of tokens_to_train to give every phase "
+                  "directly");
+        }
+      }
+    } else if (t.get("instances") == nullptr) {
+      fail_at(line_of(t), join(path, "instances"),
+              "is missing: phases written directly (training_seconds) need the instance count");
+    }
+  }
+
+  /// `purchase = { reserved | savings_plan | spot = ..., lease, payment }`: the price is then the
+  /// book's reserved or Savings Plan rate, or the spot price written as an observation.
+  scenario_purchase purchase(const toml::table& t, const toml::node& n, const std::string& path) const {
+    const toml::table* pt = n.as_table();
+    if (pt == nullptr) {
+      fail_at(line_of(n), path,
+              "must be { reserved = \"standard\", lease = \"1yr\", payment = \"No Upfront\" } (or "
+              "savings_plan = \"EC2InstanceSavingsPlans\" with lease and payment, or spot = "
+              "\"us-east-1a\")");
+    }
+    check_keys(*pt, path, purchase_keys, "a purchase option");
+    scenario_purchase p;
+    p.line = line_of(n);
+    one_of(*pt, path, {"reserved", "savings_plan", "spot"}, false, "how the instances are bought");
+    for (std::string_view k : {"reserved", "savings_plan", "spot"}) {
+      if (pt->get(k) != nullptr) {
+        p.kind = std::string(k);
+        p.choice = string(*pt, path, k, true);
+      }
+    }
+    const auto one = [&](std::string_view key, std::initializer_list<std::string_view> allowed) {
+      const std::string v = string(*pt, path, key, true);
+      if (std::find(allowed.begin(), allowed.end(), v) == allowed.end()) {
+        fail_at(line_of(*pt->get(key)), join(path, key),
+                "\"" + v + "\" is not one of " + join_quoted(allowed) + suggestion(v, allowed));
+      }
+      return v;
+    };
+    if (t.get("billing") != nullptr && t.get("billing")->value<std::string>() == "capacity_block") {
+      fail_at(p.line, path,
+              "is given with billing = \"capacity_block\"; a Capacity Block is bought by its fee");
+    }
+    if (p.kind == "spot") {
+      for (std::string_view k : {"lease", "payment"}) {
+        if (const toml::node* x = pt->get(k)) {
+          fail_at(line_of(*x), join(path, k), "is not read for spot instances (no term)");
+        }
+      }
+      const toml::node* price = t.get("price");
+      const toml::table* given = price != nullptr ? price->as_table() : nullptr;
+      if (given == nullptr || given->get("value") == nullptr) {
+        fail_at(price != nullptr ? line_of(*price) : p.line, join(path.substr(0, path.rfind('.')), "price"),
+                "a spot price is an observation no offer file carries: write price = { value = "
+                "\"...\", quoted = { ... } } (the seller's page or API) or third_party = { ... }");
+      }
+      return p;
+    }
+    if (const toml::node* price = t.get("price")) {
+      fail_at(line_of(*price), join(path.substr(0, path.rfind('.')), "price"),
+              "is given with purchase = { " + p.kind + " = ... }, whose rate is read from the price "
+              "book; leave the price out");
+    }
+    if (p.kind == "reserved") {
+      if (p.choice != "standard" && p.choice != "convertible") {
+        fail_at(line_of(*pt->get("reserved")), join(path, "reserved"),
+                "\"" + p.choice + "\" is not an offering class (standard, convertible)");
+      }
+    } else if (p.choice != "EC2InstanceSavingsPlans" && p.choice != "ComputeSavingsPlans") {
+      fail_at(line_of(*pt->get("savings_plan")), join(path, "savings_plan"),
+              "\"" + p.choice + "\" is not a Savings Plan family (EC2InstanceSavingsPlans, "
+              "ComputeSavingsPlans)");
+    }
+    p.lease = one("lease", {"1yr", "3yr"});
+    p.payment = one("payment", {"No Upfront", "Partial Upfront", "All Upfront"});
+    if (p.kind == "reserved" && p.payment != "No Upfront") {
+      fail_at(line_of(*pt->get("payment")), join(path, "payment"),
+              "\"" + p.payment + "\": a job is priced at a reservation's hourly rate only with No "
+              "Upfront; an upfront fee pays for the whole term, a commitment (commitment_mix in "
+              "C++, docs/prices.md)");
+    }
+    return p;
+  }
+
+  /// `billing`: per second (default), per hour, or a Capacity Block with its fee and length (and
+  /// then no instance price: the block is priced by its fee).
+  void billing(const toml::table& t, const std::string& path, const scenario_component& c) const {
+    const auto b = c.text.find("billing");
+    const std::string rule = b == c.text.end() ? "per_second" : b->second;
+    if (std::find(billing_rules.begin(), billing_rules.end(), rule) == billing_rules.end()) {
+      fail_at(line_of(*t.get("billing")), join(path, "billing"),
+              "unknown billing rule \"" + rule + "\"" + suggestion(rule, billing_rules) +
+                  "; the rules are " + join_quoted(billing_rules));
+    }
+    if (rule != "capacity_block") {
+      for (std::string_view k : {"block_fee", "block_days"}) {
+        if (const toml::node* n = t.get(k)) {
+          fail_at(line_of(*n), join(path, k),
+                  "is only read with billing = \"capacity_block\" (the billing is \"" + rule +
+                      "\")");
+        }
+      }
+      return;
+    }
+    for (std::string_view k : {"block_fee", "block_days"}) {
+      if (t.get(k) == nullptr) {
+        fail_at(line_of(*t.get("billing")), join(path, k),
+                "is missing: a Capacity Block needs block_fee (USD, the whole block) and "
+                "block_days (its length)");
+      }
+    }
+    if (const toml::node* p = t.get("price")) {
+      fail_at(line_of(*p), join(path, "price"),
+              "is given with billing = \"capacity_block\", which is priced by its block_fee "
+              "(the phases at the fee's effective rate); leave the price out");
+    }
+    const std::string& days = c.values.at("block_days").value;
+    const bool digits = !days.empty() && days.size() <= 4 &&
+                        std::all_of(days.begin(), days.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+    if (!digits || !pricing::is_capacity_block_duration(std::stoll(days))) {
+      fail_at(c.values.at("block_days").line, join(path, "block_days"),
+              "\"" + days + "\" is not a Capacity Block duration: a whole number of days, 1 to 14, "
+              "then multiples of 7 up to 182");
+    }
+  }
+
   scenario_component component(const toml::table& t, std::size_t index) const {
     const std::string path = "component[" + std::to_string(index) + "]";
     scenario_component c;
@@ -1342,6 +1574,23 @@ class scenario_parser {
     c.name = string(t, path, "name", true);
     read_keys(t, path, keys, c.text, c.values, c.flags);
     workload_rules(t, path, c);
+    if (c.kind == scenario_component_kind::block_storage) {
+      // The included part and the price of IOPS or throughput are read only with what is
+      // provisioned.
+      for (const auto& [what, parts] :
+           {std::pair<std::string_view, std::array<std::string_view, 2>>{
+                "iops", {"iops_included", "iops_price"}},
+            {"throughput_mibps", {"throughput_included_mibps", "throughput_price"}}}) {
+        if (t.get(what) != nullptr) continue;
+        for (std::string_view k : parts) {
+          if (const toml::node* n = t.get(k)) {
+            fail_at(line_of(*n), join(path, k),
+                    "is given without " + std::string(what) + " (the provisioned " +
+                        (what == "iops" ? "IOPS" : "throughput") + " of each volume)");
+          }
+        }
+      }
+    }
     if (c.kind == scenario_component_kind::block_storage &&
         (c.values.count("kept_seconds") + c.values.count("kept_hours") +
          c.values.count("kept_months")) != 1) {
@@ -1350,10 +1599,9 @@ class scenario_parser {
               "kept_months");
     }
     if (c.kind == scenario_component_kind::instance_time) {
-      if (const auto b = c.text.find("billing"); b != c.text.end() && b->second != "per_second") {
-        fail_at(line_of(*t.get("billing")), join(path, "billing"),
-                "\"" + b->second + "\" is not a billing rule this format knows (\"per_second\")");
-      }
+      phases_written(t, path);
+      billing(t, path, c);
+      if (const toml::node* pu = t.get("purchase")) c.purchase = purchase(t, *pu, join(path, "purchase"));
     }
     if (const toml::node* runs = t.get("runs")) {
       const toml::array* a = runs->as_array();
@@ -1425,6 +1673,30 @@ class scenario_builder {
       for (const auto& [name, values] : f.where) filter.where_any(name, values);
       guarded(f.line, key, [&] { book_.add(read_offer_file(path, filter), s_.prices_consulted); });
     }
+    if (!s_.savings_plans.empty()) {
+      // Only the rates of the instance types the scenario names are kept.
+      std::vector<std::string> types;
+      for (const auto& c : s_.components) {
+        if (const auto t = c.text.find("instance_type"); t != c.text.end()) types.push_back(t->second);
+      }
+      const auto filter = savings_plan_rates_for(types);
+      for (std::size_t i = 0; i < s_.savings_plans.size(); ++i) {
+        const auto& f = s_.savings_plans[i];
+        const std::string key = "prices.savings_plans[" + std::to_string(i) + "]";
+        const std::string path = existing(f.path, f.line, key, "Savings Plans file");
+        guarded(f.line, key, [&] {
+          if (path.ends_with(".json")) {
+            book_.add(read_savings_plans_json_file(path, filter, s_.region), s_.prices_consulted);
+          } else if (path.ends_with(".csv")) {
+            book_.add(read_savings_plans_csv_file(path, filter), s_.prices_consulted);
+          } else {
+            fail(input_position::whole(path), "",
+                 "is neither a .json nor a .csv Savings Plans file (the reader is chosen by the "
+                 "extension)");
+          }
+        });
+      }
+    }
     model m;
     for (std::size_t i = 0; i < s_.components.size(); ++i) {
       const auto& c = s_.components[i];
@@ -1442,8 +1714,9 @@ class scenario_builder {
   struct job {
     std::string instance_type;
     sourced<quantity<units::instance_t>> count;
-    price_per_hour price;
+    input_of<quantity<units::usd_per_instance_hour_t>> price;
     sourced<quantity<units::instance_second_t>> exposure;  ///< exact: never rounded to hours
+    bool capacity_block = false;  ///< billed as a block: restarts fall inside its reserved time
   };
 
   const scenario_spec& s_;
@@ -1528,6 +1801,17 @@ class scenario_builder {
   sourced<quantity<Unit>> input(const scenario_component& c, std::string_view key, Unit u) const {
     return input(c, c.values.at(std::string(key)), u);
   }
+  /// An input that may be written `{ unknown = "why" }`: then unknown, by the same name.
+  template <class Unit>
+  input_of<quantity<Unit>> maybe(const std::string& name, const scenario_value& v, Unit u) const {
+    if (v.unknown) return unknown_input{name, *v.unknown};
+    return sourced(name, make(u, v.value), *v.origin);
+  }
+  template <class Unit>
+  input_of<quantity<Unit>> maybe(const scenario_component& c, std::string_view key, Unit u) const {
+    const auto& v = c.values.at(std::string(key));
+    return maybe(c.name + "." + v.key, v, u);
+  }
   const scenario_value* find(const scenario_component& c, std::string_view key) const {
     const auto it = c.values.find(std::string(key));
     return it == c.values.end() ? nullptr : &it->second;
@@ -1564,6 +1848,60 @@ class scenario_builder {
                                       input(c, base + "_hours", units::hour));
     }
     return std::nullopt;
+  }
+
+  /// Tiers of a provisioned quantity: what `included` says is included at no charge (a zero price
+  /// with that input's own provenance: documented, it states why the price is zero), then `price`.
+  template <class Usage, class Rate>
+  tier_table<Usage, Rate> above_included(const scenario_component& c, std::string_view included,
+                                         input_of<quantity<Rate>> price) const {
+    std::vector<price_tier<Usage, Rate>> tiers;
+    quantity<Usage> from = make(Usage{}, 0);
+    if (const scenario_value* inc = find(c, included)) {
+      from = make(Usage{}, inc->value);
+      tiers.push_back({sourced(c.name + "." + std::string(included) + "_price", make(Rate{}, 0),
+                               *inc->origin),
+                       make(Usage{}, 0), from});
+    }
+    tiers.push_back({std::move(price), from, std::nullopt});
+    return tier_table<Usage, Rate>(c.name + "." + std::string(included) + "_tiers", std::move(tiers));
+  }
+
+  /// The instance price of a `purchase`: the book's reserved (No Upfront) hourly rate or Savings
+  /// Plan rate, or the spot price written, recorded as the observation it is.
+  price_per_hour bought(const scenario_component& c, const std::string& type) const {
+    const auto& pu = *c.purchase;
+    const std::string name = c.name + ".price";
+    if (pu.kind == "reserved") {
+      return pricing::ec2_reserved(book_, s_.region, type, pu.lease, pu.choice, pu.payment, name)
+          .hourly.named(name);
+    }
+    if (pu.kind == "savings_plan") {
+      return pricing::savings_plan_rate(book_, type, pu.choice, pu.lease, pu.payment, name);
+    }
+    const auto& v = c.values.at("price");
+    pricing::observation seen;
+    if (const auto* q = std::get_if<quoted>(&*v.origin)) {
+      seen = {q->source, q->consulted, true};
+    } else if (const auto* t = std::get_if<third_party>(&*v.origin)) {
+      seen = {t->source, t->seen, false};
+    } else {
+      throw input_error("price: a spot price is an observation: its provenance is quoted (the "
+                        "seller's page or API) or third_party, not " +
+                        std::string(trncost::kind_name(*v.origin)));
+    }
+    return pricing::spot_price(name, v.value, s_.region, pu.choice, type, seen);
+  }
+
+  /// The billing rule an instance_time component names (per second when it names none).
+  billing_rule billing(const scenario_component& c) const {
+    const auto b = c.text.find("billing");
+    if (b == c.text.end() || b->second == "per_second") return billing_rule::per_second();
+    if (b->second == "per_hour") return billing_rule::per_hour();
+    const auto& fee = c.values.at("block_fee");
+    return billing_rule::capacity_block(
+        sourced<money>(c.name + ".block_fee", trncost::usd(fee.value), *fee.origin),
+        convert<units::hour_t>(c.name + ".block_hours", input(c, "block_days", units::day)));
   }
 
   /// The throughput per instance of a serving component: its input, or the operating point of its
@@ -1660,25 +1998,36 @@ class scenario_builder {
     switch (c.kind) {
       case scenario_component_kind::instance_time: {
         const std::string& type = c.text.at("instance_type");
-        const auto& logged = runs(c);
-        archive(m, logged);
-        const auto fed = measure::feed_model<units::tokens_per_second_t>(logged);
-        const auto tokens = input(c, "tokens_to_train", units::token);
-        const auto train = measure::extrapolate(name_of("train_s"), tokens, fed.throughput);
-        const scenario_value* p = find(c, "price");
-        const price_per_hour price =
-            p != nullptr && !p->origin ? pricing::ec2_on_demand(book_, region, type, name_of("price"))
-            : p != nullptr             ? input(c, *p, units::usd_per_instance_hour)
-                                       : pricing::ec2_on_demand(book_, region, type, name_of("price"));
+        const billing_rule rule = billing(c);
+        const bool block = rule.how == billing_rule::kind::capacity_block;
         std::vector<phase_time> phases;
         std::optional<sourced<quantity<units::second_t>>> total;
-        for (phase ph : {phase::setup, phase::compilation, phase::training, phase::evaluation,
-                         phase::checkpointing, phase::waiting}) {
+        std::optional<sourced<quantity<units::instance_t>>> instances;
+        // Written directly: each phase's seconds as given. Else from the run logs: training =
+        // tokens_to_train / their useful throughput, the other phases their medians.
+        const bool written = find(c, "training_seconds") != nullptr;
+        std::optional<measure::model_feed<units::tokens_per_second_t>> fed;
+        std::optional<sourced<quantity<units::second_t>>> train;
+        if (written) {
+          instances = input(c, "instances", units::instance);
+        } else {
+          const auto& logged = runs(c);
+          archive(m, logged);
+          fed = measure::feed_model<units::tokens_per_second_t>(logged);
+          instances = fed->instances;
+          train = measure::extrapolate(name_of("train_s"), input(c, "tokens_to_train", units::token),
+                                       fed->throughput);
+        }
+        for (const phase ph : instance_time_phases) {
           std::optional<sourced<quantity<units::second_t>>> secs;
-          if (ph == phase::training) {
+          if (written) {
+            if (find(c, phase_key(ph)) != nullptr) {
+              secs = input(c, phase_key(ph), units::second);
+            }
+          } else if (ph == phase::training) {
             secs = train;
           } else {
-            for (const auto& [q, sec] : fed.phase_seconds) {
+            for (const auto& [q, sec] : fed->phase_seconds) {
               if (q == ph) secs = sec;
             }
           }
@@ -1686,9 +2035,30 @@ class scenario_builder {
           phases.push_back({ph, *secs});
           total = total ? sourced<quantity<units::second_t>>(*total + *secs) : *secs;
         }
-        m.add(instance_time(c.name, type, fed.instances, price, phases));
-        jobs_.emplace(c.name, job{type, fed.instances, price,
-                                  (fed.instances * *total).named(name_of("exposure"))});
+        // The price after the run logs: a scenario without [runs] is told that first.
+        const scenario_value* p = find(c, "price");
+        // A Capacity Block has no instance price (its fee prices it): unknown, never read.
+        const input_of<quantity<units::usd_per_instance_hour_t>> price =
+            block ? input_of<quantity<units::usd_per_instance_hour_t>>(unknown_input{
+                        name_of("price"), "billed as a Capacity Block: priced by its fee"})
+            : c.purchase ? input_of<quantity<units::usd_per_instance_hour_t>>(bought(c, type))
+            : p != nullptr && (p->origin || p->unknown)
+                ? maybe(c, "price", units::usd_per_instance_hour)
+                : input_of<quantity<units::usd_per_instance_hour_t>>(
+                      pricing::ec2_on_demand(book_, region, type, name_of("price")));
+        if (block) {
+          const decimal reserved = rule.block_duration->value().value() * decimal{3600};
+          if (reserved < total->value().value()) {
+            fail_at(c.values.at("block_days").line,
+                    "component[" + std::to_string(index) + "].block_days",
+                    "the phases take " + total->value().value().to_string() +
+                        " s, more than the Capacity Block's " + reserved.to_string() +
+                        " s; buy a longer block, or bill the rest on demand");
+          }
+        }
+        m.add(instance_time(c.name, type, *instances, price, phases, rule));
+        jobs_.emplace(c.name, job{type, *instances, price,
+                                  (*instances * *total).named(name_of("exposure")), block});
         break;
       }
       case scenario_component_kind::failures: {
@@ -1697,6 +2067,11 @@ class scenario_builder {
         if (j == jobs_.end()) {
           throw input_error("instance_time: no instance_time component named \"" + of +
                             "\" comes before this one");
+        }
+        if (j->second.capacity_block) {
+          throw input_error("instance_time: \"" + of + "\" is billed as a Capacity Block, whose fee "
+                            "already pays for the reserved time restarts would use (its unused "
+                            "time is a line); declare failures_restarts none, saying so");
         }
         const auto logged =
             c.runs.empty() ? runs(c)
@@ -1716,17 +2091,47 @@ class scenario_builder {
       case scenario_component_kind::block_storage: {
         const std::string& type = c.text.at("volume_type");
         const scenario_value* p = find(c, "price");
-        const auto price = p != nullptr && p->origin
-                               ? input(c, *p, units::usd_per_gibibyte_month)
-                               : pricing::ebs_storage(book_, region, type, name_of("price"));
+        const auto price = p != nullptr && (p->origin || p->unknown)
+                               ? maybe(c, "price", units::usd_per_gibibyte_month)
+                               : input_of<quantity<units::usd_per_gibibyte_month_t>>(
+                                     pricing::ebs_storage(book_, region, type, name_of("price")));
         const auto kept =
             find(c, "kept_seconds") != nullptr
                 ? usage_period(input(c, "kept_seconds", units::second), month_730h)
             : find(c, "kept_hours") != nullptr
                 ? usage_period(input(c, "kept_hours", units::hour), month_730h)
                 : usage_period(input(c, "kept_months", units::month));
-        block_storage b(c.name, type, input(c, "size_gib", units::gibibyte), kept, price);
-        if (find(c, "volumes") != nullptr) b.with_volumes(input(c, "volumes", units::dimensionless));
+        block_storage b(c.name, type, maybe(c, "size_gib", units::gibibyte), kept, price);
+        if (find(c, "volumes") != nullptr) b.with_volumes(maybe(c, "volumes", units::dimensionless));
+        if (find(c, "iops") != nullptr) {
+          const scenario_value* ip = find(c, "iops_price");
+          b.with_iops(maybe(c, "iops", units::iops),
+                      above_included<units::iops_t>(
+                          c, "iops_included",
+                          ip != nullptr && (ip->origin || ip->unknown)
+                              ? maybe(c, "iops_price", units::usd_per_iops_month)
+                              : input_of<quantity<units::usd_per_iops_month_t>>(
+                                    pricing::ebs_iops(book_, region, type, name_of("iops_price")))));
+        }
+        if (find(c, "throughput_mibps") != nullptr) {
+          const auto provisioned = maybe(c, "throughput_mibps", units::mebibytes_per_second);
+          const scenario_value* tp = find(c, "throughput_price");
+          // Written: USD per MiBps-month, as AWS's pricing page says it; from the book: per
+          // GiBps-month, as the offer file prices it (the line divides by 1024, exactly).
+          if (tp != nullptr && (tp->origin || tp->unknown)) {
+            b.with_throughput(provisioned,
+                              above_included<units::mebibytes_per_second_t>(
+                                  c, "throughput_included_mibps",
+                                  maybe(c, "throughput_price", units::usd_per_mibps_month)));
+          } else {
+            b.with_throughput(provisioned,
+                              above_included<units::mebibytes_per_second_t>(
+                                  c, "throughput_included_mibps",
+                                  input_of<quantity<units::usd_per_gibps_month_t>>(
+                                      pricing::ebs_throughput(book_, region, type,
+                                                              name_of("throughput_price")))));
+          }
+        }
         m.add(b);
         break;
       }
@@ -1787,9 +2192,7 @@ class scenario_builder {
         for (std::size_t i = 0; i < c.transfers.size(); ++i) {
           const auto& x = c.transfers[i];
           const std::string base = c.name + ".transfer[" + std::to_string(i) + "]";
-          const auto volume =
-              sourced(base + ".gib", make(units::gibibyte, x.values.at("gib").value),
-                      *x.values.at("gib").origin);
+          const auto volume = maybe(base + ".gib", x.values.at("gib"), units::gibibyte);
           const auto xp = x.values.find("price");
           const bool given = xp != x.values.end() && xp->second.origin;
           const auto given_price = [&] {
@@ -1932,6 +2335,7 @@ class scenario_builder {
   for (const auto& k : detail::transfer_keys) {
     out.push_back("component.data_transfer.transfer." + std::string(k.name));
   }
+  add("component.instance_time.purchase", detail::purchase_keys);
   add("component.serving.throughput", detail::vllm_keys);
   add("component.serving.period", detail::period_date_keys);
   for (const auto& k : detail::demand_period_keys) {

@@ -24,9 +24,19 @@
 #include "../analysis/comparison.hpp"
 #include "../analysis/decision.hpp"
 #include "../analysis/inputs.hpp"
+#include "neuron_monitor.hpp"
 #include "scenario.hpp"
 
 namespace trncost::io {
+
+/// An option's neuron-monitor capture (`neuron_monitor = { file = "capture.jsonl", below = "50" }`):
+/// its mean NeuronCore utilisation, read by run_study, is a bottleneck of the decision when below
+/// the bound, a reason that holds otherwise.
+struct study_utilisation_check {
+  std::string file;   ///< relative to the study file
+  std::string below;  ///< percent, exact decimal text, above 0 and at most 100
+  std::uint64_t line = 0;
+};
 
 /// One option of a study: its name, the scenario it is (common tables with its own keys merged
 /// in), and what the comparison and the decision need besides the estimate.
@@ -39,6 +49,7 @@ struct study_option_spec {
   std::string support;                       ///< a stated check that the needed operations run
   std::vector<std::string> bottlenecks;
   std::optional<std::string> porting_unjustified;
+  std::optional<study_utilisation_check> utilisation;
 };
 
 /// A study file, as written.
@@ -91,10 +102,12 @@ class study_parser : public scenario_parser {
   static constexpr std::array<std::string_view, 6> quality_keys{"dataset", "metric", "target",
                                                                 "direction", "reached", "stack"};
   /// What an [[option]] holds besides the scenario tables it overrides.
-  static constexpr std::array<std::string_view, 14> option_keys{
+  static constexpr std::array<std::string_view, 15> option_keys{
       "name",      "quality",  "seconds_to_target", "support", "bottlenecks",
       "porting_unjustified", "estimate", "prices", "runs", "component", "declare_none",
-      "analysis", "grant", "spend"};
+      "analysis", "grant", "spend", "neuron_monitor"};
+  /// option.neuron_monitor = { file = "...", below = "50" }.
+  static constexpr std::array<std::string_view, 2> neuron_monitor_keys{"file", "below"};
 
   study_spec parse_study(std::string_view text) {
     study_spec st;
@@ -183,6 +196,24 @@ class study_parser : public scenario_parser {
         }
         o.bottlenecks.push_back(*t);
       }
+    }
+    if (const toml::node* nm = opt.get("neuron_monitor")) {
+      const std::string np = join(path, "neuron_monitor");
+      const toml::table* t = nm->as_table();
+      if (t == nullptr) {
+        fail_at(line_of(*nm), np, "must be { file = \"capture.jsonl\", below = \"50\" }");
+      }
+      check_keys(*t, np, neuron_monitor_keys, "a neuron-monitor check");
+      study_utilisation_check u;
+      u.line = line_of(*nm);
+      u.file = path_string(required(*t, np, "file"), join(np, "file"));
+      u.below = decimal_text(required(*t, np, "below"), join(np, "below"));
+      const decimal b = decimal::parse(u.below);
+      if (!(decimal{} < b) || decimal{100} < b) {
+        fail_at(line_of(*t->get("below")), join(np, "below"),
+                "must be a percentage above 0 and at most 100");
+      }
+      o.utilisation = std::move(u);
     }
     if (opt.get("porting_unjustified") != nullptr) {
       o.porting_unjustified = string(opt, path, "porting_unjustified", true);
@@ -321,6 +352,9 @@ class study_parser : public scenario_parser {
   for (std::string_view k : p::study_keys) out.push_back("study." + std::string(k));
   for (std::string_view k : p::quality_keys) out.push_back("study.quality." + std::string(k));
   for (std::string_view k : p::option_keys) out.push_back("option." + std::string(k));
+  for (std::string_view k : p::neuron_monitor_keys) {
+    out.push_back("option.neuron_monitor." + std::string(k));
+  }
   return out;
 }
 
@@ -423,7 +457,35 @@ class study_parser : public scenario_parser {
     din.support.stated_check = o.support;
     din.bottlenecks = o.bottlenecks;
     din.porting_unjustified = o.porting_unjustified;
+    std::optional<std::string> utilisation_holds;
+    if (o.utilisation) {
+      // The mean NeuronCore utilisation of the capture (io/neuron_monitor.hpp): low utilisation is
+      // a symptom (data loading, a slow software step) that a bigger instance does not fix.
+      const auto& u = *o.utilisation;
+      const std::string key = "option[" + std::to_string(r.options.size()) + "].neuron_monitor";
+      const std::filesystem::path full = std::filesystem::path(st.file).parent_path() / u.file;
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(full, ec)) {
+        fail(input_position::at_line(st.file, u.line), key + ".file",
+             "neuron-monitor capture \"" + u.file + "\" does not exist (looked for " +
+                 full.string() + ", relative to the study file)");
+      }
+      neuron_monitor_summary nm;
+      try {
+        nm = read_neuron_monitor(full.string());
+      } catch (const trncost::error& e) {
+        detail::scenario_rethrow(o.scenario, u.line, key, e);
+      }
+      const std::string seen = "NeuronCore utilisation " + nm.utilization_percent.to_string() +
+                               " % (neuron-monitor, " + u.file + ": " + nm.method + ")";
+      if (nm.utilization_percent < decimal::parse(u.below)) {
+        din.bottlenecks.push_back(seen + " is below " + u.below + " %");
+      } else {
+        utilisation_holds = seen + " is at or above " + u.below + " %";
+      }
+    }
     x.extras.decision = analysis::decide(din);
+    if (utilisation_holds) x.extras.decision->continue_reasons.push_back(*utilisation_holds);
     compared.push_back({o.name, x.est, o.quality, o.seconds_to_target, x.work});
     r.options.push_back(std::move(x));
   }

@@ -256,6 +256,11 @@ struct capacity_block {
   sourced<quantity<units::usd_per_instance_hour_t>> hourly;
 };
 
+/// Whether AWS sells a Capacity Block of `days`: 1 to 14 days, then multiples of 7 days up to 182.
+[[nodiscard]] constexpr bool is_capacity_block_duration(long long days) noexcept {
+  return days >= 1 && days <= 182 && (days <= 14 || days % 7 == 0);
+}
+
 [[nodiscard]] inline capacity_block capacity_block_offering(
     const std::string& name, std::string_view upfront_fee_usd, const std::string& region,
     const std::string& instance_type, int instances, int days, const observation& seen) {
@@ -264,7 +269,7 @@ struct capacity_block {
     throw input_error("Capacity Block '" + name + "': " + std::to_string(instances) +
                       " instances; a block has at least one");
   }
-  if (days < 1 || days > 182 || (days > 14 && days % 7 != 0)) {
+  if (!is_capacity_block_duration(days)) {
     throw input_error("Capacity Block '" + name + "': " + std::to_string(days) +
                       " days is not a Capacity Block duration (1 to 14 days, then multiples of "
                       "7 days up to 182)");
