@@ -257,7 +257,7 @@ inline void apply_verified_rules(const model_data& d, const evaluator& e, estima
   // the rule) and the "1 job" of a cost of one job, which restates that cost's provenance.
   std::set<const source_record*> constants;
   for (const auto& n : d.nodes) {
-    if (n.kind == op::constant && n.record) constants.insert(n.record.get());
+    if (n.constant && n.record) constants.insert(n.record.get());
   }
 
   // timeline (refused): every leaf input; rule constants are rules in force, not observations.
