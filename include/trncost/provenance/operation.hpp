@@ -111,24 +111,41 @@ inline std::string describe(const operation& o) {
   }
 }
 
+namespace detail {
+
+// The error paths of apply(), out of line: the model's evaluator calls apply() once per node and
+// per evaluation, so its hot path stays a switch of a few instructions per operation.
+[[noreturn, gnu::cold, gnu::noinline]] inline void refuse_operation(const operation& o,
+                                                                    std::string_view what) {
+  const std::string name(what);
+  switch (o.kind) {
+    case op_kind::div: throw input_error("division by zero in '" + name + "'");
+    case op_kind::ceil_to: throw input_error("ceil_to step of '" + name + "' is not positive");
+    case op_kind::convert:
+    case op_kind::charge:
+      if (o.den == 0) throw input_error("'" + name + "': the factor's den is 0");
+      throw overflow_error("'" + name + "' overflows the decimal range");
+    default: break;
+  }
+  throw input_error("'" + name + "': " + std::string(to_string(o.kind)) +
+                    " is not applied to one or two operands");
+}
+
+}  // namespace detail
+
 /// Applies an operation of one or two operands (every kind but median and opaque) to a and b (b is
 /// ignored by the unary ones). `what` names the derivation in errors: input_error on a division by
 /// zero, a non-positive step, a zero den or a kind it cannot apply; overflow_error out of range.
-inline decimal apply(const operation& o, decimal a, decimal b, std::string_view what) {
-  const auto ratio = [&](detail::int128 x, detail::int128 y, std::uint64_t den1) {
-    if (o.den == 0) throw input_error("'" + std::string(what) + "': the factor's den is 0");
-    decimal::rep out = 0;
-    if (!detail::mul_div(x, y, o.num, den1, o.den, rounding::half_even, out)) {
-      throw overflow_error("'" + std::string(what) + "' overflows the decimal range");
-    }
-    return decimal::from_raw(out);
-  };
+/// Always inlined: the evaluator's loop over the nodes is this switch (issue 21 guards its
+/// instruction count).
+[[gnu::always_inline]] inline decimal apply(const operation& o, decimal a, decimal b,
+                                            std::string_view what) {
   switch (o.kind) {
     case op_kind::add: return a + b;
     case op_kind::sub: return a - b;
     case op_kind::mul: return a * b;
     case op_kind::div:
-      if (b.is_zero()) throw input_error("division by zero in '" + std::string(what) + "'");
+      if (b.is_zero()) break;
       return a / b;
     case op_kind::max: return a < b ? b : a;
     case op_kind::min: return b < a ? b : a;
@@ -140,20 +157,26 @@ inline decimal apply(const operation& o, decimal a, decimal b, std::string_view 
       return part;
     }
     case op_kind::ceil_to: {
-      if (!(decimal{} < o.step)) {
-        throw input_error("ceil_to step of '" + std::string(what) + "' is not positive");
-      }
+      if (!(decimal{} < o.step)) break;
       // ceil(a / step) * step: a quotient rounded up at the 18th digit, then to a whole number.
       const decimal q = decimal::divide(a, o.step, rounding::ceiling);
       return q.round(decimal_places{0}, rounding::ceiling) * o.step;
     }
-    case op_kind::convert: return ratio(a.raw(), 1, 1);
-    case op_kind::charge: return ratio(a.raw(), b.raw(), decimal::scale);
+    case op_kind::convert:
+    case op_kind::charge: {
+      decimal::rep out = 0;
+      const bool charge = o.kind == op_kind::charge;
+      if (o.den == 0 || !detail::mul_div(a.raw(), charge ? b.raw() : 1, o.num,
+                                         charge ? decimal::scale : 1, o.den, rounding::half_even,
+                                         out)) {
+        break;
+      }
+      return decimal::from_raw(out);
+    }
     case op_kind::median:
     case op_kind::opaque: break;
   }
-  throw input_error("'" + std::string(what) + "': " + std::string(to_string(o.kind)) +
-                    " is not applied to one or two operands");
+  detail::refuse_operation(o, what);
 }
 
 /// Applies an operation to its operands, checking their count: what the report and the leaf plan
