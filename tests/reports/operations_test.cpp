@@ -3,6 +3,7 @@
 // records that misstate their operation.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <trncost/io/audit.hpp>
 #include <trncost/io/report_json.hpp>
@@ -133,6 +134,32 @@ TEST_CASE("a report that names a conversion rescale is read as convert") {
   CHECK(report::parse_op("charge") == op_kind::charge);
   CHECK_FALSE(report::parse_op("opaque").has_value());
   CHECK_FALSE(report::parse_op("a * b").has_value());
+}
+
+TEST_CASE("a missing category is read from its reason's rule and category and never its text") {
+  model m;
+  const auto price = m.input(sourced("price", make(units::usd_per_instance_hour, 2),
+                                     reports_test::ec2_quote(as_of)));
+  m.add_line(category::compute, "job", {phase::training, "training"}, price,
+             m.input(instance_hours("usage", 5)));
+  for (const auto c : all_categories) {
+    if (c != category::compute && c != category::logs) {
+      m.declare_none(c, declared_none{"not in this test"});
+    }
+  }
+  auto est = m.evaluate(as_of);
+  REQUIRE(est.reasons.size() == 1);
+  CHECK(est.status == estimate_status::incomplete);
+  CHECK(est.reasons[0].rule == verified_rule::every_category_accounted);
+  CHECK(est.reasons[0].missing_category == category::logs);
+  // The text is for people: reworded, the report still finds the missing category.
+  est.reasons[0].text = "logs: nobody said";
+  const auto doc = report::from_estimate(est);
+  const auto logs = static_cast<std::size_t>(
+      std::find(all_categories.begin(), all_categories.end(), category::logs) -
+      all_categories.begin());
+  CHECK(doc.categories[logs].cov == report::coverage::missing);
+  CHECK(report::check(doc).ok);
 }
 
 }  // namespace trncost_tests::reports_operations_test

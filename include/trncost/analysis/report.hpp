@@ -303,10 +303,6 @@ inline recomputed recompute(const document& doc,
 
 namespace detail {
 
-inline bool starts_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(0, p.size()) == p;
-}
-
 /// A derived record as a derivation of the report: its operation as the record holds it (never
 /// read from the formula text), checked by applying it to the operands' recorded values.
 inline derivation_entry derivation_of(const source_record& r, const derived& how) {
@@ -435,16 +431,14 @@ inline document from_estimate(const estimate& est) {
     category_entry ce{c, coverage::no_lines, {}};
     const bool has_lines =
         std::any_of(est.lines.begin(), est.lines.end(), [c](const auto& l) { return l.cat == c; });
-    const std::string missing_text =
-        "category '" + std::string(to_string(c)) + "' has no component";
     if (has_lines) {
       ce.cov = coverage::lines;
     } else if (const auto it = est.declared.find(c); it != est.declared.end()) {
       ce.cov = coverage::declared_none;
       ce.justification = it->second.justification;
     } else if (std::any_of(est.reasons.begin(), est.reasons.end(), [&](const auto& r) {
-                 return r.status == estimate_status::incomplete &&
-                        detail::starts_with(r.text, missing_text);
+                 return r.rule == verified_rule::every_category_accounted &&
+                        r.missing_category == c;
                })) {
       ce.cov = coverage::missing;
     }
