@@ -6,13 +6,11 @@
 #define TRNCOST_ANALYSIS_REPORT_HPP
 
 #include <algorithm>
-#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <functional>
-#include <limits>
 #include <map>
 #include <optional>
 #include <set>
