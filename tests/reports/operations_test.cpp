@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <trncost/io/audit.hpp>
 #include <trncost/io/report_json.hpp>
@@ -134,6 +135,28 @@ TEST_CASE("a report that names a conversion rescale is read as convert") {
   CHECK(report::parse_op("charge") == op_kind::charge);
   CHECK_FALSE(report::parse_op("opaque").has_value());
   CHECK_FALSE(report::parse_op("a * b").has_value());
+}
+
+TEST_CASE("a model node's record carries the node's operation with its arguments") {
+  model m;
+  const auto t = m.input(sourced("t", make(units::second, 5400), run1()));
+  // 5,400 s billed in whole hours: ceil(5400 / 3600) * 3600 = 7,200 s.
+  const auto billed = ceil_to(t, make(units::second, 3600));
+  const auto rec = m.record(billed);
+  const auto& how = std::get<derived>(rec->origin);
+  CHECK(how.op.kind == op_kind::ceil_to);
+  CHECK(how.op.step == decimal(3600));
+  CHECK(rec->value == "7200");
+  // The part of 5,400 s in the band [3600, 4000): 400 s.
+  const auto tier = band(t, make(units::second, 3600),
+                         std::optional<quantity<units::second_t>>(make(units::second, 4000)));
+  const auto& tier_how = std::get<derived>(m.record(tier)->origin);
+  CHECK(tier_how.op == operation{.kind = op_kind::band, .lower = decimal(3600),
+                                 .upper = decimal(4000)});
+  CHECK(m.record(tier)->value == "400");
+  // In hours: 7,200 / 3,600 = 2 h, a conversion by 1 / 3600.
+  const auto& h = std::get<derived>(m.record(convert<units::hour_t>(billed))->origin);
+  CHECK(h.op == operation{.kind = op_kind::convert, .num = 1, .den = 3600});
 }
 
 TEST_CASE("a missing category is read from its reason's rule and category and never its text") {
