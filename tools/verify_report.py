@@ -302,8 +302,10 @@ def check_provenance(p, path):
     return kind
 
 
-ARITY = {"add": 2, "sub": 2, "mul": 2, "div": 2, "max": 2, "min": 2, "scale": 1, "band": 1,
-         "ceil_to": 1, "rescale": 1, "convert": 1}
+# "rescale" is the name reports written before trncost had one vocabulary of operations gave a
+# model's unit conversion: the same operation as "convert".
+ARITY = {"add": 2, "sub": 2, "mul": 2, "div": 2, "max": 2, "min": 2, "charge": 2, "scale": 1,
+         "band": 1, "ceil_to": 1, "convert": 1, "rescale": 1}
 
 
 def operation(op, d, args, path):
@@ -335,9 +337,13 @@ def operation(op, d, args, path):
             raise Mismatch(at(path, "step"), "a positive step", show(step))
         # The smallest whole number of steps that reaches a.
         return ceil_whole(args[0] / step) * step
-    if op in ("rescale", "convert"):
+    if op in ("convert", "rescale"):
         num, den = whole(d, path, "num", 1), whole(d, path, "den", 1)
-        return round_places(args[0] * num / den, "half-even" if op == "rescale" else "toward-zero")
+        return round_places(args[0] * num / den, "half-even")
+    if op == "charge":
+        # A priced amount: price * usage * num / den, rounded once.
+        num, den = whole(d, path, "num", 1), whole(d, path, "den", 1)
+        return round_places(args[0] * args[1] * num / den, "half-even")
     # median: the middle value; of an even count the mean of the two middle ones.
     s = sorted(args)
     n = len(s)

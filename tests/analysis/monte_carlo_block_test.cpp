@@ -62,7 +62,6 @@ std::size_t differing_totals(const model_inputs& in, const std::vector<std::size
 /// records, which analysis recomputes), every graph operation on random earlier nodes, and lines
 /// on random pairs of nodes. Values are random too; nothing has a meaning but the arithmetic.
 model random_model(std::uint64_t seed, std::size_t leaves, std::size_t ops, std::size_t lines) {
-  using trncost::detail::op;
   random_stream rng(seed);
   const auto pick = [&](std::size_t n) {
     return static_cast<std::size_t>(rng.uniform() * static_cast<double>(n)) % n;
@@ -76,8 +75,7 @@ model random_model(std::uint64_t seed, std::size_t leaves, std::size_t ops, std:
   auto& d = m.data();
   std::vector<input_ref> records;
   const auto push_input = [&](input_ref r) {
-    trncost::detail::node_rec n;
-    n.kind = op::input;
+    trncost::detail::node_rec n;  // a leaf: its operation is opaque
     n.name = r->name;
     n.record = r;
     d.nodes.push_back(n);
@@ -89,36 +87,38 @@ model random_model(std::uint64_t seed, std::size_t leaves, std::size_t ops, std:
         "leaf" + std::to_string(i), value().to_string(), "", assumption{"random"}, true}));
   }
   // Inputs derived from leaves by a recorded operation: analysis follows them down.
-  const derivation_op kinds[] = {derivation_op::add, derivation_op::sub, derivation_op::mul,
-                                 derivation_op::div, derivation_op::convert,
-                                 derivation_op::charge};
+  const op_kind kinds[] = {op_kind::add, op_kind::sub,     op_kind::mul,
+                           op_kind::div, op_kind::convert, op_kind::charge};
   for (std::size_t i = 0; i < leaves; ++i) {
     const auto& a = records[pick(records.size())];
     const auto& b = records[pick(records.size())];
-    derived how{"random", {a}, kinds[pick(6)], 1, 1};
-    if (how.op == derivation_op::convert) {
-      how.num = 3600;
+    derived how{"random", {a}, operation{.kind = kinds[pick(6)]}};
+    if (how.op.kind == op_kind::convert) {
+      how.op.num = 3600;
     } else {
       how.inputs.push_back(b);
-      if (how.op == derivation_op::charge) how.den = 3600;
+      if (how.op.kind == op_kind::charge) how.op.den = 3600;
     }
     // The recorded value is not used by analysis (it recomputes from the leaves), only parsed.
     push_input(std::make_shared<const source_record>(
         source_record{"derived" + std::to_string(i), "1", "", how, true}));
   }
-  const op graph_ops[] = {op::add, op::sub,   op::mul,     op::div,    op::max,   op::min,
-                          op::scale, op::band, op::ceil_to, op::rescale};
+  const op_kind graph_ops[] = {op_kind::add,   op_kind::sub,  op_kind::mul,     op_kind::div,
+                               op_kind::max,   op_kind::min,  op_kind::scale,   op_kind::band,
+                               op_kind::ceil_to, op_kind::convert};
   for (std::size_t i = 0; i < ops; ++i) {
     trncost::detail::node_rec n;
-    n.kind = graph_ops[pick(10)];
+    n.op.kind = graph_ops[pick(10)];
     n.a = static_cast<std::uint32_t>(pick(d.nodes.size()));
     n.b = static_cast<std::uint32_t>(pick(d.nodes.size()));
-    n.factor = static_cast<std::int64_t>(1 + pick(5));
-    n.num = 1 + pick(3);
-    n.den = 1 + pick(3600);
-    n.k1 = value();
-    n.k2 = n.k1 + value();
-    n.open_end = pick(2) == 0;
+    n.op.factor = static_cast<std::int64_t>(1 + pick(5));
+    n.op.num = 1 + pick(3);
+    n.op.den = 1 + pick(3600);
+    // band: [lower, upper) or open; ceil_to: the step is the lower value drawn.
+    n.op.lower = value();
+    n.op.upper = n.op.lower + value();
+    if (pick(2) == 0) n.op.upper.reset();
+    n.op.step = n.op.lower;
     n.name = "op" + std::to_string(i);
     d.nodes.push_back(n);
     d.baseline.push_back(decimal{});

@@ -130,8 +130,8 @@ TEST_CASE("[analysis], [[grant]] and [spend] errors name the file, the line and 
   CHECK(error_of("[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"nothing\", "
                  "uniform = [\"1\", \"2\"] }]\n") ==
         "trncost: s.toml:20: analysis.monte_carlo.inputs[0]: analysis: the model has no input "
-        "named 'nothing' (its inputs: prep.cost_per_job)");
-  CHECK(error_of("[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"prep.cost_per_job\", "
+        "named 'nothing' (its inputs: prep.cost)");
+  CHECK(error_of("[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"prep.cost\", "
                  "uniform = [\"2\", \"1\"] }]\n") ==
         "trncost: s.toml:20: analysis.monte_carlo.inputs[0]: uniform distribution: low 2 is above "
         "high 1");

@@ -282,6 +282,8 @@ TEST_CASE("feeding the model: medians of completed runs, rates over every run") 
   CHECK(f.seconds(phase::checkpointing).name() == "checkpointing_s");
   CHECK(std::get<derived>(f.seconds(phase::setup).origin()).formula == "median of setup_s over 3 runs");
   CHECK(std::get<derived>(f.seconds(phase::setup).origin()).inputs.size() == 3);
+  // The median is recorded as an operation (reports and analysis read it, never the formula).
+  CHECK(std::get<derived>(f.seconds(phase::setup).origin()).op.kind == op_kind::median);
   CHECK_THROWS_WITH_AS((void)f.seconds(phase::restarts), "trncost: the runs have no restart phase",
                        input_error);
   CHECK(f.throughput.value().value() == decimal(60000));
@@ -292,6 +294,7 @@ TEST_CASE("feeding the model: medians of completed runs, rates over every run") 
   CHECK(f.interruption_rate.value().value() == decimal("0.1176470588235312"));
   CHECK(std::get<derived>(f.interruption_rate.origin()).formula ==
         "(interruptions_seen / instance_seconds_seen) in interruption/instance-h");
+  CHECK(std::get<derived>(f.interruption_rate.origin()).op.kind == op_kind::convert);
   // Restart seconds 900 (only ft-r2 restarted) / 2 = 450; work lost (900 + 1,800) / 2 = 1,350.
   REQUIRE(f.restart_time.has_value());
   CHECK(f.restart_time->value().value() == decimal(450));

@@ -136,7 +136,8 @@ inline estimate sourced_estimate(const char* run2_throughput = "61000") {
   const auto r3 = run("r3", "60000");
   const auto throughput = sourced(
       "useful_throughput", make(units::tokens_per_second, 60000),
-      derived{"median of useful_throughput over 3 runs", {r1.record(), r2.record(), r3.record()}});
+      derived{"median of useful_throughput over 3 runs", {r1.record(), r2.record(), r3.record()},
+              operation{.kind = op_kind::median}});
   const auto tokens = sourced("tokens", make(units::token, 1296000), run1());
   const auto train = convert<units::second_t>("train_s", tokens / throughput);
   model m;

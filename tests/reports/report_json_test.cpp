@@ -75,17 +75,17 @@ TEST_CASE("the JSON report holds inputs with provenance - derivations as operati
 
   // Every operation the model has, each with its parameters.
   std::map<std::string, report::derivation_entry> by_op;
-  for (const auto& d : doc.derivations) by_op.emplace(std::string(to_string(d.op)), d);
-  for (const auto* op : {"add", "sub", "mul", "max", "min", "scale", "band", "ceil_to", "rescale"}) {
+  for (const auto& d : doc.derivations) by_op.emplace(std::string(to_string(d.op.kind)), d);
+  for (const auto* op : {"add", "sub", "mul", "max", "min", "scale", "band", "ceil_to", "convert"}) {
     CAPTURE(op);
     CHECK(by_op.count(op) == 1);
   }
-  CHECK(by_op.at("scale").factor == 2);
-  CHECK(by_op.at("band").lower == decimal(0));
-  CHECK(by_op.at("band").upper == decimal(4000));
-  CHECK(by_op.at("ceil_to").step == decimal(3600));
-  CHECK(by_op.at("rescale").den == 3600);
-  CHECK(by_op.at("rescale").value == "0.008333333333333333");  // 30 / 3600, half-even
+  CHECK(by_op.at("scale").op.factor == 2);
+  CHECK(by_op.at("band").op.lower == decimal(0));
+  CHECK(by_op.at("band").op.upper == decimal(4000));
+  CHECK(by_op.at("ceil_to").op.step == decimal(3600));
+  CHECK(by_op.at("convert").op.den == 3600);
+  CHECK(by_op.at("convert").value == "0.008333333333333333");  // 30 / 3600, half-even
   // Operands come before the derivations that use them.
   std::set<std::string> known;
   for (const auto& in : doc.inputs) known.insert(in.name);
@@ -102,20 +102,20 @@ TEST_CASE("sourced derivations (a median of runs - a division - a unit reading) 
   const auto doc = report::from_estimate(reports_test::sourced_estimate());
   REQUIRE(doc.derivations.size() == 4);
   // median(58000, 61000, 60000) = 60000, over the three runs' records.
-  CHECK(doc.derivations[0].op == report::op_kind::median);
+  CHECK(doc.derivations[0].op.kind == op_kind::median);
   CHECK(doc.derivations[0].operands ==
         std::vector<std::string>{"r1.useful_throughput", "r2.useful_throughput", "r3.useful_throughput"});
   CHECK(doc.derivations[0].value == "60000");
   // 1,296,000 tokens / 60,000 token/s = 21.6 s.
-  CHECK(doc.derivations[1].op == report::op_kind::div);
+  CHECK(doc.derivations[1].op.kind == op_kind::div);
   CHECK(doc.derivations[1].name == "tokens / useful_throughput");
   CHECK(doc.derivations[1].value == "21.6");
   // train_s is that value read in s: factor 1 / 1.
-  CHECK(doc.derivations[2].op == report::op_kind::convert);
+  CHECK(doc.derivations[2].op.kind == op_kind::convert);
   CHECK(doc.derivations[2].name == "train_s");
   CHECK(doc.derivations[2].formula == "(tokens / useful_throughput) in s");
-  CHECK(doc.derivations[2].num == 1);
-  CHECK(doc.derivations[2].den == 1);
+  CHECK(doc.derivations[2].op.num == 1);
+  CHECK(doc.derivations[2].op.den == 1);
   // 21.5 x 43.2 / 3600 = 0.258.
   CHECK(doc.lines[0].amount == decimal("0.258"));
   CHECK(report::check(doc).ok);
@@ -183,13 +183,13 @@ TEST_CASE("an unknown input reached twice under one name is written once and two
 }
 
 TEST_CASE("a derivation the report cannot recompute is refused - naming it") {
-  // charge() applies the unit factor (/3600) inside a formula written "price * usage": reading the
-  // formula back as a product would give 21.5 * 7200 = 154800, not the 43 recorded, so the report
-  // refuses to claim a derivation it cannot recompute.
+  // A charge rounded up rather than half-even is not an operation of the vocabulary: its record
+  // is opaque (21.5 * 7200 / 3600 = 43 here, but another usage would round otherwise), so the
+  // report refuses to claim a derivation it cannot recompute.
   const auto price = sourced("price", make(units::usd_per_instance_hour, "21.5"),
                              reports_test::ec2_quote(reports_test::as_of));
   const auto usage = sourced("usage", make(units::instance_second, 7200), reports_test::run1());
-  const auto cost = charge("job_cost", price, usage);
+  const auto cost = charge("job_cost", price, usage, rounding::ceiling);
   CHECK(cost.value().value() == decimal(43));
   model m;
   m.add(data_preparation("prep", cost));
@@ -197,7 +197,8 @@ TEST_CASE("a derivation the report cannot recompute is refused - naming it") {
     if (c != category::data_preparation) m.declare_none(c, declared_none{"not in this test"});
   }
   CHECK_THROWS_WITH_AS((void)io::render_json(m.evaluate(reports_test::as_of)),
-                       doctest::Contains("derivation 'job_cost' (formula 'price * usage')"),
+                       doctest::Contains("derivation 'job_cost' (formula 'price * usage') is "
+                                         "opaque"),
                        input_error);
 }
 

@@ -34,20 +34,19 @@ class model_inputs {
     decimal baseline{};
   };
 
-  /// One step of the plan: slot `dst` = op over slots a (and b), with the exact factor num / den.
+  /// One step of the plan: slot `dst` = op over slots a (and b), the derivation's own operation.
   struct step {
-    derivation_op op = derivation_op::opaque;
+    operation op{};
     std::uint32_t a = 0;
     std::uint32_t b = 0;
-    std::uint64_t num = 1;
-    std::uint64_t den = 1;
+    std::string name;  ///< the derivation's, for errors
   };
 
   explicit model_inputs(const model& m) : m_(&m) {
     const auto& d = m.data();
     for (std::uint32_t id = 0; id < d.nodes.size(); ++id) {
       const auto& n = d.nodes[id];
-      if (n.kind != trncost::detail::op::input || n.unknown || !n.record) continue;
+      if (!trncost::detail::is_input(n) || n.unknown || !n.record) continue;
       node_slots_.push_back({id, visit(n.record)});
     }
   }
@@ -94,24 +93,7 @@ class model_inputs {
     for (std::size_t i = 0; i < leaves_.size(); ++i) slots[leaf_slot_[i]] = leaf_values[i];
     for (std::size_t s = 0; s < steps_.size(); ++s) {
       const auto& st = steps_[s];
-      const decimal a = slots[st.a];
-      const decimal b = slots[st.b];
-      decimal out{};
-      switch (st.op) {
-        case derivation_op::add: out = a + b; break;
-        case derivation_op::sub: out = a - b; break;
-        case derivation_op::mul: out = a * b; break;
-        case derivation_op::div:
-          if (b.is_zero()) throw input_error("analysis: a derivation divides by zero");
-          out = a / b;
-          break;
-        case derivation_op::convert: out = scaled(a.raw(), 1, st.num, 1, st.den); break;
-        case derivation_op::charge:
-          out = scaled(a.raw(), b.raw(), st.num, decimal::scale, st.den);
-          break;
-        case derivation_op::opaque: break;
-      }
-      slots[step_dst_[s]] = out;
+      slots[step_dst_[s]] = apply(st.op, slots[st.a], slots[st.b], st.name);
     }
   }
 
@@ -124,19 +106,11 @@ class model_inputs {
   }
 
  private:
-  static decimal scaled(decimal::rep a, decimal::rep b, std::uint64_t num, std::uint64_t den1,
-                        std::uint64_t den2) {
-    decimal::rep out = 0;
-    if (!trncost::detail::mul_div(a, b, num, den1, den2, rounding::half_even, out)) {
-      throw overflow_error("analysis: a recomputed derivation overflows the decimal range");
-    }
-    return decimal::from_raw(out);
-  }
-
+  /// Whether a derivation is recomputed from its operands: an operation of one or two operands
+  /// over known values. A median of runs is varied as one input (its leaf), as are opaque ones.
   static bool recomputable(const derived& how) {
-    if (how.op == derivation_op::opaque) return false;
-    const std::size_t arity = how.op == derivation_op::convert ? 1 : 2;
-    if (how.inputs.size() != arity) return false;
+    const std::size_t n = arity(how.op.kind);
+    if (n == 0 || how.inputs.size() != n) return false;
     for (const auto& in : how.inputs) {
       if (!in || !in->known) return false;
     }
@@ -148,7 +122,7 @@ class model_inputs {
     std::uint32_t slot = 0;
     const auto* how = std::get_if<derived>(&r->origin);
     if (how != nullptr && recomputable(*how)) {
-      step st{how->op, 0, 0, how->num, how->den};
+      step st{how->op, 0, 0, "analysis: " + r->name};
       st.a = visit(how->inputs[0]);
       st.b = how->inputs.size() > 1 ? visit(how->inputs[1]) : st.a;
       slot = static_cast<std::uint32_t>(slot_is_leaf_.size());

@@ -199,7 +199,6 @@ class compiled_model {
  public:
   /// `varied`: indexes into in.leaves() of the leaves set_leaf() will change.
   compiled_model(const model_inputs& in, const std::vector<std::size_t>& varied) {
-    using trncost::detail::op;
     const auto& d = in.source().data();
     const auto slots = static_cast<std::uint32_t>(in.slot_count());
     values_.assign(slots + d.nodes.size(), 0.0);
@@ -219,16 +218,7 @@ class compiled_model {
       x.dst = in.step_slots()[s];
       x.a = st.a;
       x.b = st.b;
-      x.k1 = static_cast<double>(st.num) / static_cast<double>(st.den);
-      switch (st.op) {
-        case derivation_op::add: x.kind = code::add; break;
-        case derivation_op::sub: x.kind = code::sub; break;
-        case derivation_op::mul: x.kind = code::mul; break;
-        case derivation_op::div: x.kind = code::div; break;
-        case derivation_op::convert: x.kind = code::scale; break;
-        case derivation_op::charge: x.kind = code::mul_scale; break;
-        case derivation_op::opaque: continue;
-      }
+      if (!lower(st.op, x)) continue;
       place(x, dirty);
     }
     // The model's nodes; an input node is read straight from the slot that computes it.
@@ -238,7 +228,7 @@ class compiled_model {
     std::vector<unsigned char> known(d.nodes.size(), 1);
     for (std::uint32_t i = 0; i < d.nodes.size(); ++i) {
       const auto& n = d.nodes[i];
-      if (n.kind == op::input || n.kind == op::constant) {
+      if (trncost::detail::is_leaf(n)) {
         if (n.unknown) {
           known[i] = 0;
         } else if (where[i] == slots + i) {
@@ -246,40 +236,14 @@ class compiled_model {
         }
         continue;
       }
-      const bool unary = trncost::detail::is_unary(n.kind);
+      const bool unary = trncost::detail::is_unary(n);
       known[i] = (known[n.a] != 0 && (unary || known[n.b] != 0)) ? 1 : 0;
       if (known[i] == 0) continue;
       instr x{};
       x.dst = slots + i;
       x.a = where[n.a];
       x.b = where[n.b];
-      switch (n.kind) {
-        case op::add: x.kind = code::add; break;
-        case op::sub: x.kind = code::sub; break;
-        case op::mul: x.kind = code::mul; break;
-        case op::div: x.kind = code::div; break;
-        case op::max: x.kind = code::max; break;
-        case op::min: x.kind = code::min; break;
-        case op::scale:
-          x.kind = code::scale;
-          x.k1 = static_cast<double>(n.factor);
-          break;
-        case op::band:
-          x.kind = n.open_end ? code::band_open : code::band;
-          x.k1 = n.k1.to_double();
-          x.k2 = (n.k2 - n.k1).to_double();
-          break;
-        case op::ceil_to:
-          x.kind = code::ceil_to;
-          x.k1 = n.k1.to_double();
-          break;
-        case op::rescale:
-          x.kind = code::scale;
-          x.k1 = static_cast<double>(n.num) / static_cast<double>(n.den);
-          break;
-        case op::input:
-        case op::constant: break;
-      }
+      if (!lower(n.op, x)) continue;
       place(x, dirty);
     }
     // Lines: those a varied leaf reaches are evaluated each time, the others summed once.
@@ -375,6 +339,46 @@ class compiled_model {
     std::uint32_t quantity;
     double factor;
   };
+
+  /// The double form of an operation of the vocabulary (op_kind, provenance/operation.hpp): the
+  /// one table from which both the derivations above the leaves and the model's nodes are
+  /// compiled. False for what has no double form here (a median of runs, an opaque derivation:
+  /// leaves of the plan, never steps).
+  static bool lower(const operation& o, instr& x) noexcept {
+    const double ratio = static_cast<double>(o.num) / static_cast<double>(o.den);
+    switch (o.kind) {
+      case op_kind::add: x.kind = code::add; return true;
+      case op_kind::sub: x.kind = code::sub; return true;
+      case op_kind::mul: x.kind = code::mul; return true;
+      case op_kind::div: x.kind = code::div; return true;
+      case op_kind::max: x.kind = code::max; return true;
+      case op_kind::min: x.kind = code::min; return true;
+      case op_kind::scale:
+        x.kind = code::scale;
+        x.k1 = static_cast<double>(o.factor);
+        return true;
+      case op_kind::band:
+        x.kind = o.upper ? code::band : code::band_open;
+        x.k1 = o.lower.to_double();
+        if (o.upper) x.k2 = (*o.upper - o.lower).to_double();
+        return true;
+      case op_kind::ceil_to:
+        x.kind = code::ceil_to;
+        x.k1 = o.step.to_double();
+        return true;
+      case op_kind::convert:
+        x.kind = code::scale;
+        x.k1 = ratio;
+        return true;
+      case op_kind::charge:
+        x.kind = code::mul_scale;
+        x.k1 = ratio;
+        return true;
+      case op_kind::median:
+      case op_kind::opaque: return false;
+    }
+    return false;
+  }
 
   static double run(const instr& x, const double* v) noexcept {
     const double a = v[x.a];

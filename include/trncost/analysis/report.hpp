@@ -6,13 +6,11 @@
 #define TRNCOST_ANALYSIS_REPORT_HPP
 
 #include <algorithm>
-#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <functional>
-#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -38,50 +36,6 @@ inline constexpr std::string_view schema_name = "trncost.report";
 /// The schema version of a report whose estimate delivers work (the "work" member, checked by the
 /// audit): a reader of an older version refuses it rather than passing its unit costs unchecked.
 inline constexpr int work_schema_version = 3;
-
-/// What a derivation does to its operands, exactly as trncost evaluates it (docs/reports.md).
-enum class op_kind {
-  add,      ///< a + b
-  sub,      ///< a - b
-  mul,      ///< a * b, rounded half-even at the 18th fractional digit
-  div,      ///< a / b, rounded half-even at the 18th fractional digit
-  max,      ///< the larger of a and b
-  min,      ///< the smaller of a and b
-  scale,    ///< factor * a, factor a whole number (exact)
-  band,     ///< min(max(a - lower, 0), upper - lower); no upper bound when open
-  ceil_to,  ///< ceil(a / step) * step (the quotient rounded up at the 18th digit, then to a whole)
-  rescale,  ///< a * num / den, rounded half-even at the 18th digit (a model unit conversion)
-  convert,  ///< a * num / den, exact (a sourced value's unit conversion; rounding toward zero)
-  median,   ///< the median of n operands; of an even count, the mean of the middle two, / 2 half-even
-};
-
-constexpr std::string_view to_string(op_kind k) noexcept {
-  switch (k) {
-    case op_kind::add: return "add";
-    case op_kind::sub: return "sub";
-    case op_kind::mul: return "mul";
-    case op_kind::div: return "div";
-    case op_kind::max: return "max";
-    case op_kind::min: return "min";
-    case op_kind::scale: return "scale";
-    case op_kind::band: return "band";
-    case op_kind::ceil_to: return "ceil_to";
-    case op_kind::rescale: return "rescale";
-    case op_kind::convert: return "convert";
-    case op_kind::median: return "median";
-  }
-  return "unknown";
-}
-
-inline constexpr std::array<op_kind, 12> all_ops{
-    op_kind::add,     op_kind::sub,     op_kind::mul,     op_kind::div,
-    op_kind::max,     op_kind::min,     op_kind::scale,   op_kind::band,
-    op_kind::ceil_to, op_kind::rescale, op_kind::convert, op_kind::median};
-
-constexpr bool is_binary(op_kind k) noexcept {
-  return k == op_kind::add || k == op_kind::sub || k == op_kind::mul || k == op_kind::div ||
-         k == op_kind::max || k == op_kind::min;
-}
 
 /// How a category of the formula is accounted for.
 enum class coverage {
@@ -119,15 +73,9 @@ struct derivation_entry {
   std::string value;  ///< exact decimal text, or "unknown" when an operand is unknown
   std::string unit;
   bool known = true;
-  std::string formula;
-  op_kind op = op_kind::add;
+  std::string formula;  ///< for people; never read back
+  operation op{};       ///< what computes it, with its exact arguments (provenance/operation.hpp)
   std::vector<std::string> operands;
-  decimal lower{};   ///< band
-  std::optional<decimal> upper{};  ///< band; empty: no upper bound
-  decimal step{};    ///< ceil_to
-  std::int64_t factor = 0;  ///< scale
-  std::uint64_t num = 1;    ///< rescale, convert
-  std::uint64_t den = 1;
 };
 
 struct line_entry {
@@ -221,10 +169,13 @@ inline std::optional<estimate_status> parse_status(std::string_view s) {
   }
   return std::nullopt;
 }
+/// An operation's name in a report; "rescale" is the name reports written before trncost had one
+/// vocabulary gave a model's unit conversion, the same operation as "convert".
 inline std::optional<op_kind> parse_op(std::string_view s) {
   for (const auto k : all_ops) {
     if (to_string(k) == s) return k;
   }
+  if (s == "rescale") return op_kind::convert;
   return std::nullopt;
 }
 inline std::optional<coverage> parse_coverage(std::string_view s) {
@@ -270,66 +221,7 @@ inline std::optional<purchase_option> parse_purchase_option(std::string_view s) 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Recomputation: the operations as trncost evaluates them, written again from their definitions.
-
-namespace detail {
-
-inline decimal exact_ratio(decimal a, std::uint64_t num, std::uint64_t den, rounding mode,
-                           std::string_view what) {
-  decimal::rep out = 0;
-  if (!trncost::detail::mul_div(a.raw(), 1, num, den, 1, mode, out)) {
-    throw overflow_error("'" + std::string(what) + "' overflows the decimal range");
-  }
-  return decimal::from_raw(out);
-}
-
-}  // namespace detail
-
-/// The value of one derivation from its operands' values (throws input_error on division by zero
-/// or a wrong operand count, overflow_error out of range).
-inline decimal evaluate_op(const derivation_entry& d, const std::vector<decimal>& v) {
-  const std::size_t want = is_binary(d.op) ? 2 : 1;
-  if (d.op == op_kind::median ? v.empty() : v.size() != want) {
-    throw input_error("derivation '" + d.name + "': " + std::string(to_string(d.op)) + " takes " +
-                      (d.op == op_kind::median ? std::string("at least 1") : std::to_string(want)) +
-                      " operand(s), the report gives " + std::to_string(v.size()));
-  }
-  const decimal a = v[0];
-  const decimal b = v.size() > 1 ? v[1] : decimal{};
-  switch (d.op) {
-    case op_kind::add: return a + b;
-    case op_kind::sub: return a - b;
-    case op_kind::mul: return a * b;
-    case op_kind::div:
-      if (b.is_zero()) throw input_error("division by zero in '" + d.name + "'");
-      return a / b;
-    case op_kind::max: return a < b ? b : a;
-    case op_kind::min: return b < a ? b : a;
-    case op_kind::scale: return a * d.factor;
-    case op_kind::band: {
-      decimal part = a - d.lower;
-      if (part.is_negative()) part = decimal{};
-      if (d.upper && *d.upper - d.lower < part) part = *d.upper - d.lower;
-      return part;
-    }
-    case op_kind::ceil_to: {
-      if (d.step <= decimal{}) throw input_error("ceil_to step of '" + d.name + "' is not positive");
-      const decimal q = decimal::divide(a, d.step, rounding::ceiling);
-      return q.round(decimal_places{0}, rounding::ceiling) * d.step;
-    }
-    case op_kind::rescale:
-      return detail::exact_ratio(a, d.num, d.den, rounding::half_even, d.name);
-    case op_kind::convert:
-      return detail::exact_ratio(a, d.num, d.den, rounding::toward_zero, d.name);
-    case op_kind::median: {
-      std::vector<decimal> sorted = v;
-      std::sort(sorted.begin(), sorted.end());
-      const std::size_t n = sorted.size();
-      return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
-  }
-  return decimal{};
-}
+// Recomputation: each derivation's operation applied by trncost::apply(), the one exact evaluator.
 
 /// A line's amount: round(price * quantity * num / den) half-even at the 18th fractional digit.
 inline decimal line_amount(decimal price, decimal quantity, std::uint64_t num, std::uint64_t den,
@@ -379,7 +271,7 @@ inline recomputed recompute(const document& doc,
       }
     }
     std::optional<decimal> v;
-    if (all_known) v = evaluate_op(d, operands);
+    if (all_known) v = apply(d.op, operands, d.name);
     if (const auto it = overrides.find(d.name); it != overrides.end()) v = it->second;
     if (!r.values.emplace(d.name, v).second) {
       throw input_error("derivations: '" + d.name + "' is defined twice");
@@ -409,170 +301,27 @@ inline recomputed recompute(const document& doc,
 
 namespace detail {
 
-inline std::string bare(const std::string& name) { return name; }
-inline std::string paren(const std::string& name) { return "(" + name + ")"; }
-
-/// Both ways trncost writes an operand: bare, or in parentheses (the model parenthesises derived
-/// nodes, sourced arithmetic names with spaces).
-inline std::vector<std::string> operand_forms(const std::string& name) {
-  return {bare(name), paren(name)};
-}
-
-inline bool parse_whole(std::string_view s, std::int64_t& out) {
-  if (s.empty()) return false;
-  std::size_t i = 0;
-  bool neg = false;
-  if (s[0] == '-') {
-    neg = true;
-    i = 1;
+/// A derived record as a derivation of the report: its operation as the record holds it (never
+/// read from the formula text), checked by applying it to the operands' recorded values.
+inline derivation_entry derivation_of(const source_record& r, const derived& how) {
+  if (how.op.kind == op_kind::opaque) {
+    throw input_error("report: derivation '" + r.name + "' (formula '" + how.formula +
+                      "') is opaque: trncost did not compute it, so a report cannot recompute it "
+                      "(see docs/reports.md#derivations); build it with model nodes or sourced "
+                      "arithmetic instead");
   }
-  if (i == s.size()) return false;
-  std::int64_t v = 0;
-  for (; i < s.size(); ++i) {
-    if (s[i] < '0' || s[i] > '9') return false;
-    if (v > (std::numeric_limits<std::int64_t>::max() - 9) / 10) return false;
-    v = v * 10 + (s[i] - '0');
-  }
-  out = neg ? -v : v;
-  return true;
-}
-
-inline bool parse_unsigned(std::string_view s, std::uint64_t& out) {
-  std::int64_t v = 0;
-  if (!parse_whole(s, v) || v <= 0) return false;
-  out = static_cast<std::uint64_t>(v);
-  return true;
-}
-
-inline bool starts_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(0, p.size()) == p;
-}
-
-/// Reads the operation back from a derived record's formula text, which trncost writes in a fixed
-/// form per operation over its operands' names; checks the result by recomputing it.
-inline std::optional<derivation_entry> classify(const source_record& r, const derived& how) {
-  derivation_entry d;
-  d.name = r.name;
-  d.value = r.value;
-  d.unit = r.unit;
-  d.known = r.known;
-  d.formula = how.formula;
+  derivation_entry d{r.name, r.value, r.unit, r.known, how.formula, how.op, {}};
   for (const auto& in : how.inputs) d.operands.push_back(in->name);
-  const std::string& f = how.formula;
-  bool found = false;
-  if (!how.inputs.empty() &&
-      f == "median of " + r.name + " over " + std::to_string(how.inputs.size()) + " runs") {
-    d.op = op_kind::median;
-    found = true;
-  } else if (how.inputs.size() == 2) {
-    const auto& a = how.inputs[0]->name;
-    const auto& b = how.inputs[1]->name;
-    const std::pair<const char*, op_kind> symbols[] = {
-        {"+", op_kind::add}, {"-", op_kind::sub}, {"*", op_kind::mul}, {"/", op_kind::div}};
-    for (const auto& [sym, k] : symbols) {
-      for (const auto& fa : operand_forms(a)) {
-        for (const auto& fb : operand_forms(b)) {
-          if (!found && f == fa + " " + sym + " " + fb) {
-            d.op = k;
-            found = true;
-          }
-        }
-      }
-    }
-    if (!found && f == "max(" + a + ", " + b + ")") {
-      d.op = op_kind::max;
-      found = true;
-    }
-    if (!found && f == "min(" + a + ", " + b + ")") {
-      d.op = op_kind::min;
-      found = true;
-    }
-  } else if (how.inputs.size() == 1) {
-    const auto& a = how.inputs[0]->name;
-    const auto close = f.size() >= 1 && f.back() == ')';
-    const std::string band_prefix = "band(" + a + ", ";
-    if (close && starts_with(f, band_prefix)) {
-      const std::string_view rest = std::string_view(f).substr(
-          band_prefix.size(), f.size() - band_prefix.size() - 1);
-      const auto comma = rest.find(", ");
-      if (comma != std::string_view::npos) {
-        try {
-          d.lower = decimal::parse(rest.substr(0, comma));
-          const auto hi = rest.substr(comma + 2);
-          if (hi != "inf") d.upper = decimal::parse(hi);
-          d.op = op_kind::band;
-          found = true;
-        } catch (const error&) {
-        }
-      }
-    }
-    const std::string ceil_prefix = "ceil_to(" + a + ", ";
-    if (!found && close && starts_with(f, ceil_prefix)) {
-      try {
-        d.step = decimal::parse(std::string_view(f).substr(
-            ceil_prefix.size(), f.size() - ceil_prefix.size() - 1));
-        d.op = op_kind::ceil_to;
-        found = true;
-      } catch (const error&) {
-      }
-    }
-    for (const auto& fa : operand_forms(a)) {
-      if (found) break;
-      // scale: "<k> * a"
-      const auto star = f.find(" * ");
-      if (star != std::string::npos && f.substr(star + 3) == fa &&
-          parse_whole(std::string_view(f).substr(0, star), d.factor)) {
-        d.op = op_kind::scale;
-        found = true;
-        break;
-      }
-      // rescale: "a * <num>" or "a / <den>"
-      if (starts_with(f, fa + " * ") && parse_unsigned(std::string_view(f).substr(fa.size() + 3), d.num)) {
-        d.op = op_kind::rescale;
-        found = true;
-        break;
-      }
-      if (starts_with(f, fa + " / ") && parse_unsigned(std::string_view(f).substr(fa.size() + 3), d.den)) {
-        d.op = op_kind::rescale;
-        found = true;
-        break;
-      }
-      // a sourced value's conversion: "a in <unit>", the exact factor read from the two values
-      // ... or a per-unit reading of the same number ("cost / 1 job"), the factor being 1
-      const bool per_one = starts_with(f, fa + " / 1 ") &&
-                           f.find(' ', fa.size() + 5) == std::string::npos &&
-                           f.size() > fa.size() + 5;
-      if (f == fa + " in " + r.unit || per_one) {
-        d.op = op_kind::convert;
-        found = true;
-        if (r.known && how.inputs[0]->known) {
-          const decimal in = decimal::parse(how.inputs[0]->value);
-          const decimal out = decimal::parse(r.value);
-          if (!in.is_zero() && !out.is_zero()) {
-            const auto magnitude = [](decimal x) { return x.is_negative() ? -x : x; };
-            const bool up = !(magnitude(out) < magnitude(in));
-            const decimal ratio = up ? out / in : in / out;
-            if (ratio.round(decimal_places{0}) != ratio || ratio.is_negative()) return std::nullopt;
-            const auto whole = static_cast<std::uint64_t>(ratio.raw() / decimal::scale);
-            (up ? d.num : d.den) = whole;
-          }
-        }
-      }
-    }
+  if (!r.known) return d;
+  std::vector<decimal> values;
+  for (const auto& in : how.inputs) {
+    if (!in->known) return d;  // a value derived from an unknown one is itself unknown
+    values.push_back(decimal::parse(in->value));
   }
-  if (!found) return std::nullopt;
-  // The reading must give the recorded value back, or it is not the operation that was done.
-  if (r.known) {
-    for (const auto& in : how.inputs) {
-      if (!in->known) return std::nullopt;
-    }
-    std::vector<decimal> values;
-    for (const auto& in : how.inputs) values.push_back(decimal::parse(in->value));
-    try {
-      if (evaluate_op(d, values) != decimal::parse(r.value)) return std::nullopt;
-    } catch (const error&) {
-      return std::nullopt;
-    }
+  const decimal got = apply(how.op, values, r.name);
+  if (got != decimal::parse(r.value)) {
+    throw input_error("report: derivation '" + r.name + "' records " + r.value + " but " +
+                      describe(how.op) + " of its operands gives " + got.to_string());
   }
   return d;
 }
@@ -590,7 +339,10 @@ struct builder {
     }
     if (const auto* da = std::get_if<derived>(&a.origin)) {
       const auto& db = std::get<derived>(b.origin);
-      if (da->formula != db.formula || da->inputs.size() != db.inputs.size()) return false;
+      if (da->formula != db.formula || !(da->op == db.op) ||
+          da->inputs.size() != db.inputs.size()) {
+        return false;
+      }
       for (std::size_t i = 0; i < da->inputs.size(); ++i) {
         if (da->inputs[i]->name != db.inputs[i]->name) return false;
       }
@@ -616,13 +368,7 @@ struct builder {
       return;  // the same value under the same name, reached twice: written once
     }
     if (how != nullptr) {
-      auto d = classify(*r, *how);
-      if (!d) {
-        throw input_error("report: derivation '" + r->name + "' (formula '" + how->formula +
-                          "') is not one of the operations a report can recompute (see "
-                          "docs/reports.md#derivations); build it with model nodes instead");
-      }
-      doc.derivations.push_back(std::move(*d));
+      doc.derivations.push_back(derivation_of(*r, *how));
       return;
     }
     doc.inputs.push_back(input_entry{r->name, r->value, r->unit, r->known, r->origin});
@@ -631,8 +377,8 @@ struct builder {
 
 }  // namespace detail
 
-/// The estimate as a report document. Throws input_error when two different inputs share a name or
-/// a derivation is not one the report can recompute.
+/// The estimate as a report document. Throws input_error when two different inputs share a name, a
+/// derivation is opaque or its recorded value is not what its operation gives.
 inline document from_estimate(const estimate& est) {
   document doc;
   doc.as_of = est.as_of;
@@ -683,16 +429,14 @@ inline document from_estimate(const estimate& est) {
     category_entry ce{c, coverage::no_lines, {}};
     const bool has_lines =
         std::any_of(est.lines.begin(), est.lines.end(), [c](const auto& l) { return l.cat == c; });
-    const std::string missing_text =
-        "category '" + std::string(to_string(c)) + "' has no component";
     if (has_lines) {
       ce.cov = coverage::lines;
     } else if (const auto it = est.declared.find(c); it != est.declared.end()) {
       ce.cov = coverage::declared_none;
       ce.justification = it->second.justification;
     } else if (std::any_of(est.reasons.begin(), est.reasons.end(), [&](const auto& r) {
-                 return r.status == estimate_status::incomplete &&
-                        detail::starts_with(r.text, missing_text);
+                 return r.rule == verified_rule::every_category_accounted &&
+                        r.missing_category == c;
                })) {
       ce.cov = coverage::missing;
     }

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <istream>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -22,6 +23,26 @@
 namespace trncost::io {
 
 namespace detail {
+
+/// A JSON number's text as a whole number ("-12"; no sign but '-', no fraction, no exponent).
+inline bool parse_whole(std::string_view s, std::int64_t& out) {
+  if (s.empty()) return false;
+  std::size_t i = 0;
+  bool neg = false;
+  if (s[0] == '-') {
+    neg = true;
+    i = 1;
+  }
+  if (i == s.size()) return false;
+  std::int64_t v = 0;
+  for (; i < s.size(); ++i) {
+    if (s[i] < '0' || s[i] > '9') return false;
+    if (v > (std::numeric_limits<std::int64_t>::max() - 9) / 10) return false;
+    v = v * 10 + (s[i] - '0');
+  }
+  out = neg ? -v : v;
+  return true;
+}
 
 /// Reads a report's json_value tree into a report::document; every structural error names the
 /// file and the field's path ("lines[3].amount").
@@ -60,7 +81,7 @@ class report_reader {
                       bool allow_negative = false) const {
     const auto& v = member(obj, path, key, json_value::kind::number);
     std::int64_t out = 0;
-    if (!report::detail::parse_whole(v.text(), out) || (!allow_negative && out < 0)) {
+    if (!detail::parse_whole(v.text(), out) || (!allow_negative && out < 0)) {
       fail_at(path + "." + std::string(key), "'" + v.text() + "' is not a whole number" +
                                                  (allow_negative ? "" : " >= 0"));
     }
@@ -282,20 +303,22 @@ class report_reader {
       d.unit = str(e, path, "unit");
       d.known = boolean(e, path, "known");
       d.formula = str(e, path, "formula");
-      d.op = named<report::op_kind>(e, path, "op", report::parse_op, "operation");
+      d.op.kind = named<op_kind>(e, path, "op", report::parse_op, "operation");
       d.operands = strings(e, path, "operands");
-      switch (d.op) {
-        case report::op_kind::scale: d.factor = signed_whole(e, path, "factor"); break;
-        case report::op_kind::band:
-          d.lower = dec(e, path, "lower");
-          d.upper = dec_or_null(e, path, "upper");
+      switch (d.op.kind) {
+        case op_kind::scale: d.op.factor = signed_whole(e, path, "factor"); break;
+        case op_kind::band:
+          d.op.lower = dec(e, path, "lower");
+          d.op.upper = dec_or_null(e, path, "upper");
           break;
-        case report::op_kind::ceil_to: d.step = dec(e, path, "step"); break;
-        case report::op_kind::rescale:
-        case report::op_kind::convert:
-          d.num = whole(e, path, "num");
-          d.den = whole(e, path, "den");
-          if (d.num == 0 || d.den == 0) fail_at(path + (d.num == 0 ? ".num" : ".den"), "is 0");
+        case op_kind::ceil_to: d.op.step = dec(e, path, "step"); break;
+        case op_kind::convert:
+        case op_kind::charge:
+          d.op.num = whole(e, path, "num");
+          d.op.den = whole(e, path, "den");
+          if (d.op.num == 0 || d.op.den == 0) {
+            fail_at(path + (d.op.num == 0 ? ".num" : ".den"), "is 0");
+          }
           break;
         default: break;
       }

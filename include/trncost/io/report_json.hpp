@@ -333,22 +333,22 @@ inline void write_document_members(json_writer& w, const report::document& doc) 
     w.member("unit", d.unit);
     w.member("known", d.known);
     w.member("formula", d.formula);
-    w.member("op", to_string(d.op));
+    w.member("op", to_string(d.op.kind));
     w.key("operands");
     w.begin_array();
     for (const auto& o : d.operands) w.string(o);
     w.end_array();
-    switch (d.op) {
-      case report::op_kind::scale: w.member("factor", d.factor); break;
-      case report::op_kind::band:
-        w.member("lower", d.lower);
-        detail::write_amount(w, "upper", d.upper);
+    switch (d.op.kind) {
+      case op_kind::scale: w.member("factor", d.op.factor); break;
+      case op_kind::band:
+        w.member("lower", d.op.lower);
+        detail::write_amount(w, "upper", d.op.upper);
         break;
-      case report::op_kind::ceil_to: w.member("step", d.step); break;
-      case report::op_kind::rescale:
-      case report::op_kind::convert:
-        w.member("num", d.num);
-        w.member("den", d.den);
+      case op_kind::ceil_to: w.member("step", d.op.step); break;
+      case op_kind::convert:
+      case op_kind::charge:
+        w.member("num", d.op.num);
+        w.member("den", d.op.den);
         break;
       default: break;
     }

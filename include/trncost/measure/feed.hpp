@@ -58,7 +58,8 @@ inline std::string join_ids(const std::vector<std::string>& ids) {
 template <class Q>
 sourced<Q> median_of(std::string name, const std::vector<sourced<Q>>& per_run) {
   std::vector<std::pair<std::string, decimal>> values;
-  derived how{"median of " + name + " over " + std::to_string(per_run.size()) + " runs", {}};
+  derived how{"median of " + name + " over " + std::to_string(per_run.size()) + " runs", {},
+              operation{.kind = op_kind::median}};
   for (const auto& s : per_run) {
     values.emplace_back(s.name(), s.value().value());
     how.inputs.push_back(s.record());

@@ -141,10 +141,14 @@ inline constexpr std::array<verified_rule_entry, 14> verified_rules{{
   return verified_rules[static_cast<std::size_t>(r)];
 }
 
+/// Why an estimate is not verified. Programs read the rule (and the category it is about), never
+/// the text, which is for people.
 struct status_reason {
   estimate_status status = estimate_status::verified;
   std::string text;
   verified_rule rule = verified_rule::no_assumption;  ///< the rule the reason breaks
+  /// every-category-accounted: the cost category that has no component and no declaration.
+  std::optional<category> missing_category{};
 };
 
 /// What the estimate's workload delivered and what a unit of it cost: the total (every category)
@@ -257,7 +261,7 @@ inline void apply_verified_rules(const model_data& d, const evaluator& e, estima
   // the rule) and the "1 job" of a cost of one job, which restates that cost's provenance.
   std::set<const source_record*> constants;
   for (const auto& n : d.nodes) {
-    if (n.kind == op::constant && n.record) constants.insert(n.record.get());
+    if (n.constant && n.record) constants.insert(n.record.get());
   }
 
   // timeline (refused): every leaf input; rule constants are rules in force, not observations.
@@ -313,7 +317,7 @@ inline void apply_verified_rules(const model_data& d, const evaluator& e, estima
       reasons.push_back({estimate_status::incomplete,
                          "category '" + std::string(to_string(c)) +
                              "' has no component and is not declared none",
-                         verified_rule::every_category_accounted});
+                         verified_rule::every_category_accounted, c});
     }
   }
 

@@ -38,22 +38,15 @@ class model;
 
 namespace detail {
 
-enum class op : std::uint8_t {
-  input, constant, add, sub, mul, div, max, min, scale, band, ceil_to, rescale
-};
-
-/// One node of the graph. Operands always come before the node that uses them, so evaluating the
-/// nodes in order is a topological pass.
+/// One node of the graph: a leaf (an input or a rule constant; its operation is opaque) or a
+/// derivation of operands a (and b) by one operation of the vocabulary (provenance/operation.hpp).
+/// Operands always come before the node that uses them, so evaluating the nodes in order is a
+/// topological pass.
 struct node_rec {
-  op kind = op::input;
+  operation op{};         // derived nodes: what they compute, with the exact arguments
+  bool constant = false;  // a leaf that a billing rule fixes (rule_constant)
   std::uint32_t a = 0;
   std::uint32_t b = 0;
-  decimal k1{};         // band: lower bound; ceil_to: step
-  decimal k2{};         // band: upper bound
-  bool open_end = false;  // band: no upper bound
-  std::int64_t factor = 0;  // scale: the whole-number factor
-  std::uint64_t num = 1;    // rescale: a * num / den, rounded once
-  std::uint64_t den = 1;
   std::string name;     // an input's name, or the formula of a derivation
   std::string unit;     // symbol of the node's unit
   input_ref record;     // inputs: the sourced record; constants: the rule as a record
@@ -86,12 +79,15 @@ struct model_data {
   std::optional<std::pair<work_kind, std::uint32_t>> work;  // what the model delivers, a node
 };
 
-constexpr bool is_unary(op k) noexcept {
-  return k == op::scale || k == op::band || k == op::ceil_to || k == op::rescale;
-}
+/// A leaf: an input or a rule constant.
+constexpr bool is_leaf(const node_rec& n) noexcept { return n.op.kind == op_kind::opaque; }
+/// An input (a leaf that evaluator::set() may change).
+constexpr bool is_input(const node_rec& n) noexcept { return is_leaf(n) && !n.constant; }
+/// A derivation of one operand (scale, band, ceil_to, convert).
+constexpr bool is_unary(const node_rec& n) noexcept { return arity(n.op.kind) == 1; }
 
 inline std::string operand(const node_rec& n) {
-  return (n.kind == op::input || n.kind == op::constant) ? n.name : "(" + n.name + ")";
+  return is_leaf(n) ? n.name : "(" + n.name + ")";
 }
 
 }  // namespace detail
@@ -123,11 +119,11 @@ node<Unit> push(model_data* m, node_rec rec) {
 }
 
 template <class R, class A, class B>
-node<R> binary(op kind, std::string_view symbol, const node<A>& a, const node<B>& b) {
+node<R> binary(op_kind kind, std::string_view symbol, const node<A>& a, const node<B>& b) {
   if (a.data() != b.data()) throw input_error("nodes of two different models cannot be combined");
   auto* m = a.data();
   node_rec rec;
-  rec.kind = kind;
+  rec.op.kind = kind;
   rec.a = a.id();
   rec.b = b.id();
   rec.name = operand(m->nodes[a.id()]) + " " + std::string(symbol) + " " + operand(m->nodes[b.id()]);
@@ -138,31 +134,31 @@ node<R> binary(op kind, std::string_view symbol, const node<A>& a, const node<B>
 
 template <class Unit>
 node<Unit> operator+(const node<Unit>& a, const node<Unit>& b) {
-  return detail::binary<Unit>(detail::op::add, "+", a, b);
+  return detail::binary<Unit>(op_kind::add, "+", a, b);
 }
 template <class Unit>
 node<Unit> operator-(const node<Unit>& a, const node<Unit>& b) {
-  return detail::binary<Unit>(detail::op::sub, "-", a, b);
+  return detail::binary<Unit>(op_kind::sub, "-", a, b);
 }
 /// Product (rounded half-even at the 18th digit, as decimal multiplication is).
 template <class A, class B>
 node<units::times<A, B>> operator*(const node<A>& a, const node<B>& b) {
-  return detail::binary<units::times<A, B>>(detail::op::mul, "*", a, b);
+  return detail::binary<units::times<A, B>>(op_kind::mul, "*", a, b);
 }
 template <class A, class B>
 node<units::per<A, B>> operator/(const node<A>& a, const node<B>& b) {
-  return detail::binary<units::per<A, B>>(detail::op::div, "/", a, b);
+  return detail::binary<units::per<A, B>>(op_kind::div, "/", a, b);
 }
 template <class Unit>
 node<Unit> max(const node<Unit>& a, const node<Unit>& b) {
-  auto n = detail::binary<Unit>(detail::op::max, ",", a, b);
+  auto n = detail::binary<Unit>(op_kind::max, ",", a, b);
   auto& rec = a.data()->nodes[n.id()];
   rec.name = "max(" + a.name() + ", " + b.name() + ")";
   return n;
 }
 template <class Unit>
 node<Unit> min(const node<Unit>& a, const node<Unit>& b) {
-  auto n = detail::binary<Unit>(detail::op::min, ",", a, b);
+  auto n = detail::binary<Unit>(op_kind::min, ",", a, b);
   auto& rec = a.data()->nodes[n.id()];
   rec.name = "min(" + a.name() + ", " + b.name() + ")";
   return n;
@@ -171,9 +167,8 @@ node<Unit> min(const node<Unit>& a, const node<Unit>& b) {
 template <class Unit>
 node<Unit> operator*(std::int64_t k, const node<Unit>& a) {
   detail::node_rec rec;
-  rec.kind = detail::op::scale;
+  rec.op = operation{.kind = op_kind::scale, .factor = k};
   rec.a = a.id();
-  rec.factor = k;
   rec.name = std::to_string(k) + " * " + detail::operand(a.data()->nodes[a.id()]);
   return detail::push<Unit>(a.data(), std::move(rec));
 }
@@ -187,10 +182,8 @@ node<To> convert(const node<From>& a) {
   static_assert(f.ok(), "trncost: no exact conversion between these units; see "
                         "docs/troubleshooting.md#no-exact-conversion");
   detail::node_rec rec;
-  rec.kind = detail::op::rescale;
+  rec.op = operation{.kind = op_kind::convert, .num = f.num, .den = f.den};
   rec.a = a.id();
-  rec.num = f.num;
-  rec.den = f.den;
   rec.name = detail::operand(a.data()->nodes[a.id()]) +
              (f.num != 1 ? " * " + std::to_string(f.num) : " / " + std::to_string(f.den));
   return detail::push<To>(a.data(), std::move(rec));
@@ -201,11 +194,9 @@ node<To> convert(const node<From>& a) {
 template <class Unit>
 node<Unit> band(const node<Unit>& a, const quantity<Unit>& lo, std::optional<quantity<Unit>> hi) {
   detail::node_rec rec;
-  rec.kind = detail::op::band;
+  rec.op = operation{.kind = op_kind::band, .lower = lo.value()};
+  if (hi) rec.op.upper = hi->value();
   rec.a = a.id();
-  rec.k1 = lo.value();
-  rec.open_end = !hi.has_value();
-  if (hi) rec.k2 = hi->value();
   rec.name = "band(" + a.name() + ", " + lo.value().to_string() + ", " +
              (hi ? hi->value().to_string() : std::string("inf")) + ")";
   return detail::push<Unit>(a.data(), std::move(rec));
@@ -216,9 +207,8 @@ template <class Unit>
 node<Unit> ceil_to(const node<Unit>& a, const quantity<Unit>& step) {
   if (step.value() <= decimal{}) throw input_error("ceil_to: the step must be positive");
   detail::node_rec rec;
-  rec.kind = detail::op::ceil_to;
+  rec.op = operation{.kind = op_kind::ceil_to, .step = step.value()};
   rec.a = a.id();
-  rec.k1 = step.value();
   rec.name = "ceil_to(" + a.name() + ", " + step.value().to_string() + ")";
   return detail::push<Unit>(a.data(), std::move(rec));
 }
@@ -248,7 +238,6 @@ class model {
     const auto it = d_->input_ids.find(s.record().get());
     if (it != d_->input_ids.end()) return node<typename Q::unit_type>(d_.get(), it->second);
     detail::node_rec rec;
-    rec.kind = detail::op::input;
     rec.name = s.name();
     rec.record = s.record();
     auto n = detail::push<typename Q::unit_type>(d_.get(), std::move(rec));
@@ -264,7 +253,6 @@ class model {
     if (name.empty()) throw input_error("an unknown input needs a name");
     if (reason.empty()) throw input_error("unknown input '" + name + "' needs a reason");
     detail::node_rec rec;
-    rec.kind = detail::op::input;
     rec.name = std::move(name);
     rec.unknown = true;
     rec.unknown_reason = std::move(reason);
@@ -277,7 +265,7 @@ class model {
   node<Unit> rule_constant(std::string name, const quantity<Unit>& value, provenance source) {
     validate_value_origin(source, name);
     detail::node_rec rec;
-    rec.kind = detail::op::constant;
+    rec.constant = true;
     rec.name = name;
     rec.record = std::make_shared<const source_record>(source_record{
         std::move(name), value.value().to_string(), units::symbol<Unit>(), std::move(source)});
@@ -457,7 +445,7 @@ class evaluator {
     set(n.id(), v.value());
   }
   void set(std::uint32_t id, decimal v) {
-    if (id >= m_->nodes.size() || m_->nodes[id].kind != detail::op::input) {
+    if (id >= m_->nodes.size() || !detail::is_input(m_->nodes[id])) {
       throw input_error("only an input node can be set");
     }
     values_[id] = v;
@@ -467,7 +455,7 @@ class evaluator {
   void reset() {
     for (std::size_t i = 0; i < m_->nodes.size(); ++i) {
       const auto& n = m_->nodes[i];
-      if (n.kind == detail::op::input || n.kind == detail::op::constant) {
+      if (detail::is_leaf(n)) {
         values_[i] = m_->baseline[i];
         known_[i] = n.unknown ? 0 : 1;
       }
@@ -476,52 +464,14 @@ class evaluator {
 
   /// Evaluates every derivation and line; returns the total of the priced lines.
   decimal run() {
-    using detail::op;
     const auto& nodes = m_->nodes;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
       const auto& n = nodes[i];
-      if (n.kind == op::input || n.kind == op::constant) continue;
-      const bool k = known_[n.a] != 0 && (detail::is_unary(n.kind) || known_[n.b] != 0);
+      if (detail::is_leaf(n)) continue;
+      const bool k = known_[n.a] != 0 && (detail::is_unary(n) || known_[n.b] != 0);
       known_[i] = k ? 1 : 0;
       if (!k) continue;
-      const decimal a = values_[n.a];
-      switch (n.kind) {
-        case op::add: values_[i] = a + values_[n.b]; break;
-        case op::sub: values_[i] = a - values_[n.b]; break;
-        case op::mul: values_[i] = a * values_[n.b]; break;
-        case op::div:
-          if (values_[n.b].is_zero()) {
-            throw input_error("division by zero in '" + n.name + "'");
-          }
-          values_[i] = a / values_[n.b];
-          break;
-        case op::max: values_[i] = a < values_[n.b] ? values_[n.b] : a; break;
-        case op::min: values_[i] = values_[n.b] < a ? values_[n.b] : a; break;
-        case op::scale: values_[i] = a * n.factor; break;
-        case op::band: {
-          decimal part = a - n.k1;
-          if (part.is_negative()) part = decimal{};
-          if (!n.open_end && n.k2 - n.k1 < part) part = n.k2 - n.k1;
-          values_[i] = part;
-          break;
-        }
-        case op::ceil_to: {
-          // ceil(a / step) * step: a quotient rounded up at the 18th digit, then to a whole number.
-          const decimal q = decimal::divide(a, n.k1, rounding::ceiling);
-          values_[i] = q.round(decimal_places{0}, rounding::ceiling) * n.k1;
-          break;
-        }
-        case op::rescale: {
-          decimal::rep out = 0;
-          if (!detail::mul_div(a.raw(), 1, n.num, n.den, 1, rounding::half_even, out)) {
-            throw overflow_error("'" + n.name + "' overflows the decimal range");
-          }
-          values_[i] = decimal::from_raw(out);
-          break;
-        }
-        case op::input:
-        case op::constant: break;
-      }
+      values_[i] = apply(n.op, values_[n.a], values_[n.b], n.name);
     }
     decimal total;
     const auto& lines = m_->lines;
@@ -568,12 +518,12 @@ inline input_ref node_record(const model_data& d, const evaluator& e, std::uint3
   const auto& n = d.nodes.at(id);
   if (n.record) return n.record;
   const std::string value = e.known(id) ? e.value(id).to_string() : std::string("unknown");
-  if (n.kind == op::input) {  // an unknown input
+  if (is_input(n)) {  // an unknown input
     return std::make_shared<const source_record>(
         source_record{n.name, value, n.unit, assumption{n.unknown_reason}, false});
   }
-  derived how{n.name, {node_record(d, e, n.a)}};
-  if (!is_unary(n.kind)) {
+  derived how{n.name, {node_record(d, e, n.a)}, n.op};
+  if (!is_unary(n)) {
     how.inputs.push_back(node_record(d, e, n.b));
   }
   return std::make_shared<const source_record>(
@@ -592,11 +542,11 @@ inline std::vector<input_ref> node_inputs(const model_data& d, const evaluator& 
     if (seen[cur] != 0) continue;
     seen[cur] = 1;
     const auto& n = d.nodes[cur];
-    if (n.kind == op::input || n.kind == op::constant) {
+    if (is_leaf(n)) {
       out.push_back(node_record(d, e, cur));
       continue;
     }
-    if (!is_unary(n.kind)) stack.push_back(n.b);
+    if (!is_unary(n)) stack.push_back(n.b);
     stack.push_back(n.a);
   }
   return out;

@@ -14,6 +14,7 @@
 
 #include "../error.hpp"
 #include "date.hpp"
+#include "operation.hpp"
 
 namespace trncost {
 
@@ -77,25 +78,13 @@ struct source_record;
 /// A reference to an input of a derivation; inputs are shared, never copied.
 using input_ref = std::shared_ptr<const source_record>;
 
-/// The operation of a derivation trncost computed itself, so that analysis can recompute it from
-/// other input values; `opaque` when only the formula text says how (a host's own derivation).
-enum class derivation_op : std::uint8_t {
-  opaque,
-  add,      ///< inputs[0] + inputs[1]
-  sub,      ///< inputs[0] - inputs[1]
-  mul,      ///< inputs[0] * inputs[1], rounded half-even at the 18th fractional digit
-  div,      ///< inputs[0] / inputs[1], rounded half-even at the 18th fractional digit
-  convert,  ///< inputs[0] * num / den, exact (a unit conversion)
-  charge,   ///< inputs[0] * inputs[1] * num / den, rounded once half-even (a priced amount)
-};
-
-/// Computed from other sourced values: the formula over their names, and the inputs themselves.
+/// Computed from other sourced values: the formula over their names (for people), the inputs
+/// themselves, and the operation with its exact arguments (operation.hpp), which is what analysis
+/// and reports recompute; `op_kind::opaque` when trncost did not compute it (a host's own rule).
 struct derived {
   std::string formula{};
   std::vector<input_ref> inputs{};
-  derivation_op op = derivation_op::opaque;
-  std::uint64_t num = 1;  ///< convert and charge: the exact factor num / den
-  std::uint64_t den = 1;
+  operation op{};
 };
 
 /// A hypothesis, kept visible with its reason; it makes an estimate provisional.

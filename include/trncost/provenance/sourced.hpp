@@ -144,9 +144,9 @@ inline std::string operand(const std::string& name) {
 
 template <class R, class A, class B>
 sourced<R> derive(const R& value, const sourced<A>& a, std::string_view op, const sourced<B>& b,
-                  derivation_op kind) {
+                  op_kind kind) {
   std::string formula = operand(a.name()) + " " + std::string(op) + " " + operand(b.name());
-  derived how{formula, {a.record(), b.record()}, kind};
+  derived how{formula, {a.record(), b.record()}, operation{.kind = kind}};
   return sourced<R>(std::move(formula), value, std::move(how));
 }
 
@@ -163,11 +163,11 @@ sourced<Q> derive_named(std::string name, Q value, std::string formula,
 /// Sum of two sourced values of the same unit; the result is derived from both.
 template <class Q>
 sourced<Q> operator+(const sourced<Q>& a, const sourced<Q>& b) {
-  return detail::derive(Q(a.value() + b.value()), a, "+", b, derivation_op::add);
+  return detail::derive(Q(a.value() + b.value()), a, "+", b, op_kind::add);
 }
 template <class Q>
 sourced<Q> operator-(const sourced<Q>& a, const sourced<Q>& b) {
-  return detail::derive(Q(a.value() - b.value()), a, "-", b, derivation_op::sub);
+  return detail::derive(Q(a.value() - b.value()), a, "-", b, op_kind::sub);
 }
 /// Refused, with the sentence of the quantities' own operators: sourced values of different units.
 template <class A, class B>
@@ -188,12 +188,12 @@ refused operator-(const sourced<A>&, const sourced<B>&) {
 template <class A, class B>
 auto operator*(const sourced<A>& a, const sourced<B>& b) {
   auto v = a.value() * b.value();
-  return detail::derive(v, a, "*", b, derivation_op::mul);
+  return detail::derive(v, a, "*", b, op_kind::mul);
 }
 template <class A, class B>
 auto operator/(const sourced<A>& a, const sourced<B>& b) {
   auto v = a.value() / b.value();
-  return detail::derive(v, a, "/", b, derivation_op::div);
+  return detail::derive(v, a, "/", b, op_kind::div);
 }
 
 /// The same sourced value in another unit of its dimension, exactly (or trncost::inexact_error):
@@ -204,7 +204,7 @@ sourced<quantity<ToUnit>> convert(std::string name, const sourced<Q>& s) {
   constexpr auto f = trncost::detail::classify_factor(
       boost::units::conversion_factor(typename Q::unit_type{}, ToUnit{}));
   derived how{detail::operand(s.name()) + " in " + units::symbol<ToUnit>(), {s.record()},
-              derivation_op::convert, f.num, f.den};
+              operation{.kind = op_kind::convert, .num = f.num, .den = f.den}};
   return sourced<quantity<ToUnit>>(std::move(name), v, std::move(how));
 }
 
@@ -219,9 +219,9 @@ sourced<money> charge(std::string name, const Price& price, const Usage& usage,
       typename Price::unit_type, typename Usage::unit_type>>();
   derived how{detail::operand(price.name()) + " * " + detail::operand(usage.name()),
               {price.record(), usage.record()},
-              mode == rounding::half_even ? derivation_op::charge : derivation_op::opaque,
-              f.num,
-              f.den};
+              operation{.kind = mode == rounding::half_even ? op_kind::charge : op_kind::opaque,
+                        .num = f.num,
+                        .den = f.den}};
   return sourced<money>(std::move(name), m, std::move(how));
 }
 
@@ -239,9 +239,9 @@ sourced<money> charge(std::string name, const Price& price, const Usage& usage,
     constexpr auto f = trncost::detail::money_factor<trncost::detail::product_unit_t<
         trncost::detail::product_unit_t<typename Price::unit_type, typename Usage::unit_type>,
         units::per<units::month_t, units::hour_t>>>();
-    how.op = derivation_op::charge;
-    how.num = f.num;
-    how.den = f.den * convention.hours_per_month;
+    how.op = operation{.kind = op_kind::charge,
+                       .num = f.num,
+                       .den = f.den * convention.hours_per_month};
   }
   return sourced<money>(std::move(name), m, std::move(how));
 }

@@ -106,7 +106,9 @@ class data_preparation {
       return {sourced<quantity<units::usd_per_job_t>>(
                   cost.name() + "_per_job",
                   quantity<units::usd_per_job_t>::from_value(cost.value().value()),
-                  derived{detail::operand(cost.name()) + " / 1 job", {cost.record()}}),
+                  // The same number read per job: a conversion by 1 / 1.
+                  derived{detail::operand(cost.name()) + " / 1 job", {cost.record()},
+                          operation{.kind = op_kind::convert}}),
               cost.origin(), label_of(cost.origin())};
     }
     static std::string label_of(const provenance& p) {
