@@ -105,7 +105,10 @@ class distribution {
   [[nodiscard]] kind type() const noexcept { return kind_; }
   [[nodiscard]] const std::string& describe() const noexcept { return text_; }
 
-  double draw(random_stream& r) const noexcept {
+  // Inlined wherever it is called: the sample loop of monte_carlo() runs it four times a sample, and
+  // g++ stops inlining it there once a second caller exists (the moves-the-total probe: +39
+  // instructions a sample of the guard's 477).
+  [[gnu::always_inline]] double draw(random_stream& r) const noexcept {
     switch (kind_) {
       case kind::uniform: return a_ + (b_ - a_) * r.uniform();
       case kind::triangular: {
@@ -183,9 +186,9 @@ struct monte_carlo_result {
 };
 
 /// How many draws of an input, alone, decide whether it moves the total (monte_carlo_result).
-/// 32: the probes of a four-input model add 128 evaluations to a run (1 % of the instruction guard's
-/// 12,800 samples; 128 probes cost 10 %), and an input that moves the total in a quarter of its range
-/// is missed with probability 0.75^32 = 1e-4.
+/// 32: the probes of four inputs fill one block of the batched program (128 probes each cost the
+/// instruction guard's 12,800-sample run 10 %), and an input that moves the total in a quarter of its
+/// range is missed with probability 0.75^32 = 1e-4.
 inline constexpr std::size_t moves_total_probes = 32;
 /// A draw moves the total when it differs from the baseline by more than this share of it (at least
 /// this much in USD): what the double arithmetic of the samples can leave where the exact total
@@ -525,6 +528,47 @@ inline std::size_t percentile_rank(std::size_t n, double p) {
 
 }  // namespace detail
 
+namespace detail {
+
+/// monte_carlo_result::moves_total and the `varied` notes, out of line of monte_carlo()'s sample
+/// loop. Which inputs move the total: each drawn alone, moves_total_probes times from a stream of its
+/// own (seed + its position + 1: the band's draws are unchanged), the others at their sourced
+/// values; evaluated, not asserted from the model's shape. The probes of all inputs share blocks
+/// (input k in lanes k x probes to (k + 1) x probes - 1): four inputs are one block.
+[[gnu::noinline]] inline void flag_inputs_that_do_not_move(
+    const model_inputs& in, const std::vector<std::size_t>& leaves, std::uint64_t seed,
+    compiled_model& program, const std::vector<double*>& rows,
+    const std::vector<const distribution*>& dists, monte_carlo_result& out) {
+  const auto baseline = in.baseline();
+  const double tolerance = moves_total_tolerance * std::max(1.0, std::abs(out.baseline));
+  std::vector<random_stream> alone;
+  alone.reserve(dists.size());
+  for (std::size_t k = 0; k < dists.size(); ++k) alone.emplace_back(seed + k + 1);
+  std::vector<char> moves(dists.size(), 0);
+  std::vector<double> probe(compiled_model::block);
+  const std::size_t lanes = dists.size() * moves_total_probes;
+  for (std::size_t first = 0; first < lanes; first += compiled_model::block) {
+    const std::size_t n = std::min(compiled_model::block, lanes - first);
+    for (std::size_t r = 0; r < dists.size(); ++r) {
+      const double v = baseline[leaves[r]].to_double();
+      for (std::size_t j = 0; j < n; ++j) {
+        rows[r][j] = (first + j) / moves_total_probes == r ? dists[r]->draw(alone[r]) : v;
+      }
+    }
+    program.totals(n, probe.data());
+    for (std::size_t j = 0; j < n; ++j) {
+      const bool moved = !(std::abs(probe[j] - out.baseline) <= tolerance);
+      if (moved) moves[(first + j) / moves_total_probes] = 1;
+    }
+  }
+  for (std::size_t k = 0; k < dists.size(); ++k) {
+    out.moves_total.push_back(moves[k] != 0);
+    if (moves[k] == 0) out.varied[k] += does_not_move_note;
+  }
+}
+
+}  // namespace detail
+
 /// Samples the model's total with each uncertain input drawn from its distribution.
 inline monte_carlo_result monte_carlo(const model_inputs& in,
                                       const std::vector<uncertain_input>& inputs,
@@ -558,29 +602,7 @@ inline monte_carlo_result monte_carlo(const model_inputs& in,
     rows[k] = program.leaf_row(k);
     dists[k] = &inputs[k].dist;
   }
-  // Which inputs move the total: each drawn alone, moves_total_probes times from a stream of its
-  // own (seed + its position + 1: the band's draws below are unchanged), the others at their
-  // sourced values; evaluated, not asserted from the model's shape.
-  {
-    static_assert(moves_total_probes <= compiled_model::block, "one input's probes are one block");
-    const auto baseline = in.baseline();
-    const double tolerance = moves_total_tolerance * std::max(1.0, std::abs(out.baseline));
-    std::vector<double> probe(moves_total_probes);
-    for (std::size_t other = 0; other < inputs.size(); ++other) {
-      std::fill_n(rows[other], moves_total_probes, baseline[leaves[other]].to_double());
-    }
-    for (std::size_t k = 0; k < inputs.size(); ++k) {
-      random_stream alone(options.seed + k + 1);
-      for (std::size_t j = 0; j < moves_total_probes; ++j) rows[k][j] = dists[k]->draw(alone);
-      program.totals(moves_total_probes, probe.data());
-      const bool moves = std::any_of(
-          probe.begin(), probe.end(),
-          [&](double t) { return !(std::abs(t - out.baseline) <= tolerance); });
-      out.moves_total.push_back(moves);
-      if (!moves) out.varied[k] += does_not_move_note;
-      std::fill_n(rows[k], moves_total_probes, baseline[leaves[k]].to_double());
-    }
-  }
+  detail::flag_inputs_that_do_not_move(in, leaves, options.seed, program, rows, dists, out);
   for (std::uint64_t first = 0; first < options.samples; first += compiled_model::block) {
     const auto n = static_cast<std::size_t>(
         std::min<std::uint64_t>(compiled_model::block, options.samples - first));
