@@ -84,6 +84,28 @@ TEST_CASE("monte_carlo: an input that cannot move the total is flagged by evalua
   CHECK(still.max == 0.0);
 }
 
+TEST_CASE("monte_carlo: an input that cannot move the total alone is held at its sourced value") {
+  // total = 1 USD/instance-h x max(h1, h2), h1 = 1.5 and h2 = 3 instance-h as sourced. h1 drawn
+  // alone from [1, 2] never reaches h2's 3: flagged. h2 drawn from [0, 4] moves it. In the band,
+  // h1 is held at 1.5, so no sample falls below max(1.5, h2) >= 1.5; were h1 drawn, samples with
+  // h2 and h1 both under 1.5 (about 0.375 x 0.5 of them) would fall to 1.
+  model m;
+  const rate p{"p", make(units::usd_per_instance_hour, "1"), price_page()};
+  const hours h1{"h1", make(units::instance_hour, "1.5"), assumption{"uncertain"}};
+  const hours h2{"h2", make(units::instance_hour, "3"), assumption{"uncertain"}};
+  const auto price = m.input(p);
+  const auto usage = max(m.input(h1), m.input(h2));
+  m.add_line(category::compute, "a", line_meta{phase::training, "the longer"}, price, usage);
+  const auto r = monte_carlo(model_inputs(m),
+                             {{"h1", distribution::uniform(decimal(1), decimal(2))},
+                              {"h2", distribution::uniform(decimal(0), decimal(4))}},
+                             {10'000, 11});
+  CHECK(r.moves_total == std::vector<bool>{false, true});
+  CHECK(r.min == doctest::Approx(1.5));  // h2 under 1.5 in about 3,750 samples: h1's 1.5 holds
+  CHECK(r.max <= 4.0);
+  CHECK(r.max > 3.9);
+}
+
 TEST_CASE("monte_carlo: keep_samples hands over every total in draw order") {
   // total = h1 + h2 (prices 1): each kept total is one sample of the band computed beside it.
   const model m = two_lines(false);

@@ -179,8 +179,9 @@ struct monte_carlo_result {
   std::vector<std::string> varied;  ///< "throughput: lognormal, 90 % in 900 to 1100"
   /// Per input, in the order given (parallel to `varied`): whether drawn alone it moves the total
   /// (moves_total_probes draws, the other inputs at their sourced values). An input that does not
-  /// (a throughput on an always-on fleet that stays the same size, an input no line reaches) has
-  /// does_not_move_note appended to its `varied` text, so every report of the band says so.
+  /// (a throughput on an always-on fleet that stays the same size, an input no line reaches) is held
+  /// at its sourced value in the band and has does_not_move_note appended to its `varied` text, so
+  /// every report of the band says so.
   std::vector<bool> moves_total;
   std::vector<double> totals;  ///< each sample's total, in draw order (options.keep_samples only)
 };
@@ -196,7 +197,8 @@ inline constexpr std::size_t moves_total_probes = 32;
 inline constexpr double moves_total_tolerance = 1e-9;
 /// What the `varied` text of an input that does not move the total ends with.
 inline constexpr std::string_view does_not_move_note =
-    " (does not move the total: drawn alone, it leaves the total at its baseline)";
+    " (does not move the total: drawn alone, it leaves the total at its baseline; held at its "
+    "sourced value)";
 
 /// The model as a flat double-precision program over the leaves that vary: everything that does not
 /// depend on them is computed once, when the program is built (its lines summed into a constant),
@@ -603,12 +605,23 @@ inline monte_carlo_result monte_carlo(const model_inputs& in,
     dists[k] = &inputs[k].dist;
   }
   detail::flag_inputs_that_do_not_move(in, leaves, options.seed, program, rows, dists, out);
+  // An input that cannot move the total is not drawn into the band (issue 17): held at its sourced
+  // value. Its draws are still taken from the stream and dropped, so the other inputs get the draws
+  // they would get without the check.
+  std::vector<std::pair<std::size_t, double>> held;
+  if (std::find(out.moves_total.begin(), out.moves_total.end(), false) != out.moves_total.end()) {
+    const auto baseline = in.baseline();
+    for (std::size_t k = 0; k < inputs.size(); ++k) {
+      if (!out.moves_total[k]) held.emplace_back(k, baseline[leaves[k]].to_double());
+    }
+  }
   for (std::uint64_t first = 0; first < options.samples; first += compiled_model::block) {
     const auto n = static_cast<std::size_t>(
         std::min<std::uint64_t>(compiled_model::block, options.samples - first));
     for (std::size_t j = 0; j < n; ++j) {
       for (std::size_t k = 0; k < dists.size(); ++k) rows[k][j] = dists[k]->draw(rng);
     }
+    for (const auto& [k, value] : held) std::fill_n(rows[k], n, value);
     double* t = totals.data() + first;
     program.totals(n, t);
     for (std::size_t j = 0; j < n; ++j) {
