@@ -150,12 +150,14 @@ TEST_CASE("a model node's record carries the node's operation with its arguments
   // The part of 5,400 s in the band [3600, 4000): 400 s.
   const auto tier = band(t, make(units::second, 3600),
                          std::optional<quantity<units::second_t>>(make(units::second, 4000)));
-  const auto& tier_how = std::get<derived>(m.record(tier)->origin);
+  const auto tier_rec = m.record(tier);  // held: the derivation lives in the record
+  const auto& tier_how = std::get<derived>(tier_rec->origin);
   CHECK(tier_how.op == operation{.kind = op_kind::band, .lower = decimal(3600),
                                  .upper = decimal(4000)});
   CHECK(m.record(tier)->value == "400");
   // In hours: 7,200 / 3,600 = 2 h, a conversion by 1 / 3600.
-  const auto& h = std::get<derived>(m.record(convert<units::hour_t>(billed))->origin);
+  const auto hours_rec = m.record(convert<units::hour_t>(billed));
+  const auto& h = std::get<derived>(hours_rec->origin);
   CHECK(h.op == operation{.kind = op_kind::convert, .num = 1, .den = 3600});
 }
 
