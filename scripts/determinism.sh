@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Determinism: the JSON report of every example that makes estimates must be byte-identical in every
-# build given (e.g. g++ -O2, clang++ -O0 with sanitizers, clang++ -O2). Runs each example of each build
+# build given (e.g. g++ optimised, clang++ -O0 with sanitizers). Runs each example of each build
 # with --json-dir, then compares every report with the first build's.
 #
-#   bash scripts/determinism.sh build build-asan build-clang
+#   bash scripts/determinism.sh build build-asan
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 (($# >= 2)) || { echo "usage: bash scripts/determinism.sh BUILD_DIR BUILD_DIR..." >&2; exit 2; }
