@@ -5,6 +5,7 @@
 #ifndef TRNCOST_COMPAT_COMPILE_COST_HPP
 #define TRNCOST_COMPAT_COMPILE_COST_HPP
 
+#include <concepts>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -106,7 +107,8 @@ class compile_cost {
   /// The verdict on the cache offered, if one was.
   [[nodiscard]] const std::optional<cache_decision>& cache() const noexcept { return decision_; }
 
-  void build(component_builder& b) const {
+  template <std::same_as<component_builder> Builder>  // see model/component.hpp
+  void build(Builder& b) const {
     const auto count = ::trncost::detail::add_input(b, count_);
     const auto price = ::trncost::detail::add_input(b, price_);
     const std::string on = " on " + ::trncost::detail::value_or_name(count_) + " x " + instance_type_;

@@ -54,6 +54,13 @@ class component_builder {
 /// lines to a model through a component_builder. Built-in components (instance time, storage,
 /// transfer, logging, data preparation, failures) and a user's own (an FSx for Lustre file system,
 /// an on-premise power bill) take part in estimates, totals and status the same way.
+///
+/// A user's component declares `void build(component_builder&) const`. The built-in components
+/// declare it as a member template constrained to `component_builder` (the only builder there is):
+/// the body of a template is compiled only where it is used, so a translation unit that includes
+/// `model.hpp` (every component) but adds only instance time does not compile the storage, transfer
+/// or logging lines, each of which costs Boost.Units a unit reduction per new product of units
+/// (`#include <trncost/model.hpp>` alone: 9.2 s of g++ CPU before, 6.4 s after).
 template <class C>
 concept cost_component = requires(const C& c, component_builder& b) {
   { c.name() } -> std::convertible_to<std::string_view>;

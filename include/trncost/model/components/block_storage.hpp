@@ -4,6 +4,7 @@
 #ifndef TRNCOST_MODEL_COMPONENTS_BLOCK_STORAGE_HPP
 #define TRNCOST_MODEL_COMPONENTS_BLOCK_STORAGE_HPP
 
+#include <concepts>
 #include <optional>
 #include <string>
 #include <utility>
@@ -84,7 +85,8 @@ class block_storage {
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::storage; }
 
-  void build(component_builder& b) const {
+  template <std::same_as<component_builder> Builder>  // see model/component.hpp
+  void build(Builder& b) const {
     const auto period = kept_.add_to(b);
     std::optional<node<units::dimensionless_t>> volumes;
     std::string on;

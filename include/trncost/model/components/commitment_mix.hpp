@@ -5,6 +5,7 @@
 #ifndef TRNCOST_MODEL_COMPONENTS_COMMITMENT_MIX_HPP
 #define TRNCOST_MODEL_COMPONENTS_COMMITMENT_MIX_HPP
 
+#include <concepts>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -126,7 +127,8 @@ class commitment_mix {
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::compute; }
 
-  void build(component_builder& b) const {
+  template <std::same_as<component_builder> Builder>  // see model/component.hpp
+  void build(Builder& b) const {
     const auto rate = b.input(rate_);
     const auto on_demand = b.input(on_demand_rate_);
     const node<units::instance_t> covered =

@@ -3,6 +3,7 @@
 #ifndef TRNCOST_MODEL_COMPONENTS_DATA_PREPARATION_HPP
 #define TRNCOST_MODEL_COMPONENTS_DATA_PREPARATION_HPP
 
+#include <concepts>
 #include <optional>
 #include <string>
 #include <utility>
@@ -65,7 +66,8 @@ class data_preparation {
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::data_preparation; }
 
-  void build(component_builder& b) const {
+  template <std::same_as<component_builder> Builder>  // see model/component.hpp
+  void build(Builder& b) const {
     if (const auto* c = std::get_if<cpu_instances>(&how_)) {
       const auto count = detail::add_input(b, c->count);
       const auto price = detail::add_input(b, c->price);

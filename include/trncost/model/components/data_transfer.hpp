@@ -4,6 +4,7 @@
 #ifndef TRNCOST_MODEL_COMPONENTS_DATA_TRANSFER_HPP
 #define TRNCOST_MODEL_COMPONENTS_DATA_TRANSFER_HPP
 
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -109,7 +110,8 @@ class data_transfer {
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::transfer; }
 
-  void build(component_builder& b) const {
+  template <std::same_as<component_builder> Builder>  // see model/component.hpp
+  void build(Builder& b) const {
     for (const auto& t : transfers_) {
       if (!t.monthly_.empty()) {
         const std::string of = " of " + std::to_string(t.monthly_.size());

@@ -4,6 +4,7 @@
 #ifndef TRNCOST_MODEL_COMPONENTS_FAILURES_HPP
 #define TRNCOST_MODEL_COMPONENTS_FAILURES_HPP
 
+#include <concepts>
 #include <string>
 #include <utility>
 #include <variant>
@@ -64,7 +65,8 @@ class failures {
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::failures_restarts; }
 
-  void build(component_builder& b) const {
+  template <std::same_as<component_builder> Builder>  // see model/component.hpp
+  void build(Builder& b) const {
     const auto count = detail::add_input(b, count_);
     const auto price = detail::add_input(b, price_);
     const auto rate = detail::add_input(b, rate_);

@@ -4,6 +4,7 @@
 #define TRNCOST_MODEL_COMPONENTS_INSTANCE_TIME_HPP
 
 #include <chrono>
+#include <concepts>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -119,7 +120,8 @@ class instance_time {
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::compute; }
 
-  void build(component_builder& b) const {
+  template <std::same_as<component_builder> Builder>  // see model/component.hpp
+  void build(Builder& b) const {
     const auto count = detail::add_input(b, count_);
     const std::string on = " on " + detail::value_or_name(count_) + " x " + instance_type_;
     // Billed time of every phase, and their sum (the time of the launch).

@@ -3,6 +3,7 @@
 #ifndef TRNCOST_MODEL_COMPONENTS_LOGGING_HPP
 #define TRNCOST_MODEL_COMPONENTS_LOGGING_HPP
 
+#include <concepts>
 #include <optional>
 #include <string>
 #include <utility>
@@ -66,7 +67,8 @@ class logging {
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::logs; }
 
-  void build(component_builder& b) const {
+  template <std::same_as<component_builder> Builder>  // see model/component.hpp
+  void build(Builder& b) const {
     const auto ingested = detail::add_input(b, ingested_);
     const auto ingestion_price = detail::add_input(b, ingestion_price_);
     b.line({std::nullopt, storage_ ? std::string("log ingestion")

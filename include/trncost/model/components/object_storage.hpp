@@ -3,6 +3,7 @@
 #ifndef TRNCOST_MODEL_COMPONENTS_OBJECT_STORAGE_HPP
 #define TRNCOST_MODEL_COMPONENTS_OBJECT_STORAGE_HPP
 
+#include <concepts>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -97,7 +98,8 @@ class object_storage {
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::storage; }
 
-  void build(component_builder& b) const {
+  template <std::same_as<component_builder> Builder>  // see model/component.hpp
+  void build(Builder& b) const {
     const auto period = kept_.add_to(b);
     const auto stored = detail::add_input(b, stored_);
     add_tiered_lines(b, prices_, stored, period, storage_class_ + " storage");
