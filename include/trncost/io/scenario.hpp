@@ -32,8 +32,8 @@
 #include <utility>
 #include <vector>
 
-#include "../analysis/report.hpp"
-#include "../analysis/report_extras.hpp"
+#include "../report/report.hpp"
+#include "../report/extras.hpp"
 #include "../credits.hpp"
 #include "../catalog/detail/edit_distance.hpp"
 #include "../measure.hpp"

@@ -4,7 +4,7 @@
 // exactly a scenario and every rule and message of the scenario format applies to it. run_study()
 // evaluates every option and gives the comparison normalised by work delivered and by the quality
 // protocol, the decision with its reasons, and each option's tornado, Monte Carlo band and credit
-// runway; the study writers (io/study_report.hpp) render the result.
+// runway; the study writers (report/study_report.hpp) render the result.
 #ifndef TRNCOST_IO_STUDY_HPP
 #define TRNCOST_IO_STUDY_HPP
 

@@ -2,8 +2,8 @@
 // on named operands, every line with its exact factor, the totals, the categories' coverage and the
 // status. The JSON writer serializes it, the audit reads it back and recomputes it from the document
 // alone (check()), and the diff recomputes it with inputs swapped. No parsing or formatting library.
-#ifndef TRNCOST_ANALYSIS_REPORT_HPP
-#define TRNCOST_ANALYSIS_REPORT_HPP
+#ifndef TRNCOST_REPORT_REPORT_HPP
+#define TRNCOST_REPORT_REPORT_HPP
 
 #include <algorithm>
 #include <chrono>
@@ -29,7 +29,7 @@ namespace trncost::report {
 using trncost::to_string;
 
 /// The version of the report schema of a report without analysis or credits sections (docs/reports.md).
-/// A report with them declares report::extras_schema_version (2, analysis/report_extras.hpp); the
+/// A report with them declares report::extras_schema_version (2, report/extras.hpp); the
 /// reader accepts both and refuses a newer version.
 inline constexpr int schema_version = 1;
 inline constexpr std::string_view schema_name = "trncost.report";
@@ -758,4 +758,4 @@ inline check_result check(const document& doc) {
 
 }  // namespace trncost::report
 
-#endif  // TRNCOST_ANALYSIS_REPORT_HPP
+#endif  // TRNCOST_REPORT_REPORT_HPP
