@@ -408,7 +408,7 @@ class study_parser : public scenario_parser {
     const auto& o = st.options[i];
     // A common table's line is shared by every option: the error says which option met it.
     const auto in_option = [&](const trncost::error& e) {
-      return input_error(report::detail::bare_message(e) + " (option \"" + o.name + "\")");
+      return input_error(trncost::detail::bare_message(e) + " (option \"" + o.name + "\")");
     };
     std::optional<model> m;
     std::optional<estimate> evaluated;
