@@ -114,6 +114,7 @@ arrow_scan scan_headers() {
                            "\" has no place in the layer table (docs/architecture.md, this test)");
     }
     std::ifstream in(entry.path());
+    if (!in) s.failures.push_back(rel.generic_string() + ": cannot be read");
     std::string line;
     for (std::size_t n = 1; std::getline(in, line); ++n) {
       const std::string where = rel.generic_string() + ":" + std::to_string(n) + ": " + line;
