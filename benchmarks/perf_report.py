@@ -2,8 +2,8 @@
 """Regenerates the performance report of benchmarks/README.md: runs every benchmark program of a
 build with repetitions, sets each measured median beside its anchor and target, records the load
 average and the CPU model beside each program's run, and times the compilation of the umbrella
-and of each io/ header. Prints Markdown tables; --write-readme also puts them in benchmarks/README.md
-between its perf_report markers. benchmarks/run_all builds the programs and calls this script.
+and of each io/ and report/ header. Prints Markdown tables; --write-readme also puts them in
+benchmarks/README.md between its perf_report markers. benchmarks/run_all builds the programs and calls this script.
 
     cmake --build BUILD --target cost_line_bench model_bench analysis_bench neuron_monitor_bench \
         model_support_bench price_list_bench -j2
@@ -138,8 +138,8 @@ def compile_times(runs):
     """Median CPU seconds to compile a TU that includes each header (g++ -std=c++20 -O2)."""
     include = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "include")
     headers = ["trncost/trncost.hpp"] + sorted(
-        "trncost/io/" + h for h in os.listdir(os.path.join(include, "trncost", "io"))
-        if h.endswith(".hpp"))
+        f"trncost/{d}/{h}" for d in ("io", "report")
+        for h in os.listdir(os.path.join(include, "trncost", d)) if h.endswith(".hpp"))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for h in headers:

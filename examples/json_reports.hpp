@@ -3,7 +3,7 @@
 #ifndef TRNCOST_EXAMPLES_JSON_REPORTS_HPP
 #define TRNCOST_EXAMPLES_JSON_REPORTS_HPP
 
-#include <trncost/io/report_json.hpp>
+#include <trncost/report/json.hpp>
 
 #include <fstream>
 #include <optional>

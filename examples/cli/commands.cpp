@@ -13,16 +13,16 @@
 #include <string_view>
 #include <vector>
 
-#include <trncost/analysis/diff.hpp>
-#include <trncost/io/audit.hpp>
-#include <trncost/io/audit_study.hpp>
-#include <trncost/io/focus_csv.hpp>
-#include <trncost/io/html_extras.hpp>
-#include <trncost/io/markdown_diff.hpp>
-#include <trncost/io/markdown_extras.hpp>
-#include <trncost/io/report_json_extras.hpp>
 #include <trncost/io/scenario.hpp>
-#include <trncost/io/study_report.hpp>
+#include <trncost/report/audit.hpp>
+#include <trncost/report/audit_study.hpp>
+#include <trncost/report/diff.hpp>
+#include <trncost/report/focus_csv.hpp>
+#include <trncost/report/html_extras.hpp>
+#include <trncost/report/json_extras.hpp>
+#include <trncost/report/markdown_diff.hpp>
+#include <trncost/report/markdown_extras.hpp>
+#include <trncost/report/study_report.hpp>
 
 #ifdef TRNCOST_HAVE_SQLITE
 #include <trncost/io/price_store.hpp>

@@ -2,8 +2,10 @@
 #ifndef TRNCOST_ERROR_HPP
 #define TRNCOST_ERROR_HPP
 
+#include <exception>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace trncost {
 
@@ -36,6 +38,19 @@ class input_error : public error {
  public:
   using error::error;
 };
+
+namespace detail {
+
+/// An error's message without the "trncost: " prefix `error` adds, to quote inside another message
+/// (an audit's mismatch, a scenario file's line) that carries the prefix once.
+inline std::string bare_message(const std::exception& e) {
+  std::string_view m = e.what();
+  constexpr std::string_view prefix = "trncost: ";
+  if (m.starts_with(prefix)) m.remove_prefix(prefix.size());
+  return std::string(m);
+}
+
+}  // namespace detail
 
 }  // namespace trncost
 

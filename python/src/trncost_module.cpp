@@ -19,14 +19,14 @@
 #include <trncost/analysis/monte_carlo.hpp>
 #include <trncost/analysis/sensitivity.hpp>
 #include <trncost/credits.hpp>
-#include <trncost/io/audit.hpp>
-#include <trncost/io/focus_csv.hpp>
-#include <trncost/io/html_extras.hpp>
-#include <trncost/io/markdown_extras.hpp>
-#include <trncost/io/report_json_extras.hpp>
 #include <trncost/io/scenario.hpp>
 #include <trncost/model/components/block_storage.hpp>
 #include <trncost/model/components/instance_time.hpp>
+#include <trncost/report/audit.hpp>
+#include <trncost/report/focus_csv.hpp>
+#include <trncost/report/html_extras.hpp>
+#include <trncost/report/json_extras.hpp>
+#include <trncost/report/markdown_extras.hpp>
 
 namespace py = pybind11;
 

@@ -15,7 +15,6 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <trncost/io/audit.hpp>
 #include <trncost/io/model_support.hpp>
 #include <trncost/io/neuron_monitor.hpp>
 #include <trncost/io/price_list_csv.hpp>
@@ -25,6 +24,7 @@
 #include <trncost/io/scenario.hpp>
 #include <trncost/io/vllm_bench.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/report/audit.hpp>
 #include <trncost/units/decimal.hpp>
 #include <vector>
 

@@ -8,9 +8,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <string>
-#include <trncost/analysis/diff.hpp>
-#include <trncost/io/audit_study.hpp>
-#include <trncost/io/study_report.hpp>
+#include <trncost/report/audit_study.hpp>
+#include <trncost/report/diff.hpp>
+#include <trncost/report/study_report.hpp>
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::cli_study_test {

@@ -3,7 +3,7 @@
 // with every analysis extra (tornado, comparison, credit burn-down, decision) drawn.
 #include <fstream>
 #include <iostream>
-#include <trncost/io/html_extras.hpp>
+#include <trncost/report/html_extras.hpp>
 
 #include "../../examples/flagship_model.hpp"
 #include "../reports/extras_fixtures.hpp"

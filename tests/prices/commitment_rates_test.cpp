@@ -5,13 +5,13 @@
 #include <doctest/doctest.h>
 
 #include <string>
-#include <trncost/io/audit.hpp>
 #include <trncost/io/price_list_json.hpp>
-#include <trncost/io/report_json.hpp>
 #include <trncost/io/savings_plans.hpp>
 #include <trncost/model.hpp>
 #include <trncost/model/components/commitment_mix.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/report/audit.hpp>
+#include <trncost/report/json.hpp>
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::prices_commitment_rates_test {

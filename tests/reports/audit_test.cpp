@@ -1,11 +1,11 @@
-// Tests for the audit (io/audit.hpp): round trips of every example estimate pass; each tampering
-// (a changed price, a changed total, a removed input, a status upgraded by hand, ...) is caught and
-// named; a report that cannot be read is refused with the file and the field.
+// Tests for the audit (report/audit.hpp): round trips of every example estimate pass; each
+// tampering (a changed price, a changed total, a removed input, a status upgraded by hand, ...) is
+// caught and named; a report that cannot be read is refused with the file and the field.
 #include <doctest/doctest.h>
 
 #include <sstream>
-#include <trncost/io/audit.hpp>
-#include <trncost/io/report_json.hpp>
+#include <trncost/report/audit.hpp>
+#include <trncost/report/json.hpp>
 
 // The flagship reads its run logs from examples/data (when the build does not say where).
 #ifndef TRNCOST_EXAMPLES_DATA_DIR

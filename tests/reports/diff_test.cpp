@@ -1,10 +1,10 @@
-// Tests for the diff (analysis/diff.hpp): the change per line and the attribution of the total's
+// Tests for the diff (report/diff.hpp): the change per line and the attribution of the total's
 // change to the inputs that changed, computed by hand; the steps add up to the change exactly.
 #include <doctest/doctest.h>
 
-#include <trncost/analysis/diff.hpp>
-#include <trncost/io/audit.hpp>
-#include <trncost/io/report_json.hpp>
+#include <trncost/report/audit.hpp>
+#include <trncost/report/diff.hpp>
+#include <trncost/report/json.hpp>
 
 #include "fixtures.hpp"
 

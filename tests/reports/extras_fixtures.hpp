@@ -8,7 +8,7 @@
 #include <set>
 #include <vector>
 
-#include <trncost/analysis/report_extras.hpp>
+#include <trncost/report/extras.hpp>
 
 #include "../analysis/small_model.hpp"
 

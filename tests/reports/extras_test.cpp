@@ -1,11 +1,11 @@
-// Tests for the analysis and credits parts of a report (analysis/report_extras.hpp, the JSON writer
+// Tests for the analysis and credits parts of a report (report/extras.hpp, the JSON writer
 // and the audit): the sections are written with every decimal exact and the Monte Carlo figures in a
 // fixed format, a report without them is byte-identical to before, the audit re-checks what the
 // report alone lets one recompute, and each tampering is caught and named.
 #include <doctest/doctest.h>
 
-#include <trncost/io/audit.hpp>
-#include <trncost/io/report_json_extras.hpp>
+#include <trncost/report/audit.hpp>
+#include <trncost/report/json_extras.hpp>
 
 #include "extras_fixtures.hpp"
 #include "fixtures.hpp"

@@ -1,12 +1,13 @@
-// Tests for the credit lines of the FOCUS CSV (io/focus_csv.hpp): ChargeCategory Credit rows with a
-// negative BilledCost, the charge period the credit applies to and the grant in x_CreditGrant, after
-// the estimate's usage rows; without a burn-down the CSV is the one of the estimate alone.
+// Tests for the credit lines of the FOCUS CSV (report/focus_csv.hpp): ChargeCategory Credit rows
+// with a negative BilledCost, the charge period the credit applies to and the grant in
+// x_CreditGrant, after the estimate's usage rows; without a burn-down the CSV is the one of the
+// estimate alone.
 #include <doctest/doctest.h>
 
 #include <map>
 #include <sstream>
 #include <trncost/io/detail/csv.hpp>
-#include <trncost/io/focus_csv.hpp>
+#include <trncost/report/focus_csv.hpp>
 
 #include "extras_fixtures.hpp"
 

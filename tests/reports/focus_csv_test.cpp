@@ -1,4 +1,4 @@
-// Tests for the FOCUS CSV writer (io/focus_csv.hpp): column names against the FOCUS 1.x names
+// Tests for the FOCUS CSV writer (report/focus_csv.hpp): column names against the FOCUS 1.x names
 // (DOMAIN.md section 11 and the FOCUS 1.0 sample's header), values per line computed by hand, NULL for
 // what does not exist, and quoting that a CSV reader reads back.
 #include <doctest/doctest.h>
@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 #include <trncost/io/detail/csv.hpp>
-#include <trncost/io/focus_csv.hpp>
+#include <trncost/report/focus_csv.hpp>
 
 #include "fixtures.hpp"
 

@@ -1,11 +1,11 @@
-// Tests for the analysis charts of the HTML report (io/html.hpp): the tornado, comparison and credit
-// burn-down charts appear when given (and only then), with coordinates computed by hand below;
-// without them the report is byte-identical to the estimate's alone. tests/html/check_html.sh opens
-// the same report in headless Chromium.
+// Tests for the analysis charts of the HTML report (report/html.hpp): the tornado, comparison and
+// credit burn-down charts appear when given (and only then), with coordinates computed by hand
+// below; without them the report is byte-identical to the estimate's alone.
+// tests/html/check_html.sh opens the same report in headless Chromium.
 #include <doctest/doctest.h>
 
 #include <sstream>
-#include <trncost/io/html_extras.hpp>
+#include <trncost/report/html_extras.hpp>
 
 #include "extras_fixtures.hpp"
 

@@ -1,9 +1,10 @@
-// Tests for the HTML report (io/html.hpp) as text: self-contained, the charts' bars sized from the
-// amounts, no empty box for an analysis the report lacks, escaping. tests/html/check_html.sh opens it in Chromium.
+// Tests for the HTML report (report/html.hpp) as text: self-contained, the charts' bars sized from
+// the amounts, no empty box for an analysis the report lacks, escaping. tests/html/check_html.sh
+// opens it in Chromium.
 #include <doctest/doctest.h>
 
 #include <sstream>
-#include <trncost/io/html.hpp>
+#include <trncost/report/html.hpp>
 
 #include "fixtures.hpp"
 

@@ -1,10 +1,10 @@
-// Tests for the diff as a pull-request comment (io/markdown_diff.hpp): the total's change, the
+// Tests for the diff as a pull-request comment (report/markdown_diff.hpp): the total's change, the
 // status change, the attribution, the lines and inputs that moved, and what is left out.
 #include <doctest/doctest.h>
 
 #include <string>
 
-#include <trncost/io/markdown_diff.hpp>
+#include <trncost/report/markdown_diff.hpp>
 
 #include "fixtures.hpp"
 

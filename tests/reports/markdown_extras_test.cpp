@@ -1,9 +1,9 @@
-// Tests for the analysis and credits sections of the Markdown report (io/markdown.hpp): one short
-// section per extra given, figures hand-computed in extras_fixtures.hpp; none without extras.
+// Tests for the analysis and credits sections of the Markdown report (report/markdown.hpp): one
+// short section per extra given, figures hand-computed in extras_fixtures.hpp; none without extras.
 #include <doctest/doctest.h>
 
 #include <sstream>
-#include <trncost/io/markdown_extras.hpp>
+#include <trncost/report/markdown_extras.hpp>
 
 #include "extras_fixtures.hpp"
 

@@ -1,9 +1,9 @@
-// Tests for the Markdown report (io/markdown.hpp): status and reasons first, totals by category and
-// phase, useful vs overhead, findings, assumptions, lines and sources with their dates.
+// Tests for the Markdown report (report/markdown.hpp): status and reasons first, totals by category
+// and phase, useful vs overhead, findings, assumptions, lines and sources with their dates.
 #include <doctest/doctest.h>
 
 #include <sstream>
-#include <trncost/io/markdown.hpp>
+#include <trncost/report/markdown.hpp>
 
 #include "fixtures.hpp"
 

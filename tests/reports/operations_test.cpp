@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <optional>
 #include <string>
-#include <trncost/io/audit.hpp>
-#include <trncost/io/report_json.hpp>
+#include <trncost/report/audit.hpp>
+#include <trncost/report/json.hpp>
 
 #include "fixtures.hpp"
 

@@ -1,11 +1,11 @@
-// Tests for the JSON report writer (io/report_json.hpp) and the report document it serializes
-// (analysis/report.hpp): the fixed schema, byte-identical output, exact values, and refusals.
+// Tests for the JSON report writer (report/json.hpp) and the report document it serializes
+// (report/report.hpp): the fixed schema, byte-identical output, exact values, and refusals.
 #include <doctest/doctest.h>
 
 #include <fstream>
 #include <sstream>
-#include <trncost/io/audit.hpp>
-#include <trncost/io/report_json.hpp>
+#include <trncost/report/audit.hpp>
+#include <trncost/report/json.hpp>
 
 // The flagship reads its run logs from examples/data (when the build does not say where).
 #ifndef TRNCOST_EXAMPLES_DATA_DIR

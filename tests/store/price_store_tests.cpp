@@ -11,9 +11,9 @@
 
 #include <trncost/io/price_list.hpp>
 #include <trncost/io/price_store.hpp>
-#include <trncost/io/report_json_extras.hpp>
 #include <trncost/io/scenario.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/report/json_extras.hpp>
 
 namespace trncost_tests::store_price_store_tests {
 

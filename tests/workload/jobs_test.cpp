@@ -3,8 +3,8 @@
 // expected figure is computed by hand in the comment above it.
 #include <doctest/doctest.h>
 
-#include <trncost/io/audit.hpp>
-#include <trncost/io/report_json.hpp>
+#include <trncost/report/audit.hpp>
+#include <trncost/report/json.hpp>
 #include <trncost/workload/batch_inference.hpp>
 #include <trncost/workload/continued_pretraining.hpp>
 #include <trncost/workload/training.hpp>

@@ -8,11 +8,11 @@
 #include <string>
 #include <trncost/analysis/monte_carlo.hpp>
 #include <trncost/analysis/sensitivity.hpp>
-#include <trncost/io/audit.hpp>
-#include <trncost/io/html.hpp>
-#include <trncost/io/html_extras.hpp>
-#include <trncost/io/markdown.hpp>
-#include <trncost/io/report_json.hpp>
+#include <trncost/report/audit.hpp>
+#include <trncost/report/html.hpp>
+#include <trncost/report/html_extras.hpp>
+#include <trncost/report/json.hpp>
+#include <trncost/report/markdown.hpp>
 #include <trncost/workload/serving.hpp>
 
 #include "fixtures.hpp"

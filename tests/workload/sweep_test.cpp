@@ -2,8 +2,8 @@
 // expected figure is computed by hand in the comment above it.
 #include <doctest/doctest.h>
 
-#include <trncost/io/audit.hpp>
-#include <trncost/io/report_json.hpp>
+#include <trncost/report/audit.hpp>
+#include <trncost/report/json.hpp>
 #include <trncost/workload/autoscaled_serving.hpp>
 #include <trncost/workload/sweep.hpp>
 

@@ -52,8 +52,8 @@ struct decision_inputs {
   std::optional<std::string> porting_unjustified{};  ///< why the porting work does not pay
 };
 
-/// How a decision's continue reason on quality begins; the study audit (io/audit_study.hpp) reads
-/// it back: an option ranks only when its decision says it reached the target.
+/// How a decision's continue reason on quality begins; the study audit (report/audit_study.hpp)
+/// reads it back: an option ranks only when its decision says it reached the target.
 inline constexpr std::string_view quality_reached_reason = "the target quality is reached: ";
 
 struct decision {

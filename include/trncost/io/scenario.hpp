@@ -32,8 +32,8 @@
 #include <utility>
 #include <vector>
 
-#include "../analysis/report.hpp"
-#include "../analysis/report_extras.hpp"
+#include "../report/report.hpp"
+#include "../report/extras.hpp"
 #include "../credits.hpp"
 #include "../catalog/detail/edit_distance.hpp"
 #include "../measure.hpp"
@@ -1744,7 +1744,7 @@ class scenario_builder {
   /// A parse error stays a parse error, anything else an input error; both placed at `line`, `key`.
   [[noreturn]] void rethrow(std::uint64_t line, const std::string& key,
                             const trncost::error& e) const {
-    const std::string bare = trncost::report::detail::bare_message(e);
+    const std::string bare = trncost::detail::bare_message(e);
     if (dynamic_cast<const parse_error*>(&e) != nullptr) fail_at(line, key, bare);
     throw input_error(input_position::at_line(s_.file, line).to_string() + ": " + key + ": " +
                       bare);
@@ -2394,7 +2394,7 @@ class scenario_builder {
     return m.evaluate(spec.as_of, scenario_options(spec));
   } catch (const trncost::error& e) {
     throw input_error(input_position::whole(spec.file).to_string() + ": " +
-                      trncost::report::detail::bare_message(e));
+                      trncost::detail::bare_message(e));
   }
 }
 
@@ -2409,7 +2409,7 @@ namespace detail {
 [[noreturn]] inline void scenario_rethrow(const scenario_spec& spec, std::uint64_t line,
                                           const std::string& key, const trncost::error& e) {
   throw input_error(input_position::at_line(spec.file, line).to_string() + ": " + key + ": " +
-                    trncost::report::detail::bare_message(e));
+                    trncost::detail::bare_message(e));
 }
 
 inline analysis::distribution scenario_distribution_of(const scenario_distribution& d) {

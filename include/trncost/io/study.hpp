@@ -4,7 +4,7 @@
 // exactly a scenario and every rule and message of the scenario format applies to it. run_study()
 // evaluates every option and gives the comparison normalised by work delivered and by the quality
 // protocol, the decision with its reasons, and each option's tornado, Monte Carlo band and credit
-// runway; the study writers (io/study_report.hpp) render the result.
+// runway; the study writers (report/study_report.hpp) render the result.
 #ifndef TRNCOST_IO_STUDY_HPP
 #define TRNCOST_IO_STUDY_HPP
 
@@ -408,7 +408,7 @@ class study_parser : public scenario_parser {
     const auto& o = st.options[i];
     // A common table's line is shared by every option: the error says which option met it.
     const auto in_option = [&](const trncost::error& e) {
-      return input_error(report::detail::bare_message(e) + " (option \"" + o.name + "\")");
+      return input_error(trncost::detail::bare_message(e) + " (option \"" + o.name + "\")");
     };
     std::optional<model> m;
     std::optional<estimate> evaluated;

@@ -1,8 +1,8 @@
 // Why the budget moved: two estimates (or two reports) give the change per line and an attribution of
 // the change of the total to the inputs that changed, computed by recomputing the first report with
 // the second one's input values substituted one at a time. The steps add up to the change exactly.
-#ifndef TRNCOST_ANALYSIS_DIFF_HPP
-#define TRNCOST_ANALYSIS_DIFF_HPP
+#ifndef TRNCOST_REPORT_DIFF_HPP
+#define TRNCOST_REPORT_DIFF_HPP
 
 #include <algorithm>
 #include <cstddef>
@@ -216,4 +216,4 @@ inline std::string explain(const estimate_diff& d) {
 
 }  // namespace trncost
 
-#endif  // TRNCOST_ANALYSIS_DIFF_HPP
+#endif  // TRNCOST_REPORT_DIFF_HPP

@@ -2,8 +2,8 @@
 // useful vs overhead by phase), the status and its reasons, the totals, findings, assumptions, lines
 // and sources. No script, no font, no image, no link: it opens offline and prints as it shows. The
 // layout keeps a place for the analysis charts added later (tornado, comparison, credit burn-down).
-#ifndef TRNCOST_IO_HTML_HPP
-#define TRNCOST_IO_HTML_HPP
+#ifndef TRNCOST_REPORT_HTML_HPP
+#define TRNCOST_REPORT_HTML_HPP
 
 #include <algorithm>
 #include <cstddef>
@@ -346,4 +346,4 @@ inline void write_html(const estimate& est, std::ostream& out, std::string_view 
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_HTML_HPP
+#endif  // TRNCOST_REPORT_HTML_HPP

@@ -1,8 +1,8 @@
 // The analysis charts of the HTML report (tornado, comparison, credit burn-down), the decision and
 // the Monte Carlo band, added to the estimate-only page (html.hpp). A separate header so that an
 // estimate-only report does not compile the analysis and credits layers.
-#ifndef TRNCOST_IO_HTML_EXTRAS_HPP
-#define TRNCOST_IO_HTML_EXTRAS_HPP
+#ifndef TRNCOST_REPORT_HTML_EXTRAS_HPP
+#define TRNCOST_REPORT_HTML_EXTRAS_HPP
 
 #include <algorithm>
 #include <cstddef>
@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "../analysis/report_extras.hpp"
+#include "extras.hpp"
 #include "html.hpp"
 #include "markdown_extras.hpp"
 
@@ -326,4 +326,4 @@ inline void write_html(const estimate& est, const report::extras& x, std::ostrea
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_HTML_EXTRAS_HPP
+#endif  // TRNCOST_REPORT_HTML_EXTRAS_HPP

@@ -2,8 +2,8 @@
 // per line item with FOCUS column names, plus x_-prefixed columns for what FOCUS has no column for
 // (provenance, phase, formula, the exact factor). Numbers are plain decimals; NULL marks a value that
 // does not exist (an unpriced line's cost is NULL, never 0). See docs/reports.md#focus-csv.
-#ifndef TRNCOST_IO_FOCUS_CSV_HPP
-#define TRNCOST_IO_FOCUS_CSV_HPP
+#ifndef TRNCOST_REPORT_FOCUS_CSV_HPP
+#define TRNCOST_REPORT_FOCUS_CSV_HPP
 
 #include <array>
 #include <cstddef>
@@ -160,7 +160,7 @@ namespace detail {
 /// A FOCUS timestamp of a day's start, as AWS's FOCUS export writes it: "2026-01-01 00:00:00".
 inline std::string focus_day_start(date d) { return to_string(d) + " 00:00:00"; }
 
-/// `option`, when given, fills a last column, x_Option (a study's CSV, io/focus_csv_study.hpp).
+/// `option`, when given, fills a last column, x_Option (a study's CSV, report/focus_csv_study.hpp).
 inline void write_usage_rows(std::string& out, const estimate& est, bool with_credits,
                              const std::string* option = nullptr) {
   for (std::size_t i = 0; i < est.lines.size(); ++i) {
@@ -343,4 +343,4 @@ inline void write_focus_csv(const estimate& est, std::ostream& out) {
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_FOCUS_CSV_HPP
+#endif  // TRNCOST_REPORT_FOCUS_CSV_HPP

@@ -2,8 +2,8 @@
 // then the totals by category and phase, useful vs overhead, the findings, the assumptions, the lines
 // and the sources with their dates. Amounts in the summaries are rounded to cents for reading; the
 // lines table gives each amount exactly (the JSON report is the one to audit).
-#ifndef TRNCOST_IO_MARKDOWN_HPP
-#define TRNCOST_IO_MARKDOWN_HPP
+#ifndef TRNCOST_REPORT_MARKDOWN_HPP
+#define TRNCOST_REPORT_MARKDOWN_HPP
 
 #include <charconv>
 #include <cstddef>
@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "../model/estimate.hpp"
-#include "../workload/serving_sizing.hpp"
 #include "../version.hpp"
+#include "../workload/serving_sizing.hpp"
 
 namespace trncost::io {
 
@@ -313,4 +313,4 @@ inline void write_markdown(const estimate& est, std::ostream& out, std::string_v
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_MARKDOWN_HPP
+#endif  // TRNCOST_REPORT_MARKDOWN_HPP

@@ -3,8 +3,8 @@
 // computed. The JSON writer adds them as the "analysis" and "credits" sections (schema version 2,
 // docs/reports.md); check() re-checks what the report alone lets one recompute. No parsing or
 // formatting library.
-#ifndef TRNCOST_ANALYSIS_REPORT_EXTRAS_HPP
-#define TRNCOST_ANALYSIS_REPORT_EXTRAS_HPP
+#ifndef TRNCOST_REPORT_EXTRAS_HPP
+#define TRNCOST_REPORT_EXTRAS_HPP
 
 #include <algorithm>
 #include <chrono>
@@ -17,13 +17,13 @@
 #include <utility>
 #include <vector>
 
+#include "../analysis/comparison.hpp"
+#include "../analysis/decision.hpp"
+#include "../analysis/monte_carlo.hpp"
+#include "../analysis/scenarios.hpp"
+#include "../analysis/sensitivity.hpp"
 #include "../credits/burn_down.hpp"
-#include "comparison.hpp"
-#include "decision.hpp"
-#include "monte_carlo.hpp"
 #include "report.hpp"
-#include "scenarios.hpp"
-#include "sensitivity.hpp"
 
 namespace trncost::report {
 
@@ -445,4 +445,4 @@ inline check_result check(const extras& x) {
 
 }  // namespace trncost::report
 
-#endif  // TRNCOST_ANALYSIS_REPORT_EXTRAS_HPP
+#endif  // TRNCOST_REPORT_EXTRAS_HPP

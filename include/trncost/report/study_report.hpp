@@ -1,16 +1,16 @@
 // A study's report in the format asked for by name ("md", "json", "html", "csv"): the one entry
-// point the command line needs, over the study writers (markdown_study.hpp, report_json_study.hpp,
+// point the command line needs, over the study writers (markdown_study.hpp, json_study.hpp,
 // html_study.hpp, focus_csv_study.hpp).
-#ifndef TRNCOST_IO_STUDY_REPORT_HPP
-#define TRNCOST_IO_STUDY_REPORT_HPP
+#ifndef TRNCOST_REPORT_STUDY_REPORT_HPP
+#define TRNCOST_REPORT_STUDY_REPORT_HPP
 
 #include <string>
 #include <string_view>
 
 #include "focus_csv_study.hpp"
 #include "html_study.hpp"
+#include "json_study.hpp"
 #include "markdown_study.hpp"
-#include "report_json_study.hpp"
 
 namespace trncost::io {
 
@@ -27,4 +27,4 @@ namespace trncost::io {
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_STUDY_REPORT_HPP
+#endif  // TRNCOST_REPORT_STUDY_REPORT_HPP

@@ -2,8 +2,8 @@
 // derivation, line and total exactly, and checks the status against the status rules, naming the
 // first mismatch. A report whose structure is broken (a missing field, a newer schema version) is
 // refused with trncost::parse_error naming the file and the field.
-#ifndef TRNCOST_IO_AUDIT_HPP
-#define TRNCOST_IO_AUDIT_HPP
+#ifndef TRNCOST_REPORT_AUDIT_HPP
+#define TRNCOST_REPORT_AUDIT_HPP
 
 #include <cstddef>
 #include <cstdint>
@@ -16,9 +16,9 @@
 #include <utility>
 #include <vector>
 
-#include "../analysis/report.hpp"
-#include "../analysis/report_extras.hpp"
-#include "detail/json.hpp"
+#include "../io/detail/json.hpp"
+#include "extras.hpp"
+#include "report.hpp"
 
 namespace trncost::io {
 
@@ -765,4 +765,4 @@ inline audit_result audit(std::istream& in, std::string_view file = "report") {
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_AUDIT_HPP
+#endif  // TRNCOST_REPORT_AUDIT_HPP

@@ -2,8 +2,8 @@
 // on named operands, every line with its exact factor, the totals, the categories' coverage and the
 // status. The JSON writer serializes it, the audit reads it back and recomputes it from the document
 // alone (check()), and the diff recomputes it with inputs swapped. No parsing or formatting library.
-#ifndef TRNCOST_ANALYSIS_REPORT_HPP
-#define TRNCOST_ANALYSIS_REPORT_HPP
+#ifndef TRNCOST_REPORT_REPORT_HPP
+#define TRNCOST_REPORT_REPORT_HPP
 
 #include <algorithm>
 #include <chrono>
@@ -21,6 +21,7 @@
 #include <variant>
 #include <vector>
 
+#include "../error.hpp"
 #include "../model/estimate.hpp"
 #include "../version.hpp"
 
@@ -29,7 +30,7 @@ namespace trncost::report {
 using trncost::to_string;
 
 /// The version of the report schema of a report without analysis or credits sections (docs/reports.md).
-/// A report with them declares report::extras_schema_version (2, analysis/report_extras.hpp); the
+/// A report with them declares report::extras_schema_version (2, report/extras.hpp); the
 /// reader accepts both and refuses a newer version.
 inline constexpr int schema_version = 1;
 inline constexpr std::string_view schema_name = "trncost.report";
@@ -509,14 +510,6 @@ inline check_result mismatch(std::string what) {
   return r;
 }
 
-/// An error's message without the library's "trncost: " prefix, to quote inside a mismatch.
-inline std::string bare_message(const std::exception& e) {
-  std::string_view m = e.what();
-  constexpr std::string_view prefix = "trncost: ";
-  if (m.substr(0, prefix.size()) == prefix) m.remove_prefix(prefix.size());
-  return std::string(m);
-}
-
 inline std::string show(const std::optional<decimal>& v) {
   return v ? v->to_string() : std::string("unknown");
 }
@@ -539,13 +532,13 @@ inline check_result check(const document& doc) {
     try {
       validate(in.origin, in.name);
     } catch (const error& e) {
-      return mismatch(where + ": provenance: " + detail::bare_message(e));
+      return mismatch(where + ": provenance: " + trncost::detail::bare_message(e));
     }
     if (in.known) {
       try {
         (void)decimal::parse(in.value);
       } catch (const error& e) {
-        return mismatch(where + " value: " + detail::bare_message(e));
+        return mismatch(where + " value: " + trncost::detail::bare_message(e));
       }
     } else if (in.value != "unknown" || !std::holds_alternative<assumption>(in.origin)) {
       return mismatch(where + ": an unknown input has the value 'unknown' and an assumption "
@@ -563,7 +556,7 @@ inline check_result check(const document& doc) {
   try {
     r = recompute(doc);
   } catch (const error& e) {
-    return mismatch(detail::bare_message(e));
+    return mismatch(trncost::detail::bare_message(e));
   }
   check_result ok;
   ok.inputs = doc.inputs.size();
@@ -576,7 +569,7 @@ inline check_result check(const document& doc) {
         claimed = decimal::parse(d.value);
       } catch (const error& e) {
         return mismatch("derivations[" + std::to_string(i) + "] '" + d.name + "' value: " +
-                        detail::bare_message(e));
+                        trncost::detail::bare_message(e));
       }
     }
     if (v != claimed) {
@@ -758,4 +751,4 @@ inline check_result check(const document& doc) {
 
 }  // namespace trncost::report
 
-#endif  // TRNCOST_ANALYSIS_REPORT_HPP
+#endif  // TRNCOST_REPORT_REPORT_HPP

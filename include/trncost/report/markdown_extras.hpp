@@ -1,15 +1,15 @@
 // The analysis and credits sections of the Markdown report (decision, tornado, scenarios, Monte Carlo,
 // comparison, credit burn-down), after the estimate's own sections (markdown.hpp). A separate header
 // so that an estimate-only report does not compile the analysis and credits layers.
-#ifndef TRNCOST_IO_MARKDOWN_EXTRAS_HPP
-#define TRNCOST_IO_MARKDOWN_EXTRAS_HPP
+#ifndef TRNCOST_REPORT_MARKDOWN_EXTRAS_HPP
+#define TRNCOST_REPORT_MARKDOWN_EXTRAS_HPP
 
 #include <charconv>
 #include <ostream>
 #include <string>
 #include <string_view>
 
-#include "../analysis/report_extras.hpp"
+#include "extras.hpp"
 #include "markdown.hpp"
 
 namespace trncost::io {
@@ -157,4 +157,4 @@ inline void write_markdown(const estimate& est, const report::extras& x, std::os
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_MARKDOWN_EXTRAS_HPP
+#endif  // TRNCOST_REPORT_MARKDOWN_EXTRAS_HPP

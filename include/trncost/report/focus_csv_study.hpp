@@ -1,19 +1,19 @@
 // A study (io/study.hpp) as one FOCUS CSV: every option's line items, and the credit lines of the
 // options with a burn-down, under the columns of a CSV with credits (focus_credit_columns) and one
 // more, x_Option, naming the option each row belongs to. A row is exactly the row the option's own
-// CSV has (trncost estimate SCENARIO.toml --format csv, io/focus_csv.hpp), x_Line counting within
-// the option; a usage row of an option without credits has NULL charge period and x_CreditGrant, as
-// any usage row of a CSV with credits. See docs/reports.md#focus-csv.
-#ifndef TRNCOST_IO_FOCUS_CSV_STUDY_HPP
-#define TRNCOST_IO_FOCUS_CSV_STUDY_HPP
+// CSV has (trncost estimate SCENARIO.toml --format csv, report/focus_csv.hpp), x_Line counting
+// within the option; a usage row of an option without credits has NULL charge period and
+// x_CreditGrant, as any usage row of a CSV with credits. See docs/reports.md#focus-csv.
+#ifndef TRNCOST_REPORT_FOCUS_CSV_STUDY_HPP
+#define TRNCOST_REPORT_FOCUS_CSV_STUDY_HPP
 
 #include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
 
+#include "../io/study.hpp"
 #include "focus_csv.hpp"
-#include "study.hpp"
 
 namespace trncost::io {
 
@@ -44,4 +44,4 @@ inline constexpr std::array<std::string_view, focus_credit_columns.size() + 1>
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_FOCUS_CSV_STUDY_HPP
+#endif  // TRNCOST_REPORT_FOCUS_CSV_STUDY_HPP

@@ -2,17 +2,17 @@
 // comparison (chart and table per unit of work), each option's credit runway, then per option its
 // status and total, tornado, Monte Carlo band and burn-down. A section appears only when it has
 // content.
-#ifndef TRNCOST_IO_HTML_STUDY_HPP
-#define TRNCOST_IO_HTML_STUDY_HPP
+#ifndef TRNCOST_REPORT_HTML_STUDY_HPP
+#define TRNCOST_REPORT_HTML_STUDY_HPP
 
 #include <ostream>
 #include <string>
 #include <string_view>
 
+#include "../io/study.hpp"
 #include "html_extras.hpp"
 #include "markdown_extras.hpp"
 #include "markdown_study.hpp"
-#include "study.hpp"
 
 namespace trncost::io {
 
@@ -145,4 +145,4 @@ inline void write_html(const study_result& r, std::ostream& out) {
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_HTML_STUDY_HPP
+#endif  // TRNCOST_REPORT_HTML_STUDY_HPP

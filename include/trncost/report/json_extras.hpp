@@ -1,9 +1,9 @@
 // The analysis and credits members of the JSON report (schema version 2: tornado, scenarios, Monte
 // Carlo, comparison, decision, credit burn-down; docs/reports.md), written after the estimate's own
-// members (report_json.hpp). A separate header so that an estimate-only report does not compile the
+// members (json.hpp). A separate header so that an estimate-only report does not compile the
 // analysis and credits layers.
-#ifndef TRNCOST_IO_REPORT_JSON_EXTRAS_HPP
-#define TRNCOST_IO_REPORT_JSON_EXTRAS_HPP
+#ifndef TRNCOST_REPORT_JSON_EXTRAS_HPP
+#define TRNCOST_REPORT_JSON_EXTRAS_HPP
 
 #include <charconv>
 #include <optional>
@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "../analysis/report_extras.hpp"
-#include "report_json.hpp"
+#include "extras.hpp"
+#include "json.hpp"
 
 namespace trncost::io {
 
@@ -363,4 +363,4 @@ inline void write_json(const estimate& est, const report::extras& x, std::ostrea
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_REPORT_JSON_EXTRAS_HPP
+#endif  // TRNCOST_REPORT_JSON_EXTRAS_HPP

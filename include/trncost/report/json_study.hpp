@@ -1,17 +1,17 @@
 // A study (io/study.hpp) as JSON, schema "trncost.study": each option's whole report (schema
 // trncost.report, version 2, with its tornado, Monte Carlo band, decision and burn-down), the
-// comparison per unit of work and the study's decision. io/audit_study.hpp audits it: every
+// comparison per unit of work and the study's decision. report/audit_study.hpp audits it: every
 // option's report as the report audit does, then the comparison against the options' totals.
-#ifndef TRNCOST_IO_REPORT_JSON_STUDY_HPP
-#define TRNCOST_IO_REPORT_JSON_STUDY_HPP
+#ifndef TRNCOST_REPORT_JSON_STUDY_HPP
+#define TRNCOST_REPORT_JSON_STUDY_HPP
 
 #include <cstdint>
 #include <ostream>
 #include <string>
 #include <string_view>
 
-#include "report_json_extras.hpp"
-#include "study.hpp"
+#include "../io/study.hpp"
+#include "json_extras.hpp"
 
 namespace trncost::io {
 
@@ -69,4 +69,4 @@ inline void write_json(const study_result& r, std::ostream& out) {
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_REPORT_JSON_STUDY_HPP
+#endif  // TRNCOST_REPORT_JSON_STUDY_HPP

@@ -1,16 +1,16 @@
 // The change between two reports as Markdown, for a pull-request comment: the total's change and
 // the status change first, then the attribution of the total's change to the inputs that moved, the
 // lines that moved (with their exact amounts) and every input whose value, unit or source changed.
-// It renders an estimate_diff (analysis/diff.hpp) and computes nothing itself.
-#ifndef TRNCOST_IO_MARKDOWN_DIFF_HPP
-#define TRNCOST_IO_MARKDOWN_DIFF_HPP
+// It renders an estimate_diff (report/diff.hpp) and computes nothing itself.
+#ifndef TRNCOST_REPORT_MARKDOWN_DIFF_HPP
+#define TRNCOST_REPORT_MARKDOWN_DIFF_HPP
 
 #include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "../analysis/diff.hpp"
+#include "diff.hpp"
 #include "markdown.hpp"
 
 namespace trncost::io {
@@ -97,4 +97,4 @@ inline std::string line_side(bool present, const std::optional<decimal>& amount)
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_MARKDOWN_DIFF_HPP
+#endif  // TRNCOST_REPORT_MARKDOWN_DIFF_HPP

@@ -2,8 +2,8 @@
 // provenance, every derivation with its operation and operands, every line with its exact factor and
 // rounding, the totals by category and phase, useful vs overhead, the status with its reasons and the
 // findings. Written by hand in a fixed order, so identical estimates give byte-identical reports.
-#ifndef TRNCOST_IO_REPORT_JSON_HPP
-#define TRNCOST_IO_REPORT_JSON_HPP
+#ifndef TRNCOST_REPORT_JSON_HPP
+#define TRNCOST_REPORT_JSON_HPP
 
 #include <charconv>
 #include <cstddef>
@@ -17,7 +17,7 @@
 #include <variant>
 #include <vector>
 
-#include "../analysis/report.hpp"
+#include "report.hpp"
 
 namespace trncost::io {
 
@@ -414,4 +414,4 @@ inline void write_json(const estimate& est, std::ostream& out) {
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_REPORT_JSON_HPP
+#endif  // TRNCOST_REPORT_JSON_HPP

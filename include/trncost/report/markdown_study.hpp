@@ -2,15 +2,15 @@
 // unit of work within each quality protocol, each option's credit runway, then each option's own
 // report (estimate, tornado, Monte Carlo, credits) with its headings one level down. A section
 // appears only when it has content.
-#ifndef TRNCOST_IO_MARKDOWN_STUDY_HPP
-#define TRNCOST_IO_MARKDOWN_STUDY_HPP
+#ifndef TRNCOST_REPORT_MARKDOWN_STUDY_HPP
+#define TRNCOST_REPORT_MARKDOWN_STUDY_HPP
 
 #include <ostream>
 #include <string>
 #include <string_view>
 
+#include "../io/study.hpp"
 #include "markdown_extras.hpp"
-#include "study.hpp"
 
 namespace trncost::io {
 
@@ -111,4 +111,4 @@ inline void write_markdown(const study_result& r, std::ostream& out) {
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_MARKDOWN_STUDY_HPP
+#endif  // TRNCOST_REPORT_MARKDOWN_STUDY_HPP

@@ -1,11 +1,11 @@
-// The audit of a study report (schema trncost.study, io/report_json_study.hpp) from its JSON text
-// alone: every option's report is audited as a report is (io/audit.hpp: derivations, lines, totals,
-// status, its analysis and credits sections); then the study's comparison is checked against those
-// recomputed totals and the options' work (cost per unit of work, ranks, ratios), every option is
-// ranked or set apart exactly once, only an option whose decision says it reached the target is
-// ranked, and the study's decision is the first-ranked option's.
-#ifndef TRNCOST_IO_AUDIT_STUDY_HPP
-#define TRNCOST_IO_AUDIT_STUDY_HPP
+// The audit of a study report (schema trncost.study, report/json_study.hpp) from its JSON text
+// alone: every option's report is audited as a report is (report/audit.hpp: derivations, lines,
+// totals, status, its analysis and credits sections); then the study's comparison is checked
+// against those recomputed totals and the options' work (cost per unit of work, ranks, ratios),
+// every option is ranked or set apart exactly once, only an option whose decision says it reached
+// the target is ranked, and the study's decision is the first-ranked option's.
+#ifndef TRNCOST_REPORT_AUDIT_STUDY_HPP
+#define TRNCOST_REPORT_AUDIT_STUDY_HPP
 
 #include <algorithm>
 #include <cstddef>
@@ -14,7 +14,7 @@
 #include <string_view>
 
 #include "audit.hpp"
-#include "report_json_study.hpp"
+#include "json_study.hpp"
 
 namespace trncost::io {
 
@@ -169,4 +169,4 @@ namespace trncost::io {
 
 }  // namespace trncost::io
 
-#endif  // TRNCOST_IO_AUDIT_STUDY_HPP
+#endif  // TRNCOST_REPORT_AUDIT_STUDY_HPP

@@ -1,0 +1,198 @@
+// The folder graph of include/trncost (docs/architecture.md, "Layers"), read from the headers' own
+// #include lines: no header of the core or of the readers includes the report layer (report/), the
+// core includes no header of io/, and analysis/ does not include credits/. Every include of a
+// trncost header is resolved to its file; a forbidden arrow fails naming the header and the include
+// line, and a folder this test does not know fails until it is given a place in the table below.
+// Outside report/, no header names report::detail (the scenario file once borrowed its helpers).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::static_layers_test {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// include/trncost, the sibling of tests/.
+fs::path trncost_root() {
+  return (fs::path(TRNCOST_TESTS_DIR) / ".." / "include" / "trncost").lexically_normal();
+}
+
+/// The folders of the core, lowest first (docs/architecture.md). "top" is the headers directly
+/// under include/trncost that are no folder's umbrella (error.hpp, fwd.hpp, version.hpp,
+/// trncost.hpp).
+const std::set<std::string, std::less<>>& core_layers() {
+  static const std::set<std::string, std::less<>> layers{
+      "top",    "detail",  "units",  "provenance", "model",   "catalog",
+      "prices", "measure", "compat", "workload",   "credits", "analysis"};
+  return layers;
+}
+
+/// The layer of a header, from its path under include/trncost: its folder; for an umbrella header
+/// (credits.hpp beside credits/) the folder it stands for; "top" for the other headers at the top.
+/// io/ splits in two: the scenario file (io/scenario.hpp and io/study.hpp, which build a report's
+/// extras) and the readers (every other io/ header, io/detail/ and the fmt formatters).
+std::string layer_of(const fs::path& rel) {
+  const std::string first = rel.begin()->string();
+  if (std::next(rel.begin()) == rel.end()) {  // a header at the top
+    const std::string stem = rel.stem().string();
+    return fs::is_directory(trncost_root() / stem) ? stem : "top";
+  }
+  if (first == "io") {
+    const std::string r = rel.generic_string();
+    return r == "io/scenario.hpp" || r == "io/study.hpp" ? "scenario" : "readers";
+  }
+  return first;
+}
+
+bool known_layer(std::string_view layer) {
+  return core_layers().contains(layer) || layer == "readers" || layer == "scenario" ||
+         layer == "report";
+}
+
+/// Why the arrow `from` -> `to` is forbidden; empty when it is allowed.
+std::optional<std::string> forbidden(std::string_view from, std::string_view to) {
+  const bool from_core = core_layers().contains(from);
+  if (to == "report" && (from_core || from == "readers")) {
+    return "the core and the readers do not include the report layer (report/)";
+  }
+  if (from_core && (to == "readers" || to == "scenario")) {
+    return "the core does not include io/ (readers and the scenario file sit above it)";
+  }
+  if (from == "analysis" && to == "credits") return "analysis/ does not include credits/";
+  return std::nullopt;
+}
+
+/// The file named by an #include line, or empty for a line that is no include or names a header
+/// outside trncost (<string>, <boost/...>, <rapidjson/...>).
+std::optional<fs::path> included_file(const fs::path& header, std::string_view line) {
+  const std::size_t hash = line.find_first_not_of(" \t");
+  if (hash == std::string_view::npos || line[hash] != '#') return std::nullopt;
+  std::string_view rest = line.substr(hash + 1);
+  rest.remove_prefix(std::min(rest.size(), rest.find_first_not_of(" \t")));
+  if (!rest.starts_with("include")) return std::nullopt;
+  const std::size_t open = rest.find_first_of("\"<");
+  if (open == std::string_view::npos) return std::nullopt;
+  const char close = rest[open] == '"' ? '"' : '>';
+  const std::size_t end = rest.find(close, open + 1);
+  if (end == std::string_view::npos) return std::nullopt;
+  const std::string target(rest.substr(open + 1, end - open - 1));
+  if (close == '"') return (header.parent_path() / target).lexically_normal();
+  if (target.starts_with("trncost/"))
+    return (trncost_root().parent_path() / target).lexically_normal();
+  return std::nullopt;
+}
+
+struct arrow_scan {
+  std::size_t headers = 0;
+  std::size_t arrows = 0;
+  std::vector<std::string> failures;  ///< "header: line: rule"
+};
+
+arrow_scan scan_headers() {
+  arrow_scan s;
+  const fs::path root = trncost_root();
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".hpp") continue;
+    ++s.headers;
+    const fs::path rel = entry.path().lexically_relative(root);
+    const std::string from = layer_of(rel);
+    if (!known_layer(from)) {
+      s.failures.push_back(rel.generic_string() + ": folder \"" + from +
+                           "\" has no place in the layer table (docs/architecture.md, this test)");
+    }
+    std::ifstream in(entry.path());
+    if (!in) s.failures.push_back(rel.generic_string() + ": cannot be read");
+    std::string line;
+    for (std::size_t n = 1; std::getline(in, line); ++n) {
+      const std::string where = rel.generic_string() + ":" + std::to_string(n) + ": " + line;
+      if (from != "report" && line.find("report::detail::") != std::string::npos) {
+        s.failures.push_back(where + ": only the report layer uses report::detail");
+      }
+      const std::optional<fs::path> file = included_file(entry.path(), line);
+      if (!file) continue;
+      const fs::path to_rel = file->lexically_relative(root);
+      if (to_rel.empty() || *to_rel.begin() == ".." || !fs::is_regular_file(*file)) {
+        s.failures.push_back(where + ": names no header under include/trncost");
+        continue;
+      }
+      ++s.arrows;
+      if (const auto why = forbidden(from, layer_of(to_rel))) {
+        s.failures.push_back(where + ": " + *why);
+      }
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("the folder graph has no arrow from the core or the readers into the report layer") {
+  const arrow_scan s = scan_headers();
+  // The scan saw the headers and their includes (112 headers and 298 arrows when written): an empty
+  // directory or an unread include syntax would pass every rule unseen.
+  CHECK(s.headers > 80);
+  CHECK(s.arrows > 200);
+  for (const std::string& f : s.failures) FAIL_CHECK(f);
+  CHECK(s.failures.empty());
+}
+
+TEST_CASE("the folder graph's layers and rules") {
+  SUBCASE("each header has the layer of its folder") {
+    CHECK(layer_of("report/json.hpp") == "report");
+    CHECK(layer_of("report/report.hpp") == "report");
+    CHECK(layer_of("io/price_list_json.hpp") == "readers");
+    CHECK(layer_of("io/detail/json.hpp") == "readers");
+    CHECK(layer_of("io/fmt.hpp") == "readers");
+    CHECK(layer_of("io/scenario.hpp") == "scenario");
+    CHECK(layer_of("io/study.hpp") == "scenario");
+    CHECK(layer_of("analysis/decision.hpp") == "analysis");
+    CHECK(layer_of("credits.hpp") == "credits");  // the umbrella of credits/
+    CHECK(layer_of("model/components/failures.hpp") == "model");
+    CHECK(layer_of("error.hpp") == "top");
+    CHECK_FALSE(known_layer("plugins"));
+  }
+  SUBCASE("the forbidden arrows are refused") {
+    CHECK(forbidden("readers", "report").has_value());
+    CHECK(forbidden("analysis", "report").has_value());
+    CHECK(forbidden("top", "report").has_value());
+    CHECK(forbidden("model", "readers").has_value());
+    CHECK(forbidden("workload", "scenario").has_value());
+    CHECK(forbidden("analysis", "credits").has_value());
+  }
+  SUBCASE("the allowed arrows pass") {
+    CHECK_FALSE(forbidden("report", "analysis").has_value());
+    CHECK_FALSE(forbidden("report", "credits").has_value());
+    CHECK_FALSE(forbidden("report", "readers").has_value());  // the audit reads JSON (io/detail)
+    CHECK_FALSE(
+        forbidden("report", "scenario").has_value());  // a study's writers read io/study.hpp
+    CHECK_FALSE(forbidden("scenario", "report").has_value());  // the scenario builds report::extras
+    CHECK_FALSE(forbidden("scenario", "readers").has_value());
+    CHECK_FALSE(forbidden("readers", "prices").has_value());
+    CHECK_FALSE(forbidden("analysis", "model").has_value());
+  }
+  SUBCASE("an include line names its file") {
+    const fs::path header = trncost_root() / "report" / "json.hpp";
+    CHECK(included_file(header, "#include \"report.hpp\"") ==
+          trncost_root() / "report" / "report.hpp");
+    CHECK(included_file(header, "#include \"../io/detail/json.hpp\"") ==
+          trncost_root() / "io" / "detail" / "json.hpp");
+    CHECK(included_file(header, "#  include <trncost/model.hpp>") == trncost_root() / "model.hpp");
+    CHECK_FALSE(included_file(header, "#include <string>").has_value());
+    CHECK_FALSE(included_file(header, "// #include \"report.hpp\" in a comment").has_value());
+  }
+}
+
+}  // namespace trncost_tests::static_layers_test
