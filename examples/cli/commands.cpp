@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <trncost/io/scenario.hpp>
+#include <trncost/io/study.hpp>
 #include <trncost/report/audit.hpp>
 #include <trncost/report/audit_study.hpp>
 #include <trncost/report/diff.hpp>

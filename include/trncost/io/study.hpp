@@ -24,6 +24,7 @@
 #include "../analysis/comparison.hpp"
 #include "../analysis/decision.hpp"
 #include "../analysis/inputs.hpp"
+#include "../report/study_result.hpp"
 #include "neuron_monitor.hpp"
 #include "scenario.hpp"
 
@@ -63,27 +64,6 @@ struct study_spec {
   std::string work_unit;   ///< "million tokens"
   std::uint64_t line = 0;
   std::vector<study_option_spec> options;
-};
-
-/// One option, evaluated.
-struct study_option_result {
-  std::string name;
-  std::string title;  ///< its scenario's title
-  estimate est;
-  report::extras extras;  ///< tornado, Monte Carlo and burn-down as its tables ask, and its decision
-  decimal work{};         ///< in the study's unit of work
-  analysis::protocol quality;
-};
-
-/// A study, evaluated: each option, the comparison and the decision.
-struct study_result {
-  std::string file;
-  std::string title;
-  std::string work_unit;
-  std::vector<study_option_result> options;
-  analysis::comparison comparison;
-  std::optional<std::string> decided_for;  ///< the option ranked first in the first group
-  analysis::decision decision;             ///< that option's decision; suspend when none ranks
 };
 
 namespace detail {

@@ -12,8 +12,8 @@
 #include <string>
 #include <string_view>
 
-#include "../io/study.hpp"
 #include "focus_csv.hpp"
+#include "study_result.hpp"
 
 namespace trncost::io {
 

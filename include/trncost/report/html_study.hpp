@@ -9,10 +9,10 @@
 #include <string>
 #include <string_view>
 
-#include "../io/study.hpp"
 #include "html_extras.hpp"
 #include "markdown_extras.hpp"
 #include "markdown_study.hpp"
+#include "study_result.hpp"
 
 namespace trncost::io {
 

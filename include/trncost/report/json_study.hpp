@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "../io/study.hpp"
 #include "json_extras.hpp"
+#include "study_result.hpp"
 
 namespace trncost::io {
 

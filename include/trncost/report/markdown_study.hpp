@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "../io/study.hpp"
 #include "markdown_extras.hpp"
+#include "study_result.hpp"
 
 namespace trncost::io {
 

@@ -1,0 +1,43 @@
+// A study, evaluated (io::run_study, docs/scenario.md "Studies"): each option's estimate and
+// analyses, the comparison normalised by work and quality, and the decision. The study writers
+// (report/*_study.hpp) render it from this header alone, without the study and scenario readers
+// (io/study.hpp, io/scenario.hpp and toml++): a writer compiled alone costs a third of what it did.
+#ifndef TRNCOST_REPORT_STUDY_RESULT_HPP
+#define TRNCOST_REPORT_STUDY_RESULT_HPP
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../analysis/comparison.hpp"
+#include "../analysis/decision.hpp"
+#include "../model/estimate.hpp"
+#include "../units/decimal.hpp"
+#include "extras.hpp"
+
+namespace trncost::io {
+
+/// One option, evaluated.
+struct study_option_result {
+  std::string name;
+  std::string title;  ///< its scenario's title
+  estimate est;
+  report::extras extras;  ///< tornado, Monte Carlo and burn-down as its tables ask, and its decision
+  decimal work{};         ///< in the study's unit of work
+  analysis::protocol quality;
+};
+
+/// A study, evaluated: each option, the comparison and the decision.
+struct study_result {
+  std::string file;
+  std::string title;
+  std::string work_unit;
+  std::vector<study_option_result> options;
+  analysis::comparison comparison;
+  std::optional<std::string> decided_for;  ///< the option ranked first in the first group
+  analysis::decision decision;             ///< that option's decision; suspend when none ranks
+};
+
+}  // namespace trncost::io
+
+#endif  // TRNCOST_REPORT_STUDY_RESULT_HPP
