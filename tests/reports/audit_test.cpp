@@ -226,7 +226,7 @@ TEST_CASE("a reason names its rule and category and the audit recomputes them") 
   const auto older = replace_once(provisional, "\"schema_version\": 4", "\"schema_version\": 1");
   CHECK_THROWS_WITH_AS((void)io::audit(older, "r.json"),
                        "trncost: r.json: reasons[0].rule: is a member of schema version 4; the "
-                       "report says version 1",
+                       "report declares version 1",
                        parse_error);
   const auto v1 = replace_once(older, "\n      \"rule\": \"no-assumption\",", "");
   CHECK(io::audit(v1).ok);

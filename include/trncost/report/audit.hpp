@@ -227,7 +227,7 @@ class report_reader {
             fail_at(path + "." + std::string(key),
                     "is a member of schema version " +
                         std::to_string(report::reasons_schema_version) +
-                        "; the report says version " + std::to_string(doc.version));
+                        "; the report declares version " + std::to_string(doc.version));
           }
         }
       }
