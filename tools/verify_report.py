@@ -30,7 +30,7 @@ from fractions import Fraction
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_UNREADABLE, EXIT_MISMATCH = 0, 1, 2, 3, 4
 
 SCHEMA = "trncost.report"
-NEWEST_VERSION = 3
+NEWEST_VERSION = 4
 # Members of the document by schema version; nothing else is accepted (see --help).
 MEMBERS_V1 = ["schema", "schema_version", "as_of", "freshness_window_days", "currency", "status",
               "reasons", "totals", "categories", "uncertainties", "lines", "derivations", "inputs",
@@ -38,6 +38,17 @@ MEMBERS_V1 = ["schema", "schema_version", "as_of", "freshness_window_days", "cur
 OPTIONAL_V1 = ["protocol"]
 OPTIONAL_V2 = ["analysis", "credits"]
 OPTIONAL_V3 = ["work"]
+# From version 4 each status reason names the rule of "verified" it breaks, and every-category-
+# accounted the category it is about; the verifier recomputes the reasons by rule and category.
+REASONS_VERSION = 4
+# The rules of "verified" a reason can name (docs/model.md#what-verified-claims), each with the
+# status breaking it gives; the rules that refuse the input give no reason.
+REASON_RULES = {"every-line-priced": "unpriced", "every-category-accounted": "incomplete",
+                "quotes-fresh": "stale", "no-third-party": "provisional",
+                "no-assumption": "provisional", "no-open-uncertainty": "provisional",
+                "zero-price-has-reason": "provisional"}
+REFUSING_RULES = ["provenance-says-enough", "measured-has-period", "declared-none-is-not-a-value",
+                  "no-negative-price", "one-value-per-input", "timeline", "no-cost-counted-twice"]
 ANALYSIS_PARTS = ["tornado", "scenarios", "monte_carlo", "comparison", "decision"]
 
 STATUSES = ["verified", "provisional", "stale", "unpriced", "incomplete"]  # best to worst
@@ -368,6 +379,7 @@ class Report:
         if text(doc, "", "schema") != SCHEMA:
             raise Unreadable("schema", f"'{doc['schema']}' is not {SCHEMA}")
         version = whole(doc, "", "schema_version")
+        self.version = version
         if version > NEWEST_VERSION:
             raise Unreadable("schema_version", f"the report has version {version}; this verifier "
                              f"knows versions 1 to {NEWEST_VERSION} and checks nothing newer")
@@ -593,44 +605,65 @@ class Report:
                 self.missing.append(c)
 
     def check_status(self):
-        """The status rules (docs/reports.md, 'The audit', 6): every reason they give, by status."""
+        """The status rules (docs/reports.md, 'The audit', 6): every reason they give, by status,
+        and from version 4 by rule and category."""
         doc = self.doc
         want = {s: 0 for s in STATUSES}
         first = {}
+        expected = []  # (rule, category or None, why), in the order the rules give them
 
-        def reason(status, why):
+        def reason(rule, category, why):
+            status = REASON_RULES[rule]
             want[status] += 1
             first.setdefault(status, why)
+            expected.append((rule, category, why))
 
         for (p, l), amount in zip(self.lines, self.amounts):
             if amount is None:
-                reason("unpriced", f"line '{l['description']}' is unpriced")
+                reason("every-line-priced", None, f"line '{l['description']}' is unpriced")
         for c in self.missing:
-            reason("incomplete", f"category '{c}' is missing")
+            reason("every-category-accounted", c, f"category '{c}' is missing")
         oldest = self.as_of - datetime.timedelta(days=self.window)
         for p, e in objects(doc, "", "inputs"):
             if not e["known"]:
                 continue  # reported with the line it leaves unpriced
             prov = e["provenance"]
             if prov["kind"] == "quoted" and parse_day(prov["consulted"], p) < oldest:
-                reason("stale", f"{e['name']} was consulted on {prov['consulted']}, before "
-                       f"{oldest.isoformat()}")
-            elif prov["kind"] in ("third-party", "assumption"):
-                reason("provisional", f"{e['name']} is {prov['kind']}")
+                reason("quotes-fresh", None, f"{e['name']} was consulted on {prov['consulted']}, "
+                       f"before {oldest.isoformat()}")
+            elif prov["kind"] == "third-party":
+                reason("no-third-party", None, f"{e['name']} is third-party")
+            elif prov["kind"] == "assumption":
+                reason("no-assumption", None, f"{e['name']} is assumption")
         for p, u in objects(doc, "", "uncertainties"):
             for key in ("subject", "owner", "detail"):
                 nonempty(u, p, key)
             one_of(u, p, "kind", UNCERTAINTY_KINDS, "uncertainty kind")
             if one_of(u, p, "status", ["open", "resolved"], "uncertainty status") == "open":
-                reason("provisional", f"migration uncertainty '{u['subject']}' is open")
+                reason("no-open-uncertainty", None,
+                       f"migration uncertainty '{u['subject']}' is open")
         worst = next((s for s in reversed(STATUSES) if want[s]), "verified")
         status = one_of(doc, "", "status", STATUSES, "status")
         if status != worst:
             raise Mismatch("status", worst, status, first.get(worst, "no rule is broken"))
+        with_rules = self.version >= REASONS_VERSION
+        allowed = ("status", "rule", "category", "text") if with_rules else ("status", "text")
         got = {s: 0 for s in STATUSES}
         for p, r in objects(doc, "", "reasons"):
+            for key in r:
+                if key not in allowed:
+                    raise Unreadable(at(p, key), f"is not a member of a reason in schema version "
+                                     f"{self.version}" + (f" (a member of schema version "
+                                                          f"{REASONS_VERSION})"
+                                                          if key in ("rule", "category") else ""))
             got[one_of(r, p, "status", STATUSES, "status")] += 1
             text(r, p, "text")
+            if with_rules:
+                self.check_reason_rule(r, p, expected)
+        if with_rules and expected:
+            rule, category, why = expected[0]
+            named = f"rule '{rule}'" + (f", category '{category}'" if category else "")
+            raise Mismatch("reasons", f"a reason of {named}", "none", why)
         for s in reversed(STATUSES):
             if got[s] != want[s]:
                 raise Mismatch("reasons", f"{want[s]} '{s}' reason(s)", got[s],
@@ -639,6 +672,35 @@ class Report:
         ranked = sorted(statuses, key=STATUSES.index, reverse=True)
         if statuses != ranked:
             raise Mismatch("reasons", "worst first: " + ", ".join(ranked), ", ".join(statuses))
+
+    def check_reason_rule(self, r, p, expected):
+        """One reason's rule and category (version 4): a rule that gives a reason, the status it
+        gives, a category for every-category-accounted only, and one of the reasons the rules give
+        (removed from `expected` once matched)."""
+        rule = one_of(r, p, "rule", list(REASON_RULES) + REFUSING_RULES, "rule of verified")
+        if rule in REFUSING_RULES:
+            raise Mismatch(at(p, "rule"), "a rule that gives a reason", f"'{rule}'",
+                           "it refuses the input instead")
+        expect(at(p, "status"), REASON_RULES[rule], r["status"], f"the status rule '{rule}' gives")
+        if rule == "every-category-accounted":
+            if "category" not in r:
+                raise Mismatch(at(p, "category"), "the category the rule is about", "none")
+            category = one_of(r, p, "category", CATEGORIES, "category")
+        elif "category" in r:
+            raise Mismatch(at(p, "category"), "none", f"'{r['category']}'",
+                           f"rule '{rule}' is not about a category")
+        else:
+            category = None
+        for i, (want_rule, want_category, _) in enumerate(expected):
+            if want_rule == rule and want_category == category:
+                del expected[i]
+                return
+        if any(want_rule == rule for want_rule, _, _ in expected):
+            raise Mismatch(at(p, "category"), " or ".join(f"'{c}'" for w, c, _ in expected
+                                                        if w == rule), f"'{category}'",
+                           f"the categories rule '{rule}' is broken for")
+        raise Mismatch(at(p, "rule"), "a rule the status rules give", f"'{rule}'",
+                       "no (more) reason of it")
 
     # ----- The archived protocol: what it states is read, and checked against the report.
 
@@ -1385,7 +1447,7 @@ def main(argv):
     parser = argparse.ArgumentParser(
         prog="verify_report.py",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Recomputes a trncost JSON report (schema trncost.report, versions 1 to 3, "
+        description="Recomputes a trncost JSON report (schema trncost.report, versions 1 to 4, "
                     "or a study, trncost.study version 1) from the report alone, sharing no "
                     "code with trncost, and names the first mismatch: its path in the document, "
                     "the expected value and the value found.",

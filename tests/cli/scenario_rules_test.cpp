@@ -1,13 +1,16 @@
 // Scenarios that used to be refused or wrongly verified (issue 15): instance time that is not whole
 // instance-hours, a one-token-more job, a huge token count, storage kept for seconds, a zero price
-// without a stated reason. Each is the shipped trn1 scenario with one line changed.
+// without a stated reason. Each is the shipped trn1 scenario with one line changed. And (issue 16) its
+// component renamed with operators in the name: each derivation still appears once in the report.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <trncost/io/scenario.hpp>
+#include <trncost/report/report.hpp>
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::cli_scenario_rules_test {
@@ -132,6 +135,47 @@ TEST_CASE("a zero instance price written without a reason is not verified") {
   // 14.333333333333333333 + 6.45 + 2.866666666666666667 + 8.465625 + 25.396875 = 334.8625):
   // 62.772712328767123288.
   CHECK(est.total == decimal::parse("62.772712328767123288"));
+}
+
+TEST_CASE("a component named with operators gives each derivation once in its report") {
+  // The instance-time component 'fine-tune' renamed 'fine * tune - 2': its train_s, a sourced
+  // derivation, is a leaf of the model (the instance time) and an operand of sourced arithmetic
+  // (the interruptions' exposure). Both spell it in a formula by one rule, so the sums that use it
+  // are one derivation each; they were two ('... + fine * tune - 2.train_s' and
+  // '... + (fine * tune - 2.train_s)'), 51 derivations instead of the shipped 47.
+  const std::string shipped_text = slurp(scenarios + "fine-tune-8b-trn1.toml");
+  std::string text = shipped_text;
+  const std::string from = "\"fine-tune\"";
+  std::size_t renamed_at = 0;
+  for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at)) {
+    text.replace(at, from.size(), "\"fine * tune - 2\"");
+    ++renamed_at;
+  }
+  REQUIRE(renamed_at == 2);  // the component's name and the interruptions' instance_time
+  const auto shipped = report::from_estimate(
+      evaluate_scenario(parse_scenario(shipped_text, scenarios + "fine-tune-8b-trn1.toml")));
+  const auto renamed =
+      report::from_estimate(evaluate_scenario(parse_scenario(text, scenarios + "renamed.toml")));
+  CHECK(shipped.derivations.size() == 47);
+  CHECK(renamed.derivations.size() == shipped.derivations.size());
+  const auto named = [&](std::string_view name) {
+    return std::any_of(renamed.derivations.begin(), renamed.derivations.end(),
+                       [&](const auto& d) { return d.name == name; });
+  };
+  CHECK(named("(setup_s + compilation_s) + (fine * tune - 2.train_s)"));
+  CHECK_FALSE(named("(setup_s + compilation_s) + fine * tune - 2.train_s"));
+  CHECK(named("instances * (fine * tune - 2.train_s)"));
+  // No two derivations compute the same operation of the same operands.
+  for (std::size_t i = 0; i < renamed.derivations.size(); ++i) {
+    for (std::size_t j = i + 1; j < renamed.derivations.size(); ++j) {
+      const auto& a = renamed.derivations[i];
+      const auto& b = renamed.derivations[j];
+      if (a.op == b.op && a.operands == b.operands) {
+        FAIL_CHECK("'" << a.name << "' and '" << b.name << "' are one derivation");
+      }
+    }
+  }
+  CHECK(report::check(renamed).ok);
 }
 
 }  // namespace trncost_tests::cli_scenario_rules_test

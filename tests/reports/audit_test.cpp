@@ -143,9 +143,10 @@ TEST_CASE("tampering: a status upgraded by hand is caught - with or without its 
   // Dropping the reason as well does not help.
   require_caught(replace_once(upgraded, reasons, "\"reasons\": [],\n  "),
                  "status: the report says 'verified'");
-  // Keeping the status but dropping its reason is caught by the reasons count.
+  // Keeping the status but dropping its reason is caught: the rules give a reason it lacks.
   require_caught(replace_once(json, reasons, "\"reasons\": [],\n  "),
-                 "reasons: the report gives 0 'provisional' reason(s), the status rules give 1");
+                 "reasons: the status rules give rule 'no-assumption' (overlap_s is an "
+                 "assumption), the report does not");
   // A stale quote (consulted 2026-10-01, 60 days before 2026-11-30) claimed verified.
   const auto stale = io::render_json(small_estimate({.consulted = parse_date("2026-10-01")}));
   require_caught(replace_once(stale, "\"status\": \"stale\"", "\"status\": \"verified\""),
@@ -178,6 +179,62 @@ TEST_CASE("tampering: a status upgraded by hand is caught - with or without its 
     const std::string claimed = "\"status\": \"" + std::string(to_string(flagship_doc.status)) + "\"";
     CHECK_FALSE(io::audit(replace_once(flagship_text, claimed, "\"status\": \"verified\"")).ok);
   }
+}
+
+TEST_CASE("a reason names its rule and category and the audit recomputes them") {
+  // parse_rule reads back every rule's name, and nothing else.
+  for (const auto& e : verified_rules) CHECK(report::parse_rule(e.name) == e.rule);
+  CHECK_FALSE(report::parse_rule("every category accounted").has_value());
+  // logs neither modelled nor declared: one reason, of rule every-category-accounted, about logs.
+  const auto incomplete = io::render_json(small_estimate({.declare_logs = false}));
+  const std::string written = "\"status\": \"incomplete\",\n      \"rule\": "
+                              "\"every-category-accounted\",\n      \"category\": \"logs\",\n";
+  CHECK(incomplete.find(written) != std::string::npos);
+  CHECK(incomplete.find("\"schema_version\": 4") != std::string::npos);
+  CHECK(io::audit(incomplete).ok);
+  // Another category than the one missing.
+  require_caught(replace_once(incomplete, "\"category\": \"logs\"", "\"category\": \"storage\""),
+                 "reasons[0].category: the report gives rule 'every-category-accounted', "
+                 "category 'storage', the status rules give no such reason");
+  // No category, or a category on a rule that is not about one.
+  require_caught(replace_once(incomplete, "\"category\": \"logs\",\n", ""),
+                 "reasons[0].category: missing; rule 'every-category-accounted' names the category");
+  // Another rule with the same status: no rule but every-category-accounted gives 'incomplete'.
+  require_caught(replace_once(incomplete, "\"every-category-accounted\"", "\"no-assumption\""),
+                 "reasons[0].status: the report says 'incomplete', rule 'no-assumption' gives "
+                 "'provisional'");
+  // An assumption (overlap_s): rule no-assumption, no category.
+  const auto provisional = io::render_json(small_estimate({.assumed_overlap = true}));
+  CHECK(provisional.find("\"rule\": \"no-assumption\",\n      \"text\"") != std::string::npos);
+  require_caught(replace_once(provisional, "\"no-assumption\"", "\"no-third-party\""),
+                 "reasons[0].rule: the report gives rule 'no-third-party', the status rules give "
+                 "no such reason");
+  require_caught(replace_once(provisional, "\"rule\": \"no-assumption\",",
+                              "\"rule\": \"no-assumption\", \"category\": \"compute\","),
+                 "reasons[0].category: rule 'no-assumption' is not about a category");
+  require_caught(replace_once(provisional, "\"no-assumption\"", "\"timeline\""),
+                 "reasons[0].rule: 'timeline' refuses the input; it gives no reason");
+  // A rule missing or unknown is refused with the field.
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(provisional, "\"rule\": \"no-assumption\",", ""),
+                                       "r.json"),
+                       "trncost: r.json: reasons[0].rule: is missing", parse_error);
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(provisional, "\"no-assumption\"", "\"guess\""),
+                                       "r.json"),
+                       doctest::Contains("trncost: r.json: reasons[0].rule: 'guess'"), parse_error);
+  // A report of an older version has no rules: a rule in it is refused; without, its reasons are
+  // checked by status as before.
+  const auto older = replace_once(provisional, "\"schema_version\": 4", "\"schema_version\": 1");
+  CHECK_THROWS_WITH_AS((void)io::audit(older, "r.json"),
+                       "trncost: r.json: reasons[0].rule: is a member of schema version 4; the "
+                       "report declares version 1",
+                       parse_error);
+  const auto v1 = replace_once(older, "\n      \"rule\": \"no-assumption\",", "");
+  CHECK(io::audit(v1).ok);
+  require_caught(replace_once(v1, "\"status\": \"provisional\",\n      \"text\"",
+                              "\"status\": \"stale\",\n      \"text\""),
+                 "reasons: the report gives 1 'stale' reason(s), the status rules give 0");
+  // A verified report has no reason and keeps its version.
+  CHECK(io::render_json(small_estimate()).find("\"schema_version\": 1") != std::string::npos);
 }
 
 TEST_CASE("tampering: derivations - unpriced lines and subtotals are recomputed too") {
@@ -214,10 +271,10 @@ TEST_CASE("tampering: derivations - unpriced lines and subtotals are recomputed 
 TEST_CASE("a report that cannot be read is refused with the file and the field") {
   const auto json = io::render_json(small_estimate());
   CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"schema_version\": 1",
-                                                    "\"schema_version\": 4"),
+                                                    "\"schema_version\": 5"),
                                        "new.json"),
-                       "trncost: new.json: schema_version: the report has schema version 4, newer "
-                       "than version 3 that this trncost reads; upgrade trncost to audit it",
+                       "trncost: new.json: schema_version: the report has schema version 5, newer "
+                       "than version 4 that this trncost reads; upgrade trncost to audit it",
                        parse_error);
   CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"amount\": \"1.433333333333333333\",",
                                                     ""),

@@ -22,6 +22,8 @@ SUBSET = {"$schema", "$id", "$defs", "$ref", "title", "description", "type", "pr
           "required", "additionalProperties", "items", "enum", "const", "pattern", "minLength",
           "minimum", "minItems", "maxItems", "oneOf", "anyOf", "allOf", "not", "if", "then",
           "else"}
+# A status reason without its rule (versions 1 to 3), for the hand-broken copies.
+REASON = {"status": "provisional", "text": "overlap_s is an assumption"}
 # A well-formed work member (schema version 3), for the hand-broken copies.
 WORK = {"kind": "tokens served", "amount": "tokens", "per": 1000000, "unit": "USD/1M tokens",
         "full": "2.5", "compute_only": "2"}
@@ -164,7 +166,21 @@ def broken_copies(doc):
         mutate("amount as a number", lambda d: d["lines"][0].update(amount=1.5)),
         mutate("19 fractional digits", lambda d: d["totals"].update(total="1.0000000000000000001")),
         mutate("credits in version 1", lambda d: d.update(schema_version=1, credits={})),
-        mutate("version 4", lambda d: d.update(schema_version=4)),
+        mutate("version 5", lambda d: d.update(schema_version=5)),
+        mutate("a reason without its rule in version 4",
+               lambda d: d.update(schema_version=4, reasons=[REASON])),
+        mutate("a reason with a rule in version 3",
+               lambda d: d.update(schema_version=3, reasons=[dict(REASON, rule="no-assumption")])),
+        mutate("a reason of an unknown rule",
+               lambda d: d.update(schema_version=4, reasons=[dict(REASON, rule="guess")])),
+        mutate("a reason of a refusing rule",
+               lambda d: d.update(schema_version=4, reasons=[dict(REASON, rule="timeline")])),
+        mutate("a category on a rule not about one",
+               lambda d: d.update(schema_version=4, reasons=[
+                   dict(REASON, rule="no-assumption", category="logs")])),
+        mutate("every-category-accounted without its category",
+               lambda d: d.update(schema_version=4, reasons=[
+                   dict(REASON, status="incomplete", rule="every-category-accounted")])),
         mutate("work in version 2", lambda d: d.update(schema_version=2, work=WORK)),
         mutate("work of an unknown kind",
                lambda d: d.update(schema_version=3, work=dict(WORK, kind="tokens wasted"))),

@@ -34,19 +34,22 @@ void require_caught(const std::string& tampered, const std::string& expected_sta
 
 }  // namespace
 
-TEST_CASE("extras: no extra keeps the report byte-identical and at schema version 1") {
+TEST_CASE("extras: no extra keeps the report byte-identical and at its schema version") {
   const auto est = small::small_estimate();
   const report::extras none;
   CHECK(none.empty());
   CHECK_FALSE(none.has_analysis());
   CHECK(io::render_json(est, none) == io::render_json(est));
-  CHECK(io::render_json(est).find("\"schema_version\": 1,") != std::string::npos);
+  // Its estimate has status reasons: version 4 (report::reasons_schema_version), extras or not.
+  REQUIRE_FALSE(est.reasons.empty());
+  CHECK(io::render_json(est).find("\"schema_version\": 4,") != std::string::npos);
   CHECK(report::check(none).ok);
 }
 
 TEST_CASE("extras: every section is written with exact decimals and audited") {
   const auto json = full_json();
-  CHECK(json.find("\"schema_version\": 2,") != std::string::npos);
+  // Version 4, not 2: the estimate has status reasons (version 4 holds the sections of version 2).
+  CHECK(json.find("\"schema_version\": 4,") != std::string::npos);
   // The tornado's first bar: throughput 900..1100, totals 230.22..2 and 189.81..82 (hand-computed
   // in extras_fixtures.hpp), swing 40.40404040404040404.
   CHECK(json.find("\"total_at_low\": \"230.222222222222222222\",\n"
@@ -346,7 +349,12 @@ TEST_CASE("extras: a grant whose last valid day ends the schedule loses its bala
 
 TEST_CASE("extras: a section in a version 1 report, or a malformed one, is refused") {
   const auto json = full_json();
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"schema_version\": 2",
+  // Version 1 without the reasons (their rules are of version 4): the sections are refused.
+  const auto reasons_at = json.find("\"reasons\": [");
+  const auto reasons = json.substr(reasons_at, json.find("\"totals\"") - reasons_at);
+  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(replace_once(json, reasons,
+                                                                 "\"reasons\": [],\n  "),
+                                                    "\"schema_version\": 4",
                                                     "\"schema_version\": 1"),
                                        "old.json"),
                        "trncost: old.json: analysis: is a section of schema version 2; the report "

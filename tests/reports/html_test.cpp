@@ -57,8 +57,9 @@ TEST_CASE("the HTML report shows reasons - unpriced lines and missing categories
   const auto html = io::render_html(
       small_estimate({.unknown_storage_price = true, .declare_logs = false}));
   CHECK(html.find("<section class=\"status status-incomplete\"") != std::string::npos);
-  CHECK(html.find("<li><strong>incomplete</strong>: category &#39;logs&#39; has no component and is "
-                  "not declared none</li>") != std::string::npos);
+  CHECK(html.find("<li><strong>incomplete</strong> (rule: every-category-accounted): category "
+                  "&#39;logs&#39; has no component and is not declared none</li>") !=
+        std::string::npos);
   CHECK(html.find("(1 unpriced line not included)") != std::string::npos);
   CHECK(html.find("<td>logs</td><td class=\"num\"><strong>missing</strong></td>") != std::string::npos);
   CHECK(html.find("<td class=\"num\">unpriced</td>") != std::string::npos);

@@ -27,7 +27,7 @@ std::size_t at(const std::string& text, std::string_view what) {
 TEST_CASE("the Markdown report puts the status and its reasons first - then the totals") {
   const auto md = io::render_markdown(small_estimate({.assumed_overlap = true}), "Fine-tune budget");
   CHECK(md.rfind("# Fine-tune budget\n\n**Status: provisional** (as of 2026-11-30).", 0) == 0);
-  CHECK(at(md, "- **provisional**: overlap_s is an assumption: evaluation does not overlap training") <
+  CHECK(at(md, "- **provisional** (rule: no-assumption): overlap_s is an assumption: evaluation does not overlap training") <
         at(md, "## Totals by category"));
   // total = 43.796689497716894963 (fixtures.hpp), to cents: 43.80.
   CHECK(at(md, "**Total: 43.80 USD**") < at(md, "## Totals by category"));

@@ -295,6 +295,55 @@ def tamper_runway(doc):
     return f"credits.runway moved to {moved}"
 
 
+def first_reason_with_rule(doc, statuses=None):
+    """The first status reason that names its rule (schema version 4), of one of `statuses`."""
+    return next((r for r in doc["reasons"] if "rule" in r and
+                 (statuses is None or r["status"] in statuses)), None)
+
+
+# Another rule that gives 'provisional', for each that does.
+PROVISIONAL_SWAPS = {"no-assumption": "no-third-party", "no-third-party": "no-assumption",
+                     "no-open-uncertainty": "no-assumption", "zero-price-has-reason": "no-assumption"}
+
+
+def tamper_reason_rule(doc):
+    """A provisional reason credited to another provisional rule: the status and the number of
+    reasons unchanged, only the rule tells."""
+    r = first_reason_with_rule(doc, ("provisional",))
+    if r is None:
+        return None
+    was = r["rule"]
+    r["rule"] = PROVISIONAL_SWAPS[was]
+    return f"reason rule {was} -> {r['rule']}"
+
+
+def tamper_reason_category(doc):
+    """A reason's category moved to another one, or given to a rule that is not about one."""
+    r = first_reason_with_rule(doc)
+    if r is None:
+        return None
+    if "category" in r:
+        was = r["category"]
+        r["category"] = "logs" if was != "logs" else "storage"
+        return f"reason of {r['rule']}: category {was} -> {r['category']}"
+    r["category"] = "logs"
+    return f"reason of {r['rule']}: category 'logs' added"
+
+
+def tamper_reason_rule_removed(doc):
+    r = first_reason_with_rule(doc)
+    if r is None:
+        return None
+    del r["rule"]
+    return "a reason's rule removed"
+
+
+# The field both verifiers must name for a tamper (their last line holds it), where they must
+# agree on more than refusing.
+FIELD_NAMED = {"reason-rule": ".rule", "reason-category": ".category",
+               "reason-rule-removed": ".rule"}
+
+
 # The classes issue 16 names first, then the line factor, the sections of schema version 2, the
 # work member of version 3 and the credits projection.
 TAMPERS = [
@@ -323,6 +372,9 @@ TAMPERS = [
     ("runs-out-day", tamper_runs_out_day),
     ("lost-at-expiry", tamper_lost_at_expiry),
     ("runway", tamper_runway),
+    ("reason-rule", tamper_reason_rule),
+    ("reason-category", tamper_reason_category),
+    ("reason-rule-removed", tamper_reason_rule_removed),
 ]
 
 
@@ -582,12 +634,17 @@ def main():
             if prc not in (3, 4):
                 failures.append(f"{r} [{name}: {what}]: verify_report.py accepts it (exit {prc}: "
                                 f"{pmsg[0]})")
+            field = FIELD_NAMED.get(name)
+            if field is not None and (field not in cmsg[0] or field not in pmsg[0] or crc != prc):
+                failures.append(f"{r} [{name}: {what}]: the verifiers do not both refuse it "
+                                f"naming '{field}' with one exit code: C++ {crc} {cmsg[0]} | "
+                                f"Python {prc} {pmsg[0]}")
     # The verifier's exit codes on what is not a report it can check (3), on usage (2), and
     # --quiet printing nothing.
     if reports:
         with open(os.path.join(args.work, reports[0]), encoding="utf-8") as f:
             base = json.load(f)
-        cases = [("version 4", dict(base, schema_version=4), 3),
+        cases = [("version 5", dict(base, schema_version=5), 3),
                  ("unknown section", dict(base, workload={}), 3),
                  ("work in version 2", dict(base, schema_version=2, work={
                      "kind": "trials", "amount": base["inputs"][0]["name"], "per": 1,

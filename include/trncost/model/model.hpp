@@ -86,8 +86,12 @@ constexpr bool is_input(const node_rec& n) noexcept { return is_leaf(n) && !n.co
 /// A derivation of one operand (scale, band, ceil_to, convert).
 constexpr bool is_unary(const node_rec& n) noexcept { return arity(n.op.kind) == 1; }
 
+/// A node's name inside a formula: a derivation parenthesised, a leaf by the rule of sourced
+/// arithmetic (operand(name): bare when one word), so a record reached as a model leaf and as a
+/// sourced operand gets one formula, hence one derivation in a report, whatever its name holds
+/// ("fine * tune - 2.train_s").
 inline std::string operand(const node_rec& n) {
-  return is_leaf(n) ? n.name : "(" + n.name + ")";
+  return is_leaf(n) ? operand(n.name) : "(" + n.name + ")";
 }
 
 }  // namespace detail

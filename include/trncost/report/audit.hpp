@@ -211,9 +211,27 @@ class report_reader {
     for (std::size_t i = 0; i < reasons.size(); ++i) {
       const std::string path = "reasons[" + std::to_string(i) + "]";
       const auto& r = object_at(reasons, i, path);
-      doc.reasons.push_back({named<estimate_status>(r, path, "status", report::parse_status,
-                                                    "status"),
-                             str(r, path, "text")});
+      status_reason reason{named<estimate_status>(r, path, "status", report::parse_status,
+                                                  "status"),
+                           str(r, path, "text")};
+      if (doc.version >= report::reasons_schema_version) {
+        reason.rule = named<verified_rule>(r, path, "rule", report::parse_rule,
+                                           "rule of verified (docs/model.md#what-verified-claims)");
+        if (r.find("category") != nullptr) {
+          reason.missing_category =
+              named<category>(r, path, "category", report::parse_category, "category");
+        }
+      } else {
+        for (const std::string_view key : {"rule", "category"}) {
+          if (r.find(key) != nullptr) {
+            fail_at(path + "." + std::string(key),
+                    "is a member of schema version " +
+                        std::to_string(report::reasons_schema_version) +
+                        "; the report declares version " + std::to_string(doc.version));
+          }
+        }
+      }
+      doc.reasons.push_back(std::move(reason));
     }
 
     const auto& totals = member(root, "", "totals", json_value::kind::object);

@@ -160,8 +160,8 @@ inline std::string render_html_page(const estimate& est, const html_analysis_par
   if (!est.reasons.empty()) {
     h += "<ul>\n";
     for (const auto& r : est.reasons) {
-      h += "<li><strong>" + std::string(to_string(r.status)) + "</strong>: " +
-           html_escape(r.text) + "</li>\n";
+      h += "<li><strong>" + std::string(to_string(r.status)) + "</strong> (rule: " +
+           std::string(entry_of(r.rule).name) + "): " + html_escape(r.text) + "</li>\n";
     }
     h += "</ul>\n";
   }

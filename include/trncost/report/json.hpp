@@ -242,6 +242,10 @@ inline void write_document_members(json_writer& w, const report::document& doc) 
   for (const auto& r : doc.reasons) {
     w.begin_object();
     w.member("status", to_string(r.status));
+    if (doc.version >= report::reasons_schema_version) {
+      w.member("rule", entry_of(r.rule).name);
+      if (r.missing_category) w.member("category", to_string(*r.missing_category));
+    }
     w.member("text", r.text);
     w.end_object();
   }

@@ -181,7 +181,8 @@ inline constexpr std::string_view no_runs_sentence =
   if (!est.reasons.empty()) {
     o += "Why it is not better:\n\n";
     for (const auto& r : est.reasons) {
-      o += "- **" + std::string(to_string(r.status)) + "**: " + md_cell(r.text) + "\n";
+      o += "- **" + std::string(to_string(r.status)) + "** (rule: " +
+           std::string(entry_of(r.rule).name) + "): " + md_cell(r.text) + "\n";
     }
     o += "\n";
   }

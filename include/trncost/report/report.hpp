@@ -37,6 +37,12 @@ inline constexpr std::string_view schema_name = "trncost.report";
 /// The schema version of a report whose estimate delivers work (the "work" member, checked by the
 /// audit): a reader of an older version refuses it rather than passing its unit costs unchecked.
 inline constexpr int work_schema_version = 3;
+/// The schema version of a report with status reasons: from it on each reason names the rule of
+/// "verified" it breaks ("rule") and, for every-category-accounted, the category ("category"), and
+/// the audit recomputes the reasons by rule and category. A reader of an older version refuses such
+/// a report rather than passing its reasons checked by status alone. A report with no reason (a
+/// verified estimate) keeps its version.
+inline constexpr int reasons_schema_version = 4;
 
 /// How a category of the formula is accounted for.
 enum class coverage {
@@ -159,6 +165,13 @@ inline std::optional<trncost::phase> parse_phase(std::string_view s) {
 inline std::optional<work_kind> parse_work_kind(std::string_view s) {
   for (const auto k : all_work_kinds) {
     if (to_string(k) == s) return k;
+  }
+  return std::nullopt;
+}
+/// A rule of "verified" by its stable name ("every-category-accounted"; verified_rules).
+inline std::optional<verified_rule> parse_rule(std::string_view s) {
+  for (const auto& e : verified_rules) {
+    if (e.name == s) return e.rule;
   }
   return std::nullopt;
 }
@@ -390,6 +403,7 @@ inline document from_estimate(const estimate& est) {
   doc.uncertainties = est.uncertainties;
   doc.runs = est.runs;
   if (est.work) doc.version = work_schema_version;
+  if (!est.reasons.empty()) doc.version = reasons_schema_version;
   detail::builder b{doc, {}, {}};
   for (const auto& l : est.lines) {
     b.visit(l.price);
@@ -449,20 +463,28 @@ inline document from_estimate(const estimate& est) {
 // ---------------------------------------------------------------------------------------------
 // The status rules, applied to a document's inputs, lines and categories.
 
-/// The statuses the rules give, one per reason, worst first (what evaluate() gives, recomputed).
-inline std::vector<std::pair<estimate_status, std::string>> expected_reasons(
-    const document& doc, const recomputed& r) {
-  std::vector<std::pair<estimate_status, std::string>> out;
+/// A reason the status rules give: the rule broken, the category it is about (every-category-
+/// accounted only), and what broke it, for the mismatch message.
+struct expected_reason {
+  verified_rule rule = verified_rule::no_assumption;
+  std::optional<category> cat{};
+  std::string why;
+  [[nodiscard]] estimate_status status() const { return entry_of(rule).status; }
+};
+
+/// The reasons the rules give, worst first (what evaluate() gives, recomputed).
+inline std::vector<expected_reason> expected_reasons(const document& doc, const recomputed& r) {
+  std::vector<expected_reason> out;
   for (std::size_t i = 0; i < doc.lines.size(); ++i) {
     if (!r.amounts[i]) {
-      out.emplace_back(estimate_status::unpriced,
-                       "line '" + doc.lines[i].description + "' is unpriced");
+      out.push_back({verified_rule::every_line_priced, std::nullopt,
+                     "line '" + doc.lines[i].description + "' is unpriced"});
     }
   }
   for (const auto& c : doc.categories) {
     if (c.cov == coverage::missing) {
-      out.emplace_back(estimate_status::incomplete,
-                       "category '" + std::string(to_string(c.cat)) + "' is missing");
+      out.push_back({verified_rule::every_category_accounted, c.cat,
+                     "category '" + std::string(to_string(c.cat)) + "' is missing"});
     }
   }
   const auto oldest_fresh =
@@ -471,23 +493,23 @@ inline std::vector<std::pair<estimate_status, std::string>> expected_reasons(
     if (!in.known) continue;
     if (const auto* q = std::get_if<quoted>(&in.origin)) {
       if (std::chrono::sys_days{q->consulted} < oldest_fresh) {
-        out.emplace_back(estimate_status::stale, in.name + " was consulted on " +
-                                                     to_string(q->consulted) + " (stale)");
+        out.push_back({verified_rule::quotes_fresh, std::nullopt,
+                       in.name + " was consulted on " + to_string(q->consulted) + " (stale)"});
       }
     } else if (std::holds_alternative<third_party>(in.origin)) {
-      out.emplace_back(estimate_status::provisional, in.name + " is third-party");
+      out.push_back({verified_rule::no_third_party, std::nullopt, in.name + " is third-party"});
     } else if (std::holds_alternative<assumption>(in.origin)) {
-      out.emplace_back(estimate_status::provisional, in.name + " is an assumption");
+      out.push_back({verified_rule::no_assumption, std::nullopt, in.name + " is an assumption"});
     }
   }
   for (const auto& u : doc.uncertainties) {
     if (u.status == migration_uncertainty::state::open) {
-      out.emplace_back(estimate_status::provisional,
-                       "migration uncertainty '" + u.subject + "' is open");
+      out.push_back({verified_rule::no_open_uncertainty, std::nullopt,
+                     "migration uncertainty '" + u.subject + "' is open"});
     }
   }
   std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
-    return static_cast<int>(a.first) > static_cast<int>(b.first);
+    return static_cast<int>(a.status()) > static_cast<int>(b.status());
   });
   return out;
 }
@@ -512,6 +534,65 @@ inline check_result mismatch(std::string what) {
 
 inline std::string show(const std::optional<decimal>& v) {
   return v ? v->to_string() : std::string("unknown");
+}
+
+/// The name of a reason's rule and category, as a report writes them ("every-category-accounted,
+/// category 'logs'").
+inline std::string rule_and_category(verified_rule rule, const std::optional<category>& cat) {
+  return "'" + std::string(entry_of(rule).name) + "'" +
+         (cat ? ", category '" + std::string(to_string(*cat)) + "'" : std::string());
+}
+
+/// Version 4 on: each reason's rule and category against the reasons the rules give, one for one.
+/// A reason's status is its rule's; a category is named by every-category-accounted and by no
+/// other rule; a reason the rules do not give is named by its field (".rule", or ".category" when
+/// the rules give that rule for another category), and one they give that the report lacks is
+/// named with what broke the rule.
+inline check_result check_reason_rules(const document& doc,
+                                       const std::vector<expected_reason>& expected) {
+  std::vector<bool> matched(expected.size(), false);
+  for (std::size_t i = 0; i < doc.reasons.size(); ++i) {
+    const auto& got = doc.reasons[i];
+    const std::string where = "reasons[" + std::to_string(i) + "]";
+    const auto& entry = entry_of(got.rule);
+    if (entry.refused) {
+      return mismatch(where + ".rule: '" + std::string(entry.name) +
+                      "' refuses the input; it gives no reason");
+    }
+    if (got.status != entry.status) {
+      return mismatch(where + ".status: the report says '" + std::string(to_string(got.status)) +
+                      "', rule '" + std::string(entry.name) + "' gives '" +
+                      std::string(to_string(entry.status)) + "'");
+    }
+    const bool about_category = got.rule == verified_rule::every_category_accounted;
+    if (about_category != got.missing_category.has_value()) {
+      return mismatch(where + ".category: " +
+                      (about_category ? std::string("missing; rule 'every-category-accounted' "
+                                                    "names the category it is about")
+                                      : "rule '" + std::string(entry.name) +
+                                            "' is not about a category"));
+    }
+    bool found = false;
+    bool same_rule = false;
+    for (std::size_t j = 0; j < expected.size() && !found; ++j) {
+      if (matched[j] || expected[j].rule != got.rule) continue;
+      same_rule = true;
+      if (expected[j].cat == got.missing_category) found = matched[j] = true;
+    }
+    if (!found) {
+      return mismatch(where + (same_rule ? ".category" : ".rule") + ": the report gives rule " +
+                      rule_and_category(got.rule, got.missing_category) +
+                      ", the status rules give no such reason" +
+                      (same_rule ? std::string() : " (or not that many)"));
+    }
+  }
+  for (std::size_t j = 0; j < expected.size(); ++j) {
+    if (matched[j]) continue;
+    return mismatch("reasons: the status rules give rule " +
+                    rule_and_category(expected[j].rule, expected[j].cat) + " (" + expected[j].why +
+                    "), the report does not");
+  }
+  return {};
 }
 
 }  // namespace detail
@@ -727,15 +808,19 @@ inline check_result check(const document& doc) {
   }
   // Status.
   const auto expected = expected_reasons(doc, r);
-  const estimate_status want = expected.empty() ? estimate_status::verified : expected.front().first;
+  const estimate_status want =
+      expected.empty() ? estimate_status::verified : expected.front().status();
   if (doc.status != want) {
     return mismatch("status: the report says '" + std::string(to_string(doc.status)) +
                     "', the status rules give '" + std::string(to_string(want)) + "'" +
-                    (expected.empty() ? std::string() : " (" + expected.front().second + ")"));
+                    (expected.empty() ? std::string() : " (" + expected.front().why + ")"));
+  }
+  if (doc.version >= reasons_schema_version) {
+    if (auto m = detail::check_reason_rules(doc, expected); !m.ok) return m;
   }
   std::map<estimate_status, std::size_t> want_counts;
   std::map<estimate_status, std::size_t> got_counts;
-  for (const auto& e : expected) ++want_counts[e.first];
+  for (const auto& e : expected) ++want_counts[e.status()];
   for (const auto& e : doc.reasons) ++got_counts[e.status];
   for (const auto st : {estimate_status::incomplete, estimate_status::unpriced,
                         estimate_status::stale, estimate_status::provisional,
