@@ -73,6 +73,33 @@ TEST_CASE("decimal covers at least +/-10^12 USD and detects overflow instead of 
   CHECK_THROWS_AS(d("1") / decimal{}, trncost::input_error);
 }
 
+TEST_CASE("the rounding step returns its result or the overflow mark and never a wrapped value") {
+  using trncost::detail::int128;
+  using trncost::detail::int128_max;
+  using trncost::detail::mul_div_overflow;
+  using trncost::detail::mul_div_value;
+  // 7 x 5 / 2 = 17.5: half-even gives 18 (even), toward zero 17, floor of -17.5 is -18.
+  CHECK(mul_div_value(7, 5, 1, 2, 1, trncost::rounding::half_even) == 18);
+  CHECK(mul_div_value(7, 5, 1, 2, 1, trncost::rounding::toward_zero) == 17);
+  CHECK(mul_div_value(-7, 5, 1, 2, 1, trncost::rounding::floor) == -18);
+  // 10 x 3 x 4 / (5 x 3) = 8 exactly, through num and both denominators.
+  CHECK(mul_div_value(10, 3, 4, 5, 3, trncost::rounding::half_even) == 8);
+  // The largest and smallest decimals pass through unchanged; one more does not fit.
+  CHECK(mul_div_value(int128_max, 1, 1, 1, 1, trncost::rounding::half_even) == int128_max);
+  CHECK(mul_div_value(-int128_max, 1, 1, 1, 1, trncost::rounding::half_even) == -int128_max);
+  CHECK(mul_div_value(int128_max, 2, 1, 1, 1, trncost::rounding::half_even) == mul_div_overflow);
+  CHECK(mul_div_value(int128_max, -2, 1, 1, 1, trncost::rounding::half_even) == mul_div_overflow);
+  // The mark is below every decimal, and mul_div() turns it into false and leaves `out` alone.
+  CHECK(mul_div_overflow < -int128_max);
+  int128 out = 42;
+  CHECK_FALSE(trncost::detail::mul_div(int128_max, 2, 1, 1, 1, trncost::rounding::half_even, out));
+  CHECK(out == 42);
+  CHECK(trncost::detail::mul_div(7, 5, 1, 2, 1, trncost::rounding::half_even, out));
+  CHECK(out == 18);
+  // And in a constant expression.
+  static_assert(mul_div_value(3, 3, 1, 2, 1, trncost::rounding::half_up) == 5);
+}
+
 TEST_CASE("decimal addition and subtraction are exact") {
   CHECK(d("0.1") + d("0.2") == d("0.3"));
   CHECK(d("21.5") - d("21.4999999999999999") == d("0.0000000000000001"));

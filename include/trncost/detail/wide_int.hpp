@@ -143,10 +143,17 @@ constexpr wide multiply(uint128 a, uint128 b) noexcept {
   return r;
 }
 
-/// The one rounding step of trncost: round(a * b * num / (den1 * den2)) under `mode`, or false when
-/// the result does not fit an int128. den1 and den2 are non-zero and den1 * den2 < 2^126.
-constexpr bool mul_div(int128 a, int128 b, std::uint64_t num, std::uint64_t den1, std::uint64_t den2,
-                       rounding mode, int128& out) noexcept {
+/// What mul_div_value() returns when the result does not fit: -2^127, below every decimal
+/// (a decimal's range is -int128_max .. int128_max), so it cannot be mistaken for a result.
+inline constexpr int128 mul_div_overflow = -int128_max - 1;
+
+/// The one rounding step of trncost: round(a * b * num / (den1 * den2)) under `mode`, or
+/// mul_div_overflow when the result does not fit. den1 and den2 are non-zero and
+/// den1 * den2 < 2^126. The result comes back in registers: a result written through a reference
+/// by an out-of-line call and read back as one 16-byte value costs a failed store-to-load
+/// forward, about a third of a cost line's time (benchmarks/README.md, issue 21).
+constexpr int128 mul_div_value(int128 a, int128 b, std::uint64_t num, std::uint64_t den1,
+                               std::uint64_t den2, rounding mode) noexcept {
   const bool negative = (a < 0) != (b < 0);
   wide n = multiply(magnitude(a), magnitude(b));
   if (num != 1) n.multiply(num);
@@ -157,11 +164,21 @@ constexpr bool mul_div(int128 a, int128 b, std::uint64_t num, std::uint64_t den1
   const uint128 divisor = static_cast<uint128>(den1) * den2;
   const uint128 twice = rem * 2;
   const int half_cmp = twice < divisor ? -1 : (twice == divisor ? 0 : 1);
-  if (!n.fits_int128()) return false;
+  if (!n.fits_int128()) return mul_div_overflow;
   uint128 q = n.low128();
   if (round_up_magnitude(mode, negative && rem != 0, (q & 1U) != 0, half_cmp, rem != 0)) ++q;
-  if (q > static_cast<uint128>(int128_max)) return false;
-  out = negative ? -static_cast<int128>(q) : static_cast<int128>(q);
+  if (q > static_cast<uint128>(int128_max)) return mul_div_overflow;
+  return negative ? -static_cast<int128>(q) : static_cast<int128>(q);
+}
+
+/// mul_div_value() as a test: false when the result does not fit, else the result in `out`.
+/// Always inlined, so that the result stays in registers at the call site.
+[[gnu::always_inline]] constexpr bool mul_div(int128 a, int128 b, std::uint64_t num,
+                                              std::uint64_t den1, std::uint64_t den2, rounding mode,
+                                              int128& out) noexcept {
+  const int128 r = mul_div_value(a, b, num, den1, den2, mode);
+  if (r == mul_div_overflow) return false;
+  out = r;
   return true;
 }
 
