@@ -2,8 +2,9 @@
 # -DTRNCOST_FAIL, and checks the outcome. Registered twice per case by CMakeLists.txt:
 #
 #   EXPECT_FAIL=ON   -DTRNCOST_FAIL: the compiler must reject the file, its output matching REGEX.
-#   EXPECT_FAIL=OFF  the twin: it must compile with the project's warnings and -Werror, so a case
-#                    cannot pass because both variants are broken.
+#   EXPECT_FAIL=OFF  the twins (twins.cpp, every case's twin in one unit): they must compile with the
+#                    project's warnings and -Werror, so a case cannot pass because both variants are
+#                    broken. REGEX is unused.
 #
 # Inputs (-D): CXX (compiler), SRC (case file), FLAGS and INCLUDES ("|"-separated, so that they
 # survive add_test), IMPLICIT ("|"-separated include directories the compiler searches anyway:
@@ -74,8 +75,9 @@ if(EXPECT_FAIL)
                  "  first diagnostic: ${first_line}")
 else()
   if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${case_name}: the twin (without -DTRNCOST_FAIL) must compile cleanly\n"
+    message(FATAL_ERROR "${case_name}: the twins (the cases without -DTRNCOST_FAIL) must compile "
+                        "cleanly; the diagnostics name the case file\n"
                         "--- compiler output (${out_bytes} bytes) ---\n${out}")
   endif()
-  message(STATUS "${case_name}: the twin compiles cleanly")
+  message(STATUS "${case_name}: the twins compile cleanly")
 endif()
