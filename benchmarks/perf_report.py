@@ -8,13 +8,15 @@ benchmarks/README.md between its perf_report markers. benchmarks/run_all builds 
     cmake --build BUILD --target cost_line_bench model_bench analysis_bench neuron_monitor_bench \
         model_support_bench price_list_bench -j2
     python3 benchmarks/perf_report.py BUILD [--repetitions 5] [--compile-runs 5] [--skip-slow]
-        [--offer-file PATH] [--write-readme]
+        [--offer-file PATH] [--write-readme] [--save RUN.json] [--compare EARLIER.json]
     python3 benchmarks/perf_report.py BUILD --compile-only [--compile-runs 5]
 
 CPU time is reported (a shared machine disturbs it less than wall-clock time); ratios are
 measured/anchor from the same run. --skip-slow leaves out the three file readers, whose inputs are
 generated at run time (100 MB to 430 MB) and take minutes. --offer-file is the EC2 offer file
 price_list_bench reads (benchmarks/offer_file_gen.py writes the 426 MB synthetic one).
+--save writes the run's figures to a JSON file; --compare sets them beside such a file's, to show
+that a second run reproduces the first (within 10 %).
 """
 import argparse
 import datetime
@@ -96,12 +98,17 @@ def run_benchmarks(build, reps, skip_slow, extra_args):
                              check=True).stdout
         runs.append((program, started, before, load(), cpu_model()))
         for b in json.loads(out)["benchmarks"]:
-            if b.get("aggregate_name") != "median":
+            # The median of the repetitions; with one repetition there is no aggregate, only it.
+            if b.get("aggregate_name") != "median" and not (reps == 1 and
+                                                            b.get("run_type") == "iteration"):
                 continue
             scale = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[b.get("time_unit", "ns")]
             name = b["run_name"]
+            # cost_line_bench times a batch of operations and gives one operation's CPU time
+            # as its per_op counter (seconds): reported per operation, as its README tables are.
+            per_op = b.get("per_op")
             results[(program, name)] = {
-                "cpu_ns": b["cpu_time"] * scale,
+                "cpu_ns": per_op * 1e9 if per_op else b["cpu_time"] * scale,
                 "real_ns": b["real_time"] * scale,
                 "rate": b.get("items_per_second") or b.get("bytes_per_second"),
                 "items": b.get("items_per_second") is not None,
@@ -174,12 +181,16 @@ def report(a):
         "below the table.\n")
     say("| what | benchmark | target | measured | anchor (same run) | ratio | met |")
     say("|---|---|---|---|---|---|---|")
+    rows = {}  # "program name" -> CPU ns per operation (or per sample), for --save and --compare
     for program, name, anchor, what, target, check in TARGETS:
         m = res.get((program, name))
         if m is None:
             continue
         an = res.get((program, anchor)) if anchor else None
         mv = per_op_cpu_ns(name, m)
+        rows[f"{program} {name}"] = mv
+        if an:
+            rows[f"{program} {anchor}"] = per_op_cpu_ns(anchor, an)
         measured = fmt_ns(mv) + (" per sample" if name in PER_ITEM else "")
         rate = cpu_rate(name, m)
         if rate and name.endswith("/real_time"):
@@ -208,6 +219,13 @@ def report(a):
             say(f"| `{program}` | not built: not run | | | |")
         else:
             say(f"| `{program}` | {started} | {before} | {after} | {cpu} |")
+    if a.save:
+        with open(a.save, "w") as f:
+            json.dump({"commit": commit, "date": str(datetime.date.today()),
+                       "repetitions": a.repetitions, "cpu_ns": rows}, f, indent=1, sort_keys=True)
+    if a.compare:
+        say("")
+        say(compare_text(a.compare, rows, commit))
     if not a.skip_compile:
         say("\nCompile time of a translation unit that includes one header (g++ -std=c++20 -O2):\n")
         say("| header | CPU seconds (median) |")
@@ -216,6 +234,35 @@ def report(a):
             say(f"| `{h}` | {sec:.2f} |")
     return "\n".join(lines) + "\n"
 
+
+def compare_text(path, rows, commit):
+    """A table of this run's figures beside those --save wrote in an earlier run: the change of
+    each, and whether every one is within REPRODUCED (10 %)."""
+    with open(path) as f:
+        prev = json.load(f)
+    lines = [f"This run against an earlier one (`{prev.get('commit', '?')}`, {prev.get('date', '?')}, "
+             f"medians of {prev.get('repetitions', '?')}; `perf_report.py --compare`), CPU time per "
+             "operation or per sample, benchmarks and anchors:", "",
+             "| benchmark | earlier run | this run | change |", "|---|---:|---:|---:|"]
+    worst = 0.0
+    for key in sorted(rows):
+        before = prev.get("cpu_ns", {}).get(key)
+        if not before:
+            lines.append(f"| `{key}` | - | {fmt_ns(rows[key])} | not in the earlier run |")
+            continue
+        change = rows[key] / before - 1
+        worst = max(worst, abs(change))
+        flag = "" if abs(change) <= REPRODUCED else " **(over 10 %)**"
+        lines.append(f"| `{key}` | {fmt_ns(before)} | {fmt_ns(rows[key])} | "
+                     f"{change * 100:+.1f} %{flag} |")
+    lines.append("")
+    lines.append(f"Largest change: {worst * 100:.1f} %: " +
+                 ("every figure within 10 % of the earlier run." if worst <= REPRODUCED else
+                  "**not reproduced** within 10 %."))
+    return "\n".join(lines)
+
+
+REPRODUCED = 0.10
 
 BEGIN = "<!-- perf_report:begin (benchmarks/run_all writes what follows) -->"
 END = "<!-- perf_report:end -->"
@@ -245,6 +292,10 @@ def main():
     p.add_argument("--write-readme", action="store_true",
                    help="also write the tables into benchmarks/README.md")
     p.add_argument("--compile-only", action="store_true", help="only the compile-time table")
+    p.add_argument("--save", metavar="JSON",
+                   help="also write this run's figures (CPU ns per operation) to JSON")
+    p.add_argument("--compare", metavar="JSON",
+                   help="add a table comparing this run with one written by --save")
     a = p.parse_args()
     if a.compile_only:
         print("| header | CPU seconds (median) |")
