@@ -7,7 +7,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
+#include <system_error>
 
 #include <trncost/io/price_list.hpp>
 #include <trncost/io/price_store.hpp>
@@ -24,12 +26,29 @@ namespace {
 
 const std::string fixture = TRNCOST_TESTS_DIR "/prices/data/ec2-us-east-1-small.json";
 
-/// A fresh store file under the build's temporary directory.
-std::string fresh_store(const std::string& name) {
-  const auto p = std::filesystem::temp_directory_path() / ("trncost-store-test-" + name + ".sqlite");
-  std::filesystem::remove(p);
-  return p.string();
-}
+/// A store file of its own under the temporary directory, absent at first and removed at the end
+/// of the test: its name carries a random tag, so that two runs of the tests at once (a developer's
+/// and CI's) never share a file, and nothing is left behind.
+class fresh_store {
+ public:
+  explicit fresh_store(const std::string& name)
+      : path_((std::filesystem::temp_directory_path() /
+               ("trncost-store-test-" + name + "-" + std::to_string(std::random_device{}()) +
+                ".sqlite"))
+                  .string()) {
+    std::filesystem::remove(path_);
+  }
+  ~fresh_store() {
+    std::error_code ignored;  // a test that failed may have left no file
+    std::filesystem::remove(path_, ignored);
+  }
+  fresh_store(const fresh_store&) = delete;
+  fresh_store& operator=(const fresh_store&) = delete;
+  [[nodiscard]] const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
 
 io::price_store_origin origin_of(const std::string& source) {
   return {.region = "us-east-1", .source = source, .retrieved = parse_date("2026-11-30"),
@@ -82,7 +101,8 @@ void check_same(const offer& a, const offer& b) {
 }  // namespace
 
 TEST_CASE("an offer goes into the store and comes out as the reader returned it") {
-  const auto path = fresh_store("roundtrip");
+  const fresh_store path_file("roundtrip");
+  const std::string& path = path_file.path();
   const offer read = read_fixture();
   REQUIRE(read.products.size() == 2);
   std::int64_t id = 0;
@@ -108,7 +128,8 @@ TEST_CASE("an offer goes into the store and comes out as the reader returned it"
 }
 
 TEST_CASE("two versions side by side: the as-of date picks the one published last by then") {
-  const auto path = fresh_store("versions");
+  const fresh_store path_file("versions");
+  const std::string& path = path_file.path();
   offer september = read_fixture();
   offer november = september;
   november.header.version = "20261101000000";
@@ -146,7 +167,8 @@ TEST_CASE("two versions side by side: the as-of date picks the one published las
 }
 
 TEST_CASE("a refused write leaves the store as it was") {
-  const auto path = fresh_store("refused");
+  const fresh_store path_file("refused");
+  const std::string& path = path_file.path();
   offer good = read_fixture();
   {
     io::price_store store(path, io::price_store::mode::write);
@@ -169,14 +191,16 @@ TEST_CASE("a refused write leaves the store as it was") {
 }
 
 TEST_CASE("a file that is not a price store is refused by name") {
-  const auto path = fresh_store("not-a-store");
+  const fresh_store path_file("not-a-store");
+  const std::string& path = path_file.path();
   {
     std::ofstream out(path);
     out << "SKU,Price\n";
   }
   CHECK_THROWS_AS(io::price_store{path}, input_error);
   // A store of a newer layout (meta schema 2) is refused, naming both layouts.
-  const auto newer = fresh_store("newer");
+  const fresh_store newer_file("newer");
+  const std::string& newer = newer_file.path();
   { io::price_store created(newer, io::price_store::mode::write); }
   {
     sqlite3* db = nullptr;
@@ -189,7 +213,8 @@ TEST_CASE("a file that is not a price store is refused by name") {
                        ("trncost: " + newer + ": price store layout 2, not the layout 1 this trncost reads; use a "
                         "newer trncost").c_str(),
                        input_error);
-  const auto missing = fresh_store("missing");
+  const fresh_store missing_file("missing");
+  const std::string& missing = missing_file.path();
   CHECK_THROWS_WITH_AS(io::price_store{missing},
                        ("trncost: " + missing + ": price store: cannot be opened (SQLite: unable to open database file)").c_str(),
                        input_error);
@@ -202,7 +227,8 @@ TEST_CASE("a scenario naming the store gives the report of the scenario naming t
   const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
   const auto spec = io::read_scenario(scenarios + "fine-tune-8b-trn1.toml");
   REQUIRE(spec.price_files.size() == 4);
-  const auto path = fresh_store("scenario");
+  const fresh_store path_file("scenario");
+  const std::string& path = path_file.path();
   {
     io::price_store store(path, io::price_store::mode::write);
     for (const auto& f : spec.price_files) {
