@@ -21,13 +21,13 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <istream>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -101,6 +101,60 @@ inline constexpr unsigned json_parse_flags = rapidjson::kParseNumbersAsStringsFl
   return n;
 }
 
+/// How many bytes at `p[0, n)` a string body holds before its first '"', '\\' or control byte
+/// (below 0x20): bytes the parser copies as they are. Eight bytes at a time on a little-endian
+/// machine (x86-64, aarch64): a byte equal to c makes (w ^ c...) - 0x01... borrow into its top bit,
+/// and the lowest such bit is always a true match (a borrow only runs upward from a match).
+[[nodiscard]] inline std::size_t plain_string_run(const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL;
+    constexpr std::uint64_t highs = 0x8080808080808080ULL;
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, p + i, 8);
+      const std::uint64_t q = w ^ (ones * 0x22U);  // '"'
+      const std::uint64_t b = w ^ (ones * 0x5CU);  // '\\'
+      const std::uint64_t hit =
+          ((q - ones) & ~q) | ((b - ones) & ~b) | ((w - ones * 0x20U) & ~w);  // < 0x20
+      if ((hit & highs) != 0) {
+        return i + static_cast<std::size_t>(std::countr_zero(hit & highs) >> 3);
+      }
+    }
+  }
+  for (; i < n; ++i) {
+    const auto c = static_cast<unsigned char>(p[i]);
+    if (c == '"' || c == '\\' || c < 0x20) return i;
+  }
+  return n;
+}
+
+/// How many bytes at `p[0, n)` are JSON blanks (space, tab, CR, LF): runs of spaces (an offer
+/// file's indentation) eight bytes at a time, as plain_string_run.
+[[nodiscard]] inline std::size_t blank_run(const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+  while (i < n) {
+    const char c = p[i];
+    if (c == ' ') {
+      if constexpr (std::endian::native == std::endian::little) {
+        if (i + 8 <= n) {
+          std::uint64_t w = 0;
+          std::memcpy(&w, p + i, 8);
+          const std::uint64_t x = w ^ 0x2020202020202020ULL;  // zero bytes: the spaces
+          i += x == 0 ? 8 : static_cast<std::size_t>(std::countr_zero(x) >> 3);
+          continue;
+        }
+      }
+      ++i;
+    } else if (c == '\n' || c == '\r' || c == '\t') {
+      ++i;
+    } else {
+      return i;
+    }
+  }
+  return n;
+}
+
 /// A RapidJSON input stream over a std::istream, read in 64 KiB blocks; Tell() is the byte offset.
 /// Peek() is one load (the byte after the data is always a '\0' sentinel, as RapidJSON's own
 /// FileReadStream keeps it) and Take() one comparison: the parser calls them for every byte.
@@ -128,7 +182,7 @@ class istream_input {
   istream_input& operator=(const istream_input&) = delete;
 
   Ch Peek() const { return *cur_; }
-  Ch Take() {
+  [[gnu::always_inline]] Ch Take() {
     const Ch c = *cur_;
     if (cur_ < last_) {
       ++cur_;
@@ -140,6 +194,29 @@ class istream_input {
   std::size_t Tell() const {
     return static_cast<std::size_t>(consumed_) + static_cast<std::size_t>(cur_ - buffer_.data());
   }
+  /// Copies the plain bytes of a string body at the read position (plain_string_run) to the
+  /// parser's string stack `out` at once, up to the block's last byte: the parser then goes on
+  /// byte by byte from the '"', '\\' or control byte, or through the block's end. RapidJSON calls
+  /// this (its ScanCopyUnescapedString, specialised below) only when it is not checking UTF-8.
+  template <class Output>
+  void copy_plain_string(Output& out) {
+    const std::size_t n = plain_string_run(cur_, static_cast<std::size_t>(last_ - cur_));
+    if (n != 0) {
+      std::memcpy(out.Push(static_cast<rapidjson::SizeType>(n)), cur_, n);
+      cur_ += n;
+    }
+  }
+  /// Skips JSON blanks, a block at a time (RapidJSON's SkipWhitespace, specialised below). The
+  /// parser asks between every two tokens; most often there is none, or one space (`"key" : `).
+  [[gnu::always_inline]] void skip_blanks() {
+    if (!blank(cur_[0])) return;
+    if (cur_ != last_ && !blank(cur_[1])) {
+      ++cur_;
+      return;
+    }
+    skip_blank_run();
+  }
+
   /// The byte offset where the first invalid UTF-8 sequence read so far starts (the stream reads
   /// ahead of the parser by up to a block), or no_invalid_utf8.
   [[nodiscard]] std::uint64_t first_invalid_utf8() const noexcept { return invalid_at_; }
@@ -151,7 +228,18 @@ class istream_input {
   std::size_t PutEnd(Ch*) { return 0; }
 
  private:
-  void refill() {
+  static bool blank(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+  [[gnu::noinline]] void skip_blank_run() {
+    for (;;) {
+      cur_ += blank_run(cur_, static_cast<std::size_t>(last_ - cur_));
+      if (cur_ != last_ || size_ == 0 || !blank(*cur_)) return;
+      Take();  // the block's last byte, a blank: read the next block
+    }
+  }
+
+  // Once a block: kept out of Take(), which the parser calls for every byte outside strings.
+  [[gnu::noinline]] void refill() {
     consumed_ += size_;
     in_->read(buffer_.data(), static_cast<std::streamsize>(block_size));
     size_ = static_cast<std::size_t>(in_->gcount());
@@ -215,6 +303,26 @@ class istream_input {
   std::size_t carry_n_ = 0;
 };
 
+}  // namespace trncost::io::detail
+
+// RapidJSON's hooks for a fast input, specialised for istream_input: its own fast string copy and
+// blank skipping exist only for its in-memory streams. Both only move the read position over
+// bytes the generic code would have taken one at a time, so results and error offsets are the same.
+namespace rapidjson {
+template <>
+template <>
+inline void GenericReader<UTF8<>, UTF8<>, CrtAllocator>::ScanCopyUnescapedString(
+    trncost::io::detail::istream_input& is, StackStream<char>& os) {
+  is.copy_plain_string(os);
+}
+template <>
+[[gnu::always_inline]] inline void SkipWhitespace(trncost::io::detail::istream_input& is) {
+  is.skip_blanks();
+}
+}  // namespace rapidjson
+
+namespace trncost::io::detail {
+
 /// The parser's own words for a syntax error ("Missing a comma or '}' after an object member.").
 [[nodiscard]] inline std::string_view json_error_text(rapidjson::ParseErrorCode code) {
   return rapidjson::GetParseError_En(code);
@@ -258,8 +366,9 @@ inline constexpr std::string_view duplicate_key_rule =
 /// Wraps a SAX handler and refuses an object that holds the same key twice (compared exactly, as
 /// bytes), stopping the parse; every other event is passed on. It also keeps the path to the
 /// current value ("terms.OnDemand.S1", "neuron_runtime_data[0].report"), so a refusal names
-/// where the repeated key is. Objects with more than 16 keys are checked through a hash set
-/// (an offer file's "products" holds every SKU), smaller ones by comparison.
+/// where the repeated key is. Objects with more than 8 keys are checked through a hash table
+/// (an offer file's "products" holds every SKU), smaller ones by comparison; neither allocates
+/// once the buffers have grown to the file's widest object.
 template <class Handler>
 class unique_keys : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, unique_keys<Handler>> {
  public:
@@ -317,34 +426,80 @@ class unique_keys : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, uniqu
 
  private:
   struct frame {
+    /// Keys compared one by one up to this many; past it, through the hash table.
+    static constexpr std::size_t linear_keys = 8;
+
     bool object = false;
     std::size_t items = 0;  // arrays: values so far; objects: keys so far
-    std::vector<std::string> keys;  // the first 16 keys (strings reused from object to object)
-    std::unordered_set<std::string> many;  // every key, once there are more than 16
+    // The object's keys end to end, and where each ends: buffers reused from object to object,
+    // so a key costs no allocation once a file's widest object has been read.
+    std::string text;
+    std::vector<std::size_t> ends;
+    // Past linear_keys keys: open addressing (key index + 1; 0 is an empty slot), and each key's
+    // slot, so that the next object clears only the slots it used.
+    std::vector<std::uint32_t> table;
+    std::vector<std::uint32_t> slot_of;
+    bool hashed = false;
 
     void start(bool is_object) {
+      if (hashed) {
+        for (const std::uint32_t s : slot_of) table[s] = 0;
+        slot_of.clear();
+        hashed = false;
+      }
       object = is_object;
       items = 0;
-      if (!many.empty()) many.clear();
+      text.clear();
+      ends.clear();
+    }
+    [[nodiscard]] std::string_view key(std::size_t i) const noexcept {
+      const std::size_t from = i == 0 ? 0 : ends[i - 1];
+      return std::string_view(text).substr(from, ends[i] - from);
     }
     /// Records `k`; false when the object already has it.
     bool add(std::string_view k) {
-      if (items < 16) {
+      if (!hashed) {
         for (std::size_t i = 0; i < items; ++i) {
-          if (keys[i] == k) return false;
+          if (key(i) == k) return false;
         }
-        if (keys.size() <= items) keys.emplace_back();
-        keys[items].assign(k);
-      } else {
-        if (items == 16) many.insert(keys.begin(), keys.begin() + 16);
-        if (!many.emplace(k).second) return false;
-        keys[15].assign(k);  // the last key, for path()
+        push(k);
+        if (items > linear_keys) index_all(table.size() < 32 ? 32 : table.size());
+        return true;
       }
-      ++items;
+      const std::size_t mask = table.size() - 1;
+      std::size_t s = std::hash<std::string_view>{}(k) & mask;
+      for (; table[s] != 0; s = (s + 1) & mask) {
+        if (key(table[s] - 1) == k) return false;
+      }
+      push(k);
+      table[s] = static_cast<std::uint32_t>(items);
+      slot_of.push_back(static_cast<std::uint32_t>(s));
+      if (items * 2 > table.size()) index_all(table.size() * 2);
       return true;
     }
     [[nodiscard]] std::string_view last_key() const {
-      return items == 0 ? std::string_view{} : std::string_view(keys[std::min<std::size_t>(items, 16) - 1]);
+      return items == 0 ? std::string_view{} : key(items - 1);
+    }
+
+   private:
+    void push(std::string_view k) {
+      text.append(k);
+      ends.push_back(text.size());
+      ++items;
+    }
+    /// Files every key in a zeroed table of `slots` slots (a power of two, at least twice the keys).
+    void index_all(std::size_t slots) {
+      // Not hashed, a table of the right size is already zero: start() cleared what it used.
+      if (hashed || table.size() != slots) table.assign(slots, 0);
+      slot_of.clear();
+      const std::size_t mask = slots - 1;
+      for (std::size_t i = 0; i < items; ++i) {
+        std::size_t s = std::hash<std::string_view>{}(key(i)) & mask;
+        while (table[s] != 0) s = (s + 1) & mask;
+        table[s] = static_cast<std::uint32_t>(i + 1);
+        slot_of.push_back(static_cast<std::uint32_t>(s));
+      }
+      hashed = true;
     }
   };
 
