@@ -12,6 +12,7 @@
 
 #include "trncost/io/detail/json.hpp"
 
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::io_json_stream_test {
 
@@ -178,6 +179,68 @@ TEST_CASE("the block input stops where RapidJSON stops with the same error and o
   CHECK(want.code == rapidjson::kParseErrorStringMissQuotationMark);
   CHECK(got.code == want.code);
   CHECK(got.offset == want.offset);
+}
+
+/// Parses `text` through the duplicate-key guard; the repeated key's path, or "" when none.
+std::string repeated_key(const std::string& text) {
+  recorder r;
+  trncost::io::detail::unique_keys<recorder> guard(r);
+  std::istringstream in(text);
+  trncost::io::detail::istream_input input(in);
+  const auto result = trncost::io::detail::parse_json_stream_with(input, guard);
+  if (!result.IsError()) return "";
+  REQUIRE(guard.duplicate());
+  return guard.path();
+}
+
+std::string object_of(std::size_t keys, const std::string& prefix, const std::string& extra) {
+  std::string o = "{";
+  for (std::size_t i = 0; i < keys; ++i) {
+    if (i != 0) o += ", ";
+    o += "\"" + prefix + std::to_string(i) + "\": 0";
+  }
+  return o + (extra.empty() ? "" : ", " + extra) + "}";
+}
+
+TEST_CASE("key_hash depends on every byte and on the length") {
+  using trncost::io::detail::key_hash;
+  CHECK(key_hash("productFamily") == key_hash(std::string("productFamily")));
+  CHECK(key_hash("") != key_hash(std::string(1, '\0')));
+  // Keys that differ in one byte anywhere, in the words or in the tail, hash differently here.
+  const std::string base = "WVVQPJVCQU4SR8XF-long-key-tail";
+  for (std::size_t at = 0; at < base.size(); ++at) {
+    std::string other = base;
+    other[at] = static_cast<char>(other[at] ^ 1);
+    CHECK(key_hash(other) != key_hash(base));
+  }
+}
+
+TEST_CASE("unique_keys refuses a repeat in objects of every width and forgets an object's keys") {
+  // Widths on both sides of the 8 keys compared one by one, and past several table growths.
+  for (const std::size_t width : {std::size_t{1}, std::size_t{5}, std::size_t{8}, std::size_t{9},
+                                  std::size_t{32}, std::size_t{33}, std::size_t{65},
+                                  std::size_t{3000}}) {
+    CAPTURE(width);
+    CHECK(repeated_key("{\"o\": " + object_of(width, "k", "\"z\": 1") + "}") == "");
+    CHECK(repeated_key("{\"o\": " + object_of(width, "k", "\"k0\": 1") + "}") == "o.k0");
+    const std::string last = "k" + std::to_string(width - 1);
+    CHECK(repeated_key("{\"o\": " + object_of(width, "k", "\"" + last + "\": 1") + "}") ==
+          "o." + last);
+    // The next object at the same depth holds the same keys: no repeat (the table was cleared),
+    // then a repeat in it is still found.
+    CHECK(repeated_key("[" + object_of(width, "k", "") + ", " + object_of(width, "k", "") + "]") ==
+          "");
+    CHECK(repeated_key("[" + object_of(width, "k", "") + ", " + object_of(3, "k", "\"k1\": 2") +
+                       "]") == "[1].k1");
+  }
+  // Long keys that differ only in the middle.
+  std::string o = "{";
+  for (int i = 0; i < 100; ++i) {
+    o += "\"" + std::string(20, 'a') + std::to_string(1000 + i) + std::string(20, 'b') + "\": 0, ";
+  }
+  const std::string again = std::string(20, 'a') + "1042" + std::string(20, 'b');
+  CHECK(repeated_key(o + "\"x\": 0}") == "");
+  CHECK(repeated_key(o + "\"" + again + "\": 0}") == again);
 }
 
 }  // namespace trncost_tests::io_json_stream_test
