@@ -33,6 +33,10 @@
 
 #include "input.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace trncost::io::detail {
 
 /// Numbers as text (exact decimals later), a depth-independent parser (no recursion), and strings
@@ -45,12 +49,20 @@ inline constexpr unsigned json_parse_flags = rapidjson::kParseNumbersAsStringsFl
 /// check (kParseValidateEncodingFlag: shortest form only, no surrogates, nothing above U+10FFFF),
 /// or `n` when there is none. A sequence cut by the end of the range is not judged: `tail` is set
 /// to where it starts (n when the range ends on a whole sequence), for the caller to finish it
-/// with the bytes that follow. ASCII, almost all of an offer file, is skipped eight bytes at a time.
+/// with the bytes that follow. ASCII, almost all of an offer file, is skipped 32 bytes at a time.
 [[nodiscard]] inline std::size_t find_invalid_utf8(const unsigned char* p, std::size_t n,
                                                    std::size_t& tail) noexcept {
   tail = n;
   std::size_t i = 0;
   while (i < n) {
+    if (i + 32 <= n) {
+      std::uint64_t w[4];
+      std::memcpy(w, p + i, 32);
+      if (((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ULL) == 0) {
+        i += 32;
+        continue;
+      }
+    }
     if (i + 8 <= n) {
       std::uint64_t w = 0;
       std::memcpy(&w, p + i, 8);
@@ -102,11 +114,26 @@ inline constexpr unsigned json_parse_flags = rapidjson::kParseNumbersAsStringsFl
 }
 
 /// How many bytes at `p[0, n)` a string body holds before its first '"', '\\' or control byte
-/// (below 0x20): bytes the parser copies as they are. Eight bytes at a time on a little-endian
-/// machine (x86-64, aarch64): a byte equal to c makes (w ^ c...) - 0x01... borrow into its top bit,
+/// (below 0x20): bytes the parser copies as they are. Sixteen bytes at a time with SSE2, then
+/// eight at a time on a little-endian machine (x86-64, aarch64): a byte equal to c makes (w ^ c...) - 0x01... borrow into its top bit,
 /// and the lowest such bit is always a true match (a borrow only runs upward from a match).
 [[nodiscard]] inline std::size_t plain_string_run(const char* p, std::size_t n) noexcept {
   std::size_t i = 0;
+#if defined(__SSE2__)
+  // x86-64 always has SSE2: sixteen bytes at a time, most of an offer file's strings in one step.
+  // A byte is below 0x20 when the unsigned maximum of it and 0x1F is 0x1F.
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i below = _mm_set1_epi8(0x1F);
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    const __m128i hit =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                     _mm_cmpeq_epi8(_mm_max_epu8(v, below), below));
+    const auto mask = static_cast<unsigned>(_mm_movemask_epi8(hit));
+    if (mask != 0) return i + static_cast<std::size_t>(std::countr_zero(mask));
+  }
+#endif
   if constexpr (std::endian::native == std::endian::little) {
     constexpr std::uint64_t ones = 0x0101010101010101ULL;
     constexpr std::uint64_t highs = 0x8080808080808080ULL;
