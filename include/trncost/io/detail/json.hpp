@@ -156,10 +156,25 @@ inline constexpr unsigned json_parse_flags = rapidjson::kParseNumbersAsStringsFl
   return n;
 }
 
-/// How many bytes at `p[0, n)` are JSON blanks (space, tab, CR, LF): runs of spaces (an offer
-/// file's indentation) eight bytes at a time, as plain_string_run.
+/// How many bytes at `p[0, n)` are JSON blanks (space, tab, CR, LF): sixteen bytes at a time with
+/// SSE2, else runs of spaces (an offer file's indentation) eight bytes at a time.
 [[nodiscard]] inline std::size_t blank_run(const char* p, std::size_t n) noexcept {
   std::size_t i = 0;
+#if defined(__SSE2__)
+  // Sixteen bytes at a time: a line end and the next line's indentation in one or two steps.
+  const __m128i space = _mm_set1_epi8(' ');
+  const __m128i lf = _mm_set1_epi8('\n');
+  const __m128i cr = _mm_set1_epi8('\r');
+  const __m128i tab = _mm_set1_epi8('\t');
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    const __m128i is_blank =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, lf)),
+                     _mm_or_si128(_mm_cmpeq_epi8(v, cr), _mm_cmpeq_epi8(v, tab)));
+    const auto other = ~static_cast<unsigned>(_mm_movemask_epi8(is_blank)) & 0xFFFFU;
+    if (other != 0) return i + static_cast<std::size_t>(std::countr_zero(other));
+  }
+#endif
   while (i < n) {
     const char c = p[i];
     if (c == ' ') {
