@@ -50,7 +50,9 @@ inline constexpr unsigned json_parse_flags = rapidjson::kParseNumbersAsStringsFl
 /// or `n` when there is none. A sequence cut by the end of the range is not judged: `tail` is set
 /// to where it starts (n when the range ends on a whole sequence), for the caller to finish it
 /// with the bytes that follow. ASCII, almost all of an offer file, is skipped 32 bytes at a time.
-[[nodiscard]] inline std::size_t find_invalid_utf8(const unsigned char* p, std::size_t n,
+// Not inlined: called once a block, and g++ -O2 would otherwise warn (-Warray-bounds) about its
+// 32-byte step inlined where it is given the 8 bytes of a sequence cut by a block end.
+[[nodiscard, gnu::noinline]] inline std::size_t find_invalid_utf8(const unsigned char* p, std::size_t n,
                                                    std::size_t& tail) noexcept {
   tail = n;
   std::size_t i = 0;
