@@ -52,8 +52,9 @@ inline constexpr unsigned json_parse_flags = rapidjson::kParseNumbersAsStringsFl
 /// with the bytes that follow. ASCII, almost all of an offer file, is skipped 32 bytes at a time.
 // Not inlined: called once a block, and g++ -O2 would otherwise warn (-Warray-bounds) about its
 // 32-byte step inlined where it is given the 8 bytes of a sequence cut by a block end.
-[[nodiscard, gnu::noinline]] inline std::size_t find_invalid_utf8(const unsigned char* p, std::size_t n,
-                                                   std::size_t& tail) noexcept {
+[[nodiscard, gnu::noinline]] inline std::size_t find_invalid_utf8(const unsigned char* p,
+                                                                   std::size_t n,
+                                                                   std::size_t& tail) noexcept {
   tail = n;
   std::size_t i = 0;
   while (i < n) {
@@ -117,8 +118,9 @@ inline constexpr unsigned json_parse_flags = rapidjson::kParseNumbersAsStringsFl
 
 /// How many bytes at `p[0, n)` a string body holds before its first '"', '\\' or control byte
 /// (below 0x20): bytes the parser copies as they are. Sixteen bytes at a time with SSE2, then
-/// eight at a time on a little-endian machine (x86-64, aarch64): a byte equal to c makes (w ^ c...) - 0x01... borrow into its top bit,
-/// and the lowest such bit is always a true match (a borrow only runs upward from a match).
+/// eight at a time on a little-endian machine (x86-64, aarch64): a byte equal to c makes
+/// (w ^ c...) - 0x01... borrow into its top bit, and the lowest such bit is always a true match
+/// (a borrow only runs upward from a match).
 [[nodiscard]] inline std::size_t plain_string_run(const char* p, std::size_t n) noexcept {
   std::size_t i = 0;
 #if defined(__SSE2__)
@@ -555,13 +557,15 @@ class unique_keys : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, uniqu
 
    private:
     void push(std::string_view k) {
-      if (text.size() < used + k.size()) text.resize(std::max(2 * text.size(), used + k.size() + 256));
+      if (text.size() < used + k.size()) {
+        text.resize(std::max(2 * text.size(), used + k.size() + 256));
+      }
       if (!k.empty()) std::memcpy(text.data() + used, k.data(), k.size());
       used += k.size();
       ends.push_back(used);
       ++items;
     }
-    /// Files every key in a zeroed table of `slots` slots (a power of two, at least twice the keys).
+    /// Files every key in a zeroed table of `slots` slots (a power of two, twice the keys or more).
     void index_all(std::size_t slots) {
       // Not hashed, a table of the right size is already zero: start() cleared what it used.
       if (hashed || table.size() != slots) table.assign(slots, 0);
