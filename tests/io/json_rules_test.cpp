@@ -36,10 +36,10 @@ const std::string capture =
 
 using namespace json_rules_test;
 
-TEST_CASE("a repeated key is refused with its path in an object of more than 16 keys") {
-  // 20 distinct keys, then k3 again: the hash-set branch of the check.
+TEST_CASE("a repeated key is refused with its path in an object of more than 8 keys") {
+  // 40 distinct keys, then k3 again: the hash-table branch of the check.
   std::string text = "{\"outer\": [1, {";
-  for (int i = 0; i < 20; ++i) text += "\"k" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
+  for (int i = 0; i < 40; ++i) text += "\"k" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
   text += "\"k3\": 0}]}";
   CHECK_THROWS_WITH_AS((void)io::detail::parse_json_text(text, "t.json"),
                        // The offset is just after the repeated key: before ": 0}]}" (6 bytes).

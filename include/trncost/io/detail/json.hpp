@@ -21,17 +21,21 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <istream>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include "input.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace trncost::io::detail {
 
@@ -45,12 +49,23 @@ inline constexpr unsigned json_parse_flags = rapidjson::kParseNumbersAsStringsFl
 /// check (kParseValidateEncodingFlag: shortest form only, no surrogates, nothing above U+10FFFF),
 /// or `n` when there is none. A sequence cut by the end of the range is not judged: `tail` is set
 /// to where it starts (n when the range ends on a whole sequence), for the caller to finish it
-/// with the bytes that follow. ASCII, almost all of an offer file, is skipped eight bytes at a time.
-[[nodiscard]] inline std::size_t find_invalid_utf8(const unsigned char* p, std::size_t n,
-                                                   std::size_t& tail) noexcept {
+/// with the bytes that follow. ASCII, almost all of an offer file, is skipped 32 bytes at a time.
+// Not inlined: called once a block, and g++ -O2 would otherwise warn (-Warray-bounds) about its
+// 32-byte step inlined where it is given the 8 bytes of a sequence cut by a block end.
+[[nodiscard, gnu::noinline]] inline std::size_t find_invalid_utf8(const unsigned char* p,
+                                                                   std::size_t n,
+                                                                   std::size_t& tail) noexcept {
   tail = n;
   std::size_t i = 0;
   while (i < n) {
+    if (i + 32 <= n) {
+      std::uint64_t w[4];
+      std::memcpy(w, p + i, 32);
+      if (((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ULL) == 0) {
+        i += 32;
+        continue;
+      }
+    }
     if (i + 8 <= n) {
       std::uint64_t w = 0;
       std::memcpy(&w, p + i, 8);
@@ -101,6 +116,91 @@ inline constexpr unsigned json_parse_flags = rapidjson::kParseNumbersAsStringsFl
   return n;
 }
 
+/// How many bytes at `p[0, n)` a string body holds before its first '"', '\\' or control byte
+/// (below 0x20): bytes the parser copies as they are. Sixteen bytes at a time with SSE2, then
+/// eight at a time on a little-endian machine (x86-64, aarch64): a byte equal to c makes
+/// (w ^ c...) - 0x01... borrow into its top bit, and the lowest such bit is always a true match
+/// (a borrow only runs upward from a match).
+[[nodiscard]] inline std::size_t plain_string_run(const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  // x86-64 always has SSE2: sixteen bytes at a time, most of an offer file's strings in one step.
+  // A byte is below 0x20 when the unsigned maximum of it and 0x1F is 0x1F.
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i below = _mm_set1_epi8(0x1F);
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    const __m128i hit =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                     _mm_cmpeq_epi8(_mm_max_epu8(v, below), below));
+    const auto mask = static_cast<unsigned>(_mm_movemask_epi8(hit));
+    if (mask != 0) return i + static_cast<std::size_t>(std::countr_zero(mask));
+  }
+#endif
+  if constexpr (std::endian::native == std::endian::little) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL;
+    constexpr std::uint64_t highs = 0x8080808080808080ULL;
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, p + i, 8);
+      const std::uint64_t q = w ^ (ones * 0x22U);  // '"'
+      const std::uint64_t b = w ^ (ones * 0x5CU);  // '\\'
+      const std::uint64_t hit =
+          ((q - ones) & ~q) | ((b - ones) & ~b) | ((w - ones * 0x20U) & ~w);  // < 0x20
+      if ((hit & highs) != 0) {
+        return i + static_cast<std::size_t>(std::countr_zero(hit & highs) >> 3);
+      }
+    }
+  }
+  for (; i < n; ++i) {
+    const auto c = static_cast<unsigned char>(p[i]);
+    if (c == '"' || c == '\\' || c < 0x20) return i;
+  }
+  return n;
+}
+
+/// How many bytes at `p[0, n)` are JSON blanks (space, tab, CR, LF): sixteen bytes at a time with
+/// SSE2, else runs of spaces (an offer file's indentation) eight bytes at a time.
+[[nodiscard]] inline std::size_t blank_run(const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  // Sixteen bytes at a time: a line end and the next line's indentation in one or two steps.
+  const __m128i space = _mm_set1_epi8(' ');
+  const __m128i lf = _mm_set1_epi8('\n');
+  const __m128i cr = _mm_set1_epi8('\r');
+  const __m128i tab = _mm_set1_epi8('\t');
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    const __m128i is_blank =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, lf)),
+                     _mm_or_si128(_mm_cmpeq_epi8(v, cr), _mm_cmpeq_epi8(v, tab)));
+    const auto other = ~static_cast<unsigned>(_mm_movemask_epi8(is_blank)) & 0xFFFFU;
+    if (other != 0) return i + static_cast<std::size_t>(std::countr_zero(other));
+  }
+#endif
+  while (i < n) {
+    const char c = p[i];
+    if (c == ' ') {
+      if constexpr (std::endian::native == std::endian::little) {
+        if (i + 8 <= n) {
+          std::uint64_t w = 0;
+          std::memcpy(&w, p + i, 8);
+          const std::uint64_t x = w ^ 0x2020202020202020ULL;  // zero bytes: the spaces
+          i += x == 0 ? 8 : static_cast<std::size_t>(std::countr_zero(x) >> 3);
+          continue;
+        }
+      }
+      ++i;
+    } else if (c == '\n' || c == '\r' || c == '\t') {
+      ++i;
+    } else {
+      return i;
+    }
+  }
+  return n;
+}
+
 /// A RapidJSON input stream over a std::istream, read in 64 KiB blocks; Tell() is the byte offset.
 /// Peek() is one load (the byte after the data is always a '\0' sentinel, as RapidJSON's own
 /// FileReadStream keeps it) and Take() one comparison: the parser calls them for every byte.
@@ -128,7 +228,7 @@ class istream_input {
   istream_input& operator=(const istream_input&) = delete;
 
   Ch Peek() const { return *cur_; }
-  Ch Take() {
+  [[gnu::always_inline]] Ch Take() {
     const Ch c = *cur_;
     if (cur_ < last_) {
       ++cur_;
@@ -140,6 +240,29 @@ class istream_input {
   std::size_t Tell() const {
     return static_cast<std::size_t>(consumed_) + static_cast<std::size_t>(cur_ - buffer_.data());
   }
+  /// Copies the plain bytes of a string body at the read position (plain_string_run) to the
+  /// parser's string stack `out` at once, up to the block's last byte: the parser then goes on
+  /// byte by byte from the '"', '\\' or control byte, or through the block's end. RapidJSON calls
+  /// this (its ScanCopyUnescapedString, specialised below) only when it is not checking UTF-8.
+  template <class Output>
+  void copy_plain_string(Output& out) {
+    const std::size_t n = plain_string_run(cur_, static_cast<std::size_t>(last_ - cur_));
+    if (n != 0) {
+      std::memcpy(out.Push(static_cast<rapidjson::SizeType>(n)), cur_, n);
+      cur_ += n;
+    }
+  }
+  /// Skips JSON blanks, a block at a time (RapidJSON's SkipWhitespace, specialised below). The
+  /// parser asks between every two tokens; most often there is none, or one space (`"key" : `).
+  [[gnu::always_inline]] void skip_blanks() {
+    if (!blank(cur_[0])) return;
+    if (cur_ != last_ && !blank(cur_[1])) {
+      ++cur_;
+      return;
+    }
+    skip_blank_run();
+  }
+
   /// The byte offset where the first invalid UTF-8 sequence read so far starts (the stream reads
   /// ahead of the parser by up to a block), or no_invalid_utf8.
   [[nodiscard]] std::uint64_t first_invalid_utf8() const noexcept { return invalid_at_; }
@@ -151,7 +274,18 @@ class istream_input {
   std::size_t PutEnd(Ch*) { return 0; }
 
  private:
-  void refill() {
+  static bool blank(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+  [[gnu::noinline]] void skip_blank_run() {
+    for (;;) {
+      cur_ += blank_run(cur_, static_cast<std::size_t>(last_ - cur_));
+      if (cur_ != last_ || size_ == 0 || !blank(*cur_)) return;
+      Take();  // the block's last byte, a blank: read the next block
+    }
+  }
+
+  // Once a block: kept out of Take(), which the parser calls for every byte outside strings.
+  [[gnu::noinline]] void refill() {
     consumed_ += size_;
     in_->read(buffer_.data(), static_cast<std::streamsize>(block_size));
     size_ = static_cast<std::size_t>(in_->gcount());
@@ -215,6 +349,26 @@ class istream_input {
   std::size_t carry_n_ = 0;
 };
 
+}  // namespace trncost::io::detail
+
+// RapidJSON's hooks for a fast input, specialised for istream_input: its own fast string copy and
+// blank skipping exist only for its in-memory streams. Both only move the read position over
+// bytes the generic code would have taken one at a time, so results and error offsets are the same.
+namespace rapidjson {
+template <>
+template <>
+inline void GenericReader<UTF8<>, UTF8<>, CrtAllocator>::ScanCopyUnescapedString(
+    trncost::io::detail::istream_input& is, StackStream<char>& os) {
+  is.copy_plain_string(os);
+}
+template <>
+[[gnu::always_inline]] inline void SkipWhitespace(trncost::io::detail::istream_input& is) {
+  is.skip_blanks();
+}
+}  // namespace rapidjson
+
+namespace trncost::io::detail {
+
 /// The parser's own words for a syntax error ("Missing a comma or '}' after an object member.").
 [[nodiscard]] inline std::string_view json_error_text(rapidjson::ParseErrorCode code) {
   return rapidjson::GetParseError_En(code);
@@ -249,6 +403,28 @@ class istream_input {
          static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF;
 }
 
+/// A key's hash for the duplicate check: every byte, eight at a time, multiplied and folded (a
+/// few instructions for a typical key). Equal hashes are only a hint; keys are compared in full.
+[[nodiscard]] inline std::uint64_t key_hash(std::string_view k) noexcept {
+  constexpr std::uint64_t mul = 0x9E3779B97F4A7C15ULL;
+  std::uint64_t h = (k.size() + 1) * mul;
+  std::size_t i = 0;
+  for (; i + 8 <= k.size(); i += 8) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, k.data() + i, 8);
+    h = (h ^ w) * mul;
+    h ^= h >> 29;
+  }
+  std::uint64_t tail = 0;
+  if (i != k.size() && k.size() >= 8) {
+    std::memcpy(&tail, k.data() + k.size() - 8, 8);  // the last 8 bytes, overlapping
+  } else {
+    for (; i < k.size(); ++i) tail = (tail << 8) | static_cast<unsigned char>(k[i]);
+  }
+  h = (h ^ tail) * mul;
+  return h ^ (h >> 32);
+}
+
 /// The rule every JSON reader applies to an object holding the same key twice (JSON leaves the
 /// meaning open; a parser keeping the last value would silently replace a price or a count).
 inline constexpr std::string_view duplicate_key_rule =
@@ -258,8 +434,9 @@ inline constexpr std::string_view duplicate_key_rule =
 /// Wraps a SAX handler and refuses an object that holds the same key twice (compared exactly, as
 /// bytes), stopping the parse; every other event is passed on. It also keeps the path to the
 /// current value ("terms.OnDemand.S1", "neuron_runtime_data[0].report"), so a refusal names
-/// where the repeated key is. Objects with more than 16 keys are checked through a hash set
-/// (an offer file's "products" holds every SKU), smaller ones by comparison.
+/// where the repeated key is. Objects with more than 8 keys are checked through a hash table
+/// (an offer file's "products" holds every SKU), smaller ones by comparison; neither allocates
+/// once the buffers have grown to the file's widest object.
 template <class Handler>
 class unique_keys : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, unique_keys<Handler>> {
  public:
@@ -317,34 +494,94 @@ class unique_keys : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, uniqu
 
  private:
   struct frame {
+    /// Keys compared one by one up to this many; past it, through a hash table.
+    static constexpr std::size_t linear_keys = 8;
+
     bool object = false;
     std::size_t items = 0;  // arrays: values so far; objects: keys so far
-    std::vector<std::string> keys;  // the first 16 keys (strings reused from object to object)
-    std::unordered_set<std::string> many;  // every key, once there are more than 16
+    // The object's keys end to end in text[0, used), and where each ends: buffers reused from
+    // object to object, so a key costs no allocation once the file's widest object has been read.
+    std::string text;
+    std::size_t used = 0;
+    std::vector<std::size_t> ends;
+    // Past linear_keys keys: each key's key_hash, open addressing (key index + 1; 0 is an empty
+    // slot), and each key's slot, so that the next object clears only the slots it used.
+    std::vector<std::uint64_t> hashes;
+    std::vector<std::uint32_t> table;
+    std::vector<std::uint32_t> slot_of;
+    bool hashed = false;
 
     void start(bool is_object) {
+      if (hashed) {
+        for (const std::uint32_t s : slot_of) table[s] = 0;
+        slot_of.clear();
+        hashes.clear();
+        hashed = false;
+      }
       object = is_object;
       items = 0;
-      if (!many.empty()) many.clear();
+      used = 0;
+      ends.clear();
+    }
+    [[nodiscard]] std::string_view key(std::size_t i) const noexcept {
+      const std::size_t from = i == 0 ? 0 : ends[i - 1];
+      return {text.data() + from, ends[i] - from};
     }
     /// Records `k`; false when the object already has it.
     bool add(std::string_view k) {
-      if (items < 16) {
+      if (!hashed) {
         for (std::size_t i = 0; i < items; ++i) {
-          if (keys[i] == k) return false;
+          if (key(i) == k) return false;
         }
-        if (keys.size() <= items) keys.emplace_back();
-        keys[items].assign(k);
-      } else {
-        if (items == 16) many.insert(keys.begin(), keys.begin() + 16);
-        if (!many.emplace(k).second) return false;
-        keys[15].assign(k);  // the last key, for path()
+        push(k);
+        if (items > linear_keys) index_all(table.size() < 64 ? 64 : table.size());
+        return true;
       }
-      ++items;
+      const std::uint64_t h = key_hash(k);
+      const std::size_t mask = table.size() - 1;
+      std::size_t s = static_cast<std::size_t>(h) & mask;
+      for (; table[s] != 0; s = (s + 1) & mask) {
+        const std::size_t i = table[s] - 1;
+        if (hashes[i] == h && key(i) == k) return false;
+      }
+      push(k);
+      hashes.push_back(h);
+      table[s] = static_cast<std::uint32_t>(items);
+      slot_of.push_back(static_cast<std::uint32_t>(s));
+      if (items * 2 > table.size()) index_all(table.size() * 2);
       return true;
     }
     [[nodiscard]] std::string_view last_key() const {
-      return items == 0 ? std::string_view{} : std::string_view(keys[std::min<std::size_t>(items, 16) - 1]);
+      return items == 0 ? std::string_view{} : key(items - 1);
+    }
+
+   private:
+    void push(std::string_view k) {
+      if (text.size() < used + k.size()) {
+        text.resize(std::max(2 * text.size(), used + k.size() + 256));
+      }
+      if (!k.empty()) std::memcpy(text.data() + used, k.data(), k.size());
+      used += k.size();
+      ends.push_back(used);
+      ++items;
+    }
+    /// Files every key in a zeroed table of `slots` slots (a power of two, twice the keys or more).
+    void index_all(std::size_t slots) {
+      // Not hashed, a table of the right size is already zero: start() cleared what it used.
+      if (hashed || table.size() != slots) table.assign(slots, 0);
+      if (!hashed) {
+        hashes.clear();
+        for (std::size_t i = 0; i < items; ++i) hashes.push_back(key_hash(key(i)));
+      }
+      slot_of.clear();
+      const std::size_t mask = slots - 1;
+      for (std::size_t i = 0; i < items; ++i) {
+        std::size_t s = static_cast<std::size_t>(hashes[i]) & mask;
+        while (table[s] != 0) s = (s + 1) & mask;
+        table[s] = static_cast<std::uint32_t>(i + 1);
+        slot_of.push_back(static_cast<std::uint32_t>(s));
+      }
+      hashed = true;
     }
   };
 
