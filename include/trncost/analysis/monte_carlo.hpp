@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -704,7 +705,10 @@ inline monte_carlo_result monte_carlo(const model_inputs& in,
   std::vector<double> totals(options.samples);
   double sum = 0;
   std::uint64_t over = 0;
-  const double budget = options.budget ? options.budget->value().to_double() : 0.0;
+  const bool has_budget = options.budget.has_value();
+  const double budget = has_budget ? options.budget->value().to_double() : 0.0;
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -std::numeric_limits<double>::infinity();
   // A block of samples at a time: the block's uniforms taken from the stream in the order one
   // sample at a time takes them (sample by sample, input by input: input k's at offset[k] of each
   // sample's per_sample), then each input's draws over the block, then the block's totals in one
@@ -747,13 +751,15 @@ inline monte_carlo_result monte_carlo(const model_inputs& in,
                           " gives a total that is not finite (a division by a drawn zero?)");
       }
       sum += t[j];
-      if (options.budget && t[j] > budget) ++over;
+      over += static_cast<std::uint64_t>(has_budget && t[j] > budget);
+      // What std::minmax_element gives: the first smallest, the last largest.
+      lo = t[j] < lo ? t[j] : lo;
+      hi = t[j] < hi ? hi : t[j];
     }
   }
   out.mean = sum / static_cast<double>(options.samples);
-  const auto [lo, hi] = std::minmax_element(totals.begin(), totals.end());
-  out.min = *lo;
-  out.max = *hi;
+  out.min = lo;
+  out.max = hi;
   const auto p =
       detail::percentiles(totals, out.min, out.max, std::array<double, 3>{0.05, 0.50, 0.95});
   out.p5 = p[0];
