@@ -5,6 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -165,21 +167,22 @@ TEST_CASE("monte_carlo: blocks give what one sample at a time gives from the sam
   const model_inputs in(m);
   std::vector<uncertain_input> inputs;
   std::vector<std::size_t> varied;
-  for (std::size_t i = 0; i < in.leaves().size() && inputs.size() < 3; ++i) {
+  for (std::size_t i = 0; i < in.leaves().size() && inputs.size() < 4; ++i) {
     const decimal v = in.leaves()[i].baseline;
     if (v.is_zero()) continue;
     const decimal lo = v * decimal::parse("0.8");
     const decimal hi = v * decimal::parse("1.3");
-    // One of each kind that draws differently: uniform, triangular, lognormal.
+    // One of each kind: uniform, triangular, lognormal (two uniforms a draw), empirical.
     inputs.push_back({in.leaves()[i].name,
                       inputs.empty()         ? distribution::uniform(lo, hi)
                       : inputs.size() == 1   ? distribution::triangular(lo, v, hi)
-                                             : distribution::lognormal_90(lo, hi)});
+                      : inputs.size() == 2   ? distribution::lognormal_90(lo, hi)
+                                             : distribution::empirical({lo, v, hi})});
     varied.push_back(i);
   }
-  REQUIRE(inputs.size() == 3);
+  REQUIRE(inputs.size() == 4);
   const std::uint64_t samples = 1000;  // 7 blocks of 128 and one of 104
-  const auto r = monte_carlo(in, inputs, {samples, 99, std::nullopt});
+  const auto r = monte_carlo(in, inputs, {samples, 99, std::nullopt, true});
 
   // The reference: the loop monte_carlo ran before it had blocks.
   compiled_model one(in, varied);
@@ -191,6 +194,12 @@ TEST_CASE("monte_carlo: blocks give what one sample at a time gives from the sam
     totals.push_back(one.total());
     sum += totals.back();
   }
+  REQUIRE(r.totals.size() == samples);
+  std::size_t differ = 0;
+  for (std::size_t s = 0; s < samples; ++s) {
+    if (bits(r.totals[s]) != bits(totals[s])) ++differ;
+  }
+  CHECK(differ == 0);  // every sample, in draw order
   std::sort(totals.begin(), totals.end());
   // Nearest rank: the 50th, 500th and 950th smallest of 1000.
   CHECK(bits(r.p5) == bits(totals[49]));
@@ -200,6 +209,87 @@ TEST_CASE("monte_carlo: blocks give what one sample at a time gives from the sam
   CHECK(bits(r.max) == bits(totals.back()));
   CHECK(bits(r.mean) == bits(sum / 1000.0));
   CHECK(totals.front() < totals.back());  // the draws did vary the total
+}
+
+TEST_CASE("random_stream: fill_uniform gives the values uniform gives in the same order") {
+  random_stream one(7);
+  random_stream block(7);
+  std::vector<double> got(1000);
+  block.fill_uniform(got.data(), got.size());
+  std::size_t differ = 0;
+  for (const double x : got) {
+    if (bits(x) != bits(one.uniform())) ++differ;
+    if (!(x > 0.0 && x < 1.0)) ++differ;
+  }
+  CHECK(differ == 0);
+  CHECK(block.next() == one.next());  // the state moved on by as many steps
+  CHECK(bits(random_stream::normal_of(0.25, 0.5)) ==
+        bits(std::sqrt(-2.0 * std::log(0.25)) * std::cos(6.283185307179586476925 * 0.5)));
+}
+
+TEST_CASE("distribution: draw_block gives what draw gives from the same uniforms") {
+  // Lognormal takes two uniforms a draw, the others one. Each kind is drawn from a layout of
+  // three uniforms a sample at offset 1 (stride 3), as monte_carlo() lays out several inputs.
+  const std::vector<distribution> kinds{
+      distribution::uniform(decimal(2), decimal(5)),
+      distribution::triangular(decimal(1), decimal(2), decimal(6)),
+      distribution::triangular(decimal(3), decimal(3), decimal(3)),  // no span: always 3
+      distribution::lognormal_90(decimal(10), decimal(40)),
+      distribution::empirical({decimal(1), decimal(4), decimal(9)})};
+  CHECK(kinds[0].uniforms_per_draw() == 1);
+  CHECK(kinds[1].uniforms_per_draw() == 1);
+  CHECK(kinds[3].uniforms_per_draw() == 2);
+  CHECK(kinds[4].uniforms_per_draw() == 1);
+  const std::size_t n = 300;
+  for (const auto& d : kinds) {
+    random_stream fill(11);
+    std::vector<double> u(n * 3);
+    fill.fill_uniform(u.data(), u.size());
+    std::vector<double> got(n);
+    d.draw_block(u.data() + 1, 3, n, got.data());
+    random_stream one(11);
+    std::size_t differ = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+      one.uniform();  // offset 0: another input's uniform
+      const double want = d.draw(one);
+      if (d.uniforms_per_draw() == 1) one.uniform();  // offset 2 unused by a one-uniform kind
+      if (bits(got[j]) != bits(want)) ++differ;
+    }
+    CHECK_MESSAGE(differ == 0, d.describe());
+  }
+}
+
+TEST_CASE("monte_carlo percentiles: the values a sort gives without reordering the samples") {
+  const auto sorted_at = [](std::vector<double> v, double p) {
+    std::sort(v.begin(), v.end());
+    return v[analysis::detail::percentile_rank(v.size(), p)];
+  };
+  const auto check_all = [&](const std::vector<double>& v) {
+    const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+    const std::vector<double> before = v;
+    const std::array<double, 4> ps{0.05, 0.5, 0.95, 1.0};
+    const auto got = analysis::detail::percentiles(v, *lo, *hi, ps);
+    for (std::size_t i = 0; i < ps.size(); ++i) {
+      CHECK_MESSAGE(bits(got[i]) == bits(sorted_at(v, ps[i])), "p = " << ps[i]);
+    }
+    CHECK(v == before);
+  };
+  random_stream rng(3);
+  std::vector<double> spread(10'000);
+  for (auto& x : spread) x = 100.0 + 50.0 * rng.uniform();
+  check_all(spread);
+  // Most samples in one slice, ties, a far outlier: ranks share a slice, slices are uneven.
+  std::vector<double> clustered(5'000, 1.0);
+  for (std::size_t i = 0; i < 1'000; ++i) clustered[i * 5] = 1.0 + 1e-12 * rng.uniform();
+  clustered[17] = 1e6;
+  clustered[18] = -3.0;
+  check_all(clustered);
+  check_all({4.0});                             // one sample
+  check_all({2.0, 1.0});                        // nearest rank 1, 1, 2, 2
+  check_all(std::vector<double>(300, 7.5));     // all equal: nothing to slice
+  check_all({-1e308, 0.0, 1e308, 5.0, -2.0});  // a span that overflows: searched whole
+  CHECK(analysis::detail::percentile_rank(1000, 0.05) == 49);
+  CHECK(analysis::detail::percentile_rank(1000, 0.0) == 0);
 }
 
 TEST_CASE("monte_carlo: percentiles of a tiny run fall back to a whole search") {

@@ -7,9 +7,11 @@
 #define TRNCOST_ANALYSIS_MONTE_CARLO_HPP
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,30 +35,43 @@ class random_stream {
       s = z ^ (z >> 31);
     }
   }
-  std::uint64_t next() noexcept {
-    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-    const std::uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = rotl(s_[3], 45);
-    return result;
-  }
+  std::uint64_t next() noexcept { return step(s_); }
   /// Uniform on the open interval (0, 1): 53 random bits, offset by half a step.
-  double uniform() noexcept {
-    return (static_cast<double>(next() >> 11) + 0.5) * 0x1.0p-53;
-  }
+  double uniform() noexcept { return unit(next()); }
   /// Standard normal (Box-Muller, one value per call).
   double normal() noexcept {
     const double u1 = uniform();
     const double u2 = uniform();
+    return normal_of(u1, u2);
+  }
+  /// The next `n` values of uniform() into out[0, n), in order: the state kept in registers, with
+  /// no other work between the steps (monte_carlo() takes a block's uniforms at once).
+  void fill_uniform(double* out, std::size_t n) noexcept {
+    std::uint64_t s[4] = {s_[0], s_[1], s_[2], s_[3]};
+    for (std::size_t i = 0; i < n; ++i) out[i] = unit(step(s));
+    for (int i = 0; i < 4; ++i) s_[i] = s[i];
+  }
+  /// The standard normal normal() makes of its two uniforms, u1 taken first.
+  static double normal_of(double u1, double u2) noexcept {
     return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586476925 * u2);
   }
 
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }
+  static std::uint64_t step(std::uint64_t (&s)[4]) noexcept {
+    const std::uint64_t result = rotl(s[1] * 5, 7) * 9;
+    const std::uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+  }
+  static double unit(std::uint64_t x) noexcept {
+    return (static_cast<double>(x >> 11) + 0.5) * 0x1.0p-53;
+  }
   std::uint64_t s_[4]{};
 };
 
@@ -105,28 +120,46 @@ class distribution {
   [[nodiscard]] kind type() const noexcept { return kind_; }
   [[nodiscard]] const std::string& describe() const noexcept { return text_; }
 
-  // Inlined wherever it is called: the sample loop of monte_carlo() runs it four times a sample, and
-  // g++ stops inlining it there once a second caller exists (the moves-the-total probe: +39
-  // instructions a sample of the guard's 477).
+  // Inlined wherever it is called: the probes of monte_carlo() run it in a loop, and tests compare
+  // it with draw_block().
   [[gnu::always_inline]] double draw(random_stream& r) const noexcept {
     switch (kind_) {
-      case kind::uniform: return a_ + (b_ - a_) * r.uniform();
-      case kind::triangular: {
-        const double u = r.uniform();
-        const double span = b_ - a_;
-        if (span <= 0) return a_;
-        const double left = (c_ - a_) / span;
-        return u < left ? a_ + std::sqrt(u * span * (c_ - a_))
-                        : b_ - std::sqrt((1.0 - u) * span * (b_ - c_));
+      case kind::uniform: return uniform_of(r.uniform());
+      case kind::triangular: return triangular_of(r.uniform());
+      case kind::lognormal: {
+        const double u1 = r.uniform();
+        const double u2 = r.uniform();
+        return lognormal_of(u1, u2);
       }
-      case kind::lognormal: return std::exp(a_ + b_ * r.normal());
-      case kind::empirical: {
-        const auto n = values_.size();
-        auto i = static_cast<std::size_t>(r.uniform() * static_cast<double>(n));
-        return values_[i < n ? i : n - 1];
-      }
+      case kind::empirical: return empirical_of(r.uniform());
     }
     return 0;
+  }
+
+  /// How many values of random_stream::uniform() one draw() takes: two for a lognormal (Box-Muller),
+  /// one for the others.
+  [[nodiscard]] std::size_t uniforms_per_draw() const noexcept {
+    return kind_ == kind::lognormal ? 2 : 1;
+  }
+
+  /// draw() for `n` samples whose uniforms are already taken from the stream: sample j's are
+  /// u[j * stride] and, for a lognormal, u[j * stride + 1]. The same operations as draw(), so
+  /// out[j] is bit for bit what draw() gives from those uniforms; the kind is looked at once.
+  void draw_block(const double* u, std::size_t stride, std::size_t n, double* out) const noexcept {
+    switch (kind_) {
+      case kind::uniform:
+        for (std::size_t j = 0; j < n; ++j) out[j] = uniform_of(u[j * stride]);
+        return;
+      case kind::triangular:
+        for (std::size_t j = 0; j < n; ++j) out[j] = triangular_of(u[j * stride]);
+        return;
+      case kind::lognormal:
+        for (std::size_t j = 0; j < n; ++j) out[j] = lognormal_of(u[j * stride], u[j * stride + 1]);
+        return;
+      case kind::empirical:
+        for (std::size_t j = 0; j < n; ++j) out[j] = empirical_of(u[j * stride]);
+        return;
+    }
   }
 
   /// The standard normal's 95th percentile.
@@ -135,6 +168,24 @@ class distribution {
  private:
   distribution(kind k, double a, double b, double c, std::vector<double> values, std::string text)
       : kind_(k), a_(a), b_(b), c_(c), values_(std::move(values)), text_(std::move(text)) {}
+
+  // Each kind's value from its uniforms: the one place draw() and draw_block() take it from.
+  double uniform_of(double u) const noexcept { return a_ + (b_ - a_) * u; }
+  double triangular_of(double u) const noexcept {
+    const double span = b_ - a_;
+    if (span <= 0) return a_;
+    const double left = (c_ - a_) / span;
+    return u < left ? a_ + std::sqrt(u * span * (c_ - a_))
+                    : b_ - std::sqrt((1.0 - u) * span * (b_ - c_));
+  }
+  double lognormal_of(double u1, double u2) const noexcept {
+    return std::exp(a_ + b_ * random_stream::normal_of(u1, u2));
+  }
+  double empirical_of(double u) const noexcept {
+    const auto n = values_.size();
+    auto i = static_cast<std::size_t>(u * static_cast<double>(n));
+    return values_[i < n ? i : n - 1];
+  }
 
   static void check_order(const char* what, decimal low, decimal high) {
     if (high < low) {
@@ -510,22 +561,81 @@ class compiled_model {
 
 namespace detail {
 
-/// The nearest-rank percentile: the smallest sample with at least p of the samples at or below it.
-/// `from` says where to start: every sample before it is known to be at or below every sample
-/// after it (a lower percentile found before), so the search looks only at the rest.
-inline double percentile(std::vector<double>& v, double p, std::size_t from = 0) {
-  auto rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(v.size())));
-  if (rank == 0) rank = 1;
-  if (rank - 1 < from) from = 0;
-  auto it = v.begin() + static_cast<std::ptrdiff_t>(rank - 1);
-  std::nth_element(v.begin() + static_cast<std::ptrdiff_t>(from), it, v.end());
-  return *it;
-}
-
-/// Where percentile() left the p-th percentile: pass it on as the next call's `from`.
+/// The 0-based position of the nearest-rank p-th percentile among n sorted samples: the smallest
+/// sample with at least p of the samples at or below it.
 inline std::size_t percentile_rank(std::size_t n, double p) {
   const auto rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(n)));
   return rank == 0 ? 0 : rank - 1;
+}
+
+/// The nearest-rank percentiles `ps` of `v`, whose values are finite, lo its smallest and hi its
+/// largest; v is left as it is. nth_element over all of v mispredicts a branch about every other
+/// comparison on random totals (37 % of a flagship run's time went there), so: one pass counts the
+/// samples in each of `slices` equal slices of [lo, hi] (a value's slice never decreases as the
+/// value grows, so a lower slice holds only smaller values), the counts say which slice holds each
+/// rank and how many samples lie below it, a second pass copies out only those slices' samples,
+/// and nth_element finds each rank among them. The values found are those a sort gives.
+template <std::size_t N>
+std::array<double, N> percentiles(const std::vector<double>& v, double lo, double hi,
+                                  const std::array<double, N>& ps) {
+  constexpr std::size_t slices = 4096;
+  std::array<double, N> out{};
+  std::array<std::size_t, N> at{};
+  for (std::size_t i = 0; i < N; ++i) at[i] = percentile_rank(v.size(), ps[i]);
+  const double scale = static_cast<double>(slices) / (hi - lo);
+  if (!(hi > lo) || !std::isfinite(scale)) {
+    // All equal, or a span too narrow or too wide to slice: a search over a copy.
+    std::vector<double> all(v);
+    for (std::size_t i = 0; i < N; ++i) {
+      const auto it = all.begin() + static_cast<std::ptrdiff_t>(at[i]);
+      std::nth_element(all.begin(), it, all.end());
+      out[i] = *it;
+    }
+    return out;
+  }
+  const auto slice_of = [lo, scale](double x) {
+    const auto s = static_cast<std::size_t>((x - lo) * scale);  // x - lo <= hi - lo: at most slices
+    return s < slices ? s : slices - 1;
+  };
+  std::vector<std::size_t> count(slices, 0);
+  for (const double x : v) ++count[slice_of(x)];
+  std::array<std::size_t, N> slice{};
+  std::array<std::size_t, N> below{};
+  std::array<std::size_t, N> owner{};  // the first rank in the same slice: its samples are shared
+  for (std::size_t i = 0; i < N; ++i) {
+    std::size_t s = 0;
+    std::size_t before = 0;
+    while (before + count[s] <= at[i]) before += count[s++];
+    slice[i] = s;
+    below[i] = before;
+    owner[i] = i;
+    for (std::size_t j = 0; j < i; ++j) {
+      if (slice[j] == s) {
+        owner[i] = j;
+        break;
+      }
+    }
+  }
+  std::array<std::vector<double>, N> found;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (owner[i] == i) found[i].reserve(count[slice[i]]);
+  }
+  for (const double x : v) {
+    const std::size_t s = slice_of(x);
+    for (std::size_t i = 0; i < N; ++i) {
+      if (s == slice[i]) {
+        found[owner[i]].push_back(x);
+        break;
+      }
+    }
+  }
+  for (std::size_t i = 0; i < N; ++i) {
+    auto& f = found[owner[i]];
+    const auto it = f.begin() + static_cast<std::ptrdiff_t>(at[i] - below[i]);
+    std::nth_element(f.begin(), it, f.end());
+    out[i] = *it;
+  }
+  return out;
 }
 
 }  // namespace detail
@@ -595,15 +705,25 @@ inline monte_carlo_result monte_carlo(const model_inputs& in,
   std::vector<double> totals(options.samples);
   double sum = 0;
   std::uint64_t over = 0;
-  const double budget = options.budget ? options.budget->value().to_double() : 0.0;
-  // A block of samples at a time: the draws in the order one sample at a time takes them (sample
-  // by sample, input by input), then the block's totals in one pass per operation.
+  const bool has_budget = options.budget.has_value();
+  const double budget = has_budget ? options.budget->value().to_double() : 0.0;
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -std::numeric_limits<double>::infinity();
+  // A block of samples at a time: the block's uniforms taken from the stream in the order one
+  // sample at a time takes them (sample by sample, input by input: input k's at offset[k] of each
+  // sample's per_sample), then each input's draws over the block, then the block's totals in one
+  // pass per operation.
   std::vector<double*> rows(inputs.size());
   std::vector<const distribution*> dists(inputs.size());
+  std::vector<std::size_t> offset(inputs.size());
+  std::size_t per_sample = 0;
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     rows[k] = program.leaf_row(k);
     dists[k] = &inputs[k].dist;
+    offset[k] = per_sample;
+    per_sample += inputs[k].dist.uniforms_per_draw();
   }
+  std::vector<double> uniforms(compiled_model::block * per_sample);
   detail::flag_inputs_that_do_not_move(in, leaves, options.seed, program, rows, dists, out);
   // An input that cannot move the total is not drawn into the band (issue 17): held at its sourced
   // value. Its draws are still taken from the stream and dropped, so the other inputs get the draws
@@ -618,8 +738,9 @@ inline monte_carlo_result monte_carlo(const model_inputs& in,
   for (std::uint64_t first = 0; first < options.samples; first += compiled_model::block) {
     const auto n = static_cast<std::size_t>(
         std::min<std::uint64_t>(compiled_model::block, options.samples - first));
-    for (std::size_t j = 0; j < n; ++j) {
-      for (std::size_t k = 0; k < dists.size(); ++k) rows[k][j] = dists[k]->draw(rng);
+    rng.fill_uniform(uniforms.data(), n * per_sample);
+    for (std::size_t k = 0; k < dists.size(); ++k) {
+      dists[k]->draw_block(uniforms.data() + offset[k], per_sample, n, rows[k]);
     }
     for (const auto& [k, value] : held) std::fill_n(rows[k], n, value);
     double* t = totals.data() + first;
@@ -630,19 +751,21 @@ inline monte_carlo_result monte_carlo(const model_inputs& in,
                           " gives a total that is not finite (a division by a drawn zero?)");
       }
       sum += t[j];
-      if (options.budget && t[j] > budget) ++over;
+      over += static_cast<std::uint64_t>(has_budget && t[j] > budget);
+      // What std::minmax_element gives: the first smallest, the last largest.
+      lo = t[j] < lo ? t[j] : lo;
+      hi = t[j] < hi ? hi : t[j];
     }
   }
   out.mean = sum / static_cast<double>(options.samples);
-  if (options.keep_samples) out.totals = totals;  // before the percentiles reorder them
-  const auto [lo, hi] = std::minmax_element(totals.begin(), totals.end());
-  out.min = *lo;
-  out.max = *hi;
-  // Each percentile searches only above the one before (nth_element leaves the lower ones before).
-  const std::size_t n_totals = totals.size();
-  out.p5 = detail::percentile(totals, 0.05);
-  out.p50 = detail::percentile(totals, 0.50, detail::percentile_rank(n_totals, 0.05) + 1);
-  out.p95 = detail::percentile(totals, 0.95, detail::percentile_rank(n_totals, 0.50) + 1);
+  out.min = lo;
+  out.max = hi;
+  const auto p =
+      detail::percentiles(totals, out.min, out.max, std::array<double, 3>{0.05, 0.50, 0.95});
+  out.p5 = p[0];
+  out.p50 = p[1];
+  out.p95 = p[2];
+  if (options.keep_samples) out.totals = std::move(totals);
   if (options.budget) {
     out.p_over_budget = static_cast<double>(over) / static_cast<double>(options.samples);
   }
