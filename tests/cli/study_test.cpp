@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <string>
+#include <trncost/io/study.hpp>
 #include <trncost/report/audit_study.hpp>
 #include <trncost/report/diff.hpp>
 #include <trncost/report/study_report.hpp>
