@@ -582,8 +582,11 @@ std::array<double, N> percentiles(const std::vector<double>& v, double lo, doubl
   std::array<double, N> out{};
   std::array<std::size_t, N> at{};
   for (std::size_t i = 0; i < N; ++i) at[i] = percentile_rank(v.size(), ps[i]);
-  const double scale = static_cast<double>(slices) / (hi - lo);
-  if (!(hi > lo) || !std::isfinite(scale)) {
+  const double span = hi - lo;
+  const double scale = static_cast<double>(slices) / span;
+  // A span that overflows (lo = -1e308, hi = 1e308) gives scale 0 and x - lo infinite: slicing
+  // would multiply infinity by zero.
+  if (!(span > 0) || !std::isfinite(span) || !std::isfinite(scale)) {
     // All equal, or a span too narrow or too wide to slice: a search over a copy.
     std::vector<double> all(v);
     for (std::size_t i = 0; i < N; ++i) {
