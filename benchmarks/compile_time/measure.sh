@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compile time of a translation unit using trncost against one using only Boost.Units' SI system and
 # fmt (the target: at most 1.5x), of one using trncost's fmt formatters (io/fmt.hpp), and of the
-# estimate-only reports (tu_markdown, tu_report_json: a one-line model rendered; target at most 2x).
+# estimate-only reports (tu_markdown, tu_report_json: a one-line model rendered; target at most 2x)
+# and of the scenario file's header (tu_scenario: target at most 3x).
 #
 # Usage: bash benchmarks/compile_time/measure.sh [N]     (N compilations of each TU, default 7)
 # Environment: CXX (default g++), CXXFLAGS (default "-std=c++20 -O2").
@@ -23,7 +24,7 @@ read -r -a flags <<<"${CXXFLAGS:--std=c++20 -O2}"
 out_dir="$(mktemp -d)"
 trap 'rm -rf "$out_dir"' EXIT
 
-tus=(tu_anchor tu_trncost tu_markdown tu_report_json)
+tus=(tu_anchor tu_trncost tu_markdown tu_report_json tu_scenario)
 if [[ -f "$include_dir/trncost/io/fmt.hpp" ]]; then
   tus+=(tu_io_fmt)
 else
@@ -73,6 +74,7 @@ for tu in "${tus[@]}"; do
   target=""
   [[ "$tu" == tu_trncost ]] && target="   (target: at most 1.5 wall)"
   [[ "$tu" == tu_markdown || "$tu" == tu_report_json ]] && target="   (target: at most 2)"
+  [[ "$tu" == tu_scenario ]] && target="   (target: at most 3)"
   printf 'ratio %s / tu_anchor: wall %s, CPU %s%s\n' "$tu" \
     "$(ratio "${med_wall[$tu]}" "${med_wall[tu_anchor]}")" \
     "$(ratio "${med_cpu[$tu]}" "${med_cpu[tu_anchor]}")" "$target"
