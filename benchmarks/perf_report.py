@@ -94,6 +94,11 @@ def run_benchmarks(build, reps, skip_slow, extra_args):
         before = load()
         out = subprocess.run([path, *extra_args.get(program, []),
                               f"--benchmark_repetitions={reps}",
+                              # Repetitions in random order: a burst of load from elsewhere on a
+                              # shared host then slows every benchmark of the program a little,
+                              # not one benchmark's every repetition (two runs 3 minutes apart on
+                              # a machine at load 0.5-1 differed by up to 42 % without it).
+                              "--benchmark_enable_random_interleaving=true",
                               "--benchmark_report_aggregates_only=true",
                               "--benchmark_format=json"], capture_output=True, text=True,
                              check=True).stdout
