@@ -8,7 +8,7 @@ benchmarks/README.md between its perf_report markers. benchmarks/run_all builds 
     cmake --build BUILD --target cost_line_bench model_bench analysis_bench neuron_monitor_bench \
         model_support_bench price_list_bench -j2
     python3 benchmarks/perf_report.py BUILD [--repetitions 5] [--compile-runs 5] [--skip-slow]
-        [--offer-file PATH] [--write-readme] [--save RUN.json] [--compare EARLIER.json]
+        [--offer-file PATH] [--write-readme] [--save RUN.json] [--compare EARLIER.json] [--cpu fastest|N|any]
     python3 benchmarks/perf_report.py BUILD --compile-only [--compile-runs 5]
 
 CPU time is reported (a shared machine disturbs it less than wall-clock time); ratios are
@@ -17,6 +17,17 @@ generated at run time (100 MB to 430 MB) and take minutes. --offer-file is the E
 price_list_bench reads (benchmarks/offer_file_gen.py writes the 426 MB synthetic one).
 --save writes the run's figures to a JSON file; --compare sets them beside such a file's, to show
 that a second run reproduces the first (within 10 %).
+
+Every program runs pinned to one CPU. On a virtual machine the CPUs need not run alike, and not
+the same one all the time: on the project's 2-core machine one CPU at a time ran the flagship
+evaluation at 1.05 us where the other took 0.70 us, and block evaluation at 2.4 against 1.6 us a
+block, and which CPU was the slow one changed from minute to minute (a busy neighbour on the host's
+sibling thread, most likely). Unpinned, each process took the speed of whichever CPU the scheduler
+gave it, and two runs differed by up to 52 %. So by default (--cpu fastest) each program is pinned
+to the CPU that runs a short probe fastest just before it (block evaluation, analysis_bench,
+0.2 s per CPU), after waiting (up to 2 minutes) for a CPU within 10 % of the run's fastest probe
+when the host slows both; the probe's times and any wait are listed beside each program's run. --cpu N pins every
+program to CPU N; --cpu any leaves the scheduler free.
 """
 import argparse
 import datetime
@@ -28,6 +39,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 # (program, benchmark, anchor benchmark or None, what, target text, check(measured, anchor) -> bool)
 # Measured and anchor are CPU ns per iteration, or per item (sample) for the names in PER_ITEM.
@@ -78,10 +90,68 @@ def load():
     return "/".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def run_benchmarks(build, reps, skip_slow, extra_args):
+PROBE = ("analysis_bench", "^evaluate_compiled_double_block$")
+
+
+def probe(build, cpu):
+    """CPU ns of one block evaluation pinned to `cpu` (0.2 s of it), or None without the program."""
+    path = os.path.join(build, "benchmarks", PROBE[0])
+    if not os.path.exists(path):
+        return None
+    out = subprocess.run([path, f"--benchmark_filter={PROBE[1]}", "--benchmark_min_time=0.2",
+                          "--benchmark_format=json"], capture_output=True, text=True, check=True,
+                         preexec_fn=lambda: os.sched_setaffinity(0, {cpu})).stdout
+    return json.loads(out)["benchmarks"][0]["cpu_time"]
+
+
+def choose_cpu(build, cpu):
+    """(the CPU a program runs on or None for any, the probe's text): --cpu fastest, N or any."""
+    allowed = sorted(os.sched_getaffinity(0))
+    if cpu == "any":
+        return None, "not pinned"
+    if cpu != "fastest":
+        if not cpu.isdigit() or int(cpu) not in allowed:
+            sys.exit(f"perf_report: --cpu {cpu}: this process may use CPUs {allowed} only")
+        return int(cpu), f"CPU {cpu} (--cpu)"
+    times = {c: probe(build, c) for c in allowed}
+    if any(t is None for t in times.values()):
+        return allowed[-1], f"CPU {allowed[-1]} ({PROBE[0]} not built: no probe)"
+    # A CPU as fast as the fastest probe of this run so far, or wait for one (up to QUIET_WAIT s):
+    # when the host slows both CPUs for a while, a program measured then would not reproduce.
+    waited = 0
+    while min(times.values()) > QUIET * BEST_PROBE[0] and waited < QUIET_WAIT:
+        time.sleep(5)
+        waited += 5
+        times = {c: probe(build, c) for c in allowed}
+    BEST_PROBE[0] = min(BEST_PROBE[0], *times.values())
+    chosen = min(times, key=times.get)
+    wait_text = f"; waited {waited} s for a quiet CPU" if waited else ""
+    if min(times.values()) > QUIET * BEST_PROBE[0]:
+        wait_text += "; **no CPU as fast as the run's fastest probe**"
+    return chosen, f"CPU {chosen} (probe: " + ", ".join(
+        f"CPU {c} {t / 1e3:.2f} us" for c, t in sorted(times.items())) + f"{wait_text})"
+
+
+QUIET = 1.10  # a CPU within 10 % of the run's fastest probe counts as quiet
+QUIET_WAIT = 120  # seconds a program waits for one
+BEST_PROBE = [float("inf")]  # the fastest probe of this run so far
+
+
+def calibrate(build):
+    """Probes every CPU three times at the start, so the first program has a reference too."""
+    for _ in range(3):
+        for c in sorted(os.sched_getaffinity(0)):
+            t = probe(build, c)
+            if t is not None:
+                BEST_PROBE[0] = min(BEST_PROBE[0], t)
+
+
+def run_benchmarks(build, reps, skip_slow, extra_args, cpu_choice):
     """({(program, name): {"cpu_ns", "real_ns", "rate", "items"}}, [run records])"""
     results = {}
     runs = []
+    if cpu_choice == "fastest":
+        calibrate(build)
     for program in sorted({t[0] for t in TARGETS}):
         if skip_slow and program in SLOW:
             continue
@@ -90,8 +160,10 @@ def run_benchmarks(build, reps, skip_slow, extra_args):
             print(f"note: {path} is not built; skipped", file=sys.stderr)
             runs.append((program, None, None, None, None))
             continue
+        cpu, where = choose_cpu(build, cpu_choice)
         started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M")
         before = load()
+        pin = (lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None
         out = subprocess.run([path, *extra_args.get(program, []),
                               f"--benchmark_repetitions={reps}",
                               # Repetitions in random order: a burst of load from elsewhere on a
@@ -101,8 +173,8 @@ def run_benchmarks(build, reps, skip_slow, extra_args):
                               "--benchmark_enable_random_interleaving=true",
                               "--benchmark_report_aggregates_only=true",
                               "--benchmark_format=json"], capture_output=True, text=True,
-                             check=True).stdout
-        runs.append((program, started, before, load(), cpu_model()))
+                             check=True, preexec_fn=pin).stdout
+        runs.append((program, started, before, load(), f"{cpu_model()}; {where}"))
         for b in json.loads(out)["benchmarks"]:
             # The median of the repetitions; with one repetition there is no aggregate, only it.
             if b.get("aggregate_name") != "median" and not (reps == 1 and
@@ -185,10 +257,13 @@ def report(a):
     extra = {}
     if a.offer_file:
         extra["price_list_bench"] = [f"--offer_file={a.offer_file}", "--no_python"]
-    res, runs = run_benchmarks(a.build, a.repetitions, a.skip_slow, extra)
+    res, runs = run_benchmarks(a.build, a.repetitions, a.skip_slow, extra, a.cpu)
+    where = {"fastest": "each program pinned to the CPU a probe found fastest just before it",
+             "any": "not pinned"}.get(a.cpu, f"every program pinned to CPU {a.cpu}")
     say(f"Generated by `benchmarks/perf_report.py` (what `benchmarks/run_all` runs) on "
         f"{datetime.date.today()} at commit `{commit or '?'}`: "
-        f"{os.cpu_count()} cores, {cpu_model()}; medians of {a.repetitions} repetitions, CPU time. "
+        f"{os.cpu_count()} cores, {cpu_model()}, {where}; medians of {a.repetitions} repetitions, "
+        "CPU time. "
         "Each program's run, with the load average (1/5/15 min) before and after it, is listed "
         "below the table.\n")
     say("| what | benchmark | target | measured | anchor (same run) | ratio | met |")
@@ -235,11 +310,11 @@ def report(a):
             say(f"| `{program}` | {started} | {before} | {after} | {cpu} |")
     if a.save:
         with open(a.save, "w") as f:
-            json.dump({"commit": commit, "date": str(datetime.date.today()),
+            json.dump({"commit": commit, "date": str(datetime.date.today()), "cpu": a.cpu,
                        "repetitions": a.repetitions, "cpu_ns": rows}, f, indent=1, sort_keys=True)
     if a.compare:
         say("")
-        say(compare_text(a.compare, rows, commit))
+        say(compare_text(a.compare, rows, commit, a.cpu))
     if not a.skip_compile:
         say("\nCompile time of a translation unit that includes one header (g++ -std=c++20 -O2):\n")
         say("| header | CPU seconds (median) |")
@@ -249,7 +324,7 @@ def report(a):
     return "\n".join(lines) + "\n"
 
 
-def compare_text(path, rows, commit):
+def compare_text(path, rows, commit, pinned):
     """A table of this run's figures beside those --save wrote in an earlier run: the change of
     each, and whether every one is within REPRODUCED (10 %)."""
     with open(path) as f:
@@ -258,6 +333,10 @@ def compare_text(path, rows, commit):
              f"medians of {prev.get('repetitions', '?')}; `perf_report.py --compare`), CPU time per "
              "operation or per sample, benchmarks and anchors:", "",
              "| benchmark | earlier run | this run | change |", "|---|---:|---:|---:|"]
+    if prev.get("cpu", "any") != pinned:
+        lines[0:0] = [f"**Note:** the earlier run chose its CPU by `--cpu {prev.get('cpu', 'any')}`, "
+                      f"this one by `--cpu {pinned}`: on a virtual machine the CPUs need not run "
+                      "alike.", ""]
     worst = 0.0
     for key in sorted(rows):
         before = prev.get("cpu_ns", {}).get(key)
@@ -306,6 +385,9 @@ def main():
     p.add_argument("--write-readme", action="store_true",
                    help="also write the tables into benchmarks/README.md")
     p.add_argument("--compile-only", action="store_true", help="only the compile-time table")
+    p.add_argument("--cpu", metavar="fastest|N|any", default="fastest",
+                   help="where each program runs: the CPU a probe finds fastest just before it "
+                        "(default), CPU N, or wherever the scheduler puts it")
     p.add_argument("--save", metavar="JSON",
                    help="also write this run's figures (CPU ns per operation) to JSON")
     p.add_argument("--compare", metavar="JSON",
