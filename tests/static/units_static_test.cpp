@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <boost/units/base_units/metric/hour.hpp>
+#include <boost/units/detail/linear_algebra.hpp>
 #include <boost/units/systems/si/length.hpp>
 #include <boost/units/systems/si/time.hpp>
 #include <concepts>
@@ -338,6 +339,12 @@ static_assert(charge_caught<sourced<per_instance_hour>, sourced<chip_hours>>);
 static_assert(charge_caught<sourced<per_gibibyte_month>, sourced<gibibyte_hours>>);
 static_assert(charge_caught<per_instance_hour, sourced<instance_hours>>);
 static_assert(!charge_caught<sourced<per_instance_hour>, sourced<instance_hours>>);
+
+// --- Compile time: trncost's system takes Boost.Units' "simple system" path (its base units, sorted
+// by ordinal, have one base dimension each, in ordinal order too), so a derived unit's exponents are
+// read off rather than found by inverting a matrix at compile time (units/system.hpp, byte_ordinal).
+static_assert(boost::units::detail::is_simple_system<u::system::type>::value);
+static_assert(u::byte_base_unit::value == u::byte_ordinal);
 
 // --- Whose units trncost speaks for
 

@@ -6,6 +6,7 @@
 #include <boost/units/reduce_unit.hpp>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "system.hpp"
@@ -33,21 +34,24 @@ struct scale_power {
 
 template <>
 struct symbol_walk<boost::units::dimensionless_type> {
-  static void base_units(std::string&) {}
+  static void base_units(std::string&, std::string&) {}
   static void scales(std::vector<scale_power>&) {}
 };
 
+/// Appends each base unit with its exponent to `out`, but the byte to `bytes`: Boost.Units lists the
+/// byte first (its ordinal is negative, system.hpp), and trncost prints it last, "(3600 s B)".
 template <class BaseUnit, class Exponent, class Rest>
 struct symbol_walk<
     boost::units::list<boost::units::heterogeneous_system_dim<BaseUnit, Exponent>, Rest>> {
-  static void base_units(std::string& out) {
-    if (!out.empty()) out += ' ';
-    out += BaseUnit::symbol();
+  static void base_units(std::string& out, std::string& bytes) {
+    std::string& to = std::is_same_v<BaseUnit, byte_base_unit> ? bytes : out;
+    if (!to.empty()) to += ' ';
+    to += BaseUnit::symbol();
     if (Exponent::Numerator != 1 || Exponent::Denominator != 1) {
-      out += '^' + std::to_string(Exponent::Numerator);
-      if (Exponent::Denominator != 1) out += '/' + std::to_string(Exponent::Denominator);
+      to += '^' + std::to_string(Exponent::Numerator);
+      if (Exponent::Denominator != 1) to += '/' + std::to_string(Exponent::Denominator);
     }
-    symbol_walk<Rest>::base_units(out);
+    symbol_walk<Rest>::base_units(out, bytes);
   }
 };
 
@@ -134,7 +138,9 @@ std::string symbol() {
     using impl = typename detail::heterogeneous_impl<
         typename boost::units::reduce_unit<Unit>::type::system_type>::type;
     std::string text;
-    detail::symbol_walk<typename impl::type>::base_units(text);
+    std::string bytes;
+    detail::symbol_walk<typename impl::type>::base_units(text, bytes);
+    if (!bytes.empty()) text.append(text.empty() ? "" : " ").append(bytes);
     std::vector<detail::scale_power> scales;
     detail::symbol_walk<typename impl::scale>::scales(scales);
     return detail::scaled_symbol(text, scales);

@@ -20,8 +20,8 @@
 
 namespace trncost::units {
 
-// Base dimensions. Ordinals 7301-7399 are trncost's; Boost's own are below 0 and users pick theirs
-// outside this range (docs/units.md shows how to add a dimension).
+// Base dimensions. Ordinals 7301-7399 are trncost's (and -7311, the byte unit's, below); Boost's own
+// are below 0 and users pick theirs outside these (docs/units.md shows how to add a dimension).
 struct money_dimension : boost::units::base_dimension<money_dimension, 7301> {};
 struct token_dimension : boost::units::base_dimension<token_dimension, 7302> {};
 struct instance_dimension : boost::units::base_dimension<instance_dimension, 7303> {};
@@ -66,10 +66,18 @@ TRNCOST_DETAIL_BASE_UNIT(job, job_dimension, 7314, "job", "job");
 TRNCOST_DETAIL_BASE_UNIT(interruption, interruption_dimension, 7315, "interruption",
                          "interruption");
 
+/// The byte's ordinal. Negative, unlike trncost's others: Boost.Units sorts a system's base units by
+/// ordinal, and when their base dimensions then come in ordinal order too (information, -700, before
+/// time, -7, before trncost's 7301-7399) it finds a unit's exponents by reading them off (its "simple
+/// system" path) instead of inverting a 16 x 16 matrix of rationals at compile time for every
+/// derived unit, which cost about 10 % of g++'s front-end memory for <trncost/trncost.hpp>
+/// (issue 14). tests/static/units_static_test.cpp checks that trncost::units::system is such a system.
+inline constexpr long byte_ordinal = -7311;
+
 /// A byte of stored or transferred data. It is trncost's own base unit of Boost's information
 /// dimension (not a scaled bit), so byte counts stay whole numbers.
 struct byte_base_unit
-    : boost::units::base_unit<byte_base_unit, boost::units::information_dimension, 7311> {
+    : boost::units::base_unit<byte_base_unit, boost::units::information_dimension, byte_ordinal> {
   static constexpr const char* name() { return "byte"; }
   static constexpr const char* symbol() { return "B"; }
 };
@@ -107,11 +115,11 @@ using scaled =
 
 namespace detail {
 
-/// Whether a base dimension or base unit is one of trncost's (ordinals 7301-7399, above).
+/// Whether a base dimension or base unit is one of trncost's (ordinals 7301-7399, and the byte's).
 template <class Tag>
 constexpr bool own_ordinal() {
   if constexpr (requires { Tag::value; }) {
-    return Tag::value >= 7301 && Tag::value <= 7399;
+    return (Tag::value >= 7301 && Tag::value <= 7399) || std::is_same_v<Tag, byte_base_unit>;
   } else {
     return false;  // a scaled base unit (Boost's metric hour) has no ordinal of its own
   }
