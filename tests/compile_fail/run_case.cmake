@@ -8,7 +8,8 @@
 #
 # Inputs (-D): CXX (compiler), SRC (case file), FLAGS and INCLUDES ("|"-separated, so that they
 # survive add_test), IMPLICIT ("|"-separated include directories the compiler searches anyway:
-# passing them again with -I breaks libstdc++'s #include_next), REGEX, EXPECT_FAIL.
+# passing them again with -I breaks libstdc++'s #include_next), REGEX, EXPECT_FAIL; optionally WHAT,
+# what a unit that must compile checks (tests/headers: "<header> compiles on its own"), and PCH_DIR.
 
 cmake_minimum_required(VERSION 3.25) # script mode: policies of this version (IN_LIST)
 
@@ -74,10 +75,13 @@ if(EXPECT_FAIL)
   message(STATUS "${case_name}: rejected as expected (${out_bytes} bytes of diagnostics)\n"
                  "  first diagnostic: ${first_line}")
 else()
+  if(NOT DEFINED WHAT OR WHAT STREQUAL "")
+    set(WHAT "the twins (the cases without -DTRNCOST_FAIL) compile cleanly")
+  endif()
   if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${case_name}: the twins (the cases without -DTRNCOST_FAIL) must compile "
-                        "cleanly; the diagnostics name the case file\n"
+    message(FATAL_ERROR "${case_name}: expected that ${WHAT} with -Werror, and it does not (the "
+                        "diagnostics name the file)\n"
                         "--- compiler output (${out_bytes} bytes) ---\n${out}")
   endif()
-  message(STATUS "${case_name}: the twins compile cleanly")
+  message(STATUS "${case_name}: ${WHAT}")
 endif()
