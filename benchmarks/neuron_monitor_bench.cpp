@@ -64,8 +64,10 @@ std::string report(std::size_t k) {
          "\"neuroncore_per_device_count\": 2, \"error\": \"\"}}\n";
 }
 
-// Writes (once) a capture of about `mb` MB and returns its path.
-const std::string& capture(std::size_t mb) {
+// Writes (once) a capture of about `mb` MB and returns its path (a copy: a reference into `made`
+// would dangle when a later call grows it, as peak_rss's two calls did when repetitions were
+// interleaved and it ran first).
+std::string capture(std::size_t mb) {
   static std::vector<std::pair<std::size_t, std::string>> made;
   for (const auto& [size, path] : made) {
     if (size == mb) return path;
@@ -91,7 +93,7 @@ std::size_t file_size(const std::string& path) {
 }
 
 void read_capture(benchmark::State& state) {
-  const std::string& path = capture(capture_mb);
+  const std::string path = capture(capture_mb);
   const std::size_t bytes = file_size(path);
   std::size_t reports = 0;
   for (auto _ : state) {
@@ -122,8 +124,8 @@ long child_peak_rss_kib(const std::string& path) {
 
 void peak_rss(benchmark::State& state) {
   const std::size_t small_mb = capture_mb / 4 == 0 ? 1 : capture_mb / 4;
-  const std::string& small = capture(small_mb);
-  const std::string& large = capture(capture_mb);
+  const std::string small = capture(small_mb);
+  const std::string large = capture(capture_mb);
   long rss_small = 0, rss_large = 0;
   for (auto _ : state) {
     rss_small = child_peak_rss_kib(small);
@@ -143,7 +145,7 @@ void peak_rss(benchmark::State& state) {
 // The anchor: python3's json module, one json.loads per line, averaging the same per-core
 // utilization and flops. Its own clock times the loop (interpreter start-up excluded).
 void python_json_anchor(benchmark::State& state) {
-  const std::string& path = capture(capture_mb);
+  const std::string path = capture(capture_mb);
   const std::size_t bytes = file_size(path);
   const std::string script =
       "import json,resource,sys,time\n"
