@@ -4,7 +4,7 @@
 #include <trncost/trncost.hpp>
 
 // [custom-unit]
-// 1. A base dimension and a base unit (ordinals outside trncost's 7301-7399 range).
+// 1. A base dimension and a base unit (ordinals other than trncost's: 7301-7399 and -7311).
 struct gpu_dimension : boost::units::base_dimension<gpu_dimension, 9001> {};
 struct gpu_base_unit : boost::units::base_unit<gpu_base_unit, gpu_dimension::dimension_type, 9001> {
   static constexpr const char* name() { return "GPU"; }
