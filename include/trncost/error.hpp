@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "config.hpp"
+
 namespace trncost {
 
 /// Base of every trncost exception, so a host can catch them all in one place.
@@ -43,15 +45,14 @@ namespace detail {
 
 /// An error's message without the "trncost: " prefix `error` adds, to quote inside another message
 /// (an audit's mismatch, a scenario file's line) that carries the prefix once.
-inline std::string bare_message(const std::exception& e) {
-  std::string_view m = e.what();
-  constexpr std::string_view prefix = "trncost: ";
-  if (m.starts_with(prefix)) m.remove_prefix(prefix.size());
-  return std::string(m);
-}
+TRNCOST_DECL std::string bare_message(const std::exception& e);
 
 }  // namespace detail
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/error.ipp"
+#endif
 
 #endif  // TRNCOST_ERROR_HPP

@@ -44,14 +44,23 @@ const std::set<std::string, std::less<>>& core_layers() {
 /// (credits.hpp beside credits/) the folder it stands for; "top" for the other headers at the top.
 /// io/ splits in two: the scenario file (io/scenario.hpp and io/study.hpp, which build a report's
 /// extras) and the readers (every other io/ header, io/detail/ and the fmt formatters).
-std::string layer_of(const fs::path& rel) {
+/// The bodies of a header's functions (its impl/<name>.ipp) have the header's layer. "src" is the
+/// headers a program includes in one unit for separate compilation (src.hpp, io/src_*.hpp): they
+/// include every layer, and no header includes them.
+std::string layer_of(const fs::path& in) {
+  fs::path rel;
+  for (const auto& part : in) {
+    if (part != "impl") rel /= part;
+  }
+  rel.replace_extension(".hpp");
+  const std::string r = rel.generic_string();
+  if (r == "src.hpp" || r.starts_with("io/src_")) return "src";
   const std::string first = rel.begin()->string();
   if (std::next(rel.begin()) == rel.end()) {  // a header at the top
     const std::string stem = rel.stem().string();
     return fs::is_directory(trncost_root() / stem) ? stem : "top";
   }
   if (first == "io") {
-    const std::string r = rel.generic_string();
     return r == "io/scenario.hpp" || r == "io/study.hpp" ? "scenario" : "readers";
   }
   return first;
@@ -59,11 +68,16 @@ std::string layer_of(const fs::path& rel) {
 
 bool known_layer(std::string_view layer) {
   return core_layers().contains(layer) || layer == "readers" || layer == "scenario" ||
-         layer == "report";
+         layer == "report" || layer == "src";
 }
 
 /// Why the arrow `from` -> `to` is forbidden; empty when it is allowed.
 std::optional<std::string> forbidden(std::string_view from, std::string_view to) {
+  if (to == "src") {
+    return "no header includes src.hpp or io/src_*.hpp: a program includes them in one unit of its "
+           "own (separate compilation)";
+  }
+  if (from == "src") return std::nullopt;
   const bool from_core = core_layers().contains(from);
   if (to == "report" && (from_core || from == "readers")) {
     return "the core and the readers do not include the report layer (report/)";
@@ -109,7 +123,10 @@ arrow_scan scan_headers() {
   arrow_scan s;
   const fs::path root = trncost_root();
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
-    if (!entry.is_regular_file() || entry.path().extension() != ".hpp") continue;
+    if (!entry.is_regular_file() ||
+        (entry.path().extension() != ".hpp" && entry.path().extension() != ".ipp")) {
+      continue;
+    }
     ++s.headers;
     const fs::path rel = entry.path().lexically_relative(root);
     const std::string from = layer_of(rel);
@@ -145,7 +162,8 @@ arrow_scan scan_headers() {
 
 TEST_CASE("the folder graph has no arrow from the core or the readers into the report layer") {
   const arrow_scan s = scan_headers();
-  // The scan saw the headers and their includes (112 headers and 298 arrows when written): an empty
+  // The scan saw the headers and their includes (112 headers and 298 arrows when written; with the
+  // impl/*.ipp files and the src headers, 194 files and 611 arrows): an empty
   // directory or an unread include syntax would pass every rule unseen.
   CHECK(s.headers > 80);
   CHECK(s.arrows > 200);
@@ -166,6 +184,13 @@ TEST_CASE("the folder graph's layers and rules") {
     CHECK(layer_of("credits.hpp") == "credits");  // the umbrella of credits/
     CHECK(layer_of("model/components/failures.hpp") == "model");
     CHECK(layer_of("error.hpp") == "top");
+    CHECK(layer_of("report/impl/json.ipp") == "report");  // a header's bodies: its layer
+    CHECK(layer_of("io/impl/scenario.ipp") == "scenario");
+    CHECK(layer_of("io/detail/impl/json.ipp") == "readers");
+    CHECK(layer_of("units/impl/decimal.ipp") == "units");
+    CHECK(layer_of("src.hpp") == "src");
+    CHECK(layer_of("io/src_scenario.hpp") == "src");
+    CHECK(known_layer("src"));
     CHECK_FALSE(known_layer("plugins"));
   }
   SUBCASE("the forbidden arrows are refused") {
@@ -176,6 +201,8 @@ TEST_CASE("the folder graph's layers and rules") {
     CHECK(forbidden("workload", "scenario").has_value());
     CHECK(forbidden("analysis", "credits").has_value());
     CHECK(forbidden("report", "scenario").has_value());  // a study's writers: study_result.hpp
+    CHECK(forbidden("units", "src").has_value());  // separate compilation's units: a program's own
+    CHECK(forbidden("scenario", "src").has_value());
   }
   SUBCASE("the allowed arrows pass") {
     CHECK_FALSE(forbidden("report", "analysis").has_value());
@@ -185,6 +212,8 @@ TEST_CASE("the folder graph's layers and rules") {
     CHECK_FALSE(forbidden("scenario", "readers").has_value());
     CHECK_FALSE(forbidden("readers", "prices").has_value());
     CHECK_FALSE(forbidden("analysis", "model").has_value());
+    CHECK_FALSE(forbidden("src", "report").has_value());  // src.hpp compiles every layer's bodies
+    CHECK_FALSE(forbidden("src", "scenario").has_value());
   }
   SUBCASE("an include line names its file") {
     const fs::path header = trncost_root() / "report" / "json.hpp";

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <utility>
 
+#include "../config.hpp"
 #include "../provenance/sourced.hpp"
 #include "../units/units.hpp"
 
@@ -79,20 +80,18 @@ sourced<quantity<Unit>> quotient_as(std::string name, const sourced<A>& a, const
 
 /// All the accelerator memory of an instance: chips x memory per chip, derived from both and named
 /// "<name>.total_accelerator_memory".
-inline sourced<quantity<units::gibibyte_t>> total_accelerator_memory(const instance_spec& spec) {
-  return product_as<units::gibibyte_t>(spec.name + ".total_accelerator_memory", spec.chips,
-                                       spec.accelerator_memory_per_chip);
-}
+TRNCOST_DECL sourced<quantity<units::gibibyte_t>> total_accelerator_memory(
+    const instance_spec& spec);
 
 /// All the NeuronCores of an instance: chips x NeuronCores per chip, derived from both and named
 /// "<name>.total_neuron_cores"; empty when the instance has none (GPUs).
-inline std::optional<sourced<quantity<units::neuron_core_t>>> total_neuron_cores(
-    const instance_spec& spec) {
-  if (!spec.cores_per_chip) return std::nullopt;
-  return product_as<units::neuron_core_t>(spec.name + ".total_neuron_cores", spec.chips,
-                                          *spec.cores_per_chip);
-}
+TRNCOST_DECL std::optional<sourced<quantity<units::neuron_core_t>>> total_neuron_cores(
+    const instance_spec& spec);
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/instance_spec.ipp"
+#endif
 
 #endif  // TRNCOST_CATALOG_INSTANCE_SPEC_HPP

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <utility>
 
+#include "../config.hpp"
 #include "../model/inputs.hpp"
 
 namespace trncost::compat {
@@ -25,14 +26,7 @@ struct neff_cache {
 };
 
 /// The version in a cache location's "neuronxcc-<version>" segment (up to the next '/'), or empty.
-[[nodiscard]] inline std::string cache_compiler_version(std::string_view location) {
-  constexpr std::string_view marker = "neuronxcc-";
-  const auto at = location.rfind(marker);
-  if (at == std::string_view::npos) return {};
-  const auto start = at + marker.size();
-  const auto end = location.find('/', start);
-  return std::string(location.substr(start, end == std::string_view::npos ? end : end - start));
-}
+[[nodiscard]] TRNCOST_DECL std::string cache_compiler_version(std::string_view location);
 
 /// Whether a cache may be reused for a compilation with `compiler_version`, and why.
 struct cache_decision {
@@ -42,28 +36,8 @@ struct cache_decision {
 
 /// A cache is usable only when the version that built it is known and equals `compiler_version`
 /// exactly; a location and a declared version that disagree are rejected too.
-[[nodiscard]] inline cache_decision check_cache(const neff_cache& cache,
-                                                std::string_view compiler_version) {
-  const std::string from_location = cache_compiler_version(cache.location);
-  if (!cache.compiler_version.empty() && !from_location.empty() &&
-      cache.compiler_version != from_location) {
-    return {false, "cache " + cache.location + " is declared as built by neuronx-cc " +
-                       cache.compiler_version + " but its location says neuronxcc-" +
-                       from_location};
-  }
-  const std::string built_by = cache.compiler_version.empty() ? from_location : cache.compiler_version;
-  if (built_by.empty()) {
-    return {false, "cache " + cache.location +
-                       " does not say which neuronx-cc version built it (no neuronxcc-<version>)"};
-  }
-  if (built_by != compiler_version) {
-    return {false, "cache " + cache.location + " was built by neuronx-cc " + built_by +
-                       "; this compilation uses neuronx-cc " + std::string(compiler_version) +
-                       ", and compiled graphs are reusable only with the compiler that built them"};
-  }
-  return {true, "cache " + cache.location + " was built by neuronx-cc " + built_by +
-                    ", the version this compilation uses"};
-}
+[[nodiscard]] TRNCOST_DECL cache_decision check_cache(const neff_cache& cache,
+                                                      std::string_view compiler_version);
 
 /// The one-off compilation of `model_id` with neuronx-cc `compiler_version`: `count` instances of
 /// `instance_type` at `price` for `compile_time`, in the compute category and the compilation phase
@@ -138,5 +112,9 @@ class compile_cost {
 };
 
 }  // namespace trncost::compat
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/compile_cost.ipp"
+#endif
 
 #endif  // TRNCOST_COMPAT_COMPILE_COST_HPP

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "../provenance/sourced.hpp"
 #include "../units/units.hpp"
 #include "stack.hpp"
@@ -87,33 +88,17 @@ struct evidence_row {
 
 /// The provenance of a row: documented by the dataset's publisher, naming the dataset, the export
 /// file, the line, the model and tested_at, and the day the user consulted it.
-[[nodiscard]] inline provenance row_provenance(const evidence_row& row, const dataset_ref& src) {
-  return documented{src.dataset + " (export " + src.file + "), line " + std::to_string(row.line) +
-                        ", model " + row.model_id + ", tested_at " + trncost::to_string(row.tested_at),
-                    src.consulted};
-}
+[[nodiscard]] TRNCOST_DECL provenance row_provenance(const evidence_row& row,
+                                                     const dataset_ref& src);
 
 /// The NeuronCores a passing run was sharded over, as a sourced value; input_error when the row
 /// has no tp.
-[[nodiscard]] inline sourced<quantity<units::neuron_core_t>> tp_of(const evidence_row& row,
-                                                                   const dataset_ref& src) {
-  if (!row.tp) {
-    throw input_error(src.file + ":" + std::to_string(row.line) + ": model '" + row.model_id +
-                      "' has no tp");
-  }
-  return sourced(row.model_id + ".tp", make(units::neuron_core, *row.tp), row_provenance(row, src));
-}
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::neuron_core_t>> tp_of(const evidence_row& row,
+                                                                         const dataset_ref& src);
 
 /// The peak accelerator memory of the run (GB, as the column's name says); input_error when absent.
-[[nodiscard]] inline sourced<quantity<units::gigabyte_t>> hbm_peak_of(const evidence_row& row,
-                                                                      const dataset_ref& src) {
-  if (!row.hbm_peak_gb) {
-    throw input_error(src.file + ":" + std::to_string(row.line) + ": model '" + row.model_id +
-                      "' has no hbm_peak_gb");
-  }
-  return sourced(row.model_id + ".hbm_peak", quantity<units::gigabyte_t>::from_value(*row.hbm_peak_gb),
-                 row_provenance(row, src));
-}
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::gigabyte_t>> hbm_peak_of(const evidence_row& row,
+                                                                            const dataset_ref& src);
 
 /// A row's wall_s: the whole test (compilation, loading, 32 tokens). Deliberately not a
 /// sourced<quantity<second_t>>, so it cannot be passed where a run's duration is expected; the one
@@ -496,5 +481,9 @@ class evidence_set {
 };
 
 }  // namespace trncost::compat
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/evidence.ipp"
+#endif
 
 #endif  // TRNCOST_COMPAT_EVIDENCE_HPP

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "../config.hpp"
+
 namespace trncost::compat {
 
 /// The versions a test ran with, as the dataset's columns give them (text, compared verbatim:
@@ -34,13 +36,7 @@ inline constexpr std::array<std::string_view, 10> stack_fields{
     "transformers", "accelerate",   "nki",   "python",  "neuron_driver"};
 
 /// The field of `s` named by stack_fields[i].
-[[nodiscard]] inline const std::string& stack_field(const software_stack& s, std::size_t i) {
-  const std::string* fields[] = {&s.neuronx_cc,   &s.torch_neuronx,   &s.torch,
-                                 &s.library,      &s.library_version, &s.transformers,
-                                 &s.accelerate,   &s.nki,             &s.python,
-                                 &s.neuron_driver};
-  return *fields[i];
-}
+[[nodiscard]] TRNCOST_DECL const std::string& stack_field(const software_stack& s, std::size_t i);
 
 /// One field on which two stacks differ.
 struct stack_difference {
@@ -52,47 +48,25 @@ struct stack_difference {
 };
 
 /// "neuronx_cc: 2.21.33363.0 wanted, tested with 2.20.16736.0" (or "..., not given by the row").
-[[nodiscard]] inline std::string describe(const stack_difference& d) {
-  return d.field + ": " + d.target + " wanted, " +
-         (d.tested.empty() ? std::string("not given by the evidence")
-                           : "tested with " + d.tested);
-}
+[[nodiscard]] TRNCOST_DECL std::string describe(const stack_difference& d);
 
 /// Every field the target gives whose tested value differs, in stack_fields order. A field the target
 /// leaves empty accepts any version and is not compared; a field the target gives but the tested
 /// stack does not is a difference (nothing says the test ran with that version).
-[[nodiscard]] inline std::vector<stack_difference> compare(const software_stack& target,
-                                                           const software_stack& tested) {
-  std::vector<stack_difference> out;
-  for (std::size_t i = 0; i < stack_fields.size(); ++i) {
-    const std::string& want = stack_field(target, i);
-    const std::string& got = stack_field(tested, i);
-    if (!want.empty() && want != got) out.push_back({std::string(stack_fields[i]), want, got});
-  }
-  return out;
-}
+[[nodiscard]] TRNCOST_DECL std::vector<stack_difference> compare(const software_stack& target,
+                                                                 const software_stack& tested);
 
 /// True when the tested stack matches every field the target gives.
-[[nodiscard]] inline bool same_stack(const software_stack& target, const software_stack& tested) {
-  for (std::size_t i = 0; i < stack_fields.size(); ++i) {
-    const std::string& want = stack_field(target, i);
-    if (!want.empty() && want != stack_field(tested, i)) return false;
-  }
-  return true;
-}
+[[nodiscard]] TRNCOST_DECL bool same_stack(const software_stack& target,
+                                           const software_stack& tested);
 
 /// "neuronx_cc 2.21.33363.0, torch_neuronx 2.8.0.2.10.13553, ..." (fields given only).
-[[nodiscard]] inline std::string describe(const software_stack& s) {
-  std::string out;
-  for (std::size_t i = 0; i < stack_fields.size(); ++i) {
-    const std::string& v = stack_field(s, i);
-    if (v.empty()) continue;
-    if (!out.empty()) out += ", ";
-    out += std::string(stack_fields[i]) + " " + v;
-  }
-  return out.empty() ? std::string("(no version given)") : out;
-}
+[[nodiscard]] TRNCOST_DECL std::string describe(const software_stack& s);
 
 }  // namespace trncost::compat
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/stack.ipp"
+#endif
 
 #endif  // TRNCOST_COMPAT_STACK_HPP

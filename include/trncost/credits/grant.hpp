@@ -11,6 +11,7 @@
 #include <string_view>
 #include <utility>
 
+#include "../config.hpp"
 #include "../error.hpp"
 #include "../model/aws_service.hpp"
 #include "../model/category.hpp"
@@ -37,11 +38,7 @@ constexpr std::string_view to_string(charge_kind k) noexcept {
 }
 
 /// The kinds of charge credits do not pay unless the terms say otherwise.
-inline const std::set<charge_kind>& default_exclusions() {
-  static const std::set<charge_kind> kinds{charge_kind::upfront_fee, charge_kind::marketplace,
-                                           charge_kind::support};
-  return kinds;
-}
+TRNCOST_DECL const std::set<charge_kind>& default_exclusions();
 
 /// The last day a grant can pay, as AWS writes a credit's expiry date (the day itself included).
 /// A type of its own so that a bare date, such as the first day a grant can no longer pay, is not
@@ -53,11 +50,7 @@ struct last_day {
 
 /// Every service of known_aws_services by its code: what AWS promotional credits usually cover
 /// (check the terms).
-inline std::set<std::string> all_known_services() {
-  std::set<std::string> out;
-  for (const auto& s : known_aws_services) out.insert(std::string(s.code));
-  return out;
-}
+TRNCOST_DECL std::set<std::string> all_known_services();
 
 /// One grant of credits. The amount is sourced: the billing console or the grant letter (quoted or
 /// documented) when you have the grant, a program page's "up to" figure (documented) when you are
@@ -152,5 +145,9 @@ class grant {
 };
 
 }  // namespace trncost::credits
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/grant.ipp"
+#endif
 
 #endif  // TRNCOST_CREDITS_GRANT_HPP

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "../config.hpp"
 #include "detail/input.hpp"
 #include "price_list_csv.hpp"
 #include "price_list_json.hpp"
@@ -14,14 +15,13 @@ namespace trncost::io {
 
 /// Reads an offer file by its extension: ".json" with read_offer_json_file, ".csv" with
 /// read_offer_csv_file; parse_error naming the file for any other.
-[[nodiscard]] inline pricing::offer read_offer_file(const std::string& path,
-                                                    const pricing::offer_filter& filter) {
-  if (path.ends_with(".json")) return read_offer_json_file(path, filter);
-  if (path.ends_with(".csv")) return read_offer_csv_file(path, filter);
-  fail(input_position::whole(path), "",
-       "is neither a .json nor a .csv offer file (the reader is chosen by the extension)");
-}
+[[nodiscard]] TRNCOST_DECL pricing::offer read_offer_file(const std::string& path,
+                                                          const pricing::offer_filter& filter);
 
 }  // namespace trncost::io
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/price_list.ipp"
+#endif
 
 #endif  // TRNCOST_IO_PRICE_LIST_HPP

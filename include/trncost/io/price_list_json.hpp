@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "../prices/offer.hpp"
 #include "../prices/unit_table.hpp"
 #include "detail/input.hpp"
@@ -523,44 +524,19 @@ class offer_json_handler
 /// Reads a JSON offer file from `in`, keeping the products `filter` selects and their terms.
 /// `file` names the input in error messages and becomes the prices' source. Throws parse_error
 /// for bad input (byte offset and field), input_error when the filter selects nothing.
-[[nodiscard]] inline pricing::offer read_offer_json(std::istream& in, std::string_view file,
-                                                    const pricing::offer_filter& filter,
-                                                    offer_read_stats* stats = nullptr) {
-  pricing::offer out;
-  out.header.source = std::string(file);
-  detail::istream_input input(in);
-  detail::offer_json_handler handler(filter, input, out);
-  detail::unique_keys<detail::offer_json_handler> guard(handler);
-  const rapidjson::ParseResult result = detail::parse_json_stream_with(input, guard);
-  if (result.IsError()) {
-    if (guard.duplicate()) detail::fail_duplicate_key(file, 0, guard, result.Offset());
-    if (handler.failed) {
-      fail(input_position::at_byte(file, handler.error_offset), handler.error_field,
-           handler.error_rule);
-    }
-    std::string rule = "invalid JSON: ";
-    rule += detail::json_error_text(result.Code());
-    if (input.Peek() == '\0') rule += " (the input ends early: truncated file?)";
-    fail(input_position::at_byte(file, result.Offset()), handler.context(), rule);
-  }
-  handler.stats.bytes = input.Tell();
-  if (stats != nullptr) *stats = handler.stats;
-  if (out.products.empty()) {
-    throw input_error(std::string(file) + ": no product matches the filter (" +
-                      filter.describe() + ") among the " +
-                      std::to_string(handler.stats.products) + " products of the file");
-  }
-  return out;
-}
+[[nodiscard]] TRNCOST_DECL pricing::offer read_offer_json(std::istream& in, std::string_view file,
+                                                          const pricing::offer_filter& filter,
+                                                          offer_read_stats* stats = nullptr);
 
 /// Opens `path` and reads it with read_offer_json.
-[[nodiscard]] inline pricing::offer read_offer_json_file(const std::string& path,
-                                                         const pricing::offer_filter& filter,
-                                                         offer_read_stats* stats = nullptr) {
-  std::ifstream in = open_input_file(path);
-  return read_offer_json(in, path, filter, stats);
-}
+[[nodiscard]] TRNCOST_DECL pricing::offer read_offer_json_file(const std::string& path,
+                                                               const pricing::offer_filter& filter,
+                                                               offer_read_stats* stats = nullptr);
 
 }  // namespace trncost::io
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/price_list_json.ipp"
+#endif
 
 #endif  // TRNCOST_IO_PRICE_LIST_JSON_HPP

@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "../error.hpp"
 #include "../prices/offer.hpp"
 #include "../provenance/date.hpp"
@@ -117,36 +118,13 @@ class sqlite_statement {
 
 /// Attributes as one text: name, 0x1F, value, 0x1E per attribute (in the reader's order). Names and
 /// values holding these two control characters are refused on the way in.
-inline std::string attributes_text(const pricing::attribute_list& list) {
-  std::string s;
-  for (const auto& a : list) {
-    s += a.name;
-    s += '\x1f';
-    s += a.value;
-    s += '\x1e';
-  }
-  return s;
-}
+TRNCOST_DECL std::string attributes_text(const pricing::attribute_list& list);
 
-inline pricing::attribute_list attributes_of(std::string_view text, const std::string& file) {
-  pricing::attribute_list out;
-  while (!text.empty()) {
-    const auto end = text.find('\x1e');
-    const auto sep = text.find('\x1f');
-    if (end == std::string_view::npos || sep == std::string_view::npos || sep > end) {
-      throw input_error(file + ": price store: an attribute list is damaged (not name/value pairs)");
-    }
-    out.push_back({std::string(text.substr(0, sep)), std::string(text.substr(sep + 1, end - sep - 1))});
-    text.remove_prefix(end + 1);
-  }
-  return out;
-}
+TRNCOST_DECL pricing::attribute_list attributes_of(std::string_view text, const std::string& file);
 
-inline bool has_separator(std::string_view s) {
-  return s.find('\x1e') != std::string_view::npos || s.find('\x1f') != std::string_view::npos;
-}
+TRNCOST_DECL bool has_separator(std::string_view s);
 
-inline std::string opt_text(const std::optional<timestamp>& t) { return t ? to_string(*t) : ""; }
+TRNCOST_DECL std::string opt_text(const std::optional<timestamp>& t);
 
 }  // namespace detail
 
@@ -462,24 +440,13 @@ class price_store {
 /// The offers a store holds in force on `as_of` (price_store::in_force), loaded; what a scenario's
 /// `[prices] store` reads (io::build_model(spec, io::price_store_offers)). A store with nothing
 /// published by then is an input_error listing what it holds.
-[[nodiscard]] inline std::vector<pricing::offer> price_store_offers(const std::string& path, date as_of) {
-  const price_store store(path);
-  const auto versions = store.in_force(as_of);
-  if (versions.empty()) {
-    std::string held;
-    for (const auto& v : store.versions()) {
-      held += (held.empty() ? "" : ", ") + v.offer_code + " " + v.version + " (published " +
-              to_string(v.published) + ")";
-    }
-    throw input_error(path + ": the price store holds no offer version published on or before " +
-                      to_string(as_of) + (held.empty() ? " (it is empty)" : " (it holds " + held + ")"));
-  }
-  std::vector<pricing::offer> out;
-  out.reserve(versions.size());
-  for (const auto& v : versions) out.push_back(store.load(v.id));
-  return out;
-}
+[[nodiscard]] TRNCOST_DECL std::vector<pricing::offer> price_store_offers(const std::string& path,
+                                                                          date as_of);
 
 }  // namespace trncost::io
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/price_store.ipp"
+#endif
 
 #endif  // TRNCOST_IO_PRICE_STORE_HPP

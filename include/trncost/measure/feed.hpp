@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "repetitions.hpp"
 
 namespace trncost::measure {
@@ -48,11 +49,7 @@ struct model_feed {
 
 namespace detail {
 
-inline std::string join_ids(const std::vector<std::string>& ids) {
-  std::string s;
-  for (const auto& id : ids) s += (s.empty() ? "" : ",") + id;
-  return s;
-}
+TRNCOST_DECL std::string join_ids(const std::vector<std::string>& ids);
 
 /// The median of per-run sourced values as one derived value whose inputs are the per-run values.
 template <class Q>
@@ -70,21 +67,7 @@ sourced<Q> median_of(std::string name, const std::vector<sourced<Q>>& per_run) {
 
 /// A sum over all runs, measured: the run ids joined, the method, the earliest start to the latest
 /// end.
-inline measured over_runs(const std::vector<run_record>& runs, std::string method) {
-  std::vector<std::string> ids;
-  measured m{};
-  bool first = true;
-  for (const auto& r : runs) {
-    ids.push_back(r.id);
-    const measured one = run_provenance(r, "");
-    if (first || one.from < m.from) m.from = one.from;
-    if (first || one.to > m.to) m.to = one.to;
-    first = false;
-  }
-  m.run_id = join_ids(ids);
-  m.method = std::move(method);
-  return m;
-}
+TRNCOST_DECL measured over_runs(const std::vector<run_record>& runs, std::string method);
 
 }  // namespace detail
 
@@ -169,5 +152,9 @@ model_feed<RateUnit> feed_model(const std::vector<run_record>& runs) {
 }
 
 }  // namespace trncost::measure
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/feed.ipp"
+#endif
 
 #endif  // TRNCOST_MEASURE_FEED_HPP

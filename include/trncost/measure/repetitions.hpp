@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "derived.hpp"
 
 namespace trncost::measure {
@@ -30,31 +31,8 @@ struct spread_summary {
 /// Summarises (run id, value) pairs; `olympic` asks for the olympic mean. Throws input_error for
 /// an empty set or an olympic mean of fewer than 3 values. The median of an even count is the mean
 /// of the two middle values.
-inline spread_summary summarize(std::vector<std::pair<std::string, decimal>> values,
-                                bool olympic = false) {
-  if (values.empty()) throw input_error("no value to summarise");
-  std::vector<decimal> sorted;
-  sorted.reserve(values.size());
-  for (const auto& v : values) sorted.push_back(v.second);
-  std::sort(sorted.begin(), sorted.end());
-  spread_summary s;
-  s.values = std::move(values);
-  const std::size_t n = sorted.size();
-  s.min = sorted.front();
-  s.max = sorted.back();
-  s.spread = s.max - s.min;
-  s.median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  if (olympic) {
-    if (n < 3) {
-      throw input_error("an olympic mean drops the lowest and the highest value: it needs at least "
-                        "3 runs, not " + std::to_string(n));
-    }
-    decimal sum{};
-    for (std::size_t i = 1; i + 1 < n; ++i) sum = sum + sorted[i];
-    s.olympic_mean = sum / static_cast<std::int64_t>(n - 2);
-  }
-  return s;
-}
+TRNCOST_DECL spread_summary summarize(std::vector<std::pair<std::string, decimal>> values,
+                                      bool olympic = false);
 
 /// A run left out of a measure, and why ("failed", "did not reach the target").
 struct exclusion {
@@ -122,5 +100,9 @@ repetition_report summarize_runs(const std::vector<run_record>& runs, bool olymp
 }
 
 }  // namespace trncost::measure
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/repetitions.ipp"
+#endif
 
 #endif  // TRNCOST_MEASURE_REPETITIONS_HPP

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "../error.hpp"
 #include "../model/category.hpp"
 #include "../model/run_protocol.hpp"
@@ -165,110 +166,30 @@ struct run_record {
 
 /// What a run's log states about what ran: its id, model, code version, data set, parameters and
 /// software stack, for model::archive_run.
-[[nodiscard]] inline run_protocol protocol_of(const run_record& r) {
-  return run_protocol{r.id, r.model_id, r.code_version, r.dataset_id, r.parameters,
-                      r.software_stack};
-}
+[[nodiscard]] TRNCOST_DECL run_protocol protocol_of(const run_record& r);
 
 /// A timestamp as exact seconds since 1970-01-01T00:00:00Z, for arithmetic with durations.
-inline decimal seconds_since_epoch(timestamp t) noexcept {
-  return decimal(static_cast<std::int64_t>(t.time_since_epoch().count()));
-}
+TRNCOST_DECL decimal seconds_since_epoch(timestamp t) noexcept;
 
 namespace detail {
 
 /// "runs.csv:7: " or "run 'ft-1': phase 3: ", the prefix of a validation message.
-inline std::string where(const std::string& origin, const run_record& r, std::string_view what,
-                         std::size_t index) {
-  if (!origin.empty()) return origin + ": ";
-  return "run '" + r.id + "': " + std::string(what) + " " + std::to_string(index + 1) + ": ";
-}
+TRNCOST_DECL std::string where(const std::string& origin, const run_record& r,
+                               std::string_view what, std::size_t index);
 
-[[noreturn]] inline void fail_rule(const std::string& prefix, std::string_view field,
-                                   std::string_view rule) {
-  throw input_error(prefix + std::string(field) + ": " + std::string(rule));
-}
+[[noreturn]] TRNCOST_DECL void fail_rule(const std::string& prefix, std::string_view field,
+                                         std::string_view rule);
 
 }  // namespace detail
 
 /// Checks the rules of a run record; throws trncost::input_error naming the element's origin (file
 /// and line when it was read from a log), the field and the rule.
-inline void validate(const run_record& r) {
-  using detail::fail_rule;
-  using detail::where;
-  const std::string run_where = r.origin.empty() ? "run '" + r.id + "': " : r.origin + ": ";
-  if (r.id.empty()) fail_rule(run_where, "run_id", "is empty");
-  if (r.instances.value() <= decimal{}) {
-    fail_rule(run_where, "instance_count",
-              "is " + r.instances.value().to_string() + "; a run needs at least one instance");
-  }
-  if (r.phases.empty()) fail_rule(run_where, "phase", "the run has no phase");
-  const phase_interval* previous = nullptr;
-  for (std::size_t i = 0; i < r.phases.size(); ++i) {
-    const auto& p = r.phases[i];
-    const std::string at = where(p.origin, r, "phase", i);
-    if (p.duration.value().is_negative()) {
-      fail_rule(at, "duration_s", "is " + p.duration.value().to_string() + "; it cannot be negative");
-    }
-    for (const auto* counter : {p.steps ? &p.steps->value() : nullptr,
-                                p.tokens ? &p.tokens->value() : nullptr,
-                                p.samples ? &p.samples->value() : nullptr}) {
-      if (counter != nullptr && counter->is_negative()) {
-        fail_rule(at, "counter", "is " + counter->to_string() + "; a count cannot be negative");
-      }
-    }
-    if (!p.start) continue;
-    if (previous != nullptr) {
-      const decimal prev_end = seconds_since_epoch(*previous->start) + previous->duration.value();
-      // Appended piece by piece: `"'" + std::string(...)` inlines std::string::insert(0, ...), on
-      // which g++ 12 at -O3 reports a false -Wrestrict.
-      std::string prev_label = "'";
-      prev_label += log_name(previous->ph);
-      prev_label += '\'';
-      if (!previous->origin.empty()) prev_label += " (" + previous->origin + ")";
-      if (*p.start < *previous->start) {
-        fail_rule(at, "start",
-                  trncost::to_string(*p.start) + " is before the start of the previous phase " + prev_label +
-                      ", " + trncost::to_string(*previous->start) + "; phases must be in time order");
-      }
-      if (seconds_since_epoch(*p.start) < prev_end) {
-        fail_rule(at, "start",
-                  trncost::to_string(*p.start) + " overlaps the previous phase " + prev_label +
-                      ", which starts at " + trncost::to_string(*previous->start) + " and lasts " +
-                      previous->duration.value().to_string() + " s");
-      }
-    }
-    previous = &p;
-  }
-  for (std::size_t i = 0; i < r.incidents.size(); ++i) {
-    const auto& x = r.incidents[i];
-    const std::string at = where(x.origin, r, "incident", i);
-    if (x.kind.empty()) fail_rule(at, "name", "an incident needs a kind");
-    if (x.duration.value().is_negative()) {
-      fail_rule(at, "duration_s", "is " + x.duration.value().to_string() + "; it cannot be negative");
-    }
-    if (x.work_lost.value().is_negative()) {
-      fail_rule(at, "work_lost_s",
-                "is " + x.work_lost.value().to_string() + "; it cannot be negative");
-    }
-  }
-  if (r.target && r.target->metric.empty()) {
-    fail_rule(r.target->origin.empty() ? run_where : r.target->origin + ": ", "quality_metric",
-              "a quality target is given but no metric names what it measures");
-  }
-  for (std::size_t i = 0; i < r.utilization.size(); ++i) {
-    const auto& u = r.utilization[i];
-    const std::string at = where(u.origin, r, "utilization sample", i);
-    if (u.percent.is_negative() || u.percent > decimal(100)) {
-      fail_rule(at, "value", "utilization " + u.percent.to_string() + " % is outside 0-100 %");
-    }
-    if (u.method.empty()) fail_rule(at, "note", "a utilization figure needs its method");
-    if (u.period.value() <= decimal{}) {
-      fail_rule(at, "duration_s", "the collection period must be positive");
-    }
-  }
-}
+TRNCOST_DECL void validate(const run_record& r);
 
 }  // namespace trncost::measure
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/run.ipp"
+#endif
 
 #endif  // TRNCOST_MEASURE_RUN_HPP

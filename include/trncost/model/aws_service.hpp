@@ -11,6 +11,7 @@
 #include <string_view>
 #include <variant>
 
+#include "../config.hpp"
 #include "estimate.hpp"
 
 namespace trncost {
@@ -41,30 +42,12 @@ constexpr std::optional<aws_service> find_aws_service(std::string_view code_or_n
 
 /// The offer code a quote names: its own field, or for a price read from a pricing page the first
 /// word of its source when that is a known code ("AmazonS3 offer file, us-east-1"). Empty if none.
-inline std::string offer_code_of(const quoted& q) {
-  if (!q.offer_code.empty()) return q.offer_code;
-  const std::string first = q.source.substr(0, q.source.find(' '));
-  for (const auto& s : known_aws_services) {
-    if (first == s.code) return first;
-  }
-  return {};
-}
+TRNCOST_DECL std::string offer_code_of(const quoted& q);
 
 namespace detail {
 
-inline void quoted_offer_codes(const input_ref& r, std::set<std::string>& codes, bool& unnamed) {
-  if (r == nullptr) return;
-  if (const auto* q = std::get_if<quoted>(&r->origin)) {
-    const std::string code = offer_code_of(*q);
-    if (code.empty()) {
-      unnamed = true;
-    } else {
-      codes.insert(code);
-    }
-  } else if (const auto* d = std::get_if<derived>(&r->origin)) {
-    for (const auto& in : d->inputs) quoted_offer_codes(in, codes, unnamed);
-  }
-}
+TRNCOST_DECL void quoted_offer_codes(const input_ref& r, std::set<std::string>& codes,
+                                     bool& unnamed);
 
 }  // namespace detail
 
@@ -73,14 +56,12 @@ inline void quoted_offer_codes(const input_ref& r, std::set<std::string>& codes,
 /// from is the one link to a service that does not guess; a category does not name one (storage is
 /// EBS, billed by Amazon EC2, or S3). Empty, meaning unknown, when the price rests on no quote (a
 /// measured cost, an assumption), on a quote that names no offer, or on quotes of two services.
-[[nodiscard]] inline std::optional<std::string> service_of(const line_item& l) {
-  std::set<std::string> codes;
-  bool unnamed = false;
-  detail::quoted_offer_codes(l.price, codes, unnamed);
-  if (unnamed || codes.size() != 1) return std::nullopt;
-  return *codes.begin();
-}
+[[nodiscard]] TRNCOST_DECL std::optional<std::string> service_of(const line_item& l);
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/aws_service.ipp"
+#endif
 
 #endif  // TRNCOST_MODEL_AWS_SERVICE_HPP

@@ -17,6 +17,7 @@
 #include <variant>
 #include <vector>
 
+#include "../config.hpp"
 #include "component.hpp"
 #include "model.hpp"
 
@@ -197,207 +198,34 @@ struct estimate {
 namespace detail {
 
 /// The leaf records under `r` (through derived provenance), each once.
-inline void collect_leaves(const input_ref& r, std::set<const source_record*>& seen,
-                           std::vector<input_ref>& out) {
-  if (!seen.insert(r.get()).second) return;
-  if (const auto* d = std::get_if<derived>(&r->origin)) {
-    for (const auto& in : d->inputs) collect_leaves(in, seen, out);
-    return;
-  }
-  out.push_back(r);
-}
+TRNCOST_DECL void collect_leaves(const input_ref& r, std::set<const source_record*>& seen,
+                                 std::vector<input_ref>& out);
 
-inline std::string percent_of(decimal part, decimal whole) {
-  if (whole.is_zero()) return "0";
-  return (part * 100 / whole).to_fixed(decimal_places{1});
-}
+TRNCOST_DECL std::string percent_of(decimal part, decimal whole);
 
 }  // namespace detail
 
 /// The phases of `est` that are overhead (or useful), by name, in phase order ("training,
 /// evaluation, checkpointing"; "serving" for a service): what a report's useful and overhead rows
 /// are made of, so serving is never labelled training.
-inline std::string phases_named(const estimate& est, bool overhead) {
-  std::string out;
-  for (const auto& [p, amt] : est.by_phase) {
-    if (is_overhead(p) != overhead) continue;
-    out += (out.empty() ? "" : ", ") + std::string(to_string(p));
-  }
-  return out.empty() ? std::string("none") : out;
-}
+TRNCOST_DECL std::string phases_named(const estimate& est, bool overhead);
 
 namespace detail {
 
 /// Whether a provenance states why a unit price is zero: a published offer-file row (its offer
 /// code and rate code), a quote that says what the price is (its description), or official
 /// documentation.
-inline bool states_a_zero_price(const provenance& p) {
-  if (const auto* q = std::get_if<quoted>(&p)) {
-    return (!q->offer_code.empty() && !q->rate_code.empty()) || !q->description.empty();
-  }
-  return std::holds_alternative<documented>(p);
-}
+TRNCOST_DECL bool states_a_zero_price(const provenance& p);
 
-inline bool is_zero_text(const std::string& v) {
-  try {
-    return decimal::parse(v).is_zero();
-  } catch (const error&) {
-    return false;
-  }
-}
+TRNCOST_DECL bool is_zero_text(const std::string& v);
 
-inline std::string rule_ref(verified_rule r) {
-  return " (rule " + std::string(entry_of(r).name) + ", docs/model.md#what-verified-claims)";
-}
+TRNCOST_DECL std::string rule_ref(verified_rule r);
 
 /// Every rule of `verified_rules` on an estimate whose lines are filled in: the refusals throw
 /// input_error, the others become reasons (worst first) and the status. This is the one place the
 /// status is computed.
-inline void apply_verified_rules(const model_data& d, const evaluator& e, estimate& est,
-                                 const estimate_options& options) {
-  const date as_of = est.as_of;
-  std::vector<status_reason> reasons;
-  // Rule constants: a billing rule's own numbers (the 60-second minimum, dated when trncost read
-  // the rule) and the "1 job" of a cost of one job, which restates that cost's provenance.
-  std::set<const source_record*> constants;
-  for (const auto& n : d.nodes) {
-    if (n.constant && n.record) constants.insert(n.record.get());
-  }
-
-  // timeline (refused): every leaf input; rule constants are rules in force, not observations.
-  for (const auto& in : est.inputs) {
-    if (constants.count(in.get()) != 0) continue;
-    if (const auto breach = timeline_breach(in->origin, as_of)) {
-      throw input_error("input '" + in->name + "' " + *breach +
-                        "; nothing an estimate uses may be dated after its as-of date" +
-                        rule_ref(verified_rule::timeline) + ", docs/provenance.md#the-timeline-rule");
-    }
-  }
-
-  // no-cost-counted-twice (refused): failed work or restarts priced both as a phase of instance
-  // time and by a failures-and-restarts component.
-  for (const auto p : {phase::failed_work, phase::restarts}) {
-    const line_rec* in_failures = nullptr;
-    const line_rec* elsewhere = nullptr;
-    for (const auto& l : d.lines) {
-      if (l.ph != p) continue;
-      (l.cat == category::failures_restarts ? in_failures : elsewhere) = &l;
-    }
-    if (in_failures != nullptr && elsewhere != nullptr) {
-      throw input_error(std::string(to_string(p)) + " is counted twice: component '" +
-                        elsewhere->component + "' (" + std::string(to_string(elsewhere->cat)) +
-                        ") has a '" + std::string(to_string(p)) + "' phase and component '" +
-                        in_failures->component +
-                        "' (failures and restarts) prices it too; keep one of them" +
-                        rule_ref(verified_rule::no_cost_counted_twice));
-    }
-  }
-
-  // every-line-priced (unpriced).
-  for (std::size_t i = 0; i < d.lines.size(); ++i) {
-    if (e.priced(i)) continue;
-    const auto& l = d.lines[i];
-    std::string missing;
-    for (const auto& in : est.lines[i].inputs) {
-      if (in->known) continue;
-      const auto* why = std::get_if<assumption>(&in->origin);
-      missing += (missing.empty() ? "" : "; ") + in->name + " is unknown (" +
-                 (why != nullptr ? why->rationale : std::string("no reason given")) + ")";
-    }
-    reasons.push_back({estimate_status::unpriced,
-                       "line '" + l.description + "' (" + l.component + ") is unpriced: " +
-                           missing + "; it is left out of the totals",
-                       verified_rule::every_line_priced});
-  }
-
-  // every-category-accounted (incomplete).
-  for (const auto c : all_categories) {
-    const bool modelled = d.components.count(c) != 0 || est.by_category.count(c) != 0;
-    if (!modelled && d.declared.count(c) == 0) {
-      reasons.push_back({estimate_status::incomplete,
-                         "category '" + std::string(to_string(c)) +
-                             "' has no component and is not declared none",
-                         verified_rule::every_category_accounted, c});
-    }
-  }
-
-  // quotes-fresh (stale), no-third-party and no-assumption (provisional).
-  const auto oldest_fresh = std::chrono::sys_days{as_of} - options.freshness_window;
-  std::set<std::string> origins_reported;  // a rule constant restating one adds no second reason
-  for (const auto& in : est.inputs) {
-    if (constants.count(in.get()) == 0) origins_reported.insert(describe(in->origin));
-  }
-  for (const auto& in : est.inputs) {
-    if (!in->known) continue;  // reported with the line it leaves unpriced
-    if (constants.count(in.get()) != 0 && origins_reported.count(describe(in->origin)) != 0) {
-      continue;
-    }
-    if (const auto* q = std::get_if<quoted>(&in->origin)) {
-      if (std::chrono::sys_days{q->consulted} < oldest_fresh) {
-        const auto age = (std::chrono::sys_days{as_of} - std::chrono::sys_days{q->consulted}).count();
-        reasons.push_back({estimate_status::stale,
-                           in->name + " was consulted on " + to_string(q->consulted) + ", " +
-                               std::to_string(age) + " days before the as-of date " +
-                               to_string(as_of) + " (freshness window " +
-                               std::to_string(options.freshness_window.count()) +
-                               " days): re-read " + q->source,
-                           verified_rule::quotes_fresh});
-      }
-    } else if (const auto* t = std::get_if<third_party>(&in->origin)) {
-      reasons.push_back({estimate_status::provisional,
-                         in->name + " is third-party (" + t->source + ", seen " +
-                             to_string(t->seen) + "), not an official price",
-                         verified_rule::no_third_party});
-    } else if (const auto* a = std::get_if<assumption>(&in->origin)) {
-      reasons.push_back({estimate_status::provisional,
-                         in->name + " is an assumption: " + a->rationale,
-                         verified_rule::no_assumption});
-    }
-  }
-
-  // zero-price-has-reason (provisional): a priced line whose unit price is zero (or, derived,
-  // below zero), once per price.
-  std::set<std::uint32_t> prices_seen;
-  for (std::size_t i = 0; i < d.lines.size(); ++i) {
-    const auto& l = d.lines[i];
-    if (!e.priced(i) || !prices_seen.insert(l.price).second) continue;
-    const decimal price = e.value(l.price);
-    if (!price.is_zero() && !price.is_negative()) continue;
-    std::string zero_inputs;
-    bool stated = false;
-    for (const auto& in : node_inputs(d, e, l.price)) {
-      if (!in->known || !is_zero_text(in->value)) continue;
-      stated = stated || states_a_zero_price(in->origin);
-      zero_inputs += (zero_inputs.empty() ? "" : ", ") + in->name + " (" + describe(in->origin) + ")";
-    }
-    if (stated) continue;
-    reasons.push_back(
-        {estimate_status::provisional,
-         "line '" + l.description + "' (" + l.component + ") has a unit price of " +
-             price.to_string() + " " + d.nodes[l.price].unit +
-             (zero_inputs.empty() ? std::string() : " from " + zero_inputs) +
-             " with no stated reason; a zero price needs a published offer-file row, a quote "
-             "that says what it is (its description) or official documentation" +
-             rule_ref(verified_rule::zero_price_has_reason),
-         verified_rule::zero_price_has_reason});
-  }
-
-  // no-open-uncertainty (provisional): a hypothesis the estimate rests on ("the port works"),
-  // like an assumption, without a cost or a duration.
-  for (const auto& u : est.uncertainties) {
-    if (u.status != migration_uncertainty::state::open) continue;
-    reasons.push_back({estimate_status::provisional,
-                       "migration uncertainty '" + u.subject + "' is open (owner " + u.owner +
-                           "): " + u.detail + "; it is not costed and has no duration",
-                       verified_rule::no_open_uncertainty});
-  }
-
-  std::stable_sort(reasons.begin(), reasons.end(), [](const auto& a, const auto& b) {
-    return static_cast<int>(a.status) > static_cast<int>(b.status);
-  });
-  est.status = reasons.empty() ? estimate_status::verified : reasons.front().status;
-  est.reasons = std::move(reasons);
-}
+TRNCOST_DECL void apply_verified_rules(const model_data& d, const evaluator& e, estimate& est,
+                                       const estimate_options& options);
 
 }  // namespace detail
 
@@ -405,163 +233,17 @@ namespace detail {
 
 /// amount * per / work, rounded half-even at the 18th fractional digit: the cost per unit of work,
 /// as evaluate() computes it and the audit recomputes it.
-inline decimal cost_per_unit(decimal amount, decimal work, std::uint64_t per) {
-  if (work.is_zero()) throw input_error("cost per unit of work: the work delivered is 0");
-  return decimal::divide(amount * decimal(per), work, rounding::half_even);
-}
+TRNCOST_DECL decimal cost_per_unit(decimal amount, decimal work, std::uint64_t per);
 
 /// The work delivered and its unit costs, from an evaluated model (lines already in `est`).
-inline void fill_work(const model_data& d, const evaluator& e, estimate& est) {
-  if (!d.work) return;
-  // Plain variables, not a structured binding: clang 14 cannot capture those in a lambda.
-  const work_kind kind = d.work->first;
-  const std::uint32_t id = d.work->second;
-  const auto q = quote_of(kind);
-  work_delivered w{kind, node_record(d, e, id), q.per, std::string(q.unit), std::nullopt,
-                   std::nullopt};
-  const std::string work_name = operand(d.nodes[id]);
-  if (!e.known(id)) {
-    est.findings.push_back("the " + std::string(to_string(kind)) + " ('" + w.amount->name +
-                           "') are unknown: no cost per unit of work");
-  } else if (!(decimal{} < e.value(id))) {
-    est.findings.push_back("the " + std::string(to_string(kind)) + " ('" + w.amount->name +
-                           "') are " + e.value(id).to_string() + ": no cost per unit of work");
-  } else if (!est.lines.empty()) {
-    // The amounts divided are the estimate's own: the total, and the compute category's subtotal.
-    std::vector<input_ref> priced;
-    std::vector<input_ref> compute;
-    for (const auto& l : est.lines) {
-      if (!l.amount) continue;
-      priced.push_back(l.price);
-      priced.push_back(l.quantity);
-      if (l.cat == category::compute) {
-        compute.push_back(l.price);
-        compute.push_back(l.quantity);
-      }
-    }
-    const auto per_text = q.per == 1 ? std::string() : " * " + std::to_string(q.per);
-    const auto unit_cost = [&](const std::string& name, const std::string& amount_name,
-                               decimal amount, std::vector<input_ref> parts) {
-      const auto sum = derive_named(amount_name, money::from_value(amount),
-                                    "sum of the priced lines" + std::string(amount_name == "total"
-                                                                                ? ""
-                                                                                : " of category compute"),
-                                    std::move(parts));
-      const decimal v = cost_per_unit(amount, e.value(id), q.per);
-      std::string formula = amount_name + per_text + " / " + work_name;
-      std::vector<input_ref> from{sum.record(), w.amount};
-      switch (kind) {
-        case work_kind::requests_served:
-          return derive_named(name, quantity<units::usd_per_thousand_requests_t>::from_value(v),
-                              std::move(formula), std::move(from)).record();
-        case work_kind::runs_to_target:
-        case work_kind::trials:
-          return derive_named(name, quantity<units::usd_per_job_t>::from_value(v),
-                              std::move(formula), std::move(from)).record();
-        case work_kind::tokens_served:
-        case work_kind::tokens_trained:
-        case work_kind::tokens_processed: break;
-      }
-      return derive_named(name, quantity<units::usd_per_million_tokens_t>::from_value(v),
-                          std::move(formula), std::move(from)).record();
-    };
-    if (!priced.empty()) w.full = unit_cost("cost_per_unit_full", "total", est.total, priced);
-    const auto c = est.by_category.find(category::compute);
-    if (!compute.empty() && c != est.by_category.end()) {
-      w.compute_only = unit_cost("cost_per_unit_compute", "compute", c->second, compute);
-    }
-    if (est.unpriced_lines() != 0) {
-      est.findings.push_back("the cost per unit of work covers the priced lines only: " +
-                             std::to_string(est.unpriced_lines()) + " line(s) are unpriced");
-    }
-  }
-  est.work = std::move(w);
-}
+TRNCOST_DECL void fill_work(const model_data& d, const evaluator& e, estimate& est);
 
 }  // namespace detail
 
-inline estimate model::evaluate(date as_of, const estimate_options& options) const {
-  if (!as_of.ok()) throw input_error("the as-of date of an estimate is not a calendar date");
-  if (options.freshness_window.count() < 0) {
-    throw input_error("the freshness window of an estimate cannot be negative");
-  }
-  if (d_->lines.empty() && d_->declared.empty()) {
-    throw input_error("the model has no lines and no category declared none: nothing to estimate");
-  }
-  evaluator e(*this);
-  e.run();
-  estimate est;
-  est.as_of = as_of;
-  est.freshness_window = options.freshness_window;
-  est.declared = d_->declared;
-  est.uncertainties = d_->uncertainties;
-  est.runs = d_->runs;
-  for (const auto& [c, why] : d_->declared) est.by_category[c] = decimal{};
-
-  std::set<const source_record*> seen;
-  for (std::size_t i = 0; i < d_->lines.size(); ++i) {
-    const auto& l = d_->lines[i];
-    line_item item;
-    item.cat = l.cat;
-    item.component = l.component;
-    item.ph = l.ph;
-    item.description = l.description;
-    item.price = detail::node_record(*d_, e, l.price);
-    item.quantity = detail::node_record(*d_, e, l.quantity);
-    item.num = l.num;
-    item.den = l.den;
-    item.formula = detail::operand(d_->nodes[l.price]) + " * " +
-                   detail::operand(d_->nodes[l.quantity]) +
-                   (l.factor_note.empty() ? "" : " " + l.factor_note);
-    item.inputs = detail::node_inputs(*d_, e, l.price);
-    for (auto& in : detail::node_inputs(*d_, e, l.quantity)) item.inputs.push_back(std::move(in));
-    for (const auto& in : item.inputs) detail::collect_leaves(in, seen, est.inputs);
-    est.by_category.try_emplace(l.cat, decimal{});
-    if (e.priced(i)) {
-      item.amount = e.amount(i);
-      est.total += *item.amount;
-      est.by_category[l.cat] += *item.amount;
-      if (l.ph) {
-        est.by_phase[*l.ph] += *item.amount;
-        (is_overhead(*l.ph) ? est.overhead : est.useful) += *item.amount;
-      }
-    }
-    est.lines.push_back(std::move(item));
-  }
-
-  // The work delivered is part of what the estimate states (its cost per unit): its inputs are
-  // checked like the lines' (an assumed run count makes the estimate provisional).
-  if (d_->work) {
-    for (const auto& in : detail::node_inputs(*d_, e, d_->work->second)) {
-      detail::collect_leaves(in, seen, est.inputs);
-    }
-  }
-  detail::apply_verified_rules(*d_, e, est, options);
-
-  for (const auto& r : est.reasons) est.findings.push_back(r.text);
-  detail::fill_work(*d_, e, est);
-  for (const auto& [c, why] : est.declared) {
-    est.findings.push_back("category '" + std::string(to_string(c)) +
-                           "' is declared none: " + why.justification);
-  }
-  const decimal instance_time = est.useful + est.overhead;
-  if (!instance_time.is_zero()) {
-    std::string sentence = "overhead is " + detail::percent_of(est.overhead, instance_time) +
-                           " % of billed instance time cost";
-    std::string parts;
-    for (const auto& [p, amt] : est.by_phase) {
-      if (!is_overhead(p) || amt.is_zero()) continue;
-      parts += (parts.empty() ? "" : ", ") + std::string(to_string(p)) + " " +
-               amt.to_fixed(cents) + " USD";
-    }
-    if (!parts.empty()) sentence += " (" + parts + ")";
-    est.findings.push_back(sentence);
-  }
-  return est;
-}
-
-inline estimate model::evaluate(date as_of) const { return evaluate(as_of, estimate_options{}); }
-
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/estimate.ipp"
+#endif
 
 #endif  // TRNCOST_MODEL_ESTIMATE_HPP

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "../provenance/sourced.hpp"
 #include "../units/amount.hpp"
 #include "category.hpp"
@@ -90,9 +91,7 @@ constexpr bool is_unary(const node_rec& n) noexcept { return arity(n.op.kind) ==
 /// arithmetic (operand(name): bare when one word), so a record reached as a model leaf and as a
 /// sourced operand gets one formula, hence one derivation in a report, whatever its name holds
 /// ("fine * tune - 2.train_s").
-inline std::string operand(const node_rec& n) {
-  return is_leaf(n) ? operand(n.name) : "(" + n.name + ")";
-}
+TRNCOST_DECL std::string operand(const node_rec& n);
 
 }  // namespace detail
 
@@ -518,57 +517,13 @@ std::optional<quantity<Unit>> model::value(const node<Unit>& n) const {
 namespace detail {
 
 /// A node as a record, with values from an evaluator that has run.
-inline input_ref node_record(const model_data& d, const evaluator& e, std::uint32_t id) {
-  const auto& n = d.nodes.at(id);
-  if (n.record) return n.record;
-  const std::string value = e.known(id) ? e.value(id).to_string() : std::string("unknown");
-  if (is_input(n)) {  // an unknown input
-    return std::make_shared<const source_record>(
-        source_record{n.name, value, n.unit, assumption{n.unknown_reason}, false});
-  }
-  derived how{n.name, {node_record(d, e, n.a)}, n.op};
-  if (!is_unary(n)) {
-    how.inputs.push_back(node_record(d, e, n.b));
-  }
-  return std::make_shared<const source_record>(
-      source_record{n.name, value, n.unit, how, e.known(id)});
-}
+TRNCOST_DECL input_ref node_record(const model_data& d, const evaluator& e, std::uint32_t id);
 
 /// The inputs and rule constants a node depends on, in the order first reached.
-inline std::vector<input_ref> node_inputs(const model_data& d, const evaluator& e,
-                                          std::uint32_t id) {
-  std::vector<input_ref> out;
-  std::vector<unsigned char> seen(d.nodes.size(), 0);
-  std::vector<std::uint32_t> stack{id};
-  while (!stack.empty()) {
-    const auto cur = stack.back();
-    stack.pop_back();
-    if (seen[cur] != 0) continue;
-    seen[cur] = 1;
-    const auto& n = d.nodes[cur];
-    if (is_leaf(n)) {
-      out.push_back(node_record(d, e, cur));
-      continue;
-    }
-    if (!is_unary(n)) stack.push_back(n.b);
-    stack.push_back(n.a);
-  }
-  return out;
-}
+TRNCOST_DECL std::vector<input_ref> node_inputs(const model_data& d, const evaluator& e,
+                                                std::uint32_t id);
 
 }  // namespace detail
-
-inline input_ref model::record(std::uint32_t id) const {
-  evaluator e(*this);
-  e.run();
-  return detail::node_record(*d_, e, id);
-}
-
-inline std::vector<input_ref> model::inputs_of(std::uint32_t id) const {
-  evaluator e(*this);
-  e.run();
-  return detail::node_inputs(*d_, e, id);
-}
 
 }  // namespace trncost
 
@@ -576,5 +531,9 @@ inline std::vector<input_ref> model::inputs_of(std::uint32_t id) const {
 // include this one first: including model.hpp alone is enough to add components and evaluate.
 #include "component.hpp"
 #include "estimate.hpp"
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/model.ipp"
+#endif
 
 #endif  // TRNCOST_MODEL_MODEL_HPP

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "../provenance/date.hpp"
 #include "../units/decimal.hpp"
 
@@ -26,63 +27,25 @@ struct attribute {
 using attribute_list = std::vector<attribute>;
 
 /// The value of the attribute `name`, if present.
-[[nodiscard]] inline std::optional<std::string_view> find_attribute(
-    std::span<const attribute> list, std::string_view name) noexcept {
-  for (const auto& a : list) {
-    if (a.name == name) return std::string_view(a.value);
-  }
-  return std::nullopt;
-}
+[[nodiscard]] TRNCOST_DECL std::optional<std::string_view> find_attribute(
+    std::span<const attribute> list, std::string_view name) noexcept;
 
 /// The one place where the spellings offer files have used over the years become one spelling.
 /// A lease: "1yr", "1 yr", "1 Yr", "1year", "1 year", "1-year", "1 years" -> "1yr" (and so for any
 /// whole number of years); text that is not a number of years is kept as written.
-[[nodiscard]] inline std::string normalise_lease(std::string_view v) {
-  std::size_t i = 0;
-  while (i < v.size() && v[i] >= '0' && v[i] <= '9') ++i;
-  if (i == 0 || i > 2) return std::string(v);
-  std::string unit;
-  for (const char c : v.substr(i)) {
-    if (c == ' ' || c == '-') continue;
-    unit += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  if (unit == "yr" || unit == "yrs" || unit == "year" || unit == "years") {
-    return std::string(v.substr(0, i)) + "yr";
-  }
-  return std::string(v);
-}
+[[nodiscard]] TRNCOST_DECL std::string normalise_lease(std::string_view v);
 
 /// A purchase option: "AllUpfront", "all upfront", "All Upfront" -> "All Upfront"; likewise
 /// "Partial Upfront" and "No Upfront". Other text (the 2011-2014 "Heavy Utilization" options) is
 /// kept as written.
-[[nodiscard]] inline std::string normalise_purchase_option(std::string_view v) {
-  std::string key;
-  for (const char c : v) {
-    if (c == ' ' || c == '-' || c == '_') continue;
-    key += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  if (key == "allupfront") return "All Upfront";
-  if (key == "partialupfront") return "Partial Upfront";
-  if (key == "noupfront") return "No Upfront";
-  return std::string(v);
-}
+[[nodiscard]] TRNCOST_DECL std::string normalise_purchase_option(std::string_view v);
 
 /// A term attribute or a Savings Plans product attribute in its one spelling: the lease names
 /// (LeaseContractLength, leaseContractLength, purchaseTerm) through normalise_lease, the purchase
 /// options through normalise_purchase_option, OfferingClass lower-cased ("Standard" ->
 /// "standard"); every other attribute as written.
-[[nodiscard]] inline std::string normalise_attribute(std::string_view name, std::string_view v) {
-  if (name == "LeaseContractLength" || name == "leaseContractLength" || name == "purchaseTerm") {
-    return normalise_lease(v);
-  }
-  if (name == "PurchaseOption" || name == "purchaseOption") return normalise_purchase_option(v);
-  if (name == "OfferingClass" || name == "offeringClass") {
-    std::string out(v);
-    for (char& c : out) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-    return out;
-  }
-  return std::string(v);
-}
+[[nodiscard]] TRNCOST_DECL std::string normalise_attribute(std::string_view name,
+                                                           std::string_view v);
 
 /// AWS's location names ("US East (N. Virginia)") and their region codes, for offer files written
 /// before regionCode existed (before 2019 they name a region only by its location). Both the older
@@ -112,27 +75,12 @@ inline constexpr std::pair<std::string_view, std::string_view> aws_locations[] =
 };
 
 /// The region code of an AWS location name, or empty when the table does not know it.
-[[nodiscard]] inline std::string_view region_code_of_location(std::string_view location) noexcept {
-  for (const auto& [name, code] : aws_locations) {
-    if (name == location) return code;
-  }
-  return {};
-}
+[[nodiscard]] TRNCOST_DECL std::string_view region_code_of_location(
+    std::string_view location) noexcept;
 
 /// Sets attribute `name` to `value` in list[0, n), appending when absent (list grows as needed).
-inline void put_attribute(std::vector<attribute>& list, std::size_t& n, std::string_view name,
-                          std::string_view value) {
-  for (std::size_t i = 0; i < n; ++i) {
-    if (list[i].name == name) {
-      list[i].value.assign(value);
-      return;
-    }
-  }
-  if (n == list.size()) list.emplace_back();
-  list[n].name.assign(name);
-  list[n].value.assign(value);
-  ++n;
-}
+TRNCOST_DECL void put_attribute(std::vector<attribute>& list, std::size_t& n, std::string_view name,
+                                std::string_view value);
 
 /// Fills in, for a product of an older offer file, the attributes later files carry and queries
 /// use, each derived by a fixed rule and listed in the attribute "trncostDerived" (so a reviewer
@@ -141,55 +89,17 @@ inline void put_attribute(std::vector<attribute>& list, std::size_t& n, std::str
 /// and marketoption "OnDemand" for an AmazonEC2 compute instance whose file has no marketoption
 /// (files older than Capacity Blocks, 2023, have none; a Capacity Block row always carries
 /// marketoption=CapacityBlock). Acts on list[0, n).
-inline void normalise_product_attributes(std::string_view family, std::vector<attribute>& list,
-                                         std::size_t& n) {
-  const std::span<const attribute> now(list.data(), n);
-  std::string derived;
-  std::vector<std::pair<std::string_view, std::string_view>> add;
-  for (const auto& [code_name, location_name] :
-       {std::pair<std::string_view, std::string_view>{"regionCode", "location"},
-        {"fromRegionCode", "fromLocation"},
-        {"toRegionCode", "toLocation"}}) {
-    if (find_attribute(now, code_name)) continue;
-    const auto location = find_attribute(now, location_name);
-    if (!location) continue;
-    const auto code = region_code_of_location(*location);
-    if (code.empty()) continue;
-    add.emplace_back(code_name, code);
-  }
-  const auto service = find_attribute(now, "servicecode");
-  if (service && *service == "AmazonEC2" && family.starts_with("Compute Instance") &&
-      !find_attribute(now, "marketoption")) {
-    add.emplace_back("marketoption", "OnDemand");
-  }
-  if (add.empty()) return;
-  for (const auto& [name, value] : add) {
-    if (!derived.empty()) derived += ',';
-    derived += name;
-    put_attribute(list, n, name, value);
-  }
-  put_attribute(list, n, "trncostDerived", derived);
-}
+TRNCOST_DECL void normalise_product_attributes(std::string_view family,
+                                               std::vector<attribute>& list, std::size_t& n);
 
 /// Why a line filed under an OnDemand term looks like a reserved term (a lease length, a purchase
 /// option or an offering class among the term's attributes, an "Upfront Fee" description), or
 /// empty when it does not. (A unit "Quantity" alone is no sign: other services price one-off
 /// fees on demand.) An on-demand price is never read
 /// from such a line.
-[[nodiscard]] inline std::string reserved_sign(std::string_view term_type,
-                                               std::span<const attribute> term_attributes,
-                                               std::string_view description) {
-  if (term_type != "OnDemand") return {};
-  for (const char* name : {"LeaseContractLength", "PurchaseOption", "OfferingClass"}) {
-    if (auto v = find_attribute(term_attributes, name); v && !v->empty()) {
-      return "the term has " + std::string(name) + " \"" + std::string(*v) + "\"";
-    }
-  }
-  if (description.find("Upfront Fee") != std::string_view::npos) {
-    return "the line's description says \"Upfront Fee\"";
-  }
-  return {};
-}
+[[nodiscard]] TRNCOST_DECL std::string reserved_sign(std::string_view term_type,
+                                                     std::span<const attribute> term_attributes,
+                                                     std::string_view description);
 
 /// The offer file's own identification, kept with every price read from it.
 struct offer_header {
@@ -350,22 +260,13 @@ class offer_filter {
 /// The conditions of DOMAIN.md section 8 for a Linux, shared-tenancy EC2 instance bought without a
 /// Capacity Block: `marketoption=OnDemand` keeps Capacity Block rows (priced 0.00) out. Reserved
 /// terms hang on the same products.
-[[nodiscard]] inline offer_filter ec2_linux_shared(std::string region,
-                                                   std::vector<std::string> instance_types) {
-  offer_filter f;
-  f.family("Compute Instance")
-      .where("regionCode", std::move(region))
-      .where_any("instanceType", std::move(instance_types))
-      .where("operatingSystem", "Linux")
-      .where("tenancy", "Shared")
-      .where("preInstalledSw", "NA")
-      .where("capacitystatus", "Used")
-      .where("licenseModel", "No License required")
-      .where("operation", "RunInstances")
-      .where("marketoption", "OnDemand");
-  return f;
-}
+[[nodiscard]] TRNCOST_DECL offer_filter ec2_linux_shared(std::string region,
+                                                         std::vector<std::string> instance_types);
 
 }  // namespace trncost::pricing
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/offer.ipp"
+#endif
 
 #endif  // TRNCOST_PRICES_OFFER_HPP

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "price_book.hpp"
 
 namespace trncost::pricing {
@@ -20,32 +21,12 @@ using match = price_query::match;
 
 /// EC2 Linux on-demand shared tenancy, with every condition of DOMAIN.md section 8 including
 /// marketoption=OnDemand (a Capacity Block row of the same instance, priced 0.00, never matches).
-[[nodiscard]] inline price_query ec2_on_demand_query(const std::string& region,
-                                                     const std::string& instance_type) {
-  price_query q;
-  q.what = "EC2 Linux on-demand " + instance_type + " in " + region;
-  q.offer_code = "AmazonEC2";
-  q.where("productFamily", "Compute Instance")
-      .where("regionCode", region)
-      .where("instanceType", instance_type)
-      .where("operatingSystem", "Linux")
-      .where("tenancy", "Shared")
-      .where("preInstalledSw", "NA")
-      .where("capacitystatus", "Used")
-      .where("licenseModel", "No License required")
-      .where("operation", "RunInstances")
-      .where("marketoption", "OnDemand");
-  q.term_type = "OnDemand";
-  q.unit = "Hrs";
-  return q;
-}
+[[nodiscard]] TRNCOST_DECL price_query ec2_on_demand_query(const std::string& region,
+                                                           const std::string& instance_type);
 
-[[nodiscard]] inline sourced<quantity<units::usd_per_instance_hour_t>> ec2_on_demand(
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::usd_per_instance_hour_t>> ec2_on_demand(
     const price_book& book, const std::string& region, const std::string& instance_type,
-    std::string name) {
-  return book.quote_one<units::usd_per_instance_hour_t>(ec2_on_demand_query(region, instance_type),
-                                                        std::move(name));
-}
+    std::string name);
 
 /// A reserved instance's price: an hourly rate and, for Partial and All Upfront, an upfront fee,
 /// each its own priced line of the same term.
@@ -56,160 +37,63 @@ struct reserved_price {
 
 /// lease "1yr" or "3yr"; offering_class "standard" or "convertible"; purchase "No Upfront",
 /// "Partial Upfront" or "All Upfront". The lines are named `name` + "_hourly" and "_upfront".
-[[nodiscard]] inline reserved_price ec2_reserved(const price_book& book, const std::string& region,
-                                                 const std::string& instance_type,
-                                                 const std::string& lease,
-                                                 const std::string& offering_class,
-                                                 const std::string& purchase,
-                                                 const std::string& name) {
-  price_query q = ec2_on_demand_query(region, instance_type);
-  q.what = "EC2 Linux reserved " + instance_type + " in " + region + " (" + lease + ", " +
-           offering_class + ", " + purchase + ")";
-  q.term_type = "Reserved";
-  q.where_term("LeaseContractLength", lease)
-      .where_term("OfferingClass", offering_class)
-      .where_term("PurchaseOption", purchase);
-  q.unit = "Hrs";
-  const price_entry& hourly = book.one(q);
-  q.unit = "Quantity";
-  std::optional<sourced<money>> upfront;
-  for (const auto* e : book.select(q)) {
-    if (e->origin.offer_term_code != hourly.origin.offer_term_code || e->origin.sku != hourly.origin.sku) {
-      continue;
-    }
-    if (upfront) throw input_error(q.what + ": the term has two upfront fees");
-    book.check_usable(*e, q.what);
-    upfront = book.quote<units::usd_t>(*e, name + "_upfront");
-  }
-  if (!upfront && purchase != "No Upfront") {
-    throw input_error(q.what + ": the term " + hourly.origin.offer_term_code +
-                      " has no upfront fee line (unit Quantity)");
-  }
-  return {book.quote<units::usd_per_instance_hour_t>(hourly, name + "_hourly"), std::move(upfront)};
-}
+[[nodiscard]] TRNCOST_DECL reserved_price
+ec2_reserved(const price_book& book, const std::string& region, const std::string& instance_type,
+             const std::string& lease, const std::string& offering_class,
+             const std::string& purchase, const std::string& name);
 
 /// A Savings Plan's rate for Linux shared-tenancy use of an instance type: plan_family
 /// "EC2InstanceSavingsPlans" or "ComputeSavingsPlans", lease "1yr" or "3yr", purchase "No Upfront",
 /// "Partial Upfront" or "All Upfront".
-[[nodiscard]] inline price_query savings_plan_query(const std::string& instance_type,
-                                                    const std::string& plan_family,
-                                                    const std::string& lease,
-                                                    const std::string& purchase) {
-  price_query q;
-  q.what = plan_family + " " + lease + " " + purchase + " rate for " + instance_type;
-  q.term_type = "savingsPlan";
-  q.where("productFamily", plan_family)
-      .where("discountedInstanceType", instance_type)
-      .where("discountedUsageType", "BoxUsage:" + instance_type, match::suffix)
-      .where("discountedOperation", "RunInstances")
-      .where("purchaseOption", purchase)
-      .where("leaseContractLength", lease);
-  q.unit = "Hrs";
-  return q;
-}
+[[nodiscard]] TRNCOST_DECL price_query savings_plan_query(const std::string& instance_type,
+                                                          const std::string& plan_family,
+                                                          const std::string& lease,
+                                                          const std::string& purchase);
 
-[[nodiscard]] inline sourced<quantity<units::usd_per_instance_hour_t>> savings_plan_rate(
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::usd_per_instance_hour_t>> savings_plan_rate(
     const price_book& book, const std::string& instance_type, const std::string& plan_family,
-    const std::string& lease, const std::string& purchase, std::string name) {
-  return book.quote_one<units::usd_per_instance_hour_t>(
-      savings_plan_query(instance_type, plan_family, lease, purchase), std::move(name));
-}
+    const std::string& lease, const std::string& purchase, std::string name);
 
 /// EBS volume storage (volume_api_name "gp3", "io2", ...), per GiB-month.
-[[nodiscard]] inline sourced<quantity<units::usd_per_gibibyte_month_t>> ebs_storage(
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::usd_per_gibibyte_month_t>> ebs_storage(
     const price_book& book, const std::string& region, const std::string& volume_api_name,
-    std::string name) {
-  price_query q;
-  q.what = "EBS " + volume_api_name + " storage in " + region;
-  q.where("productFamily", "Storage").where("regionCode", region).where("volumeApiName",
-                                                                        volume_api_name);
-  q.unit = "GB-Mo";
-  return book.quote_one<units::usd_per_gibibyte_month_t>(q, std::move(name));
-}
+    std::string name);
 
 /// EBS provisioned throughput, as the offer file prices it: per GiBps-month. The row's
 /// description speaks of MiBps; convert<units::usd_per_mibps_month_t> divides by exactly 1024.
-[[nodiscard]] inline sourced<quantity<units::usd_per_gibps_month_t>> ebs_throughput(
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::usd_per_gibps_month_t>> ebs_throughput(
     const price_book& book, const std::string& region, const std::string& volume_api_name,
-    std::string name) {
-  price_query q;
-  q.what = "EBS " + volume_api_name + " provisioned throughput in " + region;
-  q.where("productFamily", "Provisioned Throughput")
-      .where("regionCode", region)
-      .where("volumeApiName", volume_api_name);
-  return book.quote_one<units::usd_per_gibps_month_t>(q, std::move(name));
-}
+    std::string name);
 
 /// EBS provisioned IOPS, per IOPS-month.
-[[nodiscard]] inline sourced<quantity<units::usd_per_iops_month_t>> ebs_iops(
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::usd_per_iops_month_t>> ebs_iops(
     const price_book& book, const std::string& region, const std::string& volume_api_name,
-    std::string name) {
-  price_query q;
-  q.what = "EBS " + volume_api_name + " provisioned IOPS in " + region;
-  q.where("productFamily", "System Operation")
-      .where("regionCode", region)
-      .where("volumeApiName", volume_api_name);
-  q.unit = "IOPS-Mo";
-  return book.quote_one<units::usd_per_iops_month_t>(q, std::move(name));
-}
+    std::string name);
 
 /// S3 storage by tier (volume_type "Standard", ...), ranges in GiB (AWS's billing GB).
-[[nodiscard]] inline std::vector<quoted_tier<units::gibibyte_t, units::usd_per_gibibyte_month_t>>
-s3_storage_tiers(const price_book& book, const std::string& region, const std::string& volume_type,
-                 const std::string& name) {
-  price_query q;
-  q.what = "S3 " + volume_type + " storage in " + region;
-  q.offer_code = "AmazonS3";
-  q.where("productFamily", "Storage").where("regionCode", region).where("volumeType", volume_type);
-  q.unit = "GB-Mo";
-  return book.tiers<units::gibibyte_t, units::usd_per_gibibyte_month_t>(q, name);
-}
+[[nodiscard]] TRNCOST_DECL
+    std::vector<quoted_tier<units::gibibyte_t, units::usd_per_gibibyte_month_t>>
+    s3_storage_tiers(const price_book& book, const std::string& region,
+                     const std::string& volume_type, const std::string& name);
 
 /// An S3 request class ("S3-API-Tier1": PUT, COPY, POST, LIST; "S3-API-Tier2": GET), per request.
 /// Descriptions say "per 1,000 requests"; the price is per single request.
-[[nodiscard]] inline sourced<quantity<units::usd_per_request_t>> s3_requests(
-    const price_book& book, const std::string& region, const std::string& group,
-    std::string name) {
-  price_query q;
-  q.what = "S3 requests of group " + group + " in " + region;
-  q.offer_code = "AmazonS3";
-  q.where("productFamily", "API Request").where("regionCode", region).where("group", group);
-  return book.quote_one<units::usd_per_request_t>(q, std::move(name));
-}
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::usd_per_request_t>> s3_requests(
+    const price_book& book, const std::string& region, const std::string& group, std::string name);
 
 /// CloudWatch Logs ingestion (standard class), per GiB ingested.
-[[nodiscard]] inline sourced<quantity<units::usd_per_gibibyte_t>> cloudwatch_logs_ingestion(
-    const price_book& book, const std::string& region, std::string name) {
-  price_query q;
-  q.what = "CloudWatch Logs ingestion in " + region;
-  q.offer_code = "AmazonCloudWatch";
-  q.where("regionCode", region).where("usagetype", "DataProcessing-Bytes", match::suffix);
-  return book.quote_one<units::usd_per_gibibyte_t>(q, std::move(name));
-}
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::usd_per_gibibyte_t>> cloudwatch_logs_ingestion(
+    const price_book& book, const std::string& region, std::string name);
 
 /// CloudWatch Logs storage (archived logs), per GiB-month.
-[[nodiscard]] inline sourced<quantity<units::usd_per_gibibyte_month_t>> cloudwatch_logs_storage(
-    const price_book& book, const std::string& region, std::string name) {
-  price_query q;
-  q.what = "CloudWatch Logs storage in " + region;
-  q.offer_code = "AmazonCloudWatch";
-  q.where("regionCode", region).where("usagetype", "TimedStorage-ByteHrs", match::suffix);
-  return book.quote_one<units::usd_per_gibibyte_month_t>(q, std::move(name));
-}
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::usd_per_gibibyte_month_t>>
+cloudwatch_logs_storage(const price_book& book, const std::string& region, std::string name);
 
 /// Data transfer out of `region` by transfer type ("IntraRegion": between availability zones,
 /// charged in each direction; "AWS Outbound": to the internet), by tier, per GiB.
-[[nodiscard]] inline std::vector<quoted_tier<units::gibibyte_t, units::usd_per_gibibyte_t>>
+[[nodiscard]] TRNCOST_DECL std::vector<quoted_tier<units::gibibyte_t, units::usd_per_gibibyte_t>>
 data_transfer_tiers(const price_book& book, const std::string& region,
-                    const std::string& transfer_type, const std::string& name) {
-  price_query q;
-  q.what = "data transfer (" + transfer_type + ") from " + region;
-  q.where("productFamily", "Data Transfer")
-      .where("fromRegionCode", region)
-      .where("transferType", transfer_type);
-  q.unit = "GB";
-  return book.tiers<units::gibibyte_t, units::usd_per_gibibyte_t>(q, name);
-}
+                    const std::string& transfer_type, const std::string& name);
 
 /// Who saw a price that no offer file carries, and when: the seller's own page or API
 /// (from_seller, recorded as quoted) or someone else (recorded as third-party).
@@ -220,32 +104,14 @@ struct observation {
 };
 
 namespace detail {
-inline void check_observation(const observation& seen, std::string_view name) {
-  if (seen.source.empty()) {
-    throw input_error("price '" + std::string(name) + "': the observation has no source; say " +
-                      "where the price was seen");
-  }
-}
+TRNCOST_DECL void check_observation(const observation& seen, std::string_view name);
 }  // namespace detail
 
 /// A spot price observed for an instance type in an availability zone, per instance-hour.
-[[nodiscard]] inline sourced<quantity<units::usd_per_instance_hour_t>> spot_price(
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::usd_per_instance_hour_t>> spot_price(
     std::string name, std::string_view usd_per_hour, const std::string& region,
     const std::string& availability_zone, const std::string& instance_type,
-    const observation& seen) {
-  detail::check_observation(seen, name);
-  const auto value = make(units::usd_per_instance_hour, usd_per_hour);
-  const std::string what = "spot " + instance_type + " in " + availability_zone;
-  if (seen.from_seller) {
-    quoted q{.source = seen.source, .region = region, .option = purchase_option::spot,
-             .consulted = seen.seen};
-    q.unit = "Hrs";
-    q.description = what;
-    return sourced(std::move(name), value, provenance{std::move(q)});
-  }
-  return sourced(std::move(name), value, provenance{third_party{seen.source + " (" + what + ")",
-                                                                seen.seen}});
-}
+    const observation& seen);
 
 /// A Capacity Block offering: its upfront fee for `instances` instances over `days` days, and the
 /// hourly rate that fee comes to (derived). Durations are 1 to 14 days in 1-day steps, then 7-day
@@ -261,39 +127,14 @@ struct capacity_block {
   return days >= 1 && days <= 182 && (days <= 14 || days % 7 == 0);
 }
 
-[[nodiscard]] inline capacity_block capacity_block_offering(
+[[nodiscard]] TRNCOST_DECL capacity_block capacity_block_offering(
     const std::string& name, std::string_view upfront_fee_usd, const std::string& region,
-    const std::string& instance_type, int instances, int days, const observation& seen) {
-  detail::check_observation(seen, name);
-  if (instances < 1) {
-    throw input_error("Capacity Block '" + name + "': " + std::to_string(instances) +
-                      " instances; a block has at least one");
-  }
-  if (!is_capacity_block_duration(days)) {
-    throw input_error("Capacity Block '" + name + "': " + std::to_string(days) +
-                      " days is not a Capacity Block duration (1 to 14 days, then multiples of "
-                      "7 days up to 182)");
-  }
-  const std::string what = instance_type + " x " + std::to_string(instances) + " for " +
-                           std::to_string(days) + " days";
-  provenance origin;
-  if (seen.from_seller) {
-    quoted q{.source = seen.source, .region = region, .option = purchase_option::capacity_block,
-             .consulted = seen.seen};
-    q.unit = "Quantity";
-    q.description = "Capacity Block upfront fee, " + what;
-    origin = std::move(q);
-  } else {
-    origin = third_party{seen.source + " (Capacity Block " + what + ")", seen.seen};
-  }
-  sourced<money> fee(name + "_fee", usd(upfront_fee_usd), origin);
-  sourced<quantity<units::instance_hour_t>> hours(
-      name + "_instance_hours",
-      make(units::instance_hour, static_cast<long long>(instances) * days * 24), origin);
-  auto hourly = (fee / hours).named(name + "_hourly");
-  return {std::move(fee), std::move(hours), std::move(hourly)};
-}
+    const std::string& instance_type, int instances, int days, const observation& seen);
 
 }  // namespace trncost::pricing
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/queries.ipp"
+#endif
 
 #endif  // TRNCOST_PRICES_QUERIES_HPP

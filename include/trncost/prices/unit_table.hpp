@@ -10,6 +10,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "../config.hpp"
 #include "../error.hpp"
 #include "../units/units.hpp"
 
@@ -61,19 +62,8 @@ inline constexpr price_unit_entry price_unit_table[] = {
 
 /// The table's row for a unit string; trncost::input_error naming the string, `context` (the row
 /// it was read from) and the strings the table knows otherwise.
-[[nodiscard]] inline const price_unit_entry& lookup_price_unit(std::string_view text,
-                                                               std::string_view context) {
-  if (const auto* e = find_price_unit(text)) return *e;
-  std::string known;
-  for (const auto& e : price_unit_table) {
-    if (!known.empty()) known += ", ";
-    known += e.text;
-  }
-  throw input_error(std::string(context) + ": unit \"" + std::string(text) +
-                    "\" is not in trncost's price-unit table (" + known +
-                    "); an unknown unit is never guessed: add it to prices/unit_table.hpp "
-                    "with its meaning");
-}
+[[nodiscard]] TRNCOST_DECL const price_unit_entry& lookup_price_unit(std::string_view text,
+                                                                     std::string_view context);
 
 /// True when a row priced per `u` reads as a price of trncost rate unit `Rate`.
 template <class Rate>
@@ -94,5 +84,9 @@ template <class Rate>
 }
 
 }  // namespace trncost::pricing
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/unit_table.ipp"
+#endif
 
 #endif  // TRNCOST_PRICES_UNIT_TABLE_HPP

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "../config.hpp"
 #include "../error.hpp"
 
 namespace trncost {
@@ -16,90 +17,22 @@ using date = std::chrono::year_month_day;
 /// A UTC instant to the second (when a measurement started or ended).
 using timestamp = std::chrono::sys_seconds;
 
-namespace detail {
-
-inline int parse_fixed_digits(std::string_view text, std::size_t at, std::size_t n,
-                              std::string_view what, std::string_view whole) {
-  int v = 0;
-  for (std::size_t k = at; k < at + n; ++k) {
-    if (k >= text.size() || text[k] < '0' || text[k] > '9') {
-      throw parse_error("\"" + std::string(whole) + "\" is not an ISO 8601 " + std::string(what) +
-                        ": expected a digit at offset " + std::to_string(k));
-    }
-    v = v * 10 + (text[k] - '0');
-  }
-  return v;
-}
-
-inline void expect_char(std::string_view text, std::size_t at, char c, std::string_view what) {
-  if (at >= text.size() || text[at] != c) {
-    throw parse_error("\"" + std::string(text) + "\" is not an ISO 8601 " + std::string(what) +
-                      ": expected '" + std::string(1, c) + "' at offset " + std::to_string(at));
-  }
-}
-
-inline std::string two_digits(unsigned v) {
-  return std::string{static_cast<char>('0' + v / 10), static_cast<char>('0' + v % 10)};
-}
-
-}  // namespace detail
-
 /// Parses "YYYY-MM-DD"; throws trncost::parse_error naming the text and the rule.
-inline date parse_date(std::string_view text) {
-  if (text.size() != 10) {
-    throw parse_error("\"" + std::string(text) + "\" is not an ISO 8601 date (YYYY-MM-DD)");
-  }
-  const int y = detail::parse_fixed_digits(text, 0, 4, "date (YYYY-MM-DD)", text);
-  detail::expect_char(text, 4, '-', "date (YYYY-MM-DD)");
-  const int m = detail::parse_fixed_digits(text, 5, 2, "date (YYYY-MM-DD)", text);
-  detail::expect_char(text, 7, '-', "date (YYYY-MM-DD)");
-  const int d = detail::parse_fixed_digits(text, 8, 2, "date (YYYY-MM-DD)", text);
-  const date result{std::chrono::year{y}, std::chrono::month{static_cast<unsigned>(m)},
-                    std::chrono::day{static_cast<unsigned>(d)}};
-  if (!result.ok()) {
-    throw parse_error("\"" + std::string(text) + "\" is not a calendar date");
-  }
-  return result;
-}
+TRNCOST_DECL date parse_date(std::string_view text);
 
 /// Parses "YYYY-MM-DDTHH:MM:SSZ" (UTC); throws trncost::parse_error naming the text and the rule.
-inline timestamp parse_timestamp(std::string_view text) {
-  if (text.size() != 20) {
-    throw parse_error("\"" + std::string(text) +
-                      "\" is not an ISO 8601 UTC timestamp (YYYY-MM-DDTHH:MM:SSZ)");
-  }
-  const date day = parse_date(text.substr(0, 10));
-  constexpr std::string_view what = "UTC timestamp (YYYY-MM-DDTHH:MM:SSZ)";
-  detail::expect_char(text, 10, 'T', what);
-  const int h = detail::parse_fixed_digits(text, 11, 2, what, text);
-  detail::expect_char(text, 13, ':', what);
-  const int mi = detail::parse_fixed_digits(text, 14, 2, what, text);
-  detail::expect_char(text, 16, ':', what);
-  const int s = detail::parse_fixed_digits(text, 17, 2, what, text);
-  detail::expect_char(text, 19, 'Z', what);
-  if (h > 23 || mi > 59 || s > 59) {
-    throw parse_error("\"" + std::string(text) + "\" has a time of day out of range");
-  }
-  return std::chrono::sys_days{day} + std::chrono::hours{h} + std::chrono::minutes{mi} +
-         std::chrono::seconds{s};
-}
+TRNCOST_DECL timestamp parse_timestamp(std::string_view text);
 
-inline std::string to_string(date d) {
-  const int y = static_cast<int>(d.year());
-  std::string ys = std::to_string(y);
-  while (ys.size() < 4) ys.insert(ys.begin(), '0');
-  return ys + "-" + detail::two_digits(static_cast<unsigned>(d.month())) + "-" +
-         detail::two_digits(static_cast<unsigned>(d.day()));
-}
+/// "YYYY-MM-DD".
+TRNCOST_DECL std::string to_string(date d);
 
-inline std::string to_string(timestamp t) {
-  const auto day = std::chrono::floor<std::chrono::days>(t);
-  const std::chrono::hh_mm_ss<std::chrono::seconds> tod{t - day};
-  return to_string(date{day}) + "T" + detail::two_digits(static_cast<unsigned>(tod.hours().count())) +
-         ":" + detail::two_digits(static_cast<unsigned>(tod.minutes().count())) + ":" +
-         detail::two_digits(static_cast<unsigned>(tod.seconds().count())) + "Z";
-}
+/// "YYYY-MM-DDTHH:MM:SSZ".
+TRNCOST_DECL std::string to_string(timestamp t);
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/date.ipp"
+#endif
 
 #endif  // TRNCOST_PROVENANCE_DATE_HPP

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../config.hpp"
 #include "../error.hpp"
 #include "../units/decimal.hpp"
 
@@ -98,18 +99,7 @@ struct operation {
 };
 
 /// The operation with its arguments, as a short text: "convert 1/3600", "band [0, 4000)".
-inline std::string describe(const operation& o) {
-  std::string s(to_string(o.kind));
-  switch (o.kind) {
-    case op_kind::scale: return s + " " + std::to_string(o.factor);
-    case op_kind::band:
-      return s + " [" + o.lower.to_string() + ", " + (o.upper ? o.upper->to_string() : "inf") + ")";
-    case op_kind::ceil_to: return s + " " + o.step.to_string();
-    case op_kind::convert:
-    case op_kind::charge: return s + " " + std::to_string(o.num) + "/" + std::to_string(o.den);
-    default: return s;
-  }
-}
+TRNCOST_DECL std::string describe(const operation& o);
 
 namespace detail {
 
@@ -181,28 +171,12 @@ namespace detail {
 
 /// Applies an operation to its operands, checking their count: what the report and the leaf plan
 /// call. input_error on a wrong count or an opaque operation (see apply() above for the rest).
-inline decimal apply(const operation& o, std::span<const decimal> v, std::string_view what) {
-  if (o.kind == op_kind::opaque) {
-    throw input_error("'" + std::string(what) +
-                      "' is an opaque derivation: only its formula text says how it was computed");
-  }
-  const std::size_t want = arity(o.kind);
-  if (o.kind == op_kind::median ? v.empty() : v.size() != want) {
-    throw input_error("derivation '" + std::string(what) + "': " + std::string(to_string(o.kind)) +
-                      " takes " +
-                      (o.kind == op_kind::median ? std::string("at least 1")
-                                                 : std::to_string(want)) +
-                      " operand(s), not " + std::to_string(v.size()));
-  }
-  if (o.kind == op_kind::median) {
-    std::vector<decimal> sorted(v.begin(), v.end());
-    std::sort(sorted.begin(), sorted.end());
-    const std::size_t n = sorted.size();
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  }
-  return apply(o, v[0], want == 2 ? v[1] : decimal{}, what);
-}
+TRNCOST_DECL decimal apply(const operation& o, std::span<const decimal> v, std::string_view what);
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/operation.ipp"
+#endif
 
 #endif  // TRNCOST_PROVENANCE_OPERATION_HPP

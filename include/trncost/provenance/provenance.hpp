@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "../config.hpp"
 #include "../error.hpp"
 #include "date.hpp"
 #include "operation.hpp"
@@ -113,168 +114,38 @@ struct source_record {
 };
 
 /// "measured", "quoted", "documented", "third-party", "derived", "assumption" or "declared-none".
-inline std::string_view kind_name(const provenance& p) noexcept {
-  constexpr std::string_view names[] = {"measured", "quoted",     "documented",   "third-party",
-                                        "derived",  "assumption", "declared-none"};
-  return names[p.index()];
-}
+TRNCOST_DECL std::string_view kind_name(const provenance& p) noexcept;
 
 namespace detail {
 
-inline void require_field(bool ok, std::string_view input, std::string_view kind,
-                          std::string_view field, std::string_view rule) {
-  if (!ok) {
-    throw input_error("input '" + std::string(input) + "': " + std::string(kind) + " provenance " +
-                      "field '" + std::string(field) + "' " + std::string(rule));
-  }
-}
+TRNCOST_DECL void require_field(bool ok, std::string_view input, std::string_view kind,
+                                std::string_view field, std::string_view rule);
 
 }  // namespace detail
 
 /// Checks that a provenance says enough to be checked by someone else; throws trncost::input_error
 /// naming the input, the field and the rule.
-inline void validate(const provenance& p, std::string_view input) {
-  // std::get_if, not std::visit: a visit instantiates its dispatch tables and one lambda body per
-  // alternative in every translation unit including this header (issue 14, compile time).
-  using detail::require_field;
-  if (p.valueless_by_exception()) throw std::bad_variant_access{};  // as std::visit would
-  if (const auto* m = std::get_if<measured>(&p)) {
-    // `{}` as a provenance becomes an empty measured{}: say that, not which field is missing.
-    if (m->run_id.empty() && m->method.empty() && m->from == timestamp{} && m->to == timestamp{}) {
-      throw input_error("input '" + std::string(input) +
-                        "': the provenance is empty; say where the value comes from "
-                        "(measured, quoted, documented, third_party, derived, assumption)");
-    }
-    require_field(!m->run_id.empty(), input, "measured", "run_id", "is empty");
-    require_field(!m->method.empty(), input, "measured", "method", "is empty");
-    // A default timestamp is 1970-01-01T00:00:00Z: a period nobody gave, never a real one.
-    require_field(m->from != timestamp{}, input, "measured", "from",
-                  "is not set; a measured value has its collection period (from, to)");
-    require_field(m->to != timestamp{}, input, "measured", "to",
-                  "is not set; a measured value has its collection period (from, to)");
-    require_field(m->from <= m->to, input, "measured", "to", "is before 'from'");
-  } else if (const auto* q = std::get_if<quoted>(&p)) {
-    require_field(!q->source.empty(), input, "quoted", "source", "is empty");
-    require_field(!q->region.empty(), input, "quoted", "region", "is empty");
-    require_field(q->consulted.ok(), input, "quoted", "consulted", "is not a calendar date");
-    require_field(!q->consulted_is_publication_date ||
-                      (q->published.has_value() && *q->published == q->consulted),
-                  input, "quoted", "consulted",
-                  "is said to be the publication date but differs from 'published'");
-    if (!q->offer_code.empty()) {
-      // A price read from an offer file is identified by the file and its rate code.
-      require_field(!q->offer_version.empty() || q->published.has_value(), input, "quoted",
-                    "offer_version", "is empty and no publication date is given");
-      require_field(!q->sku.empty(), input, "quoted", "sku",
-                    "is empty for a price from an offer file");
-      require_field(!q->offer_term_code.empty(), input, "quoted", "offer_term_code",
-                    "is empty for a price from an offer file");
-      require_field(!q->rate_code.empty(), input, "quoted", "rate_code",
-                    "is empty for a price from an offer file");
-    }
-  } else if (const auto* doc = std::get_if<documented>(&p)) {
-    require_field(!doc->source.empty(), input, "documented", "source", "is empty");
-    require_field(doc->consulted.ok(), input, "documented", "consulted", "is not a calendar date");
-  } else if (const auto* t = std::get_if<third_party>(&p)) {
-    require_field(!t->source.empty(), input, "third-party", "source", "is empty");
-    require_field(t->seen.ok(), input, "third-party", "seen", "is not a calendar date");
-  } else if (const auto* d = std::get_if<derived>(&p)) {
-    require_field(!d->formula.empty(), input, "derived", "formula", "is empty");
-    require_field(!d->inputs.empty(), input, "derived", "inputs", "is empty");
-    for (const auto& in : d->inputs) {
-      require_field(in != nullptr, input, "derived", "inputs", "holds a null reference");
-    }
-  } else if (const auto* a = std::get_if<assumption>(&p)) {
-    require_field(!a->rationale.empty(), input, "assumption", "rationale", "is empty");
-  } else {
-    const auto* n = std::get_if<declared_none>(&p);
-    require_field(!n->justification.empty(), input, "declared-none", "justification", "is empty");
-  }
-}
+TRNCOST_DECL void validate(const provenance& p, std::string_view input);
 
 /// Checks that a provenance can stand behind a value (a sourced input or a rule constant): what
 /// validate() checks, and that it is not `declared_none`, which says why a cost category is empty
 /// and is declared with model::declare_none(), never carried by a value. Throws input_error.
-inline void validate_value_origin(const provenance& p, std::string_view input) {
-  if (std::holds_alternative<declared_none>(p)) {
-    throw input_error("input '" + std::string(input) +
-                      "': declared_none is not the provenance of a value; it says why a cost "
-                      "category is empty (model::declare_none); give where the value comes from");
-  }
-  validate(p, input);
-}
+TRNCOST_DECL void validate_value_origin(const provenance& p, std::string_view input);
 
 /// The timeline rule (docs/provenance.md#the-timeline-rule): nothing an estimate uses was
 /// measured, consulted, seen or published after its as-of date, and a price whose effective date
 /// is after it is not yet a price. Returns the sentence that names what breaks it, if anything;
 /// derived values are checked through their inputs, assumptions carry no date.
-inline std::optional<std::string> timeline_breach(const provenance& p, date as_of) {
-  if (p.valueless_by_exception()) throw std::bad_variant_access{};  // as std::visit would
-  const auto after = [&](date d) { return std::chrono::sys_days{d} > std::chrono::sys_days{as_of}; };
-  const auto tail = [&] { return ", after the as-of date " + to_string(as_of); };
-  if (const auto* m = std::get_if<measured>(&p)) {
-    // The period ends before the as-of day does (the as-of day is included).
-    if (m->to >= std::chrono::sys_days{as_of} + std::chrono::days{1}) {
-      return "was measured until " + to_string(m->to) + tail();
-    }
-  } else if (const auto* q = std::get_if<quoted>(&p)) {
-    if (after(q->consulted)) return "was consulted on " + to_string(q->consulted) + tail();
-    if (q->published && after(*q->published)) {
-      return "was published on " + to_string(*q->published) + tail();
-    }
-    if (q->effective && after(*q->effective)) {
-      return "takes effect on " + to_string(*q->effective) + tail() + ": it is not yet a price";
-    }
-  } else if (const auto* doc = std::get_if<documented>(&p)) {
-    if (after(doc->consulted)) return "was consulted on " + to_string(doc->consulted) + tail();
-  } else if (const auto* t = std::get_if<third_party>(&p)) {
-    if (after(t->seen)) return "was seen on " + to_string(t->seen) + tail();
-  }
-  return std::nullopt;
-}
+TRNCOST_DECL std::optional<std::string> timeline_breach(const provenance& p, date as_of);
 
 /// One readable line: `quoted: AmazonEC2 20260910195514, SKU ..., us-east-1, on-demand, consulted
 /// 2026-09-10 (source)`. io/fmt.hpp prints provenance with this text.
-inline std::string describe(const provenance& p) {
-  if (p.valueless_by_exception()) throw std::bad_variant_access{};  // as std::visit would
-  if (const auto* m = std::get_if<measured>(&p)) {
-    return "measured: run " + m->run_id + ", " + m->method + ", " + to_string(m->from) + " to " +
-           to_string(m->to);
-  }
-  if (const auto* q = std::get_if<quoted>(&p)) {
-    std::string s = "quoted: ";
-    if (!q->offer_code.empty()) {
-      s += q->offer_code + " " + q->offer_version;
-      if (q->published) s += " published " + to_string(*q->published);
-      s += ", SKU " + q->sku + ", term " + q->offer_term_code + ", rate " + q->rate_code + ", ";
-      if (q->effective) s += "effective " + to_string(*q->effective) + ", ";
-      if (!q->unit.empty()) s += "per " + q->unit + ", ";
-      if (!q->description.empty()) s += "\"" + q->description + "\", ";
-    }
-    return s + q->region + ", " + std::string(to_string(q->option)) + ", consulted " +
-           to_string(q->consulted) +
-           (q->consulted_is_publication_date ? " (the file's publication date)" : "") + " (" +
-           q->source + ")";
-  }
-  if (const auto* doc = std::get_if<documented>(&p)) {
-    return "documented: " + doc->source + ", consulted " + to_string(doc->consulted);
-  }
-  if (const auto* t = std::get_if<third_party>(&p)) {
-    return "third-party: " + t->source + ", seen " + to_string(t->seen);
-  }
-  if (const auto* d = std::get_if<derived>(&p)) {
-    std::string s = "derived: " + d->formula + " from ";
-    for (std::size_t i = 0; i < d->inputs.size(); ++i) {
-      if (i != 0) s += ", ";
-      s += d->inputs[i]->name + " = " + d->inputs[i]->value;
-      if (!d->inputs[i]->unit.empty()) s += " " + d->inputs[i]->unit;
-    }
-    return s;
-  }
-  if (const auto* a = std::get_if<assumption>(&p)) return "assumption: " + a->rationale;
-  return "declared none: " + std::get<declared_none>(p).justification;
-}
+TRNCOST_DECL std::string describe(const provenance& p);
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/provenance.ipp"
+#endif
 
 #endif  // TRNCOST_PROVENANCE_PROVENANCE_HPP

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "../units/amount.hpp"
 #include "provenance.hpp"
 
@@ -44,21 +45,17 @@ namespace detail {
 
 /// The checks and the shared record of a sourced value, one non-template function for every Q (a
 /// sourced<Q> constructor only adds its unit's symbol: issue 14, compile time).
-inline input_ref make_source_record(std::string name, const decimal& value, std::string unit,
-                                    provenance origin, bool refuse_negative) {
-  if (name.empty()) throw input_error("a sourced value needs a name");
-  validate_value_origin(origin, name);
-  // The one place a negative price or cost is refused: every cost input is a sourced value.
-  // Only a derivation (a difference of two costs) may be negative.
-  if (refuse_negative && value.is_negative() && !std::holds_alternative<derived>(origin)) {
-    throw input_error("input '" + name + "': " + std::string(kind_name(origin)) + " value " +
-                      value.to_string() + " " + unit +
-                      " is negative; a price or a cost cannot be negative (a credit is a grant: "
-                      "docs/credits.md)");
-  }
-  return std::make_shared<const source_record>(
-      source_record{std::move(name), value.to_string(), std::move(unit), std::move(origin)});
-}
+TRNCOST_DECL input_ref make_source_record(std::string name, const decimal& value, std::string unit,
+                                          provenance&& origin, bool refuse_negative);
+
+/// The record of a value derived from two named inputs, `a op b`: the formula people read over
+/// their names and the operation the verifiers replay. Named `name`, or by its formula when `name`
+/// is empty. (Non-template, so that charge() and the operators of every unit pair share its code.)
+TRNCOST_DECL input_ref binary_record(std::string name, const decimal& value, std::string unit,
+                                     const input_ref& a, std::string_view op, const input_ref& b,
+                                     const operation& how);
+
+struct sourced_access;
 
 }  // namespace detail
 
@@ -111,6 +108,10 @@ class sourced {
   }
 
  private:
+  friend struct detail::sourced_access;
+  /// A value and its record, already checked (detail::binary_record()).
+  sourced(Q value, input_ref record) : value_(value), record_(std::move(record)) {}
+
   Q value_;
   input_ref record_;
 };
@@ -137,17 +138,23 @@ concept sourced_constructible =
 
 namespace detail {
 
+/// How the derivations below build a sourced value from a record made by binary_record().
+struct sourced_access {
+  template <class Q>
+  static sourced<Q> make(Q value, input_ref record) {
+    return sourced<Q>(value, std::move(record));
+  }
+};
+
 /// An operand's name inside a formula: bare when it is one word, parenthesised otherwise.
-inline std::string operand(const std::string& name) {
-  return name.find(' ') == std::string::npos ? name : "(" + name + ")";
-}
+TRNCOST_DECL std::string operand(const std::string& name);
 
 template <class R, class A, class B>
 sourced<R> derive(const R& value, const sourced<A>& a, std::string_view op, const sourced<B>& b,
                   op_kind kind) {
-  std::string formula = operand(a.name()) + " " + std::string(op) + " " + operand(b.name());
-  derived how{formula, {a.record(), b.record()}, operation{.kind = kind}};
-  return sourced<R>(std::move(formula), value, std::move(how));
+  return sourced_access::make(
+      value, binary_record({}, value.value(), units::symbol<typename R::unit_type>(), a.record(),
+                           op, b.record(), operation{.kind = kind}));
 }
 
 /// A value a rule computes from named inputs, with the formula people read (a cost per completed
@@ -217,12 +224,13 @@ sourced<money> charge(std::string name, const Price& price, const Usage& usage,
   const money m = amount(price.value(), usage.value(), mode);
   constexpr auto f = trncost::detail::money_factor<trncost::detail::product_unit_t<
       typename Price::unit_type, typename Usage::unit_type>>();
-  derived how{detail::operand(price.name()) + " * " + detail::operand(usage.name()),
-              {price.record(), usage.record()},
-              operation{.kind = mode == rounding::half_even ? op_kind::charge : op_kind::opaque,
-                        .num = f.num,
-                        .den = f.den}};
-  return sourced<money>(std::move(name), m, std::move(how));
+  return detail::sourced_access::make(
+      m, detail::binary_record(
+             std::move(name), m.value(), units::symbol<money::unit_type>(), price.record(), "*",
+             usage.record(),
+             operation{.kind = mode == rounding::half_even ? op_kind::charge : op_kind::opaque,
+                       .num = f.num,
+                       .den = f.den}));
 }
 
 /// A per-month price against usage in hours, with the month's length named by `convention`.
@@ -277,5 +285,9 @@ refused charge(std::string, const Price&, const Usage&, Rest&&...) {
 }
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/sourced.ipp"
+#endif
 
 #endif  // TRNCOST_PROVENANCE_SOURCED_HPP

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "../io/detail/json.hpp"
 #include "extras.hpp"
 #include "report.hpp"
@@ -25,24 +26,7 @@ namespace trncost::io {
 namespace detail {
 
 /// A JSON number's text as a whole number ("-12"; no sign but '-', no fraction, no exponent).
-inline bool parse_whole(std::string_view s, std::int64_t& out) {
-  if (s.empty()) return false;
-  std::size_t i = 0;
-  bool neg = false;
-  if (s[0] == '-') {
-    neg = true;
-    i = 1;
-  }
-  if (i == s.size()) return false;
-  std::int64_t v = 0;
-  for (; i < s.size(); ++i) {
-    if (s[i] < '0' || s[i] > '9') return false;
-    if (v > (std::numeric_limits<std::int64_t>::max() - 9) / 10) return false;
-    v = v * 10 + (s[i] - '0');
-  }
-  out = neg ? -v : v;
-  return true;
-}
+TRNCOST_DECL bool parse_whole(std::string_view s, std::int64_t& out);
 
 /// Reads a report's json_value tree into a report::document; every structural error names the
 /// file and the field's path ("lines[3].amount").
@@ -709,30 +693,12 @@ class report_reader {
 
 /// The schema version a parsed report declares; throws parse_error when it is missing, not a whole
 /// number, or newer than report::schema_version.
-inline int report_version(const detail::json_value& root, std::string_view file = "report") {
-  const detail::report_reader r(file);
-  if (!root.is_object()) r.fail_at("", "a report is a JSON object");
-  const auto v = static_cast<int>(r.signed_whole(root, "", "schema_version"));
-  if (v > report::newest_schema_version) {
-    r.fail_at("schema_version", "the report has schema version " + std::to_string(v) +
-                                    ", newer than version " +
-                                    std::to_string(report::newest_schema_version) +
-                                    " that this trncost reads; upgrade trncost to audit it");
-  }
-  return v;
-}
+TRNCOST_DECL int report_version(const detail::json_value& root, std::string_view file = "report");
 
 /// Reads a report's JSON text into a document (parse_error on a structural problem).
-inline report::document read_report(std::string_view json_text, std::string_view file = "report") {
-  const auto root = detail::parse_json_text(json_text, file);
-  (void)report_version(root, file);
-  return detail::report_reader(file).read(root);
-}
-inline report::document read_report(std::istream& in, std::string_view file = "report") {
-  const auto root = detail::parse_json_stream(in, file);
-  (void)report_version(root, file);
-  return detail::report_reader(file).read(root);
-}
+TRNCOST_DECL report::document read_report(std::string_view json_text,
+                                          std::string_view file = "report");
+TRNCOST_DECL report::document read_report(std::istream& in, std::string_view file = "report");
 
 /// The audit's verdict.
 /// A report with its optional analysis and credits sections.
@@ -743,44 +709,25 @@ struct full_report {
 
 /// Reads a report's JSON text with its analysis and credits sections (parse_error on a structural
 /// problem, a section in a version 1 report included).
-inline full_report read_full_report(std::string_view json_text, std::string_view file = "report") {
-  const auto root = detail::parse_json_text(json_text, file);
-  (void)report_version(root, file);
-  const detail::report_reader r(file);
-  full_report out{r.read(root), {}};
-  out.extras = r.read_extras(root, out.doc.version);
-  return out;
-}
-inline full_report read_full_report(std::istream& in, std::string_view file = "report") {
-  const auto root = detail::parse_json_stream(in, file);
-  (void)report_version(root, file);
-  const detail::report_reader r(file);
-  full_report out{r.read(root), {}};
-  out.extras = r.read_extras(root, out.doc.version);
-  return out;
-}
+TRNCOST_DECL full_report read_full_report(std::string_view json_text,
+                                          std::string_view file = "report");
+TRNCOST_DECL full_report read_full_report(std::istream& in, std::string_view file = "report");
 
 using audit_result = report::check_result;
 
 /// The document checked, then its analysis and credits sections.
-inline audit_result check(const full_report& r) {
-  auto result = report::check(r.doc);
-  if (!result.ok) return result;
-  const auto extra = report::check(r.extras);
-  if (!extra.ok) return extra;
-  return result;
-}
+TRNCOST_DECL audit_result check(const full_report& r);
 
 /// Audits a report from its JSON text alone: recomputes every derivation, line and total and checks
 /// the status against the status rules; the result names the first mismatch. A report that cannot
 /// be read (bad JSON, a missing field, a newer schema) throws parse_error instead.
-inline audit_result audit(std::string_view json_text, std::string_view file = "report") {
-  return check(read_full_report(json_text, file));
-}
-inline audit_result audit(std::istream& in, std::string_view file = "report") {
-  return check(read_full_report(in, file));
-}
+TRNCOST_DECL audit_result audit(std::string_view json_text, std::string_view file = "report");
+TRNCOST_DECL audit_result audit(std::istream& in, std::string_view file = "report");
 
 }  // namespace trncost::io
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/audit.ipp"
+#endif
 
 #endif  // TRNCOST_REPORT_AUDIT_HPP

@@ -13,160 +13,24 @@
 #include <string>
 #include <string_view>
 
+#include "../config.hpp"
 #include "audit.hpp"
 #include "json_study.hpp"
 
 namespace trncost::io {
 
 /// Whether a JSON text declares the study schema (a report that is not JSON is not a study).
-[[nodiscard]] inline bool is_study_report(std::string_view json_text) {
-  try {
-    const auto root = detail::parse_json_text(json_text, "report");
-    const auto* s = root.find("schema");
-    return s != nullptr && s->is_string() && s->text() == study_schema_name;
-  } catch (const trncost::error&) {
-    return false;
-  }
-}
+[[nodiscard]] TRNCOST_DECL bool is_study_report(std::string_view json_text);
 
 /// Audits a study report; the counts are summed over the options' reports. A report that cannot be
 /// read (bad JSON, a missing field, a newer schema) throws parse_error.
-[[nodiscard]] inline audit_result audit_study(std::string_view json_text,
-                                              std::string_view file = "study report") {
-  using detail::json_value;
-  const auto root = detail::parse_json_text(json_text, file);
-  const detail::report_reader r(file);
-  const std::string schema = r.str(root, "", "schema");
-  if (schema != study_schema_name) {
-    r.fail_at("schema", "'" + schema + "' is not " + std::string(study_schema_name));
-  }
-  const auto version = r.signed_whole(root, "", "schema_version");
-  if (version > study_schema_version || version < 1) {
-    r.fail_at("schema_version", "the study report has schema version " + std::to_string(version) +
-                                    "; this trncost reads 1 to " +
-                                    std::to_string(study_schema_version));
-  }
-  audit_result total;
-  const auto fail = [](std::string what) { return report::detail::mismatch(std::move(what)); };
-  struct seen_option {
-    decimal total{};
-    decimal work{};
-    analysis::decision decision;
-    std::size_t placed = 0;
-  };
-  std::map<std::string, seen_option, std::less<>> options;
-  const json_value& list = r.member(root, "", "options", json_value::kind::array);
-  for (std::size_t i = 0; i < list.items().size(); ++i) {
-    const std::string at = "options[" + std::to_string(i) + "]";
-    const json_value& o = list.items()[i];
-    const std::string name = r.str(o, at, "name");
-    const json_value& rep = r.member(o, at, "report", json_value::kind::object);
-    full_report fr{r.read(rep), {}};
-    fr.extras = r.read_extras(rep, fr.doc.version);
-    const auto one = check(fr);
-    if (!one.ok) return fail(at + " '" + name + "' report: " + one.first_mismatch);
-    total.inputs += one.inputs;
-    total.derivations += one.derivations;
-    total.lines += one.lines;
-    if (!fr.extras.decision) return fail(at + " '" + name + "': the report has no decision");
-    if (!options.emplace(name, seen_option{fr.doc.totals.total, r.dec(o, at, "work"),
-                                           *fr.extras.decision, 0})
-             .second) {
-      return fail(at + " '" + name + "': two options have this name");
-    }
-  }
-  const report::extras study = r.read_extras(root, report::extras_schema_version);
-  if (!study.comparison || !study.decision) {
-    r.fail_at("analysis", "a study report has a comparison and a decision");
-  }
-  const auto own = report::check(study);
-  if (!own.ok) return own;
-  const auto& groups = study.comparison->groups;
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    const auto& grp = groups[g];
-    for (std::size_t k = 0; k < grp.ranked.size(); ++k) {
-      const auto& x = grp.ranked[k];
-      const std::string at = "analysis.comparison.groups[" + std::to_string(g) + "].ranked[" +
-                             std::to_string(k) + "] '" + x.name + "'";
-      const auto it = options.find(x.name);
-      if (it == options.end()) return fail(at + ": no option of the study has this name");
-      ++it->second.placed;
-      if (x.cost != it->second.total) {
-        return fail(at + " cost: the report says " + x.cost.to_string() +
-                    ", the option's recomputed total is " + it->second.total.to_string());
-      }
-      // The protocol rule: an option that missed the target (or whose reaching it is not
-      // measured) is set apart, never ranked; its decision says which.
-      const auto& why = it->second.decision.continue_reasons;
-      if (std::none_of(why.begin(), why.end(), [](const std::string& s) {
-            return s.starts_with(analysis::quality_reached_reason);
-          })) {
-        return fail(at + ": ranked, but its decision does not say it reached the target; an "
-                         "option that missed the target is set apart, never ranked");
-      }
-      if (!x.work || *x.work != it->second.work) {
-        return fail(at + " work: the comparison says " + (x.work ? x.work->to_string() : "nothing") +
-                    ", the option says " + it->second.work.to_string());
-      }
-    }
-    for (const auto& a : grp.apart) {
-      const auto it = options.find(a.name);
-      if (it == options.end()) {
-        return fail("analysis.comparison: '" + a.name + "' is set apart but no option has this name");
-      }
-      ++it->second.placed;
-      // Set apart for missing the target: the value it gives must miss the group's target.
-      const std::string missed = "did not reach the target: " + grp.metric + " ";
-      if (a.reason.starts_with(missed)) {
-        const std::string rest = a.reason.substr(missed.size());
-        const auto against = rest.find(" against ");
-        analysis::protocol p;
-        p.target = grp.target;
-        p.direction = grp.direction;
-        try {
-          p.reached = decimal::parse(rest.substr(0, against));
-        } catch (const trncost::error&) {
-          return fail("analysis.comparison: '" + a.name + "' set apart: '" + a.reason +
-                      "' gives no value reached");
-        }
-        if (against == std::string::npos || p.target_reached()) {
-          return fail("analysis.comparison: '" + a.name + "' set apart: '" + a.reason +
-                      "', yet that value reaches the target " + grp.target.to_string() + " (" +
-                      analysis::detail::direction_text(grp.direction) + ")");
-        }
-      }
-    }
-  }
-  for (const auto& [name, o] : options) {
-    if (o.placed != 1) {
-      return fail("analysis.comparison: option '" + name + "' appears " + std::to_string(o.placed) +
-                  " times; every option is ranked or set apart once");
-    }
-  }
-  const json_value* decided = root.find("decided_for");
-  const bool ranked_first = !groups.empty() && !groups.front().ranked.empty();
-  if (ranked_first) {
-    const std::string& first = groups.front().ranked.front().name;
-    if (decided == nullptr || !decided->is_string() || decided->text() != first) {
-      return fail("decided_for: the first-ranked option is '" + first + "'");
-    }
-    const auto& want = options.find(first)->second.decision;
-    const auto& got = *study.decision;
-    if (got.outcome != want.outcome || got.suspend_reasons != want.suspend_reasons ||
-        got.compare_reasons != want.compare_reasons ||
-        got.continue_reasons != want.continue_reasons) {
-      return fail("analysis.decision: differs from the decision of '" + first +
-                  "', the first-ranked option");
-    }
-  } else if (decided != nullptr && !decided->is_null()) {
-    return fail("decided_for: no option ranks in the first group, yet the report names '" +
-                decided->text() + "'");
-  } else if (study.decision->outcome != analysis::verdict::suspend) {
-    return fail("analysis.decision: no option ranks, so the decision is suspend");
-  }
-  return total;
-}
+[[nodiscard]] TRNCOST_DECL audit_result audit_study(std::string_view json_text,
+                                                    std::string_view file = "study report");
 
 }  // namespace trncost::io
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/audit_study.ipp"
+#endif
 
 #endif  // TRNCOST_REPORT_AUDIT_STUDY_HPP

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <variant>
 
+#include "../config.hpp"
 #include "../credits/burn_down.hpp"
 #include "../model/aws_service.hpp"
 #include "../model/estimate.hpp"
@@ -49,23 +50,10 @@ constexpr std::string_view focus_service_category(category c) noexcept {
 }
 
 /// FOCUS ServiceName of an AWS offer code, as AWS's own FOCUS export writes it (model/aws_service.hpp).
-inline std::string focus_service_name(std::string_view offer_code) {
-  if (const auto s = find_aws_service(offer_code); s && s->code == offer_code) {
-    return std::string(s->focus_name);
-  }
-  return std::string(offer_code);
-}
+TRNCOST_DECL std::string focus_service_name(std::string_view offer_code);
 
 /// The quote a price rests on: the record itself, or the first quoted leaf it derives from.
-inline const quoted* price_quote(const input_ref& r) {
-  if (const auto* q = std::get_if<quoted>(&r->origin)) return q;
-  if (const auto* d = std::get_if<derived>(&r->origin)) {
-    for (const auto& in : d->inputs) {
-      if (const auto* q = price_quote(in)) return q;
-    }
-  }
-  return nullptr;
-}
+TRNCOST_DECL const quoted* price_quote(const input_ref& r);
 
 constexpr std::string_view focus_pricing_category(purchase_option p) noexcept {
   switch (p) {
@@ -79,14 +67,7 @@ constexpr std::string_view focus_pricing_category(purchase_option p) noexcept {
 }
 
 /// A text field, always quoted (quotes doubled), as the FOCUS sample writes text.
-inline void csv_text(std::string& out, std::string_view s) {
-  out += '"';
-  for (const char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  out += '"';
-}
+TRNCOST_DECL void csv_text(std::string& out, std::string_view s);
 
 class csv_row {
  public:
@@ -132,10 +113,7 @@ class csv_row {
   bool first_ = true;
 };
 
-inline std::optional<decimal> known_value(const input_ref& r) {
-  if (!r->known) return std::nullopt;
-  return decimal::parse(r->value);
-}
+TRNCOST_DECL std::optional<decimal> known_value(const input_ref& r);
 
 }  // namespace detail
 
@@ -158,189 +136,41 @@ inline constexpr std::array<std::string_view, 44> focus_credit_columns = [] {
 namespace detail {
 
 /// A FOCUS timestamp of a day's start, as AWS's FOCUS export writes it: "2026-01-01 00:00:00".
-inline std::string focus_day_start(date d) { return to_string(d) + " 00:00:00"; }
+TRNCOST_DECL std::string focus_day_start(date d);
 
 /// `option`, when given, fills a last column, x_Option (a study's CSV, report/focus_csv_study.hpp).
-inline void write_usage_rows(std::string& out, const estimate& est, bool with_credits,
-                             const std::string* option = nullptr) {
-  for (std::size_t i = 0; i < est.lines.size(); ++i) {
-    const auto& l = est.lines[i];
-    detail::csv_row row(out);
-    const auto price = detail::known_value(l.price);
-    const auto qty = detail::known_value(l.quantity);
-    // PricingQuantity is the quantity in the price's unit: quantity * num / den (one rounding).
-    std::optional<decimal> pricing_qty;
-    if (qty) {
-      decimal::rep raw = 0;
-      if (!trncost::detail::mul_div(qty->raw(), 1, l.num, l.den, 1, rounding::half_even, raw)) {
-        throw overflow_error("line '" + l.description + "': pricing quantity overflows");
-      }
-      pricing_qty = decimal::from_raw(raw);
-    }
-    const auto* q = detail::price_quote(l.price);
-    const std::string offer = q != nullptr ? offer_code_of(*q) : std::string();
-    std::string pricing_unit = l.price->unit;
-    if (pricing_unit.rfind("USD/", 0) == 0) pricing_unit.erase(0, 4);
-
-    row.number(l.amount);  // BilledCost: the estimated charge (nothing is billed yet)
-    row.number(l.amount);  // EffectiveCost
-    row.number(l.amount);  // ListCost
-    row.number(price);     // ListUnitPrice
-    row.number(pricing_qty);
-    row.text(pricing_unit);
-    if (q != nullptr) {
-      row.text(detail::focus_pricing_category(q->option));
-    } else {
-      row.text("Other");
-    }
-    row.number(qty);  // ConsumedQuantity, in its own unit
-    row.text(l.quantity->unit);
-    row.text("USD");
-    row.text("Usage");
-    row.text(l.description);
-    row.text("Usage-Based");
-    if (with_credits) {  // ChargePeriodStart, ChargePeriodEnd: an estimate's line has no dated period
-      row.null();
-      row.null();
-    }
-    row.text(offer.empty() ? std::string_view() : std::string_view("AWS"));
-    row.text_or_null(offer.empty() ? std::string_view() : std::string_view("Amazon Web Services, Inc."));
-    row.text_or_null(q != nullptr ? std::string_view(q->region) : std::string_view());
-    row.text_or_null(detail::focus_service_name(offer));
-    row.text(detail::focus_service_category(l.cat));
-    row.text_or_null(q != nullptr ? std::string_view(q->sku) : std::string_view());
-    row.text_or_null(q != nullptr ? std::string_view(q->rate_code) : std::string_view());
-
-    row.text(to_string(est.status));
-    row.text(to_string(est.as_of));
-    row.text(to_string(l.cat));
-    row.text(l.component);
-    if (l.ph) {
-      row.text(to_string(*l.ph));
-      row.text(is_overhead(*l.ph) ? "overhead" : "useful");
-    } else {
-      row.null();
-      row.null();
-    }
-    row.text(l.amount ? "true" : "false");
-    row.text(l.formula);
-    row.text(l.price->name);
-    row.text(l.price->value);
-    row.text(l.price->unit);
-    row.text(describe(l.price->origin));
-    row.text(l.quantity->name);
-    row.text(l.quantity->value);
-    row.text(l.quantity->unit);
-    row.text(describe(l.quantity->origin));
-    row.whole(l.num);
-    row.whole(l.den);
-    row.text("half-even at 18 fractional digits");
-    std::string inputs;
-    for (const auto& in : l.inputs) inputs += (inputs.empty() ? "" : "; ") + in->name;
-    row.text(inputs);
-    row.whole(i);
-    if (with_credits) row.null();  // x_CreditGrant
-    if (option != nullptr) row.text(*option);  // x_Option
-    row.end();
-  }
-}
+TRNCOST_DECL void write_usage_rows(std::string& out, const estimate& est, bool with_credits,
+                                   const std::string* option = nullptr);
 
 /// The burn-down's credit lines as FOCUS rows: ChargeCategory Credit, a negative BilledCost (and
 /// EffectiveCost and ListCost, as AWS's export writes a credit), ChargeFrequency One-Time, the
 /// charge period the credit applies to, and the grant in x_CreditGrant. x_Line continues the count.
-inline void write_credit_rows(std::string& out, const estimate& est,
-                              const credits::burn_down_result& b,
-                              const std::string* option = nullptr) {
-  std::size_t line = est.lines.size();
-  for (const auto& c : b.credit_lines) {
-    csv_row row(out);
-    row.number(c.amount);  // BilledCost
-    row.number(c.amount);  // EffectiveCost
-    row.number(c.amount);  // ListCost
-    row.null();            // ListUnitPrice
-    row.null();            // PricingQuantity
-    row.null();            // PricingUnit
-    row.text("Other");     // PricingCategory
-    row.null();            // ConsumedQuantity
-    row.null();            // ConsumedUnit
-    row.text("USD");
-    row.text("Credit");
-    row.text("credit from grant '" + c.grant + "' for " + std::string(to_string(c.cat)));
-    row.text("One-Time");
-    row.text(focus_day_start(c.start));
-    row.text(focus_day_start(c.end));
-    row.text("AWS");
-    row.text("Amazon Web Services, Inc.");
-    row.null();  // RegionId
-    row.text_or_null(c.service ? focus_service_name(*c.service) : std::string());  // ServiceName
-    row.text(focus_service_category(c.cat));
-    row.null();  // SkuId
-    row.null();  // SkuPriceId
-
-    row.text(to_string(est.status));
-    row.text(to_string(est.as_of));
-    row.text(to_string(c.cat));
-    row.null();  // x_Component
-    row.null();  // x_Phase
-    row.null();  // x_Overhead
-    row.text("true");
-    row.text("credit line of the burn-down: the grant's balance paying this category");
-    for (int k = 0; k < 8; ++k) row.null();  // x_Price*, x_Quantity*
-    row.null();  // x_FactorNum
-    row.null();  // x_FactorDen
-    row.null();  // x_Rounding
-    row.null();  // x_Inputs
-    row.whole(line++);
-    row.text(c.grant);
-    if (option != nullptr) row.text(*option);  // x_Option
-    row.end();
-  }
-}
+TRNCOST_DECL void write_credit_rows(std::string& out, const estimate& est,
+                                    const credits::burn_down_result& b,
+                                    const std::string* option = nullptr);
 
 }  // namespace detail
 
 /// The estimate as FOCUS CSV text: a header of focus_columns, then one row per line item.
-[[nodiscard]] inline std::string render_focus_csv(const estimate& est) {
-  std::string out;
-  {
-    detail::csv_row header(out);
-    for (const auto c : focus_columns) header.text(c);
-    header.end();
-  }
-  detail::write_usage_rows(out, est, false);
-  return out;
-}
+[[nodiscard]] TRNCOST_DECL std::string render_focus_csv(const estimate& est);
 
 /// The estimate's rows followed by the burn-down's credit lines (ChargeCategory Credit), under the
 /// focus_credit_columns header. Without a burn-down this is exactly render_focus_csv(est).
-[[nodiscard]] inline std::string render_focus_csv(
-    const estimate& est, const std::optional<credits::burn_down_result>& burn_down) {
-  if (!burn_down) return render_focus_csv(est);
-  std::string out;
-  {
-    detail::csv_row header(out);
-    for (const auto c : focus_credit_columns) header.text(c);
-    header.end();
-  }
-  detail::write_usage_rows(out, est, true);
-  detail::write_credit_rows(out, est, *burn_down);
-  return out;
-}
+[[nodiscard]] TRNCOST_DECL std::string render_focus_csv(
+    const estimate& est, const std::optional<credits::burn_down_result>& burn_down);
 
 /// Renders the whole CSV first, then writes it: nothing reaches `out` if rendering fails.
-inline void write_focus_csv(const estimate& est,
-                            const std::optional<credits::burn_down_result>& burn_down,
-                            std::ostream& out) {
-  const std::string text = render_focus_csv(est, burn_down);
-  out << text;
-}
+TRNCOST_DECL void write_focus_csv(const estimate& est,
+                                  const std::optional<credits::burn_down_result>& burn_down,
+                                  std::ostream& out);
 
 /// Renders the whole CSV first, then writes it: nothing reaches `out` if rendering fails.
-inline void write_focus_csv(const estimate& est, std::ostream& out) {
-  const std::string text = render_focus_csv(est);
-  out << text;
-}
+TRNCOST_DECL void write_focus_csv(const estimate& est, std::ostream& out);
 
 }  // namespace trncost::io
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/focus_csv.ipp"
+#endif
 
 #endif  // TRNCOST_REPORT_FOCUS_CSV_HPP

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "../config.hpp"
 #include "focus_csv.hpp"
 #include "study_result.hpp"
 
@@ -28,20 +29,12 @@ inline constexpr std::array<std::string_view, focus_credit_columns.size() + 1>
     }();
 
 /// Every option's rows, in the study's order, under focus_study_columns.
-[[nodiscard]] inline std::string render_focus_csv(const study_result& r) {
-  std::string out;
-  {
-    detail::csv_row header(out);
-    for (const auto c : focus_study_columns) header.text(c);
-    header.end();
-  }
-  for (const auto& o : r.options) {
-    detail::write_usage_rows(out, o.est, true, &o.name);
-    if (o.extras.burn_down) detail::write_credit_rows(out, o.est, *o.extras.burn_down, &o.name);
-  }
-  return out;
-}
+[[nodiscard]] TRNCOST_DECL std::string render_focus_csv(const study_result& r);
 
 }  // namespace trncost::io
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/focus_csv_study.ipp"
+#endif
 
 #endif  // TRNCOST_REPORT_FOCUS_CSV_STUDY_HPP

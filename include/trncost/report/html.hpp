@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "markdown.hpp"
 
 namespace trncost::io {
@@ -20,21 +21,7 @@ namespace trncost::io {
 namespace detail {
 
 /// Text for HTML content and attribute values: & < > " ' escaped.
-inline std::string html_escape(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+TRNCOST_DECL std::string html_escape(std::string_view s);
 
 /// The colour of each category's bar (also the legend of the tables).
 constexpr std::string_view category_colour(category c) noexcept {
@@ -52,10 +39,7 @@ inline constexpr std::string_view useful_colour = "#2e7d32";
 inline constexpr std::string_view overhead_colour = "#c62828";
 
 /// A bar's length in px: part / whole * full, to two decimals (drawing only, never money).
-inline std::string bar_length(decimal part, decimal whole, int full) {
-  if (whole.is_zero() || part.is_negative()) return "0";
-  return (part * full / whole).to_fixed(decimal_places{2});
-}
+TRNCOST_DECL std::string bar_length(decimal part, decimal whole, int full);
 
 struct bar {
   std::string label;
@@ -66,57 +50,15 @@ struct bar {
 };
 
 /// A horizontal bar chart as inline SVG.
-inline std::string bar_chart(std::string_view id, std::string_view title, const std::vector<bar>& bars) {
-  constexpr int label_w = 190;
-  constexpr int bar_w = 300;
-  constexpr int row_h = 30;
-  const int height = static_cast<int>(bars.size()) * row_h + 40;
-  decimal max{};
-  for (const auto& b : bars) {
-    if (max < b.amount) max = b.amount;
-  }
-  std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" + std::string(id) +
-                  "\" class=\"chart\" role=\"img\" aria-label=\"" + html_escape(title) +
-                  "\" width=\"620\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 620 " +
-                  std::to_string(height) + "\">\n";
-  s += "<title>" + html_escape(title) + "</title>\n";
-  s += "<text x=\"0\" y=\"18\" class=\"chart-title\">" + html_escape(title) + "</text>\n";
-  for (std::size_t i = 0; i < bars.size(); ++i) {
-    const auto& b = bars[i];
-    const int y = 30 + static_cast<int>(i) * row_h;
-    const std::string w = bar_length(b.amount, max, bar_w);
-    s += "<text x=\"" + std::to_string(label_w - 8) + "\" y=\"" + std::to_string(y + 19) +
-         "\" text-anchor=\"end\">" + html_escape(b.label) + "</text>\n";
-    s += "<rect class=\"bar\" " + b.data + " x=\"" + std::to_string(label_w) + "\" y=\"" +
-         std::to_string(y + 4) + "\" width=\"" + w + "\" height=\"" + std::to_string(row_h - 8) +
-         "\" fill=\"" + std::string(b.colour) + "\"/>\n";
-    s += "<text x=\"" + std::to_string(label_w + bar_w + 10) + "\" y=\"" +
-         std::to_string(y + 19) + "\">" + html_escape(b.value_text) + "</text>\n";
-  }
-  s += "</svg>\n";
-  return s;
-}
+TRNCOST_DECL std::string bar_chart(std::string_view id, std::string_view title,
+                                   const std::vector<bar>& bars);
 
 /// A drawing coordinate: base + part / whole * full, to two decimals (drawing only, never money).
-inline std::string coord(int base, decimal part, decimal whole, int full) {
-  if (whole.is_zero()) return std::to_string(base);
-  return (decimal(base) + part * full / whole).to_fixed(decimal_places{2});
-}
+TRNCOST_DECL std::string coord(int base, decimal part, decimal whole, int full);
 
-inline std::string svg_open(std::string_view id, std::string_view title, int height) {
-  std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" + std::string(id) +
-                  "\" class=\"chart\" role=\"img\" aria-label=\"" + html_escape(title) +
-                  "\" width=\"620\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 620 " +
-                  std::to_string(height) + "\">\n";
-  s += "<title>" + html_escape(title) + "</title>\n";
-  s += "<text x=\"0\" y=\"18\" class=\"chart-title\">" + html_escape(title) + "</text>\n";
-  return s;
-}
+TRNCOST_DECL std::string svg_open(std::string_view id, std::string_view title, int height);
 
-inline std::string svg_text(int x, int y, std::string_view anchor, std::string_view text) {
-  return "<text x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" text-anchor=\"" +
-         std::string(anchor) + "\">" + html_escape(text) + "</text>\n";
-}
+TRNCOST_DECL std::string svg_text(int x, int y, std::string_view anchor, std::string_view text);
 
 }  // namespace detail
 
@@ -133,217 +75,24 @@ struct html_analysis_parts {
 };
 
 /// The page around the estimate, with `parts` where the analysis charts and the decision go.
-inline std::string render_html_page(const estimate& est, const html_analysis_parts& parts,
-                                    std::string_view title) {
-  using detail::html_escape;
-  using detail::usd;
-  const std::string status(to_string(est.status));
-  std::string h;
-  h += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
-  h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  h += "<title>" + html_escape(title) + "</title>\n<style>\n"
-       "body{font-family:sans-serif;margin:24px;color:#222;background:#fff;max-width:1320px}\n"
-       ".status{padding:12px 16px;border-radius:6px;margin-bottom:16px}\n"
-       ".status-verified{background:#e8f5e9;border:2px solid #2e7d32}\n"
-       ".status-provisional{background:#fff8e1;border:2px solid #f9a825}\n"
-       ".status-stale,.status-unpriced,.status-incomplete{background:#ffebee;border:2px solid #c62828}\n"
-       ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(640px,1fr));gap:16px}\n"
-       ".chart{font-size:13px}.chart-title{font-weight:bold;font-size:14px}\n"
-       "table{border-collapse:collapse;margin:8px 0 20px}td,th{border:1px solid #ccc;padding:4px 8px;"
-       "text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
-       "code{font-size:12px}\n</style>\n</head>\n";
-  h += "<body data-status=\"" + status + "\">\n";
-  h += "<h1>" + html_escape(title) + "</h1>\n";
-  h += "<section class=\"status status-" + status + "\" id=\"status\"><p><strong>Status: " +
-       status + "</strong> (as of " + to_string(est.as_of) + "). " +
-       html_escape(detail::status_sentence(est)) + "</p>\n";
-  if (!est.reasons.empty()) {
-    h += "<ul>\n";
-    for (const auto& r : est.reasons) {
-      h += "<li><strong>" + std::string(to_string(r.status)) + "</strong> (rule: " +
-           std::string(entry_of(r.rule).name) + "): " + html_escape(r.text) + "</li>\n";
-    }
-    h += "</ul>\n";
-  }
-  h += "<p id=\"total\"><strong>Total: " + usd(est.total) + " USD</strong>";
-  if (const auto n = est.unpriced_lines(); n != 0) {
-    h += " (" + std::to_string(n) + " unpriced line" + (n == 1 ? "" : "s") + " not included)";
-  }
-  h += "</p></section>\n";
-
-  // Charts.
-  std::vector<detail::bar> cats;
-  for (const auto& [c, amt] : est.by_category) {
-    const std::string name(to_string(c));
-    cats.push_back({name, est.declared.count(c) != 0 ? "declared none" : usd(amt) + " USD", amt,
-                    detail::category_colour(c),
-                    "data-category=\"" + html_escape(name) + "\" data-amount=\"" +
-                        amt.to_string() + "\""});
-  }
-  std::vector<detail::bar> phases;
-  for (const auto& [p, amt] : est.by_phase) {
-    const std::string name(to_string(p));
-    const bool over = is_overhead(p);
-    phases.push_back({name + (over ? " (overhead)" : " (useful)"), usd(amt) + " USD", amt,
-                      over ? detail::overhead_colour : detail::useful_colour,
-                      "data-phase=\"" + html_escape(name) + "\" data-kind=\"" +
-                          (over ? "overhead" : "useful") + "\" data-amount=\"" + amt.to_string() +
-                          "\""});
-  }
-  phases.push_back({"useful, all phases", usd(est.useful) + " USD", est.useful,
-                    detail::useful_colour, "data-kind=\"useful-total\" data-amount=\"" +
-                                               est.useful.to_string() + "\""});
-  phases.push_back({"overhead, all phases", usd(est.overhead) + " USD", est.overhead,
-                    detail::overhead_colour, "data-kind=\"overhead-total\" data-amount=\"" +
-                                                 est.overhead.to_string() + "\""});
-  h += "<section class=\"charts\" id=\"charts\">\n";
-  h += "<figure id=\"figure-category\">" +
-       detail::bar_chart("chart-category", "Cost by category (USD)", cats) + "</figure>\n";
-  h += "<figure id=\"figure-phase\">" +
-       detail::bar_chart("chart-phase", "Instance time: useful vs overhead by phase (USD)", phases) +
-       "</figure>\n";
-  h += parts.tornado;
-  h += parts.comparison;
-  h += parts.burn_down;
-  h += "</section>\n";
-  h += parts.decision;
-  h += parts.monte_carlo;
-
-  // Tables.
-  if (est.work) {
-    // Cost per unit of work: the total and the compute cost over the work delivered.
-    const auto& w = *est.work;
-    const auto cost = [](const std::optional<input_ref>& r) {
-      return r ? html_escape(decimal::parse((*r)->value).to_fixed(decimal_places{4}) + " " +
-                             (*r)->unit)
-               : std::string("none (see the findings)");
-    };
-    h += "<h2>Cost per unit of work</h2>\n<table id=\"unit-costs\"><tr><th>work</th>"
-         "<th>amount</th><th>full cost</th><th>compute only</th></tr>\n";
-    h += "<tr><td>" + html_escape(std::string(to_string(w.kind)) + " (" + w.amount->name + ")") +
-         "</td><td class=\"num\">" + html_escape(w.amount->value + " " + w.amount->unit) +
-         "</td><td class=\"num\" data-basis=\"full\">" + cost(w.full) +
-         "</td><td class=\"num\" data-basis=\"compute\">" + cost(w.compute_only) +
-         "</td></tr></table>\n";
-    h += "<p>Full cost = total x " + std::to_string(w.per) + " / " + html_escape(trncost::detail::operand(w.amount->name)) +
-         "; compute only = the compute category x " + std::to_string(w.per) + " / " +
-         html_escape(w.amount->name) + " (rounded half-even at 18 digits).</p>\n";
-    if (const auto rows = detail::sizing_rows(est); !rows.empty()) {
-      h += "<table id=\"sizing\"><tr><th>service</th><th>demand</th><th>usable per instance</th>"
-           "<th>instances needed</th><th>capacity</th><th>headroom</th></tr>\n";
-      for (const auto& r : rows) {
-        h += "<tr><td>" + html_escape(r.service) + "</td><td class=\"num\">" +
-             html_escape(r.demand) + "</td><td class=\"num\">" + html_escape(r.usable) +
-             "</td><td class=\"num\" data-basis=\"instances\">" + html_escape(r.instances) +
-             "</td><td class=\"num\">" + html_escape(r.capacity) +
-             "</td><td class=\"num\" data-basis=\"headroom\">" + html_escape(r.headroom) +
-             "</td></tr>\n";
-      }
-      h += "</table>\n<p>" + html_escape(std::string(detail::sizing_sentence)) + "</p>\n";
-    }
-  }
-  h += "<h2>Totals by category</h2>\n<table id=\"totals\"><tr><th>category</th><th>USD</th>"
-       "<th>share</th></tr>\n";
-  for (const auto c : all_categories) {
-    const auto it = est.by_category.find(c);
-    std::string amount;
-    std::string share;
-    if (est.declared.count(c) != 0) {
-      amount = "declared none";
-    } else if (it != est.by_category.end()) {
-      amount = usd(it->second);
-      share = trncost::detail::percent_of(it->second, est.total) + " %";
-    } else {
-      amount = "<strong>missing</strong>";
-    }
-    h += "<tr><td>" + std::string(to_string(c)) + "</td><td class=\"num\">" + amount +
-         "</td><td class=\"num\">" + share + "</td></tr>\n";
-  }
-  h += "<tr><th>total</th><th class=\"num\">" + usd(est.total) + "</th><th></th></tr></table>\n";
-  h += "<h2>Useful vs overhead</h2>\n<table id=\"useful-overhead\"><tr><th></th><th>USD</th>"
-       "<th>share</th></tr>\n";
-  const decimal instance_time = est.useful + est.overhead;
-  h += "<tr><td>useful (" + html_escape(phases_named(est, false)) + ")</td><td class=\"num\">" +
-       usd(est.useful) + "</td><td class=\"num\">" +
-       trncost::detail::percent_of(est.useful, instance_time) + " %</td></tr>\n";
-  h += "<tr><td>overhead (" + html_escape(phases_named(est, true)) + ")</td><td class=\"num\">" +
-       usd(est.overhead) + "</td><td class=\"num\">" +
-       trncost::detail::percent_of(est.overhead, instance_time) + " %</td></tr></table>\n";
-
-  h += "<h2>Findings</h2>\n<ul id=\"findings\">\n";
-  for (const auto& f : est.findings) h += "<li>" + html_escape(f) + "</li>\n";
-  h += "</ul>\n<h2>Assumptions</h2>\n<ul id=\"assumptions\">\n";
-  bool any = false;
-  for (const auto& in : est.inputs) {
-    if (!detail::is_assumed(*in)) continue;
-    const auto s = detail::source_of(in->origin);
-    h += "<li><code>" + html_escape(in->name) + "</code> = " +
-         html_escape(in->known ? in->value + " " + in->unit : "unknown") + " (" + s.kind +
-         "): " + html_escape(s.source) + (s.date.empty() ? "" : ", " + s.date) + "</li>\n";
-    any = true;
-  }
-  if (!any) h += "<li>None: no input is an assumption or a third-party figure.</li>\n";
-  h += "</ul>\n";
-
-  if (!est.uncertainties.empty()) {
-    h += "<h2>Migration uncertainties</h2>\n<ul id=\"uncertainties\">\n";
-    for (const auto& u : est.uncertainties) {
-      h += "<li><strong>" +
-           std::string(u.status == migration_uncertainty::state::open ? "open" : "resolved") +
-           "</strong>: " + html_escape(u.subject) + " (owner " + html_escape(u.owner) + "): " +
-           html_escape(u.detail) + "</li>\n";
-    }
-    h += "</ul>\n";
-  }
-  h += "<h2>Lines</h2>\n<table id=\"lines\"><tr><th>category</th><th>phase</th><th>line</th>"
-       "<th>formula</th><th>USD (exact)</th></tr>\n";
-  for (const auto& l : est.lines) {
-    h += "<tr><td>" + std::string(to_string(l.cat)) + "</td><td>" +
-         (l.ph ? std::string(to_string(*l.ph)) : std::string("-")) + "</td><td>" +
-         html_escape(l.description) + "</td><td><code>" + html_escape(l.formula) +
-         "</code></td><td class=\"num\">" + detail::exact_or_unpriced(l.amount) + "</td></tr>\n";
-  }
-  h += "</table>\n<h2>Sources</h2>\n<table id=\"sources\"><tr><th>input</th><th>value</th>"
-       "<th>kind</th><th>source</th><th>date</th></tr>\n";
-  for (const auto& in : est.inputs) {
-    const auto s = detail::source_of(in->origin);
-    h += "<tr><td><code>" + html_escape(in->name) + "</code></td><td>" +
-         html_escape(in->known ? in->value + " " + in->unit : "unknown") + "</td><td>" + s.kind +
-         "</td><td>" + html_escape(s.source) + "</td><td>" + s.date + "</td></tr>\n";
-  }
-  h += "</table>\n<h2>Protocol</h2>\n<p id=\"protocol-made\">" +
-       html_escape(detail::protocol_sentence(est)) + "</p>\n";
-  const auto runs = detail::protocol_rows(est);
-  if (runs.empty()) h += "<p id=\"protocol-runs\">" + std::string(detail::no_runs_sentence) + "</p>\n";
-  if (!runs.empty()) {
-    h += "<table id=\"protocol-runs\"><tr><th>run</th><th>model</th><th>code version</th>"
-         "<th>data set</th><th>parameters</th><th>software stack</th></tr>\n";
-    for (const auto& r : runs) {
-      h += "<tr><td><code>" + html_escape(r.run) + "</code></td><td>" + html_escape(r.model) +
-           "</td><td>" + html_escape(r.code_version) + "</td><td>" + html_escape(r.dataset) +
-           "</td><td>" + html_escape(r.parameters) + "</td><td>" + html_escape(r.software_stack) +
-           "</td></tr>\n";
-    }
-    h += "</table>\n";
-  }
-  h += "</body>\n</html>\n";
-  return h;
-}
+TRNCOST_DECL std::string render_html_page(const estimate& est, const html_analysis_parts& parts,
+                                          std::string_view title);
 
 }  // namespace detail
 
 /// The estimate as one self-contained HTML document (no analysis charts;
 /// html_extras.hpp renders them from an analysis).
-[[nodiscard]] inline std::string render_html(const estimate& est, std::string_view title = "Cost estimate") {
-  return detail::render_html_page(est, detail::html_analysis_parts{}, title);
-}
+[[nodiscard]] TRNCOST_DECL std::string render_html(const estimate& est,
+                                                   std::string_view title = "Cost estimate");
 
 /// Renders the whole document first, then writes it: nothing reaches `out` if rendering fails.
-inline void write_html(const estimate& est, std::ostream& out, std::string_view title = "Cost estimate") {
-  const std::string text = render_html(est, title);
-  out << text;
-}
+TRNCOST_DECL void write_html(const estimate& est, std::ostream& out,
+                             std::string_view title = "Cost estimate");
 
 }  // namespace trncost::io
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/html.ipp"
+#endif
 
 #endif  // TRNCOST_REPORT_HTML_HPP

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "extras.hpp"
 #include "html.hpp"
 #include "markdown_extras.hpp"
@@ -29,301 +30,45 @@ inline constexpr std::string_view balance_colour = "#6a1b9a";
 /// The tornado: one row per input, largest swing on top; from the baseline total (the vertical
 /// line), a bar to the total at the input's low end and one to the total at its high end. Observed
 /// inputs first, then the assumptions apart under their own heading.
-inline std::string tornado_chart(const analysis::tornado& t) {
-  constexpr int label_w = 190;
-  constexpr int half = 160;
-  constexpr int centre = label_w + 10 + half;  // bars end by 530; the swing text ends at 610
-  constexpr int row_h = 28;
-  decimal reach{};
-  for (const auto* bars : {&t.observed, &t.assumptions}) {
-    for (const auto& b : *bars) {
-      reach = std::max({reach, abs(b.total_at_low - t.baseline_total),
-                        abs(b.total_at_high - t.baseline_total)});
-    }
-  }
-  const std::size_t rows = t.observed.size() + t.assumptions.size() + (t.assumptions.empty() ? 0 : 1);
-  const int height = static_cast<int>(rows) * row_h + 70;
-  const std::string title = "Sensitivity of the total (tornado), baseline " +
-                            t.baseline_total.to_fixed(cents) + " USD";
-  std::string s = svg_open("chart-tornado", title, height);
-  s += "<line x1=\"" + std::to_string(centre) + "\" y1=\"28\" x2=\"" + std::to_string(centre) +
-       "\" y2=\"" + std::to_string(height - 24) + "\" stroke=\"#333\" class=\"baseline\"/>\n";
-  int y = 30;
-  const auto draw = [&](const analysis::tornado_bar& b, std::string_view group) {
-    s += svg_text(label_w - 8, y + 18, "end", b.input);
-    for (const bool high : {false, true}) {
-      const decimal off = (high ? b.total_at_high : b.total_at_low) - t.baseline_total;
-      const std::string w = bar_length(abs(off), reach, half);
-      const std::string x = off.is_negative() ? coord(centre, off, reach, half)
-                                              : std::to_string(centre);
-      s += "<rect class=\"bar tornado-bar\" data-input=\"" + html_escape(b.input) +
-           "\" data-group=\"" + std::string(group) + "\" data-side=\"" +
-           (high ? "high" : "low") + "\" data-swing=\"" + b.swing.to_string() + "\" x=\"" + x +
-           "\" y=\"" + std::to_string(y + 4) + "\" width=\"" + w + "\" height=\"" +
-           std::to_string(row_h - 8) + "\" fill=\"" + std::string(high ? high_colour : low_colour) +
-           "\"" + (group == "assumption" ? " fill-opacity=\"0.5\"" : "") + "/>\n";
-    }
-    s += svg_text(610, y + 18, "end", "swing " + b.swing.to_fixed(cents));
-    y += row_h;
-  };
-  for (const auto& b : t.observed) draw(b, "observed");
-  if (!t.assumptions.empty()) {
-    s += svg_text(label_w - 8, y + 18, "end", "assumptions, apart:");
-    y += row_h;
-    for (const auto& b : t.assumptions) draw(b, "assumption");
-  }
-  s += "<rect x=\"" + std::to_string(label_w) + "\" y=\"" + std::to_string(height - 18) +
-       "\" width=\"12\" height=\"12\" fill=\"" + std::string(low_colour) + "\"/>\n";
-  s += svg_text(label_w + 16, height - 8, "start", "input at its low end");
-  s += "<rect x=\"" + std::to_string(label_w + 170) + "\" y=\"" + std::to_string(height - 18) +
-       "\" width=\"12\" height=\"12\" fill=\"" + std::string(high_colour) + "\"/>\n";
-  s += svg_text(label_w + 186, height - 8, "start", "input at its high end");
-  s += "</svg>\n";
-  return s;
-}
+TRNCOST_DECL std::string tornado_chart(const analysis::tornado& t);
 
 /// The comparison: per protocol group, the ranked options' costs (cheapest first, with rank and
 /// ratio) and the options set apart (no bar: a dashed box and the reason).
-inline std::string comparison_chart(const analysis::comparison& c) {
-  constexpr int label_w = 190;
-  constexpr int bar_w = 260;
-  constexpr int row_h = 28;
-  // A comparison per unit of work (a study) draws each option's cost per unit, the ranking's key.
-  bool per_work = false;
-  for (const auto& g : c.groups) {
-    for (const auto& r : g.ranked) per_work = per_work || r.cost_per_work.has_value();
-  }
-  const auto value = [per_work](const analysis::ranked_option& r) {
-    return per_work && r.cost_per_work ? *r.cost_per_work : r.cost;
-  };
-  decimal max{};
-  std::size_t rows = 0;
-  for (const auto& g : c.groups) {
-    rows += 1 + g.ranked.size() + g.apart.size();
-    for (const auto& r : g.ranked) max = std::max(max, value(r));
-  }
-  const int height = static_cast<int>(rows) * row_h + 40;
-  std::string s = svg_open("chart-comparison",
-                           per_work ? "Cost per unit of work to reach the target, per option (USD)"
-                                    : "Cost to reach the target, per option (USD)",
-                           height);
-  int y = 30;
-  for (const auto& g : c.groups) {
-    s += svg_text(0, y + 18, "start",
-                  g.dataset_id + ", " + g.metric + " target " + g.target.to_string() + " (" +
-                      analysis::detail::direction_text(g.direction) + ")");
-    y += row_h;
-    for (const auto& r : g.ranked) {
-      s += svg_text(label_w - 8, y + 18, "end", "#" + std::to_string(r.cost_rank) + " " + r.name);
-      s += "<rect class=\"bar option-ranked\" data-option=\"" + html_escape(r.name) +
-           "\" data-rank=\"" + std::to_string(r.cost_rank) + "\" data-cost=\"" +
-           r.cost.to_string() + "\" x=\"" + std::to_string(label_w) + "\" y=\"" +
-           std::to_string(y + 4) + "\" width=\"" + bar_length(value(r), max, bar_w) +
-           "\" height=\"" + std::to_string(row_h - 8) + "\" fill=\"" +
-           std::string(r.cost_rank == 1 ? useful_colour : category_colour(category::compute)) +
-           "\"/>\n";
-      s += svg_text(label_w + bar_w + 10, y + 18, "start",
-                    (per_work && r.cost_per_work
-                         ? r.cost_per_work->to_fixed(decimal_places{4})  // the title says USD
-                         : r.cost.to_fixed(cents) + " USD") +
-                        " (x" + r.cost_ratio.to_fixed(decimal_places{2}) + ")");
-      y += row_h;
-    }
-    for (const auto& a : g.apart) {
-      s += svg_text(label_w - 8, y + 18, "end", a.name);
-      s += "<rect class=\"option-apart\" data-option=\"" + html_escape(a.name) + "\" x=\"" +
-           std::to_string(label_w) + "\" y=\"" + std::to_string(y + 4) +
-           "\" width=\"20\" height=\"" + std::to_string(row_h - 8) +
-           "\" fill=\"none\" stroke=\"#777\" stroke-dasharray=\"4 3\"/>\n";
-      // The reason, cut to fit the chart (whole in its tooltip and in the JSON and Markdown).
-      std::string shown = "set apart: " + a.reason;
-      if (shown.size() > 58) shown = shown.substr(0, 55) + "...";
-      s += "<text x=\"" + std::to_string(label_w + 28) + "\" y=\"" + std::to_string(y + 18) +
-           "\" fill=\"#777\"><title>" + html_escape(a.reason) + "</title>" + html_escape(shown) +
-           "</text>\n";
-      y += row_h;
-    }
-  }
-  s += "</svg>\n";
-  return s;
-}
+TRNCOST_DECL std::string comparison_chart(const analysis::comparison& c);
 
 /// The credit burn-down: per period, the spend as a bar split into credits used (bottom) and paid in
 /// cash (top); the balance of all grants as a line over the period boundaries; the runway (the first
 /// day no credit pays) as a dashed vertical line, or named at the right edge when it is projected
 /// past the spend window.
-inline std::string burn_down_chart(const credits::burn_down_result& b) {
-  constexpr int left = 70;
-  constexpr int width = 520;
-  constexpr int top = 40;
-  constexpr int plot_h = 200;
-  constexpr int bottom = top + plot_h;
-  const int height = bottom + 60;
-  std::string s = svg_open("chart-burndown", "Credit burn-down (USD)", height);
-  if (b.periods.empty()) return s + "</svg>\n";
-  const date first = b.periods.front().start;
-  const auto span = credits::detail::days_between(first, b.periods.back().end);
-  decimal start_balance{};
-  for (const auto& g : b.grants) start_balance += g.amount;
-  decimal max = start_balance;
-  for (const auto& p : b.periods) max = std::max(max, p.spend);
-  const auto x_of = [&](date d) {
-    return coord(left, decimal(credits::detail::days_between(first, d)), decimal(span), width);
-  };
-  const auto y_of = [&](decimal v) { return coord(bottom, -v, max, plot_h); };
-  s += "<line x1=\"" + std::to_string(left) + "\" y1=\"" + std::to_string(bottom) + "\" x2=\"" +
-       std::to_string(left + width) + "\" y2=\"" + std::to_string(bottom) + "\" stroke=\"#333\"/>\n";
-  s += svg_text(left - 6, top + 4, "end", max.to_fixed(decimal_places{0}));
-  s += svg_text(left - 6, bottom, "end", "0");
-  std::string points = x_of(first) + "," + y_of(start_balance);
-  for (const auto& p : b.periods) {
-    const auto days = credits::detail::days_between(p.start, p.end);
-    const std::string x = coord(left, decimal(credits::detail::days_between(first, p.start)) +
-                                          decimal(days) / 10, decimal(span), width);
-    const std::string w = bar_length(decimal(days) * 8 / 10, decimal(span), width);
-    const decimal credit_top = p.credits_used;
-    s += "<rect class=\"bar burn-credits\" data-period=\"" + to_string(p.start) +
-         "\" data-amount=\"" + p.credits_used.to_string() + "\" x=\"" + x + "\" y=\"" +
-         y_of(credit_top) + "\" width=\"" + w + "\" height=\"" +
-         bar_length(p.credits_used, max, plot_h) + "\" fill=\"" + std::string(credit_colour) +
-         "\"/>\n";
-    s += "<rect class=\"bar burn-cash\" data-period=\"" + to_string(p.start) + "\" data-amount=\"" +
-         p.uncovered.to_string() + "\" x=\"" + x + "\" y=\"" + y_of(p.spend) + "\" width=\"" + w +
-         "\" height=\"" + bar_length(p.uncovered, max, plot_h) + "\" fill=\"" +
-         std::string(cash_colour) + "\"/>\n";
-    s += "<text x=\"" + x + "\" y=\"" + std::to_string(bottom + 16) + "\">" + to_string(p.start) +
-         "</text>\n";
-    decimal balance{};
-    for (const auto& v : p.balance_after) balance += v;
-    points += " " + x_of(p.end) + "," + y_of(balance);
-  }
-  s += "<polyline class=\"burn-balance\" points=\"" + points + "\" fill=\"none\" stroke=\"" +
-       std::string(balance_colour) + "\" stroke-width=\"3\"/>\n";
-  if (b.runway && b.periods.back().end < *b.runway) {
-    // Projected past the spend window: off the chart's time axis, so said at its right edge.
-    s += "<text class=\"runway-projected\" data-runway=\"" + to_string(*b.runway) + "\" x=\"" +
-         std::to_string(left + width) + "\" y=\"" + std::to_string(top - 12) +
-         "\" text-anchor=\"end\">runway ends " + to_string(*b.runway) +
-         " (projected past the spend window) &#8594;</text>\n";
-  } else if (b.runway) {
-    const std::string x = x_of(*b.runway);
-    s += "<line class=\"runway\" data-runway=\"" + to_string(*b.runway) + "\" x1=\"" + x +
-         "\" y1=\"" + std::to_string(top - 8) + "\" x2=\"" + x + "\" y2=\"" +
-         std::to_string(bottom) + "\" stroke=\"#000\" stroke-dasharray=\"6 4\"/>\n";
-    s += "<text x=\"" + x + "\" y=\"" + std::to_string(top - 12) + "\" text-anchor=\"middle\">runway ends " +
-         to_string(*b.runway) + "</text>\n";
-  }
-  const int ly = height - 18;
-  int lx = left;
-  for (const auto& [colour, text] :
-       std::vector<std::pair<std::string_view, std::string_view>>{{credit_colour, "paid by credits"},
-                                                                  {cash_colour, "paid in cash"},
-                                                                  {balance_colour, "credit balance"}}) {
-    s += "<rect x=\"" + std::to_string(lx) + "\" y=\"" + std::to_string(ly) +
-         "\" width=\"12\" height=\"12\" fill=\"" + std::string(colour) + "\"/>\n";
-    s += svg_text(lx + 16, ly + 10, "start", text);
-    lx += 150;
-  }
-  s += "</svg>\n";
-  return s;
-}
+TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b);
 
 /// Each grant's outcome: its last valid day, the day it runs out and what it loses at expiry (in
 /// the spend window or projected after it at the schedule's rate).
-inline std::string grants_table(const credits::burn_down_result& b) {
-  std::string h =
-      "<table class=\"grants\"><thead><tr><th>grant</th><th>amount USD</th><th>last valid "
-      "day</th><th>used USD</th><th>balance at the end USD</th><th>runs out on</th><th>lost at "
-      "expiry USD</th></tr></thead><tbody>\n";
-  for (const auto& g : b.grants) {
-    h += "<tr><td>" + html_escape(g.name) + "</td><td>" + g.amount.to_fixed(decimal_places{2}) +
-         "</td><td>" + to_string(g.last_valid_day) + "</td><td>" +
-         g.used.to_fixed(decimal_places{2}) + "</td><td>" +
-         g.balance_at_end.to_fixed(decimal_places{2}) + "</td><td>" +
-         (g.runs_out_on ? to_string(*g.runs_out_on) : std::string("-")) + "</td><td>" +
-         g.lost_at_expiry.to_fixed(decimal_places{2}) + "</td></tr>\n";
-  }
-  return h + "</tbody></table>\n";
-}
+TRNCOST_DECL std::string grants_table(const credits::burn_down_result& b);
 
 /// The decision as a <section>: the outcome, then every reason (suspend, compare, holds).
-inline std::string decision_section(const analysis::decision& d, std::string_view about = {}) {
-  std::string h = "<section id=\"decision\"><h2>Decision: " +
-                  html_escape(analysis::to_string(d.outcome)) + "</h2>\n";
-  if (!about.empty()) h += "<p>" + html_escape(about) + "</p>\n";
-  h += "<ul>\n";
-  for (const auto* list : {&d.suspend_reasons, &d.compare_reasons, &d.continue_reasons}) {
-    const char* kind = list == &d.suspend_reasons   ? "suspend"
-                       : list == &d.compare_reasons ? "compare"
-                                                    : "holds";
-    for (const auto& r : *list) {
-      h += "<li><strong>" + std::string(kind) + "</strong>: " + html_escape(r) + "</li>\n";
-    }
-  }
-  h += "</ul></section>\n";
-  return h;
-}
+TRNCOST_DECL std::string decision_section(const analysis::decision& d, std::string_view about = {});
 
 /// The Monte Carlo band as a table, the chance of exceeding the budget when one was given, and the
 /// inputs drawn, each one that cannot move the total marked data-moves-total="false" (its text says
 /// so too, analysis/monte_carlo.hpp). Shared by the estimate's page and the study's.
-inline std::string monte_carlo_table(const analysis::monte_carlo_result& m) {
-  std::string h = "<p>" + std::to_string(m.samples) + " samples (seed " + std::to_string(m.seed) +
-                  "); floating point, for the band only.</p>\n<table class=\"monte-carlo\"><tr>"
-                  "<th>baseline</th><th>mean</th><th>p5</th><th>p50</th><th>p95</th><th>min</th>"
-                  "<th>max</th></tr>\n<tr>";
-  for (const double v : {m.baseline, m.mean, m.p5, m.p50, m.p95, m.min, m.max}) {
-    h += "<td class=\"num\">" + fixed2(v) + "</td>";
-  }
-  h += "</tr></table>\n";
-  if (m.p_over_budget) h += "<p>P(total &gt; budget) = " + fixed2(*m.p_over_budget * 100) + " %</p>\n";
-  if (!m.varied.empty()) {
-    h += "<ul class=\"varied\">\n";
-    for (std::size_t k = 0; k < m.varied.size(); ++k) {
-      const bool still = k < m.moves_total.size() && !m.moves_total[k];
-      h += std::string(still ? "<li data-moves-total=\"false\">" : "<li>") +
-           html_escape(m.varied[k]) + "</li>\n";
-    }
-    h += "</ul>\n";
-  }
-  return h;
-}
+TRNCOST_DECL std::string monte_carlo_table(const analysis::monte_carlo_result& m);
 
 }  // namespace detail
 
 /// The estimate as one self-contained HTML document, with the tornado, comparison and credit
 /// burn-down charts (and the decision) of `x`, each only when present.
-[[nodiscard]] inline std::string render_html(const estimate& est, const report::extras& x,
-                                             std::string_view title = "Cost estimate") {
-  using detail::html_escape;
-  detail::html_analysis_parts parts;
-  if (x.tornado) {
-    parts.tornado = "<figure id=\"figure-tornado\">" + detail::tornado_chart(*x.tornado) + "</figure>\n";
-  }
-  if (x.comparison) {
-    parts.comparison = "<figure id=\"figure-comparison\">" +
-                       detail::comparison_chart(*x.comparison) + "</figure>\n";
-  }
-  if (x.burn_down) {
-    parts.burn_down =
-        "<figure id=\"figure-burndown\">" + detail::burn_down_chart(*x.burn_down) +
-        detail::grants_table(*x.burn_down) + "</figure>\n";
-  }
-  if (x.decision) parts.decision = detail::decision_section(*x.decision);
-  if (x.monte_carlo) {
-    parts.monte_carlo = "<section id=\"monte-carlo\">\n<h2>Monte Carlo</h2>\n" +
-                        detail::monte_carlo_table(*x.monte_carlo) + "</section>\n";
-  }
-  return detail::render_html_page(est, parts, title);
-}
+[[nodiscard]] TRNCOST_DECL std::string render_html(const estimate& est, const report::extras& x,
+                                                   std::string_view title = "Cost estimate");
 
 /// The same with the analysis charts of `x`; nothing reaches `out` if rendering fails.
-inline void write_html(const estimate& est, const report::extras& x, std::ostream& out,
-                       std::string_view title = "Cost estimate") {
-  const std::string text = render_html(est, x, title);
-  out << text;
-}
+TRNCOST_DECL void write_html(const estimate& est, const report::extras& x, std::ostream& out,
+                             std::string_view title = "Cost estimate");
 
 }  // namespace trncost::io
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/html_extras.ipp"
+#endif
 
 #endif  // TRNCOST_REPORT_HTML_EXTRAS_HPP

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "../config.hpp"
 #include "html_extras.hpp"
 #include "markdown_extras.hpp"
 #include "markdown_study.hpp"
@@ -18,131 +19,24 @@ namespace trncost::io {
 
 namespace detail {
 
-inline std::string html_study_comparison(const study_result& r) {
-  std::string h = "<section id=\"comparison\"><h2>Comparison per " + html_escape(r.work_unit) +
-                  "</h2>\n<p>Options are ranked within one quality protocol (protocols are never "
-                  "merged); an option that did not reach the target, or whose cost is incomplete, "
-                  "is set apart and never ranked.</p>\n<figure id=\"figure-comparison\">" +
-                  comparison_chart(r.comparison) + "</figure>\n";
-  for (std::size_t g = 0; g < r.comparison.groups.size(); ++g) {
-    const auto& grp = r.comparison.groups[g];
-    h += "<p>" + html_escape(grp.dataset_id) + ", " + html_escape(grp.metric) + " target " +
-         grp.target.to_string() + " (" + analysis::detail::direction_text(grp.direction) + ")";
-    for (const auto& d : grp.differences) h += "; " + html_escape(d);
-    h += "</p>\n<table class=\"comparison\" data-group=\"" + std::to_string(g) +
-         "\"><tr><th>rank</th><th>option</th><th>USD</th><th>" + html_escape(r.work_unit) +
-         "</th><th>USD per " + html_escape(r.work_unit) + "</th><th>x cheapest</th><th>stack</th></tr>\n";
-    for (const auto& x : grp.ranked) {
-      h += "<tr data-option=\"" + html_escape(x.name) + "\" data-rank=\"" +
-           std::to_string(x.cost_rank) + "\"><td class=\"num\">" + std::to_string(x.cost_rank) +
-           "</td><td>" + html_escape(x.name) + "</td><td class=\"num\">" + usd(x.cost) +
-           "</td><td class=\"num\">" + (x.work ? x.work->to_string() : "-") +
-           "</td><td class=\"num\">" + (x.cost_per_work ? per_unit(*x.cost_per_work) : "-") +
-           "</td><td class=\"num\">" + x.cost_ratio.to_fixed(decimal_places{2}) + "</td><td>" +
-           html_escape(x.stack) + "</td></tr>\n";
-    }
-    for (const auto& a : grp.apart) {
-      h += "<tr data-option=\"" + html_escape(a.name) + "\" data-apart=\"true\"><td>-</td><td>" +
-           html_escape(a.name) + "</td><td colspan=\"5\">set apart: " + html_escape(a.reason) +
-           "</td></tr>\n";
-    }
-    h += "</table>\n";
-  }
-  return h + "</section>\n";
-}
+TRNCOST_DECL std::string html_study_comparison(const study_result& r);
 
-inline std::string html_study_runway(const study_result& r) {
-  bool any = false;
-  for (const auto& x : r.options) any = any || x.extras.burn_down.has_value();
-  if (!any) return {};
-  std::string h = "<section id=\"runway\"><h2>Credit runway</h2>\n<table><tr><th>option</th>"
-                  "<th>spend USD</th><th>credits USD</th><th>cash USD</th><th>lost at expiry USD</th>"
-                  "<th>runway</th></tr>\n";
-  for (const auto& x : r.options) {
-    if (!x.extras.burn_down) {
-      h += "<tr><td>" + html_escape(x.name) + "</td><td class=\"num\">" + usd(x.est.total) +
-           "</td><td colspan=\"4\">no grant</td></tr>\n";
-      continue;
-    }
-    const auto& b = *x.extras.burn_down;
-    h += "<tr data-option=\"" + html_escape(x.name) + "\"><td>" + html_escape(x.name) +
-         "</td><td class=\"num\">" + usd(b.total_spend) + "</td><td class=\"num\">" +
-         usd(b.total_credits) + "</td><td class=\"num\">" + usd(b.total_uncovered) +
-         "</td><td class=\"num\">" + usd(b.total_lost_at_expiry) + "</td><td>" +
-         (b.runway ? "credits stop paying on " + to_string(*b.runway)
-                   : std::string("a grant still has a valid balance after the last period")) +
-         "</td></tr>\n";
-  }
-  return h + "</table></section>\n";
-}
+TRNCOST_DECL std::string html_study_runway(const study_result& r);
 
-inline std::string html_study_option(const study_option_result& x, std::size_t i) {
-  const std::string status(to_string(x.est.status));
-  std::string h = "<section class=\"option\" id=\"option-" + std::to_string(i) + "\"><h2>Option: " +
-                  html_escape(x.name) + "</h2>\n<p class=\"status status-" + status +
-                  "\"><strong>Status: " + status + "</strong>. " +
-                  html_escape(status_sentence(x.est)) + " <strong>Total: " + usd(x.est.total) +
-                  " USD</strong> (" + html_escape(x.title) + ").</p>\n";
-  if (x.extras.decision) {
-    h += "<h3>Decision for this option: " +
-         html_escape(analysis::to_string(x.extras.decision->outcome)) + "</h3>\n<ul>\n";
-    for (const auto& s : x.extras.decision->suspend_reasons) {
-      h += "<li><strong>suspend</strong>: " + html_escape(s) + "</li>\n";
-    }
-    for (const auto& s : x.extras.decision->compare_reasons) {
-      h += "<li><strong>compare</strong>: " + html_escape(s) + "</li>\n";
-    }
-    h += "</ul>\n";
-  }
-  std::string charts;
-  if (x.extras.tornado) charts += "<figure>" + tornado_chart(*x.extras.tornado) + "</figure>\n";
-  if (x.extras.burn_down) charts += "<figure>" + burn_down_chart(*x.extras.burn_down) + "</figure>\n";
-  if (!charts.empty()) h += "<div class=\"charts\">\n" + charts + "</div>\n";
-  if (x.extras.monte_carlo) {
-    h += "<h3>Monte Carlo</h3>\n" + monte_carlo_table(*x.extras.monte_carlo);
-  }
-  return h + "</section>\n";
-}
+TRNCOST_DECL std::string html_study_option(const study_option_result& x, std::size_t i);
 
 }  // namespace detail
 
 /// The study as one self-contained HTML page.
-[[nodiscard]] inline std::string render_html(const study_result& r) {
-  using detail::html_escape;
-  std::string h =
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
-      html_escape(r.title) +
-      "</title>\n<style>\n"
-      "body{font-family:sans-serif;margin:24px;color:#222;background:#fff;max-width:1320px}\n"
-      ".status{padding:8px 12px;border-radius:6px}\n"
-      ".status-verified{background:#e8f5e9;border:2px solid #2e7d32}\n"
-      ".status-provisional{background:#fff8e1;border:2px solid #f9a825}\n"
-      ".status-stale,.status-unpriced,.status-incomplete{background:#ffebee;border:2px solid #c62828}\n"
-      ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(640px,1fr));gap:16px}\n"
-      ".chart{font-size:13px}.chart-title{font-weight:bold;font-size:14px}\n"
-      "table{border-collapse:collapse;margin:8px 0 20px}td,th{border:1px solid #ccc;padding:4px 8px;"
-      "text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
-      "</style>\n</head>\n<body>\n<h1>" +
-      html_escape(r.title) + "</h1>\n<p>" + std::to_string(r.options.size()) + " options from " +
-      html_escape(r.file) + "; work delivered in " + html_escape(r.work_unit) + ".</p>\n";
-  h += detail::decision_section(r.decision, r.decided_for
-                                                ? "The decision for " + *r.decided_for +
-                                                      ", ranked first."
-                                                : std::string("No option ranks."));
-  h += detail::html_study_comparison(r);
-  h += detail::html_study_runway(r);
-  for (std::size_t i = 0; i < r.options.size(); ++i) h += detail::html_study_option(r.options[i], i);
-  h += "</body>\n</html>\n";
-  return h;
-}
+[[nodiscard]] TRNCOST_DECL std::string render_html(const study_result& r);
 
 /// Renders the whole page first, then writes it: nothing reaches `out` if rendering fails.
-inline void write_html(const study_result& r, std::ostream& out) {
-  const std::string text = render_html(r);
-  out << text;
-}
+TRNCOST_DECL void write_html(const study_result& r, std::ostream& out);
 
 }  // namespace trncost::io
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/html_study.ipp"
+#endif
 
 #endif  // TRNCOST_REPORT_HTML_STUDY_HPP

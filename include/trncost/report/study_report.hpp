@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "../config.hpp"
 #include "focus_csv_study.hpp"
 #include "html_study.hpp"
 #include "json_study.hpp"
@@ -16,15 +17,12 @@ namespace trncost::io {
 
 /// The study as `format` ("md", "json", "html" or "csv", FOCUS with an x_Option column); input_error
 /// naming the formats for any other.
-[[nodiscard]] inline std::string render_study(const study_result& r, std::string_view format) {
-  if (format == "md") return render_markdown(r);
-  if (format == "json") return render_json(r);
-  if (format == "html") return render_html(r);
-  if (format == "csv") return render_focus_csv(r);
-  throw input_error("a study is written as md, json, html or csv; \"" + std::string(format) +
-                    "\" is not one of them");
-}
+[[nodiscard]] TRNCOST_DECL std::string render_study(const study_result& r, std::string_view format);
 
 }  // namespace trncost::io
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/study_report.ipp"
+#endif
 
 #endif  // TRNCOST_REPORT_STUDY_REPORT_HPP

@@ -4,10 +4,11 @@
 #define TRNCOST_UNITS_AMOUNT_HPP
 
 #include <cstdint>
-#include <type_traits>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
+#include "../config.hpp"
 #include "units.hpp"
 
 namespace trncost {
@@ -65,15 +66,8 @@ inline constexpr bool prices_to_money_by_month =
         product_unit_t<product_unit_t<Rate, Usage>, units::per<units::month_t, units::hour_t>>> &&
     is_usage_unit<Usage>;
 
-inline money round_amount(decimal rate, decimal usage, exact_factor f, std::uint64_t extra_den,
-                          rounding mode) {
-  decimal::rep out = 0;
-  // rate * usage * num / (10^18 * den * extra_den): one multiplication, one division, one rounding.
-  if (!mul_div(rate.raw(), usage.raw(), f.num, decimal::scale, f.den * extra_den, mode, out)) {
-    throw_overflow(rate, "x", usage);
-  }
-  return money::from_value(decimal::from_raw(out));
-}
+TRNCOST_DECL money round_amount(decimal rate, decimal usage, exact_factor f,
+                                std::uint64_t extra_den, rounding mode);
 
 }  // namespace detail
 
@@ -234,5 +228,9 @@ constexpr quantity<units::second_t> seconds(I n) {
 }
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/amount.ipp"
+#endif
 
 #endif  // TRNCOST_UNITS_AMOUNT_HPP

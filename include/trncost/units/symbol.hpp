@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../config.hpp"
 #include "system.hpp"
 
 namespace trncost::units {
@@ -64,65 +65,13 @@ struct symbol_walk<boost::units::list<boost::units::scale_list_dim<Scale>, Rest>
 };
 
 /// A whole power of a base as an exact integer, or 0 when it does not fit in 63 bits.
-inline std::uint64_t exact_power(long base, long exponent) {
-  std::uint64_t v = 1;
-  for (long i = 0; i < exponent; ++i) {
-    const auto b = static_cast<std::uint64_t>(base);
-    if (v > (std::uint64_t{1} << 62) / b) return 0;
-    v *= b;
-  }
-  return v;
-}
+TRNCOST_DECL std::uint64_t exact_power(long base, long exponent);
 
 /// The scale as exact text in front of (or after) the base units: a whole factor "(3600 s B)";
 /// a time ratio, which only base-60 and base-86400 scales are (minutes, hours, days), as its
 /// units "USD s/h" (USD/h x s); another fraction "(token/1000)". Empty `out` when the scale is 1.
-inline std::string scaled_symbol(const std::string& text, const std::vector<scale_power>& scales) {
-  std::uint64_t num = 1;
-  std::uint64_t den = 1;
-  bool exact = true;
-  bool only_time = true;
-  long minutes = 0;  // exponent of 60
-  long days = 0;     // exponent of 86400
-  for (const auto& p : scales) {
-    if (p.num == 0) continue;
-    if (p.den != 1) {
-      exact = false;
-      break;
-    }
-    if (p.base == 60) {
-      minutes += p.num;
-    } else if (p.base == 86400) {
-      days += p.num;
-    } else {
-      only_time = false;
-    }
-    const std::uint64_t f = exact_power(p.base, p.num < 0 ? -p.num : p.num);
-    std::uint64_t& side = p.num < 0 ? den : num;
-    if (f == 0 || (side != 0 && side > (std::uint64_t{1} << 62) / f)) {
-      exact = false;
-      break;
-    }
-    side *= f;
-  }
-  if (exact && num == 1 && den == 1) return text;
-  // Built by appending: g++ 12 at -O3 reports a false -Wrestrict for "(" + std::string&&.
-  std::string out = "(";
-  if (exact && den == 1) return out.append(std::to_string(num)).append(" ").append(text).append(")");
-  if (exact && only_time && num == 1 && days == 0 && (minutes == -1 || minutes == -2)) {
-    return text + (text.empty() ? "" : " ") + (minutes == -2 ? "s/h" : "s/min");
-  }
-  if (exact && only_time && num == 1 && minutes == 0 && days == -1) {
-    return text + (text.empty() ? "" : " ") + "s/d";
-  }
-  if (exact && num == 1) return "(" + text + "/" + std::to_string(den) + ")";
-  if (exact) {
-    return out.append(std::to_string(num)).append("/").append(std::to_string(den)).append(" ")
-        .append(text)
-        .append(")");
-  }
-  return "(scaled " + text + ")";
-}
+TRNCOST_DECL std::string scaled_symbol(const std::string& text,
+                                       const std::vector<scale_power>& scales);
 
 }  // namespace detail
 
@@ -148,5 +97,9 @@ std::string symbol() {
 }
 
 }  // namespace trncost::units
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/symbol.ipp"
+#endif
 
 #endif  // TRNCOST_UNITS_SYMBOL_HPP

@@ -7,9 +7,9 @@
 #include <boost/units/operators.hpp>
 #include <boost/units/quantity.hpp>
 #include <concepts>
-
 #include <string_view>
 
+#include "../config.hpp"
 #include "decimal.hpp"
 #include "refusals.hpp"
 #include "symbol.hpp"
@@ -180,8 +180,12 @@ refused make(Unit, F) {
 #undef TRNCOST_DETAIL_MAKE_FROM_FLOATING
 
 /// The dollar amount written as text: `usd("21.50")`.
-inline money usd(std::string_view text) { return make<units::usd_t>(text); }
+TRNCOST_DECL money usd(std::string_view text);
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/units.ipp"
+#endif
 
 #endif  // TRNCOST_UNITS_UNITS_HPP

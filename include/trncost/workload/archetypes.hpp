@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "continued_pretraining.hpp"
 #include "serving.hpp"
 #include "sweep.hpp"
@@ -66,31 +67,19 @@ using declared_category = std::pair<category, declared_none>;
 
 namespace detail {
 
-inline void declare_all(model& m, const std::vector<declared_category>& none) {
-  for (const auto& [c, why] : none) m.declare_none(c, why);
-}
+TRNCOST_DECL void declare_all(model& m, const std::vector<declared_category>& none);
 
 }  // namespace detail
 
 /// Fine-tuning to a target quality (training_to_target_inputs: tokens to the target, measured
 /// throughput, the job's other phases, the runs it buys). Add a failures component for the
 /// interruptions the runs saw.
-inline model fine_tuning(const training_to_target_inputs& in,
-                         const std::vector<declared_category>& none = {}) {
-  model m;
-  (void)add_training_to_target(m, in);
-  detail::declare_all(m, none);
-  return m;
-}
+TRNCOST_DECL model fine_tuning(const training_to_target_inputs& in,
+                               const std::vector<declared_category>& none = {});
 
 /// Continued pre-training: a token budget at measured throughput with checkpoints at a cadence.
-inline model continued_pretraining(const continued_pretraining_inputs& in,
-                                   const std::vector<declared_category>& none = {}) {
-  model m;
-  (void)add_continued_pretraining(m, in);
-  detail::declare_all(m, none);
-  return m;
-}
+TRNCOST_DECL model continued_pretraining(const continued_pretraining_inputs& in,
+                                         const std::vector<declared_category>& none = {});
 
 /// Self-hosted inference at constant load: an always-on fleet sized for its demand.
 template <class Rate>
@@ -103,23 +92,17 @@ model constant_load_inference(const serving_inputs<Rate>& in,
 }
 
 /// Evaluation and research sweeps: trials on a cluster kept up between them.
-inline model research_sweep(const sweep_inputs& in,
-                            const std::vector<declared_category>& none = {}) {
-  model m;
-  (void)add_sweep(m, in);
-  detail::declare_all(m, none);
-  return m;
-}
+TRNCOST_DECL model research_sweep(const sweep_inputs& in,
+                                  const std::vector<declared_category>& none = {});
 
 /// Frontier-scale training: a measured throughput extrapolated to the full node count.
-inline model frontier_training(const frontier_inputs& in,
-                               const std::vector<declared_category>& none = {}) {
-  model m;
-  (void)add_frontier_training(m, in);
-  detail::declare_all(m, none);
-  return m;
-}
+TRNCOST_DECL model frontier_training(const frontier_inputs& in,
+                                     const std::vector<declared_category>& none = {});
 
 }  // namespace trncost::workload
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/archetypes.ipp"
+#endif
 
 #endif  // TRNCOST_WORKLOAD_ARCHETYPES_HPP

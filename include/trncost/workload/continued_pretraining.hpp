@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "../config.hpp"
 #include "common.hpp"
 
 namespace trncost::workload {
@@ -38,39 +39,13 @@ struct continued_pretraining_plan {
 
 /// Adds a continued pre-training job to `m` (category compute) and says it delivers the tokens
 /// trained.
-inline continued_pretraining_plan add_continued_pretraining(model& m,
-                                                            const continued_pretraining_inputs& in) {
-  const std::string& name = in.name;
-  if (name.empty()) throw input_error("a continued pre-training workload needs a name");
-  if (in.instance_type.empty()) throw input_error("workload '" + name + "': the instance type is empty");
-  trncost::detail::require_non_negative(in.price, name);
-  trncost::detail::require_positive(in.instances, name);
-  trncost::detail::require_positive(in.token_budget, name);
-  trncost::detail::require_positive(in.throughput, name);
-  trncost::detail::require_positive(in.checkpoint_interval, name);
-  trncost::detail::require_non_negative(in.checkpoint_time, name);
-  if (in.setup) trncost::detail::require_non_negative(*in.setup, name);
-  std::optional<continued_pretraining_plan> plan;
-  detail::add_built(m, name, category::compute, [&](component_builder& b) {
-    const auto price = trncost::detail::add_input(b, in.price);
-    const auto instances = b.input(in.instances);
-    const auto tokens = b.input(in.token_budget);
-    const node<units::second_t> training = tokens / b.input(in.throughput);
-    const node<units::dimensionless_t> intervals = training / b.input(in.checkpoint_interval);
-    const auto checkpoints = ceil_to(intervals, make(units::dimensionless, 1));
-    const node<units::second_t> checkpointing = checkpoints * b.input(in.checkpoint_time);
-    std::vector<std::pair<phase, node<units::second_t>>> phases;
-    if (in.setup) phases.emplace_back(phase::setup, b.input(*in.setup));
-    phases.emplace_back(phase::training, training);
-    phases.emplace_back(phase::checkpointing, checkpointing);
-    detail::bill_phases(b, price, instances, phases,
-                        " on " + in.instances.value().value().to_string() + " x " + in.instance_type);
-    plan.emplace(continued_pretraining_plan{training, checkpoints, checkpointing, tokens});
-  });
-  m.deliver(work_kind::tokens_trained, plan->work);
-  return *plan;
-}
+TRNCOST_DECL continued_pretraining_plan
+add_continued_pretraining(model& m, const continued_pretraining_inputs& in);
 
 }  // namespace trncost::workload
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/continued_pretraining.ipp"
+#endif
 
 #endif  // TRNCOST_WORKLOAD_CONTINUED_PRETRAINING_HPP

@@ -16,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "../config.hpp"
 #include "../model/estimate.hpp"
 
 namespace trncost::workload {
@@ -35,37 +36,17 @@ struct serving_sizing {
 namespace detail {
 
 /// The inputs of a derived record when it has exactly `n`, else none.
-inline const std::vector<input_ref>* derived_inputs(const input_ref& r, std::size_t n) {
-  if (!r) return nullptr;
-  const auto* d = std::get_if<derived>(&r->origin);
-  return d != nullptr && d->inputs.size() == n ? &d->inputs : nullptr;
-}
+TRNCOST_DECL const std::vector<input_ref>* derived_inputs(const input_ref& r, std::size_t n);
 
 }  // namespace detail
 
 /// Every always-on service of `est` (a line of phase idle capacity, one per service), in line order.
-[[nodiscard]] inline std::vector<serving_sizing> serving_sizings(const estimate& est) {
-  std::vector<serving_sizing> out;
-  for (const auto& l : est.lines) {
-    if (l.ph != phase::idle_capacity) continue;
-    const auto* idle = detail::derived_inputs(l.quantity, 2);        // billed - busy
-    const auto* billed = idle ? detail::derived_inputs((*idle)[0], 2) : nullptr;  // instances x period
-    const input_ref instances = billed ? (*billed)[0] : nullptr;
-    const auto* ceil = detail::derived_inputs(instances, 1);         // ceil_to(needed, 1)
-    const auto* needed = ceil ? detail::derived_inputs((*ceil)[0], 2) : nullptr;  // demand / usable
-    const auto* usable = needed ? detail::derived_inputs((*needed)[1], 2) : nullptr;
-    if (usable == nullptr || instances->unit != "instance") continue;
-    serving_sizing s{l.component, (*needed)[0], (*usable)[0], (*usable)[1], (*needed)[1],
-                     instances, std::nullopt, std::nullopt};
-    if (s.instances->known && s.throughput->known && s.demand->known) {
-      s.capacity = decimal::parse(s.instances->value) * decimal::parse(s.throughput->value);
-      s.headroom = *s.capacity - decimal::parse(s.demand->value);
-    }
-    out.push_back(std::move(s));
-  }
-  return out;
-}
+[[nodiscard]] TRNCOST_DECL std::vector<serving_sizing> serving_sizings(const estimate& est);
 
 }  // namespace trncost::workload
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/serving_sizing.ipp"
+#endif
 
 #endif  // TRNCOST_WORKLOAD_SERVING_SIZING_HPP

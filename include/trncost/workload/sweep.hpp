@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 
+#include "../config.hpp"
 #include "common.hpp"
 
 namespace trncost::workload {
@@ -47,62 +48,12 @@ struct sweep_plan {
 };
 
 /// Adds a sweep to `m` (category compute) and says it delivers the trials.
-inline sweep_plan add_sweep(model& m, const sweep_inputs& in) {
-  const std::string& name = in.name;
-  if (name.empty()) throw input_error("a sweep workload needs a name");
-  if (in.instance_type.empty()) throw input_error("workload '" + name + "': the instance type is empty");
-  trncost::detail::require_non_negative(in.price, name);
-  trncost::detail::require_positive(in.trials, name);
-  trncost::detail::require_positive(in.time_per_trial, name);
-  trncost::detail::require_positive(in.instances_per_trial, name);
-  trncost::detail::require_positive(in.parallel_trials, name);
-  detail::require_fraction(in.stopped_early, name, true);
-  detail::require_fraction(in.stopped_trial_run, name);
-  if (in.rerun_instances.has_value() != in.rerun_time.has_value()) {
-    throw input_error("workload '" + name + "': the winner's re-run needs both its instances and "
-                      "its time");
-  }
-  if (in.parallel_trials.value().value() > in.trials.value().value()) {
-    throw input_error("workload '" + name + "': '" + in.parallel_trials.name() + "' (" +
-                      in.parallel_trials.value().value().to_string() + ") exceeds the trials '" +
-                      in.trials.name() + "' (" + in.trials.value().value().to_string() + ")");
-  }
-  std::optional<sweep_plan> plan;
-  detail::add_built(m, name, category::compute, [&](component_builder& b) {
-    const auto price = trncost::detail::add_input(b, in.price);
-    const auto trials = b.input(in.trials);
-    const auto time = b.input(in.time_per_trial);
-    const auto per_trial = b.input(in.instances_per_trial);
-    const node<units::job_t> stopped = trials * b.input(in.stopped_early);
-    const node<units::second_t> stopped_time = time * b.input(in.stopped_trial_run);
-    const node<units::instance_second_t> full_part = per_trial * ((trials - stopped) * time);
-    const node<units::instance_second_t> stopped_part = per_trial * (stopped * stopped_time);
-    const auto trial_time = full_part + stopped_part;
-    const std::string on = " on " + in.instance_type;
-    b.line({phase::trials, "trials run to the end" + on}, price, full_part);
-    b.line({phase::trials, "trials stopped early" + on}, price, stopped_part);
-    sweep_plan p{trial_time, std::nullopt, std::nullopt, trials};
-    if (in.cluster_kept_up) {
-      const auto parallel = b.input(in.parallel_trials);
-      const node<units::dimensionless_t> ratio = trials / parallel;
-      const auto waves = ceil_to(ratio, make(units::dimensionless, 1));
-      const node<units::instance_t> cluster = per_trial * parallel;
-      const node<units::instance_second_t> kept = cluster * (waves * time);
-      const auto idle = kept - trial_time;
-      b.line({phase::waiting, "cluster idle between trials" + on}, price, idle);
-      p.idle = idle;
-      p.waves = waves;
-    }
-    if (in.rerun_instances) {
-      b.line({phase::training, "the winner's re-run" + on}, price,
-             b.input(*in.rerun_instances) * b.input(*in.rerun_time));
-    }
-    plan.emplace(p);
-  });
-  m.deliver(work_kind::trials, plan->work);
-  return *plan;
-}
+TRNCOST_DECL sweep_plan add_sweep(model& m, const sweep_inputs& in);
 
 }  // namespace trncost::workload
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/sweep.ipp"
+#endif
 
 #endif  // TRNCOST_WORKLOAD_SWEEP_HPP

@@ -29,6 +29,8 @@
 #include <utility>
 #include <vector>
 
+#include "../../config.hpp"
+
 namespace trncost::io::detail {
 
 /// Where a TOML text breaks a rule of toml_check, and the rule.
@@ -40,10 +42,7 @@ struct toml_refusal {
 
 namespace toml_check_detail {
 
-inline bool is_bare_key_char(char c) noexcept {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
-         c == '-';
-}
+TRNCOST_DECL bool is_bare_key_char(char c) noexcept;
 
 /// Scans the text once, keeping what a TOML parser needs to know where it is: inside a string or
 /// a comment, at the start of a line (where '[' opens a table header), and which arrays and
@@ -347,10 +346,12 @@ class scanner {
 
 /// The first place of `text` that toml++ 3.3 could not be trusted to refuse by itself, with the
 /// rule broken; nothing when the text can be handed to toml++.
-[[nodiscard]] inline std::optional<toml_refusal> check_toml(std::string_view text) {
-  return toml_check_detail::scanner(text).run();
-}
+[[nodiscard]] TRNCOST_DECL std::optional<toml_refusal> check_toml(std::string_view text);
 
 }  // namespace trncost::io::detail
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/toml_check.ipp"
+#endif
 
 #endif  // TRNCOST_IO_DETAIL_TOML_CHECK_HPP

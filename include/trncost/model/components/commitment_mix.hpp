@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "../../config.hpp"
 #include "../inputs.hpp"
 
 namespace trncost {
@@ -26,26 +27,10 @@ struct demand_level {
 /// A flat base with a peak over a period: `peak` instances for `peak_hours`, `base` instances for
 /// the rest of `period` (period - peak_hours, derived). Throws input_error when the peak is longer
 /// than the period or lower than the base.
-inline std::vector<demand_level> base_and_peak(sourced<quantity<units::instance_t>> base,
-                                               sourced<quantity<units::instance_t>> peak,
-                                               const sourced<quantity<units::hour_t>>& period,
-                                               sourced<quantity<units::hour_t>> peak_hours) {
-  if (peak_hours.value().value() > period.value().value()) {
-    throw input_error("demand: the peak lasts " + peak_hours.value().value().to_string() +
-                      " h, longer than the period of " + period.value().value().to_string() +
-                      " h ('" + peak_hours.name() + "' > '" + period.name() + "')");
-  }
-  if (peak.value().value() < base.value().value()) {
-    throw input_error("demand: the peak ('" + peak.name() + "', " +
-                      peak.value().value().to_string() + " instances) is lower than the base ('" +
-                      base.name() + "', " + base.value().value().to_string() + ")");
-  }
-  auto base_hours = (period - peak_hours).named("base_hours");
-  std::vector<demand_level> out;
-  out.push_back({std::move(base), std::move(base_hours)});
-  out.push_back({std::move(peak), std::move(peak_hours)});
-  return out;
-}
+TRNCOST_DECL std::vector<demand_level> base_and_peak(sourced<quantity<units::instance_t>> base,
+                                                     sourced<quantity<units::instance_t>> peak,
+                                                     const sourced<quantity<units::hour_t>>& period,
+                                                     sourced<quantity<units::hour_t>> peak_hours);
 
 /// A commitment covering a base load, on-demand above it, and the commitment's unused hours,
 /// each a compute line:
@@ -214,5 +199,9 @@ class commitment_mix {
 };
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/commitment_mix.ipp"
+#endif
 
 #endif  // TRNCOST_MODEL_COMPONENTS_COMMITMENT_MIX_HPP

@@ -1,0 +1,123 @@
+// The definitions of measure/run.hpp's functions: included by that header (header-only) or
+// compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
+#ifndef TRNCOST_MEASURE_IMPL_RUN_IPP
+#define TRNCOST_MEASURE_IMPL_RUN_IPP
+
+#include "../run.hpp"
+
+namespace trncost {
+
+namespace measure {
+
+[[nodiscard]] TRNCOST_DECL run_protocol protocol_of(const run_record& r) {
+  return run_protocol{r.id,         r.model_id,   r.code_version,
+                      r.dataset_id, r.parameters, r.software_stack};
+}
+
+TRNCOST_DECL decimal seconds_since_epoch(timestamp t) noexcept {
+  return decimal(static_cast<std::int64_t>(t.time_since_epoch().count()));
+}
+
+}  // namespace measure
+
+namespace measure::detail {
+
+TRNCOST_DECL std::string where(const std::string& origin, const run_record& r,
+                               std::string_view what, std::size_t index) {
+  if (!origin.empty()) return origin + ": ";
+  return "run '" + r.id + "': " + std::string(what) + " " + std::to_string(index + 1) + ": ";
+}
+
+[[noreturn]] TRNCOST_DECL void fail_rule(const std::string& prefix, std::string_view field,
+                                         std::string_view rule) {
+  throw input_error(prefix + std::string(field) + ": " + std::string(rule));
+}
+
+}  // namespace measure::detail
+
+namespace measure {
+
+TRNCOST_DECL void validate(const run_record& r) {
+  using detail::fail_rule;
+  using detail::where;
+  const std::string run_where = r.origin.empty() ? "run '" + r.id + "': " : r.origin + ": ";
+  if (r.id.empty()) fail_rule(run_where, "run_id", "is empty");
+  if (r.instances.value() <= decimal{}) {
+    fail_rule(run_where, "instance_count",
+              "is " + r.instances.value().to_string() + "; a run needs at least one instance");
+  }
+  if (r.phases.empty()) fail_rule(run_where, "phase", "the run has no phase");
+  const phase_interval* previous = nullptr;
+  for (std::size_t i = 0; i < r.phases.size(); ++i) {
+    const auto& p = r.phases[i];
+    const std::string at = where(p.origin, r, "phase", i);
+    if (p.duration.value().is_negative()) {
+      fail_rule(at, "duration_s",
+                "is " + p.duration.value().to_string() + "; it cannot be negative");
+    }
+    for (const auto* counter :
+         {p.steps ? &p.steps->value() : nullptr, p.tokens ? &p.tokens->value() : nullptr,
+          p.samples ? &p.samples->value() : nullptr}) {
+      if (counter != nullptr && counter->is_negative()) {
+        fail_rule(at, "counter", "is " + counter->to_string() + "; a count cannot be negative");
+      }
+    }
+    if (!p.start) continue;
+    if (previous != nullptr) {
+      const decimal prev_end = seconds_since_epoch(*previous->start) + previous->duration.value();
+      // Appended piece by piece: `"'" + std::string(...)` inlines std::string::insert(0, ...), on
+      // which g++ 12 at -O3 reports a false -Wrestrict.
+      std::string prev_label = "'";
+      prev_label += log_name(previous->ph);
+      prev_label += '\'';
+      if (!previous->origin.empty()) prev_label += " (" + previous->origin + ")";
+      if (*p.start < *previous->start) {
+        fail_rule(at, "start",
+                  trncost::to_string(*p.start) + " is before the start of the previous phase " +
+                      prev_label + ", " + trncost::to_string(*previous->start) +
+                      "; phases must be in time order");
+      }
+      if (seconds_since_epoch(*p.start) < prev_end) {
+        fail_rule(at, "start",
+                  trncost::to_string(*p.start) + " overlaps the previous phase " + prev_label +
+                      ", which starts at " + trncost::to_string(*previous->start) + " and lasts " +
+                      previous->duration.value().to_string() + " s");
+      }
+    }
+    previous = &p;
+  }
+  for (std::size_t i = 0; i < r.incidents.size(); ++i) {
+    const auto& x = r.incidents[i];
+    const std::string at = where(x.origin, r, "incident", i);
+    if (x.kind.empty()) fail_rule(at, "name", "an incident needs a kind");
+    if (x.duration.value().is_negative()) {
+      fail_rule(at, "duration_s",
+                "is " + x.duration.value().to_string() + "; it cannot be negative");
+    }
+    if (x.work_lost.value().is_negative()) {
+      fail_rule(at, "work_lost_s",
+                "is " + x.work_lost.value().to_string() + "; it cannot be negative");
+    }
+  }
+  if (r.target && r.target->metric.empty()) {
+    fail_rule(r.target->origin.empty() ? run_where : r.target->origin + ": ", "quality_metric",
+              "a quality target is given but no metric names what it measures");
+  }
+  for (std::size_t i = 0; i < r.utilization.size(); ++i) {
+    const auto& u = r.utilization[i];
+    const std::string at = where(u.origin, r, "utilization sample", i);
+    if (u.percent.is_negative() || u.percent > decimal(100)) {
+      fail_rule(at, "value", "utilization " + u.percent.to_string() + " % is outside 0-100 %");
+    }
+    if (u.method.empty()) fail_rule(at, "note", "a utilization figure needs its method");
+    if (u.period.value() <= decimal{}) {
+      fail_rule(at, "duration_s", "the collection period must be positive");
+    }
+  }
+}
+
+}  // namespace measure
+
+}  // namespace trncost
+
+#endif  // TRNCOST_MEASURE_IMPL_RUN_IPP

@@ -1,0 +1,30 @@
+// The definitions of report/focus_csv_study.hpp's functions: included by that header (header-only)
+// or compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
+#ifndef TRNCOST_REPORT_IMPL_FOCUS_CSV_STUDY_IPP
+#define TRNCOST_REPORT_IMPL_FOCUS_CSV_STUDY_IPP
+
+#include "../focus_csv_study.hpp"
+
+namespace trncost {
+
+namespace io {
+
+[[nodiscard]] TRNCOST_DECL std::string render_focus_csv(const study_result& r) {
+  std::string out;
+  {
+    detail::csv_row header(out);
+    for (const auto c : focus_study_columns) header.text(c);
+    header.end();
+  }
+  for (const auto& o : r.options) {
+    detail::write_usage_rows(out, o.est, true, &o.name);
+    if (o.extras.burn_down) detail::write_credit_rows(out, o.est, *o.extras.burn_down, &o.name);
+  }
+  return out;
+}
+
+}  // namespace io
+
+}  // namespace trncost
+
+#endif  // TRNCOST_REPORT_IMPL_FOCUS_CSV_STUDY_IPP

@@ -1,0 +1,62 @@
+// The definitions of report/json_study.hpp's functions: included by that header (header-only) or
+// compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
+#ifndef TRNCOST_REPORT_IMPL_JSON_STUDY_IPP
+#define TRNCOST_REPORT_IMPL_JSON_STUDY_IPP
+
+#include "../json_study.hpp"
+
+namespace trncost {
+
+namespace io {
+
+[[nodiscard]] TRNCOST_DECL std::string render_json(const study_result& r) {
+  detail::json_writer w;
+  w.begin_object();
+  w.member("schema", study_schema_name);
+  w.member("schema_version", static_cast<std::int64_t>(study_schema_version));
+  w.member("title", r.title);
+  w.member("study_file", r.file);
+  w.member("work_unit", r.work_unit);
+  w.key("options");
+  w.begin_array();
+  for (const auto& x : r.options) {
+    w.begin_object();
+    w.member("name", x.name);
+    w.member("title", x.title);
+    w.member("work", x.work);
+    w.key("report");
+    w.begin_object();
+    report::document d = report::from_estimate(x.est);
+    // Version 2 for the extras, 3 when the option says the work it delivers (from_estimate).
+    if (d.version < report::extras_schema_version) d.version = report::extras_schema_version;
+    detail::write_document_members(w, d);
+    detail::write_extras(w, x.extras);
+    w.end_object();
+    w.end_object();
+  }
+  w.end_array();
+  w.key("decided_for");
+  if (r.decided_for) {
+    w.string(*r.decided_for);
+  } else {
+    w.null();
+  }
+  w.key("analysis");
+  w.begin_object();
+  detail::write_comparison(w, r.comparison);
+  detail::write_decision(w, r.decision);
+  w.end_object();
+  w.end_object();
+  return w.take();
+}
+
+TRNCOST_DECL void write_json(const study_result& r, std::ostream& out) {
+  const std::string text = render_json(r);
+  out << text;
+}
+
+}  // namespace io
+
+}  // namespace trncost
+
+#endif  // TRNCOST_REPORT_IMPL_JSON_STUDY_IPP

@@ -1,0 +1,108 @@
+// The definitions of report/markdown_study.hpp's functions: included by that header (header-only)
+// or compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
+#ifndef TRNCOST_REPORT_IMPL_MARKDOWN_STUDY_IPP
+#define TRNCOST_REPORT_IMPL_MARKDOWN_STUDY_IPP
+
+#include "../markdown_study.hpp"
+
+namespace trncost {
+
+namespace io::detail {
+
+TRNCOST_DECL std::string per_unit(decimal d) { return d.to_fixed(decimal_places{4}); }
+
+TRNCOST_DECL std::string demote_headings(const std::string& text) {
+  std::string out;
+  out.reserve(text.size() + 64);
+  bool line_start = true;
+  bool in_fence = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (line_start && text.compare(i, 3, "```") == 0) in_fence = !in_fence;
+    if (line_start && !in_fence && text[i] == '#') out += '#';
+    out += text[i];
+    line_start = text[i] == '\n';
+  }
+  return out;
+}
+
+TRNCOST_DECL void md_study_decision(std::string& o, const study_result& r) {
+  const auto& d = r.decision;
+  o += "\n## Decision: " + std::string(analysis::to_string(d.outcome));
+  o += r.decided_for ? " (" + md_cell(*r.decided_for) + ", ranked first)\n\n"
+                     : std::string(" (no option ranks)\n\n");
+  for (const auto& x : d.suspend_reasons) o += "- **suspend**: " + md_cell(x) + "\n";
+  for (const auto& x : d.compare_reasons) o += "- **compare**: " + md_cell(x) + "\n";
+  for (const auto& x : d.continue_reasons) o += "- holds: " + md_cell(x) + "\n";
+}
+
+TRNCOST_DECL void md_study_comparison(std::string& o, const study_result& r) {
+  o += "\n## Comparison per " + md_cell(r.work_unit) +
+       "\n\nOptions are ranked within one quality protocol (protocols are never merged); an option "
+       "that did not reach the target, or whose cost is incomplete, is set apart and never "
+       "ranked.\n";
+  for (const auto& g : r.comparison.groups) {
+    o += "\n" + md_cell(g.dataset_id) + ", " + md_cell(g.metric) + " target " +
+         g.target.to_string() + " (" + analysis::detail::direction_text(g.direction) + ")";
+    for (const auto& diff : g.differences) o += "; " + md_cell(diff);
+    o += "\n\n| rank | option | USD | " + md_cell(r.work_unit) + " | USD per " +
+         md_cell(r.work_unit) + " | x cheapest | stack |\n|---:|---|---:|---:|---:|---:|---|\n";
+    for (const auto& x : g.ranked) {
+      o += "| " + std::to_string(x.cost_rank) + " | " + md_cell(x.name) + " | " + usd(x.cost) +
+           " | " + (x.work ? x.work->to_string() : "-") + " | " +
+           (x.cost_per_work ? per_unit(*x.cost_per_work) : "-") + " | " +
+           x.cost_ratio.to_fixed(decimal_places{2}) + " | " + md_cell(x.stack) + " |\n";
+    }
+    for (const auto& a : g.apart) {
+      o += "| - | " + md_cell(a.name) + " | set apart: " + md_cell(a.reason) + " | | | | |\n";
+    }
+  }
+}
+
+TRNCOST_DECL void md_study_runway(std::string& o, const study_result& r) {
+  bool any = false;
+  for (const auto& x : r.options) any = any || x.extras.burn_down.has_value();
+  if (!any) return;
+  o += "\n## Credit runway\n\n| option | spend USD | credits USD | cash USD | lost at expiry USD | "
+       "runway |\n|---|---:|---:|---:|---:|---|\n";
+  for (const auto& x : r.options) {
+    if (!x.extras.burn_down) {
+      o += "| " + md_cell(x.name) + " | " + usd(x.est.total) + " | no grant | | | |\n";
+      continue;
+    }
+    const auto& b = *x.extras.burn_down;
+    o += "| " + md_cell(x.name) + " | " + usd(b.total_spend) + " | " + usd(b.total_credits) +
+         " | " + usd(b.total_uncovered) + " | " + usd(b.total_lost_at_expiry) + " | " +
+         (b.runway ? "credits stop paying on " + to_string(*b.runway)
+                   : std::string("a grant still has a valid balance after the last period")) +
+         " |\n";
+  }
+}
+
+}  // namespace io::detail
+
+namespace io {
+
+[[nodiscard]] TRNCOST_DECL std::string render_markdown(const study_result& r) {
+  std::string o = "# " + detail::md_cell(r.title) + "\n\n" + std::to_string(r.options.size()) +
+                  " options from `" + detail::md_cell(r.file) + "`; work delivered in " +
+                  detail::md_cell(r.work_unit) + ".\n";
+  detail::md_study_decision(o, r);
+  detail::md_study_comparison(o, r);
+  detail::md_study_runway(o, r);
+  for (const auto& x : r.options) {
+    o += "\n" + detail::demote_headings(
+                    render_markdown(x.est, x.extras, "Option: " + x.name + " (" + x.title + ")"));
+  }
+  return o;
+}
+
+TRNCOST_DECL void write_markdown(const study_result& r, std::ostream& out) {
+  const std::string text = render_markdown(r);
+  out << text;
+}
+
+}  // namespace io
+
+}  // namespace trncost
+
+#endif  // TRNCOST_REPORT_IMPL_MARKDOWN_STUDY_IPP

@@ -1,0 +1,75 @@
+// The bodies of trncost's non-template functions, for a program built with
+// TRNCOST_SEPARATE_COMPILATION (config.hpp, README.md, "Separate compilation"): include this
+// header in exactly one translation unit of the program. What needs a parser has its own, included
+// in the same unit: io/src_readers.hpp (the JSON readers and the audit: RapidJSON),
+// io/src_scenario.hpp (scenario and study files: toml++) and io/src_price_store.hpp (SQLite), so
+// that a program without them needs none of these.
+#ifndef TRNCOST_SRC_HPP
+#define TRNCOST_SRC_HPP
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#error "trncost/src.hpp: define TRNCOST_SEPARATE_COMPILATION for the whole program"
+#endif
+
+#include "analysis/impl/comparison.ipp"
+#include "analysis/impl/decision.ipp"
+#include "analysis/impl/monte_carlo.ipp"
+#include "analysis/impl/scenarios.ipp"
+#include "analysis/impl/sensitivity.ipp"
+#include "analysis/impl/unit_economics.ipp"
+#include "catalog/detail/impl/edit_distance.ipp"
+#include "catalog/impl/builtin.ipp"
+#include "catalog/impl/instance_spec.ipp"
+#include "compat/impl/compile_cost.ipp"
+#include "compat/impl/evidence.ipp"
+#include "compat/impl/sizing.ipp"
+#include "compat/impl/stack.ipp"
+#include "compat/impl/uncertainty.ipp"
+#include "credits/impl/burn_down.ipp"
+#include "credits/impl/grant.ipp"
+#include "impl/error.ipp"
+#include "measure/impl/derived.ipp"
+#include "measure/impl/feed.ipp"
+#include "measure/impl/repetitions.ipp"
+#include "measure/impl/run.ipp"
+#include "model/components/impl/commitment_mix.ipp"
+#include "model/impl/aws_service.ipp"
+#include "model/impl/estimate.ipp"
+#include "model/impl/model.ipp"
+#include "prices/impl/offer.ipp"
+#include "prices/impl/price_book.ipp"
+#include "prices/impl/queries.ipp"
+#include "prices/impl/unit_table.ipp"
+#include "provenance/impl/date.ipp"
+#include "provenance/impl/operation.ipp"
+#include "provenance/impl/provenance.ipp"
+#include "provenance/impl/sourced.ipp"
+#include "report/impl/diff.ipp"
+#include "report/impl/extras.ipp"
+#include "report/impl/focus_csv.ipp"
+#include "report/impl/focus_csv_study.ipp"
+#include "report/impl/html.ipp"
+#include "report/impl/html_extras.ipp"
+#include "report/impl/html_study.ipp"
+#include "report/impl/json.ipp"
+#include "report/impl/json_extras.ipp"
+#include "report/impl/json_study.ipp"
+#include "report/impl/markdown.ipp"
+#include "report/impl/markdown_diff.ipp"
+#include "report/impl/markdown_extras.ipp"
+#include "report/impl/markdown_study.ipp"
+#include "report/impl/report.ipp"
+#include "report/impl/study_report.ipp"
+#include "units/impl/amount.ipp"
+#include "units/impl/decimal.ipp"
+#include "units/impl/symbol.ipp"
+#include "units/impl/units.ipp"
+#include "workload/impl/archetypes.ipp"
+#include "workload/impl/batch_inference.ipp"
+#include "workload/impl/common.ipp"
+#include "workload/impl/continued_pretraining.ipp"
+#include "workload/impl/serving_sizing.ipp"
+#include "workload/impl/sweep.ipp"
+#include "workload/impl/training.ipp"
+
+#endif  // TRNCOST_SRC_HPP
