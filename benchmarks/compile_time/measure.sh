@@ -4,6 +4,10 @@
 # estimate-only reports (tu_markdown, tu_report_json: a one-line model rendered; target at most 2x)
 # and of the scenario file's header (tu_scenario: target at most 3x).
 #
+# Each trncost TU is compiled twice: header-only (the default; "tu_x") and with
+# TRNCOST_SEPARATE_COMPILATION ("tu_x/sep": the non-template functions declared only, compiled once
+# elsewhere by <trncost/src.hpp>, as the anchor's fmt is compiled once in libfmt; README.md).
+#
 # Usage: bash benchmarks/compile_time/measure.sh [N]     (N compilations of each TU, default 7)
 # Environment: CXX (default g++), CXXFLAGS (default "-std=c++20 -O2").
 #
@@ -24,24 +28,29 @@ read -r -a flags <<<"${CXXFLAGS:--std=c++20 -O2}"
 out_dir="$(mktemp -d)"
 trap 'rm -rf "$out_dir"' EXIT
 
-tus=(tu_anchor tu_trncost tu_markdown tu_report_json tu_scenario)
-if [[ -f "$include_dir/trncost/io/fmt.hpp" ]]; then
-  tus+=(tu_io_fmt)
-else
-  echo "note: $include_dir/trncost/io/fmt.hpp does not exist; tu_io_fmt is skipped" >&2
-fi
+sources=(tu_trncost tu_markdown tu_report_json tu_scenario tu_io_fmt)
+tus=(tu_anchor)
+for tu in "${sources[@]}"; do tus+=("$tu" "$tu/sep"); done
+
+# The source and the extra flags of a TU name: "tu_x/sep" is tu_x.cpp in separate compilation.
+source_of() { echo "$here/${1%/sep}.cpp"; }
+mode_flags() { [[ "$1" == */sep ]] && echo "-DTRNCOST_SEPARATE_COMPILATION" || true; }
+object_of() { echo "$out_dir/${1//\//_}.o"; }
 
 # One untimed compilation of each: checks that they compile and warms the file cache.
 for tu in "${tus[@]}"; do
-  "$cxx" "${flags[@]}" -I "$include_dir" -c "$here/$tu.cpp" -o "$out_dir/$tu.o"
+  # shellcheck disable=SC2046 # mode_flags: zero or one word
+  "$cxx" "${flags[@]}" $(mode_flags "$tu") -I "$include_dir" -c "$(source_of "$tu")" \
+    -o "$(object_of "$tu")"
 done
 
 declare -A wall cpu
 TIMEFORMAT='%R %U %S'  # bash's `time`: wall, user and system seconds
 for ((round = 1; round <= n; ++round)); do
   for tu in "${tus[@]}"; do
-    t=$({ time "$cxx" "${flags[@]}" -I "$include_dir" -c "$here/$tu.cpp" -o "$out_dir/$tu.o" \
-      2>/dev/null; } 2>&1)
+    # shellcheck disable=SC2046 # mode_flags: zero or one word
+    t=$({ time "$cxx" "${flags[@]}" $(mode_flags "$tu") -I "$include_dir" -c "$(source_of "$tu")" \
+      -o "$(object_of "$tu")" 2>/dev/null; } 2>&1)
     read -r real user sys <<<"$t"
     wall[$tu]+="$real "
     cpu[$tu]+="$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.3f", u + s }') "
@@ -60,21 +69,22 @@ echo "compiler: $("$cxx" --version | head -n 1)"
 echo "flags:    ${flags[*]} -I $include_dir -c"
 echo "runs:     $n per translation unit (interleaved); $(nproc) CPUs;" \
   "load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
-printf '%-15s %14s %14s %14s\n' "TU" "median wall s" "wall range s" "median CPU s"
+printf '%-19s %14s %14s %14s\n' "TU" "median wall s" "wall range s" "median CPU s"
 declare -A med_wall med_cpu
 for tu in "${tus[@]}"; do
   med_wall[$tu]=$(median <<<"${wall[$tu]}")
   med_cpu[$tu]=$(median <<<"${cpu[$tu]}")
-  printf '%-15s %14s %14s %14s\n' "$tu" "${med_wall[$tu]}" "$(range <<<"${wall[$tu]}")" \
+  printf '%-19s %14s %14s %14s\n' "$tu" "${med_wall[$tu]}" "$(range <<<"${wall[$tu]}")" \
     "${med_cpu[$tu]}"
 done
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 for tu in "${tus[@]}"; do
   [[ "$tu" == tu_anchor ]] && continue
   target=""
-  [[ "$tu" == tu_trncost ]] && target="   (target: at most 1.5 wall)"
-  [[ "$tu" == tu_markdown || "$tu" == tu_report_json ]] && target="   (target: at most 2)"
-  [[ "$tu" == tu_scenario ]] && target="   (target: at most 3)"
+  base="${tu%/sep}"
+  [[ "$base" == tu_trncost ]] && target="   (target: at most 1.5)"
+  [[ "$base" == tu_markdown || "$base" == tu_report_json ]] && target="   (target: at most 2)"
+  [[ "$base" == tu_scenario ]] && target="   (target: at most 3)"
   printf 'ratio %s / tu_anchor: wall %s, CPU %s%s\n' "$tu" \
     "$(ratio "${med_wall[$tu]}" "${med_wall[tu_anchor]}")" \
     "$(ratio "${med_cpu[$tu]}" "${med_cpu[tu_anchor]}")" "$target"

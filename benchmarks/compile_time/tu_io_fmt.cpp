@@ -1,5 +1,4 @@
 // Compile-time probe: the trncost core plus its fmt formatters (io/fmt.hpp), formatting a charge.
-// measure.sh skips it while include/trncost/io/fmt.hpp does not exist.
 #include <string>
 #include <trncost/io/fmt.hpp>
 #include <trncost/trncost.hpp>
