@@ -31,11 +31,7 @@ struct protocol {
   std::optional<decimal> reached{};  ///< the best value measured; empty when not measured
   std::string stack;                 ///< "neuronx-cc 2.21, torch-neuronx 2.8" or "CUDA 12.8, torch 2.8"
 
-  [[nodiscard]] bool target_reached() const noexcept {
-    if (!reached) return false;
-    return direction == quality_direction::lower_is_better ? !(target < *reached)
-                                                           : !(*reached < target);
-  }
+  [[nodiscard]] bool target_reached() const noexcept;
 };
 
 struct option {
@@ -78,11 +74,7 @@ struct comparison_group {
 
 struct comparison {
   std::vector<comparison_group> groups;  ///< in the order their first option was given
-  [[nodiscard]] std::size_t option_count() const noexcept {
-    std::size_t n = 0;
-    for (const auto& g : groups) n += g.ranked.size() + g.apart.size();
-    return n;
-  }
+  [[nodiscard]] std::size_t option_count() const noexcept;
 };
 
 namespace detail {

@@ -27,31 +27,15 @@ namespace trncost::analysis {
 /// but std:: distributions are not, across standard libraries).
 class random_stream {
  public:
-  explicit random_stream(std::uint64_t seed) {
-    for (auto& s : s_) {
-      seed += 0x9E3779B97F4A7C15ULL;
-      std::uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-      s = z ^ (z >> 31);
-    }
-  }
+  explicit random_stream(std::uint64_t seed);
   std::uint64_t next() noexcept { return step(s_); }
   /// Uniform on the open interval (0, 1): 53 random bits, offset by half a step.
   double uniform() noexcept { return unit(next()); }
   /// Standard normal (Box-Muller, one value per call).
-  double normal() noexcept {
-    const double u1 = uniform();
-    const double u2 = uniform();
-    return normal_of(u1, u2);
-  }
+  double normal() noexcept;
   /// The next `n` values of uniform() into out[0, n), in order: the state kept in registers, with
   /// no other work between the steps (monte_carlo() takes a block's uniforms at once).
-  void fill_uniform(double* out, std::size_t n) noexcept {
-    std::uint64_t s[4] = {s_[0], s_[1], s_[2], s_[3]};
-    for (std::size_t i = 0; i < n; ++i) out[i] = unit(step(s));
-    for (int i = 0; i < 4; ++i) s_[i] = s[i];
-  }
+  void fill_uniform(double* out, std::size_t n) noexcept;
   /// The standard normal normal() makes of its two uniforms, u1 taken first.
   static double normal_of(double u1, double u2) noexcept {
     return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586476925 * u2);
@@ -59,17 +43,7 @@ class random_stream {
 
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }
-  static std::uint64_t step(std::uint64_t (&s)[4]) noexcept {
-    const std::uint64_t result = rotl(s[1] * 5, 7) * 9;
-    const std::uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-  }
+  static std::uint64_t step(std::uint64_t (&s)[4]) noexcept;
   static double unit(std::uint64_t x) noexcept {
     return (static_cast<double>(x >> 11) + 0.5) * 0x1.0p-53;
   }
@@ -81,42 +55,13 @@ class distribution {
  public:
   enum class kind { uniform, triangular, lognormal, empirical };
 
-  static distribution uniform(decimal low, decimal high) {
-    check_order("uniform", low, high);
-    return {kind::uniform, low.to_double(), high.to_double(), 0, {},
-            "uniform " + low.to_string() + " to " + high.to_string()};
-  }
-  static distribution triangular(decimal low, decimal mode, decimal high) {
-    check_order("triangular", low, high);
-    if (mode < low || high < mode) {
-      throw input_error("triangular distribution: the mode " + mode.to_string() +
-                        " is outside " + low.to_string() + " to " + high.to_string());
-    }
-    return {kind::triangular, low.to_double(), high.to_double(), mode.to_double(), {},
-            "triangular " + low.to_string() + ", " + mode.to_string() + ", " + high.to_string()};
-  }
+  static distribution uniform(decimal low, decimal high);
+  static distribution triangular(decimal low, decimal mode, decimal high);
   /// A lognormal whose 90 % interval is [low, high] (5th and 95th percentiles), as Guesstimate and
   /// Squiggle read "low to high".
-  static distribution lognormal_90(decimal low, decimal high) {
-    check_order("lognormal", low, high);
-    if (!(decimal{} < low)) {
-      throw input_error("lognormal distribution: both bounds of its 90 % interval must be above "
-                        "0; low is " + low.to_string());
-    }
-    const double mu = (std::log(low.to_double()) + std::log(high.to_double())) / 2.0;
-    const double sigma = (std::log(high.to_double()) - std::log(low.to_double())) / (2.0 * z95);
-    return {kind::lognormal, mu, sigma, 0, {},
-            "lognormal, 90 % in " + low.to_string() + " to " + high.to_string()};
-  }
+  static distribution lognormal_90(decimal low, decimal high);
   /// The values observed across repetitions, each equally likely (resampled).
-  static distribution empirical(const std::vector<decimal>& values) {
-    if (values.empty()) throw input_error("empirical distribution: no value given");
-    std::vector<double> v;
-    v.reserve(values.size());
-    for (const auto& x : values) v.push_back(x.to_double());
-    return {kind::empirical, 0, 0, 0, std::move(v),
-            "empirical, " + std::to_string(values.size()) + " observed values"};
-  }
+  static distribution empirical(const std::vector<decimal>& values);
 
   [[nodiscard]] kind type() const noexcept { return kind_; }
   [[nodiscard]] const std::string& describe() const noexcept { return text_; }
@@ -146,22 +91,7 @@ class distribution {
   /// draw() for `n` samples whose uniforms are already taken from the stream: sample j's are
   /// u[j * stride] and, for a lognormal, u[j * stride + 1]. The same operations as draw(), so
   /// out[j] is bit for bit what draw() gives from those uniforms; the kind is looked at once.
-  void draw_block(const double* u, std::size_t stride, std::size_t n, double* out) const noexcept {
-    switch (kind_) {
-      case kind::uniform:
-        for (std::size_t j = 0; j < n; ++j) out[j] = uniform_of(u[j * stride]);
-        return;
-      case kind::triangular:
-        for (std::size_t j = 0; j < n; ++j) out[j] = triangular_of(u[j * stride]);
-        return;
-      case kind::lognormal:
-        for (std::size_t j = 0; j < n; ++j) out[j] = lognormal_of(u[j * stride], u[j * stride + 1]);
-        return;
-      case kind::empirical:
-        for (std::size_t j = 0; j < n; ++j) out[j] = empirical_of(u[j * stride]);
-        return;
-    }
-  }
+  void draw_block(const double* u, std::size_t stride, std::size_t n, double* out) const noexcept;
 
   /// The standard normal's 95th percentile.
   static constexpr double z95 = 1.6448536269514722;
@@ -172,28 +102,13 @@ class distribution {
 
   // Each kind's value from its uniforms: the one place draw() and draw_block() take it from.
   double uniform_of(double u) const noexcept { return a_ + (b_ - a_) * u; }
-  double triangular_of(double u) const noexcept {
-    const double span = b_ - a_;
-    if (span <= 0) return a_;
-    const double left = (c_ - a_) / span;
-    return u < left ? a_ + std::sqrt(u * span * (c_ - a_))
-                    : b_ - std::sqrt((1.0 - u) * span * (b_ - c_));
-  }
+  double triangular_of(double u) const noexcept;
   double lognormal_of(double u1, double u2) const noexcept {
     return std::exp(a_ + b_ * random_stream::normal_of(u1, u2));
   }
-  double empirical_of(double u) const noexcept {
-    const auto n = values_.size();
-    auto i = static_cast<std::size_t>(u * static_cast<double>(n));
-    return values_[i < n ? i : n - 1];
-  }
+  double empirical_of(double u) const noexcept;
 
-  static void check_order(const char* what, decimal low, decimal high) {
-    if (high < low) {
-      throw input_error(std::string(what) + " distribution: low " + low.to_string() +
-                        " is above high " + high.to_string());
-    }
-  }
+  static void check_order(const char* what, decimal low, decimal high);
 
   kind kind_;
   double a_;
@@ -258,80 +173,14 @@ inline constexpr std::string_view does_not_move_note =
 class compiled_model {
  public:
   /// `varied`: indexes into in.leaves() of the leaves set_leaf() will change.
-  compiled_model(const model_inputs& in, const std::vector<std::size_t>& varied) {
-    const auto& d = in.source().data();
-    const auto slots = static_cast<std::uint32_t>(in.slot_count());
-    values_.assign(slots + d.nodes.size(), 0.0);
-    std::vector<unsigned char> dirty(values_.size(), 0);
-    const auto baseline = in.baseline();
-    for (std::size_t i = 0; i < baseline.size(); ++i) {
-      values_[in.leaf_slot(i)] = baseline[i].to_double();
-    }
-    for (const auto v : varied) {
-      varied_slots_.push_back(in.leaf_slot(v));
-      dirty[in.leaf_slot(v)] = 1;
-    }
-    // Derivations above the leaves.
-    for (std::size_t s = 0; s < in.steps().size(); ++s) {
-      const auto& st = in.steps()[s];
-      instr x{};
-      x.dst = in.step_slots()[s];
-      x.a = st.a;
-      x.b = st.b;
-      if (!lower(st.op, x)) continue;
-      place(x, dirty);
-    }
-    // The model's nodes; an input node is read straight from the slot that computes it.
-    std::vector<std::uint32_t> where(d.nodes.size());
-    for (std::uint32_t i = 0; i < d.nodes.size(); ++i) where[i] = slots + i;
-    for (const auto& ns : in.node_slots()) where[ns.node] = ns.slot;
-    std::vector<unsigned char> known(d.nodes.size(), 1);
-    for (std::uint32_t i = 0; i < d.nodes.size(); ++i) {
-      const auto& n = d.nodes[i];
-      if (trncost::detail::is_leaf(n)) {
-        if (n.unknown) {
-          known[i] = 0;
-        } else if (where[i] == slots + i) {
-          values_[slots + i] = d.baseline[i].to_double();
-        }
-        continue;
-      }
-      const bool unary = trncost::detail::is_unary(n);
-      known[i] = (known[n.a] != 0 && (unary || known[n.b] != 0)) ? 1 : 0;
-      if (known[i] == 0) continue;
-      instr x{};
-      x.dst = slots + i;
-      x.a = where[n.a];
-      x.b = where[n.b];
-      if (!lower(n.op, x)) continue;
-      place(x, dirty);
-    }
-    // Lines: those a varied leaf reaches are evaluated each time, the others summed once.
-    for (const auto& l : d.lines) {
-      if (known[l.price] == 0 || known[l.quantity] == 0) continue;  // unpriced: not in totals
-      const line x{where[l.price], where[l.quantity],
-                   static_cast<double>(l.num) / static_cast<double>(l.den)};
-      if (dirty[x.price] != 0 || dirty[x.quantity] != 0) {
-        lines_.push_back(x);
-      } else {
-        constant_ += values_[x.price] * values_[x.quantity] * x.factor;
-      }
-    }
-    build_rows();
-  }
+  compiled_model(const model_inputs& in, const std::vector<std::size_t>& varied);
 
   /// Sets varied leaf `k` (its position in the list given to the constructor).
   void set_leaf(std::size_t k, double v) noexcept { values_[varied_slots_[k]] = v; }
   [[nodiscard]] std::size_t operations() const noexcept { return program_.size() + lines_.size(); }
 
   /// The total of the priced lines at the current leaf values.
-  double total() noexcept {
-    double* v = values_.data();
-    for (const auto& x : program_) v[x.dst] = run(x, v);
-    double total = constant_;
-    for (const auto& l : lines_) total += v[l.price] * v[l.quantity] * l.factor;
-    return total;
-  }
+  double total() noexcept;
 
   /// Samples evaluated together by totals(): one row of this many values per slot.
   static constexpr std::size_t block = 128;
@@ -343,44 +192,7 @@ class compiled_model {
   /// The totals of the first `n` (at most block) samples whose leaves are in leaf_row(), into
   /// out[0, n): one pass over the block per operation, in the order total() takes them, with the
   /// same double operations, so each total is bit for bit what total() gives for that sample.
-  void totals(std::size_t n, double* out) noexcept {
-    for (const auto& x : block_program_) run_rows(x);
-    double* t = row(total_row_);
-    const double c = constant_;
-    for (std::size_t j = 0; j < block; ++j) t[j] = c;
-    // Four lines per pass: each sample's total still adds them one by one, in order.
-    std::size_t i = 0;
-    for (; i + 4 <= block_lines_.size(); i += 4) {
-      const line* l = &block_lines_[i];
-      const double* __restrict p0 = row(l[0].price);
-      const double* __restrict q0 = row(l[0].quantity);
-      const double* __restrict p1 = row(l[1].price);
-      const double* __restrict q1 = row(l[1].quantity);
-      const double* __restrict p2 = row(l[2].price);
-      const double* __restrict q2 = row(l[2].quantity);
-      const double* __restrict p3 = row(l[3].price);
-      const double* __restrict q3 = row(l[3].quantity);
-      double* __restrict tt = t;
-      const double f0 = l[0].factor, f1 = l[1].factor, f2 = l[2].factor, f3 = l[3].factor;
-      for (std::size_t j = 0; j < block; ++j) {
-        double x = tt[j];
-        x += p0[j] * q0[j] * f0;
-        x += p1[j] * q1[j] * f1;
-        x += p2[j] * q2[j] * f2;
-        x += p3[j] * q3[j] * f3;
-        tt[j] = x;
-      }
-    }
-    for (; i < block_lines_.size(); ++i) {
-      const line& l = block_lines_[i];
-      const double* __restrict p = row(l.price);
-      const double* __restrict q = row(l.quantity);
-      double* __restrict tt = t;
-      const double f = l.factor;
-      for (std::size_t j = 0; j < block; ++j) tt[j] += p[j] * q[j] * f;
-    }
-    for (std::size_t j = 0; j < n && j < block; ++j) out[j] = t[j];
-  }
+  void totals(std::size_t n, double* out) noexcept;
 
  private:
   enum class code : std::uint8_t {
@@ -404,147 +216,23 @@ class compiled_model {
   /// one table from which both the derivations above the leaves and the model's nodes are
   /// compiled. False for what has no double form here (a median of runs, an opaque derivation:
   /// leaves of the plan, never steps).
-  static bool lower(const operation& o, instr& x) noexcept {
-    const double ratio = static_cast<double>(o.num) / static_cast<double>(o.den);
-    switch (o.kind) {
-      case op_kind::add: x.kind = code::add; return true;
-      case op_kind::sub: x.kind = code::sub; return true;
-      case op_kind::mul: x.kind = code::mul; return true;
-      case op_kind::div: x.kind = code::div; return true;
-      case op_kind::max: x.kind = code::max; return true;
-      case op_kind::min: x.kind = code::min; return true;
-      case op_kind::scale:
-        x.kind = code::scale;
-        x.k1 = static_cast<double>(o.factor);
-        return true;
-      case op_kind::band:
-        x.kind = o.upper ? code::band : code::band_open;
-        x.k1 = o.lower.to_double();
-        if (o.upper) x.k2 = (*o.upper - o.lower).to_double();
-        return true;
-      case op_kind::ceil_to:
-        x.kind = code::ceil_to;
-        x.k1 = o.step.to_double();
-        return true;
-      case op_kind::convert:
-        x.kind = code::scale;
-        x.k1 = ratio;
-        return true;
-      case op_kind::charge:
-        x.kind = code::mul_scale;
-        x.k1 = ratio;
-        return true;
-      case op_kind::median:
-      case op_kind::opaque: return false;
-    }
-    return false;
-  }
+  static bool lower(const operation& o, instr& x) noexcept;
 
-  static double run(const instr& x, const double* v) noexcept {
-    const double a = v[x.a];
-    switch (x.kind) {
-      case code::add: return a + v[x.b];
-      case code::sub: return a - v[x.b];
-      case code::mul: return a * v[x.b];
-      case code::div: return a / v[x.b];
-      case code::mul_scale: return a * v[x.b] * x.k1;
-      case code::max: return std::max(a, v[x.b]);
-      case code::min: return std::min(a, v[x.b]);
-      case code::scale: return a * x.k1;
-      case code::band: return std::min(std::max(a - x.k1, 0.0), x.k2);
-      case code::band_open: return std::max(a - x.k1, 0.0);
-      case code::ceil_to: return std::ceil(a / x.k1) * x.k1;
-    }
-    return 0;
-  }
+  static double run(const instr& x, const double* v) noexcept;
 
   /// Computes the operation once at the baseline; keeps it in the program only when a varied
   /// leaf reaches it.
-  void place(const instr& x, std::vector<unsigned char>& dirty) {
-    values_[x.dst] = run(x, values_.data());
-    const bool unary = x.kind == code::scale || x.kind == code::band ||
-                       x.kind == code::band_open || x.kind == code::ceil_to;
-    if (dirty[x.a] != 0 || (!unary && dirty[x.b] != 0)) {
-      dirty[x.dst] = 1;
-      program_.push_back(x);
-    }
-  }
+  void place(const instr& x, std::vector<unsigned char>& dirty);
 
   [[nodiscard]] double* row(std::uint32_t r) noexcept { return rows_.data() + r * block; }
 
   /// One operation over a block: a plain loop over arrays that cannot overlap (the destination
   /// row is never an operand row), of a fixed length, which the compiler vectorises.
-  void run_rows(const instr& x) noexcept {
-    double* __restrict d = row(x.dst);
-    const double* __restrict a = row(x.a);
-    const double* __restrict b = row(x.b);
-    const double k1 = x.k1;
-    const double k2 = x.k2;
-    switch (x.kind) {
-      case code::add: for (std::size_t j = 0; j < block; ++j) d[j] = a[j] + b[j]; return;
-      case code::sub: for (std::size_t j = 0; j < block; ++j) d[j] = a[j] - b[j]; return;
-      case code::mul: for (std::size_t j = 0; j < block; ++j) d[j] = a[j] * b[j]; return;
-      case code::div: for (std::size_t j = 0; j < block; ++j) d[j] = a[j] / b[j]; return;
-      case code::mul_scale:
-        for (std::size_t j = 0; j < block; ++j) d[j] = a[j] * b[j] * k1;
-        return;
-      case code::max:
-        for (std::size_t j = 0; j < block; ++j) d[j] = a[j] < b[j] ? b[j] : a[j];
-        return;
-      case code::min:
-        for (std::size_t j = 0; j < block; ++j) d[j] = b[j] < a[j] ? b[j] : a[j];
-        return;
-      case code::scale: for (std::size_t j = 0; j < block; ++j) d[j] = a[j] * k1; return;
-      case code::band:
-        for (std::size_t j = 0; j < block; ++j) {
-          const double m = a[j] - k1;
-          const double lo = m < 0.0 ? 0.0 : m;
-          d[j] = k2 < lo ? k2 : lo;
-        }
-        return;
-      case code::band_open:
-        for (std::size_t j = 0; j < block; ++j) {
-          const double m = a[j] - k1;
-          d[j] = m < 0.0 ? 0.0 : m;
-        }
-        return;
-      case code::ceil_to:
-        for (std::size_t j = 0; j < block; ++j) d[j] = std::ceil(a[j] / k1) * k1;
-        return;
-    }
-  }
+  void run_rows(const instr& x) noexcept;
 
   /// Gives each slot the program reads or writes a row of `block` values, renumbering the
   /// block program's operands to rows; a slot no varied leaf reaches gets its value repeated.
-  void build_rows() {
-    std::vector<std::uint32_t> row_of(values_.size(), ~std::uint32_t{0});
-    std::vector<double> fill;
-    const auto use = [&](std::uint32_t slot) {
-      if (row_of[slot] == ~std::uint32_t{0}) {
-        row_of[slot] = static_cast<std::uint32_t>(fill.size());
-        fill.push_back(values_[slot]);
-      }
-      return row_of[slot];
-    };
-    for (const auto s : varied_slots_) varied_rows_.push_back(use(s));
-    block_program_ = program_;
-    for (auto& x : block_program_) {
-      x.a = use(x.a);
-      x.b = use(x.b);
-      x.dst = use(x.dst);
-    }
-    block_lines_ = lines_;
-    for (auto& l : block_lines_) {
-      l.price = use(l.price);
-      l.quantity = use(l.quantity);
-    }
-    total_row_ = static_cast<std::uint32_t>(fill.size());
-    fill.push_back(0.0);
-    rows_.assign(fill.size() * block, 0.0);
-    for (std::uint32_t r = 0; r < fill.size(); ++r) {
-      std::fill_n(rows_.begin() + static_cast<std::ptrdiff_t>(r * block), block, fill[r]);
-    }
-  }
+  void build_rows();
 
   std::vector<double> values_;
   std::vector<std::uint32_t> varied_slots_;

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <utility>
 
+#include "../config.hpp"
 #include "../error.hpp"
 #include "builtin.hpp"
 #include "detail/edit_distance.hpp"
@@ -68,63 +69,22 @@ class catalog {
 
   /// The built-in entries (see builtin_instance_specs() and docs/catalog.md), built once, on first
   /// use, thread-safely.
-  static const catalog& builtin() {
-    static const catalog instance = [] {
-      catalog c;
-      for (auto& spec : builtin_instance_specs()) c.add(std::move(spec));
-      return c;
-    }();
-    return instance;
-  }
+  static const catalog& builtin();
 
   /// A copy of the built-in catalog, to add one's own entries to.
   static catalog with_builtin() { return builtin(); }
 
   /// Adds `spec`. Throws trncost::input_error if its name is empty, already in the catalog, or its
   /// chip count is not positive.
-  void add(instance_spec spec) {
-    if (spec.name.empty()) {
-      throw input_error("cannot add an instance spec with an empty name (accelerator '" +
-                        spec.accelerator + "')");
-    }
-    if (entries_.find(spec.name) != entries_.end()) {
-      throw input_error("instance type '" + spec.name + "' is already in the catalog");
-    }
-    if (spec.chips.value().value().signum() <= 0) {
-      throw input_error("instance type '" + spec.name + "': chips must be positive, not " +
-                        spec.chips.value().value().to_string());
-    }
-    std::string key = spec.name;
-    entries_.emplace(std::move(key), std::move(spec));
-  }
+  void add(instance_spec spec);
 
   /// The spec named `name` (exact, case-sensitive match). Throws trncost::input_error naming it,
   /// with the closest known name when one is close enough: "unknown instance type 'trn1.32xl'; did
   /// you mean 'trn1.32xlarge'?".
-  [[nodiscard]] const instance_spec& at(std::string_view name) const {
-    if (const instance_spec* spec = find(name)) return *spec;
-    std::string message = "unknown instance type '" + std::string(name) + "'";
-    if (const std::string* closest = closest_name(name)) {
-      message += "; did you mean '" + *closest + "'?";
-    } else if (entries_.empty()) {
-      message += "; the catalog is empty";
-    } else {
-      message += "; known types: ";
-      bool first = true;
-      for (const auto& [key, spec] : entries_) {
-        if (!first) message += ", ";
-        message += key;
-        first = false;
-      }
-    }
-    throw input_error(message);
-  }
+  [[nodiscard]] const instance_spec& at(std::string_view name) const;
 
   /// The spec named `name`, or nullptr.
-  [[nodiscard]] const instance_spec* find(std::string_view name) const {
-    const auto it = entries_.find(name);
-    return it == entries_.end() ? nullptr : &it->second;
-  }
+  [[nodiscard]] const instance_spec* find(std::string_view name) const;
 
   [[nodiscard]] bool contains(std::string_view name) const { return find(name) != nullptr; }
   [[nodiscard]] std::size_t size() const noexcept { return entries_.size(); }
@@ -137,25 +97,15 @@ class catalog {
   /// tie) among the close ones: within a third of the longer name's length (a typo), or starting
   /// with `name` when it has at least 4 characters (a truncation: "trn2.48" for trn2.48xlarge).
   /// Names that share only a common ending ("xlarge") are not suggested.
-  [[nodiscard]] const std::string* closest_name(std::string_view name) const {
-    const std::string* best = nullptr;
-    std::size_t best_distance = 0;
-    for (const auto& [key, spec] : entries_) {
-      const std::size_t d = detail::edit_distance(name, key);
-      const std::size_t longer = key.size() > name.size() ? key.size() : name.size();
-      const bool close =
-          3 * d <= longer || (name.size() >= 4 && detail::starts_with_ignoring_case(key, name));
-      if (close && (best == nullptr || d < best_distance)) {
-        best = &key;
-        best_distance = d;
-      }
-    }
-    return best;
-  }
+  [[nodiscard]] const std::string* closest_name(std::string_view name) const;
 
   map_type entries_;
 };
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/catalog.ipp"
+#endif
 
 #endif  // TRNCOST_CATALOG_CATALOG_HPP

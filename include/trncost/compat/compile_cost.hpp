@@ -51,30 +51,7 @@ class compile_cost {
                input_of<quantity<units::instance_t>> count,
                input_of<quantity<units::usd_per_instance_hour_t>> price,
                input_of<quantity<units::second_t>> compile_time,
-               std::optional<neff_cache> cache = std::nullopt)
-      : model_id_(std::move(model_id)),
-        version_(std::move(compiler_version)),
-        instance_type_(std::move(instance_type)),
-        count_(std::move(count)),
-        price_(std::move(price)),
-        compile_time_(std::move(compile_time)),
-        cache_(std::move(cache)) {
-    if (model_id_.empty()) throw input_error("a compile_cost needs the model id");
-    if (version_.empty()) {
-      throw input_error("compile_cost for '" + model_id_ + "': the compiler version is empty");
-    }
-    if (instance_type_.empty()) {
-      throw input_error("compile_cost for '" + model_id_ + "': the instance type is empty");
-    }
-    name_ = "compilation of " + model_id_ + " with neuronx-cc " + version_;
-    ::trncost::detail::require_positive(count_, name_);
-    ::trncost::detail::require_non_negative(price_, name_);
-    ::trncost::detail::require_non_negative(compile_time_, name_);
-    if (cache_) {
-      validate(cache_->origin, "cache " + cache_->location);
-      decision_ = check_cache(*cache_, version_);
-    }
-  }
+               std::optional<neff_cache> cache = std::nullopt);
 
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::compute; }

@@ -114,24 +114,11 @@ class wall_time_including_compilation {
 
   /// wall_s as an upper bound of the compilation time on the tested stack, derived from wall_s
   /// with a formula that says so.
-  [[nodiscard]] sourced<quantity<units::second_t>> compile_upper_bound(std::string name) const {
-    return sourced<quantity<units::second_t>>(
-        std::move(name), seconds_.value(),
-        derived{seconds_.name() + " (upper bound of compilation: wall_s also includes loading and "
-                                  "generating 32 tokens)",
-                {seconds_.record()}});
-  }
+  [[nodiscard]] sourced<quantity<units::second_t>> compile_upper_bound(std::string name) const;
 
  private:
   static sourced<quantity<units::second_t>> checked(const evidence_row& row,
-                                                    const dataset_ref& src) {
-    if (!row.wall_s) {
-      throw input_error(src.file + ":" + std::to_string(row.line) + ": model '" + row.model_id +
-                        "' has no wall_s");
-    }
-    return sourced(row.model_id + ".wall_s", make(units::second, *row.wall_s),
-                   row_provenance(row, src));
-  }
+                                                    const dataset_ref& src);
   sourced<quantity<units::second_t>> seconds_;
 };
 
@@ -258,18 +245,8 @@ class row_index_table {
     std::uint32_t row = none;
   };
   [[nodiscard]] std::size_t mask() const noexcept { return slots_.size() - 1; }
-  void place(std::size_t hash, std::uint32_t row) {
-    std::size_t i = hash & mask();
-    while (slots_[i].row != none) i = (i + 1) & mask();
-    slots_[i] = {hash, row};
-  }
-  void grow() {
-    std::vector<slot> old(slots_.empty() ? 64 : slots_.size() * 2);
-    old.swap(slots_);
-    for (const auto& s : old) {
-      if (s.row != none) place(s.hash, s.row);
-    }
-  }
+  void place(std::size_t hash, std::uint32_t row);
+  void grow();
   std::vector<slot> slots_;
   std::size_t size_ = 0;
 };
@@ -280,61 +257,15 @@ class row_index_table {
 class evidence_set {
  public:
   /// Throws input_error when the source names no file or no valid consulted date.
-  explicit evidence_set(dataset_ref source) : source_(std::move(source)) {
-    if (source_.dataset.empty() || source_.file.empty()) {
-      throw input_error("an evidence set needs the dataset's name and the export file");
-    }
-    if (!source_.consulted.ok()) {
-      throw input_error("evidence set '" + source_.file + "': consulted is not a calendar date");
-    }
-  }
+  explicit evidence_set(dataset_ref source);
 
   /// The shared copy of `s` for rows of that stack (the rows of an export share a few stacks).
-  [[nodiscard]] std::shared_ptr<const software_stack> intern(const software_stack& s) {
-    const std::size_t h = stack_hash(s);
-    const std::uint32_t i = by_stack_.find(h, [&](std::uint32_t k) { return *stacks_[k] == s; });
-    if (i != detail::row_index_table::none) return stacks_[i];
-    by_stack_.insert(h, static_cast<std::uint32_t>(stacks_.size()));
-    stacks_.push_back(std::make_shared<const software_stack>(s));
-    return stacks_.back();
-  }
+  [[nodiscard]] std::shared_ptr<const software_stack> intern(const software_stack& s);
 
   /// Adds a row (its stack interned); a second row for the same model, tp and stack is reported
   /// as a finding naming both lines (a conflict when the results differ), and both rows are kept.
   /// A result trncost does not recognise is a finding too.
-  void add(evidence_row row) {
-    if (row.stack) row.stack = intern(*row.stack);
-    if (row.kind == test_result::other) {
-      findings_.push_back(where(row) + ": column 'result': '" + row.result +
-                          "' is not a result trncost recognises (passed, pass, failed, fail, "
-                          "excluded); kept verbatim and not counted as either");
-    }
-    if (rows_.size() >= detail::row_index_table::none) {
-      throw input_error("evidence set '" + source_.file + "': more than 4,294,967,294 rows");
-    }
-    const auto index = static_cast<std::uint32_t>(rows_.size());
-    const std::size_t key = identity_hash(row);
-    const std::uint32_t first =
-        by_identity_.find(key, [&](std::uint32_t i) { return same_identity(rows_[i], row); });
-    if (first != detail::row_index_table::none) {
-      const evidence_row& f = rows_[first];
-      if (f.result != row.result) {
-        findings_.push_back(source_.file + ": lines " + std::to_string(f.line) + " and " +
-                            std::to_string(row.line) + ": model '" + row.model_id +
-                            "' on one stack and tp: column 'result' conflicts ('" + f.result +
-                            "' and '" + row.result + "'); both kept, not resolved");
-      } else {
-        findings_.push_back(source_.file + ": lines " + std::to_string(f.line) + " and " +
-                            std::to_string(row.line) + ": model '" + row.model_id +
-                            "' appears twice on one stack and tp (column 'result' '" + row.result +
-                            "' both times)");
-      }
-    } else {
-      by_identity_.insert(key, index);
-    }
-    index_model(row.model_id, index);
-    rows_.push_back(std::move(row));
-  }
+  void add(evidence_row row);
 
   /// A finding about the input as a whole (a reader's note on a missing optional column).
   void note(std::string finding) { findings_.push_back(std::move(finding)); }
@@ -345,122 +276,22 @@ class evidence_set {
   [[nodiscard]] const std::vector<std::string>& findings() const noexcept { return findings_; }
   [[nodiscard]] std::size_t size() const noexcept { return rows_.size(); }
   /// Rows whose result trncost does not recognise.
-  [[nodiscard]] std::vector<const evidence_row*> uninterpreted() const {
-    std::vector<const evidence_row*> out;
-    for (const auto& r : rows_) {
-      if (r.kind == test_result::other) out.push_back(&r);
-    }
-    return out;
-  }
+  [[nodiscard]] std::vector<const evidence_row*> uninterpreted() const;
 
   /// The evidence for `model_id` (exact match) on `target`. Same-stack passes and failures decide
   /// first (a pass and a failure on the same stack conflict: the failure decides and the conflict
   /// is a finding); then an exclusion; then the other-stack row with the fewest differences (the
   /// latest tested_at on a tie, a failure before a pass); otherwise no evidence.
-  [[nodiscard]] lookup_result lookup(std::string_view model_id, const software_stack& target) const {
-    lookup_result out;
-    out.model_id = std::string(model_id);
-    out.target = target;
-    const std::uint32_t first = by_model_.find(
-        std::hash<std::string_view>{}(out.model_id),
-        [&](std::uint32_t i) { return rows_[i].model_id == out.model_id; });
-    for (std::uint32_t i = first; i != detail::row_index_table::none; i = next_same_model_[i]) {
-      const auto& r = rows_[i];
-      out.rows.push_back({r, row_provenance(r, source_), compare(target, r.tested())});
-    }
-    const evidence_piece* same_pass = nullptr;
-    const evidence_piece* same_fail = nullptr;
-    const evidence_piece* excluded = nullptr;
-    const evidence_piece* other = nullptr;
-    const auto later = [](const evidence_piece* a, const evidence_piece& b) {
-      return a == nullptr || a->row.tested_at < b.row.tested_at;
-    };
-    for (const auto& p : out.rows) {
-      const bool same = p.differences.empty();
-      switch (p.row.kind) {
-        case test_result::passed:
-        case test_result::failed: {
-          const bool pass = p.row.kind == test_result::passed;
-          if (same) {
-            auto*& slot = pass ? same_pass : same_fail;
-            if (later(slot, p)) slot = &p;
-          } else if (other == nullptr || p.differences.size() < other->differences.size() ||
-                     (p.differences.size() == other->differences.size() &&
-                      (other->row.tested_at < p.row.tested_at ||
-                       (other->row.tested_at == p.row.tested_at && !pass)))) {
-            other = &p;
-          }
-          break;
-        }
-        case test_result::excluded:
-          if (excluded == nullptr || (same && !excluded->differences.empty()) ||
-              (same == excluded->differences.empty() && later(excluded, p))) {
-            excluded = &p;
-          }
-          break;
-        case test_result::other:
-          out.findings.push_back("line " + std::to_string(p.row.line) + ": result '" +
-                                 p.row.result + "' is kept verbatim and not interpreted");
-          break;
-      }
-    }
-    if (same_pass != nullptr && same_fail != nullptr) {
-      out.findings.push_back("lines " + std::to_string(same_pass->row.line) + " and " +
-                             std::to_string(same_fail->row.line) +
-                             ": the model passed and failed on this stack; the failure decides "
-                             "until the conflict is explained");
-    }
-    if (same_fail != nullptr) {
-      out.outcome = evidence_outcome::failed_same_stack;
-      out.deciding = *same_fail;
-    } else if (same_pass != nullptr) {
-      out.outcome = evidence_outcome::passed_same_stack;
-      out.deciding = *same_pass;
-    } else if (excluded != nullptr) {
-      out.outcome = evidence_outcome::excluded;
-      out.deciding = *excluded;
-    } else if (other != nullptr) {
-      out.outcome = other->row.kind == test_result::passed ? evidence_outcome::passed_other_stack
-                                                           : evidence_outcome::failed_other_stack;
-      out.deciding = *other;
-    }
-    return out;
-  }
+  [[nodiscard]] lookup_result lookup(std::string_view model_id, const software_stack& target) const;
 
  private:
   /// Chains row `index` after the last row of the same model (rows of a model in file order).
-  void index_model(const std::string& model_id, std::uint32_t index) {
-    const std::size_t h = std::hash<std::string_view>{}(model_id);
-    const std::uint32_t first =
-        by_model_.find(h, [&](std::uint32_t i) { return rows_[i].model_id == model_id; });
-    next_same_model_.push_back(detail::row_index_table::none);
-    last_same_model_.push_back(index);
-    if (first == detail::row_index_table::none) {
-      by_model_.insert(h, index);
-      return;
-    }
-    next_same_model_[last_same_model_[first]] = index;
-    last_same_model_[first] = index;
-  }
+  void index_model(const std::string& model_id, std::uint32_t index);
 
-  static std::size_t stack_hash(const software_stack& st) noexcept {
-    const std::hash<std::string_view> h;
-    std::size_t seed = 0;
-    for (std::size_t i = 0; i < stack_fields.size(); ++i) {
-      seed ^= h(stack_field(st, i)) + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2);
-    }
-    return seed;
-  }
+  static std::size_t stack_hash(const software_stack& st) noexcept;
 
   /// A row's identity for duplicate checks: its model, tp and (interned) stack.
-  static std::size_t identity_hash(const evidence_row& r) noexcept {
-    std::size_t seed = std::hash<std::string_view>{}(r.model_id);
-    seed ^= (r.tp ? static_cast<std::size_t>(*r.tp) : 0) + 0x9e3779b97f4a7c15ULL + (seed << 6) +
-            (seed >> 2);
-    seed ^= std::hash<const void*>{}(r.stack.get()) + 0x9e3779b97f4a7c15ULL + (seed << 6) +
-            (seed >> 2);
-    return seed;
-  }
+  static std::size_t identity_hash(const evidence_row& r) noexcept;
   static bool same_identity(const evidence_row& a, const evidence_row& b) noexcept {
     return a.stack == b.stack && a.tp == b.tp && a.model_id == b.model_id;
   }

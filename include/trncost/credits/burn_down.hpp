@@ -72,30 +72,7 @@ class spend_schedule {
  public:
   /// Appends a period. It must start where the previous one ended (no gap, no overlap), end after it
   /// starts, and hold no negative charge.
-  void add(spend_period p) {
-    const std::string which = "spend period " + std::to_string(periods_.size() + 1) + " (" +
-                              to_string(p.start) + " to " + to_string(p.end) + ")";
-    if (!p.start.ok() || !p.end.ok()) throw input_error(which + ": a date is not a calendar date");
-    if (!(p.start < p.end)) throw input_error(which + ": ends before it starts (or on the same day)");
-    if (!periods_.empty()) {
-      const date prev = periods_.back().end;
-      if (p.start < prev) {
-        throw input_error(which + ": overlaps the previous period, which ends on " +
-                          to_string(prev) + " (periods must be in date order)");
-      }
-      if (prev < p.start) {
-        throw input_error(which + ": leaves a gap after the previous period, which ends on " +
-                          to_string(prev) + " (add a period with no charges for idle time)");
-      }
-    }
-    for (const auto& c : p.charges) {
-      if (c.amount.is_negative()) {
-        throw input_error(which + ": the " + std::string(to_string(c.cat)) + " charge '" +
-                          c.description + "' is negative (" + c.amount.to_string() + " USD)");
-      }
-    }
-    periods_.push_back(std::move(p));
-  }
+  void add(spend_period p);
 
   [[nodiscard]] const std::vector<spend_period>& periods() const noexcept { return periods_; }
   [[nodiscard]] bool empty() const noexcept { return periods_.empty(); }
@@ -103,105 +80,27 @@ class spend_schedule {
   [[nodiscard]] date end() const { return periods_.back().end; }
 
   /// Sets the rate at which spend goes on after the last period (for the runway projection).
-  void set_rate(spend_rate r) {
-    if (r.days < 0) throw input_error("a spend rate is charges per a positive number of days");
-    for (const auto& c : r.charges) {
-      if (c.amount.is_negative()) {
-        throw input_error("the spend rate's " + std::string(to_string(c.cat)) + " charge '" +
-                          c.description + "' is negative (" + c.amount.to_string() + " USD)");
-      }
-    }
-    rate_ = std::move(r);
-  }
+  void set_rate(spend_rate r);
   /// The rate projected after the last period: the one set by monthly() or spread() (the
   /// estimate's rate) or set_rate(), otherwise the last period's charges over its days.
-  [[nodiscard]] spend_rate rate() const {
-    if (rate_) return *rate_;
-    if (periods_.empty()) return {};
-    const auto& last = periods_.back();
-    return {last.charges, detail::days_between(last.start, last.end)};
-  }
+  [[nodiscard]] spend_rate rate() const;
 
   /// A steady run rate: the estimate is one month's cost, charged in each of `months` calendar
   /// months starting with the month of `first` (which must be the 1st of a month). The projection
   /// goes on charging it every calendar month.
-  static spend_schedule monthly(const estimate& one_month, date first, int months) {
-    if (!first.ok() || first.day() != std::chrono::day(1)) {
-      throw input_error("a monthly spend schedule starts on the 1st of a month, not " +
-                        to_string(first));
-    }
-    if (months <= 0) throw input_error("a monthly spend schedule needs at least one month");
-    spend_schedule s;
-    date at = first;
-    const auto charges = charges_of(one_month);
-    for (int m = 0; m < months; ++m) {
-      const date next = detail::next_month_start(at);
-      s.add(spend_period{at, next, charges});
-      at = next;
-    }
-    s.rate_ = spend_rate{charges, 0};
-    return s;
-  }
+  static spend_schedule monthly(const estimate& one_month, date first, int months);
 
   /// One job's estimate spread evenly over the days [start, end), split at calendar months so a
   /// burn-down shows each month (each charge prorated by days; the parts sum exactly). The
   /// projection goes on at the same rate: the estimate every (end - start) days.
-  static spend_schedule spread(const estimate& job, date start, date end) {
-    if (!start.ok() || !end.ok() || !(start < end)) {
-      throw input_error("a job's spend is spread over days [start, end) with start before end; got " +
-                        to_string(start) + " to " + to_string(end));
-    }
-    std::vector<date> bounds{start};
-    for (date d = detail::next_month_start(start); d < end; d = detail::next_month_start(d)) {
-      bounds.push_back(d);
-    }
-    bounds.push_back(end);
-    std::vector<std::int64_t> days;
-    for (std::size_t i = 0; i + 1 < bounds.size(); ++i) {
-      days.push_back(detail::days_between(bounds[i], bounds[i + 1]));
-    }
-    std::vector<spend_period> periods(days.size());
-    for (std::size_t i = 0; i < days.size(); ++i) periods[i] = {bounds[i], bounds[i + 1], {}};
-    const auto charges = charges_of(job);
-    for (const auto& c : charges) {
-      const auto parts = detail::prorate(c.amount, days);
-      for (std::size_t i = 0; i < parts.size(); ++i) {
-        periods[i].charges.push_back({c.cat, c.kind, parts[i], c.description, c.service});
-      }
-    }
-    spend_schedule s;
-    for (auto& p : periods) s.add(std::move(p));
-    s.rate_ = spend_rate{charges, detail::days_between(start, end)};
-    return s;
-  }
+  static spend_schedule spread(const estimate& job, date start, date end);
 
   /// The estimate's priced lines as usage charges, one per category and service (service_of: the
   /// offer code of the line's quoted price), in category order with the unknown service first.
   /// A category total that its lines do not explain (an estimate built by hand) is a charge of
   /// unknown service. Unpriced lines are not in them: the burn-down reports the estimate's status
   /// next to its result.
-  static std::vector<charge> charges_of(const estimate& e) {
-    std::map<std::pair<category, std::optional<std::string>>, decimal> by;
-    std::map<category, decimal> explained;
-    for (const auto& l : e.lines) {
-      if (!l.amount) continue;
-      by[{l.cat, service_of(l)}] += *l.amount;
-      explained[l.cat] += *l.amount;
-    }
-    for (const auto& [cat, amount] : e.by_category) {
-      const decimal rest = amount - explained[cat];
-      if (!rest.is_zero()) by[{cat, std::nullopt}] += rest;
-    }
-    std::vector<charge> out;
-    for (const auto& [key, amount] : by) {
-      if (amount.is_zero()) continue;
-      const auto& [cat, service] = key;
-      out.push_back({cat, charge_kind::usage, amount,
-                     std::string(to_string(cat)) + ", " + (service ? *service : "service unknown"),
-                     service});
-    }
-    return out;
-  }
+  static std::vector<charge> charges_of(const estimate& e);
 
  private:
   std::vector<spend_period> periods_;

@@ -1,5 +1,5 @@
-// The definitions of error.hpp's functions: included by that header (header-only) or
-// compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
+// The definitions of error.hpp's functions: included by that header (header-only) or compiled once
+// by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
 #ifndef TRNCOST_IMPL_ERROR_IPP
 #define TRNCOST_IMPL_ERROR_IPP
 

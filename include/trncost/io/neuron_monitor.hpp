@@ -65,35 +65,15 @@ struct neuron_monitor_summary {
   /// period (required: a measured value has its period, and the reports carry none we read).
   [[nodiscard]] sourced<quantity<units::dimensionless_t>> utilization(std::string run_id,
                                                                       timestamp from,
-                                                                      timestamp to) const {
-    return sourced("neuroncore_utilization_percent",
-                   quantity<units::dimensionless_t>::from_value(utilization_percent),
-                   provenance{provenance_for(std::move(run_id), from, to)});
-  }
+                                                                      timestamp to) const;
   /// The achieved FLOP/s of all cores as a measured input; empty when the capture has no `flops`.
   [[nodiscard]] std::optional<sourced<quantity<units::flops_per_second_t>>> flops(
-      std::string run_id, timestamp from, timestamp to) const {
-    if (!flops_per_second) return std::nullopt;
-    return sourced("neuron_monitor_flops_per_second",
-                   quantity<units::flops_per_second_t>::from_value(*flops_per_second),
-                   provenance{provenance_for(std::move(run_id), from, to)});
-  }
+      std::string run_id, timestamp from, timestamp to) const;
   /// The utilization as a run record's sample.
-  [[nodiscard]] measure::utilization_sample sample() const {
-    return {.instrument = "neuron-monitor",
-            .method = method,
-            .period = quantity<units::second_t>::from_value(mean_period_s),
-            .percent = utilization_percent,
-            .origin = file};
-  }
+  [[nodiscard]] measure::utilization_sample sample() const;
 
  private:
-  [[nodiscard]] measured provenance_for(std::string run_id, timestamp from, timestamp to) const {
-    return measured{.run_id = std::move(run_id),
-                    .method = "neuron-monitor: " + method + " (" + file + ")",
-                    .from = from,
-                    .to = to};
-  }
+  [[nodiscard]] measured provenance_for(std::string run_id, timestamp from, timestamp to) const;
 };
 
 namespace detail {

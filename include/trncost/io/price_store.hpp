@@ -58,19 +58,12 @@ namespace detail {
 /// One prepared statement; finalized on destruction.
 class sqlite_statement {
  public:
-  sqlite_statement(sqlite3* db, std::string_view sql, const std::string& file) : db_(db), file_(file) {
-    if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &st_, nullptr) != SQLITE_OK) {
-      fail("cannot prepare \"" + std::string(sql) + "\"");
-    }
-  }
+  sqlite_statement(sqlite3* db, std::string_view sql, const std::string& file);
   sqlite_statement(const sqlite_statement&) = delete;
   sqlite_statement& operator=(const sqlite_statement&) = delete;
   ~sqlite_statement() { sqlite3_finalize(st_); }
 
-  sqlite_statement& bind(int i, std::string_view v) {
-    check(sqlite3_bind_text(st_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
-    return *this;
-  }
+  sqlite_statement& bind(int i, std::string_view v);
   sqlite_statement& bind(int i, std::int64_t v) {
     check(sqlite3_bind_int64(st_, i, v));
     return *this;
@@ -80,12 +73,7 @@ class sqlite_statement {
     return *this;
   }
   /// true while a row is available.
-  bool step() {
-    const int rc = sqlite3_step(st_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    fail("cannot be read or written");
-  }
+  bool step();
   void run() {
     (void)step();
     sqlite3_reset(st_);
@@ -95,12 +83,7 @@ class sqlite_statement {
     sqlite3_reset(st_);
     sqlite3_clear_bindings(st_);
   }
-  [[nodiscard]] std::string text(int col) const {
-    const auto* p = sqlite3_column_text(st_, col);
-    return p == nullptr ? std::string()
-                        : std::string(reinterpret_cast<const char*>(p),
-                                      static_cast<std::size_t>(sqlite3_column_bytes(st_, col)));
-  }
+  [[nodiscard]] std::string text(int col) const;
   [[nodiscard]] bool is_null(int col) const { return sqlite3_column_type(st_, col) == SQLITE_NULL; }
   [[nodiscard]] std::int64_t integer(int col) const { return sqlite3_column_int64(st_, col); }
 
@@ -108,9 +91,7 @@ class sqlite_statement {
   void check(int rc) {
     if (rc != SQLITE_OK) fail("cannot bind a value");
   }
-  [[noreturn]] void fail(const std::string& what) {
-    throw input_error(file_ + ": price store: " + what + " (SQLite: " + sqlite3_errmsg(db_) + ")");
-  }
+  [[noreturn]] void fail(const std::string& what);
   sqlite3* db_;
   sqlite3_stmt* st_ = nullptr;
   const std::string& file_;
@@ -134,26 +115,7 @@ class price_store {
  public:
   enum class mode { read, write };
 
-  explicit price_store(std::string path, mode m = mode::read) : path_(std::move(path)) {
-    const int flags = m == mode::read ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-    if (sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
-      const std::string why = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
-      sqlite3_close(db_);
-      db_ = nullptr;
-      throw input_error(path_ + ": price store: cannot be opened (SQLite: " + why + ")");
-    }
-    sqlite3_busy_timeout(db_, 5000);
-    // A constructor that throws runs no destructor: the connection is closed here (LeakSanitizer
-    // found it left open when a store's layout was refused).
-    try {
-      if (m == mode::write) create();
-      check_layout();
-    } catch (...) {
-      sqlite3_close_v2(db_);
-      db_ = nullptr;
-      throw;
-    }
-  }
+  explicit price_store(std::string path, mode m = mode::read);
   price_store(const price_store&) = delete;
   price_store& operator=(const price_store&) = delete;
   ~price_store() { sqlite3_close(db_); }
@@ -163,275 +125,28 @@ class price_store {
   /// Adds an offer as the reader returned it, as one version: in one transaction, so a failure
   /// leaves the store as it was. The same offer code, region and version already stored are
   /// replaced (a re-fetch, perhaps with another filter). Returns the version's id.
-  std::int64_t put(const pricing::offer& o, const price_store_origin& origin) {
-    if (o.header.offer_code.empty() || o.header.version.empty() || !o.header.published) {
-      throw input_error(path_ + ": price store: the offer from " + origin.source +
-                        " lacks its offer code, version or publication date; a stored price needs all three");
-    }
-    for (const auto& p : o.products) {
-      for (const auto& a : p.attributes) {
-        if (detail::has_separator(a.name) || detail::has_separator(a.value)) {
-          throw input_error(path_ + ": price store: SKU " + p.sku + ", attribute " + a.name +
-                            ": holds a control character (0x1E or 0x1F) the store cannot keep");
-        }
-      }
-    }
-    exec("BEGIN IMMEDIATE");
-    try {
-      {
-        detail::sqlite_statement del(db_,
-                                     "DELETE FROM offer_versions WHERE offer_code = ?1 AND region = ?2 AND version = ?3",
-                                     path_);
-        del.bind(1, o.header.offer_code).bind(2, origin.region).bind(3, o.header.version).run();
-      }
-      std::uint64_t lines = 0;
-      for (const auto& t : o.terms) lines += t.dimensions.size();
-      detail::sqlite_statement ins(
-          db_,
-          "INSERT INTO offer_versions (offer_code, region, version, format_version, published, currency, "
-          "file_region, source, retrieved, filter, effective_begin, effective_end, products, lines) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
-          path_);
-      ins.bind(1, o.header.offer_code).bind(2, origin.region).bind(3, o.header.version);
-      ins.bind(4, o.header.format_version).bind(5, to_string(*o.header.published)).bind(6, o.header.currency);
-      ins.bind(7, o.header.region).bind(8, origin.source).bind(9, to_string(origin.retrieved));
-      ins.bind(10, origin.filter).bind(11, detail::opt_text(origin.effective_begin));
-      ins.bind(12, detail::opt_text(origin.effective_end));
-      ins.bind(13, static_cast<std::int64_t>(o.products.size())).bind(14, static_cast<std::int64_t>(lines));
-      ins.run();
-      const std::int64_t id = sqlite3_last_insert_rowid(db_);
-
-      detail::sqlite_statement prod(db_,
-                                    "INSERT INTO products (version_id, ord, sku, family, attributes) "
-                                    "VALUES (?1, ?2, ?3, ?4, ?5)",
-                                    path_);
-      for (std::size_t i = 0; i < o.products.size(); ++i) {
-        const auto& p = o.products[i];
-        prod.bind(1, id).bind(2, static_cast<std::int64_t>(i)).bind(3, p.sku).bind(4, p.product_family);
-        prod.bind(5, detail::attributes_text(p.attributes)).run();
-      }
-      detail::sqlite_statement term(db_,
-                                    "INSERT INTO terms (version_id, ord, type, sku, offer_term_code, effective, "
-                                    "attributes) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                                    path_);
-      detail::sqlite_statement price(db_,
-                                     "INSERT INTO prices (term_id, ord, rate_code, description, begin_range, "
-                                     "end_range, unit, price, read_at, attributes) "
-                                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-                                     path_);
-      for (std::size_t i = 0; i < o.terms.size(); ++i) {
-        const auto& t = o.terms[i];
-        term.bind(1, id).bind(2, static_cast<std::int64_t>(i)).bind(3, t.type).bind(4, t.sku);
-        term.bind(5, t.offer_term_code);
-        if (t.effective) {
-          term.bind(6, to_string(*t.effective));
-        } else {
-          term.bind_null(6);
-        }
-        term.bind(7, detail::attributes_text(t.term_attributes)).run();
-        const std::int64_t term_id = sqlite3_last_insert_rowid(db_);
-        for (std::size_t j = 0; j < t.dimensions.size(); ++j) {
-          const auto& d = t.dimensions[j];
-          price.bind(1, term_id).bind(2, static_cast<std::int64_t>(j)).bind(3, d.rate_code);
-          price.bind(4, d.description).bind(5, d.begin_range).bind(6, d.end_range).bind(7, d.unit);
-          price.bind(8, d.price.to_string()).bind(9, static_cast<std::int64_t>(d.offset));
-          price.bind(10, detail::attributes_text(d.attributes)).run();
-        }
-      }
-      exec("COMMIT");
-      return id;
-    } catch (...) {
-      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-      throw;
-    }
-  }
+  std::int64_t put(const pricing::offer& o, const price_store_origin& origin);
 
   /// Every stored version: by offer code, region, then publication date.
-  [[nodiscard]] std::vector<stored_offer_version> versions() const {
-    std::vector<stored_offer_version> out;
-    detail::sqlite_statement q(db_,
-                               "SELECT id, offer_code, region, version, published, source, retrieved, filter, "
-                               "effective_begin, effective_end, products, lines FROM offer_versions "
-                               "ORDER BY offer_code, region, published, version",
-                               path_);
-    while (q.step()) {
-      stored_offer_version v;
-      v.id = q.integer(0);
-      v.offer_code = q.text(1);
-      v.origin.region = q.text(2);
-      v.version = q.text(3);
-      v.published = stored_timestamp(q.text(4), "published");
-      v.origin.source = q.text(5);
-      v.origin.retrieved = stored_date(q.text(6), "retrieved");
-      v.origin.filter = q.text(7);
-      if (const auto b = q.text(8); !b.empty()) v.origin.effective_begin = stored_timestamp(b, "effective_begin");
-      if (const auto e = q.text(9); !e.empty()) v.origin.effective_end = stored_timestamp(e, "effective_end");
-      v.products = static_cast<std::uint64_t>(q.integer(10));
-      v.lines = static_cast<std::uint64_t>(q.integer(11));
-      out.push_back(std::move(v));
-    }
-    return out;
-  }
+  [[nodiscard]] std::vector<stored_offer_version> versions() const;
 
   /// The versions in force on `as_of`: for each offer code and region, the version published
   /// last on or before that day (the price list's own rule: a version holds until the next one is
   /// published). Offers with no version published by then are left out.
-  [[nodiscard]] std::vector<stored_offer_version> in_force(date as_of) const {
-    std::map<std::pair<std::string, std::string>, stored_offer_version> last;
-    for (auto& v : versions()) {
-      if (date{std::chrono::floor<std::chrono::days>(v.published)} > as_of) continue;
-      auto key = std::make_pair(v.offer_code, v.origin.region);
-      auto it = last.find(key);
-      if (it == last.end()) {
-        last.emplace(std::move(key), std::move(v));
-      } else if (std::tie(v.published, v.version) > std::tie(it->second.published, it->second.version)) {
-        it->second = std::move(v);
-      }
-    }
-    std::vector<stored_offer_version> out;
-    for (auto& [k, v] : last) out.push_back(std::move(v));
-    return out;
-  }
+  [[nodiscard]] std::vector<stored_offer_version> in_force(date as_of) const;
 
   /// One stored version as the offer the reader returned (its source: the stored URL or path).
-  [[nodiscard]] pricing::offer load(std::int64_t id) const {
-    pricing::offer o;
-    {
-      detail::sqlite_statement q(db_,
-                                 "SELECT offer_code, version, format_version, published, currency, file_region, "
-                                 "source FROM offer_versions WHERE id = ?1",
-                                 path_);
-      q.bind(1, id);
-      if (!q.step()) throw input_error(path_ + ": price store: no offer version " + std::to_string(id));
-      o.header.offer_code = q.text(0);
-      o.header.version = q.text(1);
-      o.header.format_version = q.text(2);
-      o.header.published = stored_timestamp(q.text(3), "published");
-      o.header.currency = q.text(4);
-      o.header.region = q.text(5);
-      o.header.source = q.text(6);
-    }
-    detail::sqlite_statement prod(db_,
-                                  "SELECT sku, family, attributes FROM products WHERE version_id = ?1 ORDER BY ord",
-                                  path_);
-    prod.bind(1, id);
-    while (prod.step()) {
-      o.products.push_back({prod.text(0), prod.text(1), detail::attributes_of(prod.text(2), path_)});
-    }
-    detail::sqlite_statement term(db_,
-                                  "SELECT t.id, t.type, t.sku, t.offer_term_code, t.effective, t.attributes, "
-                                  "p.rate_code, p.description, p.begin_range, p.end_range, p.unit, p.price, "
-                                  "p.read_at, p.attributes FROM terms t LEFT JOIN prices p ON p.term_id = t.id "
-                                  "WHERE t.version_id = ?1 ORDER BY t.ord, p.ord",
-                                  path_);
-    term.bind(1, id);
-    std::int64_t current = -1;
-    while (term.step()) {
-      if (term.integer(0) != current) {
-        current = term.integer(0);
-        pricing::offer_term t;
-        t.type = term.text(1);
-        t.sku = term.text(2);
-        t.offer_term_code = term.text(3);
-        if (!term.is_null(4)) t.effective = stored_date(term.text(4), "effective");
-        t.term_attributes = detail::attributes_of(term.text(5), path_);
-        o.terms.push_back(std::move(t));
-      }
-      if (term.is_null(6)) continue;  // a term without priced lines
-      pricing::price_dimension d;
-      d.rate_code = term.text(6);
-      d.description = term.text(7);
-      d.begin_range = term.text(8);
-      d.end_range = term.text(9);
-      d.unit = term.text(10);
-      try {
-        d.price = decimal::parse(term.text(11));
-      } catch (const error&) {
-        throw input_error(path_ + ": price store: rate " + d.rate_code + ": price \"" + term.text(11) +
-                          "\" is not a decimal (the store was changed by hand?)");
-      }
-      d.offset = static_cast<std::uint64_t>(term.integer(12));
-      d.attributes = detail::attributes_of(term.text(13), path_);
-      o.terms.back().dimensions.push_back(std::move(d));
-    }
-    return o;
-  }
+  [[nodiscard]] pricing::offer load(std::int64_t id) const;
 
  private:
-  void exec(const char* sql) {
-    char* msg = nullptr;
-    if (sqlite3_exec(db_, sql, nullptr, nullptr, &msg) != SQLITE_OK) {
-      const std::string why = msg != nullptr ? msg : "unknown";
-      sqlite3_free(msg);
-      throw input_error(path_ + ": price store: cannot be written (SQLite: " + why + ")");
-    }
-  }
+  void exec(const char* sql);
 
-  void create() {
-    exec("PRAGMA foreign_keys = ON");
-    exec("BEGIN IMMEDIATE");
-    exec(
-        "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-        "INSERT OR IGNORE INTO meta VALUES ('application', 'trncost.price_store');"
-        "INSERT OR IGNORE INTO meta VALUES ('schema', '1');"
-        "CREATE TABLE IF NOT EXISTS offer_versions (id INTEGER PRIMARY KEY, offer_code TEXT NOT NULL, "
-        "region TEXT NOT NULL, version TEXT NOT NULL, format_version TEXT NOT NULL, published TEXT NOT NULL, "
-        "currency TEXT NOT NULL, file_region TEXT NOT NULL, source TEXT NOT NULL, retrieved TEXT NOT NULL, "
-        "filter TEXT NOT NULL, effective_begin TEXT NOT NULL, effective_end TEXT NOT NULL, "
-        "products INTEGER NOT NULL, lines INTEGER NOT NULL, UNIQUE (offer_code, region, version));"
-        "CREATE TABLE IF NOT EXISTS products (version_id INTEGER NOT NULL REFERENCES offer_versions(id) "
-        "ON DELETE CASCADE, ord INTEGER NOT NULL, sku TEXT NOT NULL, family TEXT NOT NULL, "
-        "attributes TEXT NOT NULL, PRIMARY KEY (version_id, ord));"
-        "CREATE TABLE IF NOT EXISTS terms (id INTEGER PRIMARY KEY, version_id INTEGER NOT NULL "
-        "REFERENCES offer_versions(id) ON DELETE CASCADE, ord INTEGER NOT NULL, type TEXT NOT NULL, "
-        "sku TEXT NOT NULL, offer_term_code TEXT NOT NULL, effective TEXT, attributes TEXT NOT NULL);"
-        "CREATE INDEX IF NOT EXISTS terms_by_version ON terms (version_id, ord);"
-        "CREATE TABLE IF NOT EXISTS prices (term_id INTEGER NOT NULL REFERENCES terms(id) ON DELETE CASCADE, "
-        "ord INTEGER NOT NULL, rate_code TEXT NOT NULL, description TEXT NOT NULL, begin_range TEXT NOT NULL, "
-        "end_range TEXT NOT NULL, unit TEXT NOT NULL, price TEXT NOT NULL, read_at INTEGER NOT NULL, "
-        "attributes TEXT NOT NULL, PRIMARY KEY (term_id, ord));");
-    exec("COMMIT");
-  }
+  void create();
 
-  void check_layout() {
-    sqlite3_stmt* st = nullptr;
-    std::string app, schema;
-    if (sqlite3_prepare_v2(db_, "SELECT key, value FROM meta", -1, &st, nullptr) == SQLITE_OK) {
-      while (sqlite3_step(st) == SQLITE_ROW) {
-        const std::string k = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-        const std::string v = reinterpret_cast<const char*>(sqlite3_column_text(st, 1));
-        if (k == "application") app = v;
-        if (k == "schema") schema = v;
-      }
-    }
-    sqlite3_finalize(st);
-    if (app != "trncost.price_store") {
-      throw input_error(path_ + ": is not a trncost price store (no trncost.price_store mark; "
-                                "create one with `trncost prices fetch --store`)");
-    }
-    if (schema != std::to_string(price_store_schema)) {
-      throw input_error(path_ + ": price store layout " + schema + ", not the layout " +
-                        std::to_string(price_store_schema) + " this trncost reads; use a newer trncost");
-    }
-    exec("PRAGMA foreign_keys = ON");
-  }
+  void check_layout();
 
-  [[nodiscard]] timestamp stored_timestamp(const std::string& text, std::string_view column) const {
-    try {
-      return parse_timestamp(text);
-    } catch (const error&) {
-      throw input_error(path_ + ": price store: " + std::string(column) + " \"" + text +
-                        "\" is not a UTC timestamp (the store was changed by hand?)");
-    }
-  }
-  [[nodiscard]] date stored_date(const std::string& text, std::string_view column) const {
-    try {
-      return parse_date(text);
-    } catch (const error&) {
-      throw input_error(path_ + ": price store: " + std::string(column) + " \"" + text +
-                        "\" is not a date (the store was changed by hand?)");
-    }
-  }
+  [[nodiscard]] timestamp stored_timestamp(const std::string& text, std::string_view column) const;
+  [[nodiscard]] date stored_date(const std::string& text, std::string_view column) const;
 
   std::string path_;
   sqlite3* db_ = nullptr;

@@ -10,6 +10,7 @@
 
 #include "../report/impl/audit.ipp"
 #include "../report/impl/audit_study.ipp"
+#include "detail/impl/csv.ipp"
 #include "detail/impl/input.ipp"
 #include "detail/impl/json.ipp"
 #include "detail/impl/toml_check.ipp"

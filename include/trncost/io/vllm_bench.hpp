@@ -36,21 +36,9 @@ struct vllm_run_config {
   std::vector<std::pair<std::string, std::string>> entries;
 
   /// The value of `key`, if the file sets it.
-  [[nodiscard]] std::optional<std::string> value(std::string_view key) const {
-    for (const auto& [k, v] : entries) {
-      if (k == key) return v;
-    }
-    return std::nullopt;
-  }
+  [[nodiscard]] std::optional<std::string> value(std::string_view key) const;
   /// "MODEL_ID=meta-llama/Llama-3.1-8B-Instruct, BATCH_SIZE=32, ...": the entries as one text.
-  [[nodiscard]] std::string summary() const {
-    std::string s;
-    for (const auto& [k, v] : entries) {
-      if (!s.empty()) s += ", ";
-      s += k + "=" + v;
-    }
-    return s;
-  }
+  [[nodiscard]] std::string summary() const;
 };
 
 /// One row of the result file: what one load level measured, per instance, with its provenance.

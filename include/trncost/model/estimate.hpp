@@ -188,11 +188,7 @@ struct estimate {
   /// The work delivered and the cost per unit of it, when the model says what it delivers.
   std::optional<work_delivered> work;
 
-  [[nodiscard]] std::size_t unpriced_lines() const {
-    std::size_t n = 0;
-    for (const auto& l : lines) n += l.amount ? std::size_t{0} : std::size_t{1};
-    return n;
-  }
+  [[nodiscard]] std::size_t unpriced_lines() const;
 };
 
 namespace detail {

@@ -279,39 +279,16 @@ class model {
 
   /// A cost category that is legitimately empty, with the reason; without a component or such a
   /// declaration a category makes the estimate incomplete.
-  void declare_none(category c, declared_none why) {
-    validate(provenance{why}, std::string(to_string(c)));
-    d_->declared[c] = std::move(why);
-  }
+  void declare_none(category c, declared_none why);
 
   /// Records a migration uncertainty (kept apart from the lines). Throws input_error for an empty
   /// subject, owner or detail.
-  void add_uncertainty(migration_uncertainty u) {
-    if (u.subject.empty()) throw input_error("a migration uncertainty needs a subject");
-    if (u.owner.empty()) {
-      throw input_error("migration uncertainty '" + u.subject + "' needs an owner");
-    }
-    if (u.detail.empty()) {
-      throw input_error("migration uncertainty '" + u.subject + "' needs a detail: why it is " +
-                        (u.status == migration_uncertainty::state::open ? "open" : "resolved"));
-    }
-    d_->uncertainties.push_back(std::move(u));
-  }
+  void add_uncertainty(migration_uncertainty u);
 
   /// Archives the protocol of a run the model's measurements come from (kept apart from the lines,
   /// copied to every estimate). The same run given again is kept once; a run id given twice with a
   /// different protocol, or an empty run id, is refused (input_error).
-  void archive_run(run_protocol r) {
-    if (r.run_id.empty()) throw input_error("an archived run needs its run id");
-    for (const auto& have : d_->runs) {
-      if (have.run_id != r.run_id) continue;
-      if (have == r) return;
-      throw input_error("run '" + r.run_id +
-                        "' is archived twice with different protocols (model, code version, data "
-                        "set, parameters or software stack differ)");
-    }
-    d_->runs.push_back(std::move(r));
-  }
+  void archive_run(run_protocol r);
 
   /// Adds a priced line: amount = price x quantity with the exact unit factor and one rounding.
   template <class P, class Q>
@@ -431,67 +408,19 @@ class model {
 /// Analysis (sensitivity, Monte Carlo) overrides inputs with set() and runs it again.
 class evaluator {
  public:
-  explicit evaluator(const model& m)
-      : m_(&m.data()),
-        values_(m_->baseline),
-        known_(m_->nodes.size(), 1),
-        amounts_(m_->lines.size()),
-        priced_(m_->lines.size(), 1) {
-    for (std::size_t i = 0; i < m_->nodes.size(); ++i) {
-      if (m_->nodes[i].unknown) known_[i] = 0;
-    }
-  }
+  explicit evaluator(const model& m);
 
   /// Overrides an input's value for the next run(); throws for a node that is not an input.
   template <class Unit>
   void set(const node<Unit>& n, const quantity<Unit>& v) {
     set(n.id(), v.value());
   }
-  void set(std::uint32_t id, decimal v) {
-    if (id >= m_->nodes.size() || !detail::is_input(m_->nodes[id])) {
-      throw input_error("only an input node can be set");
-    }
-    values_[id] = v;
-    known_[id] = 1;
-  }
+  void set(std::uint32_t id, decimal v);
   /// Restores every input to its sourced value.
-  void reset() {
-    for (std::size_t i = 0; i < m_->nodes.size(); ++i) {
-      const auto& n = m_->nodes[i];
-      if (detail::is_leaf(n)) {
-        values_[i] = m_->baseline[i];
-        known_[i] = n.unknown ? 0 : 1;
-      }
-    }
-  }
+  void reset();
 
   /// Evaluates every derivation and line; returns the total of the priced lines.
-  decimal run() {
-    const auto& nodes = m_->nodes;
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-      const auto& n = nodes[i];
-      if (detail::is_leaf(n)) continue;
-      const bool k = known_[n.a] != 0 && (detail::is_unary(n) || known_[n.b] != 0);
-      known_[i] = k ? 1 : 0;
-      if (!k) continue;
-      values_[i] = apply(n.op, values_[n.a], values_[n.b], n.name);
-    }
-    decimal total;
-    const auto& lines = m_->lines;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      const auto& l = lines[i];
-      priced_[i] = (known_[l.price] != 0 && known_[l.quantity] != 0) ? 1 : 0;
-      if (priced_[i] == 0) continue;
-      decimal::rep out = 0;
-      if (!detail::mul_div(values_[l.price].raw(), values_[l.quantity].raw(), l.num,
-                           decimal::scale, l.den, rounding::half_even, out)) {
-        throw overflow_error("line '" + l.description + "' overflows the decimal range");
-      }
-      amounts_[i] = decimal::from_raw(out);
-      total += amounts_[i];
-    }
-    return total;
-  }
+  decimal run();
 
   [[nodiscard]] decimal value(std::uint32_t id) const { return values_[id]; }
   [[nodiscard]] bool known(std::uint32_t id) const { return known_[id] != 0; }

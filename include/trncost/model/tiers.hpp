@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "../config.hpp"
 #include "inputs.hpp"
 
 namespace trncost {
@@ -188,16 +189,9 @@ class usage_period {
 
   /// A period in hours that nobody knows yet: the lines over it are unpriced.
   static usage_period unknown_hours(std::string name, std::string reason,
-                                    month_convention convention) {
-    return usage_period(
-        input_of<quantity<units::hour_t>>{unknown_input{std::move(name), std::move(reason)}},
-        convention);
-  }
+                                    month_convention convention);
 
-  [[nodiscard]] std::string name() const {
-    if (seconds_) return detail::input_name(*seconds_);
-    return hours_ ? detail::input_name(*hours_) : detail::input_name(*months_);
-  }
+  [[nodiscard]] std::string name() const;
   /// The month convention of a period in hours or seconds (none for a period in months).
   [[nodiscard]] std::optional<month_convention> convention() const {
     if (hours_ || seconds_) return convention_;
@@ -206,33 +200,10 @@ class usage_period {
 
   /// Rejects a negative period, or hours under a month convention of zero hours, naming the
   /// component and the input.
-  void validate_for(std::string_view component) const {
-    if (hours_ || seconds_) {
-      if (hours_) detail::require_non_negative(*hours_, component);
-      if (seconds_) detail::require_non_negative(*seconds_, component);
-      if (convention_.hours_per_month == 0) {
-        throw input_error("component '" + std::string(component) + "': input '" + name() +
-                          "' is priced per month under the convention '" +
-                          std::string(convention_.name) + "', which has zero hours");
-      }
-    } else {
-      detail::require_non_negative(*months_, component);
-    }
-  }
+  void validate_for(std::string_view component) const;
 
   /// Adds the period to a model (once per build: an unknown period is one node).
-  [[nodiscard]] detail::period_node add_to(component_builder& b) const {
-    detail::period_node out;
-    out.convention = convention_;
-    if (seconds_) {
-      out.seconds = detail::add_input(b, *seconds_);
-    } else if (hours_) {
-      out.hours = detail::add_input(b, *hours_);
-    } else {
-      out.months = detail::add_input(b, *months_);
-    }
-    return out;
-  }
+  [[nodiscard]] detail::period_node add_to(component_builder& b) const;
 
  private:
   std::optional<input_of<quantity<units::second_t>>> seconds_;
@@ -274,5 +245,9 @@ void add_tiered_lines(component_builder& b, const tier_table<UsageUnit, PriceUni
 }
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/tiers.ipp"
+#endif
 
 #endif  // TRNCOST_MODEL_TIERS_HPP

@@ -152,12 +152,7 @@ struct offer {
   /// skipping them (an excerpt of an offer file); each listed once.
   std::vector<std::string> orphan_skus;
 
-  [[nodiscard]] const offer_product* product(std::string_view sku) const noexcept {
-    for (const auto& p : products) {
-      if (p.sku == sku) return &p;
-    }
-    return nullptr;
-  }
+  [[nodiscard]] const offer_product* product(std::string_view sku) const noexcept;
 };
 
 /// What a reader keeps: products whose family and attributes match every condition, and their
@@ -171,18 +166,9 @@ class offer_filter {
   };
 
   offer_filter& family(std::string value) { return where("productFamily", std::move(value)); }
-  offer_filter& where(std::string name, std::string value) {
-    conditions_.push_back({std::move(name), {std::move(value)}, false});
-    return *this;
-  }
-  offer_filter& where_any(std::string name, std::vector<std::string> values) {
-    conditions_.push_back({std::move(name), std::move(values), false});
-    return *this;
-  }
-  offer_filter& where_prefix(std::string name, std::vector<std::string> prefixes) {
-    conditions_.push_back({std::move(name), std::move(prefixes), true});
-    return *this;
-  }
+  offer_filter& where(std::string name, std::string value);
+  offer_filter& where_any(std::string name, std::vector<std::string> values);
+  offer_filter& where_prefix(std::string name, std::vector<std::string> prefixes);
   /// Term types to keep ("OnDemand", "Reserved"); all when never called.
   offer_filter& term_types(std::vector<std::string> types) {
     term_types_ = std::move(types);
@@ -206,49 +192,12 @@ class offer_filter {
   [[nodiscard]] const std::string& currency() const noexcept { return currency_; }
 
   [[nodiscard]] bool matches(std::string_view family,
-                             std::span<const attribute> attributes) const noexcept {
-    for (const auto& c : conditions_) {
-      std::optional<std::string_view> v;
-      if (c.name.size() == 13 && c.name == "productFamily") {
-        v = family;
-      } else {
-        v = find_attribute(attributes, c.name);
-      }
-      if (!v) return false;
-      bool any = false;
-      for (const auto& want : c.values) {
-        if (c.prefix ? v->starts_with(want) : *v == want) {
-          any = true;
-          break;
-        }
-      }
-      if (!any) return false;
-    }
-    return true;
-  }
+                             std::span<const attribute> attributes) const noexcept;
 
-  [[nodiscard]] bool wants_term(std::string_view type) const noexcept {
-    if (term_types_.empty()) return true;
-    for (const auto& t : term_types_) {
-      if (t == type) return true;
-    }
-    return false;
-  }
+  [[nodiscard]] bool wants_term(std::string_view type) const noexcept;
 
   /// "productFamily=Compute Instance, instanceType=trn1.32xlarge|p5.48xlarge, terms OnDemand".
-  [[nodiscard]] std::string describe() const {
-    std::string s;
-    for (const auto& c : conditions_) {
-      if (!s.empty()) s += ", ";
-      s += c.name + (c.prefix ? " starts with " : "=");
-      for (std::size_t i = 0; i < c.values.size(); ++i) s += (i ? "|" : "") + c.values[i];
-    }
-    if (!term_types_.empty()) {
-      s += s.empty() ? "terms " : ", terms ";
-      for (std::size_t i = 0; i < term_types_.size(); ++i) s += (i ? "|" : "") + term_types_[i];
-    }
-    return s.empty() ? "everything" : s;
-  }
+  [[nodiscard]] std::string describe() const;
 
  private:
   std::vector<condition> conditions_;

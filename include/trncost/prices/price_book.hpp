@@ -40,25 +40,13 @@ struct price_entry {
   std::string begin_range;  ///< text; empty when the row has no range
   std::string end_range;    ///< text; "Inf" for an open last tier
 
-  [[nodiscard]] std::optional<std::string_view> attribute(std::string_view name) const noexcept {
-    if (name == "productFamily") return std::string_view(product_family);
-    return find_attribute(attributes, name);
-  }
+  [[nodiscard]] std::optional<std::string_view> attribute(std::string_view name) const noexcept;
   [[nodiscard]] std::optional<std::string_view> term_attribute(
       std::string_view name) const noexcept {
     return find_attribute(term_attributes, name);
   }
   /// "SKU H7NG..., rate H7NG....6YS6EN2CT7: 32.7726 USD per Hrs ("$32.7726 per On Demand ...")".
-  [[nodiscard]] std::string describe() const {
-    std::string s = "SKU " + origin.sku + ", rate " + origin.rate_code + ": " + price.to_string() +
-                    " " + currency + " per " + origin.unit;
-    if (!origin.description.empty()) s += " (\"" + origin.description + "\")";
-    for (const char* key : {"usagetype", "operation", "marketoption", "discountedUsageType",
-                            "discountedOperation"}) {
-      if (auto v = find_attribute(attributes, key)) s += ", " + std::string(key) + "=" + std::string(*v);
-    }
-    return s;
-  }
+  [[nodiscard]] std::string describe() const;
 };
 
 /// What one hour of an `Hrs` line counts. Only an instance's running hour reads as a price per
@@ -92,19 +80,7 @@ struct price_conflict {
   std::string sku;
   std::string rate_code;
   std::vector<price_entry> versions;  ///< the first one added, then each different one
-  [[nodiscard]] std::string describe() const {
-    std::string s = "SKU " + sku + ", rate " + rate_code + " has " +
-                    std::to_string(versions.size()) + " different prices:";
-    for (const auto& v : versions) {
-      // Appended piece by piece: g++ 12 at -O3 reports a false -Wrestrict for " " + std::string&&.
-      s += ' ';
-      s += v.price.to_string();
-      s += " " + v.currency + " (" + v.origin.offer_code + " " + v.origin.offer_version + ", " +
-           v.origin.source + ");";
-    }
-    s.pop_back();
-    return s;
-  }
+  [[nodiscard]] std::string describe() const;
 };
 
 /// A priced line price_book::add() left out, and why.
@@ -138,52 +114,13 @@ struct price_query {
   std::string unit;        ///< the price list's unit string; empty: any
   std::string offer_code;  ///< empty: any
 
-  price_query& where(std::string name, std::string value, match how = match::equals) {
-    attributes.push_back({std::move(name), std::move(value), how});
-    return *this;
-  }
-  price_query& where_term(std::string name, std::string value) {
-    term_attributes.push_back({std::move(name), std::move(value), match::equals});
-    return *this;
-  }
+  price_query& where(std::string name, std::string value, match how = match::equals);
+  price_query& where_term(std::string name, std::string value);
 
-  [[nodiscard]] static bool test(const condition& c, std::optional<std::string_view> v) noexcept {
-    if (!v) return false;
-    switch (c.how) {
-      case match::equals: return *v == c.value;
-      case match::prefix: return v->starts_with(c.value);
-      case match::suffix: return v->ends_with(c.value);
-    }
-    return false;
-  }
-  [[nodiscard]] bool matches(const price_entry& e) const noexcept {
-    if (!offer_code.empty() && e.origin.offer_code != offer_code) return false;
-    if (!term_type.empty() && e.term_type != term_type) return false;
-    if (!unit.empty() && e.origin.unit != unit) return false;
-    for (const auto& c : attributes) {
-      if (!test(c, e.attribute(c.name))) return false;
-    }
-    for (const auto& c : term_attributes) {
-      if (!test(c, e.term_attribute(c.name))) return false;
-    }
-    return true;
-  }
+  [[nodiscard]] static bool test(const condition& c, std::optional<std::string_view> v) noexcept;
+  [[nodiscard]] bool matches(const price_entry& e) const noexcept;
   /// "productFamily=Compute Instance, instanceType=trn1.32xlarge, term OnDemand, unit Hrs".
-  [[nodiscard]] std::string describe() const {
-    std::string s;
-    const auto add = [&s](const condition& c) {
-      if (!s.empty()) s += ", ";
-      s += c.name;
-      s += c.how == match::equals ? "=" : (c.how == match::prefix ? " starts with " : " ends with ");
-      s += c.value;
-    };
-    if (!offer_code.empty()) s += "offer " + offer_code;
-    for (const auto& c : attributes) add(c);
-    if (!term_type.empty()) s += (s.empty() ? "" : ", ") + std::string("term ") + term_type;
-    for (const auto& c : term_attributes) add(c);
-    if (!unit.empty()) s += (s.empty() ? "" : ", ") + std::string("unit ") + unit;
-    return s;
-  }
+  [[nodiscard]] std::string describe() const;
 };
 
 /// A tier of a tiered price as read from the book: the price applies to usage in [begin, end).
@@ -198,10 +135,7 @@ class price_book {
  public:
   /// A book for an estimate made on `as_of`; prices published more than `max_age` before it are
   /// stale.
-  price_book(date as_of, std::chrono::days max_age) : as_of_(as_of), max_age_(max_age) {
-    if (!as_of.ok()) throw input_error("price book: the as-of date is not a calendar date");
-    if (max_age.count() < 0) throw input_error("price book: the maximum age is negative");
-  }
+  price_book(date as_of, std::chrono::days max_age);
 
   [[nodiscard]] date as_of() const noexcept { return as_of_; }
   [[nodiscard]] std::chrono::days max_age() const noexcept { return max_age_; }
@@ -209,99 +143,11 @@ class price_book {
   /// Adds every priced line of `o`. `consulted` is the day the caller read the file; without it
   /// the file's publication date is used and named as such. Returns the number of lines added
   /// (a line equal to one already in the book is not added again).
-  std::size_t add(const offer& o, std::optional<date> consulted = std::nullopt) {
-    const auto& h = o.header;
-    if (!h.published && !consulted) {
-      throw input_error(h.source + ": the offer has no publication date and no date consulted "
-                                   "was given; a quoted price needs the day it was read");
-    }
-    const std::optional<date> published =
-        h.published ? std::optional<date>(date{std::chrono::floor<std::chrono::days>(*h.published)})
-                    : std::nullopt;
-    // Refused before anything is added, so a refused offer leaves the book as it was.
-    for (const auto& t : o.terms) {
-      for (const auto& d : t.dimensions) {
-        if (const std::string sign = reserved_sign(t.type, t.term_attributes, d.description);
-            !sign.empty()) {
-          throw input_error(h.source + ": SKU " + t.sku + ", rate code " + d.rate_code +
-                            " is filed under OnDemand but looks like a reserved term (" + sign +
-                            "); trncost will not read it as an on-demand price");
-        }
-      }
-    }
-    std::size_t added = 0;
-    for (const auto& t : o.terms) {
-      const offer_product* p = o.product(t.sku);
-      if (p == nullptr) {
-        throw input_error(h.source + ": term " + t.offer_term_code + " points to SKU " + t.sku +
-                          ", which is not among the offer's products");
-      }
-      for (const auto& d : t.dimensions) {
-        price_entry e;
-        e.unit = &lookup_price_unit(d.unit, h.source + ": rate " + d.rate_code);
-        e.price = d.price;
-        e.currency = h.currency;
-        e.product_family = p->product_family;
-        e.attributes = p->attributes;
-        e.attributes.insert(e.attributes.end(), d.attributes.begin(), d.attributes.end());
-        e.term_type = t.type;
-        e.term_attributes = t.term_attributes;
-        e.begin_range = d.begin_range;
-        e.end_range = d.end_range;
-        quoted& q = e.origin;
-        q.source = h.source;
-        q.offer_code = h.offer_code;
-        q.offer_version = h.version;
-        q.published = published;
-        q.sku = t.sku;
-        q.offer_term_code = t.offer_term_code;
-        q.rate_code = d.rate_code;
-        auto region = region_of(e.attributes, h);
-        if (!region) {
-          skipped_.push_back({h.source, t.sku, d.rate_code,
-                              "product " + t.sku + " (" + p->product_family +
-                                  ") has no regionCode, fromRegionCode, location or "
-                                  "fromLocation, and the caller gave no region for the file"});
-          continue;
-        }
-        q.region = std::move(*region);
-        q.option = option_of(t.type);
-        q.consulted = consulted ? *consulted : *published;
-        q.consulted_is_publication_date = !consulted;
-        q.effective = t.effective;
-        q.unit = d.unit;
-        q.description = d.description;
-        if (add(std::move(e))) ++added;
-      }
-    }
-    return added;
-  }
+  std::size_t add(const offer& o, std::optional<date> consulted = std::nullopt);
 
   /// Adds one priced line. Returns false when an equal price for the same key is already there;
   /// a different price for the same key is recorded in conflicts() and not added.
-  bool add(price_entry e) {
-    if (e.unit == nullptr) e.unit = &lookup_price_unit(e.origin.unit, "rate " + e.origin.rate_code);
-    validate(e.origin, "rate " + e.origin.rate_code);
-    auto key = std::make_pair(e.origin.sku, e.origin.rate_code);
-    auto it = index_.find(key);
-    if (it == index_.end()) {
-      index_.emplace(std::move(key), entries_.size());
-      entries_.push_back(std::move(e));
-      return true;
-    }
-    const price_entry& old = entries_[it->second];
-    if (old.price == e.price && old.currency == e.currency && old.origin.unit == e.origin.unit) {
-      return false;
-    }
-    for (auto& c : conflicts_) {
-      if (c.sku == e.origin.sku && c.rate_code == e.origin.rate_code) {
-        c.versions.push_back(std::move(e));
-        return false;
-      }
-    }
-    conflicts_.push_back({e.origin.sku, e.origin.rate_code, {old, std::move(e)}});
-    return false;
-  }
+  bool add(price_entry e);
 
   [[nodiscard]] std::span<const price_entry> entries() const noexcept { return entries_; }
   [[nodiscard]] std::size_t size() const noexcept { return entries_.size(); }
@@ -311,72 +157,19 @@ class price_book {
   [[nodiscard]] const std::vector<skipped_line>& skipped() const noexcept { return skipped_; }
 
   /// The line with this SKU and rate code, or nullptr.
-  [[nodiscard]] const price_entry* find(std::string_view sku, std::string_view rate_code) const {
-    auto it = index_.find(std::make_pair(std::string(sku), std::string(rate_code)));
-    return it == index_.end() ? nullptr : &entries_[it->second];
-  }
+  [[nodiscard]] const price_entry* find(std::string_view sku, std::string_view rate_code) const;
 
-  [[nodiscard]] freshness freshness_of(const price_entry& e) const noexcept {
-    const date vintage = e.origin.published ? *e.origin.published : e.origin.consulted;
-    const auto as_of_days = std::chrono::sys_days{as_of_};
-    if (std::chrono::sys_days{vintage} > as_of_days) return freshness::not_yet_published;
-    if (e.origin.effective && std::chrono::sys_days{*e.origin.effective} > as_of_days) {
-      return freshness::not_yet_published;
-    }
-    if (as_of_days - std::chrono::sys_days{vintage} > max_age_) return freshness::stale;
-    return freshness::fresh;
-  }
+  [[nodiscard]] freshness freshness_of(const price_entry& e) const noexcept;
 
   /// Every line the query matches, in the order added.
-  [[nodiscard]] std::vector<const price_entry*> select(const price_query& q) const {
-    std::vector<const price_entry*> out;
-    for (const auto& e : entries_) {
-      if (q.matches(e)) out.push_back(&e);
-    }
-    return out;
-  }
+  [[nodiscard]] std::vector<const price_entry*> select(const price_query& q) const;
 
   /// The one line the query matches. trncost::input_error when none does (saying so), when
   /// several do (listing them), when it is in conflict, stale, or not yet published.
-  [[nodiscard]] const price_entry& one(const price_query& q) const {
-    const auto found = select(q);
-    if (found.empty()) {
-      throw input_error("no price matches " + q.what + " (" + q.describe() + ") among the " +
-                        std::to_string(entries_.size()) + " prices in the book");
-    }
-    if (found.size() > 1) {
-      std::string s = std::to_string(found.size()) + " prices match " + q.what + " (" +
-                      q.describe() + ") where one is expected:";
-      for (const auto* e : found) s += "\n  " + e->describe();
-      throw input_error(s);
-    }
-    check_usable(*found.front(), q.what);
-    return *found.front();
-  }
+  [[nodiscard]] const price_entry& one(const price_query& q) const;
 
   /// Throws trncost::input_error if `e` is in conflict, stale or not yet published.
-  void check_usable(const price_entry& e, std::string_view what) const {
-    for (const auto& c : conflicts_) {
-      if (c.sku == e.origin.sku && c.rate_code == e.origin.rate_code) {
-        throw input_error(std::string(what) + ": " + c.describe());
-      }
-    }
-    const date vintage = e.origin.published ? *e.origin.published : e.origin.consulted;
-    switch (freshness_of(e)) {
-      case freshness::fresh: return;
-      case freshness::stale:
-        throw input_error(std::string(what) + ": " + e.describe() + " was published " +
-                          to_string(vintage) + ", " +
-                          std::to_string((std::chrono::sys_days{as_of_} -
-                                          std::chrono::sys_days{vintage}).count()) +
-                          " days before the as-of date " + to_string(as_of_) +
-                          "; the book accepts prices at most " +
-                          std::to_string(max_age_.count()) + " days old");
-      case freshness::not_yet_published:
-        throw input_error(std::string(what) + ": " + e.describe() + " was published or takes " +
-                          "effect after the as-of date " + to_string(as_of_));
-    }
-  }
+  void check_usable(const price_entry& e, std::string_view what) const;
 
   /// The line as a sourced price of trncost rate unit `Rate`: trncost::input_error when the unit
   /// table says the line's unit is another one (a GiBps-mo price read as per MiBps-month).
@@ -442,38 +235,12 @@ class price_book {
   }
 
  private:
-  static decimal range_value(const price_entry& e, const std::string& text, const char* field) {
-    if (text.empty()) {
-      throw input_error("rate " + e.origin.rate_code + ": " + field + " is missing, so the line " +
-                        "cannot be placed in a tier");
-    }
-    try {
-      return decimal::parse(text);
-    } catch (const error&) {
-      throw input_error("rate " + e.origin.rate_code + ": " + field + " \"" + text +
-                        "\" is not a decimal number");
-    }
-  }
+  static decimal range_value(const price_entry& e, const std::string& text, const char* field);
 
   static std::optional<std::string> region_of(const attribute_list& attributes,
-                                              const offer_header& h) {
-    for (const char* key : {"regionCode", "fromRegionCode"}) {
-      if (auto v = find_attribute(attributes, key); v && !v->empty()) return std::string(*v);
-    }
-    if (!h.region.empty()) return h.region;
-    for (const char* key : {"location", "fromLocation"}) {
-      if (auto v = find_attribute(attributes, key); v && !v->empty()) return std::string(*v);
-    }
-    return std::nullopt;
-  }
+                                              const offer_header& h);
 
-  static purchase_option option_of(std::string_view term_type) {
-    if (term_type == "OnDemand") return purchase_option::on_demand;
-    if (term_type == "Reserved") return purchase_option::reserved;
-    if (term_type == "savingsPlan") return purchase_option::savings_plan;
-    throw input_error("term type \"" + std::string(term_type) +
-                      "\" is not one trncost prices (OnDemand, Reserved, savingsPlan)");
-  }
+  static purchase_option option_of(std::string_view term_type);
 
   date as_of_;
   std::chrono::days max_age_;

@@ -34,12 +34,7 @@ class json_writer {
   void end_object() { close('}'); }
   void begin_array() { open('['); }
   void end_array() { close(']'); }
-  void key(std::string_view k) {
-    separate();
-    append_json_string(out_, k);
-    out_ += ": ";
-    after_key_ = true;
-  }
+  void key(std::string_view k);
   void string(std::string_view s) {
     separate();
     append_json_string(out_, s);
@@ -87,28 +82,13 @@ class json_writer {
   }
 
  private:
-  void separate() {
-    if (after_key_) {
-      after_key_ = false;
-      return;
-    }
-    if (!first_.empty()) {
-      if (!first_.back()) out_ += ',';
-      first_.back() = false;
-      newline();
-    }
-  }
+  void separate();
   void open(char c) {
     separate();
     out_ += c;
     first_.push_back(true);
   }
-  void close(char c) {
-    const bool empty = first_.back();
-    first_.pop_back();
-    if (!empty) newline();
-    out_ += c;
-  }
+  void close(char c);
   void newline() {
     out_ += '\n';
     out_.append(2 * first_.size(), ' ');

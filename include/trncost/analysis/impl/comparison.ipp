@@ -146,6 +146,22 @@ TRNCOST_DECL comparison compare(const std::vector<option>& options) {
 
 }  // namespace analysis
 
+namespace analysis {
+
+TRNCOST_DECL auto protocol::target_reached() const noexcept -> bool {
+  if (!reached) return false;
+  return direction == quality_direction::lower_is_better ? !(target < *reached)
+                                                         : !(*reached < target);
+}
+
+TRNCOST_DECL auto comparison::option_count() const noexcept -> std::size_t {
+  std::size_t n = 0;
+  for (const auto& g : groups) n += g.ranked.size() + g.apart.size();
+  return n;
+}
+
+}  // namespace analysis
+
 }  // namespace trncost
 
 #endif  // TRNCOST_ANALYSIS_IMPL_COMPARISON_IPP

@@ -306,6 +306,125 @@ TRNCOST_DECL burn_down_result burn_down(const std::vector<grant>& grants,
 
 }  // namespace credits
 
+namespace credits {
+
+TRNCOST_DECL auto spend_schedule::add(spend_period p) -> void {
+  const std::string which = "spend period " + std::to_string(periods_.size() + 1) + " (" +
+                            to_string(p.start) + " to " + to_string(p.end) + ")";
+  if (!p.start.ok() || !p.end.ok()) throw input_error(which + ": a date is not a calendar date");
+  if (!(p.start < p.end)) throw input_error(which + ": ends before it starts (or on the same day)");
+  if (!periods_.empty()) {
+    const date prev = periods_.back().end;
+    if (p.start < prev) {
+      throw input_error(which + ": overlaps the previous period, which ends on " + to_string(prev) +
+                        " (periods must be in date order)");
+    }
+    if (prev < p.start) {
+      throw input_error(which + ": leaves a gap after the previous period, which ends on " +
+                        to_string(prev) + " (add a period with no charges for idle time)");
+    }
+  }
+  for (const auto& c : p.charges) {
+    if (c.amount.is_negative()) {
+      throw input_error(which + ": the " + std::string(to_string(c.cat)) + " charge '" +
+                        c.description + "' is negative (" + c.amount.to_string() + " USD)");
+    }
+  }
+  periods_.push_back(std::move(p));
+}
+
+TRNCOST_DECL auto spend_schedule::set_rate(spend_rate r) -> void {
+  if (r.days < 0) throw input_error("a spend rate is charges per a positive number of days");
+  for (const auto& c : r.charges) {
+    if (c.amount.is_negative()) {
+      throw input_error("the spend rate's " + std::string(to_string(c.cat)) + " charge '" +
+                        c.description + "' is negative (" + c.amount.to_string() + " USD)");
+    }
+  }
+  rate_ = std::move(r);
+}
+
+TRNCOST_DECL auto spend_schedule::rate() const -> spend_rate {
+  if (rate_) return *rate_;
+  if (periods_.empty()) return {};
+  const auto& last = periods_.back();
+  return {last.charges, detail::days_between(last.start, last.end)};
+}
+
+TRNCOST_DECL auto spend_schedule::monthly(const estimate& one_month, date first, int months)
+    -> spend_schedule {
+  if (!first.ok() || first.day() != std::chrono::day(1)) {
+    throw input_error("a monthly spend schedule starts on the 1st of a month, not " +
+                      to_string(first));
+  }
+  if (months <= 0) throw input_error("a monthly spend schedule needs at least one month");
+  spend_schedule s;
+  date at = first;
+  const auto charges = charges_of(one_month);
+  for (int m = 0; m < months; ++m) {
+    const date next = detail::next_month_start(at);
+    s.add(spend_period{at, next, charges});
+    at = next;
+  }
+  s.rate_ = spend_rate{charges, 0};
+  return s;
+}
+
+TRNCOST_DECL auto spend_schedule::spread(const estimate& job, date start, date end)
+    -> spend_schedule {
+  if (!start.ok() || !end.ok() || !(start < end)) {
+    throw input_error("a job's spend is spread over days [start, end) with start before end; got " +
+                      to_string(start) + " to " + to_string(end));
+  }
+  std::vector<date> bounds{start};
+  for (date d = detail::next_month_start(start); d < end; d = detail::next_month_start(d)) {
+    bounds.push_back(d);
+  }
+  bounds.push_back(end);
+  std::vector<std::int64_t> days;
+  for (std::size_t i = 0; i + 1 < bounds.size(); ++i) {
+    days.push_back(detail::days_between(bounds[i], bounds[i + 1]));
+  }
+  std::vector<spend_period> periods(days.size());
+  for (std::size_t i = 0; i < days.size(); ++i) periods[i] = {bounds[i], bounds[i + 1], {}};
+  const auto charges = charges_of(job);
+  for (const auto& c : charges) {
+    const auto parts = detail::prorate(c.amount, days);
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      periods[i].charges.push_back({c.cat, c.kind, parts[i], c.description, c.service});
+    }
+  }
+  spend_schedule s;
+  for (auto& p : periods) s.add(std::move(p));
+  s.rate_ = spend_rate{charges, detail::days_between(start, end)};
+  return s;
+}
+
+TRNCOST_DECL auto spend_schedule::charges_of(const estimate& e) -> std::vector<charge> {
+  std::map<std::pair<category, std::optional<std::string>>, decimal> by;
+  std::map<category, decimal> explained;
+  for (const auto& l : e.lines) {
+    if (!l.amount) continue;
+    by[{l.cat, service_of(l)}] += *l.amount;
+    explained[l.cat] += *l.amount;
+  }
+  for (const auto& [cat, amount] : e.by_category) {
+    const decimal rest = amount - explained[cat];
+    if (!rest.is_zero()) by[{cat, std::nullopt}] += rest;
+  }
+  std::vector<charge> out;
+  for (const auto& [key, amount] : by) {
+    if (amount.is_zero()) continue;
+    const auto& [cat, service] = key;
+    out.push_back({cat, charge_kind::usage, amount,
+                   std::string(to_string(cat)) + ", " + (service ? *service : "service unknown"),
+                   service});
+  }
+  return out;
+}
+
+}  // namespace credits
+
 }  // namespace trncost
 
 #endif  // TRNCOST_CREDITS_IMPL_BURN_DOWN_IPP

@@ -34,17 +34,7 @@ struct input_position {
   static input_position whole(std::string_view file) { return {file, 0, 0, false}; }
 
   /// "runs.csv:12", "offer.json: byte 1234", or "offer.json".
-  [[nodiscard]] std::string to_string() const {
-    std::string out(file.empty() ? std::string_view("<input>") : file);
-    if (line != 0) {
-      out += ':';
-      out += std::to_string(line);
-    } else if (has_offset) {
-      out += ": byte ";
-      out += std::to_string(offset);
-    }
-    return out;
-  }
+  [[nodiscard]] std::string to_string() const;
 };
 
 /// Throws parse_error "<where>: <field>: <rule>" (the field part is left out when empty).

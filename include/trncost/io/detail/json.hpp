@@ -141,16 +141,7 @@ class istream_input {
 
   /// Skips a leading UTF-8 byte-order mark (EF BB BF); Tell() still counts it, so byte offsets in
   /// messages are offsets in the file.
-  explicit istream_input(std::istream& in) : in_(&in), buffer_(block_size + 8) {
-    refill();
-    if (size_ >= 3 && static_cast<unsigned char>(buffer_[0]) == 0xEF &&
-        static_cast<unsigned char>(buffer_[1]) == 0xBB &&
-        static_cast<unsigned char>(buffer_[2]) == 0xBF) {
-      Take();
-      Take();
-      Take();
-    }
-  }
+  explicit istream_input(std::istream& in);
   istream_input(const istream_input&) = delete;
   istream_input& operator=(const istream_input&) = delete;
 
@@ -164,9 +155,7 @@ class istream_input {
     }
     return c;
   }
-  std::size_t Tell() const {
-    return static_cast<std::size_t>(consumed_) + static_cast<std::size_t>(cur_ - buffer_.data());
-  }
+  std::size_t Tell() const;
   /// Copies the plain bytes of a string body at the read position (plain_string_run) to the
   /// parser's string stack `out` at once, up to the block's last byte: the parser then goes on
   /// byte by byte from the '"', '\\' or control byte, or through the block's end. RapidJSON calls
@@ -223,47 +212,7 @@ class istream_input {
   }
 
   /// Checks the new block, finishing first a sequence the previous block cut (kept in carry_).
-  void check_utf8() {
-    const auto* p = reinterpret_cast<const unsigned char*>(buffer_.data());
-    std::size_t from = 0;
-    if (carry_n_ != 0) {
-      std::array<unsigned char, 8> joined{};
-      std::memcpy(joined.data(), carry_.data(), carry_n_);
-      const std::size_t take = std::min<std::size_t>(size_, 4);
-      std::memcpy(joined.data() + carry_n_, p, take);
-      std::size_t tail = 0;
-      const std::size_t n = carry_n_ + take;
-      const std::size_t bad = find_invalid_utf8(joined.data(), n, tail);
-      const std::uint64_t start = consumed_ - carry_n_;
-      if (bad < n && bad == 0) {
-        invalid_at_ = start;
-        return;
-      }
-      if (tail == 0) {  // still cut: a short read is the end of the input (istream::read)
-        invalid_at_ = start;
-        return;
-      }
-      // The sequence that straddled the blocks is whole and valid: its length is the first
-      // sequence's, found by checking it alone.
-      std::size_t len = 1;
-      while (len < n) {
-        std::size_t t = 0;
-        if (find_invalid_utf8(joined.data(), len, t) == len && t == len) break;
-        ++len;
-      }
-      from = len - carry_n_;
-      carry_n_ = 0;
-    }
-    if (size_ == 0) return;
-    std::size_t tail = 0;
-    const std::size_t bad = find_invalid_utf8(p + from, size_ - from, tail);
-    if (bad < size_ - from) {
-      invalid_at_ = consumed_ + from + bad;
-      return;
-    }
-    carry_n_ = size_ - from - tail;
-    std::memcpy(carry_.data(), p + from + tail, carry_n_);
-  }
+  void check_utf8();
 
   std::istream* in_;
   std::vector<char> buffer_;
@@ -568,35 +517,7 @@ class json_lines {
   json_lines(std::istream& in, std::string_view file) : in_(&in), file_(file) {}
 
   /// Reads the next line; false at the end of the input.
-  bool next() {
-    text_.clear();
-    std::streambuf* buf = in_->rdbuf();
-    if (buf == nullptr) return false;
-    bool any = false;
-    newline_ = false;
-    for (;;) {
-      const int c = buf->sbumpc();
-      if (c == std::char_traits<char>::eof()) break;
-      any = true;
-      if (c == '\n') {
-        newline_ = true;
-        break;
-      }
-      if (text_.size() == max_line_bytes) {
-        ++line_;
-        io::fail(input_position::at_line(file_, line_), "",
-                 "the line is longer than " + std::to_string(max_line_bytes) +
-                     " bytes (8 MiB), the limit of one JSON Lines record; is this a JSON Lines "
-                     "file (one object per line)?");
-      }
-      text_ += static_cast<char>(c);
-    }
-    if (!any) return false;
-    ++line_;
-    if (line_ == 1 && starts_with_utf8_bom(text_)) text_.erase(0, 3);
-    if (!text_.empty() && text_.back() == '\r') text_.pop_back();
-    return true;
-  }
+  bool next();
 
   [[nodiscard]] std::string& text() noexcept { return text_; }
   [[nodiscard]] std::uint64_t line() const noexcept { return line_; }
@@ -655,26 +576,10 @@ class json_value {
   [[nodiscard]] const std::vector<std::string>& keys() const noexcept { return keys_; }
 
   /// The member named `key` of an object (the first if repeated), or nullptr.
-  [[nodiscard]] const json_value* find(std::string_view key) const noexcept {
-    if (kind_ != kind::object) return nullptr;
-    for (std::size_t i = 0; i < keys_.size(); ++i) {
-      if (keys_[i] == key) return &items_[i];
-    }
-    return nullptr;
-  }
+  [[nodiscard]] const json_value* find(std::string_view key) const noexcept;
 
   /// Names a kind for error messages ("a string", "an object").
-  [[nodiscard]] static std::string_view kind_name(kind k) noexcept {
-    switch (k) {
-      case kind::null: return "null";
-      case kind::boolean: return "a boolean";
-      case kind::number: return "a number";
-      case kind::string: return "a string";
-      case kind::array: return "an array";
-      case kind::object: return "an object";
-    }
-    return "a value";
-  }
+  [[nodiscard]] static std::string_view kind_name(kind k) noexcept;
 
  private:
   friend class json_tree_builder;

@@ -159,6 +159,43 @@ TRNCOST_DECL neuron_monitor_summary read_neuron_monitor(const std::string& path)
 
 }  // namespace io
 
+namespace io {
+
+TRNCOST_DECL auto neuron_monitor_summary::utilization(std::string run_id, timestamp from,
+                                                      timestamp to) const
+    -> sourced<quantity<units::dimensionless_t>> {
+  return sourced("neuroncore_utilization_percent",
+                 quantity<units::dimensionless_t>::from_value(utilization_percent),
+                 provenance{provenance_for(std::move(run_id), from, to)});
+}
+
+TRNCOST_DECL auto neuron_monitor_summary::flops(std::string run_id, timestamp from,
+                                                timestamp to) const
+    -> std::optional<sourced<quantity<units::flops_per_second_t>>> {
+  if (!flops_per_second) return std::nullopt;
+  return sourced("neuron_monitor_flops_per_second",
+                 quantity<units::flops_per_second_t>::from_value(*flops_per_second),
+                 provenance{provenance_for(std::move(run_id), from, to)});
+}
+
+TRNCOST_DECL auto neuron_monitor_summary::sample() const -> measure::utilization_sample {
+  return {.instrument = "neuron-monitor",
+          .method = method,
+          .period = quantity<units::second_t>::from_value(mean_period_s),
+          .percent = utilization_percent,
+          .origin = file};
+}
+
+TRNCOST_DECL auto neuron_monitor_summary::provenance_for(std::string run_id, timestamp from,
+                                                         timestamp to) const -> measured {
+  return measured{.run_id = std::move(run_id),
+                  .method = "neuron-monitor: " + method + " (" + file + ")",
+                  .from = from,
+                  .to = to};
+}
+
+}  // namespace io
+
 }  // namespace trncost
 
 #endif  // TRNCOST_IO_IMPL_NEURON_MONITOR_IPP

@@ -1,6 +1,5 @@
-// The definitions of io/study.hpp's functions and the study file's parser: included by that
-// header (header-only) or compiled once by <trncost/io/src_scenario.hpp>
-// (TRNCOST_SEPARATE_COMPILATION).
+// The definitions of io/study.hpp's functions and the study file's parser: included by that header
+// (header-only) or compiled once by <trncost/io/src_scenario.hpp> (TRNCOST_SEPARATE_COMPILATION).
 #ifndef TRNCOST_IO_IMPL_STUDY_IPP
 #define TRNCOST_IO_IMPL_STUDY_IPP
 

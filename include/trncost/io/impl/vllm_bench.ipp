@@ -386,6 +386,26 @@ TRNCOST_DECL vllm_operating_point select_operating_point(const vllm_bench_result
 
 }  // namespace io
 
+namespace io {
+
+TRNCOST_DECL auto vllm_run_config::value(std::string_view key) const -> std::optional<std::string> {
+  for (const auto& [k, v] : entries) {
+    if (k == key) return v;
+  }
+  return std::nullopt;
+}
+
+TRNCOST_DECL auto vllm_run_config::summary() const -> std::string {
+  std::string s;
+  for (const auto& [k, v] : entries) {
+    if (!s.empty()) s += ", ";
+    s += k + "=" + v;
+  }
+  return s;
+}
+
+}  // namespace io
+
 }  // namespace trncost
 
 #endif  // TRNCOST_IO_IMPL_VLLM_BENCH_IPP

@@ -1,5 +1,5 @@
-// The definitions of measure/run.hpp's functions: included by that header (header-only) or
-// compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
+// The definitions of measure/run.hpp's functions: included by that header (header-only) or compiled
+// once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
 #ifndef TRNCOST_MEASURE_IMPL_RUN_IPP
 #define TRNCOST_MEASURE_IMPL_RUN_IPP
 

@@ -10,6 +10,7 @@
 #include <utility>
 #include <variant>
 
+#include "../../config.hpp"
 #include "../tiers.hpp"
 
 namespace trncost {
@@ -32,55 +33,21 @@ class block_storage {
 
   block_storage(std::string name, std::string volume_type,
                 input_of<quantity<units::gibibyte_t>> size, usage_period kept,
-                input_of<quantity<units::usd_per_gibibyte_month_t>> price)
-      : name_(std::move(name)),
-        volume_type_(std::move(volume_type)),
-        size_(std::move(size)),
-        kept_(std::move(kept)),
-        price_(std::move(price)) {
-    if (name_.empty()) throw input_error("a block_storage component needs a name");
-    if (volume_type_.empty()) {
-      throw input_error("component '" + name_ + "': the volume type is empty");
-    }
-    detail::require_non_negative(size_, name_);
-    kept_.validate_for(name_);
-    detail::require_non_negative(price_, name_);
-  }
+                input_of<quantity<units::usd_per_gibibyte_month_t>> price);
 
   /// How many identical volumes (one per instance of a cluster, say); 1 when not given.
-  block_storage& with_volumes(input_of<quantity<units::dimensionless_t>> volumes) {
-    if (volumes_) throw input_error("component '" + name_ + "': the volume count is already given");
-    detail::require_positive(volumes, name_);
-    volumes_ = std::move(volumes);
-    return *this;
-  }
+  block_storage& with_volumes(input_of<quantity<units::dimensionless_t>> volumes);
 
   /// Provisioned IOPS of each volume, priced per IOPS-month by tiers of the per-volume IOPS.
-  block_storage& with_iops(input_of<quantity<units::iops_t>> provisioned, iops_prices prices) {
-    if (iops_)
-      throw input_error("component '" + name_ + "': the provisioned IOPS are already given");
-    detail::require_non_negative(provisioned, name_);
-    iops_.emplace(std::move(provisioned), std::move(prices));
-    return *this;
-  }
+  block_storage& with_iops(input_of<quantity<units::iops_t>> provisioned, iops_prices prices);
 
   /// Provisioned throughput of each volume, priced per MiBps-month by tiers.
   block_storage& with_throughput(input_of<quantity<units::mebibytes_per_second_t>> provisioned,
-                                 throughput_prices_per_mibps prices) {
-    require_no_throughput_yet();
-    detail::require_non_negative(provisioned, name_);
-    throughput_.emplace(std::move(provisioned), std::move(prices));
-    return *this;
-  }
+                                 throughput_prices_per_mibps prices);
   /// The same with prices per GiBps-month, as the offer file states gp3's (the line divides by
   /// 1024, exactly).
   block_storage& with_throughput(input_of<quantity<units::mebibytes_per_second_t>> provisioned,
-                                 throughput_prices_per_gibps prices) {
-    require_no_throughput_yet();
-    detail::require_non_negative(provisioned, name_);
-    throughput_.emplace(std::move(provisioned), std::move(prices));
-    return *this;
-  }
+                                 throughput_prices_per_gibps prices);
 
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::storage; }
@@ -130,11 +97,7 @@ class block_storage {
   }
 
  private:
-  void require_no_throughput_yet() const {
-    if (throughput_) {
-      throw input_error("component '" + name_ + "': the provisioned throughput is already given");
-    }
-  }
+  void require_no_throughput_yet() const;
 
   std::string name_;
   std::string volume_type_;
@@ -149,5 +112,9 @@ class block_storage {
 };
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/block_storage.ipp"
+#endif
 
 #endif  // TRNCOST_MODEL_COMPONENTS_BLOCK_STORAGE_HPP

@@ -54,14 +54,7 @@ class commitment_mix {
       std::string name, std::string instance_type, std::vector<demand_level> demand,
       sourced<quantity<units::instance_t>> reserved,
       sourced<quantity<units::usd_per_instance_hour_t>> reserved_rate,
-      sourced<quantity<units::usd_per_instance_hour_t>> on_demand_rate) {
-    commitment_mix c(std::move(name), std::move(instance_type), std::move(demand),
-                     std::move(reserved_rate), std::move(on_demand_rate));
-    detail::require_positive(reserved, c.name_);
-    c.require_whole(reserved.value().value(), reserved.name());
-    c.reserved_ = std::move(reserved);
-    return c;
-  }
+      sourced<quantity<units::usd_per_instance_hour_t>> on_demand_rate);
 
   /// A Savings Plan of `commitment` USD per hour, applied at `plan_rate` (the plan's rate for the
   /// instance type, from the Savings Plans file), the rest at `on_demand_rate`.
@@ -69,45 +62,18 @@ class commitment_mix {
       std::string name, std::string instance_type, std::vector<demand_level> demand,
       sourced<quantity<units::usd_per_hour_t>> commitment,
       sourced<quantity<units::usd_per_instance_hour_t>> plan_rate,
-      sourced<quantity<units::usd_per_instance_hour_t>> on_demand_rate) {
-    commitment_mix c(std::move(name), std::move(instance_type), std::move(demand),
-                     std::move(plan_rate), std::move(on_demand_rate));
-    detail::require_positive(commitment, c.name_);
-    detail::require_positive(c.rate_, c.name_);
-    c.commitment_ = std::move(commitment);
-    return c;
-  }
+      sourced<quantity<units::usd_per_instance_hour_t>> on_demand_rate);
 
   /// The commitment's term (8,760 h for one year), when it runs beyond the demand's hours: the
   /// hours after the demand are paid and unused. Throws input_error for a term shorter than the
   /// demand.
-  commitment_mix& with_term(sourced<quantity<units::hour_t>> term) {
-    decimal demand_hours{};
-    for (const auto& l : demand_) demand_hours = demand_hours + l.hours.value().value();
-    if (term.value().value() < demand_hours) {
-      throw input_error("component '" + name_ + "': the commitment's term ('" + term.name() +
-                        "', " + term.value().value().to_string() +
-                        " h) is shorter than the demand (" + demand_hours.to_string() +
-                        " h); model the hours after it as on-demand in another component");
-    }
-    term_ = std::move(term);
-    return *this;
-  }
+  commitment_mix& with_term(sourced<quantity<units::hour_t>> term);
 
   /// Reserved instances bought Partial or All Upfront: the upfront fee of one reserved instance
   /// (the offer file's "Upfront Fee" line, pricing::ec2_reserved().upfront), paid for each, a line
   /// of its own. Throws input_error for a Savings Plan (its upfront payment is not modelled: use
   /// the No Upfront rate).
-  commitment_mix& with_upfront(sourced<money> fee_per_instance) {
-    if (!reserved_) {
-      throw input_error("component '" + name_ +
-                        "': an upfront fee applies to reserved instances here; a Savings Plan's "
-                        "upfront payment is not modelled (use its No Upfront rate)");
-    }
-    detail::require_non_negative(fee_per_instance, name_);
-    upfront_ = std::move(fee_per_instance);
-    return *this;
-  }
+  commitment_mix& with_upfront(sourced<money> fee_per_instance);
 
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::compute; }
@@ -157,35 +123,9 @@ class commitment_mix {
  private:
   commitment_mix(std::string name, std::string instance_type, std::vector<demand_level> demand,
                  sourced<quantity<units::usd_per_instance_hour_t>> rate,
-                 sourced<quantity<units::usd_per_instance_hour_t>> on_demand_rate)
-      : name_(std::move(name)),
-        instance_type_(std::move(instance_type)),
-        demand_(std::move(demand)),
-        rate_(std::move(rate)),
-        on_demand_rate_(std::move(on_demand_rate)) {
-    if (name_.empty()) throw input_error("a commitment_mix component needs a name");
-    if (instance_type_.empty()) {
-      throw input_error("component '" + name_ + "': the instance type is empty");
-    }
-    if (demand_.empty()) {
-      throw input_error("component '" + name_ +
-                        "': the demand is empty; give at least one level (instances, hours)");
-    }
-    detail::require_non_negative(rate_, name_);
-    detail::require_non_negative(on_demand_rate_, name_);
-    for (const auto& l : demand_) {
-      detail::require_non_negative(l.instances, name_);
-      detail::require_non_negative(l.hours, name_);
-      require_whole(l.instances.value().value(), l.instances.name());
-    }
-  }
+                 sourced<quantity<units::usd_per_instance_hour_t>> on_demand_rate);
 
-  void require_whole(const decimal& v, const std::string& input) const {
-    if (v.round(decimal_places{0}) != v) {
-      throw input_error("component '" + name_ + "': input '" + input + "' is " + v.to_string() +
-                        " instances; instances running or reserved are a whole number");
-    }
-  }
+  void require_whole(const decimal& v, const std::string& input) const;
 
   std::string name_;
   std::string instance_type_;

@@ -9,6 +9,7 @@
 #include <utility>
 #include <variant>
 
+#include "../../config.hpp"
 #include "../inputs.hpp"
 #include "instance_time.hpp"
 
@@ -34,34 +35,14 @@ struct measured_job {
 /// the instance-time phases of the training job.
 class data_preparation {
  public:
-  data_preparation(std::string name, cpu_instances on)
-      : name_(std::move(name)), how_(std::move(on)) {
-    if (name_.empty()) throw input_error("a data_preparation component needs a name");
-    const auto& c = std::get<cpu_instances>(how_);
-    if (c.instance_type.empty()) {
-      throw input_error("component '" + name_ + "': the instance type is empty");
-    }
-    detail::require_positive(c.count, name_);
-    detail::require_non_negative(c.price, name_);
-    detail::require_non_negative(c.duration, name_);
-  }
+  data_preparation(std::string name, cpu_instances on);
 
-  data_preparation(std::string name, measured_job job)
-      : name_(std::move(name)), how_(std::move(job)) {
-    if (name_.empty()) throw input_error("a data_preparation component needs a name");
-    const auto& j = std::get<measured_job>(how_);
-    detail::require_non_negative(j.cost_per_job, name_);
-    detail::require_positive(j.jobs, name_);
-  }
+  data_preparation(std::string name, measured_job job);
 
   /// The measured cost of one preparation job: the line's price is that cost per job (derived from
   /// the measurement) and its quantity 1 job (the job that was measured, with the measurement's
   /// provenance).
-  data_preparation(std::string name, const sourced<money>& cost_of_one_job)
-      : name_(std::move(name)), how_(one_measured_job::of(cost_of_one_job)) {
-    if (name_.empty()) throw input_error("a data_preparation component needs a name");
-    detail::require_non_negative(cost_of_one_job, name_);
-  }
+  data_preparation(std::string name, const sourced<money>& cost_of_one_job);
 
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::data_preparation; }
@@ -126,5 +107,9 @@ class data_preparation {
 };
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/data_preparation.ipp"
+#endif
 
 #endif  // TRNCOST_MODEL_COMPONENTS_DATA_PREPARATION_HPP

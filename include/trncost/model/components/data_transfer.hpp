@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "../../config.hpp"
 #include "../tiers.hpp"
 
 namespace trncost {
@@ -23,46 +24,28 @@ class transfer {
   /// Traffic between two availability zones of a region: AWS charges it out of one zone and into
   /// the other, so the line's quantity is 2 x the volume at the price per GiB in each direction.
   static transfer inter_az(std::string what, input_of<quantity<units::gibibyte_t>> volume,
-                           input_of<quantity<units::usd_per_gibibyte_t>> price_each_direction) {
-    return transfer(std::move(what), std::move(volume), 2, std::move(price_each_direction),
-                    std::nullopt);
-  }
+                           input_of<quantity<units::usd_per_gibibyte_t>> price_each_direction);
   /// Data out to the internet in one billing month, priced by tiers of that month's volume
   /// ("first 10 TB / month", "next 40 TB", ...). For a job over several months, give each
   /// month's volume to internet_egress_by_month(): the tiers start again every month.
   static transfer internet_egress(std::string what, input_of<quantity<units::gibibyte_t>> volume,
-                                  prices tiers) {
-    return transfer(std::move(what), std::move(volume), 1, std::nullopt, std::move(tiers));
-  }
+                                  prices tiers);
   /// Data out to the internet over several billing months, one volume per month: AWS applies the
   /// tiers to each month's volume, so each month has its own tier lines ("month 2 of 3"). A
   /// quarter's 30,720 GiB at 10,240 a month stays in the first tier; as one volume it would not.
   static transfer internet_egress_by_month(
       std::string what, std::vector<input_of<quantity<units::gibibyte_t>>> monthly_volumes,
-      prices tiers) {
-    if (monthly_volumes.empty()) {
-      throw input_error("transfer '" + what + "': no monthly volume; give one per billing month");
-    }
-    transfer t(std::move(what), monthly_volumes.front(), 1, std::nullopt, std::move(tiers));
-    t.monthly_ = std::move(monthly_volumes);
-    return t;
-  }
+      prices tiers);
   /// Between S3 and instances in the same region: the offer file has a row for it (0.00 USD/GB);
   /// the price is that quote like any other, so an estimate shows where the zero comes from.
   static transfer same_region_s3(std::string what, input_of<quantity<units::gibibyte_t>> volume,
-                                 input_of<quantity<units::usd_per_gibibyte_t>> price) {
-    return transfer(std::move(what), std::move(volume), 1, std::move(price), std::nullopt);
-  }
+                                 input_of<quantity<units::usd_per_gibibyte_t>> price);
   /// Any other flow at one price per GiB (to another region, through a NAT gateway...).
   static transfer priced(std::string what, input_of<quantity<units::gibibyte_t>> volume,
-                         input_of<quantity<units::usd_per_gibibyte_t>> price) {
-    return transfer(std::move(what), std::move(volume), 1, std::move(price), std::nullopt);
-  }
+                         input_of<quantity<units::usd_per_gibibyte_t>> price);
   /// Any other flow priced by tiers of its volume.
   static transfer tiered(std::string what, input_of<quantity<units::gibibyte_t>> volume,
-                         prices tiers) {
-    return transfer(std::move(what), std::move(volume), 1, std::nullopt, std::move(tiers));
-  }
+                         prices tiers);
 
   [[nodiscard]] const std::string& what() const noexcept { return what_; }
 
@@ -89,23 +72,7 @@ class transfer {
 /// The data a job moves, one line per flow (and per tier of a tiered flow).
 class data_transfer {
  public:
-  data_transfer(std::string name, std::vector<transfer> transfers)
-      : name_(std::move(name)), transfers_(std::move(transfers)) {
-    if (name_.empty()) throw input_error("a data_transfer component needs a name");
-    if (transfers_.empty()) {
-      throw input_error("component '" + name_ +
-                        "': the transfer list is empty; give at least one "
-                        "transfer, or declare the transfer category none with the reason");
-    }
-    for (const auto& t : transfers_) {
-      if (t.what_.empty()) {
-        throw input_error("component '" + name_ + "': a transfer needs a description");
-      }
-      detail::require_non_negative(t.volume_, name_);
-      for (const auto& v : t.monthly_) detail::require_non_negative(v, name_);
-      if (t.flat_) detail::require_non_negative(*t.flat_, name_);
-    }
-  }
+  data_transfer(std::string name, std::vector<transfer> transfers);
 
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::transfer; }
@@ -143,5 +110,9 @@ class data_transfer {
 };
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/data_transfer.ipp"
+#endif
 
 #endif  // TRNCOST_MODEL_COMPONENTS_DATA_TRANSFER_HPP

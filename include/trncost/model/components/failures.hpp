@@ -9,6 +9,7 @@
 #include <utility>
 #include <variant>
 
+#include "../../config.hpp"
 #include "../inputs.hpp"
 
 namespace trncost {
@@ -86,18 +87,7 @@ class failures {
   }
 
  private:
-  void check() const {
-    if (name_.empty()) throw input_error("a failures component needs a name");
-    if (instance_type_.empty()) {
-      throw input_error("component '" + name_ + "': the instance type is empty");
-    }
-    detail::require_positive(count_, name_);
-    detail::require_non_negative(price_, name_);
-    detail::require_non_negative(rate_, name_);
-    std::visit([&](const auto& e) { detail::require_non_negative(e, name_); }, exposure_);
-    detail::require_non_negative(restart_time_, name_);
-    detail::require_non_negative(work_lost_, name_);
-  }
+  void check() const;
 
   std::string name_;
   std::string instance_type_;
@@ -112,5 +102,9 @@ class failures {
 };
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/failures.ipp"
+#endif
 
 #endif  // TRNCOST_MODEL_COMPONENTS_FAILURES_HPP

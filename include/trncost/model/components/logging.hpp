@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "../../config.hpp"
 #include "../tiers.hpp"
 
 namespace trncost {
@@ -24,27 +25,13 @@ class logging {
   logging(std::string name, input_of<quantity<units::gibibyte_t>> ingested,
           input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price,
           input_of<quantity<units::gibibyte_t>> stored, usage_period kept,
-          input_of<quantity<units::usd_per_gibibyte_month_t>> storage_price)
-      : name_(std::move(name)),
-        ingested_(std::move(ingested)),
-        ingestion_price_(std::move(ingestion_price)),
-        storage_(storage_part{std::move(stored), std::move(kept), std::move(storage_price)}) {
-    if (name_.empty()) throw input_error("a logging component needs a name");
-    detail::require_non_negative(ingested_, name_);
-    detail::require_non_negative(ingestion_price_, name_);
-    detail::require_non_negative(storage_->stored, name_);
-    storage_->kept.validate_for(name_);
-    detail::require_non_negative(storage_->price, name_);
-  }
+          input_of<quantity<units::usd_per_gibibyte_month_t>> storage_price);
 
   /// Logs ingested and not kept in CloudWatch: ingestion only, with the reason no storage is billed
   /// ("the log group's retention deletes them within the day"); an empty reason is refused.
   static logging not_kept(std::string name, input_of<quantity<units::gibibyte_t>> ingested,
                           input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price,
-                          std::string why) {
-    return logging(std::move(name), std::move(ingested), std::move(ingestion_price),
-                   std::move(why));
-  }
+                          std::string why);
 
   /// Why the logs are not kept (logging::not_kept()); empty when their storage is billed.
   [[nodiscard]] std::optional<std::string> not_kept_reason() const {
@@ -54,15 +41,7 @@ class logging {
   /// Custom metrics published over `period`, priced per metric-month by tiers of the number of
   /// metrics ("first 10,000 metrics", "next 240,000", ...).
   logging& with_custom_metrics(input_of<quantity<units::metric_t>> metrics, usage_period period,
-                               metric_prices prices) {
-    if (metrics_) {
-      throw input_error("component '" + name_ + "': the custom metrics are already given");
-    }
-    detail::require_non_negative(metrics, name_);
-    period.validate_for(name_);
-    metrics_.emplace(metrics_part{std::move(metrics), std::move(period), std::move(prices)});
-    return *this;
-  }
+                               metric_prices prices);
 
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::logs; }
@@ -109,20 +88,13 @@ class logging {
   std::optional<metrics_part> metrics_;
 
   logging(std::string name, input_of<quantity<units::gibibyte_t>> ingested,
-          input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price, std::string why)
-      : name_(std::move(name)),
-        ingested_(std::move(ingested)),
-        ingestion_price_(std::move(ingestion_price)),
-        not_kept_(std::move(why)) {
-    if (name_.empty()) throw input_error("a logging component needs a name");
-    if (not_kept_.empty()) {
-      throw input_error("component '" + name_ + "': logs not kept need the reason they are not");
-    }
-    detail::require_non_negative(ingested_, name_);
-    detail::require_non_negative(ingestion_price_, name_);
-  }
+          input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price, std::string why);
 };
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/logging.ipp"
+#endif
 
 #endif  // TRNCOST_MODEL_COMPONENTS_LOGGING_HPP

@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "../../config.hpp"
 #include "../tiers.hpp"
 
 namespace trncost {
@@ -30,9 +31,7 @@ class request_price {
   [[nodiscard]] std::string name() const {
     return std::visit([](const auto& p) { return detail::input_name(p); }, price_);
   }
-  void validate_for(std::string_view component) const {
-    std::visit([&](const auto& p) { detail::require_non_negative(p, component); }, price_);
-  }
+  void validate_for(std::string_view component) const;
   /// Calls `f` with the price added to the model as a node of its own unit.
   template <class F>
   void visit_node(component_builder& b, F&& f) const {
@@ -57,43 +56,17 @@ class object_storage {
 
   object_storage(std::string name, std::string storage_class,
                  input_of<quantity<units::gibibyte_t>> stored, usage_period kept,
-                 storage_prices prices)
-      : name_(std::move(name)),
-        storage_class_(std::move(storage_class)),
-        stored_(std::move(stored)),
-        kept_(std::move(kept)),
-        prices_(std::move(prices)) {
-    if (name_.empty()) throw input_error("an object_storage component needs a name");
-    if (storage_class_.empty()) {
-      throw input_error("component '" + name_ + "': the storage class is empty");
-    }
-    detail::require_non_negative(stored_, name_);
-    kept_.validate_for(name_);
-  }
+                 storage_prices prices);
 
   /// Requests of one pricing class: `count` of them at `price`.
   object_storage& with_requests(std::string request_class,
-                                input_of<quantity<units::request_t>> count, request_price price) {
-    if (request_class.empty()) {
-      throw input_error("component '" + name_ +
-                        "': a request class needs a name (e.g. \"PUT, COPY, "
-                        "POST, LIST\")");
-    }
-    detail::require_non_negative(count, name_);
-    price.validate_for(name_);
-    requests_.push_back({std::move(request_class), std::move(count), std::move(price)});
-    return *this;
-  }
+                                input_of<quantity<units::request_t>> count, request_price price);
   /// PUT, COPY, POST and LIST requests (checkpoint writes).
   object_storage& with_put_requests(input_of<quantity<units::request_t>> count,
-                                    request_price price) {
-    return with_requests("PUT, COPY, POST, LIST", std::move(count), std::move(price));
-  }
+                                    request_price price);
   /// GET, SELECT and all other requests (dataset reads).
   object_storage& with_get_requests(input_of<quantity<units::request_t>> count,
-                                    request_price price) {
-    return with_requests("GET, SELECT and other", std::move(count), std::move(price));
-  }
+                                    request_price price);
 
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::storage; }
@@ -127,5 +100,9 @@ class object_storage {
 };
 
 }  // namespace trncost
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/object_storage.ipp"
+#endif
 
 #endif  // TRNCOST_MODEL_COMPONENTS_OBJECT_STORAGE_HPP

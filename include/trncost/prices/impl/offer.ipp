@@ -143,6 +143,79 @@ TRNCOST_DECL void normalise_product_attributes(std::string_view family,
 
 }  // namespace pricing
 
+namespace pricing {
+
+TRNCOST_DECL auto offer::product(std::string_view sku) const noexcept -> const offer_product* {
+  for (const auto& p : products) {
+    if (p.sku == sku) return &p;
+  }
+  return nullptr;
+}
+
+TRNCOST_DECL auto offer_filter::where(std::string name, std::string value) -> offer_filter& {
+  conditions_.push_back({std::move(name), {std::move(value)}, false});
+  return *this;
+}
+
+TRNCOST_DECL auto offer_filter::where_any(std::string name, std::vector<std::string> values)
+    -> offer_filter& {
+  conditions_.push_back({std::move(name), std::move(values), false});
+  return *this;
+}
+
+TRNCOST_DECL auto offer_filter::where_prefix(std::string name, std::vector<std::string> prefixes)
+    -> offer_filter& {
+  conditions_.push_back({std::move(name), std::move(prefixes), true});
+  return *this;
+}
+
+TRNCOST_DECL auto offer_filter::matches(std::string_view family,
+                                        std::span<const attribute> attributes) const noexcept
+    -> bool {
+  for (const auto& c : conditions_) {
+    std::optional<std::string_view> v;
+    if (c.name.size() == 13 && c.name == "productFamily") {
+      v = family;
+    } else {
+      v = find_attribute(attributes, c.name);
+    }
+    if (!v) return false;
+    bool any = false;
+    for (const auto& want : c.values) {
+      if (c.prefix ? v->starts_with(want) : *v == want) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return false;
+  }
+  return true;
+}
+
+TRNCOST_DECL auto offer_filter::wants_term(std::string_view type) const noexcept -> bool {
+  if (term_types_.empty()) return true;
+  for (const auto& t : term_types_) {
+    if (t == type) return true;
+  }
+  return false;
+}
+
+TRNCOST_DECL auto offer_filter::describe() const -> std::string {
+  std::string s;
+  for (const auto& c : conditions_) {
+    if (!s.empty()) s += ", ";
+    s += c.name + (c.prefix ? " starts with " : "=");
+    for (std::size_t i = 0; i < c.values.size(); ++i) s += (i ? "|" : "") + c.values[i];
+  }
+  if (!term_types_.empty()) {
+    s += s.empty() ? "terms " : ", terms ";
+    for (std::size_t i = 0; i < term_types_.size(); ++i) s += (i ? "|" : "") + term_types_[i];
+  }
+  return s.empty() ? "everything" : s;
+}
+
+}  // namespace pricing
+
 }  // namespace trncost
 
 #endif  // TRNCOST_PRICES_IMPL_OFFER_IPP

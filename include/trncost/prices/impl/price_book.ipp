@@ -60,6 +60,294 @@ namespace pricing {
 
 }  // namespace pricing
 
+namespace pricing {
+
+TRNCOST_DECL auto price_entry::attribute(std::string_view name) const noexcept
+    -> std::optional<std::string_view> {
+  if (name == "productFamily") return std::string_view(product_family);
+  return find_attribute(attributes, name);
+}
+
+TRNCOST_DECL auto price_entry::describe() const -> std::string {
+  std::string s = "SKU " + origin.sku + ", rate " + origin.rate_code + ": " + price.to_string() +
+                  " " + currency + " per " + origin.unit;
+  if (!origin.description.empty()) s += " (\"" + origin.description + "\")";
+  for (const char* key :
+       {"usagetype", "operation", "marketoption", "discountedUsageType", "discountedOperation"}) {
+    if (auto v = find_attribute(attributes, key))
+      s += ", " + std::string(key) + "=" + std::string(*v);
+  }
+  return s;
+}
+
+TRNCOST_DECL auto price_conflict::describe() const -> std::string {
+  std::string s = "SKU " + sku + ", rate " + rate_code + " has " + std::to_string(versions.size()) +
+                  " different prices:";
+  for (const auto& v : versions) {
+    // Appended piece by piece: g++ 12 at -O3 reports a false -Wrestrict for " " + std::string&&.
+    s += ' ';
+    s += v.price.to_string();
+    s += " " + v.currency + " (" + v.origin.offer_code + " " + v.origin.offer_version + ", " +
+         v.origin.source + ");";
+  }
+  s.pop_back();
+  return s;
+}
+
+TRNCOST_DECL auto price_query::where(std::string name, std::string value, match how)
+    -> price_query& {
+  attributes.push_back({std::move(name), std::move(value), how});
+  return *this;
+}
+
+TRNCOST_DECL auto price_query::where_term(std::string name, std::string value) -> price_query& {
+  term_attributes.push_back({std::move(name), std::move(value), match::equals});
+  return *this;
+}
+
+TRNCOST_DECL auto price_query::test(const condition& c, std::optional<std::string_view> v) noexcept
+    -> bool {
+  if (!v) return false;
+  switch (c.how) {
+    case match::equals:
+      return *v == c.value;
+    case match::prefix:
+      return v->starts_with(c.value);
+    case match::suffix:
+      return v->ends_with(c.value);
+  }
+  return false;
+}
+
+TRNCOST_DECL auto price_query::matches(const price_entry& e) const noexcept -> bool {
+  if (!offer_code.empty() && e.origin.offer_code != offer_code) return false;
+  if (!term_type.empty() && e.term_type != term_type) return false;
+  if (!unit.empty() && e.origin.unit != unit) return false;
+  for (const auto& c : attributes) {
+    if (!test(c, e.attribute(c.name))) return false;
+  }
+  for (const auto& c : term_attributes) {
+    if (!test(c, e.term_attribute(c.name))) return false;
+  }
+  return true;
+}
+
+TRNCOST_DECL auto price_query::describe() const -> std::string {
+  std::string s;
+  const auto add = [&s](const condition& c) {
+    if (!s.empty()) s += ", ";
+    s += c.name;
+    s += c.how == match::equals ? "=" : (c.how == match::prefix ? " starts with " : " ends with ");
+    s += c.value;
+  };
+  if (!offer_code.empty()) s += "offer " + offer_code;
+  for (const auto& c : attributes) add(c);
+  if (!term_type.empty()) s += (s.empty() ? "" : ", ") + std::string("term ") + term_type;
+  for (const auto& c : term_attributes) add(c);
+  if (!unit.empty()) s += (s.empty() ? "" : ", ") + std::string("unit ") + unit;
+  return s;
+}
+
+TRNCOST_DECL price_book::price_book(date as_of, std::chrono::days max_age)
+    : as_of_(as_of), max_age_(max_age) {
+  if (!as_of.ok()) throw input_error("price book: the as-of date is not a calendar date");
+  if (max_age.count() < 0) throw input_error("price book: the maximum age is negative");
+}
+
+TRNCOST_DECL auto price_book::add(const offer& o, std::optional<date> consulted) -> std::size_t {
+  const auto& h = o.header;
+  if (!h.published && !consulted) {
+    throw input_error(h.source +
+                      ": the offer has no publication date and no date consulted "
+                      "was given; a quoted price needs the day it was read");
+  }
+  const std::optional<date> published =
+      h.published ? std::optional<date>(date{std::chrono::floor<std::chrono::days>(*h.published)})
+                  : std::nullopt;
+  // Refused before anything is added, so a refused offer leaves the book as it was.
+  for (const auto& t : o.terms) {
+    for (const auto& d : t.dimensions) {
+      if (const std::string sign = reserved_sign(t.type, t.term_attributes, d.description);
+          !sign.empty()) {
+        throw input_error(h.source + ": SKU " + t.sku + ", rate code " + d.rate_code +
+                          " is filed under OnDemand but looks like a reserved term (" + sign +
+                          "); trncost will not read it as an on-demand price");
+      }
+    }
+  }
+  std::size_t added = 0;
+  for (const auto& t : o.terms) {
+    const offer_product* p = o.product(t.sku);
+    if (p == nullptr) {
+      throw input_error(h.source + ": term " + t.offer_term_code + " points to SKU " + t.sku +
+                        ", which is not among the offer's products");
+    }
+    for (const auto& d : t.dimensions) {
+      price_entry e;
+      e.unit = &lookup_price_unit(d.unit, h.source + ": rate " + d.rate_code);
+      e.price = d.price;
+      e.currency = h.currency;
+      e.product_family = p->product_family;
+      e.attributes = p->attributes;
+      e.attributes.insert(e.attributes.end(), d.attributes.begin(), d.attributes.end());
+      e.term_type = t.type;
+      e.term_attributes = t.term_attributes;
+      e.begin_range = d.begin_range;
+      e.end_range = d.end_range;
+      quoted& q = e.origin;
+      q.source = h.source;
+      q.offer_code = h.offer_code;
+      q.offer_version = h.version;
+      q.published = published;
+      q.sku = t.sku;
+      q.offer_term_code = t.offer_term_code;
+      q.rate_code = d.rate_code;
+      auto region = region_of(e.attributes, h);
+      if (!region) {
+        skipped_.push_back({h.source, t.sku, d.rate_code,
+                            "product " + t.sku + " (" + p->product_family +
+                                ") has no regionCode, fromRegionCode, location or "
+                                "fromLocation, and the caller gave no region for the file"});
+        continue;
+      }
+      q.region = std::move(*region);
+      q.option = option_of(t.type);
+      q.consulted = consulted ? *consulted : *published;
+      q.consulted_is_publication_date = !consulted;
+      q.effective = t.effective;
+      q.unit = d.unit;
+      q.description = d.description;
+      if (add(std::move(e))) ++added;
+    }
+  }
+  return added;
+}
+
+TRNCOST_DECL auto price_book::add(price_entry e) -> bool {
+  if (e.unit == nullptr) e.unit = &lookup_price_unit(e.origin.unit, "rate " + e.origin.rate_code);
+  validate(e.origin, "rate " + e.origin.rate_code);
+  auto key = std::make_pair(e.origin.sku, e.origin.rate_code);
+  auto it = index_.find(key);
+  if (it == index_.end()) {
+    index_.emplace(std::move(key), entries_.size());
+    entries_.push_back(std::move(e));
+    return true;
+  }
+  const price_entry& old = entries_[it->second];
+  if (old.price == e.price && old.currency == e.currency && old.origin.unit == e.origin.unit) {
+    return false;
+  }
+  for (auto& c : conflicts_) {
+    if (c.sku == e.origin.sku && c.rate_code == e.origin.rate_code) {
+      c.versions.push_back(std::move(e));
+      return false;
+    }
+  }
+  conflicts_.push_back({e.origin.sku, e.origin.rate_code, {old, std::move(e)}});
+  return false;
+}
+
+TRNCOST_DECL auto price_book::find(std::string_view sku, std::string_view rate_code) const
+    -> const price_entry* {
+  auto it = index_.find(std::make_pair(std::string(sku), std::string(rate_code)));
+  return it == index_.end() ? nullptr : &entries_[it->second];
+}
+
+TRNCOST_DECL auto price_book::freshness_of(const price_entry& e) const noexcept -> freshness {
+  const date vintage = e.origin.published ? *e.origin.published : e.origin.consulted;
+  const auto as_of_days = std::chrono::sys_days{as_of_};
+  if (std::chrono::sys_days{vintage} > as_of_days) return freshness::not_yet_published;
+  if (e.origin.effective && std::chrono::sys_days{*e.origin.effective} > as_of_days) {
+    return freshness::not_yet_published;
+  }
+  if (as_of_days - std::chrono::sys_days{vintage} > max_age_) return freshness::stale;
+  return freshness::fresh;
+}
+
+TRNCOST_DECL auto price_book::select(const price_query& q) const
+    -> std::vector<const price_entry*> {
+  std::vector<const price_entry*> out;
+  for (const auto& e : entries_) {
+    if (q.matches(e)) out.push_back(&e);
+  }
+  return out;
+}
+
+TRNCOST_DECL auto price_book::one(const price_query& q) const -> const price_entry& {
+  const auto found = select(q);
+  if (found.empty()) {
+    throw input_error("no price matches " + q.what + " (" + q.describe() + ") among the " +
+                      std::to_string(entries_.size()) + " prices in the book");
+  }
+  if (found.size() > 1) {
+    std::string s = std::to_string(found.size()) + " prices match " + q.what + " (" + q.describe() +
+                    ") where one is expected:";
+    for (const auto* e : found) s += "\n  " + e->describe();
+    throw input_error(s);
+  }
+  check_usable(*found.front(), q.what);
+  return *found.front();
+}
+
+TRNCOST_DECL auto price_book::check_usable(const price_entry& e, std::string_view what) const
+    -> void {
+  for (const auto& c : conflicts_) {
+    if (c.sku == e.origin.sku && c.rate_code == e.origin.rate_code) {
+      throw input_error(std::string(what) + ": " + c.describe());
+    }
+  }
+  const date vintage = e.origin.published ? *e.origin.published : e.origin.consulted;
+  switch (freshness_of(e)) {
+    case freshness::fresh:
+      return;
+    case freshness::stale:
+      throw input_error(
+          std::string(what) + ": " + e.describe() + " was published " + to_string(vintage) + ", " +
+          std::to_string((std::chrono::sys_days{as_of_} - std::chrono::sys_days{vintage}).count()) +
+          " days before the as-of date " + to_string(as_of_) +
+          "; the book accepts prices at most " + std::to_string(max_age_.count()) + " days old");
+    case freshness::not_yet_published:
+      throw input_error(std::string(what) + ": " + e.describe() + " was published or takes " +
+                        "effect after the as-of date " + to_string(as_of_));
+  }
+}
+
+TRNCOST_DECL auto price_book::range_value(const price_entry& e, const std::string& text,
+                                          const char* field) -> decimal {
+  if (text.empty()) {
+    throw input_error("rate " + e.origin.rate_code + ": " + field + " is missing, so the line " +
+                      "cannot be placed in a tier");
+  }
+  try {
+    return decimal::parse(text);
+  } catch (const error&) {
+    throw input_error("rate " + e.origin.rate_code + ": " + field + " \"" + text +
+                      "\" is not a decimal number");
+  }
+}
+
+TRNCOST_DECL auto price_book::region_of(const attribute_list& attributes, const offer_header& h)
+    -> std::optional<std::string> {
+  for (const char* key : {"regionCode", "fromRegionCode"}) {
+    if (auto v = find_attribute(attributes, key); v && !v->empty()) return std::string(*v);
+  }
+  if (!h.region.empty()) return h.region;
+  for (const char* key : {"location", "fromLocation"}) {
+    if (auto v = find_attribute(attributes, key); v && !v->empty()) return std::string(*v);
+  }
+  return std::nullopt;
+}
+
+TRNCOST_DECL auto price_book::option_of(std::string_view term_type) -> purchase_option {
+  if (term_type == "OnDemand") return purchase_option::on_demand;
+  if (term_type == "Reserved") return purchase_option::reserved;
+  if (term_type == "savingsPlan") return purchase_option::savings_plan;
+  throw input_error("term type \"" + std::string(term_type) +
+                    "\" is not one trncost prices (OnDemand, Reserved, savingsPlan)");
+}
+
+}  // namespace pricing
+
 }  // namespace trncost
 
 #endif  // TRNCOST_PRICES_IMPL_PRICE_BOOK_IPP

@@ -1,5 +1,5 @@
-// The definitions of report/diff.hpp's functions: included by that header (header-only) or
-// compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
+// The definitions of report/diff.hpp's functions: included by that header (header-only) or compiled
+// once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
 #ifndef TRNCOST_REPORT_IMPL_DIFF_IPP
 #define TRNCOST_REPORT_IMPL_DIFF_IPP
 

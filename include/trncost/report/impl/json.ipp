@@ -1,5 +1,5 @@
-// The definitions of report/json.hpp's functions: included by that header (header-only) or
-// compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
+// The definitions of report/json.hpp's functions: included by that header (header-only) or compiled
+// once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
 #ifndef TRNCOST_REPORT_IMPL_JSON_IPP
 #define TRNCOST_REPORT_IMPL_JSON_IPP
 
@@ -322,6 +322,36 @@ TRNCOST_DECL void write_json(const estimate& est, std::ostream& out) {
 }
 
 }  // namespace io
+
+namespace io::detail {
+
+TRNCOST_DECL auto json_writer::key(std::string_view k) -> void {
+  separate();
+  append_json_string(out_, k);
+  out_ += ": ";
+  after_key_ = true;
+}
+
+TRNCOST_DECL auto json_writer::separate() -> void {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (!first_.empty()) {
+    if (!first_.back()) out_ += ',';
+    first_.back() = false;
+    newline();
+  }
+}
+
+TRNCOST_DECL auto json_writer::close(char c) -> void {
+  const bool empty = first_.back();
+  first_.pop_back();
+  if (!empty) newline();
+  out_ += c;
+}
+
+}  // namespace io::detail
 
 }  // namespace trncost
 

@@ -602,6 +602,51 @@ TRNCOST_DECL check_result check(const document& doc) {
 
 }  // namespace report
 
+namespace report::detail {
+
+TRNCOST_DECL auto builder::same(const source_record& a, const source_record& b) -> bool {
+  if (a.name != b.name || a.value != b.value || a.unit != b.unit || a.known != b.known ||
+      a.origin.index() != b.origin.index()) {
+    return false;
+  }
+  if (const auto* da = std::get_if<derived>(&a.origin)) {
+    const auto& db = std::get<derived>(b.origin);
+    if (da->formula != db.formula || !(da->op == db.op) || da->inputs.size() != db.inputs.size()) {
+      return false;
+    }
+    for (std::size_t i = 0; i < da->inputs.size(); ++i) {
+      if (da->inputs[i]->name != db.inputs[i]->name) return false;
+    }
+    return true;
+  }
+  return describe(a.origin) == describe(b.origin);
+}
+
+TRNCOST_DECL auto builder::visit(const input_ref& r) -> void {
+  if (!seen.insert(r.get()).second) return;
+  // Operands first: a clash between two inputs is named at the input, not at what uses it.
+  const auto* how = std::get_if<derived>(&r->origin);
+  if (how != nullptr) {
+    for (const auto& in : how->inputs) visit(in);
+  }
+  const auto [it, fresh] = by_name.emplace(r->name, r.get());
+  if (!fresh) {
+    if (!same(*it->second, *r)) {
+      throw input_error("report: two different inputs are named '" + r->name + "' (" +
+                        describe(it->second->origin) + "; and " + describe(r->origin) +
+                        "): a report refers to inputs by name, so each needs its own");
+    }
+    return;  // the same value under the same name, reached twice: written once
+  }
+  if (how != nullptr) {
+    doc.derivations.push_back(derivation_of(*r, *how));
+    return;
+  }
+  doc.inputs.push_back(input_entry{r->name, r->value, r->unit, r->known, r->origin});
+}
+
+}  // namespace report::detail
+
 }  // namespace trncost
 
 #endif  // TRNCOST_REPORT_IMPL_REPORT_IPP

@@ -1,5 +1,5 @@
-// The definitions of units/units.hpp's functions: included by that header (header-only) or
-// compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
+// The definitions of units/units.hpp's functions: included by that header (header-only) or compiled
+// once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
 #ifndef TRNCOST_UNITS_IMPL_UNITS_IPP
 #define TRNCOST_UNITS_IMPL_UNITS_IPP
 

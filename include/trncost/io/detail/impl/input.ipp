@@ -112,6 +112,22 @@ namespace io {
 
 }  // namespace io
 
+namespace io {
+
+TRNCOST_DECL auto input_position::to_string() const -> std::string {
+  std::string out(file.empty() ? std::string_view("<input>") : file);
+  if (line != 0) {
+    out += ':';
+    out += std::to_string(line);
+  } else if (has_offset) {
+    out += ": byte ";
+    out += std::to_string(offset);
+  }
+  return out;
+}
+
+}  // namespace io
+
 }  // namespace trncost
 
 #endif  // TRNCOST_IO_DETAIL_IMPL_INPUT_IPP

@@ -176,6 +176,123 @@ namespace io::detail {
 
 }  // namespace io::detail
 
+namespace io::detail {
+
+TRNCOST_DECL istream_input::istream_input(std::istream& in) : in_(&in), buffer_(block_size + 8) {
+  refill();
+  if (size_ >= 3 && static_cast<unsigned char>(buffer_[0]) == 0xEF &&
+      static_cast<unsigned char>(buffer_[1]) == 0xBB &&
+      static_cast<unsigned char>(buffer_[2]) == 0xBF) {
+    Take();
+    Take();
+    Take();
+  }
+}
+
+TRNCOST_DECL auto istream_input::Tell() const -> std::size_t {
+  return static_cast<std::size_t>(consumed_) + static_cast<std::size_t>(cur_ - buffer_.data());
+}
+
+TRNCOST_DECL auto istream_input::check_utf8() -> void {
+  const auto* p = reinterpret_cast<const unsigned char*>(buffer_.data());
+  std::size_t from = 0;
+  if (carry_n_ != 0) {
+    std::array<unsigned char, 8> joined{};
+    std::memcpy(joined.data(), carry_.data(), carry_n_);
+    const std::size_t take = std::min<std::size_t>(size_, 4);
+    std::memcpy(joined.data() + carry_n_, p, take);
+    std::size_t tail = 0;
+    const std::size_t n = carry_n_ + take;
+    const std::size_t bad = find_invalid_utf8(joined.data(), n, tail);
+    const std::uint64_t start = consumed_ - carry_n_;
+    if (bad < n && bad == 0) {
+      invalid_at_ = start;
+      return;
+    }
+    if (tail == 0) {  // still cut: a short read is the end of the input (istream::read)
+      invalid_at_ = start;
+      return;
+    }
+    // The sequence that straddled the blocks is whole and valid: its length is the first
+    // sequence's, found by checking it alone.
+    std::size_t len = 1;
+    while (len < n) {
+      std::size_t t = 0;
+      if (find_invalid_utf8(joined.data(), len, t) == len && t == len) break;
+      ++len;
+    }
+    from = len - carry_n_;
+    carry_n_ = 0;
+  }
+  if (size_ == 0) return;
+  std::size_t tail = 0;
+  const std::size_t bad = find_invalid_utf8(p + from, size_ - from, tail);
+  if (bad < size_ - from) {
+    invalid_at_ = consumed_ + from + bad;
+    return;
+  }
+  carry_n_ = size_ - from - tail;
+  std::memcpy(carry_.data(), p + from + tail, carry_n_);
+}
+
+TRNCOST_DECL auto json_lines::next() -> bool {
+  text_.clear();
+  std::streambuf* buf = in_->rdbuf();
+  if (buf == nullptr) return false;
+  bool any = false;
+  newline_ = false;
+  for (;;) {
+    const int c = buf->sbumpc();
+    if (c == std::char_traits<char>::eof()) break;
+    any = true;
+    if (c == '\n') {
+      newline_ = true;
+      break;
+    }
+    if (text_.size() == max_line_bytes) {
+      ++line_;
+      io::fail(input_position::at_line(file_, line_), "",
+               "the line is longer than " + std::to_string(max_line_bytes) +
+                   " bytes (8 MiB), the limit of one JSON Lines record; is this a JSON Lines "
+                   "file (one object per line)?");
+    }
+    text_ += static_cast<char>(c);
+  }
+  if (!any) return false;
+  ++line_;
+  if (line_ == 1 && starts_with_utf8_bom(text_)) text_.erase(0, 3);
+  if (!text_.empty() && text_.back() == '\r') text_.pop_back();
+  return true;
+}
+
+TRNCOST_DECL auto json_value::find(std::string_view key) const noexcept -> const json_value* {
+  if (kind_ != kind::object) return nullptr;
+  for (std::size_t i = 0; i < keys_.size(); ++i) {
+    if (keys_[i] == key) return &items_[i];
+  }
+  return nullptr;
+}
+
+TRNCOST_DECL auto json_value::kind_name(kind k) noexcept -> std::string_view {
+  switch (k) {
+    case kind::null:
+      return "null";
+    case kind::boolean:
+      return "a boolean";
+    case kind::number:
+      return "a number";
+    case kind::string:
+      return "a string";
+    case kind::array:
+      return "an array";
+    case kind::object:
+      return "an object";
+  }
+  return "a value";
+}
+
+}  // namespace io::detail
+
 }  // namespace trncost
 
 #endif  // TRNCOST_IO_DETAIL_IMPL_JSON_IPP
