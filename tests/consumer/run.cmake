@@ -50,7 +50,7 @@ else()
 endif()
 step("build the consumer" "${CMAKE_COMMAND}" --build "${build_dir}" --parallel 2 ${config_args})
 # app: the core alone; app_reader: a JSON reader (component readers); app_scenario: a scenario file
-# (component scenario).
+# (component scenario; with find_package, built with TRNCOST_SEPARATE_COMPILATION).
 foreach(program IN ITEMS app app_reader app_scenario)
   if(NOT "${CONFIG}" STREQUAL ""
      AND EXISTS "${build_dir}/${CONFIG}/${program}${CMAKE_EXECUTABLE_SUFFIX}")
