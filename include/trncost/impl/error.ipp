@@ -7,6 +7,13 @@
 
 namespace trncost {
 
+TRNCOST_DECL error::error(const std::string& what) : std::runtime_error("trncost: " + what) {}
+TRNCOST_DECL error::~error() = default;
+TRNCOST_DECL parse_error::~parse_error() = default;
+TRNCOST_DECL overflow_error::~overflow_error() = default;
+TRNCOST_DECL inexact_error::~inexact_error() = default;
+TRNCOST_DECL input_error::~input_error() = default;
+
 namespace detail {
 
 TRNCOST_DECL std::string bare_message(const std::exception& e) {

@@ -188,6 +188,15 @@ struct estimate {
   /// The work delivered and the cost per unit of it, when the model says what it delivers.
   std::optional<work_delivered> work;
 
+  // The destructor is out of line: a program built separately compiles the teardown of every
+  // member once, in <trncost/src.hpp>, not in each unit that holds an estimate.
+  estimate() = default;
+  estimate(const estimate&) = default;
+  estimate(estimate&&) = default;
+  estimate& operator=(const estimate&) = default;
+  estimate& operator=(estimate&&) = default;
+  TRNCOST_DECL ~estimate();
+
   [[nodiscard]] std::size_t unpriced_lines() const;
 };
 

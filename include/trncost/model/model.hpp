@@ -113,24 +113,34 @@ class node {
 
 namespace detail {
 
-template <class Unit>
-node<Unit> push(model_data* m, node_rec rec) {
-  rec.unit = units::symbol<Unit>();
-  m->nodes.push_back(std::move(rec));
-  m->baseline.push_back(decimal{});
-  return node<Unit>(m, static_cast<std::uint32_t>(m->nodes.size() - 1));
-}
+// The typed handles below are thin: each template works out what depends on its units (the
+// symbol, an exact factor) and hands the rest to one of these functions, so that a host building a
+// model compiles the graph's bookkeeping once (in <trncost/src.hpp> when built separately), not
+// once per unit.
+
+/// Appends a derived node of unit `unit`, computed by `op` from `a` (and `b`); returns its id.
+TRNCOST_DECL std::uint32_t push_derived(model_data* m, operation op, std::uint32_t a,
+                                        std::uint32_t b, std::string name, std::string unit);
+
+/// `a symbol b` (a + b, a * b...), or max(a, b) and min(a, b); both nodes of one model.
+TRNCOST_DECL std::uint32_t push_binary(op_kind kind, std::string_view symbol, model_data* ma,
+                                       std::uint32_t a, const model_data* mb, std::uint32_t b,
+                                       std::string unit);
+
+/// k * a, a converted by num/den, band(a, lo, hi), ceil_to(a, step).
+TRNCOST_DECL std::uint32_t push_scale(model_data* m, std::int64_t k, std::uint32_t a,
+                                      std::string unit);
+TRNCOST_DECL std::uint32_t push_convert(model_data* m, std::uint32_t a, std::uint64_t num,
+                                        std::uint64_t den, std::string unit);
+TRNCOST_DECL std::uint32_t push_band(model_data* m, std::uint32_t a, decimal lo,
+                                     std::optional<decimal> hi, std::string unit);
+TRNCOST_DECL std::uint32_t push_ceil_to(model_data* m, std::uint32_t a, decimal step,
+                                        std::string unit);
 
 template <class R, class A, class B>
 node<R> binary(op_kind kind, std::string_view symbol, const node<A>& a, const node<B>& b) {
-  if (a.data() != b.data()) throw input_error("nodes of two different models cannot be combined");
-  auto* m = a.data();
-  node_rec rec;
-  rec.op.kind = kind;
-  rec.a = a.id();
-  rec.b = b.id();
-  rec.name = operand(m->nodes[a.id()]) + " " + std::string(symbol) + " " + operand(m->nodes[b.id()]);
-  return push<R>(m, std::move(rec));
+  return node<R>(a.data(),
+                 push_binary(kind, symbol, a.data(), a.id(), b.data(), b.id(), units::symbol<R>()));
 }
 
 }  // namespace detail
@@ -154,26 +164,16 @@ node<units::per<A, B>> operator/(const node<A>& a, const node<B>& b) {
 }
 template <class Unit>
 node<Unit> max(const node<Unit>& a, const node<Unit>& b) {
-  auto n = detail::binary<Unit>(op_kind::max, ",", a, b);
-  auto& rec = a.data()->nodes[n.id()];
-  rec.name = "max(" + a.name() + ", " + b.name() + ")";
-  return n;
+  return detail::binary<Unit>(op_kind::max, "max", a, b);
 }
 template <class Unit>
 node<Unit> min(const node<Unit>& a, const node<Unit>& b) {
-  auto n = detail::binary<Unit>(op_kind::min, ",", a, b);
-  auto& rec = a.data()->nodes[n.id()];
-  rec.name = "min(" + a.name() + ", " + b.name() + ")";
-  return n;
+  return detail::binary<Unit>(op_kind::min, "min", a, b);
 }
 /// An exact whole-number multiple (inter-AZ traffic is charged on both sides: 2 * gb).
 template <class Unit>
 node<Unit> operator*(std::int64_t k, const node<Unit>& a) {
-  detail::node_rec rec;
-  rec.op = operation{.kind = op_kind::scale, .factor = k};
-  rec.a = a.id();
-  rec.name = std::to_string(k) + " * " + detail::operand(a.data()->nodes[a.id()]);
-  return detail::push<Unit>(a.data(), std::move(rec));
+  return node<Unit>(a.data(), detail::push_scale(a.data(), k, a.id(), units::symbol<Unit>()));
 }
 
 /// The same value in another unit of its dimension, by the exact factor between them (hours to
@@ -184,36 +184,25 @@ node<To> convert(const node<From>& a) {
       detail::classify_factor(boost::units::conversion_factor(From{}, To{}));
   static_assert(f.ok(), "trncost: no exact conversion between these units; see "
                         "docs/troubleshooting.md#no-exact-conversion");
-  detail::node_rec rec;
-  rec.op = operation{.kind = op_kind::convert, .num = f.num, .den = f.den};
-  rec.a = a.id();
-  rec.name = detail::operand(a.data()->nodes[a.id()]) +
-             (f.num != 1 ? " * " + std::to_string(f.num) : " / " + std::to_string(f.den));
-  return detail::push<To>(a.data(), std::move(rec));
+  return node<To>(a.data(),
+                  detail::push_convert(a.data(), a.id(), f.num, f.den, units::symbol<To>()));
 }
 
 /// The part of `a` inside the band [lo, hi) (or [lo, inf) when `hi` is empty): what a tier of a
 /// tiered price applies to, min(max(a - lo, 0), hi - lo).
 template <class Unit>
 node<Unit> band(const node<Unit>& a, const quantity<Unit>& lo, std::optional<quantity<Unit>> hi) {
-  detail::node_rec rec;
-  rec.op = operation{.kind = op_kind::band, .lower = lo.value()};
-  if (hi) rec.op.upper = hi->value();
-  rec.a = a.id();
-  rec.name = "band(" + a.name() + ", " + lo.value().to_string() + ", " +
-             (hi ? hi->value().to_string() : std::string("inf")) + ")";
-  return detail::push<Unit>(a.data(), std::move(rec));
+  return node<Unit>(a.data(),
+                    detail::push_band(a.data(), a.id(), lo.value(),
+                                      hi ? std::optional<decimal>(hi->value()) : std::nullopt,
+                                      units::symbol<Unit>()));
 }
 
 /// `a` rounded up to a whole number of `step` (billing in whole hours: ceil_to(t, 3600 s)).
 template <class Unit>
 node<Unit> ceil_to(const node<Unit>& a, const quantity<Unit>& step) {
-  if (step.value() <= decimal{}) throw input_error("ceil_to: the step must be positive");
-  detail::node_rec rec;
-  rec.op = operation{.kind = op_kind::ceil_to, .step = step.value()};
-  rec.a = a.id();
-  rec.name = "ceil_to(" + a.name() + ", " + step.value().to_string() + ")";
-  return detail::push<Unit>(a.data(), std::move(rec));
+  return node<Unit>(a.data(),
+                    detail::push_ceil_to(a.data(), a.id(), step.value(), units::symbol<Unit>()));
 }
 
 /// What a line needs besides its price and quantity.
@@ -229,52 +218,35 @@ struct estimate_options;
 /// A model: inputs, derivations and priced lines, grouped by component and category.
 class model {
  public:
-  model() : d_(std::make_unique<detail::model_data>()) {}
-  model(model&&) noexcept = default;
-  model& operator=(model&&) noexcept = default;
+  TRNCOST_DECL model();
+  TRNCOST_DECL model(model&&) noexcept;
+  TRNCOST_DECL model& operator=(model&&) noexcept;
+  TRNCOST_DECL ~model();
   model(const model&) = delete;
   model& operator=(const model&) = delete;
 
   /// A sourced input; the same sourced value added twice is one node.
   template <exact_quantity Q>
   node<typename Q::unit_type> input(const sourced<Q>& s) {
-    const auto it = d_->input_ids.find(s.record().get());
-    if (it != d_->input_ids.end()) return node<typename Q::unit_type>(d_.get(), it->second);
-    detail::node_rec rec;
-    rec.name = s.name();
-    rec.record = s.record();
-    auto n = detail::push<typename Q::unit_type>(d_.get(), std::move(rec));
-    d_->baseline[n.id()] = s.value().value();
-    d_->input_ids.emplace(s.record().get(), n.id());
-    return n;
+    using unit = typename Q::unit_type;
+    return node<unit>(d_.get(),
+                      push_input(s.name(), s.record(), s.value().value(), &units::symbol<unit>));
   }
 
   /// An input nobody knows yet (a price with no official row): lines that depend on it are
   /// unpriced, kept out of the totals and never counted as zero.
   template <class Unit>
   node<Unit> unknown(std::string name, std::string reason) {
-    if (name.empty()) throw input_error("an unknown input needs a name");
-    if (reason.empty()) throw input_error("unknown input '" + name + "' needs a reason");
-    detail::node_rec rec;
-    rec.name = std::move(name);
-    rec.unknown = true;
-    rec.unknown_reason = std::move(reason);
-    return detail::push<Unit>(d_.get(), std::move(rec));
+    return node<Unit>(d_.get(),
+                      push_unknown(std::move(name), std::move(reason), units::symbol<Unit>()));
   }
 
   /// A constant that a billing rule fixes (AWS's 60-second minimum): not an input to measure or
   /// quote, but named, with where the rule is written (usually `documented`).
   template <class Unit>
   node<Unit> rule_constant(std::string name, const quantity<Unit>& value, provenance source) {
-    validate_value_origin(source, name);
-    detail::node_rec rec;
-    rec.constant = true;
-    rec.name = name;
-    rec.record = std::make_shared<const source_record>(source_record{
-        std::move(name), value.value().to_string(), units::symbol<Unit>(), std::move(source)});
-    auto n = detail::push<Unit>(d_.get(), std::move(rec));
-    d_->baseline[n.id()] = value.value();
-    return n;
+    return node<Unit>(d_.get(), push_constant(std::move(name), value.value(), units::symbol<Unit>(),
+                                              std::move(source)));
   }
 
   /// A cost category that is legitimately empty, with the reason; without a component or such a
@@ -304,7 +276,8 @@ class model {
     static_assert(f.ok(), "trncost: the price's unit and the quantity's unit differ by a factor "
                           "that is not exact (GB vs GiB?); see "
                           "docs/troubleshooting.md#no-exact-conversion");
-    push_line(c, std::move(component), std::move(meta), price, quantity_node, f.num, f.den, "");
+    push_line(c, std::move(component), std::move(meta), price.data(), price.id(),
+              quantity_node.data(), quantity_node.id(), f.num, f.den, "");
   }
 
   /// The same for a per-month price against a quantity in hours, with the month's length named.
@@ -324,8 +297,8 @@ class model {
                         "' has zero hours");
     }
     // A quantity in seconds (GiB-s) also divides by 3600: the note shows every factor.
-    push_line(c, std::move(component), std::move(meta), price, quantity_node, f.num,
-              f.den * convention.hours_per_month,
+    push_line(c, std::move(component), std::move(meta), price.data(), price.id(),
+              quantity_node.data(), quantity_node.id(), f.num, f.den * convention.hours_per_month,
               (f.den != 1 ? "/ " + std::to_string(f.den) + " " : std::string()) + "/ " +
                   std::to_string(convention.hours_per_month) + " h/mo (" +
                   std::string(convention.name) + ")");
@@ -387,19 +360,16 @@ class model {
   [[nodiscard]] detail::model_data& data() noexcept { return *d_; }
 
  private:
-  template <class P, class Q>
-  void push_line(category c, std::string component, line_meta meta, const node<P>& price,
-                 const node<Q>& q, std::uint64_t num, std::uint64_t den, std::string note) {
-    if (price.data() != d_.get() || q.data() != d_.get()) {
-      throw input_error("line '" + meta.description + "' uses nodes of another model");
-    }
-    if (note.empty()) {
-      if (num != 1) note = "* " + std::to_string(num);
-      if (den != 1) note = "/ " + std::to_string(den);
-    }
-    d_->lines.push_back(detail::line_rec{price.id(), q.id(), num, den, c, std::move(component),
-                                         meta.ph, std::move(meta.description), std::move(note)});
-  }
+  // The non-template halves of input(), unknown(), rule_constant() and add_line(): ids in, ids out.
+  TRNCOST_DECL std::uint32_t push_input(const std::string& name, const input_ref& record,
+                                        decimal value, std::string (*unit)());
+  TRNCOST_DECL std::uint32_t push_unknown(std::string name, std::string reason, std::string unit);
+  TRNCOST_DECL std::uint32_t push_constant(std::string name, decimal value, std::string unit,
+                                           provenance source);
+  TRNCOST_DECL void push_line(category c, std::string component, line_meta meta,
+                              const detail::model_data* price_model, std::uint32_t price,
+                              const detail::model_data* quantity_model, std::uint32_t quantity,
+                              std::uint64_t num, std::uint64_t den, std::string note);
 
   std::unique_ptr<detail::model_data> d_;
 };

@@ -238,10 +238,14 @@ class decimal {
   rep raw_ = 0;
 };
 
+namespace detail {
+/// The message and the throw of throw_overflow(), compiled once (src.hpp) when built separately.
+[[noreturn]] TRNCOST_DECL void throw_decimal_overflow(decimal a, const char* op, decimal b);
+}  // namespace detail
+
 template <class D>
 [[noreturn, gnu::cold, gnu::noinline]] void detail::throw_overflow(D a, const char* op, D b) {
-  throw overflow_error(a.to_string() + " " + op + " " + b.to_string() +
-                       " overflows the decimal range");
+  throw_decimal_overflow(a, op, b);
 }
 
 /// What a decimal is made from for real: whole numbers (explicitly, `decimal(3)`) and decimal text

@@ -367,6 +367,8 @@ TRNCOST_DECL estimate model::evaluate(date as_of) const {
   return evaluate(as_of, estimate_options{});
 }
 
+TRNCOST_DECL estimate::~estimate() = default;
+
 TRNCOST_DECL auto estimate::unpriced_lines() const -> std::size_t {
   std::size_t n = 0;
   for (const auto& l : lines) n += l.amount ? std::size_t{0} : std::size_t{1};

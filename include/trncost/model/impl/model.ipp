@@ -50,7 +50,128 @@ TRNCOST_DECL std::vector<input_ref> node_inputs(const model_data& d, const evalu
   return out;
 }
 
+TRNCOST_DECL std::uint32_t push_derived(model_data* m, operation op, std::uint32_t a,
+                                        std::uint32_t b, std::string name, std::string unit) {
+  node_rec rec;
+  rec.op = op;
+  rec.a = a;
+  rec.b = b;
+  rec.name = std::move(name);
+  rec.unit = std::move(unit);
+  m->nodes.push_back(std::move(rec));
+  m->baseline.push_back(decimal{});
+  return static_cast<std::uint32_t>(m->nodes.size() - 1);
+}
+
+TRNCOST_DECL std::uint32_t push_binary(op_kind kind, std::string_view symbol, model_data* ma,
+                                       std::uint32_t a, const model_data* mb, std::uint32_t b,
+                                       std::string unit) {
+  if (ma != mb) throw input_error("nodes of two different models cannot be combined");
+  const auto& nodes = ma->nodes;
+  // max(a, b) and min(a, b) by their names; a + b by their operands (parenthesised derivations).
+  std::string name = kind == op_kind::max || kind == op_kind::min
+                         ? std::string(symbol) + "(" + nodes[a].name + ", " + nodes[b].name + ")"
+                         : operand(nodes[a]) + " " + std::string(symbol) + " " + operand(nodes[b]);
+  operation op;
+  op.kind = kind;
+  return push_derived(ma, op, a, b, std::move(name), std::move(unit));
+}
+
+TRNCOST_DECL std::uint32_t push_scale(model_data* m, std::int64_t k, std::uint32_t a,
+                                      std::string unit) {
+  return push_derived(m, operation{.kind = op_kind::scale, .factor = k}, a, 0,
+                      std::to_string(k) + " * " + operand(m->nodes[a]), std::move(unit));
+}
+
+TRNCOST_DECL std::uint32_t push_convert(model_data* m, std::uint32_t a, std::uint64_t num,
+                                        std::uint64_t den, std::string unit) {
+  return push_derived(
+      m, operation{.kind = op_kind::convert, .num = num, .den = den}, a, 0,
+      operand(m->nodes[a]) + (num != 1 ? " * " + std::to_string(num) : " / " + std::to_string(den)),
+      std::move(unit));
+}
+
+TRNCOST_DECL std::uint32_t push_band(model_data* m, std::uint32_t a, decimal lo,
+                                     std::optional<decimal> hi, std::string unit) {
+  operation op{.kind = op_kind::band, .lower = lo};
+  if (hi) op.upper = *hi;
+  std::string name = "band(" + m->nodes[a].name + ", " + lo.to_string() + ", " +
+                     (hi ? hi->to_string() : std::string("inf")) + ")";
+  return push_derived(m, op, a, 0, std::move(name), std::move(unit));
+}
+
+TRNCOST_DECL std::uint32_t push_ceil_to(model_data* m, std::uint32_t a, decimal step,
+                                        std::string unit) {
+  if (step <= decimal{}) throw input_error("ceil_to: the step must be positive");
+  return push_derived(m, operation{.kind = op_kind::ceil_to, .step = step}, a, 0,
+                      "ceil_to(" + m->nodes[a].name + ", " + step.to_string() + ")",
+                      std::move(unit));
+}
+
 }  // namespace detail
+
+TRNCOST_DECL model::model() : d_(std::make_unique<detail::model_data>()) {}
+TRNCOST_DECL model::model(model&&) noexcept = default;
+TRNCOST_DECL auto model::operator=(model&&) noexcept -> model& = default;
+TRNCOST_DECL model::~model() = default;
+
+TRNCOST_DECL auto model::push_input(const std::string& name, const input_ref& record, decimal value,
+                                    std::string (*unit)()) -> std::uint32_t {
+  const auto it = d_->input_ids.find(record.get());
+  if (it != d_->input_ids.end()) return it->second;
+  detail::node_rec rec;
+  rec.name = name;
+  rec.record = record;
+  rec.unit = unit();
+  d_->nodes.push_back(std::move(rec));
+  d_->baseline.push_back(value);
+  const auto id = static_cast<std::uint32_t>(d_->nodes.size() - 1);
+  d_->input_ids.emplace(record.get(), id);
+  return id;
+}
+
+TRNCOST_DECL auto model::push_unknown(std::string name, std::string reason, std::string unit)
+    -> std::uint32_t {
+  if (name.empty()) throw input_error("an unknown input needs a name");
+  if (reason.empty()) throw input_error("unknown input '" + name + "' needs a reason");
+  detail::node_rec rec;
+  rec.name = std::move(name);
+  rec.unknown = true;
+  rec.unknown_reason = std::move(reason);
+  rec.unit = std::move(unit);
+  d_->nodes.push_back(std::move(rec));
+  d_->baseline.push_back(decimal{});
+  return static_cast<std::uint32_t>(d_->nodes.size() - 1);
+}
+
+TRNCOST_DECL auto model::push_constant(std::string name, decimal value, std::string unit,
+                                       provenance source) -> std::uint32_t {
+  validate_value_origin(source, name);
+  detail::node_rec rec;
+  rec.constant = true;
+  rec.name = name;
+  rec.unit = unit;
+  rec.record = std::make_shared<const source_record>(
+      source_record{std::move(name), value.to_string(), std::move(unit), std::move(source)});
+  d_->nodes.push_back(std::move(rec));
+  d_->baseline.push_back(value);
+  return static_cast<std::uint32_t>(d_->nodes.size() - 1);
+}
+
+TRNCOST_DECL auto model::push_line(category c, std::string component, line_meta meta,
+                                   const detail::model_data* price_model, std::uint32_t price,
+                                   const detail::model_data* quantity_model, std::uint32_t quantity,
+                                   std::uint64_t num, std::uint64_t den, std::string note) -> void {
+  if (price_model != d_.get() || quantity_model != d_.get()) {
+    throw input_error("line '" + meta.description + "' uses nodes of another model");
+  }
+  if (note.empty()) {
+    if (num != 1) note = "* " + std::to_string(num);
+    if (den != 1) note = "/ " + std::to_string(den);
+  }
+  d_->lines.push_back(detail::line_rec{price, quantity, num, den, c, std::move(component), meta.ph,
+                                       std::move(meta.description), std::move(note)});
+}
 
 TRNCOST_DECL input_ref model::record(std::uint32_t id) const {
   evaluator e(*this);

@@ -6,6 +6,12 @@
 #include "../decimal.hpp"
 
 namespace trncost {
+
+[[noreturn]] TRNCOST_DECL void detail::throw_decimal_overflow(decimal a, const char* op,
+                                                              decimal b) {
+  throw overflow_error(a.to_string() + " " + op + " " + b.to_string() +
+                       " overflows the decimal range");
+}
 namespace detail {
 
 TRNCOST_DECL std::string quoted_for_message(std::string_view text) {
