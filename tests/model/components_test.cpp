@@ -185,6 +185,34 @@ failures trn1_failures(provenance work_lost_origin) {
 
 }  // namespace
 
+// ================================ inputs ==========================================================
+
+TEST_CASE("input_of holds a sourced value or an input known to be unknown, made from either") {
+  const input_of<quantity<units::gibibyte_t>> size = measure("volume_size", units::gibibyte, "1024");
+  REQUIRE(size.known() != nullptr);
+  CHECK(size.known()->value().value() == decimal(1024));
+  CHECK(size.name() == "volume_size");
+  CHECK(size.unknown().name.empty());
+  CHECK(detail::value_or_name(size) == "1024");
+
+  const input_of<quantity<units::gibibyte_t>> later =
+      unknown_input{"ckpt_size", "checkpoint size not measured yet"};
+  CHECK(later.known() == nullptr);
+  CHECK(later.name() == "ckpt_size");
+  CHECK(later.unknown().reason == "checkpoint size not measured yet");
+  CHECK(detail::value_or_name(later) == "ckpt_size");
+  // A negative known value is refused where the component is built; an unknown one has no value.
+  CHECK_THROWS_WITH_AS(
+      detail::require_non_negative(
+          input_of<quantity<units::gibibyte_t>>(measure("size", units::gibibyte, "-1")), "ebs"),
+      "trncost: component 'ebs': input 'size' is -1; it cannot be negative", input_error);
+  CHECK_NOTHROW(detail::require_positive(later, "ebs"));
+  // Copies keep what they hold.
+  const auto copy = later;
+  CHECK(copy.known() == nullptr);
+  CHECK(copy.unknown().name == "ckpt_size");
+}
+
 // ================================ block storage ==================================================
 
 TEST_CASE("block storage prices GiB kept for hours at a per-month price under the 730-hour month") {

@@ -5,7 +5,7 @@
 
 #include <string>
 #include <string_view>
-#include <variant>
+#include <utility>
 
 #include "component.hpp"
 
@@ -18,36 +18,59 @@ struct unknown_input {
   std::string reason;
 };
 
-/// A component input: sourced, or explicitly unknown.
+/// A component input: sourced, or explicitly unknown. Made from either, implicitly:
+/// `input_of<quantity<units::gibibyte_t>> size = unknown_input{"size", "not measured yet"};`.
+///
+/// (Not a std::variant: every component holds several, and a variant's machinery, instantiated for
+/// each unit in every unit that includes the components, was most of their compile time.)
 template <exact_quantity Q>
-using input_of = std::variant<sourced<Q>, unknown_input>;
+class input_of {
+ public:
+  using quantity_type = Q;
+
+  input_of(sourced<Q> s) : known_(std::move(s)) {}  // NOLINT(google-explicit-constructor)
+  input_of(unknown_input u)                         // NOLINT(google-explicit-constructor)
+      : known_(detail::sourced_access::make(Q{}, nullptr)), unknown_(std::move(u)) {}
+
+  /// The sourced value, or nullptr when the input is unknown.
+  [[nodiscard]] const sourced<Q>* known() const noexcept {
+    return known_.record() ? &known_ : nullptr;
+  }
+  /// What is known of an unknown input (its name and why); empty when the input is known.
+  [[nodiscard]] const unknown_input& unknown() const noexcept { return unknown_; }
+  [[nodiscard]] const std::string& name() const noexcept {
+    return known_.record() ? known_.name() : unknown_.name;
+  }
+
+ private:
+  sourced<Q> known_;  // its record is null when the input is unknown
+  unknown_input unknown_;
+};
 
 namespace detail {
 
 template <exact_quantity Q>
 node<typename Q::unit_type> add_input(component_builder& b, const input_of<Q>& in) {
-  if (const auto* s = std::get_if<sourced<Q>>(&in)) return b.input(*s);
-  const auto& u = std::get<unknown_input>(in);
-  return b.template unknown<typename Q::unit_type>(u.name, u.reason);
+  if (const auto* s = in.known()) return b.input(*s);
+  return b.template unknown<typename Q::unit_type>(in.unknown().name, in.unknown().reason);
 }
 
 template <exact_quantity Q>
 std::string input_name(const input_of<Q>& in) {
-  if (const auto* s = std::get_if<sourced<Q>>(&in)) return s->name();
-  return std::get<unknown_input>(in).name;
+  return in.name();
 }
 
 /// How a description names an input: its value when known ("2"), its name when unknown.
 template <exact_quantity Q>
 std::string value_or_name(const input_of<Q>& in) {
-  if (const auto* s = std::get_if<sourced<Q>>(&in)) return s->value().value().to_string();
-  return std::get<unknown_input>(in).name;
+  if (const auto* s = in.known()) return s->value().value().to_string();
+  return in.unknown().name;
 }
 
 /// Rejects a negative value, naming the component, the input and the rule.
 template <exact_quantity Q>
 void require_non_negative(const input_of<Q>& in, std::string_view component) {
-  if (const auto* s = std::get_if<sourced<Q>>(&in); s != nullptr && s->value().value().is_negative()) {
+  if (const auto* s = in.known(); s != nullptr && s->value().value().is_negative()) {
     throw input_error("component '" + std::string(component) + "': input '" + s->name() +
                       "' is " + s->value().value().to_string() + "; it cannot be negative");
   }
@@ -55,7 +78,7 @@ void require_non_negative(const input_of<Q>& in, std::string_view component) {
 
 template <exact_quantity Q>
 void require_positive(const input_of<Q>& in, std::string_view component) {
-  if (const auto* s = std::get_if<sourced<Q>>(&in); s != nullptr && s->value().value() <= decimal{}) {
+  if (const auto* s = in.known(); s != nullptr && s->value().value() <= decimal{}) {
     throw input_error("component '" + std::string(component) + "': input '" + s->name() +
                       "' is " + s->value().value().to_string() + "; it must be positive");
   }

@@ -51,8 +51,7 @@ class tier_table {
     const std::size_t last = tiers_.size() - 1;
     for (std::size_t i = 0; i < tiers_.size(); ++i) {
       const auto& t = tiers_[i];
-      if (const auto* s = std::get_if<sourced<quantity<PriceUnit>>>(&t.price);
-          s != nullptr && s->value().value().is_negative()) {
+      if (const auto* s = t.price.known(); s != nullptr && s->value().value().is_negative()) {
         throw input_error(where(i) + ": price '" + s->name() + "' is " +
                           s->value().value().to_string() + "; a price cannot be negative");
       }
