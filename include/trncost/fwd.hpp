@@ -52,6 +52,16 @@ class usage_period;
 class catalog;
 struct instance_spec;
 
+namespace analysis {
+// analysis/monte_carlo.hpp
+class distribution;
+}  // namespace analysis
+
+namespace report {
+// report/extras.hpp
+struct extras;
+}  // namespace report
+
 namespace measure {
 // measure/run.hpp
 struct run_record;

@@ -9,6 +9,8 @@ trncost::decimal total_of(const trncost::estimate& est);
 trncost::estimate_status status_of(const trncost::estimate& est);
 std::size_t lines_of(const trncost::model& m, const trncost::estimate_options& options);
 trncost::model sweep_model(const trncost::workload::sweep_inputs& in);
+std::size_t bands_of(const trncost::report::extras& x);
+bool has_distribution(const trncost::analysis::distribution* d);
 }  // namespace host_report
 
 #include <doctest/doctest.h>
@@ -19,6 +21,7 @@ trncost::model sweep_model(const trncost::workload::sweep_inputs& in);
 #include <trncost/measure.hpp>
 #include <trncost/model.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/report/extras.hpp>
 #include <trncost/workload.hpp>
 
 namespace host_report {
@@ -30,6 +33,8 @@ std::size_t lines_of(const trncost::model& m, const trncost::estimate_options& o
 trncost::model sweep_model(const trncost::workload::sweep_inputs& in) {
   return trncost::workload::research_sweep(in);
 }
+std::size_t bands_of(const trncost::report::extras& x) { return x.monte_carlo ? 1 : 0; }
+bool has_distribution(const trncost::analysis::distribution* d) { return d != nullptr; }
 }  // namespace host_report
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -61,6 +66,9 @@ TEST_CASE("a host header declares functions on trncost types from fwd.hpp alone"
   static_assert(std::is_class_v<workload::serving_inputs<units::tokens_per_second_t>> &&
                 std::is_enum_v<work_kind> && std::is_class_v<work_delivered> &&
                 std::is_enum_v<workload::archetype>);
+  static_assert(std::is_class_v<report::extras> && std::is_class_v<analysis::distribution>);
+  CHECK(host_report::bands_of(report::extras{}) == 0);
+  CHECK_FALSE(host_report::has_distribution(nullptr));
 }
 
 }  // namespace trncost_tests::fwd_test

@@ -12,40 +12,27 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <functional>
-#include <initializer_list>
-#include <limits>
 #include <map>
 #include <optional>
-#include <set>
 #include <span>
-#include <sstream>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <utility>
 #include <vector>
 
+// What the scenario's types and functions name, and no more: the parser, toml++ and the layers a
+// scenario builds a model from (components, workloads, readers, analyses, credits) are included by
+// impl/scenario.ipp. A program that calls scenario_extras() includes report/extras.hpp for its
+// result; the model and the estimate come with this header.
 #include "../catalog/detail/edit_distance.hpp"
 #include "../config.hpp"
-#include "../credits.hpp"
-#include "../measure.hpp"
-#include "../model.hpp"
-#include "../prices.hpp"
-#include "../report/extras.hpp"
-#include "../report/report.hpp"
-#include "../workload/autoscaled_serving.hpp"
-#include "../workload/batch_inference.hpp"
-#include "../workload/continued_pretraining.hpp"
-#include "../workload/serving.hpp"
-#include "../workload/sweep.hpp"
-#include "../workload/training.hpp"
-#include "detail/input.hpp"
-#include "price_list.hpp"
-#include "run_log.hpp"
-#include "vllm_bench.hpp"
+#include "../fwd.hpp"
+#include "../model/category.hpp"
+#include "../model/estimate.hpp"
+#include "../prices/offer.hpp"
+#include "../provenance/date.hpp"
+#include "../provenance/provenance.hpp"
 
 namespace trncost::io {
 

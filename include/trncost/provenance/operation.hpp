@@ -5,7 +5,6 @@
 #ifndef TRNCOST_PROVENANCE_OPERATION_HPP
 #define TRNCOST_PROVENANCE_OPERATION_HPP
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>

@@ -8,8 +8,33 @@
 // refused before it sees them (detail/toml_check.hpp).
 #include <toml++/toml.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <limits>
+#include <set>
+#include <sstream>
+#include <system_error>
+
+#include "../../credits.hpp"
+#include "../../measure.hpp"
+#include "../../model.hpp"
+#include "../../prices.hpp"
+#include "../../report/extras.hpp"
+#include "../../report/report.hpp"
+#include "../../workload/autoscaled_serving.hpp"
+#include "../../workload/batch_inference.hpp"
+#include "../../workload/continued_pretraining.hpp"
+#include "../../workload/serving.hpp"
+#include "../../workload/sweep.hpp"
+#include "../../workload/training.hpp"
+#include "../detail/input.hpp"
 #include "../detail/toml_check.hpp"
+#include "../price_list.hpp"
+#include "../run_log.hpp"
 #include "../scenario.hpp"
+#include "../vllm_bench.hpp"
 
 namespace trncost::io::detail {
 

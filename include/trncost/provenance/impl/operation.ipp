@@ -3,6 +3,8 @@
 #ifndef TRNCOST_PROVENANCE_IMPL_OPERATION_IPP
 #define TRNCOST_PROVENANCE_IMPL_OPERATION_IPP
 
+#include <algorithm>
+
 #include "../operation.hpp"
 
 namespace trncost {
