@@ -58,7 +58,8 @@ class distribution;
 }  // namespace analysis
 
 namespace report {
-// report/extras.hpp
+// report/report.hpp, report/extras.hpp
+struct document;
 struct extras;
 }  // namespace report
 

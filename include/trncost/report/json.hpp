@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <ostream>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -17,8 +17,11 @@
 #include <variant>
 #include <vector>
 
+// The report document (report.hpp) is only named here: render_json(est) builds one inside
+// impl/json.ipp, and a program that builds its own document has included report.hpp to do so.
 #include "../config.hpp"
-#include "report.hpp"
+#include "../fwd.hpp"
+#include "../model/estimate.hpp"
 
 namespace trncost::io {
 

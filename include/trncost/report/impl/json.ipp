@@ -3,7 +3,10 @@
 #ifndef TRNCOST_REPORT_IMPL_JSON_IPP
 #define TRNCOST_REPORT_IMPL_JSON_IPP
 
+#include <ostream>
+
 #include "../json.hpp"
+#include "../report.hpp"
 
 namespace trncost {
 
