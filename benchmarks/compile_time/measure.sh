@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Compile time of a translation unit using trncost against one using only Boost.Units' SI system and
 # fmt (the target: at most 1.5x), of one using trncost's fmt formatters (io/fmt.hpp), and of the
-# estimate-only reports (tu_markdown, tu_report_json: a one-line model rendered; target at most 2x)
-# and of the scenario file's header (tu_scenario: target at most 3x).
+# estimate-only reports (tu_markdown, tu_report_json: a one-line model built with model.hpp,
+# evaluated and rendered; tu_render_markdown, tu_render_json: one writer header rendering an estimate
+# it is given; target at most 2x) and of the scenario file's header (tu_scenario: target at most 3x).
 #
 # Each trncost TU is compiled twice: header-only (the default; "tu_x") and with
 # TRNCOST_SEPARATE_COMPILATION ("tu_x/sep": the non-template functions declared only, compiled once
@@ -28,7 +29,7 @@ read -r -a flags <<<"${CXXFLAGS:--std=c++20 -O2}"
 out_dir="$(mktemp -d)"
 trap 'rm -rf "$out_dir"' EXIT
 
-sources=(tu_trncost tu_markdown tu_report_json tu_scenario tu_io_fmt)
+sources=(tu_trncost tu_markdown tu_report_json tu_render_markdown tu_render_json tu_scenario tu_io_fmt)
 tus=(tu_anchor)
 for tu in "${sources[@]}"; do tus+=("$tu" "$tu/sep"); done
 
@@ -83,7 +84,8 @@ for tu in "${tus[@]}"; do
   target=""
   base="${tu%/sep}"
   [[ "$base" == tu_trncost ]] && target="   (target: at most 1.5)"
-  [[ "$base" == tu_markdown || "$base" == tu_report_json ]] && target="   (target: at most 2)"
+  [[ "$base" == tu_markdown || "$base" == tu_report_json || "$base" == tu_render_* ]] &&
+    target="   (target: at most 2)"
   [[ "$base" == tu_scenario ]] && target="   (target: at most 3)"
   printf 'ratio %s / tu_anchor: wall %s, CPU %s%s\n' "$tu" \
     "$(ratio "${med_wall[$tu]}" "${med_wall[tu_anchor]}")" \
