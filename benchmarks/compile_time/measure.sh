@@ -14,7 +14,8 @@
 #
 # Each round compiles every TU once, in turn, so a burst of load on a shared machine hits them all
 # alike; the script prints the median wall time of each (and the median CPU time, user + system,
-# which a loaded machine disturbs less) and the ratios to the anchor.
+# which a loaded machine disturbs less), the ratios of the medians to the anchor's, and the median
+# and range of each round's ratio to that round's anchor.
 set -euo pipefail
 
 n="${1:-7}"
@@ -87,7 +88,12 @@ for tu in "${tus[@]}"; do
   [[ "$base" == tu_markdown || "$base" == tu_report_json || "$base" == tu_render_* ]] &&
     target="   (target: at most 2)"
   [[ "$base" == tu_scenario ]] && target="   (target: at most 3)"
-  printf 'ratio %s / tu_anchor: wall %s, CPU %s%s\n' "$tu" \
-    "$(ratio "${med_wall[$tu]}" "${med_wall[tu_anchor]}")" \
-    "$(ratio "${med_cpu[$tu]}" "${med_cpu[tu_anchor]}")" "$target"
+  # Each round's CPU time over the same round's anchor: a host that slows down for a while slows
+  # a round's units alike, so the median of these ratios moves less than the ratio of the medians.
+  per_round=$(paste -d ' ' <(tr ' ' '\n' <<<"${cpu[$tu]}" | grep -v '^$') \
+    <(tr ' ' '\n' <<<"${cpu[tu_anchor]}" | grep -v '^$') | awk '{ printf "%.3f ", $1 / $2 }')
+  printf 'ratio %s / tu_anchor: wall %s, CPU %s; CPU round by round: median %s, range %s%s\n' \
+    "$tu" "$(ratio "${med_wall[$tu]}" "${med_wall[tu_anchor]}")" \
+    "$(ratio "${med_cpu[$tu]}" "${med_cpu[tu_anchor]}")" "$(median <<<"$per_round")" \
+    "$(range <<<"$per_round")" "$target"
 done
