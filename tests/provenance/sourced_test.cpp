@@ -39,6 +39,39 @@ TEST_CASE("a sourced value keeps its name, exact value, unit and provenance") {
   CHECK(kind_name(renamed.origin()) == "quoted");
 }
 
+TEST_CASE("a sourced value records the same from one kind of provenance as from a provenance") {
+  // From a `quoted` or `measured{...}` itself the record is made out of line (issue 14); from a
+  // provenance holding it, through the variant. Both give the same record and the same checks.
+  const auto price = make(units::usd_per_instance_hour, "21.5000000000");
+  const std::string name = "trn1_price";
+  const quoted q = ec2_quote();
+  const sourced<quantity<units::usd_per_instance_hour_t>> from_kind(name, price, q);
+  const sourced<quantity<units::usd_per_instance_hour_t>> from_variant(name, price, provenance{q});
+  CHECK(from_kind.name() == from_variant.name());
+  CHECK(from_kind.record()->value == from_variant.record()->value);
+  CHECK(from_kind.record()->unit == from_variant.record()->unit);
+  CHECK(describe(from_kind.origin()) == describe(from_variant.origin()));
+  const sourced hours("train_h", make(units::hour, "1.5"), run42());  // a temporary, and CTAD
+  CHECK(hours.record()->unit == "h");
+  CHECK(kind_name(hours.origin()) == "measured");
+  const sourced doc("chips", make(units::chip, 16), documented{"Trn1 architecture", q.consulted});
+  CHECK(kind_name(doc.origin()) == "documented");
+  CHECK(kind_name(sourced("blog_price", price, third_party{"a blog", q.consulted}).origin()) ==
+        "third-party");
+  CHECK(kind_name(sourced("guess", price, assumption{"no quote yet"}).origin()) == "assumption");
+  // A unit without a name of its own gets the symbol built from its base units.
+  const sourced per_chip("per_chip", make<units::per<units::usd_t, units::chip_t>>("2"),
+                         assumption{"a test"});
+  CHECK(per_chip.record()->unit == units::symbol<units::per<units::usd_t, units::chip_t>>());
+  // The checks are the same: no name, a negative price, an empty provenance, declared_none.
+  CHECK_THROWS_AS(sourced("", price, q), input_error);
+  CHECK_THROWS_WITH_AS(sourced("refund", make(units::usd_per_instance_hour, "-1"), q),
+                       doctest::Contains("is negative; a price or a cost cannot be negative"),
+                       input_error);
+  CHECK_THROWS_AS(sourced("x", price, quoted{}), input_error);
+  CHECK_THROWS_AS(sourced("x", price, declared_none{"nothing leaves the region"}), input_error);
+}
+
 TEST_CASE("a sourced value without a name or with an empty provenance is refused") {
   CHECK_THROWS_WITH_AS(sourced("", make(units::hour, 1), assumption{"x"}),
                        "trncost: a sourced value needs a name", input_error);

@@ -3,11 +3,13 @@
 #ifndef TRNCOST_PROVENANCE_SOURCED_HPP
 #define TRNCOST_PROVENANCE_SOURCED_HPP
 
+#include <concepts>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "../config.hpp"
@@ -48,10 +50,46 @@ namespace detail {
 TRNCOST_DECL input_ref make_source_record(std::string name, const decimal& value, std::string unit,
                                           provenance&& origin, bool refuse_negative);
 
+/// Whether T is one of provenance's alternatives (measured, quoted, ...).
+template <class T, class Variant = provenance>
+inline constexpr bool provenance_alternative = false;
+template <class T, class... Alternatives>
+inline constexpr bool provenance_alternative<T, std::variant<Alternatives...>> =
+    (std::is_same_v<T, Alternatives> || ...);
+/// A name that views as text and one kind of provenance: sourced<Q>'s out-of-line constructor.
+template <class Name, class Origin>
+concept name_and_origin =
+    std::convertible_to<const Name&, std::string_view> && provenance_alternative<Origin>;
+
+/// The same from one alternative, which it copies into the record: a sourced value built from a
+/// `quoted` or a `measured` then neither copies its strings into a variant nor destroys one in the
+/// caller's code (issue 14, compile time).
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const measured& origin,
+                                          bool refuse_negative);
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const quoted& origin,
+                                          bool refuse_negative);
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const documented& origin,
+                                          bool refuse_negative);
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const third_party& origin,
+                                          bool refuse_negative);
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const derived& origin,
+                                          bool refuse_negative);
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const assumption& origin,
+                                          bool refuse_negative);
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const declared_none& origin,
+                                          bool refuse_negative);
+
 /// The record of a value derived from two named inputs, `a op b`: the formula people read over
 /// their names and the operation the verifiers replay. Named `name`, or by its formula when `name`
 /// is empty. (Non-template, so that charge() and the operators of every unit pair share its code.)
-TRNCOST_DECL input_ref binary_record(std::string name, const decimal& value, std::string unit,
+TRNCOST_DECL input_ref binary_record(std::string name, const decimal& value, std::string_view unit,
                                      const input_ref& a, std::string_view op, const input_ref& b,
                                      const operation& how);
 
@@ -83,6 +121,14 @@ class sourced {
       : value_(value),
         record_(detail::make_source_record(std::move(name), value.value(),
                                            units::symbol<unit_type>(), std::move(origin),
+                                           !detail::is_usage_unit<unit_type>)) {}
+  /// The same from one kind of provenance (`quoted`, `measured{...}`, ...), copied out of line.
+  template <class Name, class Origin>
+    requires detail::name_and_origin<Name, Origin>
+  sourced(const Name& name, Q value, const Origin& origin)
+      : value_(value),
+        record_(detail::make_source_record(std::string_view(name), value.value(),
+                                           units::detail::symbol_view<unit_type>(), origin,
                                            !detail::is_usage_unit<unit_type>)) {}
 
   /// Refused with one sentence: a value without its provenance (`sourced<money> fee("fee", usd("100"))`).
@@ -153,8 +199,8 @@ template <class R, class A, class B>
 sourced<R> derive(const R& value, const sourced<A>& a, std::string_view op, const sourced<B>& b,
                   op_kind kind) {
   return sourced_access::make(
-      value, binary_record({}, value.value(), units::symbol<typename R::unit_type>(), a.record(),
-                           op, b.record(), operation{.kind = kind}));
+      value, binary_record({}, value.value(), units::detail::symbol_view<typename R::unit_type>(),
+                           a.record(), op, b.record(), operation{.kind = kind}));
 }
 
 /// A value a rule computes from named inputs, with the formula people read (a cost per completed
@@ -226,8 +272,8 @@ sourced<money> charge(std::string name, const Price& price, const Usage& usage,
       typename Price::unit_type, typename Usage::unit_type>>();
   return detail::sourced_access::make(
       m, detail::binary_record(
-             std::move(name), m.value(), units::symbol<money::unit_type>(), price.record(), "*",
-             usage.record(),
+             std::move(name), m.value(), units::detail::symbol_view<money::unit_type>(),
+             price.record(), "*", usage.record(),
              operation{.kind = mode == rounding::half_even ? op_kind::charge : op_kind::opaque,
                        .num = f.num,
                        .den = f.den}));

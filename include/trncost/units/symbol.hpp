@@ -6,6 +6,7 @@
 #include <boost/units/reduce_unit.hpp>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -95,6 +96,22 @@ std::string symbol() {
     return detail::scaled_symbol(text, scales);
   }
 }
+
+namespace detail {
+
+/// symbol<Unit>() as a view, for the non-template functions that copy it: a named unit's symbol
+/// itself, an unnamed unit's built once. (A caller's unit then builds no string inline.)
+template <class Unit>
+std::string_view symbol_view() {
+  if constexpr (!units::symbol_v<Unit>.empty()) {
+    return units::symbol_v<Unit>;
+  } else {
+    static const std::string text = symbol<Unit>();
+    return text;
+  }
+}
+
+}  // namespace detail
 
 }  // namespace trncost::units
 

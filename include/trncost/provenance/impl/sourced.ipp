@@ -24,18 +24,61 @@ TRNCOST_DECL input_ref make_source_record(std::string name, const decimal& value
       source_record{std::move(name), value.to_string(), std::move(unit), std::move(origin)});
 }
 
+template <class Origin>
+input_ref record_from(std::string_view name, const decimal& value, std::string_view unit,
+                      const Origin& origin, bool refuse_negative) {
+  return make_source_record(std::string(name), value, std::string(unit), provenance(origin),
+                            refuse_negative);
+}
+
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const measured& origin,
+                                          bool refuse_negative) {
+  return record_from(name, value, unit, origin, refuse_negative);
+}
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const quoted& origin,
+                                          bool refuse_negative) {
+  return record_from(name, value, unit, origin, refuse_negative);
+}
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const documented& origin,
+                                          bool refuse_negative) {
+  return record_from(name, value, unit, origin, refuse_negative);
+}
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const third_party& origin,
+                                          bool refuse_negative) {
+  return record_from(name, value, unit, origin, refuse_negative);
+}
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const derived& origin,
+                                          bool refuse_negative) {
+  return record_from(name, value, unit, origin, refuse_negative);
+}
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const assumption& origin,
+                                          bool refuse_negative) {
+  return record_from(name, value, unit, origin, refuse_negative);
+}
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const declared_none& origin,
+                                          bool refuse_negative) {
+  return record_from(name, value, unit, origin, refuse_negative);
+}
+
 TRNCOST_DECL std::string operand(const std::string& name) {
   return name.find(' ') == std::string::npos ? name : "(" + name + ")";
 }
 
-TRNCOST_DECL input_ref binary_record(std::string name, const decimal& value, std::string unit,
+TRNCOST_DECL input_ref binary_record(std::string name, const decimal& value, std::string_view unit,
                                      const input_ref& a, std::string_view op, const input_ref& b,
                                      const operation& how) {
   std::string formula = operand(a->name);
   formula.append(" ").append(op).append(" ").append(operand(b->name));
   if (name.empty()) name = formula;
-  return make_source_record(std::move(name), value, std::move(unit),
-                            derived{std::move(formula), {a, b}, how}, false);
+  return make_source_record(std::move(name), value, std::string(unit),
+                            provenance(derived{std::move(formula), {a, b}, how}), false);
 }
 
 }  // namespace detail
