@@ -62,7 +62,7 @@ pricing::offer_filter accelerators() {
 std::size_t extract(const std::string& path, io::offer_read_stats* stats,
                     std::vector<std::string>* lines = nullptr) {
   const auto o = io::read_offer_json_file(path, accelerators(), stats);
-  pricing::price_book book(parse_date("2026-11-30"), std::chrono::days{365});
+  pricing::price_book book(parse_date("2026-11-30"), day_count{365});
   book.add(o, parse_date("2026-11-30"));
   std::size_t n = 0;
   for (const auto& p : o.products) {

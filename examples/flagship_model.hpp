@@ -8,7 +8,6 @@
 #ifndef TRNCOST_EXAMPLES_FLAGSHIP_MODEL_HPP
 #define TRNCOST_EXAMPLES_FLAGSHIP_MODEL_HPP
 
-#include <chrono>
 #include <string>
 #include <trncost/io/price_list.hpp>
 #include <trncost/io/run_log.hpp>
@@ -65,7 +64,7 @@ sourced<quantity<Unit>> measure(const char* name, Unit u, const char* value, con
 /// before it (the S3 file is 90 days old); each quote's consulted date is the as-of date.
 inline pricing::price_book price_book(const std::string& data_dir) {
   using pricing::offer_filter;
-  pricing::price_book book(as_of, std::chrono::days{120});
+  pricing::price_book book(as_of, day_count{120});
   const std::string dir = data_dir + "/offers/";
   book.add(io::read_offer_file(dir + "AmazonEC2-us-east-1.json",
                                offer_filter{}.where("regionCode", "us-east-1")),

@@ -13,12 +13,12 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <vector>
-
 #include <trncost/io/detail/json.hpp>
 #include <trncost/io/price_list.hpp>
 #include <trncost/io/price_store.hpp>
 #include <trncost/provenance.hpp>
+#include <trncost/provenance/chrono.hpp>
+#include <vector>
 
 #include "cli.hpp"
 #include "price_fetch.hpp"
@@ -170,7 +170,7 @@ expected_file walk_indexes(fetcher& net, const fetch_request& r) {
       const auto end = end_text != nullptr ? timestamp_or_none(end_text->text()) : std::nullopt;
       bool chosen = v == r.version;
       if (r.as_of) {
-        const trncost::timestamp day = std::chrono::sys_days{*r.as_of};
+        const trncost::timestamp day = trncost::start_of(*r.as_of);
         chosen = begin && *begin <= day && (!end || day < *end);
       }
       if (!chosen) continue;
@@ -276,9 +276,7 @@ std::optional<double> seconds_of(const std::string& v) {
   }
 }
 
-trncost::date today() {
-  return trncost::date{std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
-}
+trncost::date today() { return trncost::from_chrono(std::chrono::system_clock::now()).day(); }
 
 /// Parses the options every prices subcommand shares; returns an exit code when they are wrong.
 std::optional<int> parse_prices_args(std::string_view program, const args_t& args, fetch_request& r, bool fetch) {

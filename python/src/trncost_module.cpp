@@ -546,7 +546,7 @@ PYBIND11_MODULE(_trncost, mod) {
       .def("evaluate",
            [](const std::shared_ptr<py_model>& pm, const std::string& as_of, std::int64_t freshness) {
              auto e = std::make_shared<py_estimate>();
-             e->est = pm->m->evaluate(parse_date(as_of), estimate_options{std::chrono::days{freshness}});
+             e->est = pm->m->evaluate(parse_date(as_of), estimate_options{day_count{freshness}});
              e->source = pm;
              return e;
            })

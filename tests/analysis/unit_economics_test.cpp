@@ -10,16 +10,14 @@ namespace trncost_tests::analysis_unit_economics_test {
 
 using namespace trncost;
 using namespace trncost::analysis;
-using std::chrono::November;
-using std::chrono::year;
 
 namespace {
 
-const date day{year(2026), November, std::chrono::day(20)};
+const date day{2026, 11, 20};
 
 measured run(std::string id) {
-  return measured{std::move(id), "tokens counted by the serving loop / wall clock",
-                  std::chrono::sys_days(day), std::chrono::sys_days(day) + std::chrono::hours(1)};
+  return measured{std::move(id), "tokens counted by the serving loop / wall clock", start_of(day),
+                  timestamp(day, 3600)};
 }
 
 quoted on_demand() {

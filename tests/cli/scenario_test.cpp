@@ -78,7 +78,7 @@ TEST_CASE("parse_scenario fills the spec as written") {
   CHECK(s.as_of == parse_date("2026-11-30"));
   CHECK(s.region == "us-east-1");
   CHECK(s.freshness_days == 120);
-  CHECK(scenario_options(s).freshness_window == std::chrono::days{120});
+  CHECK(scenario_options(s).freshness_window == day_count{120});
   REQUIRE(s.prices_consulted.has_value());
   CHECK(*s.prices_consulted == parse_date("2026-11-30"));
   REQUIRE(s.price_files.size() == 4);

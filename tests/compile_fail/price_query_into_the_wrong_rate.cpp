@@ -3,7 +3,7 @@
 #include <trncost/prices/queries.hpp>
 int main() {
   using namespace trncost;
-  const pricing::price_book book(parse_date("2026-11-30"), std::chrono::days(30));
+  const pricing::price_book book(parse_date("2026-11-30"), day_count{30});
   auto q = [&] {
 #ifdef TRNCOST_FAIL
     const sourced<quantity<units::usd_per_gibibyte_month_t>> p =

@@ -4,12 +4,14 @@
 // value is computed by hand in the comment next to it.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "trncost/credits/burn_down.hpp"
+#include "trncost/provenance/chrono.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::credits_aws_terms_test {
@@ -27,7 +29,10 @@ using std::chrono::year;
 
 namespace {
 
-date d(int y, std::chrono::month m, unsigned day) { return date(year(y), m, std::chrono::day(day)); }
+// Month names from std::chrono, through the conversion a host keeping std::chrono dates uses.
+date d(int y, std::chrono::month m, unsigned day) {
+  return from_chrono(std::chrono::year_month_day{year(y), m, std::chrono::day(day)});
+}
 decimal dollars(std::string_view s) { return decimal::parse(s); }
 
 sourced<money> letter_amount(std::string_view amount) {

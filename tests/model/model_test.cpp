@@ -327,13 +327,12 @@ TEST_CASE("a quote older than the freshness window makes the estimate stale") {
         "trn1_price was consulted on 2026-10-30, 31 days before the as-of date 2026-11-30 "
         "(freshness window 30 days): re-read AmazonEC2 offer file, us-east-1");
   // The window is a parameter.
-  CHECK(build(parse_date("2026-10-30"))
-            .evaluate(as_of, estimate_options{std::chrono::days{90}})
-            .status == estimate_status::verified);
-  CHECK(default_freshness_window == std::chrono::days{30});
-  CHECK_THROWS_AS((void)build(parse_date("2026-10-30"))
-                      .evaluate(as_of, estimate_options{std::chrono::days{-1}}),
-                  input_error);
+  CHECK(build(parse_date("2026-10-30")).evaluate(as_of, estimate_options{day_count{90}}).status ==
+        estimate_status::verified);
+  CHECK(default_freshness_window == day_count{30});
+  CHECK_THROWS_AS(
+      (void)build(parse_date("2026-10-30")).evaluate(as_of, estimate_options{day_count{-1}}),
+      input_error);
 }
 
 TEST_CASE("the status is the worst of its reasons, worst listed first") {

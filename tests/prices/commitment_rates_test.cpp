@@ -26,7 +26,7 @@ const std::string sp_file = TRNCOST_TESTS_DIR "/prices/data/savings-plans-us-eas
 const date as_of = parse_date("2026-11-30");
 
 price_book book_of_both() {
-  price_book book(as_of, std::chrono::days{90});
+  price_book book(as_of, day_count{90});
   book.add(io::read_offer_json_file(ec2_file, ec2_linux_shared("us-east-1", {"trn1.32xlarge"})),
            as_of);
   book.add(io::read_savings_plans_json_file(sp_file, io::savings_plan_rates_for({"trn1.32xlarge"}),

@@ -18,7 +18,7 @@ namespace {
 const std::string offers = TRNCOST_TESTS_DIR "/../examples/data/offers/";
 
 price_book flagship_book() {
-  price_book book(parse_date("2026-11-30"), std::chrono::days{120});
+  price_book book(parse_date("2026-11-30"), day_count{120});
   const auto consulted = parse_date("2026-11-30");
   book.add(io::read_offer_file(offers + "AmazonEC2-us-east-1.json",
                                offer_filter{}.where("regionCode", "us-east-1")),

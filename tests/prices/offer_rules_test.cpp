@@ -44,7 +44,7 @@ const date as_of = parse_date("2026-11-30");
 /// The book's one line, quoted as Rate.
 template <class Rate>
 sourced<quantity<Rate>> quote_only_line(const offer& o) {
-  price_book book(as_of, std::chrono::days{90});
+  price_book book(as_of, day_count{90});
   book.add(o, as_of);
   REQUIRE(book.size() == 1);
   return book.quote<Rate>(book.entries()[0], "p");
@@ -62,7 +62,7 @@ TEST_CASE("an EC2 compute instance's Hrs line reads as a price per instance-hour
   CHECK(quote_only_line<units::usd_per_instance_hour_t>(o).value().value() ==
         decimal::parse("0.5"));
   std::string why;
-  price_book book(as_of, std::chrono::days{90});
+  price_book book(as_of, day_count{90});
   book.add(o, as_of);
   CHECK(hour_kind_of(book.entries()[0], &why) == hour_kind::instance);
   CHECK(why == "Compute Instance trn1.32xlarge of AmazonEC2");
@@ -125,7 +125,7 @@ TEST_CASE("a reserved-style line filed under OnDemand is refused naming the SKU 
   offer o = one_product_offer("AmazonEC2", "Compute Instance", {{"instanceType", "p4d.24xlarge"}});
   o.terms[0].dimensions.push_back(price_dimension{"SKU1.JRTCKXETXF.2TG2D8R56U", "Upfront Fee", "",
                                                   "", "Quantity", decimal(233625), 0, {}});
-  price_book book(as_of, std::chrono::days{90});
+  price_book book(as_of, day_count{90});
   CHECK_THROWS_WITH_AS(book.add(o, as_of),
                        "trncost: rules.json: SKU SKU1, rate code SKU1.JRTCKXETXF.2TG2D8R56U is "
                        "filed under OnDemand but looks like a reserved term (the line's "
@@ -219,7 +219,7 @@ TEST_CASE("a 2018-layout offer file reads: regionCode and marketoption derived a
   CHECK(p.attribute("regionCode") == "us-west-2");
   CHECK(p.attribute("marketoption") == "OnDemand");
   CHECK(p.attribute("trncostDerived") == "regionCode,marketoption");
-  price_book book(as_of, std::chrono::days{3650});
+  price_book book(as_of, day_count{3650});
   book.add(o, parse_date("2026-11-30"));
   CHECK(ec2_on_demand(book, "us-west-2", "c5.xlarge", "c5").value().value() ==
         decimal::parse("0.17"));
@@ -238,7 +238,7 @@ TEST_CASE("a product with no location is skipped with a note and the rest of the
   REQUIRE(dt != nullptr);
   CHECK(dt->attribute("fromRegionCode") == "us-west-2");
   CHECK(dt->attribute("toRegionCode") == "us-east-1");
-  price_book book(as_of, std::chrono::days{3650});
+  price_book book(as_of, day_count{3650});
   // 1 on-demand c5 line, 2 reserved c5 lines, 1 data-transfer line; the line of the product
   // without any location is left out and listed.
   CHECK(book.add(o, as_of) == 4);

@@ -110,7 +110,7 @@ TEST_CASE("the unit table maps price-list unit strings and refuses an unknown on
 }
 
 TEST_CASE("the EC2 on-demand query skips the Capacity Block row priced 0.00") {
-  price_book book(as_of, std::chrono::days{120});
+  price_book book(as_of, day_count{120});
   CHECK(book.add(ec2_offer(), parse_date("2026-11-30")) == 5);  // 3 on-demand lines, 2 reserved
   CHECK(book.size() == 5);
   CHECK(book.add(ec2_offer(), parse_date("2026-11-30")) == 0);  // the same lines again: no change
@@ -140,7 +140,7 @@ TEST_CASE("the EC2 on-demand query skips the Capacity Block row priced 0.00") {
 }
 
 TEST_CASE("a quoted price carries the full provenance of its offer-file line") {
-  price_book book(as_of, std::chrono::days{120});
+  price_book book(as_of, day_count{120});
   book.add(ec2_offer(), parse_date("2026-11-29"));
   const auto trn1 = ec2_on_demand(book, "us-east-1", "trn1.32xlarge", "trn1_price");
   CHECK(trn1.value().value() == decimal::parse("21.5"));
@@ -167,7 +167,7 @@ TEST_CASE("a quoted price carries the full provenance of its offer-file line") {
 }
 
 TEST_CASE("without a date consulted the publication date is used and named as such") {
-  price_book book(as_of, std::chrono::days{120});
+  price_book book(as_of, day_count{120});
   book.add(ec2_offer());
   const auto trn1 = ec2_on_demand(book, "us-east-1", "trn1.32xlarge", "trn1_price");
   const auto& q = std::get<quoted>(trn1.origin());
@@ -190,7 +190,7 @@ TEST_CASE("without a date consulted the publication date is used and named as su
 }
 
 TEST_CASE("reserved terms give the hourly rate and the upfront fee as separate lines") {
-  price_book book(as_of, std::chrono::days{120});
+  price_book book(as_of, day_count{120});
   book.add(ec2_offer(), as_of);
   const auto ri = ec2_reserved(book, "us-east-1", "trn1.32xlarge", "1yr", "standard",
                                "Partial Upfront", "trn1_ri");
@@ -215,7 +215,7 @@ TEST_CASE("reserved terms give the hourly rate and the upfront fee as separate l
 }
 
 TEST_CASE("two different prices for the same SKU and rate code are reported") {
-  price_book book(as_of, std::chrono::days{120});
+  price_book book(as_of, day_count{120});
   book.add(ec2_offer(), as_of);
   offer later = ec2_offer();
   later.header.version = "20261001000000";
@@ -237,7 +237,7 @@ TEST_CASE("two different prices for the same SKU and rate code are reported") {
 
 TEST_CASE("freshness is judged against the as-of date") {
   // Published 2026-09-10; as of 2026-11-30 that is 81 days (20 + 31 + 30).
-  price_book strict(as_of, std::chrono::days{80});
+  price_book strict(as_of, day_count{80});
   strict.add(ec2_offer(), as_of);
   CHECK(strict.freshness_of(strict.entries()[0]) == freshness::stale);
   CHECK_THROWS_WITH_AS((void)ec2_on_demand(strict, "us-east-1", "trn1.32xlarge", "trn1"),
@@ -245,19 +245,19 @@ TEST_CASE("freshness is judged against the as-of date") {
                                          "date 2026-11-30; the book accepts prices at most 80 "
                                          "days old"),
                        input_error);
-  price_book enough(as_of, std::chrono::days{81});
+  price_book enough(as_of, day_count{81});
   enough.add(ec2_offer(), as_of);
   CHECK(enough.freshness_of(enough.entries()[0]) == freshness::fresh);
-  price_book earlier(parse_date("2026-09-09"), std::chrono::days{81});
+  price_book earlier(parse_date("2026-09-09"), day_count{81});
   earlier.add(ec2_offer());
   CHECK(earlier.freshness_of(earlier.entries()[0]) == freshness::not_yet_published);
   CHECK_THROWS_WITH_AS((void)ec2_on_demand(earlier, "us-east-1", "trn1.32xlarge", "trn1"),
                        doctest::Contains("after the as-of date 2026-09-09"), input_error);
-  CHECK_THROWS_AS(price_book(as_of, std::chrono::days{-1}), input_error);
+  CHECK_THROWS_AS(price_book(as_of, day_count{-1}), input_error);
 }
 
 TEST_CASE("a query that matches nothing says so") {
-  price_book book(as_of, std::chrono::days{120});
+  price_book book(as_of, day_count{120});
   book.add(ec2_offer(), as_of);
   CHECK_THROWS_WITH_AS((void)ec2_on_demand(book, "us-east-1", "trn2.48xlarge", "trn2"),
                        doctest::Contains("no price matches EC2 Linux on-demand trn2.48xlarge in "
@@ -270,7 +270,7 @@ TEST_CASE("a query that matches nothing says so") {
 }
 
 TEST_CASE("S3 tiers and requests read in their own units") {
-  price_book book(as_of, std::chrono::days{120});
+  price_book book(as_of, day_count{120});
   CHECK(book.add(ancillary_offer(), as_of) == 4);
   const auto tiers = s3_storage_tiers(book, "us-east-1", "Standard", "s3_standard");
   REQUIRE(tiers.size() == 3);  // sorted by their beginning whatever the file's order
@@ -296,7 +296,7 @@ TEST_CASE("S3 tiers and requests read in their own units") {
 }
 
 TEST_CASE("a non-USD book line cannot be quoted as USD and a term needs its product") {
-  price_book book(as_of, std::chrono::days{120});
+  price_book book(as_of, day_count{120});
   offer cny = ec2_offer();
   cny.header.currency = "CNY";
   book.add(cny, as_of);
@@ -304,7 +304,7 @@ TEST_CASE("a non-USD book line cannot be quoted as USD and a term needs its prod
                        doctest::Contains("is in CNY; trncost money is USD"), input_error);
   offer orphan = ec2_offer();
   orphan.products.pop_back();
-  price_book other(as_of, std::chrono::days{120});
+  price_book other(as_of, day_count{120});
   CHECK_THROWS_WITH_AS(other.add(orphan, as_of),
                        "trncost: ec2-test.json: term JRTCKXETXF points to SKU P5P5P5P5P5P5P5P5, "
                        "which is not among the offer's products",

@@ -75,7 +75,7 @@ TEST_CASE("the CSV reader reads metadata rows and tiered S3 rows") {
   CHECK(o.terms[0].dimensions[2].end_range == "Inf");
   CHECK(o.terms[0].dimensions[0].offset == 7);  // the line it was read on
 
-  price_book book(as_of, std::chrono::days{90});
+  price_book book(as_of, day_count{90});
   CHECK(book.add(o, as_of) == 5);
   const auto tiers = s3_storage_tiers(book, "us-east-1", "Standard", "s3_standard");
   REQUIRE(tiers.size() == 3);
@@ -94,7 +94,7 @@ TEST_CASE("the EC2 filter and queries work on a CSV offer file as on a JSON one"
   const auto o = io::read_offer_csv_file(
       ec2_fixture, ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge"}));
   REQUIRE(o.products.size() == 2);  // the Capacity Block row is not kept
-  price_book book(as_of, std::chrono::days{90});
+  price_book book(as_of, day_count{90});
   book.add(o, as_of);
   CHECK(ec2_on_demand(book, "us-east-1", "p5.48xlarge", "p5").value().value() ==
         decimal::parse("55.04"));

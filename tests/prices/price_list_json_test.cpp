@@ -84,7 +84,7 @@ TEST_CASE("the JSON reader keeps only the selected products and their terms") {
 }
 
 TEST_CASE("read from an offer file a p5 on-demand price is never the Capacity Block 0.00") {
-  price_book book(as_of, std::chrono::days{90});
+  price_book book(as_of, day_count{90});
   book.add(io::read_offer_json_file(fixture, everything_ec2()), as_of);
   CHECK(ec2_on_demand(book, "us-east-1", "p5.48xlarge", "p5").value().value() ==
         decimal::parse("55.04"));
@@ -104,7 +104,7 @@ TEST_CASE("read from an offer file a p5 on-demand price is never the Capacity Bl
 }
 
 TEST_CASE("gp3 throughput is priced per GiBps-month while its description says MiBps") {
-  price_book book(as_of, std::chrono::days{90});
+  price_book book(as_of, day_count{90});
   book.add(io::read_offer_json_file(fixture, everything_ec2()), as_of);
   const auto per_gibps = ebs_throughput(book, "us-east-1", "gp3", "gp3_throughput");
   CHECK(per_gibps.value().value() == decimal::parse("40.96"));
@@ -128,7 +128,7 @@ TEST_CASE("gp3 throughput is priced per GiBps-month while its description says M
 }
 
 TEST_CASE("reserved terms read from the file keep the upfront fee as its own line") {
-  price_book book(as_of, std::chrono::days{90});
+  price_book book(as_of, day_count{90});
   book.add(io::read_offer_json_file(fixture, ec2_linux_shared("us-east-1", {"trn1.32xlarge"})),
            as_of);
   const auto partial = ec2_reserved(book, "us-east-1", "trn1.32xlarge", "1yr", "standard",

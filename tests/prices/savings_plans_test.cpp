@@ -67,7 +67,7 @@ TEST_CASE("a Savings Plans JSON file gives the Linux shared-tenancy rate of an i
   CHECK(o.terms[1].dimensions.size() == 2);  // trn1.32xlarge and p5.48xlarge; not Fargate, Lambda
   CHECK(o.terms[0].effective == parse_date("2026-09-01"));
 
-  price_book book(as_of, std::chrono::days{90});
+  price_book book(as_of, day_count{90});
   CHECK(book.add(o, as_of) == 5);
   const auto trn1 = savings_plan_rate(book, "trn1.32xlarge", "EC2InstanceSavingsPlans", "1yr",
                                       "No Upfront", "trn1_sp");
@@ -92,7 +92,7 @@ TEST_CASE("a Savings Plans JSON file gives the Linux shared-tenancy rate of an i
 TEST_CASE("a Savings Plans CSV file gives the same rates") {
   const auto o = io::read_savings_plans_csv_file(csv_fixture, gpu_and_trainium);
   REQUIRE(o.products.size() == 2);
-  price_book book(as_of, std::chrono::days{90});
+  price_book book(as_of, day_count{90});
   CHECK(book.add(o, as_of) == 2);
   CHECK(savings_plan_rate(book, "trn1.32xlarge", "EC2InstanceSavingsPlans", "1yr", "No Upfront",
                           "trn1_sp")

@@ -16,9 +16,7 @@ namespace extras_test {
 
 using namespace trncost;
 
-inline date d(int y, unsigned m, unsigned day) {
-  return date(std::chrono::year(y), std::chrono::month(m), std::chrono::day(day));
-}
+inline date d(int y, unsigned m, unsigned day) { return date(y, m, day); }
 
 /// Tornado over +/-10 % bands of the measured leaves:
 ///   throughput 900..1100: totals 230.222222222222222222 and 189.818181818181818182, swing

@@ -119,7 +119,7 @@ TEST_CASE("an offer goes into the store and comes out as the reader returned it"
   CHECK(versions[0].origin.source == fixture);
   check_same(store.load(id), read);
   // The same quote from a book fed by the store: 21.5 USD/instance-h, SKU WVVQPJVCQU4SR8XF.
-  price_book book(parse_date("2026-11-30"), std::chrono::days{120});
+  price_book book(parse_date("2026-11-30"), day_count{120});
   book.add(store.load(id), parse_date("2026-11-30"));
   const auto trn1 = ec2_on_demand(book, "us-east-1", "trn1.32xlarge", "trn1");
   CHECK(trn1.value().value() == decimal("21.5"));
@@ -148,8 +148,9 @@ TEST_CASE("two versions side by side: the as-of date picks the one published las
   const io::price_store store(path);
   CHECK(store.versions().size() == 2);
   const auto quote_on = [&](const char* day) {
-    price_book book(parse_date(day), std::chrono::days{120});
-    for (const auto& o : io::price_store_offers(path, parse_date(day))) book.add(o, parse_date(day));
+    price_book book(parse_date(day), day_count{120});
+    for (const auto& o : io::price_store_offers(path, parse_date(day)))
+      book.add(o, parse_date(day));
     return ec2_on_demand(book, "us-east-1", "trn1.32xlarge", "trn1").value().value();
   };
   CHECK(quote_on("2026-10-31") == decimal("21.5"));  // September's version

@@ -3,7 +3,6 @@
 #ifndef TRNCOST_CATALOG_BUILTIN_HPP
 #define TRNCOST_CATALOG_BUILTIN_HPP
 
-#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,8 +20,7 @@
 namespace trncost {
 
 /// The day the built-in entries' sources were read.
-inline constexpr date builtin_catalog_consulted{std::chrono::year{2026}, std::chrono::month{11},
-                                                std::chrono::day{30}};
+inline constexpr date builtin_catalog_consulted{2026, 11, 30};
 
 /// The pages the built-in entries cite, as their `documented::source` / `assumption::rationale`
 /// texts: the page's title, then its URL. docs/catalog.md lists which figure comes from which page.

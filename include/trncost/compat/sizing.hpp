@@ -3,7 +3,6 @@
 #ifndef TRNCOST_COMPAT_SIZING_HPP
 #define TRNCOST_COMPAT_SIZING_HPP
 
-#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -57,8 +56,6 @@ struct spend_period {
 
 namespace detail {
 
-TRNCOST_DECL std::int64_t days_between(date a, date b);
-TRNCOST_DECL date add_days(date d, std::int64_t n);
 TRNCOST_DECL date next_month_start(date d);
 
 /// Splits `amount` in proportion to whole days: part i gets amount * days_i / total (rounded

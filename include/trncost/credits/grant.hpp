@@ -4,7 +4,6 @@
 #ifndef TRNCOST_CREDITS_GRANT_HPP
 #define TRNCOST_CREDITS_GRANT_HPP
 
-#include <chrono>
 #include <optional>
 #include <set>
 #include <string>
@@ -84,9 +83,7 @@ class grant {
   /// The last day the grant can pay (included), as AWS writes its expiry date.
   [[nodiscard]] date last_valid_day() const noexcept { return last_; }
   /// The day after the last valid day: the first day the grant cannot pay.
-  [[nodiscard]] date first_invalid_day() const {
-    return date(std::chrono::sys_days(last_) + std::chrono::days(1));
-  }
+  [[nodiscard]] date first_invalid_day() const { return add_days(last_, 1); }
   /// The codes of the services it covers.
   [[nodiscard]] const std::set<std::string>& services() const noexcept { return services_; }
   [[nodiscard]] const std::set<charge_kind>& excluded() const noexcept { return excluded_; }

@@ -6,7 +6,6 @@
 #define TRNCOST_IO_MODEL_SUPPORT_HPP
 
 #include <array>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <fstream>

@@ -7,7 +7,6 @@
 #define TRNCOST_IO_PRICE_LIST_CSV_HPP
 
 #include <algorithm>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <fstream>

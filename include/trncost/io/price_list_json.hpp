@@ -8,7 +8,6 @@
 #define TRNCOST_IO_PRICE_LIST_JSON_HPP
 
 #include <algorithm>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
@@ -364,9 +363,7 @@ class offer_json_handler
         return true;
       case slot::term_effective:
         try {
-          term_.effective = v.size() == 10 ? parse_date(v)
-                                           : date{std::chrono::floor<std::chrono::days>(
-                                                 parse_timestamp(v))};
+          term_.effective = v.size() == 10 ? parse_date(v) : parse_timestamp(v).day();
         } catch (const error&) {
           return fail_here(term_path() + ".effectiveDate",
                            "\"" + std::string(v) + "\" is not an ISO 8601 date or UTC timestamp");

@@ -7,7 +7,6 @@
 #ifndef TRNCOST_IO_SAVINGS_PLANS_HPP
 #define TRNCOST_IO_SAVINGS_PLANS_HPP
 
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
@@ -254,7 +253,7 @@ class savings_plan_json_handler
       case slot::plan_description: plan_description_.assign(v); return true;
       case slot::plan_effective:
         try {
-          plan_effective_ = date{std::chrono::floor<std::chrono::days>(parse_timestamp(v))};
+          plan_effective_ = parse_timestamp(v).day();
         } catch (const error&) {
           return fail_here(context() + ".effectiveDate",
                            "\"" + std::string(v) + "\" is not an ISO 8601 UTC timestamp");

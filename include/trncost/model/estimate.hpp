@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -45,10 +44,10 @@ constexpr std::string_view to_string(estimate_status s) noexcept {
 
 /// How long a quote stays fresh by default: 30 days, so a budget validated today re-reads the price
 /// pages it relies on at least monthly.
-inline constexpr std::chrono::days default_freshness_window{30};
+inline constexpr day_count default_freshness_window{30};
 
 struct estimate_options {
-  std::chrono::days freshness_window = default_freshness_window;
+  day_count freshness_window = default_freshness_window;
 };
 
 /// One line of an estimate. `amount` is empty when the line is unpriced.
@@ -169,7 +168,7 @@ struct work_delivered {
 
 struct estimate {
   date as_of{};
-  std::chrono::days freshness_window = default_freshness_window;
+  day_count freshness_window = default_freshness_window;
   std::vector<line_item> lines;
   decimal total{};  ///< the exact sum of the priced lines
   std::map<category, decimal> by_category;  ///< categories with lines or declared none

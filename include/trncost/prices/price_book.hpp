@@ -6,7 +6,6 @@
 #define TRNCOST_PRICES_PRICE_BOOK_HPP
 
 #include <algorithm>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -135,10 +134,10 @@ class price_book {
  public:
   /// A book for an estimate made on `as_of`; prices published more than `max_age` before it are
   /// stale.
-  price_book(date as_of, std::chrono::days max_age);
+  price_book(date as_of, day_count max_age);
 
   [[nodiscard]] date as_of() const noexcept { return as_of_; }
-  [[nodiscard]] std::chrono::days max_age() const noexcept { return max_age_; }
+  [[nodiscard]] day_count max_age() const noexcept { return max_age_; }
 
   /// Adds every priced line of `o`. `consulted` is the day the caller read the file; without it
   /// the file's publication date is used and named as such. Returns the number of lines added
@@ -243,7 +242,7 @@ class price_book {
   static purchase_option option_of(std::string_view term_type);
 
   date as_of_;
-  std::chrono::days max_age_;
+  day_count max_age_;
   std::vector<price_entry> entries_;
   std::map<std::pair<std::string, std::string>, std::size_t> index_;
   std::vector<price_conflict> conflicts_;

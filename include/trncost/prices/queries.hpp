@@ -5,7 +5,6 @@
 #ifndef TRNCOST_PRICES_QUERIES_HPP
 #define TRNCOST_PRICES_QUERIES_HPP
 
-#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>

@@ -7,7 +7,6 @@
 #define TRNCOST_REPORT_EXTRAS_HPP
 
 #include <algorithm>
-#include <chrono>
 #include <cstddef>
 #include <map>
 #include <optional>

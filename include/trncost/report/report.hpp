@@ -6,7 +6,6 @@
 #define TRNCOST_REPORT_REPORT_HPP
 
 #include <algorithm>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <exception>

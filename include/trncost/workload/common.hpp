@@ -3,7 +3,6 @@
 #ifndef TRNCOST_WORKLOAD_COMMON_HPP
 #define TRNCOST_WORKLOAD_COMMON_HPP
 
-#include <chrono>
 #include <string>
 #include <string_view>
 #include <utility>

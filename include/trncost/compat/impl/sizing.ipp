@@ -10,12 +10,11 @@ namespace trncost {
 namespace compat {
 
 TRNCOST_DECL sourced<quantity<units::dimensionless_t>> trainium2_default_logical_core_size() {
-  return sourced(
-      "trainium2.logical_core_size", make(units::dimensionless, 2),
-      documented{"AWS Neuron documentation: Logical NeuronCore configuration (Trn2 "
-                 "default LNC=2); model-support tool: up to four Trainium2 devices, "
-                 "i.e. sixteen cores",
-                 date{std::chrono::year{2026}, std::chrono::month{11}, std::chrono::day{30}}});
+  return sourced("trainium2.logical_core_size", make(units::dimensionless, 2),
+                 documented{"AWS Neuron documentation: Logical NeuronCore configuration (Trn2 "
+                            "default LNC=2); model-support tool: up to four Trainium2 devices, "
+                            "i.e. sixteen cores",
+                            date{2026, 11, 30}});
 }
 
 }  // namespace compat

@@ -9,17 +9,8 @@ namespace trncost {
 
 namespace credits::detail {
 
-TRNCOST_DECL std::int64_t days_between(date a, date b) {
-  return (std::chrono::sys_days(b) - std::chrono::sys_days(a)).count();
-}
-
-TRNCOST_DECL date add_days(date d, std::int64_t n) {
-  return date(std::chrono::sys_days(d) + std::chrono::days(n));
-}
-
 TRNCOST_DECL date next_month_start(date d) {
-  const auto ym = std::chrono::year_month(d.year(), d.month()) + std::chrono::months(1);
-  return date(ym.year(), ym.month(), std::chrono::day(1));
+  return d.month() == 12 ? date(d.year() + 1, 1, 1) : date(d.year(), d.month() + 1, 1);
 }
 
 TRNCOST_DECL std::vector<decimal> prorate(decimal amount, const std::vector<std::int64_t>& days) {
@@ -119,7 +110,7 @@ TRNCOST_DECL burn_down_result burn_down(const std::vector<grant>& grants,
     cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
     std::vector<std::int64_t> days;
     for (std::size_t s = 0; s + 1 < cuts.size(); ++s) {
-      days.push_back(detail::days_between(cuts[s], cuts[s + 1]));
+      days.push_back(days_between(cuts[s], cuts[s + 1]));
     }
     // Each charge prorated over the sub-periods.
     std::vector<std::vector<decimal>> pieces;  // [charge][sub]
@@ -164,10 +155,10 @@ TRNCOST_DECL burn_down_result burn_down(const std::vector<grant>& grants,
         }
         if (balance[k].is_zero() && !out.grants[k].runs_out_on) {
           // Spend spread evenly over [a, b): the balance lasts days * before / eligible days.
-          const auto span = detail::days_between(a, b);
+          const auto span = days_between(a, b);
           const auto lasted = static_cast<std::int64_t>(
               (before.raw() * span) / eligible.raw());  // whole days, rounded down
-          const date day = detail::add_days(a, std::min(lasted, span));
+          const date day = add_days(a, std::min(lasted, span));
           out.grants[k].runs_out_on = day;
           if (!projecting) out.grants[k].exhausted_on = day;
         }
@@ -272,7 +263,7 @@ TRNCOST_DECL burn_down_result burn_down(const std::vector<grant>& grants,
                              to_string(*o.runs_out_on) + " if spend went on at the schedule's " +
                              "rate after " + to_string(schedule.end()));
     }
-    const auto lead = detail::days_between(g.issued(), schedule.start());
+    const auto lead = days_between(g.issued(), schedule.start());
     if (lead > 30) {
       out.findings.push_back("grant '" + g.name() + "' was issued " + std::to_string(lead) +
                              " days before the first spend: its validity runs while nothing "
@@ -348,12 +339,12 @@ TRNCOST_DECL auto spend_schedule::rate() const -> spend_rate {
   if (rate_) return *rate_;
   if (periods_.empty()) return {};
   const auto& last = periods_.back();
-  return {last.charges, detail::days_between(last.start, last.end)};
+  return {last.charges, days_between(last.start, last.end)};
 }
 
 TRNCOST_DECL auto spend_schedule::monthly(const estimate& one_month, date first, int months)
     -> spend_schedule {
-  if (!first.ok() || first.day() != std::chrono::day(1)) {
+  if (!first.ok() || first.day() != 1) {
     throw input_error("a monthly spend schedule starts on the 1st of a month, not " +
                       to_string(first));
   }
@@ -383,7 +374,7 @@ TRNCOST_DECL auto spend_schedule::spread(const estimate& job, date start, date e
   bounds.push_back(end);
   std::vector<std::int64_t> days;
   for (std::size_t i = 0; i + 1 < bounds.size(); ++i) {
-    days.push_back(detail::days_between(bounds[i], bounds[i + 1]));
+    days.push_back(days_between(bounds[i], bounds[i + 1]));
   }
   std::vector<spend_period> periods(days.size());
   for (std::size_t i = 0; i < days.size(); ++i) periods[i] = {bounds[i], bounds[i + 1], {}};
@@ -396,7 +387,7 @@ TRNCOST_DECL auto spend_schedule::spread(const estimate& job, date start, date e
   }
   spend_schedule s;
   for (auto& p : periods) s.add(std::move(p));
-  s.rate_ = spend_rate{charges, detail::days_between(start, end)};
+  s.rate_ = spend_rate{charges, days_between(start, end)};
   return s;
 }
 

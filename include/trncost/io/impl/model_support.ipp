@@ -61,8 +61,7 @@ TRNCOST_DECL std::optional<timestamp> parse_tested_at(std::string_view t) noexce
       !digits(t, 8, 2, d)) {
     return std::nullopt;
   }
-  const date day{std::chrono::year{y}, std::chrono::month{static_cast<unsigned>(mo)},
-                 std::chrono::day{static_cast<unsigned>(d)}};
+  const date day{y, static_cast<unsigned>(mo), static_cast<unsigned>(d)};
   if (!day.ok()) return std::nullopt;
   std::size_t i = 10;
   if (i < t.size()) {
@@ -102,8 +101,7 @@ TRNCOST_DECL std::optional<timestamp> parse_tested_at(std::string_view t) noexce
     }
   }
   if (i != t.size()) return std::nullopt;
-  return std::chrono::sys_days{day} + std::chrono::hours{h} + std::chrono::minutes{mi} +
-         std::chrono::seconds{s} - std::chrono::minutes{offset_minutes};
+  return timestamp(day, std::int64_t{h} * 3600 + mi * 60 + s - offset_minutes * 60);
 }
 
 TRNCOST_DECL void assign(compat::evidence_row& row, compat::software_stack& stack, ms_col c,

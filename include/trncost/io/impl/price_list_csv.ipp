@@ -137,7 +137,7 @@ TRNCOST_DECL std::optional<date> parse_effective(std::string_view v, const input
   if (v.empty()) return std::nullopt;
   try {
     if (v.size() == 10) return parse_date(v);
-    return date{std::chrono::floor<std::chrono::days>(parse_timestamp(v))};
+    return parse_timestamp(v).day();
   } catch (const error&) {
     fail(where, field, "\"" + std::string(v) + "\" is not an ISO 8601 date or UTC timestamp");
   }

@@ -256,7 +256,7 @@ TRNCOST_DECL auto price_store::versions() const -> std::vector<stored_offer_vers
 TRNCOST_DECL auto price_store::in_force(date as_of) const -> std::vector<stored_offer_version> {
   std::map<std::pair<std::string, std::string>, stored_offer_version> last;
   for (auto& v : versions()) {
-    if (date{std::chrono::floor<std::chrono::days>(v.published)} > as_of) continue;
+    if (v.published.day() > as_of) continue;
     auto key = std::make_pair(v.offer_code, v.origin.region);
     auto it = last.find(key);
     if (it == last.end()) {

@@ -1208,7 +1208,7 @@ class scenario_builder {
       : s_(s),
         store_(store),
         dir_(std::filesystem::path(s.file).parent_path()),
-        book_(s.as_of, std::chrono::days{s.freshness_days}) {}
+        book_(s.as_of, day_count{s.freshness_days}) {}
 
   model build() {
     if (!s_.price_store.empty()) {
@@ -1985,7 +1985,7 @@ namespace io {
 }
 
 [[nodiscard]] TRNCOST_DECL estimate_options scenario_options(const scenario_spec& spec) {
-  return estimate_options{std::chrono::days{spec.freshness_days}};
+  return estimate_options{day_count{spec.freshness_days}};
 }
 
 [[nodiscard]] TRNCOST_DECL estimate evaluate_scenario(const scenario_spec& spec, const model& m) {

@@ -15,7 +15,7 @@ namespace measure {
 }
 
 TRNCOST_DECL decimal seconds_since_epoch(timestamp t) noexcept {
-  return decimal(static_cast<std::int64_t>(t.time_since_epoch().count()));
+  return decimal(t.seconds_since_epoch());
 }
 
 }  // namespace measure

@@ -3,7 +3,6 @@
 #ifndef TRNCOST_MODEL_COMPONENTS_INSTANCE_TIME_HPP
 #define TRNCOST_MODEL_COMPONENTS_INSTANCE_TIME_HPP
 
-#include <chrono>
 #include <concepts>
 #include <cstddef>
 #include <optional>
@@ -29,10 +28,10 @@ struct billing_rule {
   /// per_second: the minimum billed per launch (60 s for Linux On-Demand, Spot and Reserved).
   quantity<units::second_t> minimum = seconds(60);
   /// Where the rule is written.
-  provenance source = documented{"Amazon EC2 pricing: per-second billing, 60-second minimum "
-                                 "(Linux)",
-                                 date{std::chrono::year{2026}, std::chrono::month{11},
-                                      std::chrono::day{30}}};
+  provenance source = documented{
+      "Amazon EC2 pricing: per-second billing, 60-second minimum "
+      "(Linux)",
+      date{2026, 11, 30}};
   /// capacity_block: the upfront fee for the whole block, and the block's length.
   std::optional<sourced<money>> block_fee{};
   std::optional<sourced<quantity<units::hour_t>>> block_duration{};

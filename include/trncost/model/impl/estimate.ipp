@@ -126,7 +126,7 @@ TRNCOST_DECL void apply_verified_rules(const model_data& d, const evaluator& e, 
   }
 
   // quotes-fresh (stale), no-third-party and no-assumption (provisional).
-  const auto oldest_fresh = std::chrono::sys_days{as_of} - options.freshness_window;
+  const date oldest_fresh = add_days(as_of, -options.freshness_window.count());
   std::set<std::string> origins_reported;  // a rule constant restating one adds no second reason
   for (const auto& in : est.inputs) {
     if (constants.count(in.get()) == 0) origins_reported.insert(describe(in->origin));
@@ -137,9 +137,8 @@ TRNCOST_DECL void apply_verified_rules(const model_data& d, const evaluator& e, 
       continue;
     }
     if (const auto* q = std::get_if<quoted>(&in->origin)) {
-      if (std::chrono::sys_days{q->consulted} < oldest_fresh) {
-        const auto age =
-            (std::chrono::sys_days{as_of} - std::chrono::sys_days{q->consulted}).count();
+      if (q->consulted < oldest_fresh) {
+        const auto age = days_between(q->consulted, as_of);
         reasons.push_back({estimate_status::stale,
                            in->name + " was consulted on " + to_string(q->consulted) + ", " +
                                std::to_string(age) + " days before the as-of date " +

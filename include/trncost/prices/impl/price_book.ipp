@@ -148,7 +148,7 @@ TRNCOST_DECL auto price_query::describe() const -> std::string {
   return s;
 }
 
-TRNCOST_DECL price_book::price_book(date as_of, std::chrono::days max_age)
+TRNCOST_DECL price_book::price_book(date as_of, day_count max_age)
     : as_of_(as_of), max_age_(max_age) {
   if (!as_of.ok()) throw input_error("price book: the as-of date is not a calendar date");
   if (max_age.count() < 0) throw input_error("price book: the maximum age is negative");
@@ -162,8 +162,7 @@ TRNCOST_DECL auto price_book::add(const offer& o, std::optional<date> consulted)
                       "was given; a quoted price needs the day it was read");
   }
   const std::optional<date> published =
-      h.published ? std::optional<date>(date{std::chrono::floor<std::chrono::days>(*h.published)})
-                  : std::nullopt;
+      h.published ? std::optional<date>(h.published->day()) : std::nullopt;
   // Refused before anything is added, so a refused offer leaves the book as it was.
   for (const auto& t : o.terms) {
     for (const auto& d : t.dimensions) {
@@ -255,12 +254,9 @@ TRNCOST_DECL auto price_book::find(std::string_view sku, std::string_view rate_c
 
 TRNCOST_DECL auto price_book::freshness_of(const price_entry& e) const noexcept -> freshness {
   const date vintage = e.origin.published ? *e.origin.published : e.origin.consulted;
-  const auto as_of_days = std::chrono::sys_days{as_of_};
-  if (std::chrono::sys_days{vintage} > as_of_days) return freshness::not_yet_published;
-  if (e.origin.effective && std::chrono::sys_days{*e.origin.effective} > as_of_days) {
-    return freshness::not_yet_published;
-  }
-  if (as_of_days - std::chrono::sys_days{vintage} > max_age_) return freshness::stale;
+  if (vintage > as_of_) return freshness::not_yet_published;
+  if (e.origin.effective && *e.origin.effective > as_of_) return freshness::not_yet_published;
+  if (days_between(vintage, as_of_) > max_age_.count()) return freshness::stale;
   return freshness::fresh;
 }
 
@@ -301,11 +297,11 @@ TRNCOST_DECL auto price_book::check_usable(const price_entry& e, std::string_vie
     case freshness::fresh:
       return;
     case freshness::stale:
-      throw input_error(
-          std::string(what) + ": " + e.describe() + " was published " + to_string(vintage) + ", " +
-          std::to_string((std::chrono::sys_days{as_of_} - std::chrono::sys_days{vintage}).count()) +
-          " days before the as-of date " + to_string(as_of_) +
-          "; the book accepts prices at most " + std::to_string(max_age_.count()) + " days old");
+      throw input_error(std::string(what) + ": " + e.describe() + " was published " +
+                        to_string(vintage) + ", " + std::to_string(days_between(vintage, as_of_)) +
+                        " days before the as-of date " + to_string(as_of_) +
+                        "; the book accepts prices at most " + std::to_string(max_age_.count()) +
+                        " days old");
     case freshness::not_yet_published:
       throw input_error(std::string(what) + ": " + e.describe() + " was published or takes " +
                         "effect after the as-of date " + to_string(as_of_));

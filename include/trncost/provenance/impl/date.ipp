@@ -3,8 +3,8 @@
 #ifndef TRNCOST_PROVENANCE_IMPL_DATE_IPP
 #define TRNCOST_PROVENANCE_IMPL_DATE_IPP
 
-#include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -50,8 +50,7 @@ TRNCOST_DECL date parse_date(std::string_view text) {
   const int m = detail::parse_fixed_digits(text, 5, 2, "date (YYYY-MM-DD)", text);
   detail::expect_char(text, 7, '-', "date (YYYY-MM-DD)");
   const int d = detail::parse_fixed_digits(text, 8, 2, "date (YYYY-MM-DD)", text);
-  const date result{std::chrono::year{y}, std::chrono::month{static_cast<unsigned>(m)},
-                    std::chrono::day{static_cast<unsigned>(d)}};
+  const date result{y, static_cast<unsigned>(m), static_cast<unsigned>(d)};
   if (!result.ok()) {
     throw parse_error("\"" + std::string(text) + "\" is not a calendar date");
   }
@@ -75,25 +74,20 @@ TRNCOST_DECL timestamp parse_timestamp(std::string_view text) {
   if (h > 23 || mi > 59 || s > 59) {
     throw parse_error("\"" + std::string(text) + "\" has a time of day out of range");
   }
-  return std::chrono::sys_days{day} + std::chrono::hours{h} + std::chrono::minutes{mi} +
-         std::chrono::seconds{s};
+  return timestamp(day, std::int64_t{h} * 3600 + mi * 60 + s);
 }
 
 TRNCOST_DECL std::string to_string(date d) {
-  const int y = static_cast<int>(d.year());
+  const int y = d.year();
   std::string ys = std::to_string(y);
   while (ys.size() < 4) ys.insert(ys.begin(), '0');
-  return ys + "-" + detail::two_digits(static_cast<unsigned>(d.month())) + "-" +
-         detail::two_digits(static_cast<unsigned>(d.day()));
+  return ys + "-" + detail::two_digits(d.month()) + "-" + detail::two_digits(d.day());
 }
 
 TRNCOST_DECL std::string to_string(timestamp t) {
-  const auto day = std::chrono::floor<std::chrono::days>(t);
-  const std::chrono::hh_mm_ss<std::chrono::seconds> tod{t - day};
-  return to_string(date{day}) + "T" +
-         detail::two_digits(static_cast<unsigned>(tod.hours().count())) + ":" +
-         detail::two_digits(static_cast<unsigned>(tod.minutes().count())) + ":" +
-         detail::two_digits(static_cast<unsigned>(tod.seconds().count())) + "Z";
+  const auto s = static_cast<unsigned>(t.second_of_day());
+  return to_string(t.day()) + "T" + detail::two_digits(s / 3600) + ":" +
+         detail::two_digits(s / 60 % 60) + ":" + detail::two_digits(s % 60) + "Z";
 }
 
 }  // namespace trncost

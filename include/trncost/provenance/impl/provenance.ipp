@@ -87,13 +87,11 @@ TRNCOST_DECL void validate_value_origin(const provenance& p, std::string_view in
 
 TRNCOST_DECL std::optional<std::string> timeline_breach(const provenance& p, date as_of) {
   if (p.valueless_by_exception()) throw std::bad_variant_access{};  // as std::visit would
-  const auto after = [&](date d) {
-    return std::chrono::sys_days{d} > std::chrono::sys_days{as_of};
-  };
+  const auto after = [&](date d) { return d > as_of; };
   const auto tail = [&] { return ", after the as-of date " + to_string(as_of); };
   if (const auto* m = std::get_if<measured>(&p)) {
     // The period ends before the as-of day does (the as-of day is included).
-    if (m->to >= std::chrono::sys_days{as_of} + std::chrono::days{1}) {
+    if (m->to >= start_of(add_days(as_of, 1))) {
       return "was measured until " + to_string(m->to) + tail();
     }
   } else if (const auto* q = std::get_if<quoted>(&p)) {

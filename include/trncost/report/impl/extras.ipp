@@ -266,9 +266,7 @@ TRNCOST_DECL std::optional<check_result> check_burn_down(const credits::burn_dow
       return mismatch(where + ": runs out on " + to_string(*g.runs_out_on) + " and loses " +
                       g.lost_at_expiry.to_string() + " at expiry: a grant does one or the other");
     }
-    const date stop = g.runs_out_on
-                          ? *g.runs_out_on
-                          : date(std::chrono::sys_days(g.last_valid_day) + std::chrono::days(1));
+    const date stop = g.runs_out_on ? *g.runs_out_on : add_days(g.last_valid_day, 1);
     if (!runway || *runway < stop) runway = stop;
     lost += g.lost_at_expiry;
   }
@@ -339,9 +337,9 @@ TRNCOST_DECL std::optional<check_result> check_burn_down(const credits::burn_dow
           e != p.uncovered_by_reason.end()) {
         eligible += e->second;
       }
-      const auto span = credits::detail::days_between(p.start, p.end);
+      const auto span = days_between(p.start, p.end);
       const auto lasted = static_cast<std::int64_t>((balance[0].raw() * span) / eligible.raw());
-      const date day = credits::detail::add_days(p.start, std::min(lasted, span));
+      const date day = add_days(p.start, std::min(lasted, span));
       if (b.grants[0].runs_out_on != day) {
         return mismatch(
             at("credits.grants", 0) + " '" + b.grants[0].name + "' runs_out_on: the " +

@@ -137,13 +137,13 @@ TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b) {
   std::string s = svg_open("chart-burndown", "Credit burn-down (USD)", height);
   if (b.periods.empty()) return s + "</svg>\n";
   const date first = b.periods.front().start;
-  const auto span = credits::detail::days_between(first, b.periods.back().end);
+  const auto span = days_between(first, b.periods.back().end);
   decimal start_balance{};
   for (const auto& g : b.grants) start_balance += g.amount;
   decimal max = start_balance;
   for (const auto& p : b.periods) max = std::max(max, p.spend);
   const auto x_of = [&](date d) {
-    return coord(left, decimal(credits::detail::days_between(first, d)), decimal(span), width);
+    return coord(left, decimal(days_between(first, d)), decimal(span), width);
   };
   const auto y_of = [&](decimal v) { return coord(bottom, -v, max, plot_h); };
   s += "<line x1=\"" + std::to_string(left) + "\" y1=\"" + std::to_string(bottom) + "\" x2=\"" +
@@ -153,10 +153,9 @@ TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b) {
   s += svg_text(left - 6, bottom, "end", "0");
   std::string points = x_of(first) + "," + y_of(start_balance);
   for (const auto& p : b.periods) {
-    const auto days = credits::detail::days_between(p.start, p.end);
-    const std::string x =
-        coord(left, decimal(credits::detail::days_between(first, p.start)) + decimal(days) / 10,
-              decimal(span), width);
+    const auto days = days_between(p.start, p.end);
+    const std::string x = coord(left, decimal(days_between(first, p.start)) + decimal(days) / 10,
+                                decimal(span), width);
     const std::string w = bar_length(decimal(days) * 8 / 10, decimal(span), width);
     const decimal credit_top = p.credits_used;
     s += "<rect class=\"bar burn-credits\" data-period=\"" + to_string(p.start) +

@@ -265,12 +265,11 @@ TRNCOST_DECL std::vector<expected_reason> expected_reasons(const document& doc,
                      "category '" + std::string(to_string(c.cat)) + "' is missing"});
     }
   }
-  const auto oldest_fresh =
-      std::chrono::sys_days{doc.as_of} - std::chrono::days{doc.freshness_window_days};
+  const date oldest_fresh = add_days(doc.as_of, -doc.freshness_window_days);
   for (const auto& in : doc.inputs) {
     if (!in.known) continue;
     if (const auto* q = std::get_if<quoted>(&in.origin)) {
-      if (std::chrono::sys_days{q->consulted} < oldest_fresh) {
+      if (q->consulted < oldest_fresh) {
         out.push_back({verified_rule::quotes_fresh, std::nullopt,
                        in.name + " was consulted on " + to_string(q->consulted) + " (stale)"});
       }

@@ -14,7 +14,7 @@ TRNCOST_DECL sourced<quantity<units::hour_t>> service_period(std::string name, d
   if (!from.ok() || !to.ok()) {
     throw input_error("service period '" + name + "': a date is not a calendar date");
   }
-  const auto days = (std::chrono::sys_days{to} - std::chrono::sys_days{from}).count();
+  const auto days = days_between(from, to);
   if (days <= 0) {
     throw input_error("service period '" + name + "': it ends (" + trncost::to_string(to) +
                       ") on or before it starts (" + trncost::to_string(from) + ")");

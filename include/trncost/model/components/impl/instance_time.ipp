@@ -10,9 +10,8 @@ namespace trncost {
 TRNCOST_DECL auto billing_rule::per_hour() -> billing_rule {
   billing_rule r;
   r.how = kind::per_hour;
-  r.source =
-      documented{"Amazon EC2 pricing: hourly billing, a partial hour billed as a full hour",
-                 date{std::chrono::year{2026}, std::chrono::month{11}, std::chrono::day{30}}};
+  r.source = documented{"Amazon EC2 pricing: hourly billing, a partial hour billed as a full hour",
+                        date{2026, 11, 30}};
   return r;
 }
 
