@@ -1,4 +1,4 @@
-// expect: no matching (function for call to .trncost::credits::grant::grant|constructor for initialization of .const credits::grant)
+// expect: trncost: a grant's last valid day is a credits::last_day
 // A grant's last valid day is a credits::last_day, never a bare date: a date meaning the first
 // day the grant cannot pay (the old `expires`) must not be taken for the last day it can pay.
 #include <trncost/credits.hpp>

@@ -1,4 +1,4 @@
-// expect: conversion from .sourced<quantity<unit<list<dim<boost::units::time_base_dimension|no viable conversion from 'sourced<quantity<per<
+// expect: trncost: cannot assign or convert a quantity of one dimension to another
 // An EC2 hourly price from the price book cannot be taken as a per-GiB-month storage price.
 #include <trncost/prices/queries.hpp>
 int main() {

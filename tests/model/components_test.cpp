@@ -416,6 +416,13 @@ TEST_CASE("a price whose unit does not fit block storage does not compile") {
   static_assert(!std::is_constructible_v<block_storage, std::string, std::string,
                                          sourced<quantity<units::gigabyte_t>>, usage_period,
                                          sourced<quantity<units::usd_per_gibibyte_month_t>>>);
+  // sourced<A> converts to sourced<B> only to refuse (provenance/sourced.hpp); a component's
+  // input_of<B> parameter would need that conversion and input_of's constructor, two user-defined
+  // conversions, so the refusal never makes a wrong unit fit a component.
+  static_assert(!std::is_convertible_v<sourced<quantity<units::gigabyte_t>>,
+                                       input_of<quantity<units::gibibyte_t>>>);
+  static_assert(std::is_convertible_v<sourced<quantity<units::gibibyte_t>>,
+                                      input_of<quantity<units::gibibyte_t>>>);
   CHECK(true);
 }
 

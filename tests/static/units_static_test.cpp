@@ -325,7 +325,14 @@ static_assert(!sourced_constructible<money, const char*, money>);
 static_assert(!sourced_constructible<money, std::string, decimal, trncost::provenance>);
 static_assert(!std::is_constructible_v<sourced<money>, std::string, decimal, trncost::provenance>);
 static_assert(!sourced_constructible<money, sourced<hours>>);
-static_assert(!std::is_convertible_v<sourced<per_instance_hour>, sourced<per_gibibyte_month>>);
+// A sourced value of one unit converts to one of another only to refuse (tests/compile_fail/
+// price_query_into_the_wrong_rate, taking_sourced_seconds_as_sourced_hours): ask sourced_constructible.
+static_assert(std::is_convertible_v<sourced<per_instance_hour>, sourced<per_gibibyte_month>>);
+static_assert(!sourced_constructible<per_gibibyte_month, sourced<per_instance_hour>>);
+static_assert(!sourced_constructible<per_gibibyte_month, const sourced<per_instance_hour>&>);
+static_assert(!sourced_constructible<hours, sourced<seconds>>);
+static_assert(sourced_constructible<per_instance_hour, sourced<per_instance_hour>>);
+static_assert(sourced_constructible<per_instance_hour, const sourced<per_instance_hour>&>);
 
 static_assert(addable<sourced<money>, sourced<money>>);
 static_assert(!addable<sourced<money>, sourced<hours>>);

@@ -77,6 +77,21 @@ class grant {
         trncost::detail::classify_unit_mix<typename Amount::unit_type, units::usd_t>()>();
   }
 
+  /// Refused with one sentence: a bare date where the last valid day goes (the first day a grant
+  /// can no longer pay, as an `expires` field often means, would give one day of credit too many).
+  template <std::same_as<date> Last>
+  grant(std::string name, const sourced<money>& amount, date issued, Last,
+        const std::set<std::string>& services,
+        std::set<charge_kind> excluded = default_exclusions())
+      : grant(std::move(name), amount, issued, last_day{issued}, services, std::move(excluded)) {
+    constexpr bool refused_call = trncost::detail::refuses<sizeof(Last)>;
+    static_assert(refused_call,
+                  "trncost: a grant's last valid day is a credits::last_day, the day AWS writes as "
+                  "the credit's expiry date (included), never a bare date: grant(..., issued, "
+                  "credits::last_day{date}, services); see "
+                  "docs/troubleshooting.md#analysis-and-credits-inputs");
+  }
+
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] const sourced<money>& amount() const noexcept { return amount_; }
   [[nodiscard]] date issued() const noexcept { return issued_; }

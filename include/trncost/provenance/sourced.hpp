@@ -95,6 +95,35 @@ TRNCOST_DECL input_ref binary_record(std::string name, const decimal& value, std
 
 struct sourced_access;
 
+/// Which sentence refuses taking a sourced value of unit From as one of unit To.
+template <class From, class To>
+constexpr unit_mix sourced_conversion_kind() {
+  if constexpr (refusable_unit_pair<From, To>) {
+    return classify_unit_mix<From, To>();
+  } else {
+    return unit_mix::one_dimension;  // Boost's own units (SI metres): the general sentence
+  }
+}
+
+/// `sourced<quantity<To>> x = a sourced<quantity<From>>`: the sentence of the units' own mix-up
+/// (money and a price, GB and GiB, a storage price and an instance-hour price), or, within one
+/// dimension, convert<ToUnit>(name, s), which records the conversion in the derivation.
+template <class From, class To>
+constexpr void refuse_sourced_conversion() {
+  constexpr unit_mix kind = sourced_conversion_kind<From, To>();
+  if constexpr (kind != unit_mix::one_dimension) {
+    refuse_unit_assignment<kind>();
+  } else {
+    // (refuses<kind>: clang prints the kind, not the units' types)
+    static_assert(refuses<kind>,
+                  "trncost: a sourced value keeps the unit its source gives and is never taken "
+                  "as one of another unit implicitly (sourced seconds as sourced hours): within one "
+                  "dimension, convert it on purpose, convert<ToUnit>(name, s), exact or throws "
+                  "and recorded in its derivation; see "
+                  "docs/troubleshooting.md#one-dimension-two-units");
+  }
+}
+
 }  // namespace detail
 
 /// A named exact quantity with its provenance. It cannot be built without a name and a provenance
@@ -142,6 +171,18 @@ class sourced {
                   "documented{...} or assumption{\"why\"}; see docs/troubleshooting.md#unsourced-input");
   }
 
+  /// Refused with one sentence: a sourced value taken as one of another unit (`const
+  /// sourced<quantity<units::usd_per_gibibyte_month_t>> p = pricing::ec2_on_demand(...)`, an
+  /// instance-hour price). A conversion function, not a constructor of the target, so that the
+  /// refusal never competes with a component's input_of<> parameters (one user-defined conversion
+  /// only) and an exact match always wins; sourced_constructible tells it from a real conversion.
+  template <class Q2>
+    requires(exact_quantity<Q> && exact_quantity<Q2> && !std::same_as<Q2, Q>)
+  operator sourced<Q2>() const {  // NOLINT(google-explicit-constructor): it exists to be found
+    detail::refuse_sourced_conversion<unit_type, typename Q2::unit_type>();
+    return sourced<Q2>(Q2{}, input_ref{});  // not reached: the line above stops the compile
+  }
+
   [[nodiscard]] const std::string& name() const noexcept { return record_->name; }
   [[nodiscard]] const Q& value() const noexcept { return value_; }
   [[nodiscard]] const provenance& origin() const noexcept { return record_->origin; }
@@ -155,6 +196,8 @@ class sourced {
 
  private:
   friend struct detail::sourced_access;
+  template <class>
+  friend class sourced;  // the refused conversion's (unreached) result
   /// A value and its record, already checked (detail::binary_record()).
   sourced(Q value, input_ref record) : value_(value), record_(std::move(record)) {}
 
@@ -172,6 +215,8 @@ inline constexpr bool refused_sourced_arguments = false;
 template <class Q, class Name, class Value>
 inline constexpr bool refused_sourced_arguments<Q, Name, Value> =
     std::constructible_from<std::string, Name> && std::constructible_from<Q, Value>;
+template <class Q, class Q2>  // the refused conversion from a sourced value of another unit
+inline constexpr bool refused_sourced_arguments<Q, sourced<Q2>> = !std::is_same_v<Q, Q2>;
 }  // namespace detail
 
 /// Whether a sourced<Q> is built from these arguments for real. sourced<Q> also has a constructor that
