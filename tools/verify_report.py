@@ -21,8 +21,9 @@ Exit codes:
 
 import argparse
 import datetime
-import json
+import json.decoder
 import math
+import re
 import sys
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -30,7 +31,7 @@ from fractions import Fraction
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_UNREADABLE, EXIT_MISMATCH = 0, 1, 2, 3, 4
 
 SCHEMA = "trncost.report"
-NEWEST_VERSION = 4
+NEWEST_VERSION = 5
 # Members of the document by schema version; nothing else is accepted (see --help).
 MEMBERS_V1 = ["schema", "schema_version", "as_of", "freshness_window_days", "currency", "status",
               "reasons", "totals", "categories", "uncertainties", "lines", "derivations", "inputs",
@@ -41,6 +42,10 @@ OPTIONAL_V3 = ["work"]
 # From version 4 each status reason names the rule of "verified" it breaks, and every-category-
 # accounted the category it is about; the verifier recomputes the reasons by rule and category.
 REASONS_VERSION = 4
+# From version 5 each line says what it is (its identity: service, region, instance type, usage
+# type, purchase option), quotes and measurements where they come from; the verifier checks each
+# line's identity against the inputs it uses (identity-consistent) and the protocol's runs.
+IDENTITY_VERSION = 5
 # The rules of "verified" a reason can name (docs/model.md#what-verified-claims), each with the
 # status breaking it gives; the rules that refuse the input give no reason.
 REASON_RULES = {"every-line-priced": "unpriced", "every-category-accounted": "incomplete",
@@ -49,6 +54,18 @@ REASON_RULES = {"every-line-priced": "unpriced", "every-category-accounted": "in
                 "zero-price-has-reason": "provisional"}
 REFUSING_RULES = ["provenance-says-enough", "measured-has-period", "declared-none-is-not-a-value",
                   "no-negative-price", "one-value-per-input", "timeline", "no-cost-counted-twice"]
+RUN_MEMBERS = ["run_id", "model", "code_version", "dataset_id", "parameters", "software_stack"]
+BAR_MEMBERS = ["input", "kind", "basis", "baseline_value", "low", "high", "total_at_low",
+               "total_at_high", "swing"]
+RANKED_MEMBERS = ["name", "cost", "seconds", "cost_rank", "time_rank", "cost_ratio", "time_ratio",
+                  "stack", "work", "cost_per_work"]
+CREDITS_MEMBERS = ["total_spend", "total_credits", "total_uncovered", "total_wasted",
+                   "total_lost_at_expiry", "runway", "grants", "periods", "credit_lines",
+                   "projection", "findings"]
+GRANT_MEMBERS = ["name", "amount", "last_valid_day", "used", "balance_at_end", "exhausted_on",
+                 "wasted_at_expiry", "unused_at_schedule_end", "runs_out_on", "lost_at_expiry"]
+PERIOD_MEMBERS = ["start", "end", "spend", "credits_used", "uncovered", "uncovered_by_reason",
+                  "balance_after"]
 ANALYSIS_PARTS = ["tornado", "scenarios", "monte_carlo", "comparison", "decision"]
 
 STATUSES = ["verified", "provisional", "stale", "unpriced", "incomplete"]  # best to worst
@@ -67,6 +84,9 @@ WORK_QUOTES = {"tokens served": (1000000, "USD/1M tokens"),
                "runs to target": (1, "USD/job"), "trials": (1, "USD/job")}
 COVERAGES = ["lines", "declared-none", "no-lines", "missing"]
 LINE_ROUNDING = "half-even at 18 fractional digits"
+# The AWS services a quote's offer code names, as a line's identity names them (a Savings Plans
+# offer code prices a commitment, not a service's usage: never compared).
+SERVICE_CODES = ["AmazonEC2", "AmazonS3", "AWSDataTransfer", "AmazonCloudWatch"]
 PURCHASE_OPTIONS = ["on-demand", "reserved", "Savings Plan", "spot", "Capacity Block"]
 UNCERTAINTY_KINDS = ["custom-operator", "unsupported-operation", "porting-work", "other"]
 OUTCOMES = ["continue", "compare another option", "suspend"]
@@ -90,6 +110,128 @@ class Mismatch(Exception):
     def __init__(self, path, expected, found, why=""):
         text = f"{path}: expected {expected}, found {found}"
         super().__init__(text + (f" ({why})" if why else ""))
+
+
+# ------------------------------------------------------------------------------------------------
+# Reading JSON strictly, as the C++ audit reads it (docs/reports.md, "Reading a report"): UTF-8
+# without a byte-order mark, no member twice in one object, no string holding a lone UTF-16
+# surrogate, arrays and objects nested at most MAX_DEPTH deep, no NaN or Infinity. Each refusal
+# names the path of the value ("lines[3].amount"); a syntax error names the byte.
+
+MAX_DEPTH = 64  # a report nests about 9 deep (a study's option's credits' projection's charges)
+_BLANK = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_scanstring = json.decoder.scanstring
+
+
+class _StrictJSON:
+    """A recursive-descent reader of one JSON document; recursion stops at MAX_DEPTH."""
+
+    def __init__(self, text):
+        self.s = text
+
+    def byte(self, i):
+        return len(self.s[:i].encode("utf-8", "surrogatepass"))
+
+    def syntax(self, i, why):
+        raise Unreadable("", f"byte {self.byte(i)}: invalid JSON: {why}")
+
+    def blank(self, i):
+        return _BLANK.match(self.s, i).end()
+
+    def document(self):
+        i = self.blank(0)
+        if i == len(self.s):
+            self.syntax(i, "the document is empty")
+        value, i = self.value(i, "", 0)
+        i = self.blank(i)
+        if i != len(self.s):
+            self.syntax(i, "the document root is followed by other values")
+        return value
+
+    def string(self, i, path):
+        try:
+            text, end = _scanstring(self.s, i + 1, True)
+        except ValueError as e:
+            self.syntax(getattr(e, "pos", i), getattr(e, "msg", str(e)))
+        if _SURROGATE.search(text):
+            raise Unreadable(path, "holds a lone UTF-16 surrogate (\\ud800-\\udfff not in a pair); "
+                             "a report's text is Unicode")
+        return text, end
+
+    def value(self, i, path, depth):
+        s = self.s
+        c = s[i] if i < len(s) else ""
+        if c == '"':
+            return self.string(i, path)
+        if c in ("{", "["):
+            if depth >= MAX_DEPTH:
+                raise Unreadable(path, f"nests arrays and objects more than {MAX_DEPTH} deep "
+                                 "(refused)")
+            return (self.obj if c == "{" else self.arr)(i, path, depth + 1)
+        for word, v in (("true", True), ("false", False), ("null", None)):
+            if s.startswith(word, i):
+                return v, i + len(word)
+        m = _NUMBER.match(s, i)
+        if m is None or m.end() == i:
+            self.syntax(i, "expected a value")
+        t = m.group(0)
+        if m.group(1) or m.group(2):
+            return float(t), m.end()  # never a value of a report: refused where it is read
+        return (int(t) if len(t) <= 40 else float("inf")), m.end()
+
+    def obj(self, i, path, depth):
+        out = {}
+        i = self.blank(i + 1)
+        if self.s.startswith("}", i):
+            return out, i + 1
+        while True:
+            if not self.s.startswith('"', i):
+                self.syntax(i, "expected a member name in double quotes")
+            key, i = self.string(i, path)
+            where = at(path, key)
+            if key in out:
+                raise Unreadable(where, "appears twice in one object; a repeated member is "
+                                 "refused (the last value would silently replace the first)")
+            i = self.blank(i)
+            if not self.s.startswith(":", i):
+                self.syntax(i, "expected ':' after a member name")
+            out[key], i = self.value(self.blank(i + 1), where, depth)
+            i = self.blank(i)
+            if self.s.startswith(",", i):
+                i = self.blank(i + 1)
+            elif self.s.startswith("}", i):
+                return out, i + 1
+            else:
+                self.syntax(i, "expected ',' or '}' after an object member")
+
+    def arr(self, i, path, depth):
+        out = []
+        i = self.blank(i + 1)
+        if self.s.startswith("]", i):
+            return out, i + 1
+        while True:
+            v, i = self.value(i, at(path, len(out)), depth)
+            out.append(v)
+            i = self.blank(i)
+            if self.s.startswith(",", i):
+                i = self.blank(i + 1)
+            elif self.s.startswith("]", i):
+                return out, i + 1
+            else:
+                self.syntax(i, "expected ',' or ']' after an array element")
+
+
+def read_json(raw):
+    """A report's bytes as Python values, refused (Unreadable) as the C++ audit refuses them."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raise Unreadable("", "begins with a UTF-8 byte-order mark; a report is UTF-8 without one")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise Unreadable("", f"byte {e.start}: invalid UTF-8 ({e.reason})") from None
+    return _StrictJSON(text).document()
 
 
 # ------------------------------------------------------------------------------------------------
@@ -175,19 +317,32 @@ def nonempty(obj, path, key):
     return v
 
 
-def obj_at(obj, path, key):
-    return member(obj, path, key, dict, "an object")
+def closed(obj, path, members, what):
+    """Every object of a report is closed: a member it does not define is refused, never passed
+    unchecked (the first such member in the document's order is named)."""
+    for key in obj:
+        if key not in members:
+            raise Unreadable(at(path, key), f"is not a member of {what}; this verifier does not "
+                             "pass what it does not check")
+    return obj
+
+
+def obj_at(obj, path, key, members=None, what=None):
+    v = member(obj, path, key, dict, "an object")
+    return v if members is None else closed(v, at(path, key), members, what or f"'{key}'")
 
 
 def arr(obj, path, key):
     return member(obj, path, key, list, "an array")
 
 
-def objects(obj, path, key):
+def objects(obj, path, key, members=None, what=None):
     items = arr(obj, path, key)
     for i, e in enumerate(items):
         if not isinstance(e, dict):
             raise Unreadable(at(at(path, key), i), f"is {type_name(e)}, expected an object")
+        if members is not None:
+            closed(e, at(at(path, key), i), members, what or f"an entry of '{key}'")
     return [(at(at(path, key), i), e) for i, e in enumerate(items)]
 
 
@@ -199,26 +354,43 @@ def strings(obj, path, key):
     return items
 
 
+WHOLE_LIMIT = 2 ** 63 - 1  # a whole number of a report is a signed 64-bit integer
+
+
 def whole(obj, path, key, minimum=None):
     v = member(obj, path, key, int, "a whole number")
+    if not -WHOLE_LIMIT <= v <= WHOLE_LIMIT:
+        raise Unreadable(at(path, key), f"{v} is out of the range of a whole number "
+                         f"(+/-{WHOLE_LIMIT})")
     if minimum is not None and v < minimum:
         raise Unreadable(at(path, key), f"{v} is below {minimum}")
     return v
 
 
+# Decimals are 128-bit integers of 10^-18 (about +/-1.7e20): a value outside is refused, as is any
+# text but an optional '-', ASCII digits and an optional fraction of 1 to 18 digits.
+DECIMAL_LIMIT = Fraction(2 ** 127 - 1, 10 ** PLACES)
+_DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]{1,18})?")
+
+
+def in_range(x, path, what="the value"):
+    """x, refused when it lies outside the decimal range (a value a report cannot hold)."""
+    if x is not None and abs(x) > DECIMAL_LIMIT:
+        raise Mismatch(path, "a value within the decimal range (+/-1.7e20)", show(x),
+                       f"{what} is out of the range of a report's decimals")
+    return x
+
+
 def parse_decimal(s, path):
     """A decimal string of the report: optional '-', digits, optional fraction of <= 18 digits."""
-    body = s[1:] if s.startswith("-") else s
-    intpart, dot, frac = body.partition(".")
-    if not intpart.isdigit() or (dot and not frac.isdigit()) or not intpart.isascii() or \
-            not frac.isascii():
-        raise Unreadable(path, f"'{s}' is not a decimal number")
-    if len(frac) > PLACES:
-        raise Unreadable(path, f"'{s}' has more than {PLACES} fractional digits")
-    try:
-        return Fraction(Decimal(s))
-    except InvalidOperation:
-        raise Unreadable(path, f"'{s}' is not a decimal number") from None
+    if not _DECIMAL.fullmatch(s):
+        why = f"has more than {PLACES} fractional digits" if re.fullmatch(
+            r"-?[0-9]+\.[0-9]{19,}", s) else "is not a decimal number (-?digits(.digits)?)"
+        raise Unreadable(path, f"'{s}' {why}")
+    v = Fraction(Decimal(s))
+    if abs(v) > DECIMAL_LIMIT:
+        raise Unreadable(path, f"'{s}' is out of the decimal range (about +/-1.7e20)")
+    return v
 
 
 def dec(obj, path, key):
@@ -273,16 +445,192 @@ def expect(path, expected, found, why=""):
 
 
 # ------------------------------------------------------------------------------------------------
+# Units: each symbol a report writes, as exponents of base units and an exact scale (the value of
+# one of it in base units), so that the unit of every derivation can be derived from its operands'
+# units and its operation, and a line's price times its quantity shown to be money (docs/reports.md,
+# "Units"). Written from trncost's list of named units and the way it prints an unnamed one.
+
+BASE_UNITS = ["USD", "s", "B", "token", "instance", "chip", "NeuronCore", "request", "step",
+              "sample", "FLOP", "mo", "I/O", "metric", "job", "interruption"]
+HOURS_PER_MONTH = 730  # the only month convention: "730 h/mo" (AWS Pricing Calculator, Infracost)
+
+# Named units: symbol -> (base units with exponents, scale).
+NAMED_UNITS = {
+    "": ("", 1), "s": ("s", 1), "min": ("s", 60), "h": ("s", 3600),
+    "ms": ("s", Fraction(1, 1000)), "d": ("s", 86400), "mo": ("mo", 1),
+    "B": ("B", 1), "kB": ("B", 10 ** 3), "MB": ("B", 10 ** 6), "GB": ("B", 10 ** 9),
+    "TB": ("B", 10 ** 12), "KiB": ("B", 2 ** 10), "MiB": ("B", 2 ** 20), "GiB": ("B", 2 ** 30),
+    "TiB": ("B", 2 ** 40),
+    "token": ("token", 1), "1M tokens": ("token", 10 ** 6), "instance": ("instance", 1),
+    "chip": ("chip", 1), "NeuronCore": ("NeuronCore", 1), "request": ("request", 1),
+    "1000 requests": ("request", 1000), "step": ("step", 1), "sample": ("sample", 1),
+    "FLOP": ("FLOP", 1), "I/O": ("I/O", 1), "metric": ("metric", 1), "job": ("job", 1),
+    "interruption": ("interruption", 1), "USD": ("USD", 1),
+    "instance-h": ("instance s", 3600), "instance-s": ("instance s", 1),
+    "chip-h": ("chip s", 3600), "NeuronCore-h": ("NeuronCore s", 3600),
+    "GiB-mo": ("B mo", 2 ** 30), "GB-mo": ("B mo", 10 ** 9), "GiB-h": ("B s", 2 ** 30 * 3600),
+    "metric-mo": ("metric mo", 1),
+    "token/s": ("token s^-1", 1), "sample/s": ("sample s^-1", 1), "step/s": ("step s^-1", 1),
+    "FLOP/s": ("FLOP s^-1", 1), "request/s": ("request s^-1", 1),
+    "token/s/instance": ("token s^-1 instance^-1", 1),
+    "request/s/instance": ("request s^-1 instance^-1", 1),
+    "instance/job": ("instance job^-1", 1), "IOPS": ("I/O s^-1", 1),
+    "MiB/s": ("B s^-1", 2 ** 20), "GiB/s": ("B s^-1", 2 ** 30),
+    "IOPS-mo": ("I/O s^-1 mo", 1), "MiBps-mo": ("B s^-1 mo", 2 ** 20),
+    "GiBps-mo": ("B s^-1 mo", 2 ** 30),
+    "interruption/instance-h": ("interruption instance^-1 s^-1", Fraction(1, 3600)),
+    "s/interruption": ("s interruption^-1", 1),
+    "USD/h": ("USD s^-1", Fraction(1, 3600)),
+    "USD/instance-h": ("USD instance^-1 s^-1", Fraction(1, 3600)),
+    "USD/chip-h": ("USD chip^-1 s^-1", Fraction(1, 3600)),
+    "USD/NeuronCore-h": ("USD NeuronCore^-1 s^-1", Fraction(1, 3600)),
+    "USD/GiB-mo": ("USD B^-1 mo^-1", Fraction(1, 2 ** 30)),
+    "USD/GB-mo": ("USD B^-1 mo^-1", Fraction(1, 10 ** 9)),
+    "USD/GiB": ("USD B^-1", Fraction(1, 2 ** 30)), "USD/GB": ("USD B^-1", Fraction(1, 10 ** 9)),
+    "USD/request": ("USD request^-1", 1),
+    "USD/1000 requests": ("USD request^-1", Fraction(1, 1000)),
+    "USD/1M tokens": ("USD token^-1", Fraction(1, 10 ** 6)),
+    "USD/IOPS-mo": ("USD I/O^-1 s mo^-1", 1),
+    "USD/GiBps-mo": ("USD B^-1 s mo^-1", Fraction(1, 2 ** 30)),
+    "USD/MiBps-mo": ("USD B^-1 s mo^-1", Fraction(1, 2 ** 20)),
+    "USD/metric-mo": ("USD metric^-1 mo^-1", 1), "USD/job": ("USD job^-1", 1),
+    "NeuronCore/chip": ("NeuronCore chip^-1", 1), "GiB/chip": ("B chip^-1", 2 ** 30),
+    "FLOP/s/chip": ("FLOP s^-1 chip^-1", 1), "FLOP/token": ("FLOP token^-1", 1),
+}
+# How trncost prints a scale that is not 1 around the base units of an unnamed unit.
+# Whole numbers of 1 to 18 digits; exponents of 1 or 2 digits (never 0 or 1).
+_SCALED_RATIO = re.compile(r"\(([1-9][0-9]{0,17})/([1-9][0-9]{0,17}) (.*)\)")  # (3/8 B)
+_SCALED_WHOLE = re.compile(r"\(([1-9][0-9]{0,17}) (.*)\)")                   # (3600 s B)
+_SCALED_PART = re.compile(r"\((.*)/([1-9][0-9]{0,17})\)")                     # (token/1000)
+_TIME_RATIOS = {"s/h": 3600, "s/min": 60, "s/d": 86400}  # USD s/h: USD/h times a second
+_POWER = re.compile(r"(.+?)(?:\^(-?[1-9][0-9]?))?")
+UNIT_SCALE_LIMIT = 2 ** 63 - 1  # a scale's reduced numerator and denominator stay below 2^63
+
+
+class ScaleRange(Exception):
+    """A unit's scale beyond UNIT_SCALE_LIMIT: the unit cannot be checked (refused)."""
+
+
+class Unit:
+    """Exponents of base units (nonzero only) and the exact scale of one of it in them."""
+
+    def __init__(self, exps, scale):
+        self.exps = {k: v for k, v in exps.items() if v}
+        self.scale = Fraction(scale)
+        if self.scale.numerator > UNIT_SCALE_LIMIT or self.scale.denominator > UNIT_SCALE_LIMIT \
+                or self.scale <= 0:
+            raise ScaleRange()
+
+    def times(self, other, sign=1):
+        exps = dict(self.exps)
+        for k, v in other.exps.items():
+            exps[k] = exps.get(k, 0) + sign * v
+        return Unit(exps, self.scale * other.scale if sign > 0 else self.scale / other.scale)
+
+    def __eq__(self, other):
+        return self.exps == other.exps and self.scale == other.scale
+
+    def __str__(self):
+        dims = " ".join(f"{k}^{v}" if v != 1 else k for k, v in sorted(self.exps.items())) or "1"
+        return dims if self.scale == 1 else f"{show(self.scale)} {dims}"
+
+
+def base_units(text_):
+    """'USD s^-1 B' -> exponents; None when a token is not a base unit or one repeats."""
+    exps = {}
+    if text_ == "":
+        return exps
+    for tok in text_.split(" "):
+        m = _POWER.fullmatch(tok)
+        if m is None or m.group(1) not in BASE_UNITS or m.group(1) in exps or m.group(2) == "1":
+            return None
+        exps[m.group(1)] = int(m.group(2) or 1)
+    return exps
+
+
+def parse_unit(symbol):
+    """A unit symbol as a Unit, or None when it is not one trncost writes."""
+    try:
+        return _parse_unit(symbol)
+    except ScaleRange:
+        return None
+
+
+def _parse_unit(symbol):
+    if symbol in NAMED_UNITS:
+        dims, scale = NAMED_UNITS[symbol]
+        return Unit(base_units(dims), scale)
+    scale, body = Fraction(1), symbol
+    m = _SCALED_RATIO.fullmatch(symbol)
+    if m:
+        scale, body = Fraction(int(m.group(1)), int(m.group(2))), m.group(3)
+    elif _SCALED_WHOLE.fullmatch(symbol):
+        m = _SCALED_WHOLE.fullmatch(symbol)
+        scale, body = Fraction(int(m.group(1))), m.group(2)
+    elif _SCALED_PART.fullmatch(symbol):
+        m = _SCALED_PART.fullmatch(symbol)
+        scale, body = Fraction(1, int(m.group(2))), m.group(1)
+    else:
+        for suffix, seconds in _TIME_RATIOS.items():
+            if symbol == suffix:
+                scale, body = Fraction(1, seconds), ""
+                break
+            if symbol.endswith(" " + suffix) and len(symbol) > len(suffix) + 1:
+                scale, body = Fraction(1, seconds), symbol[:-len(suffix) - 1]
+                break
+    if scale == 1 and body != symbol:
+        return None  # a scale of 1 is never written
+    exps = base_units(body)
+    if exps is None:
+        return None
+    return Unit(exps, scale)
+
+
+def as_money(product, result, num, den):
+    """Whether `product` (price unit x usage unit) is `result` with the factor num / den: the value
+    of the result is price x usage x num / den. A per-month price against hours or seconds counts
+    the month as 730 h (the factor then holds the 730)."""
+    diff = product.times(result, -1)
+    if diff.exps == {"mo": -1, "s": 1}:
+        product = Unit(result.exps, product.scale / (HOURS_PER_MONTH * 3600))
+    elif diff.exps:
+        return False
+    return product.times(result, -1).scale == Fraction(num, den)
+
+
+# ------------------------------------------------------------------------------------------------
 # The estimate: inputs, derivations, lines, totals, categories, status.
 
-def check_provenance(p, path):
+# The members of each provenance kind; from version 5 a measurement also says the instance type
+# and region it ran on, a quote the instance and usage type it prices.
+PROVENANCE_MEMBERS = {
+    "measured": ["kind", "run_id", "method", "from", "to"],
+    "quoted": ["kind", "source", "offer_code", "offer_version", "published", "sku",
+               "offer_term_code", "rate_code", "region", "purchase_option", "consulted"],
+    "documented": ["kind", "source", "consulted"], "third-party": ["kind", "source", "seen"],
+    "assumption": ["kind", "rationale"], "declared-none": ["kind", "justification"]}
+PROVENANCE_MEMBERS_V5 = {"measured": ["instance_type", "region"],
+                         "quoted": ["instance_type", "usage_type"]}
+EPOCH = datetime.datetime(1970, 1, 1)
+
+
+def check_provenance(p, path, version):
     """The members each kind requires (docs/reports.md, 'An input'); returns the kind."""
-    kind = one_of(p, path, "kind", ["measured", "quoted", "documented", "third-party", "assumption",
-                                    "declared-none"], "provenance kind")
+    kind = one_of(p, path, "kind", list(PROVENANCE_MEMBERS), "provenance kind")
+    added = PROVENANCE_MEMBERS_V5.get(kind, []) if version >= IDENTITY_VERSION else []
+    closed(p, path, PROVENANCE_MEMBERS[kind] + added, f"a {kind} provenance in schema version "
+           f"{version}")
+    for key in added:
+        text(p, path, key)
     if kind == "measured":
         nonempty(p, path, "run_id")
         nonempty(p, path, "method")
         start, end = instant(p, path, "from"), instant(p, path, "to")
+        # The rule "measured-has-period": a period nobody gave reads as the epoch.
+        for key, t in (("from", start), ("to", end)):
+            if t <= EPOCH:
+                raise Mismatch(at(path, key), "a time after 1970-01-01T00:00:00Z", p[key],
+                               "a measurement has its collection period; the epoch is none")
         if end < start:
             raise Mismatch(at(path, "to"), f"a time not before 'from' {p['from']}", p["to"],
                            "a measurement period ends after it begins")
@@ -300,6 +648,11 @@ def check_provenance(p, path):
                                '""', "a price from an offer file names its version")
             for key in ("sku", "offer_term_code", "rate_code"):
                 nonempty(p, path, key)
+        check_rate_code(p, path)
+        # The timeline: nobody reads a price list before it is published.
+        if published is not None and parse_day(p["consulted"], path) < published:
+            raise Mismatch(at(path, "consulted"), f"a day on or after 'published' {p['published']}",
+                           p["consulted"], "a price cannot be read before it is published")
     elif kind == "documented":
         nonempty(p, path, "source")
         day(p, path, "consulted")
@@ -313,8 +666,30 @@ def check_provenance(p, path):
     return kind
 
 
+def check_rate_code(p, path):
+    """The rule "sku-matches-rate-code": AWS rate codes are SKU.OfferTermCode.RateCode (a Savings
+    Plan's SKU.RateCode, its offer term being the plan's SKU): a rate code of another SKU or term
+    cites another price."""
+    sku, term, rate = p["sku"], p["offer_term_code"], p["rate_code"]
+    if not sku or not rate:
+        return
+    if not rate.startswith(sku + "."):
+        raise Mismatch(at(path, "rate_code"), f"a rate code of SKU '{sku}' ('{sku}.<term>.<rate>')",
+                       f"'{rate}'", "sku-matches-rate-code")
+    if term and term != sku and not rate.startswith(f"{sku}.{term}."):
+        raise Mismatch(at(path, "rate_code"), f"a rate code of offer term '{sku}.{term}'",
+                       f"'{rate}'", "sku-matches-rate-code")
+
+
 # "rescale" is the name reports written before trncost had one vocabulary of operations gave a
 # model's unit conversion: the same operation as "convert".
+INPUT_MEMBERS = ["name", "value", "unit", "known", "provenance"]
+DERIVATION_MEMBERS = ["name", "value", "unit", "known", "formula", "op", "operands"]
+OP_MEMBERS = {"scale": ["factor"], "band": ["lower", "upper"], "ceil_to": ["step"],
+              "convert": ["num", "den"], "rescale": ["num", "den"], "charge": ["num", "den"]}
+LINE_MEMBERS = ["category", "component", "phase", "description", "price", "quantity", "num", "den",
+                "rounding", "formula", "amount", "inputs"]
+IDENTITY_MEMBERS = ["service", "region", "instance_type", "usage_type", "purchase_option"]
 ARITY = {"add": 2, "sub": 2, "mul": 2, "div": 2, "max": 2, "min": 2, "charge": 2, "scale": 1,
          "band": 1, "ceil_to": 1, "convert": 1, "rescale": 1}
 
@@ -400,21 +775,31 @@ class Report:
         self.window = whole(doc, "", "freshness_window_days", 0)
         if text(doc, "", "currency") != "USD":
             raise Unreadable("currency", f"'{doc['currency']}' is not USD, the only currency")
+        self.runs = []
+        if "protocol" in doc:
+            self.check_protocol(obj_at(doc, "", "protocol", ["trncost_version", "as_of",
+                                                             "freshness_window_days", "runs"],
+                                       "the protocol"))
         self.check_inputs()
         self.check_derivations()
         self.check_lines()
         self.check_totals()
         if "work" in doc:
-            self.check_work(obj_at(doc, "", "work"))
+            self.check_work(obj_at(doc, "", "work", ["kind", "amount", "per", "unit", "full",
+                                                     "compute_only"], "'work'"))
         self.check_categories()
         self.check_status()
         strings(doc, "", "findings")
-        if "protocol" in doc:
-            self.check_protocol(obj_at(doc, "", "protocol"))
+        self.check_units()
+        self.check_runs()
+        if version >= IDENTITY_VERSION:
+            self.check_identities()
         if "analysis" in doc:
-            self.check_analysis(obj_at(doc, "", "analysis"))
+            self.check_analysis(obj_at(doc, "", "analysis", ANALYSIS_PARTS,
+                                       "the analysis section"))
         if "credits" in doc:
-            check_credits(obj_at(doc, "", "credits"), "credits")
+            check_credits(obj_at(doc, "", "credits", CREDITS_MEMBERS, "the credits section"),
+                          "credits")
             self.counts["sections"] += 1
         return self.counts
 
@@ -430,11 +815,12 @@ class Report:
         self.leaves[name] = leaves
 
     def check_inputs(self):
-        for path, e in objects(self.doc, "", "inputs"):
+        for path, e in objects(self.doc, "", "inputs", INPUT_MEMBERS, "an input"):
             name = text(e, path, "name")
             text(e, path, "unit")
             known = member(e, path, "known", bool, "a boolean")
-            kind = check_provenance(obj_at(e, path, "provenance"), at(path, "provenance"))
+            kind = check_provenance(obj_at(e, path, "provenance"), at(path, "provenance"),
+                                    self.version)
             value = text(e, path, "value")
             if known:
                 v = parse_decimal(value, at(path, "value"))
@@ -449,10 +835,11 @@ class Report:
 
     def check_derivations(self):
         for path, d in objects(self.doc, "", "derivations"):
+            op = one_of(d, path, "op", list(ARITY) + ["median"], "operation")
+            closed(d, path, DERIVATION_MEMBERS + OP_MEMBERS.get(op, []), f"a derivation of '{op}'")
             name = text(d, path, "name")
             text(d, path, "unit")
             text(d, path, "formula")  # for people only: never read for meaning
-            op = one_of(d, path, "op", list(ARITY) + ["median"], "operation")
             names = strings(d, path, "operands")
             want = ARITY.get(op)
             if (want is not None and len(names) != want) or (want is None and not names):
@@ -480,8 +867,20 @@ class Report:
             self.counts["derivations"] += 1
 
     def check_lines(self):
-        self.lines = objects(self.doc, "", "lines")
+        identity = self.version >= IDENTITY_VERSION
+        self.lines = objects(self.doc, "", "lines", LINE_MEMBERS + (["identity"] if identity else []),
+                             f"a line in schema version {self.version}")
         for path, l in self.lines:
+            if identity:
+                ident = obj_at(l, path, "identity", IDENTITY_MEMBERS, "a line's identity")
+                for key in IDENTITY_MEMBERS:
+                    member(ident, at(path, "identity"), key, (str, type(None)), "a string or null")
+                    if ident[key] == "":
+                        raise Unreadable(at(at(path, "identity"), key), "is empty; an identity "
+                                         "field that is not known is null")
+                if ident["purchase_option"] is not None:
+                    one_of(ident, at(path, "identity"), "purchase_option", PURCHASE_OPTIONS,
+                           "purchase option")
             one_of(l, path, "category", CATEGORIES, "category")
             text(l, path, "component")
             text(l, path, "description")
@@ -516,7 +915,8 @@ class Report:
             self.counts["lines"] += 1
 
     def check_totals(self):
-        totals = obj_at(self.doc, "", "totals")
+        totals = obj_at(self.doc, "", "totals", ["total", "by_category", "by_phase", "useful",
+                                                  "overhead"], "'totals'")
         declared = {c.get("category") for c in arr(self.doc, "", "categories")
                     if isinstance(c, dict) and c.get("coverage") == "declared-none"}
         by_cat = {c: Fraction(0) for c in declared}
@@ -539,7 +939,7 @@ class Report:
         for key, order, computed in (("by_category", CATEGORIES, by_cat),
                                      ("by_phase", PHASES, by_phase)):
             field = key.split("_")[1]
-            rows = objects(totals, "totals", key)
+            rows = objects(totals, "totals", key, [field, "amount"])
             want = [k for k in order if k in computed]
             found = [one_of(r, p, field, order, field) for p, r in rows]
             if found != want:
@@ -586,7 +986,8 @@ class Report:
         self.counts["sections"] += 1
 
     def check_categories(self):
-        rows = objects(self.doc, "", "categories")
+        rows = objects(self.doc, "", "categories", ["category", "coverage", "justification"],
+                       "a category entry")
         found = [one_of(r, p, "category", CATEGORIES, "category") for p, r in rows]
         if found != CATEGORIES:
             raise Mismatch("categories", ", ".join(CATEGORIES), ", ".join(found),
@@ -601,6 +1002,9 @@ class Report:
                                f"the report {'has' if c in with_lines else 'has no'} lines of '{c}'")
             if cov == "declared-none":
                 nonempty(r, p, "justification")
+            elif "justification" in r:
+                raise Unreadable(at(p, "justification"), f"is not a member of a category entry "
+                                 f"whose coverage is '{cov}' (only declared-none is justified)")
             if cov == "missing":
                 self.missing.append(c)
 
@@ -635,7 +1039,8 @@ class Report:
                 reason("no-third-party", None, f"{e['name']} is third-party")
             elif prov["kind"] == "assumption":
                 reason("no-assumption", None, f"{e['name']} is assumption")
-        for p, u in objects(doc, "", "uncertainties"):
+        for p, u in objects(doc, "", "uncertainties", ["subject", "kind", "status", "owner",
+                                                         "detail"], "a migration uncertainty"):
             for key in ("subject", "owner", "detail"):
                 nonempty(u, p, key)
             one_of(u, p, "kind", UNCERTAINTY_KINDS, "uncertainty kind")
@@ -702,6 +1107,149 @@ class Report:
         raise Mismatch(at(p, "rule"), "a rule the status rules give", f"'{rule}'",
                        "no (more) reason of it")
 
+    # ----- What the report means, beyond its arithmetic: units, runs and identities.
+
+    def check_units(self):
+        """The unit of every derivation follows from its operands' units and its operation, and
+        every line's price times its quantity is money with the line's factor (docs/reports.md,
+        "Units")."""
+        units = {}
+        for path, e in objects(self.doc, "", "inputs"):
+            units[e["name"]] = self.unit_of(e, path)
+        for path, d in objects(self.doc, "", "derivations"):
+            r = units[d["name"]] = self.unit_of(d, path)
+            try:
+                self.check_derived_unit(path, d, r, [units[n] for n in d["operands"]])
+            except ScaleRange:
+                raise Mismatch(at(path, "unit"), "a unit whose scale can be checked", d["unit"],
+                               "the scale of its operands' units is out of range") from None
+        usd = Unit({"USD": 1}, 1)
+        for path, l in self.lines:
+            try:
+                money = as_money(units[l["price"]].times(units[l["quantity"]]), usd, l["num"],
+                                 l["den"])
+            except ScaleRange:
+                money = False
+            if not money:
+                raise Mismatch(path, f"a price times a quantity that is USD x {l['num']}/"
+                               f"{l['den']}", f"{self.symbols[l['price']]} x "
+                               f"{self.symbols[l['quantity']]}",
+                               "a line is money: price x quantity x num / den (a month is 730 h)")
+
+    def check_derived_unit(self, path, d, r, args):
+        """One derivation's unit against its operation and its operands' units."""
+        op, names = d["op"], d["operands"]
+        where = at(path, "unit")
+        if op in ("add", "sub", "max", "min", "median"):
+            for j, a in enumerate(args):
+                if a != args[0]:
+                    raise Mismatch(at(at(path, "operands"), j), f"an operand in "
+                                   f"{self.symbols[names[0]]} (as '{names[0]}')",
+                                   f"'{names[j]}' in {self.symbols[names[j]]}",
+                                   f"{op} takes operands of one unit")
+            want = args[0]
+        elif op in ("mul", "div"):
+            want = args[0].times(args[1], 1 if op == "mul" else -1)
+        elif op in ("scale", "band", "ceil_to"):
+            want = args[0]
+        elif op in ("convert", "rescale"):
+            a, num, den = args[0], d["num"], d["den"]
+            per_job = r.exps == a.times(Unit({"job": 1}, 1), -1).exps and num == den
+            if a.exps != r.exps and not per_job:
+                raise Mismatch(where, f"a unit of the dimension of {self.symbols[names[0]]}",
+                               d["unit"], f"convert changes the unit, not the dimension")
+            if a.times(r, -1).scale != Fraction(num, den):
+                raise Mismatch(where, f"a unit {show(Fraction(num, den))} of "
+                               f"{self.symbols[names[0]]} (convert {num}/{den})", d["unit"],
+                               "one of the operand's unit is num / den of the result's")
+            return
+        else:  # charge: price x usage x num / den
+            if not as_money(args[0].times(args[1]), r, d["num"], d["den"]):
+                raise Mismatch(where, f"the unit of {self.symbols[names[0]]} x "
+                               f"{self.symbols[names[1]]} x {d['num']}/{d['den']}", d["unit"],
+                               "a charge is its price times its usage, with its factor")
+            return
+        if r != want:
+            raise Mismatch(where, f"{want} (from the operands' units)", d["unit"],
+                           f"{op} of " + ", ".join(f"{n} in {self.symbols[n]}"
+                                                   for n in names))
+
+    def unit_of(self, e, path):
+        u = parse_unit(e["unit"])
+        if u is None:
+            raise Mismatch(at(path, "unit"), "a unit trncost writes (docs/reports.md, 'Units')",
+                           f"'{e['unit']}'", "an unknown unit symbol cannot be checked")
+        self.symbols = getattr(self, "symbols", {})
+        self.symbols[e["name"]] = f"'{e['unit']}'"
+        return u
+
+    def check_runs(self):
+        """The rule "protocol-runs": each run archived once; from version 5 every archived run is
+        one a measurement names, and every measurement that says where it ran names archived runs
+        of that instance type and region."""
+        seen = {}
+        for rp, run in self.runs:
+            if run["run_id"] in seen:
+                raise Mismatch(at(rp, "run_id"), "each run once", f"'{run['run_id']}' again",
+                               f"protocol-runs: first at {seen[run['run_id']][0]}")
+            seen[run["run_id"]] = (rp, run)
+        if self.version < IDENTITY_VERSION:
+            return
+        named = set()
+        for path, e in objects(self.doc, "", "inputs"):
+            p = e["provenance"]
+            if p["kind"] != "measured":
+                continue
+            ids = p["run_id"].split(",")
+            named.update(ids)
+            if not p["instance_type"]:
+                continue
+            for run_id in ids:
+                if run_id not in seen:
+                    raise Mismatch(at(at(path, "provenance"), "run_id"), "runs the protocol "
+                                   "archives", f"'{run_id}'", "protocol-runs: a measurement that "
+                                   "says where it ran names its runs")
+                rp, run = seen[run_id]
+                for key in ("instance_type", "region"):
+                    if p[key] and run[key] and p[key] != run[key]:
+                        raise Mismatch(at(at(path, "provenance"), key), f"'{run[key]}' (as "
+                                       f"{rp} '{run_id}')", f"'{p[key]}'", "protocol-runs")
+        for rp, run in self.runs:
+            if run["run_id"] not in named:
+                raise Mismatch(at(rp, "run_id"), "a run a measured input names",
+                               f"'{run['run_id']}'", "protocol-runs: the protocol archives the "
+                               "runs the measurements come from")
+
+    def check_identities(self):
+        """The rule "identity-consistent" (version 5): every quote a line's price comes from, and
+        every measurement its price or quantity comes from, agrees with the line's identity."""
+        inputs = objects(self.doc, "", "inputs")
+        for path, l in self.lines:
+            ident = l["identity"]
+            price = self.leaves[l["price"]]
+            used = price | self.leaves[l["quantity"]]
+            for ip, e in inputs:
+                p = e["provenance"]
+                if p["kind"] == "quoted" and e["name"] in price:
+                    pairs = [("service", p["offer_code"] if p["offer_code"] in SERVICE_CODES
+                              else None, False),
+                             ("region", p["region"], True),
+                             ("instance_type", p["instance_type"], True),
+                             ("purchase_option", p["purchase_option"], True)]
+                elif p["kind"] == "measured" and e["name"] in used:
+                    pairs = [("region", p["region"], True),
+                             ("instance_type", p["instance_type"], True)]
+                else:
+                    continue
+                for key, value, both in pairs:
+                    if not value or (both and ident[key] is None) or ident[key] == value:
+                        continue
+                    raise Mismatch(at(at(path, "identity"), key), f"'{value}' (as {p['kind']} "
+                                   f"input '{e['name']}', {ip})",
+                                   "null" if ident[key] is None else f"'{ident[key]}'",
+                                   "identity-consistent: the inputs a line uses agree with what "
+                                   "the line is")
+
     # ----- The archived protocol: what it states is read, and checked against the report.
 
     def check_protocol(self, p):
@@ -711,20 +1259,23 @@ class Report:
             if key not in ("trncost_version", "as_of", "freshness_window_days", "runs"):
                 raise Unreadable(at(path, key), "is not a member of the protocol")
         text(p, path, "trncost_version")
-        expect("protocol.as_of", self.as_of, day(p, path, "as_of"), "the report's as_of")
-        expect("protocol.freshness_window_days", self.window,
-               whole(p, path, "freshness_window_days", 0), "the report's freshness window")
-        seen = set()
-        for rp, run in objects(p, path, "runs"):
-            run_id = nonempty(run, rp, "run_id")
-            if run_id in seen:
-                raise Mismatch(at(rp, "run_id"), "each run once", f"'{run_id}' again")
-            seen.add(run_id)
-            for key in ("model", "code_version", "dataset_id"):
+        # Read, not recomputed: a protocol of another date or window is not this report's.
+        if day(p, path, "as_of") != self.as_of:
+            raise Unreadable("protocol.as_of", f"is not the report's as_of {self.as_of}")
+        if whole(p, path, "freshness_window_days", 0) != self.window:
+            raise Unreadable("protocol.freshness_window_days", "is not the report's "
+                             f"freshness_window_days {self.window}")
+        run_members = RUN_MEMBERS + (["instance_type", "region"]
+                                     if self.version >= IDENTITY_VERSION else [])
+        for rp, run in objects(p, path, "runs", run_members,
+                               f"a protocol run in schema version {self.version}"):
+            text(run, rp, "run_id")
+            for key in ("model", "code_version", "dataset_id") + tuple(run_members[6:]):
                 text(run, rp, key)
+            self.runs.append((rp, run))
             for key, first, second in (("parameters", "name", "value"),
                                        ("software_stack", "component", "version")):
-                for pp, item in objects(run, rp, key):
+                for pp, item in objects(run, rp, key, [first, second]):
                     text(item, pp, first)
                     text(item, pp, second)
         self.counts["sections"] += 1
@@ -750,10 +1301,11 @@ class Report:
 
 
 def check_tornado(t, path):
+    closed(t, path, ["baseline_total", "observed", "assumptions"], "the tornado")
     dec(t, path, "baseline_total")
     for group in ("observed", "assumptions"):
         previous = None
-        for p, b in objects(t, path, group):
+        for p, b in objects(t, path, group, BAR_MEMBERS, "a tornado bar"):
             name = text(b, p, "input")
             for key in ("kind", "basis"):
                 text(b, p, key)
@@ -770,11 +1322,13 @@ def check_tornado(t, path):
 
 
 def check_scenarios(t, path):
+    closed(t, path, ["lines", "scenarios"], "the scenarios")
     names = []
-    for p, l in objects(t, path, "lines"):
+    for p, l in objects(t, path, "lines", ["name", "category"]):
         names.append(text(l, p, "name"))
         one_of(l, p, "category", CATEGORIES, "category")
-    rows = objects(t, path, "scenarios")
+    rows = objects(t, path, "scenarios", ["name", "overrides", "total", "gap", "by_category",
+                                          "lines", "parts", "interaction"], "a scenario")
     if not rows or rows[0][1].get("name") != "measured":
         raise Mismatch(at(path, "scenarios") + "[0].name", "'measured'",
                        f"'{rows[0][1].get('name')}'" if rows else "no scenario")
@@ -784,19 +1338,19 @@ def check_scenarios(t, path):
         total = dec(s, p, "total")
         gap = dec(s, p, "gap")
         expect(at(p, "gap"), total - base, gap, "total - the measured total")
-        for op, o in objects(s, p, "overrides"):
+        for op, o in objects(s, p, "overrides", ["input", "value", "rationale"]):
             text(o, op, "input")
             dec(o, op, "value")
             text(o, op, "rationale")
         parts = Fraction(0)
-        for pp, part in objects(s, p, "parts"):
+        for pp, part in objects(s, p, "parts", ["input", "from", "to", "effect"]):
             text(part, pp, "input")
             dec(part, pp, "from")
             dec(part, pp, "to")
             parts += dec(part, pp, "effect")
         interaction = dec(s, p, "interaction")
         expect(at(p, "gap"), parts + interaction, gap, "the parts' effects + the interaction")
-        for cp, c in objects(s, p, "by_category"):
+        for cp, c in objects(s, p, "by_category", ["category", "amount"]):
             one_of(c, cp, "category", CATEGORIES, "category")
             dec(c, cp, "amount")
         amounts = arr(s, p, "lines")
@@ -815,6 +1369,8 @@ def check_scenarios(t, path):
 
 
 def check_monte_carlo(m, path):
+    closed(m, path, ["samples", "seed", "format", "baseline", "mean", "min", "p5", "p50", "p95",
+                     "max", "p_over_budget", "varied"], "the Monte Carlo band")
     whole(m, path, "samples", 0)
     whole(m, path, "seed", 0)
     text(m, path, "format")
@@ -835,13 +1391,16 @@ def check_monte_carlo(m, path):
 
 
 def check_comparison(c, path):
-    for gp, g in objects(c, path, "groups"):
+    closed(c, path, ["groups"], "the comparison")
+    for gp, g in objects(c, path, "groups", ["dataset_id", "metric", "target", "direction",
+                                             "differences", "ranked", "apart"],
+                         "a comparison group"):
         for key in ("dataset_id", "metric"):
             text(g, gp, key)
         dec(g, gp, "target")
         one_of(g, gp, "direction", ["lower is better", "higher is better"], "direction")
         strings(g, gp, "differences")
-        ranked = objects(g, gp, "ranked")
+        ranked = objects(g, gp, "ranked", RANKED_MEMBERS, "a ranked option")
         # Per unit of work when every ranked option gives its work (a study), else by cost.
         per_work = bool(ranked) and all("work" in r for _, r in ranked)
         costs = []
@@ -873,12 +1432,14 @@ def check_comparison(c, path):
                                f"ranked options come cheapest first by {by}")
             ratio = Fraction(1) if costs[0] == 0 else round_places(costs[i] / costs[0], "half-even")
             expect(at(p, "cost_ratio"), ratio, dec(r, p, "cost_ratio"), f"{by} / the cheapest")
-        for p, a in objects(g, gp, "apart"):
+        for p, a in objects(g, gp, "apart", ["name", "reason"]):
             text(a, p, "name")
             text(a, p, "reason")
 
 
 def check_decision(d, path):
+    closed(d, path, ["outcome", "suspend_reasons", "compare_reasons", "continue_reasons"],
+           "the decision")
     reasons = {k: strings(d, path, k + "_reasons") for k in ("suspend", "compare", "continue")}
     want = "suspend" if reasons["suspend"] else \
         "compare another option" if reasons["compare"] else "continue"
@@ -889,7 +1450,7 @@ def check_decision(d, path):
 
 
 def check_credits(b, path):
-    grants = objects(b, path, "grants")
+    grants = objects(b, path, "grants", GRANT_MEMBERS, "a grant's outcome")
     names = [text(g, p, "name") for p, g in grants]
     amount = [dec(g, p, "amount") for p, g in grants]
     wasted = [dec_or_null(g, p, "wasted_at_expiry") for p, g in grants]
@@ -901,7 +1462,8 @@ def check_credits(b, path):
     dec(b, path, "total_wasted")
     strings(b, path, "findings")
     lines = []
-    for p, l in objects(b, path, "credit_lines"):
+    for p, l in objects(b, path, "credit_lines", ["start", "end", "grant", "category", "amount",
+                                                  "service"], "a credit line"):
         entry = (p, day(l, p, "start"), day(l, p, "end"), text(l, p, "grant"), dec(l, p, "amount"))
         one_of(l, p, "category", CATEGORIES, "category")
         if entry[4] >= 0:
@@ -915,12 +1477,12 @@ def check_credits(b, path):
     used_by_grant = [Fraction(0)] * len(names)
     placed = set()
     sums = {"spend": Fraction(0), "credits_used": Fraction(0), "uncovered": Fraction(0)}
-    for p, per in objects(b, path, "periods"):
+    for p, per in objects(b, path, "periods", PERIOD_MEMBERS, "a period of the burn-down"):
         start, end = day(per, p, "start"), day(per, p, "end")
         spend, used, uncovered = (dec(per, p, k) for k in ("spend", "credits_used", "uncovered"))
         expect(at(p, "spend"), used + uncovered, spend, "credits used + uncovered")
         by_reason = Fraction(0)
-        for rp, r in objects(per, p, "uncovered_by_reason"):
+        for rp, r in objects(per, p, "uncovered_by_reason", ["reason", "amount"]):
             one_of(r, rp, "reason", UNCOVERED_REASONS, "reason")
             by_reason += dec(r, rp, "amount")
         expect(at(p, "uncovered"), by_reason, uncovered, "the sum of uncovered_by_reason")
@@ -1005,12 +1567,13 @@ def check_runway(b, path, grants, names, wasted, balance, expired, schedule_end)
 
     # The projection: from the schedule's end, one period to each next 1st of a month, each charge
     # of the rate for the whole month (rate.days 0) or prorated days / rate.days (half-even at 18).
-    pr = obj_at(b, path, "projection")
+    pr = obj_at(b, path, "projection", ["rate", "periods"], "the projection")
     ppath = at(path, "projection")
-    rate = obj_at(pr, ppath, "rate")
+    rate = obj_at(pr, ppath, "rate", ["days", "charges"], "the projection's rate")
     rate_days = whole(rate, at(ppath, "rate"), "days", 0)
     charges = []
-    for cp, c in objects(rate, at(ppath, "rate"), "charges"):
+    for cp, c in objects(rate, at(ppath, "rate"), "charges", ["category", "service", "kind",
+                                                              "amount"], "a charge"):
         one_of(c, cp, "category", CATEGORIES, "category")
         one_of(c, cp, "kind", CHARGE_KINDS, "charge kind")
         service = member(c, cp, "service", (str, type(None)), "an AWS service or null")
@@ -1024,7 +1587,7 @@ def check_runway(b, path, grants, names, wasted, balance, expired, schedule_end)
     frm = schedule_end
     emptied = [False] * n
     drawn = [False] * n
-    for p, per in objects(pr, ppath, "periods"):
+    for p, per in objects(pr, ppath, "periods", PERIOD_MEMBERS, "a projected period"):
         start, end = day(per, p, "start"), day(per, p, "end")
         if frm is not None and start != frm:
             raise Mismatch(at(p, "start"), frm.isoformat(), start.isoformat(),
@@ -1040,7 +1603,7 @@ def check_runway(b, path, grants, names, wasted, balance, expired, schedule_end)
                ("" if rate_days == 0 else f" of every {rate_days}"))
         expect(at(p, "uncovered"), spend - used, uncovered, "spend - credits used")
         reasons = {}
-        for rp, r in objects(per, p, "uncovered_by_reason"):
+        for rp, r in objects(per, p, "uncovered_by_reason", ["reason", "amount"]):
             reason = one_of(r, rp, "reason", UNCOVERED_REASONS, "reason")
             reasons[reason] = reasons.get(reason, Fraction(0)) + dec(r, rp, "amount")
         expect(at(p, "uncovered"), sum(reasons.values(), Fraction(0)), uncovered,
@@ -1475,12 +2038,9 @@ def main(argv):
         say(f"verify failed: {name}: cannot be read ({e.strerror})")
         return EXIT_UNREADABLE
     try:
-        doc = json.loads(raw.decode("utf-8"), object_pairs_hook=unique_members)
+        doc = read_json(raw)
         study = isinstance(doc, dict) and doc.get("schema") == STUDY_SCHEMA
         counts = Study(doc).check() if study else Report(doc).check()
-    except (UnicodeDecodeError, json.JSONDecodeError, DuplicateMember) as e:
-        say(f"verify failed: {name}: not a JSON report: {e}")
-        return EXIT_UNREADABLE
     except Unreadable as e:
         say(f"verify failed: {name}: {e}")
         return EXIT_UNREADABLE
@@ -1494,20 +2054,6 @@ def main(argv):
         "status follows the rules" +
         ("; the comparison and the decisions follow from the options" if study else ""))
     return EXIT_OK
-
-
-class DuplicateMember(ValueError):
-    pass
-
-
-def unique_members(pairs):
-    """JSON objects whose members appear once: a second value for a key is refused, not picked."""
-    out = {}
-    for k, v in pairs:
-        if k in out:
-            raise DuplicateMember(f"member '{k}' appears twice in one object")
-        out[k] = v
-    return out
 
 
 if __name__ == "__main__":
