@@ -4,7 +4,8 @@
 #   [-DEXPECT_STDOUT_FILE=<file stdout must equal byte for byte>]
 #   [-DEXPECT_STDOUT_REGEX=<regex stdout must match>]
 #   [-DOUTPUT=<file that must exist afterwards and begin with OUTPUT_PREFIX>] [-DOUTPUT_PREFIX=...]
-#   [-DABSENT=<file removed first, that must still not exist afterwards, nor its temporary>]
+#   [-DABSENT=<file removed first, that must still not exist afterwards, nor a temporary file for it
+#   (.NAME.trncost-XXXXXX in its folder, output.cpp)>]
 #   [-DTAMPER_FROM=<file> -DTAMPER_TO=<file> -DTAMPER_OLD=<text> -DTAMPER_NEW=<text>]: first writes
 #   TAMPER_TO, a copy of TAMPER_FROM with TAMPER_OLD (which must occur) replaced by TAMPER_NEW
 cmake_minimum_required(VERSION 3.25)
@@ -19,7 +20,10 @@ if(DEFINED TAMPER_FROM)
 endif()
 string(REPLACE "|" ";" args "${ARGS}")
 if(DEFINED ABSENT)
-  file(REMOVE "${ABSENT}" "${ABSENT}.tmp-trncost-estimate")
+  get_filename_component(absent_dir "${ABSENT}" DIRECTORY)
+  get_filename_component(absent_name "${ABSENT}" NAME)
+  file(GLOB absent_temporaries "${absent_dir}/.${absent_name}.trncost-*")
+  file(REMOVE "${ABSENT}" ${absent_temporaries})
 endif()
 if(DEFINED OUTPUT)
   file(REMOVE "${OUTPUT}")
@@ -60,8 +64,11 @@ if(DEFINED OUTPUT)
     endif()
   endif()
 endif()
-if(DEFINED ABSENT AND (EXISTS "${ABSENT}" OR EXISTS "${ABSENT}.tmp-trncost-estimate"))
-  string(APPEND failed "${ABSENT} was written although the command failed\n")
+if(DEFINED ABSENT)
+  file(GLOB absent_temporaries "${absent_dir}/.${absent_name}.trncost-*")
+  if(EXISTS "${ABSENT}" OR absent_temporaries)
+    string(APPEND failed "${ABSENT} (or a temporary file for it) was written although the command failed\n")
+  endif()
 endif()
 if(failed)
   message(FATAL_ERROR "${PROGRAM} ${args}:\n${failed}")

@@ -4,6 +4,7 @@
 #ifndef TRNCOST_EXAMPLES_CLI_CLI_HPP
 #define TRNCOST_EXAMPLES_CLI_CLI_HPP
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,8 +28,24 @@ int usage_error(std::string_view program, const std::string& message);
 /// The whole file, or parse_error naming it.
 std::string read_text(const std::string& path);
 
-/// Writes `text` to `path` whole or not at all: a temporary file next to it, then a rename.
-bool write_whole(const std::string& path, const std::string& text);
+/// Why a report may not be written to `path`, or nullopt: a target that exists and is not a
+/// regular file (a device, a FIFO, a directory, a dangling link), or that is the same file (device
+/// and inode) as one of `inputs`, the files the run reads (output.cpp).
+std::optional<std::string> output_refusal(const std::string& path, const std::vector<std::string>& inputs);
+
+/// Writes `text` to `path` whole or not at all: a new temporary file in the target's folder, then a
+/// rename over the target (through a symbolic link, onto the file it points to). A refused target or
+/// a failed write prints one sentence naming the path and returns exit_cannot_write.
+int write_output(std::string_view program, const std::string& path, const std::string& text,
+                 const std::vector<std::string>& inputs);
+
+/// Flushes standard output; if anything written to it was lost (a full disk, a closed pipe,
+/// /dev/full), says so naming "standard output" and turns a success into exit_cannot_write.
+int finish_stdout(std::string_view program, int rc);
+
+/// Routes std::cout through a buffer that keeps the first write error's reason (for
+/// finish_stdout), and makes a closed pipe a write error (EPIPE) rather than a death by SIGPIPE.
+void start_output();
 
 // The subcommands; `program` is how the messages name the command ("trncost estimate").
 int estimate_main(std::string_view program, const args_t& args);

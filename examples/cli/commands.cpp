@@ -42,8 +42,10 @@ Usage:
 
   json (default; the trncost.report schema), csv (FOCUS columns), md (Markdown), html (one
   self-contained page with charts). To standard output unless --output is given; the output file
-  is only written (replaced whole) when the whole report succeeded. docs/scenario.md describes the
-  scenario format; [prices] may name offer files or a price store (trncost prices).
+  is only written (replaced whole, through a temporary file in its folder) when the whole report
+  succeeded, and never when it is not a regular file or is one of the files the run reads.
+  docs/scenario.md describes the scenario format; [prices] may name offer files or a price store
+  (trncost prices).
 
   trncost estimate STUDY.toml [--format md|json|html|csv] [--output FILE]
 
@@ -58,7 +60,8 @@ Exit codes:
   2  usage error (unknown option, missing argument)
   3  bad input: a scenario, price file, price store or run log was refused (the message names the
      file, the line and the key)
-  5  the --output file could not be written
+  5  the --output file could not be written or was refused, or standard output could not be
+     written (a full disk, a closed pipe)
 
 Example:
   trncost estimate examples/scenarios/fine-tune-8b-trn1.toml --format md
@@ -78,6 +81,7 @@ Exit codes:
   2  usage error
   3  the report cannot be read (not JSON, not a trncost report, a newer schema)
   4  the report does not recompute (the first mismatch is printed)
+  5  standard output could not be written
 )";
 
 constexpr std::string_view diff_usage = R"(trncost diff: the change between two JSON reports, attributed to the inputs that moved
@@ -94,7 +98,8 @@ Exit codes:
   1  internal error (a bug: please report it)
   2  usage error
   3  a report cannot be read
-  5  the --output file could not be written
+  5  the --output file could not be written or was refused, or standard output could not be
+     written
 )";
 
 bool wants_help(const args_t& args) {
@@ -104,18 +109,49 @@ bool wants_help(const args_t& args) {
   return false;
 }
 
-/// Text to standard output, or whole to `output`.
-int emit(std::string_view program, const std::string& text, const std::optional<std::string>& output) {
+/// Text to standard output (checked by run_guarded's finish_stdout), or whole to `output`, which
+/// may not be any of `inputs`.
+int emit(std::string_view program, const std::string& text, const std::optional<std::string>& output,
+         const std::vector<std::string>& inputs) {
   if (!output) {
     std::cout << text;
-    std::cout.flush();
-    return std::cout ? exit_ok : exit_cannot_write;
+    return exit_ok;
   }
-  if (!write_whole(*output, text)) {
-    std::cerr << program << ": " << *output << ": cannot be written\n";
+  return write_output(program, *output, text, inputs);
+}
+
+/// Refuses `output` before any work is done when it cannot be written (write_output looks again
+/// before it replaces the file).
+std::optional<int> refuse_output(std::string_view program, const std::optional<std::string>& output,
+                                 const std::vector<std::string>& inputs) {
+  if (!output) return std::nullopt;
+  if (const auto r = output_refusal(*output, inputs)) {
+    std::cerr << program << ": --output " << *output << ": " << *r << "\n";
     return exit_cannot_write;
   }
-  return exit_ok;
+  return std::nullopt;
+}
+
+/// Every file a scenario reads, as paths it can be opened by: the scenario itself, its offer files,
+/// price store, Savings Plans files, run logs and benchmark results (relative to the scenario's
+/// folder, as the builder resolves them). --output may be none of them.
+void add_scenario_inputs(const trncost::io::scenario_spec& spec, std::vector<std::string>& out) {
+  const std::filesystem::path dir = std::filesystem::path(spec.file).parent_path();
+  const auto add = [&](const std::string& p) {
+    if (!p.empty()) out.push_back((dir / p).lexically_normal().string());
+  };
+  out.push_back(spec.file);
+  for (const auto& f : spec.price_files) add(f.path);
+  add(spec.price_store);
+  for (const auto& f : spec.savings_plans) add(f.path);
+  for (const auto& f : spec.run_files) add(f.path);
+  for (const auto& c : spec.components) {
+    for (const auto& r : c.runs) add(r);
+    if (c.vllm) {
+      add(c.vllm->results);
+      add(c.vllm->config);
+    }
+  }
 }
 
 }  // namespace
@@ -137,30 +173,6 @@ std::string read_text(const std::string& path) {
   return text.str();
 }
 
-bool write_whole(const std::string& path, const std::string& text) {
-  const std::filesystem::path target(path);
-  std::filesystem::path tmp = target;
-  tmp += ".tmp-trncost-estimate";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) {
-      out.close();
-      std::error_code ec;
-      std::filesystem::remove(tmp, ec);
-      return false;
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, target, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    return false;
-  }
-  return true;
-}
-
 namespace {
 
 /// What reads a scenario's `[prices] store`: the SQLite price store when built with it; else none,
@@ -178,9 +190,15 @@ trncost::io::price_store_reader store_reader() {
 /// option's runway (md, json, html or csv).
 int study_command(std::string_view program, const std::string& study,
                   const std::optional<std::string>& format, const std::optional<std::string>& output) {
-  return emit(program,
-              trncost::io::render_study(trncost::io::run_study(study), format.value_or("md")),
-              output);
+  const trncost::io::study_spec st = trncost::io::read_study(study);
+  std::vector<std::string> inputs{study};
+  for (const auto& o : st.options) {
+    add_scenario_inputs(o.scenario, inputs);
+    if (o.utilisation) inputs.push_back((std::filesystem::path(st.file).parent_path() / o.utilisation->file).string());
+  }
+  if (const auto rc = refuse_output(program, output, inputs)) return *rc;
+  return emit(program, trncost::io::render_study(trncost::io::run_study(st), format.value_or("md")), output,
+              inputs);
 }
 
 int estimate_command(std::string_view program, const std::string& scenario,
@@ -190,6 +208,9 @@ int estimate_command(std::string_view program, const std::string& scenario,
   if (io::is_study_file(scenario)) return study_command(program, scenario, given_format, output);
   const std::string format = given_format.value_or("json");
   const io::scenario_spec spec = io::read_scenario(scenario);
+  std::vector<std::string> inputs;
+  add_scenario_inputs(spec, inputs);
+  if (const auto rc = refuse_output(program, output, inputs)) return *rc;
   const model m = io::build_model(spec, store_reader());
   const estimate est = m.evaluate(spec.as_of, io::scenario_options(spec));
   // [analysis], [[grant]] and [spend], when the scenario has them: the tornado, the Monte Carlo band
@@ -206,7 +227,7 @@ int estimate_command(std::string_view program, const std::string& scenario,
   } else {
     text = io::render_html(est, extras, spec.title);
   }
-  return emit(program, text, output);
+  return emit(program, text, output, inputs);
 }
 
 int audit_command(const std::string& report) {
@@ -228,13 +249,15 @@ int audit_command(const std::string& report) {
 
 int diff_command(std::string_view program, const std::string& before, const std::string& after,
                  const std::string& format, const std::optional<std::string>& output) {
+  const std::vector<std::string> inputs{before, after};
+  if (const auto rc = refuse_output(program, output, inputs)) return *rc;
   const auto a = trncost::io::read_report(read_text(before), before);
   const auto b = trncost::io::read_report(read_text(after), after);
   const auto d = trncost::diff(a, b);
   std::string text = format == "md" ? trncost::io::render_diff_markdown(d, before, after)
                                     : trncost::explain(d);
   if (!text.ends_with('\n')) text += '\n';
-  return emit(program, text, output);
+  return emit(program, text, output, inputs);
 }
 
 }  // namespace
@@ -314,7 +337,9 @@ int diff_main(std::string_view program, const args_t& args) {
   return diff_command(program, reports[0], reports[1], format, output);
 }
 
-int run_guarded(std::string_view program, int (*body)(const args_t&), const args_t& args) {
+namespace {
+
+int run_caught(std::string_view program, int (*body)(const args_t&), const args_t& args) {
   try {
     return body(args);
   } catch (const trncost::parse_error& e) {
@@ -330,6 +355,13 @@ int run_guarded(std::string_view program, int (*body)(const args_t&), const args
     std::cerr << program << ": internal error: " << e.what() << "\n";
     return exit_internal;
   }
+}
+
+}  // namespace
+
+int run_guarded(std::string_view program, int (*body)(const args_t&), const args_t& args) {
+  start_output();
+  return finish_stdout(program, run_caught(program, body, args));
 }
 
 }  // namespace trncost_cli

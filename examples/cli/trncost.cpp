@@ -31,7 +31,8 @@ Exit codes:
   3  bad input: a scenario, price file, price store, run log or report was refused (the message
      names the file, the line and the key)
   4  audit: the report does not recompute (the first mismatch is printed)
-  5  an output file or the price store could not be written
+  5  an output file, standard output or the price store could not be written, or --output
+     was refused (not a regular file, or one of the run's inputs)
   6  prices fetch: a download failed or what arrived did not check out (the store is unchanged)
 
 Example:
@@ -46,8 +47,9 @@ int main(int argc, char** argv) {
   for (int i = 2; i < argc; ++i) args.emplace_back(argv[i]);
   const std::string command = argc > 1 ? argv[1] : "";
   if (command.empty() || command == "--help" || command == "-h" || command == "help") {
+    start_output();
     std::cout << usage;
-    return exit_ok;
+    return finish_stdout("trncost", exit_ok);
   }
   if (command == "estimate") {
     return run_guarded("trncost estimate", [](const args_t& a) { return estimate_main("trncost estimate", a); }, args);

@@ -29,7 +29,8 @@ Exit codes:
   3  bad input: a scenario, price file, run log or report was refused (the message names the
      file, the line and the key)
   4  --audit: the report does not recompute (the first mismatch is printed)
-  5  the --output file could not be written
+  5  the --output file could not be written or was refused, or standard output could not be
+     written
 
 Example:
   trncost-estimate examples/scenarios/fine-tune-8b-trn1.toml --format md
@@ -42,8 +43,9 @@ int main(int argc, char** argv) {
   args_t args;
   for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    start_output();
     std::cout << usage;
-    return exit_ok;
+    return finish_stdout("trncost-estimate", exit_ok);
   }
   const std::string first = args[0];
   if (first == "--audit" || first == "--diff") {
