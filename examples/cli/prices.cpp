@@ -4,6 +4,8 @@
 // place that knows HTTP), checks it, reads it with the offer readers and the user's filter, and
 // stores the rows in one transaction; `list` shows the stored versions, `show` the prices in force
 // on a date. docs/cli.md describes the options and the exit codes.
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -31,9 +33,9 @@ constexpr std::string_view prices_usage = R"(trncost prices: official AWS Price 
 
 Usage:
   trncost prices fetch --store STORE --offer CODE --region REGION [filter] [version] [transfer]
-      Walks the bulk files from --base (default https://pricing.us-east-1.amazonaws.com; a
-      directory or file:// URL in the same layout works too): the offer index, the offer's region
-      index (or version index), then the region's offer file, and stores the rows the filter keeps.
+      Walks the bulk files from https://pricing.us-east-1.amazonaws.com (or --mirror): the offer
+      index, the offer's region index (or version index), then the region's offer file, and
+      stores the rows the filter keeps.
   trncost prices fetch --store STORE FILE|URL... [filter] [--region REGION]
       Stores the rows of offer files given by path or URL (JSON or CSV, by extension), under
       REGION or else the region the kept products share.
@@ -51,7 +53,12 @@ Version (index walk only; default: the current version):
   --savings-plans       the offer's Savings Plans file for the region instead of its offer file
   --format json|csv     the offer file's format (default json)
 Transfer:
-  --cache DIR           where downloads are kept (default STORE.cache); a broken transfer resumes
+  --mirror URL          fetch the bulk files from URL instead (same layout: an http(s) mirror, a
+                        directory or a file:// URL); its host is then fetched as well as AWS's
+                        (--base is the same option). No other host is fetched, redirects included
+  --max-redirects N     follow at most N redirects per transfer (default 5)
+  --cache DIR           where downloads are kept (default STORE.cache), under names made of the
+                        offer code, version and region; a broken transfer resumes
   --timeout S           give up a transfer that stalls (no byte) for S seconds (default 30)
   --connect-timeout S   give up connecting after S seconds (default 10)
   --retries N           retry a failed transfer N times, 1 s, 2 s, 4 s... apart (default 2)
@@ -100,6 +107,71 @@ std::string version_in_url(const std::string& url) {
   return url.substr(version_start + 1, region_start - version_start - 1);
 }
 
+/// The names AWS gives offers, regions and versions, and nothing else: they name the cache's files,
+/// so a name read from an index or typed by the user can never reach another folder.
+/// Offer codes: AmazonEC2, AWSDataTransfer, AmazonS3, mobileanalytics...
+bool valid_offer_code(std::string_view s) {
+  if (s.empty() || s.size() > 64 || !std::isalpha(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(), [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) != 0 || ch == '-' || ch == '_';
+  });
+}
+
+/// Region codes: us-east-1, eu-central-2, us-gov-west-1, us-east-1-mia-1 (a Local Zone),
+/// us-west-2-wl1-den1 (a Wavelength Zone): lower-case words of letters and digits joined by single
+/// hyphens, starting with two letters and a word, the third word a number.
+bool valid_region(std::string_view s) {
+  if (s.size() < 4 || s.size() > 64) return false;
+  std::vector<std::string_view> words;
+  std::size_t start = 0;
+  while (true) {
+    const auto end = s.find('-', start);
+    words.push_back(s.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  const auto lower_alnum = [](std::string_view w) {
+    return !w.empty() && std::all_of(w.begin(), w.end(), [](char ch) {
+      return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
+    });
+  };
+  const auto digits = [](std::string_view w) {
+    return !w.empty() && std::all_of(w.begin(), w.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  };
+  if (words.size() < 3 || words[0].size() != 2 || !std::all_of(words.begin(), words.end(), lower_alnum)) return false;
+  // us-east-1 / us-gov-west-1: the first number ends the region proper; Local and Wavelength Zones follow.
+  std::size_t i = 1;
+  while (i < words.size() && !digits(words[i])) ++i;
+  return i >= 2 && i < words.size();
+}
+
+/// Versions: the publication's UTC time as 14 digits (20260910195514).
+bool valid_version(std::string_view s) {
+  return s.size() == 14 && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+}
+
+/// The cache's names (transfer_options::cache), from checked codes only (docs/security.md).
+namespace cache_name {
+inline std::string offer_index() { return "offers/index.json"; }
+inline std::string region_index(const std::string& offer) { return "offers/" + offer + "/region_index.json"; }
+inline std::string version_index(const std::string& offer) { return "offers/" + offer + "/version_index.json"; }
+inline std::string savings_plans_index(const std::string& offer) {
+  return "offers/" + offer + "/savings_plans_region_index.json";
+}
+inline std::string offer_file(const std::string& offer, const std::string& version, const std::string& region,
+                              const std::string& format) {
+  return "offers/" + offer + "/" + version + "/" + region + "/index." + format;
+}
+inline std::string savings_plans_file(const std::string& offer, const std::string& version,
+                                      const std::string& region) {
+  return "offers/" + offer + "/savings_plans/" + version + "/" + region + "/index.json";
+}
+/// A file the user named by URL: by the URL's digest (the URL itself names nothing locally).
+inline std::string given_url(const std::string& url) {
+  return "urls/" + trncost::io::detail::sha256_hex(url).substr(0, 32) + (url.ends_with(".csv") ? ".csv" : ".json");
+}
+}  // namespace cache_name
+
 struct fetch_request {
   std::string store;
   std::vector<std::string> files;
@@ -118,6 +190,7 @@ struct fetch_request {
 /// What the index walk says the offer file must be.
 struct expected_file {
   std::string url;
+  std::string local_name;                               ///< its name in the cache (cache_name)
   std::string version;                                  ///< must equal the file's "version"
   std::optional<trncost::timestamp> published;          ///< must equal its publicationDate, when known
   std::optional<trncost::timestamp> effective_begin;
@@ -129,10 +202,18 @@ std::optional<trncost::timestamp> timestamp_or_none(const std::string& text) {
   return trncost::parse_timestamp(text);
 }
 
+/// A version read from an index names a folder of the cache: it must be a version.
+void check_version(const std::string& v, const std::string& index_url, const std::string& key) {
+  if (!valid_version(v)) {
+    throw fetch_error(index_url + ": " + key + ": \"" + v +
+                      "\" is not a price-list version (14 digits, the publication's UTC time); nothing was fetched");
+  }
+}
+
 expected_file walk_indexes(fetcher& net, const fetch_request& r) {
   using trncost::io::detail::json_value;
-  const std::string index_url = net.url("/offers/v1.0/aws/index.json");
-  const json_value index = read_index(net.get(index_url, "offer index"), index_url);
+  const std::string index_url = net.root_url("/offers/v1.0/aws/index.json");
+  const json_value index = read_index(net.get(index_url, "offer index", cache_name::offer_index()), index_url);
   const json_value& offers = member(index, "offers", index_url, "");
   const json_value* offer = offers.find(r.offer);
   if (offer == nullptr) {
@@ -141,17 +222,22 @@ expected_file walk_indexes(fetcher& net, const fetch_request& r) {
   }
   expected_file want;
   if (r.savings_plans) {
-    const std::string sp_url = net.url(member(*offer, "currentSavingsPlanIndexUrl", index_url, "offers." + r.offer).text());
-    const json_value sp = read_index(net.get(sp_url, "Savings Plans region index"), sp_url);
+    const std::string sp_url =
+        net.url(member(*offer, "currentSavingsPlanIndexUrl", index_url, "offers." + r.offer).text(), index_url,
+                "offers." + r.offer + ".currentSavingsPlanIndexUrl");
+    const json_value sp =
+        read_index(net.get(sp_url, "Savings Plans region index", cache_name::savings_plans_index(r.offer)), sp_url);
     const json_value& regions = member(sp, "regions", sp_url, "");
     for (const auto& reg : regions.items()) {  // an array of {regionCode, versionUrl}
       const auto* code = reg.find("regionCode");
       if (code != nullptr && code->text() == r.region) {
         const std::string path = member(reg, "versionUrl", sp_url, "regions[]").text();
-        want.url = net.url(path);
+        want.url = net.url(path, sp_url, "regions[].versionUrl");
         // ".../AWSComputeSavingsPlan/<version>/<region>/index.json"
         const auto* v = sp.find("version");
         want.version = v != nullptr ? v->text() : version_in_url(path);
+        check_version(want.version, sp_url, "the Savings Plans file of " + r.region);
+        want.local_name = cache_name::savings_plans_file(r.offer, want.version, r.region);
         if (const auto* p = sp.find("publicationDate")) want.published = timestamp_or_none(p->text());
         return want;
       }
@@ -159,8 +245,9 @@ expected_file walk_indexes(fetcher& net, const fetch_request& r) {
     throw fetch_error(sp_url + ": the Savings Plans region index has no region \"" + r.region + "\"");
   }
   if (!r.version.empty() || r.as_of) {
-    const std::string vi_url = net.url(member(*offer, "versionIndexUrl", index_url, "offers." + r.offer).text());
-    const json_value vi = read_index(net.get(vi_url, "version index"), vi_url);
+    const std::string vi_url = net.url(member(*offer, "versionIndexUrl", index_url, "offers." + r.offer).text(),
+                                       index_url, "offers." + r.offer + ".versionIndexUrl");
+    const json_value vi = read_index(net.get(vi_url, "version index", cache_name::version_index(r.offer)), vi_url);
     const json_value& versions = member(vi, "versions", vi_url, "");
     for (std::size_t i = 0; i < versions.keys().size(); ++i) {
       const std::string& v = versions.keys()[i];
@@ -174,18 +261,21 @@ expected_file walk_indexes(fetcher& net, const fetch_request& r) {
         chosen = begin && *begin <= day && (!end || day < *end);
       }
       if (!chosen) continue;
+      check_version(v, vi_url, "versions." + v);
       want.version = v;
       want.effective_begin = begin;
       want.effective_end = end;
-      want.url = net.url("/offers/v1.0/aws/" + r.offer + "/" + v + "/" + r.region + "/index." + r.format);
+      want.url = net.root_url("/offers/v1.0/aws/" + r.offer + "/" + v + "/" + r.region + "/index." + r.format);
+      want.local_name = cache_name::offer_file(r.offer, v, r.region, r.format);
       return want;
     }
     throw fetch_error(vi_url + ": the version index has no version " +
                       (r.as_of ? "in force on " + trncost::to_string(*r.as_of) : "\"" + r.version + "\"") +
                       " (" + std::to_string(versions.keys().size()) + " versions)");
   }
-  const std::string ri_url = net.url(member(*offer, "currentRegionIndexUrl", index_url, "offers." + r.offer).text());
-  const json_value ri = read_index(net.get(ri_url, "region index"), ri_url);
+  const std::string ri_url = net.url(member(*offer, "currentRegionIndexUrl", index_url, "offers." + r.offer).text(),
+                                     index_url, "offers." + r.offer + ".currentRegionIndexUrl");
+  const json_value ri = read_index(net.get(ri_url, "region index", cache_name::region_index(r.offer)), ri_url);
   const json_value& regions = member(ri, "regions", ri_url, "");
   const json_value* reg = regions.find(r.region);
   if (reg == nullptr) {
@@ -194,8 +284,10 @@ expected_file walk_indexes(fetcher& net, const fetch_request& r) {
   }
   std::string path = member(*reg, "currentVersionUrl", ri_url, "regions." + r.region).text();
   if (r.format == "csv" && path.ends_with(".json")) path.replace(path.size() - 4, 4, "csv");
-  want.url = net.url(path);
+  want.url = net.url(path, ri_url, "regions." + r.region + ".currentVersionUrl");
   want.version = version_in_url(path);
+  check_version(want.version, ri_url, "regions." + r.region + ".currentVersionUrl");
+  want.local_name = cache_name::offer_file(r.offer, want.version, r.region, r.format);
   if (const auto* p = ri.find("publicationDate")) want.published = timestamp_or_none(p->text());
   return want;
 }
@@ -205,19 +297,20 @@ trncost::pricing::offer read_checked_file(const std::string& local, const std::s
 
 /// Reads a downloaded offer file with the filter and checks it against what the index said.
 trncost::pricing::offer read_checked(fetcher& net, const std::string& local, const std::string& url,
-                                     const fetch_request& r, const expected_file* want) {
+                                     const std::string& local_name, const fetch_request& r,
+                                     const expected_file* want) {
   try {
     return read_checked_file(local, url, r, want);
   } catch (const trncost::error& e) {
     // A downloaded file that does not read or check out is dropped from the cache, and the failure
     // is the download's (exit code 6); a local file keeps its reader's error (exit code 3).
     if (!detail_fetch::is_http(url)) throw;
-    net.forget(url);
+    net.forget(url, local_name);
     std::string why = e.what();
     if (why.starts_with("trncost: ")) why.erase(0, 9);
     throw fetch_error(why + "; it was not stored");
   } catch (const fetch_error&) {
-    net.forget(url);
+    net.forget(url, local_name);
     throw;
   }
 }
@@ -320,10 +413,22 @@ std::optional<int> parse_prices_args(std::string_view program, const args_t& arg
     } else if (!fetch) {
       return usage_error(program, "unknown option \"" + a + "\"");
     } else if (a == "--offer") {
+      if (!valid_offer_code(v)) {
+        return usage_error(program, "--offer takes an offer code as AWS writes it (AmazonEC2, AmazonS3, "
+                                    "AWSDataTransfer...: letters, digits, '-' and '_'), not \"" + v + "\"");
+      }
       r.offer = v;
     } else if (a == "--region") {
+      if (!valid_region(v)) {
+        return usage_error(program, "--region takes a region code as AWS writes it (us-east-1, us-east-1-mia-1, "
+                                    "us-west-2-wl1-den1...), not \"" + v + "\"");
+      }
       r.region = v;
     } else if (a == "--version") {
+      if (!valid_version(v)) {
+        return usage_error(program, "--version takes a price-list version (14 digits, as 20260910195514), not \"" +
+                                        v + "\"");
+      }
       r.version = v;
     } else if (a == "--families") {
       std::vector<std::string> prefixes;
@@ -333,14 +438,20 @@ std::optional<int> parse_prices_args(std::string_view program, const args_t& arg
     } else if (a == "--format") {
       if (v != "json" && v != "csv") return usage_error(program, "--format is json or csv, not \"" + v + "\"");
       r.format = v;
-    } else if (a == "--base") {
+    } else if (a == "--mirror" || a == "--base") {
       r.transfer.base = v;
+      r.transfer.mirror = true;
     } else if (a == "--cache") {
       r.transfer.cache = v;
     } else if (a == "--timeout" || a == "--connect-timeout") {
       const auto s = seconds_of(v);
       if (!s) return usage_error(program, a + " takes a number of seconds above 0, not \"" + v + "\"");
       (a == "--timeout" ? r.transfer.stall_timeout_s : r.transfer.connect_timeout_s) = *s;
+    } else if (a == "--max-redirects") {
+      if (v.empty() || v.size() > 2 || v.find_first_not_of("0123456789") != std::string::npos) {
+        return usage_error(program, "--max-redirects takes a whole number 0 to 99, not \"" + v + "\"");
+      }
+      r.transfer.max_redirects = std::stoi(v);
     } else if (a == "--retries") {
       if (v.empty() || v.size() > 2 || v.find_first_not_of("0123456789") != std::string::npos) {
         return usage_error(program, "--retries takes a whole number 0 to 99, not \"" + v + "\"");
@@ -394,14 +505,15 @@ int fetch_main(std::string_view program, const args_t& args) {
   std::vector<std::pair<trncost::pricing::offer, trncost::io::price_store_origin>> got;
   if (walk) {
     const expected_file want = walk_indexes(net, r);
-    const std::string local = net.get(want.url, r.offer + " " + r.region + " offer file");
+    const std::string local = net.get(want.url, r.offer + " " + r.region + " offer file", want.local_name);
     trncost::io::price_store_origin origin{r.region, want.url, r.retrieved, r.filter.describe(),
                                            want.effective_begin, want.effective_end};
-    got.emplace_back(read_checked(net, local, want.url, r, &want), std::move(origin));
+    got.emplace_back(read_checked(net, local, want.url, want.local_name, r, &want), std::move(origin));
   } else {
     for (const auto& f : r.files) {
-      const std::string local = net.get(f, "offer file");
-      auto o = read_checked(net, local, f, r, nullptr);
+      const std::string name = cache_name::given_url(f);
+      const std::string local = net.get(f, "offer file", name, true);
+      auto o = read_checked(net, local, f, name, r, nullptr);
       // Without --region, the region the kept products share.
       std::string region = r.region.empty() ? region_of(o) : r.region;
       got.emplace_back(std::move(o),

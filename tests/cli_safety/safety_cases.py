@@ -235,9 +235,201 @@ def stdout_write_error_is_exit_5():
     check("standard output: cannot be written: Broken pipe" in err, f"stdout a closed pipe: says so ({err!r})")
 
 
+# --- a price-list server on 127.0.0.1 ------------------------------------------------------------
+
+EC2_V1 = read(os.path.join(OFFERS, "AmazonEC2-us-east-1.json"))
+EC2_PATH = f"/offers/v1.0/aws/AmazonEC2/{V1}/us-east-1/index.json"
+
+
+def dumps(obj):
+    return json.dumps(obj, indent=2).encode()
+
+
+def offer_index():
+    return dumps({"formatVersion": "v1.0", "publicationDate": V1_PUBLISHED, "offers": {"AmazonEC2": {
+        "offerCode": "AmazonEC2",
+        "versionIndexUrl": "/offers/v1.0/aws/AmazonEC2/index.json",
+        "currentRegionIndexUrl": "/offers/v1.0/aws/AmazonEC2/current/region_index.json"}}})
+
+
+def region_index(url=EC2_PATH):
+    return dumps({"formatVersion": "v1.0", "publicationDate": V1_PUBLISHED,
+                  "regions": {"us-east-1": {"regionCode": "us-east-1", "currentVersionUrl": url}}})
+
+
+class Server:
+    """A threaded HTTP/1.1 server on 127.0.0.1: `routes` maps a path to a function of the request
+    handler; the offer index, the region index and the EC2 offer file are there unless replaced.
+    Every request is logged as (method, path, Host header, Range header)."""
+
+    def __init__(self):
+        self.routes = {
+            "/offers/v1.0/aws/index.json": lambda h: h.send_body(offer_index()),
+            "/offers/v1.0/aws/AmazonEC2/current/region_index.json": lambda h: h.send_body(region_index()),
+            EC2_PATH: lambda h: h.send_body(EC2_V1),
+        }
+        self.fallback = lambda h: h.send_body(b"<html>Not Found</html>", status=404)
+        self.log = []
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def send_body(self, body, status=200, headers=(), length=None):
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body) if length is None else length))
+                for k, v in headers:
+                    self.send_header(k, v)
+                self.end_headers()
+                try:
+                    self.wfile.write(body)
+                    self.wfile.flush()
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+            def redirect(self, location, status=302):
+                self.send_body(b"", status=status, headers=[("Location", location)])
+
+            def do_GET(self):
+                server.log.append(("GET", self.path, self.headers.get("Host"), self.headers.get("Range")))
+                path = self.path.split("?")[0]
+                try:
+                    server.routes.get(path, server.fallback)(self)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def fetch(server, store, *extra, timeout=60):
+    """prices fetch of EC2 us-east-1 from the server, without retries, unless `extra` says otherwise."""
+    return run("prices", "fetch", "--store", store, "--retrieved", "2026-11-30", "--retries", "0",
+               "--timeout", "2", "--mirror", server.url, "--offer", "AmazonEC2", "--region", "us-east-1",
+               "--where", "regionCode=us-east-1", *extra, timeout=timeout)
+
+
+def outside(path_to_skip):
+    """WORK's tree without `path_to_skip` (the cache): what a fetch may not change."""
+    return {k: v for k, v in tree(WORK).items() if not k.startswith(path_to_skip)}
+
+
+# --- fetch cases: local names ---------------------------------------------------------------------
+
+def fetch_dot_segments_stay_out():
+    srv = Server()
+    store = os.path.join(WORK, "prices.sqlite")
+    os.makedirs(os.path.join(WORK, "victim"))
+    victim = os.path.join(WORK, "victim", "us-east-1.json")
+    write(victim, "precious\n")
+    # Seven ".." climb from the old cache's host folder (store.cache/127.0.0.1_PORT/offers/...) to WORK;
+    # what is served there does not read (a file cut in half), so the old code then deleted it.
+    url = "/offers/v1.0/aws/AmazonEC2/current/../../../../../../../victim/us-east-1.json"
+    srv.routes["/offers/v1.0/aws/AmazonEC2/current/region_index.json"] = lambda h: h.send_body(region_index(url))
+    srv.fallback = lambda h: h.send_body(EC2_V1[: len(EC2_V1) // 2])
+    before = outside("prices.sqlite.cache")
+    rc, out, err = fetch(srv, store)
+    srv.close()
+    check(rc == 6, f"a region index naming a path with '..': exit code 6 (got {rc})")
+    check(read(victim) == b"precious\n", "the file outside the cache is untouched")
+    check(outside("prices.sqlite.cache") == before, "nothing outside the cache was written or deleted (the store neither)")
+    check(len(sentences(err)) == 1 and f'regions.us-east-1.currentVersionUrl names "{url}", a path with a ".." segment; '
+          "nothing was fetched from it" in err, f"one sentence naming the key and the path ({err!r})")
+    check(all(".." not in p and "victim" not in p for _, p, _, _ in srv.log), f"the path was never asked for ({srv.log})")
+
+
+def fetch_cache_names_from_codes():
+    srv = Server()
+    store = os.path.join(WORK, "prices.sqlite")
+    rc, out, err = fetch(srv, store)
+    check(rc == 0, f"the index walk stores EC2 (rc {rc}: {err})")
+    cache = os.path.join(WORK, "prices.sqlite.cache")
+    files = sorted(k for k, (kind, _) in tree(cache).items() if kind == stat.S_IFREG)
+    check(files == ["offers/AmazonEC2/20260910195514/us-east-1/index.json", "offers/AmazonEC2/region_index.json",
+                    "offers/index.json"], f"the cache's names are made of the offer code, version and region ({files})")
+    # A version that is not one (the URL's folder) is refused before anything is fetched from it.
+    srv.routes["/offers/v1.0/aws/AmazonEC2/current/region_index.json"] = lambda h: h.send_body(
+        region_index("/offers/v1.0/aws/AmazonEC2/latest/us-east-1/index.json"))
+    rc, out, err = fetch(srv, store)
+    check(rc == 6 and 'regions.us-east-1.currentVersionUrl: "latest" is not a price-list version (14 digits, the '
+          "publication's UTC time); nothing was fetched" in err, f"a version that is not one: refused ({rc}, {err!r})")
+    srv.close()
+    # What the user types is checked too: a usage error, and nothing is created.
+    for flag, value in (("--offer", "../AmazonEC2"), ("--region", "us-east-1/../../x"), ("--region", "US-EAST-1"),
+                        ("--version", "../20260910195514")):
+        other = os.path.join(WORK, "other.sqlite")
+        args = ["prices", "fetch", "--store", other, "--mirror", srv.url, "--offer", "AmazonEC2", "--region",
+                "us-east-1", "--where", "regionCode=us-east-1", flag, value]
+        rc, out, err = run(*args)
+        check(rc == 2 and f"{flag} takes" in err, f"{flag} {value}: a usage error ({rc}, {err!r})")
+        check(not os.path.exists(other) and not os.path.exists(other + ".cache"), f"{flag} {value}: nothing created")
+    # Region codes AWS publishes are accepted (Local Zones, Wavelength Zones, GovCloud).
+    for region in ("us-east-1-mia-1", "us-west-2-wl1-den1", "us-gov-west-1", "ap-southeast-5"):
+        rc, out, err = run("prices", "fetch", "--store", os.path.join(WORK, "r.sqlite"), "--offline", "--mirror",
+                           srv.url, "--offer", "AmazonEC2", "--region", region, "--where", "regionCode=" + region)
+        check(rc == 6 and "offline, and the cache" in err, f"--region {region} is a region code ({rc}, {err!r})")
+
+
+def fetch_hosts_allowed():
+    srv = Server()
+    store = os.path.join(WORK, "prices.sqlite")
+    other = f"http://localhost:{srv.port}"  # the same server under another name: another host
+    # An index naming a file on another host.
+    srv.routes["/offers/v1.0/aws/AmazonEC2/current/region_index.json"] = lambda h: h.send_body(
+        region_index(other + EC2_PATH))
+    rc, out, err = fetch(srv, store)
+    check(rc == 6 and f'currentVersionUrl names "{other}{EC2_PATH}", which is not on {srv.url}' in err,
+          f"an index naming another host: refused ({rc}, {err!r})")
+    # A redirect to another host, to file:// and to ftp://.
+    srv.routes["/offers/v1.0/aws/AmazonEC2/current/region_index.json"] = lambda h: h.send_body(region_index())
+    for target in (other + EC2_PATH, "file:///etc/passwd", f"ftp://127.0.0.1:{srv.port}/x"):
+        srv.routes[EC2_PATH] = lambda h, t=target: h.redirect(t)
+        rc, out, err = fetch(srv, store)
+        check(rc == 6 and f"the server redirected to {target}, which is not on {srv.url}" in err,
+              f"a redirect to {target}: refused ({rc}, {err!r})")
+    srv.close()
+    check(all(host == f"127.0.0.1:{srv.port}" for _, _, host, _ in srv.log),
+          f"no request ever went to another host ({sorted(set(h for _, _, h, _ in srv.log))})")
+    check(not os.path.exists(store), "no store was created")
+
+
+def fetch_redirects_capped():
+    srv = Server()
+    store = os.path.join(WORK, "prices.sqlite")
+    # Two redirects on the same host are followed.
+    srv.routes[EC2_PATH] = lambda h: h.redirect("/moved/1")
+    srv.routes["/moved/1"] = lambda h: h.redirect(f"{srv.url}/moved/2", status=301)
+    srv.routes["/moved/2"] = lambda h: h.send_body(EC2_V1)
+    rc, out, err = fetch(srv, store)
+    check(rc == 0, f"two redirects on the price-list host are followed ({rc}, {err!r})")
+    # A loop ends after the cap, and says so.
+    srv.routes[EC2_PATH] = lambda h: h.redirect(EC2_PATH + "?again")
+    before = sha(store)
+    rc, out, err = fetch(srv, store)
+    check(rc == 6 and "could not be downloaded: the server redirected more than 5 times (the last time to "
+          f"{srv.url}{EC2_PATH}?again); a redirect loop?" in err, f"a redirect loop: capped and named ({rc}, {err!r})")
+    check(sum(1 for _, p, _, _ in srv.log if p.startswith(EC2_PATH)) == 1 + 6, "six requests for the loop (five redirects followed)")
+    rc, out, err = fetch(srv, store, "--max-redirects", "0")
+    check(rc == 6 and "redirected more than 0 times" in err, f"--max-redirects 0 ({rc}, {err!r})")
+    check(sha(store) == before, "the store is unchanged")
+    srv.close()
+
+
 CASES = {f.__name__: f for f in (
     output_refuses_character_device, output_refuses_fifo, output_refuses_own_inputs,
     output_replaces_whole_or_not_at_all, output_write_error_is_exit_5, stdout_write_error_is_exit_5,
+    fetch_dot_segments_stay_out, fetch_cache_names_from_codes, fetch_hosts_allowed, fetch_redirects_capped,
 )}
 
 

@@ -253,7 +253,10 @@ def main():
     ]
     for case, extra, pattern in cases:
         started = time.monotonic()
-        rc, out, err = run("prices", "fetch", *common, *extra, "--base", f"{root}/{case}", "--offer", "AmazonEC2",
+        # Each case its own cache: the cache names files by offer code, version and region (never by
+        # URL), so the cases' files would otherwise share one name.
+        cache = ["--cache", os.path.join(WORK, "cache-" + case)]
+        rc, out, err = run("prices", "fetch", *common, *cache, *extra, "--base", f"{root}/{case}", "--offer", "AmazonEC2",
                            "--region", "us-east-1", "--where", "regionCode=us-east-1")
         # Progress lines (stderr, "\r...: 1.2 of 3.4 MB") and retry notices are not the error.
         lines = [l for l in err.splitlines()
@@ -266,14 +269,16 @@ def main():
             check(time.monotonic() - started < 3.5, "slow: given up after the 1 s timeout, not the 4 s stall")
 
     # resume: the first transfer breaks halfway, the retry asks for the rest and completes.
-    rc, out, err = run("prices", "fetch", *common, "--retries", "1", "--base", f"{root}/resume", "--offer",
+    rc, out, err = run("prices", "fetch", *common, "--cache", os.path.join(WORK, "cache-resume"), "--retries", "1",
+                       "--base", f"{root}/resume", "--offer",
                        "AmazonEC2", "--region", "us-east-1", "--where", "regionCode=us-east-1")
     check(rc == 0, f"resume: stored after one retry (rc {rc}: {err})")
     check(state["ranges"] == [len(EC2_V1) // 2], f"resume: the retry asked for bytes {len(EC2_V1) // 2}- "
                                                  f"(ranges asked: {state['ranges']})")
 
     # restart: the first transfer breaks, the server then ignores the range: the client starts again.
-    rc, out, err = run("prices", "fetch", *common, "--retries", "2", "--base", f"{root}/restart", "--offer",
+    rc, out, err = run("prices", "fetch", *common, "--cache", os.path.join(WORK, "cache-restart"), "--retries", "2",
+                       "--base", f"{root}/restart", "--offer",
                        "AmazonEC2", "--region", "us-east-1", "--where", "regionCode=us-east-1")
     check(rc == 0 and "the server does not resume transfers; restarted; retrying (2 of 2)" in err,
           f"restart: stored after starting again (rc {rc}: {err})")

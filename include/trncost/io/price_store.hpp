@@ -107,6 +107,25 @@ TRNCOST_DECL bool has_separator(std::string_view s);
 
 TRNCOST_DECL std::string opt_text(const std::optional<timestamp>& t);
 
+/// SHA-256 (FIPS 180-4), for the digests the store keeps with each price and for names that must
+/// not come from text read off the network (the command's cache). Fed in pieces; hex() finishes.
+class sha256 {
+ public:
+  sha256& update(std::string_view data);
+  /// The digest as 64 lower-case hex digits; the object is spent afterwards.
+  [[nodiscard]] std::string hex();
+
+ private:
+  void block(const unsigned char* p);
+  std::uint32_t h_[8] = {0x6a09e667u, 0xbb67ae85u, 0x3c6ef372u, 0xa54ff53au,
+                         0x510e527fu, 0x9b05688cu, 0x1f83d9abu, 0x5be0cd19u};
+  unsigned char buf_[64] = {};
+  std::size_t used_ = 0;
+  std::uint64_t bytes_ = 0;
+};
+
+[[nodiscard]] TRNCOST_DECL std::string sha256_hex(std::string_view data);
+
 }  // namespace detail
 
 /// A price store file. Opening for writing creates it (and its tables) when missing; opening for
