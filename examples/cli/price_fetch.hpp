@@ -14,7 +14,10 @@
 #define TRNCOST_EXAMPLES_CLI_PRICE_FETCH_HPP
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <csignal>
+#include <cstring>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -28,6 +31,9 @@
 
 #ifdef TRNCOST_HAVE_CURL
 #include <curl/curl.h>
+#include <unistd.h>
+
+#include <cctype>
 #endif
 
 namespace trncost_cli {
@@ -45,12 +51,26 @@ struct transfer_options {
   std::string base{official_base};
   bool mirror = false;              ///< base given by the user: its scheme and host are fetched too
   std::string cache;                ///< where downloads are kept
-  double stall_timeout_s = 30;      ///< a transfer receiving nothing for this long is given up
+  double stall_timeout_s = 30;      ///< a transfer slower than min_speed for this long is given up
+  std::uint64_t min_speed = 1000;   ///< bytes per second, averaged over stall_timeout_s
   double connect_timeout_s = 10;
+  /// Every transfer of the command ends by then (4 hours: AWS's largest offer file, several GB,
+  /// at about 1 MB/s).
+  double deadline_s = 4 * 3600;
+  /// Bytes a file may have once decoded (20 GiB: AWS's largest offer file is several GB).
+  std::uint64_t max_size = std::uint64_t{20} << 30;
   int retries = 2;                  ///< further attempts after a failed one (1 s, 2 s, 4 s... apart)
   int max_redirects = 5;            ///< redirects followed per transfer
   bool offline = false;             ///< only what the cache holds
+  bool progress = false;            ///< progress lines on standard error (when it is a terminal)
 };
+
+/// "2", "0.5": seconds as the user wrote them, for messages.
+inline std::string seconds_text(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", s);
+  return buf;
+}
 
 namespace detail_fetch {
 
@@ -118,69 +138,154 @@ inline bool safe_local_name(std::string_view name) {
 }
 
 #ifdef TRNCOST_HAVE_CURL
-struct progress {
+/// Set by SIGINT during a fetch (prices.cpp installs the handler): the transfer in progress stops,
+/// keeps its ".part" only when it can be resumed, and the command ends by that signal.
+inline volatile std::sig_atomic_t interrupted = 0;
+
+/// What one response said about itself (its headers), and what its body did.
+struct transfer_state {
+  CURL* curl = nullptr;
+  std::FILE* out = nullptr;
+  std::uint64_t have = 0;         ///< bytes of the ".part" before this attempt
+  std::uint64_t written = 0;      ///< bytes written by this attempt (decoded)
+  std::uint64_t max_size = 0;
+  bool over_size = false;
+  bool is_file = false;           ///< the body is the file (200 or 206), not a redirect or an error page
+  bool decided = false;
+  bool restarted = false;         ///< a 200 to a range request: the file from its first byte
+  bool write_failed = false;
+  bool range_mismatch = false;    ///< a 206 for another range than the one asked
+  // Headers of the current response (reset at each status line: redirects have their own).
+  std::string etag, content_encoding, accept_ranges, content_range;
+  // Progress, on a terminal only.
+  bool show_progress = false;
   std::string what;
-  std::uint64_t resumed_at = 0;
   std::chrono::steady_clock::time_point last{};
   bool shown = false;
 };
 
+inline std::string trimmed(std::string_view v) {
+  while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+  while (!v.empty() && (v.back() == ' ' || v.back() == '\t' || v.back() == '\r' || v.back() == '\n')) v.remove_suffix(1);
+  return std::string(v);
+}
+
+inline std::size_t on_header(char* data, std::size_t size, std::size_t n, void* p) {
+  auto& s = *static_cast<transfer_state*>(p);
+  const std::string_view line(data, size * n);
+  if (line.starts_with("HTTP/")) {
+    s.etag.clear();
+    s.content_encoding.clear();
+    s.accept_ranges.clear();
+    s.content_range.clear();
+    return size * n;
+  }
+  const auto colon = line.find(':');
+  if (colon == std::string_view::npos) return size * n;
+  std::string name(line.substr(0, colon));
+  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  const std::string value = trimmed(line.substr(colon + 1));
+  if (name == "etag") s.etag = value;
+  if (name == "content-encoding") s.content_encoding = value == "identity" ? "" : value;
+  if (name == "accept-ranges") s.accept_ranges = value;
+  if (name == "content-range") s.content_range = value;
+  return size * n;
+}
+
 inline int on_progress(void* p, curl_off_t total, curl_off_t now, curl_off_t, curl_off_t) {
-  auto& pr = *static_cast<progress*>(p);
+  if (interrupted != 0) return 1;  // stops the transfer: CURLE_ABORTED_BY_CALLBACK
+  auto& s = *static_cast<transfer_state*>(p);
+  if (!s.show_progress || now == 0) return 0;
   const auto t = std::chrono::steady_clock::now();
-  if (t - pr.last < std::chrono::milliseconds(500) || now == 0) return 0;
-  pr.last = t;
-  pr.shown = true;
-  const double mb = static_cast<double>(pr.resumed_at + static_cast<std::uint64_t>(now)) / 1e6;
-  if (total > 0) {
-    const double all = static_cast<double>(pr.resumed_at + static_cast<std::uint64_t>(total)) / 1e6;
-    std::fprintf(stderr, "\r%s: %.1f of %.1f MB (%.0f %%)   ", pr.what.c_str(), mb, all, 100.0 * mb / all);
+  if (t - s.last < std::chrono::milliseconds(500)) return 0;
+  s.last = t;
+  s.shown = true;
+  const double mb = static_cast<double>(s.have + static_cast<std::uint64_t>(now)) / 1e6;
+  if (total > 0 && s.content_encoding.empty()) {
+    const double all = static_cast<double>(s.have + static_cast<std::uint64_t>(total)) / 1e6;
+    std::fprintf(stderr, "\r%s: %.1f of %.1f MB (%.0f %%)   ", s.what.c_str(), mb, all, 100.0 * mb / all);
   } else {
-    std::fprintf(stderr, "\r%s: %.1f MB   ", pr.what.c_str(), mb);
+    std::fprintf(stderr, "\r%s: %.1f MB   ", s.what.c_str(), mb);
   }
   return 0;
 }
 
-/// Where a response's body goes: into the ".part" file only when the answer is the file (200 or
-/// 206); the body of a redirect or an error page is counted and dropped.
-struct sink {
-  CURL* curl = nullptr;
-  std::FILE* out = nullptr;
-  bool is_file = false;
-  bool decided = false;
-};
-
+/// The body goes into the ".part" only when the answer is the file (200 or 206); the body of a
+/// redirect or an error page is dropped. A 200 to a range request restarts the file; more than
+/// max_size bytes (decoded) stop the transfer.
 inline std::size_t on_data(char* data, std::size_t size, std::size_t n, void* p) {
-  auto& s = *static_cast<sink*>(p);
+  auto& s = *static_cast<transfer_state*>(p);
+  const std::size_t bytes = size * n;
   if (!s.decided) {
     long status = 0;
     curl_easy_getinfo(s.curl, CURLINFO_RESPONSE_CODE, &status);
     s.is_file = status == 200 || status == 206;
     s.decided = true;
+    if (s.is_file && s.have > 0 && status == 206 && !s.content_range.starts_with("bytes " + std::to_string(s.have) + "-")) {
+      // Not the rest of what we have: never appended.
+      s.range_mismatch = true;
+      return 0;
+    }
+    if (s.is_file && s.have > 0 && status == 200) {
+      // The whole file again (the server ignored the range, or If-Range found another version).
+      if (std::fflush(s.out) != 0 || ::ftruncate(::fileno(s.out), 0) != 0 || std::fseek(s.out, 0, SEEK_SET) != 0) {
+        s.write_failed = true;
+        return 0;
+      }
+      s.have = 0;
+      s.restarted = true;
+    }
   }
-  if (!s.is_file) return size * n;
-  return std::fwrite(data, size, n, s.out) * size;
+  if (!s.is_file) return bytes;
+  if (s.have + s.written + bytes > s.max_size) {
+    s.over_size = true;
+    return 0;
+  }
+  const std::size_t done = std::fwrite(data, 1, bytes, s.out);
+  if (done != bytes) s.write_failed = true;
+  s.written += done;
+  return done;
 }
 
-/// One attempt: appends to `part` from its current size, following at most o.max_redirects
-/// redirects, each to an allowed origin. Returns "" when complete, else why not; `retry` says
-/// whether another attempt may help.
-inline std::string attempt(const std::string& first_url, const std::vector<std::string>& allowed,
-                           const std::filesystem::path& part, const transfer_options& o, const std::string& what,
-                           bool& retry) {
+/// What became of one attempt.
+struct attempt_result {
+  std::string why;              ///< "" when the file is complete
+  bool retry = false;           ///< another attempt may help
+  bool keep_part = false;       ///< the ".part" may be resumed (a strong ETag, identity, byte ranges)
+  std::string etag;             ///< the ETag to resume against
+  bool restarted = false;
+};
+
+/// "W/..." ETags are weak: equal meaning, not equal bytes; a resumed file needs equal bytes.
+inline bool strong_etag(const std::string& e) { return !e.empty() && !e.starts_with("W/"); }
+
+/// One attempt: appends to `part` from its current size when `etag` says which version it holds,
+/// following at most o.max_redirects redirects, each to an allowed origin, until `deadline`.
+inline attempt_result attempt(const std::string& first_url, const std::vector<std::string>& allowed,
+                              const std::filesystem::path& part, const std::string& etag, const transfer_options& o,
+                              std::chrono::steady_clock::time_point deadline, const std::string& what) {
+  attempt_result res;
   std::error_code ec;
-  std::uint64_t have = std::filesystem::exists(part, ec) ? std::filesystem::file_size(part, ec) : 0;
-  std::FILE* out = std::fopen(part.c_str(), have > 0 ? "ab" : "wb");
+  std::uint64_t have = 0;
+  if (!etag.empty() && std::filesystem::exists(part, ec)) have = std::filesystem::file_size(part, ec);
+  std::FILE* out = std::fopen(part.c_str(), have > 0 ? "r+b" : "wb");
   if (out == nullptr) {
-    retry = false;
-    return "cannot write " + part.string();
+    res.why = "cannot write " + part.string();
+    return res;
   }
+  std::fseek(out, 0, SEEK_END);
   // Large buffers: an offer file is hundreds of MB, and small writes cost system time.
   std::setvbuf(out, nullptr, _IOFBF, 1 << 20);
   CURL* c = curl_easy_init();
+  transfer_state st;
+  st.curl = c;
+  st.out = out;
+  st.have = have;
+  st.max_size = o.max_size;
+  st.show_progress = o.progress;
+  st.what = what;
   // The first report comes after half a second: small files download without a progress line.
-  progress pr{what, have, std::chrono::steady_clock::now(), false};
-  sink body{c, out, false, false};
+  st.last = std::chrono::steady_clock::now();
   char err[CURL_ERROR_SIZE] = {0};
   curl_easy_setopt(c, CURLOPT_ERRORBUFFER, err);
   // Redirects are followed below, one by one, so that each target is checked before it is asked.
@@ -188,29 +293,52 @@ inline std::string attempt(const std::string& first_url, const std::vector<std::
   curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(c, CURLOPT_FAILONERROR, 0L);
   curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");  // gzip when the server offers it
+  // gzip when the server offers it, for a whole file; a resumed one asks for the bytes as they are
+  // (a range of a compressed answer is not a continuation of decoded bytes).
+  if (have == 0) curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
   curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(o.connect_timeout_s * 1000));
-  // A stall: less than 1 byte per second for the whole timeout.
-  curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
+  // Too slow: less than min_speed bytes per second over stall_timeout_s (a stall or a trickle).
+  curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, static_cast<long>(o.min_speed));
   curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, static_cast<long>(o.stall_timeout_s < 1 ? 1 : o.stall_timeout_s));
+  // A size announced beyond the cap is refused before its body arrives (the body is counted too).
+  curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(o.max_size - have));
   curl_easy_setopt(c, CURLOPT_BUFFERSIZE, 512L * 1024L);
   curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_data);
-  curl_easy_setopt(c, CURLOPT_WRITEDATA, &body);
+  curl_easy_setopt(c, CURLOPT_WRITEDATA, &st);
+  curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+  curl_easy_setopt(c, CURLOPT_HEADERDATA, &st);
   curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
   curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
-  curl_easy_setopt(c, CURLOPT_XFERINFODATA, &pr);
+  curl_easy_setopt(c, CURLOPT_XFERINFODATA, &st);
   curl_easy_setopt(c, CURLOPT_USERAGENT, "trncost-prices/1");
-  if (have > 0) curl_easy_setopt(c, CURLOPT_RESUME_FROM_LARGE, static_cast<curl_off_t>(have));
+  curl_slist* headers = nullptr;
+  const std::string range = std::to_string(have) + "-";
+  if (have > 0) {
+    // CURLOPT_RANGE rather than RESUME_FROM: a 200 (the whole file) is then an answer, written from
+    // its first byte, not an error.
+    curl_easy_setopt(c, CURLOPT_RANGE, range.c_str());
+    // The rest of the version we have, or the whole file if it changed.
+    headers = curl_slist_append(headers, ("If-Range: " + etag).c_str());
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers);
+  }
   std::string url = first_url;
   CURLcode rc = CURLE_OK;
   long status = 0;
   std::string refused;
+  bool past_deadline = false;
   for (int hops = 0;; ++hops) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      past_deadline = true;
+      break;
+    }
+    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(left.count()));
     curl_easy_setopt(c, CURLOPT_URL, url.c_str());
-    body.decided = false;
+    st.decided = false;
     rc = curl_easy_perform(c);
     status = 0;
     curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+    if (rc == CURLE_OPERATION_TIMEDOUT && std::chrono::steady_clock::now() >= deadline) past_deadline = true;
     if (rc != CURLE_OK || status < 300 || status >= 400) break;
     const char* location = nullptr;
     curl_easy_getinfo(c, CURLINFO_REDIRECT_URL, &location);
@@ -232,48 +360,97 @@ inline std::string attempt(const std::string& first_url, const std::vector<std::
   }
   curl_off_t length = -1;
   curl_easy_getinfo(c, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
+  curl_off_t wire = -1;  // body bytes as they came: compressed when the answer is
+  curl_easy_getinfo(c, CURLINFO_SIZE_DOWNLOAD_T, &wire);
   curl_easy_cleanup(c);
-  const bool wrote = std::fflush(out) == 0;
+  curl_slist_free_all(headers);
+  const bool flushed = std::fflush(out) == 0;
   std::fclose(out);
-  if (pr.shown) std::fprintf(stderr, "\n");
+  if (st.shown) std::fprintf(stderr, "\n");
+  res.restarted = st.restarted;
+  // What a later attempt may build on: the bytes of one version, as they are, from a server that
+  // sends ranges. Anything else is deleted by the caller.
+  res.etag = st.etag;
+  res.keep_part = st.is_file && strong_etag(st.etag) && st.content_encoding.empty() && st.accept_ranges == "bytes" &&
+                  !st.over_size && !st.write_failed && flushed;
   if (!refused.empty()) {
-    retry = false;
-    return refused;
+    res.why = refused;
+    return res;
   }
-  if (!wrote) {
-    retry = false;
-    return "cannot write " + part.string() + " (disk full?)";
+  if (interrupted != 0) {
+    res.why = "interrupted";
+    return res;
   }
-  if (have > 0 && status == 200) {
-    // The server ignored the range and sent the whole file after what we had: start again.
-    std::filesystem::remove(part, ec);
-    retry = true;
-    return "the server does not resume transfers; restarted";
+  if (st.range_mismatch) {
+    res.keep_part = false;
+    res.retry = true;
+    res.why = "the server sent another range (" + st.content_range + ") than the one asked (bytes " + range + "); restarted";
+    return res;
+  }
+  if (st.over_size || rc == CURLE_FILESIZE_EXCEEDED) {
+    res.keep_part = false;
+    res.why = "it is larger than the " + std::to_string(o.max_size) + "-byte cap (--max-size)";
+    return res;
+  }
+  if (st.write_failed || !flushed) {
+    res.keep_part = false;
+    res.why = "cannot write " + part.string() + ": " + std::strerror(errno);
+    return res;
+  }
+  if (past_deadline) {
+    res.why = "it was not complete within the " + seconds_text(o.deadline_s) + " s deadline (--deadline)";
+    return res;
+  }
+  if (have > 0 && status == 206 && (!st.etag.empty() && st.etag != etag)) {
+    // Another version's bytes after ours: never mixed.
+    res.keep_part = false;
+    res.retry = true;
+    res.why = "the server sent a range of another version (ETag " + st.etag + ", not " + etag + "); restarted";
+    return res;
+  }
+  if (have > 0 && status == 206 && !st.content_encoding.empty()) {
+    res.keep_part = false;
+    res.retry = true;
+    res.why = "the server sent a compressed range; restarted";
+    return res;
   }
   if (status == 416) {  // the range is past the end: what we had is not a prefix of this file
-    std::filesystem::remove(part, ec);
-    retry = true;
-    return "the server refused to resume (416); restarted";
+    res.keep_part = false;
+    res.retry = true;
+    res.why = "the server refused to resume (416); restarted";
+    return res;
   }
   if (status >= 300 && rc == CURLE_OK) {
     // The body of an error page is not the file (it was not written).
-    retry = status >= 500;
-    return "the server answered HTTP " + std::to_string(status);
+    res.keep_part = !etag.empty() && have > 0;  // what an earlier attempt kept stays resumable
+    res.retry = status >= 500;
+    res.why = "the server answered HTTP " + std::to_string(status);
+    return res;
   }
   if (rc != CURLE_OK) {
-    retry = true;
+    res.retry = rc != CURLE_UNSUPPORTED_PROTOCOL;
     std::string why = err[0] != '\0' ? err : curl_easy_strerror(rc);
-    if (rc == CURLE_OPERATION_TIMEDOUT) why = "no data for " + std::to_string(static_cast<long>(o.stall_timeout_s)) + " s (timeout): " + why;
-    if (rc == CURLE_UNSUPPORTED_PROTOCOL) retry = false;
-    return why;
+    if (rc == CURLE_OPERATION_TIMEDOUT) {
+      why = "slower than " + std::to_string(o.min_speed) + " bytes/s for " + seconds_text(o.stall_timeout_s) +
+            " s (--min-speed, --timeout): " + why;
+    }
+    res.why = why;
+    return res;
   }
+  // Complete by libcurl's count; checked once more against the announced length: the decoded bytes
+  // when the answer was sent as it is, the bytes received when it was compressed (gzip).
   const std::uint64_t now = std::filesystem::file_size(part, ec);
-  if (length >= 0 && now != have + static_cast<std::uint64_t>(length)) {
-    retry = true;
-    return "the transfer ended after " + std::to_string(now) + " of " +
-           std::to_string(have + static_cast<std::uint64_t>(length)) + " bytes (truncated)";
+  if (length >= 0) {
+    const bool encoded = !st.content_encoding.empty();
+    const std::uint64_t got = encoded ? static_cast<std::uint64_t>(wire) : now - st.have;
+    if (got != static_cast<std::uint64_t>(length)) {
+      res.retry = true;
+      res.why = "the transfer ended after " + std::to_string(got) + " of " + std::to_string(length) +
+                (encoded ? " compressed" : "") + " bytes (truncated)";
+      return res;
+    }
   }
-  return "";
+  return res;
 }
 #endif
 
@@ -282,7 +459,10 @@ inline std::string attempt(const std::string& first_url, const std::vector<std::
 /// Turns URLs into complete local files (see the top of this file).
 class fetcher {
  public:
-  explicit fetcher(transfer_options o) : o_(std::move(o)) {
+  explicit fetcher(transfer_options o)
+      : o_(std::move(o)),
+        deadline_(std::chrono::steady_clock::now() +
+                  std::chrono::milliseconds(static_cast<std::int64_t>(o_.deadline_s * 1000))) {
     allowed_.emplace_back(official_base);
     if (o_.mirror && detail_fetch::is_http(o_.base)) {
       const std::string m = detail_fetch::origin_of(o_.base);
@@ -354,6 +534,7 @@ class fetcher {
       return local.string();
     }
 #ifdef TRNCOST_HAVE_CURL
+    if (detail_fetch::interrupted != 0) throw fetch_error(u + ": interrupted before it was fetched");
     std::vector<std::string> allowed = allowed_;
     if (given) allowed.push_back(detail_fetch::origin_of(u));
     if (std::find(allowed.begin(), allowed.end(), detail_fetch::origin_of(u)) == allowed.end()) {
@@ -362,26 +543,43 @@ class fetcher {
     std::filesystem::create_directories(local.parent_path(), ec);
     std::filesystem::path part = local;
     part += ".part";
+    std::filesystem::path etag_file = local;
+    etag_file += ".part.etag";
+    // A ".part" left by an earlier run is resumed only against the ETag it was received with.
+    std::string etag = resumable_etag(part, etag_file);
     std::string why;
     for (int i = 0; i <= o_.retries; ++i) {
       if (i > 0) {
+        const auto pause = std::chrono::seconds(1LL << (i - 1 < 5 ? i - 1 : 5));
+        if (std::chrono::steady_clock::now() + pause >= deadline_) {
+          why = "it was not complete within the " + seconds_text(o_.deadline_s) + " s deadline (--deadline); " + why;
+          break;
+        }
         std::fprintf(stderr, "%s: %s; retrying (%d of %d)\n", u.c_str(), why.c_str(), i, o_.retries);
-        std::this_thread::sleep_for(std::chrono::seconds(1LL << (i - 1 < 5 ? i - 1 : 5)));
+        std::this_thread::sleep_for(pause);
       }
-      bool retry = false;
-      why = detail_fetch::attempt(u, allowed, part, o_, std::string(what), retry);
+      const auto res = detail_fetch::attempt(u, allowed, part, etag, o_, deadline_, std::string(what));
+      why = res.why;
       if (why.empty()) {
+        std::filesystem::remove(etag_file, ec);
         std::filesystem::rename(part, local, ec);
         if (ec) throw fetch_error(u + ": cannot rename " + part.string() + " to " + local.string());
         return local.string();
       }
-      if (!retry) {
+      if (res.keep_part && write_etag(etag_file, res.etag)) {
+        etag = res.etag;
+      } else {
+        // Nothing a later attempt could resume safely: no partial file is kept.
         std::filesystem::remove(part, ec);
-        throw fetch_error(u + ": the " + std::string(what) + " could not be downloaded: " + why);
+        std::filesystem::remove(etag_file, ec);
+        etag.clear();
+      }
+      if (!res.retry || detail_fetch::interrupted != 0) {
+        throw fetch_error(u + ": the " + std::string(what) + " could not be downloaded: " + why + kept(part));
       }
     }
     throw fetch_error(u + ": the " + std::string(what) + " could not be downloaded: " + why +
-                      (o_.retries > 0 ? " (after " + std::to_string(o_.retries) + " retries)" : ""));
+                      (o_.retries > 0 ? " (after " + std::to_string(o_.retries) + " retries)" : "") + kept(part));
 #else
     throw fetch_error(u + ": this trncost was built without libcurl (Debian: libcurl4-openssl-dev), so it fetches "
                           "only local files and file:// URLs");
@@ -397,6 +595,41 @@ class fetcher {
   }
 
  private:
+  /// The ETag a ".part" may be resumed against, or "" (and the ".part" deleted) when there is none.
+  static std::string resumable_etag(const std::filesystem::path& part, const std::filesystem::path& etag_file) {
+    std::error_code ec;
+    std::string etag;
+    if (std::FILE* f = std::fopen(etag_file.c_str(), "rb")) {
+      char buf[512];
+      const std::size_t n = std::fread(buf, 1, sizeof buf, f);
+      std::fclose(f);
+      etag.assign(buf, n);
+    }
+    if (!detail_fetch::strong_etag(etag) || etag.find_first_of("\r\n") != std::string::npos ||
+        !std::filesystem::is_regular_file(part, ec)) {
+      std::filesystem::remove(part, ec);
+      std::filesystem::remove(etag_file, ec);
+      return "";
+    }
+    return etag;
+  }
+
+  static bool write_etag(const std::filesystem::path& etag_file, const std::string& etag) {
+    if (etag.size() > 500 || etag.find_first_of("\r\n") != std::string::npos) return false;
+    std::FILE* f = std::fopen(etag_file.c_str(), "wb");
+    if (f == nullptr) return false;
+    const bool ok = std::fwrite(etag.data(), 1, etag.size(), f) == etag.size();
+    return std::fclose(f) == 0 && ok;
+  }
+
+  /// "; 1234 bytes are kept to resume" when a ".part" is kept, else "".
+  static std::string kept(const std::filesystem::path& part) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(part, ec)) return "";
+    return " (the " + std::to_string(std::filesystem::file_size(part, ec)) +
+           " bytes received are kept in the cache, to be resumed against the same ETag)";
+  }
+
   [[nodiscard]] std::filesystem::path cache_path(const std::string& local_name) const {
     // The caller's names are made of checked parts; this is the last guard before the file system.
     if (!detail_fetch::safe_local_name(local_name)) {
@@ -406,6 +639,7 @@ class fetcher {
   }
 
   transfer_options o_;
+  std::chrono::steady_clock::time_point deadline_;  ///< of every transfer of this fetcher
   std::vector<std::string> allowed_;  ///< origins fetched: the mirror (when given) first, the official host
 };
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +22,8 @@
 #include <trncost/provenance.hpp>
 #include <trncost/provenance/chrono.hpp>
 #include <vector>
+
+#include <unistd.h>
 
 #include "cli.hpp"
 #include "price_fetch.hpp"
@@ -58,8 +61,14 @@ Transfer:
                         (--base is the same option). No other host is fetched, redirects included
   --max-redirects N     follow at most N redirects per transfer (default 5)
   --cache DIR           where downloads are kept (default STORE.cache), under names made of the
-                        offer code, version and region; a broken transfer resumes
-  --timeout S           give up a transfer that stalls (no byte) for S seconds (default 30)
+                        offer code, version and region; a broken transfer resumes by range
+                        against the same ETag, and a partial file that cannot is deleted
+  --timeout S           give up a transfer slower than --min-speed for S seconds (default 30)
+  --min-speed B         bytes per second a transfer must keep up over --timeout (default 1000)
+  --deadline S          every transfer of the command ends within S seconds (default 14400,
+                        4 hours); what did not complete by then is given up
+  --max-size B          refuse a file larger than B bytes once decoded (default 20G; suffixes
+                        K, M, G); the partial file is deleted
   --connect-timeout S   give up connecting after S seconds (default 10)
   --retries N           retry a failed transfer N times, 1 s, 2 s, 4 s... apart (default 2)
   --offline             use only what the cache holds; no network
@@ -358,15 +367,28 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
-std::optional<double> seconds_of(const std::string& v) {
+std::optional<double> seconds_of(const std::string& v, double most = 86400) {
   try {
     std::size_t used = 0;
     const double d = std::stod(v, &used);
-    if (used != v.size() || !(d > 0) || d > 86400) return std::nullopt;
+    if (used != v.size() || !(d > 0) || d > most) return std::nullopt;
     return d;
   } catch (const std::exception&) {
     return std::nullopt;
   }
+}
+
+/// "1000", "64K", "20G" (binary multiples) as bytes; nullopt when it is not one (or past 1 PiB).
+std::optional<std::uint64_t> bytes_of(std::string v) {
+  std::uint64_t unit = 1;
+  if (!v.empty() && (v.back() == 'K' || v.back() == 'M' || v.back() == 'G')) {
+    unit = std::uint64_t{1} << (v.back() == 'K' ? 10 : v.back() == 'M' ? 20 : 30);
+    v.pop_back();
+  }
+  if (v.empty() || v.size() > 16 || v.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  const std::uint64_t n = std::stoull(v);
+  if (n > (std::uint64_t{1} << 50) / unit) return std::nullopt;
+  return n * unit;
 }
 
 trncost::date today() { return trncost::from_chrono(std::chrono::system_clock::now()).day(); }
@@ -447,6 +469,16 @@ std::optional<int> parse_prices_args(std::string_view program, const args_t& arg
       const auto s = seconds_of(v);
       if (!s) return usage_error(program, a + " takes a number of seconds above 0, not \"" + v + "\"");
       (a == "--timeout" ? r.transfer.stall_timeout_s : r.transfer.connect_timeout_s) = *s;
+    } else if (a == "--deadline") {
+      const auto s = seconds_of(v, 7 * 86400.0);
+      if (!s) return usage_error(program, "--deadline takes a number of seconds above 0 (at most a week), not \"" + v + "\"");
+      r.transfer.deadline_s = *s;
+    } else if (a == "--min-speed" || a == "--max-size") {
+      const auto n = bytes_of(v);
+      if (!n || (a == "--max-size" && *n == 0)) {
+        return usage_error(program, a + " takes a number of bytes (suffix K, M or G for KiB, MiB, GiB), not \"" + v + "\"");
+      }
+      (a == "--min-speed" ? r.transfer.min_speed : r.transfer.max_size) = *n;
     } else if (a == "--max-redirects") {
       if (v.empty() || v.size() > 2 || v.find_first_not_of("0123456789") != std::string::npos) {
         return usage_error(program, "--max-redirects takes a whole number 0 to 99, not \"" + v + "\"");
@@ -483,6 +515,30 @@ std::string region_of(const trncost::pricing::offer& o) {
   return region;
 }
 
+/// While a fetch runs, SIGINT stops the transfer in progress (which keeps its ".part" only when it
+/// can be resumed) instead of killing the command mid-write; the command then ends by SIGINT, as
+/// the shell expects, the store as it was.
+class interrupt_guard {
+ public:
+  interrupt_guard() { previous_ = std::signal(SIGINT, on_signal); }
+  interrupt_guard(const interrupt_guard&) = delete;
+  interrupt_guard& operator=(const interrupt_guard&) = delete;
+  ~interrupt_guard() { std::signal(SIGINT, previous_); }
+  static bool caught() { return flag() != 0; }
+  static void on_signal(int) { flag() = 1; }
+  static volatile std::sig_atomic_t& flag() {
+#ifdef TRNCOST_HAVE_CURL
+    return detail_fetch::interrupted;
+#else
+    static volatile std::sig_atomic_t f = 0;
+    return f;
+#endif
+  }
+
+ private:
+  void (*previous_)(int) = nullptr;
+};
+
 int fetch_main(std::string_view program, const args_t& args) {
   fetch_request r;
   r.retrieved = today();
@@ -498,6 +554,8 @@ int fetch_main(std::string_view program, const args_t& args) {
                                 "not a whole offer file");
   }
   if (r.transfer.cache.empty()) r.transfer.cache = r.store + ".cache";
+  r.transfer.progress = ::isatty(STDERR_FILENO) != 0;
+  const interrupt_guard on_sigint;
   fetcher net(r.transfer);
 
   // Everything is downloaded, checked and read before the store is opened for writing: a failure
@@ -520,6 +578,8 @@ int fetch_main(std::string_view program, const args_t& args) {
                        trncost::io::price_store_origin{std::move(region), f, r.retrieved, r.filter.describe(), {}, {}});
     }
   }
+  // Interrupted while reading: stop before the store is opened for writing.
+  if (interrupt_guard::caught()) throw fetch_error(r.store + ": interrupted before anything was stored");
   std::optional<trncost::io::price_store> store;
   try {
     store.emplace(r.store, trncost::io::price_store::mode::write);
@@ -618,6 +678,12 @@ int prices_main(std::string_view program, const args_t& args) {
     if (sub == "show") return show_main(name, rest);
   } catch (const fetch_error& e) {
     std::cerr << name << ": " << e.what() << "\n";
+    if (interrupt_guard::caught()) {
+      std::cerr << name << ": interrupted; the store is unchanged\n";
+      std::cerr.flush();
+      std::signal(SIGINT, SIG_DFL);
+      std::raise(SIGINT);
+    }
     return exit_fetch_failed;
   }
   return usage_error(program, "unknown subcommand \"" + sub + "\"; the subcommands are fetch, list, show");

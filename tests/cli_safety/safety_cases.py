@@ -426,10 +426,272 @@ def fetch_redirects_capped():
     srv.close()
 
 
+# --- fetch cases: bounded transfers -------------------------------------------------------------
+
+def dribble(h, body, rate, headers=(), length=None, status=200, first=0):
+    """Sends `first` bytes at once, then the rest of `body` at `rate` bytes per second."""
+    h.send_response(status)
+    h.send_header("Content-Length", str(len(body) if length is None else length))
+    for k, v in headers:
+        h.send_header(k, v)
+    h.end_headers()
+    try:
+        h.wfile.write(body[:first])
+        h.wfile.flush()
+        step = max(1, rate // 10)
+        for i in range(first, len(body), step):
+            h.wfile.write(body[i:i + step])
+            h.wfile.flush()
+            time.sleep(step / rate)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+
+
+def cache_files(store):
+    cache = store + ".cache"
+    return sorted(k for k, (kind, _) in tree(cache).items() if kind == stat.S_IFREG) if os.path.isdir(cache) else []
+
+
+def fetch_trickle_given_up():
+    srv = Server()
+    store = os.path.join(WORK, "prices.sqlite")
+    srv.routes[EC2_PATH] = lambda h: dribble(h, EC2_V1, 4)  # 4 bytes per second: never a complete stall
+    started = time.monotonic()
+    rc, out, err = fetch(srv, store, timeout=20)
+    took = time.monotonic() - started
+    srv.close()
+    check(rc == 6, f"a server sending 4 bytes/s: exit code 6 (got {rc})")
+    check(took < 8, f"given up after --timeout 2 s at under --min-speed, not left running ({took:.1f} s)")
+    check(len(sentences(err)) == 1 and "could not be downloaded: slower than 1000 bytes/s for 2 s (--min-speed, --timeout)"
+          in err, f"one sentence saying why ({err!r})")
+    check([f for f in cache_files(store) if f.endswith(".part")] == [], "no partial file is kept (no ETag)")
+    check(not os.path.exists(store), "no store was created")
+
+
+def fetch_deadline():
+    srv = Server()
+    store = os.path.join(WORK, "prices.sqlite")
+    big = EC2_V1 * 20  # about 200 KB at 4 KB/s: fast enough for --min-speed, too slow for the deadline
+    srv.routes[EC2_PATH] = lambda h: dribble(h, big, 4000)
+    started = time.monotonic()
+    rc, out, err = fetch(srv, store, "--deadline", "3", "--retries", "2", timeout=30)
+    took = time.monotonic() - started
+    srv.close()
+    check(rc == 6 and "not complete within the 3 s deadline (--deadline)" in err,
+          f"a transfer past the deadline: exit code 6, said so ({rc}, {err!r})")
+    check(took < 6, f"the deadline holds for the whole command, retries included ({took:.1f} s)")
+
+
+def endless_chunks(h):
+    h.send_response(200)
+    h.send_header("Transfer-Encoding", "chunked")
+    h.end_headers()
+    chunk = b"x" * 65536
+    try:
+        while True:
+            h.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+
+
+def fetch_size_capped():
+    srv = Server()
+    store = os.path.join(WORK, "prices.sqlite")
+    srv.routes[EC2_PATH] = endless_chunks
+    started = time.monotonic()
+    rc, out, err = fetch(srv, store, "--max-size", "1M", timeout=30)
+    check(rc == 6 and "could not be downloaded: it is larger than the 1048576-byte cap (--max-size)" in err,
+          f"an endless chunked body: stopped at the cap ({rc}, {err!r}, {time.monotonic() - started:.1f} s)")
+    check([f for f in cache_files(store) if ".part" in f] == [], f"the partial file is deleted ({cache_files(store)})")
+    # A length announced past the cap is refused before the body.
+    srv.routes[EC2_PATH] = lambda h: h.send_body(EC2_V1, length=5 << 30)
+    rc, out, err = fetch(srv, store, "--max-size", "1M", timeout=30)
+    check(rc == 6 and "larger than the 1048576-byte cap" in err, f"a Content-Length past the cap ({rc}, {err!r})")
+    # A small gzip answer that decodes past the cap.
+    bomb = gzip.compress(b" " * (3 << 20))
+    srv.routes[EC2_PATH] = lambda h: h.send_body(bomb, headers=[("Content-Encoding", "gzip")])
+    rc, out, err = fetch(srv, store, "--max-size", "1M", timeout=30)
+    check(rc == 6 and "larger than the 1048576-byte cap" in err, f"a gzip answer decoding past the cap ({rc}, {err!r})")
+    srv.close()
+    check(not os.path.exists(store), "no store was created")
+
+
+def fetch_gzip_answers():
+    srv = Server()
+    store = os.path.join(WORK, "prices.sqlite")
+    packed = gzip.compress(EC2_V1)
+    asked = []
+
+    def gz(h):
+        asked.append(h.headers.get("Accept-Encoding", ""))
+        h.send_body(packed, headers=[("Content-Encoding", "gzip")])
+    srv.routes[EC2_PATH] = gz
+    rc, out, err = fetch(srv, store)
+    check(rc == 0 and out.startswith(f"stored AmazonEC2 {V1} "),
+          f"a gzip answer with its (compressed) Content-Length is stored ({rc}, {err!r})")
+    check(asked and "gzip" in asked[0], f"trncost asked for gzip ({asked})")
+    check(read(os.path.join(store + ".cache", f"offers/AmazonEC2/{V1}/us-east-1/index.json")) == EC2_V1,
+          "the cache holds the decoded file")
+    # The compressed stream cut short (the connection closes before Content-Length bytes).
+    before = sha(store)
+    srv.routes[EC2_PATH] = lambda h: (h.send_body(packed[: len(packed) // 2], headers=[("Content-Encoding", "gzip")],
+                                                  length=len(packed)), setattr(h, "close_connection", True))
+    rc, out, err = fetch(srv, store)
+    check(rc == 6 and sha(store) == before, f"a cut gzip answer: exit code 6, the store unchanged ({rc}, {err!r})")
+    check([f for f in cache_files(store) if ".part" in f] == [], "its partial file is deleted (compressed bytes do not resume)")
+    srv.close()
+
+
+def half_then_close(body, headers):
+    def handler(h):
+        h.send_body(body[: len(body) // 2], headers=headers, length=len(body))
+        h.close_connection = True
+    return handler
+
+
+def ranged(body, etag, log):
+    """A server that honours Range with If-Range against `etag`."""
+    def handler(h):
+        rng, if_range = h.headers.get("Range"), h.headers.get("If-Range")
+        log.append((rng, if_range))
+        m = re.fullmatch(r"bytes=(\d+)-", rng or "")
+        if m and (if_range is None or if_range == etag):
+            start = int(m.group(1))
+            h.send_body(body[start:], status=206, headers=[
+                ("ETag", etag), ("Accept-Ranges", "bytes"), ("Content-Range", f"bytes {start}-{len(body) - 1}/{len(body)}")])
+        else:
+            h.send_body(body, headers=[("ETag", etag), ("Accept-Ranges", "bytes")])
+    return handler
+
+
+def fetch_partial_kept_only_to_resume():
+    srv = Server()
+    store = os.path.join(WORK, "prices.sqlite")
+    part = os.path.join(store + ".cache", f"offers/AmazonEC2/{V1}/us-east-1/index.json.part")
+    # Without an ETag, the half received cannot be resumed safely: deleted.
+    srv.routes[EC2_PATH] = half_then_close(EC2_V1, [("Accept-Ranges", "bytes")])
+    rc, out, err = fetch(srv, store)
+    check(rc == 6 and not os.path.exists(part), f"no ETag: the partial file is deleted ({rc}, {cache_files(store)})")
+    # With a strong ETag and byte ranges: kept, and the next run resumes it against that ETag.
+    srv.routes[EC2_PATH] = half_then_close(EC2_V1, [("ETag", '"v1"'), ("Accept-Ranges", "bytes")])
+    rc, out, err = fetch(srv, store)
+    check(rc == 6 and os.path.exists(part) and os.path.getsize(part) == len(EC2_V1) // 2,
+          f"a strong ETag: the half received is kept ({rc}, {err!r})")
+    check(f"the {len(EC2_V1) // 2} bytes received are kept in the cache, to be resumed against the same ETag" in err,
+          "the sentence says it is kept")
+    log = []
+    srv.routes[EC2_PATH] = ranged(EC2_V1, '"v1"', log)
+    rc, out, err = fetch(srv, store)
+    check(rc == 0 and log == [(f"bytes={len(EC2_V1) // 2}-", '"v1"')],
+          f"the next run asks for the rest against the ETag and stores the file ({rc}, {log}, {err!r})")
+    check(read(part[: -len(".part")]) == EC2_V1 and not os.path.exists(part), "the file is whole, the partial gone")
+    # The file changed since (another ETag): the server sends it whole, never mixed with the old half.
+    srv.routes[EC2_PATH] = half_then_close(EC2_V1, [("ETag", '"v1"'), ("Accept-Ranges", "bytes")])
+    fetch(srv, store)
+    changed = EC2_V1.replace(b'"21.5000000000"', b'"20.0000000000"')
+    log.clear()
+    srv.routes[EC2_PATH] = ranged(changed, '"v2"', log)
+    rc, out, err = fetch(srv, store)
+    check(rc == 0 and log[0][1] == '"v1"' and read(part[: -len(".part")]) == changed,
+          f"another version: restarted from its first byte ({rc}, {log}, {err!r})")
+    # A weak ETag is not enough; nor is a compressed answer.
+    srv.routes[EC2_PATH] = half_then_close(EC2_V1, [("ETag", 'W/"v1"'), ("Accept-Ranges", "bytes")])
+    rc, out, err = fetch(srv, store)
+    check(rc == 6 and not os.path.exists(part), "a weak ETag: deleted")
+    srv.routes[EC2_PATH] = half_then_close(gzip.compress(EC2_V1), [("ETag", '"v1"'), ("Accept-Ranges", "bytes"),
+                                                                  ("Content-Encoding", "gzip")])
+    rc, out, err = fetch(srv, store)
+    check(rc == 6 and not os.path.exists(part), "a compressed answer: deleted")
+    srv.close()
+
+
+def fetch_interrupted_leaves_store_identical():
+    srv = Server()
+    store = os.path.join(WORK, "prices.sqlite")
+    rc, out, err = fetch(srv, store)
+    check(rc == 0, f"a store to keep ({err!r})")
+    before = read(store)
+    half = len(EC2_V1) // 2
+    sent_half = threading.Event()
+
+    def slow_after_half(h):
+        h.send_response(200)
+        for k, v in (("Content-Length", str(len(EC2_V1))), ("ETag", '"v1"'), ("Accept-Ranges", "bytes")):
+            h.send_header(k, v)
+        h.end_headers()
+        try:
+            h.wfile.write(EC2_V1[:half])
+            h.wfile.flush()
+            sent_half.set()
+            for b in range(half, len(EC2_V1), 1000):
+                time.sleep(0.5)
+                h.wfile.write(EC2_V1[b:b + 1000])
+                h.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+    srv.routes[EC2_PATH] = slow_after_half
+    part = os.path.join(store + ".cache", f"offers/AmazonEC2/{V1}/us-east-1/index.json.part")
+    for sig in (signal.SIGINT, signal.SIGKILL):
+        sent_half.clear()
+        p = subprocess.Popen([TRNCOST, "prices", "fetch", "--store", store, "--retrieved", "2026-12-01", "--retries", "0",
+                              "--mirror", srv.url, "--offer", "AmazonEC2", "--region", "us-east-1", "--where",
+                              "regionCode=us-east-1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        check(sent_half.wait(20), f"{sig.name}: the server sent half the file")
+        time.sleep(0.5)
+        p.send_signal(sig)
+        try:
+            out, err = p.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            out, err = p.communicate()
+        check(p.returncode == -sig, f"{sig.name}: the command ends by the signal (got {p.returncode})")
+        check(read(store) == before, f"{sig.name} halfway: the store is byte-identical")
+        check(not os.path.exists(store + "-journal") and not os.path.exists(store + "-wal"), f"{sig.name}: no journal left")
+        if sig == signal.SIGINT:
+            check("interrupted; the store is unchanged" in err.decode(), f"SIGINT: says so ({err!r})")
+            check(os.path.exists(part) and os.path.getsize(part) >= half, "SIGINT: the part is kept to resume (an ETag)")
+    log = []
+    srv.routes[EC2_PATH] = ranged(EC2_V1, '"v1"', log)
+    rc, out, err = fetch(srv, store)
+    check(rc == 0 and log and log[0][0] is not None and log[0][0].startswith("bytes="),
+          f"the next fetch resumes and stores ({rc}, {log}, {err!r})")
+    srv.close()
+
+
+def fetch_progress_only_on_terminal():
+    import pty
+    srv = Server()
+    store = os.path.join(WORK, "prices.sqlite")
+    srv.routes[EC2_PATH] = lambda h: dribble(h, EC2_V1, 5000, first=1000)  # about 2 s
+    rc, out, err = fetch(srv, store, timeout=30)
+    check(rc == 0 and "\r" not in err and "MB" not in err, f"stderr a pipe: no progress lines ({err!r})")
+    master, slave = os.openpty()
+    p = subprocess.Popen([TRNCOST, "prices", "fetch", "--store", store, "--retrieved", "2026-11-30", "--retries", "0",
+                          "--mirror", srv.url, "--offer", "AmazonEC2", "--region", "us-east-1", "--where",
+                          "regionCode=us-east-1"], stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    p.wait(timeout=30)
+    os.close(master)
+    check(p.returncode == 0 and re.search(rb"\r[^\r\n]*offer file: [\d.]+ of [\d.]+ MB", seen) is not None,
+          f"stderr a terminal: progress lines ({seen[:200]!r})")
+    srv.close()
+
+
 CASES = {f.__name__: f for f in (
     output_refuses_character_device, output_refuses_fifo, output_refuses_own_inputs,
     output_replaces_whole_or_not_at_all, output_write_error_is_exit_5, stdout_write_error_is_exit_5,
     fetch_dot_segments_stay_out, fetch_cache_names_from_codes, fetch_hosts_allowed, fetch_redirects_capped,
+    fetch_trickle_given_up, fetch_deadline, fetch_size_capped, fetch_gzip_answers, fetch_partial_kept_only_to_resume,
+    fetch_interrupted_leaves_store_identical, fetch_progress_only_on_terminal,
 )}
 
 
