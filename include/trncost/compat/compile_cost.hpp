@@ -60,6 +60,7 @@ class compile_cost {
 
   template <std::same_as<component_builder> Builder>  // see model/component.hpp
   void build(Builder& b) const {
+    b.bills(::trncost::detail::ec2_instance_identity(instance_type_, std::nullopt));
     const auto count = ::trncost::detail::add_input(b, count_);
     const auto price = ::trncost::detail::add_input(b, price_);
     const std::string on = " on " + ::trncost::detail::value_or_name(count_) + " x " + instance_type_;

@@ -93,7 +93,8 @@ class spend_schedule {
   static spend_schedule spread(const estimate& job, date start, date end);
 
   /// The estimate's priced lines as usage charges, one per category and service (service_of: the
-  /// offer code of the line's quoted price), in category order with the unknown service first.
+  /// service of the line's identity, whatever its price's wording), in category order with the
+  /// unknown service first.
   /// A category total that its lines do not explain (an estimate built by hand) is a charge of
   /// unknown service. Unpriced lines are not in them: the burn-down reports the estimate's status
   /// next to its result.

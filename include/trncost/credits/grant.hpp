@@ -120,6 +120,11 @@ class grant {
   std::set<charge_kind> excluded_;
 };
 
+/// The timeline rule (docs/provenance.md#the-timeline-rule) on a grant: its amount is an input like
+/// any other, so a grant letter or console page read after the as-of date is refused, naming the
+/// grant and the date (input_error).
+TRNCOST_DECL void check_timeline(const grant& g, date as_of);
+
 }  // namespace trncost::credits
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)

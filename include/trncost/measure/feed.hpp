@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -81,6 +82,12 @@ model_feed<RateUnit> feed_model(const std::vector<run_record>& runs) {
   std::vector<exclusion> excluded;
   for (const auto& r : runs) {
     ids.push_back(r.id);
+    // One configuration: what the model is fed must be what one line of it bills.
+    if (r.instance_type != runs.front().instance_type || r.region != runs.front().region) {
+      throw input_error("run '" + r.id + "' ran on " + r.instance_type + " in " + r.region +
+                        ", run '" + runs.front().id + "' on " + runs.front().instance_type +
+                        " in " + runs.front().region + "; feed the model one configuration at a time");
+    }
     if (r.instances != runs.front().instances) {
       throw input_error("run '" + r.id + "' uses " + r.instances.value().to_string() +
                         " instances, run '" + runs.front().id + "' " +
@@ -149,6 +156,26 @@ model_feed<RateUnit> feed_model(const std::vector<run_record>& runs) {
     out.work_lost = (lost / seen).named("work_lost");
   }
   return out;
+}
+
+namespace detail {
+
+/// "ft-1, ft-2 on trn1.32xlarge in us-east-1": the runs the measured leaves under `r` were taken on.
+TRNCOST_DECL std::string runs_measured(const input_ref& r);
+
+}  // namespace detail
+
+/// A run measurement used for an instance type it was not taken on (the interruption figures of
+/// trn1 runs standing in for a trn2 job that saw none): the same value, as the assumption it is,
+/// whose rationale names the runs, their instance type and `instance_type`. The rule
+/// identity-consistent refuses the measurement itself on a line of another instance type
+/// (docs/model.md#what-a-line-is); this says what is assumed, and the estimate is provisional.
+template <class Q>
+sourced<Q> assumed_on(const sourced<Q>& s, const std::string& instance_type) {
+  return sourced<Q>(s.name(), s.value(),
+                    provenance{assumption{"measured on " + detail::runs_measured(s.record()) +
+                                          " (" + describe(s.origin()) + "), assumed to hold on " +
+                                          instance_type}});
 }
 
 }  // namespace trncost::measure

@@ -30,13 +30,21 @@ class component_builder {
   node<Unit> rule_constant(std::string name, const quantity<Unit>& value, provenance source) {
     return m_->rule_constant(std::move(name), value, std::move(source));
   }
+  /// What the lines this component adds next are: the AWS service that bills them, their instance
+  /// or usage type, the purchase option (model/identity.hpp). A line whose meta gives no identity
+  /// takes this one; the region, when empty, is the model's.
+  void bills(line_identity identity) { identity_ = std::move(identity); }
+  [[nodiscard]] const line_identity& billed_as() const noexcept { return identity_; }
+
   template <class P, class Q>
   void line(line_meta meta, const node<P>& price, const node<Q>& quantity_node) {
+    if (meta.identity.empty()) meta.identity = identity_;
     m_->add_line(category_, component_, std::move(meta), price, quantity_node);
   }
   template <class P, class Q>
   void line(line_meta meta, const node<P>& price, const node<Q>& quantity_node,
             month_convention convention) {
+    if (meta.identity.empty()) meta.identity = identity_;
     m_->add_line(category_, component_, std::move(meta), price, quantity_node, convention);
   }
 
@@ -48,6 +56,7 @@ class component_builder {
   model* m_;
   std::string component_;
   category category_;
+  line_identity identity_{};
 };
 
 /// A cost component: it has a name, belongs to one category of the formula, and adds its priced

@@ -63,6 +63,7 @@ struct line_item {
   std::optional<decimal> amount;
   std::string formula;  ///< "trn1_price * train_time / 3600"
   std::vector<input_ref> inputs;  ///< every input the line depends on
+  line_identity identity;  ///< what the line is (service, region, type, purchase option)
 };
 
 /// What "verified" claims, one rule each (docs/model.md#what-verified-claims). A rule is either
@@ -84,6 +85,8 @@ enum class verified_rule : std::uint8_t {
   no_assumption,                 ///< provisional: no assumption
   no_open_uncertainty,           ///< provisional: no open migration uncertainty
   zero_price_has_reason,         ///< provisional: a zero unit price says why it is zero
+  identity_consistent,           ///< refused: prices and run measurements fit the line they feed
+  declared_none_has_no_lines,    ///< refused: a category declared none has no component
 };
 
 /// One rule of "verified": its name, what it promises, and what breaking it does.
@@ -96,7 +99,7 @@ struct verified_rule_entry {
 };
 
 /// The rules, in one table: docs/model.md quotes it and evaluate() applies it.
-inline constexpr std::array<verified_rule_entry, 14> verified_rules{{
+inline constexpr std::array<verified_rule_entry, 16> verified_rules{{
     {verified_rule::provenance_says_enough, "provenance-says-enough",
      "every input says where it comes from, with the fields its kind requires", true,
      estimate_status::verified},
@@ -135,6 +138,12 @@ inline constexpr std::array<verified_rule_entry, 14> verified_rules{{
      "a zero unit price is a published offer-file row, a quote that says what it is, or official "
      "documentation",
      false, estimate_status::provisional},
+    {verified_rule::identity_consistent, "identity-consistent",
+     "every quoted price fits the line it prices (service, region, instance type, purchase "
+     "option) and every run measurement the line it feeds (instance type, region)",
+     true, estimate_status::verified},
+    {verified_rule::declared_none_has_no_lines, "declared-none-has-no-lines",
+     "a category declared none has no component and no line", true, estimate_status::verified},
 }};
 
 [[nodiscard]] constexpr const verified_rule_entry& entry_of(verified_rule r) noexcept {
@@ -224,6 +233,12 @@ TRNCOST_DECL bool states_a_zero_price(const provenance& p);
 TRNCOST_DECL bool is_zero_text(const std::string& v);
 
 TRNCOST_DECL std::string rule_ref(verified_rule r);
+
+/// The rule identity-consistent on one line: every quote its price rests on is of the line's
+/// region, service (an AWS service code), purchase option and instance type, and every run
+/// measurement it uses was taken on its instance type and in its region. Throws input_error naming
+/// the line, the input and what disagrees.
+TRNCOST_DECL void check_identity(const line_item& l, const std::string& component);
 
 /// Every rule of `verified_rules` on an estimate whose lines are filled in: the refusals throw
 /// input_error, the others become reasons (worst first) and the status. This is the one place the

@@ -17,6 +17,7 @@
 #include "../provenance/sourced.hpp"
 #include "../units/amount.hpp"
 #include "category.hpp"
+#include "identity.hpp"
 #include "run_protocol.hpp"
 #include "work.hpp"
 
@@ -66,6 +67,7 @@ struct line_rec {
   std::optional<trncost::phase> ph;
   std::string description;
   std::string factor_note;  // e.g. "/ 3600 (s to h)" or "/ 730 h/mo (730-hour month ...)"
+  line_identity identity;   // what the line is: service, region, type, purchase option
 };
 
 struct model_data {
@@ -78,6 +80,7 @@ struct model_data {
   std::vector<migration_uncertainty> uncertainties;
   std::vector<run_protocol> runs;  // archived, in the order first given
   std::optional<std::pair<work_kind, std::uint32_t>> work;  // what the model delivers, a node
+  std::string region;  // the region its lines are billed in, unless a line names its own
 };
 
 /// A leaf: an input or a rule constant.
@@ -209,6 +212,9 @@ node<Unit> ceil_to(const node<Unit>& a, const quantity<Unit>& step) {
 struct line_meta {
   std::optional<trncost::phase> ph{};  ///< instance-time lines only
   std::string description{};
+  /// What the line is; left empty, the component's (component_builder::bills()) is used, and an
+  /// empty region is the model's.
+  line_identity identity{};
 };
 
 class evaluator;
@@ -252,6 +258,13 @@ class model {
   /// A cost category that is legitimately empty, with the reason; without a component or such a
   /// declaration a category makes the estimate incomplete.
   void declare_none(category c, declared_none why);
+
+  /// The region the model's lines are billed in ("us-east-1"): a line whose identity names a
+  /// service and no region takes it, and every price and run-log measurement a line uses must agree
+  /// with it (docs/model.md#identity-consistent). Throws input_error for a string that is not an
+  /// AWS region code.
+  void set_region(std::string region);
+  [[nodiscard]] const std::string& region() const noexcept { return d_->region; }
 
   /// Records a migration uncertainty (kept apart from the lines). Throws input_error for an empty
   /// subject, owner or detail.

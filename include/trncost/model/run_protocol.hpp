@@ -20,6 +20,8 @@ struct run_protocol {
   std::string dataset_id{};    ///< empty: not given
   std::vector<std::pair<std::string, std::string>> parameters{};      ///< name, value, in order
   std::vector<std::pair<std::string, std::string>> software_stack{};  ///< component, version
+  std::string instance_type{};  ///< what the run ran on ("trn1.32xlarge"); empty: not given
+  std::string region{};         ///< where ("us-east-1"); empty: not given
 
   friend bool operator==(const run_protocol&, const run_protocol&) = default;
 };

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../config.hpp"
+#include "../provenance/region.hpp"
 #include "price_book.hpp"
 
 namespace trncost::pricing {

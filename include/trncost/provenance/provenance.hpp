@@ -39,6 +39,11 @@ struct measured {
   std::string method{};  ///< e.g. "mean of 600 neuron-monitor reports, period 1 s, cores 0-31"
   timestamp from{};    ///< start of the collection period (UTC)
   timestamp to{};      ///< end of the collection period (UTC)
+  /// Where the measurement was taken, when a run log says it: the instance type and region of the
+  /// run. A measurement taken on one instance type never feeds a line of another
+  /// (docs/model.md#identity-consistent).
+  std::string instance_type{};
+  std::string region{};
 };
 
 /// An official price as its publisher states it. Fields of the AWS Price List offer files are kept
@@ -60,6 +65,10 @@ struct quoted {
   std::string description{};        ///< the rate's description, as published
   /// True when `consulted` is the file's publication date because the caller gave no date read.
   bool consulted_is_publication_date = false;
+  /// The product the price is for, from the offer file's attributes (instanceType, usagetype) or
+  /// the caller: the line it prices must be of the same instance type.
+  std::string instance_type{};
+  std::string usage_type{};
 };
 
 /// A fact from the seller's official documentation that is not a price (an instance's chip count,

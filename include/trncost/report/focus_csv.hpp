@@ -22,19 +22,27 @@
 namespace trncost::io {
 
 /// The columns, in order: FOCUS names first, then the x_ columns.
-inline constexpr std::array<std::string_view, 41> focus_columns{
+inline constexpr std::array<std::string_view, 45> focus_columns{
     // FOCUS 1.x
     "BilledCost", "EffectiveCost", "ListCost", "ListUnitPrice", "PricingQuantity", "PricingUnit",
     "PricingCategory", "ConsumedQuantity", "ConsumedUnit", "BillingCurrency", "ChargeCategory",
     "ChargeDescription", "ChargeFrequency", "ProviderName", "PublisherName", "RegionId",
-    "ServiceName", "ServiceCategory", "SkuId", "SkuPriceId",
-    // trncost's own
-    "x_EstimateStatus", "x_AsOf", "x_Category", "x_Component", "x_Phase", "x_Overhead", "x_Priced",
+    "ServiceName", "ServiceCategory", "SkuId", "SkuPriceId", "ResourceType",
+    // trncost's own: the line's identity first (its service code, usage type, purchase option)
+    "x_ServiceCode", "x_UsageType", "x_PurchaseOption", "x_EstimateStatus", "x_AsOf", "x_Category", "x_Component", "x_Phase", "x_Overhead", "x_Priced",
     "x_Formula", "x_PriceName", "x_PriceValue", "x_PriceUnit", "x_PriceProvenance",
     "x_QuantityName", "x_QuantityValue", "x_QuantityUnit", "x_QuantityProvenance", "x_FactorNum",
     "x_FactorDen", "x_Rounding", "x_Inputs", "x_Line"};
 
 namespace detail {
+
+/// FOCUS ServiceCategory of a line: its service's (identity.hpp), or by category of the formula
+/// for a line no known AWS service bills.
+constexpr std::string_view focus_service_category(category c) noexcept;
+constexpr std::string_view focus_service_category(const line_identity& id, category c) noexcept {
+  if (const auto s = find_aws_service(id.service); s && s->code == id.service) return s->category;
+  return focus_service_category(c);
+}
 
 /// FOCUS ServiceCategory for each category of the cost formula.
 constexpr std::string_view focus_service_category(category c) noexcept {
@@ -119,8 +127,8 @@ TRNCOST_DECL std::optional<decimal> known_value(const input_ref& r);
 
 /// The columns of a CSV that also holds credit lines: focus_columns with ChargePeriodStart and
 /// ChargePeriodEnd after ChargeFrequency, and x_CreditGrant last.
-inline constexpr std::array<std::string_view, 44> focus_credit_columns = [] {
-  std::array<std::string_view, 44> out{};
+inline constexpr std::array<std::string_view, 48> focus_credit_columns = [] {
+  std::array<std::string_view, 48> out{};
   std::size_t k = 0;
   for (const auto c : focus_columns) {
     out[k++] = c;

@@ -104,6 +104,9 @@ class json_writer {
 
 TRNCOST_DECL void write_provenance(json_writer& w, const provenance& p);
 
+/// A line's "identity" member (schema version 5): each field a string, or null when empty.
+TRNCOST_DECL void write_identity(json_writer& w, const line_identity& id);
+
 TRNCOST_DECL void write_amount(json_writer& w, std::string_view k, const std::optional<decimal>& v);
 
 /// The archived protocol: the trncost version, the as-of date, the freshness window and each run.

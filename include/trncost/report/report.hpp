@@ -43,6 +43,12 @@ inline constexpr int work_schema_version = 3;
 /// a report rather than passing its reasons checked by status alone. A report with no reason (a
 /// verified estimate) keeps its version.
 inline constexpr int reasons_schema_version = 4;
+/// The schema version from which every line carries its identity ("identity": service, region,
+/// instance type, usage type, purchase option), quoted provenance its instance and usage type,
+/// measured provenance and protocol runs the instance type and region they ran on; the verifiers
+/// check a line's identity against the inputs it uses (docs/reports.md). trncost writes this
+/// version for every report.
+inline constexpr int identity_schema_version = 5;
 
 /// How a category of the formula is accounted for.
 enum class coverage {
@@ -97,6 +103,8 @@ struct line_entry {
   std::string formula;
   std::optional<decimal> amount;  ///< empty: unpriced
   std::vector<std::string> inputs;
+  /// What the line is (version 5 on); empty for a report of an older version.
+  std::optional<line_identity> identity;
 };
 
 struct category_entry {

@@ -89,6 +89,7 @@ autoscaled_serving_plan<Rate> add_autoscaled_serving(model& m,
   }
   std::optional<autoscaled_serving_plan<Rate>> plan;
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
+    b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
     const auto price = trncost::detail::add_input(b, in.price);
     const auto repeats = b.input(in.repeats);
     const auto per_replica = b.input(in.target_per_replica);

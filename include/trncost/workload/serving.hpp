@@ -92,6 +92,7 @@ serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
   }
   std::optional<serving_plan<Rate>> plan;
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
+    b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
     const auto price = trncost::detail::add_input(b, in.price);
     const auto average = b.input(in.average_demand);
     const auto sizing = in.peak_demand ? b.input(*in.peak_demand) : average;

@@ -64,6 +64,14 @@ TRNCOST_DECL grant::grant(std::string name, sourced<money> amount, date issued, 
   }
 }
 
+TRNCOST_DECL void check_timeline(const grant& g, date as_of) {
+  if (const auto breach = timeline_breach(g.amount().origin(), as_of)) {
+    throw input_error("grant '" + g.name() + "': its amount " + *breach +
+                      "; nothing an estimate uses may be dated after its as-of date (rule "
+                      "timeline, docs/provenance.md#the-timeline-rule)");
+  }
+}
+
 }  // namespace credits
 
 }  // namespace trncost

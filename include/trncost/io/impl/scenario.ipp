@@ -139,6 +139,10 @@ class scenario_parser {
     s.title = string(est, "estimate", "title", true);
     s.as_of = date_value(required(est, "estimate", "as_of"), "estimate.as_of");
     s.region = string(est, "estimate", "region", true);
+    if (!is_region_code(s.region)) {
+      fail_at(line_of(*est.get("region")), "estimate.region",
+              "\"" + s.region + "\" is not an AWS region code (us-east-1, eu-west-1, ...)");
+    }
     if (const toml::node* f = est.get("freshness_days")) {
       const auto days = f->value<std::int64_t>();
       if (!f->is_integer() || !days || *days < 0 || *days > 36500) {
@@ -1257,6 +1261,7 @@ class scenario_builder {
       }
     }
     model m;
+    m.set_region(s_.region);
     for (std::size_t i = 0; i < s_.components.size(); ++i) {
       const auto& c = s_.components[i];
       guarded(c.line, "component[" + std::to_string(i) + "] (" + c.name + ")",
@@ -1621,7 +1626,13 @@ class scenario_builder {
                         " s; buy a longer block, or bill the rest on demand");
           }
         }
-        m.add(instance_time(c.name, type, *instances, price, phases, rule));
+        instance_time it(c.name, type, *instances, price, phases, rule);
+        if (c.purchase) {
+          it.bought_as(c.purchase->kind == "reserved"       ? purchase_option::reserved
+                       : c.purchase->kind == "savings_plan" ? purchase_option::savings_plan
+                                                            : purchase_option::spot);
+        }
+        m.add(it);
         jobs_.emplace(c.name, job{type, *instances, price,
                                   (*instances * *total).named(name_of("exposure")), block});
         break;
@@ -1643,16 +1654,25 @@ class scenario_builder {
             c.runs.empty()
                 ? runs(c)
                 : read_runs(c.runs, c.runs_line, "component[" + std::to_string(index) + "].runs");
-        archive(m, logged);
         const auto fed = measure::feed_model<units::tokens_per_second_t>(logged);
         if (!fed.restart_time || !fed.work_lost) {
           throw input_error(
               "the run logs record no interruption: no restart time or work lost "
               "(give runs that saw one, or declare the category none)");
         }
-        m.add(failures(c.name, j->second.instance_type, j->second.count, j->second.price,
-                       fed.interruption_rate, j->second.exposure, *fed.restart_time,
-                       *fed.work_lost));
+        // Runs of another instance type stand in for this one: an assumption, said as one
+        // (docs/scenario.md, failures), never a measurement of this type.
+        const std::string& type = j->second.instance_type;
+        if (!logged.empty() && logged.front().instance_type != type) {
+          m.add(failures(c.name, type, j->second.count, j->second.price,
+                         measure::assumed_on(fed.interruption_rate, type), j->second.exposure,
+                         measure::assumed_on(*fed.restart_time, type),
+                         measure::assumed_on(*fed.work_lost, type)));
+          break;
+        }
+        archive(m, logged);
+        m.add(failures(c.name, type, j->second.count, j->second.price, fed.interruption_rate,
+                       j->second.exposure, *fed.restart_time, *fed.work_lost));
         break;
       }
       case scenario_component_kind::block_storage: {
@@ -2069,6 +2089,7 @@ namespace io {
                                     *g.amount.origin);
         grants.emplace_back(g.name, amount, g.issued, credits::last_day{g.last_valid_day},
                             std::set<std::string>(g.services.begin(), g.services.end()));
+        credits::check_timeline(grants.back(), est.as_of);
       } catch (const trncost::error& e) {
         detail::scenario_rethrow(spec, g.line, "grant[" + std::to_string(i) + "]", e);
       }

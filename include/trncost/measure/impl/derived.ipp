@@ -30,6 +30,8 @@ TRNCOST_DECL quantity<units::instance_second_t> instance_seconds(const run_recor
 
 TRNCOST_DECL measured run_provenance(const run_record& r, std::string method) {
   measured m{.run_id = r.id, .method = std::move(method)};
+  m.instance_type = r.instance_type;
+  m.region = r.region;
   for (const auto& x : r.phases) {
     if (x.start) {
       m.from = *x.start;

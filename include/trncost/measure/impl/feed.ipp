@@ -28,7 +28,37 @@ TRNCOST_DECL measured over_runs(const std::vector<run_record>& runs, std::string
   }
   m.run_id = join_ids(ids);
   m.method = std::move(method);
+  // feed_model() refuses runs of different instance types or regions, so the first run's are all.
+  if (!runs.empty()) {
+    m.instance_type = runs.front().instance_type;
+    m.region = runs.front().region;
+  }
   return m;
+}
+
+TRNCOST_DECL std::string runs_measured(const input_ref& r) {
+  std::set<std::string> ids;
+  std::set<std::string> where;
+  std::vector<const source_record*> todo{r.get()};
+  while (!todo.empty()) {
+    const source_record* x = todo.back();
+    todo.pop_back();
+    if (x == nullptr) continue;
+    if (const auto* d = std::get_if<derived>(&x->origin)) {
+      for (const auto& in : d->inputs) todo.push_back(in.get());
+    } else if (const auto* m = std::get_if<measured>(&x->origin)) {
+      ids.insert(m->run_id);
+      if (!m->instance_type.empty()) {
+        where.insert(m->instance_type + (m->region.empty() ? "" : " in " + m->region));
+      }
+    }
+  }
+  std::string s;
+  for (const auto& id : ids) s += (s.empty() ? "" : ", ") + id;
+  if (s.empty()) s = "no run";
+  std::string on;
+  for (const auto& w : where) on += (on.empty() ? "" : ", ") + w;
+  return on.empty() ? s : s + " on " + on;
 }
 
 }  // namespace measure::detail

@@ -54,6 +54,8 @@ class block_storage {
 
   template <std::same_as<component_builder> Builder>  // see model/component.hpp
   void build(Builder& b) const {
+    // EBS volumes are billed by Amazon EC2 (their prices are in the AmazonEC2 offer file).
+    b.bills({.service = "AmazonEC2", .usage_type = "EBS:VolumeUsage." + volume_type_});
     const auto period = kept_.add_to(b);
     std::optional<node<units::dimensionless_t>> volumes;
     std::string on;
@@ -76,6 +78,7 @@ class block_storage {
     const auto size = detail::add_input(b, size_);
     priced(volume_type_ + " volume storage" + on, storage_price, size);
     if (iops_) {
+      b.bills({.service = "AmazonEC2", .usage_type = "EBS:VolumeP-IOPS." + volume_type_});
       const auto provisioned = detail::add_input(b, iops_->first);
       iops_->second.for_each_band(
           b, provisioned, [&](const std::string& r, const auto& price, const auto& part) {
@@ -83,6 +86,7 @@ class block_storage {
           });
     }
     if (throughput_) {
+      b.bills({.service = "AmazonEC2", .usage_type = "EBS:VolumeP-Throughput." + volume_type_});
       const auto provisioned = detail::add_input(b, throughput_->first);
       std::visit(
           [&](const auto& table) {

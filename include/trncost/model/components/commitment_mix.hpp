@@ -102,8 +102,14 @@ class commitment_mix {
     }
     const std::string kind = reserved_ ? "reserved instances" : "Savings Plan";
     const std::string on = " on " + instance_type_;
+    const purchase_option committed =
+        reserved_ ? purchase_option::reserved : purchase_option::savings_plan;
+    const line_identity as_committed = detail::ec2_instance_identity(instance_type_, committed);
+    b.bills(as_committed);
     b.line({std::nullopt, "committed use (" + kind + ")" + on}, rate, *used);
-    b.line({std::nullopt, "on-demand above the commitment" + on}, on_demand, *above);
+    b.line({std::nullopt, "on-demand above the commitment" + on,
+            detail::ec2_instance_identity(instance_type_, purchase_option::on_demand)},
+           on_demand, *above);
     b.line({std::nullopt, "unused commitment (" + kind + ")" + on}, rate, *idle);
     if (upfront_) {
       // The fee is per reserved instance (the offer file prices the Upfront Fee line per

@@ -44,12 +44,24 @@ class data_preparation {
   /// provenance).
   data_preparation(std::string name, const sourced<money>& cost_of_one_job);
 
+  /// What bills the preparation (model/identity.hpp): a job priced per job or by its measured cost
+  /// names no service unless told (`{.service = "AmazonEC2"}` for jobs on EC2, "AmazonSageMaker"
+  /// for SageMaker Processing...), and a grant covers it only then; CPU instances are EC2
+  /// instance hours of their type unless told otherwise.
+  data_preparation& billed_as(line_identity identity) {
+    identity_ = std::move(identity);
+    return *this;
+  }
+
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::data_preparation; }
 
   template <std::same_as<component_builder> Builder>  // see model/component.hpp
   void build(Builder& b) const {
     if (const auto* c = std::get_if<cpu_instances>(&how_)) {
+      b.bills(identity_.empty() ? detail::ec2_instance_identity(c->instance_type,
+                                                                purchase_option::on_demand)
+                                : identity_);
       const auto count = detail::add_input(b, c->count);
       const auto price = detail::add_input(b, c->price);
       const auto duration = detail::add_input(b, c->duration);
@@ -64,6 +76,7 @@ class data_preparation {
              count * max(minimum - duration, zero));
       return;
     }
+    b.bills(identity_);
     if (const auto* j = std::get_if<measured_job>(&how_)) {
       const auto price = detail::add_input(b, j->cost_per_job);
       const auto jobs = detail::add_input(b, j->jobs);
@@ -104,6 +117,7 @@ class data_preparation {
 
   std::string name_;
   std::variant<cpu_instances, measured_job, one_measured_job> how_;
+  line_identity identity_{};
 };
 
 }  // namespace trncost

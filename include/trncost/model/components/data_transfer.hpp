@@ -48,6 +48,10 @@ class transfer {
                          prices tiers);
 
   [[nodiscard]] const std::string& what() const noexcept { return what_; }
+  /// The AWS usage type a bill names the flow by, without its region prefix
+  /// ("DataTransfer-Regional-Bytes" between zones, "DataTransfer-Out-Bytes" to the internet);
+  /// empty for a flow the factory cannot name.
+  [[nodiscard]] const std::string& usage_type() const noexcept { return usage_; }
 
  private:
   friend class data_transfer;
@@ -67,6 +71,7 @@ class transfer {
   std::optional<prices> tiers_;
   /// internet_egress_by_month(): each billing month's volume (volume_ is then the first).
   std::vector<input_of<quantity<units::gibibyte_t>>> monthly_;
+  std::string usage_;
 };
 
 /// The data a job moves, one line per flow (and per tier of a tiered flow).
@@ -80,6 +85,7 @@ class data_transfer {
   template <std::same_as<component_builder> Builder>  // see model/component.hpp
   void build(Builder& b) const {
     for (const auto& t : transfers_) {
+      b.bills({.service = "AWSDataTransfer", .usage_type = t.usage_});
       if (!t.monthly_.empty()) {
         const std::string of = " of " + std::to_string(t.monthly_.size());
         for (std::size_t i = 0; i < t.monthly_.size(); ++i) {

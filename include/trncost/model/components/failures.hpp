@@ -68,6 +68,9 @@ class failures {
 
   template <std::same_as<component_builder> Builder>  // see model/component.hpp
   void build(Builder& b) const {
+    // Lost work and restarts are instance hours of the same instances, billed as they are; the
+    // purchase option is the instance time's, which this component does not know.
+    b.bills(detail::ec2_instance_identity(instance_type_, std::nullopt));
     const auto count = detail::add_input(b, count_);
     const auto price = detail::add_input(b, price_);
     const auto rate = detail::add_input(b, rate_);

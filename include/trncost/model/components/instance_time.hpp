@@ -72,11 +72,23 @@ class instance_time {
   /// Launches of the instances (1 + restarts); the per-second minimum applies to each.
   instance_time& with_launches(sourced<quantity<units::dimensionless_t>> launches);
 
+  /// How the instances are bought (on-demand unless said; a Capacity Block billing rule says
+  /// capacity_block itself): part of every line's identity, which the price's quote must match
+  /// (docs/model.md#identity-consistent). Throws input_error for an option the billing rule
+  /// contradicts.
+  instance_time& bought_as(purchase_option option);
+  [[nodiscard]] purchase_option purchase() const noexcept { return purchase_; }
+  [[nodiscard]] const std::string& instance_type() const noexcept { return instance_type_; }
+
+  /// What the component's lines are: instance hours of its type under AmazonEC2.
+  [[nodiscard]] line_identity identity() const;
+
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] category cost_category() const noexcept { return category::compute; }
 
   template <std::same_as<component_builder> Builder>  // see model/component.hpp
   void build(Builder& b) const {
+    b.bills(identity());
     const auto count = detail::add_input(b, count_);
     const std::string on = " on " + detail::value_or_name(count_) + " x " + instance_type_;
     // Billed time of every phase, and their sum (the time of the launch).
@@ -121,6 +133,7 @@ class instance_time {
   std::vector<phase_time> phases_;
   billing_rule rule_;
   std::optional<sourced<quantity<units::dimensionless_t>>> launches_;
+  purchase_option purchase_ = purchase_option::on_demand;
 };
 
 }  // namespace trncost

@@ -48,6 +48,7 @@ class logging {
 
   template <std::same_as<component_builder> Builder>  // see model/component.hpp
   void build(Builder& b) const {
+    b.bills({.service = "AmazonCloudWatch", .usage_type = "DataProcessing-Bytes"});
     const auto ingested = detail::add_input(b, ingested_);
     const auto ingestion_price = detail::add_input(b, ingestion_price_);
     b.line({std::nullopt, storage_ ? std::string("log ingestion")
@@ -55,6 +56,7 @@ class logging {
            ingestion_price, ingested);
 
     if (storage_) {
+      b.bills({.service = "AmazonCloudWatch", .usage_type = "TimedStorage-ByteHrs"});
       const auto period = storage_->kept.add_to(b);
       const auto stored = detail::add_input(b, storage_->stored);
       const auto storage_price = detail::add_input(b, storage_->price);
@@ -62,6 +64,7 @@ class logging {
     }
 
     if (metrics_) {
+      b.bills({.service = "AmazonCloudWatch", .usage_type = "CW:MetricMonitorUsage"});
       const auto metrics_period = metrics_->period.add_to(b);
       const auto metrics = detail::add_input(b, metrics_->metrics);
       add_tiered_lines(b, metrics_->prices, metrics, metrics_period, "custom metrics");

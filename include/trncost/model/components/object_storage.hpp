@@ -73,9 +73,12 @@ class object_storage {
 
   template <std::same_as<component_builder> Builder>  // see model/component.hpp
   void build(Builder& b) const {
+    b.bills({.service = "AmazonS3", .usage_type = "TimedStorage-ByteHrs"});
     const auto period = kept_.add_to(b);
     const auto stored = detail::add_input(b, stored_);
     add_tiered_lines(b, prices_, stored, period, storage_class_ + " storage");
+    // A request class is the user's words ("PUT, COPY, POST, LIST"), not a usage type.
+    b.bills({.service = "AmazonS3"});
     for (const auto& r : requests_) {
       const auto count = detail::add_input(b, r.count);
       r.price.visit_node(b, [&](const auto& price) {

@@ -56,6 +56,66 @@ TRNCOST_DECL std::string rule_ref(verified_rule r) {
   return " (rule " + std::string(entry_of(r).name) + ", docs/model.md#what-verified-claims)";
 }
 
+namespace {
+
+/// The leaves under `r` (through derived provenance), each once, with the kind asked for.
+template <class Kind, class F>
+void each_leaf_of(const input_ref& r, std::set<const source_record*>& seen, F&& f) {
+  if (r == nullptr || !seen.insert(r.get()).second) return;
+  if (const auto* d = std::get_if<derived>(&r->origin)) {
+    for (const auto& in : d->inputs) each_leaf_of<Kind>(in, seen, f);
+  } else if (const auto* k = std::get_if<Kind>(&r->origin)) {
+    f(*r, *k);
+  }
+}
+
+}  // namespace
+
+TRNCOST_DECL void check_identity(const line_item& l, const std::string& component) {
+  const line_identity& id = l.identity;
+  const auto refuse = [&](const source_record& in, std::string_view field, const std::string& line_has,
+                          const std::string& input_has, std::string_view why) {
+    throw input_error("line '" + l.description + "' (" + component + ") is " + std::string(field) +
+                      " " + line_has + ", but input '" + in.name + "' (" + describe(in.origin) +
+                      ") is for " + input_has + "; " + std::string(why) +
+                      rule_ref(verified_rule::identity_consistent));
+  };
+  std::set<const source_record*> seen;
+  each_leaf_of<quoted>(l.price, seen, [&](const source_record& in, const quoted& q) {
+    if (!id.region.empty() && !q.region.empty() && q.region != id.region) {
+      refuse(in, "billed in", id.region, q.region, "a price applies in its own region only");
+    }
+    if (!id.service.empty() && find_aws_service(q.offer_code) && q.offer_code != id.service) {
+      refuse(in, "billed by", id.service, q.offer_code,
+             "a price of another service's offer file prices another service's usage");
+    }
+    if (id.purchase && q.option != *id.purchase) {
+      refuse(in, "bought as", std::string(to_string(*id.purchase)), std::string(to_string(q.option)),
+             "a price is valid for the purchase option it was quoted for");
+    }
+    if (!id.instance_type.empty() && !q.instance_type.empty() &&
+        q.instance_type != id.instance_type) {
+      refuse(in, "time of", id.instance_type, q.instance_type,
+             "an instance type's price does not price another type");
+    }
+  });
+  // Run measurements feed prices (a measured cost) and quantities (durations, counts, rates).
+  seen.clear();
+  const auto fits_the_run = [&](const source_record& in, const measured& m) {
+    if (!id.instance_type.empty() && !m.instance_type.empty() &&
+        m.instance_type != id.instance_type) {
+      refuse(in, "time of", id.instance_type, "a run on " + m.instance_type,
+             "a measurement on one instance type does not stand for another");
+    }
+    if (!id.region.empty() && !m.region.empty() && m.region != id.region) {
+      refuse(in, "billed in", id.region, "a run in " + m.region,
+             "a run in another region does not measure this one");
+    }
+  };
+  each_leaf_of<measured>(l.price, seen, fits_the_run);
+  each_leaf_of<measured>(l.quantity, seen, fits_the_run);
+}
+
 TRNCOST_DECL void apply_verified_rules(const model_data& d, const evaluator& e, estimate& est,
                                        const estimate_options& options) {
   const date as_of = est.as_of;
@@ -76,6 +136,23 @@ TRNCOST_DECL void apply_verified_rules(const model_data& d, const evaluator& e, 
                         rule_ref(verified_rule::timeline) +
                         ", docs/provenance.md#the-timeline-rule");
     }
+  }
+
+  // declared-none-has-no-lines (refused): "none" next to a component of the category would hide
+  // its lines from every reader of the declaration.
+  for (const auto& [c, why] : d.declared) {
+    const auto it = d.components.find(c);
+    if (it == d.components.end() || it->second.empty()) continue;
+    throw input_error("category '" + std::string(to_string(c)) + "' is declared none (" +
+                      why.justification + ") but component '" + it->second.front() +
+                      "' is in it; remove the declaration or the component" +
+                      rule_ref(verified_rule::declared_none_has_no_lines));
+  }
+
+  // identity-consistent (refused): what a line is decides which prices and measurements may feed
+  // it, never the other way round.
+  for (std::size_t i = 0; i < est.lines.size(); ++i) {
+    check_identity(est.lines[i], d.lines[i].component);
   }
 
   // no-cost-counted-twice (refused): failed work or restarts priced both as a phase of instance
@@ -308,6 +385,10 @@ TRNCOST_DECL estimate model::evaluate(date as_of, const estimate_options& option
     item.component = l.component;
     item.ph = l.ph;
     item.description = l.description;
+    item.identity = l.identity;
+    if (!item.identity.service.empty() && item.identity.region.empty()) {
+      item.identity.region = d_->region;
+    }
     item.price = detail::node_record(*d_, e, l.price);
     item.quantity = detail::node_record(*d_, e, l.quantity);
     item.num = l.num;

@@ -170,7 +170,16 @@ TRNCOST_DECL auto model::push_line(category c, std::string component, line_meta 
     if (den != 1) note = "/ " + std::to_string(den);
   }
   d_->lines.push_back(detail::line_rec{price, quantity, num, den, c, std::move(component), meta.ph,
-                                       std::move(meta.description), std::move(note)});
+                                       std::move(meta.description), std::move(note),
+                                       std::move(meta.identity)});
+}
+
+TRNCOST_DECL auto model::set_region(std::string region) -> void {
+  if (!is_region_code(region)) {
+    throw input_error("region '" + region +
+                      "' is not an AWS region code (e.g. us-east-1, eu-west-1, us-east-1-mia-1)");
+  }
+  d_->region = std::move(region);
 }
 
 TRNCOST_DECL input_ref model::record(std::uint32_t id) const {

@@ -216,6 +216,21 @@ TRNCOST_DECL auto price_book::add(const offer& o, std::optional<date> consulted)
       q.effective = t.effective;
       q.unit = d.unit;
       q.description = d.description;
+      // What the price is for, as the file states it: a line of another instance type must not
+      // use it (docs/model.md#identity-consistent). A Savings Plan's rate names the instance type
+      // it discounts; its plan's own instanceType is a family ("trn1").
+      for (const char* key : {"discountedInstanceType", "instanceType"}) {
+        if (auto v = find_attribute(e.attributes, key); v && !v->empty()) {
+          q.instance_type = std::string(*v);
+          break;
+        }
+      }
+      for (const char* key : {"discountedUsageType", "usagetype"}) {
+        if (auto v = find_attribute(e.attributes, key); v && !v->empty()) {
+          q.usage_type = std::string(*v);
+          break;
+        }
+      }
       if (add(std::move(e))) ++added;
     }
   }

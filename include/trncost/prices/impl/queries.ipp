@@ -197,6 +197,13 @@ namespace pricing {
     const std::string& availability_zone, const std::string& instance_type,
     const observation& seen) {
   detail::check_observation(seen, name);
+  // A spot price is a zone's: the zone must be one of the region's ("us-east-1a" of "us-east-1").
+  if (!is_zone_of(availability_zone, region)) {
+    throw input_error("spot price '" + name + "': '" + availability_zone +
+                      "' is not an availability zone of " + region + " (" + region +
+                      "a, " + region + "b, ...); a spot price of another region or zone does "
+                      "not price instances in " + region);
+  }
   const auto value = make(units::usd_per_instance_hour, usd_per_hour);
   const std::string what = "spot " + instance_type + " in " + availability_zone;
   if (seen.from_seller) {
@@ -206,6 +213,7 @@ namespace pricing {
              .consulted = seen.seen};
     q.unit = "Hrs";
     q.description = what;
+    q.instance_type = instance_type;
     return sourced(std::move(name), value, provenance{std::move(q)});
   }
   return sourced(std::move(name), value,
@@ -235,6 +243,7 @@ namespace pricing {
              .consulted = seen.seen};
     q.unit = "Quantity";
     q.description = "Capacity Block upfront fee, " + what;
+    q.instance_type = instance_type;
     origin = std::move(q);
   } else {
     origin = third_party{seen.source + " (Capacity Block " + what + ")", seen.seen};

@@ -56,6 +56,29 @@ TRNCOST_DECL void validate(const provenance& p, std::string_view input) {
       require_field(!q->rate_code.empty(), input, "quoted", "rate_code",
                     "is empty for a price from an offer file");
     }
+    // AWS rate codes are SKU.OfferTermCode.RateCode (a Savings Plan's SKU.RateCode, its term
+    // being the plan's SKU): a rate code of another SKU or term cites another price. The
+    // messages are built only when a rule is broken: validate() runs on every input.
+    if (!q->sku.empty() && !q->rate_code.empty()) {
+      if (q->rate_code.rfind(q->sku + ".", 0) != 0) {
+        require_field(false, input, "quoted", "rate_code",
+                      "'" + q->rate_code + "' is not a rate of SKU '" + q->sku +
+                          "' (rate codes are SKU.OfferTermCode.RateCode)");
+      }
+      if (!q->offer_term_code.empty() && q->offer_term_code != q->sku &&
+          q->rate_code.rfind(q->sku + "." + q->offer_term_code + ".", 0) != 0) {
+        require_field(false, input, "quoted", "rate_code",
+                      "'" + q->rate_code + "' is not a rate of offer term '" + q->sku + "." +
+                          q->offer_term_code + "' (rate codes are SKU.OfferTermCode.RateCode)");
+      }
+    }
+    // Nobody reads a price list before it is published.
+    if (q->published && q->consulted < *q->published) {
+      require_field(false, input, "quoted", "consulted",
+                    "(" + to_string(q->consulted) +
+                        ") is before the publication date of what it cites (" +
+                        to_string(*q->published) + "); a price cannot be read before it is published");
+    }
   } else if (const auto* doc = std::get_if<documented>(&p)) {
     require_field(!doc->source.empty(), input, "documented", "source", "is empty");
     require_field(doc->consulted.ok(), input, "documented", "consulted", "is not a calendar date");

@@ -59,7 +59,9 @@ TRNCOST_DECL void write_usage_rows(std::string& out, const estimate& est, bool w
       pricing_qty = decimal::from_raw(raw);
     }
     const auto* q = detail::price_quote(l.price);
-    const std::string offer = q != nullptr ? offer_code_of(*q) : std::string();
+    // What the line is comes from its identity, never from its price's quote.
+    const line_identity& id = l.identity;
+    const std::string& offer = id.service;
     std::string pricing_unit = l.price->unit;
     if (pricing_unit.rfind("USD/", 0) == 0) pricing_unit.erase(0, 4);
 
@@ -69,7 +71,9 @@ TRNCOST_DECL void write_usage_rows(std::string& out, const estimate& est, bool w
     row.number(price);     // ListUnitPrice
     row.number(pricing_qty);
     row.text(pricing_unit);
-    if (q != nullptr) {
+    if (id.purchase) {
+      row.text(detail::focus_pricing_category(*id.purchase));
+    } else if (q != nullptr) {
       row.text(detail::focus_pricing_category(q->option));
     } else {
       row.text("Other");
@@ -88,12 +92,16 @@ TRNCOST_DECL void write_usage_rows(std::string& out, const estimate& est, bool w
     row.text(offer.empty() ? std::string_view() : std::string_view("AWS"));
     row.text_or_null(offer.empty() ? std::string_view()
                                    : std::string_view("Amazon Web Services, Inc."));
-    row.text_or_null(q != nullptr ? std::string_view(q->region) : std::string_view());
+    row.text_or_null(id.region);
     row.text_or_null(detail::focus_service_name(offer));
-    row.text(detail::focus_service_category(l.cat));
+    row.text(detail::focus_service_category(id, l.cat));
     row.text_or_null(q != nullptr ? std::string_view(q->sku) : std::string_view());
     row.text_or_null(q != nullptr ? std::string_view(q->rate_code) : std::string_view());
+    row.text_or_null(id.instance_type);  // ResourceType
 
+    row.text_or_null(id.service);     // x_ServiceCode
+    row.text_or_null(id.usage_type);  // x_UsageType
+    row.text_or_null(id.purchase ? to_string(*id.purchase) : std::string_view());
     row.text(to_string(est.status));
     row.text(to_string(est.as_of));
     row.text(to_string(l.cat));
@@ -155,7 +163,11 @@ TRNCOST_DECL void write_credit_rows(std::string& out, const estimate& est,
     row.text(focus_service_category(c.cat));
     row.null();  // SkuId
     row.null();  // SkuPriceId
+    row.null();  // ResourceType
 
+    row.text_or_null(c.service ? std::string_view(*c.service) : std::string_view());  // x_ServiceCode
+    row.null();  // x_UsageType
+    row.null();  // x_PurchaseOption
     row.text(to_string(est.status));
     row.text(to_string(est.as_of));
     row.text(to_string(c.cat));

@@ -263,11 +263,12 @@ TRNCOST_DECL std::string render_html_page(const estimate& est, const html_analys
     h += "</ul>\n";
   }
   h += "<h2>Lines</h2>\n<table id=\"lines\"><tr><th>category</th><th>phase</th><th>line</th>"
-       "<th>formula</th><th>USD (exact)</th></tr>\n";
+       "<th>billed as</th><th>formula</th><th>USD (exact)</th></tr>\n";
   for (const auto& l : est.lines) {
     h += "<tr><td>" + std::string(to_string(l.cat)) + "</td><td>" +
          (l.ph ? std::string(to_string(*l.ph)) : std::string("-")) + "</td><td>" +
-         html_escape(l.description) + "</td><td><code>" + html_escape(l.formula) +
+         html_escape(l.description) + "</td><td>" + html_escape(describe(l.identity)) +
+         "</td><td><code>" + html_escape(l.formula) +
          "</code></td><td class=\"num\">" + detail::exact_or_unpriced(l.amount) + "</td></tr>\n";
   }
   h += "</table>\n<h2>Sources</h2>\n<table id=\"sources\"><tr><th>input</th><th>value</th>"

@@ -57,6 +57,8 @@ TRNCOST_DECL void write_provenance(json_writer& w, const provenance& p) {
           w.member("method", k.method);
           w.member("from", to_string(k.from));
           w.member("to", to_string(k.to));
+          w.member("instance_type", k.instance_type);
+          w.member("region", k.region);
         } else if constexpr (std::is_same_v<K, quoted>) {
           w.member("source", k.source);
           w.member("offer_code", k.offer_code);
@@ -73,6 +75,8 @@ TRNCOST_DECL void write_provenance(json_writer& w, const provenance& p) {
           w.member("region", k.region);
           w.member("purchase_option", to_string(k.option));
           w.member("consulted", to_string(k.consulted));
+          w.member("instance_type", k.instance_type);
+          w.member("usage_type", k.usage_type);
         } else if constexpr (std::is_same_v<K, documented>) {
           w.member("source", k.source);
           w.member("consulted", to_string(k.consulted));
@@ -88,6 +92,30 @@ TRNCOST_DECL void write_provenance(json_writer& w, const provenance& p) {
         }
       },
       p);
+  w.end_object();
+}
+
+TRNCOST_DECL void write_identity(json_writer& w, const line_identity& id) {
+  const auto text_or_null = [&](std::string_view key, const std::string& v) {
+    w.key(key);
+    if (v.empty()) {
+      w.null();
+    } else {
+      w.string(v);
+    }
+  };
+  w.key("identity");
+  w.begin_object();
+  text_or_null("service", id.service);
+  text_or_null("region", id.region);
+  text_or_null("instance_type", id.instance_type);
+  text_or_null("usage_type", id.usage_type);
+  w.key("purchase_option");
+  if (id.purchase) {
+    w.string(to_string(*id.purchase));
+  } else {
+    w.null();
+  }
   w.end_object();
 }
 
@@ -129,6 +157,8 @@ TRNCOST_DECL void write_protocol(json_writer& w, const report::document& doc) {
     w.member("dataset_id", r.dataset_id);
     pairs("parameters", "name", "value", r.parameters);
     pairs("software_stack", "component", "version", r.software_stack);
+    w.member("instance_type", r.instance_type);
+    w.member("region", r.region);
     w.end_object();
   }
   w.end_array();
@@ -229,6 +259,7 @@ TRNCOST_DECL void write_document_members(json_writer& w, const report::document&
     w.begin_array();
     for (const auto& in : l.inputs) w.string(in);
     w.end_array();
+    if (l.identity) detail::write_identity(w, *l.identity);
     w.end_object();
   }
   w.end_array();

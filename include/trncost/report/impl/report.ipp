@@ -191,8 +191,8 @@ TRNCOST_DECL document from_estimate(const estimate& est) {
   doc.findings = est.findings;
   doc.uncertainties = est.uncertainties;
   doc.runs = est.runs;
-  if (est.work) doc.version = work_schema_version;
-  if (!est.reasons.empty()) doc.version = reasons_schema_version;
+  // Every line has its identity, so every report is of the version that carries it.
+  doc.version = identity_schema_version;
   detail::builder b{doc, {}, {}};
   for (const auto& l : est.lines) {
     b.visit(l.price);
@@ -223,6 +223,7 @@ TRNCOST_DECL document from_estimate(const estimate& est) {
     e.formula = l.formula;
     e.amount = l.amount;
     for (const auto& in : l.inputs) e.inputs.push_back(in->name);
+    e.identity = l.identity;
     doc.lines.push_back(std::move(e));
   }
   doc.totals.total = est.total;

@@ -21,6 +21,7 @@ TRNCOST_DECL batch_inference_plan add_batch_inference(model& m, const batch_infe
   if (in.setup) trncost::detail::require_non_negative(*in.setup, name);
   std::optional<batch_inference_plan> plan;
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
+    b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
     const auto price = trncost::detail::add_input(b, in.price);
     const auto instances = b.input(in.instances);
     const auto tokens = b.input(in.tokens);

@@ -24,6 +24,7 @@ add_continued_pretraining(model& m, const continued_pretraining_inputs& in) {
   if (in.setup) trncost::detail::require_non_negative(*in.setup, name);
   std::optional<continued_pretraining_plan> plan;
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
+    b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
     const auto price = trncost::detail::add_input(b, in.price);
     const auto instances = b.input(in.instances);
     const auto tokens = b.input(in.token_budget);

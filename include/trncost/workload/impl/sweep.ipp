@@ -33,6 +33,7 @@ TRNCOST_DECL sweep_plan add_sweep(model& m, const sweep_inputs& in) {
   }
   std::optional<sweep_plan> plan;
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
+    b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
     const auto price = trncost::detail::add_input(b, in.price);
     const auto trials = b.input(in.trials);
     const auto time = b.input(in.time_per_trial);

@@ -60,6 +60,7 @@ TRNCOST_DECL frontier_plan add_frontier_training(model& m, const frontier_inputs
   }
   std::optional<frontier_plan> plan;
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
+    b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
     const auto price = trncost::detail::add_input(b, in.price);
     const auto nodes = b.input(in.nodes);
     const node<units::dimensionless_t> scale = nodes / b.input(in.reference_nodes);

@@ -10,14 +10,18 @@ namespace trncost {
 TRNCOST_DECL auto transfer::inter_az(
     std::string what, input_of<quantity<units::gibibyte_t>> volume,
     input_of<quantity<units::usd_per_gibibyte_t>> price_each_direction) -> transfer {
-  return transfer(std::move(what), std::move(volume), 2, std::move(price_each_direction),
-                  std::nullopt);
+  transfer t(std::move(what), std::move(volume), 2, std::move(price_each_direction),
+             std::nullopt);
+  t.usage_ = "DataTransfer-Regional-Bytes";
+  return t;
 }
 
 TRNCOST_DECL auto transfer::internet_egress(std::string what,
                                             input_of<quantity<units::gibibyte_t>> volume,
                                             prices tiers) -> transfer {
-  return transfer(std::move(what), std::move(volume), 1, std::nullopt, std::move(tiers));
+  transfer t(std::move(what), std::move(volume), 1, std::nullopt, std::move(tiers));
+  t.usage_ = "DataTransfer-Out-Bytes";
+  return t;
 }
 
 TRNCOST_DECL auto transfer::internet_egress_by_month(
@@ -28,6 +32,7 @@ TRNCOST_DECL auto transfer::internet_egress_by_month(
   }
   transfer t(std::move(what), monthly_volumes.front(), 1, std::nullopt, std::move(tiers));
   t.monthly_ = std::move(monthly_volumes);
+  t.usage_ = "DataTransfer-Out-Bytes";
   return t;
 }
 

@@ -35,6 +35,7 @@ TRNCOST_DECL instance_time::instance_time(std::string name, std::string instance
       price_(std::move(price)),
       phases_(std::move(phases)),
       rule_(std::move(rule)) {
+  if (rule_.how == billing_rule::kind::capacity_block) purchase_ = purchase_option::capacity_block;
   if (name_.empty()) throw input_error("an instance_time component needs a name");
   if (instance_type_.empty()) {
     throw input_error("component '" + name_ + "': the instance type is empty");
@@ -57,6 +58,22 @@ TRNCOST_DECL instance_time::instance_time(std::string name, std::string instance
     detail::require_non_negative(*rule_.block_fee, name_);
     detail::require_positive(*rule_.block_duration, name_);
   }
+}
+
+TRNCOST_DECL auto instance_time::bought_as(purchase_option option) -> instance_time& {
+  const bool block = rule_.how == billing_rule::kind::capacity_block;
+  if (block != (option == purchase_option::capacity_block)) {
+    throw input_error("component '" + name_ + "': bought as " + std::string(to_string(option)) +
+                      " but billed " +
+                      (block ? "as a Capacity Block" : "by the second or hour") +
+                      "; a Capacity Block's billing rule and purchase option go together");
+  }
+  purchase_ = option;
+  return *this;
+}
+
+TRNCOST_DECL auto instance_time::identity() const -> line_identity {
+  return detail::ec2_instance_identity(instance_type_, purchase_);
 }
 
 TRNCOST_DECL auto instance_time::with_launches(sourced<quantity<units::dimensionless_t>> launches)
