@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <istream>
 #include <limits>
 #include <optional>
@@ -25,8 +26,32 @@ namespace trncost::io {
 
 namespace detail {
 
-/// A JSON number's text as a whole number ("-12"; no sign but '-', no fraction, no exponent).
+/// A JSON number's text as a whole number ("-12"; no sign but '-', no fraction, no exponent),
+/// within a signed 64-bit integer's range (+/-(2^63 - 1)).
 TRNCOST_DECL bool parse_whole(std::string_view s, std::int64_t& out);
+
+/// Arrays and objects a report may nest (a study's option's credits' projection's charges are 9
+/// deep); deeper is refused, naming where.
+inline constexpr std::size_t report_max_depth = 64;
+
+/// Reads a report's JSON text strictly, as tools/verify_report.py reads it (docs/reports.md,
+/// "Reading a report"): UTF-8 without a byte-order mark, no member twice in one object, no string
+/// holding a lone UTF-16 surrogate, at most report_max_depth levels of nesting. Each refusal is a
+/// parse_error naming the file and the path of the value ("lines[3].amount"); a syntax error names
+/// the byte.
+TRNCOST_DECL json_value parse_report_json(std::string_view text, std::string_view file);
+
+/// The whole of a stream as text (a report is read whole before it is parsed).
+TRNCOST_DECL std::string read_all(std::istream& in);
+
+/// The text of a report's decimal ("-12.5"): '-' optional, ASCII digits, a fraction of 1 to 18
+/// digits optional; no '+', no exponent, no blank. Empty when it is one, else why not.
+TRNCOST_DECL std::string decimal_text_rule(std::string_view s);
+
+/// "lines[3]" and "amount" -> "lines[3].amount"; "" and "schema" -> "schema".
+inline std::string join_path(const std::string& path, std::string_view key) {
+  return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
 
 /// Reads a report's json_value tree into a report::document; every structural error names the
 /// file and the field's path ("lines[3].amount").
@@ -40,6 +65,11 @@ class report_reader {
 
   const json_value& member(const json_value& obj, const std::string& path, std::string_view key,
                            json_value::kind want) const;
+  /// Every object of a report is closed: the first member not in `members` (in the file's order)
+  /// is refused, naming `what` the object is.
+  void closed(const json_value& obj, const std::string& path,
+              std::initializer_list<std::string_view> members, std::string_view what,
+              const std::vector<std::string_view>& more = {}) const;
   std::string str(const json_value& obj, const std::string& path, std::string_view key) const {
     return member(obj, path, key, json_value::kind::string).text();
   }
@@ -64,7 +94,7 @@ class report_reader {
           std::string_view what) const {
     const auto text = str(obj, path, key);
     const auto v = parse(text);
-    if (!v) fail_at(path + "." + std::string(key), "'" + text + "' is not a known " + std::string(what));
+    if (!v) fail_at(join_path(path, key), "'" + text + "' is not a known " + std::string(what));
     return *v;
   }
   const std::vector<json_value>& array(const json_value& obj, const std::string& path,
@@ -76,9 +106,13 @@ class report_reader {
   std::vector<std::string> strings(const json_value& obj, const std::string& path,
                                    std::string_view key) const;
 
-  provenance origin(const json_value& p, const std::string& path) const;
+  /// An input's provenance, with the members of its kind in schema version `version`.
+  provenance origin(const json_value& p, const std::string& path, int version) const;
 
   report::document read(const json_value& root) const;
+
+  /// A line's identity (version 5): every field a string or null, never "".
+  line_identity identity(const json_value& line, const std::string& path) const;
 
   /// The archived protocol: kept as read; its as-of date and window must be the report's.
   void read_protocol(const json_value& root, report::document& doc) const;

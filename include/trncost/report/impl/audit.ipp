@@ -18,14 +18,183 @@ TRNCOST_DECL bool parse_whole(std::string_view s, std::int64_t& out) {
     i = 1;
   }
   if (i == s.size()) return false;
+  constexpr std::int64_t limit = std::numeric_limits<std::int64_t>::max();
   std::int64_t v = 0;
   for (; i < s.size(); ++i) {
     if (s[i] < '0' || s[i] > '9') return false;
-    if (v > (std::numeric_limits<std::int64_t>::max() - 9) / 10) return false;
-    v = v * 10 + (s[i] - '0');
+    const int digit = s[i] - '0';
+    if (v > (limit - digit) / 10) return false;
+    v = v * 10 + digit;
   }
   out = neg ? -v : v;
   return true;
+}
+
+TRNCOST_DECL std::string decimal_text_rule(std::string_view s) {
+  std::size_t i = s.empty() || s[0] != '-' ? 0 : 1;
+  const std::size_t int_start = i;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+  bool ok = i > int_start;
+  std::size_t frac = 0;
+  if (ok && i < s.size() && s[i] == '.') {
+    const std::size_t frac_start = ++i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    frac = i - frac_start;
+    ok = frac > 0;
+  }
+  if (ok && i == s.size()) {
+    if (frac <= 18) return {};
+    return "has more than 18 fractional digits";
+  }
+  return "is not a decimal number (-?digits(.digits)?)";
+}
+
+TRNCOST_DECL std::string read_all(std::istream& in) {
+  std::string text;
+  char block[1 << 16];
+  while (in.read(block, sizeof block) || in.gcount() > 0) {
+    text.append(block, static_cast<std::size_t>(in.gcount()));
+  }
+  return text;
+}
+
+/// The SAX handler of parse_report_json: builds the tree (json_tree_builder) and keeps the path
+/// of the value being read, to refuse a repeated member, nesting deeper than report_max_depth and
+/// a lone surrogate where they are.
+class strict_report_handler
+    : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, strict_report_handler> {
+ public:
+  explicit strict_report_handler(json_tree_builder& inner) : inner_(&inner) {}
+
+  bool Null() { return done(inner_->Null()); }
+  bool Bool(bool b) { return done(inner_->Bool(b)); }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) {
+    return done(inner_->RawNumber(s, n, copy));
+  }
+  bool String(const char* s, rapidjson::SizeType n, bool copy) {
+    if (holds_surrogate(std::string_view(s, n))) return refuse(value_path(), std::string(surrogate_rule));
+    return done(inner_->String(s, n, copy));
+  }
+  bool StartObject() { return open(true) && inner_->StartObject(); }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) {
+    frame& f = frames_.back();
+    const std::string_view k(s, n);
+    if (holds_surrogate(k)) return refuse(f.path, std::string(surrogate_rule));
+    if (!f.keys.insert(std::string(k)).second) {
+      return refuse(join(f.path, k),
+                    "appears twice in one object; a repeated member is refused (the last value "
+                    "would silently replace the first)");
+    }
+    f.key.assign(k);
+    f.after_key = true;
+    return inner_->Key(s, n, copy);
+  }
+  bool EndObject(rapidjson::SizeType n) {
+    frames_.pop_back();
+    return done(inner_->EndObject(n));
+  }
+  bool StartArray() { return open(false) && inner_->StartArray(); }
+  bool EndArray(rapidjson::SizeType n) {
+    frames_.pop_back();
+    return done(inner_->EndArray(n));
+  }
+
+  /// The path of the value or key being read: where a parse error inside a string is.
+  [[nodiscard]] std::string string_path() const {
+    if (!frames_.empty() && frames_.back().object && !frames_.back().after_key) {
+      return frames_.back().path;  // a member's name: the object holding it
+    }
+    return value_path();
+  }
+  [[nodiscard]] const std::string& refused_path() const noexcept { return refused_path_; }
+  [[nodiscard]] const std::string& refused_rule() const noexcept { return refused_rule_; }
+
+  static constexpr std::string_view surrogate_rule =
+      "holds a lone UTF-16 surrogate (\\ud800-\\udfff not in a pair); a report's text is Unicode";
+
+ private:
+  struct frame {
+    bool object = false;
+    std::string path;
+    std::set<std::string, std::less<>> keys;
+    std::string key;
+    bool after_key = false;
+    std::size_t items = 0;
+  };
+
+  static std::string join(const std::string& path, std::string_view key) {
+    return path.empty() ? std::string(key) : path + "." + std::string(key);
+  }
+  /// A lone surrogate, which RapidJSON writes as the 3 bytes ED A0-BF xx (an escaped low surrogate
+  /// alone; a high one alone is a parse error): never valid UTF-8, so never in the file itself.
+  static bool holds_surrogate(std::string_view s) {
+    for (std::size_t i = 0; i + 1 < s.size(); ++i) {
+      if (static_cast<unsigned char>(s[i]) == 0xED && static_cast<unsigned char>(s[i + 1]) >= 0xA0)
+        return true;
+    }
+    return false;
+  }
+  [[nodiscard]] std::string value_path() const {
+    if (frames_.empty()) return {};
+    const frame& f = frames_.back();
+    if (f.object) return join(f.path, f.key);
+    return f.path + "[" + std::to_string(f.items) + "]";
+  }
+  bool open(bool object) {
+    std::string path = value_path();
+    if (frames_.size() >= report_max_depth) {
+      return refuse(path, "nests arrays and objects more than " +
+                              std::to_string(report_max_depth) + " deep (refused)");
+    }
+    frames_.push_back(frame{object, std::move(path), {}, {}, false, 0});
+    return true;
+  }
+  /// A value ended: the next in its array, or the next member's name in its object.
+  bool done(bool ok) {
+    if (!frames_.empty()) {
+      frame& f = frames_.back();
+      if (f.object) {
+        f.after_key = false;
+      } else {
+        ++f.items;
+      }
+    }
+    return ok;
+  }
+  bool refuse(std::string path, std::string rule) {
+    refused_path_ = path.empty() ? std::string("(document)") : std::move(path);
+    refused_rule_ = std::move(rule);
+    return false;
+  }
+
+  json_tree_builder* inner_;
+  std::vector<frame> frames_;
+  std::string refused_path_;
+  std::string refused_rule_;
+};
+
+TRNCOST_DECL json_value parse_report_json(std::string_view text, std::string_view file) {
+  if (starts_with_utf8_bom(text)) {
+    io::fail(input_position::whole(file), "(document)",
+             "begins with a UTF-8 byte-order mark; a report is UTF-8 without one");
+  }
+  rapidjson::Reader reader;
+  json_tree_builder builder;
+  strict_report_handler handler(builder);
+  rapidjson::MemoryStream memory(text.data(), text.size());
+  const rapidjson::ParseResult result = reader.Parse<json_parse_flags>(memory, handler);
+  if (result.IsError()) {
+    if (!handler.refused_rule().empty()) {
+      io::fail(input_position::whole(file), handler.refused_path(), handler.refused_rule());
+    }
+    if (result.Code() == rapidjson::kParseErrorStringUnicodeSurrogateInvalid) {
+      const std::string path = handler.string_path();
+      io::fail(input_position::whole(file), path.empty() ? "(document)" : path,
+               strict_report_handler::surrogate_rule);
+    }
+    fail_json(file, result, "", "");
+  }
+  return builder.take();
 }
 
 }  // namespace io::detail
@@ -46,19 +215,19 @@ TRNCOST_DECL int report_version(const detail::json_value& root, std::string_view
 }
 
 TRNCOST_DECL report::document read_report(std::string_view json_text, std::string_view file) {
-  const auto root = detail::parse_json_text(json_text, file);
+  const auto root = detail::parse_report_json(json_text, file);
   (void)report_version(root, file);
   return detail::report_reader(file).read(root);
 }
 
 TRNCOST_DECL report::document read_report(std::istream& in, std::string_view file) {
-  const auto root = detail::parse_json_stream(in, file);
+  const auto root = detail::parse_report_json(detail::read_all(in), file);
   (void)report_version(root, file);
   return detail::report_reader(file).read(root);
 }
 
 TRNCOST_DECL full_report read_full_report(std::string_view json_text, std::string_view file) {
-  const auto root = detail::parse_json_text(json_text, file);
+  const auto root = detail::parse_report_json(json_text, file);
   (void)report_version(root, file);
   const detail::report_reader r(file);
   full_report out{r.read(root), {}};
@@ -67,7 +236,7 @@ TRNCOST_DECL full_report read_full_report(std::string_view json_text, std::strin
 }
 
 TRNCOST_DECL full_report read_full_report(std::istream& in, std::string_view file) {
-  const auto root = detail::parse_json_stream(in, file);
+  const auto root = detail::parse_report_json(detail::read_all(in), file);
   (void)report_version(root, file);
   const detail::report_reader r(file);
   full_report out{r.read(root), {}};
@@ -108,6 +277,22 @@ TRNCOST_DECL auto report_reader::member(const json_value& obj, const std::string
   return *v;
 }
 
+TRNCOST_DECL auto report_reader::closed(const json_value& obj, const std::string& path,
+                                        std::initializer_list<std::string_view> members,
+                                        std::string_view what,
+                                        const std::vector<std::string_view>& more) const
+    -> void {
+  for (const auto& key : obj.keys()) {
+    const auto is = [&](std::string_view m) { return m == key; };
+    if (std::none_of(members.begin(), members.end(), is) &&
+        std::none_of(more.begin(), more.end(), is)) {
+      fail_at(path.empty() ? key : path + "." + key,
+              "is not a member of " + std::string(what) +
+                  "; the audit does not pass what it does not check");
+    }
+  }
+}
+
 TRNCOST_DECL auto report_reader::str_or_null(const json_value& obj, const std::string& path,
                                              std::string_view key) const
     -> std::optional<std::string> {
@@ -122,7 +307,7 @@ TRNCOST_DECL auto report_reader::whole(const json_value& obj, const std::string&
   const auto& v = member(obj, path, key, json_value::kind::number);
   std::int64_t out = 0;
   if (!detail::parse_whole(v.text(), out) || (!allow_negative && out < 0)) {
-    fail_at(path + "." + std::string(key),
+    fail_at(join_path(path, key),
             "'" + v.text() + "' is not a whole number" + (allow_negative ? "" : " >= 0"));
   }
   return static_cast<std::uint64_t>(out);
@@ -131,10 +316,12 @@ TRNCOST_DECL auto report_reader::whole(const json_value& obj, const std::string&
 TRNCOST_DECL auto report_reader::dec(const json_value& obj, const std::string& path,
                                      std::string_view key) const -> decimal {
   const auto text = str(obj, path, key);
+  const std::string at = path.empty() ? std::string(key) : path + "." + std::string(key);
+  if (const auto why = decimal_text_rule(text); !why.empty()) fail_at(at, "'" + text + "' " + why);
   try {
     return decimal::parse(text);
   } catch (const error& e) {
-    fail_at(path + "." + std::string(key), e.what());
+    fail_at(at, e.what());
   }
 }
 
@@ -151,7 +338,7 @@ TRNCOST_DECL auto report_reader::day(const json_value& obj, const std::string& p
   try {
     return parse_date(text);
   } catch (const error& e) {
-    fail_at(path + "." + std::string(key), e.what());
+    fail_at(join_path(path, key), e.what());
   }
 }
 
@@ -161,7 +348,7 @@ TRNCOST_DECL auto report_reader::instant(const json_value& obj, const std::strin
   try {
     return parse_timestamp(text);
   } catch (const error& e) {
-    fail_at(path + "." + std::string(key), e.what());
+    fail_at(join_path(path, key), e.what());
   }
 }
 
@@ -179,21 +366,38 @@ TRNCOST_DECL auto report_reader::strings(const json_value& obj, const std::strin
   const auto& items = array(obj, path, key);
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (!items[i].is_string()) {
-      fail_at(path + "." + std::string(key) + "[" + std::to_string(i) + "]", "is not a string");
+      fail_at(join_path(path, key) + "[" + std::to_string(i) + "]", "is not a string");
     }
     out.push_back(items[i].text());
   }
   return out;
 }
 
-TRNCOST_DECL auto report_reader::origin(const json_value& p, const std::string& path) const
-    -> provenance {
+TRNCOST_DECL auto report_reader::origin(const json_value& p, const std::string& path,
+                                        int version) const -> provenance {
   const auto kind = str(p, path, "kind");
+  // From version 5 a measurement says where it ran, a quote what it prices.
+  const bool v5 = version >= report::identity_schema_version;
+  const std::string what = "a " + kind + " provenance in schema version " + std::to_string(version);
   if (kind == "measured") {
-    return measured{str(p, path, "run_id"), str(p, path, "method"), instant(p, path, "from"),
-                    instant(p, path, "to")};
+    closed(p, path, {"kind", "run_id", "method", "from", "to"}, what,
+           v5 ? std::vector<std::string_view>{"instance_type", "region"}
+              : std::vector<std::string_view>{});
+    measured m{str(p, path, "run_id"), str(p, path, "method"), instant(p, path, "from"),
+               instant(p, path, "to")};
+    if (v5) {
+      m.instance_type = str(p, path, "instance_type");
+      m.region = str(p, path, "region");
+    }
+    return m;
   }
   if (kind == "quoted") {
+    closed(p, path,
+           {"kind", "source", "offer_code", "offer_version", "published", "sku", "offer_term_code",
+            "rate_code", "region", "purchase_option", "consulted"},
+           what,
+           v5 ? std::vector<std::string_view>{"instance_type", "usage_type"}
+              : std::vector<std::string_view>{});
     quoted q;
     q.source = str(p, path, "source");
     q.offer_code = str(p, path, "offer_code");
@@ -212,12 +416,28 @@ TRNCOST_DECL auto report_reader::origin(const json_value& p, const std::string& 
     q.option = named<purchase_option>(p, path, "purchase_option", report::parse_purchase_option,
                                       "purchase option");
     q.consulted = day(p, path, "consulted");
+    if (v5) {
+      q.instance_type = str(p, path, "instance_type");
+      q.usage_type = str(p, path, "usage_type");
+    }
     return q;
   }
-  if (kind == "documented") return documented{str(p, path, "source"), day(p, path, "consulted")};
-  if (kind == "third-party") return third_party{str(p, path, "source"), day(p, path, "seen")};
-  if (kind == "assumption") return assumption{str(p, path, "rationale")};
-  if (kind == "declared-none") return declared_none{str(p, path, "justification")};
+  if (kind == "documented") {
+    closed(p, path, {"kind", "source", "consulted"}, what);
+    return documented{str(p, path, "source"), day(p, path, "consulted")};
+  }
+  if (kind == "third-party") {
+    closed(p, path, {"kind", "source", "seen"}, what);
+    return third_party{str(p, path, "source"), day(p, path, "seen")};
+  }
+  if (kind == "assumption") {
+    closed(p, path, {"kind", "rationale"}, what);
+    return assumption{str(p, path, "rationale")};
+  }
+  if (kind == "declared-none") {
+    closed(p, path, {"kind", "justification"}, what);
+    return declared_none{str(p, path, "justification")};
+  }
   fail_at(path + ".kind", "'" + kind +
                               "' is not a provenance an input can have (measured, "
                               "quoted, documented, third-party, assumption, "
@@ -239,8 +459,24 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
                                   " that this trncost reads; upgrade trncost to audit it");
   }
   if (doc.version < 1) fail_at("schema_version", "must be 1 or more");
+  // The sections of later versions are named as such; anything else unknown is refused too.
+  for (const auto& key : root.keys()) {
+    const int since = key == "analysis" || key == "credits" ? report::extras_schema_version
+                      : key == "work"                       ? report::work_schema_version
+                                                            : 0;
+    if (since > doc.version) {
+      fail_at(key, std::string(key == "work" ? "is a member" : "is a section") +
+                       " of schema version " + std::to_string(since) +
+                       "; the report declares version " + std::to_string(doc.version));
+    }
+  }
+  closed(root, "",
+         {"schema", "schema_version", "as_of", "freshness_window_days", "currency", "status",
+          "reasons", "totals", "categories", "uncertainties", "lines", "derivations", "inputs",
+          "findings", "protocol", "analysis", "credits", "work"},
+         "a report of schema version " + std::to_string(doc.version));
   doc.as_of = day(root, "", "as_of");
-  doc.freshness_window_days = signed_whole(root, "", "freshness_window_days");
+  doc.freshness_window_days = static_cast<std::int64_t>(whole(root, "", "freshness_window_days"));
   doc.currency = str(root, "", "currency");
   if (doc.currency != "USD")
     fail_at("currency", "only USD reports exist (got '" + doc.currency + "')");
@@ -249,6 +485,7 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
   for (std::size_t i = 0; i < reasons.size(); ++i) {
     const std::string path = "reasons[" + std::to_string(i) + "]";
     const auto& r = object_at(reasons, i, path);
+    closed(r, path, {"status", "text", "rule", "category"}, "a status reason");
     status_reason reason{named<estimate_status>(r, path, "status", report::parse_status, "status"),
                          str(r, path, "text")};
     if (doc.version >= report::reasons_schema_version) {
@@ -261,7 +498,7 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
     } else {
       for (const std::string_view key : {"rule", "category"}) {
         if (r.find(key) != nullptr) {
-          fail_at(path + "." + std::string(key),
+          fail_at(join_path(path, key),
                   "is a member of schema version " +
                       std::to_string(report::reasons_schema_version) +
                       "; the report declares version " + std::to_string(doc.version));
@@ -272,11 +509,13 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
   }
 
   const auto& totals = member(root, "", "totals", json_value::kind::object);
+  closed(totals, "totals", {"total", "by_category", "by_phase", "useful", "overhead"}, "'totals'");
   doc.totals.total = dec(totals, "totals", "total");
   const auto& by_cat = array(totals, "totals", "by_category");
   for (std::size_t i = 0; i < by_cat.size(); ++i) {
     const std::string path = "totals.by_category[" + std::to_string(i) + "]";
     const auto& e = object_at(by_cat, i, path);
+    closed(e, path, {"category", "amount"}, "an entry of 'by_category'");
     doc.totals.by_category.emplace_back(
         named<category>(e, path, "category", report::parse_category, "category"),
         dec(e, path, "amount"));
@@ -285,6 +524,7 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
   for (std::size_t i = 0; i < by_phase.size(); ++i) {
     const std::string path = "totals.by_phase[" + std::to_string(i) + "]";
     const auto& e = object_at(by_phase, i, path);
+    closed(e, path, {"phase", "amount"}, "an entry of 'by_phase'");
     doc.totals.by_phase.emplace_back(
         named<trncost::phase>(e, path, "phase", report::parse_phase, "phase"),
         dec(e, path, "amount"));
@@ -296,10 +536,17 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
   for (std::size_t i = 0; i < cats.size(); ++i) {
     const std::string path = "categories[" + std::to_string(i) + "]";
     const auto& e = object_at(cats, i, path);
+    closed(e, path, {"category", "coverage", "justification"}, "a category entry");
     report::category_entry c;
     c.cat = named<category>(e, path, "category", report::parse_category, "category");
     c.cov = named<report::coverage>(e, path, "coverage", report::parse_coverage, "coverage");
-    if (c.cov == report::coverage::declared_none) c.justification = str(e, path, "justification");
+    if (c.cov == report::coverage::declared_none) {
+      c.justification = str(e, path, "justification");
+    } else if (e.find("justification") != nullptr) {
+      fail_at(path + ".justification", "is not a member of a category entry whose coverage is '" +
+                                           std::string(report::to_string(c.cov)) +
+                                           "' (only declared-none is justified)");
+    }
     doc.categories.push_back(std::move(c));
   }
 
@@ -307,6 +554,7 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
   for (std::size_t i = 0; i < uncertainties.size(); ++i) {
     const std::string path = "uncertainties[" + std::to_string(i) + "]";
     const auto& e = object_at(uncertainties, i, path);
+    closed(e, path, {"subject", "kind", "status", "owner", "detail"}, "a migration uncertainty");
     migration_uncertainty u;
     u.subject = str(e, path, "subject");
     u.what = named<migration_uncertainty::kind>(e, path, "kind", report::parse_uncertainty_kind,
@@ -322,6 +570,12 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::string path = "lines[" + std::to_string(i) + "]";
     const auto& e = object_at(lines, i, path);
+    const bool v5 = doc.version >= report::identity_schema_version;
+    closed(e, path,
+           {"category", "component", "phase", "description", "price", "quantity", "num", "den",
+            "rounding", "formula", "amount", "inputs"},
+           "a line in schema version " + std::to_string(doc.version),
+           v5 ? std::vector<std::string_view>{"identity"} : std::vector<std::string_view>{});
     report::line_entry l;
     l.cat = named<category>(e, path, "category", report::parse_category, "category");
     l.component = str(e, path, "component");
@@ -344,6 +598,7 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
     l.formula = str(e, path, "formula");
     l.amount = dec_or_null(e, path, "amount");
     l.inputs = strings(e, path, "inputs");
+    if (v5) l.identity = identity(e, path);
     doc.lines.push_back(std::move(l));
   }
 
@@ -352,12 +607,24 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
     const std::string path = "derivations[" + std::to_string(i) + "]";
     const auto& e = object_at(ders, i, path);
     report::derivation_entry d;
+    d.op.kind = named<op_kind>(e, path, "op", report::parse_op, "operation");
+    const auto op_members = [&]() -> std::vector<std::string_view> {
+      switch (d.op.kind) {
+        case op_kind::scale: return {"factor"};
+        case op_kind::band: return {"lower", "upper"};
+        case op_kind::ceil_to: return {"step"};
+        case op_kind::convert:
+        case op_kind::charge: return {"num", "den"};
+        default: return {};
+      }
+    };
+    closed(e, path, {"name", "value", "unit", "known", "formula", "op", "operands"},
+           "a derivation of '" + str(e, path, "op") + "'", op_members());
     d.name = str(e, path, "name");
     d.value = str(e, path, "value");
     d.unit = str(e, path, "unit");
     d.known = boolean(e, path, "known");
     d.formula = str(e, path, "formula");
-    d.op.kind = named<op_kind>(e, path, "op", report::parse_op, "operation");
     d.operands = strings(e, path, "operands");
     switch (d.op.kind) {
       case op_kind::scale:
@@ -388,13 +655,15 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const std::string path = "inputs[" + std::to_string(i) + "]";
     const auto& e = object_at(inputs, i, path);
+    closed(e, path, {"name", "value", "unit", "known", "provenance"}, "an input");
     report::input_entry in;
     in.name = str(e, path, "name");
     in.value = str(e, path, "value");
     in.unit = str(e, path, "unit");
     in.known = boolean(e, path, "known");
     in.origin =
-        origin(member(e, path, "provenance", json_value::kind::object), path + ".provenance");
+        origin(member(e, path, "provenance", json_value::kind::object), path + ".provenance",
+               doc.version);
     doc.inputs.push_back(std::move(in));
   }
   doc.findings = strings(root, "", "findings");
@@ -406,6 +675,7 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
                           "; the report declares version " + std::to_string(doc.version));
     }
     const auto& w = member(root, "", "work", json_value::kind::object);
+    closed(w, "work", {"kind", "amount", "per", "unit", "full", "compute_only"}, "'work'");
     report::work_entry e;
     e.kind = named<work_kind>(w, "work", "kind", report::parse_work_kind,
                               "kind of work ('tokens served', 'runs to target'...)");
@@ -419,15 +689,51 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
   return doc;
 }
 
+TRNCOST_DECL auto report_reader::identity(const json_value& line, const std::string& path) const
+    -> line_identity {
+  const std::string at = path + ".identity";
+  const auto& o = member(line, path, "identity", json_value::kind::object);
+  closed(o, at, {"service", "region", "instance_type", "usage_type", "purchase_option"},
+         "a line's identity");
+  const auto field = [&](std::string_view key) -> std::string {
+    const json_value* v = o.find(key);
+    if (v == nullptr) fail_at(join_path(at, key), "is missing");
+    if (v->is_null()) return {};
+    if (!v->is_string()) {
+      fail_at(join_path(at, key), "is " + std::string(json_value::kind_name(v->type())) +
+                                      ", expected a string or null");
+    }
+    if (v->text().empty()) {
+      fail_at(join_path(at, key), "is empty; an identity field that is not known is null");
+    }
+    return v->text();
+  };
+  line_identity id;
+  id.service = field("service");
+  id.region = field("region");
+  id.instance_type = field("instance_type");
+  id.usage_type = field("usage_type");
+  if (const auto option = field("purchase_option"); !option.empty()) {
+    const auto p = report::parse_purchase_option(option);
+    if (!p) fail_at(at + ".purchase_option", "'" + option + "' is not a known purchase option");
+    id.purchase = *p;
+  }
+  return id;
+}
+
 TRNCOST_DECL auto report_reader::read_protocol(const json_value& root, report::document& doc) const
     -> void {
   const auto& p = member(root, "", "protocol", json_value::kind::object);
+  closed(p, "protocol", {"trncost_version", "as_of", "freshness_window_days", "runs"},
+         "the protocol");
   doc.trncost_version = str(p, "protocol", "trncost_version");
   if (day(p, "protocol", "as_of") != doc.as_of) {
     fail_at("protocol.as_of", "is not the report's as_of " + to_string(doc.as_of));
   }
-  if (signed_whole(p, "protocol", "freshness_window_days") != doc.freshness_window_days) {
-    fail_at("protocol.freshness_window_days", "is not the report's freshness_window_days");
+  if (static_cast<std::int64_t>(whole(p, "protocol", "freshness_window_days")) !=
+      doc.freshness_window_days) {
+    fail_at("protocol.freshness_window_days",
+            "is not the report's freshness_window_days " + std::to_string(doc.freshness_window_days));
   }
   const auto pairs = [&](const json_value& e, const std::string& at, std::string_view key,
                          std::string_view first, std::string_view second) {
@@ -436,6 +742,7 @@ TRNCOST_DECL auto report_reader::read_protocol(const json_value& root, report::d
     for (std::size_t i = 0; i < items.size(); ++i) {
       const std::string here = at + "." + std::string(key) + "[" + std::to_string(i) + "]";
       const auto& item = object_at(items, i, here);
+      closed(item, here, {first, second}, "an entry of '" + std::string(key) + "'");
       out.emplace_back(str(item, here, first), str(item, here, second));
     }
     return out;
@@ -444,10 +751,21 @@ TRNCOST_DECL auto report_reader::read_protocol(const json_value& root, report::d
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const std::string at = "protocol.runs[" + std::to_string(i) + "]";
     const auto& e = object_at(runs, i, at);
-    doc.runs.push_back(run_protocol{str(e, at, "run_id"), str(e, at, "model"),
-                                    str(e, at, "code_version"), str(e, at, "dataset_id"),
-                                    pairs(e, at, "parameters", "name", "value"),
-                                    pairs(e, at, "software_stack", "component", "version")});
+    const bool v5 = doc.version >= report::identity_schema_version;
+    closed(e, at,
+           {"run_id", "model", "code_version", "dataset_id", "parameters", "software_stack"},
+           "a protocol run in schema version " + std::to_string(doc.version),
+           v5 ? std::vector<std::string_view>{"instance_type", "region"}
+              : std::vector<std::string_view>{});
+    run_protocol run{str(e, at, "run_id"), str(e, at, "model"),
+                     str(e, at, "code_version"), str(e, at, "dataset_id"),
+                     pairs(e, at, "parameters", "name", "value"),
+                     pairs(e, at, "software_stack", "component", "version")};
+    if (v5) {
+      run.instance_type = str(e, at, "instance_type");
+      run.region = str(e, at, "region");
+    }
+    doc.runs.push_back(std::move(run));
   }
 }
 
@@ -478,6 +796,9 @@ TRNCOST_DECL auto report_reader::decimals_or_null(const json_value& obj, const s
       continue;
     }
     if (!items[i].is_string()) fail_at(at, "is neither a decimal string nor null");
+    if (const auto why = decimal_text_rule(items[i].text()); !why.empty()) {
+      fail_at(at, "'" + items[i].text() + "' " + why);
+    }
     try {
       out.emplace_back(decimal::parse(items[i].text()));
     } catch (const error& e) {
@@ -489,6 +810,10 @@ TRNCOST_DECL auto report_reader::decimals_or_null(const json_value& obj, const s
 
 TRNCOST_DECL auto report_reader::bar(const json_value& e, const std::string& path) const
     -> analysis::tornado_bar {
+  closed(e, path,
+         {"input", "kind", "basis", "baseline_value", "low", "high", "total_at_low",
+          "total_at_high", "swing"},
+         "a tornado bar");
   return {str(e, path, "input"),          str(e, path, "kind"),          str(e, path, "basis"),
           dec(e, path, "baseline_value"), dec(e, path, "low"),           dec(e, path, "high"),
           dec(e, path, "total_at_low"),   dec(e, path, "total_at_high"), dec(e, path, "swing")};
@@ -497,6 +822,7 @@ TRNCOST_DECL auto report_reader::bar(const json_value& e, const std::string& pat
 TRNCOST_DECL auto report_reader::tornado(const json_value& o, const std::string& path) const
     -> analysis::tornado {
   analysis::tornado t;
+  closed(o, path, {"baseline_total", "observed", "assumptions"}, "the tornado");
   t.baseline_total = dec(o, path, "baseline_total");
   each(o, path, "observed",
        [&](const json_value& e, const std::string& at) { t.observed.push_back(bar(e, at)); });
@@ -508,20 +834,27 @@ TRNCOST_DECL auto report_reader::tornado(const json_value& o, const std::string&
 TRNCOST_DECL auto report_reader::scenarios(const json_value& o, const std::string& path) const
     -> analysis::scenario_table {
   analysis::scenario_table t;
+  closed(o, path, {"lines", "scenarios"}, "the scenarios");
   each(o, path, "lines", [&](const json_value& e, const std::string& at) {
+    closed(e, at, {"name", "category"}, "an entry of 'lines'");
     t.line_names.push_back(str(e, at, "name"));
     t.line_categories.push_back(
         named<category>(e, at, "category", report::parse_category, "category"));
   });
   each(o, path, "scenarios", [&](const json_value& e, const std::string& at) {
     analysis::scenario_result r;
+    closed(e, at,
+           {"name", "overrides", "total", "gap", "by_category", "lines", "parts", "interaction"},
+           "a scenario");
     r.name = str(e, at, "name");
     each(e, at, "overrides", [&](const json_value& v, const std::string& vat) {
+      closed(v, vat, {"input", "value", "rationale"}, "an entry of 'overrides'");
       r.overrides.push_back({str(v, vat, "input"), dec(v, vat, "value"), str(v, vat, "rationale")});
     });
     r.total = dec(e, at, "total");
     r.gap = dec(e, at, "gap");
     each(e, at, "by_category", [&](const json_value& v, const std::string& vat) {
+      closed(v, vat, {"category", "amount"}, "an entry of 'by_category'");
       const auto c = named<category>(v, vat, "category", report::parse_category, "category");
       if (!r.by_category.emplace(c, dec(v, vat, "amount")).second) {
         fail_at(vat + ".category", "appears twice");
@@ -529,6 +862,7 @@ TRNCOST_DECL auto report_reader::scenarios(const json_value& o, const std::strin
     });
     r.lines = decimals_or_null(e, at, "lines");
     each(e, at, "parts", [&](const json_value& v, const std::string& vat) {
+      closed(v, vat, {"input", "from", "to", "effect"}, "an entry of 'parts'");
       r.parts.push_back(
           {str(v, vat, "input"), dec(v, vat, "from"), dec(v, vat, "to"), dec(v, vat, "effect")});
     });
@@ -541,6 +875,11 @@ TRNCOST_DECL auto report_reader::scenarios(const json_value& o, const std::strin
 TRNCOST_DECL auto report_reader::monte_carlo(const json_value& o, const std::string& path) const
     -> analysis::monte_carlo_result {
   analysis::monte_carlo_result m;
+  closed(o, path,
+         {"samples", "seed", "format", "baseline", "mean", "min", "p5", "p50", "p95", "max",
+          "p_over_budget", "varied"},
+         "the Monte Carlo band");
+  (void)str(o, path, "format");
   m.samples = whole(o, path, "samples");
   m.seed = whole(o, path, "seed");
   m.baseline = figure(o, path, "baseline");
@@ -558,7 +897,11 @@ TRNCOST_DECL auto report_reader::monte_carlo(const json_value& o, const std::str
 TRNCOST_DECL auto report_reader::comparison(const json_value& o, const std::string& path) const
     -> analysis::comparison {
   analysis::comparison c;
+  closed(o, path, {"groups"}, "the comparison");
   each(o, path, "groups", [&](const json_value& e, const std::string& at) {
+    closed(e, at,
+           {"dataset_id", "metric", "target", "direction", "differences", "ranked", "apart"},
+           "a comparison group");
     analysis::comparison_group g;
     g.dataset_id = str(e, at, "dataset_id");
     g.metric = str(e, at, "metric");
@@ -574,6 +917,10 @@ TRNCOST_DECL auto report_reader::comparison(const json_value& o, const std::stri
     }
     g.differences = strings(e, at, "differences");
     each(e, at, "ranked", [&](const json_value& v, const std::string& vat) {
+      closed(v, vat,
+             {"name", "cost", "seconds", "cost_rank", "time_rank", "cost_ratio", "time_ratio",
+              "stack", "work", "cost_per_work"},
+             "a ranked option");
       analysis::ranked_option r;
       r.name = str(v, vat, "name");
       r.cost = dec(v, vat, "cost");
@@ -588,6 +935,7 @@ TRNCOST_DECL auto report_reader::comparison(const json_value& o, const std::stri
       g.ranked.push_back(std::move(r));
     });
     each(e, at, "apart", [&](const json_value& v, const std::string& vat) {
+      closed(v, vat, {"name", "reason"}, "an entry of 'apart'");
       g.apart.push_back({str(v, vat, "name"), str(v, vat, "reason")});
     });
     c.groups.push_back(std::move(g));
@@ -598,6 +946,8 @@ TRNCOST_DECL auto report_reader::comparison(const json_value& o, const std::stri
 TRNCOST_DECL auto report_reader::decision(const json_value& o, const std::string& path) const
     -> analysis::decision {
   analysis::decision d;
+  closed(o, path, {"outcome", "suspend_reasons", "compare_reasons", "continue_reasons"},
+         "the decision");
   d.outcome = named<analysis::verdict>(
       o, path, "outcome",
       [](std::string_view s) -> std::optional<analysis::verdict> {
@@ -619,6 +969,12 @@ TRNCOST_DECL auto report_reader::burn_periods(const json_value& o, const std::st
     -> std::vector<credits::period_burn> {
   std::vector<credits::period_burn> out;
   each(o, path, key, [&](const json_value& e, const std::string& at) {
+    closed(e, at,
+           {"start", "end", "spend", "credits_used", "uncovered", "uncovered_by_reason",
+            "balance_after"},
+           key == "periods" && path.find("projection") != std::string::npos
+               ? "a projected period"
+               : "a period of the burn-down");
     credits::period_burn p;
     p.start = day(e, at, "start");
     p.end = day(e, at, "end");
@@ -626,6 +982,7 @@ TRNCOST_DECL auto report_reader::burn_periods(const json_value& o, const std::st
     p.credits_used = dec(e, at, "credits_used");
     p.uncovered = dec(e, at, "uncovered");
     each(e, at, "uncovered_by_reason", [&](const json_value& v, const std::string& vat) {
+      closed(v, vat, {"reason", "amount"}, "an entry of 'uncovered_by_reason'");
       const auto r = named<credits::uncovered_reason>(
           v, vat, "reason",
           [](std::string_view s) -> std::optional<credits::uncovered_reason> {
@@ -651,6 +1008,11 @@ TRNCOST_DECL auto report_reader::burn_periods(const json_value& o, const std::st
 TRNCOST_DECL auto report_reader::burn_down(const json_value& o, const std::string& path) const
     -> credits::burn_down_result {
   credits::burn_down_result b;
+  closed(o, path,
+         {"total_spend", "total_credits", "total_uncovered", "total_wasted",
+          "total_lost_at_expiry", "runway", "grants", "periods", "credit_lines", "projection",
+          "findings"},
+         "the credits section");
   b.total_spend = dec(o, path, "total_spend");
   b.total_credits = dec(o, path, "total_credits");
   b.total_uncovered = dec(o, path, "total_uncovered");
@@ -658,6 +1020,10 @@ TRNCOST_DECL auto report_reader::burn_down(const json_value& o, const std::strin
   b.total_lost_at_expiry = dec(o, path, "total_lost_at_expiry");
   b.runway = day_or_null(o, path, "runway");
   each(o, path, "grants", [&](const json_value& e, const std::string& at) {
+    closed(e, at,
+           {"name", "amount", "last_valid_day", "used", "balance_at_end", "exhausted_on",
+            "wasted_at_expiry", "unused_at_schedule_end", "runs_out_on", "lost_at_expiry"},
+           "a grant's outcome");
     credits::grant_outcome g;
     g.name = str(e, at, "name");
     g.amount = dec(e, at, "amount");
@@ -673,6 +1039,7 @@ TRNCOST_DECL auto report_reader::burn_down(const json_value& o, const std::strin
   });
   b.periods = burn_periods(o, path, "periods");
   each(o, path, "credit_lines", [&](const json_value& e, const std::string& at) {
+    closed(e, at, {"start", "end", "grant", "category", "amount", "service"}, "a credit line");
     credits::credit_line l;
     l.start = day(e, at, "start");
     l.end = day(e, at, "end");
@@ -684,9 +1051,12 @@ TRNCOST_DECL auto report_reader::burn_down(const json_value& o, const std::strin
   });
   const json_value& pr = member(o, path, "projection", json_value::kind::object);
   const std::string pat = path + ".projection";
+  closed(pr, pat, {"rate", "periods"}, "the projection");
   const json_value& rate = member(pr, pat, "rate", json_value::kind::object);
+  closed(rate, pat + ".rate", {"days", "charges"}, "the projection's rate");
   b.projection.rate.days = static_cast<std::int64_t>(whole(rate, pat + ".rate", "days"));
   each(rate, pat + ".rate", "charges", [&](const json_value& e, const std::string& at) {
+    closed(e, at, {"category", "service", "kind", "amount"}, "a charge");
     credits::charge c;
     c.cat = named<category>(e, at, "category", report::parse_category, "category");
     c.service = str_or_null(e, at, "service");
