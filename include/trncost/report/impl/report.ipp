@@ -4,6 +4,7 @@
 #define TRNCOST_REPORT_IMPL_REPORT_IPP
 
 #include "../report.hpp"
+#include "../consistency.hpp"
 
 namespace trncost {
 
@@ -597,6 +598,7 @@ TRNCOST_DECL check_result check(const document& doc) {
                       std::to_string(want_counts[st]));
     }
   }
+  if (auto m = check_consistency(doc); !m.ok) return m;  // units, identities, runs, timeline
   return ok;
 }
 
