@@ -177,9 +177,29 @@ class _StrictJSON:
         if m is None or m.end() == i:
             self.syntax(i, "expected a value")
         t = m.group(0)
+        if self.too_big(t, m):
+            self.syntax(i, "a number too big for a double (beyond about 1.8e308)")
         if m.group(1) or m.group(2):
             return float(t), m.end()  # never a value of a report: refused where it is read
         return (int(t) if len(t) <= 40 else float("inf")), m.end()
+
+    @staticmethod
+    def too_big(t, m):
+        """What RapidJSON refuses as a number "too big to be stored in double" even when it keeps
+        numbers as text: a whole part beyond about 1.8e308, or a positive exponent beyond 308 plus
+        the fraction's digits."""
+        whole_part = t[:len(t) - len(m.group(1) or "") - len(m.group(2) or "")].lstrip("-")
+        if len(whole_part) > 308:
+            try:
+                float(int(whole_part))
+            except OverflowError:
+                return True
+        exp = m.group(2)
+        if exp and not exp[1:].startswith("-"):
+            digits = exp[1:].lstrip("+")
+            frac = len(m.group(1)) - 1 if m.group(1) else 0
+            return len(digits) > 5 or int(digits) > 308 + frac
+        return False
 
     def obj(self, i, path, depth):
         out = {}
@@ -751,13 +771,14 @@ class Report:
         doc = self.doc
         if not isinstance(doc, dict):
             raise Unreadable("", "a report is a JSON object")
-        if text(doc, "", "schema") != SCHEMA:
-            raise Unreadable("schema", f"'{doc['schema']}' is not {SCHEMA}")
+        # The version first, as the C++ audit reads it: a newer report is refused as such.
         version = whole(doc, "", "schema_version")
         self.version = version
         if version > NEWEST_VERSION:
             raise Unreadable("schema_version", f"the report has version {version}; this verifier "
                              f"knows versions 1 to {NEWEST_VERSION} and checks nothing newer")
+        if text(doc, "", "schema") != SCHEMA:
+            raise Unreadable("schema", f"'{doc['schema']}' is not {SCHEMA}")
         if version < 1:
             raise Unreadable("schema_version", "must be 1 or more")
         known = MEMBERS_V1 + OPTIONAL_V1 + (OPTIONAL_V2 if version >= 2 else []) + \

@@ -644,7 +644,7 @@ def main():
     if reports:
         with open(os.path.join(args.work, reports[0]), encoding="utf-8") as f:
             base = json.load(f)
-        cases = [("version 5", dict(base, schema_version=5), 3),
+        cases = [("version 6", dict(base, schema_version=6), 3),
                  ("unknown section", dict(base, workload={}), 3),
                  ("work in version 2", dict(base, schema_version=2, work={
                      "kind": "trials", "amount": base["inputs"][0]["name"], "per": 1,

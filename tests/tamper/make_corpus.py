@@ -1,0 +1,916 @@
+#!/usr/bin/env python3
+"""make_corpus.py: writes the tamper corpus, one tampered report per class, from real reports.
+
+Each class below changes one thing a report says (a unit, a region, an SKU, a run, a duplicate key,
+a byte-order mark, a sign, an amount, a date...) in the first source report it applies to, and
+names the field both verifiers must name when they refuse it (a JSON path: "lines[3].amount";
+"(document)" for what is no JSON report at all). The sources are the reports trncost writes for
+the shipped examples (tests/tamper/run_corpus.py makes them at test time), so the corpus follows
+the writer. Standard library only.
+
+  make_corpus.py --out DIR SOURCE.json...
+
+writes DIR/<class>.json and DIR/manifest.json: [{"class", "file", "source", "field", "what"}].
+Exits 1 when a class applies to no source (every class must be exercised).
+"""
+
+import argparse
+import copy
+import datetime
+import json
+import os
+import sys
+
+MARK = "@@tamper@@"  # a string value replaced in the serialized text (raw-level tampers)
+SERVICE_CODES = ["AmazonEC2", "AmazonS3", "AWSDataTransfer", "AmazonCloudWatch"]
+
+
+# ------------------------------------------------------------------------------------------------
+# Helpers over a report (a dict as json.load gives it).
+
+def inputs_of(doc, kind=None):
+    return [(i, e) for i, e in enumerate(doc["inputs"])
+            if kind is None or e["provenance"]["kind"] == kind]
+
+
+def index_of(doc, name):
+    for i, d in enumerate(doc["derivations"]):
+        if d["name"] == name:
+            return "derivations", i
+    for i, e in enumerate(doc["inputs"]):
+        if e["name"] == name:
+            return "inputs", i
+    return None, None
+
+
+def upstream(doc, name, seen=None):
+    """The names a value is computed from (itself included)."""
+    seen = set() if seen is None else seen
+    if name in seen:
+        return seen
+    seen.add(name)
+    kind, i = index_of(doc, name)
+    if kind == "derivations":
+        for o in doc["derivations"][i]["operands"]:
+            upstream(doc, o, seen)
+    return seen
+
+
+def users(doc, name):
+    """The derivations (index) that take `name` as an operand, in order."""
+    return [i for i, d in enumerate(doc["derivations"]) if name in d["operands"]]
+
+
+def v5(doc):
+    return doc.get("schema_version", 0) >= 5
+
+
+def priced_line(doc):
+    for i, l in enumerate(doc["lines"]):
+        if l["amount"] not in (None, "0"):
+            return i, l
+    return None, None
+
+
+def plus(text, delta):
+    from decimal import Decimal
+    return str(Decimal(text) + Decimal(delta))
+
+
+def first_line_with_quote(doc, field, value_ok=lambda v: bool(v)):
+    """(line index, input index) of the first line whose price comes from a quote with `field`."""
+    for li, l in enumerate(doc["lines"]):
+        price = upstream(doc, l["price"])
+        for ii, e in inputs_of(doc, "quoted"):
+            if e["name"] in price and e["known"] and value_ok(e["provenance"][field]):
+                return li, ii
+    return None, None
+
+
+# ------------------------------------------------------------------------------------------------
+# The classes: each returns (field, what) after changing `doc` in place, or None. A class whose
+# change is in the text (not expressible as JSON data) returns (field, what, raw) where raw maps
+# the serialized text to the bytes written.
+
+def c_bom(doc):
+    return "(document)", "a UTF-8 byte-order mark before the report", \
+        lambda t: b"\xef\xbb\xbf" + t.encode("utf-8")
+
+
+def c_duplicate_key(doc):
+    total = doc["totals"]["total"]
+    doc["totals"]["total"] = MARK
+    return "totals.total", "totals.total given twice (0 first, then the true total)", \
+        lambda t: t.replace(f'"total": "{MARK}"', f'"total": "0", "total": "{total}"', 1).encode()
+
+
+def c_duplicate_member_deep(doc):
+    i, l = priced_line(doc)
+    if l is None:
+        return None
+    amount, l["amount"] = l["amount"], MARK
+    return f"lines[{i}].amount", "a line's amount given twice, the same value both times", \
+        lambda t: t.replace(f'"amount": "{MARK}"', f'"amount": "{amount}", "amount": "{amount}"',
+                            1).encode()
+
+
+def c_plus_sign(doc):
+    i, l = priced_line(doc)
+    if l is None:
+        return None
+    l["amount"] = "+" + l["amount"]
+    return f"lines[{i}].amount", "a '+' sign on a line's amount"
+
+
+def c_unknown_top_member(doc):
+    doc["comment"] = "reviewed by hand"
+    return "comment", "an unknown top-level member"
+
+
+def c_unknown_line_member(doc):
+    doc["lines"][0]["note"] = "x"
+    return "lines[0].note", "an unknown member in a line"
+
+
+def c_unknown_provenance_member(doc):
+    doc["inputs"][0]["provenance"]["verified_by"] = "me"
+    return "inputs[0].provenance.verified_by", "an unknown member in a provenance"
+
+
+def c_unknown_identity_member(doc):
+    if not v5(doc):
+        return None
+    doc["lines"][0]["identity"]["account"] = "123456789012"
+    return "lines[0].identity.account", "an unknown member in a line's identity"
+
+
+def c_lone_surrogate(doc):
+    doc["lines"][0]["description"] = MARK
+    return "lines[0].description", "a lone high surrogate \\ud800 in a description", \
+        lambda t: t.replace(f'"{MARK}"', '"train \\ud800"', 1).encode()
+
+
+def c_lone_low_surrogate(doc):
+    doc["findings"].append(MARK)
+    n = len(doc["findings"]) - 1
+    return f"findings[{n}]", "a lone low surrogate \\udc00 in a finding", \
+        lambda t: t.replace(f'"{MARK}"', '"\\udc00"', 1).encode()
+
+
+def c_surrogate_in_key(doc):
+    doc["totals"][MARK] = "1"
+    return "totals", "a lone surrogate in a member's name", \
+        lambda t: t.replace(f'"{MARK}"', '"\\ud800x"', 1).encode()
+
+
+def c_deep_nesting(doc):
+    deep = "x"
+    for _ in range(80):
+        deep = [deep]
+    doc["findings"] = deep
+    return "findings" + "[0]" * 63, "findings nested 81 deep"
+
+
+def c_total_out_of_range(doc):
+    doc["totals"]["total"] = "200000000000000000000"
+    return "totals.total", "a total beyond the decimal range (2e20 > 1.7e20)"
+
+
+def c_amount_19_digits(doc):
+    i, l = priced_line(doc)
+    if l is None:
+        return None
+    l["amount"] = l["amount"] + ("" if "." in l["amount"] else ".") + "0" * 19
+    return f"lines[{i}].amount", "19 fractional digits on an amount"
+
+
+def c_decimal_exponent(doc):
+    doc["totals"]["useful"] = "1e3"
+    return "totals.useful", "an exponent in a decimal"
+
+
+def c_decimal_as_number(doc):
+    doc["totals"]["total"] = MARK
+    return "totals.total", "the total as a JSON number", \
+        lambda t: t.replace(f'"{MARK}"', "43.5", 1).encode()
+
+
+def c_whole_out_of_range(doc):
+    doc["lines"][0]["den"] = 2 ** 64
+    return "lines[0].den", "a line's den beyond a 64-bit integer"
+
+
+def c_nan(doc):
+    doc["lines"][0]["num"] = MARK
+    return "(document)", "NaN as a number", lambda t: t.replace(f'"{MARK}"', "NaN", 1).encode()
+
+
+def c_number_too_big(doc):
+    doc["lines"][0]["num"] = MARK
+    return "(document)", "a number beyond a double's range (1e400)", \
+        lambda t: t.replace(f'"{MARK}"', "1e400", 1).encode()
+
+
+def c_trailing_garbage(doc):
+    return "(document)", "a second value after the report", \
+        lambda t: (t + "\n{}\n").encode()
+
+
+def c_invalid_utf8(doc):
+    doc["lines"][0]["description"] = MARK
+    return "(document)", "a byte that is not UTF-8 in a description", \
+        lambda t: t.encode().replace(MARK.encode(), b"\xff", 1)
+
+
+def c_truncated(doc):
+    return "(document)", "the report cut in half", lambda t: t[:len(t) // 2].encode()
+
+
+def c_num_zero(doc):
+    doc["lines"][0]["num"] = 0
+    return "lines[0].num", "a line's num of 0"
+
+
+def c_missing_member(doc):
+    del doc["lines"][0]["amount"]
+    return "lines[0].amount", "a line without its amount"
+
+
+def c_wrong_type(doc):
+    doc["lines"][0]["inputs"] = "all of them"
+    return "lines[0].inputs", "a line's inputs as a string"
+
+
+def c_identity_in_old_version(doc):
+    if not v5(doc) or doc.get("work") or doc.get("analysis") or doc.get("credits"):
+        return None
+    if doc["reasons"]:
+        return None
+    doc["schema_version"] = 1
+    # Only the lines keep what version 5 added: the identity is what is refused.
+    added = {"measured": ("instance_type", "region"), "quoted": ("instance_type", "usage_type")}
+    for e in doc["inputs"]:
+        for key in added.get(e["provenance"]["kind"], ()):
+            del e["provenance"][key]
+    for r in doc.get("protocol", {}).get("runs", []):
+        r.pop("instance_type", None)
+        r.pop("region", None)
+    return "lines[0].identity", "a version 1 report with version 5's identities"
+
+
+def c_identity_missing(doc):
+    if not v5(doc):
+        return None
+    del doc["lines"][0]["identity"]
+    return "lines[0].identity", "a version 5 line without its identity"
+
+
+def c_identity_empty_text(doc):
+    if not v5(doc):
+        return None
+    doc["lines"][0]["identity"]["usage_type"] = ""
+    return "lines[0].identity.usage_type", "an identity field empty instead of null"
+
+
+def c_identity_unknown_option(doc):
+    if not v5(doc):
+        return None
+    doc["lines"][0]["identity"]["purchase_option"] = "free tier"
+    return "lines[0].identity.purchase_option", "an identity's purchase option that is none"
+
+
+def c_quote_without_instance_type(doc):
+    if not v5(doc):
+        return None
+    for i, e in inputs_of(doc, "quoted"):
+        del e["provenance"]["instance_type"]
+        return f"inputs[{i}].provenance.instance_type", "a version 5 quote without instance_type"
+    return None
+
+
+def c_run_without_region(doc):
+    if not v5(doc) or not doc.get("protocol", {}).get("runs"):
+        return None
+    del doc["protocol"]["runs"][0]["region"]
+    return "protocol.runs[0].region", "a version 5 protocol run without its region"
+
+
+def c_protocol_date(doc):
+    if "protocol" not in doc:
+        return None
+    doc["protocol"]["as_of"] = "2020-01-01"
+    return "protocol.as_of", "the protocol's as-of date not the report's"
+
+
+def c_schema_version_newer(doc):
+    doc["schema_version"] = 99
+    return "schema_version", "a schema version newer than both verifiers read"
+
+
+def c_negative_window(doc):
+    doc["freshness_window_days"] = -1
+    if "protocol" in doc:
+        doc["protocol"]["freshness_window_days"] = -1
+    return "freshness_window_days", "a negative freshness window"
+
+
+def c_status_unknown(doc):
+    doc["status"] = "approved"
+    return "status", "a status that is none of the five"
+
+
+def c_line_category_unknown(doc):
+    doc["lines"][0]["category"] = "catering"
+    return "lines[0].category", "a line of an unknown category"
+
+
+def c_phase_unknown(doc):
+    for i, l in enumerate(doc["lines"]):
+        if l["phase"] is not None:
+            l["phase"] = "coffee break"
+            return f"lines[{i}].phase", "a line of an unknown phase"
+    return None
+
+
+def c_as_of_not_a_date(doc):
+    doc["as_of"] = "2026-02-30"
+    if "protocol" in doc:
+        doc["protocol"]["as_of"] = "2026-02-30"
+    return "as_of", "an as-of date that is no calendar day"
+
+
+def c_timestamp_format(doc):
+    for i, e in inputs_of(doc, "measured"):
+        e["provenance"]["from"] = e["provenance"]["from"].replace("T", " ")
+        return f"inputs[{i}].provenance.from", "a measurement period's start not in UTC form"
+    return None
+
+
+def c_justification_not_declared(doc):
+    for i, c in enumerate(doc["categories"]):
+        if c["coverage"] == "lines":
+            c["justification"] = "because"
+            return f"categories[{i}].justification", "a justification on a category with lines"
+    return None
+
+
+# ----- Units (exit 4: the report reads, and does not mean what it says).
+
+def derivation_of_unit(doc, unit, ops=None):
+    for i, d in enumerate(doc["derivations"]):
+        if d["unit"] == unit and (ops is None or d["op"] in ops):
+            return i, d
+    return None, None
+
+
+def c_unit_s_to_min(doc):
+    i, d = derivation_of_unit(doc, "s")
+    if d is None:
+        return None
+    d["unit"] = "min"
+    return f"derivations[{i}].unit", f"derivation '{d['name']}' in min instead of s"
+
+
+def c_unit_bananas(doc):
+    i, d = derivation_of_unit(doc, "s")
+    if d is None:
+        return None
+    d["unit"] = "bananas"
+    return f"derivations[{i}].unit", "a derivation in an unknown unit"
+
+
+def c_input_unit_unknown(doc):
+    doc["inputs"][0]["unit"] = "USD/furlong"
+    return "inputs[0].unit", "an input in an unknown unit"
+
+
+def c_mul_unit(doc):
+    i, d = derivation_of_unit(doc, "instance-s", ["mul"])
+    if d is None:
+        return None
+    d["unit"] = "s"
+    return f"derivations[{i}].unit", "a product's unit given as one operand's"
+
+
+def same_dimension_convert(doc):
+    for i, d in enumerate(doc["derivations"]):
+        if d["op"] == "convert" and d["unit"] in ("s", "h") and d["num"] != d["den"]:
+            return i, d
+    return None, None
+
+
+def c_convert_unit(doc):
+    i, d = same_dimension_convert(doc)
+    if d is None:
+        return None
+    was, d["unit"] = d["unit"], "min"
+    return f"derivations[{i}].unit", f"a conversion to {was} said to be to minutes"
+
+
+def c_convert_dimension(doc):
+    i, d = same_dimension_convert(doc)
+    if d is None:
+        return None
+    was, d["unit"] = d["unit"], "GiB"
+    return f"derivations[{i}].unit", f"a conversion to {was} said to be to GiB"
+
+
+def c_add_operand_unit(doc):
+    """An input taken by an add (or a median) in another unit: named at the operand."""
+    for i, d in enumerate(doc["derivations"]):
+        if d["op"] not in ("add", "sub", "median", "max", "min") or len(d["operands"]) < 2:
+            continue
+        kind, k = index_of(doc, d["operands"][1])
+        if kind != "inputs" or doc["inputs"][k]["unit"] != "s":
+            continue
+        # the input must be used first here (an earlier user would be named instead)
+        if users(doc, d["operands"][1])[0] != i:
+            continue
+        a_kind, a = index_of(doc, d["operands"][0])
+        unit_a = doc[a_kind][a]["unit"]
+        if unit_a != "s":
+            continue
+        doc["inputs"][k]["unit"] = "h"
+        return f"derivations[{i}].operands[1]", f"input '{d['operands'][1]}' in h, added to s"
+    return None
+
+
+def c_price_unit(doc):
+    """A line's price input in USD/h instead of USD/instance-h: no longer money with its factor."""
+    for li, l in enumerate(doc["lines"]):
+        kind, k = index_of(doc, l["price"])
+        if kind == "inputs" and doc["inputs"][k]["unit"] == "USD/instance-h" and \
+                not users(doc, l["price"]):
+            if any(x["price"] == l["price"] for x in doc["lines"][:li]):
+                continue
+            doc["inputs"][k]["unit"] = "USD/h"
+            return f"lines[{li}]", f"price '{l['price']}' in USD/h"
+    return None
+
+
+def c_month_price_per_hour(doc):
+    """A per-month price said to be per hour: its line is no longer money with its factor."""
+    for li, l in enumerate(doc["lines"]):
+        kind, k = index_of(doc, l["price"])
+        if kind == "inputs" and doc["inputs"][k]["unit"] == "USD/GiB-mo" and \
+                not users(doc, l["price"]) and \
+                not any(x["price"] == l["price"] for x in doc["lines"][:li]):
+            doc["inputs"][k]["unit"] = "USD/GiB-h"
+            return f"lines[{li}]", f"price '{l['price']}' per GiB-hour instead of per GiB-month"
+    return None
+
+
+# ----- Identity and consistency (version 5).
+
+def c_quote_region(doc):
+    if not v5(doc):
+        return None
+    li, ii = first_line_with_quote(doc, "region")
+    if li is None or doc["lines"][li]["identity"]["region"] is None:
+        return None
+    for l in doc["lines"][:li]:
+        pass
+    doc["inputs"][ii]["provenance"]["region"] = "eu-west-3"
+    return f"lines[{li}].identity.region", f"quote '{doc['inputs'][ii]['name']}' moved to eu-west-3"
+
+
+def c_identity_region(doc):
+    if not v5(doc):
+        return None
+    li, ii = first_line_with_quote(doc, "region")
+    if li is None or doc["lines"][li]["identity"]["region"] is None:
+        return None
+    doc["lines"][li]["identity"]["region"] = "ap-south-2"
+    return f"lines[{li}].identity.region", "a line's identity moved to another region"
+
+
+def c_identity_service(doc):
+    if not v5(doc):
+        return None
+    li, ii = first_line_with_quote(doc, "offer_code", lambda v: v in SERVICE_CODES)
+    if li is None:
+        return None
+    doc["lines"][li]["identity"]["service"] = "AmazonSageMaker"
+    return f"lines[{li}].identity.service", "a line billed by another service than its quote's"
+
+
+def c_quote_offer_code(doc):
+    if not v5(doc):
+        return None
+    li, ii = first_line_with_quote(doc, "offer_code", lambda v: v == "AmazonEC2")
+    if li is None:
+        return None
+    doc["inputs"][ii]["provenance"]["offer_code"] = "AmazonS3"
+    return f"lines[{li}].identity.service", "an EC2 price said to come from the S3 offer file"
+
+
+def c_identity_instance_type(doc):
+    if not v5(doc):
+        return None
+    li, ii = first_line_with_quote(doc, "instance_type")
+    if li is None or doc["lines"][li]["identity"]["instance_type"] is None:
+        return None
+    doc["lines"][li]["identity"]["instance_type"] = "inf2.xlarge"
+    return f"lines[{li}].identity.instance_type", "a line's instance type not its price's"
+
+
+def c_quote_instance_type(doc):
+    if not v5(doc):
+        return None
+    li, ii = first_line_with_quote(doc, "instance_type")
+    if li is None or doc["lines"][li]["identity"]["instance_type"] is None:
+        return None
+    doc["inputs"][ii]["provenance"]["instance_type"] = "p4d.24xlarge"
+    return f"lines[{li}].identity.instance_type", "a price quoted for another instance type"
+
+
+def c_identity_purchase_option(doc):
+    if not v5(doc):
+        return None
+    li, ii = first_line_with_quote(doc, "purchase_option")
+    if li is None or doc["lines"][li]["identity"]["purchase_option"] is None:
+        return None
+    ident = doc["lines"][li]["identity"]
+    ident["purchase_option"] = "spot" if ident["purchase_option"] != "spot" else "reserved"
+    return f"lines[{li}].identity.purchase_option", "a line bought otherwise than its price"
+
+
+def c_quote_purchase_option(doc):
+    if not v5(doc):
+        return None
+    li, ii = first_line_with_quote(doc, "purchase_option")
+    if li is None or doc["lines"][li]["identity"]["purchase_option"] is None:
+        return None
+    p = doc["inputs"][ii]["provenance"]
+    p["purchase_option"] = "Capacity Block" if p["purchase_option"] != "Capacity Block" \
+        else "on-demand"
+    return f"lines[{li}].identity.purchase_option", "a price of another purchase option"
+
+
+def measured_with_type(doc):
+    for i, e in inputs_of(doc, "measured"):
+        if e["provenance"].get("instance_type"):
+            return i, e
+    return None, None
+
+
+def c_measured_instance_type(doc):
+    if not v5(doc):
+        return None
+    i, e = measured_with_type(doc)
+    if e is None:
+        return None
+    e["provenance"]["instance_type"] = "g5.xlarge"
+    return f"inputs[{i}].provenance.instance_type", "a measurement moved to another instance type"
+
+
+def c_run_instance_type(doc):
+    if not v5(doc):
+        return None
+    i, e = measured_with_type(doc)
+    if e is None:
+        return None
+    run_id = e["provenance"]["run_id"].split(",")[0]
+    for r in doc["protocol"]["runs"]:
+        if r["run_id"] == run_id:
+            r["instance_type"] = "g5.xlarge"
+            return f"inputs[{i}].provenance.instance_type", f"run '{run_id}' moved to g5.xlarge"
+    return None
+
+
+def c_runs_emptied(doc):
+    if not v5(doc) or not doc.get("protocol", {}).get("runs"):
+        return None
+    i, e = measured_with_type(doc)
+    if e is None:
+        return None
+    doc["protocol"]["runs"] = []
+    return f"inputs[{i}].provenance.run_id", "protocol.runs emptied"
+
+
+def c_run_removed(doc):
+    if not v5(doc) or not doc.get("protocol", {}).get("runs"):
+        return None
+    i, e = measured_with_type(doc)
+    if e is None:
+        return None
+    gone = e["provenance"]["run_id"].split(",")[0]
+    doc["protocol"]["runs"] = [r for r in doc["protocol"]["runs"] if r["run_id"] != gone]
+    return f"inputs[{i}].provenance.run_id", f"run '{gone}' removed from the protocol"
+
+
+def c_run_twice(doc):
+    runs = doc.get("protocol", {}).get("runs")
+    if not runs:
+        return None
+    runs.append(copy.deepcopy(runs[0]))
+    return f"protocol.runs[{len(runs) - 1}].run_id", "a run listed twice"
+
+
+def c_run_unnamed(doc):
+    if not v5(doc) or "protocol" not in doc:
+        return None
+    runs = doc["protocol"]["runs"]
+    runs.append({"run_id": "nobody-measured-this", "model": "", "code_version": "",
+                 "dataset_id": "", "parameters": [], "software_stack": [],
+                 "instance_type": "trn1.32xlarge", "region": "us-east-1"})
+    return f"protocol.runs[{len(runs) - 1}].run_id", "a run no measurement names"
+
+
+def quote_with_rate(doc):
+    for i, e in inputs_of(doc, "quoted"):
+        p = e["provenance"]
+        if p["sku"] and p["rate_code"] and p["offer_term_code"] and p["offer_term_code"] != p["sku"]:
+            return i, p
+    return None, None
+
+
+def c_sku_changed(doc):
+    i, p = quote_with_rate(doc)
+    if p is None:
+        return None
+    p["sku"] = "ABCDEFGHIJKLMNOP"
+    return f"inputs[{i}].provenance.rate_code", "a quote's SKU no longer its rate code's"
+
+
+def c_offer_term_changed(doc):
+    i, p = quote_with_rate(doc)
+    if p is None:
+        return None
+    p["offer_term_code"] = "4NA7Y494T4"
+    return f"inputs[{i}].provenance.rate_code", "a quote's offer term no longer its rate code's"
+
+
+def c_consulted_before_published(doc):
+    for i, e in inputs_of(doc, "quoted"):
+        p = e["provenance"]
+        if p["published"]:
+            day = datetime.date.fromisoformat(p["published"]) - datetime.timedelta(days=1)
+            p["consulted"] = day.isoformat()
+            return f"inputs[{i}].provenance.consulted", "a quote consulted before it was published"
+    return None
+
+
+def c_measured_at_epoch(doc):
+    for i, e in inputs_of(doc, "measured"):
+        e["provenance"]["from"] = "1970-01-01T00:00:00Z"
+        return f"inputs[{i}].provenance.from", "a measurement period from the epoch"
+    return None
+
+
+def c_measured_before_epoch(doc):
+    for i, e in inputs_of(doc, "measured"):
+        e["provenance"]["from"] = "1969-12-31T23:00:00Z"
+        return f"inputs[{i}].provenance.from", "a measurement period from before the epoch"
+    return None
+
+
+def c_measured_backwards(doc):
+    for i, e in inputs_of(doc, "measured"):
+        p = e["provenance"]
+        if p["from"] < p["to"]:
+            p["from"], p["to"] = p["to"], p["from"]
+            return f"inputs[{i}].provenance.to", "a measurement period that ends before it begins"
+    return None
+
+
+def c_declared_none_with_lines(doc):
+    for i, c in enumerate(doc["categories"]):
+        if c["coverage"] == "lines":
+            c["coverage"] = "declared-none"
+            c["justification"] = "nothing to see"
+            return f"categories[{i}]", "a category with lines declared none"
+    return None
+
+
+def c_lines_coverage_without_lines(doc):
+    for i, c in enumerate(doc["categories"]):
+        if c["coverage"] != "lines":
+            was, c["coverage"] = c["coverage"], "lines"
+            c.pop("justification", None)
+            # A declared-none category is in totals.by_category (at 0), which both check first.
+            return ("totals.by_category" if was == "declared-none" else f"categories[{i}]"), \
+                f"a category {was} said to have lines"
+    return None
+
+
+# ----- Values, totals, status (exit 4).
+
+def c_line_amount(doc):
+    i, l = priced_line(doc)
+    if l is None:
+        return None
+    l["amount"] = plus(l["amount"], "0.01")
+    return f"lines[{i}].amount", "a line's amount + 0.01"
+
+
+def c_total(doc):
+    doc["totals"]["total"] = plus(doc["totals"]["total"], "1")
+    return "totals.total", "the total + 1"
+
+
+def c_by_category(doc):
+    rows = doc["totals"]["by_category"]
+    rows[0]["amount"] = plus(rows[0]["amount"], "1")
+    return "totals.by_category", "a category's subtotal + 1"
+
+
+def c_status_upgraded(doc):
+    if doc["status"] == "verified":
+        return None
+    doc["status"] = "verified"
+    return "status", "the status upgraded to verified"
+
+
+def c_reason_rule(doc):
+    if doc["schema_version"] < 4:
+        return None
+    for i, r in enumerate(doc["reasons"]):
+        if r["rule"] == "no-assumption":
+            r["rule"] = "no-third-party"
+            return f"reasons[{i}].rule", "a reason credited to another rule of its status"
+    return None
+
+
+def c_removed_input(doc):
+    for i, d in enumerate(doc["derivations"]):
+        for j, o in enumerate(d["operands"]):
+            kind, k = index_of(doc, o)
+            if kind == "inputs" and users(doc, o)[0] == i and \
+                    not any(l["price"] == o or l["quantity"] == o for l in doc["lines"]):
+                del doc["inputs"][k]
+                for l in doc["lines"]:
+                    if o in l["inputs"]:
+                        l["inputs"].remove(o)
+                return f"derivations[{i}].operands", f"input '{o}' removed"
+    return None
+
+
+def c_operation_swapped(doc):
+    for i, d in enumerate(doc["derivations"]):
+        if d["op"] == "add" and d["known"]:
+            d["op"] = "sub"
+            return f"derivations[{i}].value", f"derivation '{d['name']}' add -> sub"
+    return None
+
+
+def c_operand_renamed(doc):
+    """A derivation's operand renamed to a value that comes later (formulas' operands)."""
+    for i, d in enumerate(doc["derivations"]):
+        if i + 1 < len(doc["derivations"]) and d["operands"]:
+            d["operands"][0] = doc["derivations"][-1]["name"]
+            return f"derivations[{i}].operands", "an operand renamed to a later derivation"
+    return None
+
+
+def c_line_factor(doc):
+    i, l = priced_line(doc)
+    if l is None:
+        return None
+    l["den"] *= 2
+    return f"lines[{i}].amount", "a line's den doubled (its amount left as it was)"
+
+
+def c_line_inputs(doc):
+    for i, l in enumerate(doc["lines"]):
+        used = upstream(doc, l["price"]) | upstream(doc, l["quantity"])
+        for e in doc["inputs"]:
+            if e["name"] not in used:
+                l["inputs"].append(e["name"])
+                return f"lines[{i}].inputs", f"a line listing '{e['name']}', not its input"
+    return None
+
+
+def c_unknown_value(doc):
+    for i, d in enumerate(doc["derivations"]):
+        if d["known"]:
+            d["known"] = False
+            return f"derivations[{i}].value", "a known derivation marked unknown"
+    return None
+
+
+def c_work_full(doc):
+    w = doc.get("work")
+    if not w or w["full"] is None:
+        return None
+    w["full"] = plus(w["full"], "1")
+    return "work.full", "the cost per unit of work + 1"
+
+
+def c_stale_quote(doc):
+    if doc["status"] != "verified" and doc["status"] != "provisional":
+        return None
+    as_of = datetime.date.fromisoformat(doc["as_of"])
+    for i, e in inputs_of(doc, "quoted"):
+        p = e["provenance"]
+        if e["known"]:
+            day = as_of - datetime.timedelta(days=doc["freshness_window_days"] + 1)
+            p["consulted"] = day.isoformat()
+            if p["published"] and p["published"] > p["consulted"]:
+                p["published"] = p["consulted"]
+            return "status", f"quote '{e['name']}' consulted past the freshness window"
+    return None
+
+
+def c_uncertainty_opened(doc):
+    for i, u in enumerate(doc["uncertainties"]):
+        if u["status"] == "resolved" and doc["status"] == "verified":
+            u["status"] = "open"
+            return "status", "a resolved migration uncertainty reopened"
+    return None
+
+
+CLASSES = [
+    ("bom", c_bom), ("duplicate-key", c_duplicate_key),
+    ("duplicate-member-deep", c_duplicate_member_deep), ("plus-sign", c_plus_sign),
+    ("unknown-top-member", c_unknown_top_member), ("unknown-line-member", c_unknown_line_member),
+    ("unknown-provenance-member", c_unknown_provenance_member),
+    ("unknown-identity-member", c_unknown_identity_member),
+    ("lone-surrogate", c_lone_surrogate), ("lone-low-surrogate", c_lone_low_surrogate),
+    ("surrogate-in-key", c_surrogate_in_key), ("deep-nesting", c_deep_nesting),
+    ("total-out-of-range", c_total_out_of_range), ("amount-19-digits", c_amount_19_digits),
+    ("decimal-exponent", c_decimal_exponent), ("decimal-as-number", c_decimal_as_number),
+    ("whole-out-of-range", c_whole_out_of_range), ("nan", c_nan),
+    ("number-too-big", c_number_too_big),
+    ("trailing-garbage", c_trailing_garbage), ("invalid-utf8", c_invalid_utf8),
+    ("truncated", c_truncated), ("num-zero", c_num_zero), ("missing-member", c_missing_member),
+    ("wrong-type", c_wrong_type), ("identity-in-version-1", c_identity_in_old_version),
+    ("identity-missing", c_identity_missing), ("identity-empty-text", c_identity_empty_text),
+    ("identity-unknown-option", c_identity_unknown_option),
+    ("quote-without-instance-type", c_quote_without_instance_type),
+    ("run-without-region", c_run_without_region), ("protocol-date", c_protocol_date),
+    ("schema-version-newer", c_schema_version_newer), ("negative-window", c_negative_window),
+    ("status-unknown", c_status_unknown), ("line-category-unknown", c_line_category_unknown),
+    ("phase-unknown", c_phase_unknown), ("as-of-not-a-date", c_as_of_not_a_date),
+    ("timestamp-format", c_timestamp_format),
+    ("justification-not-declared", c_justification_not_declared),
+    ("unit-s-to-min", c_unit_s_to_min), ("unit-bananas", c_unit_bananas),
+    ("input-unit-unknown", c_input_unit_unknown), ("mul-unit", c_mul_unit),
+    ("convert-unit", c_convert_unit), ("convert-dimension", c_convert_dimension),
+    ("add-operand-unit", c_add_operand_unit), ("price-unit", c_price_unit),
+    ("month-price-per-hour", c_month_price_per_hour),
+    ("quote-region", c_quote_region), ("identity-region", c_identity_region),
+    ("identity-service", c_identity_service), ("quote-offer-code", c_quote_offer_code),
+    ("identity-instance-type", c_identity_instance_type),
+    ("quote-instance-type", c_quote_instance_type),
+    ("identity-purchase-option", c_identity_purchase_option),
+    ("quote-purchase-option", c_quote_purchase_option),
+    ("measured-instance-type", c_measured_instance_type),
+    ("run-instance-type", c_run_instance_type), ("runs-emptied", c_runs_emptied),
+    ("run-removed", c_run_removed), ("run-twice", c_run_twice), ("run-unnamed", c_run_unnamed),
+    ("sku-changed", c_sku_changed), ("offer-term-changed", c_offer_term_changed),
+    ("consulted-before-published", c_consulted_before_published),
+    ("measured-at-epoch", c_measured_at_epoch),
+    ("measured-before-epoch", c_measured_before_epoch),
+    ("measured-backwards", c_measured_backwards),
+    ("declared-none-with-lines", c_declared_none_with_lines),
+    ("lines-coverage-without-lines", c_lines_coverage_without_lines),
+    ("line-amount", c_line_amount), ("total", c_total), ("by-category", c_by_category),
+    ("status-upgraded", c_status_upgraded), ("reason-rule", c_reason_rule),
+    ("removed-input", c_removed_input), ("operation-swapped", c_operation_swapped),
+    ("operand-renamed", c_operand_renamed), ("line-factor", c_line_factor),
+    ("line-inputs", c_line_inputs), ("unknown-value", c_unknown_value),
+    ("work-full", c_work_full), ("stale-quote", c_stale_quote),
+]
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", required=True)
+    ap.add_argument("sources", nargs="+")
+    args = ap.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    sources = []
+    for s in args.sources:
+        with open(s, encoding="utf-8") as f:
+            doc = json.load(f)
+        if doc.get("schema") == "trncost.report":  # a study's options are reports too
+            sources.append((s, doc))
+    manifest, missing = [], []
+    for name, tamper in CLASSES:
+        for source, original in sources:
+            doc = copy.deepcopy(original)
+            got = tamper(doc)
+            if got is None:
+                continue
+            field, what = got[0], got[1]
+            text = json.dumps(doc, indent=2, ensure_ascii=False)
+            raw = got[2](text) if len(got) > 2 else text.encode("utf-8")
+            path = os.path.join(args.out, name + ".json")
+            with open(path, "wb") as f:
+                f.write(raw)
+            manifest.append({"class": name, "file": path, "source": os.path.basename(source),
+                             "field": field, "what": what})
+            break
+        else:
+            missing.append(name)
+    with open(os.path.join(args.out, "manifest.json"), "w", encoding="utf-8") as f:
+        json.dump(manifest, f, indent=2)
+    print(f"{len(manifest)} tampered reports in {args.out}")
+    for name in missing:
+        print(f"FAIL: class '{name}' applies to no source report")
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
