@@ -166,7 +166,7 @@ def broken_copies(doc):
         mutate("amount as a number", lambda d: d["lines"][0].update(amount=1.5)),
         mutate("19 fractional digits", lambda d: d["totals"].update(total="1.0000000000000000001")),
         mutate("credits in version 1", lambda d: d.update(schema_version=1, credits={})),
-        mutate("version 5", lambda d: d.update(schema_version=5)),
+        mutate("version 6", lambda d: d.update(schema_version=6)),
         mutate("a reason without its rule in version 4",
                lambda d: d.update(schema_version=4, reasons=[REASON])),
         mutate("a reason with a rule in version 3",
@@ -193,7 +193,18 @@ def broken_copies(doc):
         mutate("five categories", lambda d: d["categories"].pop()),
         mutate("unknown input with a value", lambda d: d["inputs"][0].update(known=False)),
         mutate("protocol without runs", lambda d: d["protocol"].pop("runs")),
-    ]
+    ] + ([] if doc["schema_version"] < 5 else [
+        # Version 5: every line has its identity, quotes their instance and usage type.
+        mutate("a version 5 line without identity", lambda d: d["lines"][0].pop("identity")),
+        mutate("an identity field empty instead of null",
+               lambda d: d["lines"][0]["identity"].update(region="")),
+        mutate("an identity with an unknown member",
+               lambda d: d["lines"][0]["identity"].update(account="1")),
+        mutate("identities in version 4", lambda d: d.update(schema_version=4)),
+        mutate("a version 5 quote without instance_type", lambda d: next(
+            e for e in d["inputs"] if e["provenance"]["kind"] == "quoted")["provenance"].pop(
+                "instance_type")),
+    ])
 
 
 def broken_studies(doc):
