@@ -115,7 +115,7 @@ TEST_CASE("the timeline and the rate codes: a measurement at the epoch, a SKU of
   const auto text = small_report();
   CHECK(mismatch(replaced(text, R"("from": "2026-11-20T10:00:00Z")",
                           R"("from": "1969-12-31T00:00:00Z")"))
-            .rfind("inputs[2].provenance.from: 1969-12-31T00:00:00Z is not after 1970-01-01", 0) ==
+            .rfind("inputs[1].provenance.from: 1969-12-31T00:00:00Z is not after 1970-01-01", 0) ==
         0);
   CHECK(mismatch(replaced(text, R"("sku": "WVVQPJVCQU4SR8XF")", R"("sku": "ABCDEFGHIJKLMNOP")"))
             .find("rate_code") != std::string::npos);
