@@ -554,6 +554,22 @@ int fetch_main(std::string_view program, const args_t& args) {
                                 "not a whole offer file");
   }
   if (r.transfer.cache.empty()) r.transfer.cache = r.store + ".cache";
+  // The store is looked at before anything is downloaded: one that is locked, damaged, newer than
+  // this trncost or no store at all (or no regular file) is refused now, unchanged, not after
+  // gigabytes. A missing or empty file becomes a new store.
+  {
+    std::error_code ec;
+    const auto st = std::filesystem::status(r.store, ec);
+    if (std::filesystem::exists(st) &&
+        (!std::filesystem::is_regular_file(st) || std::filesystem::file_size(r.store, ec) > 0)) {
+      try {
+        const trncost::io::price_store existing(r.store);
+      } catch (const trncost::error& e) {
+        std::cerr << e.what() << "\n";
+        return exit_cannot_write;
+      }
+    }
+  }
   r.transfer.progress = ::isatty(STDERR_FILENO) != 0;
   const interrupt_guard on_sigint;
   fetcher net(r.transfer);

@@ -314,9 +314,10 @@ class Server:
 
 
 def fetch(server, store, *extra, timeout=60):
-    """prices fetch of EC2 us-east-1 from the server, without retries, unless `extra` says otherwise."""
+    """prices fetch of EC2 us-east-1 from the server, without retries, unless `extra` says otherwise.
+    The server is named with --base, the spelling earlier trncosts know too (--mirror is the same)."""
     return run("prices", "fetch", "--store", store, "--retrieved", "2026-11-30", "--retries", "0",
-               "--timeout", "2", "--mirror", server.url, "--offer", "AmazonEC2", "--region", "us-east-1",
+               "--timeout", "2", "--base", server.url, "--offer", "AmazonEC2", "--region", "us-east-1",
                "--where", "regionCode=us-east-1", *extra, timeout=timeout)
 
 
@@ -369,14 +370,14 @@ def fetch_cache_names_from_codes():
     for flag, value in (("--offer", "../AmazonEC2"), ("--region", "us-east-1/../../x"), ("--region", "US-EAST-1"),
                         ("--version", "../20260910195514")):
         other = os.path.join(WORK, "other.sqlite")
-        args = ["prices", "fetch", "--store", other, "--mirror", srv.url, "--offer", "AmazonEC2", "--region",
+        args = ["prices", "fetch", "--store", other, "--base", srv.url, "--offer", "AmazonEC2", "--region",
                 "us-east-1", "--where", "regionCode=us-east-1", flag, value]
         rc, out, err = run(*args)
         check(rc == 2 and f"{flag} takes" in err, f"{flag} {value}: a usage error ({rc}, {err!r})")
         check(not os.path.exists(other) and not os.path.exists(other + ".cache"), f"{flag} {value}: nothing created")
     # Region codes AWS publishes are accepted (Local Zones, Wavelength Zones, GovCloud).
     for region in ("us-east-1-mia-1", "us-west-2-wl1-den1", "us-gov-west-1", "ap-southeast-5"):
-        rc, out, err = run("prices", "fetch", "--store", os.path.join(WORK, "r.sqlite"), "--offline", "--mirror",
+        rc, out, err = run("prices", "fetch", "--store", os.path.join(WORK, "r.sqlite"), "--offline", "--base",
                            srv.url, "--offer", "AmazonEC2", "--region", region, "--where", "regionCode=" + region)
         check(rc == 6 and "offline, and the cache" in err, f"--region {region} is a region code ({rc}, {err!r})")
 
@@ -398,10 +399,15 @@ def fetch_hosts_allowed():
         rc, out, err = fetch(srv, store)
         check(rc == 6 and f"the server redirected to {target}, which is not on {srv.url}" in err,
               f"a redirect to {target}: refused ({rc}, {err!r})")
+    check(not os.path.exists(store), "no store was created by the refused fetches")
+    # --mirror is --base's other spelling: the same server, named so, is fetched.
+    srv.routes[EC2_PATH] = lambda h: h.send_body(EC2_V1)
+    rc, out, err = run("prices", "fetch", "--store", store, "--retries", "0", "--mirror", srv.url, "--offer", "AmazonEC2",
+                       "--region", "us-east-1", "--where", "regionCode=us-east-1")
+    check(rc == 0, f"--mirror names the server to fetch from ({rc}, {err!r})")
     srv.close()
     check(all(host == f"127.0.0.1:{srv.port}" for _, _, host, _ in srv.log),
           f"no request ever went to another host ({sorted(set(h for _, _, h, _ in srv.log))})")
-    check(not os.path.exists(store), "no store was created")
 
 
 def fetch_redirects_capped():
@@ -634,7 +640,7 @@ def fetch_interrupted_leaves_store_identical():
     for sig in (signal.SIGINT, signal.SIGKILL):
         sent_half.clear()
         p = subprocess.Popen([TRNCOST, "prices", "fetch", "--store", store, "--retrieved", "2026-12-01", "--retries", "0",
-                              "--mirror", srv.url, "--offer", "AmazonEC2", "--region", "us-east-1", "--where",
+                              "--base", srv.url, "--offer", "AmazonEC2", "--region", "us-east-1", "--where",
                               "regionCode=us-east-1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         check(sent_half.wait(20), f"{sig.name}: the server sent half the file")
         time.sleep(0.5)
@@ -667,7 +673,7 @@ def fetch_progress_only_on_terminal():
     check(rc == 0 and "\r" not in err and "MB" not in err, f"stderr a pipe: no progress lines ({err!r})")
     master, slave = os.openpty()
     p = subprocess.Popen([TRNCOST, "prices", "fetch", "--store", store, "--retrieved", "2026-11-30", "--retries", "0",
-                          "--mirror", srv.url, "--offer", "AmazonEC2", "--region", "us-east-1", "--where",
+                          "--base", srv.url, "--offer", "AmazonEC2", "--region", "us-east-1", "--where",
                           "regionCode=us-east-1"], stdout=subprocess.PIPE, stderr=slave)
     os.close(slave)
     seen = b""
@@ -686,12 +692,137 @@ def fetch_progress_only_on_terminal():
     srv.close()
 
 
+# --- store cases ------------------------------------------------------------------------------------
+
+def local_store():
+    """WORK/prices.sqlite holding the flagship's EC2 offer file (read locally: no network)."""
+    store = os.path.join(WORK, "prices.sqlite")
+    rc, out, err = run("prices", "fetch", "--store", store, "--retrieved", "2026-11-30", "--where",
+                       "regionCode=us-east-1", os.path.join(OFFERS, "AmazonEC2-us-east-1.json"))
+    check(rc == 0, f"a store to work on ({err!r})")
+    return store
+
+
+def refetch(store):
+    return run("prices", "fetch", "--store", store, "--retrieved", "2026-12-01", "--where", "regionCode=us-east-1",
+               os.path.join(OFFERS, "AmazonEC2-us-east-1.json"))
+
+
+def never_suggests_a_new_store(err, what):
+    check("create" not in err and "recreate" not in err, f"{what}: no suggestion to make the store again ({err!r})")
+
+
+def store_locked_says_by_whom():
+    store = local_store()
+    before = read(store)
+    con = sqlite3.connect(store, isolation_level=None)
+    con.execute("BEGIN EXCLUSIVE")  # another program writing: readers and writers must wait
+    try:
+        pattern = (rf"{re.escape(store)}: price store: is locked by process {os.getpid()} \(python[^)]*\), which is "
+                   "writing to it")
+        rc, out, err = run("prices", "list", "--store", store)
+        check(rc == 3 and re.search(pattern, err) is not None, f"prices list: locked, and by whom ({rc}, {err!r})")
+        never_suggests_a_new_store(err, "list")
+        rc, out, err = refetch(store)
+        check(rc == 5 and re.search(pattern, err) is not None, f"prices fetch: locked, and by whom ({rc}, {err!r})")
+    finally:
+        con.execute("ROLLBACK")
+        con.close()
+    check(read(store) == before, "the store is unchanged")
+    rc, out, err = run("prices", "list", "--store", store)
+    check(rc == 0, f"once the lock is gone, it is read ({err!r})")
+
+
+def store_damaged_says_where():
+    store = local_store()
+    whole = read(store)
+    write(store, whole[: len(whole) // 2])
+    half = read(store)
+    for args, code in ((["prices", "list", "--store", store], 3), (["prices", "show", "--store", store], 3)):
+        rc, out, err = run(*args)
+        check(rc == code and f"{store}: price store: is damaged: the file has {len(half)} bytes but its SQLite header "
+              f"says {len(whole)}" in err, f"{args[1]}: damaged, truncated, with the sizes ({rc}, {err!r})")
+        never_suggests_a_new_store(err, args[1])
+    rc, out, err = refetch(store)
+    check(rc == 5 and "is damaged" in err and read(store) == half, f"fetch into it: refused, unchanged ({rc}, {err!r})")
+    never_suggests_a_new_store(err, "fetch")
+    # A page's header overwritten: SQLite says the file is malformed.
+    scribbled = bytearray(whole)
+    scribbled[4096:4104] = b"\x5a" * 8
+    write(store, bytes(scribbled))
+    rc, out, err = run("prices", "show", "--store", store)
+    check(rc == 3 and f"{store}: price store: is damaged (" in err, f"a malformed page: damaged ({rc}, {err!r})")
+    never_suggests_a_new_store(err, "show")
+
+
+def store_newer_refused():
+    store = local_store()
+    con = sqlite3.connect(store)
+    con.execute("UPDATE meta SET value = '3' WHERE key = 'schema'")
+    con.commit()
+    con.close()
+    before = read(store)
+    said = (f"{store}: price store: was written by a newer trncost (store layout 3; this trncost reads layouts 1 to 2): "
+            "use that trncost or a newer one; the store was not changed")
+    rc, out, err = run("prices", "list", "--store", store)
+    check(rc == 3 and said in err, f"list: a newer layout, said so ({rc}, {err!r})")
+    rc, out, err = refetch(store)
+    check(rc == 5 and said in err and read(store) == before, f"fetch: refused, unchanged ({rc}, {err!r})")
+
+
+def store_not_a_store_never_changed():
+    other = os.path.join(WORK, "someone-elses.sqlite")
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE accounts (name TEXT)")
+    con.execute("INSERT INTO accounts VALUES ('kept')")
+    con.commit()
+    con.close()
+    before = read(other)
+    rc, out, err = refetch(other)
+    check(rc == 5 and "is not a trncost price store: it is a SQLite database without trncost's mark" in err,
+          f"another program's database: refused ({rc}, {err!r})")
+    check(read(other) == before, "its bytes are unchanged (no trncost table added)")
+    never_suggests_a_new_store(err, "fetch")
+    text = os.path.join(WORK, "notes.txt")
+    write(text, "not a database\n")
+    rc, out, err = run("prices", "list", "--store", text)
+    check(rc == 3 and "is not a trncost price store: it is not a SQLite database" in err, f"a text file ({rc}, {err!r})")
+    for name, make in (("dir", os.mkdir), ("fifo", os.mkfifo)):
+        path = os.path.join(WORK, name)
+        make(path)
+        rc, out, err = refetch(path)
+        check(rc == 5 and "not a regular file" in err, f"--store a {name}: refused ({rc}, {err!r})")
+
+
+def store_tampered_price_refused():
+    store = local_store()
+    rc, out, err = run("prices", "show", "--store", store, "--as-of", "2026-11-30", "--where", "instanceType=trn1.32xlarge")
+    check(rc == 0 and "\n21.5 USD per Hrs" in out, f"the price as stored ({err!r})")
+    pristine = read(store)
+    con = sqlite3.connect(store)
+    con.execute("UPDATE prices SET price = '2.15' WHERE price = '21.5'")
+    con.commit()
+    con.close()
+    rc, out, err = run("prices", "show", "--store", store, "--as-of", "2026-11-30", "--where", "instanceType=trn1.32xlarge")
+    check(rc == 3 and "2.15" not in out and "AmazonEC2 20260910195514 us-east-1, SKU WVVQPJVCQU4SR8XF, rate code "
+          "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7: the row no longer matches the digest trncost stored it with" in err,
+          f"a changed price: refused, never shown ({rc}, {out!r}, {err!r})")
+    never_suggests_a_new_store(err, "show")
+    # Fetching that version again replaces it with the rows as read.
+    rc, out, err = refetch(store)
+    check(rc == 0, f"fetching the version again replaces it ({err!r})")
+    rc, out, err = run("prices", "show", "--store", store, "--as-of", "2026-11-30", "--where", "instanceType=trn1.32xlarge")
+    check(rc == 0 and "\n21.5 USD per Hrs" in out, f"and the price is the file's again ({err!r})")
+
+
 CASES = {f.__name__: f for f in (
     output_refuses_character_device, output_refuses_fifo, output_refuses_own_inputs,
     output_replaces_whole_or_not_at_all, output_write_error_is_exit_5, stdout_write_error_is_exit_5,
     fetch_dot_segments_stay_out, fetch_cache_names_from_codes, fetch_hosts_allowed, fetch_redirects_capped,
     fetch_trickle_given_up, fetch_deadline, fetch_size_capped, fetch_gzip_answers, fetch_partial_kept_only_to_resume,
     fetch_interrupted_leaves_store_identical, fetch_progress_only_on_terminal,
+    store_locked_says_by_whom, store_damaged_says_where, store_newer_refused, store_not_a_store_never_changed,
+    store_tampered_price_refused,
 )}
 
 
@@ -711,6 +842,10 @@ def main():
         except Skip as e:
             print(f"skipped: {e}")
             skipped += 1
+        except Exception as e:  # a file the case expected is gone, a server that did not answer...
+            import traceback
+            traceback.print_exc()
+            check(False, f"{name} ran to its end (it stopped at {type(e).__name__}: {e})")
     print(f"{len(failures)} failed" if failures else "all passed")
     if failures:
         return 1

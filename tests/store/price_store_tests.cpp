@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <system_error>
@@ -191,34 +192,194 @@ TEST_CASE("a refused write leaves the store as it was") {
   check_same(store.load(store.versions()[0].id), good);
 }
 
-TEST_CASE("a file that is not a price store is refused by name") {
+/// Runs `sql` on the store directly, as a hand (or a tool) changing it behind trncost's back would.
+void change_by_hand(const std::string& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+  char* msg = nullptr;
+  const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &msg);
+  const std::string why = msg != nullptr ? msg : "";
+  sqlite3_free(msg);
+  sqlite3_close(db);
+  REQUIRE_MESSAGE(rc == SQLITE_OK, why);
+}
+
+std::string bytes_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// The message of the input_error `f` throws ("" when it throws none).
+template <class F>
+std::string refusal(F&& f) {
+  try {
+    f();
+  } catch (const input_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST_CASE("a file that is not a price store is refused by name, and never changed") {
   const fresh_store path_file("not-a-store");
   const std::string& path = path_file.path();
   {
     std::ofstream out(path);
     out << "SKU,Price\n";
   }
-  CHECK_THROWS_AS(io::price_store{path}, input_error);
-  // A store of a newer layout (meta schema 2) is refused, naming both layouts.
-  const fresh_store newer_file("newer");
-  const std::string& newer = newer_file.path();
-  { io::price_store created(newer, io::price_store::mode::write); }
-  {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(newer.c_str(), &db) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(db, "UPDATE meta SET value = '2' WHERE key = 'schema'", nullptr, nullptr, nullptr) == SQLITE_OK);
-    sqlite3_close(db);
-  }
-  CHECK(io::price_store_schema == 1);
-  CHECK_THROWS_WITH_AS(io::price_store{newer},
-                       ("trncost: " + newer + ": price store layout 2, not the layout 1 this trncost reads; use a "
-                        "newer trncost").c_str(),
-                       input_error);
+  const std::string not_sqlite = "trncost: " + path +
+                                 ": is not a trncost price store: it is not a SQLite database (its first bytes are not "
+                                 "SQLite's); trncost will not read or change it";
+  CHECK(refusal([&] { io::price_store{path}; }) == not_sqlite);
+  CHECK(refusal([&] { io::price_store(path, io::price_store::mode::write); }) == not_sqlite);
+  CHECK(bytes_of(path) == "SKU,Price\n");
+  // Another program's SQLite database: read or written, refused; trncost adds no table to it.
+  const fresh_store other_file("other-db");
+  const std::string& other = other_file.path();
+  change_by_hand(other, "CREATE TABLE t (x); INSERT INTO t VALUES (1)");
+  const std::string before = bytes_of(other);
+  const std::string foreign = "trncost: " + other +
+                              ": is not a trncost price store: it is a SQLite database without trncost's mark (a "
+                              "meta table naming trncost.price_store); trncost will not read or change it";
+  CHECK(refusal([&] { io::price_store{other}; }) == foreign);
+  CHECK(refusal([&] { io::price_store(other, io::price_store::mode::write); }) == foreign);
+  CHECK(bytes_of(other) == before);
+  // A missing store, for reading.
   const fresh_store missing_file("missing");
   const std::string& missing = missing_file.path();
   CHECK_THROWS_WITH_AS(io::price_store{missing},
                        ("trncost: " + missing + ": price store: cannot be opened (SQLite: unable to open database file)").c_str(),
                        input_error);
+  // No refusal suggests making a store where one exists.
+  for (const auto& m : {not_sqlite, foreign}) CHECK(m.find("create") == std::string::npos);
+}
+
+TEST_CASE("a store of a newer layout is refused, naming both layouts, and left as it was") {
+  const fresh_store newer_file("newer");
+  const std::string& newer = newer_file.path();
+  {
+    io::price_store created(newer, io::price_store::mode::write);
+    created.put(read_fixture(), origin_of(fixture));
+  }
+  change_by_hand(newer, "UPDATE meta SET value = '3' WHERE key = 'schema'");
+  const std::string before = bytes_of(newer);
+  CHECK(io::price_store_schema == 2);
+  const std::string said = "trncost: " + newer +
+                           ": price store: was written by a newer trncost (store layout 3; this trncost reads layouts "
+                           "1 to 2): use that trncost or a newer one; the store was not changed";
+  CHECK(refusal([&] { io::price_store{newer}; }) == said);
+  CHECK(refusal([&] { io::price_store(newer, io::price_store::mode::write); }) == said);
+  CHECK(bytes_of(newer) == before);
+  change_by_hand(newer, "UPDATE meta SET value = 'two' WHERE key = 'schema'");
+  CHECK(refusal([&] { io::price_store{newer}; }).find("is damaged: its layout mark (meta schema) is \"two\"") !=
+        std::string::npos);
+}
+
+TEST_CASE("a damaged store says it is damaged and where, and is never offered to be made again") {
+  const fresh_store path_file("damaged");
+  const std::string& path = path_file.path();
+  {
+    io::price_store store(path, io::price_store::mode::write);
+    store.put(read_fixture(), origin_of(fixture));
+  }
+  const std::string whole = bytes_of(path);
+  REQUIRE(whole.size() > 8192);
+  // Cut short: the header still says how long the file was.
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << whole.substr(0, 4096);
+  }
+  const std::string truncated = refusal([&] { io::price_store{path}; });
+  CHECK(truncated.find(": price store: is damaged: the file has 4096 bytes but its SQLite header says " +
+                       std::to_string(whole.size())) != std::string::npos);
+  CHECK(truncated.find("truncated?") != std::string::npos);
+  CHECK(refusal([&] { io::price_store(path, io::price_store::mode::write); }) == truncated);
+  CHECK(bytes_of(path).size() == 4096);
+  CHECK(truncated.find("create") == std::string::npos);
+  // The second page's header overwritten (the meta table's page): SQLite says the file is malformed.
+  std::string scribbled = whole;
+  for (std::size_t i = 4096; i < 4096 + 8; ++i) scribbled[i] = '\x5a';
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << scribbled;
+  }
+  const std::string inside = refusal([&] {
+    const io::price_store store(path);
+    for (const auto& v : store.versions()) (void)store.load(v.id);
+  });
+  CHECK(inside.find(": price store: is damaged (") != std::string::npos);
+  CHECK(inside.find("create") == std::string::npos);
+}
+
+TEST_CASE("a stored price changed by hand is refused, never used") {
+  const fresh_store path_file("tampered");
+  const std::string& path = path_file.path();
+  std::int64_t id = 0;
+  {
+    io::price_store store(path, io::price_store::mode::write);
+    id = store.put(read_fixture(), origin_of(fixture));
+  }
+  const std::string pristine = bytes_of(path);
+  const auto reopen = [&] {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << pristine;
+  };
+  const std::string head = "trncost: " + path + ": price store: AmazonEC2 20260910195514 us-east-1, SKU ";
+  const std::string tail = ": the row no longer matches the digest trncost stored it with (it was changed after it was "
+                           "stored); trncost will not use it (fetching that offer version again replaces it)";
+  // The price itself, 21.5 -> 2.15.
+  change_by_hand(path, "UPDATE prices SET price = '2.15' WHERE price = '21.5'");
+  CHECK(refusal([&] { (void)io::price_store(path).load(id); }) ==
+        head + "WVVQPJVCQU4SR8XF, rate code WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7" + tail);
+  CHECK_THROWS_AS((void)io::price_store_offers(path, parse_date("2026-11-30")), input_error);
+  // The product it prices (another instance type), and its term (another date).
+  reopen();
+  change_by_hand(path, "UPDATE products SET attributes = replace(attributes, 'trn1.32xlarge', 'trn1.2xlarge')");
+  CHECK(refusal([&] { (void)io::price_store(path).load(id); }).find(tail) != std::string::npos);
+  reopen();
+  change_by_hand(path, "UPDATE terms SET effective = '2020-01-01'");
+  CHECK(refusal([&] { (void)io::price_store(path).load(id); }).find(tail) != std::string::npos);
+  // A price removed: each row left matches, the version's digest does not.
+  reopen();
+  change_by_hand(path, "DELETE FROM prices WHERE price = '21.5'");
+  CHECK(refusal([&] { (void)io::price_store(path).load(id); }) ==
+        "trncost: " + path +
+            ": price store: AmazonEC2 20260910195514 us-east-1: its prices no longer match the version's digest (a "
+            "price was added or removed after trncost stored them); trncost will not use them (fetching that offer "
+            "version again replaces it)");
+  // Untouched, it loads.
+  reopen();
+  check_same(io::price_store(path).load(id), read_fixture());
+}
+
+TEST_CASE("a store of layout 1 (before digests) is read, and gets its digests when next written") {
+  const fresh_store path_file("layout-1");
+  const std::string& path = path_file.path();
+  std::int64_t id = 0;
+  {
+    io::price_store store(path, io::price_store::mode::write);
+    id = store.put(read_fixture(), origin_of(fixture));
+  }
+  change_by_hand(path, "ALTER TABLE prices DROP COLUMN digest; ALTER TABLE offer_versions DROP COLUMN digest; "
+                       "UPDATE meta SET value = '1' WHERE key = 'schema'");
+  check_same(io::price_store(path).load(id), read_fixture());
+  { io::price_store upgraded(path, io::price_store::mode::write); }
+  change_by_hand(path, "SELECT 1");  // the file still opens
+  check_same(io::price_store(path).load(id), read_fixture());
+  // Now layout 2: a change is seen.
+  change_by_hand(path, "UPDATE prices SET price = '2.15' WHERE price = '21.5'");
+  CHECK(refusal([&] { (void)io::price_store(path).load(id); }).find("no longer matches the digest") !=
+        std::string::npos);
+}
+
+TEST_CASE("SHA-256 gives FIPS 180-4's digests") {
+  CHECK(io::detail::sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(io::detail::sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(io::detail::sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  io::detail::sha256 pieces;
+  for (int i = 0; i < 1000; ++i) pieces.update(std::string(1000, 'a'));
+  CHECK(pieces.hex() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
 TEST_CASE("a scenario naming the store gives the report of the scenario naming the offer files") {

@@ -13,6 +13,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <map>
 #include <optional>
 #include <string>
@@ -29,8 +34,10 @@
 
 namespace trncost::io {
 
-/// The layout this trncost writes and reads (meta key "schema").
-inline constexpr int price_store_schema = 1;
+/// The layout this trncost writes (meta key "schema"). Layout 2 keeps a SHA-256 digest with every
+/// price (of the row as read and the version it came from) and one per version (of its prices, in
+/// order); layout 1 (before digests) is still read, and upgraded in place when opened for writing.
+inline constexpr int price_store_schema = 2;
 
 /// What a stored offer version came with, beyond the offer file itself.
 struct price_store_origin {
@@ -126,10 +133,28 @@ class sha256 {
 
 [[nodiscard]] TRNCOST_DECL std::string sha256_hex(std::string_view data);
 
+/// The digest a stored price carries: its offer version (code, version, publication date, currency,
+/// format, file region), the region it is stored under, its product (SKU, family, attributes), its
+/// term (type, SKU, code, effective date, attributes) and the line itself (rate code, description,
+/// range, unit, exact price, position in the file, attributes), each field length-prefixed. Not a
+/// signature: it tells a row changed after trncost stored it from one trncost stored.
+[[nodiscard]] TRNCOST_DECL std::string price_digest(const pricing::offer_header& h, std::string_view region,
+                                                    const pricing::offer_product* product,
+                                                    const pricing::offer_term& term,
+                                                    const pricing::price_dimension& line);
+
+/// Who holds a lock on the file at `path` ("process 1234 (trncost)"), when the system says
+/// (Linux: /proc/locks); "" otherwise.
+[[nodiscard]] TRNCOST_DECL std::string lock_holder(const std::string& path);
+
 }  // namespace detail
 
-/// A price store file. Opening for writing creates it (and its tables) when missing; opening for
-/// reading refuses a file that is not a trncost price store or has a newer layout.
+/// A price store file. Opening for writing creates it (and its tables) when missing or empty, and
+/// nowhere else: a file that exists must already be a trncost price store. Opening refuses, each with
+/// its own sentence and without changing the file: a path that is not a regular file, a file that is
+/// not a SQLite database or not a trncost store, a damaged one (truncated, or failing SQLite's
+/// quick_check: where), one locked by another program (which, when the system says), one written by
+/// a newer trncost. load() refuses a price whose row no longer matches its digest (docs/prices.md).
 class price_store {
  public:
   enum class mode { read, write };
@@ -162,13 +187,23 @@ class price_store {
 
   void create();
 
-  void check_layout();
+  void check_file(bool exists, std::uint64_t size) const;
+
+  void check_layout(mode m);
+
+  void upgrade_from_layout_1();
+
+  [[nodiscard]] pricing::offer load_rows(std::int64_t id, bool verify) const;
+
+  /// Throws the sentence for SQLite's result `rc` while `doing`: locked, damaged or another failure.
+  [[noreturn]] void refuse(int rc, const std::string& doing) const;
 
   [[nodiscard]] timestamp stored_timestamp(const std::string& text, std::string_view column) const;
   [[nodiscard]] date stored_date(const std::string& text, std::string_view column) const;
 
   std::string path_;
   sqlite3* db_ = nullptr;
+  int layout_ = price_store_schema;
 };
 
 /// The offers a store holds in force on `as_of` (price_store::in_force), loaded; what a scenario's
