@@ -535,6 +535,10 @@ class fetcher {
     }
 #ifdef TRNCOST_HAVE_CURL
     if (detail_fetch::interrupted != 0) throw fetch_error(u + ": interrupted before it was fetched");
+    if (detail_fetch::origin_of(u).empty()) {
+      // "https://pricing.us-east-1.amazonaws.com@elsewhere/": not the host it seems to name.
+      throw fetch_error(u + ": a URL with a user name or password before its host; trncost does not fetch it");
+    }
     std::vector<std::string> allowed = allowed_;
     if (given) allowed.push_back(detail_fetch::origin_of(u));
     if (std::find(allowed.begin(), allowed.end(), detail_fetch::origin_of(u)) == allowed.end()) {

@@ -399,6 +399,11 @@ def fetch_hosts_allowed():
         rc, out, err = fetch(srv, store)
         check(rc == 6 and f"the server redirected to {target}, which is not on {srv.url}" in err,
               f"a redirect to {target}: refused ({rc}, {err!r})")
+    # A URL whose "host" is a user name: the host is what follows the '@'.
+    tricky = f"http://pricing.us-east-1.amazonaws.com@127.0.0.1:{srv.port}{EC2_PATH}"
+    rc, out, err = run("prices", "fetch", "--store", store, "--retries", "0", "--where", "regionCode=us-east-1", tricky)
+    check(rc == 6 and "a URL with a user name or password before its host; trncost does not fetch it" in err,
+          f"a URL with credentials: refused ({rc}, {err!r})")
     check(not os.path.exists(store), "no store was created by the refused fetches")
     # --mirror is --base's other spelling: the same server, named so, is fetched.
     srv.routes[EC2_PATH] = lambda h: h.send_body(EC2_V1)
@@ -712,6 +717,18 @@ def never_suggests_a_new_store(err, what):
     check("create" not in err and "recreate" not in err, f"{what}: no suggestion to make the store again ({err!r})")
 
 
+def fetch_local_file_never_deleted():
+    """An offer file given by path is read where it is: never copied into the cache, never deleted,
+    even when it does not read."""
+    cut = os.path.join(WORK, "cut.json")
+    write(cut, EC2_V1[: len(EC2_V1) // 2])
+    store = os.path.join(WORK, "prices.sqlite")
+    rc, out, err = run("prices", "fetch", "--store", store, "--where", "regionCode=us-east-1", cut)
+    check(rc == 3 and "truncated file?" in err, f"a cut local offer file: refused as bad input ({rc}, {err!r})")
+    check(read(cut) == EC2_V1[: len(EC2_V1) // 2], "the file is still there, unchanged")
+    check(not os.path.exists(store) and not os.path.exists(store + ".cache"), "no store, no cache")
+
+
 def store_locked_says_by_whom():
     store = local_store()
     before = read(store)
@@ -821,7 +838,7 @@ CASES = {f.__name__: f for f in (
     fetch_dot_segments_stay_out, fetch_cache_names_from_codes, fetch_hosts_allowed, fetch_redirects_capped,
     fetch_trickle_given_up, fetch_deadline, fetch_size_capped, fetch_gzip_answers, fetch_partial_kept_only_to_resume,
     fetch_interrupted_leaves_store_identical, fetch_progress_only_on_terminal,
-    store_locked_says_by_whom, store_damaged_says_where, store_newer_refused, store_not_a_store_never_changed,
+    fetch_local_file_never_deleted, store_locked_says_by_whom, store_damaged_says_where, store_newer_refused, store_not_a_store_never_changed,
     store_tampered_price_refused,
 )}
 
