@@ -78,9 +78,12 @@ Exit codes:
   0  success
   1  internal error (a bug: please report it)
   2  usage error (unknown option, missing argument)
-  3  bad input: an offer file or index was refused, the filter kept nothing, a bad store
-  5  the price store could not be written
-  6  a download failed or what arrived did not check out (the store is unchanged)
+  3  bad input: an offer file or index was refused, the filter kept nothing; list and show: a
+     store that is locked, damaged, newer than this trncost, not a store, or holds a changed price
+  5  fetch: the price store could not be written or was refused (locked, damaged, newer, not a
+     store), or standard output could not be written; the store is unchanged
+  6  a download failed or what arrived did not check out (the store is unchanged); a fetch
+     interrupted by SIGINT ends by that signal, the store unchanged
 )";
 
 /// A JSON index file (small), parsed whole; its member `key` as text, or the index's error.
