@@ -4,7 +4,8 @@
 // tests/bad_inputs/, so messages are stable) and must throw a trncost::error with exactly that
 // message: no crash, no hang, no other exception, no result. Inputs too big to commit (100,000
 // nested arrays, a 2 MB string or line, lines and records beyond the 8 MiB limit) are generated
-// here, at test time.
+// here, at test time. Files in a subfolder of a reader's folder are not cases: they are what a
+// case names (the run logs a run_logs case lists).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -66,6 +67,14 @@ void read_with(std::string_view reader, const std::string& name, const std::stri
     } else {
       (void)io::read_savings_plans_csv(in, name, filter);
     }
+  } else if (reader == "run_logs") {
+    // A list of run logs, one path a line (relative to this folder), read as one set of runs.
+    std::vector<std::string> paths;
+    std::string line;
+    while (std::getline(in, line)) {
+      if (!line.empty()) paths.push_back((root / line).string());
+    }
+    (void)io::read_run_logs(paths);
   } else if (reader == "run_log") {
     if (ext == ".jsonl") {
       (void)io::read_run_log_json(in, name);
@@ -141,7 +150,7 @@ std::vector<bad_case> catalogue() {
     if (!dir.is_directory()) continue;
     for (const auto& f : fs::directory_iterator(dir.path())) {
       const auto& p = f.path();
-      if (p.extension() == ".expected") continue;
+      if (f.is_directory() || p.extension() == ".expected") continue;
       auto expected = p;
       expected.replace_extension(".expected");
       out.push_back({dir.path().filename().string(),

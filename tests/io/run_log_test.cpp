@@ -5,6 +5,9 @@
 #include <doctest/doctest.h>
 
 #include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
 #include <trncost/io/run_log.hpp>
 #include <trncost/measure.hpp>
 
@@ -293,8 +296,152 @@ TEST_CASE("a run log names the software stack of each run in order") {
 TEST_CASE("a run log that gives one stack component twice is refused") {
   CHECK_THROWS_WITH_AS(read_csv_text(header + "a,run,stack.torch,,,2.8.0,,,,,\n"
                                               "a,run,stack.torch,,,2.7.1,,,,,\n"),
-                       "trncost: bad.csv:3: name: 'stack.torch' is given twice for run 'a' (a run "
-                       "has one version of each component)",
+                       "trncost: bad.csv:3: stack.torch: is \"2.7.1\" here but \"2.8.0\" on bad.csv:2 "
+                       "(run 'a'); a run field holds one value, and trncost will not choose "
+                       "between two",
+                       parse_error);
+}
+
+TEST_CASE("a run field given twice with another value is refused, in CSV and JSON Lines alike") {
+  // instance_count 2, then 4: read the last one, a 397.64 USD job cost 732.50 and was verified.
+  const std::string csv = minimal + "b,run,instance_count,,,2,,,,,\n"
+                                    "b,phase,training,2026-11-20T09:00:00Z,600,,,60000,,,\n"
+                                    "b,run,instance_count,,,4,,,,,\n"
+                                    "b,end,completed,2026-11-20T09:10:00Z,,,,,,,\n";
+  CHECK_THROWS_WITH_AS(read_csv_text(csv),
+                       "trncost: bad.csv:7: instance_count: is \"4\" here but \"2\" on bad.csv:5 "
+                       "(run 'b'); a run field holds one value, and trncost will not choose "
+                       "between two",
+                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      read_json_text(R"({"run_id": "b", "event": "run", "name": "instance_count", "value": 2})"
+                     "\n"
+                     R"({"run_id": "b", "event": "run", "name": "instance_count", "value": "4"})"
+                     "\n"),
+      "trncost: bad.jsonl:2: instance_count: is \"4\" here but \"2\" on bad.jsonl:1 (run 'b'); a "
+      "run field holds one value, and trncost will not choose between two",
+      parse_error);
+  // Every single-valued field, text or number or date.
+  for (const auto& [field, first, second] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"model_id", "meta-llama/Llama-3.1-8B", "mistralai/Mistral-7B-v0.3"},
+           {"code_version", "git:4f2a9c1", "git:0000000"},
+           {"dataset_id", "ft-v4", "ft-v5"},
+           {"instance_type", "trn1.32xlarge", "p5.48xlarge"},
+           {"region", "us-east-1", "us-west-2"},
+           {"purchase_option", "on-demand", "spot"},
+           {"price_consulted", "2026-11-19", "2026-11-25"},
+           {"first_data_touch", "2026-11-20T09:00:00Z", "2026-11-20T09:01:00Z"},
+           {"quality_metric", "eval_loss", "train_loss"},
+           {"quality_target", "1.9", "2.1"},
+           {"quality_direction", "lower", "higher"},
+           {"data_read_gib", "250", "251"},
+           {"data_written_gib", "600", "60"},
+           {"storage_kept_gib", "600", "6"},
+           {"log_volume_gib", "1.5", "15"},
+           {"param.learning_rate", "0.00002", "0.0001"},
+           {"stack.neuronx-cc", "2.21.33363.0", "2.20.0.0"}}) {
+    CAPTURE(field);
+    const std::string text = header + "a,run," + field + ",,," + first + ",,,,,\n" + "a,run," +
+                             field + ",,," + second + ",,,,,\n" + minimal.substr(header.size());
+    CHECK_THROWS_WITH_AS(read_csv_text(text),
+                         ("trncost: bad.csv:3: " + field + ": is \"" + second + "\" here but \"" +
+                          first + "\" on bad.csv:2 (run 'a'); a run field holds one value, and "
+                          "trncost will not choose between two")
+                             .c_str(),
+                         parse_error);
+  }
+}
+
+TEST_CASE("the same value of a run field given again is read once") {
+  // A launcher that logs its configuration again after a restart: 2 and 2.0 are one count.
+  const std::string rows = "a,run,instance_count,,,2.0,,,,,\n"
+                           "a,run,model_id,,,m,,,,,\n"
+                           "a,run,model_id,,,m,,,,,\n";
+  const auto runs = read_csv_text(header + rows + minimal.substr(header.size()));
+  REQUIRE(runs.size() == 1);
+  CHECK(runs[0].instances.value() == decimal(2));
+  CHECK(runs[0].model_id == "m");
+  // A parameter is text: 0.1 and 0.10 differ as written, so the second is refused.
+  CHECK_THROWS_AS(read_csv_text(header + "a,run,param.lr,,,0.1,,,,,\na,run,param.lr,,,0.10,,,,,\n" +
+                                minimal.substr(header.size())),
+                  parse_error);
+}
+
+TEST_CASE("an incident or an evaluation recorded twice is refused, not counted twice") {
+  const std::string run = header +
+                          "a,run,instance_count,,,2,,,,,\n"
+                          "a,phase,training,2026-11-20T09:00:00Z,3600,,,60000,,,\n"
+                          "a,incident,node_failure,2026-11-20T09:30:00Z,300,,,,,600,\n";
+  CHECK_THROWS_WITH_AS(read_csv_text(run +
+                                     "a,incident,node_failure,2026-11-20T09:30:00Z,300,,,,,600,\n"
+                                     "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n"),
+                       "trncost: bad.csv:5: start: incident \"node_failure\" at "
+                       "2026-11-20T09:30:00Z is already recorded on bad.csv:4 (run 'a'); an "
+                       "incident is recorded once (counted twice, it would double the "
+                       "interruptions and the work lost)",
+                       parse_error);
+  CHECK_THROWS_WITH_AS(read_csv_text(run +
+                                     "a,quality,eval_loss,2026-11-20T09:50:00Z,,1.8,,,,,\n"
+                                     "a,quality,eval_loss,2026-11-20T09:50:00Z,,1.7,,,,,\n"
+                                     "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n"),
+                       "trncost: bad.csv:6: start: evaluation of \"eval_loss\" at "
+                       "2026-11-20T09:50:00Z is already recorded on bad.csv:5 (run 'a'); an "
+                       "evaluation is recorded once",
+                       parse_error);
+  // Two incidents of one kind at two times are two incidents.
+  const auto runs = read_csv_text(
+      run + "a,incident,node_failure,2026-11-20T09:45:00Z,300,,,,,600,\n"
+            "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n");
+  CHECK(runs.at(0).incidents.size() == 2);
+}
+
+TEST_CASE("a run's phases and incidents read from a log lie within the run and its end row") {
+  // The end row is checked against the phases: a phase lasting a day past it is refused there.
+  CHECK_THROWS_WITH_AS(read_csv_text(header +
+                                     "a,run,instance_count,,,2,,,,,\n"
+                                     "a,phase,training,2026-11-20T09:00:00Z,90000,,,60000,,,\n"
+                                     "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n"),
+                       "trncost: bad.csv:3: duration_s: phase 'training' starts at "
+                       "2026-11-20T09:00:00Z and lasts 90000 s, so it ends 86400 s after the "
+                       "run's end at 2026-11-20T10:00:00Z (bad.csv:4); a phase lies within its run",
+                       input_error);
+  CHECK_THROWS_WITH_AS(read_csv_text(header +
+                                     "a,run,instance_count,,,2,,,,,\n"
+                                     "a,phase,training,2026-11-20T09:00:00Z,3600,,,60000,,,\n"
+                                     "a,incident,node_failure,2026-11-20T09:30:00Z,300,,,,,900000,\n"
+                                     "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n"),
+                       "trncost: bad.csv:4: work_lost_s: is 900000 s, more than the run's 3600 s "
+                       "of phases; work lost since the last checkpoint was done within the run",
+                       input_error);
+  // The end row's time is kept with where it was read.
+  const auto runs = read_csv_text(minimal);
+  CHECK(runs.at(0).ended_origin == "bad.csv:4");
+}
+
+TEST_CASE("the same run in two logs is refused naming both files and lines") {
+  auto runs = read_csv_text(minimal);
+  auto again = read_json_text(
+      R"({"run_id": "a", "event": "run", "name": "instance_count", "value": 2})" "\n"
+      R"({"run_id": "a", "event": "phase", "name": "training", "start": "2026-11-20T09:00:00Z", "duration_s": 600})" "\n"
+      R"({"run_id": "a", "event": "end", "name": "completed", "start": "2026-11-20T09:10:00Z"})" "\n");
+  CHECK_THROWS_WITH_AS(io::append_runs(runs, again),
+                       "trncost: bad.jsonl:1: run_id: run 'a' is also logged in bad.csv:2; a run "
+                       "is logged in one file (read twice, its time, incidents and cost would "
+                       "count twice)",
+                       parse_error);
+  // Different runs append in order; read_run_logs reads files so.
+  auto other = read_csv_text(header +
+                             "b,run,instance_count,,,1,,,,,\n"
+                             "b,phase,training,2026-11-20T09:00:00Z,600,,,60000,,,\n"
+                             "b,end,completed,2026-11-20T09:10:00Z,,,,,,,\n");
+  io::append_runs(runs, other);
+  REQUIRE(runs.size() == 2);
+  CHECK(runs[1].id == "b");
+  CHECK(io::read_run_logs({fixture + ".csv"}).size() == 4);
+  CHECK_THROWS_WITH_AS(io::read_run_logs({fixture + ".csv", fixture + ".jsonl"}),
+                       ("trncost: " + fixture + ".jsonl:1: run_id: run 'ft-8b-trn1-r1' is also "
+                        "logged in " + fixture + ".csv:2; a run is logged in one file (read twice, "
+                        "its time, incidents and cost would count twice)").c_str(),
                        parse_error);
 }
 

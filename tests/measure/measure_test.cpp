@@ -55,7 +55,10 @@ run_record interrupted_run() {
 
 // A clean run: 360 + 1260 + 3600 + 1200 + 540 + 240 = 7,200 s; 216,000,000 tokens in 3,600 s.
 run_record clean_run(const char* id, long long tokens) {
-  run_record r{.id = id, .instance_type = "trn1.32xlarge", .instances = make(units::instance, 2)};
+  run_record r{.id = id,
+               .instance_type = "trn1.32xlarge",
+               .instances = make(units::instance, 2),
+               .region = "us-east-1"};
   r.phases = {stretch(phase::setup, "2026-11-20T09:00:00Z", 360),
               stretch(phase::compilation, "2026-11-20T09:06:00Z", 1260),
               stretch(phase::training, "2026-11-20T09:27:00Z", 3600, tokens),
@@ -217,6 +220,75 @@ TEST_CASE("validation names the element, the field and the rule") {
   CHECK_THROWS_WITH_AS(validate(r),
                        "trncost: run 'ft-r2': instance_count: is 0; a run needs at least one "
                        "instance",
+                       input_error);
+}
+
+TEST_CASE("a run holds together in time: phases, incidents and work lost lie within it") {
+  // interrupted_run: 09:00 to 11:30, its phases back to back until 11:30.
+  CHECK_NOTHROW(validate(interrupted_run()));
+  auto r = interrupted_run();
+  r.phases[8].duration = make(units::second, 300 + 86400);  // waiting runs a day past the end
+  CHECK_THROWS_WITH_AS(validate(r),
+                       "trncost: run 'ft-r2': phase 9: duration_s: phase 'waiting' starts at "
+                       "2026-11-21T11:25:00Z and lasts 86700 s, so it ends 86400 s after the run's "
+                       "end at 2026-11-21T11:30:00Z; a phase lies within its run",
+                       input_error);
+  // 100,000 s of untimed phases after a timed first one, in a 2.5-hour run.
+  r = interrupted_run();
+  for (std::size_t i = 1; i < r.phases.size(); ++i) r.phases[i].start.reset();
+  r.phases[2].duration = make(units::second, 100000);
+  r.incidents.clear();
+  CHECK_THROWS_WITH_AS(validate(r),
+                       "trncost: run 'ft-r2': start: the run's phases from 2026-11-21T09:00:00Z on "
+                       "last 107200 s in all, but only 9000 s pass from then to the run's end at "
+                       "2026-11-21T11:30:00Z; phases do not overlap, so together they fit within "
+                       "the run",
+                       input_error);
+  r = interrupted_run();
+  r.ended = parse_timestamp("2026-11-21T08:00:00Z");
+  r.ended_origin = "runs.csv:30";
+  CHECK_THROWS_WITH_AS(validate(r),
+                       "trncost: runs.csv:30: start: the run ends at 2026-11-21T08:00:00Z, before "
+                       "its first timed phase starts at 2026-11-21T09:00:00Z; the end row closes "
+                       "the run",
+                       input_error);
+  // 900,000 s of work lost in a 9,000 s run; 3,000 s lost 20 minutes in.
+  r = interrupted_run();
+  r.incidents[0].work_lost = make(units::second, 900000);
+  CHECK_THROWS_WITH_AS(validate(r),
+                       "trncost: run 'ft-r2': incident 1: work_lost_s: is 900000 s, more than the "
+                       "run's 9000 s of phases; work lost since the last checkpoint was done "
+                       "within the run",
+                       input_error);
+  r = interrupted_run();
+  r.incidents[0].start = parse_timestamp("2026-11-21T09:20:00Z");
+  r.incidents[0].work_lost = make(units::second, 3000);
+  CHECK_THROWS_WITH_AS(validate(r),
+                       "trncost: run 'ft-r2': incident 1: work_lost_s: is 3000 s, but the run had "
+                       "run only 1200 s when the incident happened at 2026-11-21T09:20:00Z (its "
+                       "first phase starts at 2026-11-21T09:00:00Z); work lost since the last "
+                       "checkpoint was done before the incident",
+                       input_error);
+  r = interrupted_run();
+  r.incidents[0].start = parse_timestamp("2026-11-21T12:00:00Z");
+  CHECK_THROWS_WITH_AS(validate(r),
+                       "trncost: run 'ft-r2': incident 1: start: incident \"node_failure\" happens "
+                       "at 2026-11-21T12:00:00Z, after the run's end at 2026-11-21T11:30:00Z; an "
+                       "incident lies within its run",
+                       input_error);
+  // Without an end instant, phases and incidents are checked against each other only.
+  r = interrupted_run();
+  r.ended.reset();
+  r.phases[8].duration = make(units::second, 86400);
+  CHECK_NOTHROW(validate(r));
+  // A duration the time arithmetic cannot hold is refused where it was read, not as a bare
+  // overflow.
+  r = interrupted_run();
+  r.phases[0].duration = quantity<units::second_t>::from_value(decimal("170141183460000000000"));
+  r.phases[0].origin = "runs.csv:10";
+  CHECK_THROWS_WITH_AS(validate(r),
+                       "trncost: runs.csv:10: duration_s: is 170141183460000000000 s; added to "
+                       "1795251600 s it overflows the decimal range (no run lasts that long)",
                        input_error);
 }
 

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <functional>
 #include <istream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <string>
@@ -95,7 +96,13 @@ class run_log_assembler {
     std::optional<std::string> target_origin;
     bool higher_is_better = false;
     bool instances_seen = false;
+    /// Each run field given so far: its value as read (numbers and dates in one spelling, so
+    /// "2" and "2.0" are one value) and the row that gave it.
+    std::map<std::string, std::pair<std::string, std::string>, std::less<>> given;
   };
+
+  /// The value of run field `key` in one spelling, to compare a field given twice.
+  static std::string canonical_value(const run_log_row& row, const std::string& key);
 
   static std::optional<quantity<units::gibibyte_t>> gib(const run_log_row& row) {
     return quantity<units::gibibyte_t>::from_value(number(row, c_value));
@@ -119,6 +126,16 @@ TRNCOST_DECL std::vector<measure::run_record> read_run_log_json(std::istream& in
 
 /// Reads a run log file: JSON Lines when its name ends in .jsonl or .json, CSV otherwise.
 TRNCOST_DECL std::vector<measure::run_record> read_run_log(const std::string& path);
+
+/// Appends the runs of another log to `runs`. A run id already there is refused (parse_error
+/// naming both places, "b.csv:2: run_id: run 'r1' is also logged in a.csv:2 ..."): one run in two
+/// logs, or one log read twice, would count its time, incidents and cost twice.
+TRNCOST_DECL void append_runs(std::vector<measure::run_record>& runs,
+                              std::vector<measure::run_record> more);
+
+/// Reads several run logs (read_run_log each) into one set of runs; a run id in two of them is
+/// refused (append_runs).
+TRNCOST_DECL std::vector<measure::run_record> read_run_logs(const std::vector<std::string>& paths);
 
 }  // namespace trncost::io
 

@@ -153,6 +153,7 @@ struct run_record {
   std::optional<date> price_consulted{};
   run_outcome outcome = run_outcome::completed;
   std::optional<timestamp> ended{};
+  std::string ended_origin{};  ///< where the end row was read ("runs.csv:30"); empty in code
   /// When data was first touched (MLPerf's clock start); the first training phase's start otherwise.
   std::optional<timestamp> first_data_touch{};
   std::vector<phase_interval> phases{};
@@ -180,10 +181,21 @@ TRNCOST_DECL std::string where(const std::string& origin, const run_record& r,
 [[noreturn]] TRNCOST_DECL void fail_rule(const std::string& prefix, std::string_view field,
                                          std::string_view rule);
 
+/// a + b (seconds); input_error at `prefix`, `field` when the sum leaves the decimal range.
+TRNCOST_DECL decimal add_seconds(decimal a, decimal b, const std::string& prefix,
+                                 std::string_view field);
+
+/// The rules that tie a run's phases, incidents and end together in time (validate()).
+TRNCOST_DECL void check_timeline(const run_record& r, const std::string& run_where);
+
 }  // namespace detail
 
 /// Checks the rules of a run record; throws trncost::input_error naming the element's origin (file
-/// and line when it was read from a log), the field and the rule.
+/// and line when it was read from a log), the field and the rule. Beyond each element's own rules,
+/// the record must hold together in time: phases lie within the run (none ends after the `ended`
+/// instant, and their durations together fit between the first timed phase's start and the end,
+/// since phases do not overlap), an incident happens before the end, and the work an incident lost
+/// fits in the time the run had run before it (and in the run's phase time).
 TRNCOST_DECL void validate(const run_record& r);
 
 }  // namespace trncost::measure

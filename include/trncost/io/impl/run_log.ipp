@@ -132,6 +132,28 @@ TRNCOST_DECL std::vector<measure::run_record> read_run_log(const std::string& pa
   return read_run_log_csv(in, path);
 }
 
+TRNCOST_DECL void append_runs(std::vector<measure::run_record>& runs,
+                              std::vector<measure::run_record> more) {
+  for (const auto& r : more) {
+    for (const auto& have : runs) {
+      if (have.id == r.id) {
+        throw parse_error(r.origin + ": run_id: run '" + r.id + "' is also logged in " +
+                          have.origin +
+                          "; a run is logged in one file (read twice, its time, incidents and "
+                          "cost would count twice)");
+      }
+    }
+  }
+  runs.insert(runs.end(), std::make_move_iterator(more.begin()),
+              std::make_move_iterator(more.end()));
+}
+
+TRNCOST_DECL std::vector<measure::run_record> read_run_logs(const std::vector<std::string>& paths) {
+  std::vector<measure::run_record> runs;
+  for (const auto& path : paths) append_runs(runs, read_run_log(path));
+  return runs;
+}
+
 }  // namespace io
 
 namespace io::detail {
@@ -179,9 +201,19 @@ TRNCOST_DECL auto run_log_assembler::add(const run_log_row& row) -> void {
     need(row, c_start, "an incident row says when it happened");
     need(row, c_duration, "an incident row says how long it lasted (0 if not known apart)");
     need(row, c_work_lost, "an incident row says how much work was lost");
+    const timestamp at = time_of(row, c_start);
+    for (const auto& seen : r.incidents) {
+      if (seen.kind == name && seen.start == at) {
+        row_fail(row, "start",
+                 "incident " + trncost::detail::quoted_for_message(name) + " at " + to_string(at) +
+                     " is already recorded on " + seen.origin + " (run '" + id +
+                     "'); an incident is recorded once (counted twice, it would double the "
+                     "interruptions and the work lost)");
+      }
+    }
     r.incidents.push_back(
         {.kind = name,
-         .start = time_of(row, c_start),
+         .start = at,
          .duration = quantity<units::second_t>::from_value(number(row, c_duration)),
          .work_lost = quantity<units::second_t>::from_value(number(row, c_work_lost)),
          .origin = row.origin});
@@ -189,10 +221,17 @@ TRNCOST_DECL auto run_log_assembler::add(const run_log_row& row) -> void {
     need(row, c_name, "a quality row names its metric");
     need(row, c_start, "a quality row says when the metric was evaluated");
     need(row, c_value, "a quality row gives the metric's value");
-    r.quality.push_back({.metric = name,
-                         .at = time_of(row, c_start),
-                         .value = number(row, c_value),
-                         .origin = row.origin});
+    const timestamp at = time_of(row, c_start);
+    for (const auto& seen : r.quality) {
+      if (seen.metric == name && seen.at == at) {
+        row_fail(row, "start",
+                 "evaluation of " + trncost::detail::quoted_for_message(name) + " at " +
+                     to_string(at) + " is already recorded on " + seen.origin + " (run '" + id +
+                     "'); an evaluation is recorded once");
+      }
+    }
+    r.quality.push_back(
+        {.metric = name, .at = at, .value = number(row, c_value), .origin = row.origin});
   } else if (event == "utilization") {
     need(row, c_name, "a utilization row names its instrument");
     need(row, c_value, "a utilization row gives the percentage");
@@ -209,6 +248,7 @@ TRNCOST_DECL auto run_log_assembler::add(const run_log_row& row) -> void {
     if (!o) row_fail(row, "name", "'" + name + "' is not an outcome (completed, failed, stopped)");
     r.outcome = *o;
     if (!row.get(c_start).empty()) r.ended = time_of(row, c_start);
+    r.ended_origin = row.origin;
     p.end_origin = row.origin;
   } else {
     row_fail(row, "event",
@@ -244,15 +284,60 @@ TRNCOST_DECL auto run_log_assembler::finish() -> std::vector<measure::run_record
                         "' does not say how many instances it ran on");
     }
     measure::validate(r);
+    // The run's instance-seconds are what the model multiplies: a count that overflows them is
+    // refused at its row, not left to overflow in the model without a place.
+    decimal seconds;
+    for (const auto& ph : r.phases) seconds = seconds + ph.duration.value();
+    try {
+      (void)(r.instances.value() * seconds);
+    } catch (const overflow_error&) {
+      const auto& row = p.given.at("instance_count");
+      throw parse_error(row.second + ": instance_count: " + r.instances.value().to_string() +
+                        " instances for the run's " + seconds.to_string() +
+                        " s of phases overflow the decimal range of instance-seconds; no run "
+                        "is that large");
+    }
     out.push_back(std::move(r));
   }
   return out;
+}
+
+TRNCOST_DECL auto run_log_assembler::canonical_value(const run_log_row& row, const std::string& key)
+    -> std::string {
+  const std::string& v = row.get(c_value);
+  for (const char* numeric : {"instance_count", "quality_target", "data_read_gib",
+                              "data_written_gib", "storage_kept_gib", "log_volume_gib"}) {
+    if (key == numeric) return number(row, c_value).to_string();
+  }
+  if (key == "price_consulted") {
+    try {
+      return to_string(parse_date(v));
+    } catch (const error& e) {
+      row_fail(row, "value", bare(e));
+    }
+  }
+  if (key == "first_data_touch") return to_string(time_of(row, c_value));
+  return v;
 }
 
 TRNCOST_DECL auto run_log_assembler::set_meta(partial& p, const run_log_row& row,
                                               const std::string& key) -> void {
   auto& r = p.record;
   const std::string& v = need(row, c_value, "a run row gives the value of '" + key + "'");
+  {
+    std::string value = canonical_value(row, key);
+    const auto [it, first] = p.given.try_emplace(key, value, row.origin);
+    if (!first) {
+      // The same value again (a launcher that logs its configuration on each restart) says
+      // nothing new; another value contradicts the first, and neither is known to be right.
+      if (it->second.first == value) return;
+      row_fail(row, key,
+               "is " + trncost::detail::quoted_for_message(value) + " here but " +
+                   trncost::detail::quoted_for_message(it->second.first) + " on " +
+                   it->second.second + " (run '" + r.id +
+                   "'); a run field holds one value, and trncost will not choose between two");
+    }
+  }
   if (key == "model_id")
     r.model_id = v;
   else if (key == "code_version")
@@ -303,15 +388,7 @@ TRNCOST_DECL auto run_log_assembler::set_meta(partial& p, const run_log_row& row
   else if (key.rfind("param.", 0) == 0 && key.size() > 6)
     r.parameters.emplace_back(key.substr(6), v);
   else if (key.rfind("stack.", 0) == 0 && key.size() > 6) {
-    const std::string component = key.substr(6);
-    for (const auto& [name, version] : r.software_stack) {
-      if (name == component) {
-        row_fail(row, "name",
-                 "'" + key + "' is given twice for run '" + r.id +
-                     "' (a run has one version of each component)");
-      }
-    }
-    r.software_stack.emplace_back(component, v);
+    r.software_stack.emplace_back(key.substr(6), v);
   } else {
     row_fail(row, "name",
              "'" + key +
