@@ -5,7 +5,7 @@
 // message: no crash, no hang, no other exception, no result. Inputs too big to commit (100,000
 // nested arrays, a 2 MB string or line, lines and records beyond the 8 MiB limit) are generated
 // here, at test time. Files in a subfolder of a reader's folder are not cases: they are what a
-// case names (the run logs a run_logs case lists).
+// case names (the run logs a run_logs case lists, the offer files a scenario case reads).
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -296,8 +296,7 @@ TEST_CASE("an offer file of the wrong shape is an error naming the field") {
                        doctest::Contains("offerCode: expected a string, found an object"),
                        parse_error);
   CHECK_THROWS_WITH_AS((void)read_text("{\"products\" : []}", everything_ec2()),
-                       doctest::Contains("products: expected an object or a string, found an "
-                                         "array"),
+                       doctest::Contains("products: is an array, as in a Savings Plans file"),
                        parse_error);
   CHECK_THROWS_WITH_AS(
       (void)read_text("{\"terms\" : {}, \"products\" : {}}", everything_ec2()),

@@ -46,6 +46,22 @@ TRNCOST_DECL void read_csv_offer_metadata(csv_reader& csv, pricing::offer_header
 /// Checks a record's width against the header, naming the first missing column.
 TRNCOST_DECL void check_csv_width(const csv_reader& csv, const csv_header& header);
 
+/// Refuses a header (the reader's current record) in which two columns mean the same thing:
+/// names that differ only in case and spaces, or that csv_attribute_name() turns into one
+/// attribute ("Instance Type" and "instanceType"). Read by name, the second would silently
+/// replace the first.
+TRNCOST_DECL void check_distinct_columns(const csv_reader& csv, const csv_header& header);
+
+/// Refuses a required column's absence with a hint when the header is another kind of offer
+/// file's: a Savings Plans file (DiscountedRate) read as an offer file, or an offer file
+/// (PricePerUnit) read as a Savings Plans file.
+[[noreturn]] TRNCOST_DECL void fail_missing_column(const csv_reader& csv, const csv_header& header,
+                                                   std::string_view column, bool savings_plans);
+
+/// header.require(column), with fail_missing_column's hint.
+TRNCOST_DECL std::size_t require_column(const csv_reader& csv, const csv_header& header,
+                                        std::string_view column, bool savings_plans);
+
 TRNCOST_DECL std::optional<date> parse_effective(std::string_view v, const input_position& where,
                                                  std::string_view field);
 

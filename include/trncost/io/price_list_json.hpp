@@ -115,6 +115,7 @@ class offer_json_handler
       case slot::term_sku: state_ = st::term_sku; return true;
       case slot::term:
         state_ = st::term;
+        term_offset_ = input_.Tell();
         term_ = pricing::offer_term{};
         term_.type = term_type_;
         term_.sku = term_sku_;
@@ -164,6 +165,13 @@ class offer_json_handler
       slot_ = slot::none;
       return true;
     }
+    if (slot_ == slot::products) {
+      return fail_here("products",
+                       "is an array, as in a Savings Plans file (products[], "
+                       "terms.savingsPlan[]), not an object of products by SKU: read the file as "
+                       "one (a scenario's [prices] savings_plans, `trncost prices fetch "
+                       "--savings-plans`, io::read_savings_plans_json)");
+    }
     return fail_here(context(), state_ == st::none ? "the offer file is not a JSON object"
                                                    : "expected an object or a string, found an "
                                                      "array");
@@ -207,10 +215,19 @@ class offer_json_handler
         attrs_[n_attrs_++].name.assign(k);
         slot_ = slot::attr_value;
         return true;
-      case st::terms:
+      case st::terms: {
         term_type_.assign(k);
-        slot_ = filter_.wants_term(k) ? slot::term_type : slot::skip;
+        // Another spelling of a term type ("ondemand") is refused, wanted or not: the filter
+        // would pass it by unseen. An unknown type is refused where the filter wants it.
+        const bool wanted = filter_.wants_term(k);
+        if (const std::string rule = pricing::term_type_rule(k);
+            !rule.empty() &&
+            (wanted || rule.find("how the price list writes") != std::string::npos)) {
+          return fail_here("terms." + term_type_, rule);
+        }
+        slot_ = wanted ? slot::term_type : slot::skip;
         return true;
+      }
       case st::term_type: {
         term_sku_.assign(k);
         if (!known_sku(k)) {
@@ -443,6 +460,17 @@ class offer_json_handler
                      "is missing or has no " + filter_.currency() + " price");
     }
     if (dim_.rate_code.empty()) return fail_at(dim_.offset, where + ".rateCode", "is missing");
+    if (dim_.rate_code != dim_key_) {
+      return fail_at(dim_.offset, where + ".rateCode",
+                     trncost::detail::quoted_for_message(dim_.rate_code) +
+                         " differs from the key it is filed under; a report would cite the wrong "
+                         "rate code");
+    }
+    bool at_end = false;
+    if (const std::string rule = pricing::range_rule(dim_.begin_range, dim_.end_range, &at_end);
+        !rule.empty()) {
+      return fail_at(dim_.offset, where + (at_end ? ".endRange" : ".beginRange"), rule);
+    }
     if (dim_.unit.empty()) return fail_at(dim_.offset, where + ".unit", "is missing");
     if (pricing::find_price_unit(dim_.unit) == nullptr) {
       try {
@@ -454,6 +482,12 @@ class offer_json_handler
         return fail_at(dim_.offset, where + ".unit", rule);
       }
     }
+    if (const std::string rule =
+            pricing::price_contradiction(dim_.description, dim_.price, dim_.unit,
+                                         filter_.currency());
+        !rule.empty()) {
+      return fail_at(dim_.offset, where + ".pricePerUnit." + filter_.currency(), rule);
+    }
     term_.dimensions.push_back(std::move(dim_));
     ++stats.lines_kept;
     return true;
@@ -462,6 +496,27 @@ class offer_json_handler
   bool finish_term() {
     if (term_.offer_term_code.empty()) {
       return fail_here(term_path() + ".offerTermCode", "is missing");
+    }
+    // The key is SKU.OfferTermCode and each rate code SKU.OfferTermCode.RateCode: the codes a
+    // report cites must be the ones the price is filed under.
+    const std::string key = term_.sku + "." + term_.offer_term_code;
+    if (term_key_ != key) {
+      return fail_at(term_offset_, term_path(),
+                     "the key is not the term's SKU and offer term code " +
+                         trncost::detail::quoted_for_message(key) + " (sku " + term_.sku +
+                         ", offerTermCode " +
+                         trncost::detail::quoted_for_message(term_.offer_term_code) +
+                         "); a term is filed under SKU.OfferTermCode, and a report would cite "
+                         "the wrong code");
+    }
+    for (const auto& d : term_.dimensions) {
+      if (!d.rate_code.starts_with(key + ".") || d.rate_code.size() == key.size() + 1) {
+        return fail_at(d.offset, term_path() + ".priceDimensions." + d.rate_code + ".rateCode",
+                       trncost::detail::quoted_for_message(d.rate_code) +
+                           " is not the term's SKU and offer term code followed by a rate (" +
+                           key + ".<rate>); a rate code is SKU.OfferTermCode.RateCode, and a "
+                           "report would cite another term's code");
+      }
     }
     for (const auto& d : term_.dimensions) {
       const std::string sign =
@@ -510,6 +565,7 @@ class offer_json_handler
 
   // The term being read.
   std::string term_type_, term_sku_, term_key_, dim_key_;
+  std::uint64_t term_offset_ = 0;
   pricing::offer_term term_;
   pricing::price_dimension dim_;
   bool price_found_ = false;

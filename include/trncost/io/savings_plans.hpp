@@ -92,6 +92,13 @@ class savings_plan_json_handler
     if (state_ == st::none) return state_ = st::root, true;
     if (s == slot::terms) return state_ = st::terms, true;
     if (s == slot::sub) return begin_sub();
+    if (s == slot::products) {
+      return fail_here("products",
+                       "is an object of products by SKU, as in an offer file of prices, not a "
+                       "Savings Plans file's products[]: read the file as one (a scenario's "
+                       "[prices] files, `trncost prices fetch` without --savings-plans, "
+                       "io::read_offer_json)");
+    }
     if (state_ == st::sp_array) {
       state_ = st::plan;
       ++plans_seen_;

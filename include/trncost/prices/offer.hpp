@@ -101,6 +101,46 @@ TRNCOST_DECL void normalise_product_attributes(std::string_view family,
                                                      std::span<const attribute> term_attributes,
                                                      std::string_view description);
 
+/// Why a priced line's range (beginRange/endRange, StartingRange/EndingRange) cannot be a range of
+/// usage, or empty when it can: both ends or neither (Reserved upfront fees have none); the
+/// beginning a decimal of at least 0; the end "Inf" or a decimal above the beginning.
+/// `at_end`, when given, says whether the rule concerns the end (else the beginning).
+[[nodiscard]] TRNCOST_DECL std::string range_rule(std::string_view begin, std::string_view end,
+                                                  bool* at_end = nullptr);
+
+/// What a price's own description states about it, when it states an amount: "$21.50 per ...",
+/// "USD 0.0 per ...", "USD1.0E-4 per ...". `amount` is per `count` units as the description
+/// counts them ("$0.005 per 1,000 PUT ..." is 0.005 per 1000), `places` the fractional digits
+/// written (-1 for an exponent, which is compared exactly), `text` the statement as written.
+struct stated_price {
+  decimal amount;
+  std::uint64_t count = 1;
+  int places = 0;
+  std::string text;
+};
+
+/// The amount `description` states, if it begins with one ("$" or "USD", a number, " per ").
+[[nodiscard]] TRNCOST_DECL std::optional<stated_price> stated_price_of(
+    std::string_view description);
+
+/// Why `price` (per `unit`, in `currency`) contradicts its own description, or empty when it does
+/// not, the description states no amount, or the price is not in US dollars (the currency a
+/// description's "$" and "USD" name). The description may round the price to the digits it writes,
+/// may count per 1,000 or 10,000 units ("per 1,000 requests" of a price per request), and prices
+/// EBS throughput per MiBps where the price is per GiBps (x 1024); any other difference, such as
+/// "$21.50 per On Demand Linux trn1.32xlarge Instance Hour" at 0.0000000000, is a contradiction.
+[[nodiscard]] TRNCOST_DECL std::string price_contradiction(std::string_view description,
+                                                           decimal price, std::string_view unit,
+                                                           std::string_view currency = "USD");
+
+/// The term types a price list writes and trncost prices: OnDemand, Reserved (offer files) and
+/// savingsPlan (Savings Plans files).
+inline constexpr std::string_view known_term_types[] = {"OnDemand", "Reserved", "savingsPlan"};
+
+/// Why a term type is refused, or empty when it is one of known_term_types: another spelling of
+/// one ("ondemand", "ON_DEMAND") names the one the price list writes; anything else lists them.
+[[nodiscard]] TRNCOST_DECL std::string term_type_rule(std::string_view type);
+
 /// The offer file's own identification, kept with every price read from it.
 struct offer_header {
   std::string source;          ///< the path or URL the caller read
@@ -154,6 +194,13 @@ struct offer {
 
   [[nodiscard]] const offer_product* product(std::string_view sku) const noexcept;
 };
+
+/// Checks what an offer says of each priced line against the rules a reader applies to keys and
+/// ranges (the term type, a rate code of its own term, the range): input_error naming the offer's
+/// source, the SKU and rate code and the rule. For offers that reach a price book without a
+/// reader's checks (a price store, an offer built in code). A description is the readers' to
+/// compare with its price: an offer built in code carries the text its author gives.
+TRNCOST_DECL void check_offer_lines(const offer& o);
 
 /// What a reader keeps: products whose family and attributes match every condition, and their
 /// terms of the listed types. Conditions compare attribute values exactly (or by prefix).

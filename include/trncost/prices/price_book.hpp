@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -145,7 +146,11 @@ class price_book {
   std::size_t add(const offer& o, std::optional<date> consulted = std::nullopt);
 
   /// Adds one priced line. Returns false when an equal price for the same key is already there;
-  /// a different price for the same key is recorded in conflicts() and not added.
+  /// a different price for the same key is recorded in conflicts() and not added. A term (SKU,
+  /// term type and offer term code) whose lines are effective on different days has versions, not
+  /// conflicts: queries see the lines of the version in force on the as-of date (the latest
+  /// effective on or before it; the earliest when none is yet, which check_usable() then refuses
+  /// as not yet effective), so a price announced ahead is never used before it takes effect.
   bool add(price_entry e);
 
   [[nodiscard]] std::span<const price_entry> entries() const noexcept { return entries_; }
@@ -155,25 +160,33 @@ class price_book {
   /// file, SKU, rate code and reason. The rest of the offer is added; a query never sees these.
   [[nodiscard]] const std::vector<skipped_line>& skipped() const noexcept { return skipped_; }
 
-  /// The line with this SKU and rate code, or nullptr.
+  /// The line with this SKU and rate code (the version in force on the as-of date), or nullptr.
   [[nodiscard]] const price_entry* find(std::string_view sku, std::string_view rate_code) const;
 
   [[nodiscard]] freshness freshness_of(const price_entry& e) const noexcept;
 
-  /// Every line the query matches, in the order added.
+  /// Every line the query matches, in the order added (of each key, the version in force).
   [[nodiscard]] std::vector<const price_entry*> select(const price_query& q) const;
 
   /// The one line the query matches. trncost::input_error when none does (saying so), when
-  /// several do (listing them), when it is in conflict, stale, or not yet published.
+  /// several do (listing them), when it is in conflict, stale, or not yet published, and when its
+  /// range is not all usage (0 to Inf, or none): a flat price is not one tier of a tiered one.
   [[nodiscard]] const price_entry& one(const price_query& q) const;
 
   /// Throws trncost::input_error if `e` is in conflict, stale or not yet published.
   void check_usable(const price_entry& e, std::string_view what) const;
 
+  /// Throws trncost::input_error when `e` prices a used on-demand instance hour at zero (term
+  /// OnDemand, capacitystatus Used or absent, marketoption OnDemand, not a Dedicated Host's
+  /// instance): such an hour is never free, so the row is wrong or not the product's price. A zero
+  /// elsewhere (a Capacity Block or capacity reservation row, a free tier) stays a price.
+  void check_not_free(const price_entry& e, std::string_view name) const;
+
   /// The line as a sourced price of trncost rate unit `Rate`: trncost::input_error when the unit
   /// table says the line's unit is another one (a GiBps-mo price read as per MiBps-month).
   template <class Rate>
   [[nodiscard]] sourced<quantity<Rate>> quote(const price_entry& e, std::string name) const {
+    check_not_free(e, name);
     if (e.unit->unit == price_unit::hour) {
       std::string why;
       const hour_kind kind = hour_kind_of(e, &why);
@@ -241,10 +254,19 @@ class price_book {
 
   static purchase_option option_of(std::string_view term_type);
 
+  /// Of the versions of one key (indices into entries_), the one in force on the as-of date.
+  [[nodiscard]] const price_entry& in_force(const std::vector<std::size_t>& versions) const;
+
+  /// The effective date of the version of e's term in force on the as-of date.
+  [[nodiscard]] std::optional<date> term_in_force(const price_entry& e) const;
+
   date as_of_;
   day_count max_age_;
   std::vector<price_entry> entries_;
-  std::map<std::pair<std::string, std::string>, std::size_t> index_;
+  std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> index_;
+  /// Each term's (SKU, term type, offer term code) effective dates, one per version.
+  std::map<std::tuple<std::string, std::string, std::string>, std::vector<std::optional<date>>>
+      term_versions_;
   std::vector<price_conflict> conflicts_;
   std::vector<skipped_line> skipped_;
 };

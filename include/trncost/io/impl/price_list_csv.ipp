@@ -132,6 +132,63 @@ TRNCOST_DECL void check_csv_width(const csv_reader& csv, const csv_header& heade
   }
 }
 
+TRNCOST_DECL void check_distinct_columns(const csv_reader& csv, const csv_header& header) {
+  std::map<std::string, std::size_t, std::less<>> seen;
+  for (std::size_t i = 0; i < header.size(); ++i) {
+    std::string key;
+    for (const char c : csv_attribute_name(header.name(i))) {
+      if (c == ' ') continue;
+      key += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    const auto [it, fresh] = seen.try_emplace(std::move(key), i);
+    if (!fresh) {
+      const std::string& first = header.name(it->second);
+      fail(csv.position(), "column '" + header.name(i) + "'",
+           "means the same as column '" + first + "' (" +
+               (is_csv_term_column(first) ? std::string("the names differ only in case or spaces")
+                                          : "both are the attribute " + csv_attribute_name(first)) +
+               "); trncost will not choose between two columns for one thing");
+    }
+  }
+}
+
+[[noreturn]] TRNCOST_DECL void fail_missing_column(const csv_reader& csv, const csv_header& header,
+                                                   std::string_view column, bool savings_plans) {
+  std::string rule = "is required but missing from the header";
+  const auto folded = [](std::string_view v) {
+    std::string out;
+    for (const char c : v) {
+      if (c != ' ') out += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    return out;
+  };
+  for (const auto& name : header.names()) {
+    if (folded(name) == folded(column)) {
+      rule += " (the header has '" + name + "': columns are found by their exact name, " +
+              std::string(column) + ")";
+      break;
+    }
+  }
+  if (!savings_plans && header.find("DiscountedRate")) {
+    rule +=
+        "; this is a Savings Plans file (it has the column DiscountedRate): read it as one "
+        "(a scenario's [prices] savings_plans, `trncost prices fetch --savings-plans`, "
+        "io::read_savings_plans_csv)";
+  } else if (savings_plans && header.find("PricePerUnit") && header.find("OfferTermCode")) {
+    rule +=
+        "; this is an offer file of prices (it has the columns OfferTermCode and "
+        "PricePerUnit), not a Savings Plans file: read it as one (a scenario's [prices] "
+        "files, `trncost prices fetch` without --savings-plans, io::read_offer_csv)";
+  }
+  fail(csv.position(), "column '" + std::string(column) + "'", rule);
+}
+
+TRNCOST_DECL std::size_t require_column(const csv_reader& csv, const csv_header& header,
+                                        std::string_view column, bool savings_plans) {
+  if (auto i = header.find(column)) return *i;
+  fail_missing_column(csv, header, column, savings_plans);
+}
+
 TRNCOST_DECL std::optional<date> parse_effective(std::string_view v, const input_position& where,
                                                  std::string_view field) {
   if (v.empty()) return std::nullopt;
@@ -165,13 +222,17 @@ namespace io {
   csv_reader csv(in, std::string(file));
   read_csv_offer_metadata(csv, out.header, true);
   const csv_header header(csv);
-  const std::size_t c_sku = header.require("SKU");
-  const std::size_t c_term = header.require("OfferTermCode");
-  const std::size_t c_rate = header.require("RateCode");
-  const std::size_t c_type = header.require("TermType");
-  const std::size_t c_unit = header.require("Unit");
-  const std::size_t c_price = header.require("PricePerUnit");
-  const std::size_t c_currency = header.require("Currency");
+  check_distinct_columns(csv, header);
+  const auto require = [&](std::string_view column) {
+    return require_column(csv, header, column, false);
+  };
+  const std::size_t c_sku = require("SKU");
+  const std::size_t c_term = require("OfferTermCode");
+  const std::size_t c_rate = require("RateCode");
+  const std::size_t c_type = require("TermType");
+  const std::size_t c_unit = require("Unit");
+  const std::size_t c_price = require("PricePerUnit");
+  const std::size_t c_currency = require("Currency");
   const auto c_desc = header.find("PriceDescription");
   const auto c_effective = header.find("EffectiveDate");
   const auto c_begin = header.find("StartingRange");
@@ -248,6 +309,13 @@ namespace io {
                        std::make_pair(std::string(family),
                                       pricing::attribute_list(row_attrs.begin(), row_attrs.end())));
     }
+    // Another spelling of a term type ("ondemand") would pass the filter by or fail far from its
+    // line; refused here, wanted or not. An unknown type is refused where it is selected.
+    if (const std::string rule = pricing::term_type_rule(csv[c_type]);
+        !rule.empty() && (rule.find("how the price list writes") != std::string::npos ||
+                          (matches && filter.wants_term(csv[c_type])))) {
+      fail(where, "TermType", rule);
+    }
     if (!matches || !filter.wants_term(csv[c_type])) continue;
     if (csv[c_currency] != filter.currency()) {
       fail(where, "Currency",
@@ -258,8 +326,13 @@ namespace io {
       out.products.push_back({std::string(sku), std::string(family),
                               pricing::attribute_list(row_attrs.begin(), row_attrs.end())});
     }
-    std::string key =
-        std::string(csv[c_type]) + '\n' + std::string(sku) + '\n' + std::string(csv[c_term]);
+    // Rows of one term effective on different days are versions of it (a new price announced
+    // ahead): each keeps its own date, and the price book uses the one in force on the as-of date.
+    const std::optional<date> effective =
+        c_effective ? parse_effective(csv[*c_effective], where, "EffectiveDate") : std::nullopt;
+    std::string key = std::string(csv[c_type]) + '\n' + std::string(sku) + '\n' +
+                      std::string(csv[c_term]) + '\n' +
+                      (effective ? to_string(*effective) : std::string());
     auto t = terms.find(key);
     if (t == terms.end()) {
       pricing::offer_term term;
@@ -267,7 +340,7 @@ namespace io {
       term.sku.assign(sku);
       term.offer_term_code.assign(csv[c_term]);
       if (term.offer_term_code.empty()) fail(where, "OfferTermCode", "is empty");
-      if (c_effective) term.effective = parse_effective(csv[*c_effective], where, "EffectiveDate");
+      term.effective = effective;
       for (const auto& [i, name] : term_columns) {
         if (!csv[i].empty()) {
           term.term_attributes.push_back({name, pricing::normalise_attribute(name, csv[i])});
@@ -279,9 +352,22 @@ namespace io {
     pricing::price_dimension d;
     d.rate_code.assign(csv[c_rate]);
     if (d.rate_code.empty()) fail(where, "RateCode", "is empty");
+    if (const std::string prefix = std::string(sku) + '.' + std::string(csv[c_term]) + '.';
+        !d.rate_code.starts_with(prefix) || d.rate_code.size() == prefix.size()) {
+      fail(where, "RateCode",
+           trncost::detail::quoted_for_message(d.rate_code) +
+               " is not this row's SKU and offer term code followed by a rate (" + prefix +
+               "<rate>); a rate code is SKU.OfferTermCode.RateCode, and a report would cite "
+               "another row's code");
+    }
     if (c_desc) d.description.assign(csv[*c_desc]);
     if (c_begin) d.begin_range.assign(csv[*c_begin]);
     if (c_end) d.end_range.assign(csv[*c_end]);
+    bool at_end = false;
+    if (const std::string rule = pricing::range_rule(d.begin_range, d.end_range, &at_end);
+        !rule.empty()) {
+      fail(where, at_end ? "EndingRange" : "StartingRange", rule);
+    }
     d.unit.assign(csv[c_unit]);
     if (pricing::find_price_unit(d.unit) == nullptr) {
       try {
@@ -301,6 +387,11 @@ namespace io {
                "); trncost will not read it as an on-demand price");
     }
     d.price = parse_csv_price(csv[c_price], where, "PricePerUnit");
+    if (const std::string rule =
+            pricing::price_contradiction(d.description, d.price, d.unit, filter.currency());
+        !rule.empty()) {
+      fail(where, "PricePerUnit", rule);
+    }
     d.offset = csv.line();
     out.terms[t->second].dimensions.push_back(std::move(d));
   }

@@ -91,13 +91,17 @@ namespace io {
   csv_reader csv(in, std::string(file));
   read_csv_offer_metadata(csv, out.header, true);
   const csv_header header(csv);
-  const std::size_t c_sku = header.require("SKU");
-  const std::size_t c_rate_code = header.require("RateCode");
-  const std::size_t c_unit = header.require("Unit");
-  const std::size_t c_rate = header.require("DiscountedRate");
-  const std::size_t c_currency = header.require("Currency");
-  const std::size_t c_usage = header.require("DiscountedUsageType");
-  const std::size_t c_lease = header.require("LeaseContractLength");
+  check_distinct_columns(csv, header);
+  const auto require = [&](std::string_view column) {
+    return require_column(csv, header, column, true);
+  };
+  const std::size_t c_sku = require("SKU");
+  const std::size_t c_rate_code = require("RateCode");
+  const std::size_t c_unit = require("Unit");
+  const std::size_t c_rate = require("DiscountedRate");
+  const std::size_t c_currency = require("Currency");
+  const std::size_t c_usage = require("DiscountedUsageType");
+  const std::size_t c_lease = require("LeaseContractLength");
   const auto c_lease_unit = header.find("LeaseContractLengthUnit");
   const auto c_effective = header.find("EffectiveDate");
   const auto c_family = header.find("Product Family");
@@ -157,15 +161,24 @@ namespace io {
     d.price = parse_csv_price(csv[c_rate], where, "DiscountedRate");
     if (c_description) d.description.assign(csv[*c_description]);
     d.offset = csv.line();
-    auto it = plans.find(p.sku);
+    // Rates of one plan effective on different days are versions (as terms of an offer file):
+    // each keeps its own date, so none is used before it is effective.
+    const std::optional<date> effective =
+        c_effective ? parse_effective(csv[*c_effective], where, "EffectiveDate") : std::nullopt;
+    const std::string key = p.sku + '\n' + (effective ? to_string(*effective) : std::string());
+    auto it = plans.find(key);
     if (it == plans.end()) {
       pricing::offer_term t;
       t.type = "savingsPlan";
       t.sku = p.sku;
       t.offer_term_code = p.sku;
-      if (c_effective) t.effective = parse_effective(csv[*c_effective], where, "EffectiveDate");
-      it = plans.emplace(p.sku, std::make_pair(out.products.size(), out.terms.size())).first;
-      out.products.push_back(std::move(p));
+      t.effective = effective;
+      std::size_t product = out.products.size();
+      for (std::size_t i = 0; i < out.products.size(); ++i) {
+        if (out.products[i].sku == p.sku) product = i;
+      }
+      it = plans.emplace(key, std::make_pair(product, out.terms.size())).first;
+      if (product == out.products.size()) out.products.push_back(std::move(p));
       out.terms.push_back(std::move(t));
     }
     out.terms[it->second.second].dimensions.push_back(std::move(d));

@@ -125,6 +125,222 @@ TRNCOST_DECL void normalise_product_attributes(std::string_view family,
   return {};
 }
 
+[[nodiscard]] TRNCOST_DECL std::string range_rule(std::string_view begin, std::string_view end,
+                                                  bool* at_end) {
+  const auto about = [at_end](bool end_side) {
+    if (at_end != nullptr) *at_end = end_side;
+  };
+  if (begin.empty() && end.empty()) return {};
+  about(!begin.empty());
+  if (begin.empty() || end.empty()) {
+    return "the range has " +
+           (begin.empty()
+                ? "an end (" + trncost::detail::quoted_for_message(end) + ") but no beginning"
+                : "a beginning (" + trncost::detail::quoted_for_message(begin) + ") but no end") +
+           "; a range of usage gives both, or neither";
+  }
+  about(false);
+  decimal from;
+  try {
+    from = decimal::parse(begin);
+  } catch (const error&) {
+    return "the range's beginning " + trncost::detail::quoted_for_message(begin) +
+           " is not a decimal number";
+  }
+  if (from.is_negative()) {
+    return "the range begins at " + from.to_string() + "; usage is never negative";
+  }
+  if (end == "Inf") return {};
+  about(true);
+  decimal to;
+  try {
+    to = decimal::parse(end);
+  } catch (const error&) {
+    return "the range's end " + trncost::detail::quoted_for_message(end) +
+           " is neither a decimal number nor Inf";
+  }
+  if (to <= from) {
+    return "the range ends at " + to.to_string() + ", not after its beginning " + from.to_string() +
+           "; a range of usage ends after it begins (or at Inf)";
+  }
+  return {};
+}
+
+[[nodiscard]] TRNCOST_DECL std::optional<stated_price> stated_price_of(
+    std::string_view description) {
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t i = 0;
+  const auto skip_blanks = [&] {
+    while (i < description.size() && description[i] == ' ') ++i;
+  };
+  skip_blanks();
+  const std::size_t from = i;
+  if (description.substr(i).starts_with("$")) {
+    i += 1;
+  } else if (description.substr(i).starts_with("USD")) {
+    i += 3;
+  } else {
+    return std::nullopt;
+  }
+  skip_blanks();
+  // The number: digits with thousands commas and a point, then an exponent ("1.0E-4").
+  std::string digits;
+  std::size_t point = std::string::npos;
+  while (i < description.size() &&
+         (is_digit(description[i]) || description[i] == ',' || description[i] == '.')) {
+    if (description[i] == '.') {
+      if (point != std::string::npos) return std::nullopt;
+      point = digits.size();
+    } else if (description[i] != ',') {
+      digits += description[i];
+    }
+    ++i;
+  }
+  if (digits.empty() || digits.size() > 40) return std::nullopt;
+  int exponent = 0;
+  bool has_exponent = false;
+  if (i < description.size() && (description[i] == 'E' || description[i] == 'e')) {
+    std::size_t j = i + 1;
+    bool negative = false;
+    if (j < description.size() && (description[j] == '-' || description[j] == '+')) {
+      negative = description[j] == '-';
+      ++j;
+    }
+    const std::size_t exp_from = j;
+    while (j < description.size() && is_digit(description[j]) && j - exp_from < 3) {
+      exponent = exponent * 10 + (description[j] - '0');
+      ++j;
+    }
+    if (j == exp_from) return std::nullopt;
+    if (negative) exponent = -exponent;
+    has_exponent = true;
+    i = j;
+  }
+  const std::size_t number_end = i;
+  constexpr std::string_view per = " per ";
+  if (description.substr(i, per.size()) != per) return std::nullopt;
+  i += per.size();
+  // Where the point falls once the exponent has moved it.
+  const int fraction = point == std::string::npos ? 0 : static_cast<int>(digits.size() - point);
+  int point_at = static_cast<int>(digits.size()) - fraction + exponent;
+  std::string text;
+  if (point_at <= 0) {
+    text = "0." + std::string(static_cast<std::size_t>(-point_at), '0') + digits;
+  } else if (static_cast<std::size_t>(point_at) >= digits.size()) {
+    text = digits + std::string(static_cast<std::size_t>(point_at) - digits.size(), '0');
+  } else {
+    text = digits.substr(0, static_cast<std::size_t>(point_at)) + "." +
+           digits.substr(static_cast<std::size_t>(point_at));
+  }
+  stated_price out;
+  try {
+    out.amount = decimal::parse(text);
+  } catch (const error&) {
+    return std::nullopt;  // beyond what a decimal holds: no statement trncost can compare
+  }
+  out.places = has_exponent ? -1 : fraction;
+  if (out.places > decimal::fractional_digits) return std::nullopt;
+  // "per 1,000 PUT, COPY ..." and "per 10,000 GET ...": the amount is for that many units.
+  std::uint64_t count = 0;
+  std::size_t j = i;
+  while (j < description.size() && (is_digit(description[j]) || description[j] == ',')) {
+    if (description[j] != ',') {
+      if (count > 100'000'000'000ULL) return std::nullopt;
+      count = count * 10 + static_cast<std::uint64_t>(description[j] - '0');
+    }
+    ++j;
+  }
+  if (j > i && count > 1 && (j == description.size() || description[j] == ' ')) {
+    out.count = count;
+    out.text = std::string(description.substr(from, j - from));
+  } else {
+    out.text = std::string(description.substr(from, number_end - from));
+  }
+  return out;
+}
+
+[[nodiscard]] TRNCOST_DECL std::string price_contradiction(std::string_view description,
+                                                           decimal price, std::string_view unit,
+                                                           std::string_view currency) {
+  if (currency != "USD") return {};
+  const auto stated = stated_price_of(description);
+  if (!stated) return {};
+  try {
+    // A description rounds its amount to the digits it writes (half a unit of the last one).
+    decimal half;
+    if (stated->places >= 0) {
+      half = decimal::from_raw(decimal::rep{5});
+      for (int k = stated->places + 1; k < decimal::fractional_digits; ++k) half = half * 10;
+    }
+    const auto agrees = [&](decimal as_stated) {
+      const decimal gap =
+          as_stated > stated->amount ? as_stated - stated->amount : stated->amount - as_stated;
+      return stated->places < 0 ? gap.is_zero() : gap <= half;
+    };
+    if (agrees(price * static_cast<long long>(stated->count))) return {};
+    // EBS throughput: priced per GiBps-month, described per MiBps-month (1/1024 of it).
+    if (unit == "GiBps-mo" && description.find("MiBps") != std::string_view::npos &&
+        agrees(price * static_cast<long long>(stated->count) / decimal(1024))) {
+      return {};
+    }
+  } catch (const error&) {
+    return {};  // too large to compare: the decimal range refuses such prices elsewhere
+  }
+  return "the description states " + stated->text + ", but the price is " + price.to_string() +
+         " per " + std::string(unit) +
+         "; trncost will not read a price that contradicts its own description (which of the "
+         "two is right is unknown)";
+}
+
+[[nodiscard]] TRNCOST_DECL std::string term_type_rule(std::string_view type) {
+  for (const auto known : known_term_types) {
+    if (type == known) return {};
+  }
+  const auto key = [](std::string_view v) {
+    std::string out;
+    for (const char c : v) {
+      if (c == ' ' || c == '-' || c == '_') continue;
+      out += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    return out;
+  };
+  for (const auto known : known_term_types) {
+    if (key(type) == key(known)) {
+      return trncost::detail::quoted_for_message(type) +
+             " is not how the price list writes a term type: it writes " + std::string(known) +
+             " (trncost compares term types exactly)";
+    }
+  }
+  return trncost::detail::quoted_for_message(type) +
+         " is not a term type trncost prices (OnDemand, Reserved, savingsPlan)";
+}
+
+TRNCOST_DECL void check_offer_lines(const offer& o) {
+  for (const auto& t : o.terms) {
+    const auto fail = [&](const std::string& rate_code, const std::string& rule) {
+      throw input_error(o.header.source + ": SKU " + t.sku + ", term " + t.offer_term_code +
+                        (rate_code.empty() ? std::string() : ", rate code " + rate_code) + ": " +
+                        rule);
+    };
+    if (std::string rule = term_type_rule(t.type); !rule.empty()) fail("", rule);
+    for (const auto& d : t.dimensions) {
+      // An offer file's rate code is SKU.OfferTermCode.<rate>; a Savings Plans rate's is the
+      // plan's SKU and the discounted SKU.
+      if (const std::string prefix = t.sku + "." + t.offer_term_code + ".";
+          t.type != "savingsPlan" &&
+          (!d.rate_code.starts_with(prefix) || d.rate_code.size() == prefix.size())) {
+        fail(d.rate_code,
+             "the rate code is not the term's SKU and offer term code followed by a "
+             "rate (" +
+                 prefix + "<rate>); a report would cite another term's code");
+      }
+      if (std::string rule = range_rule(d.begin_range, d.end_range); !rule.empty()) {
+        fail(d.rate_code, rule);
+      }
+    }
+  }
+}
+
 [[nodiscard]] TRNCOST_DECL offer_filter ec2_linux_shared(std::string region,
                                                          std::vector<std::string> instance_types) {
   offer_filter f;

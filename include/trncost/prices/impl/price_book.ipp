@@ -122,7 +122,12 @@ TRNCOST_DECL auto price_query::test(const condition& c, std::optional<std::strin
 TRNCOST_DECL auto price_query::matches(const price_entry& e) const noexcept -> bool {
   if (!offer_code.empty() && e.origin.offer_code != offer_code) return false;
   if (!term_type.empty() && e.term_type != term_type) return false;
-  if (!unit.empty() && e.origin.unit != unit) return false;
+  if (!unit.empty() && e.origin.unit != unit) {
+    // Spellings the unit table reads alike ("Hrs" and "Hours") are one unit.
+    const price_unit_entry* want = find_price_unit(unit);
+    const price_unit_entry* have = e.unit != nullptr ? e.unit : find_price_unit(e.origin.unit);
+    if (want == nullptr || have == nullptr || want->unit != have->unit) return false;
+  }
   for (const auto& c : attributes) {
     if (!test(c, e.attribute(c.name))) return false;
   }
@@ -164,6 +169,7 @@ TRNCOST_DECL auto price_book::add(const offer& o, std::optional<date> consulted)
   const std::optional<date> published =
       h.published ? std::optional<date>(h.published->day()) : std::nullopt;
   // Refused before anything is added, so a refused offer leaves the book as it was.
+  check_offer_lines(o);
   for (const auto& t : o.terms) {
     for (const auto& d : t.dimensions) {
       if (const std::string sign = reserved_sign(t.type, t.term_attributes, d.description);
@@ -240,31 +246,73 @@ TRNCOST_DECL auto price_book::add(const offer& o, std::optional<date> consulted)
 TRNCOST_DECL auto price_book::add(price_entry e) -> bool {
   if (e.unit == nullptr) e.unit = &lookup_price_unit(e.origin.unit, "rate " + e.origin.rate_code);
   validate(e.origin, "rate " + e.origin.rate_code);
-  auto key = std::make_pair(e.origin.sku, e.origin.rate_code);
-  auto it = index_.find(key);
-  if (it == index_.end()) {
-    index_.emplace(std::move(key), entries_.size());
-    entries_.push_back(std::move(e));
-    return true;
-  }
-  const price_entry& old = entries_[it->second];
-  if (old.price == e.price && old.currency == e.currency && old.origin.unit == e.origin.unit) {
-    return false;
-  }
-  for (auto& c : conflicts_) {
-    if (c.sku == e.origin.sku && c.rate_code == e.origin.rate_code) {
-      c.versions.push_back(std::move(e));
+  auto& versions = index_[std::make_pair(e.origin.sku, e.origin.rate_code)];
+  for (const std::size_t i : versions) {
+    const price_entry& old = entries_[i];
+    // Another effective date: another version of the key, kept beside this one.
+    if (old.origin.effective != e.origin.effective) continue;
+    if (old.price == e.price && old.currency == e.currency && old.origin.unit == e.origin.unit) {
       return false;
     }
+    for (auto& c : conflicts_) {
+      if (c.sku == e.origin.sku && c.rate_code == e.origin.rate_code &&
+          c.versions.front().origin.effective == e.origin.effective) {
+        c.versions.push_back(std::move(e));
+        return false;
+      }
+    }
+    conflicts_.push_back({e.origin.sku, e.origin.rate_code, {old, std::move(e)}});
+    return false;
   }
-  conflicts_.push_back({e.origin.sku, e.origin.rate_code, {old, std::move(e)}});
-  return false;
+  auto& dates =
+      term_versions_[std::make_tuple(e.origin.sku, e.term_type, e.origin.offer_term_code)];
+  if (std::find(dates.begin(), dates.end(), e.origin.effective) == dates.end()) {
+    dates.push_back(e.origin.effective);
+  }
+  versions.push_back(entries_.size());
+  entries_.push_back(std::move(e));
+  return true;
+}
+
+TRNCOST_DECL auto price_book::term_in_force(const price_entry& e) const -> std::optional<date> {
+  const auto& dates =
+      term_versions_.at(std::make_tuple(e.origin.sku, e.term_type, e.origin.offer_term_code));
+  // An undated version counts as the earliest.
+  const auto earlier = [](const std::optional<date>& a, const std::optional<date>& b) {
+    return b.has_value() && (!a.has_value() || *a < *b);
+  };
+  std::optional<std::optional<date>> now;
+  std::optional<date> first = dates.front();
+  for (const auto& d : dates) {
+    if (earlier(d, first)) first = d;
+    if ((!d || *d <= as_of_) && (!now || earlier(*now, d))) now = d;
+  }
+  return now ? *now : first;
+}
+
+TRNCOST_DECL auto price_book::in_force(const std::vector<std::size_t>& versions) const
+    -> const price_entry& {
+  // An undated line counts as the earliest version.
+  const auto earlier = [](const std::optional<date>& a, const std::optional<date>& b) {
+    return b.has_value() && (!a.has_value() || *a < *b);
+  };
+  const price_entry* now = nullptr;
+  const price_entry* first = nullptr;
+  for (const std::size_t i : versions) {
+    const price_entry& e = entries_[i];
+    if (first == nullptr || earlier(e.origin.effective, first->origin.effective)) first = &e;
+    const bool effective = !e.origin.effective || *e.origin.effective <= as_of_;
+    if (effective && (now == nullptr || earlier(now->origin.effective, e.origin.effective))) {
+      now = &e;
+    }
+  }
+  return now != nullptr ? *now : *first;
 }
 
 TRNCOST_DECL auto price_book::find(std::string_view sku, std::string_view rate_code) const
     -> const price_entry* {
   auto it = index_.find(std::make_pair(std::string(sku), std::string(rate_code)));
-  return it == index_.end() ? nullptr : &entries_[it->second];
+  return it == index_.end() ? nullptr : &in_force(it->second);
 }
 
 TRNCOST_DECL auto price_book::freshness_of(const price_entry& e) const noexcept -> freshness {
@@ -279,7 +327,9 @@ TRNCOST_DECL auto price_book::select(const price_query& q) const
     -> std::vector<const price_entry*> {
   std::vector<const price_entry*> out;
   for (const auto& e : entries_) {
-    if (q.matches(e)) out.push_back(&e);
+    if (!q.matches(e)) continue;
+    if (e.origin.effective != term_in_force(e)) continue;  // another version of its term rules
+    out.push_back(&e);
   }
   return out;
 }
@@ -296,14 +346,24 @@ TRNCOST_DECL auto price_book::one(const price_query& q) const -> const price_ent
     for (const auto* e : found) s += "\n  " + e->describe();
     throw input_error(s);
   }
-  check_usable(*found.front(), q.what);
-  return *found.front();
+  const price_entry& e = *found.front();
+  check_usable(e, q.what);
+  const bool from_zero = e.begin_range.empty() || e.begin_range == "0" ||
+                         range_value(e, e.begin_range, "beginRange").is_zero();
+  if (!from_zero || (!e.end_range.empty() && e.end_range != "Inf")) {
+    throw input_error(q.what + ": " + e.describe() + " (" + e.origin.source +
+                      ") covers usage from " + e.begin_range + " to " + e.end_range +
+                      " only; a flat price covers all usage (0 to Inf): this line is one tier of "
+                      "a tiered price");
+  }
+  return e;
 }
 
 TRNCOST_DECL auto price_book::check_usable(const price_entry& e, std::string_view what) const
     -> void {
   for (const auto& c : conflicts_) {
-    if (c.sku == e.origin.sku && c.rate_code == e.origin.rate_code) {
+    if (c.sku == e.origin.sku && c.rate_code == e.origin.rate_code &&
+        c.versions.front().origin.effective == e.origin.effective) {
       throw input_error(std::string(what) + ": " + c.describe());
     }
   }
@@ -321,6 +381,23 @@ TRNCOST_DECL auto price_book::check_usable(const price_entry& e, std::string_vie
       throw input_error(std::string(what) + ": " + e.describe() + " was published or takes " +
                         "effect after the as-of date " + to_string(as_of_));
   }
+}
+
+TRNCOST_DECL auto price_book::check_not_free(const price_entry& e, std::string_view name) const
+    -> void {
+  if (!e.price.is_zero() || e.term_type != "OnDemand" || e.unit->unit != price_unit::hour) return;
+  if (hour_kind_of(e) != hour_kind::instance) return;
+  // Files older than 2018 have no capacitystatus: every row then priced a used instance hour.
+  const auto status = e.attribute("capacitystatus").value_or("Used");
+  const auto market = e.attribute("marketoption").value_or("OnDemand");
+  // An instance on a Dedicated Host is paid through the host: its own hour is priced 0.
+  if (status != "Used" || market != "OnDemand" || e.attribute("tenancy") == "Host") return;
+  throw input_error("price '" + std::string(name) + "': " + e.describe() + " (" + e.origin.source +
+                    ") prices a used on-demand instance hour at zero (capacitystatus " +
+                    std::string(status) + ", marketoption " + std::string(market) +
+                    "); such an hour is never free, so the row is wrong or not this "
+                    "instance's price (a zero is a price only with a stated reason: a Capacity "
+                    "Block or capacity reservation row, a free tier)");
 }
 
 TRNCOST_DECL auto price_book::range_value(const price_entry& e, const std::string& text,
