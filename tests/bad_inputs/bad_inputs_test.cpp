@@ -4,9 +4,11 @@
 // tests/bad_inputs/, so messages are stable) and must throw a trncost::error with exactly that
 // message: no crash, no hang, no other exception, no result. Inputs too big to commit (100,000
 // nested arrays, a 2 MB string or line, lines and records beyond the 8 MiB limit) are generated
-// here, at test time. Files in a subfolder of a reader's folder are not cases: they are what a
-// case names (the run logs a run_logs case lists, the offer files a scenario case reads).
+// here, at test time, and so are the files no reader may start on (a device, a FIFO, a file
+// larger than any input). Files in a subfolder of a reader's folder are not cases: they are what
+// a case names (the run logs a run_logs case lists, the offer files a scenario case reads).
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -273,6 +275,88 @@ TEST_CASE("generated bad inputs: deep nesting and very long strings") {
     CHECK(seen.size() < 1000);  // a message, not the input repeated
     CHECK(seen == c.expected);
   }
+}
+
+namespace {
+
+/// What every reader that opens a file by its path says of `path` (each must refuse it, before
+/// reading, with the same sentence), as "reader: message" lines.
+std::vector<std::string> opened_by_every_reader(const std::string& path) {
+  std::vector<std::string> seen;
+  const auto run = [&](const char* reader, auto&& read) {
+    try {
+      read();
+      seen.push_back(std::string(reader) + ": NO ERROR");
+    } catch (const trncost::error& e) {
+      seen.push_back(std::string(reader) + ": " + e.what());
+    } catch (const std::exception& e) {
+      seen.push_back(std::string(reader) + ": NOT A trncost::error: " + e.what());
+    }
+  };
+  const auto sp = io::savings_plan_rates_for({"trn1.32xlarge"});
+  run("offer json", [&] { (void)io::read_offer_json_file(path, ec2()); });
+  run("offer csv", [&] { (void)io::read_offer_csv_file(path, ec2()); });
+  run("savings plans json", [&] { (void)io::read_savings_plans_json_file(path, sp, "us-east-1"); });
+  run("savings plans csv", [&] { (void)io::read_savings_plans_csv_file(path, sp); });
+  run("run log", [&] { (void)io::read_run_log(path); });
+  run("neuron-monitor", [&] { (void)io::read_neuron_monitor(path); });
+  run("model support", [&] { (void)io::read_model_support_file(path, parse_date("2026-11-30")); });
+  run("vllm results", [&] { (void)io::read_vllm_bench(path, 1); });
+  run("vllm config", [&] { (void)io::read_vllm_run_config(path); });
+  run("whole text", [&] { (void)io::read_input_file(path); });
+  return seen;
+}
+
+}  // namespace
+
+TEST_CASE("a device, a FIFO or a file larger than any input is refused before it is read") {
+  const std::string dev_zero_rule =
+      ": is a character device, not a regular file; trncost reads only regular files, whose "
+      "size is known before reading (a device such as /dev/zero never ends)";
+  for (const std::string device : {"/dev/zero", "/dev/urandom"}) {
+    CAPTURE(device);
+    for (const auto& seen : opened_by_every_reader(device)) {
+      CAPTURE(seen);
+      CHECK(seen.ends_with(": trncost: " + device + dev_zero_rule));
+    }
+  }
+  const fs::path dir = fs::temp_directory_path() / "trncost-bad-inputs-files";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // A FIFO: opening it to read would wait for a writer forever.
+  const std::string fifo = (dir / "fifo").string();
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  for (const auto& seen : opened_by_every_reader(fifo)) {
+    CAPTURE(seen);
+    CHECK(seen.ends_with(": trncost: " + fifo +
+                         ": is a FIFO (a named pipe or a shell's <(...)), not a regular file; "
+                         "trncost reads only regular files, whose size is known before reading: "
+                         "save the input first"));
+  }
+  // 65 GiB (sparse: no disk is used): beyond every reader's limit. 300 MiB: beyond the limit of
+  // a file held whole, within a streamed reader's.
+  const std::string huge = (dir / "huge.json").string();
+  const std::string large = (dir / "large.toml").string();
+  { std::ofstream(huge, std::ios::binary).put('{'); }
+  { std::ofstream(large, std::ios::binary).put('x'); }
+  fs::resize_file(huge, (std::uintmax_t{65} << 30));
+  fs::resize_file(large, (std::uintmax_t{300} << 20));
+  for (const auto& seen : opened_by_every_reader(huge)) {
+    CAPTURE(seen);
+    // A streaming reader takes up to 64 GiB, a reader that holds its input whole 256 MiB.
+    const std::string limit = seen.starts_with("whole text") ? "256 MiB" : "64 GiB";
+    CHECK(seen.ends_with(": trncost: " + huge + ": is 65 GiB (69793218560 bytes), more than the " +
+                         limit +
+                         " this reader takes; no input of trncost is that large, so it is refused "
+                         "before reading"));
+  }
+  CHECK_THROWS_WITH_AS(io::read_input_file(large),
+                       ("trncost: " + large +
+                        ": is 300 MiB (314572800 bytes), more than the 256 MiB this reader takes; "
+                        "no input of trncost is that large, so it is refused before reading")
+                           .c_str(),
+                       parse_error);
+  fs::remove_all(dir);
 }
 
 }  // namespace trncost_tests::bad_inputs_test

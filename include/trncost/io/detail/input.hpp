@@ -3,6 +3,7 @@
 #ifndef TRNCOST_IO_DETAIL_INPUT_HPP
 #define TRNCOST_IO_DETAIL_INPUT_HPP
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -56,11 +57,35 @@ namespace detail {
 /// for text that is not a number.
 TRNCOST_DECL bool measurement_decimal(std::string_view t, decimal& out);
 
+/// "100 GiB", "5 MiB", "512 bytes": a size in whole binary units, for messages.
+TRNCOST_DECL std::string size_text(std::uint64_t bytes);
+
 }  // namespace detail
 
-/// Opens `path` for a reader, in binary. parse_error naming the path when it is a directory
-/// ("is a directory, not a file": read as a stream it would look empty) or cannot be opened.
-[[nodiscard]] TRNCOST_DECL std::ifstream open_input_file(const std::string& path);
+/// The largest file a streaming reader opens: 64 GiB. An offer file of every region of EC2, the
+/// largest input trncost reads, is a few GB; a bigger file is not one of its inputs.
+inline constexpr std::uint64_t max_streamed_input_bytes = std::uint64_t{64} << 30;
+
+/// The largest file a reader holds whole (a scenario, a study, a report the audit reads): 256
+/// MiB, hundreds of times the largest such file seen.
+inline constexpr std::uint64_t max_whole_input_bytes = std::uint64_t{256} << 20;
+
+/// Why `path` is not a file a reader may open, or empty when it is: it must exist and be a
+/// regular file (not a directory, which read as a stream would look empty, nor a device or a
+/// FIFO, which may never end: `/dev/zero`, `/dev/urandom`, a pipe) of at most `max_bytes`.
+/// Decided from the file's status, before any byte is read.
+[[nodiscard]] TRNCOST_DECL std::string input_file_rule(const std::string& path,
+                                                       std::uint64_t max_bytes);
+
+/// Opens `path` for a reader, in binary. parse_error naming the path when input_file_rule()
+/// refuses it or it cannot be opened. Every reader opens its files here.
+[[nodiscard]] TRNCOST_DECL std::ifstream open_input_file(
+    const std::string& path, std::uint64_t max_bytes = max_streamed_input_bytes);
+
+/// The whole text of `path` (opened by open_input_file with `max_bytes`), for readers that hold
+/// their input whole; parse_error naming the path otherwise.
+[[nodiscard]] TRNCOST_DECL std::string read_input_file(
+    const std::string& path, std::uint64_t max_bytes = max_whole_input_bytes);
 
 }  // namespace trncost::io
 

@@ -66,6 +66,27 @@ TRNCOST_DECL decimal bench_number(const csv_reader& reader, std::size_t index,
   if (text.empty()) fail(reader.position(), field, "is empty; every result row gives it");
   decimal v;
   if (!measurement_decimal(text, v)) {
+    // A number all the same ("1e30", 40 digits): say it is out of range, not that it is none.
+    std::size_t i = 0;
+    if (text[0] == '-' || text[0] == '+') ++i;
+    std::size_t digits = 0;
+    while (i < text.size() && ((text[i] >= '0' && text[i] <= '9') || text[i] == '.')) {
+      if (text[i] != '.') ++digits;
+      ++i;
+    }
+    if (digits > 0 && i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+      std::size_t j = i + 1;
+      if (j < text.size() && (text[j] == '-' || text[j] == '+')) ++j;
+      const std::size_t from = j;
+      while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
+      if (j > from) i = j;
+    }
+    if (digits > 0 && i == text.size()) {
+      fail(reader.position(), field,
+           trncost::detail::quoted_for_message(text) +
+               " is out of the decimal range (about +/-1.7e20, 18 fractional digits); a measured "
+               "figure must lie within it");
+    }
     fail(reader.position(), field, trncost::detail::quoted_for_message(text) + " is not a number");
   }
   if (v.is_negative()) {

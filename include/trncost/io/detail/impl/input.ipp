@@ -100,14 +100,85 @@ TRNCOST_DECL bool measurement_decimal(std::string_view t, decimal& out) {
 
 namespace io {
 
-[[nodiscard]] TRNCOST_DECL std::ifstream open_input_file(const std::string& path) {
+namespace detail {
+
+TRNCOST_DECL std::string size_text(std::uint64_t bytes) {
+  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  std::size_t u = 0;
+  std::uint64_t whole = bytes;
+  while (whole >= 1024 && u + 1 < std::size(units)) {
+    whole /= 1024;
+    ++u;
+  }
+  return std::to_string(whole) + " " + units[u];
+}
+
+}  // namespace detail
+
+[[nodiscard]] TRNCOST_DECL std::string input_file_rule(const std::string& path,
+                                                       std::uint64_t max_bytes) {
+  namespace fs = std::filesystem;
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    fail(input_position::whole(path), "", "is a directory, not a file; give the file's path");
+  const fs::file_status status = fs::status(path, ec);
+  switch (status.type()) {
+    case fs::file_type::regular:
+      break;
+    case fs::file_type::directory:
+      return "is a directory, not a file; give the file's path";
+    case fs::file_type::not_found:
+    case fs::file_type::none:
+      return "cannot open the file";
+    case fs::file_type::character:
+      return "is a character device, not a regular file; trncost reads only regular files, "
+             "whose size is known before reading (a device such as /dev/zero never ends)";
+    case fs::file_type::block:
+      return "is a block device, not a regular file; trncost reads only regular files, whose "
+             "size is known before reading";
+    case fs::file_type::fifo:
+      return "is a FIFO (a named pipe or a shell's <(...)), not a regular file; trncost reads "
+             "only regular files, whose size is known before reading: save the input first";
+    case fs::file_type::socket:
+      return "is a socket, not a regular file; trncost reads only regular files";
+    default:
+      return "is not a regular file; trncost reads only regular files";
+  }
+  const std::uintmax_t size = fs::file_size(path, ec);
+  if (ec) return "cannot open the file (its size cannot be read)";
+  if (size > max_bytes) {
+    return "is " + detail::size_text(size) + " (" + std::to_string(size) +
+           " bytes), more than the " + detail::size_text(max_bytes) +
+           " this reader takes; no input of trncost is that large, so it "
+           "is refused before reading";
+  }
+  return {};
+}
+
+[[nodiscard]] TRNCOST_DECL std::ifstream open_input_file(const std::string& path,
+                                                         std::uint64_t max_bytes) {
+  if (std::string rule = input_file_rule(path, max_bytes); !rule.empty()) {
+    fail(input_position::whole(path), "", rule);
   }
   std::ifstream in(path, std::ios::binary);
-  if (!in) fail(input_position::whole(path), "", "cannot open the file");
+  if (!in) fail(input_position::whole(path), "", "cannot open the file (unreadable)");
   return in;
+}
+
+[[nodiscard]] TRNCOST_DECL std::string read_input_file(const std::string& path,
+                                                       std::uint64_t max_bytes) {
+  std::ifstream in = open_input_file(path, max_bytes);
+  std::string text;
+  std::array<char, 1 << 16> block{};
+  // Bounded even if the file grew after its size was read.
+  while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
+    text.append(block.data(), static_cast<std::size_t>(in.gcount()));
+    if (text.size() > max_bytes) {
+      fail(input_position::whole(path), "",
+           "grew beyond the " + detail::size_text(max_bytes) +
+               " this reader takes while it was read");
+    }
+  }
+  if (in.bad()) fail(input_position::whole(path), "", "cannot be read to its end");
+  return text;
 }
 
 }  // namespace io
