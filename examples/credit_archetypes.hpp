@@ -77,13 +77,14 @@ inline charge storage(const char* usd, const char* what) {
   return {category::storage, charge_kind::usage, decimal::parse(usd), what, "AmazonS3"};
 }
 
-/// An estimate of one compute line priced at `price`: its quote names the AmazonEC2 offer file,
-/// which is how the burn-down knows the service that bills it.
+/// An estimate of one compute line priced at `price`: EC2 instance hours (its identity, as an
+/// instance_time gives it), which is how the burn-down knows the service that bills it.
 inline estimate one_line(const sourced<money>& cost, const rate& price) {
   estimate e;
   line_item l;
   l.cat = category::compute;
   l.component = cost.name();
+  l.identity.service = "AmazonEC2";
   l.price = price.record();
   l.amount = cost.value().value();
   e.lines.push_back(std::move(l));

@@ -156,10 +156,11 @@ TEST_CASE("[analysis], [[grant]] and [spend] errors name the file, the line and 
   CHECK(error_of(named + "last_valid_day = 2027-10-31\ncovers = [\"compute\"]\n" + spend) ==
         "trncost: s.toml:23: grant[0].covers: is no longer read: a grant covers AWS services, not "
         "cost categories; write services = [\"AmazonEC2\", ...] as the grant's terms list them");
-  CHECK(error_of(named + "last_valid_day = 2027-10-31\nservices = [\"AmazonEc2\"]\n" + spend) ==
+  CHECK(error_of(named + "last_valid_day = 2027-10-31\nservices = [\"AmazonEC3\"]\n" + spend) ==
         "trncost: s.toml:23: grant[0].services: unknown AWS service (did you mean "
         "\"AmazonEC2\"?); the services are AmazonEC2, AmazonS3, AWSDataTransfer, "
-        "AmazonCloudWatch (or their names)");
+        "AmazonCloudWatch, AmazonSageMaker, AmazonBedrock, AmazonFSx, AmazonEFS, AmazonEKS, "
+        "AmazonECR (or their names)");
   CHECK(error_of(named + "last_valid_day = 2027-10-31\n" + spend) ==
         "trncost: s.toml:18: grant[0].services: is missing (required)");
   CHECK(error_of(named + "last_valid_day = 2027-10-31\nservices = []\n" + spend) ==
@@ -187,6 +188,38 @@ TEST_CASE("[analysis], [[grant]] and [spend] errors name the file, the line and 
                  "2026-12-02\n")
             .find("s.toml:20: grant[0].amount: is a value without its provenance") !=
         std::string::npos);
+}
+
+}  // namespace trncost_tests::cli_scenario_extras_test
+
+namespace trncost_tests::cli_scenario_extras_test {
+
+TEST_CASE("a grant covers a line by what it is: a third-party-priced trn2 fleet draws on EC2 credits") {
+  // tests/cli/data/serving-trn2-activate.toml. By hand: the fleet is ceil(3000 / (1000 x 1)) = 3
+  // instances for 120 days = 2,880 h at 35.76 USD/instance-h: 3 x 2,880 x 35.76 = 308,966.40 USD,
+  // 2,574.72 USD a day. The grant (150,000, EC2) pays every day from 2027-01-01: 58 days (January's
+  // 31 and February's first 27) take 149,333.76, and 2027-02-28 the last 666.24 of its 2,574.72.
+  // So: covered 150,000.00, paid 158,966.40, nothing wasted or lost, run-out and runway 2027-02-28
+  // (the day the balance runs out: February's credits are 150,000 - 79,816.32 = 70,183.68 of its
+  // 28 x 2,574.72 = 72,092.16). Before line identity the third-party price made the lines "service unknown":
+  // 0 covered and the whole grant lost at expiry.
+  const auto spec = read_scenario(TRNCOST_TESTS_DIR "/cli/data/serving-trn2-activate.toml");
+  const model m = build_model(spec);
+  const auto est = m.evaluate(spec.as_of, scenario_options(spec));
+  CHECK(est.total == decimal::parse("308966.4"));
+  for (const auto& l : est.lines) CHECK(service_of(l) == "AmazonEC2");
+  const auto x = scenario_extras(spec, m, est);
+  REQUIRE(x.burn_down.has_value());
+  const auto& b = *x.burn_down;
+  CHECK(b.total_credits == decimal::parse("150000"));
+  CHECK(b.total_uncovered == decimal::parse("158966.4"));
+  CHECK(b.total_wasted == decimal{});
+  CHECK(b.total_lost_at_expiry == decimal{});
+  REQUIRE(b.grants.size() == 1);
+  CHECK(b.grants[0].runs_out_on == parse_date("2027-02-28"));
+  CHECK(b.runway == parse_date("2027-02-28"));
+  REQUIRE(b.periods.size() == 4);
+  CHECK(b.periods[1].credits_used == decimal::parse("70183.68"));
 }
 
 }  // namespace trncost_tests::cli_scenario_extras_test

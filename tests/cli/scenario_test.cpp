@@ -65,10 +65,15 @@ TEST_CASE("the trn2 scenario gives the flagship's third-party variant") {
   CHECK(from_file.total == decimal::parse("196.861537328767123288"));
   CHECK(from_file.status == estimate_status::provisional);
   CHECK(from_file.status == flagship.status);
-  REQUIRE(from_file.reasons.size() == 1);
+  // The third-party price, and the trn1 runs' interruption figures, assumed to hold on trn2.
+  REQUIRE(from_file.reasons.size() == 4);
   CHECK(from_file.reasons[0].text ==
         "fine-tune.price is third-party (a cloud price comparison site (no official on-demand row "
         "in the AmazonEC2 offer file), seen 2026-10-02), not an official price");
+  for (std::size_t i = 1; i < 4; ++i) {
+    CHECK(from_file.reasons[i].rule == verified_rule::no_assumption);
+    CHECK(from_file.reasons[i].text.find("assumed to hold on trn2.48xlarge") != std::string::npos);
+  }
 }
 
 TEST_CASE("parse_scenario fills the spec as written") {

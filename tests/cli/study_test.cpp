@@ -198,14 +198,18 @@ TEST_CASE("the shipped study ranks per million tokens and decides for the first-
   }
   CHECK(r.options[0].extras.decision->outcome == analysis::verdict::continue_on);
   CHECK(r.options[2].extras.decision->outcome == analysis::verdict::suspend);
-  // The grant covers AmazonEC2 and AmazonS3. trn2's compute is priced with a third-party figure,
-  // which names no AWS service: paid in cash. Its storage lines (gp3 from the AmazonEC2 offer, S3
-  // from the AmazonS3 offer: 0.876712328767123288 + 13.8 + 0.06 + 0.016 = 14.75...) are what the
-  // credits pay.
+  // The grant (5,000 USD) covers AmazonEC2 and AmazonS3. trn2's compute is priced with a
+  // third-party figure, but its lines are EC2 instance hours all the same (line identity): the
+  // credits pay compute, failures and restarts and storage (EBS and S3); transfer (AWS Data
+  // Transfer), logs (CloudWatch) and the data preparation's measured cost (no service) are paid in
+  // cash.
   const auto& b = *r.options[1].extras.burn_down;
+  const auto& by = r.options[1].est.by_category;
+  const decimal cash = by.at(category::transfer) + by.at(category::logs) +
+                       by.at(category::data_preparation);
   CHECK(b.total_credits + b.total_uncovered == r.options[1].est.total);
-  CHECK(b.total_credits == r.options[1].est.by_category.at(category::storage));
-  CHECK(b.total_uncovered == r.options[1].est.total - r.options[1].est.by_category.at(category::storage));
+  CHECK(b.total_credits == r.options[1].est.total - cash);
+  CHECK(b.total_uncovered == cash);
 }
 
 TEST_CASE("the study reports: Markdown sections JSON audit and HTML without empty boxes") {

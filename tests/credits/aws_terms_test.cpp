@@ -59,10 +59,15 @@ input_ref derived_from(std::vector<input_ref> inputs) {
       source_record{"price", "1", "USD", derived{"a * b", std::move(inputs)}});
 }
 
+/// A line as a component makes it: billed by the service of the offer file its price was read
+/// from, as the built-in components do for these prices (a measured cost bills no known service).
 line_item line(category c, input_ref price, std::string_view amount) {
   line_item l;
   l.cat = c;
   l.component = std::string(to_string(c));
+  if (price != nullptr) {
+    if (const auto* q = std::get_if<quoted>(&price->origin)) l.identity.service = q->offer_code;
+  }
   l.price = std::move(price);
   l.amount = dollars(amount);
   return l;
@@ -87,30 +92,33 @@ spend_schedule two_day_job() {
 
 }  // namespace
 
-TEST_CASE("aws service: a line's service is the offer code of the quote its price rests on") {
-  const auto measured_cost = std::make_shared<source_record>(source_record{
-      "cost", "38.40", "USD",
-      measured{"prep-ft-v4", "Cost Explorer", {}, {}}});
-  const auto guess = std::make_shared<source_record>(
-      source_record{"markup", "1.1", "", assumption{"a guess"}});
-  // Quoted with the offer code; quoted from a pricing page whose source names the offer first.
-  CHECK(service_of(line(category::compute, ec2_quote(), "1")) == "AmazonEC2");
-  CHECK(service_of(line(category::storage, quote("", "AmazonS3 offer file, us-east-1"), "1")) ==
-        "AmazonS3");
-  // Derived from one quote and an assumption: the quote's service.
-  CHECK(service_of(line(category::compute, derived_from({ec2_quote(), guess}), "1")) ==
-        "AmazonEC2");
-  // Unknown: a measured cost, quotes of two services, a quote that names no offer, no price.
-  CHECK_FALSE(service_of(line(category::data_preparation, measured_cost, "1")).has_value());
-  CHECK_FALSE(service_of(line(category::storage,
-                              derived_from({ec2_quote(), quote("AmazonS3", "S3 file")}), "1"))
-                  .has_value());
-  CHECK_FALSE(service_of(line(category::storage, quote("", "a pricing page"), "1")).has_value());
-  CHECK_FALSE(service_of(line(category::storage, nullptr, "1")).has_value());
+TEST_CASE("aws service: a line's service is its identity's, whatever its price's provenance") {
+  // What the component that made the line said; never the quote's offer code or source's wording.
+  line_item l = line(category::compute, quote("", "EC2 on-demand pricing page"), "1");
+  CHECK_FALSE(service_of(l).has_value());
+  l.identity.service = "AmazonEC2";
+  CHECK(service_of(l) == "AmazonEC2");
+  l.price = std::make_shared<source_record>(
+      source_record{"price", "35.76", "USD/instance-h", third_party{"a comparison site", d(2026, November, 2)}});
+  CHECK(service_of(l) == "AmazonEC2");
+  l.price = derived_from({quote("AmazonS3", "S3 file")});
+  CHECK(service_of(l) == "AmazonEC2");
+  // offer_code_of() reads the field, never the source's first word.
+  const auto* q = std::get_if<quoted>(&quote("", "AmazonS3 offer file, us-east-1")->origin);
+  CHECK(offer_code_of(*q).empty());
 
   CHECK(find_aws_service("AmazonCloudWatch")->name == "Amazon CloudWatch");
   CHECK(find_aws_service("AWS Data Transfer")->code == "AWSDataTransfer");
-  CHECK_FALSE(find_aws_service("Amazon EC2").has_value());  // not how AWS spells it
+  // The spellings people write are normalised to the code; anything else is not a service.
+  for (const char* spelling : {"Amazon EC2", "EC2", "ec2", "amazon ec2", "AMAZONEC2"}) {
+    CAPTURE(spelling);
+    REQUIRE(find_aws_service(spelling).has_value());
+    CHECK(find_aws_service(spelling)->code == "AmazonEC2");
+  }
+  CHECK(find_aws_service("s3")->code == "AmazonS3");
+  CHECK(find_aws_service("Amazon SageMaker")->code == "AmazonSageMaker");
+  CHECK_FALSE(find_aws_service("Amazon EC3").has_value());
+  CHECK_FALSE(find_aws_service("").has_value());
 }
 
 TEST_CASE("aws service: a grant covers services by code or name and never an unknown one") {
@@ -147,8 +155,8 @@ TEST_CASE("aws service: a grant covers services by code or name and never an unk
   CHECK(*r.runway == d(2026, February, 1));
   CHECK(r.findings[1] == "50.00 USD is billed by services no grant covers: it is paid in cash");
   CHECK(r.findings[2] ==
-        "100.00 USD is in lines whose AWS service is not known (their price names no offer "
-        "file): no grant is known to cover it, so it is paid in cash");
+        "100.00 USD is in lines no known AWS service bills (their component names none): no "
+        "grant is known to cover it, so it is paid in cash");
 
   // A grant covering every known service still does not pay the line of unknown service.
   const grant all("All", letter_amount("1000"), d(2026, January, 1),

@@ -56,13 +56,14 @@ spend_period month(date start, date end, std::string_view compute, std::string_v
             "AWSDataTransfer"}}};
 }
 
-/// An estimate of one priced compute line whose price is quoted from the AmazonEC2 offer file, so
-/// its charges have a known service.
+/// An estimate of one priced compute line of EC2 instance hours (its identity, as an instance_time
+/// gives it), so its charges have a known service.
 estimate ec2_estimate(std::string_view amount) {
   estimate e;
   line_item l;
   l.cat = category::compute;
   l.component = "instances";
+  l.identity.service = "AmazonEC2";
   l.price = std::make_shared<source_record>(source_record{
       "trn1_price", "21.5", "USD/instance-h",
       quoted{"AmazonEC2 offer file", "AmazonEC2", "20261101000000", std::nullopt, "SKU", "TERM",
@@ -287,11 +288,15 @@ TEST_CASE("grant and spend_schedule: bad input is refused with the rule") {
                        "trncost: grant 'G': covers no AWS service (name at least one, e.g. "
                        "AmazonEC2)",
                        input_error);
-  CHECK_THROWS_WITH_AS(make_grant("G", "5", d(2026, January, 1), d(2026, March, 1), {"AmazonEc2"}),
-                       "trncost: grant 'G': covers 'AmazonEc2', which is not a known AWS service "
+  CHECK_THROWS_WITH_AS(make_grant("G", "5", d(2026, January, 1), d(2026, March, 1), {"AmazonEC3"}),
+                       "trncost: grant 'G': covers 'AmazonEC3', which is not a known AWS service "
                        "code or name (known: AmazonEC2, AmazonS3, AWSDataTransfer, "
-                       "AmazonCloudWatch)",
+                       "AmazonCloudWatch, AmazonSageMaker, AmazonBedrock, AmazonFSx, AmazonEFS, "
+                       "AmazonEKS, AmazonECR)",
                        input_error);
+  // A common spelling is the service's: "AmazonEc2", "EC2", "Amazon EC2".
+  CHECK(make_grant("G", "5", d(2026, January, 1), d(2026, March, 1), {"AmazonEc2", "Amazon EC2"})
+            .services() == std::set<std::string>{"AmazonEC2"});
   CHECK_THROWS_WITH_AS(grant("G", console_amount("5"), d(2026, January, 1),
                              last_day{d(2026, March, 1)}, {"AmazonEC2"}, {charge_kind::usage}),
                        "trncost: grant 'G': excludes usage charges, so it could never pay anything",
@@ -341,8 +346,10 @@ TEST_CASE("grant: accessors, coverage and a third-party amount that makes the bu
   CHECK(g.issued() == d(2026, January, 1));
   CHECK(g.last_valid_day() == d(2026, December, 31));
   CHECK(g.first_invalid_day() == d(2027, January, 1));
-  CHECK(g.services() == std::set<std::string>{"AWSDataTransfer", "AmazonCloudWatch", "AmazonEC2",
-                                              "AmazonS3"});
+  CHECK(g.services() == std::set<std::string>{"AWSDataTransfer", "AmazonBedrock",
+                                              "AmazonCloudWatch", "AmazonEC2", "AmazonECR",
+                                              "AmazonEFS", "AmazonEKS", "AmazonFSx",
+                                              "AmazonS3", "AmazonSageMaker"});
   CHECK(g.covers(std::string("AmazonCloudWatch")));
   CHECK_FALSE(g.covers(std::nullopt));  // an unknown service is never covered
   CHECK(g.pays(charge_kind::usage));

@@ -111,10 +111,19 @@ TEST_CASE("the flagship's training time is derived from measured tokens and thro
 TEST_CASE("a third-party price makes the flagship provisional and says why") {
   const auto est = flagship::build(flagship::variant::trn2_third_party).evaluate(flagship::as_of);
   CHECK(est.status == estimate_status::provisional);
-  REQUIRE(est.reasons.size() == 1);
+  // The third-party price, and the trn1 runs' interruption figures standing in for trn2's: three
+  // assumptions that say so (measured on trn1.32xlarge, they would be refused on a trn2 line:
+  // rule identity-consistent).
+  REQUIRE(est.reasons.size() == 4);
   CHECK(est.reasons[0].text ==
         "trn2_price is third-party (a cloud price comparison site (no official on-demand row in "
         "the AmazonEC2 offer file), seen 2026-10-02), not an official price");
+  for (std::size_t i = 1; i < 4; ++i) {
+    CAPTURE(est.reasons[i].text);
+    CHECK(est.reasons[i].rule == verified_rule::no_assumption);
+    CHECK(est.reasons[i].text.find("on trn1.32xlarge in us-east-1") != std::string::npos);
+    CHECK(est.reasons[i].text.find("assumed to hold on trn2.48xlarge") != std::string::npos);
+  }
   // compute: 35.76 x 1 x (360 + 1800 + 8640 + 1200 + 540 + 240) s = 35.76 x 3.55 h = 126.948
   // (training 1,296,000,000 / 150,000 = 8,640 s).
   CHECK(est.by_category.at(category::compute) == decimal("126.948"));

@@ -176,13 +176,14 @@ TEST_CASE("rule timeline: nothing used is dated after the as-of date") {
       "nothing an estimate uses may be dated after its as-of date (rule timeline, "
       "docs/model.md#what-verified-claims), docs/provenance.md#the-timeline-rule",
       input_error);
+  // A file published after the as-of date cannot have been read by then: the quote is refused
+  // where it is built, as read before its publication (tests/model/identity_test.cpp).
   quoted published_later = offer_row();
   published_later.published = parse_date("2026-12-01");
   CHECK_THROWS_WITH_AS((void)job(price("21.5", published_later)).evaluate(as_of),
-                       "trncost: input 'trn1_price' was published on 2026-12-01, after the as-of "
-                       "date 2026-11-30; nothing an estimate uses may be dated after its as-of "
-                       "date (rule timeline, docs/model.md#what-verified-claims), "
-                       "docs/provenance.md#the-timeline-rule",
+                       "trncost: input 'trn1_price': quoted provenance field 'consulted' "
+                       "(2026-11-30) is before the publication date of what it cites "
+                       "(2026-12-01); a price cannot be read before it is published",
                        input_error);
   quoted not_yet = offer_row();
   not_yet.effective = parse_date("2027-01-01");
@@ -284,9 +285,15 @@ TEST_CASE("rule every-category-accounted: a category neither modelled nor declar
 }
 
 TEST_CASE("rule quotes-fresh: a quote consulted 31 days before the as-of date is stale") {
-  const auto at_edge = job(price("21.5", offer_row(parse_date("2026-10-31")))).evaluate(as_of);
+  // Of a file published before both: a quote is never read before its file was published.
+  const auto row = [](const char* consulted) {
+    quoted q = offer_row(parse_date(consulted));
+    q.published = parse_date("2026-10-01");
+    return q;
+  };
+  const auto at_edge = job(price("21.5", row("2026-10-31"))).evaluate(as_of);
   CHECK(at_edge.status == estimate_status::verified);  // 30 days: inside the window
-  const auto est = job(price("21.5", offer_row(parse_date("2026-10-30")))).evaluate(as_of);
+  const auto est = job(price("21.5", row("2026-10-30"))).evaluate(as_of);
   CHECK(est.status == estimate_status::stale);
   CHECK(est.reasons.front().rule == verified_rule::quotes_fresh);
 }

@@ -314,15 +314,15 @@ TEST_CASE("the cost per unit of work survives the JSON report and the audit catc
   CHECK_FALSE(bad.ok);
   CHECK(bad.first_mismatch.rfind("work.full: the report says 12.5", 0) == 0);
 
-  // A report with work declares schema version 3 or later (4 here: it has status reasons, whose
-  // rules are of version 4): an older reader refuses it rather than passing its unit costs
+  // A report with work declares schema version 3 or later (5 here: every report trncost writes
+  // now carries its lines' identities, version 5): an older reader refuses it rather than passing its unit costs
   // unchecked, and this one refuses the work member in an older version.
   REQUIRE_FALSE(est.reasons.empty());
-  CHECK(json.find("\"schema_version\": 4") != std::string::npos);
+  CHECK(json.find("\"schema_version\": 5") != std::string::npos);
   auto older = json;
   const auto reasons_at = older.find("\"reasons\": [");
   older.replace(reasons_at, older.find("\"totals\"") - reasons_at, "\"reasons\": [],\n  ");
-  older.replace(older.find("\"schema_version\": 4"), std::string("\"schema_version\": 4").size(),
+  older.replace(older.find("\"schema_version\": 5"), std::string("\"schema_version\": 5").size(),
                 "\"schema_version\": 1");
   CHECK_THROWS_WITH_AS((void)io::audit(older, "old.json"),
                        "trncost: old.json: work: is a member of schema version 3; the report "

@@ -82,8 +82,12 @@ model_feed<RateUnit> feed_model(const std::vector<run_record>& runs) {
   std::vector<exclusion> excluded;
   for (const auto& r : runs) {
     ids.push_back(r.id);
-    // One configuration: what the model is fed must be what one line of it bills.
-    if (r.instance_type != runs.front().instance_type || r.region != runs.front().region) {
+    // One configuration: what the model is fed must be what one line of it bills (a log that
+    // does not say where it ran is not compared).
+    const auto differ = [](const std::string& a, const std::string& b) {
+      return !a.empty() && !b.empty() && a != b;
+    };
+    if (differ(r.instance_type, runs.front().instance_type) || differ(r.region, runs.front().region)) {
       throw input_error("run '" + r.id + "' ran on " + r.instance_type + " in " + r.region +
                         ", run '" + runs.front().id + "' on " + runs.front().instance_type +
                         " in " + runs.front().region + "; feed the model one configuration at a time");

@@ -20,6 +20,7 @@
 
 #include "../config.hpp"
 #include "../error.hpp"
+#include "../provenance/region.hpp"
 #include "../provenance/sourced.hpp"
 #include "../units/units.hpp"
 #include "offer.hpp"

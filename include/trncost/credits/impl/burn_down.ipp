@@ -289,8 +289,8 @@ TRNCOST_DECL burn_down_result burn_down(const std::vector<grant>& grants,
   }
   if (!unknown.is_zero()) {
     out.findings.push_back(unknown.to_fixed(decimal_places{2}) +
-                           " USD is in lines whose AWS service is not known (their price names "
-                           "no offer file): no grant is known to cover it, so it is paid in cash");
+                           " USD is in lines no known AWS service bills (their component names "
+                           "none): no grant is known to cover it, so it is paid in cash");
   }
   return out;
 }

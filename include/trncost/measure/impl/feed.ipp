@@ -28,10 +28,10 @@ TRNCOST_DECL measured over_runs(const std::vector<run_record>& runs, std::string
   }
   m.run_id = join_ids(ids);
   m.method = std::move(method);
-  // feed_model() refuses runs of different instance types or regions, so the first run's are all.
-  if (!runs.empty()) {
-    m.instance_type = runs.front().instance_type;
-    m.region = runs.front().region;
+  // feed_model() refuses runs of different instance types or regions: the first said is all's.
+  for (const auto& r : runs) {
+    if (m.instance_type.empty()) m.instance_type = r.instance_type;
+    if (m.region.empty()) m.region = r.region;
   }
   return m;
 }

@@ -73,29 +73,33 @@ void each_leaf_of(const input_ref& r, std::set<const source_record*>& seen, F&& 
 
 TRNCOST_DECL void check_identity(const line_item& l, const std::string& component) {
   const line_identity& id = l.identity;
-  const auto refuse = [&](const source_record& in, std::string_view field, const std::string& line_has,
-                          const std::string& input_has, std::string_view why) {
-    throw input_error("line '" + l.description + "' (" + component + ") is " + std::string(field) +
-                      " " + line_has + ", but input '" + in.name + "' (" + describe(in.origin) +
-                      ") is for " + input_has + "; " + std::string(why) +
-                      rule_ref(verified_rule::identity_consistent));
+  // "line 'x' (c) <what the line is>, but input 'p' (<its provenance>) <what the input is>; why"
+  const auto refuse = [&](const source_record& in, const std::string& line_is,
+                          const std::string& input_is, std::string_view why) {
+    throw input_error("line '" + l.description + "' (" + component + ") " + line_is +
+                      ", but input '" + in.name + "' (" + describe(in.origin) + ") " + input_is +
+                      "; " + std::string(why) +
+                      " (rule identity-consistent, docs/model.md#what-a-line-is)");
   };
   std::set<const source_record*> seen;
   each_leaf_of<quoted>(l.price, seen, [&](const source_record& in, const quoted& q) {
     if (!id.region.empty() && !q.region.empty() && q.region != id.region) {
-      refuse(in, "billed in", id.region, q.region, "a price applies in its own region only");
+      refuse(in, "is billed in " + id.region, "is quoted for " + q.region,
+             "a price applies in its own region only");
     }
     if (!id.service.empty() && find_aws_service(q.offer_code) && q.offer_code != id.service) {
-      refuse(in, "billed by", id.service, q.offer_code,
-             "a price of another service's offer file prices another service's usage");
+      refuse(in, "is billed by " + id.service, "is from the " + q.offer_code + " offer file",
+             "a price of another service prices another service's usage");
     }
-    if (id.purchase && q.option != *id.purchase) {
-      refuse(in, "bought as", std::string(to_string(*id.purchase)), std::string(to_string(q.option)),
+    // The purchase option is a price's (a Capacity Block's length, quoted, is not one).
+    if (id.purchase && q.option != *id.purchase && in.unit.rfind("USD", 0) == 0) {
+      refuse(in, "is bought as " + std::string(to_string(*id.purchase)),
+             "is quoted for " + std::string(to_string(q.option)),
              "a price is valid for the purchase option it was quoted for");
     }
     if (!id.instance_type.empty() && !q.instance_type.empty() &&
         q.instance_type != id.instance_type) {
-      refuse(in, "time of", id.instance_type, q.instance_type,
+      refuse(in, "bills " + id.instance_type + " time", "is quoted for " + q.instance_type,
              "an instance type's price does not price another type");
     }
   });
@@ -104,11 +108,12 @@ TRNCOST_DECL void check_identity(const line_item& l, const std::string& componen
   const auto fits_the_run = [&](const source_record& in, const measured& m) {
     if (!id.instance_type.empty() && !m.instance_type.empty() &&
         m.instance_type != id.instance_type) {
-      refuse(in, "time of", id.instance_type, "a run on " + m.instance_type,
-             "a measurement on one instance type does not stand for another");
+      refuse(in, "bills " + id.instance_type + " time", "was measured on " + m.instance_type,
+             "a measurement on one instance type does not stand for another (to borrow it, say "
+             "it is assumed: measure::assumed_on)");
     }
     if (!id.region.empty() && !m.region.empty() && m.region != id.region) {
-      refuse(in, "billed in", id.region, "a run in " + m.region,
+      refuse(in, "is billed in " + id.region, "was measured in " + m.region,
              "a run in another region does not measure this one");
     }
   };
@@ -145,8 +150,8 @@ TRNCOST_DECL void apply_verified_rules(const model_data& d, const evaluator& e, 
     if (it == d.components.end() || it->second.empty()) continue;
     throw input_error("category '" + std::string(to_string(c)) + "' is declared none (" +
                       why.justification + ") but component '" + it->second.front() +
-                      "' is in it; remove the declaration or the component" +
-                      rule_ref(verified_rule::declared_none_has_no_lines));
+                      "' is in it; remove the declaration or the component (rule "
+                      "declared-none-has-no-lines, docs/model.md#what-a-line-is)");
   }
 
   // identity-consistent (refused): what a line is decides which prices and measurements may feed

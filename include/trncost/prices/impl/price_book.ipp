@@ -237,6 +237,17 @@ TRNCOST_DECL auto price_book::add(const offer& o, std::optional<date> consulted)
           break;
         }
       }
+      // A usage type names its region ("USW2-BoxUsage:..."): a row of another region than the
+      // one the file is read for (a Savings Plans file of us-west-2 given for us-east-1) is
+      // refused, never relabelled.
+      if (const auto named = region_of_usage_type(q.usage_type);
+          !named.empty() && is_region_code(q.region) && !is_in_region(q.region, named)) {
+        throw input_error(h.source + ": SKU " + t.sku + ", rate code " + d.rate_code +
+                          ": usage type " + q.usage_type + " is billed in " + std::string(named) +
+                          ", but the row is read as " + q.region +
+                          "; give the file of the estimate's region (rule identity-consistent, "
+                          "docs/model.md#what-a-line-is)");
+      }
       if (add(std::move(e))) ++added;
     }
   }
