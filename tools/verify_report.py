@@ -86,7 +86,8 @@ COVERAGES = ["lines", "declared-none", "no-lines", "missing"]
 LINE_ROUNDING = "half-even at 18 fractional digits"
 # The AWS services a quote's offer code names, as a line's identity names them (a Savings Plans
 # offer code prices a commitment, not a service's usage: never compared).
-SERVICE_CODES = ["AmazonEC2", "AmazonS3", "AWSDataTransfer", "AmazonCloudWatch"]
+SERVICE_CODES = ["AmazonEC2", "AmazonS3", "AWSDataTransfer", "AmazonCloudWatch", "AmazonSageMaker",
+                 "AmazonBedrock", "AmazonFSx", "AmazonEFS", "AmazonEKS", "AmazonECR"]
 PURCHASE_OPTIONS = ["on-demand", "reserved", "Savings Plan", "spot", "Capacity Block"]
 UNCERTAINTY_KINDS = ["custom-operator", "unsupported-operation", "porting-work", "other"]
 OUTCOMES = ["continue", "compare another option", "suspend"]
@@ -1252,22 +1253,23 @@ class Report:
             for ip, e in inputs:
                 p = e["provenance"]
                 if p["kind"] == "quoted" and e["name"] in price:
+                    # A purchase option is a price's: a quoted quantity (a Capacity Block's
+                    # length) has none to compare.
                     pairs = [("service", p["offer_code"] if p["offer_code"] in SERVICE_CODES
-                              else None, False),
-                             ("region", p["region"], True),
-                             ("instance_type", p["instance_type"], True),
-                             ("purchase_option", p["purchase_option"], True)]
+                              else None),
+                             ("region", p["region"]),
+                             ("instance_type", p["instance_type"]),
+                             ("purchase_option", p["purchase_option"]
+                              if e["unit"].startswith("USD") else None)]
                 elif p["kind"] == "measured" and e["name"] in used:
-                    pairs = [("region", p["region"], True),
-                             ("instance_type", p["instance_type"], True)]
+                    pairs = [("region", p["region"]), ("instance_type", p["instance_type"])]
                 else:
                     continue
-                for key, value, both in pairs:
-                    if not value or (both and ident[key] is None) or ident[key] == value:
+                for key, value in pairs:
+                    if not value or ident[key] is None or ident[key] == value:
                         continue
                     raise Mismatch(at(at(path, "identity"), key), f"'{value}' (as {p['kind']} "
-                                   f"input '{e['name']}', {ip})",
-                                   "null" if ident[key] is None else f"'{ident[key]}'",
+                                   f"input '{e['name']}', {ip})", f"'{ident[key]}'",
                                    "identity-consistent: the inputs a line uses agree with what "
                                    "the line is")
 

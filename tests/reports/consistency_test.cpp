@@ -101,8 +101,8 @@ TEST_CASE("the audit reads JSON as strictly as verify_report.py, naming the fiel
             .rfind("trncost: r.json: findings[0]", 0) == 0);
   CHECK(refusal(replaced(text, R"("amount": "1.433333333333333333")",
                          R"("amount": "+1.433333333333333333")")) ==
-        "trncost: r.json: lines[0].amount: '+1.433333333333333333' is not a decimal number "
-        "(-?digits(.digits)?)");
+        "trncost: r.json: totals.by_phase[0].amount: '+1.433333333333333333' is not a decimal "
+        "number (-?digits(.digits)?)");
   CHECK(refusal(replaced(text, R"("currency": "USD",)", R"("currency": "USD", "comment": "x",)"))
             .rfind("trncost: r.json: comment: is not a member of a report of schema version 1", 0) ==
         0);

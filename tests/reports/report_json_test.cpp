@@ -212,7 +212,8 @@ TEST_CASE("strings are escaped so the report stays valid JSON") {
 
 TEST_CASE("the report archives the protocol - the trncost version and each run as its log states it") {
   auto m = reports_test::small_model();
-  const run_protocol r1{"ft-r1", "meta-llama/Llama-3.1-8B", "git:4f2a9c1", "ft-v4",
+  // The run the small model's measurements name (protocol-runs: every archived run is one).
+  const run_protocol r1{"run-1", "meta-llama/Llama-3.1-8B", "git:4f2a9c1", "ft-v4",
                         {{"learning_rate", "0.00002"}}, {{"neuronx-cc", "2.21.33363.0"}}};
   m.archive_run(r1);
   m.archive_run(r1);  // the same run again: kept once

@@ -22,7 +22,8 @@ import os
 import sys
 
 MARK = "@@tamper@@"  # a string value replaced in the serialized text (raw-level tampers)
-SERVICE_CODES = ["AmazonEC2", "AmazonS3", "AWSDataTransfer", "AmazonCloudWatch"]
+SERVICE_CODES = ["AmazonEC2", "AmazonS3", "AWSDataTransfer", "AmazonCloudWatch", "AmazonSageMaker",
+                 "AmazonBedrock", "AmazonFSx", "AmazonEFS", "AmazonEKS", "AmazonECR"]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -78,10 +79,17 @@ def plus(text, delta):
 
 
 def first_line_with_quote(doc, field, value_ok=lambda v: bool(v)):
-    """(line index, input index) of the first line whose price comes from a quote with `field`."""
+    """(line index, input index) of the first line whose price comes from a quote with `field`,
+    the line's identity saying one too (each is compared when both say one; a purchase option
+    only on a price, a quote in USD)."""
+    ident = {"offer_code": "service"}.get(field, field)
     for li, l in enumerate(doc["lines"]):
+        if l.get("identity", {}).get(ident) is None:
+            continue
         price = upstream(doc, l["price"])
         for ii, e in inputs_of(doc, "quoted"):
+            if field == "purchase_option" and not e["unit"].startswith("USD"):
+                continue
             if e["name"] in price and e["known"] and value_ok(e["provenance"][field]):
                 return li, ii
     return None, None
@@ -448,15 +456,16 @@ def c_price_unit(doc):
     return None
 
 
-def c_month_price_per_hour(doc):
-    """A per-month price said to be per hour: its line is no longer money with its factor."""
+def c_price_gb_not_gib(doc):
+    """A per-GiB-month price said to be per GB-month: its line is no longer money with its
+    factor (a GiB is 1.073741824 GB)."""
     for li, l in enumerate(doc["lines"]):
         kind, k = index_of(doc, l["price"])
         if kind == "inputs" and doc["inputs"][k]["unit"] == "USD/GiB-mo" and \
                 not users(doc, l["price"]) and \
                 not any(x["price"] == l["price"] for x in doc["lines"][:li]):
-            doc["inputs"][k]["unit"] = "USD/GiB-h"
-            return f"lines[{li}]", f"price '{l['price']}' per GiB-hour instead of per GiB-month"
+            doc["inputs"][k]["unit"] = "USD/GB-mo"
+            return f"lines[{li}]", f"price '{l['price']}' per GB-month instead of per GiB-month"
     return None
 
 
@@ -848,7 +857,7 @@ CLASSES = [
     ("input-unit-unknown", c_input_unit_unknown), ("mul-unit", c_mul_unit),
     ("convert-unit", c_convert_unit), ("convert-dimension", c_convert_dimension),
     ("add-operand-unit", c_add_operand_unit), ("price-unit", c_price_unit),
-    ("month-price-per-hour", c_month_price_per_hour),
+    ("price-gb-not-gib", c_price_gb_not_gib),
     ("quote-region", c_quote_region), ("identity-region", c_identity_region),
     ("identity-service", c_identity_service), ("quote-offer-code", c_quote_offer_code),
     ("identity-instance-type", c_identity_instance_type),

@@ -7,6 +7,8 @@
 #ifndef TRNCOST_REPORT_CONSISTENCY_HPP
 #define TRNCOST_REPORT_CONSISTENCY_HPP
 
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>

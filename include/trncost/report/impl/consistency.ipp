@@ -3,10 +3,14 @@
 #ifndef TRNCOST_REPORT_IMPL_CONSISTENCY_IPP
 #define TRNCOST_REPORT_IMPL_CONSISTENCY_IPP
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
 #include <set>
+#include <tuple>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "../consistency.hpp"
@@ -485,9 +489,9 @@ TRNCOST_DECL check_result check_runs(const document& doc) {
 
 /// The AWS services a quote's offer code names, as a line's identity names them; a Savings Plans
 /// offer code prices a commitment, not a service's usage, and is not compared.
-inline constexpr std::array<std::string_view, 4> service_codes{"AmazonEC2", "AmazonS3",
-                                                               "AWSDataTransfer",
-                                                               "AmazonCloudWatch"};
+inline constexpr std::array<std::string_view, 10> service_codes{
+    "AmazonEC2",     "AmazonS3",  "AWSDataTransfer", "AmazonCloudWatch", "AmazonSageMaker",
+    "AmazonBedrock", "AmazonFSx", "AmazonEFS",       "AmazonEKS",        "AmazonECR"};
 
 TRNCOST_DECL check_result check_identities(const document& doc) {
   if (doc.version < identity_schema_version) return {};
@@ -507,29 +511,32 @@ TRNCOST_DECL check_result check_identities(const document& doc) {
     const auto& quantity = upstream.at(l.quantity);
     for (std::size_t k = 0; k < doc.inputs.size(); ++k) {
       const auto& in = doc.inputs[k];
-      // (field, the input's value, the identity's value, compared only when the identity has one)
-      std::vector<std::tuple<std::string_view, std::string, const std::string*, bool>> fields;
+      // (field, the input's value, the identity's value): compared when both say one
+      std::vector<std::tuple<std::string_view, std::string, const std::string*>> fields;
       std::string_view kind;
       if (const auto* q = std::get_if<quoted>(&in.origin); q != nullptr && price.count(in.name)) {
         kind = "quoted";
         const bool service = std::find(service_codes.begin(), service_codes.end(),
                                        q->offer_code) != service_codes.end();
-        fields = {{"service", service ? q->offer_code : std::string(), &id.service, false},
-                  {"region", q->region, &id.region, true},
-                  {"instance_type", q->instance_type, &id.instance_type, true},
-                  {"purchase_option", std::string(to_string(q->option)), &opt, true}};
+        // A purchase option is a price's: a quoted quantity (a Capacity Block's length) has none.
+        const bool price_of = in.unit.rfind("USD", 0) == 0;
+        fields = {{"service", service ? q->offer_code : std::string(), &id.service},
+                  {"region", q->region, &id.region},
+                  {"instance_type", q->instance_type, &id.instance_type},
+                  {"purchase_option", price_of ? std::string(to_string(q->option)) : std::string(),
+                   &opt}};
       } else if (const auto* m = std::get_if<measured>(&in.origin);
                  m != nullptr && (price.count(in.name) || quantity.count(in.name))) {
         kind = "measured";
-        fields = {{"region", m->region, &id.region, true},
-                  {"instance_type", m->instance_type, &id.instance_type, true}};
+        fields = {{"region", m->region, &id.region},
+                  {"instance_type", m->instance_type, &id.instance_type}};
       } else {
         continue;
       }
-      for (const auto& [key, value, mine, both] : fields) {
-        if (value.empty() || (both && mine->empty()) || *mine == value) continue;
-        return mismatch(indexed("lines", i) + ".identity." + std::string(key) + ": " +
-                        (mine->empty() ? std::string("null") : "'" + *mine + "'") + ", but " +
+      for (const auto& [key, value, mine] : fields) {
+        if (value.empty() || mine->empty() || *mine == value) continue;
+        return mismatch(indexed("lines", i) + ".identity." + std::string(key) + ": '" + *mine +
+                        "', but " +
                         std::string(kind) + " input '" + in.name + "' (" + indexed("inputs", k) +
                         ") is '" + value +
                         "' (identity-consistent: the inputs a line uses agree with what the line "
