@@ -201,9 +201,9 @@ def broken_copies(doc):
         mutate("an identity with an unknown member",
                lambda d: d["lines"][0]["identity"].update(account="1")),
         mutate("identities in version 4", lambda d: d.update(schema_version=4)),
-        mutate("a version 5 quote without instance_type", lambda d: next(
-            e for e in d["inputs"] if e["provenance"]["kind"] == "quoted")["provenance"].pop(
-                "instance_type")),
+        mutate("a version 5 input without its origin's members", lambda d: [
+            e["provenance"].pop("instance_type") for e in d["inputs"]
+            if e["provenance"]["kind"] in ("quoted", "measured")][:1]),
     ])
 
 
