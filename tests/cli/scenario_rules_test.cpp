@@ -95,6 +95,15 @@ TEST_CASE("waiting of 1201 seconds is priced in seconds") {
       REQUIRE(at != std::string::npos);
       log.replace(at, std::string(old).size(), std::string(old).substr(0, 9) + ",1201,");
     }
+    // Each run's end row moves with its longer waiting phase: a phase lies within its run.
+    for (const auto& [end, later] :
+         {std::pair{"end,completed,2026-11-20T11:00:00Z", "end,completed,2026-11-20T11:16:01Z"},
+          std::pair{"end,completed,2026-11-21T11:30:00Z", "end,completed,2026-11-21T11:45:01Z"},
+          std::pair{"end,completed,2026-11-22T11:01:00Z", "end,completed,2026-11-22T11:18:01Z"}}) {
+      const auto at = log.find(end);
+      REQUIRE(at != std::string::npos);
+      log.replace(at, std::string(end).size(), later);
+    }
     std::ofstream(runs, std::ios::binary) << log;
   }
   const auto est = with_change("../data/ft-8b-trn1-runs.csv", runs.string());

@@ -60,6 +60,10 @@ struct small_options {
 ///           + 0.358333333333333319 = 43.796689497716894963
 inline model small_model(const small_options& o = {}) {
   model m;
+  m.set_region("us-east-1");
+  // What the lines are, as an instance_time and a block_storage would say (model/identity.hpp).
+  const line_identity ec2 = detail::ec2_instance_identity("trn1.32xlarge", purchase_option::on_demand);
+  const line_identity ebs{.service = "AmazonEC2", .usage_type = "EBS:VolumeUsage.gp3"};
   const auto price =
       o.third_party_price
           ? m.input(sourced("trn1_price", make(units::usd_per_instance_hour, o.price),
@@ -70,15 +74,15 @@ inline model small_model(const small_options& o = {}) {
   const auto train = m.input(sourced("train_s", seconds(o.train_s), run1()));
   const auto eval = m.input(sourced("eval_s", seconds(30), run1()));
   const auto t = train + eval;
-  m.add_line(category::compute, "job", {phase::training, "training"}, price, n * t);
+  m.add_line(category::compute, "job", {phase::training, "training", ec2}, price, n * t);
   const auto billed = ceil_to(t, seconds(3600));
   const auto zero = m.rule_constant(
       "no_time", seconds(0), documented{"AWS EC2 per-second billing", parse_date("2026-11-30")});
   const auto idle = max(billed - t, zero);
-  m.add_line(category::compute, "job", {phase::waiting, "idle until the hour ends"}, price,
+  m.add_line(category::compute, "job", {phase::waiting, "idle until the hour ends", ec2}, price,
              n * idle);
   const auto eval_h = convert<units::hour_t>(min(eval, t));
-  m.add_line(category::compute, "job", {phase::evaluation, "evaluation"},
+  m.add_line(category::compute, "job", {phase::evaluation, "evaluation", ec2},
              price, n * eval_h);
 
   const auto volume = m.input(sourced("volume_gib", make(units::gibibyte, 500), run1()));
@@ -93,12 +97,12 @@ inline model small_model(const small_options& o = {}) {
                             quoted{.source = "AmazonEC2 offer file, EBS gp3",
                                    .region = "us-east-1",
                                    .consulted = as_of}));
-  m.add_line(category::storage, "scratch", {std::nullopt, "gp3 volumes, first 4000 GiB-h"},
+  m.add_line(category::storage, "scratch", {std::nullopt, "gp3 volumes, first 4000 GiB-h", ebs},
              storage_price, first, month_730h);
   if (o.assumed_overlap) {
     const auto overlap = m.input(sourced("overlap_s", seconds(0),
                                          assumption{"evaluation does not overlap training"}));
-    m.add_line(category::compute, "job", {phase::evaluation, "overlap"}, price, n * overlap);
+    m.add_line(category::compute, "job", {phase::evaluation, "overlap", ec2}, price, n * overlap);
   }
   if (o.open_uncertainty) {
     m.add_uncertainty({"aten::_upsample_bicubic2d_aa in the vision tower",

@@ -99,6 +99,11 @@ TEST_CASE("each line becomes a FOCUS row with hand-computed quantities in the pr
   CHECK(training.at("RegionId") == "us-east-1");
   CHECK(training.at("SkuId") == "WVVQPJVCQU4SR8XF");
   CHECK(training.at("SkuPriceId") == "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7");
+  // What the line is, from its identity (docs/model.md#what-a-line-is).
+  CHECK(training.at("ResourceType") == "trn1.32xlarge");
+  CHECK(training.at("x_ServiceCode") == "AmazonEC2");
+  CHECK(training.at("x_UsageType") == "BoxUsage:trn1.32xlarge");
+  CHECK(training.at("x_PurchaseOption") == "on-demand");
   CHECK(training.at("x_Phase") == "training");
   CHECK(training.at("x_Overhead") == "useful");
   CHECK(training.at("x_Priced") == "true");
@@ -116,7 +121,7 @@ TEST_CASE("each line becomes a FOCUS row with hand-computed quantities in the pr
   CHECK(storage.at("PricingQuantity") == "5.479452054794520548");
   CHECK(storage.at("PricingUnit") == "GiB-mo");
   CHECK(storage.at("ServiceCategory") == "Storage");
-  CHECK(storage.at("ServiceName") == "Amazon Elastic Compute Cloud");  // "AmazonEC2 offer file, EBS gp3"
+  CHECK(storage.at("ServiceName") == "Amazon Elastic Compute Cloud");  // EBS is billed by EC2
   CHECK(storage.at("SkuId") == "NULL");  // a price read from a page has no SKU
   CHECK(storage.at("x_Phase") == "NULL");
   CHECK(storage.at("x_FactorDen") == "730");
