@@ -890,7 +890,8 @@ class Report:
 
     def check_lines(self):
         identity = self.version >= IDENTITY_VERSION
-        self.lines = objects(self.doc, "", "lines", LINE_MEMBERS + (["identity"] if identity else []),
+        members = LINE_MEMBERS + (["identity"] if identity else [])
+        self.lines = objects(self.doc, "", "lines", members,
                              f"a line in schema version {self.version}")
         for path, l in self.lines:
             if identity:

@@ -59,8 +59,8 @@ TEST_CASE("parse_unit reads trncost's named units and unnamed ones as symbol.hpp
   CHECK((per_hour->exponents.size() == 1 && per_hour->den == 3600));
   CHECK(report::parse_unit("(token/1000)"));
   CHECK(report::parse_unit("s^-1 instance^-1 interruption"));
-  for (const char* bad : {"bananas", "(1 s)", "(scaled s)", "s s", "s^1", "s^0", "USD  s/h",
-                          " s/h", "(3600 )x", "GPU-h"}) {
+  for (const char* bad : {"bananas", "(1 s)", "(scaled s)", "s s", "s^1", "s^0", "USD  s/h", " s/h",
+                          "(3600 )x", "GPU-h"}) {
     CAPTURE(bad);
     CHECK_FALSE(report::parse_unit(bad));
   }
@@ -76,8 +76,8 @@ TEST_CASE("a derivation whose unit does not follow from its operands' is named a
                             R"("unit": "min",
       "known": true,
       "formula": "train_s + eval_s")");
-  CHECK(mismatch(min).rfind("derivations[0].unit: 'min' is not what add of its operands gives", 0) ==
-        0);
+  CHECK(mismatch(min).rfind("derivations[0].unit: 'min' is not what add of its operands gives",
+                            0) == 0);
   CHECK(mismatch(replaced(text, R"("unit": "USD/GiB-mo")", R"("unit": "bananas")"))
             .rfind("inputs[5].unit: 'bananas' is not a unit trncost writes", 0) == 0);
   // A price per hour against instance-seconds is not money with the factor 1/3600.
@@ -104,11 +104,11 @@ TEST_CASE("the audit reads JSON as strictly as verify_report.py, naming the fiel
         "trncost: r.json: totals.by_phase[0].amount: '+1.433333333333333333' is not a decimal "
         "number (-?digits(.digits)?)");
   CHECK(refusal(replaced(text, R"("currency": "USD",)", R"("currency": "USD", "comment": "x",)"))
-            .rfind("trncost: r.json: comment: is not a member of a report of schema version 1", 0) ==
-        0);
+            .rfind("trncost: r.json: comment: is not a member of a report of schema version 1",
+                   0) == 0);
   CHECK(refusal(replaced(text, R"("num": 1,)", R"("num": 9223372036854775808,)"))
-            .rfind("trncost: r.json: lines[0].num: '9223372036854775808' is not a whole number", 0) ==
-        0);
+            .rfind("trncost: r.json: lines[0].num: '9223372036854775808' is not a whole number",
+                   0) == 0);
 }
 
 TEST_CASE("the timeline and the rate codes: a measurement at the epoch, a SKU of another rate") {

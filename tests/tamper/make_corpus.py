@@ -629,7 +629,7 @@ def c_run_unnamed(doc):
 def quote_with_rate(doc):
     for i, e in inputs_of(doc, "quoted"):
         p = e["provenance"]
-        if p["sku"] and p["rate_code"] and p["offer_term_code"] and p["offer_term_code"] != p["sku"]:
+        if p["sku"] and p["rate_code"] and p["offer_term_code"] not in ("", p["sku"]):
             return i, p
     return None, None
 

@@ -72,7 +72,8 @@ class strict_report_handler
     return done(inner_->RawNumber(s, n, copy));
   }
   bool String(const char* s, rapidjson::SizeType n, bool copy) {
-    if (holds_surrogate(std::string_view(s, n))) return refuse(value_path(), std::string(surrogate_rule));
+    if (holds_surrogate(std::string_view(s, n)))
+      return refuse(value_path(), std::string(surrogate_rule));
     return done(inner_->String(s, n, copy));
   }
   bool StartObject() { return open(true) && inner_->StartObject(); }
@@ -143,8 +144,8 @@ class strict_report_handler
   bool open(bool object) {
     std::string path = value_path();
     if (frames_.size() >= report_max_depth) {
-      return refuse(path, "nests arrays and objects more than " +
-                              std::to_string(report_max_depth) + " deep (refused)");
+      return refuse(path, "nests arrays and objects more than " + std::to_string(report_max_depth) +
+                              " deep (refused)");
     }
     frames_.push_back(frame{object, std::move(path), {}, {}, false, 0});
     return true;
@@ -280,8 +281,7 @@ TRNCOST_DECL auto report_reader::member(const json_value& obj, const std::string
 TRNCOST_DECL auto report_reader::closed(const json_value& obj, const std::string& path,
                                         std::initializer_list<std::string_view> members,
                                         std::string_view what,
-                                        const std::vector<std::string_view>& more) const
-    -> void {
+                                        const std::vector<std::string_view>& more) const -> void {
   for (const auto& key : obj.keys()) {
     const auto is = [&](std::string_view m) { return m == key; };
     if (std::none_of(members.begin(), members.end(), is) &&
@@ -498,10 +498,10 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
     } else {
       for (const std::string_view key : {"rule", "category"}) {
         if (r.find(key) != nullptr) {
-          fail_at(join_path(path, key),
-                  "is a member of schema version " +
-                      std::to_string(report::reasons_schema_version) +
-                      "; the report declares version " + std::to_string(doc.version));
+          fail_at(join_path(path, key), "is a member of schema version " +
+                                            std::to_string(report::reasons_schema_version) +
+                                            "; the report declares version " +
+                                            std::to_string(doc.version));
         }
       }
     }
@@ -610,12 +610,17 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
     d.op.kind = named<op_kind>(e, path, "op", report::parse_op, "operation");
     const auto op_members = [&]() -> std::vector<std::string_view> {
       switch (d.op.kind) {
-        case op_kind::scale: return {"factor"};
-        case op_kind::band: return {"lower", "upper"};
-        case op_kind::ceil_to: return {"step"};
+        case op_kind::scale:
+          return {"factor"};
+        case op_kind::band:
+          return {"lower", "upper"};
+        case op_kind::ceil_to:
+          return {"step"};
         case op_kind::convert:
-        case op_kind::charge: return {"num", "den"};
-        default: return {};
+        case op_kind::charge:
+          return {"num", "den"};
+        default:
+          return {};
       }
     };
     closed(e, path, {"name", "value", "unit", "known", "formula", "op", "operands"},
@@ -661,9 +666,8 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
     in.value = str(e, path, "value");
     in.unit = str(e, path, "unit");
     in.known = boolean(e, path, "known");
-    in.origin =
-        origin(member(e, path, "provenance", json_value::kind::object), path + ".provenance",
-               doc.version);
+    in.origin = origin(member(e, path, "provenance", json_value::kind::object),
+                       path + ".provenance", doc.version);
     doc.inputs.push_back(std::move(in));
   }
   doc.findings = strings(root, "", "findings");
@@ -732,8 +736,8 @@ TRNCOST_DECL auto report_reader::read_protocol(const json_value& root, report::d
   }
   if (static_cast<std::int64_t>(whole(p, "protocol", "freshness_window_days")) !=
       doc.freshness_window_days) {
-    fail_at("protocol.freshness_window_days",
-            "is not the report's freshness_window_days " + std::to_string(doc.freshness_window_days));
+    fail_at("protocol.freshness_window_days", "is not the report's freshness_window_days " +
+                                                  std::to_string(doc.freshness_window_days));
   }
   const auto pairs = [&](const json_value& e, const std::string& at, std::string_view key,
                          std::string_view first, std::string_view second) {
@@ -752,13 +756,14 @@ TRNCOST_DECL auto report_reader::read_protocol(const json_value& root, report::d
     const std::string at = "protocol.runs[" + std::to_string(i) + "]";
     const auto& e = object_at(runs, i, at);
     const bool v5 = doc.version >= report::identity_schema_version;
-    closed(e, at,
-           {"run_id", "model", "code_version", "dataset_id", "parameters", "software_stack"},
+    closed(e, at, {"run_id", "model", "code_version", "dataset_id", "parameters", "software_stack"},
            "a protocol run in schema version " + std::to_string(doc.version),
            v5 ? std::vector<std::string_view>{"instance_type", "region"}
               : std::vector<std::string_view>{});
-    run_protocol run{str(e, at, "run_id"), str(e, at, "model"),
-                     str(e, at, "code_version"), str(e, at, "dataset_id"),
+    run_protocol run{str(e, at, "run_id"),
+                     str(e, at, "model"),
+                     str(e, at, "code_version"),
+                     str(e, at, "dataset_id"),
                      pairs(e, at, "parameters", "name", "value"),
                      pairs(e, at, "software_stack", "component", "version")};
     if (v5) {
@@ -899,8 +904,7 @@ TRNCOST_DECL auto report_reader::comparison(const json_value& o, const std::stri
   analysis::comparison c;
   closed(o, path, {"groups"}, "the comparison");
   each(o, path, "groups", [&](const json_value& e, const std::string& at) {
-    closed(e, at,
-           {"dataset_id", "metric", "target", "direction", "differences", "ranked", "apart"},
+    closed(e, at, {"dataset_id", "metric", "target", "direction", "differences", "ranked", "apart"},
            "a comparison group");
     analysis::comparison_group g;
     g.dataset_id = str(e, at, "dataset_id");
@@ -1009,9 +1013,8 @@ TRNCOST_DECL auto report_reader::burn_down(const json_value& o, const std::strin
     -> credits::burn_down_result {
   credits::burn_down_result b;
   closed(o, path,
-         {"total_spend", "total_credits", "total_uncovered", "total_wasted",
-          "total_lost_at_expiry", "runway", "grants", "periods", "credit_lines", "projection",
-          "findings"},
+         {"total_spend", "total_credits", "total_uncovered", "total_wasted", "total_lost_at_expiry",
+          "runway", "grants", "periods", "credit_lines", "projection", "findings"},
          "the credits section");
   b.total_spend = dec(o, path, "total_spend");
   b.total_credits = dec(o, path, "total_credits");

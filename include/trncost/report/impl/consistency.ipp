@@ -24,8 +24,8 @@ namespace report::detail {
 struct unit_out_of_range {};
 
 inline constexpr std::array<std::string_view, 16> base_unit_symbols{
-    "USD",  "s",      "B",    "token", "instance", "chip", "NeuronCore", "request",
-    "step", "sample", "FLOP", "mo",    "I/O",      "metric", "job",      "interruption"};
+    "USD",  "s",      "B",    "token", "instance", "chip",   "NeuronCore", "request",
+    "step", "sample", "FLOP", "mo",    "I/O",      "metric", "job",        "interruption"};
 
 /// A named unit: its base units as an unnamed unit's text, and its scale.
 struct named_unit {
@@ -267,15 +267,15 @@ TRNCOST_DECL std::optional<unit_dimension> parse_unit(std::string_view symbol) {
     body = parts->body;
   } else {
     // "USD s/h": a scale of one second per hour (minute, day) after the base units.
-    for (const auto& [suffix, seconds] : {std::pair<std::string_view, std::int64_t>{"s/h", 3600},
-                                          {"s/min", 60},
-                                          {"s/d", 86400}}) {
+    for (const auto& [suffix, seconds] :
+         {std::pair<std::string_view, std::int64_t>{"s/h", 3600}, {"s/min", 60}, {"s/d", 86400}}) {
       if (symbol == suffix) {
         den = seconds;
         body = {};
         break;
       }
-      if (symbol.size() > suffix.size() + 1 && symbol.substr(symbol.size() - suffix.size()) == suffix &&
+      if (symbol.size() > suffix.size() + 1 &&
+          symbol.substr(symbol.size() - suffix.size()) == suffix &&
           symbol[symbol.size() - suffix.size() - 1] == ' ') {
         den = seconds;
         body = symbol.substr(0, symbol.size() - suffix.size() - 1);
@@ -365,16 +365,21 @@ TRNCOST_DECL check_result check_units(const document& doc) {
           want = args[0];
           break;
         case op_kind::mul:
-        case op_kind::div: want = times(args[0], args[1], d.op.kind == op_kind::div); break;
+        case op_kind::div:
+          want = times(args[0], args[1], d.op.kind == op_kind::div);
+          break;
         case op_kind::scale:
         case op_kind::band:
-        case op_kind::ceil_to: want = args[0]; break;
+        case op_kind::ceil_to:
+          want = args[0];
+          break;
         case op_kind::convert: {
           const auto per_job = times(args[0], unit_dimension{{{"job", 1}}, 1, 1}, true);
           const bool same_dimension = args[0].exponents == r->exponents;
           if (!same_dimension && !(per_job.exponents == r->exponents && d.op.num == d.op.den)) {
             return mismatch(unit_at + "is not of the dimension of its operand's " +
-                            symbol_of(doc, d.operands[0]) + ": convert changes the unit, not "
+                            symbol_of(doc, d.operands[0]) +
+                            ": convert changes the unit, not "
                             "the dimension");
           }
           const auto ratio = times(args[0], *r, true);
@@ -389,12 +394,13 @@ TRNCOST_DECL check_result check_units(const document& doc) {
         case op_kind::charge:
           if (!as_result(times(args[0], args[1]), *r, d.op.num, d.op.den)) {
             return mismatch(unit_at + "is not " + symbol_of(doc, d.operands[0]) + " x " +
-                            symbol_of(doc, d.operands[1]) + " x " + std::to_string(d.op.num) +
-                            "/" + std::to_string(d.op.den) +
+                            symbol_of(doc, d.operands[1]) + " x " + std::to_string(d.op.num) + "/" +
+                            std::to_string(d.op.den) +
                             ": a charge is its price times its usage, with its factor");
           }
           break;
-        case op_kind::opaque: break;
+        case op_kind::opaque:
+          break;
       }
       if (want && !(*want == *r)) {
         std::string from;
@@ -405,7 +411,8 @@ TRNCOST_DECL check_result check_units(const document& doc) {
                         " of its operands gives (" + from + ")");
       }
     } catch (const unit_out_of_range&) {
-      return mismatch(unit_at + "cannot be checked: the scale of its operands' units is out of "
+      return mismatch(unit_at +
+                      "cannot be checked: the scale of its operands' units is out of "
                       "range");
     }
   }
@@ -516,8 +523,8 @@ TRNCOST_DECL check_result check_identities(const document& doc) {
       std::string_view kind;
       if (const auto* q = std::get_if<quoted>(&in.origin); q != nullptr && price.count(in.name)) {
         kind = "quoted";
-        const bool service = std::find(service_codes.begin(), service_codes.end(),
-                                       q->offer_code) != service_codes.end();
+        const bool service = std::find(service_codes.begin(), service_codes.end(), q->offer_code) !=
+                             service_codes.end();
         // A purchase option is a price's: a quoted quantity (a Capacity Block's length) has none.
         const bool price_of = in.unit.rfind("USD", 0) == 0;
         fields = {{"service", service ? q->offer_code : std::string(), &id.service},
@@ -536,9 +543,8 @@ TRNCOST_DECL check_result check_identities(const document& doc) {
       for (const auto& [key, value, mine] : fields) {
         if (value.empty() || mine->empty() || *mine == value) continue;
         return mismatch(indexed("lines", i) + ".identity." + std::string(key) + ": '" + *mine +
-                        "', but " +
-                        std::string(kind) + " input '" + in.name + "' (" + indexed("inputs", k) +
-                        ") is '" + value +
+                        "', but " + std::string(kind) + " input '" + in.name + "' (" +
+                        indexed("inputs", k) + ") is '" + value +
                         "' (identity-consistent: the inputs a line uses agree with what the line "
                         "is)");
       }
@@ -552,8 +558,8 @@ TRNCOST_DECL check_result check_timeline(const document& doc) {
   for (std::size_t i = 0; i < doc.inputs.size(); ++i) {
     const std::string where = indexed("inputs", i) + ".provenance.";
     if (const auto* m = std::get_if<measured>(&doc.inputs[i].origin)) {
-      for (const auto& [key, t] : {std::pair<std::string_view, timestamp>{"from", m->from},
-                                   {"to", m->to}}) {
+      for (const auto& [key, t] :
+           {std::pair<std::string_view, timestamp>{"from", m->from}, {"to", m->to}}) {
         if (!(timestamp{} < t)) {
           return mismatch(where + std::string(key) + ": " + to_string(t) +
                           " is not after 1970-01-01T00:00:00Z; a measurement has its collection "
@@ -587,9 +593,8 @@ TRNCOST_DECL check_result check_timeline(const document& doc) {
 namespace report {
 
 TRNCOST_DECL check_result check_consistency(const document& doc) {
-  for (const auto rule :
-       {detail::check_timeline, detail::check_units, detail::check_runs,
-        detail::check_identities}) {
+  for (const auto rule : {detail::check_timeline, detail::check_units, detail::check_runs,
+                          detail::check_identities}) {
     if (auto r = rule(doc); !r.ok) return r;
   }
   return {};
