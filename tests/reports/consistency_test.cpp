@@ -104,7 +104,7 @@ TEST_CASE("the audit reads JSON as strictly as verify_report.py, naming the fiel
         "trncost: r.json: totals.by_phase[0].amount: '+1.433333333333333333' is not a decimal "
         "number (-?digits(.digits)?)");
   CHECK(refusal(replaced(text, R"("currency": "USD",)", R"("currency": "USD", "comment": "x",)"))
-            .rfind("trncost: r.json: comment: is not a member of a report of schema version 1",
+            .rfind("trncost: r.json: comment: is not a member of a report of schema version ",
                    0) == 0);
   CHECK(refusal(replaced(text, R"("num": 1,)", R"("num": 9223372036854775808,)"))
             .rfind("trncost: r.json: lines[0].num: '9223372036854775808' is not a whole number",
@@ -124,9 +124,11 @@ TEST_CASE("the timeline and the rate codes: a measurement at the epoch, a SKU of
 }
 
 TEST_CASE("a run archived twice is named at its second listing (protocol-runs)") {
+  // The small report is of schema version 5: a run says where it ran.
   const auto twice = replaced(small_report(), R"("runs": [])", R"("runs": [{"run_id": "r",
-      "model": "", "code_version": "", "dataset_id": "", "parameters": [], "software_stack": []},
+      "model": "", "code_version": "", "dataset_id": "", "parameters": [], "software_stack": [],
+      "instance_type": "", "region": ""},
       {"run_id": "r", "model": "", "code_version": "", "dataset_id": "", "parameters": [],
-      "software_stack": []}])");
+      "software_stack": [], "instance_type": "", "region": ""}])");
   CHECK(mismatch(twice).rfind("protocol.runs[1].run_id: 'r' is archived twice", 0) == 0);
 }
