@@ -120,7 +120,9 @@ TEST_CASE("each line becomes a FOCUS row with hand-computed quantities in the pr
   // 4000 GiB-h in GiB-months of 730 h: 5.47945205479452054794... -> 5.479452054794520548.
   CHECK(storage.at("PricingQuantity") == "5.479452054794520548");
   CHECK(storage.at("PricingUnit") == "GiB-mo");
-  CHECK(storage.at("ServiceCategory") == "Storage");
+  // EBS is billed by Amazon EC2, whose FOCUS ServiceCategory is Compute (the service's, not the
+  // cost category's).
+  CHECK(storage.at("ServiceCategory") == "Compute");
   CHECK(storage.at("ServiceName") == "Amazon Elastic Compute Cloud");  // EBS is billed by EC2
   CHECK(storage.at("SkuId") == "NULL");  // a price read from a page has no SKU
   CHECK(storage.at("x_Phase") == "NULL");
