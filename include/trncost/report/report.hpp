@@ -281,6 +281,11 @@ TRNCOST_DECL check_result check_reason_rules(const document& doc,
 /// against the status rules; stops at the first mismatch and names it.
 TRNCOST_DECL check_result check(const document& doc);
 
+/// What a report alone proves besides its values (units, identities, runs, the timeline): defined
+/// in report/consistency.hpp, declared here too so that check() compiles whichever of the two
+/// headers a unit includes first.
+TRNCOST_DECL check_result check_consistency(const document& doc);
+
 }  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
