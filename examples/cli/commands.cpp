@@ -212,8 +212,7 @@ int estimate_command(std::string_view program, const std::string& scenario,
   add_scenario_inputs(spec, inputs);
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
   const model m = io::build_model(spec, store_reader());
-  // Through the scenario, so a rule the estimate breaks is reported with the file it came from.
-  const estimate est = io::evaluate_scenario(spec, m);
+  const estimate est = m.evaluate(spec.as_of, io::scenario_options(spec));
   // [analysis], [[grant]] and [spend], when the scenario has them: the tornado, the Monte Carlo band
   // and the credit burn-down go into the report (schema version 2); without them the report is the
   // estimate's alone.
