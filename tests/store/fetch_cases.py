@@ -54,7 +54,7 @@ def read(path):
 EC2_V1 = read(f"{OFFERS}/AmazonEC2-us-east-1.json")
 # The same offer a version later: trn1.32xlarge at 20.00 instead of 21.50.
 EC2_V2 = (EC2_V1.replace(V1.encode(), V2.encode()).replace(V1_PUBLISHED.encode(), V2_PUBLISHED.encode())
-          .replace(b'"21.5000000000"', b'"20.0000000000"'))
+          .replace(b'"21.5000000000"', b'"20.0000000000"').replace(b'$21.50 per', b'$20.00 per'))
 assert EC2_V2.count(b'"20.0000000000"') == 1 and EC2_V2 != EC2_V1
 
 
