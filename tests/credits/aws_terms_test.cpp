@@ -104,7 +104,9 @@ TEST_CASE("aws service: a line's service is its identity's, whatever its price's
   l.price = derived_from({quote("AmazonS3", "S3 file")});
   CHECK(service_of(l) == "AmazonEC2");
   // offer_code_of() reads the field, never the source's first word.
-  const auto* q = std::get_if<quoted>(&quote("", "AmazonS3 offer file, us-east-1")->origin);
+  const input_ref no_code = quote("", "AmazonS3 offer file, us-east-1");
+  const auto* q = std::get_if<quoted>(&no_code->origin);
+  REQUIRE(q != nullptr);
   CHECK(offer_code_of(*q).empty());
 
   CHECK(find_aws_service("AmazonCloudWatch")->name == "Amazon CloudWatch");

@@ -256,8 +256,11 @@ TEST_CASE("a CSV offer file's rows of one term with later effective dates are ve
 }
 
 TEST_CASE("a flat query refuses a line that is one tier of a tiered price") {
-  for (const auto& [begin, end] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& range : std::vector<std::pair<std::string, std::string>>{
            {"1000", "Inf"}, {"0", "10"}, {"0.5", "Inf"}}) {
+    // Named copies: clang 14 cannot capture structured bindings in CAPTURE's lambda.
+    const std::string begin = range.first;
+    const std::string end = range.second;
     CAPTURE(begin);
     price_book book(as_of, day_count{120});
     book.add(trn1_offer({on_demand("2026-09-01",
