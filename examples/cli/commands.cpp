@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include <trncost/io/detail/input.hpp>
 #include <trncost/io/scenario.hpp>
 #include <trncost/io/study.hpp>
 #include <trncost/report/audit.hpp>
@@ -163,14 +164,8 @@ int usage_error(std::string_view program, const std::string& message) {
 }
 
 std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    trncost::io::fail(trncost::io::input_position::whole(path), "",
-                      "cannot be opened (no such file, or unreadable)");
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  // A device, a FIFO or an oversized file is refused before any byte is read.
+  return trncost::io::read_input_file(path);
 }
 
 namespace {

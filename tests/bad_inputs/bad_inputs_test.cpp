@@ -25,6 +25,7 @@
 #include <trncost/io/run_log.hpp>
 #include <trncost/io/savings_plans.hpp>
 #include <trncost/io/scenario.hpp>
+#include <trncost/io/study.hpp>
 #include <trncost/io/vllm_bench.hpp>
 #include <trncost/prices.hpp>
 #include <trncost/report/audit.hpp>
@@ -304,6 +305,8 @@ std::vector<std::string> opened_by_every_reader(const std::string& path) {
   run("vllm results", [&] { (void)io::read_vllm_bench(path, 1); });
   run("vllm config", [&] { (void)io::read_vllm_run_config(path); });
   run("whole text", [&] { (void)io::read_input_file(path); });
+  run("whole scenario", [&] { (void)io::read_scenario(path); });
+  run("whole study", [&] { (void)io::read_study(path); });
   return seen;
 }
 
@@ -319,6 +322,8 @@ TEST_CASE("a device, a FIFO or a file larger than any input is refused before it
       CAPTURE(seen);
       CHECK(seen.ends_with(": trncost: " + device + dev_zero_rule));
     }
+    // Not taken for a study (nothing is read): the scenario reader then refuses it.
+    CHECK_FALSE(io::is_study_file(device));
   }
   const fs::path dir = fs::temp_directory_path() / "trncost-bad-inputs-files";
   fs::remove_all(dir);
@@ -326,6 +331,7 @@ TEST_CASE("a device, a FIFO or a file larger than any input is refused before it
   // A FIFO: opening it to read would wait for a writer forever.
   const std::string fifo = (dir / "fifo").string();
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_FALSE(io::is_study_file(fifo));
   for (const auto& seen : opened_by_every_reader(fifo)) {
     CAPTURE(seen);
     CHECK(seen.ends_with(": trncost: " + fifo +
@@ -344,13 +350,13 @@ TEST_CASE("a device, a FIFO or a file larger than any input is refused before it
   for (const auto& seen : opened_by_every_reader(huge)) {
     CAPTURE(seen);
     // A streaming reader takes up to 64 GiB, a reader that holds its input whole 256 MiB.
-    const std::string limit = seen.starts_with("whole text") ? "256 MiB" : "64 GiB";
+    const std::string limit = seen.starts_with("whole ") ? "256 MiB" : "64 GiB";
     CHECK(seen.ends_with(": trncost: " + huge + ": is 65 GiB (69793218560 bytes), more than the " +
                          limit +
                          " this reader takes; no input of trncost is that large, so it is refused "
                          "before reading"));
   }
-  CHECK_THROWS_WITH_AS(io::read_input_file(large),
+  CHECK_THROWS_WITH_AS((void)io::read_input_file(large),
                        ("trncost: " + large +
                         ": is 300 MiB (314572800 bytes), more than the 256 MiB this reader takes; "
                         "no input of trncost is that large, so it is refused before reading")

@@ -115,7 +115,7 @@ TEST_CASE("a directory given as a file is refused as a directory") {
   CHECK_THROWS_WITH_AS((void)io::read_model_support_file(dir, parse_date("2026-11-30")),
                        rule.c_str(), parse_error);
   CHECK_THROWS_WITH_AS((void)io::open_input_file("/nonexistent/x.json"),
-                       "trncost: /nonexistent/x.json: cannot open the file", parse_error);
+                       "trncost: /nonexistent/x.json: cannot be opened (no such file)", parse_error);
 }
 
 TEST_CASE("a refused number keeps its reason and says when it is out of range") {

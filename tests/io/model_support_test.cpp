@@ -125,7 +125,7 @@ TEST_CASE("a file is read by its extension, and its path names it in findings") 
   CHECK(set.source().dataset == "aws-neuron/torch-neuronx-model-support");
   CHECK(io::read_model_support_file(data_dir + "model_support.csv", consulted).size() == 7);
   CHECK_THROWS_WITH_AS((void)io::read_model_support_file(data_dir + "nope.csv", consulted),
-                       ("trncost: " + data_dir + "nope.csv: cannot open the file").c_str(),
+                       ("trncost: " + data_dir + "nope.csv: cannot be opened (no such file)").c_str(),
                        parse_error);
   const std::string not_an_export = std::string(TRNCOST_TESTS_DIR) + "/io/model_support_test.cpp";
   CHECK_THROWS_WITH_AS(

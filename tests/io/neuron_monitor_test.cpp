@@ -155,7 +155,7 @@ TEST_CASE("bad reports are refused with the line and the field") {
                        "without NeuronCore counters)",
                        parse_error);
   CHECK_THROWS_WITH_AS(io::read_neuron_monitor("/nonexistent/nm.jsonl"),
-                       "trncost: /nonexistent/nm.jsonl: cannot open the file", parse_error);
+                       "trncost: /nonexistent/nm.jsonl: cannot be opened (no such file)", parse_error);
 }
 
 TEST_CASE("instrument numbers with exponents read exactly, beyond 18 digits truncated") {

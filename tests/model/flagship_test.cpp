@@ -89,7 +89,7 @@ TEST_CASE("the flagship's durations, throughput and interruptions come from the 
 
 TEST_CASE("the flagship refuses a data directory without its run logs") {
   CHECK_THROWS_WITH_AS(flagship::build(flagship::variant::baseline, "/nonexistent"),
-                       "trncost: /nonexistent/ft-8b-trn1-runs.csv: cannot open the file",
+                       "trncost: /nonexistent/ft-8b-trn1-runs.csv: cannot be opened (no such file)",
                        parse_error);
 }
 

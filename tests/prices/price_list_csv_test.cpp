@@ -158,7 +158,7 @@ TEST_CASE("CSV bad input is reported with its line and column") {
                                          "(productFamily=Compute Instance"),
                        input_error);
   CHECK_THROWS_WITH_AS((void)io::read_offer_csv_file("/nonexistent.csv", s3_all()),
-                       "trncost: /nonexistent.csv: cannot open the file", parse_error);
+                       "trncost: /nonexistent.csv: cannot be opened (no such file)", parse_error);
 }
 
 }  // namespace trncost_tests::prices_price_list_csv_test

@@ -311,7 +311,7 @@ TEST_CASE("an offer file of the wrong shape is an error naming the field") {
   CHECK_THROWS_WITH_AS((void)read_text(no_code, everything_ec2()),
                        doctest::Contains("offerCode: is missing"), parse_error);
   CHECK_THROWS_WITH_AS((void)io::read_offer_json_file("/nonexistent/offer.json", everything_ec2()),
-                       "trncost: /nonexistent/offer.json: cannot open the file", parse_error);
+                       "trncost: /nonexistent/offer.json: cannot be opened (no such file)", parse_error);
 }
 
 }  // namespace trncost_tests::prices_price_list_json_test

@@ -136,6 +136,12 @@ TRNCOST_DECL void append_runs(std::vector<measure::run_record>& runs,
                               std::vector<measure::run_record> more) {
   for (const auto& r : more) {
     for (const auto& have : runs) {
+      if (have.id == r.id && have.origin == r.origin) {
+        throw parse_error(r.origin + ": run_id: run '" + r.id +
+                          "' is read twice from this line: the same run log is given twice; "
+                          "a run is read once (read twice, its time, incidents and cost would "
+                          "count twice)");
+      }
       if (have.id == r.id) {
         throw parse_error(r.origin + ": run_id: run '" + r.id + "' is also logged in " +
                           have.origin +

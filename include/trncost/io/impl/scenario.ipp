@@ -1333,9 +1333,8 @@ class scenario_builder {
     for (std::size_t i = 0; i < files.size(); ++i) {
       const std::string k = key + "[" + std::to_string(i) + "]";
       const std::string path = existing(files[i], line, k, "run log");
-      auto runs = read_run_log(path);
-      all.insert(all.end(), std::make_move_iterator(runs.begin()),
-                 std::make_move_iterator(runs.end()));
+      // The same run id in two logs is refused, naming both files and lines.
+      append_runs(all, read_run_log(path));
     }
     return all;
   }
@@ -1350,8 +1349,7 @@ class scenario_builder {
       std::vector<measure::run_record> all;
       for (std::size_t i = 0; i < s_.run_files.size(); ++i) {
         const auto& f = s_.run_files[i];
-        auto r = read_runs({f.path}, f.line, "runs.files");
-        all.insert(all.end(), std::make_move_iterator(r.begin()), std::make_move_iterator(r.end()));
+        append_runs(all, read_runs({f.path}, f.line, "runs.files"));
       }
       runs_ = std::move(all);
     }
@@ -1992,11 +1990,8 @@ namespace io {
   if (std::filesystem::is_directory(path, dir_ec)) {
     fail(input_position::whole(path), "", "is a directory, not a file; give the file's path");
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(input_position::whole(path), "", "cannot be opened (no such file, or unreadable)");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_scenario(text.str(), path);
+  // A device, a FIFO or an oversized file is refused before any byte is read.
+  return parse_scenario(read_input_file(path), path);
 }
 
 [[nodiscard]] TRNCOST_DECL model build_model(const scenario_spec& spec,

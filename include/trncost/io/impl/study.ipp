@@ -291,11 +291,7 @@ namespace io {
 }
 
 [[nodiscard]] TRNCOST_DECL study_spec read_study(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(input_position::whole(path), "", "cannot be opened (no such file, or unreadable)");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_study(text.str(), path);
+  return parse_study(read_input_file(path), path);
 }
 
 [[nodiscard]] TRNCOST_DECL bool is_study_text(std::string_view text) {
@@ -309,11 +305,14 @@ namespace io {
 }
 
 [[nodiscard]] TRNCOST_DECL bool is_study_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return is_study_text(text.str());
+  // Not a file a reader takes (a device, a FIFO, too large): not a study; the scenario reader
+  // then refuses it with its rule.
+  if (!input_file_rule(path, max_whole_input_bytes).empty()) return false;
+  try {
+    return is_study_text(read_input_file(path));
+  } catch (const parse_error&) {
+    return false;
+  }
 }
 
 [[nodiscard]] TRNCOST_DECL study_result run_study(const study_spec& st) {

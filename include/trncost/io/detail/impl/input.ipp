@@ -126,8 +126,9 @@ TRNCOST_DECL std::string size_text(std::uint64_t bytes) {
     case fs::file_type::directory:
       return "is a directory, not a file; give the file's path";
     case fs::file_type::not_found:
+      return "cannot be opened (no such file)";
     case fs::file_type::none:
-      return "cannot open the file";
+      return "cannot be opened (its status cannot be read: unreadable)";
     case fs::file_type::character:
       return "is a character device, not a regular file; trncost reads only regular files, "
              "whose size is known before reading (a device such as /dev/zero never ends)";
@@ -143,7 +144,7 @@ TRNCOST_DECL std::string size_text(std::uint64_t bytes) {
       return "is not a regular file; trncost reads only regular files";
   }
   const std::uintmax_t size = fs::file_size(path, ec);
-  if (ec) return "cannot open the file (its size cannot be read)";
+  if (ec) return "cannot be opened (its size cannot be read)";
   if (size > max_bytes) {
     return "is " + detail::size_text(size) + " (" + std::to_string(size) +
            " bytes), more than the " + detail::size_text(max_bytes) +
@@ -159,7 +160,7 @@ TRNCOST_DECL std::string size_text(std::uint64_t bytes) {
     fail(input_position::whole(path), "", rule);
   }
   std::ifstream in(path, std::ios::binary);
-  if (!in) fail(input_position::whole(path), "", "cannot open the file (unreadable)");
+  if (!in) fail(input_position::whole(path), "", "cannot be opened (unreadable)");
   return in;
 }
 
