@@ -825,6 +825,25 @@ TEST_CASE("one assumed data preparation cost is one provisional reason on the as
   CHECK(est.reasons[0].text == "prep_cost is an assumption: similar job last quarter");
 }
 
+TEST_CASE("two data preparation jobs in one model each keep their own one job") {
+  // 38.40 USD assumed for tokenizing and 10.00 USD for de-duplication: two lines, 48.40 in all.
+  // Each "1 job" restates its own cost's provenance, so each is an input of its own name (a
+  // report refers to inputs by name; a shared name made the JSON report refuse the estimate).
+  model m;
+  m.add(data_preparation("tokenize", sourced<money>("tokenize.cost", usd("38.40"),
+                                                   assumption{"last month's bill"})));
+  m.add(data_preparation("dedupe",
+                         sourced<money>("dedupe.cost", usd("10.00"), assumption{"a guess"})));
+  declare_rest_none(m, {category::data_preparation});
+  const auto est = m.evaluate(as_of);
+  REQUIRE(est.lines.size() == 2);
+  CHECK(est.lines[0].quantity->name == "tokenize.one_job");
+  CHECK(est.lines[1].quantity->name == "dedupe.one_job");
+  CHECK(est.total == decimal("48.40"));
+  CHECK(est.status == estimate_status::provisional);
+  CHECK(est.reasons.size() == 2);
+}
+
 TEST_CASE("a measured job cost is priced as that cost per job x 1 job") {
   // 412.50 USD measured for one job: 412.5 USD/job x 1 job = 412.5
   const sourced<money> cost("prep_job_cost", usd("412.50"), run1());
@@ -836,7 +855,7 @@ TEST_CASE("a measured job cost is priced as that cost per job x 1 job") {
   const auto& how = std::get<derived>(est.lines[0].price->origin);
   CHECK(how.formula == "prep_job_cost / 1 job");
   CHECK(how.inputs.at(0) == cost.record());
-  CHECK(est.lines[0].quantity->name == "one_job");
+  CHECK(est.lines[0].quantity->name == "tokenize.one_job");
   CHECK(est.lines[0].quantity->value == "1");
   CHECK(est.lines[0].quantity->unit == "job");
   CHECK(est.lines[0].description == "data preparation: the measured job");

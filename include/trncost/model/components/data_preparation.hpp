@@ -85,7 +85,9 @@ class data_preparation {
     }
     const auto& one = std::get<one_measured_job>(how_);
     const auto price = b.input(one.cost_per_job);
-    const auto jobs = b.rule_constant("one_job", make(units::job, 1), one.measurement);
+    // Named after the component: two jobs' "1 job" carry their own costs' provenance, and a
+    // report refers to inputs by name.
+    const auto jobs = b.rule_constant(name_ + ".one_job", make(units::job, 1), one.measurement);
     b.line({std::nullopt, "data preparation: " + one.label}, price, jobs);
   }
 
