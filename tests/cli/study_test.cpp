@@ -263,6 +263,16 @@ TEST_CASE("the study reports: Markdown sections JSON audit and HTML without empt
   CHECK(reaching.first_mismatch.find("'1 x p5.48xlarge' set apart") != std::string::npos);
   CHECK(reaching.first_mismatch.find("yet that value reaches the target 1.9") != std::string::npos);
 
+  // Read as strictly as an estimate's report: a member written twice (the second "title" would
+  // silently replace the first) is refused with the path, not read leniently.
+  std::string twice = json;
+  const std::string schema_member = "\"schema_version\": ";
+  REQUIRE(twice.find(schema_member) != std::string::npos);
+  twice.insert(twice.find(schema_member), "\"title\": \"another\", \"title\": \"again\", ");
+  CHECK_THROWS_WITH_AS((void)audit_study(twice, "study.json"),
+                       doctest::Contains("title: appears twice in one object"), trncost::error);
+  CHECK_FALSE(is_study_report(twice));
+
   const std::string html = render_study(r, "html");
   CHECK(html.starts_with("<!DOCTYPE html>"));
   CHECK(html.find("placeholder") == std::string::npos);

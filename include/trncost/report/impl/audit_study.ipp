@@ -11,7 +11,7 @@ namespace io {
 
 [[nodiscard]] TRNCOST_DECL bool is_study_report(std::string_view json_text) {
   try {
-    const auto root = detail::parse_json_text(json_text, "report");
+    const auto root = detail::parse_report_json(json_text, "report");
     const auto* s = root.find("schema");
     return s != nullptr && s->is_string() && s->text() == study_schema_name;
   } catch (const trncost::error&) {
@@ -22,7 +22,7 @@ namespace io {
 [[nodiscard]] TRNCOST_DECL audit_result audit_study(std::string_view json_text,
                                                     std::string_view file) {
   using detail::json_value;
-  const auto root = detail::parse_json_text(json_text, file);
+  const auto root = detail::parse_report_json(json_text, file);
   const detail::report_reader r(file);
   const std::string schema = r.str(root, "", "schema");
   if (schema != study_schema_name) {
