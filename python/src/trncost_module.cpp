@@ -149,12 +149,12 @@ purchase_option option_of(const std::string& s, const std::string& input) {
 /// A provenance from the dict the Python constructors make ({"kind": "measured", "run": ...}).
 provenance provenance_of(const py::dict& d, const std::string& input) {
   const std::string kind = text_of(d, "kind", "a", input);
-  if (kind == "measured") {
+  if (kind == spelling_of<measured>.report) {
     return measured{text_of(d, "run", kind, input), text_of(d, "method", kind, input),
                     parse_timestamp(text_of(d, "start", kind, input)),
                     parse_timestamp(text_of(d, "end", kind, input))};
   }
-  if (kind == "quoted") {
+  if (kind == spelling_of<quoted>.report) {
     quoted q;
     q.source = text_of(d, "source", kind, input);
     q.region = text_of(d, "region", kind, input);
@@ -171,14 +171,14 @@ provenance provenance_of(const py::dict& d, const std::string& input) {
     q.description = optional_text(d, "description");
     return q;
   }
-  if (kind == "documented") {
+  if (kind == spelling_of<documented>.report) {
     return documented{text_of(d, "source", kind, input),
                       parse_date(text_of(d, "consulted", kind, input))};
   }
-  if (kind == "third-party") {
+  if (kind == spelling_of<third_party>.report) {
     return third_party{text_of(d, "source", kind, input), parse_date(text_of(d, "seen", kind, input))};
   }
-  if (kind == "assumption") return assumption{text_of(d, "rationale", kind, input)};
+  if (kind == spelling_of<assumption>.report) return assumption{text_of(d, "rationale", kind, input)};
   throw input_error("input '" + input + "': provenance kind \"" + kind +
                     "\" cannot be given from Python; the kinds are measured, quoted, documented, "
                     "third-party and assumption");

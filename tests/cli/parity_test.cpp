@@ -67,6 +67,14 @@ TEST_CASE("the feature table of docs/scenario.md names exactly the keys the pars
   CHECK(accepted.count("input.source") == 1);
   CHECK(accepted.count("component.instance_time.tokens_to_train") == 1);
   CHECK(accepted.count("option.support") == 1);
+  // Every provenance kind a file writes on an input is a key of an input and of a named source,
+  // spelt as the one table of kinds spells it (provenance_kinds).
+  for (const auto& k : trncost::provenance_kinds) {
+    if (k.file.empty()) continue;
+    CAPTURE(k.file);
+    CHECK(accepted.count("input." + std::string(k.file)) == 1);
+    CHECK(accepted.count("sources.NAME." + std::string(k.file)) == 1);
+  }
 }
 
 }  // namespace trncost_tests::cli_parity_test

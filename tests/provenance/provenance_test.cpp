@@ -1,6 +1,7 @@
 // Tests for provenance kinds, their validation and their one-line description; and ISO dates.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <trncost/provenance.hpp>
 
@@ -55,6 +56,30 @@ TEST_CASE("each provenance kind names itself") {
   CHECK(to_string(purchase_option::savings_plan) == "Savings Plan");
   CHECK(to_string(purchase_option::spot) == "spot");
   CHECK(to_string(purchase_option::capacity_block) == "Capacity Block");
+}
+
+TEST_CASE("one table spells every provenance kind, in reports and in files") {
+  // In the order of provenance's alternatives: kind_name reads the table.
+  static_assert(spelling_of<measured>.report == "measured");
+  static_assert(spelling_of<third_party>.report == "third-party");
+  static_assert(spelling_of<third_party>.file == "third_party");
+  static_assert(spelling_of<declared_none>.report == "declared-none");
+  // Kinds a file never writes on an input have no file spelling.
+  static_assert(spelling_of<derived>.file.empty());
+  static_assert(spelling_of<declared_none>.file.empty());
+  const provenance each[] = {measured{}, quoted{}, documented{}, third_party{},
+                             derived{},  assumption{}, declared_none{}};
+  for (const auto& p : each) {
+    CAPTURE(p.index());
+    CHECK(kind_name(p) == provenance_kinds[p.index()].report);
+    // A file spelling is the report's with '_' for '-' (or none).
+    const auto& k = provenance_kinds[p.index()];
+    if (!k.file.empty()) {
+      std::string file(k.report);
+      std::replace(file.begin(), file.end(), '-', '_');
+      CHECK(k.file == file);
+    }
+  }
 }
 
 TEST_CASE("a provenance that says too little to be checked is refused, naming the field") {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -122,7 +123,46 @@ struct source_record {
   bool known = true;
 };
 
-/// "measured", "quoted", "documented", "third-party", "derived", "assumption" or "declared-none".
+/// How one provenance kind is spelt: `report` in every report (JSON `kind`, Markdown, HTML, FOCUS
+/// CSV), in messages and in Python; `file` as the key of an input's table in a scenario or study
+/// file (`third_party = { ... }`), empty for the kinds a file never writes on an input (derived: trncost
+/// computes it; declared-none: a file says it in `[declare_none]`).
+struct provenance_kind_spelling {
+  std::string_view report;
+  std::string_view file;
+};
+
+/// The one table of provenance kinds, in the order of `provenance`'s alternatives: every reader
+/// and writer spells a kind from here.
+inline constexpr provenance_kind_spelling provenance_kinds[] = {
+    {"measured", "measured"},     {"quoted", "quoted"}, {"documented", "documented"},
+    {"third-party", "third_party"}, {"derived", ""},    {"assumption", "assumption"},
+    {"declared-none", ""}};
+static_assert(std::size(provenance_kinds) == std::variant_size_v<provenance>,
+              "one spelling per provenance kind");
+
+namespace detail {
+template <class Kind, class Variant>
+struct alternative_index;
+template <class Kind, class... Kinds>
+struct alternative_index<Kind, std::variant<Kinds...>> {
+  static constexpr std::size_t value = [] {
+    constexpr bool same[] = {std::is_same_v<Kind, Kinds>...};
+    std::size_t i = 0;
+    while (i < sizeof...(Kinds) && !same[i]) ++i;
+    return i;
+  }();
+  static_assert(value < sizeof...(Kinds), "not a provenance kind");
+};
+}  // namespace detail
+
+/// The spellings of one kind: `spelling_of<third_party>.report == "third-party"`.
+template <class Kind>
+inline constexpr provenance_kind_spelling spelling_of =
+    provenance_kinds[detail::alternative_index<Kind, provenance>::value];
+
+/// "measured", "quoted", "documented", "third-party", "derived", "assumption" or "declared-none"
+/// (provenance_kinds' report spelling).
 TRNCOST_DECL std::string_view kind_name(const provenance& p) noexcept;
 
 namespace detail {

@@ -261,8 +261,10 @@ class scenario_parser {
       "format",    "sources",      "estimate", "prices", "runs",
       "component", "declare_none", "analysis", "grant",  "spend"};
   /// The provenance kinds an input or a named source may hold.
+  /// (provenance_kinds' file spellings: every kind a file writes on an input.)
   static constexpr std::array<std::string_view, 5> provenance_keys{
-      "measured", "assumption", "third_party", "documented", "quoted"};
+      spelling_of<measured>.file, spelling_of<assumption>.file, spelling_of<third_party>.file,
+      spelling_of<documented>.file, spelling_of<quoted>.file};
   /// The keys of each table, as the parser checks them (docs/scenario.md lists them with the
   /// library feature each one reaches; tests/cli/parity_test.cpp keeps the two in step).
   static constexpr std::array<std::string_view, 4> estimate_keys{"title", "as_of", "region",
@@ -284,8 +286,8 @@ class scenario_parser {
   static constexpr std::array<std::string_view, 4> uncertain_input_keys{
       "input", "uniform", "triangular", "lognormal_90"};
   static constexpr std::array<std::string_view, 8> input_keys{
-      "value",      "measured", "assumption", "third_party",
-      "documented", "quoted",   "source",     "unknown"};
+      "value",        provenance_keys[0], provenance_keys[1], provenance_keys[2],
+      provenance_keys[3], provenance_keys[4], "source",       "unknown"};
 
  protected:  // a study file reads its own tables with the same rules (io/study.hpp)
   std::string file_;
@@ -675,7 +677,7 @@ class scenario_parser {
   }
 
   provenance origin(std::string_view kind, const toml::node& n, const std::string& path) const {
-    if (kind == "assumption") {
+    if (kind == spelling_of<assumption>.file) {
       const auto why = n.value<std::string>();
       if (!n.is_string() || !why || why->empty()) {
         fail_at(line_of(n), path, "must be the rationale, as non-empty text");
@@ -684,23 +686,23 @@ class scenario_parser {
     }
     const toml::table* t = n.as_table();
     if (t == nullptr) fail_at(line_of(n), path, "must be a table ({ source = \"...\", ... })");
-    if (kind == "measured") {
-      check_keys(*t, path, measured_keys, "measured");
+    if (kind == spelling_of<measured>.file) {
+      check_keys(*t, path, measured_keys, spelling_of<measured>.file);
       return measured{string(*t, path, "run", true), string(*t, path, "method", true),
                       timestamp_value(required(*t, path, "from"), join(path, "from")),
                       timestamp_value(required(*t, path, "to"), join(path, "to"))};
     }
-    if (kind == "third_party") {
-      check_keys(*t, path, third_party_keys, "third_party");
+    if (kind == spelling_of<third_party>.file) {
+      check_keys(*t, path, third_party_keys, spelling_of<third_party>.file);
       return third_party{string(*t, path, "source", true),
                          date_value(required(*t, path, "seen"), join(path, "seen"))};
     }
-    if (kind == "documented") {
-      check_keys(*t, path, documented_keys, "documented");
+    if (kind == spelling_of<documented>.file) {
+      check_keys(*t, path, documented_keys, spelling_of<documented>.file);
       return documented{string(*t, path, "source", true),
                         date_value(required(*t, path, "consulted"), join(path, "consulted"))};
     }
-    check_keys(*t, path, quoted_keys, "quoted");
+    check_keys(*t, path, quoted_keys, spelling_of<quoted>.file);
     quoted q;
     q.source = string(*t, path, "source", true);
     q.region = string(*t, path, "region", false);
@@ -794,8 +796,9 @@ class scenario_parser {
               "excluded), or write hours = { value = \"...\", ... } instead");
     }
     check_keys(*t, path,
-               std::array<std::string_view, 8>{"from", "to", "measured", "assumption",
-                                               "third_party", "documented", "quoted", "source"},
+               std::array<std::string_view, 8>{"from", "to", provenance_keys[0],
+                                               provenance_keys[1], provenance_keys[2],
+                                               provenance_keys[3], provenance_keys[4], "source"},
                "a period");
     const date from = date_value(required(*t, path, "from"), join(path, "from"));
     const date to = date_value(required(*t, path, "to"), join(path, "to"));
@@ -1973,10 +1976,10 @@ namespace io {
   add("spend", p::spend_keys);
   add("sources.NAME", p::provenance_keys);
   add("input", p::input_keys);
-  add("measured", p::measured_keys);
-  add("third_party", p::third_party_keys);
-  add("documented", p::documented_keys);
-  add("quoted", p::quoted_keys);
+  add(spelling_of<measured>.file, p::measured_keys);
+  add(spelling_of<third_party>.file, p::third_party_keys);
+  add(spelling_of<documented>.file, p::documented_keys);
+  add(spelling_of<quoted>.file, p::quoted_keys);
   return out;
 }
 

@@ -18,6 +18,7 @@ TRNCOST_DECL void require_field(bool ok, std::string_view input, std::string_vie
 }  // namespace detail
 
 TRNCOST_DECL void validate(const provenance& p, std::string_view input) {
+  const std::string_view kind = kind_name(p);
   // std::get_if, not std::visit: a visit instantiates its dispatch tables and one lambda body per
   // alternative in every translation unit including this header (issue 14, compile time).
   using detail::require_field;
@@ -29,31 +30,31 @@ TRNCOST_DECL void validate(const provenance& p, std::string_view input) {
                         "': the provenance is empty; say where the value comes from "
                         "(measured, quoted, documented, third_party, derived, assumption)");
     }
-    require_field(!m->run_id.empty(), input, "measured", "run_id", "is empty");
-    require_field(!m->method.empty(), input, "measured", "method", "is empty");
+    require_field(!m->run_id.empty(), input, kind, "run_id", "is empty");
+    require_field(!m->method.empty(), input, kind, "method", "is empty");
     // A default timestamp is 1970-01-01T00:00:00Z: a period nobody gave, never a real one.
-    require_field(m->from != timestamp{}, input, "measured", "from",
+    require_field(m->from != timestamp{}, input, kind, "from",
                   "is not set; a measured value has its collection period (from, to)");
-    require_field(m->to != timestamp{}, input, "measured", "to",
+    require_field(m->to != timestamp{}, input, kind, "to",
                   "is not set; a measured value has its collection period (from, to)");
-    require_field(m->from <= m->to, input, "measured", "to", "is before 'from'");
+    require_field(m->from <= m->to, input, kind, "to", "is before 'from'");
   } else if (const auto* q = std::get_if<quoted>(&p)) {
-    require_field(!q->source.empty(), input, "quoted", "source", "is empty");
-    require_field(!q->region.empty(), input, "quoted", "region", "is empty");
-    require_field(q->consulted.ok(), input, "quoted", "consulted", "is not a calendar date");
+    require_field(!q->source.empty(), input, kind, "source", "is empty");
+    require_field(!q->region.empty(), input, kind, "region", "is empty");
+    require_field(q->consulted.ok(), input, kind, "consulted", "is not a calendar date");
     require_field(!q->consulted_is_publication_date ||
                       (q->published.has_value() && *q->published == q->consulted),
-                  input, "quoted", "consulted",
+                  input, kind, "consulted",
                   "is said to be the publication date but differs from 'published'");
     if (!q->offer_code.empty()) {
       // A price read from an offer file is identified by the file and its rate code.
-      require_field(!q->offer_version.empty() || q->published.has_value(), input, "quoted",
+      require_field(!q->offer_version.empty() || q->published.has_value(), input, kind,
                     "offer_version", "is empty and no publication date is given");
-      require_field(!q->sku.empty(), input, "quoted", "sku",
+      require_field(!q->sku.empty(), input, kind, "sku",
                     "is empty for a price from an offer file");
-      require_field(!q->offer_term_code.empty(), input, "quoted", "offer_term_code",
+      require_field(!q->offer_term_code.empty(), input, kind, "offer_term_code",
                     "is empty for a price from an offer file");
-      require_field(!q->rate_code.empty(), input, "quoted", "rate_code",
+      require_field(!q->rate_code.empty(), input, kind, "rate_code",
                     "is empty for a price from an offer file");
     }
     // AWS rate codes are SKU.OfferTermCode.RateCode (a Savings Plan's SKU.RateCode, its term
@@ -61,41 +62,41 @@ TRNCOST_DECL void validate(const provenance& p, std::string_view input) {
     // messages are built only when a rule is broken: validate() runs on every input.
     if (!q->sku.empty() && !q->rate_code.empty()) {
       if (q->rate_code.rfind(q->sku + ".", 0) != 0) {
-        require_field(false, input, "quoted", "rate_code",
+        require_field(false, input, kind, "rate_code",
                       "'" + q->rate_code + "' is not a rate of SKU '" + q->sku +
                           "' (rate codes are SKU.OfferTermCode.RateCode)");
       }
       if (!q->offer_term_code.empty() && q->offer_term_code != q->sku &&
           q->rate_code.rfind(q->sku + "." + q->offer_term_code + ".", 0) != 0) {
-        require_field(false, input, "quoted", "rate_code",
+        require_field(false, input, kind, "rate_code",
                       "'" + q->rate_code + "' is not a rate of offer term '" + q->sku + "." +
                           q->offer_term_code + "' (rate codes are SKU.OfferTermCode.RateCode)");
       }
     }
     // Nobody reads a price list before it is published.
     if (q->published && q->consulted < *q->published) {
-      require_field(false, input, "quoted", "consulted",
+      require_field(false, input, kind, "consulted",
                     "(" + to_string(q->consulted) +
                         ") is before the publication date of what it cites (" +
                         to_string(*q->published) + "); a price cannot be read before it is published");
     }
   } else if (const auto* doc = std::get_if<documented>(&p)) {
-    require_field(!doc->source.empty(), input, "documented", "source", "is empty");
-    require_field(doc->consulted.ok(), input, "documented", "consulted", "is not a calendar date");
+    require_field(!doc->source.empty(), input, kind, "source", "is empty");
+    require_field(doc->consulted.ok(), input, kind, "consulted", "is not a calendar date");
   } else if (const auto* t = std::get_if<third_party>(&p)) {
-    require_field(!t->source.empty(), input, "third-party", "source", "is empty");
-    require_field(t->seen.ok(), input, "third-party", "seen", "is not a calendar date");
+    require_field(!t->source.empty(), input, kind, "source", "is empty");
+    require_field(t->seen.ok(), input, kind, "seen", "is not a calendar date");
   } else if (const auto* d = std::get_if<derived>(&p)) {
-    require_field(!d->formula.empty(), input, "derived", "formula", "is empty");
-    require_field(!d->inputs.empty(), input, "derived", "inputs", "is empty");
+    require_field(!d->formula.empty(), input, kind, "formula", "is empty");
+    require_field(!d->inputs.empty(), input, kind, "inputs", "is empty");
     for (const auto& in : d->inputs) {
-      require_field(in != nullptr, input, "derived", "inputs", "holds a null reference");
+      require_field(in != nullptr, input, kind, "inputs", "holds a null reference");
     }
   } else if (const auto* a = std::get_if<assumption>(&p)) {
-    require_field(!a->rationale.empty(), input, "assumption", "rationale", "is empty");
+    require_field(!a->rationale.empty(), input, kind, "rationale", "is empty");
   } else {
     const auto* n = std::get_if<declared_none>(&p);
-    require_field(!n->justification.empty(), input, "declared-none", "justification", "is empty");
+    require_field(!n->justification.empty(), input, kind, "justification", "is empty");
   }
 }
 
@@ -174,9 +175,7 @@ TRNCOST_DECL std::string describe(const provenance& p) {
 }
 
 TRNCOST_DECL std::string_view kind_name(const provenance& p) noexcept {
-  constexpr std::string_view names[] = {"measured", "quoted",     "documented",   "third-party",
-                                        "derived",  "assumption", "declared-none"};
-  return names[p.index()];
+  return provenance_kinds[p.index()].report;
 }
 
 }  // namespace trncost

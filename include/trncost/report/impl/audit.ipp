@@ -379,7 +379,7 @@ TRNCOST_DECL auto report_reader::origin(const json_value& p, const std::string& 
   // From version 5 a measurement says where it ran, a quote what it prices.
   const bool v5 = version >= report::identity_schema_version;
   const std::string what = "a " + kind + " provenance in schema version " + std::to_string(version);
-  if (kind == "measured") {
+  if (kind == spelling_of<measured>.report) {
     closed(p, path, {"kind", "run_id", "method", "from", "to"}, what,
            v5 ? std::vector<std::string_view>{"instance_type", "region"}
               : std::vector<std::string_view>{});
@@ -391,7 +391,7 @@ TRNCOST_DECL auto report_reader::origin(const json_value& p, const std::string& 
     }
     return m;
   }
-  if (kind == "quoted") {
+  if (kind == spelling_of<quoted>.report) {
     closed(p, path,
            {"kind", "source", "offer_code", "offer_version", "published", "sku", "offer_term_code",
             "rate_code", "region", "purchase_option", "consulted"},
@@ -422,26 +422,29 @@ TRNCOST_DECL auto report_reader::origin(const json_value& p, const std::string& 
     }
     return q;
   }
-  if (kind == "documented") {
+  if (kind == spelling_of<documented>.report) {
     closed(p, path, {"kind", "source", "consulted"}, what);
     return documented{str(p, path, "source"), day(p, path, "consulted")};
   }
-  if (kind == "third-party") {
+  if (kind == spelling_of<third_party>.report) {
     closed(p, path, {"kind", "source", "seen"}, what);
     return third_party{str(p, path, "source"), day(p, path, "seen")};
   }
-  if (kind == "assumption") {
+  if (kind == spelling_of<assumption>.report) {
     closed(p, path, {"kind", "rationale"}, what);
     return assumption{str(p, path, "rationale")};
   }
-  if (kind == "declared-none") {
+  if (kind == spelling_of<declared_none>.report) {
     closed(p, path, {"kind", "justification"}, what);
     return declared_none{str(p, path, "justification")};
   }
-  fail_at(path + ".kind", "'" + kind +
-                              "' is not a provenance an input can have (measured, "
-                              "quoted, documented, third-party, assumption, "
-                              "declared-none)");
+  // Every kind but derived, which a report writes as a derivation, not as an input's origin.
+  std::string kinds;
+  for (const auto& k : provenance_kinds) {
+    if (k.report == spelling_of<derived>.report) continue;
+    kinds += (kinds.empty() ? "" : ", ") + std::string(k.report);
+  }
+  fail_at(path + ".kind", "'" + kind + "' is not a provenance an input can have (" + kinds + ")");
 }
 
 TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::document {

@@ -522,7 +522,7 @@ TRNCOST_DECL check_result check_identities(const document& doc) {
       std::vector<std::tuple<std::string_view, std::string, const std::string*>> fields;
       std::string_view kind;
       if (const auto* q = std::get_if<quoted>(&in.origin); q != nullptr && price.count(in.name)) {
-        kind = "quoted";
+        kind = spelling_of<quoted>.report;
         const bool service = std::find(service_codes.begin(), service_codes.end(), q->offer_code) !=
                              service_codes.end();
         // A purchase option is a price's: a quoted quantity (a Capacity Block's length) has none.
@@ -534,7 +534,7 @@ TRNCOST_DECL check_result check_identities(const document& doc) {
                    &opt}};
       } else if (const auto* m = std::get_if<measured>(&in.origin);
                  m != nullptr && (price.count(in.name) || quantity.count(in.name))) {
-        kind = "measured";
+        kind = spelling_of<measured>.report;
         fields = {{"region", m->region, &id.region},
                   {"instance_type", m->instance_type, &id.instance_type}};
       } else {

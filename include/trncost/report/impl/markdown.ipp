@@ -10,11 +10,12 @@ namespace trncost {
 namespace io::detail {
 
 TRNCOST_DECL source_row source_of(const provenance& p) {
+  const std::string kind(kind_name(p));
   return std::visit(
       [&](const auto& k) -> source_row {
         using K = std::decay_t<decltype(k)>;
         if constexpr (std::is_same_v<K, measured>) {
-          return {"measured", "run " + k.run_id + ": " + k.method,
+          return {kind, "run " + k.run_id + ": " + k.method,
                   to_string(k.from) + " to " + to_string(k.to)};
         } else if constexpr (std::is_same_v<K, quoted>) {
           std::string src = k.source;
@@ -22,17 +23,17 @@ TRNCOST_DECL source_row source_of(const provenance& p) {
           src += ", " + k.region + ", " + std::string(to_string(k.option));
           std::string when = "consulted " + to_string(k.consulted);
           if (k.published) when += " (published " + to_string(*k.published) + ")";
-          return {"quoted", src, when};
+          return {kind, src, when};
         } else if constexpr (std::is_same_v<K, documented>) {
-          return {"documented", k.source, "consulted " + to_string(k.consulted)};
+          return {kind, k.source, "consulted " + to_string(k.consulted)};
         } else if constexpr (std::is_same_v<K, third_party>) {
-          return {"third-party", k.source, "seen " + to_string(k.seen)};
+          return {kind, k.source, "seen " + to_string(k.seen)};
         } else if constexpr (std::is_same_v<K, assumption>) {
-          return {"assumption", k.rationale, ""};
+          return {kind, k.rationale, ""};
         } else if constexpr (std::is_same_v<K, declared_none>) {
-          return {"declared-none", k.justification, ""};
+          return {kind, k.justification, ""};
         } else {
-          return {"derived", k.formula, ""};
+          return {kind, k.formula, ""};
         }
       },
       p);
