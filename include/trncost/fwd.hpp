@@ -1,10 +1,11 @@
 // Forward declarations of trncost's main types, for a host header that only names them (a function
 // taking `const trncost::estimate&`, a member `std::unique_ptr<trncost::model>`): it includes this
 // instead of the layers, which cost seconds of compile time per translation unit. Only standard
-// <cstdint> is included. The definitions are in the headers named beside each group.
+// <cstdint> and Boost.Units' own forward declarations are included. The definitions are in the headers named beside each group.
 #ifndef TRNCOST_FWD_HPP
 #define TRNCOST_FWD_HPP
 
+#include <boost/units/units_fwd.hpp>
 #include <cstdint>
 
 namespace trncost {
@@ -16,8 +17,11 @@ class overflow_error;
 class inexact_error;
 class input_error;
 
-// units/decimal.hpp, units/amount.hpp
+// units/decimal.hpp, units/units.hpp, units/amount.hpp
 class decimal;
+/// A quantity of `Unit` with an exact decimal value (defined here, where units/units.hpp takes it).
+template <class Unit>
+using quantity = boost::units::quantity<Unit, decimal>;
 struct month_convention;
 
 // provenance/provenance.hpp (provenance itself is a std::variant of the kinds: include the header)
@@ -30,6 +34,12 @@ struct derived;
 struct assumption;
 struct declared_none;
 struct source_record;
+// provenance/sourced.hpp, model/inputs.hpp: the inputs a component's signature names
+template <class Q>
+class sourced;
+template <class Q>
+class input_of;
+struct unknown_input;
 
 // model/category.hpp, model/model.hpp, model/estimate.hpp, model/tiers.hpp, model/work.hpp
 enum class category;
@@ -39,6 +49,9 @@ struct work_delivered;
 class model;
 class evaluator;
 class component_builder;
+template <class Unit>
+class node;             // model/model.hpp: a typed handle that component_builder returns
+struct line_identity;   // model/identity.hpp
 struct estimate;
 struct aws_service;  // model/aws_service.hpp
 struct estimate_options;

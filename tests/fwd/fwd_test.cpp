@@ -11,6 +11,14 @@ std::size_t lines_of(const trncost::model& m, const trncost::estimate_options& o
 trncost::model sweep_model(const trncost::workload::sweep_inputs& in);
 std::size_t bands_of(const trncost::report::extras& x);
 bool has_distribution(const trncost::analysis::distribution* d);
+// What a host component's header says with fwd.hpp alone: its inputs, handles and identity.
+template <class Unit>
+bool is_known(const trncost::input_of<trncost::quantity<Unit>>& in);
+template <class Q>
+std::size_t name_length(const trncost::sourced<Q>& s);
+template <class Unit>
+trncost::node<Unit> passed_through(trncost::component_builder& b, const trncost::node<Unit>& n);
+bool names_a_service(const trncost::line_identity& id);
 }  // namespace host_report
 
 #include <doctest/doctest.h>
@@ -35,6 +43,20 @@ trncost::model sweep_model(const trncost::workload::sweep_inputs& in) {
 }
 std::size_t bands_of(const trncost::report::extras& x) { return x.monte_carlo ? 1 : 0; }
 bool has_distribution(const trncost::analysis::distribution* d) { return d != nullptr; }
+template <class Unit>
+bool is_known(const trncost::input_of<trncost::quantity<Unit>>& in) {
+  return in.known() != nullptr;
+}
+template <class Q>
+std::size_t name_length(const trncost::sourced<Q>& s) {
+  return s.name().size();
+}
+template <class Unit>
+trncost::node<Unit> passed_through(trncost::component_builder& /*b*/,
+                                   const trncost::node<Unit>& n) {
+  return n;
+}
+bool names_a_service(const trncost::line_identity& id) { return !id.service.empty(); }
 }  // namespace host_report
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -68,6 +90,20 @@ TEST_CASE("a host header declares functions on trncost types from fwd.hpp alone"
                 std::is_enum_v<workload::archetype>);
   static_assert(std::is_class_v<report::extras> && std::is_class_v<analysis::distribution>);
   CHECK(host_report::bands_of(report::extras{}) == 0);
+  // A component's inputs, handles and identity, declared from fwd.hpp, are the layers' types.
+  const sourced<quantity<units::gibibyte_t>> size("size", make(units::gibibyte, 10),
+                                                   assumption{"ten GiB"});
+  CHECK(host_report::is_known(input_of<quantity<units::gibibyte_t>>(size)));
+  CHECK_FALSE(host_report::is_known(
+      input_of<quantity<units::gibibyte_t>>(unknown_input{"size", "not measured yet"})));
+  CHECK(host_report::name_length(size) == 4);
+  CHECK(host_report::names_a_service(line_identity{.service = "AmazonEC2"}));
+  static_assert(std::is_same_v<quantity<units::hour_t>,
+                               boost::units::quantity<units::hour_t, decimal>>);
+  static_assert(std::is_same_v<decltype(host_report::passed_through(
+                                   std::declval<component_builder&>(),
+                                   std::declval<const node<units::hour_t>&>())),
+                               node<units::hour_t>>);
   CHECK_FALSE(host_report::has_distribution(nullptr));
 }
 

@@ -23,8 +23,13 @@ struct unknown_input {
 ///
 /// (Not a std::variant: every component holds several, and a variant's machinery, instantiated for
 /// each unit in every unit that includes the components, was most of their compile time.)
-template <exact_quantity Q>
+template <class Q>
 class input_of {
+  // Not a constraint on Q, so that fwd.hpp can declare input_of: trncost's sentence instead.
+  static_assert(exact_quantity<Q>,
+                "trncost: input_of<Q> holds an exact quantity, trncost::quantity<Unit>: "
+                "input_of<quantity<units::gibibyte_t>>");
+
  public:
   using quantity_type = Q;
 

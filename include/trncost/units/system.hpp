@@ -32,7 +32,8 @@ struct step_dimension : boost::units::base_dimension<step_dimension, 7307> {};
 struct sample_dimension : boost::units::base_dimension<sample_dimension, 7308> {};
 struct flop_dimension : boost::units::base_dimension<flop_dimension, 7309> {};
 /// A billing month is a dimension of its own, not a time: how many hours it has is a convention
-/// (730 for the AWS calculator and Infracost) that a call site names; see month.hpp.
+/// (730 for the AWS calculator and Infracost) that a call site names (month_convention,
+/// units/amount.hpp).
 struct billing_month_dimension : boost::units::base_dimension<billing_month_dimension, 7310> {};
 /// Input/output operations of a block device (provisioned IOPS are these per second).
 struct io_operation_dimension : boost::units::base_dimension<io_operation_dimension, 7312> {};

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "../config.hpp"
+#include "../fwd.hpp"
 #include "decimal.hpp"
 #include "refusals.hpp"
 #include "symbol.hpp"
@@ -36,7 +37,8 @@ TRNCOST_DETAIL_UNIT(minute, "min", scaled<second_t, 60, 1>);
 TRNCOST_DETAIL_UNIT(hour, "h", scaled<second_t, 60, 2>);
 TRNCOST_DETAIL_UNIT(millisecond, "ms", scaled<second_t, 10, -3>);
 TRNCOST_DETAIL_UNIT(day, "d", scaled<second_t, 86400, 1>);
-/// The billing month (see month.hpp for its conventional length in hours).
+/// The billing month (its length in hours is a convention a call site names: month_convention,
+/// units/amount.hpp).
 TRNCOST_DETAIL_UNIT(month, "mo", unit_of<billing_month_base_unit::dimension_type>);
 
 // Data: decimal (SI) and binary (IEC) multiples of the byte. A GB and a GiB never convert into each
@@ -137,9 +139,9 @@ TRNCOST_DETAIL_UNIT(usd_per_job, "USD/job", per<usd_t, job_t>);
 
 namespace trncost {
 
-/// A quantity of `Unit` with an exact decimal value: the only kind of quantity a cost input holds.
-template <class Unit>
-using quantity = boost::units::quantity<Unit, decimal>;
+// trncost::quantity<Unit>, a quantity of `Unit` with an exact decimal value (the only kind of
+// quantity a cost input holds), is declared in fwd.hpp, which this header includes: an alias
+// template is declared once.
 
 /// An amount of money in US dollars.
 using money = quantity<units::usd_t>;
