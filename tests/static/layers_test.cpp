@@ -227,4 +227,42 @@ TEST_CASE("the folder graph's layers and rules") {
   }
 }
 
+TEST_CASE("separate compilation compiles every function body: each .ipp is reached from src.hpp") {
+  // src.hpp and io/src_*.hpp list the bodies by hand (they are public headers a host includes
+  // without CMake); an .ipp counts as compiled when a src header, or an .ipp it reaches, includes
+  // it directly (a header includes its .ipp only without TRNCOST_SEPARATE_COMPILATION). A new
+  // .ipp missing from the list would leave its functions undefined in a separate build.
+  const fs::path root = trncost_root();
+  std::set<fs::path> bodies;
+  std::vector<fs::path> todo{root / "src.hpp"};
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    const fs::path& p = entry.path();
+    if (p.extension() == ".ipp") bodies.insert(p.lexically_normal());
+    if (p.parent_path().filename() == "io" && p.filename().string().starts_with("src_")) {
+      todo.push_back(p);
+    }
+  }
+  REQUIRE(bodies.size() > 50);
+  REQUIRE(todo.size() >= 3);  // src.hpp and the readers', the scenario's and the store's
+  std::set<fs::path> reached;
+  while (!todo.empty()) {
+    const fs::path file = todo.back();
+    todo.pop_back();
+    std::ifstream in(file);
+    REQUIRE_MESSAGE(in, file.string());
+    for (std::string line; std::getline(in, line);) {
+      const auto target = included_file(file, line);
+      if (target && target->extension() == ".ipp" && reached.insert(*target).second) {
+        todo.push_back(*target);
+      }
+    }
+  }
+  for (const auto& body : bodies) {
+    CHECK_MESSAGE(reached.count(body) == 1,
+                  fs::relative(body, root).generic_string()
+                      << ": not included by src.hpp or an io/src_*.hpp (nor by an .ipp they "
+                         "include); a separately compiled program would lack its functions");
+  }
+}
+
 }  // namespace trncost_tests::static_layers_test
