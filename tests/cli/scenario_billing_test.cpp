@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "../support/scenario_text.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::cli_scenario_billing_test {
 
@@ -21,31 +23,17 @@ namespace {
 
 const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using trncost_support::find_line;
+using trncost_support::parse_error_of;
+using trncost_support::slurp;
 
 /// The shipped trn1 scenario with each `from` replaced by its `to` (once), as if beside it.
 estimate trn1_with(const std::vector<std::pair<std::string, std::string>>& changes) {
-  std::string text = slurp(scenarios + "fine-tune-8b-trn1.toml");
-  for (const auto& [from, to] : changes) {
-    const auto at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, from.size(), to);
-  }
+  const std::string text =
+      trncost_support::with_changes(slurp(scenarios + "fine-tune-8b-trn1.toml"), changes);
   return evaluate_scenario(parse_scenario(text, scenarios + "changed.toml"));
 }
 
-const line_item* find_line(const estimate& est, std::string_view description) {
-  for (const auto& l : est.lines) {
-    if (l.description == description) return &l;
-  }
-  return nullptr;
-}
 decimal amount_of(const estimate& est, std::string_view description) {
   const line_item* l = find_line(est, description);
   REQUIRE_MESSAGE(l != nullptr, "no line '" << description << "'");
@@ -83,22 +71,9 @@ data_preparation = "d"
 )" + (extra.empty() ? "failures_restarts = \"inside the block\"\n" : "");
 }
 
-std::string parse_error_of(const std::string& text) {
-  try {
-    (void)parse_scenario(text, "s.toml");
-  } catch (const parse_error& e) {
-    return e.what();
-  }
-  return "no error";
-}
-
 std::string build_error_of(const std::string& text) {
-  try {
-    (void)evaluate_scenario(parse_scenario(text, scenarios + "s.toml"));
-  } catch (const trncost::error& e) {
-    return e.what();
-  }
-  return "no error";
+  return trncost_support::error_message(
+      [&] { (void)evaluate_scenario(parse_scenario(text, scenarios + "s.toml")); });
 }
 
 }  // namespace
@@ -152,14 +127,7 @@ TEST_CASE("a Capacity Block prices the phases at its fee's rate and bills its un
 }
 
 TEST_CASE("billing errors name the file the line and the key") {
-  const std::string base = R"(format = 1
-[estimate]
-title = "t"
-as_of = 2026-11-30
-region = "us-east-1"
-[prices]
-files = []
-[[component]]
+  const std::string base = trncost_support::scenario_head + R"([[component]]
 kind = "instance_time"
 name = "ft"
 instance_type = "trn1.32xlarge"

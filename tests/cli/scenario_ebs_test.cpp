@@ -7,6 +7,8 @@
 #include <string>
 #include <trncost/io/scenario.hpp>
 
+#include "../support/scenario_text.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::cli_scenario_ebs_test {
 
@@ -63,12 +65,7 @@ decimal amount_of(const estimate& est, std::string_view description) {
 }
 
 std::string parse_error_of(const std::string& keys) {
-  try {
-    (void)parse_scenario(head + keys + tail, "s.toml");
-  } catch (const parse_error& e) {
-    return e.what();
-  }
-  return "no error";
+  return trncost_support::parse_error_of(head + keys + tail);
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include <vector>
 #include <trncost/io/scenario.hpp>
 
+#include "../support/scenario_text.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::cli_scenario_extras_test {
 
@@ -16,14 +18,7 @@ namespace {
 
 const std::string budget = TRNCOST_TESTS_DIR "/../examples/scenarios/fine-tune-8b-trn1-budget.toml";
 
-const std::string head = R"(format = 1
-[estimate]
-title = "t"
-as_of = 2026-11-30
-region = "us-east-1"
-[prices]
-files = []
-[[component]]
+const std::string head = trncost_support::scenario_head + R"([[component]]
 kind = "data_preparation"
 name = "prep"
 cost = { value = "100", assumption = "a quote from the data team" }
@@ -36,14 +31,11 @@ failures_restarts = "none"
 )";
 
 std::string error_of(const std::string& tail) {
-  try {
+  return trncost_support::error_message([&] {
     const auto spec = parse_scenario(head + tail, "s.toml");
     const model m = build_model(spec);
     (void)scenario_extras(spec, m, m.evaluate(spec.as_of, scenario_options(spec)));
-  } catch (const trncost::error& e) {
-    return e.what();
-  }
-  return "no error";
+  });
 }
 
 }  // namespace

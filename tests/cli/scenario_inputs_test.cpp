@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "../support/scenario_text.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::cli_scenario_inputs_test {
 
@@ -23,17 +25,8 @@ namespace {
 const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
 
 std::string trn1_text(const std::vector<std::pair<std::string, std::string>>& changes) {
-  std::ifstream in(scenarios + "fine-tune-8b-trn1.toml", std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream s;
-  s << in.rdbuf();
-  std::string text = s.str();
-  for (const auto& change : changes) {
-    const auto at = text.find(change.first);
-    REQUIRE_MESSAGE(at != std::string::npos, change.first);
-    text.replace(at, change.first.size(), change.second);
-  }
-  return text;
+  return trncost_support::with_changes(
+      trncost_support::slurp(scenarios + "fine-tune-8b-trn1.toml"), changes);
 }
 
 estimate trn1_with(const std::vector<std::pair<std::string, std::string>>& changes) {
@@ -41,21 +34,12 @@ estimate trn1_with(const std::vector<std::pair<std::string, std::string>>& chang
 }
 
 const line_item& line_of(const estimate& est, std::string_view description) {
-  for (const auto& l : est.lines) {
-    if (l.description == description) return l;
-  }
-  FAIL("no line '" << description << "'");
-  return est.lines.front();
+  const line_item* l = trncost_support::find_line(est, description);
+  REQUIRE_MESSAGE(l != nullptr, "no line '" << description << "'");
+  return *l;
 }
 
-std::string parse_error_of(const std::string& text) {
-  try {
-    (void)parse_scenario(text, "s.toml");
-  } catch (const parse_error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using trncost_support::parse_error_of;
 
 const std::string tokens_line =
     "tokens_to_train = { value = \"1296000000\", measured = { run = \"dataset-ft-v4\", method = "
@@ -71,14 +55,7 @@ evaluation_seconds = { value = "1200", source = "reference-volumes" }
 checkpointing_seconds = { value = "540", source = "reference-volumes" }
 waiting_seconds = { value = "240", source = "reference-volumes" })";
 
-const std::string base = R"(format = 1
-[estimate]
-title = "t"
-as_of = 2026-11-30
-region = "us-east-1"
-[prices]
-files = []
-[[component]]
+const std::string base = trncost_support::scenario_head + R"([[component]]
 kind = "instance_time"
 name = "ft"
 instance_type = "trn1.32xlarge"

@@ -8,6 +8,8 @@
 #include <string>
 #include <trncost/io/scenario.hpp>
 
+#include "../support/scenario_text.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::cli_scenario_purchase_test {
 
@@ -70,12 +72,7 @@ const quoted& price_quote(const estimate& est) {
 }
 
 std::string parse_error_of(const std::string& keys) {
-  try {
-    (void)parse_scenario(scenario(keys), "s.toml");
-  } catch (const parse_error& e) {
-    return e.what();
-  }
-  return "no error";
+  return trncost_support::parse_error_of(scenario(keys));
 }
 
 }  // namespace

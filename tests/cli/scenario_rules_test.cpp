@@ -12,6 +12,8 @@
 #include <trncost/io/scenario.hpp>
 #include <trncost/report/report.hpp>
 
+#include "../support/scenario_text.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::cli_scenario_rules_test {
 
@@ -22,29 +24,19 @@ namespace scenario_rules_test {
 
 const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using trncost_support::slurp;
 
 /// The shipped trn1 scenario with `from` replaced by `to` (once), read as if it lay beside it.
 estimate with_change(const std::string& from, const std::string& to) {
-  std::string text = slurp(scenarios + "fine-tune-8b-trn1.toml");
-  const auto at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, from.size(), to);
+  const std::string text =
+      trncost_support::with_changes(slurp(scenarios + "fine-tune-8b-trn1.toml"), {{from, to}});
   return evaluate_scenario(parse_scenario(text, scenarios + "changed.toml"));
 }
 
 const line_item& line(const estimate& est, std::string_view description) {
-  for (const auto& l : est.lines) {
-    if (l.description == description) return l;
-  }
-  FAIL("no line '" << description << "'");
-  return est.lines.front();
+  const line_item* l = trncost_support::find_line(est, description);
+  REQUIRE_MESSAGE(l != nullptr, "no line '" << description << "'");
+  return *l;
 }
 
 }  // namespace scenario_rules_test

@@ -7,6 +7,7 @@
 #include <trncost/io/scenario.hpp>
 
 #include "../../examples/flagship_model.hpp"
+#include "../support/scenario_text.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::cli_scenario_test {
@@ -20,23 +21,9 @@ const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
 const std::string bad = TRNCOST_TESTS_DIR "/cli/data/";
 
 // A valid scenario's head; cases append components or replace lines.
-const std::string head = R"(format = 1
-[estimate]
-title = "t"
-as_of = 2026-11-30
-region = "us-east-1"
-[prices]
-files = []
-)";
+const std::string& head = trncost_support::scenario_head;
 
-std::string error_of(const std::string& text) {
-  try {
-    (void)parse_scenario(text, "s.toml");
-  } catch (const parse_error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+std::string error_of(const std::string& text) { return trncost_support::parse_error_of(text); }
 
 }  // namespace
 

@@ -9,6 +9,8 @@
 #include <string>
 #include <trncost/io/scenario.hpp>
 
+#include "../support/scenario_text.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::cli_scenario_workloads_test {
 
@@ -17,14 +19,7 @@ using namespace trncost::io;
 
 namespace {
 
-const std::string head = R"(format = 1
-[estimate]
-title = "t"
-as_of = 2026-11-30
-region = "us-east-1"
-[prices]
-files = []
-[declare_none]
+const std::string head = trncost_support::scenario_head + R"([declare_none]
 storage = "nothing kept"
 transfer = "nothing leaves the region"
 logs = "no logs kept"
@@ -41,12 +36,7 @@ estimate run(const std::string& text, const std::string& file = "s.toml") {
 }
 
 std::string error_of(const std::string& text, const std::string& file = "s.toml") {
-  try {
-    (void)run(text, file);
-  } catch (const trncost::error& e) {
-    return e.what();
-  }
-  return "no error";
+  return trncost_support::error_message([&] { (void)run(text, file); });
 }
 
 // Serving in tokens/s, period in hours, throughput written with its latency target.

@@ -13,6 +13,8 @@
 #include <trncost/report/diff.hpp>
 #include <trncost/report/study_report.hpp>
 
+#include "../support/scenario_text.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::cli_study_test {
 
@@ -23,31 +25,14 @@ namespace {
 
 const std::string examples = TRNCOST_TESTS_DIR "/../examples/";
 
-const std::string head = R"(format = 1
-[estimate]
-title = "t"
-as_of = 2026-11-30
-region = "us-east-1"
-[prices]
-files = []
-)";
+const std::string& head = trncost_support::scenario_head;
 
 std::string scenario_error(const std::string& text) {
-  try {
-    (void)parse_scenario(text, "s.toml");
-  } catch (const parse_error& e) {
-    return e.what();
-  }
-  return "no error";
+  return trncost_support::parse_error_of(text);
 }
 
 std::string study_error(const std::string& text) {
-  try {
-    (void)parse_study(text, "st.toml");
-  } catch (const parse_error& e) {
-    return e.what();
-  }
-  return "no error";
+  return trncost_support::error_message<parse_error>([&] { (void)parse_study(text, "st.toml"); });
 }
 
 // A study whose options are one assumed preparation cost each (no price or run file): what the

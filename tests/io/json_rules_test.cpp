@@ -12,6 +12,8 @@
 #include <trncost/io/price_list.hpp>
 #include <trncost/io/run_log.hpp>
 
+#include "../support/text.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::io_json_rules_test {
 
@@ -21,12 +23,7 @@ namespace json_rules_test {
 
 const std::string bom = "\xEF\xBB\xBF";
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using trncost_support::slurp;
 
 const std::string offer_fixture = TRNCOST_TESTS_DIR "/prices/data/ec2-us-east-1-small.json";
 const std::string capture =

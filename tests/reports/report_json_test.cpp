@@ -12,6 +12,7 @@
 #define TRNCOST_EXAMPLES_DATA_DIR TRNCOST_TESTS_DIR "/../examples/data"
 #endif
 #include "../../examples/flagship_model.hpp"
+#include "../support/text.hpp"
 #include "fixtures.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -23,13 +24,7 @@ using reports_test::small_options;
 
 namespace {
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in.good());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string read_file(const std::string& path) { return trncost_support::slurp(path); }
 
 }  // namespace
 
