@@ -19,6 +19,7 @@ constexpr int exit_bad_input = 3;     // a scenario, price file, run log, report
 constexpr int exit_mismatch = 4;      // audit: the report does not recompute
 constexpr int exit_cannot_write = 5;  // --output (or the price store) could not be written
 constexpr int exit_fetch_failed = 6;  // prices fetch: a download failed or did not check out
+constexpr int exit_over_budget = 7;   // check: a limit of the budget failed (each is printed)
 
 using args_t = std::vector<std::string>;
 
@@ -51,6 +52,7 @@ void start_output();
 int estimate_main(std::string_view program, const args_t& args);
 int audit_main(std::string_view program, const args_t& args);
 int diff_main(std::string_view program, const args_t& args);
+int check_main(std::string_view program, const args_t& args);
 /// In prices.cpp, built when SQLite is found (TRNCOST_HAVE_SQLITE).
 int prices_main(std::string_view program, const args_t& args);
 

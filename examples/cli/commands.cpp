@@ -18,6 +18,7 @@
 #include <trncost/io/study.hpp>
 #include <trncost/report/audit.hpp>
 #include <trncost/report/audit_study.hpp>
+#include <trncost/report/budget.hpp>
 #include <trncost/report/diff.hpp>
 #include <trncost/report/focus_csv.hpp>
 #include <trncost/report/html_extras.hpp>
@@ -101,6 +102,35 @@ Exit codes:
   3  a report cannot be read
   5  the --output file could not be written or was refused, or standard output could not be
      written
+)";
+
+constexpr std::string_view check_usage = R"(trncost check: a budget gate: the estimate held against the limits given
+
+Usage:
+  trncost check INPUT [--max-total USD] [--max-increase PCT --against OLD.json]
+                [--min-status verified|provisional|stale|unpriced|incomplete]
+
+  INPUT is a scenario file (estimated here), a study file (its decided option, the one ranked
+  first) or a JSON report of an estimate (audited first: a report that does not recompute is not
+  gated). At least one limit:
+    --max-total USD     the total may not exceed USD; an unpriced line (an unknown input) fails it
+    --max-increase PCT  the total may not rise more than PCT percent over OLD.json's total
+    --against OLD.json  the previous JSON report of the same estimate (with --max-increase)
+    --min-status S      the status must be S or better (verified is the best)
+  Prints one line per limit, "pass: ..." or "FAIL: ...", with the numbers compared. For a
+  pull-request comment, add `trncost diff OLD.json NEW.json --format md` (docs/cli.md#check).
+
+Exit codes:
+  0  every limit holds
+  1  internal error (a bug: please report it)
+  2  usage error (unknown option, missing argument, no limit)
+  3  bad input: the scenario, study, report or one of their files was refused
+  4  the JSON report (INPUT or OLD.json) does not recompute (the first mismatch is printed)
+  5  standard output could not be written
+  7  a limit failed (the budget is exceeded, the increase is too large or the status too weak)
+
+Example:
+  trncost check examples/scenarios/fine-tune-8b-trn1.toml --max-total 450 --min-status verified
 )";
 
 bool wants_help(const args_t& args) {
@@ -255,7 +285,126 @@ int diff_command(std::string_view program, const std::string& before, const std:
   return emit(program, text, output, inputs);
 }
 
+/// A JSON report read for a gate: audited first, so that a report that does not recompute (edited
+/// by hand, or written by a broken tool) is never gated as if it were right.
+std::optional<trncost::report::document> audited_report(const std::string& path) {
+  const std::string text = read_text(path);
+  if (trncost::io::is_study_report(text)) {
+    throw trncost::input_error(path + ": is a study report; check takes the study file itself (its "
+                               "decided option is gated) or an estimate's report");
+  }
+  const auto result = trncost::io::audit(text, path);
+  if (!result.ok) {
+    std::cout << "audit failed: " << path << ": " << result.first_mismatch << "\n";
+    return std::nullopt;
+  }
+  return trncost::io::read_report(text, path);
+}
+
+int check_command(const std::string& input, const trncost::report::budget_limits& limits,
+                  const std::optional<std::string>& against) {
+  using namespace trncost;
+  std::optional<report::document> doc;
+  std::string what = input;
+  if (input.ends_with(".json")) {
+    doc = audited_report(input);
+    if (!doc) return exit_mismatch;
+  } else if (io::is_study_file(input)) {
+    const io::study_result r = io::run_study(io::read_study(input));
+    const io::study_option_result* chosen = nullptr;
+    for (const auto& o : r.options) {
+      if (r.decided_for && o.name == *r.decided_for) chosen = &o;
+    }
+    if (chosen == nullptr) {
+      std::cout << "FAIL: " << input
+                << ": no option is ranked (each was set apart), so no option is decided for and "
+                   "none can be held against the budget\n";
+      return exit_over_budget;
+    }
+    doc = report::from_estimate(chosen->est);
+    what = input + " (option \"" + chosen->name + "\", ranked first)";
+  } else {
+    const io::scenario_spec spec = io::read_scenario(input);
+    const model m = io::build_model(spec, store_reader());
+    doc = report::from_estimate(m.evaluate(spec.as_of, io::scenario_options(spec)));
+  }
+  std::optional<report::document> baseline;
+  if (against) {
+    baseline = audited_report(*against);
+    if (!baseline) return exit_mismatch;
+  }
+  const auto verdict =
+      report::check_budget(*doc, limits, baseline ? &*baseline : nullptr, against.value_or(""));
+  std::cout << what << ":\n";
+  for (const auto& c : verdict.checks) {
+    std::cout << (c.passed ? "  pass: " : "  FAIL: ") << c.limit << ": " << c.sentence << "\n";
+  }
+  std::cout << (verdict.passed ? "within budget\n" : "over budget\n");
+  return verdict.passed ? exit_ok : exit_over_budget;
+}
+
 }  // namespace
+
+int check_main(std::string_view program, const args_t& args) {
+  if (wants_help(args)) {
+    std::cout << check_usage;
+    return exit_ok;
+  }
+  using trncost::decimal;
+  std::optional<std::string> input;
+  std::optional<std::string> against;
+  trncost::report::budget_limits limits;
+  const auto amount = [](const std::string& v) -> std::optional<decimal> {
+    try {
+      return decimal::parse(v);
+    } catch (const trncost::error&) {
+      return std::nullopt;
+    }
+  };
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--max-total" || a == "--max-increase" || a == "--against" || a == "--min-status") {
+      if (i + 1 == args.size()) return usage_error(program, a + " needs a value");
+      const std::string& v = args[++i];
+      if (a == "--against") {
+        against = v;
+      } else if (a == "--min-status") {
+        limits.min_status = trncost::report::parse_status(v);
+        if (!limits.min_status) {
+          return usage_error(program, "--min-status \"" + v +
+                                          "\" is not a status; the statuses, best first, are "
+                                          "verified, provisional, stale, unpriced, incomplete");
+        }
+      } else {
+        const auto d = amount(v);
+        if (!d || *d < decimal(0)) {
+          return usage_error(program, a + " \"" + v + "\" is not a number of 0 or more (" +
+                                          (a == "--max-total" ? "USD, e.g. 450 or 449.99"
+                                                              : "percent, e.g. 10 for 10 %") +
+                                          ")");
+        }
+        (a == "--max-total" ? limits.max_total : limits.max_increase_percent) = *d;
+      }
+    } else if (a.starts_with("-")) {
+      return usage_error(program, "unknown option \"" + a + "\"");
+    } else if (input) {
+      return usage_error(program, "one input at a time (\"" + *input + "\", then \"" + a + "\")");
+    } else {
+      input = a;
+    }
+  }
+  if (!input) return usage_error(program, "no scenario, study or report given");
+  if (!limits.max_total && !limits.max_increase_percent && !limits.min_status) {
+    return usage_error(program, "no limit given: --max-total, --max-increase (with --against) or "
+                                "--min-status; a gate without a limit would always pass");
+  }
+  if (limits.max_increase_percent.has_value() != against.has_value()) {
+    return usage_error(program, against ? "--against is the baseline of --max-increase; give both"
+                                        : "--max-increase needs --against OLD.json, the report the "
+                                          "increase is measured from");
+  }
+  return check_command(*input, limits, against);
+}
 
 int estimate_main(std::string_view program, const args_t& args) {
   if (wants_help(args)) {

@@ -1,4 +1,4 @@
-// trncost: one command with subcommands (estimate, audit, diff, prices), each a thin layer over the
+// trncost: one command with subcommands (estimate, audit, diff, check, prices), each a thin layer over the
 // headers (examples/cli/commands.cpp, prices.cpp). docs/cli.md describes them and the exit codes.
 #include <iostream>
 #include <string>
@@ -17,6 +17,10 @@ Usage:
       Recomputes a JSON report from the report alone; prints the first mismatch.
   trncost diff BEFORE.json AFTER.json [--format text|md] [--output FILE]
       The change of the total, per line and per input; md: a pull-request comment.
+  trncost check SCENARIO|STUDY|REPORT.json [--max-total USD] [--max-increase PCT --against OLD.json]
+                [--min-status STATUS]
+      A budget gate for CI: exits 7, naming each limit that failed, when the estimate is over
+      a limit.
   trncost prices fetch|list|show ...
       Official AWS Price List files: download them (or take local ones), keep the rows a
       filter selects in a local price store (SQLite), list the stored versions, show the
@@ -34,6 +38,7 @@ Exit codes:
   5  an output file, standard output or the price store could not be written, or --output
      was refused (not a regular file, or one of the run's inputs)
   6  prices fetch: a download failed or what arrived did not check out (the store is unchanged)
+  7  check: the estimate is over a limit of its budget (each limit's sentence is printed)
 
 Example:
   trncost estimate examples/scenarios/fine-tune-8b-trn1.toml --format md
@@ -60,6 +65,9 @@ int main(int argc, char** argv) {
   if (command == "diff") {
     return run_guarded("trncost diff", [](const args_t& a) { return diff_main("trncost diff", a); }, args);
   }
+  if (command == "check") {
+    return run_guarded("trncost check", [](const args_t& a) { return check_main("trncost check", a); }, args);
+  }
   if (command == "prices") {
 #ifdef TRNCOST_HAVE_SQLITE
     return run_guarded("trncost prices", [](const args_t& a) { return prices_main("trncost prices", a); }, args);
@@ -69,5 +77,5 @@ int main(int argc, char** argv) {
 #endif
   }
   return usage_error("trncost", "unknown command \"" + command +
-                                    "\"; the commands are estimate, audit, diff, prices");
+                                    "\"; the commands are estimate, audit, diff, check, prices");
 }

@@ -55,6 +55,7 @@
 #include "provenance/impl/operation.ipp"
 #include "provenance/impl/provenance.ipp"
 #include "provenance/impl/sourced.ipp"
+#include "report/impl/budget.ipp"
 #include "report/impl/consistency.ipp"
 #include "report/impl/diff.ipp"
 #include "report/impl/extras.ipp"
