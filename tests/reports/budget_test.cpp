@@ -143,7 +143,7 @@ TEST_CASE("min-status: the worst status accepted, failing with the reasons that 
         "lists every reason)");
 }
 
-TEST_CASE("every limit is checked and reported; one failure fails the gate") {
+TEST_CASE("every limit is checked and reported, and one failure fails the gate") {
   const document before = with_total("100");
   budget_limits all;
   all.max_total = decimal(200);

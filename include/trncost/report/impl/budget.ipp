@@ -13,7 +13,7 @@ inline std::string budget_usd(decimal d) { return d.to_fixed(decimal_places{2}) 
 
 inline std::size_t unpriced_lines(const document& doc) {
   std::size_t n = 0;
-  for (const auto& l : doc.lines) n += l.amount ? 0 : 1;
+  for (const auto& l : doc.lines) n += l.amount ? 0U : 1U;
   return n;
 }
 
