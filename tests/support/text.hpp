@@ -27,7 +27,11 @@ inline std::string slurp(const std::string& path) {
 /// not found (the file it edits changed).
 inline std::string with_changes(std::string text,
                                 const std::vector<std::pair<std::string, std::string>>& changes) {
-  for (const auto& [from, to] : changes) {
+  for (const auto& change : changes) {
+    // Named members, not a structured binding: clang 14 cannot capture a binding in the
+    // message lambda REQUIRE_MESSAGE builds.
+    const std::string& from = change.first;
+    const std::string& to = change.second;
     const auto at = text.find(from);
     REQUIRE_MESSAGE(at != std::string::npos, "not in the text: " << from);
     text.replace(at, from.size(), to);
