@@ -25,6 +25,7 @@
 #include <trncost/report/json_extras.hpp>
 #include <trncost/report/markdown_diff.hpp>
 #include <trncost/report/markdown_extras.hpp>
+#include <trncost/report/reconcile.hpp>
 #include <trncost/report/study_report.hpp>
 
 #ifdef TRNCOST_HAVE_SQLITE
@@ -102,6 +103,37 @@ Exit codes:
   3  a report cannot be read
   5  the --output file could not be written or was refused, or standard output could not be
      written
+)";
+
+constexpr std::string_view reconcile_usage = R"(trncost reconcile: the bill against the estimate
+
+Usage:
+  trncost reconcile ESTIMATE BILL.csv [--from DATE] [--to DATE] [--account ID]... [--region R]...
+                    [--tag KEY=VALUE]... [--cost effective|billed] [--format md|json]
+                    [--output FILE]
+
+  ESTIMATE is a JSON report of an estimate (audited first), a scenario file (estimated here) or a
+  study file (its decided option). BILL.csv is a FOCUS 1.x export, a legacy AWS Cost and Usage
+  Report or a CUR 2.0 export, in CSV (docs/io.md#bills). Each bill row is matched to the
+  estimate's lines by the rate code of their quoted price, else by service, region and usage
+  type; each identity gets what was estimated, billed, the difference and why. Credits, refunds,
+  tax and fees have their own rows; rows the filters leave out are counted with their money.
+    --from, --to   keep rows whose charge period starts in [from, to) (dates or UTC times)
+    --account ID   keep rows of this usage account (repeatable)
+    --region R     keep rows of this region (repeatable); by default the estimate's regions
+    --tag K=V      keep rows with this tag (repeatable: every tag must hold)
+    --cost         compare usage at its effective cost (default: after Savings Plans and
+                   reservations, amortised) or at its billed cost
+    --format       md (default) or json (schema trncost.reconciliation)
+  docs/cli.md#reconcile shows a run on the shipped example.
+
+Exit codes:
+  0  the reconciliation was written (differences are its content, not a failure)
+  1  internal error (a bug: please report it)
+  2  usage error (unknown option, missing argument)
+  3  bad input: the estimate, the bill or one of their files was refused (file, line, column)
+  4  the JSON report does not recompute (the first mismatch is printed)
+  5  the output could not be written
 )";
 
 constexpr std::string_view check_usage = R"(trncost check: a budget gate: the estimate held against the limits given
@@ -290,8 +322,8 @@ int diff_command(std::string_view program, const std::string& before, const std:
 std::optional<trncost::report::document> audited_report(const std::string& path) {
   const std::string text = read_text(path);
   if (trncost::io::is_study_report(text)) {
-    throw trncost::input_error(path + ": is a study report; check takes the study file itself (its "
-                               "decided option is gated) or an estimate's report");
+    throw trncost::input_error(path + ": is a study report; give the study file itself (its decided "
+                               "option is taken) or an estimate's report");
   }
   const auto result = trncost::io::audit(text, path);
   if (!result.ok) {
@@ -301,33 +333,39 @@ std::optional<trncost::report::document> audited_report(const std::string& path)
   return trncost::io::read_report(text, path);
 }
 
+/// The estimate INPUT names, as a report: a JSON report (audited first; nullopt, with the
+/// mismatch printed, when it does not recompute), a study file (its decided option; nullopt,
+/// with the reason printed, when none is decided) or a scenario file (estimated here). `what`
+/// gets how the output names it.
+std::optional<trncost::report::document> estimate_document(const std::string& input,
+                                                           std::string& what) {
+  using namespace trncost;
+  what = input;
+  if (input.ends_with(".json")) return audited_report(input);
+  if (io::is_study_file(input)) {
+    const io::study_result r = io::run_study(io::read_study(input));
+    for (const auto& o : r.options) {
+      if (r.decided_for && o.name == *r.decided_for) {
+        what = input + " (option \"" + o.name + "\", ranked first)";
+        return report::from_estimate(o.est);
+      }
+    }
+    std::cout << "FAIL: " << input
+              << ": no option is ranked (each was set apart), so no option is decided for and "
+                 "none can be held against the budget or a bill\n";
+    return std::nullopt;
+  }
+  const io::scenario_spec spec = io::read_scenario(input);
+  const model m = io::build_model(spec, store_reader());
+  return report::from_estimate(m.evaluate(spec.as_of, io::scenario_options(spec)));
+}
+
 int check_command(const std::string& input, const trncost::report::budget_limits& limits,
                   const std::optional<std::string>& against) {
   using namespace trncost;
-  std::optional<report::document> doc;
-  std::string what = input;
-  if (input.ends_with(".json")) {
-    doc = audited_report(input);
-    if (!doc) return exit_mismatch;
-  } else if (io::is_study_file(input)) {
-    const io::study_result r = io::run_study(io::read_study(input));
-    const io::study_option_result* chosen = nullptr;
-    for (const auto& o : r.options) {
-      if (r.decided_for && o.name == *r.decided_for) chosen = &o;
-    }
-    if (chosen == nullptr) {
-      std::cout << "FAIL: " << input
-                << ": no option is ranked (each was set apart), so no option is decided for and "
-                   "none can be held against the budget\n";
-      return exit_over_budget;
-    }
-    doc = report::from_estimate(chosen->est);
-    what = input + " (option \"" + chosen->name + "\", ranked first)";
-  } else {
-    const io::scenario_spec spec = io::read_scenario(input);
-    const model m = io::build_model(spec, store_reader());
-    doc = report::from_estimate(m.evaluate(spec.as_of, io::scenario_options(spec)));
-  }
+  std::string what;
+  const std::optional<report::document> doc = estimate_document(input, what);
+  if (!doc) return input.ends_with(".json") ? exit_mismatch : exit_over_budget;
   std::optional<report::document> baseline;
   if (against) {
     baseline = audited_report(*against);
@@ -341,6 +379,23 @@ int check_command(const std::string& input, const trncost::report::budget_limits
   }
   std::cout << (verdict.passed ? "within budget\n" : "over budget\n");
   return verdict.passed ? exit_ok : exit_over_budget;
+}
+
+int reconcile_command(std::string_view program, const std::string& input, const std::string& bill_path,
+                      const trncost::report::reconcile_options& options, const std::string& format,
+                      const std::optional<std::string>& output) {
+  using namespace trncost;
+  const std::vector<std::string> inputs{input, bill_path};
+  if (const auto rc = refuse_output(program, output, inputs)) return *rc;
+  std::string what;
+  const std::optional<report::document> doc = estimate_document(input, what);
+  if (!doc) return input.ends_with(".json") ? exit_mismatch : exit_bad_input;
+  std::ifstream in = io::open_input_file(bill_path);
+  io::bill_reader bill(in, bill_path);
+  const report::reconciliation r = report::reconcile(*doc, what, bill, options);
+  const std::string text = format == "json" ? io::render_reconciliation_json(r)
+                                            : io::render_reconciliation_markdown(r);
+  return emit(program, text, output, inputs);
 }
 
 }  // namespace
@@ -404,6 +459,72 @@ int check_main(std::string_view program, const args_t& args) {
                                           "increase is measured from");
   }
   return check_command(*input, limits, against);
+}
+
+int reconcile_main(std::string_view program, const args_t& args) {
+  if (wants_help(args)) {
+    std::cout << reconcile_usage;
+    return exit_ok;
+  }
+  std::vector<std::string> files;
+  trncost::report::reconcile_options options;
+  std::string format = "md";
+  std::optional<std::string> output;
+  const auto time_of = [](const std::string& v) -> std::optional<trncost::timestamp> {
+    trncost::timestamp t;
+    if (!trncost::io::detail::bill_time(v, t)) return std::nullopt;
+    return t;
+  };
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--from" || a == "--to" || a == "--account" || a == "--region" || a == "--tag" ||
+        a == "--cost" || a == "--format" || a == "--output") {
+      if (i + 1 == args.size()) return usage_error(program, a + " needs a value");
+      const std::string& v = args[++i];
+      if (a == "--from" || a == "--to") {
+        const auto t = time_of(v);
+        if (!t) {
+          return usage_error(program, a + " \"" + v + "\" is not a date or a UTC time (2026-11-01 or "
+                                          "2026-11-01T00:00:00Z)");
+        }
+        (a == "--from" ? options.from : options.to) = *t;
+      } else if (a == "--account") {
+        options.accounts.push_back(v);
+      } else if (a == "--region") {
+        options.regions.push_back(v);
+      } else if (a == "--tag") {
+        const auto eq = v.find('=');
+        if (eq == std::string::npos || eq == 0) {
+          return usage_error(program, "--tag \"" + v + "\" is not KEY=VALUE (project=llama-ft)");
+        }
+        options.tags.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+      } else if (a == "--cost") {
+        if (v != "effective" && v != "billed") {
+          return usage_error(program, "--cost \"" + v + "\": the bases are effective, billed");
+        }
+        options.basis = v == "billed" ? trncost::report::cost_basis::billed
+                                      : trncost::report::cost_basis::effective;
+      } else if (a == "--format") {
+        if (v != "md" && v != "json") {
+          return usage_error(program, "unknown format \"" + v + "\"; the formats are md, json");
+        }
+        format = v;
+      } else {
+        output = v;
+      }
+    } else if (a.starts_with("-")) {
+      return usage_error(program, "unknown option \"" + a + "\"");
+    } else {
+      files.push_back(a);
+    }
+  }
+  if (files.size() != 2) {
+    return usage_error(program, "reconcile takes an estimate and a bill: reconcile ESTIMATE BILL.csv");
+  }
+  if (options.from && options.to && !(*options.from < *options.to)) {
+    return usage_error(program, "--from must come before --to (the period is [from, to))");
+  }
+  return reconcile_command(program, files[0], files[1], options, format, output);
 }
 
 int estimate_main(std::string_view program, const args_t& args) {

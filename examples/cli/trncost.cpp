@@ -1,4 +1,4 @@
-// trncost: one command with subcommands (estimate, audit, diff, check, prices), each a thin layer over the
+// trncost: one command with subcommands (estimate, audit, diff, check, reconcile, prices), each a thin layer over the
 // headers (examples/cli/commands.cpp, prices.cpp). docs/cli.md describes them and the exit codes.
 #include <iostream>
 #include <string>
@@ -21,6 +21,9 @@ Usage:
                 [--min-status STATUS]
       A budget gate for CI: exits 7, naming each limit that failed, when the estimate is over
       a limit.
+  trncost reconcile ESTIMATE BILL.csv [--from DATE] [--to DATE] [--tag K=V] [--format md|json]
+      The bill (FOCUS or AWS Cost and Usage Report) against the estimate: per line, estimated,
+      billed, the difference and why; credits, tax and rows left out in their own rows.
   trncost prices fetch|list|show ...
       Official AWS Price List files: download them (or take local ones), keep the rows a
       filter selects in a local price store (SQLite), list the stored versions, show the
@@ -65,6 +68,10 @@ int main(int argc, char** argv) {
   if (command == "diff") {
     return run_guarded("trncost diff", [](const args_t& a) { return diff_main("trncost diff", a); }, args);
   }
+  if (command == "reconcile") {
+    return run_guarded("trncost reconcile",
+                       [](const args_t& a) { return reconcile_main("trncost reconcile", a); }, args);
+  }
   if (command == "check") {
     return run_guarded("trncost check", [](const args_t& a) { return check_main("trncost check", a); }, args);
   }
@@ -77,5 +84,5 @@ int main(int argc, char** argv) {
 #endif
   }
   return usage_error("trncost", "unknown command \"" + command +
-                                    "\"; the commands are estimate, audit, diff, check, prices");
+                                    "\"; the commands are estimate, audit, diff, check, reconcile, prices");
 }

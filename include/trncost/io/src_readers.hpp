@@ -1,4 +1,4 @@
-// The bodies of the readers' and the audit's functions (io/, report/audit*.hpp: RapidJSON) for
+// The bodies of the readers' and the audit's functions (io/, report/audit*.hpp and report/reconcile.hpp: RapidJSON) for
 // TRNCOST_SEPARATE_COMPILATION: include it in the one translation unit that includes
 // <trncost/src.hpp> (README.md, "Separate compilation").
 #ifndef TRNCOST_IO_SRC_READERS_HPP
@@ -10,10 +10,12 @@
 
 #include "../report/impl/audit.ipp"
 #include "../report/impl/audit_study.ipp"
+#include "../report/impl/reconcile.ipp"
 #include "detail/impl/csv.ipp"
 #include "detail/impl/input.ipp"
 #include "detail/impl/json.ipp"
 #include "detail/impl/toml_check.ipp"
+#include "impl/bill.ipp"
 #include "impl/model_support.ipp"
 #include "impl/neuron_monitor.ipp"
 #include "impl/price_list.ipp"

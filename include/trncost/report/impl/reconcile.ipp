@@ -1,0 +1,536 @@
+// The definitions of report/reconcile.hpp's functions: included by that header (header-only) or
+// compiled once by <trncost/io/src_readers.hpp> (TRNCOST_SEPARATE_COMPILATION).
+#ifndef TRNCOST_REPORT_IMPL_RECONCILE_IPP
+#define TRNCOST_REPORT_IMPL_RECONCILE_IPP
+
+#include <algorithm>
+#include <map>
+
+#include "../../prices/unit_table.hpp"
+#include "../json.hpp"
+#include "../markdown.hpp"
+#include "../markdown_diff.hpp"
+#include "../reconcile.hpp"
+
+namespace trncost::report {
+
+TRNCOST_DECL std::string_view to_string(cost_basis b) noexcept {
+  return b == cost_basis::billed ? "billed" : "effective";
+}
+
+namespace detail {
+
+namespace {
+
+/// The price list unit a bill's unit is ("Hours" and "Hrs" are one; FOCUS writes "GB-Months"
+/// where the price list writes "GB-Mo"), or nullptr.
+const pricing::price_unit_entry* bill_unit(std::string_view text) {
+  constexpr std::pair<std::string_view, std::string_view> focus_spellings[] = {
+      {"GB-Months", "GB-Mo"}, {"GB-Month", "GB-Mo"}, {"IOPS-Months", "IOPS-Mo"},
+      {"Hour", "Hrs"},        {"GiBps-Months", "GiBps-mo"}};
+  for (const auto& [focus, price_list] : focus_spellings) {
+    if (text == focus) text = price_list;
+  }
+  return pricing::find_price_unit(text);
+}
+
+/// The price list unit a rate of the report is per ("USD/instance-h" is per "Hrs"), or nullptr.
+const pricing::price_unit_entry* rate_unit(std::string_view rate) {
+  for (const auto& e : pricing::price_unit_table) {
+    const std::string_view sym = e.rate_symbol;
+    if (sym == rate || (sym.starts_with(rate) && sym.size() > rate.size() && sym[rate.size()] == ' ') ||
+        sym.find("(or " + std::string(rate) + ")") != std::string_view::npos) {
+      return &e;
+    }
+  }
+  return nullptr;
+}
+
+/// An identity's key for matching: its service, region and usage type, else its instance type,
+/// else the service and region alone.
+std::string key_of(const line_identity& id) {
+  std::string k = id.service + "|" + id.region + "|";
+  if (!id.usage_type.empty()) return k + id.usage_type;
+  if (!id.instance_type.empty()) return k + "instance:" + id.instance_type;
+  return k + "*";
+}
+
+struct group {
+  reconcile_row row;
+  const pricing::price_unit_entry* est_unit = nullptr;
+  bool est_unit_set = false;
+  bool est_units_agree = true;  // every priced line of it is priced per the same unit
+  bool est_quantity_known = true;
+  const pricing::price_unit_entry* bill_unit = nullptr;
+  bool bill_units_agree = true;
+  decimal est_qty{};
+  decimal bill_qty{};
+  // The rate of the lines that cost something, when they share one: lines at several rates (a
+  // PUT and a GET request line) make an average rate whose change is a change of mix, not of price.
+  std::optional<decimal> rate{};
+  bool one_rate = true;
+};
+
+std::string line_name(const line_entry& l) {
+  std::string s = l.component;
+  if (!l.description.empty() && l.description != l.component) s += "/" + l.description;
+  return s + " (" + std::string(to_string(l.cat)) + ")";
+}
+
+void add_total(std::vector<reconcile_total>& totals, const std::string& what, decimal amount) {
+  for (auto& t : totals) {
+    if (t.what == what) {
+      ++t.rows;
+      t.amount += amount;
+      return;
+    }
+  }
+  totals.push_back({what, 1, amount});
+}
+
+/// An amount for people: at cents, unless cents would show a non-zero amount as 0.00 (a request
+/// line's 0.003288): then to the sixth decimal, or exact. `sign` adds "+" before a positive one.
+std::string money_text(decimal v, bool sign) {
+  std::string s;
+  if (v.round(decimal_places{2}).is_zero() && !v.is_zero()) {
+    const decimal fine = v.round(decimal_places{6});
+    s = (fine.is_zero() ? v : fine).to_string();
+  } else {
+    s = io::detail::usd(v);
+  }
+  return sign && !v.is_negative() ? "+" + s : s;
+}
+
+/// A rate for people: to the tenth decimal (request prices are millionths of a dollar).
+std::string rate_text(decimal v) { return v.round(decimal_places{10}).to_string(); }
+
+std::string qty_text(decimal q, std::string_view unit) {
+  return q.round(decimal_places{6}).to_string() + " " + std::string(unit);
+}
+
+/// Why a row's billed cost differs from its estimate, in one sentence.
+void explain(group& g) {
+  reconcile_row& r = g.row;
+  r.difference = r.billed - r.estimated;
+  const bool comparable = g.est_unit != nullptr && g.bill_unit != nullptr &&
+                          g.est_unit->unit == g.bill_unit->unit &&
+                          g.est_units_agree && g.bill_units_agree && g.est_quantity_known;
+  if (!r.in_estimate) {
+    r.why = "not in the estimate";
+    if (comparable || (g.bill_unit != nullptr && g.bill_units_agree)) {
+      r.unit = std::string(g.bill_unit->text);
+      r.billed_quantity = g.bill_qty;
+    }
+    return;
+  }
+  if (r.identity.service.empty()) {
+    r.why = "billed by no AWS service: no bill row is expected";
+    return;
+  }
+  if (r.bill_rows == 0) {
+    r.why = r.unpriced ? "unpriced in the estimate, and no bill row"
+                       : "no bill row matches: not run yet, or run under another account, tag, "
+                         "period or usage type";
+    return;
+  }
+  if (r.unpriced) {
+    r.why = "unpriced in the estimate; the bill gives what it cost";
+    return;
+  }
+  if (comparable) {
+    r.unit = std::string(g.est_unit->text);
+    r.estimated_quantity = g.est_qty;
+    r.billed_quantity = g.bill_qty;
+  }
+  if (r.difference.is_zero()) {
+    r.why = "as estimated";
+    return;
+  }
+  if (comparable && !g.one_rate) {
+    r.why = "billed " + money_text(r.billed, false) + ", estimated " +
+            money_text(r.estimated, false) + " for " + qty_text(g.bill_qty, r.unit) +
+            " billed, " + qty_text(g.est_qty, r.unit) +
+            " estimated; usage and price not split: the estimate's lines have several rates";
+    return;
+  }
+  if (!comparable || g.est_qty.is_zero()) {
+    r.why = "billed " + money_text(r.billed, false) + ", estimated " + money_text(r.estimated, false) +
+            "; usage and price cannot be told apart (" +
+            (g.est_qty.is_zero() && comparable
+                 ? std::string("the estimate counts no quantity")
+                 : "the bill counts in " +
+                       (g.bill_units_agree && g.bill_unit ? std::string(g.bill_unit->text)
+                                                          : std::string("several or unknown units")) +
+                       ", the estimate in " +
+                       (g.est_units_agree && g.est_unit ? std::string(g.est_unit->text)
+                                                        : std::string("several or unknown units"))) +
+            ")";
+    return;
+  }
+  const decimal est_rate = r.estimated / g.est_qty;
+  r.usage_effect = (g.bill_qty - g.est_qty) * est_rate;
+  r.price_effect = r.difference - *r.usage_effect;
+  std::string why;
+  if (g.bill_qty != g.est_qty) {
+    why += "usage: billed " + qty_text(g.bill_qty, r.unit) + ", estimated " +
+           qty_text(g.est_qty, r.unit) + " (" + money_text(*r.usage_effect, true) +
+           " at the estimated rate)";
+  }
+  if (!r.price_effect->is_zero()) {
+    if (!why.empty()) why += "; ";
+    if (g.bill_qty.is_zero()) {
+      why += "billed with no quantity (" + money_text(*r.price_effect, true) + ")";
+    } else {
+      const decimal bill_rate = r.billed / g.bill_qty;
+      why += "price: billed " + rate_text(bill_rate) + " per " + r.unit + ", estimated " +
+             rate_text(est_rate) + " (" + money_text(*r.price_effect, true) + ")";
+    }
+  }
+  r.why = why;
+}
+
+}  // namespace
+
+}  // namespace detail
+
+TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view estimate_name,
+                                      io::bill_reader& bill, const reconcile_options& options) {
+  using detail::group;
+  reconciliation out;
+  out.estimate = std::string(estimate_name);
+  out.bill = bill.file();
+  out.layout = bill.layout();
+  out.currency = estimate.currency;
+  out.basis = options.basis;
+  out.options = options;
+
+  // The estimate's lines, grouped by identity; each quoted price's rate code points at its group.
+  const recomputed values = recompute(estimate);
+  std::map<std::string, std::string, std::less<>> unit_of;
+  for (const auto& i : estimate.inputs) unit_of[i.name] = i.unit;
+  for (const auto& d : estimate.derivations) unit_of[d.name] = d.unit;
+  std::map<std::string, std::string, std::less<>> rate_code_of;
+  for (const auto& i : estimate.inputs) {
+    if (const auto* q = std::get_if<quoted>(&i.origin); q && !q->rate_code.empty()) {
+      rate_code_of[i.name] = q->rate_code;
+    }
+  }
+  // A line that bills an instance type's time without a usage type (a failures line: the same
+  // hours, lost) joins the line of the same service and region whose usage type names that
+  // instance type: the bill does not tell them apart.
+  std::map<std::string, std::string, std::less<>> usage_key_of_instance;
+  for (const auto& l : estimate.lines) {
+    if (l.identity && !l.identity->usage_type.empty() && !l.identity->instance_type.empty()) {
+      const line_identity& id = *l.identity;
+      usage_key_of_instance.try_emplace(id.service + "|" + id.region + "|instance:" +
+                                            id.instance_type,
+                                        detail::key_of(id));
+    }
+  }
+  std::vector<group> groups;
+  std::map<std::string, std::size_t, std::less<>> by_key;
+  std::map<std::string, std::size_t, std::less<>> by_rate_code;
+  for (std::size_t li = 0; li < estimate.lines.size(); ++li) {
+    const line_entry& l = estimate.lines[li];
+    const line_identity id = l.identity.value_or(line_identity{});
+    std::string key = id.service.empty() ? "none|" + std::to_string(li) : detail::key_of(id);
+    if (const auto u = usage_key_of_instance.find(key); u != usage_key_of_instance.end()) {
+      key = u->second;
+    }
+    auto [it, fresh] = by_key.try_emplace(key, groups.size());
+    if (fresh) {
+      groups.emplace_back();
+      groups.back().row.identity = id;
+      groups.back().row.in_estimate = true;
+      if (!id.region.empty() &&
+          std::find(out.regions.begin(), out.regions.end(), id.region) == out.regions.end()) {
+        out.regions.push_back(id.region);
+      }
+    }
+    if (const auto rc = rate_code_of.find(l.price); rc != rate_code_of.end()) {
+      by_rate_code.try_emplace(rc->second, it->second);
+      auto& codes = groups[it->second].row.rate_codes;
+      if (std::find(codes.begin(), codes.end(), rc->second) == codes.end()) {
+        codes.push_back(rc->second);
+      }
+    }
+    group& g = groups[it->second];
+    g.row.lines.push_back(detail::line_name(l));
+    if (!l.amount) {
+      g.row.unpriced = true;
+      ++out.unpriced_lines;
+      continue;
+    }
+    g.row.estimated += *l.amount;
+    out.estimated += *l.amount;
+    const auto* u = detail::rate_unit(unit_of[l.price]);
+    if (!g.est_unit_set) {
+      g.est_unit = u;
+      g.est_unit_set = true;
+    }
+    if (u == nullptr || g.est_unit == nullptr || u->unit != g.est_unit->unit) {
+      g.est_units_agree = false;
+    }
+    if (!l.amount->is_zero()) {
+      const auto p = values.values.find(l.price);
+      const std::optional<decimal> rate =
+          p == values.values.end() ? std::nullopt : p->second;
+      if (!rate || (g.rate && *g.rate != *rate)) g.one_rate = false;
+      g.rate = rate;
+    }
+    const auto q = values.values.find(l.quantity);
+    if (q == values.values.end() || !q->second) {
+      g.est_quantity_known = false;
+    } else {
+      g.est_qty += *q->second * decimal(static_cast<std::int64_t>(l.num)) /
+                   decimal(static_cast<std::int64_t>(l.den));
+    }
+  }
+  if (!options.regions.empty()) out.regions = options.regions;
+
+  // The bill, row by row.
+  const auto kept_region = [&](const std::string& region) {
+    return region.empty() ||
+           std::find(out.regions.begin(), out.regions.end(), region) != out.regions.end();
+  };
+  const std::size_t estimate_groups = groups.size();
+  bool currency_checked = false;
+  while (bill.next()) {
+    const io::bill_row& row = bill.row();
+    ++out.rows_read;
+    if (!currency_checked) {
+      currency_checked = true;
+      if (row.currency != estimate.currency) {
+        throw input_error(bill.file() + ":" + std::to_string(row.line) + ": the bill is in " +
+                          row.currency + ", the estimate in " + estimate.currency +
+                          "; trncost converts no currency");
+      }
+    }
+    const std::string* reason = nullptr;
+    static const std::string negation =
+        "Savings Plans negation (the covered usage row carries its effective cost)";
+    static const std::string outside_period = "charged outside the period";
+    static const std::string other_account = "another account";
+    static const std::string other_region = "another region";
+    static const std::string untagged = "without the tags";
+    std::string provider;
+    if (!row.provider.empty() && row.provider != "AWS" && row.provider != "Amazon Web Services") {
+      provider = "another provider (" + row.provider + ")";
+      reason = &provider;
+    } else if (row.kind == io::charge_kind::negation) {
+      reason = &negation;
+    } else if ((options.from && row.start < *options.from) ||
+               (options.to && !(row.start < *options.to))) {
+      reason = &outside_period;
+    } else if (!options.accounts.empty() &&
+               std::find(options.accounts.begin(), options.accounts.end(), row.account) ==
+                   options.accounts.end()) {
+      reason = &other_account;
+    } else if (!kept_region(row.region)) {
+      reason = &other_region;
+    } else {
+      for (const auto& [k, v] : options.tags) {
+        if (!io::detail::has_tag(row, k, v)) {
+          reason = &untagged;
+          break;
+        }
+      }
+    }
+    if (reason != nullptr) {
+      detail::add_total(out.left_out, *reason, row.billed_cost);
+      continue;
+    }
+    ++out.rows_kept;
+    out.invoiced += row.billed_cost;
+    if (row.kind != io::charge_kind::usage) {
+      detail::add_total(out.other_charges,
+                        std::string(io::to_string(row.kind)) +
+                            (row.charge_type.empty() ? "" : " (" + row.charge_type + ")"),
+                        row.billed_cost);
+      out.other += row.billed_cost;
+      continue;
+    }
+    const decimal cost = options.basis == cost_basis::billed ? row.billed_cost : row.cost;
+    // The estimate's group: by rate code, by usage type, by the instance type a usage type
+    // names, by service and region; else a group of the bill's own.
+    std::optional<std::size_t> gi;
+    if (!row.rate_code.empty()) {
+      if (auto f = by_rate_code.find(row.rate_code); f != by_rate_code.end()) gi = f->second;
+    }
+    const std::string base = row.service + "|" + row.region + "|";
+    if (!gi && !row.usage_type.empty()) {
+      if (auto f = by_key.find(base + row.usage_type); f != by_key.end()) gi = f->second;
+    }
+    if (!gi && row.usage_type.empty()) {
+      if (auto f = by_key.find(base + "*"); f != by_key.end() && f->second < estimate_groups) {
+        gi = f->second;
+      }
+    }
+    if (!gi) {
+      const std::string what = row.usage_type.empty() ? row.description : row.usage_type;
+      auto [it, fresh] = by_key.try_emplace("bill|" + base + what, groups.size());
+      if (fresh) {
+        groups.emplace_back();
+        groups.back().row.identity = {.service = row.service, .region = row.region,
+                                      .usage_type = what};
+      }
+      gi = it->second;
+    }
+    group& g = groups[*gi];
+    ++g.row.bill_rows;
+    g.row.billed += cost;
+    out.billed_usage += cost;
+    const auto* u = row.quantity ? detail::bill_unit(row.unit) : nullptr;
+    if (g.row.bill_rows == 1) g.bill_unit = u;
+    if (u == nullptr || g.bill_unit == nullptr || u->unit != g.bill_unit->unit) {
+      g.bill_units_agree = false;
+    } else {
+      g.bill_qty += *row.quantity;
+    }
+  }
+  for (auto& g : groups) detail::explain(g);
+  std::stable_sort(groups.begin() + static_cast<std::ptrdiff_t>(estimate_groups), groups.end(),
+                   [](const group& a, const group& b) { return a.row.billed > b.row.billed; });
+  out.rows.reserve(groups.size());
+  for (auto& g : groups) out.rows.push_back(std::move(g.row));
+  out.difference = out.billed_usage - out.estimated;
+  return out;
+}
+
+}  // namespace trncost::report
+
+namespace trncost::io {
+
+TRNCOST_DECL std::string render_reconciliation_markdown(const report::reconciliation& r) {
+  using detail::md_cell;
+  using detail::usd;
+  std::string s = "# The bill against the estimate\n\n";
+  s += "Estimate: `" + md_cell(r.estimate) + "`. Bill: `" + md_cell(r.bill) + "` (" +
+       std::string(to_string(r.layout)) + "), usage at its " + std::string(to_string(r.basis)) +
+       " cost, in " + r.currency + ".\n\n";
+  s += "Rows read: " + std::to_string(r.rows_read) + "; kept: " + std::to_string(r.rows_kept) +
+       " (regions: " + (r.regions.empty() ? std::string("any") : [&] {
+         std::string j;
+         for (const auto& x : r.regions) j += (j.empty() ? "" : ", ") + x;
+         return j;
+       }()) + ").\n\n";
+  s += "| | " + r.currency + " |\n|---|---:|\n";
+  s += "| estimated" + std::string(r.unpriced_lines ? " (" + std::to_string(r.unpriced_lines) +
+                                                          " line(s) unpriced, left out)"
+                                                    : "") +
+       " | " + usd(r.estimated) + " |\n";
+  s += "| billed usage | " + usd(r.billed_usage) + " |\n";
+  s += "| difference (billed - estimated) | " + detail::signed_usd(r.difference) + " |\n";
+  s += "| other charges (credits, refunds, tax, fees) | " + usd(r.other) + " |\n";
+  s += "| invoiced for the rows kept | " + usd(r.invoiced) + " |\n\n";
+  s += "## By line\n\n| what | estimate's lines | estimated | billed | bill rows | difference | "
+       "why |\n|---|---|---:|---:|---:|---:|---|\n";
+  for (const auto& row : r.rows) {
+    std::string lines;
+    for (const auto& l : row.lines) lines += (lines.empty() ? "" : "; ") + l;
+    s += "| " + md_cell(describe(row.identity)) + " | " + md_cell(lines.empty() ? "-" : lines) +
+         " | " +
+         (row.in_estimate ? (row.unpriced && row.estimated.is_zero()
+                                 ? "unpriced"
+                                 : report::detail::money_text(row.estimated, false))
+                          : "-") +
+         " | " + report::detail::money_text(row.billed, false) + " | " +
+         std::to_string(row.bill_rows) + " | " + report::detail::money_text(row.difference, true) +
+         " | " + md_cell(row.why) + " |\n";
+  }
+  const auto totals = [&](std::string_view title, const std::vector<report::reconcile_total>& t,
+                          std::string_view none) {
+    s += "\n## " + std::string(title) + "\n\n";
+    if (t.empty()) {
+      s += std::string(none) + "\n";
+      return;
+    }
+    s += "| what | rows | " + r.currency + " |\n|---|---:|---:|\n";
+    for (const auto& x : t) {
+      s += "| " + md_cell(x.what) + " | " + std::to_string(x.rows) + " | " + usd(x.amount) +
+           " |\n";
+    }
+  };
+  totals("Other charges (billed cost)", r.other_charges, "None.");
+  totals("Rows left out (billed cost)", r.left_out, "None: every row read was kept.");
+  return s;
+}
+
+TRNCOST_DECL std::string render_reconciliation_json(const report::reconciliation& r) {
+  detail::json_writer w;
+  const auto opt = [&](std::string_view k, const std::optional<decimal>& v) {
+    w.key(k);
+    if (v) {
+      w.string(v->to_string());
+    } else {
+      w.null();
+    }
+  };
+  w.begin_object();
+  w.member("schema", "trncost.reconciliation");
+  w.member("schema_version", std::uint64_t{1});
+  w.member("estimate", r.estimate);
+  w.member("bill", r.bill);
+  w.member("layout", to_string(r.layout));
+  w.member("currency", r.currency);
+  w.member("basis", report::to_string(r.basis));
+  w.key("regions");
+  w.begin_array();
+  for (const auto& x : r.regions) w.string(x);
+  w.end_array();
+  w.member("rows_read", r.rows_read);
+  w.member("rows_kept", r.rows_kept);
+  w.member("estimated", r.estimated);
+  w.member("unpriced_lines", r.unpriced_lines);
+  w.member("billed_usage", r.billed_usage);
+  w.member("difference", r.difference);
+  w.member("other_charges_total", r.other);
+  w.member("invoiced", r.invoiced);
+  w.key("rows");
+  w.begin_array();
+  for (const auto& row : r.rows) {
+    w.begin_object();
+    detail::write_identity(w, row.identity);
+    w.key("rate_codes");
+    w.begin_array();
+    for (const auto& c : row.rate_codes) w.string(c);
+    w.end_array();
+    w.key("lines");
+    w.begin_array();
+    for (const auto& l : row.lines) w.string(l);
+    w.end_array();
+    w.member("in_estimate", row.in_estimate);
+    w.member("unpriced", row.unpriced);
+    w.member("estimated", row.estimated);
+    w.member("billed", row.billed);
+    w.member("bill_rows", row.bill_rows);
+    w.member("difference", row.difference);
+    w.member("unit", row.unit);
+    opt("estimated_quantity", row.estimated_quantity);
+    opt("billed_quantity", row.billed_quantity);
+    opt("usage_effect", row.usage_effect);
+    opt("price_effect", row.price_effect);
+    w.member("why", row.why);
+    w.end_object();
+  }
+  w.end_array();
+  for (const auto& [name, list] : {std::pair{"other_charges", &r.other_charges},
+                                   std::pair{"left_out", &r.left_out}}) {
+    w.key(name);
+    w.begin_array();
+    for (const auto& x : *list) {
+      w.begin_object();
+      w.member("what", x.what);
+      w.member("rows", x.rows);
+      w.member("amount", x.amount);
+      w.end_object();
+    }
+    w.end_array();
+  }
+  w.end_object();
+  return w.take();
+}
+
+}  // namespace trncost::io
+
+#endif  // TRNCOST_REPORT_IMPL_RECONCILE_IPP

@@ -1,0 +1,423 @@
+// The bill against the estimate (include/trncost/io/bill.hpp, include/trncost/report/reconcile.hpp):
+// the shipped fine-tune estimate against the shipped bill (examples/data/bills/), in FOCUS and in
+// both Cost and Usage Report layouts, with each difference computed by hand below; the real FOCUS
+// 1.0 sample when ../shared/data is beside the checkout; and hostile bills, each with its message.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <trncost/io/detail/json.hpp>
+#include <trncost/io/scenario.hpp>
+#include <trncost/report/reconcile.hpp>
+
+#include "../support/text.hpp"
+
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::reports_reconcile_test {
+
+using namespace trncost;
+using trncost::io::bill_reader;
+using trncost::report::reconcile_options;
+using trncost::report::reconciliation;
+
+namespace {
+
+const std::string examples = TRNCOST_TESTS_DIR "/../examples/";
+const std::string focus_bill = examples + "data/bills/fine-tune-8b-trn1-focus.csv";
+const std::string bills = TRNCOST_TESTS_DIR "/io/data/bills/";
+
+/// The shipped fine-tune estimate (397.635212328767123288 USD, tests/cli/scenario_test.cpp) as its
+/// report.
+const report::document& fine_tune() {
+  static const report::document doc = report::from_estimate(
+      io::evaluate_scenario(io::read_scenario(examples + "scenarios/fine-tune-8b-trn1.toml")));
+  return doc;
+}
+
+reconciliation reconcile_text(const std::string& text, const reconcile_options& o = {},
+                              const std::string& file = "bill.csv") {
+  std::istringstream in(text);
+  bill_reader bill(in, file);
+  return report::reconcile(fine_tune(), "fine-tune.json", bill, o);
+}
+
+reconciliation reconcile_file(const std::string& path, const reconcile_options& o = {}) {
+  return reconcile_text(trncost_support::slurp(path), o, path);
+}
+
+/// The message a bill's text is refused with (reading it whole), or "no error".
+std::string bill_error(const std::string& text) {
+  return trncost_support::error_message([&] {
+    std::istringstream in(text);
+    bill_reader bill(in, "bill.csv");
+    while (bill.next()) {
+    }
+  });
+}
+
+const report::reconcile_row& row_of(const reconciliation& r, std::string_view usage_type) {
+  for (const auto& row : r.rows) {
+    if (row.identity.usage_type == usage_type) return row;
+  }
+  FAIL("no row for " << usage_type);
+  return r.rows.front();
+}
+
+const report::reconcile_row* row_named(const reconciliation& r, std::string_view line) {
+  for (const auto& row : r.rows) {
+    for (const auto& l : row.lines) {
+      if (l.starts_with(line)) return &row;
+    }
+  }
+  return nullptr;
+}
+
+decimal d(std::string_view s) { return decimal::parse(s); }
+
+/// The shipped FOCUS bill's header and first row, for hostile variants.
+const std::string& focus_text() {
+  static const std::string text = trncost_support::slurp(focus_bill);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("the fine-tune's bill against its estimate: every difference, computed by hand") {
+  const reconciliation r = reconcile_file(focus_bill);
+  CHECK(r.layout == io::bill_layout::focus);
+  CHECK(r.currency == "USD");
+  CHECK(r.regions == std::vector<std::string>{"us-east-1"});
+  // 14 rows; the t3.micro row of us-west-2 (30 h x 0.0104 = 0.312) is left out.
+  CHECK(r.rows_read == 14);
+  CHECK(r.rows_kept == 13);
+  REQUIRE(r.left_out.size() == 1);
+  CHECK(r.left_out[0].what == "another region");
+  CHECK(r.left_out[0].rows == 1);
+  CHECK(r.left_out[0].amount == d("0.312"));
+
+  // Instance hours of trn1.32xlarge: the 9 lines of the estimate that bill them (setup 4.3,
+  // compilation 15.05, training 258, evaluation 14.333333333333333333, checkpointing 6.45, waiting
+  // 2.866666666666666667, the billing minimum 0, restarts 8.465625, work lost 25.396875) sum to
+  // 334.8625 USD, 15.575 instance-hours at 21.50. The bill: 9.5 + 7 = 16.5 h, 204.25 + 150.50 =
+  // 354.75. Difference 19.8875 = (16.5 - 15.575) x 21.50, all usage; the price is as quoted.
+  const auto& ec2 = row_of(r, "BoxUsage:trn1.32xlarge");
+  CHECK(ec2.lines.size() == 9);
+  CHECK(ec2.estimated == d("334.8625"));
+  CHECK(ec2.billed == d("354.75"));
+  CHECK(ec2.bill_rows == 2);
+  CHECK(ec2.difference == d("19.8875"));
+  CHECK(ec2.unit == "Hrs");
+  CHECK(ec2.estimated_quantity == d("15.575"));
+  CHECK(ec2.billed_quantity == d("16.5"));
+  CHECK(ec2.usage_effect == d("19.8875"));
+  CHECK(ec2.price_effect == d("0"));
+  CHECK(ec2.why == "usage: billed 16.5 Hrs, estimated 15.575 Hrs (+19.89 at the estimated rate)");
+  CHECK(ec2.rate_codes == std::vector<std::string>{"WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7"});
+
+  // Data sent to the customer: 16 GiB x 0.09 = 1.44 estimated; billed 20 GB x 0.09 = 1.80:
+  // +0.36 = 4 GB more at 0.09.
+  const auto& out = row_of(r, "DataTransfer-Out-Bytes");
+  CHECK(out.estimated == d("1.44"));
+  CHECK(out.billed == d("1.8"));
+  CHECK(out.usage_effect == d("0.36"));
+  CHECK(out.price_effect == d("0"));
+
+  // S3 checkpoint storage: 600 GiB-months x 0.023 = 13.80 on both sides.
+  const auto& s3 = row_of(r, "TimedStorage-ByteHrs");
+  CHECK(s3.identity.service == "AmazonS3");
+  CHECK(s3.estimated == d("13.8"));
+  CHECK(s3.billed == d("13.8"));
+  CHECK(s3.why == "as estimated");
+
+  // S3 requests (the estimate's two request lines have no usage type: matched by rate code):
+  // estimated 12,000 PUT x 0.000005 + 40,000 GET x 0.0000004 = 0.06 + 0.016 = 0.076; billed
+  // 14,000 PUT (0.07) + 40,000 GET (0.016) = 0.086: +0.01. Two rates: their average moves with the
+  // mix, so usage and price are not split.
+  const auto* requests = row_named(r, "checkpoints/S3 Standard PUT");
+  REQUIRE(requests != nullptr);
+  CHECK(requests->estimated == d("0.076"));
+  CHECK(requests->billed == d("0.086"));
+  CHECK(requests->difference == d("0.01"));
+  CHECK(requests->bill_rows == 2);
+  CHECK_FALSE(requests->usage_effect.has_value());
+  CHECK(requests->why == "billed 0.09, estimated 0.08 for 54000 Requests billed, 52000 Requests "
+                         "estimated; usage and price not split: the estimate's lines have several "
+                         "rates");
+
+  // EBS gp3: 2 x 500 GiB x 8 h / 730 x 0.08 = 0.876712328767123288; billed 11 GB-Mo x 0.08 = 0.88.
+  const auto& gp3 = row_of(r, "EBS:VolumeUsage.gp3");
+  CHECK(gp3.difference == d("0.88") - d("0.876712328767123288"));
+
+  // The snapshot nobody estimated: 25 GB-Mo x 0.05 = 1.25, its own row.
+  const auto& snap = row_of(r, "EBS:SnapshotUsage");
+  CHECK_FALSE(snap.in_estimate);
+  CHECK(snap.billed == d("1.25"));
+  CHECK(snap.why == "not in the estimate");
+
+  // The tokenisation job was given as a cost (38.40), billed by no AWS service.
+  const auto* tokenize = row_named(r, "tokenize");
+  REQUIRE(tokenize != nullptr);
+  CHECK(tokenize->estimated == d("38.4"));
+  CHECK(tokenize->bill_rows == 0);
+  CHECK(tokenize->why == "billed by no AWS service: no bill row is expected");
+
+  // Totals: usage 354.75 + 0.88 + 1.25 + 13.80 + 0.07 + 0.016 + 5 + 1.80 + 3 + 0.18 = 380.746;
+  // estimate 397.635212328767123288; credits -200 and tax 12 beside it; invoiced 380.746 - 188.
+  CHECK(r.estimated == d("397.635212328767123288"));
+  CHECK(r.billed_usage == d("380.746"));
+  CHECK(r.difference == d("-16.889212328767123288"));
+  CHECK(r.other == d("-188"));
+  CHECK(r.invoiced == d("192.746"));
+  REQUIRE(r.other_charges.size() == 2);
+  CHECK(r.other_charges[0].what == "credit (Credit)");
+  CHECK(r.other_charges[0].amount == d("-200"));
+  CHECK(r.other_charges[1].what == "tax (Tax)");
+
+  // Every row's difference adds up to the total one: nothing is lost between rows and totals.
+  decimal sum{};
+  for (const auto& row : r.rows) sum += row.difference;
+  CHECK(sum == r.difference);
+}
+
+TEST_CASE("the same bill as a legacy Cost and Usage Report and as CUR 2.0 reconciles alike") {
+  const reconciliation focus = reconcile_file(focus_bill);
+  for (const std::string_view name : {"cur-legacy.csv", "cur2.csv"}) {
+    CAPTURE(name);
+    const reconciliation cur = reconcile_file(bills + std::string(name));
+    CHECK(cur.layout == (name == "cur2.csv" ? io::bill_layout::cur2 : io::bill_layout::cur_legacy));
+    CHECK(cur.billed_usage == focus.billed_usage);
+    CHECK(cur.difference == focus.difference);
+    CHECK(cur.invoiced == focus.invoiced);
+    REQUIRE(cur.rows.size() == focus.rows.size());
+    for (std::size_t i = 0; i < cur.rows.size(); ++i) {
+      CAPTURE(i);
+      CHECK(cur.rows[i].identity == focus.rows[i].identity);
+      CHECK(cur.rows[i].billed == focus.rows[i].billed);
+      CHECK(cur.rows[i].why == focus.rows[i].why);
+    }
+    REQUIRE(cur.left_out.size() == 1);
+    CHECK(cur.left_out[0].amount == d("0.312"));
+  }
+}
+
+TEST_CASE("filters: a period, an account, regions and tags leave rows out, counted with their money") {
+  reconcile_options o;
+  o.from = parse_timestamp("2026-11-21T00:00:00Z");
+  o.to = parse_timestamp("2026-11-22T00:00:00Z");
+  const reconciliation day = reconcile_file(focus_bill, o);
+  // Kept: the rows charged on 2026-11-21: trn1 7 h (150.50) and the transfer out (1.80).
+  CHECK(day.rows_kept == 2);
+  CHECK(day.billed_usage == d("152.3"));
+  REQUIRE(!day.left_out.empty());
+  CHECK(day.left_out[0].what == "charged outside the period");
+  CHECK(day.left_out[0].rows == 12);
+
+  reconcile_options tags;
+  tags.tags = {{"project", "ft-8b"}};
+  for (const std::string& path : {focus_bill, bills + "cur-legacy.csv", bills + "cur2.csv"}) {
+    CAPTURE(path);
+    const reconciliation tagged = reconcile_file(path, tags);
+    // The 11 tagged usage rows are kept; the credit, the tax (untagged) and the t3 row are not.
+    CHECK(tagged.rows_kept == 11);
+    CHECK(tagged.billed_usage == d("380.746"));
+    CHECK(tagged.other == d("0"));
+  }
+
+  reconcile_options account;
+  account.accounts = {"999999999999"};
+  CHECK(reconcile_file(focus_bill, account).rows_kept == 0);
+
+  reconcile_options west;
+  west.regions = {"us-west-2"};
+  const reconciliation w = reconcile_file(focus_bill, west);
+  // The t3 row (us-west-2) and the tax (no region) are kept; the us-east-1 rows are not.
+  CHECK(w.rows_kept == 2);
+  CHECK(w.billed_usage == d("0.312"));
+}
+
+TEST_CASE("a Savings Plan's covered usage is compared at its effective cost, or at its billed one") {
+  // Legacy CUR: 10 h of trn1.32xlarge covered by a Savings Plan at 13.00 an hour (130.00 effective,
+  // 0 unblended) and its negation row, which is never added.
+  const std::string text =
+      "identity/LineItemId,lineItem/LineItemType,lineItem/UsageStartDate,lineItem/ProductCode,"
+      "lineItem/UsageType,lineItem/UsageAmount,lineItem/CurrencyCode,lineItem/UnblendedCost,"
+      "product/region,pricing/unit,savingsPlan/SavingsPlanEffectiveCost\n"
+      "a,SavingsPlanCoveredUsage,2026-11-20T00:00:00Z,AmazonEC2,BoxUsage:trn1.32xlarge,10,USD,0,"
+      "us-east-1,Hrs,130\n"
+      "b,SavingsPlanNegation,2026-11-20T00:00:00Z,AmazonEC2,BoxUsage:trn1.32xlarge,10,USD,-215,"
+      "us-east-1,Hrs,\n";
+  const reconciliation effective = reconcile_text(text);
+  CHECK(effective.billed_usage == d("130"));
+  REQUIRE(effective.left_out.size() == 1);
+  CHECK(effective.left_out[0].what.starts_with("Savings Plans negation"));
+  CHECK(effective.left_out[0].amount == d("-215"));
+  // 10 h billed at 13.00 against 15.575 h estimated at 21.50: usage (10 - 15.575) x 21.5 =
+  // -119.8625; price 10 x (13 - 21.5) = -85; together 130 - 334.8625 = -204.8625.
+  const auto& ec2 = row_of(effective, "BoxUsage:trn1.32xlarge");
+  CHECK(ec2.usage_effect == d("-119.8625"));
+  CHECK(ec2.price_effect == d("-85"));
+
+  reconcile_options billed;
+  billed.basis = report::cost_basis::billed;
+  CHECK(reconcile_text(text, billed).billed_usage == d("0"));
+}
+
+TEST_CASE("the real FOCUS 1.0 sample reads whole, other providers left out by name") {
+  const std::string real =
+      std::string(TRNCOST_TESTS_DIR) + "/../../shared/data/focus/focus-1.0-sample.csv";
+  if (!std::filesystem::exists(real)) return;  // the shared samples are beside the checkout only
+  std::ifstream in = io::open_input_file(real);
+  bill_reader bill(in, real);
+  std::size_t rows = 0;
+  std::size_t aws = 0;
+  std::size_t credits = 0;
+  std::size_t adjustments = 0;
+  while (bill.next()) {
+    ++rows;
+    aws += bill.row().provider == "AWS" ? 1U : 0U;
+    credits += bill.row().kind == io::charge_kind::credit ? 1U : 0U;
+    adjustments += bill.row().kind == io::charge_kind::adjustment ? 1U : 0U;
+  }
+  CHECK(rows == 1000);
+  CHECK(aws == 942);
+  CHECK(credits == 1);
+  CHECK(adjustments == 2);
+  CHECK(bill.currency() == "USD");
+
+  reconcile_options everywhere;
+  everywhere.regions = {"us-east-1", "us-west-2"};
+  const reconciliation r = reconcile_file(real, everywhere);
+  CHECK(r.rows_read == 1000);
+  // 51 Microsoft and 7 Oracle rows are another provider's, each counted under its name.
+  std::uint64_t other_provider = 0;
+  for (const auto& l : r.left_out) {
+    if (l.what.starts_with("another provider")) other_provider += l.rows;
+  }
+  CHECK(other_provider == 58);
+  // Its EC2 rows are not the fine-tune's: nothing of the sample is estimated here.
+  CHECK(row_of(r, "BoxUsage:trn1.32xlarge").bill_rows == 0);
+}
+
+TEST_CASE("hostile bills are refused with the file, the line, the column and the rule") {
+  const std::string& text = focus_text();
+  const std::size_t first_row_end = text.find('\n', text.find('\n') + 1);
+  const std::string head_and_first = text.substr(0, first_row_end + 1);
+  using trncost_support::with_changes;
+
+  // A bill concatenated with itself: every row would count twice.
+  CHECK(bill_error(text + text.substr(text.find('\n') + 1)) ==
+        "trncost: bill.csv:16: repeats line 2 field for field (a bill concatenated with itself, or "
+        "a row exported twice): its money would count twice; remove one");
+  // Two currencies.
+  CHECK(bill_error(head_and_first + with_changes(head_and_first.substr(text.find('\n') + 1),
+                                                 {{",USD,", ",EUR,"}})) ==
+        "trncost: bill.csv:3: column 'BillingCurrency': \"EUR\", where line 2 is in USD: a bill in "
+        "two currencies (trncost converts none; export one per currency)");
+  // A required column missing, a header of no layout.
+  CHECK(bill_error(with_changes(head_and_first, {{"ChargePeriodStart", "PeriodStart"}})) ==
+        "trncost: bill.csv:1: column 'ChargePeriodStart': is required in a FOCUS 1.x bill but "
+        "missing from the header");
+  CHECK(bill_error("cost,service\n1,EC2\n") ==
+        "trncost: bill.csv:1: the header has none of BilledCost (a FOCUS 1.x export), "
+        "lineItem/UnblendedCost (an AWS Cost and Usage Report) or line_item_unblended_cost (a CUR "
+        "2.0 export): not a bill trncost reads");
+  CHECK(bill_error("") == "trncost: bill.csv: is empty: no header, no rows");
+  // Values that are no number, no time, no category, or missing.
+  CHECK(bill_error(with_changes(head_and_first, {{"\n204.25,", "\n20x,"}})) ==
+        "trncost: bill.csv:2: column 'BilledCost': \"20x\" is not a number");
+  CHECK(bill_error(with_changes(head_and_first, {{"\n204.25,", "\nNULL,"}})) ==
+        "trncost: bill.csv:2: column 'BilledCost': is empty; a bill row needs it (trncost takes "
+        "nothing unknown as zero)");
+  CHECK(bill_error(with_changes(head_and_first, {{"2026-11-20 00:00:00", "2026-11-31 00:00:00"}})) ==
+        "trncost: bill.csv:2: column 'ChargePeriodStart': \"2026-11-31 00:00:00\" is not a UTC "
+        "time (2024-09-18 23:00:00, 2024-09-18T23:00:00Z or 2024-09-18T23:00:00.000Z)");
+  CHECK(bill_error(with_changes(head_and_first, {{",Usage,", ",Refund,"}})) ==
+        "trncost: bill.csv:2: column 'ChargeCategory': \"Refund\" is not a FOCUS charge category "
+        "(Usage, Purchase, Credit, Tax, Adjustment)");
+  CHECK(bill_error(with_changes(head_and_first, {{"2026-11-21 00:00:00", "2026-11-19 00:00:00"}})) ==
+        "trncost: bill.csv:2: column 'ChargePeriodEnd': ends before the row's period starts "
+        "(2026-11-20T00:00:00Z)");
+  CHECK(bill_error(head_and_first + "1,2\n") ==
+        "trncost: bill.csv:3: the record has 2 fields, the header has 29");
+  // Covered usage without its effective cost.
+  CHECK(bill_error("lineItem/LineItemType,lineItem/UsageStartDate,lineItem/ProductCode,"
+                   "lineItem/CurrencyCode,lineItem/UnblendedCost\n"
+                   "SavingsPlanCoveredUsage,2026-11-20T00:00:00Z,AmazonEC2,USD,0\n") ==
+        "trncost: bill.csv:2: column 'lineItem/LineItemType': SavingsPlanCoveredUsage in a bill "
+        "without the Savings Plans effective cost column: its cost is not known");
+  // A bill in another currency than the estimate: refused when reconciled.
+  CHECK(trncost_support::error_message<input_error>([&] {
+          (void)reconcile_text(with_changes(head_and_first, {{",USD,", ",EUR,"}}));
+        }) == "trncost: bill.csv:2: the bill is in EUR, the estimate in USD; trncost converts no "
+              "currency");
+}
+
+TEST_CASE("negative usage, credit and refund rows are kept, never netted away silently") {
+  const std::string& text = focus_text();
+  const std::string head = text.substr(0, text.find('\n') + 1);
+  const std::size_t first_row_end = text.find('\n', head.size());
+  const std::string first = text.substr(head.size(), first_row_end + 1 - head.size());
+  using trncost_support::with_changes;
+  // The first trn1 row (9.5 h, 204.25) corrected by a negative usage row of -1 h (-21.50): the
+  // group counts 8.5 h and 182.75.
+  const std::string correction =
+      with_changes(first, {{"204.25,", "-21.5,"}, {",9.5,Hours,204.25,204.25,21.5,9.5,",
+                                                   ",-1,Hours,-21.5,-21.5,21.5,-1,"}});
+  const reconciliation r = reconcile_text(head + first + correction);
+  const auto& ec2 = row_of(r, "BoxUsage:trn1.32xlarge");
+  CHECK(ec2.billed == d("182.75"));
+  CHECK(ec2.billed_quantity == d("8.5"));
+  CHECK(ec2.bill_rows == 2);
+}
+
+TEST_CASE("an empty bill: every estimated line has no bill row, and says so") {
+  const std::string& text = focus_text();
+  const reconciliation r = reconcile_text(text.substr(0, text.find('\n') + 1));
+  CHECK(r.rows_read == 0);
+  CHECK(r.billed_usage == d("0"));
+  CHECK(r.difference == -r.estimated);
+  CHECK(row_of(r, "BoxUsage:trn1.32xlarge").why ==
+        "no bill row matches: not run yet, or run under another account, tag, period or usage "
+        "type");
+}
+
+TEST_CASE("bill_time reads the spellings bills use, and nothing else") {
+  timestamp t;
+  for (const std::string_view ok : {"2026-11-20 23:00:00", "2026-11-20T23:00:00Z",
+                                    "2026-11-20T23:00:00.000Z", "2026-11-20T23:00:00+00:00",
+                                    "2026-11-20 23:00:00.000"}) {
+    CAPTURE(ok);
+    REQUIRE(io::detail::bill_time(ok, t));
+    CHECK(t == parse_timestamp("2026-11-20T23:00:00Z"));
+  }
+  REQUIRE(io::detail::bill_time("2026-11-20", t));
+  CHECK(t == parse_timestamp("2026-11-20T00:00:00Z"));
+  for (const std::string_view bad : {"2026-11-20T23:00:00+02:00", "20/11/2026", "", "2026-11-20T25:00:00Z",
+                                     "2026-11-20T23:00:00.5Z"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(io::detail::bill_time(bad, t));
+  }
+}
+
+TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
+  const reconciliation r = reconcile_file(focus_bill);
+  const std::string json = io::render_reconciliation_json(r);
+  const auto v = io::detail::parse_json_text(json, "reconciliation.json");
+  REQUIRE(v.find("schema") != nullptr);
+  CHECK(v.find("schema")->text() == "trncost.reconciliation");
+  CHECK(v.find("difference")->text() == "-16.889212328767123288");
+  CHECK(v.find("rows")->items().size() == r.rows.size());
+  CHECK(v.find("left_out")->items().size() == 1);
+  const auto& first = v.find("rows")->items().front();
+  CHECK(first.find("identity")->find("usage_type")->text() == "BoxUsage:trn1.32xlarge");
+  CHECK(first.find("usage_effect")->text() == "19.8875");
+
+  const std::string md = io::render_reconciliation_markdown(r);
+  CHECK(md.find("| difference (billed - estimated) | -16.89 |") != std::string::npos);
+  CHECK(md.find("| AmazonEC2, us-east-1, EBS:SnapshotUsage | - | - | 1.25 | 1 | +1.25 | not in "
+                "the estimate |") != std::string::npos);
+  CHECK(md.find("| another region | 1 | 0.31 |") != std::string::npos);
+}
+
+}  // namespace trncost_tests::reports_reconcile_test
