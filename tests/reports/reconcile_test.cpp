@@ -11,6 +11,7 @@
 #include <trncost/io/scenario.hpp>
 #include <trncost/report/reconcile.hpp>
 
+#include "../support/scenario_text.hpp"
 #include "../support/text.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -114,6 +115,15 @@ TEST_CASE("the fine-tune's bill against its estimate: every difference, computed
   CHECK(ec2.price_effect == d("0"));
   CHECK(ec2.why == "usage: billed 16.5 Hrs, estimated 15.575 Hrs (+19.89 at the estimated rate)");
   CHECK(ec2.rate_codes == std::vector<std::string>{"WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7"});
+  // The bill as a measurement of those hours, for the next estimate: its rows, their period.
+  REQUIRE(ec2.billed_as.has_value());
+  CHECK(ec2.billed_as->run_id == "bill " + focus_bill);
+  CHECK(ec2.billed_as->method ==
+        "billed usage and effective cost of 2 rows of a FOCUS 1.x bill (line 2, line 3)");
+  CHECK(ec2.billed_as->from == parse_timestamp("2026-11-20T00:00:00Z"));
+  CHECK(ec2.billed_as->to == parse_timestamp("2026-11-22T00:00:00Z"));
+  CHECK(ec2.billed_as->instance_type == "trn1.32xlarge");
+  CHECK(ec2.billed_as->region == "us-east-1");
 
   // Data sent to the customer: 16 GiB x 0.09 = 1.44 estimated; billed 20 GB x 0.09 = 1.80:
   // +0.36 = 4 GB more at 0.09.
@@ -161,6 +171,7 @@ TEST_CASE("the fine-tune's bill against its estimate: every difference, computed
   CHECK(tokenize->estimated == d("38.4"));
   CHECK(tokenize->bill_rows == 0);
   CHECK(tokenize->why == "billed by no AWS service: no bill row is expected");
+  CHECK_FALSE(tokenize->billed_as.has_value());
 
   // Totals: usage 354.75 + 0.88 + 1.25 + 13.80 + 0.07 + 0.016 + 5 + 1.80 + 3 + 0.18 = 380.746;
   // estimate 397.635212328767123288; credits -200 and tax 12 beside it; invoiced 380.746 - 188.
@@ -198,7 +209,50 @@ TEST_CASE("the same bill as a legacy Cost and Usage Report and as CUR 2.0 reconc
     }
     REQUIRE(cur.left_out.size() == 1);
     CHECK(cur.left_out[0].amount == d("0.312"));
+    // A CUR names its rows by line item id.
+    CHECK(row_of(cur, "BoxUsage:trn1.32xlarge").billed_as->method.ends_with(
+        " bill (line item li-0001, line item li-0002)"));
   }
+}
+
+TEST_CASE("a billed amount feeds the next estimate as a measured input") {
+  const reconciliation r = reconcile_file(focus_bill);
+  // The scenario a billed amount enters, as the Markdown prints it (a data preparation cost here,
+  // the simplest component that takes a cost), as of 2026-11-30 (trncost_support::scenario_head).
+  const auto scenario_with = [](const report::reconcile_row& row) {
+    const measured& m = *row.billed_as;
+    return trncost_support::scenario_head +
+           "[[component]]\nkind = \"data_preparation\"\nname = \"billed\"\n"
+           "cost = { value = \"" + row.billed.to_string() + "\", measured = { run = \"" +
+           m.run_id + "\", method = \"" + m.method + "\", from = " + to_string(m.from) +
+           ", to = " + to_string(m.to) +
+           " } }\n[declare_none]\ncompute = \"t\"\ntransfer = \"t\"\nlogs = \"t\"\n"
+           "storage = \"t\"\nfailures_restarts = \"t\"\n";
+  };
+  // The trn1 hours, billed 2026-11-20 to 11-22: the next estimate carries 354.75 USD with the
+  // bill as its measurement.
+  const auto& ec2 = row_of(r, "BoxUsage:trn1.32xlarge");
+  const report::document next = report::from_estimate(
+      io::evaluate_scenario(io::parse_scenario(scenario_with(ec2), "next.toml")));
+  CHECK(next.totals.total == d("354.75"));
+  bool found = false;
+  for (const auto& i : next.inputs) {
+    if (const auto* p = std::get_if<measured>(&i.origin); p && p->run_id == ec2.billed_as->run_id) {
+      found = true;
+      CHECK(p->method == ec2.billed_as->method);
+      CHECK(p->from == ec2.billed_as->from);
+    }
+  }
+  CHECK(found);
+  CHECK(io::render_reconciliation_markdown(r).find("    cost = { value = \"354.75\", measured = { "
+                                                   "run = \"bill ") != std::string::npos);
+  // The snapshot's row covers the whole month, to 2026-12-01: an estimate as of 2026-11-30 cannot
+  // use what was measured after it (the timeline rule).
+  CHECK(trncost_support::error_message([&] {
+          (void)io::evaluate_scenario(
+              io::parse_scenario(scenario_with(row_of(r, "EBS:SnapshotUsage")), "next.toml"));
+        }).find("was measured until 2026-12-01T00:00:00Z, after the as-of date 2026-11-30") !=
+        std::string::npos);
 }
 
 TEST_CASE("filters: a period, an account, regions and tags leave rows out, counted with their money") {

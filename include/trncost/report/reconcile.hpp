@@ -19,6 +19,7 @@
 #include "../config.hpp"
 #include "../io/bill.hpp"
 #include "../model/identity.hpp"
+#include "../provenance/provenance.hpp"
 #include "report.hpp"
 
 namespace trncost::report {
@@ -67,6 +68,10 @@ struct reconcile_row {
   std::optional<decimal> usage_effect{};  ///< (billed - estimated quantity) x estimated rate
   std::optional<decimal> price_effect{};  ///< the rest: billed quantity x (billed - estimated rate)
   std::string why;
+  /// The bill as a measurement of this identity, for the next estimate: what it billed
+  /// (billed_quantity in `unit`, billed) was measured by the bill over the rows' charge period
+  /// (run_id "bill <file>", the method naming the rows). Empty when no row matched.
+  std::optional<measured> billed_as{};
 };
 
 /// Rows of the bill counted together: one kind of charge, or one reason rows were left out.

@@ -69,7 +69,14 @@ struct group {
   // PUT and a GET request line) make an average rate whose change is a change of mix, not of price.
   std::optional<decimal> rate{};
   bool one_rate = true;
+  // The matched rows: their charge period and the first lines (or line item ids) that name them.
+  timestamp from{};
+  timestamp to{};
+  std::vector<std::string> refs;
 };
+
+/// How many rows a measurement's method names one by one before it says "and N more".
+constexpr std::size_t named_rows = 10;
 
 std::string line_name(const line_entry& l) {
   std::string s = l.component;
@@ -187,6 +194,24 @@ void explain(group& g) {
     }
   }
   r.why = why;
+}
+
+/// The bill as the measurement of a group's usage: the run is the bill, the method names the rows.
+measured bill_measurement(const group& g, const reconciliation& r) {
+  std::string rows;
+  for (const auto& ref : g.refs) rows += (rows.empty() ? "" : ", ") + ref;
+  if (g.row.bill_rows > g.refs.size()) {
+    rows += " and " + std::to_string(g.row.bill_rows - g.refs.size()) + " more";
+  }
+  return measured{
+      .run_id = "bill " + r.bill,
+      .method = "billed usage and " + std::string(to_string(r.basis)) + " cost of " +
+                std::to_string(g.row.bill_rows) + (g.row.bill_rows == 1 ? " row" : " rows") +
+                " of a " + std::string(io::to_string(r.layout)) + " bill (" + rows + ")",
+      .from = g.from,
+      .to = g.to,
+      .instance_type = g.row.identity.instance_type,
+      .region = g.row.identity.region};
 }
 
 }  // namespace
@@ -377,6 +402,12 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
       gi = it->second;
     }
     group& g = groups[*gi];
+    if (g.row.bill_rows == 0 || row.start < g.from) g.from = row.start;
+    if (g.row.bill_rows == 0 || g.to < row.end) g.to = row.end;
+    if (g.refs.size() < detail::named_rows) {
+      g.refs.push_back(row.row_id.empty() ? "line " + std::to_string(row.line)
+                                          : "line item " + row.row_id);
+    }
     ++g.row.bill_rows;
     g.row.billed += cost;
     out.billed_usage += cost;
@@ -388,7 +419,10 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
       g.bill_qty += *row.quantity;
     }
   }
-  for (auto& g : groups) detail::explain(g);
+  for (auto& g : groups) {
+    detail::explain(g);
+    if (g.row.bill_rows > 0) g.row.billed_as = detail::bill_measurement(g, out);
+  }
   std::stable_sort(groups.begin() + static_cast<std::ptrdiff_t>(estimate_groups), groups.end(),
                    [](const group& a, const group& b) { return a.row.billed > b.row.billed; });
   out.rows.reserve(groups.size());
@@ -451,6 +485,26 @@ TRNCOST_DECL std::string render_reconciliation_markdown(const report::reconcilia
            " |\n";
     }
   };
+  s += "\n## Measured by the bill, for the next estimate\n\n"
+       "What the bill counted for each identity, as a measurement (trncost's `measured` provenance: "
+       "the bill as the run, its rows as the method, their charge period).\n\n"
+       "| what | billed quantity | billed | from | to | method |\n|---|---:|---:|---|---|---|\n";
+  for (const auto& row : r.rows) {
+    if (!row.billed_as) continue;
+    s += "| " + md_cell(describe(row.identity)) + " | " +
+         (row.billed_quantity ? row.billed_quantity->to_string() + " " + row.unit
+                              : std::string("-")) +
+         " | " + row.billed.to_string() + " | " + to_string(row.billed_as->from) + " | " +
+         to_string(row.billed_as->to) + " | " + md_cell(row.billed_as->method) + " |\n";
+  }
+  for (const auto& row : r.rows) {
+    if (!row.billed_as) continue;
+    s += "\nIn a scenario file, a value the bill measured reads (here the first row's cost):\n\n"
+         "    cost = { value = \"" + row.billed.to_string() + "\", measured = { run = \"" +
+         row.billed_as->run_id + "\", method = \"" + row.billed_as->method + "\", from = " +
+         to_string(row.billed_as->from) + ", to = " + to_string(row.billed_as->to) + " } }\n";
+    break;
+  }
   totals("Other charges (billed cost)", r.other_charges, "None.");
   totals("Rows left out (billed cost)", r.left_out, "None: every row read was kept.");
   return s;
@@ -511,6 +565,12 @@ TRNCOST_DECL std::string render_reconciliation_json(const report::reconciliation
     opt("usage_effect", row.usage_effect);
     opt("price_effect", row.price_effect);
     w.member("why", row.why);
+    w.key("billed_as");
+    if (row.billed_as) {
+      detail::write_provenance(w, provenance{*row.billed_as});
+    } else {
+      w.null();
+    }
     w.end_object();
   }
   w.end_array();
