@@ -23,10 +23,12 @@
 #include <trncost/model/components/block_storage.hpp>
 #include <trncost/model/components/instance_time.hpp>
 #include <trncost/report/audit.hpp>
+#include <trncost/report/budget.hpp>
 #include <trncost/report/focus_csv.hpp>
 #include <trncost/report/html_extras.hpp>
 #include <trncost/report/json_extras.hpp>
 #include <trncost/report/markdown_extras.hpp>
+#include <trncost/report/reconcile.hpp>
 
 namespace py = pybind11;
 
@@ -257,11 +259,18 @@ std::string category_key(category c) {
   return std::string(to_string(c));
 }
 
+/// What a line is: (service, region, instance type, usage type, purchase option), "" where it
+/// does not apply.
+py::tuple identity_of(const line_identity& id) {
+  return py::make_tuple(id.service, id.region, id.instance_type, id.usage_type,
+                        id.purchase ? std::string(to_string(*id.purchase)) : std::string());
+}
+
 py::tuple line_of(const line_item& l) {
   return py::make_tuple(category_key(l.cat), l.component,
                         l.ph ? py::object(py::str(std::string(to_string(*l.ph)))) : py::none(),
                         l.description, text_of(l.amount), l.formula, records_of(l.inputs),
-                        record_of(l.price), record_of(l.quantity));
+                        record_of(l.price), record_of(l.quantity), identity_of(l.identity));
 }
 
 py::dict estimate_dict(const estimate& e) {
@@ -527,6 +536,86 @@ void add_block_storage(py_model& pm, const std::string& name, const std::string&
   pm.m->add(b);
 }
 
+// ---------------------------------------------------------------------------------------------------
+// The bill against the estimate, and the budget gate: on an estimate, or on a JSON report (audited
+// first, as the command does)
+
+/// The report document of a JSON report file: read, audited (input_error naming the first mismatch
+/// when it does not recompute) and parsed.
+report::document audited_document(const std::string& path) {
+  const std::string text = io::read_input_file(path);
+  const auto result = io::audit(text, path);
+  if (!result.ok) {
+    throw input_error(path + ": the report does not recompute: " + result.first_mismatch);
+  }
+  return io::read_report(text, path);
+}
+
+report::document document_of(const py::object& estimate_or_path) {
+  if (py::isinstance<py::str>(estimate_or_path)) {
+    return audited_document(estimate_or_path.cast<std::string>());
+  }
+  return report::from_estimate(estimate_or_path.cast<const py_estimate&>().est);
+}
+
+/// The reconciliation as its JSON and Markdown (Python builds its objects from the JSON).
+py::tuple reconcile_of(const py::object& estimate, const std::string& name, const std::string& bill,
+                       const std::optional<std::string>& from, const std::optional<std::string>& to,
+                       const std::vector<std::string>& accounts,
+                       const std::vector<std::string>& regions,
+                       const std::vector<std::pair<std::string, std::string>>& tags,
+                       const std::string& basis) {
+  report::reconcile_options o;
+  const auto time = [](const std::string& t, const char* what) {
+    timestamp out;
+    if (!io::detail::bill_time(t, out)) {
+      throw input_error(std::string(what) + " \"" + t +
+                        "\" is not a date or a UTC time (2026-11-01 or 2026-11-01T00:00:00Z)");
+    }
+    return out;
+  };
+  if (from) o.from = time(*from, "start");
+  if (to) o.to = time(*to, "end");
+  o.accounts = accounts;
+  o.regions = regions;
+  o.tags = tags;
+  if (basis != "effective" && basis != "billed") {
+    throw input_error("cost \"" + basis + "\": the bases are effective, billed");
+  }
+  o.basis = basis == "billed" ? report::cost_basis::billed : report::cost_basis::effective;
+  const report::document doc = document_of(estimate);
+  std::ifstream in = io::open_input_file(bill);
+  io::bill_reader reader(in, bill);
+  const auto r = report::reconcile(doc, name, reader, o);
+  return py::make_tuple(io::render_reconciliation_json(r), io::render_reconciliation_markdown(r));
+}
+
+/// Each limit's (limit, passed, sentence), and whether all passed.
+py::tuple check_budget_of(const py::object& estimate, const std::optional<std::string>& max_total,
+                          const std::optional<std::string>& max_increase,
+                          const std::optional<std::string>& against,
+                          const std::optional<std::string>& min_status) {
+  report::budget_limits limits;
+  if (max_total) limits.max_total = decimal::parse(*max_total);
+  if (max_increase) limits.max_increase_percent = decimal::parse(*max_increase);
+  if (min_status) {
+    limits.min_status = report::parse_status(*min_status);
+    if (!limits.min_status) {
+      throw input_error("min_status \"" + *min_status +
+                        "\" is not a status; the statuses, best first, are verified, "
+                        "provisional, stale, unpriced, incomplete");
+    }
+  }
+  const report::document doc = document_of(estimate);
+  std::optional<report::document> baseline;
+  if (against) baseline = audited_document(*against);
+  const auto verdict = report::check_budget(doc, limits, baseline ? &*baseline : nullptr,
+                                            against.value_or("the baseline"));
+  std::vector<std::tuple<std::string, bool, std::string>> checks;
+  for (const auto& c : verdict.checks) checks.emplace_back(c.limit, c.passed, c.sentence);
+  return py::make_tuple(verdict.passed, checks);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_trncost, mod) {
@@ -601,6 +690,8 @@ PYBIND11_MODULE(_trncost, mod) {
     const auto r = io::audit(json, file);
     return py::make_tuple(r.ok, r.first_mismatch, r.inputs, r.derivations, r.lines);
   });
+  mod.def("reconcile", &reconcile_of);
+  mod.def("check_budget", &check_budget_of);
   mod.def("compare", &compare_of);
   mod.def("decide", &decide_of);
   mod.def("burn_down", &burn_down_of);

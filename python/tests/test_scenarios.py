@@ -101,8 +101,11 @@ def test_lines_frame_is_a_pandas_dataframe_when_pandas_is_installed():
     frame = est.lines_frame()
     assert isinstance(frame, pandas.DataFrame)
     assert list(frame.columns) == ["category", "component", "phase", "description", "amount",
-                                   "formula"]
+                                   "formula", "service", "region", "usage_type"]
     assert len(frame) == len(est.lines)
+    # What each line is: the trn1 hours are EC2's, the tokenisation cost no AWS service's.
+    assert frame["service"].iloc[0] == "AmazonEC2"
+    assert (frame["service"] == "").sum() == 1
     assert sum(frame["amount"].dropna(), Decimal(0)) == est.total
 
 

@@ -30,7 +30,9 @@ __all__ = [
     "load", "audit", "AuditResult", "TornadoBar", "Tornado", "Distribution", "uniform",
     "triangular", "lognormal_90", "empirical", "MonteCarlo", "Protocol", "Option",
     "RankedOption", "ComparisonGroup", "compare", "Decision", "decide", "Grant", "GrantOutcome",
-    "BurnDownPeriod", "BurnDown", "burn_down", "unit_symbols",
+    "BurnDownPeriod", "BurnDown", "burn_down", "unit_symbols", "Identity",
+    "ReconcileRow", "ReconcileTotal", "Reconciliation", "reconcile", "BudgetCheck",
+    "BudgetVerdict", "check_budget",
 ]
 
 # --------------------------------------------------------------------------------------------------
@@ -261,6 +263,18 @@ class Record:
 
 
 @dataclasses.dataclass(frozen=True)
+class Identity:
+    """What a line is: the AWS service that bills it, its region, instance type, usage type and
+    purchase option ("" where one does not apply; a line no AWS service bills has no service)."""
+
+    service: str
+    region: str
+    instance_type: str
+    usage_type: str
+    purchase_option: str
+
+
+@dataclasses.dataclass(frozen=True)
 class Line:
     """One line of an estimate: amount = price x quantity with one rounding step."""
 
@@ -273,6 +287,7 @@ class Line:
     inputs: Tuple[Record, ...]
     price: Record
     quantity: Record
+    identity: Identity
 
 
 @dataclasses.dataclass(frozen=True)
@@ -329,11 +344,11 @@ class Estimate:
     @property
     def lines(self) -> List[Line]:
         out = []
-        for cat, comp, ph, desc, amount, formula, inputs, price, qty in self._data()["lines"]:
+        for cat, comp, ph, desc, amount, formula, inputs, price, qty, ident in self._data()["lines"]:
             out.append(Line(Category(cat), comp, Phase(ph) if ph is not None else None, desc,
                             Decimal(amount) if amount is not None else None, formula,
                             tuple(Record._of(r) for r in inputs), Record._of(price),
-                            Record._of(qty)))
+                            Record._of(qty), Identity(*ident)))
         return out
 
     @property
@@ -388,8 +403,11 @@ class Estimate:
         return pandas.DataFrame(
             [{"category": l.category.value, "component": l.component,
               "phase": l.phase.value if l.phase else None, "description": l.description,
-              "amount": l.amount, "formula": l.formula} for l in self.lines],
-            columns=["category", "component", "phase", "description", "amount", "formula"])
+              "amount": l.amount, "formula": l.formula, "service": l.identity.service,
+              "region": l.identity.region, "usage_type": l.identity.usage_type}
+             for l in self.lines],
+            columns=["category", "component", "phase", "description", "amount", "formula",
+                     "service", "region", "usage_type"])
 
     def __repr__(self) -> str:
         return f"<trncost.Estimate total={self.total} USD status={self.status.value}>"
@@ -789,3 +807,187 @@ def burn_down(grants: Sequence[Grant], estimate: Estimate, *, start: Union[str, 
               for s, e, sp, cu, un, bal in d["periods"]),
         Decimal(d["total_spend"]), Decimal(d["total_credits"]), Decimal(d["total_uncovered"]),
         Decimal(d["total_wasted"]), _day(d["runway"]), tuple(d["findings"]))
+
+
+# --------------------------------------------------------------------------------------------------
+# The bill against the estimate, and the budget gate
+
+
+def _estimate_arg(estimate: Union[Estimate, str], what: str) -> Any:
+    if isinstance(estimate, Estimate):
+        return estimate._h
+    if isinstance(estimate, str):
+        return estimate
+    raise TypeError(f"{what}: an Estimate or the path of a JSON report, not {type(estimate).__name__}")
+
+
+def _opt_dec(x: Optional[str]) -> Optional[Decimal]:
+    return None if x is None else Decimal(x)
+
+
+@dataclasses.dataclass(frozen=True)
+class ReconcileRow:
+    """One identity: the estimate's lines that have it against the bill's rows that match it."""
+
+    identity: Identity
+    rate_codes: Tuple[str, ...]
+    lines: Tuple[str, ...]
+    in_estimate: bool
+    unpriced: bool
+    estimated: Decimal
+    billed: Decimal
+    bill_rows: int
+    difference: Decimal              #: billed - estimated
+    unit: str                        #: the unit both count in ("Hrs"), "" when they do not
+    estimated_quantity: Optional[Decimal]
+    billed_quantity: Optional[Decimal]
+    usage_effect: Optional[Decimal]  #: (billed - estimated quantity) x estimated rate
+    price_effect: Optional[Decimal]  #: the rest of the difference
+    why: str
+    billed_as: Optional[Provenance]  #: the bill as a measurement, for the next estimate
+
+
+@dataclasses.dataclass(frozen=True)
+class ReconcileTotal:
+    """Bill rows counted together: a kind of charge, or a reason rows were left out."""
+
+    what: str
+    rows: int
+    amount: Decimal
+
+
+@dataclasses.dataclass(frozen=True)
+class Reconciliation:
+    """The estimate against the bill (docs/cli.md#reconcile): rows, other charges, rows left out."""
+
+    estimate: str
+    bill: str
+    layout: str
+    currency: str
+    basis: str
+    regions: Tuple[str, ...]
+    rows_read: int
+    rows_kept: int
+    estimated: Decimal
+    unpriced_lines: int
+    billed_usage: Decimal
+    difference: Decimal
+    other_charges_total: Decimal
+    invoiced: Decimal
+    rows: Tuple[ReconcileRow, ...]
+    other_charges: Tuple[ReconcileTotal, ...]
+    left_out: Tuple[ReconcileTotal, ...]
+    json: str = dataclasses.field(repr=False)
+    markdown: str = dataclasses.field(repr=False)
+
+    def to_json(self) -> str:
+        """The reconciliation as JSON (schema trncost.reconciliation), exact decimal strings."""
+        return self.json
+
+    def to_markdown(self) -> str:
+        """The reconciliation as Markdown, the command's text."""
+        return self.markdown
+
+    def frame(self) -> Any:
+        """The rows as a pandas DataFrame (amounts as Decimal objects); needs pandas."""
+        import pandas  # noqa: PLC0415 - optional dependency, imported only here
+
+        return pandas.DataFrame(
+            [{"service": r.identity.service, "region": r.identity.region,
+              "usage_type": r.identity.usage_type, "estimated": r.estimated, "billed": r.billed,
+              "difference": r.difference, "bill_rows": r.bill_rows, "why": r.why}
+             for r in self.rows],
+            columns=["service", "region", "usage_type", "estimated", "billed", "difference",
+                     "bill_rows", "why"])
+
+
+def _identity_of(d: Mapping[str, Any]) -> Identity:
+    return Identity(*(d.get(k) or "" for k in
+                      ("service", "region", "instance_type", "usage_type", "purchase_option")))
+
+
+def reconcile(estimate: Union[Estimate, str], bill: str, *,
+              start: Union[None, str, _dt.date, _dt.datetime] = None,
+              end: Union[None, str, _dt.date, _dt.datetime] = None,
+              accounts: Sequence[str] = (), regions: Sequence[str] = (),
+              tags: Mapping[str, str] = {}, cost: str = "effective",
+              name: Optional[str] = None) -> Reconciliation:
+    """The bill (a FOCUS 1.x, legacy CUR or CUR 2.0 CSV file) against an Estimate or an audited
+    JSON report, as `trncost reconcile` does: rows charged in [start, end), of `accounts`, `regions`
+    (by default the estimate's) and carrying every tag of `tags`; usage at its "effective" or
+    "billed" cost. ParseError naming the bill's line and column for a bill refused."""
+    import json as _json  # noqa: PLC0415
+
+    def when(x: Union[None, str, _dt.date, _dt.datetime]) -> Optional[str]:
+        if x is None or isinstance(x, str):
+            return x
+        if isinstance(x, _dt.datetime):
+            return _timestamp_text(x, "start or end")
+        return x.isoformat()
+
+    label = name if name is not None else (estimate if isinstance(estimate, str) else "estimate")
+    text, md = _core.reconcile(_estimate_arg(estimate, "reconcile"), label, bill, when(start),
+                               when(end), list(accounts), list(regions), list(tags.items()), cost)
+    d = _json.loads(text)
+
+    def row(r: Mapping[str, Any]) -> ReconcileRow:
+        b = r["billed_as"]
+        prov = None if b is None else measured(run=b["run_id"], method=b["method"],
+                                               start=b["from"], end=b["to"])
+        return ReconcileRow(_identity_of(r["identity"]), tuple(r["rate_codes"]), tuple(r["lines"]),
+                            r["in_estimate"], r["unpriced"], Decimal(r["estimated"]),
+                            Decimal(r["billed"]), r["bill_rows"], Decimal(r["difference"]),
+                            r["unit"], _opt_dec(r["estimated_quantity"]),
+                            _opt_dec(r["billed_quantity"]), _opt_dec(r["usage_effect"]),
+                            _opt_dec(r["price_effect"]), r["why"], prov)
+
+    def totals(key: str) -> Tuple[ReconcileTotal, ...]:
+        return tuple(ReconcileTotal(t["what"], t["rows"], Decimal(t["amount"])) for t in d[key])
+
+    return Reconciliation(d["estimate"], d["bill"], d["layout"], d["currency"], d["basis"],
+                          tuple(d["regions"]), d["rows_read"], d["rows_kept"],
+                          Decimal(d["estimated"]), d["unpriced_lines"], Decimal(d["billed_usage"]),
+                          Decimal(d["difference"]), Decimal(d["other_charges_total"]),
+                          Decimal(d["invoiced"]), tuple(row(r) for r in d["rows"]),
+                          totals("other_charges"), totals("left_out"), text, md)
+
+
+@dataclasses.dataclass(frozen=True)
+class BudgetCheck:
+    """One limit held against an estimate: "max-total", "max-increase" or "min-status"."""
+
+    limit: str
+    passed: bool
+    sentence: str
+
+
+@dataclasses.dataclass(frozen=True)
+class BudgetVerdict:
+    """Every limit given, in order; true when all pass (`trncost check` exits 7 otherwise)."""
+
+    passed: bool
+    checks: Tuple[BudgetCheck, ...]
+
+    def __bool__(self) -> bool:
+        return self.passed
+
+
+def check_budget(estimate: Union[Estimate, str], *,
+                 max_total: Union[None, str, int, Decimal] = None,
+                 max_increase: Union[None, str, int, Decimal] = None,
+                 against: Optional[str] = None,
+                 min_status: Union[None, str, Status] = None) -> BudgetVerdict:
+    """Holds an Estimate (or an audited JSON report) against a budget, as `trncost check` does:
+    a total not to pass (USD), an increase over the report `against` not to pass (percent), a
+    status it must have at least. InputError for a limit that is not one."""
+    if max_increase is not None and against is None:
+        raise ValueError("max_increase needs against, the JSON report the increase is measured from")
+    if max_total is None and max_increase is None and min_status is None:
+        raise ValueError("no limit given: max_total, max_increase (with against) or min_status")
+    status = min_status.value if isinstance(min_status, Status) else min_status
+    passed, checks = _core.check_budget(
+        _estimate_arg(estimate, "check_budget"),
+        None if max_total is None else _text(_exact(max_total, "max_total")),
+        None if max_increase is None else _text(_exact(max_increase, "max_increase")),
+        against, status)
+    return BudgetVerdict(passed, tuple(BudgetCheck(*c) for c in checks))

@@ -93,6 +93,13 @@ class Record:
     kind: str
     provenance: str
 
+class Identity:
+    service: str
+    region: str
+    instance_type: str
+    usage_type: str
+    purchase_option: str
+
 class Line:
     category: Category
     component: str
@@ -103,6 +110,7 @@ class Line:
     inputs: Tuple[Record, ...]
     price: Record
     quantity: Record
+    identity: Identity
 
 class Reason:
     status: Status
@@ -315,3 +323,71 @@ class BurnDown:
     def frame(self) -> Any: ...
 
 def burn_down(grants: Sequence[Grant], estimate: Estimate, *, start: _Date, end: _Date) -> BurnDown: ...
+
+class ReconcileRow:
+    identity: Identity
+    rate_codes: Tuple[str, ...]
+    lines: Tuple[str, ...]
+    in_estimate: bool
+    unpriced: bool
+    estimated: Decimal
+    billed: Decimal
+    bill_rows: int
+    difference: Decimal
+    unit: str
+    estimated_quantity: Optional[Decimal]
+    billed_quantity: Optional[Decimal]
+    usage_effect: Optional[Decimal]
+    price_effect: Optional[Decimal]
+    why: str
+    billed_as: Optional[Provenance]
+
+class ReconcileTotal:
+    what: str
+    rows: int
+    amount: Decimal
+
+class Reconciliation:
+    estimate: str
+    bill: str
+    layout: str
+    currency: str
+    basis: str
+    regions: Tuple[str, ...]
+    rows_read: int
+    rows_kept: int
+    estimated: Decimal
+    unpriced_lines: int
+    billed_usage: Decimal
+    difference: Decimal
+    other_charges_total: Decimal
+    invoiced: Decimal
+    rows: Tuple[ReconcileRow, ...]
+    other_charges: Tuple[ReconcileTotal, ...]
+    left_out: Tuple[ReconcileTotal, ...]
+    json: str
+    markdown: str
+    def to_json(self) -> str: ...
+    def to_markdown(self) -> str: ...
+    def frame(self) -> Any: ...
+
+def reconcile(estimate: Union[Estimate, str], bill: str, *,
+              start: Union[None, str, _dt.date, _dt.datetime] = ...,
+              end: Union[None, str, _dt.date, _dt.datetime] = ...,
+              accounts: Sequence[str] = ..., regions: Sequence[str] = ...,
+              tags: Mapping[str, str] = ..., cost: str = ...,
+              name: Optional[str] = ...) -> Reconciliation: ...
+
+class BudgetCheck:
+    limit: str
+    passed: bool
+    sentence: str
+
+class BudgetVerdict:
+    passed: bool
+    checks: Tuple[BudgetCheck, ...]
+    def __bool__(self) -> bool: ...
+
+def check_budget(estimate: Union[Estimate, str], *, max_total: Optional[_Exact] = ...,
+                 max_increase: Optional[_Exact] = ..., against: Optional[str] = ...,
+                 min_status: Union[None, str, Status] = ...) -> BudgetVerdict: ...

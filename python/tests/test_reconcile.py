@@ -1,0 +1,96 @@
+"""The bill against the estimate, the budget gate and each line's identity from Python: the same
+numbers as the command (`trncost reconcile`, `trncost check`), as Decimals and objects."""
+
+import os
+import pathlib
+import subprocess
+from decimal import Decimal
+
+import pytest
+
+import trncost
+
+SCENARIO = "examples/scenarios/fine-tune-8b-trn1.toml"
+BILL = "examples/data/bills/fine-tune-8b-trn1-focus.csv"
+
+
+def trncost_command(*args):
+    # The `trncost` program beside the trncost-estimate CTest passes in.
+    program = pathlib.Path(os.environ["TRNCOST_ESTIMATE"]).with_name("trncost")
+    return subprocess.run([str(program), *args], capture_output=True, text=True, check=False)
+
+
+def test_every_line_says_what_it_is():
+    est = trncost.load(SCENARIO).estimate()
+    training = next(l for l in est.lines if l.description.startswith("training on"))
+    assert training.identity == trncost.Identity("AmazonEC2", "us-east-1", "trn1.32xlarge",
+                                                 "BoxUsage:trn1.32xlarge", "on-demand")
+    tokenize = next(l for l in est.lines if l.component == "tokenize")
+    assert tokenize.identity.service == ""
+
+
+def test_reconcile_gives_the_commands_numbers():
+    est = trncost.load(SCENARIO).estimate()
+    r = trncost.reconcile(est, BILL, name=SCENARIO)
+    # Hand-computed in tests/reports/reconcile_test.cpp.
+    assert r.estimated == Decimal("397.635212328767123288")
+    assert r.billed_usage == Decimal("380.746")
+    assert r.difference == Decimal("-16.889212328767123288")
+    assert r.other_charges_total == Decimal("-188")
+    ec2 = next(x for x in r.rows if x.identity.usage_type == "BoxUsage:trn1.32xlarge")
+    assert (ec2.estimated, ec2.billed, ec2.usage_effect, ec2.price_effect) == (
+        Decimal("334.8625"), Decimal("354.75"), Decimal("19.8875"), Decimal("0"))
+    assert ec2.billed_quantity == Decimal("16.5") and ec2.unit == "Hrs"
+    assert ec2.billed_as.kind == "measured"
+    assert [t.what for t in r.left_out] == ["another region"]
+    # The Markdown is the command's, byte for byte.
+    command = trncost_command("reconcile", SCENARIO, BILL)
+    assert command.returncode == 0, command.stderr
+    assert r.to_markdown() == command.stdout
+
+
+def test_reconcile_filters_and_basis():
+    est = trncost.load(SCENARIO).estimate()
+    day = trncost.reconcile(est, BILL, start="2026-11-21", end="2026-11-22")
+    assert day.rows_kept == 2 and day.billed_usage == Decimal("152.3")
+    tagged = trncost.reconcile(est, BILL, tags={"project": "ft-8b"})
+    assert tagged.rows_kept == 11
+    billed = trncost.reconcile(est, BILL, cost="billed")
+    assert billed.basis == "billed"
+    with pytest.raises(trncost.InputError, match="the bases are effective, billed"):
+        trncost.reconcile(est, BILL, cost="list")
+
+
+def test_a_hostile_bill_raises_the_readers_sentence(tmp_path):
+    bad = tmp_path / "bill.csv"
+    text = pathlib.Path(BILL).read_text(encoding="utf-8")
+    bad.write_text(text + text.split("\n", 1)[1], encoding="utf-8")
+    with pytest.raises(trncost.ParseError, match="repeats line 2 field for field"):
+        trncost.reconcile(trncost.load(SCENARIO).estimate(), str(bad))
+
+
+def test_reconcile_frame():
+    pandas = pytest.importorskip("pandas")
+    frame = trncost.reconcile(trncost.load(SCENARIO).estimate(), BILL).frame()
+    assert isinstance(frame, pandas.DataFrame)
+    assert frame["billed"].sum() == Decimal("380.746")
+
+
+def test_check_budget_is_the_commands_gate(tmp_path):
+    est = trncost.load(SCENARIO).estimate()
+    over = trncost.check_budget(est, max_total=350, min_status=trncost.Status.verified)
+    assert not over
+    assert [c.limit for c in over.checks] == ["max-total", "min-status"]
+    assert over.checks[0].sentence == \
+        "the total 397.64 USD is over the limit of 350.00 USD by 47.64 USD"
+    assert trncost.check_budget(est, max_total="450")
+    # Against a previous report, audited first.
+    old = tmp_path / "old.json"
+    old.write_text(est.to_json(), encoding="utf-8")
+    assert trncost.check_budget(est, max_increase=0, against=str(old))
+    old.write_text(est.to_json().replace('"total": "397.635212328767123288"',
+                                         '"total": "297.635212328767123288"'), encoding="utf-8")
+    with pytest.raises(trncost.InputError, match="does not recompute"):
+        trncost.check_budget(est, max_increase=0, against=str(old))
+    with pytest.raises(ValueError, match="no limit given"):
+        trncost.check_budget(est)
