@@ -101,12 +101,14 @@ TEST_CASE("the built-in catalog holds every instance type of the issue, in name 
   std::vector<std::string> names;
   for (const auto& spec : catalog::builtin()) names.push_back(spec.name);
   // Byte-wise order: '-' < '.' < digits < letters.
-  CHECK(names == std::vector<std::string>{"p4d.24xlarge", "p5.48xlarge", "p5e.48xlarge",
+  CHECK(names == std::vector<std::string>{"inf2.24xlarge", "inf2.48xlarge", "inf2.8xlarge",
+                                          "inf2.xlarge", "p4d.24xlarge", "p5.48xlarge",
+                                          "p5e.48xlarge",
                                           "p5en.48xlarge", "trn1.2xlarge", "trn1.32xlarge",
                                           "trn1n.32xlarge", "trn2.3xlarge", "trn2.48xlarge",
                                           "trn2u.48xlarge", "trn3-gen1-ultraserver",
                                           "trn3-gen2-ultraserver", "u-trn2x64"});
-  CHECK(catalog::builtin().size() == 13);
+  CHECK(catalog::builtin().size() == 17);
   CHECK_FALSE(catalog::builtin().empty());
   // Built once: every call returns the same object.
   CHECK(&catalog::builtin() == &catalog::builtin());
@@ -120,6 +122,20 @@ TEST_CASE("the catalog's Trn1 entries match DOMAIN.md section 9") {
   // trn1.32xlarge and trn1n.32xlarge: 16 chips, 128 vCPU / 512 GiB, 3,040 TFLOPS = 16 x 190.
   check_entry("trn1.32xlarge", "Trainium", {16, 2, 32, 128, 512, "3040", "3040"});
   check_entry("trn1n.32xlarge", "Trainium", {16, 2, 32, 128, 512, "3040", "3040"});
+}
+
+TEST_CASE("the catalog's Inf2 entries are the Neuron Inf2 page's table") {
+  // The Neuron "Amazon EC2 Inf2 Architecture" page: inf2.xlarge 1 chip, 4 vCPU, 16 GiB; inf2.8xlarge
+  // 1, 32, 128; inf2.24xlarge 6, 96, 384; inf2.48xlarge 12, 192, 768; FP8/FP16/BF16/TF32 TFLOPS
+  // 190, 190, 1,140, 2,280 (= chips x 190); device memory 32 GiB a chip. The "Inferentia2
+  // Architecture" page: 2 NeuronCore-v2 a chip, "190 FP16/BF16/cFP8/TF32 TFLOPS".
+  check_entry("inf2.xlarge", "Inferentia2", {1, 2, 32, 4, 16, "190", "190"});
+  check_entry("inf2.8xlarge", "Inferentia2", {1, 2, 32, 32, 128, "190", "190"});
+  check_entry("inf2.24xlarge", "Inferentia2", {6, 2, 32, 96, 384, "1140", "1140"});
+  check_entry("inf2.48xlarge", "Inferentia2", {12, 2, 32, 192, 768, "2280", "2280"});
+  // 12 x 32 = 384 GiB of device memory, the page's "384"; 12 x 2 = 24 NeuronCores.
+  CHECK(total_accelerator_memory(builtin("inf2.48xlarge")).value().value() == decimal(384));
+  CHECK(total_neuron_cores(builtin("inf2.48xlarge"))->value().value() == decimal(24));
 }
 
 TEST_CASE(
@@ -356,8 +372,8 @@ TEST_CASE("a user adds an entry to a copy of the built-in catalog and looks it u
   catalog mine = catalog::with_builtin();
   const instance_spec& trn1 = mine.at("trn1.32xlarge");  // stays valid across add()
   mine.add(dgx_h100());
-  CHECK(mine.size() == 14);
-  CHECK(catalog::builtin().size() == 13);  // the built-in catalog is untouched
+  CHECK(mine.size() == 18);
+  CHECK(catalog::builtin().size() == 17);  // the built-in catalog is untouched
   CHECK_FALSE(catalog::builtin().contains("dgx-h100"));
   CHECK(catalog::builtin().find("dgx-h100") == nullptr);
   CHECK(&trn1 == mine.find("trn1.32xlarge"));
@@ -372,9 +388,9 @@ TEST_CASE("a user adds an entry to a copy of the built-in catalog and looks it u
   CHECK(dgx.peak_bf16.value().value() == tera("7915.2"));
   CHECK(total_accelerator_memory(dgx).value().value() == decimal(640));
 
-  // In name order: "dgx-h100" sorts before "p4d.24xlarge".
+  // In name order: "dgx-h100" sorts before "inf2.24xlarge", the first built-in entry.
   CHECK(mine.begin()->name == "dgx-h100");
-  CHECK((++mine.begin())->name == "p4d.24xlarge");
+  CHECK((++mine.begin())->name == "inf2.24xlarge");
 }
 
 TEST_CASE("an empty catalog holds only the user's entries") {
@@ -405,7 +421,7 @@ TEST_CASE(
   CHECK_THROWS_WITH_AS(mine.add(none),
                        "trncost: instance type 'dgx-h100': chips must be positive, not 0",
                        input_error);
-  CHECK(mine.size() == 13);
+  CHECK(mine.size() == 17);
 }
 
 TEST_CASE("a catalog refuses an unknown name and suggests the closest known one") {
@@ -434,7 +450,8 @@ TEST_CASE("a catalog refuses an unknown name and suggests the closest known one"
   // than a third of 12): the known names are listed instead.
   CHECK_THROWS_WITH_AS(
       (void)c.at("m7i.large"),
-      "trncost: unknown instance type 'm7i.large'; known types: p4d.24xlarge, p5.48xlarge, "
+      "trncost: unknown instance type 'm7i.large'; known types: inf2.24xlarge, inf2.48xlarge, "
+      "inf2.8xlarge, inf2.xlarge, p4d.24xlarge, p5.48xlarge, "
       "p5e.48xlarge, p5en.48xlarge, trn1.2xlarge, trn1.32xlarge, trn1n.32xlarge, trn2.3xlarge, "
       "trn2.48xlarge, "
       "trn2u.48xlarge, trn3-gen1-ultraserver, trn3-gen2-ultraserver, u-trn2x64",

@@ -49,6 +49,14 @@ inline constexpr std::string_view trainium3_architecture =
     "AWS Neuron documentation: Trainium3 Architecture, "
     "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/about-neuron/arch/"
     "neuron-hardware/trainium3.html";
+inline constexpr std::string_view inf2_architecture =
+    "AWS Neuron documentation: Amazon EC2 Inf2 Architecture, "
+    "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/general/arch/neuron-hardware/"
+    "inf2-arch.html";
+inline constexpr std::string_view inferentia2_architecture =
+    "AWS Neuron documentation: Inferentia2 Architecture, "
+    "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/general/arch/neuron-hardware/"
+    "inferentia2.html";
 inline constexpr std::string_view ec2_accelerated_computing =
     "AWS EC2 documentation: Specifications for Amazon EC2 accelerated computing instances, "
     "https://docs.aws.amazon.com/ec2/latest/instancetypes/ac.html";

@@ -94,6 +94,10 @@ TRNCOST_DECL std::vector<instance_spec> builtin_instance_specs() {
                                                 src::trainium2_architecture, 8, 96, "667", "1299");
   const auto trainium3 = detail::trainium_facts("Trainium3", "trainium3",
                                                 src::trainium3_architecture, 8, 144, "671", "2517");
+  // Inferentia2, Trainium's sister chip for inference: "Two NeuronCore-v2 cores, delivering ...
+  // 190 FP16/BF16/cFP8/TF32 TFLOPS" and 32 GiB of HBM (the Neuron Inferentia2 page).
+  const auto inferentia2 = detail::trainium_facts(
+      "Inferentia2", "inferentia2", src::inferentia2_architecture, 2, 32, "190", "190");
 
   const sourced sparsity("nvidia.sparsity_speedup", make(units::dimensionless, 2),
                          assumption{std::string(src::nvidia_sparsity_rationale)});
@@ -112,7 +116,13 @@ TRNCOST_DECL std::vector<instance_spec> builtin_instance_specs() {
 
   const auto ec2 = src::ec2_accelerated_computing;
   std::vector<instance_spec> out;
-  out.reserve(13);
+  out.reserve(17);
+  // Inf2 (the Neuron Inf2 page's table: chips, vCPUs, host memory).
+  const auto inf2 = src::inf2_architecture;
+  out.push_back(builtin_entry("inf2.xlarge", inferentia2, 1, inf2, 4, 16, inf2));
+  out.push_back(builtin_entry("inf2.8xlarge", inferentia2, 1, inf2, 32, 128, inf2));
+  out.push_back(builtin_entry("inf2.24xlarge", inferentia2, 6, inf2, 96, 384, inf2));
+  out.push_back(builtin_entry("inf2.48xlarge", inferentia2, 12, inf2, 192, 768, inf2));
   out.push_back(builtin_entry("trn1.2xlarge", trainium, 1, src::trn1_architecture, 8, 32, ec2));
   out.push_back(
       builtin_entry("trn1.32xlarge", trainium, 16, src::trn1_architecture, 128, 512, ec2));
