@@ -6,6 +6,7 @@
 // on a date. docs/cli.md describes the options and the exit codes.
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
@@ -19,6 +20,7 @@
 #include <trncost/io/detail/json.hpp>
 #include <trncost/io/price_list.hpp>
 #include <trncost/io/price_store.hpp>
+#include <trncost/prices/regions.hpp>
 #include <trncost/provenance.hpp>
 #include <trncost/provenance/chrono.hpp>
 #include <vector>
@@ -46,6 +48,12 @@ Usage:
       The stored offer versions: offer, region, version, publication date, rows, source.
   trncost prices show --store STORE [--as-of DATE] [--where NAME=V1,V2]...
       The stored prices in force on DATE (default: today) that match every --where.
+  trncost prices cheapest --store STORE --instance-type TYPE [--count N] [--hours H]
+                          [--as-of DATE] [--max-age DAYS]
+      Where TYPE is cheapest: its Linux on-demand price in each region whose AmazonEC2 offer the
+      store holds, cheapest first, with N x H instance-hours priced (default 1 x 1), the offer's
+      version and publication date (older than DAYS, default 30: marked stale); regions where
+      the type is not offered are listed as such, never priced at zero.
 
 Filter (the rows kept; repeatable, all must hold):
   --where NAME=V1,V2    an attribute (or productFamily) equal to one of the values
@@ -675,6 +683,90 @@ int show_main(std::string_view program, const args_t& args) {
   return exit_ok;
 }
 
+int cheapest_main(std::string_view program, const args_t& args) {
+  std::string store;
+  std::string instance_type;
+  std::uint64_t count = 1;
+  trncost::decimal hours(1);
+  std::optional<trncost::date> as_of;
+  std::int64_t max_age = 30;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a != "--store" && a != "--instance-type" && a != "--count" && a != "--hours" &&
+        a != "--as-of" && a != "--max-age") {
+      return usage_error(program, a.starts_with("--") ? "unknown option \"" + a + "\""
+                                                      : "unexpected argument \"" + a + "\"");
+    }
+    if (i + 1 == args.size()) return usage_error(program, a + " needs a value");
+    const std::string& v = args[++i];
+    const auto whole = [&](std::int64_t& out) {
+      const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+      return ec == std::errc{} && end == v.data() + v.size() && out > 0;
+    };
+    if (a == "--store") {
+      store = v;
+    } else if (a == "--instance-type") {
+      instance_type = v;
+    } else if (a == "--count" || a == "--max-age") {
+      std::int64_t n = 0;
+      if (!whole(n)) return usage_error(program, a + " \"" + v + "\" is not a whole number of 1 or more");
+      if (a == "--count") {
+        count = static_cast<std::uint64_t>(n);
+      } else {
+        max_age = n;
+      }
+    } else if (a == "--hours") {
+      try {
+        hours = trncost::decimal::parse(v);
+      } catch (const trncost::error&) {
+        return usage_error(program, "--hours \"" + v + "\" is not a decimal number of hours");
+      }
+      if (!(hours > trncost::decimal(0))) return usage_error(program, "--hours must be more than 0");
+    } else {
+      try {
+        as_of = trncost::parse_date(v);
+      } catch (const trncost::error&) {
+        return usage_error(program, "--as-of \"" + v + "\" is not a date (YYYY-MM-DD)");
+      }
+    }
+  }
+  if (store.empty()) return usage_error(program, "--store STORE is required");
+  if (instance_type.empty()) return usage_error(program, "--instance-type TYPE is required");
+  const trncost::date day = as_of.value_or(today());
+  const auto offers = trncost::io::price_store_offers(store, day);
+  const auto ranked = trncost::pricing::on_demand_by_region(offers, instance_type, day);
+  const std::string usage = std::to_string(count) + " x " + hours.to_string() + " h";
+  std::cout << instance_type << ", Linux on-demand, in force on " << trncost::to_string(day) << ", "
+            << usage << ", cheapest first (" << store << "):\n";
+  std::size_t rank = 0;
+  for (const auto& r : ranked) {
+    if (!r.price) continue;
+    const trncost::decimal rate = r.price->value().value();
+    const trncost::decimal total = rate * hours * static_cast<std::int64_t>(count);
+    const std::int64_t age = r.published ? trncost::days_between(*r.published, day) : 0;
+    const auto* q = std::get_if<trncost::quoted>(&r.price->origin());
+    std::cout << "  " << ++rank << "  " << r.region << "  " << rate.to_string() << " USD/h  "
+              << total.to_fixed(trncost::cents) << " USD for " << usage << "  AmazonEC2 "
+              << r.offer_version << " published "
+              << (r.published ? trncost::to_string(*r.published) : std::string("(no date)"))
+              << (age > max_age ? " (stale: " + std::to_string(age) + " days old, over " +
+                                      std::to_string(max_age) + ")"
+                                : std::string())
+              << (q != nullptr ? ", SKU " + q->sku + ", rate " + q->rate_code : std::string())
+              << "\n";
+  }
+  for (const auto& r : ranked) {
+    if (!r.price) std::cout << "  -  " << r.region << "  " << r.why_not << "\n";
+  }
+  if (rank == 0) {
+    std::cerr << program << ": no region of " << store << " prices " << instance_type
+              << " on-demand on " << trncost::to_string(day)
+              << (ranked.empty() ? " (the store holds no AmazonEC2 offer in force)" : "") << "\n";
+    return exit_bad_input;
+  }
+  return exit_ok;
+}
+
 }  // namespace
 
 int prices_main(std::string_view program, const args_t& args) {
@@ -695,6 +787,7 @@ int prices_main(std::string_view program, const args_t& args) {
     if (sub == "fetch") return fetch_main(name, rest);
     if (sub == "list") return list_main(name, rest);
     if (sub == "show") return show_main(name, rest);
+    if (sub == "cheapest") return cheapest_main(name, rest);
   } catch (const fetch_error& e) {
     std::cerr << name << ": " << e.what() << "\n";
     if (interrupt_guard::caught()) {
@@ -705,7 +798,7 @@ int prices_main(std::string_view program, const args_t& args) {
     }
     return exit_fetch_failed;
   }
-  return usage_error(program, "unknown subcommand \"" + sub + "\"; the subcommands are fetch, list, show");
+  return usage_error(program, "unknown subcommand \"" + sub + "\"; the subcommands are fetch, list, show, cheapest");
 }
 
 }  // namespace trncost_cli

@@ -6,6 +6,7 @@
 #include "prices/offer.hpp"
 #include "prices/price_book.hpp"
 #include "prices/queries.hpp"
+#include "prices/regions.hpp"
 #include "prices/unit_table.hpp"
 
 #endif  // TRNCOST_PRICES_HPP

@@ -50,6 +50,7 @@
 #include "prices/impl/offer.ipp"
 #include "prices/impl/price_book.ipp"
 #include "prices/impl/queries.ipp"
+#include "prices/impl/regions.ipp"
 #include "prices/impl/unit_table.ipp"
 #include "provenance/impl/date.ipp"
 #include "provenance/impl/operation.ipp"

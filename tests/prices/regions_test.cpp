@@ -1,0 +1,91 @@
+// Where is it cheapest (include/trncost/prices/regions.hpp): an instance type's on-demand price in
+// each region of three EC2 offer files (the flagship's us-east-1 file and two of
+// tests/prices/data/regions/, written by make_regions.py with invented prices), ranked.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <trncost/io/price_list_json.hpp>
+#include <trncost/prices/regions.hpp>
+#include <vector>
+
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::prices_regions_test {
+
+using namespace trncost;
+using trncost::pricing::on_demand_by_region;
+
+namespace {
+
+const std::vector<pricing::offer>& three_regions() {
+  static const std::vector<pricing::offer> offers = [] {
+    const std::string here = TRNCOST_TESTS_DIR "/prices/data/regions/";
+    std::vector<pricing::offer> o;
+    for (const std::string& path :
+         {std::string(TRNCOST_TESTS_DIR "/../examples/data/offers/AmazonEC2-us-east-1.json"),
+          here + "AmazonEC2-us-west-2.json", here + "AmazonEC2-eu-west-1.json"}) {
+      o.push_back(io::read_offer_json_file(path, pricing::offer_filter{}));
+    }
+    return o;
+  }();
+  return offers;
+}
+
+const date as_of{2026, 11, 30};
+
+}  // namespace
+
+TEST_CASE("trn1.32xlarge: cheapest first, a region without it listed as not offered") {
+  const auto r = on_demand_by_region(three_regions(), "trn1.32xlarge", as_of);
+  REQUIRE(r.size() == 3);
+  // us-west-2 20.64 < us-east-1 21.50; eu-west-1's offer has no trn1.32xlarge row.
+  CHECK(r[0].region == "us-west-2");
+  REQUIRE(r[0].price.has_value());
+  CHECK(r[0].price->value().value() == decimal("20.64"));
+  CHECK(r[0].offer_version == "20261001000000");
+  CHECK(r[0].published == date{2026, 10, 1});
+  const auto* q = std::get_if<quoted>(&r[0].price->origin());
+  REQUIRE(q != nullptr);
+  CHECK(q->region == "us-west-2");
+  CHECK(q->rate_code == "WVVQPJVCQU4SUS2X.JRTCKXETXF.6YS6EN2CT7");
+  CHECK(r[1].region == "us-east-1");
+  CHECK(r[1].price->value().value() == decimal("21.5"));
+  CHECK(r[1].published == date{2026, 9, 10});
+  CHECK(r[2].region == "eu-west-1");
+  CHECK_FALSE(r[2].price.has_value());
+  CHECK(r[2].why_not == "not offered: the AmazonEC2 offer 20261001000000 read for eu-west-1 has "
+                        "no Linux on-demand row for trn1.32xlarge (a price store holds only the "
+                        "rows its fetch kept)");
+}
+
+TEST_CASE("p5.48xlarge: a tie keeps region order; a Capacity Block row at 0.00 is never taken") {
+  const auto r = on_demand_by_region(three_regions(), "p5.48xlarge", as_of);
+  REQUIRE(r.size() == 3);
+  CHECK(r[0].region == "us-east-1");
+  CHECK(r[0].price->value().value() == decimal("55.04"));
+  CHECK(r[1].region == "us-west-2");
+  CHECK(r[1].price->value().value() == decimal("55.04"));
+  CHECK(r[2].region == "eu-west-1");
+  CHECK(r[2].price->value().value() == decimal("61.6"));
+}
+
+TEST_CASE("a type no region offers, and no EC2 offer at all") {
+  const auto none = on_demand_by_region(three_regions(), "inf2.48xlarge", as_of);
+  REQUIRE(none.size() == 3);
+  for (const auto& r : none) CHECK_FALSE(r.price.has_value());
+  CHECK(on_demand_by_region({}, "trn1.32xlarge", as_of).empty());
+}
+
+TEST_CASE("a price not yet in force on the as-of date is not taken") {
+  // The us-west-2 and eu-west-1 files are effective from 2026-09-01 but published 2026-10-01: on
+  // 2026-09-15 their prices exist but the file did not: refused with the book's sentence.
+  const auto r = on_demand_by_region(three_regions(), "trn1.32xlarge", date{2026, 9, 15});
+  REQUIRE(r.size() == 3);
+  CHECK(r[0].region == "us-east-1");
+  CHECK(r[0].price.has_value());
+  CHECK(r[1].region == "eu-west-1");
+  CHECK(r[2].region == "us-west-2");
+  CHECK_FALSE(r[2].price.has_value());
+  CHECK(r[2].why_not.ends_with("was published or takes effect after the as-of date 2026-09-15"));
+}
+
+}  // namespace trncost_tests::prices_regions_test
