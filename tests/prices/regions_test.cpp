@@ -57,7 +57,7 @@ TEST_CASE("trn1.32xlarge: cheapest first, a region without it listed as not offe
                         "rows its fetch kept)");
 }
 
-TEST_CASE("p5.48xlarge: a tie keeps region order; a Capacity Block row at 0.00 is never taken") {
+TEST_CASE("p5.48xlarge: a tie keeps region order, and a Capacity Block row at 0.00 is never taken") {
   const auto r = on_demand_by_region(three_regions(), "p5.48xlarge", as_of);
   REQUIRE(r.size() == 3);
   CHECK(r[0].region == "us-east-1");
