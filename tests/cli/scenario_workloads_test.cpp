@@ -246,6 +246,24 @@ price = )" + v("10") + "\nreference_nodes = " + v("2") + "\nreference_throughput
   CHECK((*e.work->full)->value == "7.407407407407407407");
 }
 
+TEST_CASE("a workload's unknown price gives unpriced lines, never a refusal") {
+  // Frontier work on a type with no offer row yet (a Trn3 UltraServer, say): the plan still says
+  // what it would take, and that its price is not known. The same for continued pre-training.
+  const estimate frontier = run(head + R"([[component]]
+kind = "frontier"
+name = "pretrain"
+instance_type = "trn2.48xlarge"
+price = { unknown = "no offer row for the type yet" }
+)" + "reference_nodes = " + v("2") + "\nreference_throughput = " + v("1000") +
+                                "\nnodes = " + v("8") + "\nscaling_efficiency = " + v("0.75") +
+                                "\ntoken_budget = " + v("108000000") + "\n");
+  CHECK(frontier.status == estimate_status::unpriced);
+  CHECK(frontier.total == decimal(0));
+  REQUIRE_FALSE(frontier.lines.empty());
+  for (const auto& l : frontier.lines) CHECK_FALSE(l.amount.has_value());
+  CHECK(frontier.unpriced_lines() == frontier.lines.size());
+}
+
 TEST_CASE("logs not kept bill ingestion only and need no storage price in the book") {
   // 20 GiB x 0.5 USD = 10 USD of ingestion, no storage line, and the book (empty) is never asked
   // for the CloudWatch storage price. The serving total is 3,000 USD (first case).

@@ -287,9 +287,13 @@ constexpr std::string_view phase_key(phase ph) noexcept {
 /// The billing rules of an instance_time component (`billing = "..."`, billing_rule).
 inline constexpr std::array<std::string_view, 3> billing_rules{"per_second", "per_hour",
                                                                "capacity_block"};
-inline constexpr std::array<scenario_key, 2> failures_keys{{
+inline constexpr std::array<scenario_key, 5> failures_keys{{
     {"instance_time", kt::text, true},
     {"runs", kt::files, false},
+    // The figures themselves, measured or assumed, instead of run logs: all three or none.
+    {"interruptions_per_instance_hour", kt::input, false},
+    {"restart_seconds", kt::input, false},
+    {"work_lost_seconds", kt::input, false},
 }};
 inline constexpr std::array<scenario_key, 13> block_storage_keys{{
     {"volume_type", kt::text, true},
@@ -344,7 +348,7 @@ inline constexpr std::array<scenario_key, 4> transfer_keys{{
 // of each is written.
 inline constexpr std::array<scenario_key, 11> serving_keys{{
     {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand"},
+    {"price", kt::price, false, "ec2_on_demand", true},
     {"hours", kt::input, false},
     {"period", kt::period, false},
     {"average_tokens_per_s", kt::input, false},
@@ -357,7 +361,7 @@ inline constexpr std::array<scenario_key, 11> serving_keys{{
 }};
 inline constexpr std::array<scenario_key, 13> sweep_keys{{
     {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand"},
+    {"price", kt::price, false, "ec2_on_demand", true},
     {"trials", kt::input, true},
     {"trial_seconds", kt::input, false},
     {"trial_hours", kt::input, false},
@@ -372,7 +376,7 @@ inline constexpr std::array<scenario_key, 13> sweep_keys{{
 }};
 inline constexpr std::array<scenario_key, 9> continued_pretraining_keys{{
     {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand"},
+    {"price", kt::price, false, "ec2_on_demand", true},
     {"instances", kt::input, true},
     {"token_budget", kt::input, true},
     {"throughput", kt::input, true},
@@ -383,7 +387,7 @@ inline constexpr std::array<scenario_key, 9> continued_pretraining_keys{{
 }};
 inline constexpr std::array<scenario_key, 6> batch_inference_keys{{
     {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand"},
+    {"price", kt::price, false, "ec2_on_demand", true},
     {"instances", kt::input, true},
     {"tokens", kt::input, true},
     {"throughput", kt::input, true},
@@ -392,7 +396,7 @@ inline constexpr std::array<scenario_key, 6> batch_inference_keys{{
 
 inline constexpr std::array<scenario_key, 9> autoscaled_serving_keys{{
     {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand"},
+    {"price", kt::price, false, "ec2_on_demand", true},
     {"profile", kt::profile, true},
     {"repeats", kt::input, true},
     {"target_tokens_per_s_per_replica", kt::input, false},
@@ -403,7 +407,7 @@ inline constexpr std::array<scenario_key, 9> autoscaled_serving_keys{{
 }};
 inline constexpr std::array<scenario_key, 7> frontier_keys{{
     {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand"},
+    {"price", kt::price, false, "ec2_on_demand", true},
     {"reference_nodes", kt::input, true},
     {"reference_throughput", kt::input, true},  // token/s of the whole reference cluster
     {"nodes", kt::input, true},

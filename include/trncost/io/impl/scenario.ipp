@@ -608,7 +608,8 @@ class scenario_parser {
       if (!key.may_be_unknown) {
         fail_at(line_of(*u), join(path, "unknown"),
                 "this input cannot be unknown: its component needs the value (unknown is "
-                "accepted for an instance_time's price, a block_storage's size_gib, volumes, "
+                "accepted for the price of an instance_time or of a workload, a block_storage's "
+                "size_gib, volumes, "
                 "price, iops, iops_price, throughput_mibps and throughput_price, and a transfer's "
                 "gib)");
       }
@@ -1154,6 +1155,31 @@ class scenario_parser {
         }
       }
     }
+    if (c.kind == scenario_component_kind::failures) {
+      // The interruption figures written inline (measured or assumed) or read from run logs:
+      // all three, or none and the logs.
+      constexpr std::string_view figures[] = {"interruptions_per_instance_hour", "restart_seconds",
+                                              "work_lost_seconds"};
+      std::string given;
+      std::string missing;
+      for (const auto k : figures) {
+        std::string& list = c.values.count(std::string(k)) != 0 ? given : missing;
+        if (!list.empty()) list += ", ";
+        list += k;
+      }
+      if (!given.empty() && !missing.empty()) {
+        fail_at(c.line, join(path, std::string(missing.substr(0, missing.find(',')))),
+                "is missing: a failures component gives interruptions_per_instance_hour, "
+                "restart_seconds and work_lost_seconds together (given: " + given +
+                    "), or none of them and reads them from run logs");
+      }
+      if (!given.empty() && t.get("runs") != nullptr) {
+        fail_at(c.line, join(path, "runs"),
+                "is given with the interruption figures: a failures component takes them "
+                "written (interruptions_per_instance_hour, restart_seconds, work_lost_seconds) "
+                "or from run logs, not both");
+      }
+    }
     if (c.kind == scenario_component_kind::block_storage &&
         (c.values.count("kept_seconds") + c.values.count("kept_hours") +
          c.values.count("kept_months")) != 1) {
@@ -1400,11 +1426,13 @@ class scenario_builder {
   }
 
   /// The instance price: the input written, else the book's on-demand price.
-  price_per_hour instance_price(const scenario_component& c, const std::string& type) const {
+  /// A workload's instance price: written (with its provenance, or `{ unknown = "why" }`: the
+  /// lines it prices are then unpriced, never refused), else the book's on-demand price.
+  input_of<quantity<units::usd_per_instance_hour_t>> instance_price(const scenario_component& c,
+                                                                    const std::string& type) const {
     const scenario_value* p = find(c, "price");
-    return p != nullptr && p->origin
-               ? input(c, *p, units::usd_per_instance_hour)
-               : pricing::ec2_on_demand(book_, s_.region, type, c.name + ".price");
+    if (p != nullptr && (p->origin || p->unknown)) return maybe(c, "price", units::usd_per_instance_hour);
+    return pricing::ec2_on_demand(book_, s_.region, type, c.name + ".price");
   }
   /// A time written as `<base>_seconds` or `<base>_hours`, in seconds (hours converted exactly).
   std::optional<sourced<quantity<units::second_t>>> time(const scenario_component& c,
@@ -1651,6 +1679,16 @@ class scenario_builder {
                             "already pays for the reserved time restarts would use (its unused "
                             "time is a line); declare failures_restarts none, saying so");
         }
+        const std::string& type = j->second.instance_type;
+        if (find(c, "interruptions_per_instance_hour") != nullptr) {
+          // Written inline, measured or assumed (their provenance says which): no run log.
+          m.add(failures(
+              c.name, type, j->second.count, j->second.price,
+              input(c, "interruptions_per_instance_hour", units::interruptions_per_instance_hour),
+              j->second.exposure, input(c, "restart_seconds", units::seconds_per_interruption),
+              input(c, "work_lost_seconds", units::seconds_per_interruption)));
+          break;
+        }
         const auto logged =
             c.runs.empty()
                 ? runs(c)
@@ -1663,7 +1701,6 @@ class scenario_builder {
         }
         // Runs of another instance type stand in for this one: an assumption, said as one
         // (docs/scenario.md, failures), never a measurement of this type.
-        const std::string& type = j->second.instance_type;
         if (!logged.empty() && logged.front().instance_type != type) {
           m.add(failures(c.name, type, j->second.count, j->second.price,
                          measure::assumed_on(fed.interruption_rate, type), j->second.exposure,
