@@ -178,7 +178,8 @@ titel = "t"
   CHECK(error_of("format = 1\n[estimate]\ntitle = \"t\"\nas_of = 2026-11-30\n") ==
         "trncost: s.toml:2: estimate.region: is missing (required)");
   CHECK(error_of(head + "[[component]]\nkind = \"data_preparation\"\nname = \"x\"\n") ==
-        "trncost: s.toml:8: component[0].cost: is missing (required)");
+        "trncost: s.toml:8: component[0].cost: is missing: write exactly one of cost, instance_type "
+        "(a measured cost, or the CPU instances the preparation ran on)");
   CHECK(error_of("[estimate]\n") ==
         "trncost: s.toml: format: is missing; a scenario file starts with `format = 1`");
   // A newer format.

@@ -333,8 +333,16 @@ inline constexpr std::array<scenario_key, 6> logging_keys{{
 inline constexpr std::array<scenario_key, 1> data_transfer_keys{{
     {"transfer", kt::transfers, true},
 }};
-inline constexpr std::array<scenario_key, 1> data_preparation_keys{{
-    {"cost", kt::input, true},
+inline constexpr std::array<scenario_key, 7> data_preparation_keys{{
+    // A measured cost (and the AWS service that billed it, if one did)...
+    {"cost", kt::input, false},
+    {"service", kt::text, false},
+    // ...or CPU instances over the preparation's time, priced per instance-hour.
+    {"instance_type", kt::text, false},
+    {"instances", kt::input, false},
+    {"duration_seconds", kt::input, false},
+    {"duration_hours", kt::input, false},
+    {"price", kt::price, false, "ec2_on_demand", true},
 }};
 inline constexpr std::array<scenario_key, 4> transfer_keys{{
     {"type", kt::text, true},

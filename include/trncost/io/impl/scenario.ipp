@@ -558,20 +558,24 @@ class scenario_parser {
       fail_at(line_of(sv), join(path, "services"),
               "must be a non-empty array of AWS service codes or names, e.g. [\"AmazonEC2\"]");
     }
+    for (const auto& e : *a) g.services.push_back(service_code(e, join(path, "services")));
+    return g;
+  }
+
+  /// The code of the AWS service a node names ("AmazonEC2", "Amazon EC2", "ec2"), or a parse error
+  /// at its line listing the services trncost knows.
+  std::string service_code(const toml::node& e, const std::string& path) const {
     std::array<std::string_view, known_aws_services.size()> codes{};
     std::transform(known_aws_services.begin(), known_aws_services.end(), codes.begin(),
                    [](const aws_service& k) { return k.code; });
-    for (const auto& e : *a) {
-      const auto text = e.value<std::string>();
-      const auto known = text ? find_aws_service(*text) : std::nullopt;
-      if (!e.is_string() || !known) {
-        fail_at(line_of(e), join(path, "services"),
-                "unknown AWS service" + (text ? suggestion(*text, codes) : std::string()) +
-                    "; the services are " + join_quoted(codes) + " (or their names)");
-      }
-      g.services.emplace_back(known->code);
+    const auto text = e.value<std::string>();
+    const auto known = text ? find_aws_service(*text) : std::nullopt;
+    if (!e.is_string() || !known) {
+      fail_at(line_of(e), path,
+              "unknown AWS service" + (text ? suggestion(*text, codes) : std::string()) +
+                  "; the services are " + join_quoted(codes) + " (or their names)");
     }
-    return g;
+    return std::string(known->code);
   }
 
   /// { value = "...", <one provenance> = ... }, or for a price the name of its query.
@@ -886,6 +890,37 @@ class scenario_parser {
                     "benchmark");
           }
         }
+        break;
+      }
+      case scenario_component_kind::data_preparation: {
+        one_of(t, path, {"cost", "instance_type"}, false,
+               "a measured cost, or the CPU instances the preparation ran on");
+        const bool on_instances = t.get("instance_type") != nullptr;
+        static constexpr std::string_view cost_only[] = {"service"};
+        static constexpr std::string_view instances_only[] = {"instances", "duration_seconds",
+                                                               "duration_hours", "price"};
+        for (std::string_view k : on_instances ? std::span<const std::string_view>(cost_only)
+                                               : std::span<const std::string_view>(instances_only)) {
+          if (const toml::node* n = t.get(k)) {
+            fail_at(line_of(*n), join(path, k),
+                    on_instances
+                        ? std::string("is given with instance_type: instances are billed as EC2 "
+                                      "instance hours of their type; service names who billed "
+                                      "a measured cost")
+                        : "is given with cost: a measured cost is the whole job's; give cost "
+                          "alone, or instance_type, instances, duration_seconds (or "
+                          "duration_hours) and price");
+          }
+        }
+        if (on_instances) {
+          if (t.get("instances") == nullptr) {
+            fail_at(line_of(t), join(path, "instances"),
+                    "is missing: the instances the preparation ran on (with instance_type)");
+          }
+          one_of(t, path, {"duration_seconds", "duration_hours"}, false,
+                 "the preparation's billed time");
+        }
+        if (const toml::node* sv = t.get("service")) (void)service_code(*sv, join(path, "service"));
         break;
       }
       case scenario_component_kind::sweep:
@@ -1850,9 +1885,19 @@ class scenario_builder {
         break;
       }
       case scenario_component_kind::data_preparation: {
+        if (const auto type = c.text.find("instance_type"); type != c.text.end()) {
+          m.add(data_preparation(
+              c.name, cpu_instances{type->second, input(c, "instances", units::instance),
+                                    instance_price(c, type->second), *time(c, "duration")}));
+          break;
+        }
         const auto& v = c.values.at("cost");
-        m.add(data_preparation(c.name,
-                               sourced<money>(name_of("cost"), trncost::usd(v.value), *v.origin)));
+        data_preparation prep(c.name,
+                              sourced<money>(name_of("cost"), trncost::usd(v.value), *v.origin));
+        if (const auto sv = c.text.find("service"); sv != c.text.end()) {
+          prep.billed_as({.service = std::string(find_aws_service(sv->second)->code)});  // checked
+        }
+        m.add(std::move(prep));
         break;
       }
       case scenario_component_kind::serving:
