@@ -377,6 +377,16 @@ TEST_CASE("hostile bills are refused with the file, the line, the column and the
         "lineItem/UnblendedCost (an AWS Cost and Usage Report) or line_item_unblended_cost (a CUR "
         "2.0 export): not a bill trncost reads");
   CHECK(bill_error("") == "trncost: bill.csv: is empty: no header, no rows");
+  // Exports arrive compressed or in binary formats: each said, with what to do.
+  CHECK(bill_error(std::string("\x1f\x8b\x08\x00rest", 8)) ==
+        "trncost: bill.csv: is gzip-compressed (a .csv.gz export), not a CSV bill: decompress it "
+        "first (gunzip -k FILE)");
+  CHECK(bill_error(std::string("PK\x03\x04rest", 8)) ==
+        "trncost: bill.csv: is a ZIP archive (a Cost and Usage Report's .zip), not a CSV bill: "
+        "extract its CSV first (unzip FILE)");
+  CHECK(bill_error("PAR1\x15\x04") ==
+        "trncost: bill.csv: is a Parquet file, not a CSV bill: export the bill as CSV (trncost "
+        "reads no Parquet)");
   // Values that are no number, no time, no category, or missing.
   CHECK(bill_error(with_changes(head_and_first, {{"\n204.25,", "\n20x,"}})) ==
         "trncost: bill.csv:2: column 'BilledCost': \"20x\" is not a number");

@@ -151,6 +151,31 @@ TRNCOST_DECL bool has_tag(const bill_row& row, std::string_view key, std::string
 
 TRNCOST_DECL bill_reader::bill_reader(std::istream& in, std::string file)
     : csv_(in, std::move(file)) {
+  // The compressed and binary forms exports come in, told by their first bytes, each refused with
+  // what to do rather than read as text (a .csv.gz would otherwise fail as "not UTF-8").
+  char magic[4] = {};
+  const auto start = in.tellg();
+  if (start != std::streampos(-1)) {
+    in.read(magic, 4);
+    in.clear();
+    in.seekg(start);
+  } else {
+    magic[0] = static_cast<char>(in.peek());
+  }
+  const std::string_view m(magic, 4);
+  const auto refuse = [&](std::string_view what, std::string_view how) {
+    io::fail(input_position::whole(csv_.file()), "",
+             "is " + std::string(what) + ", not a CSV bill: " + std::string(how));
+  };
+  if (m.substr(0, 2) == "\x1f\x8b") {
+    refuse("gzip-compressed (a .csv.gz export)", "decompress it first (gunzip -k FILE)");
+  }
+  if (m == std::string_view("PK\x03\x04", 4)) {
+    refuse("a ZIP archive (a Cost and Usage Report's .zip)", "extract its CSV first (unzip FILE)");
+  }
+  if (m == "PAR1") {
+    refuse("a Parquet file", "export the bill as CSV (trncost reads no Parquet)");
+  }
   read_header();
 }
 
