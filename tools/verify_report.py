@@ -2029,13 +2029,132 @@ class Study:
 
 
 # ------------------------------------------------------------------------------------------------
+# A reconciliation (schema trncost.reconciliation): an estimate against a bill. What the document
+# alone gives is checked: every difference is billed - estimated, the usage and price effects add
+# up to it and follow from the quantities, the rows add up to the totals, and every row read is
+# kept or left out (docs/reports.md, "Reconciliation").
+
+RECONCILIATION_SCHEMA = "trncost.reconciliation"
+RECONCILIATION_MEMBERS = ["schema", "schema_version", "estimate", "bill", "layout", "currency",
+                          "basis", "regions", "rows_read", "rows_kept", "estimated",
+                          "unpriced_lines", "billed_usage", "difference", "other_charges_total",
+                          "invoiced", "rows", "other_charges", "left_out"]
+RECONCILIATION_ROW = ["identity", "rate_codes", "lines", "in_estimate", "unpriced", "estimated",
+                      "billed", "bill_rows", "difference", "unit", "estimated_quantity",
+                      "billed_quantity", "usage_effect", "price_effect", "why", "billed_as"]
+IDENTITY_MEMBERS = ["service", "region", "instance_type", "usage_type", "purchase_option"]
+BILL_LAYOUTS = ["FOCUS 1.x", "Cost and Usage Report (legacy)", "CUR 2.0"]
+
+
+class Reconciliation:
+    def __init__(self, doc):
+        if not isinstance(doc, dict):
+            raise Unreadable("", "a reconciliation is a JSON object")
+        self.doc = doc
+
+    def check(self):
+        d = closed(self.doc, "", RECONCILIATION_MEMBERS, "a reconciliation")
+        expect("schema", RECONCILIATION_SCHEMA, text(d, "", "schema"))
+        version = whole(d, "", "schema_version", 1)
+        if version != 1:
+            raise Unreadable("schema_version", f"{version} is not a version this verifier knows (1)")
+        for key in ("estimate", "bill", "currency"):
+            text(d, "", key)
+        one_of(d, "", "layout", BILL_LAYOUTS, "bill layout")
+        basis = one_of(d, "", "basis", ["effective", "billed"], "cost basis")
+        strings(d, "", "regions")
+        read, kept = whole(d, "", "rows_read", 0), whole(d, "", "rows_kept", 0)
+        estimated, billed = dec(d, "", "estimated"), dec(d, "", "billed_usage")
+        expect("difference", billed - estimated, dec(d, "", "difference"),
+               "billed_usage - estimated")
+        sum_est, sum_billed, sum_rows, unpriced = Fraction(0), Fraction(0), 0, 0
+        for path, r in objects(d, "", "rows", RECONCILIATION_ROW, "a reconciliation row"):
+            closed(obj_at(r, path, "identity"), at(path, "identity"), IDENTITY_MEMBERS,
+                   "an identity")
+            for key in IDENTITY_MEMBERS:
+                member(r["identity"], at(path, "identity"), key, (str, type(None)),
+                       "a string or null")
+            strings(r, path, "rate_codes")
+            lines = strings(r, path, "lines")
+            inside = member(r, path, "in_estimate", bool, "a boolean")
+            unpriced += 1 if member(r, path, "unpriced", bool, "a boolean") else 0
+            e, b = dec(r, path, "estimated"), dec(r, path, "billed")
+            n = whole(r, path, "bill_rows", 0)
+            expect(at(path, "difference"), b - e, dec(r, path, "difference"), "billed - estimated")
+            if not inside and (e != 0 or lines):
+                raise Mismatch(at(path, "estimated"), "0 and no line", show(e),
+                               "a row not in the estimate estimates nothing")
+            if n == 0 and b != 0:
+                raise Mismatch(at(path, "billed"), "0", show(b), "no bill row matched")
+            text(r, path, "unit")
+            text(r, path, "why")
+            eq, bq = dec_or_null(r, path, "estimated_quantity"), dec_or_null(r, path,
+                                                                            "billed_quantity")
+            usage, price = dec_or_null(r, path, "usage_effect"), dec_or_null(r, path,
+                                                                              "price_effect")
+            if (usage is None) != (price is None):
+                raise Mismatch(at(path, "price_effect"), "both effects or neither",
+                               show(price), "the difference splits into usage and price")
+            if usage is not None:
+                if eq is None or bq is None or eq == 0:
+                    raise Mismatch(at(path, "usage_effect"), "null", show(usage),
+                                   "a split needs both quantities, the estimated one not 0")
+                rate = round_places(e / eq, "half-even")
+                expect(at(path, "usage_effect"), round_places((bq - eq) * rate, "half-even"),
+                       usage, "(billed - estimated quantity) x the estimated rate")
+                expect(at(path, "price_effect"), (b - e) - usage, price,
+                       "the difference less the usage effect")
+            if r["billed_as"] is not None:
+                if n == 0:
+                    raise Mismatch(at(path, "billed_as"), "null", "a measurement",
+                                   "no bill row matched")
+                if check_provenance(obj_at(r, path, "billed_as"), at(path, "billed_as"),
+                                    IDENTITY_VERSION) != "measured":
+                    raise Mismatch(at(path, "billed_as.kind"), "'measured'",
+                                   f"'{r['billed_as']['kind']}'", "the bill measured the usage")
+            elif n > 0:
+                raise Mismatch(at(path, "billed_as"), "the bill's measurement", "null",
+                               f"{n} bill row(s) matched")
+            if inside:
+                sum_est += e
+            sum_billed += b
+            sum_rows += n
+        expect("estimated", sum_est, estimated, "the rows of the estimate")
+        expect("billed_usage", sum_billed, billed, "the rows' billed amounts")
+        if whole(d, "", "unpriced_lines", 0) < unpriced:
+            raise Mismatch("unpriced_lines", f"at least {unpriced}", d["unpriced_lines"],
+                           "rows marked unpriced")
+        other, other_rows = Fraction(0), 0
+        for path, t in objects(d, "", "other_charges", ["what", "rows", "amount"], "a total"):
+            text(t, path, "what")
+            other_rows += whole(t, path, "rows", 1)
+            other += dec(t, path, "amount")
+        expect("other_charges_total", other, dec(d, "", "other_charges_total"),
+               "the other charges")
+        left = 0
+        for path, t in objects(d, "", "left_out", ["what", "rows", "amount"], "a total"):
+            text(t, path, "what")
+            left += whole(t, path, "rows", 1)
+            dec(t, path, "amount")
+        expect("rows_kept", sum_rows + other_rows, kept,
+               "the usage rows matched and the other charges")
+        expect("rows_read", kept + left, read, "the rows kept and the rows left out")
+        invoiced = dec(d, "", "invoiced")
+        if basis == "billed":
+            expect("invoiced", billed + other, invoiced,
+                   "at the billed basis, the usage and the other charges")
+        return {"rows": len(d["rows"])}
+
+
+# ------------------------------------------------------------------------------------------------
 
 def main(argv):
     parser = argparse.ArgumentParser(
         prog="verify_report.py",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Recomputes a trncost JSON report (schema trncost.report, versions 1 to 4, "
-                    "or a study, trncost.study version 1) from the report alone, sharing no "
+                    "a study, trncost.study version 1, or a reconciliation of an estimate with a "
+                    "bill, trncost.reconciliation version 1) from the report alone, sharing no "
                     "code with trncost, and names the first mismatch: its path in the document, "
                     "the expected value and the value found.",
         epilog="exit codes:\n  0  the report passed\n  1  internal error (a bug in this script)\n"
@@ -2063,6 +2182,11 @@ def main(argv):
         return EXIT_UNREADABLE
     try:
         doc = read_json(raw)
+        if isinstance(doc, dict) and doc.get("schema") == RECONCILIATION_SCHEMA:
+            counts = Reconciliation(doc).check()
+            say(f"verify passed: {name}: {counts['rows']} rows; each difference, its usage and "
+                "price effects and the totals recompute, and every row read is kept or left out")
+            return EXIT_OK
         study = isinstance(doc, dict) and doc.get("schema") == STUDY_SCHEMA
         counts = Study(doc).check() if study else Report(doc).check()
     except Unreadable as e:

@@ -289,6 +289,18 @@ int estimate_command(std::string_view program, const std::string& scenario,
 
 int audit_command(const std::string& report) {
   const std::string text = read_text(report);
+  // A reconciliation of an estimate with a bill: its differences, effects and totals.
+  if (trncost::report::is_reconciliation(text)) {
+    const auto r = trncost::report::check_reconciliation(text, report);
+    if (!r.ok) {
+      std::cout << "audit failed: " << report << ": " << r.first_mismatch << "\n";
+      return exit_mismatch;
+    }
+    std::cout << "audit passed: " << report << ": " << r.rows
+              << " rows; each difference, its usage and price effects and the totals recompute, "
+                 "and every row read is kept or left out\n";
+    return exit_ok;
+  }
   // A study report: every option's report audited, then its comparison and decision.
   const bool study = trncost::io::is_study_report(text);
   const auto result =

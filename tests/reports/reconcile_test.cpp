@@ -477,6 +477,20 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
   CHECK(first.find("identity")->find("usage_type")->text() == "BoxUsage:trn1.32xlarge");
   CHECK(first.find("usage_effect")->text() == "19.8875");
 
+  // The audit of a reconciliation recomputes it from the document alone; a tamper is named.
+  CHECK(report::is_reconciliation(json));
+  const auto checked = report::check_reconciliation(json, "reconciliation.json");
+  CHECK(checked.ok);
+  CHECK(checked.rows == r.rows.size());
+  const auto tampered = report::check_reconciliation(
+      trncost_support::with_changes(json, {{"\"usage_effect\": \"19.8875\"",
+                                            "\"usage_effect\": \"19.8876\""}}),
+      "reconciliation.json");
+  CHECK_FALSE(tampered.ok);
+  CHECK(tampered.first_mismatch ==
+        "rows[0].usage_effect: the document says 19.8876, recomputed 19.8875 ((billed - estimated "
+        "quantity) x the estimated rate)");
+
   const std::string md = io::render_reconciliation_markdown(r);
   CHECK(md.find("| difference (billed - estimated) | -16.89 |") != std::string::npos);
   CHECK(md.find("| AmazonEC2, us-east-1, EBS:SnapshotUsage | - | - | 1.25 | 1 | +1.25 | not in "

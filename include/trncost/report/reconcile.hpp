@@ -112,6 +112,24 @@ struct reconciliation {
                                                     io::bill_reader& bill,
                                                     const reconcile_options& options = {});
 
+/// What check_reconciliation() found.
+struct reconciliation_check {
+  bool ok = true;
+  std::string first_mismatch;  ///< "rows[2].difference: the document says 1.00, recomputed 2.00"
+  std::size_t rows = 0;        ///< rows checked
+};
+
+/// Re-checks a reconciliation's JSON (schema trncost.reconciliation) from the document alone, as
+/// `trncost audit` does and, sharing no code, tools/verify_report.py: each row's difference is
+/// billed - estimated, its usage and price effects add up to it and follow from its quantities,
+/// the rows add up to the totals, a row not in the estimate estimates nothing, and every row read
+/// is kept or left out. parse_error for text that is not such a document.
+[[nodiscard]] TRNCOST_DECL reconciliation_check check_reconciliation(std::string_view json_text,
+                                                                     std::string_view file);
+
+/// Whether `json_text` is a reconciliation (its schema member says so).
+[[nodiscard]] TRNCOST_DECL bool is_reconciliation(std::string_view json_text);
+
 }  // namespace trncost::report
 
 namespace trncost::io {

@@ -4,8 +4,11 @@
 #define TRNCOST_REPORT_IMPL_RECONCILE_IPP
 
 #include <algorithm>
+#include <charconv>
 #include <map>
+#include <system_error>
 
+#include "../../io/detail/json.hpp"
 #include "../../prices/unit_table.hpp"
 #include "../json.hpp"
 #include "../markdown.hpp"
@@ -428,6 +431,163 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
   out.rows.reserve(groups.size());
   for (auto& g : groups) out.rows.push_back(std::move(g.row));
   out.difference = out.billed_usage - out.estimated;
+  return out;
+}
+
+namespace detail {
+namespace {
+
+/// A member of a reconciliation's object, of the kind asked; parse_error naming its path.
+const io::detail::json_value& rec_member(const io::detail::json_value& o, std::string_view key,
+                                         const std::string& path, std::string_view file) {
+  const auto* v = o.is_object() ? o.find(key) : nullptr;
+  if (v == nullptr) {
+    throw parse_error(std::string(file) + ": " + (path.empty() ? "" : path + ".") +
+                      std::string(key) + ": is missing (schema trncost.reconciliation)");
+  }
+  return *v;
+}
+
+decimal rec_decimal(const io::detail::json_value& o, std::string_view key, const std::string& path,
+                    std::string_view file) {
+  const auto& v = rec_member(o, key, path, file);
+  if (!v.is_string()) {
+    throw parse_error(std::string(file) + ": " + path + (path.empty() ? "" : ".") +
+                      std::string(key) + ": is not a decimal string");
+  }
+  return decimal::parse(v.text());
+}
+
+std::optional<decimal> rec_decimal_or_null(const io::detail::json_value& o, std::string_view key,
+                                           const std::string& path, std::string_view file) {
+  if (rec_member(o, key, path, file).is_null()) return std::nullopt;
+  return rec_decimal(o, key, path, file);
+}
+
+std::uint64_t rec_count(const io::detail::json_value& o, std::string_view key,
+                        const std::string& path, std::string_view file) {
+  const auto& v = rec_member(o, key, path, file);
+  std::uint64_t n = 0;
+  const auto& t = v.text();
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), n);
+  if (!v.is_number() || ec != std::errc{} || end != t.data() + t.size()) {
+    throw parse_error(std::string(file) + ": " + path + (path.empty() ? "" : ".") +
+                      std::string(key) + ": is not a whole number");
+  }
+  return n;
+}
+
+}  // namespace
+}  // namespace detail
+
+TRNCOST_DECL bool is_reconciliation(std::string_view json_text) {
+  try {
+    const auto root = io::detail::parse_json_text(json_text, "report");
+    const auto* s = root.is_object() ? root.find("schema") : nullptr;
+    return s != nullptr && s->is_string() && s->text() == "trncost.reconciliation";
+  } catch (const trncost::error&) {
+    return false;
+  }
+}
+
+TRNCOST_DECL reconciliation_check check_reconciliation(std::string_view json_text,
+                                                       std::string_view file) {
+  using detail::rec_count;
+  using detail::rec_decimal;
+  using detail::rec_decimal_or_null;
+  using detail::rec_member;
+  const auto root = io::detail::parse_json_text(json_text, file);
+  const auto& schema = rec_member(root, "schema", "", file);
+  if (!schema.is_string() || schema.text() != "trncost.reconciliation") {
+    throw parse_error(std::string(file) + ": schema: is not trncost.reconciliation");
+  }
+  reconciliation_check out;
+  const auto mismatch = [&](const std::string& path, decimal said, decimal computed,
+                            std::string_view why) {
+    if (out.ok && said != computed) {
+      out.ok = false;
+      out.first_mismatch = path + ": the document says " + said.to_string() + ", recomputed " +
+                           computed.to_string() + " (" + std::string(why) + ")";
+    }
+  };
+  const decimal estimated = rec_decimal(root, "estimated", "", file);
+  const decimal billed = rec_decimal(root, "billed_usage", "", file);
+  mismatch("difference", rec_decimal(root, "difference", "", file), billed - estimated,
+           "billed_usage - estimated");
+  decimal sum_estimated{};
+  decimal sum_billed{};
+  std::uint64_t matched = 0;
+  const auto& rows = rec_member(root, "rows", "", file);
+  for (std::size_t i = 0; i < rows.items().size(); ++i) {
+    const auto& r = rows.items()[i];
+    const std::string path = "rows[" + std::to_string(i) + "]";
+    const decimal e = rec_decimal(r, "estimated", path, file);
+    const decimal b = rec_decimal(r, "billed", path, file);
+    const std::uint64_t n = rec_count(r, "bill_rows", path, file);
+    mismatch(path + ".difference", rec_decimal(r, "difference", path, file), b - e,
+             "billed - estimated");
+    const bool inside = rec_member(r, "in_estimate", path, file).boolean();
+    if (!inside) mismatch(path + ".estimated", e, decimal{}, "a row not in the estimate");
+    if (n == 0) mismatch(path + ".billed", b, decimal{}, "no bill row matched");
+    const auto eq = rec_decimal_or_null(r, "estimated_quantity", path, file);
+    const auto bq = rec_decimal_or_null(r, "billed_quantity", path, file);
+    const auto usage = rec_decimal_or_null(r, "usage_effect", path, file);
+    const auto price = rec_decimal_or_null(r, "price_effect", path, file);
+    if (usage.has_value() != price.has_value() ||
+        (usage && (!eq || !bq || eq->is_zero()))) {
+      if (out.ok) {
+        out.ok = false;
+        out.first_mismatch = path + ".usage_effect: a split needs both effects and both "
+                                    "quantities, the estimated one not 0";
+      }
+    } else if (usage) {
+      const decimal rate = e / *eq;
+      mismatch(path + ".usage_effect", *usage, (*bq - *eq) * rate,
+               "(billed - estimated quantity) x the estimated rate");
+      mismatch(path + ".price_effect", *price, (b - e) - *usage,
+               "the difference less the usage effect");
+    }
+    if (inside) sum_estimated += e;
+    sum_billed += b;
+    matched += n;
+    ++out.rows;
+  }
+  mismatch("estimated", estimated, sum_estimated, "the rows of the estimate");
+  mismatch("billed_usage", billed, sum_billed, "the rows' billed amounts");
+  decimal other{};
+  std::uint64_t other_rows = 0;
+  const auto& others = rec_member(root, "other_charges", "", file);
+  for (std::size_t i = 0; i < others.items().size(); ++i) {
+    const std::string path = "other_charges[" + std::to_string(i) + "]";
+    other += rec_decimal(others.items()[i], "amount", path, file);
+    other_rows += rec_count(others.items()[i], "rows", path, file);
+  }
+  mismatch("other_charges_total", rec_decimal(root, "other_charges_total", "", file), other,
+           "the other charges");
+  std::uint64_t left = 0;
+  const auto& lefts = rec_member(root, "left_out", "", file);
+  for (std::size_t i = 0; i < lefts.items().size(); ++i) {
+    left += rec_count(lefts.items()[i], "rows", "left_out[" + std::to_string(i) + "]", file);
+  }
+  const std::uint64_t kept = rec_count(root, "rows_kept", "", file);
+  const std::uint64_t read = rec_count(root, "rows_read", "", file);
+  const auto count_mismatch = [&](std::string_view path, std::uint64_t said,
+                                  std::uint64_t computed, std::string_view why) {
+    if (out.ok && said != computed) {
+      out.ok = false;
+      out.first_mismatch = std::string(path) + ": the document says " + std::to_string(said) +
+                           ", recomputed " + std::to_string(computed) + " (" + std::string(why) +
+                           ")";
+    }
+  };
+  count_mismatch("rows_kept", kept, matched + other_rows,
+                 "the usage rows matched and the other charges");
+  count_mismatch("rows_read", read, kept + left, "the rows kept and the rows left out");
+  const auto& basis = rec_member(root, "basis", "", file);
+  if (basis.is_string() && basis.text() == "billed") {
+    mismatch("invoiced", rec_decimal(root, "invoiced", "", file), billed + other,
+             "at the billed basis, the usage and the other charges");
+  }
   return out;
 }
 
