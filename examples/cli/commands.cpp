@@ -109,7 +109,7 @@ constexpr std::string_view reconcile_usage = R"(trncost reconcile: the bill agai
 
 Usage:
   trncost reconcile ESTIMATE BILL.csv [--from DATE] [--to DATE] [--account ID]... [--region R]...
-                    [--tag KEY=VALUE]... [--cost effective|billed] [--format md|json]
+                    [--tag KEY=VALUE]... [--cost effective|billed] [--format md|json|html]
                     [--output FILE]
 
   ESTIMATE is a JSON report of an estimate (audited first), a scenario file (estimated here) or a
@@ -124,7 +124,7 @@ Usage:
     --tag K=V      keep rows with this tag (repeatable: every tag must hold)
     --cost         compare usage at its effective cost (default: after Savings Plans and
                    reservations, amortised) or at its billed cost
-    --format       md (default) or json (schema trncost.reconciliation)
+    --format       md (default), json (schema trncost.reconciliation) or html (one page)
   docs/cli.md#reconcile shows a run on the shipped example.
 
 Exit codes:
@@ -405,8 +405,9 @@ int reconcile_command(std::string_view program, const std::string& input, const 
   std::ifstream in = io::open_input_file(bill_path);
   io::bill_reader bill(in, bill_path);
   const report::reconciliation r = report::reconcile(*doc, what, bill, options);
-  const std::string text = format == "json" ? io::render_reconciliation_json(r)
-                                            : io::render_reconciliation_markdown(r);
+  const std::string text = format == "json"   ? io::render_reconciliation_json(r)
+                           : format == "html" ? io::render_reconciliation_html(r)
+                                              : io::render_reconciliation_markdown(r);
   return emit(program, text, output, inputs);
 }
 
@@ -517,8 +518,8 @@ int reconcile_main(std::string_view program, const args_t& args) {
         options.basis = v == "billed" ? trncost::report::cost_basis::billed
                                       : trncost::report::cost_basis::effective;
       } else if (a == "--format") {
-        if (v != "md" && v != "json") {
-          return usage_error(program, "unknown format \"" + v + "\"; the formats are md, json");
+        if (v != "md" && v != "json" && v != "html") {
+          return usage_error(program, "unknown format \"" + v + "\"; the formats are md, json, html");
         }
         format = v;
       } else {

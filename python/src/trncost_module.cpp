@@ -558,7 +558,7 @@ report::document document_of(const py::object& estimate_or_path) {
   return report::from_estimate(estimate_or_path.cast<const py_estimate&>().est);
 }
 
-/// The reconciliation as its JSON and Markdown (Python builds its objects from the JSON).
+/// The reconciliation as its JSON, Markdown and HTML (Python builds its objects from the JSON).
 py::tuple reconcile_of(const py::object& estimate, const std::string& name, const std::string& bill,
                        const std::optional<std::string>& from, const std::optional<std::string>& to,
                        const std::vector<std::string>& accounts,
@@ -587,7 +587,8 @@ py::tuple reconcile_of(const py::object& estimate, const std::string& name, cons
   std::ifstream in = io::open_input_file(bill);
   io::bill_reader reader(in, bill);
   const auto r = report::reconcile(doc, name, reader, o);
-  return py::make_tuple(io::render_reconciliation_json(r), io::render_reconciliation_markdown(r));
+  return py::make_tuple(io::render_reconciliation_json(r), io::render_reconciliation_markdown(r),
+                        io::render_reconciliation_html(r));
 }
 
 /// Each limit's (limit, passed, sentence), and whether all passed.

@@ -47,6 +47,8 @@ def test_reconcile_gives_the_commands_numbers():
     command = trncost_command("reconcile", SCENARIO, BILL)
     assert command.returncode == 0, command.stderr
     assert r.to_markdown() == command.stdout
+    html = trncost_command("reconcile", SCENARIO, BILL, "--format", "html")
+    assert r.to_html() == html.stdout and html.stdout.startswith("<!DOCTYPE html>")
 
 
 def test_reconcile_filters_and_basis():

@@ -879,6 +879,7 @@ class Reconciliation:
     left_out: Tuple[ReconcileTotal, ...]
     json: str = dataclasses.field(repr=False)
     markdown: str = dataclasses.field(repr=False)
+    html: str = dataclasses.field(repr=False)
 
     def to_json(self) -> str:
         """The reconciliation as JSON (schema trncost.reconciliation), exact decimal strings."""
@@ -887,6 +888,10 @@ class Reconciliation:
     def to_markdown(self) -> str:
         """The reconciliation as Markdown, the command's text."""
         return self.markdown
+
+    def to_html(self) -> str:
+        """The reconciliation as one self-contained HTML page, the command's."""
+        return self.html
 
     def frame(self) -> Any:
         """The rows as a pandas DataFrame (amounts as Decimal objects); needs pandas."""
@@ -926,7 +931,7 @@ def reconcile(estimate: Union[Estimate, str], bill: str, *,
         return x.isoformat()
 
     label = name if name is not None else (estimate if isinstance(estimate, str) else "estimate")
-    text, md = _core.reconcile(_estimate_arg(estimate, "reconcile"), label, bill, when(start),
+    text, md, html = _core.reconcile(_estimate_arg(estimate, "reconcile"), label, bill, when(start),
                                when(end), list(accounts), list(regions), list(tags.items()), cost)
     d = _json.loads(text)
 
@@ -949,7 +954,7 @@ def reconcile(estimate: Union[Estimate, str], bill: str, *,
                           Decimal(d["estimated"]), d["unpriced_lines"], Decimal(d["billed_usage"]),
                           Decimal(d["difference"]), Decimal(d["other_charges_total"]),
                           Decimal(d["invoiced"]), tuple(row(r) for r in d["rows"]),
-                          totals("other_charges"), totals("left_out"), text, md)
+                          totals("other_charges"), totals("left_out"), text, md, html)
 
 
 @dataclasses.dataclass(frozen=True)

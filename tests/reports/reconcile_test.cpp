@@ -491,6 +491,27 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
         "rows[0].usage_effect: the document says 19.8876, recomputed 19.8875 ((billed - estimated "
         "quantity) x the estimated rate)");
 
+  // The HTML page: self-contained, the totals, a bar per identity with a cost, every row.
+  const std::string html = io::render_reconciliation_html(r);
+  CHECK(html.starts_with("<!DOCTYPE html>"));
+  CHECK(html.ends_with("</html>\n"));
+  CHECK(html.find("<script") == std::string::npos);
+  CHECK(html.find("http://") == html.find("http://www.w3.org/2000/svg"));  // no other URL
+  CHECK(html.find("<tr id=\"difference\"><th>difference (billed - estimated)</th><td "
+                  "class=\"num\">-16.89</td></tr>") != std::string::npos);
+  CHECK(html.find("data-difference=\"19.8875\"") != std::string::npos);
+  const auto count = [&](std::string_view what) {
+    std::size_t n = 0;
+    for (std::size_t at = html.find(what); at != std::string::npos; at = html.find(what, at + 1)) {
+      ++n;
+    }
+    return n;
+  };
+  // Rows: 10 identities and a header; 5 totals; 2 other charges and a header; 1 left out and a
+  // header.
+  CHECK(count("<tr") == 10 + 1 + 5 + 3 + 2);
+  CHECK(count("<rect class=\"bar\"") == 10);
+
   const std::string md = io::render_reconciliation_markdown(r);
   CHECK(md.find("| difference (billed - estimated) | -16.89 |") != std::string::npos);
   CHECK(md.find("| AmazonEC2, us-east-1, EBS:SnapshotUsage | - | - | 1.25 | 1 | +1.25 | not in "

@@ -23,6 +23,11 @@ namespace detail {
 /// Text for HTML content and attribute values: & < > " ' escaped.
 TRNCOST_DECL std::string html_escape(std::string_view s);
 
+/// The head every page of trncost's starts with, through `</head>`: the title, and the style
+/// sheet the pages share with the page's own `.status` rule and extra rules (each ends in "\n").
+TRNCOST_DECL std::string html_page_head(std::string_view title, std::string_view status_rule,
+                                        std::string_view extra_rules);
+
 /// The colour of each category's bar (also the legend of the tables).
 constexpr std::string_view category_colour(category c) noexcept {
   switch (c) {

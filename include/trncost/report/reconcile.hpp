@@ -139,6 +139,10 @@ namespace trncost::io {
 [[nodiscard]] TRNCOST_DECL std::string render_reconciliation_markdown(
     const report::reconciliation& r);
 
+/// The reconciliation as one self-contained HTML page (no network): the totals, a chart of what each
+/// identity billed against its estimate, and the tables of the Markdown.
+[[nodiscard]] TRNCOST_DECL std::string render_reconciliation_html(const report::reconciliation& r);
+
 /// The reconciliation as JSON (schema trncost.reconciliation, version 1; docs/reports.md):
 /// amounts as exact decimal strings.
 [[nodiscard]] TRNCOST_DECL std::string render_reconciliation_json(const report::reconciliation& r);

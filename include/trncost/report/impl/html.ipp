@@ -36,6 +36,27 @@ TRNCOST_DECL std::string html_escape(std::string_view s) {
   return out;
 }
 
+TRNCOST_DECL std::string html_page_head(std::string_view title, std::string_view status_rule,
+                                        std::string_view extra_rules) {
+  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
+         html_escape(title) +
+         "</title>\n<style>\n"
+         "body{font-family:sans-serif;margin:24px;color:#222;background:#fff;max-width:1320px}\n" +
+         std::string(status_rule) +
+         ".status-verified{background:#e8f5e9;border:2px solid #2e7d32}\n"
+         ".status-provisional{background:#fff8e1;border:2px solid #f9a825}\n"
+         ".status-stale,.status-unpriced,.status-incomplete{background:#ffebee;border:2px solid "
+         "#c62828}\n"
+         ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(640px,1fr));gap:16px}"
+         "\n"
+         ".chart{font-size:13px}.chart-title{font-weight:bold;font-size:14px}\n"
+         "table{border-collapse:collapse;margin:8px 0 20px}td,th{border:1px solid #ccc;padding:4px "
+         "8px;text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:"
+         "tabular-nums}\n" +
+         std::string(extra_rules) + "</style>\n</head>\n";
+}
+
 TRNCOST_DECL std::string bar_length(decimal part, decimal whole, int full) {
   if (whole.is_zero() || part.is_negative()) return "0";
   return (part * full / whole).to_fixed(decimal_places{2});
@@ -98,24 +119,9 @@ TRNCOST_DECL std::string render_html_page(const estimate& est, const html_analys
   using detail::html_escape;
   using detail::usd;
   const std::string status(to_string(est.status));
-  std::string h;
-  h += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
-  h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  h += "<title>" + html_escape(title) +
-       "</title>\n<style>\n"
-       "body{font-family:sans-serif;margin:24px;color:#222;background:#fff;max-width:1320px}\n"
-       ".status{padding:12px 16px;border-radius:6px;margin-bottom:16px}\n"
-       ".status-verified{background:#e8f5e9;border:2px solid #2e7d32}\n"
-       ".status-provisional{background:#fff8e1;border:2px solid #f9a825}\n"
-       ".status-stale,.status-unpriced,.status-incomplete{background:#ffebee;border:2px solid "
-       "#c62828}\n"
-       ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(640px,1fr));gap:16px}\n"
-       ".chart{font-size:13px}.chart-title{font-weight:bold;font-size:14px}\n"
-       "table{border-collapse:collapse;margin:8px 0 20px}td,th{border:1px solid #ccc;padding:4px "
-       "8px;"
-       "text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-"
-       "nums}\n"
-       "code{font-size:12px}\n</style>\n</head>\n";
+  std::string h = detail::html_page_head(
+      title, ".status{padding:12px 16px;border-radius:6px;margin-bottom:16px}\n",
+      "code{font-size:12px}\n");
   h += "<body data-status=\"" + status + "\">\n";
   h += "<h1>" + html_escape(title) + "</h1>\n";
   h += "<section class=\"status status-" + status +

@@ -105,23 +105,8 @@ namespace io {
 [[nodiscard]] TRNCOST_DECL std::string render_html(const study_result& r) {
   using detail::html_escape;
   std::string h =
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
-      html_escape(r.title) +
-      "</title>\n<style>\n"
-      "body{font-family:sans-serif;margin:24px;color:#222;background:#fff;max-width:1320px}\n"
-      ".status{padding:8px 12px;border-radius:6px}\n"
-      ".status-verified{background:#e8f5e9;border:2px solid #2e7d32}\n"
-      ".status-provisional{background:#fff8e1;border:2px solid #f9a825}\n"
-      ".status-stale,.status-unpriced,.status-incomplete{background:#ffebee;border:2px solid "
-      "#c62828}\n"
-      ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(640px,1fr));gap:16px}\n"
-      ".chart{font-size:13px}.chart-title{font-weight:bold;font-size:14px}\n"
-      "table{border-collapse:collapse;margin:8px 0 20px}td,th{border:1px solid #ccc;padding:4px "
-      "8px;"
-      "text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-"
-      "nums}\n"
-      "</style>\n</head>\n<body>\n<h1>" +
+      detail::html_page_head(r.title, ".status{padding:8px 12px;border-radius:6px}\n", "") +
+      "<body>\n<h1>" +
       html_escape(r.title) + "</h1>\n<p>" + std::to_string(r.options.size()) + " options from " +
       html_escape(r.file) + "; work delivered in " + html_escape(r.work_unit) + ".</p>\n";
   h += detail::decision_section(

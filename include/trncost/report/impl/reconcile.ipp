@@ -10,6 +10,7 @@
 
 #include "../../io/detail/json.hpp"
 #include "../../prices/unit_table.hpp"
+#include "../html.hpp"
 #include "../json.hpp"
 #include "../markdown.hpp"
 #include "../markdown_diff.hpp"
@@ -668,6 +669,89 @@ TRNCOST_DECL std::string render_reconciliation_markdown(const report::reconcilia
   totals("Other charges (billed cost)", r.other_charges, "None.");
   totals("Rows left out (billed cost)", r.left_out, "None: every row read was kept.");
   return s;
+}
+
+TRNCOST_DECL std::string render_reconciliation_html(const report::reconciliation& r) {
+  using detail::html_escape;
+  using report::detail::money_text;
+  const std::string title = "The bill against the estimate";
+  std::string h = detail::html_page_head(title, ".status{padding:12px 16px;border-radius:6px}\n",
+                                         "td.over{color:#c62828}td.under{color:#1f77b4}\n");
+  h += "<body>\n<h1>" + html_escape(title) + "</h1>\n<p>Estimate: <code>" +
+       html_escape(r.estimate) + "</code>. Bill: <code>" + html_escape(r.bill) + "</code> (" +
+       html_escape(to_string(r.layout)) + "), usage at its " +
+       std::string(report::to_string(r.basis)) + " cost, in " + html_escape(r.currency) +
+       ". Rows read: " + std::to_string(r.rows_read) + "; kept: " + std::to_string(r.rows_kept) +
+       ".</p>\n";
+  const auto total_row = [&](std::string_view id, std::string_view what, const std::string& v) {
+    return "<tr id=\"" + std::string(id) + "\"><th>" + std::string(what) +
+           "</th><td class=\"num\">" + v + "</td></tr>\n";
+  };
+  h += "<table id=\"totals\">\n" +
+       total_row("estimated", "estimated" + std::string(r.unpriced_lines
+                                                          ? " (" + std::to_string(r.unpriced_lines) +
+                                                                " line(s) unpriced, left out)"
+                                                          : ""),
+                 detail::usd(r.estimated)) +
+       total_row("billed-usage", "billed usage", detail::usd(r.billed_usage)) +
+       total_row("difference", "difference (billed - estimated)",
+                 detail::signed_usd(r.difference)) +
+       total_row("other", "other charges (credits, refunds, tax, fees)", detail::usd(r.other)) +
+       total_row("invoiced", "invoiced for the rows kept", detail::usd(r.invoiced)) + "</table>\n";
+  std::vector<detail::bar> bars;
+  for (const auto& row : r.rows) {
+    if (row.billed.is_zero() && row.estimated.is_zero()) continue;
+    const std::string_view colour = row.difference.is_zero()      ? detail::useful_colour
+                                    : row.difference.is_negative() ? "#1f77b4"
+                                                                   : detail::overhead_colour;
+    bars.push_back({describe(row.identity),
+                    "billed " + money_text(row.billed, false) + ", estimated " +
+                        (row.in_estimate ? money_text(row.estimated, false) : std::string("none")),
+                    row.billed, colour,
+                    "data-difference=\"" + row.difference.to_string() + "\""});
+  }
+  h += "<div class=\"charts\">\n" +
+       detail::bar_chart("billed-chart", "Billed by identity (red: over the estimate)", bars) +
+       "</div>\n";
+  h += "<h2>By line</h2>\n<table id=\"rows\">\n<tr><th>what</th><th>estimate's lines</th>"
+       "<th>estimated</th><th>billed</th><th>bill rows</th><th>difference</th><th>why</th></tr>\n";
+  for (const auto& row : r.rows) {
+    std::string lines;
+    for (const auto& l : row.lines) lines += (lines.empty() ? "" : "; ") + l;
+    const std::string cls = row.difference.is_zero()        ? "num"
+                            : row.difference.is_negative() ? "num under"
+                                                           : "num over";
+    h += "<tr><td>" + html_escape(describe(row.identity)) + "</td><td>" +
+         html_escape(lines.empty() ? "-" : lines) + "</td><td class=\"num\">" +
+         (row.in_estimate ? (row.unpriced && row.estimated.is_zero()
+                                 ? std::string("unpriced")
+                                 : money_text(row.estimated, false))
+                          : std::string("-")) +
+         "</td><td class=\"num\">" + money_text(row.billed, false) + "</td><td class=\"num\">" +
+         std::to_string(row.bill_rows) + "</td><td class=\"" + cls + "\">" +
+         money_text(row.difference, true) + "</td><td>" + html_escape(row.why) + "</td></tr>\n";
+  }
+  h += "</table>\n";
+  const auto totals = [&](std::string_view id, std::string_view heading,
+                          const std::vector<report::reconcile_total>& t, std::string_view none) {
+    h += "<h2>" + std::string(heading) + "</h2>\n";
+    if (t.empty()) {
+      h += "<p>" + std::string(none) + "</p>\n";
+      return;
+    }
+    h += "<table id=\"" + std::string(id) + "\">\n<tr><th>what</th><th>rows</th><th>" +
+         html_escape(r.currency) + "</th></tr>\n";
+    for (const auto& x : t) {
+      h += "<tr><td>" + html_escape(x.what) + "</td><td class=\"num\">" +
+           std::to_string(x.rows) + "</td><td class=\"num\">" + detail::usd(x.amount) +
+           "</td></tr>\n";
+    }
+    h += "</table>\n";
+  };
+  totals("other-charges", "Other charges (billed cost)", r.other_charges, "None.");
+  totals("left-out", "Rows left out (billed cost)", r.left_out, "None: every row read was kept.");
+  h += "</body>\n</html>\n";
+  return h;
 }
 
 TRNCOST_DECL std::string render_reconciliation_json(const report::reconciliation& r) {
