@@ -387,7 +387,9 @@ TRNCOST_DECL auto price_book::check_usable(const price_entry& e, std::string_vie
                         to_string(vintage) + ", " + std::to_string(days_between(vintage, as_of_)) +
                         " days before the as-of date " + to_string(as_of_) +
                         "; the book accepts prices at most " + std::to_string(max_age_.count()) +
-                        " days old");
+                        " days old (the estimate's freshness window: freshness_days under a "
+                        "scenario's [estimate], the max_age of a price_book in C++; a newer "
+                        "offer file, or a wider window said out loud, lets it price)");
     case freshness::not_yet_published:
       throw input_error(std::string(what) + ": " + e.describe() + " was published or takes " +
                         "effect after the as-of date " + to_string(as_of_));
