@@ -20,14 +20,7 @@ kind = "data_preparation"
 name = "tokenize"
 )";
 
-const std::string declared = R"(
-[declare_none]
-compute = "preparation only"
-storage = "t"
-transfer = "t"
-logs = "t"
-failures_restarts = "t"
-)";
+const std::string declared = trncost_support::declare_none_but({"data_preparation"});
 
 const std::string on_instances =
     R"x(instance_type = "c7i.8xlarge"

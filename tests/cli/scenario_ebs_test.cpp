@@ -40,14 +40,7 @@ kept_months = { value = "1", documented = { source = "the job's volume plan", co
 volumes = { value = "2", documented = { source = "the job's volume plan", consulted = 2026-11-29 } }
 )";
 
-const std::string tail = R"(
-[declare_none]
-compute = "c"
-transfer = "t"
-logs = "l"
-data_preparation = "d"
-failures_restarts = "f"
-)";
+const std::string tail = trncost_support::declare_none_but({"storage"});
 
 estimate evaluate(const std::string& keys) {
   return evaluate_scenario(parse_scenario(head + keys + tail, scenarios + "ebs.toml"));

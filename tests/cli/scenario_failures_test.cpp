@@ -36,13 +36,7 @@ restart_seconds = { value = "1200", assumption = "20 minutes to restart from a c
 work_lost_seconds = { value = "3600", assumption = "1 h since the last checkpoint" }
 )x";
 
-const std::string declared = R"(
-[declare_none]
-storage = "checkpoints are another scenario's"
-transfer = "nothing leaves the region"
-logs = "no logs kept"
-data_preparation = "the dataset is tokenised"
-)";
+const std::string declared = trncost_support::declare_none_but({"compute", "failures_restarts"});
 
 }  // namespace
 

@@ -4,6 +4,8 @@
 #ifndef TRNCOST_TESTS_SUPPORT_SCENARIO_TEXT_HPP
 #define TRNCOST_TESTS_SUPPORT_SCENARIO_TEXT_HPP
 
+#include <algorithm>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <trncost/io/scenario.hpp>
@@ -22,6 +24,20 @@ region = "us-east-1"
 [prices]
 files = []
 )";
+
+/// A `[declare_none]` table declaring every cost category none but those a case has components
+/// for (`"compute"`, `"storage"`...), each with a short reason: the cases that test one component
+/// kind account for the other categories this way.
+inline std::string declare_none_but(std::initializer_list<std::string_view> kept) {
+  std::string t = "\n[declare_none]\n";
+  for (const std::string_view c : {"compute", "storage", "transfer", "logs", "data_preparation",
+                                   "failures_restarts"}) {
+    if (std::find(kept.begin(), kept.end(), c) == kept.end()) {
+      t += std::string(c) + " = \"not in this case\"\n";
+    }
+  }
+  return t;
+}
 
 /// The message with which the scenario parser refuses `text` (read as `file`), or "no error".
 inline std::string parse_error_of(const std::string& text, const std::string& file = "s.toml") {
