@@ -86,13 +86,9 @@ std::uint64_t record_fingerprint(const csv_reader& r) noexcept {
   return h;
 }
 
-bool same_any_case(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
+/// Case-insensitive equality: the one of model/identity.hpp, which service names use.
+constexpr bool same_any_case(std::string_view a, std::string_view b) noexcept {
+  return trncost::detail::same_letters_any_case(a, b);
 }
 
 std::string_view tag_key(std::string_view k) noexcept {
