@@ -255,6 +255,52 @@ TEST_CASE("a billed amount feeds the next estimate as a measured input") {
         std::string::npos);
 }
 
+TEST_CASE("a FOCUS export without SkuPriceId or x_ columns matches by SKU") {
+  // AWS's FOCUS export without its x_ columns, and a bill whose rows name SKUs but not rate codes:
+  // every row still finds its line (the same totals as the whole file), none is "not in the
+  // estimate" but the snapshot's.
+  std::string text = focus_text();
+  const auto drop_column = [&](std::string_view name) {
+    std::istringstream in(text);
+    std::string out;
+    std::string line;
+    std::size_t col = std::string::npos;
+    while (std::getline(in, line)) {
+      std::vector<std::string> f;
+      std::string cur;
+      bool quoted = false;
+      for (const char ch : line) {
+        if (ch == '"') quoted = !quoted;
+        if (ch == ',' && !quoted) {
+          f.push_back(cur);
+          cur.clear();
+        } else {
+          cur += ch;
+        }
+      }
+      f.push_back(cur);
+      if (col == std::string::npos) {
+        for (std::size_t i = 0; i < f.size(); ++i) {
+          if (f[i] == name) col = i;
+        }
+      }
+      f.erase(f.begin() + static_cast<std::ptrdiff_t>(col));
+      for (std::size_t i = 0; i < f.size(); ++i) out += (i ? "," : "") + f[i];
+      out += "\n";
+    }
+    text = out;
+  };
+  for (const auto name : {"SkuPriceId", "x_UsageType", "x_ServiceCode"}) drop_column(name);
+  const reconciliation r = reconcile_text(text);
+  CHECK(r.billed_usage == d("380.746"));
+  CHECK(r.difference == d("-16.889212328767123288"));
+  for (const auto& row : r.rows) {
+    CAPTURE(describe(row.identity));
+    CHECK((row.in_estimate || row.billed == d("1.25")));
+  }
+  CHECK(row_of(r, "BoxUsage:trn1.32xlarge").usage_effect == d("19.8875"));
+}
+
 TEST_CASE("filters: a period, an account, regions and tags leave rows out, counted with their money") {
   reconcile_options o;
   o.from = parse_timestamp("2026-11-21T00:00:00Z");

@@ -238,10 +238,14 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
   std::map<std::string, std::string, std::less<>> unit_of;
   for (const auto& i : estimate.inputs) unit_of[i.name] = i.unit;
   for (const auto& d : estimate.derivations) unit_of[d.name] = d.unit;
+  // The quoted prices' rate codes and SKUs, by input: a bill row names one or both (FOCUS
+  // SkuPriceId and SkuId, CUR pricing/RateCode and product/sku).
   std::map<std::string, std::string, std::less<>> rate_code_of;
+  std::map<std::string, std::string, std::less<>> sku_of;
   for (const auto& i : estimate.inputs) {
-    if (const auto* q = std::get_if<quoted>(&i.origin); q && !q->rate_code.empty()) {
-      rate_code_of[i.name] = q->rate_code;
+    if (const auto* q = std::get_if<quoted>(&i.origin)) {
+      if (!q->rate_code.empty()) rate_code_of[i.name] = q->rate_code;
+      if (!q->sku.empty()) sku_of[i.name] = q->sku;
     }
   }
   // A line that bills an instance type's time without a usage type (a failures line: the same
@@ -259,6 +263,9 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
   std::vector<group> groups;
   std::map<std::string, std::size_t, std::less<>> by_key;
   std::map<std::string, std::size_t, std::less<>> by_rate_code;
+  // An AWS SKU names one product in one region, whatever service name a bill files it under (a
+  // FOCUS export files EC2's data transfer under EC2, the price list under AWSDataTransfer).
+  std::map<std::string, std::size_t, std::less<>> by_sku;
   for (std::size_t li = 0; li < estimate.lines.size(); ++li) {
     const line_entry& l = estimate.lines[li];
     const line_identity id = l.identity.value_or(line_identity{});
@@ -275,6 +282,9 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
           std::find(out.regions.begin(), out.regions.end(), id.region) == out.regions.end()) {
         out.regions.push_back(id.region);
       }
+    }
+    if (const auto sk = sku_of.find(l.price); sk != sku_of.end() && !id.service.empty()) {
+      by_sku.try_emplace(sk->second, it->second);
     }
     if (const auto rc = rate_code_of.find(l.price); rc != rate_code_of.end()) {
       by_rate_code.try_emplace(rc->second, it->second);
@@ -380,11 +390,14 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
       continue;
     }
     const decimal cost = options.basis == cost_basis::billed ? row.billed_cost : row.cost;
-    // The estimate's group: by rate code, by usage type, by the instance type a usage type
-    // names, by service and region; else a group of the bill's own.
+    // The estimate's group: by rate code, by SKU, by usage
+    // type, by service and region for a row without a usage type; else a group of the bill's own.
     std::optional<std::size_t> gi;
     if (!row.rate_code.empty()) {
       if (auto f = by_rate_code.find(row.rate_code); f != by_rate_code.end()) gi = f->second;
+    }
+    if (!gi && !row.sku.empty()) {  // a FOCUS export without SkuPriceId still names the SKU
+      if (auto f = by_sku.find(row.sku); f != by_sku.end()) gi = f->second;
     }
     const std::string base = row.service + "|" + row.region + "|";
     if (!gi && !row.usage_type.empty()) {
