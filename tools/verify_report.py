@@ -482,8 +482,8 @@ NAMED_UNITS = {
     "B": ("B", 1), "kB": ("B", 10 ** 3), "MB": ("B", 10 ** 6), "GB": ("B", 10 ** 9),
     "TB": ("B", 10 ** 12), "KiB": ("B", 2 ** 10), "MiB": ("B", 2 ** 20), "GiB": ("B", 2 ** 30),
     "TiB": ("B", 2 ** 40),
-    "token": ("token", 1), "1M tokens": ("token", 10 ** 6), "instance": ("instance", 1),
-    "chip": ("chip", 1), "NeuronCore": ("NeuronCore", 1), "request": ("request", 1),
+    "token": ("token", 1), "1K tokens": ("token", 1000), "1M tokens": ("token", 10 ** 6),
+    "instance": ("instance", 1), "chip": ("chip", 1), "NeuronCore": ("NeuronCore", 1), "request": ("request", 1),
     "1000 requests": ("request", 1000), "step": ("step", 1), "sample": ("sample", 1),
     "FLOP": ("FLOP", 1), "I/O": ("I/O", 1), "metric": ("metric", 1), "job": ("job", 1),
     "interruption": ("interruption", 1), "USD": ("USD", 1),
@@ -510,6 +510,7 @@ NAMED_UNITS = {
     "USD/GiB": ("USD B^-1", Fraction(1, 2 ** 30)), "USD/GB": ("USD B^-1", Fraction(1, 10 ** 9)),
     "USD/request": ("USD request^-1", 1),
     "USD/1000 requests": ("USD request^-1", Fraction(1, 1000)),
+    "USD/1K tokens": ("USD token^-1", Fraction(1, 1000)),
     "USD/1M tokens": ("USD token^-1", Fraction(1, 10 ** 6)),
     "USD/IOPS-mo": ("USD I/O^-1 s mo^-1", 1),
     "USD/GiBps-mo": ("USD B^-1 s mo^-1", Fraction(1, 2 ** 30)),
@@ -1708,6 +1709,35 @@ STUDY_NEWEST_VERSION = 1
 STUDY_MEMBERS = ["schema", "schema_version", "title", "study_file", "work_unit", "options",
                  "decided_for", "analysis"]
 OPTION_MEMBERS = ["name", "title", "work", "report"]
+BREAK_EVEN_MEMBERS = ["hosted", "api", "component", "unit", "baseline", "demand", "peak",
+                      "hosted_total", "api_total"]
+
+
+def input_value(report, name):
+    """A known input's value in a (verified) report, or None."""
+    for e in report["inputs"]:
+        if e["name"] == name and e["known"]:
+            return parse_decimal(e["value"], name)
+    return None
+
+
+def total_with(report, overrides):
+    """A verified report's total recomputed with some inputs replaced, as the C++ recompute()."""
+    values = {}
+    for e in report["inputs"]:
+        values[e["name"]] = parse_decimal(e["value"], e["name"]) if e["known"] else None
+        if e["name"] in overrides:
+            values[e["name"]] = overrides[e["name"]]
+    for i, d in enumerate(report["derivations"]):
+        args = [values[o] for o in d["operands"]]
+        values[d["name"]] = None if any(x is None for x in args) else \
+            operation(d["op"], d, args, f"derivations[{i}]")
+    total = Fraction(0)
+    for l in report["lines"]:
+        price, quantity = values[l["price"]], values[l["quantity"]]
+        if price is not None and quantity is not None:
+            total += round_places(price * quantity * l["num"] / l["den"], "half-even")
+    return total
 
 
 def within(prefix, e):
@@ -1776,7 +1806,7 @@ class Study:
             raise Mismatch("options", "two or more options", len(self.options))
         a = obj_at(doc, "", "analysis")
         for key in a:
-            if key not in ("comparison", "decision"):
+            if key not in ("comparison", "decision", "break_even"):
                 raise Unreadable(at("analysis", key), "is not a part of a study's analysis")
         comparison = obj_at(a, "analysis", "comparison")
         check_comparison(comparison, "analysis.comparison")
@@ -1787,7 +1817,54 @@ class Study:
             self.check_option_decision(name, p, rep, groups[name])
         self.check_study_decision(comparison, decision)
         self.counts["sections"] += 2
+        if "break_even" in a:
+            for p, b in objects(a, "analysis", "break_even", BREAK_EVEN_MEMBERS, "a break-even"):
+                self.check_break_even(p, b)
+            self.counts["sections"] += 1
         return self.counts
+
+    def check_break_even(self, path, b):
+        """Both options' totals recomputed from their reports with the shared demand replaced:
+        at the break-even hosting costs no more than the API; without one, the API is cheaper at
+        the stated demand (docs/reports.md, "Break-even")."""
+        if text(b, path, "unit") != "token/s":
+            raise Unreadable(at(path, "unit"), "is not 'token/s'")
+        names = []
+        for key in ("hosted", "api"):
+            name = text(b, path, key)
+            if name not in self.options:
+                raise Mismatch(at(path, key), "the name of an option of the study", f"'{name}'")
+            names.append(name)
+        hosted, api = (self.options[n][2].doc for n in names)
+        component = nonempty(b, path, "component")
+        avg, peak_name = component + ".average_tokens_per_s", component + ".peak_tokens_per_s"
+        baseline = dec(b, path, "baseline")
+        expect(at(path, "baseline"), input_value(hosted, avg), baseline,
+               f"the hosted option's input '{avg}'")
+        demand, peak = dec_or_null(b, path, "demand"), dec_or_null(b, path, "peak")
+        peak0 = input_value(hosted, peak_name)
+        d = baseline if demand is None else demand
+        if demand is not None:
+            want = None if peak0 is None else \
+                round_places(round_places(peak0 * demand, "half-even") / baseline, "half-even")
+            expect(at(path, "peak"), want, peak, "the stated peak x demand / baseline")
+        else:
+            peak = peak0
+        overrides = {avg: d}
+        if peak is not None and input_value(hosted, peak_name) is not None:
+            overrides[peak_name] = peak
+        h = total_with(hosted, overrides)
+        a_total = total_with(api, {avg: d})
+        expect(at(path, "hosted_total"), h, dec(b, path, "hosted_total"),
+               f"'{names[0]}' recomputed at {show(d)} token/s")
+        expect(at(path, "api_total"), a_total, dec(b, path, "api_total"),
+               f"'{names[1]}' recomputed at {show(d)} token/s")
+        if demand is not None and h > a_total + Fraction(1, 10 ** 9):
+            raise Mismatch(path, "hosting no dearer than the API at the break-even",
+                           f"{show(h)} against {show(a_total)}")
+        if demand is None and not a_total < h:
+            raise Mismatch(path, "the API cheaper at the stated demand (no break-even)",
+                           f"{show(a_total)} against {show(h)}")
 
     def check_groups(self, comparison):
         """Each option ranked or set apart once, in the group of its protocol; ranked costs and

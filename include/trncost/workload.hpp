@@ -9,6 +9,7 @@
 #include "workload/batch_inference.hpp"
 #include "workload/common.hpp"
 #include "workload/continued_pretraining.hpp"
+#include "workload/hosted_api.hpp"
 #include "workload/serving.hpp"
 #include "workload/sweep.hpp"
 #include "workload/training.hpp"

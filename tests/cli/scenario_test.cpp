@@ -173,7 +173,7 @@ titel = "t"
         "trncost: s.toml:9: component[0].kind: unknown component kind \"object_storge\" (did you "
         "mean \"object_storage\"?); the kinds are instance_time, failures, block_storage, "
         "object_storage, logging, data_transfer, data_preparation, serving, sweep, "
-        "continued_pretraining, batch_inference, autoscaled_serving, frontier");
+        "continued_pretraining, batch_inference, autoscaled_serving, frontier, hosted_api");
   // Missing required keys: at the table's line.
   CHECK(error_of("format = 1\n[estimate]\ntitle = \"t\"\nas_of = 2026-11-30\n") ==
         "trncost: s.toml:2: estimate.region: is missing (required)");

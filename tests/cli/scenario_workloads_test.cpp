@@ -293,7 +293,7 @@ TEST_CASE("the new keys refuse unknown keys and missing keys and wrong units at 
         "trncost: s.toml:24: component[0].utilisaton: unknown key (did you mean \"utilisation\"?); "
         "a serving component takes kind, name, instance_type, price, hours, period, "
         "average_tokens_per_s, peak_tokens_per_s, average_requests_per_s, peak_requests_per_s, "
-        "throughput, latency_target, utilisation");
+        "throughput, latency_target, utilisation, instances");
   CHECK(error_of(serving("")) ==
         "trncost: s.toml:14: component[0].utilisation: is missing (required)");
   CHECK(error_of(serving("utilisation = " + v("0.8") + "\npeak_requests_per_s = " + v("3") +

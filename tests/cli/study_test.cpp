@@ -381,7 +381,8 @@ TEST_CASE("study errors name the file the line and the key") {
                     "[[option]]\nname = \"b\"\n[[option.component]]\nname = \"prep\"\nkind = "
                     "\"logging\"\n") ==
         "trncost: st.toml:36: option[1].component[0].kind: component \"prep\" is a "
-        "data_preparation in the common tables; an option changes its keys, not its kind");
+        "data_preparation in the common tables; an option changes its keys, not its kind (the "
+        "one change allowed: a serving component called as a hosted_api)");
   CHECK(study_error(small_study + opt + "[[option]]\nname = \"b\"\nquality = { reached = \"x\" }\n")
             .starts_with("trncost: st.toml:32: option[1].quality.reached: \"x\" is not a decimal"));
   CHECK(study_error(small_study + opt + "[[option]]\nname = \"b\"\nquality = { reached = 0.9 }\n") ==

@@ -92,6 +92,8 @@ TEST_CASE("the unit table maps price-list unit strings and refuses an unknown on
   CHECK(lookup_price_unit("Requests", "row").unit == price_unit::request);
   CHECK(lookup_price_unit("GB", "row").unit == price_unit::gigabyte);
   CHECK(lookup_price_unit("Quantity", "row").unit == price_unit::quantity);
+  CHECK(lookup_price_unit("1K tokens", "row").unit == price_unit::thousand_tokens);
+  CHECK(lookup_price_unit("1M tokens", "row").unit == price_unit::million_tokens);
   CHECK(find_price_unit("MiBps-mo") == nullptr);
   CHECK_THROWS_WITH_AS((void)lookup_price_unit("Lambda-GB-Second", "offer.json: rate X.Y.Z"),
                        doctest::Contains("offer.json: rate X.Y.Z: unit \"Lambda-GB-Second\" is "
@@ -107,6 +109,10 @@ TEST_CASE("the unit table maps price-list unit strings and refuses an unknown on
   CHECK(rate_fits<units::usd_per_gibibyte_t>(price_unit::gigabyte));
   CHECK(rate_fits<units::usd_per_gibibyte_month_t>(price_unit::gigabyte_month));
   CHECK(rate_fits<units::usd_per_iops_month_t>(price_unit::iops_month));
+  // A row per 1K tokens is read as such, never as per 1M (a factor of 1000 apart).
+  CHECK(rate_fits<units::usd_per_thousand_tokens_t>(price_unit::thousand_tokens));
+  CHECK_FALSE(rate_fits<units::usd_per_million_tokens_t>(price_unit::thousand_tokens));
+  CHECK(rate_fits<units::usd_per_million_tokens_t>(price_unit::million_tokens));
 }
 
 TEST_CASE("the EC2 on-demand query skips the Capacity Block row priced 0.00") {

@@ -68,8 +68,16 @@ TEST_CASE("p5.48xlarge: a tie keeps region order, and a Capacity Block row at 0.
   CHECK(r[2].price->value().value() == decimal("61.6"));
 }
 
-TEST_CASE("a type no region offers, and no EC2 offer at all") {
-  const auto none = on_demand_by_region(three_regions(), "inf2.48xlarge", as_of);
+TEST_CASE("a type one region offers, one no region offers, and no EC2 offer at all") {
+  // inf2.48xlarge: us-east-1's 12.98127 only; the other two files have no inf2 row.
+  const auto one = on_demand_by_region(three_regions(), "inf2.48xlarge", as_of);
+  REQUIRE(one.size() == 3);
+  CHECK(one[0].region == "us-east-1");
+  REQUIRE(one[0].price.has_value());
+  CHECK(one[0].price->value().value() == decimal("12.98127"));
+  CHECK_FALSE(one[1].price.has_value());
+  CHECK_FALSE(one[2].price.has_value());
+  const auto none = on_demand_by_region(three_regions(), "inf2.8xlarge", as_of);
   REQUIRE(none.size() == 3);
   for (const auto& r : none) CHECK_FALSE(r.price.has_value());
   CHECK(on_demand_by_region({}, "trn1.32xlarge", as_of).empty());

@@ -61,6 +61,9 @@ TEST_CASE("per-request and per-1000-request prices convert only exactly") {
   using usd_per_token_t = units::per<units::usd_t, units::token_t>;
   CHECK(convert<usd_per_token_t>(make(units::usd_per_million_tokens, "0.60")).value() ==
         decimal("0.0000006"));
+  // A Bedrock row's 0.00015 USD per 1K tokens is 0.15 USD per 1M tokens (x 1000, exactly).
+  CHECK(convert<units::usd_per_million_tokens_t>(make(units::usd_per_thousand_tokens, "0.00015"))
+            .value() == decimal("0.15"));
 }
 
 TEST_CASE("derived units are products and quotients of the named ones") {
@@ -123,6 +126,7 @@ TEST_CASE("every named unit has its symbol") {
   CHECK(units::symbol_v<units::gibibyte_t> == "GiB");
   CHECK(units::symbol_v<units::tebibyte_t> == "TiB");
   CHECK(units::symbol_v<units::token_t> == "token");
+  CHECK(units::symbol_v<units::thousand_tokens_t> == "1K tokens");
   CHECK(units::symbol_v<units::million_tokens_t> == "1M tokens");
   CHECK(units::symbol_v<units::instance_t> == "instance");
   CHECK(units::symbol_v<units::chip_t> == "chip");
@@ -159,6 +163,7 @@ TEST_CASE("every named unit has its symbol") {
   CHECK(units::symbol_v<units::usd_per_gigabyte_t> == "USD/GB");
   CHECK(units::symbol_v<units::usd_per_request_t> == "USD/request");
   CHECK(units::symbol_v<units::usd_per_thousand_requests_t> == "USD/1000 requests");
+  CHECK(units::symbol_v<units::usd_per_thousand_tokens_t> == "USD/1K tokens");
   CHECK(units::symbol_v<units::usd_per_million_tokens_t> == "USD/1M tokens");
   CHECK(units::symbol_v<units::io_operation_t> == "I/O");
   CHECK(units::symbol_v<units::metric_t> == "metric");

@@ -52,14 +52,15 @@ enum class scenario_component_kind {
   continued_pretraining,
   batch_inference,
   autoscaled_serving,
-  frontier
+  frontier,
+  hosted_api
 };
 
-inline constexpr std::array<std::string_view, 13> scenario_component_kinds{
+inline constexpr std::array<std::string_view, 14> scenario_component_kinds{
     "instance_time",  "failures",      "block_storage",    "object_storage",
     "logging",        "data_transfer", "data_preparation", "serving",
     "sweep",          "continued_pretraining", "batch_inference", "autoscaled_serving",
-    "frontier"};
+    "frontier",       "hosted_api"};
 
 [[nodiscard]] constexpr std::string_view kind_name(scenario_component_kind k) noexcept {
   return scenario_component_kinds[static_cast<std::size_t>(k)];
@@ -354,7 +355,7 @@ inline constexpr std::array<scenario_key, 4> transfer_keys{{
 // Workload components (include/trncost/workload/). Alternatives (`hours` or `period`, `..._seconds`
 // or `..._hours`, tokens or requests) are not required here: component() checks that exactly one
 // of each is written.
-inline constexpr std::array<scenario_key, 11> serving_keys{{
+inline constexpr std::array<scenario_key, 12> serving_keys{{
     {"instance_type", kt::text, true},
     {"price", kt::price, false, "ec2_on_demand", true},
     {"hours", kt::input, false},
@@ -366,6 +367,20 @@ inline constexpr std::array<scenario_key, 11> serving_keys{{
     {"throughput", kt::throughput, true},
     {"latency_target", kt::text, false},
     {"utilisation", kt::input, true},
+    {"instances", kt::input, false},  // a fixed fleet; sized from the demand when absent
+}};
+// A hosted API (Amazon Bedrock on demand): the service's demand, billed per input and output token.
+// A peak demand may stay in a study's shared table: an API has no fleet, so it sizes nothing here.
+inline constexpr std::array<scenario_key, 9> hosted_api_keys{{
+    {"model", kt::text, true},
+    {"hours", kt::input, false},
+    {"period", kt::period, false},
+    {"average_tokens_per_s", kt::input, true},
+    {"peak_tokens_per_s", kt::input, false},
+    {"input_tokens_per_output_token", kt::input, true},
+    {"input_price", kt::price, false, "bedrock_tokens", true},
+    {"output_price", kt::price, false, "bedrock_tokens", true},
+    {"service", kt::text, false},  // the AWS service billing the tokens; AmazonBedrock when absent
 }};
 inline constexpr std::array<scenario_key, 13> sweep_keys{{
     {"instance_type", kt::text, true},

@@ -5,6 +5,7 @@
 #ifndef TRNCOST_PRICES_QUERIES_HPP
 #define TRNCOST_PRICES_QUERIES_HPP
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -94,6 +95,23 @@ cloudwatch_logs_storage(const price_book& book, const std::string& region, std::
 [[nodiscard]] TRNCOST_DECL std::vector<quoted_tier<units::gibibyte_t, units::usd_per_gibibyte_t>>
 data_transfer_tiers(const price_book& book, const std::string& region,
                     const std::string& transfer_type, const std::string& name);
+
+/// Which tokens a hosted model's price is for: the AmazonBedrock price list's `inferenceType`.
+enum class token_direction : std::uint8_t { input, output };
+
+/// The query for a hosted model's on-demand token price in the AmazonBedrock price list: product
+/// family "Amazon Bedrock", `regionCode`, `model` as the list names it ("Qwen3 32B"), `feature`
+/// "On-demand Inference", `inferenceType` "Input tokens" or "Output tokens", term OnDemand.
+[[nodiscard]] TRNCOST_DECL price_query bedrock_tokens_query(const std::string& region,
+                                                           const std::string& model,
+                                                           token_direction direction);
+
+/// A hosted model's on-demand token price per 1M tokens. The price list writes most rows per
+/// "1K tokens": such a row is quoted as it is (`name` + "_per_1k") and converted exactly (x 1000),
+/// the conversion a derivation the report shows; a row per "1M tokens" is quoted directly.
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::usd_per_million_tokens_t>> bedrock_tokens(
+    const price_book& book, const std::string& region, const std::string& model,
+    token_direction direction, std::string name);
 
 /// Who saw a price that no offer file carries, and when: the seller's own page or API
 /// (from_seller, recorded as quoted) or someone else (recorded as third-party).

@@ -25,6 +25,8 @@ enum class price_unit : std::uint8_t {
   request,         ///< "Requests": per single request (S3 descriptions say "per 1,000")
   gigabyte,        ///< "GB": per GiB transferred or ingested (AWS's billing GB is 2^30 bytes)
   quantity,        ///< "Quantity": a one-off fee (a reserved instance's upfront fee)
+  thousand_tokens,  ///< "1K tokens": per 1,000 tokens (a hosted model's input or output tokens)
+  million_tokens,   ///< "1M tokens": per 1,000,000 tokens
 };
 
 /// One row of the table: the unit string as the price list writes it, its meaning, and the
@@ -50,6 +52,9 @@ inline constexpr price_unit_entry price_unit_table[] = {
     {"GB", price_unit::gigabyte, "USD/GiB",
      "per GB transferred or ingested; AWS bills a GB as 2^30 bytes, so this is per GiB"},
     {"Quantity", price_unit::quantity, "USD", "a one-off fee (reserved upfront fee)"},
+    {"1K tokens", price_unit::thousand_tokens, "USD/1K tokens",
+     "per 1,000 input or output tokens (the AmazonBedrock price list's on-demand rows)"},
+    {"1M tokens", price_unit::million_tokens, "USD/1M tokens", "per 1,000,000 tokens"},
 };
 
 /// The table's row for a unit string, or nullptr.
@@ -79,6 +84,8 @@ template <class Rate>
     case price_unit::request: return std::is_same_v<Rate, un::usd_per_request_t>;
     case price_unit::gigabyte: return std::is_same_v<Rate, un::usd_per_gibibyte_t>;
     case price_unit::quantity: return std::is_same_v<Rate, un::usd_t>;
+    case price_unit::thousand_tokens: return std::is_same_v<Rate, un::usd_per_thousand_tokens_t>;
+    case price_unit::million_tokens: return std::is_same_v<Rate, un::usd_per_million_tokens_t>;
   }
   return false;
 }

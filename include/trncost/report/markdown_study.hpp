@@ -27,11 +27,14 @@ TRNCOST_DECL void md_study_decision(std::string& o, const study_result& r);
 
 TRNCOST_DECL void md_study_comparison(std::string& o, const study_result& r);
 
+TRNCOST_DECL void md_study_break_even(std::string& o, const study_result& r);
+
 TRNCOST_DECL void md_study_runway(std::string& o, const study_result& r);
 
 }  // namespace detail
 
-/// The study as Markdown: decision, comparison, runway, then every option's report.
+/// The study as Markdown: decision, comparison, hosting against an API, runway, then every
+/// option's report.
 [[nodiscard]] TRNCOST_DECL std::string render_markdown(const study_result& r);
 
 /// Renders the whole document first, then writes it: nothing reaches `out` if rendering fails.

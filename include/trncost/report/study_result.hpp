@@ -13,6 +13,7 @@
 #include "../analysis/decision.hpp"
 #include "../model/estimate.hpp"
 #include "../units/decimal.hpp"
+#include "break_even.hpp"
 #include "extras.hpp"
 
 namespace trncost::io {
@@ -36,6 +37,8 @@ struct study_result {
   analysis::comparison comparison;
   std::optional<std::string> decided_for;  ///< the option ranked first in the first group
   analysis::decision decision;             ///< that option's decision; suspend when none ranks
+  /// Each self-hosted serving option against each hosted-API option sharing its demand.
+  std::vector<report::break_even> break_evens;
 };
 
 }  // namespace trncost::io

@@ -55,6 +55,7 @@ TRNCOST_DETAIL_UNIT(tebibyte, "TiB", scaled<byte_t, 2, 40>);
 
 // Counts.
 TRNCOST_DETAIL_UNIT(token, "token", unit_of<token_base_unit::dimension_type>);
+TRNCOST_DETAIL_UNIT(thousand_tokens, "1K tokens", scaled<token_t, 10, 3>);
 TRNCOST_DETAIL_UNIT(million_tokens, "1M tokens", scaled<token_t, 10, 6>);
 TRNCOST_DETAIL_UNIT(instance, "instance", unit_of<instance_base_unit::dimension_type>);
 TRNCOST_DETAIL_UNIT(chip, "chip", unit_of<chip_base_unit::dimension_type>);
@@ -124,6 +125,8 @@ TRNCOST_DETAIL_UNIT(usd_per_gibibyte, "USD/GiB", per<usd_t, gibibyte_t>);
 TRNCOST_DETAIL_UNIT(usd_per_gigabyte, "USD/GB", per<usd_t, gigabyte_t>);
 TRNCOST_DETAIL_UNIT(usd_per_request, "USD/request", per<usd_t, request_t>);
 TRNCOST_DETAIL_UNIT(usd_per_thousand_requests, "USD/1000 requests", per<usd_t, thousand_requests_t>);
+/// A hosted model's token price as the AmazonBedrock price list writes it ("1K tokens").
+TRNCOST_DETAIL_UNIT(usd_per_thousand_tokens, "USD/1K tokens", per<usd_t, thousand_tokens_t>);
 TRNCOST_DETAIL_UNIT(usd_per_million_tokens, "USD/1M tokens", per<usd_t, million_tokens_t>);
 TRNCOST_DETAIL_UNIT(usd_per_iops_month, "USD/IOPS-mo", per<usd_t, iops_month_t>);
 /// EBS gp3 throughput as its offer file prices it ("GiBps-mo", e.g. 40.96), while the page and the

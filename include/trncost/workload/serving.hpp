@@ -2,6 +2,8 @@
 //
 //   usable per instance = throughput per instance (measured at a latency target) x target utilisation
 //   instances           = ceil(sizing demand / usable per instance)     sizing demand = peak, or average
+//                         (or a fixed fleet: max(fleet, that), refused when the fleet's usable
+//                         capacity is below the sizing demand, so that it is the fleet as written)
 //   capacity            = instances x throughput per instance;   headroom = capacity - sizing demand
 //   billed              = instances x period                     (every instance, the whole period)
 //   busy                = average demand / throughput per instance x period       (phase serving)
@@ -37,6 +39,8 @@ struct serving_inputs {
   std::string latency_target;  ///< "p99 TTFT <= 2 s, ITL <= 50 ms": the operating point's condition
   /// The share of an instance's throughput the fleet may use at the sizing demand (0.9 for 90 %).
   sourced<fraction> target_utilisation;
+  /// A fleet of fixed size instead of one sized from the demand ("3 x trn2.48xlarge, as run").
+  std::optional<sourced<quantity<units::instance_t>>> fleet{};
 };
 
 using token_serving_inputs = serving_inputs<units::tokens_per_second_t>;
@@ -57,7 +61,8 @@ struct serving_plan {
 /// Adds an always-on service to `m` (category compute; phases serving and idle capacity), says
 /// that the model delivers the tokens (or requests) served, and returns the nodes it made.
 /// Throws input_error for a period under the 60-second billing minimum, a peak under the average,
-/// a utilisation outside (0, 1], a throughput that is not positive or an empty latency target.
+/// a utilisation outside (0, 1], a throughput that is not positive, an empty latency target, or a
+/// fixed fleet whose usable capacity (fleet x throughput x utilisation) is below the sizing demand.
 template <class Rate>
 serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
   using count_unit = typename rate_traits<Rate>::count_unit;
@@ -90,6 +95,22 @@ serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
                         in.average_demand.value().value().to_string() + ")");
     }
   }
+  if (in.fleet) {
+    trncost::detail::require_positive(*in.fleet, name);
+    const auto& sizing = in.peak_demand ? *in.peak_demand : in.average_demand;
+    const decimal usable = in.fleet->value().value() *
+                           in.throughput_per_instance.value().value() *
+                           in.target_utilisation.value().value();
+    if (usable < sizing.value().value()) {
+      throw input_error("workload '" + name + "': the fleet '" + in.fleet->name() + "' of " +
+                        in.fleet->value().value().to_string() + " x " + in.instance_type +
+                        " serves " + usable.to_string() + " " + units::symbol<Rate>() + " at " +
+                        in.target_utilisation.value().value().to_string() +
+                        " utilisation, below the " + (in.peak_demand ? "peak" : "average") +
+                        " demand '" + sizing.name() + "' (" + sizing.value().value().to_string() +
+                        "); add instances, or leave the fleet out to size it from the demand");
+    }
+  }
   std::optional<serving_plan<Rate>> plan;
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
     b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
@@ -100,7 +121,11 @@ serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
     const auto utilisation = b.input(in.target_utilisation);
     const node<typename rate_traits<Rate>::per_instance> usable = throughput * utilisation;
     const node<units::instance_t> needed = sizing / usable;
-    const auto instances = ceil_to(needed, make(units::instance, 1));
+    // A fixed fleet is the fleet (it carries the demand: checked above); written as the larger of it
+    // and the fleet the demand needs, so that a what-if at a higher demand (a break-even against an
+    // API, analysis) adds the instances that demand would need.
+    const node<units::instance_t> sized = ceil_to(needed, make(units::instance, 1));
+    const node<units::instance_t> instances = in.fleet ? max(b.input(*in.fleet), sized) : sized;
     const node<Rate> capacity = instances * throughput;
     const auto headroom = capacity - sizing;
     const auto period = convert<units::second_t>(b.input(in.period));

@@ -26,6 +26,7 @@
 #include "../../workload/autoscaled_serving.hpp"
 #include "../../workload/batch_inference.hpp"
 #include "../../workload/continued_pretraining.hpp"
+#include "../../workload/hosted_api.hpp"
 #include "../../workload/serving.hpp"
 #include "../../workload/sweep.hpp"
 #include "../../workload/training.hpp"
@@ -892,6 +893,11 @@ class scenario_parser {
         }
         break;
       }
+      case scenario_component_kind::hosted_api:
+        one_of(t, path, {"hours", "period"}, false, "the period served, in hours or as dates");
+        if (const toml::node* p = t.get("period")) c.period = period(*p, join(path, "period"));
+        if (const toml::node* sv = t.get("service")) (void)service_code(*sv, join(path, "service"));
+        break;
       case scenario_component_kind::data_preparation: {
         one_of(t, path, {"cost", "instance_type"}, false,
                "a measured cost, or the CPU instances the preparation ran on");
@@ -1590,6 +1596,7 @@ class scenario_builder {
         std::move(target),
         input(c, "utilisation", units::dimensionless)};
     if (find(c, "peak_" + unit) != nullptr) in.peak_demand = input(c, "peak_" + unit, Rate{});
+    if (find(c, "instances") != nullptr) in.fleet = input(c, "instances", units::instance);
     (void)workload::add_serving(m, in);
   }
 
@@ -1914,6 +1921,31 @@ class scenario_builder {
           add_autoscaled<units::requests_per_second_t>(m, c);
         }
         break;
+      case scenario_component_kind::hosted_api: {
+        const std::string& model_name = c.text.at("model");
+        const auto sv = c.text.find("service");
+        const auto price = [&](std::string_view key, pricing::token_direction d) {
+          const scenario_value* p = find(c, key);
+          if (p != nullptr && (p->origin || p->unknown)) {
+            return maybe(c, std::string(key), units::usd_per_million_tokens);
+          }
+          return input_of<quantity<units::usd_per_million_tokens_t>>(pricing::bedrock_tokens(
+              book_, s_.region, model_name, d, c.name + "." + std::string(key)));
+        };
+        (void)workload::add_hosted_api(
+            m, workload::hosted_api_inputs{
+                   c.name, model_name,
+                   sv != c.text.end() ? std::string(find_aws_service(sv->second)->code)
+                                      : std::string("AmazonBedrock"),
+                   price("input_price", pricing::token_direction::input),
+                   price("output_price", pricing::token_direction::output),
+                   c.period ? workload::service_period(c.name + ".period", c.period->from,
+                                                       c.period->to, c.period->origin)
+                            : input(c, "hours", units::hour),
+                   input(c, "average_tokens_per_s", units::tokens_per_second),
+                   input(c, "input_tokens_per_output_token", units::dimensionless)});
+        break;
+      }
       case scenario_component_kind::frontier: {
         const std::string& type = c.text.at("instance_type");
         (void)workload::add_frontier_training(
@@ -2011,6 +2043,8 @@ TRNCOST_DECL std::span<const scenario_key> keys_of(scenario_component_kind k) {
       return autoscaled_serving_keys;
     case scenario_component_kind::frontier:
       return frontier_keys;
+    case scenario_component_kind::hosted_api:
+      return hosted_api_keys;
   }
   return {};
 }
@@ -2046,6 +2080,7 @@ namespace io {
   add("component.instance_time.purchase", detail::purchase_keys);
   add("component.serving.throughput", detail::vllm_keys);
   add("component.serving.period", detail::period_date_keys);
+  add("component.hosted_api.period", detail::period_date_keys);
   for (const auto& k : detail::demand_period_keys) {
     out.push_back("component.autoscaled_serving.profile." + std::string(k.name));
   }

@@ -195,12 +195,18 @@ class study_parser : public scenario_parser {
         common->push_back(std::move(c));
         continue;
       }
+      // An option may change a component's kind only from serving to hosted_api: the same demand,
+      // called through an API instead of hosted (the common table then keeps only what both take:
+      // the period and the demand; a key the API does not take is refused by name).
       if (const toml::node* k = c.get("kind");
           k != nullptr && k->value<std::string>() != target->get("kind")->value<std::string>()) {
-        fail_at(line_of(*k), join(cp, "kind"),
-                "component \"" + name + "\" is a " +
-                    target->get("kind")->value<std::string>().value_or("?") +
-                    " in the common tables; an option changes its keys, not its kind");
+        const auto from = target->get("kind")->value<std::string>().value_or("?");
+        if (from != "serving" || k->value<std::string>() != "hosted_api") {
+          fail_at(line_of(*k), join(cp, "kind"),
+                  "component \"" + name + "\" is a " + from +
+                      " in the common tables; an option changes its keys, not its kind (the one "
+                      "change allowed: a serving component called as a hosted_api)");
+        }
       }
       overlay(*target, c);
     }
@@ -409,6 +415,31 @@ namespace io {
     r.options.push_back(std::move(x));
   }
   r.comparison = analysis::compare(compared);
+  // Hosting against the API: a serving option and a hosted-API option that share a component name
+  // (the study's common table) share its demand.
+  const auto component_of = [&](std::size_t i, scenario_component_kind kind) -> const std::string* {
+    for (const auto& c : st.options[i].scenario.components) {
+      if (c.kind == kind && c.values.count("average_tokens_per_s") != 0) return &c.name;
+    }
+    return nullptr;
+  };
+  for (std::size_t i = 0; i < st.options.size(); ++i) {
+    const std::string* served = component_of(i, scenario_component_kind::serving);
+    if (served == nullptr) continue;
+    for (std::size_t j = 0; j < st.options.size(); ++j) {
+      const std::string* api = component_of(j, scenario_component_kind::hosted_api);
+      if (api == nullptr || *api != *served) continue;
+      try {
+        r.break_evens.push_back(report::find_break_even(
+            r.options[i].name, report::from_estimate(r.options[i].est), r.options[j].name,
+            report::from_estimate(r.options[j].est), *served));
+      } catch (const trncost::error& e) {
+        throw input_error(st.file + ":" + std::to_string(st.line) + ": break-even of option \"" +
+                          r.options[i].name + "\" against \"" + r.options[j].name + "\": " +
+                          trncost::detail::bare_message(e));
+      }
+    }
+  }
   const auto& first = r.comparison.groups.front();
   if (!first.ranked.empty()) {
     r.decided_for = first.ranked.front().name;

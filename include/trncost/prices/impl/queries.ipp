@@ -165,6 +165,34 @@ cloudwatch_logs_storage(const price_book& book, const std::string& region, std::
   return book.quote_one<units::usd_per_gibibyte_month_t>(q, std::move(name));
 }
 
+[[nodiscard]] TRNCOST_DECL price_query bedrock_tokens_query(const std::string& region,
+                                                           const std::string& model,
+                                                           token_direction direction) {
+  const bool in = direction == token_direction::input;
+  price_query q;
+  q.what = std::string("Amazon Bedrock on-demand ") + (in ? "input" : "output") + " tokens of " +
+           model + " in " + region;
+  q.offer_code = "AmazonBedrock";
+  q.where("productFamily", "Amazon Bedrock")
+      .where("regionCode", region)
+      .where("model", model)
+      .where("feature", "On-demand Inference")
+      .where("inferenceType", in ? "Input tokens" : "Output tokens");
+  q.term_type = "OnDemand";
+  return q;
+}
+
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::usd_per_million_tokens_t>> bedrock_tokens(
+    const price_book& book, const std::string& region, const std::string& model,
+    token_direction direction, std::string name) {
+  const price_entry& e = book.one(bedrock_tokens_query(region, model, direction));
+  if (e.unit->unit == price_unit::thousand_tokens) {
+    return convert<units::usd_per_million_tokens_t>(
+        name, book.quote<units::usd_per_thousand_tokens_t>(e, name + "_per_1k"));
+  }
+  return book.quote<units::usd_per_million_tokens_t>(e, std::move(name));
+}
+
 [[nodiscard]] TRNCOST_DECL std::vector<quoted_tier<units::gibibyte_t, units::usd_per_gibibyte_t>>
 data_transfer_tiers(const price_book& book, const std::string& region,
                     const std::string& transfer_type, const std::string& name) {

@@ -43,6 +43,7 @@ namespace io {
     std::size_t placed = 0;
   };
   std::map<std::string, seen_option, std::less<>> options;
+  std::map<std::string, report::document, std::less<>> documents;  // for the break-evens
   const json_value& list = r.member(root, "", "options", json_value::kind::array);
   for (std::size_t i = 0; i < list.items().size(); ++i) {
     const std::string at = "options[" + std::to_string(i) + "]";
@@ -56,6 +57,7 @@ namespace io {
     total.inputs += one.inputs;
     total.derivations += one.derivations;
     total.lines += one.lines;
+    documents.emplace(name, fr.doc);
     if (!fr.extras.decision) return fail(at + " '" + name + "': the report has no decision");
     if (!options
              .emplace(name, seen_option{fr.doc.totals.total, r.dec(o, at, "work"),
@@ -155,6 +157,39 @@ namespace io {
                 decided->text() + "'");
   } else if (study.decision->outcome != analysis::verdict::suspend) {
     return fail("analysis.decision: no option ranks, so the decision is suspend");
+  }
+  // Hosting against an API: each break-even recomputed from the two options' documents.
+  const json_value& analysis_part = r.member(root, "", "analysis", json_value::kind::object);
+  r.closed(analysis_part, "analysis", {"comparison", "decision", "break_even"},
+           "a study's analysis");
+  if (analysis_part.find("break_even") != nullptr) {
+    const auto& list_be = r.array(analysis_part, "analysis", "break_even");
+    for (std::size_t i = 0; i < list_be.size(); ++i) {
+      const std::string at = "analysis.break_even[" + std::to_string(i) + "]";
+      const json_value& e = r.object_at(list_be, i, "analysis.break_even");
+      r.closed(e, at,
+               {"hosted", "api", "component", "unit", "baseline", "demand", "peak",
+                "hosted_total", "api_total"},
+               "a break-even");
+      if (r.str(e, at, "unit") != "token/s") r.fail_at(at + ".unit", "is not 'token/s'");
+      report::break_even b{r.str(e, at, "hosted"),      r.str(e, at, "api"),
+                           r.str(e, at, "component"),   r.dec(e, at, "baseline"),
+                           r.dec_or_null(e, at, "demand"), r.dec_or_null(e, at, "peak"),
+                           r.dec(e, at, "hosted_total"), r.dec(e, at, "api_total")};
+      const auto h = documents.find(b.hosted);
+      const auto a = documents.find(b.api);
+      if (h == documents.end() || a == documents.end()) {
+        return fail(at + ": '" + (h == documents.end() ? b.hosted : b.api) +
+                    "' is the name of no option of the study");
+      }
+      try {
+        if (auto one = report::check_break_even(b, h->second, a->second); !one.ok) {
+          return fail(at + ": " + one.first_mismatch);
+        }
+      } catch (const trncost::error& x) {
+        return fail(at + ": " + trncost::detail::bare_message(x));
+      }
+    }
   }
   return total;
 }

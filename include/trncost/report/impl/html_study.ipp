@@ -43,6 +43,26 @@ TRNCOST_DECL std::string html_study_comparison(const study_result& r) {
   return h + "</section>\n";
 }
 
+TRNCOST_DECL std::string html_study_break_even(const study_result& r) {
+  if (r.break_evens.empty()) return {};
+  std::string h =
+      "<section id=\"break-even\"><h2>Hosting or calling an API</h2>\n<p>Each self-hosted option "
+      "against each hosted-API option at the demand they share: the average demand at which both "
+      "cost the same (the peak kept in its ratio to the average).</p>\n<table><tr><th>hosted</th>"
+      "<th>API</th><th>stated demand</th><th>break-even demand</th><th>hosted USD</th>"
+      "<th>API USD</th><th>reading</th></tr>\n";
+  for (const auto& b : r.break_evens) {
+    h += "<tr data-hosted=\"" + html_escape(b.hosted) + "\" data-api=\"" + html_escape(b.api) +
+         "\"><td>" + html_escape(b.hosted) + "</td><td>" + html_escape(b.api) +
+         "</td><td class=\"num\">" + b.baseline.to_fixed(decimal_places{2}) +
+         " token/s</td><td class=\"num\">" +
+         (b.demand ? b.demand->to_fixed(decimal_places{2}) + " token/s" : std::string("none")) +
+         "</td><td class=\"num\">" + usd(b.hosted_total) + "</td><td class=\"num\">" +
+         usd(b.api_total) + "</td><td>" + html_escape(report::reading(b)) + "</td></tr>\n";
+  }
+  return h + "</table></section>\n";
+}
+
 TRNCOST_DECL std::string html_study_runway(const study_result& r) {
   bool any = false;
   for (const auto& x : r.options) any = any || x.extras.burn_down.has_value();
@@ -113,6 +133,7 @@ namespace io {
       r.decision, r.decided_for ? "The decision for " + *r.decided_for + ", ranked first."
                                 : std::string("No option ranks."));
   h += detail::html_study_comparison(r);
+  h += detail::html_study_break_even(r);
   h += detail::html_study_runway(r);
   for (std::size_t i = 0; i < r.options.size(); ++i)
     h += detail::html_study_option(r.options[i], i);

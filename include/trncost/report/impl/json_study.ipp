@@ -45,6 +45,32 @@ namespace io {
   w.begin_object();
   detail::write_comparison(w, r.comparison);
   detail::write_decision(w, r.decision);
+  if (!r.break_evens.empty()) {
+    const auto optional = [&](const char* key, const std::optional<decimal>& v) {
+      w.key(key);
+      if (v) {
+        w.string(v->to_string());
+      } else {
+        w.null();
+      }
+    };
+    w.key("break_even");
+    w.begin_array();
+    for (const auto& b : r.break_evens) {
+      w.begin_object();
+      w.member("hosted", b.hosted);
+      w.member("api", b.api);
+      w.member("component", b.component);
+      w.member("unit", "token/s");
+      w.member("baseline", b.baseline);
+      optional("demand", b.demand);
+      optional("peak", b.peak);
+      w.member("hosted_total", b.hosted_total);
+      w.member("api_total", b.api_total);
+      w.end_object();
+    }
+    w.end_array();
+  }
   w.end_object();
   w.end_object();
   return w.take();

@@ -58,6 +58,22 @@ TRNCOST_DECL void md_study_comparison(std::string& o, const study_result& r) {
   }
 }
 
+TRNCOST_DECL void md_study_break_even(std::string& o, const study_result& r) {
+  if (r.break_evens.empty()) return;
+  o += "\n## Hosting or calling an API\n\nEach self-hosted option against each hosted-API option at "
+       "the demand they share: the average demand at which both cost the same (the peak kept in "
+       "its ratio to the average), each total recomputed from the options' reports.\n\n"
+       "| hosted | API | stated demand | break-even demand | hosted USD | API USD | reading |\n"
+       "|---|---|---:|---:|---:|---:|---|\n";
+  for (const auto& b : r.break_evens) {
+    o += "| " + md_cell(b.hosted) + " | " + md_cell(b.api) + " | " +
+         b.baseline.to_fixed(decimal_places{2}) + " token/s | " +
+         (b.demand ? b.demand->to_fixed(decimal_places{2}) + " token/s" : std::string("none")) +
+         " | " + usd(b.hosted_total) + " | " + usd(b.api_total) + " | " +
+         md_cell(report::reading(b)) + " |\n";
+  }
+}
+
 TRNCOST_DECL void md_study_runway(std::string& o, const study_result& r) {
   bool any = false;
   for (const auto& x : r.options) any = any || x.extras.burn_down.has_value();
@@ -88,6 +104,7 @@ namespace io {
                   detail::md_cell(r.work_unit) + ".\n";
   detail::md_study_decision(o, r);
   detail::md_study_comparison(o, r);
+  detail::md_study_break_even(o, r);
   detail::md_study_runway(o, r);
   for (const auto& x : r.options) {
     o += "\n" + detail::demote_headings(

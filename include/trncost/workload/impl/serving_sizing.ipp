@@ -27,7 +27,10 @@ namespace workload {
     const auto* billed =
         idle ? detail::derived_inputs((*idle)[0], 2) : nullptr;  // instances x period
     const input_ref instances = billed ? (*billed)[0] : nullptr;
-    const auto* ceil = detail::derived_inputs(instances, 1);  // ceil_to(needed, 1)
+    // A fixed fleet: max(fleet, ceil_to(needed, 1)).
+    const auto* fixed = detail::derived_inputs(instances, 2);
+    const input_ref sized = fixed ? (*fixed)[1] : instances;
+    const auto* ceil = detail::derived_inputs(sized, 1);  // ceil_to(needed, 1)
     const auto* needed = ceil ? detail::derived_inputs((*ceil)[0], 2) : nullptr;  // demand / usable
     const auto* usable = needed ? detail::derived_inputs((*needed)[1], 2) : nullptr;
     if (usable == nullptr || instances->unit != "instance") continue;
