@@ -112,6 +112,66 @@ TEST_CASE("a spot price written as the seller's observation") {
                        input_error);
 }
 
+TEST_CASE("spot with the Spot Instance Advisor: the market checked, its bucket the failures' rate") {
+  const std::string spot =
+      "purchase = { spot = \"us-east-1a\", advisor = \"spot-advisor-data.json\" }\n"
+      "price = { value = \"6.4502\", quoted = { source = \"EC2 spot price history API\", region = "
+      "\"us-east-1\", consulted = 2026-11-29 } }\n";
+  // A failures component writing the restart and the work lost, the rate left to the advisor.
+  std::string text = scenario(spot) + R"(
+[[component]]
+kind = "failures"
+name = "spot-interruptions"
+instance_time = "ft"
+restart_seconds = { value = "600", assumption = "relaunch and reload the checkpoint" }
+work_lost_seconds = { value = "1800", assumption = "half the 1-hour checkpoint interval" }
+)";
+  text.replace(text.find("failures_restarts = \"f\"\n"), 24, "");
+  const auto est = evaluate_scenario(parse_scenario(text, beside));
+  // trn1.32xlarge in us-east-1 is in the "5-10%" bucket (max 11): 11 / 100 / 730 per
+  // instance-hour = 0.000150684931506849; exposure 2 instance-hours: 0.000301369863013698
+  // interruptions. Restarts: x 600 s x 2 instances x 6.4502 USD/h / 3600 = 0.000648... USD; failed
+  // work x 1800 s: three times that. Their sum, (600 + 1800) x 2 x 6.4502 / 3600 x
+  // 0.000301369863013698 = 0.0025918... USD.
+  decimal failures_total{};
+  for (const auto& l : est.lines) {
+    if (l.component == "spot-interruptions") failures_total += *l.amount;
+  }
+  CHECK(failures_total.to_fixed(decimal_places{6}) == "0.002592");
+  bool named = false;
+  for (const auto& in : est.inputs) {
+    if (in->name == "ft.spot_interruptions_per_instance_hour") {
+      named = true;
+      CHECK(in->value == "0.000150684931506849");
+      CHECK(std::holds_alternative<assumption>(in->origin));
+    }
+  }
+  CHECK(named);
+  CHECK(est.status == estimate_status::provisional);
+  // A type without a spot market in the region is refused with that sentence (trn2.48xlarge has
+  // no row; the price is an observation, so the market is the question).
+  const auto without = [](std::string t, const std::string& part) {
+    return t.erase(t.find(part), part.size());
+  };
+  std::string trn2 = without(text, "savings_plans = [\"savings-plans-us-east-1-small.json\"]\n");
+  trn2.replace(trn2.find("trn1.32xlarge"), 13, "trn2.48xlarge");
+  CHECK_THROWS_WITH_AS(evaluate_scenario(parse_scenario(trn2, beside)),
+                       doctest::Contains("trn2.48xlarge has no spot market in us-east-1: the Spot "
+                                         "Instance Advisor data spot-advisor-data.json lists no "
+                                         "Linux row for it"),
+                       parse_error);
+  // Without the advisor, the rate must be written.
+  const std::string no_advisor = without(text, ", advisor = \"spot-advisor-data.json\"");
+  CHECK_THROWS_WITH_AS(evaluate_scenario(parse_scenario(no_advisor, beside)),
+                       doctest::Contains("interruptions_per_instance_hour: is missing"),
+                       input_error);
+  // The advisor goes with spot only.
+  CHECK(parse_error_of("purchase = { reserved = \"standard\", lease = \"1yr\", payment = \"No "
+                       "Upfront\", advisor = \"a.json\" }\n") ==
+        "trncost: s.toml:17: component[0].purchase.advisor: is the Spot Instance Advisor's data: "
+        "it goes with spot = \"<zone>\" only");
+}
+
 TEST_CASE("the spec keeps the purchase and the Savings Plans files as written") {
   const auto spec = parse_scenario(
       scenario("purchase = { savings_plan = \"ComputeSavingsPlans\", lease = \"3yr\", payment = "
@@ -151,7 +211,8 @@ TEST_CASE("purchase errors name the file the line and the key") {
   CHECK(parse_error_of("purchase = { savings_plan = \"EC2InstanceSavingsPlans\", lease = \"1yr\", "
                        "paymnet = \"No Upfront\" }\n") ==
         "trncost: s.toml:17: component[0].purchase.paymnet: unknown key (did you mean "
-        "\"payment\"?); a purchase option takes reserved, savings_plan, spot, lease, payment");
+        "\"payment\"?); a purchase option takes reserved, savings_plan, spot, lease, payment, "
+        "advisor");
   CHECK(parse_error_of("purchase = { spot = \"us-east-1a\", reserved = \"standard\" }\n") ==
         "trncost: s.toml:17: component[0].purchase.spot: is given with reserved; write exactly "
         "one of reserved, savings_plan, spot (how the instances are bought)");

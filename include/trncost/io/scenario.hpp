@@ -122,6 +122,10 @@ struct scenario_purchase {
   std::string choice;  ///< the offering class, the plan family or the availability zone
   std::string lease;   ///< "1yr" or "3yr" (reserved, savings_plan)
   std::string payment; ///< "No Upfront", "Partial Upfront" or "All Upfront" (reserved, savings_plan)
+  /// spot: the Spot Instance Advisor's data file (io/spot_advisor.hpp), relative to the scenario:
+  /// the type must have a spot market in the region, and its interruption bucket gives a failures
+  /// component's rate when none is written.
+  std::string advisor;
   std::uint64_t line = 0;
 };
 
@@ -268,8 +272,8 @@ inline constexpr std::array<scenario_key, 14> instance_time_keys{{
     {"waiting_seconds", kt::input, false},
 }};
 /// `purchase = { ... }` of an instance_time component.
-inline constexpr std::array<std::string_view, 5> purchase_keys{"reserved", "savings_plan", "spot",
-                                                               "lease", "payment"};
+inline constexpr std::array<std::string_view, 6> purchase_keys{"reserved", "savings_plan", "spot",
+                                                               "lease",    "payment",      "advisor"};
 /// The phases an instance_time component may write directly, in the order they are billed.
 inline constexpr std::array<phase, 6> instance_time_phases{
     phase::setup,      phase::compilation,   phase::training,

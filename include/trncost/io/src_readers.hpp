@@ -23,6 +23,7 @@
 #include "impl/price_list_json.ipp"
 #include "impl/run_log.ipp"
 #include "impl/savings_plans.ipp"
+#include "impl/spot_advisor.ipp"
 #include "impl/vllm_bench.ipp"
 
 #endif  // TRNCOST_IO_SRC_READERS_HPP

@@ -35,6 +35,7 @@
 #include "../price_list.hpp"
 #include "../run_log.hpp"
 #include "../scenario.hpp"
+#include "../spot_advisor.hpp"
 #include "../vllm_bench.hpp"
 
 namespace trncost::io::detail {
@@ -1063,12 +1064,17 @@ class scenario_parser {
       fail_at(p.line, path,
               "is given with billing = \"capacity_block\"; a Capacity Block is bought by its fee");
     }
+    if (const toml::node* a = pt->get("advisor"); a != nullptr && p.kind != "spot") {
+      fail_at(line_of(*a), join(path, "advisor"),
+              "is the Spot Instance Advisor's data: it goes with spot = \"<zone>\" only");
+    }
     if (p.kind == "spot") {
       for (std::string_view k : {"lease", "payment"}) {
         if (const toml::node* x = pt->get(k)) {
           fail_at(line_of(*x), join(path, k), "is not read for spot instances (no term)");
         }
       }
+      if (pt->get("advisor") != nullptr) p.advisor = path_string(*pt->get("advisor"), join(path, "advisor"));
       const toml::node* price = t.get("price");
       const toml::table* given = price != nullptr ? price->as_table() : nullptr;
       if (given == nullptr || given->get("value") == nullptr) {
@@ -1208,7 +1214,9 @@ class scenario_parser {
         if (!list.empty()) list += ", ";
         list += k;
       }
-      if (!given.empty() && !missing.empty()) {
+      // The rate alone may be left out: a spot instance_time with purchase.advisor gives it (checked
+      // when the model is built, where the instance_time is known).
+      if (!given.empty() && !missing.empty() && missing != "interruptions_per_instance_hour") {
         fail_at(c.line, join(path, std::string(missing.substr(0, missing.find(',')))),
                 "is missing: a failures component gives interruptions_per_instance_hour, "
                 "restart_seconds and work_lost_seconds together (given: " + given +
@@ -1352,6 +1360,8 @@ class scenario_builder {
     input_of<quantity<units::usd_per_instance_hour_t>> price;
     sourced<quantity<units::instance_second_t>> exposure;  ///< exact: never rounded to hours
     bool capacity_block = false;  ///< billed as a block: restarts fall inside its reserved time
+    /// Bought as spot with the Spot Instance Advisor's data: the rate its bucket gives.
+    std::optional<sourced<quantity<units::interruptions_per_instance_hour_t>>> spot_interruptions{};
   };
 
   const scenario_spec& s_;
@@ -1704,8 +1714,27 @@ class scenario_builder {
                                                             : purchase_option::spot);
         }
         m.add(it);
+        // Spot with the advisor's data: the type must have a spot market in the region; its
+        // interruption bucket is the rate a failures component takes when it writes none.
+        std::optional<sourced<quantity<units::interruptions_per_instance_hour_t>>> spot_rate;
+        if (c.purchase && !c.purchase->advisor.empty()) {
+          const std::string key = "component[" + std::to_string(index) + "].purchase.advisor";
+          const std::string file =
+              existing(c.purchase->advisor, c.purchase->line, key, "Spot Instance Advisor data");
+          const spot_advisor advisor = read_spot_advisor(file);
+          const spot_market* market = advisor.find(region, type);
+          if (market == nullptr) {
+            fail_at(c.purchase->line, key,
+                    type + " has no spot market in " + region + ": the Spot Instance Advisor data " +
+                        c.purchase->advisor + " lists no Linux row for it, so it cannot be bought "
+                        "as spot there; price it on demand, or in a region that has one");
+          }
+          spot_rate = spot_interruption_rate(*market, c.purchase->advisor,
+                                             name_of("spot_interruptions_per_instance_hour"));
+        }
         jobs_.emplace(c.name, job{type, *instances, price,
-                                  (*instances * *total).named(name_of("exposure")), block});
+                                  (*instances * *total).named(name_of("exposure")), block,
+                                  spot_rate});
         break;
       }
       case scenario_component_kind::failures: {
@@ -1722,11 +1751,22 @@ class scenario_builder {
                             "time is a line); declare failures_restarts none, saying so");
         }
         const std::string& type = j->second.instance_type;
-        if (find(c, "interruptions_per_instance_hour") != nullptr) {
-          // Written inline, measured or assumed (their provenance says which): no run log.
+        if (find(c, "restart_seconds") != nullptr) {
+          // Written inline, measured or assumed (their provenance says which): no run log. The
+          // rate, when not written, is the spot market's (the advisor's bucket, an assumption).
+          if (find(c, "interruptions_per_instance_hour") == nullptr && !j->second.spot_interruptions) {
+            throw input_error(
+                "interruptions_per_instance_hour: is missing: a failures component gives "
+                "interruptions_per_instance_hour, restart_seconds and work_lost_seconds together, "
+                "or leaves the rate to the Spot Instance Advisor when its instance_time \"" + of +
+                "\" is bought as spot with purchase.advisor");
+          }
           m.add(failures(
               c.name, type, j->second.count, j->second.price,
-              input(c, "interruptions_per_instance_hour", units::interruptions_per_instance_hour),
+              find(c, "interruptions_per_instance_hour") != nullptr
+                  ? input(c, "interruptions_per_instance_hour",
+                          units::interruptions_per_instance_hour)
+                  : *j->second.spot_interruptions,
               j->second.exposure, input(c, "restart_seconds", units::seconds_per_interruption),
               input(c, "work_lost_seconds", units::seconds_per_interruption)));
           break;
