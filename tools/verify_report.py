@@ -1708,7 +1708,8 @@ STUDY_SCHEMA = "trncost.study"
 STUDY_NEWEST_VERSION = 1
 STUDY_MEMBERS = ["schema", "schema_version", "title", "study_file", "work_unit", "options",
                  "decided_for", "analysis"]
-OPTION_MEMBERS = ["name", "title", "work", "report"]
+OPTION_MEMBERS = ["name", "title", "work", "report", "regions"]
+REGION_MEMBERS = ["region", "report", "work", "cost_per_work", "why_not"]
 BREAK_EVEN_MEMBERS = ["hosted", "api", "component", "unit", "baseline", "demand", "peak",
                       "hosted_total", "api_total"]
 
@@ -1802,6 +1803,8 @@ class Study:
                 raise Unreadable(at(at(p, "report"), "analysis.decision"),
                                  "is missing: every option of a study has its decision")
             self.options[name] = (p, o, rep)
+            if "regions" in o:
+                self.check_regions(p, o)
         if len(self.options) < 2:
             raise Mismatch("options", "two or more options", len(self.options))
         a = obj_at(doc, "", "analysis")
@@ -1822,6 +1825,47 @@ class Study:
                 self.check_break_even(p, b)
             self.counts["sections"] += 1
         return self.counts
+
+    def check_regions(self, path, o):
+        """[study] regions: each region's report verified, its lines billed in that region, its
+        cost per unit of work recomputed; the priced ones cheapest first, then those not priced."""
+        previous, unpriced_seen = None, False
+        for gp, g in objects(o, path, "regions", REGION_MEMBERS, "a region's result"):
+            region = nonempty(g, gp, "region")
+            if g["report"] is None:
+                if not isinstance(g["why_not"], str) or g["work"] is not None or \
+                        g["cost_per_work"] is not None:
+                    raise Mismatch(gp, "a region not priced: its why_not, no work, no cost",
+                                   json.dumps(g)[:120])
+                unpriced_seen = True
+                continue
+            if unpriced_seen:
+                raise Mismatch(gp, "priced regions before those not priced", f"'{region}' after")
+            if g["why_not"] is not None:
+                raise Mismatch(at(gp, "why_not"), "null for a priced region", g["why_not"])
+            rep = Report(obj_at(g, gp, "report"))
+            try:
+                counts = rep.check()
+            except (Unreadable, Mismatch) as e:
+                raise within(at(gp, "report"), e) from None
+            for k, v in counts.items():
+                self.counts[k] += v
+            for i, line in enumerate(rep.doc["lines"]):
+                billed = (line.get("identity") or {}).get("region")
+                if billed is not None and billed != region:
+                    raise Mismatch(at(gp, f"report.lines[{i}].identity.region"), region, billed,
+                                   "a region's report bills its lines in that region")
+            work = dec(g, gp, "work")
+            if work <= 0:
+                raise Mismatch(at(gp, "work"), "work above 0", show(work))
+            total = parse_decimal(rep.doc["totals"]["total"], at(gp, "report.totals.total"))
+            per = round_places(total / work, "half-even")
+            expect(at(gp, "cost_per_work"), per, dec(g, gp, "cost_per_work"),
+                   "round_half_even_18(total / work)")
+            if previous is not None and per < previous:
+                raise Mismatch(gp, "cheapest per unit of work first", f"{show(per)} after "
+                               f"{show(previous)}")
+            previous = per
 
     def check_break_even(self, path, b):
         """Both options' totals recomputed from their reports with the shared demand replaced:

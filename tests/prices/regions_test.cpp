@@ -1,6 +1,6 @@
 // Where is it cheapest (include/trncost/prices/regions.hpp): an instance type's on-demand price in
 // each region of three EC2 offer files (the flagship's us-east-1 file and two of
-// tests/prices/data/regions/, written by make_regions.py with invented prices), ranked.
+// examples/data/offers/, written by make_regions.py with invented prices), ranked.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -18,7 +18,7 @@ namespace {
 
 const std::vector<pricing::offer>& three_regions() {
   static const std::vector<pricing::offer> offers = [] {
-    const std::string here = TRNCOST_TESTS_DIR "/prices/data/regions/";
+    const std::string here = TRNCOST_TESTS_DIR "/../examples/data/offers/";
     std::vector<pricing::offer> o;
     for (const std::string& path :
          {std::string(TRNCOST_TESTS_DIR "/../examples/data/offers/AmazonEC2-us-east-1.json"),

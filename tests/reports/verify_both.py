@@ -484,7 +484,67 @@ def tamper_apart_reason(doc):
     return None
 
 
+def tamper_study_break_even_total(doc):
+    """A break-even's API total changed: both recompute it from the API option's report."""
+    b = doc["analysis"].get("break_even")
+    if not b:
+        return None
+    b[0]["api_total"] = plus(b[0]["api_total"], "0.01")
+    return f"break-even '{b[0]['hosted']}' against '{b[0]['api']}': API total + 0.01"
+
+
+def tamper_study_break_even_demand(doc):
+    """A break-even claimed where there is none: the hosted option would cost more than the API
+    at that demand (totals and peak recomputed by the tamper, so only the rule refuses it)."""
+    b = doc["analysis"].get("break_even")
+    if not b or b[0]["demand"] is not None:
+        return None
+    b[0]["demand"] = b[0]["baseline"]
+    hosted = next(o for o in doc["options"] if o["name"] == b[0]["hosted"])
+    peak = next((i["value"] for i in hosted["report"]["inputs"]
+                 if i["name"] == b[0]["component"] + ".peak_tokens_per_s"), None)
+    b[0]["peak"] = peak
+    return f"break-even '{b[0]['hosted']}': a demand where hosting costs more than the API"
+
+
+def tamper_study_region_order(doc):
+    """Two priced regions of an option swapped: the cheapest is no longer first."""
+    for o in doc["options"]:
+        regs = [g for g in o.get("regions", []) if g["report"] is not None]
+        if len(regs) >= 2 and regs[0]["cost_per_work"] != regs[1]["cost_per_work"]:
+            i, j = o["regions"].index(regs[0]), o["regions"].index(regs[1])
+            o["regions"][i], o["regions"][j] = o["regions"][j], o["regions"][i]
+            return f"option '{o['name']}': regions {regs[1]['region']} and {regs[0]['region']} swapped"
+    return None
+
+
+def tamper_study_region_relabelled(doc):
+    """A region's result relabelled as another region: its lines are billed elsewhere."""
+    for o in doc["options"]:
+        for g in o.get("regions", []):
+            if g["report"] is not None and g["region"] != "ap-south-1":
+                was = g["region"]
+                g["region"] = "ap-south-1"
+                return f"option '{o['name']}': the {was} result labelled ap-south-1"
+    return None
+
+
+def tamper_study_region_unpriced_zero(doc):
+    """A region not priced given a report-less zero cost: never 0."""
+    for o in doc["options"]:
+        for g in o.get("regions", []):
+            if g["report"] is None:
+                g["work"], g["cost_per_work"] = "1", "0"
+                return f"option '{o['name']}': {g['region']}, not priced, at 0"
+    return None
+
+
 STUDY_TAMPERS = [
+    ("study-break-even-total", tamper_study_break_even_total),
+    ("study-break-even-demand", tamper_study_break_even_demand),
+    ("study-region-order", tamper_study_region_order),
+    ("study-region-relabelled", tamper_study_region_relabelled),
+    ("study-region-unpriced-zero", tamper_study_region_unpriced_zero),
     ("study-ranking-swap", tamper_study_ranking_swap),
     ("study-ranked-cost", tamper_study_ranked_cost),
     ("study-option-total", tamper_study_option_total),

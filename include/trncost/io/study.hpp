@@ -65,6 +65,9 @@ struct study_spec {
   std::string work_unit;   ///< "million tokens"
   std::uint64_t line = 0;
   std::vector<study_option_spec> options;
+  /// [study] regions: every option also evaluated in each of these regions (its scenario's region
+  /// replaced), ranked per unit of work; empty: the options' own region only.
+  std::vector<std::string> regions;
 };
 
 /// Every key a study file accepts besides the scenario's (scenario_key_paths()): "study.work",

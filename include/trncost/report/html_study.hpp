@@ -23,6 +23,8 @@ TRNCOST_DECL std::string html_study_comparison(const study_result& r);
 
 TRNCOST_DECL std::string html_study_break_even(const study_result& r);
 
+TRNCOST_DECL std::string html_study_regions(const study_result& r);
+
 TRNCOST_DECL std::string html_study_runway(const study_result& r);
 
 TRNCOST_DECL std::string html_study_option(const study_option_result& x, std::size_t i);

@@ -6,6 +6,7 @@
 #define TRNCOST_REPORT_MARKDOWN_STUDY_HPP
 
 #include <ostream>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -28,6 +29,10 @@ TRNCOST_DECL void md_study_decision(std::string& o, const study_result& r);
 TRNCOST_DECL void md_study_comparison(std::string& o, const study_result& r);
 
 TRNCOST_DECL void md_study_break_even(std::string& o, const study_result& r);
+
+TRNCOST_DECL std::string quote_dates(const estimate& est);
+
+TRNCOST_DECL void md_study_regions(std::string& o, const study_result& r);
 
 TRNCOST_DECL void md_study_runway(std::string& o, const study_result& r);
 

@@ -18,6 +18,14 @@
 
 namespace trncost::io {
 
+/// One option evaluated in one region of [study] regions (its scenario's region replaced).
+struct regional_estimate {
+  std::string region;
+  std::optional<estimate> est;  ///< none: the option is not priced there (why_not says why)
+  std::string why_not;          ///< the refusal: "no price matches EC2 Linux on-demand ..."
+  decimal work{};               ///< in the study's unit of work (with est)
+};
+
 /// One option, evaluated.
 struct study_option_result {
   std::string name;
@@ -26,6 +34,9 @@ struct study_option_result {
   report::extras extras;  ///< tornado, Monte Carlo and burn-down as its tables ask, and its decision
   decimal work{};         ///< in the study's unit of work
   analysis::protocol quality;
+  /// In each region of [study] regions: the priced ones cheapest per unit of work first (ties in
+  /// the order written), then those not priced, in the order written.
+  std::vector<regional_estimate> regions{};
 };
 
 /// A study, evaluated: each option, the comparison and the decision.

@@ -17,8 +17,8 @@ class study_parser : public scenario_parser {
   static constexpr std::array<std::string_view, 12> study_root_keys{
       "format", "study",     "sources",      "option",   "estimate", "prices",
       "runs",   "component", "declare_none", "analysis", "grant",    "spend"};
-  static constexpr std::array<std::string_view, 5> study_keys{"title", "work", "work_per",
-                                                              "work_unit", "quality"};
+  static constexpr std::array<std::string_view, 6> study_keys{"title",     "work",    "work_per",
+                                                              "work_unit", "quality", "regions"};
   static constexpr std::array<std::string_view, 6> quality_keys{"dataset",   "metric",  "target",
                                                                 "direction", "reached", "stack"};
   /// What an [[option]] holds besides the scenario tables it overrides.
@@ -53,6 +53,26 @@ class study_parser : public scenario_parser {
       st.work_per = decimal::parse(decimal_text(*per, "study.work_per"));
       if (st.work_per.is_zero() || st.work_per.is_negative()) {
         fail_at(line_of(*per), "study.work_per", "must be above 0");
+      }
+    }
+    if (const toml::node* rs = head.get("regions")) {
+      const toml::array* ra = rs->as_array();
+      if (ra == nullptr || ra->empty()) {
+        fail_at(line_of(*rs), "study.regions",
+                "must be an array of region codes: regions = [\"us-east-1\", \"us-west-2\"]");
+      }
+      for (std::size_t i = 0; i < ra->size(); ++i) {
+        const auto r = (*ra)[i].value<std::string>();
+        const std::string at = "study.regions[" + std::to_string(i) + "]";
+        if (!r || !is_region_code(*r)) {
+          fail_at(line_of((*ra)[i]), at,
+                  "must be an AWS region code (\"us-east-1\"), is " +
+                      (r ? "\"" + *r + "\"" : std::string("not text")));
+        }
+        if (std::find(st.regions.begin(), st.regions.end(), *r) != st.regions.end()) {
+          fail_at(line_of((*ra)[i]), at, "\"" + *r + "\" is listed twice");
+        }
+        st.regions.push_back(*r);
       }
     }
     const toml::node* opts = first.get("option");
@@ -346,35 +366,62 @@ namespace io {
     }
     const estimate& est = *evaluated;
     study_option_result x{o.name, o.scenario.title, est, std::move(extras), {}, o.quality};
-    if (st.work_input.empty()) {
-      // The workload's own work: every option must deliver the same kind of work, known.
-      if (!est.work || !est.work->amount || !est.work->amount->known) {
-        throw input_error(st.file + ":" + std::to_string(st.line) + ": study.work: option \"" +
-                          o.name +
-                          "\" says no work delivered (no workload with known work); "
-                          "name the input that measures the work with study.work and work_unit");
+    // The option's work in the study's unit, from its estimate (or the model input study.work).
+    const auto work_of = [&](const estimate& e, const model& built) -> decimal {
+      if (st.work_input.empty()) {
+        // The workload's own work: every option must deliver the same kind of work, known.
+        if (!e.work || !e.work->amount || !e.work->amount->known) {
+          throw input_error(st.file + ":" + std::to_string(st.line) + ": study.work: option \"" +
+                            o.name +
+                            "\" says no work delivered (no workload with known work); "
+                            "name the input that measures the work with study.work and work_unit");
+        }
+        // "1M tokens", "1000 requests", "job": the unit the estimate's cost per unit of work uses.
+        const std::string unit = std::string(quote_of(e.work->kind).unit.substr(4));
+        if (r.work_unit.empty()) {
+          r.work_unit = unit;
+          work_kind_seen = e.work->kind;
+        } else if (*work_kind_seen != e.work->kind) {
+          throw input_error(st.file + ":" + std::to_string(st.line) + ": study.work: option \"" +
+                            o.name + "\" delivers " + std::string(to_string(e.work->kind)) +
+                            ", another option " + std::string(to_string(*work_kind_seen)) +
+                            ": options are compared per unit of the same work");
+        }
+        return decimal::parse(e.work->amount->value) / decimal(static_cast<std::int64_t>(e.work->per));
       }
-      // "1M tokens", "1000 requests", "job": the unit the estimate's cost per unit of work uses.
-      const std::string unit = std::string(quote_of(est.work->kind).unit.substr(4));
-      if (r.work_unit.empty()) {
-        r.work_unit = unit;
-        work_kind_seen = est.work->kind;
-      } else if (*work_kind_seen != est.work->kind) {
-        throw input_error(st.file + ":" + std::to_string(st.line) + ": study.work: option \"" +
-                          o.name + "\" delivers " + std::string(to_string(est.work->kind)) +
-                          ", another option " + std::string(to_string(*work_kind_seen)) +
-                          ": options are compared per unit of the same work");
-      }
-      x.work = decimal::parse(est.work->amount->value) /
-               decimal(static_cast<std::int64_t>(est.work->per));
-    } else {
       try {
-        const analysis::model_inputs in(*m);
-        x.work = in.leaves()[in.find(st.work_input)].baseline / st.work_per;
-      } catch (const trncost::error& e) {
-        detail::scenario_rethrow(o.scenario, st.line, "study.work (option \"" + o.name + "\")", e);
+        const analysis::model_inputs in(built);
+        return in.leaves()[in.find(st.work_input)].baseline / st.work_per;
+      } catch (const trncost::error& err) {
+        detail::scenario_rethrow(o.scenario, st.line, "study.work (option \"" + o.name + "\")", err);
       }
+    };
+    x.work = work_of(est, *m);
+    // [study] regions: the same option with its scenario's region replaced; a region whose prices
+    // the option cannot find (no row of its type, another region's file) is not priced, never 0.
+    for (const std::string& region : st.regions) {
+      regional_estimate g{region, std::nullopt, {}, {}};
+      scenario_spec moved = o.scenario;
+      moved.region = region;
+      try {
+        const model there = build_model(moved);
+        g.est = evaluate_scenario(moved, there);
+        g.work = work_of(*g.est, there);
+        if (!(decimal{} < g.work)) throw input_error("the option delivers no work there");
+      } catch (const trncost::error& err) {
+        g.est.reset();
+        g.why_not = trncost::detail::bare_message(err);
+      }
+      x.regions.push_back(std::move(g));
     }
+    const auto per_work = [](const regional_estimate& g) {
+      return g.work.is_zero() ? g.est->total : g.est->total / g.work;
+    };
+    std::stable_sort(x.regions.begin(), x.regions.end(),
+                     [&](const regional_estimate& a, const regional_estimate& b) {
+                       if (a.est.has_value() != b.est.has_value()) return a.est.has_value();
+                       return a.est && per_work(a) < per_work(b);
+                     });
     analysis::decision_inputs din;
     din.est = &x.est;
     din.quality = o.quality;

@@ -49,6 +49,7 @@ namespace io {
     const std::string at = "options[" + std::to_string(i) + "]";
     const json_value& o = list.items()[i];
     const std::string name = r.str(o, at, "name");
+    r.closed(o, at, {"name", "title", "work", "report", "regions"}, "a study's option");
     const json_value& rep = r.member(o, at, "report", json_value::kind::object);
     full_report fr{r.read(rep), {}};
     fr.extras = r.read_extras(rep, fr.doc.version);
@@ -58,6 +59,55 @@ namespace io {
     total.derivations += one.derivations;
     total.lines += one.lines;
     documents.emplace(name, fr.doc);
+    // [study] regions: each region's report audited, its lines billed in that region, its cost per
+    // unit of work recomputed; the priced ones cheapest first, then those not priced.
+    if (o.find("regions") != nullptr) {
+      const auto& regs = r.array(o, at, "regions");
+      std::optional<decimal> previous;
+      bool unpriced_seen = false;
+      for (std::size_t k = 0; k < regs.size(); ++k) {
+        const std::string gp = at + ".regions[" + std::to_string(k) + "]";
+        const json_value& g = r.object_at(regs, k, at + ".regions");
+        r.closed(g, gp, {"region", "report", "work", "cost_per_work", "why_not"}, "a region's result");
+        const std::string region = r.str(g, gp, "region");
+        const json_value* greport = g.find("report");
+        if (greport == nullptr || greport->is_null()) {
+          if (!r.str_or_null(g, gp, "why_not") || r.dec_or_null(g, gp, "work") ||
+              r.dec_or_null(g, gp, "cost_per_work")) {
+            return fail(gp + ": a region not priced has its why_not and no work or cost");
+          }
+          unpriced_seen = true;
+          continue;
+        }
+        if (unpriced_seen) return fail(gp + ": a priced region after one not priced");
+        if (r.str_or_null(g, gp, "why_not")) return fail(gp + ": a priced region has no why_not");
+        full_report gr{r.read(r.member(g, gp, "report", json_value::kind::object)), {}};
+        const auto checked = check(gr);
+        if (!checked.ok) return fail(gp + " report: " + checked.first_mismatch);
+        total.inputs += checked.inputs;
+        total.derivations += checked.derivations;
+        total.lines += checked.lines;
+        for (std::size_t l = 0; l < gr.doc.lines.size(); ++l) {
+          const auto& id = gr.doc.lines[l].identity;
+          if (id && !id->region.empty() && id->region != region) {
+            return fail(gp + " report: lines[" + std::to_string(l) + "] is billed in " +
+                        id->region + ", not " + region);
+          }
+        }
+        const decimal work = r.dec(g, gp, "work");
+        if (!(decimal{} < work)) return fail(gp + ".work: must be above 0");
+        const decimal per = gr.doc.totals.total / work;
+        if (per != r.dec(g, gp, "cost_per_work")) {
+          return fail(gp + ".cost_per_work: the report says " +
+                      r.dec(g, gp, "cost_per_work").to_string() + ", recomputed " +
+                      per.to_string() + " (total / work)");
+        }
+        if (previous && per < *previous) {
+          return fail(gp + ": cheaper per unit of work than the region before it");
+        }
+        previous = per;
+      }
+    }
     if (!fr.extras.decision) return fail(at + " '" + name + "': the report has no decision");
     if (!options
              .emplace(name, seen_option{fr.doc.totals.total, r.dec(o, at, "work"),

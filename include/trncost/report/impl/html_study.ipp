@@ -63,6 +63,36 @@ TRNCOST_DECL std::string html_study_break_even(const study_result& r) {
   return h + "</table></section>\n";
 }
 
+TRNCOST_DECL std::string html_study_regions(const study_result& r) {
+  bool any = false;
+  for (const auto& x : r.options) any = any || !x.regions.empty();
+  if (!any) return {};
+  std::string h =
+      "<section id=\"regions\"><h2>By region</h2>\n<p>Each option with its scenario's region "
+      "replaced by each of [study] regions, cheapest per " + html_escape(r.work_unit) +
+      " first; a region whose prices the option cannot find is listed as not priced, never at "
+      "zero.</p>\n<table><tr><th>option</th><th>rank</th><th>region</th><th>USD</th><th>USD per " +
+      html_escape(r.work_unit) + "</th><th>status</th><th>prices</th></tr>\n";
+  for (const auto& x : r.options) {
+    std::size_t rank = 0;
+    for (const auto& g : x.regions) {
+      h += "<tr data-option=\"" + html_escape(x.name) + "\" data-region=\"" + g.region + "\"><td>" +
+           html_escape(x.name) + "</td>";
+      if (!g.est) {
+        h += "<td>-</td><td>" + g.region + "</td><td colspan=\"3\">not priced</td><td>" +
+             html_escape(g.why_not) + "</td></tr>\n";
+        continue;
+      }
+      h += "<td class=\"num\">" + std::to_string(++rank) + "</td><td>" + g.region +
+           "</td><td class=\"num\">" + usd(g.est->total) + "</td><td class=\"num\">" +
+           per_unit(g.est->total / g.work) + "</td><td>" +
+           std::string(to_string(g.est->status)) + "</td><td>" +
+           html_escape(quote_dates(*g.est)) + "</td></tr>\n";
+    }
+  }
+  return h + "</table></section>\n";
+}
+
 TRNCOST_DECL std::string html_study_runway(const study_result& r) {
   bool any = false;
   for (const auto& x : r.options) any = any || x.extras.burn_down.has_value();
@@ -134,6 +164,7 @@ namespace io {
                                 : std::string("No option ranks."));
   h += detail::html_study_comparison(r);
   h += detail::html_study_break_even(r);
+  h += detail::html_study_regions(r);
   h += detail::html_study_runway(r);
   for (std::size_t i = 0; i < r.options.size(); ++i)
     h += detail::html_study_option(r.options[i], i);

@@ -32,6 +32,34 @@ namespace io {
     detail::write_document_members(w, d);
     detail::write_extras(w, x.extras);
     w.end_object();
+    if (!x.regions.empty()) {
+      // [study] regions: the option in each region, its whole report (none where not priced).
+      w.key("regions");
+      w.begin_array();
+      for (const auto& g : x.regions) {
+        w.begin_object();
+        w.member("region", g.region);
+        w.key("report");
+        if (g.est) {
+          w.begin_object();
+          detail::write_document_members(w, report::from_estimate(*g.est));
+          w.end_object();
+          w.member("work", g.work);
+          w.member("cost_per_work", g.est->total / g.work);
+          w.key("why_not");
+          w.null();
+        } else {
+          w.null();
+          w.key("work");
+          w.null();
+          w.key("cost_per_work");
+          w.null();
+          w.member("why_not", g.why_not);
+        }
+        w.end_object();
+      }
+      w.end_array();
+    }
     w.end_object();
   }
   w.end_array();

@@ -74,6 +74,50 @@ TRNCOST_DECL void md_study_break_even(std::string& o, const study_result& r) {
   }
 }
 
+/// The dates of the quotes an estimate's prices rest on ("published 2026-09-10, consulted
+/// 2026-11-30"), or "no quoted price".
+TRNCOST_DECL std::string quote_dates(const estimate& est) {
+  std::set<std::string> published;
+  std::set<std::string> consulted;
+  for (const auto& in : est.inputs) {
+    if (const auto* q = std::get_if<quoted>(&in->origin)) {
+      if (q->published) published.insert(to_string(*q->published));
+      consulted.insert(to_string(q->consulted));
+    }
+  }
+  if (consulted.empty()) return "no quoted price";
+  const auto list = [](const std::set<std::string>& s) {
+    std::string out;
+    for (const auto& x : s) out += (out.empty() ? "" : ", ") + x;
+    return out;
+  };
+  return (published.empty() ? std::string() : "published " + list(published) + "; ") +
+         "consulted " + list(consulted);
+}
+
+TRNCOST_DECL void md_study_regions(std::string& o, const study_result& r) {
+  bool any = false;
+  for (const auto& x : r.options) any = any || !x.regions.empty();
+  if (!any) return;
+  o += "\n## By region\n\nEach option with its scenario's region replaced by each of [study] "
+       "regions, cheapest per " + md_cell(r.work_unit) + " first; a region whose prices the option "
+       "cannot find is listed as not priced, never at zero.\n\n| option | rank | region | USD | USD "
+       "per " + md_cell(r.work_unit) + " | status | prices |\n|---|---:|---|---:|---:|---|---|\n";
+  for (const auto& x : r.options) {
+    std::size_t rank = 0;
+    for (const auto& g : x.regions) {
+      if (!g.est) {
+        o += "| " + md_cell(x.name) + " | - | " + g.region + " | not priced | | | " +
+             md_cell(g.why_not) + " |\n";
+        continue;
+      }
+      o += "| " + md_cell(x.name) + " | " + std::to_string(++rank) + " | " + g.region + " | " +
+           usd(g.est->total) + " | " + per_unit(g.est->total / g.work) + " | " +
+           std::string(to_string(g.est->status)) + " | " + md_cell(quote_dates(*g.est)) + " |\n";
+    }
+  }
+}
+
 TRNCOST_DECL void md_study_runway(std::string& o, const study_result& r) {
   bool any = false;
   for (const auto& x : r.options) any = any || x.extras.burn_down.has_value();
@@ -105,6 +149,7 @@ namespace io {
   detail::md_study_decision(o, r);
   detail::md_study_comparison(o, r);
   detail::md_study_break_even(o, r);
+  detail::md_study_regions(o, r);
   detail::md_study_runway(o, r);
   for (const auto& x : r.options) {
     o += "\n" + detail::demote_headings(

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes two AmazonEC2 offer files of the project's own making beside the flagship's us-east-1 one
-(examples/data/offers/AmazonEC2-us-east-1.json), for the cheapest-region ranking: us-west-2 with
+(AmazonEC2-us-east-1.json, this folder), for the cheapest-region ranking and [study] regions: us-west-2 with
 trn1.32xlarge at 20.64 and p5.48xlarge at 55.04, and eu-west-1 with p5.48xlarge at 61.60 and no
 trn1.32xlarge at all. The prices and SKUs are invented for the tests, not AWS's; the layout, the
 attributes and the region prefixes of the usage types are AWS's. Run from this folder."""
@@ -9,7 +9,7 @@ import json
 import pathlib
 
 here = pathlib.Path(__file__).resolve().parent
-source = here / ".." / ".." / ".." / ".." / "examples" / "data" / "offers" / "AmazonEC2-us-east-1.json"
+source = here / "AmazonEC2-us-east-1.json"
 base = json.loads(source.read_text(encoding="utf-8"))
 
 REGIONS = {
