@@ -1,0 +1,54 @@
+"""`python -m trncost estimate` (python/trncost/__main__.py): byte for byte the command's report in
+every format, the command's exit codes for a study, a refused scenario and an unwritable output,
+and the interpreter's `-m` entry point itself."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import trncost
+from trncost import __main__ as entry
+
+SCENARIO = "examples/scenarios/fine-tune-8b-trn1.toml"
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv", "md", "html"])
+def test_each_format_is_the_command_lines(fmt, cli, capsys):
+    assert entry.main(["estimate", SCENARIO, "--format", fmt]) == 0
+    assert capsys.readouterr().out == cli(SCENARIO, "--format", fmt).stdout
+
+
+def test_json_is_the_default_as_for_the_command(cli, capsys):
+    assert entry.main(["estimate", SCENARIO]) == 0
+    assert capsys.readouterr().out == cli(SCENARIO).stdout
+
+
+def test_output_file(tmp_path, cli):
+    out = tmp_path / "r.md"
+    assert entry.main(["estimate", SCENARIO, "--format", "md", "--output", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == cli(SCENARIO, "--format", "md").stdout
+
+
+def test_exit_codes(tmp_path, capsys):
+    # A study is the command's: 2, saying so.
+    assert entry.main(["estimate", "examples/studies/batch-by-region.toml"]) == 2
+    assert "a study file; estimate it with the command" in capsys.readouterr().err
+    # A refused scenario: 3, the library's sentence naming the file, the line and the key.
+    assert entry.main(["estimate", "tests/cli/data/typo-kind.toml"]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("trncost: tests/cli/data/typo-kind.toml:13: component[0].kind: unknown")
+    # A missing file: 3; an unknown format: 2; an output that cannot be written: 5.
+    assert entry.main(["estimate", "no-such.toml"]) == 3
+    assert entry.main(["estimate", SCENARIO, "--format", "pdf"]) == 2
+    assert entry.main(["estimate", SCENARIO, "--output", str(tmp_path / "no" / "r.json")]) == 5
+
+
+def test_the_interpreter_runs_the_module():
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    r = subprocess.run([sys.executable, "-m", "trncost", "estimate", SCENARIO, "--format", "md"],
+                       capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("# Fine-tune 8B on 2 x trn1.32xlarge (us-east-1)")
+    assert trncost.load(SCENARIO).estimate().to_markdown() == r.stdout
