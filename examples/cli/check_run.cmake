@@ -3,6 +3,7 @@
 #   [-DEXPECT_STDERR_FILE=<file whose text stderr must equal, after "@SOURCE_DIR@" is replaced>]
 #   [-DEXPECT_STDOUT_FILE=<file stdout must equal byte for byte>]
 #   [-DEXPECT_STDOUT_REGEX=<regex stdout must match>]
+#   [-DEXPECT_STDERR_REGEX=<regex stderr must match>]
 #   [-DOUTPUT=<file that must exist afterwards and begin with OUTPUT_PREFIX>] [-DOUTPUT_PREFIX=...]
 #   [-DABSENT=<file removed first, that must still not exist afterwards, nor a temporary file for it
 #   (.NAME.trncost-XXXXXX in its folder, output.cpp)>]
@@ -48,6 +49,9 @@ if(DEFINED EXPECT_STDOUT_FILE)
   if(NOT out STREQUAL want)
     string(APPEND failed "stdout differs from ${EXPECT_STDOUT_FILE}\n")
   endif()
+endif()
+if(DEFINED EXPECT_STDERR_REGEX AND NOT err MATCHES "${EXPECT_STDERR_REGEX}")
+  string(APPEND failed "stderr does not match ${EXPECT_STDERR_REGEX}:\n${err}")
 endif()
 if(DEFINED EXPECT_STDOUT_REGEX AND NOT out MATCHES "${EXPECT_STDOUT_REGEX}")
   string(APPEND failed "stdout does not match ${EXPECT_STDOUT_REGEX}:\n${out}")

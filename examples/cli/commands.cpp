@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <trncost/io/detail/input.hpp>
+#include <trncost/io/plan.hpp>
 #include <trncost/io/scenario.hpp>
 #include <trncost/io/study.hpp>
 #include <trncost/report/audit.hpp>
@@ -56,6 +57,12 @@ Usage:
   comparison ranked per unit of work within one quality protocol, the decision with its reasons and
   each option's credit runway. md (default), json, html, or csv (every option's FOCUS rows, with
   credit lines, in one CSV; the column x_Option names the option).
+
+  trncost estimate PLAN.toml [--format md] [--output FILE]
+
+  A plan file (a [plan] table and [[workload]] tables naming scenario files): the workloads laid
+  out over calendar time on one set of grants; the spend, the credits, the cash, the day credits
+  stop paying and what each workload drew (Markdown).
 
 Exit codes:
   0  success
@@ -258,11 +265,35 @@ int study_command(std::string_view program, const std::string& study,
               inputs);
 }
 
+/// A plan file: every workload's scenario estimated, the plan's spend scheduled and its grants
+/// applied (Markdown; no JSON form yet, so no verifier to pass: docs/scenario.md, "Plans").
+int plan_command(std::string_view program, const std::string& plan,
+                 const std::optional<std::string>& format, const std::optional<std::string>& output) {
+  if (format && *format != "md") {
+    std::cerr << program << ": --format " << *format
+              << ": a plan's report is Markdown (md); its workloads' scenarios give JSON one by one\n";
+    return exit_usage;
+  }
+  const trncost::io::plan_spec p = trncost::io::read_plan(plan);
+  std::vector<std::string> inputs{plan};
+  for (const auto& w : p.workloads) {
+    const std::string scenario = (std::filesystem::path(p.file).parent_path() / w.scenario).string();
+    inputs.push_back(scenario);
+    if (std::filesystem::is_regular_file(scenario)) {
+      add_scenario_inputs(trncost::io::read_scenario(scenario), inputs);
+    }
+  }
+  if (const auto rc = refuse_output(program, output, inputs)) return *rc;
+  return emit(program, trncost::io::render_markdown(trncost::io::run_plan(p, store_reader())), output,
+              inputs);
+}
+
 int estimate_command(std::string_view program, const std::string& scenario,
                      const std::optional<std::string>& given_format,
                      const std::optional<std::string>& output) {
   using namespace trncost;
   if (io::is_study_file(scenario)) return study_command(program, scenario, given_format, output);
+  if (io::is_plan_file(scenario)) return plan_command(program, scenario, given_format, output);
   const std::string format = given_format.value_or("json");
   const io::scenario_spec spec = io::read_scenario(scenario);
   std::vector<std::string> inputs;

@@ -30,6 +30,7 @@
 #include "compat/impl/uncertainty.ipp"
 #include "credits/impl/burn_down.ipp"
 #include "credits/impl/grant.ipp"
+#include "credits/impl/plan.ipp"
 #include "impl/error.ipp"
 #include "measure/impl/derived.ipp"
 #include "measure/impl/feed.ipp"

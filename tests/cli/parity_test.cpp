@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <trncost/io/plan.hpp>
 #include <trncost/io/study.hpp>
 #include <vector>
 
@@ -57,6 +58,7 @@ TEST_CASE("the feature table of docs/scenario.md names exactly the keys the pars
   std::set<std::string> accepted;
   for (auto& k : trncost::io::scenario_key_paths()) accepted.insert(k);
   for (auto& k : trncost::io::study_key_paths()) accepted.insert(k);
+  for (auto& k : trncost::io::plan_key_paths()) accepted.insert(k);
   for (const auto& k : documented) {
     CHECK_MESSAGE(accepted.count(k) == 1, "in the table, not accepted by the parser: " << k);
   }

@@ -155,14 +155,14 @@ work_lost_seconds = { value = "1800", assumption = "half the 1-hour checkpoint i
   };
   std::string trn2 = without(text, "savings_plans = [\"savings-plans-us-east-1-small.json\"]\n");
   trn2.replace(trn2.find("trn1.32xlarge"), 13, "trn2.48xlarge");
-  CHECK_THROWS_WITH_AS(evaluate_scenario(parse_scenario(trn2, beside)),
+  CHECK_THROWS_WITH_AS((void)evaluate_scenario(parse_scenario(trn2, beside)),
                        doctest::Contains("trn2.48xlarge has no spot market in us-east-1: the Spot "
                                          "Instance Advisor data spot-advisor-data.json lists no "
                                          "Linux row for it"),
                        parse_error);
   // Without the advisor, the rate must be written.
   const std::string no_advisor = without(text, ", advisor = \"spot-advisor-data.json\"");
-  CHECK_THROWS_WITH_AS(evaluate_scenario(parse_scenario(no_advisor, beside)),
+  CHECK_THROWS_WITH_AS((void)evaluate_scenario(parse_scenario(no_advisor, beside)),
                        doctest::Contains("interruptions_per_instance_hour: is missing"),
                        input_error);
   // The advisor goes with spot only.

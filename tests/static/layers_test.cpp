@@ -42,8 +42,8 @@ const std::set<std::string, std::less<>>& core_layers() {
 
 /// The layer of a header, from its path under include/trncost: its folder; for an umbrella header
 /// (credits.hpp beside credits/) the folder it stands for; "top" for the other headers at the top.
-/// io/ splits in two: the scenario file (io/scenario.hpp and io/study.hpp, which build a report's
-/// extras) and the readers (every other io/ header, io/detail/ and the fmt formatters).
+/// io/ splits in two: the scenario file (io/scenario.hpp, io/study.hpp and io/plan.hpp, which build a
+/// report's extras or write a plan's report) and the readers (every other io/ header, io/detail/ and the fmt formatters).
 /// The bodies of a header's functions (its impl/<name>.ipp) have the header's layer. "src" is the
 /// headers a program includes in one unit for separate compilation (src.hpp, io/src_*.hpp): they
 /// include every layer, and no header includes them.
@@ -61,7 +61,8 @@ std::string layer_of(const fs::path& in) {
     return fs::is_directory(trncost_root() / stem) ? stem : "top";
   }
   if (first == "io") {
-    return r == "io/scenario.hpp" || r == "io/study.hpp" ? "scenario" : "readers";
+    return r == "io/scenario.hpp" || r == "io/study.hpp" || r == "io/plan.hpp" ? "scenario"
+                                                                                 : "readers";
   }
   return first;
 }

@@ -9,6 +9,7 @@
 #endif
 
 #include "impl/scenario.ipp"
+#include "impl/plan.ipp"
 #include "impl/study.ipp"
 
 #endif  // TRNCOST_IO_SRC_SCENARIO_HPP

@@ -1,0 +1,110 @@
+// The definitions of credits/plan.hpp's functions: included by that header (header-only) or
+// compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
+#ifndef TRNCOST_CREDITS_IMPL_PLAN_IPP
+#define TRNCOST_CREDITS_IMPL_PLAN_IPP
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "../plan.hpp"
+
+namespace trncost {
+
+namespace credits {
+
+TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_workload>& w, date start,
+                                          date end) {
+  if (!start.ok() || !end.ok() || !(start < end)) {
+    throw input_error("a plan runs over days [start, end) with start before end; got " +
+                      to_string(start) + " to " + to_string(end));
+  }
+  std::set<date> cuts{start, end};
+  for (date d = detail::next_month_start(start); d < end; d = detail::next_month_start(d)) {
+    cuts.insert(d);
+  }
+  for (const auto& x : w) {
+    for (const auto& o : x.occurrences) {
+      if (!(o.start < o.end)) {
+        throw input_error("workload '" + x.name + "': an occurrence from " + to_string(o.start) +
+                          " to " + to_string(o.end) + " has no days");
+      }
+      if (o.start < start || end < o.end) {
+        throw input_error("workload '" + x.name + "': the occurrence from " + to_string(o.start) +
+                          " to " + to_string(o.end) + " is not inside the plan (" +
+                          to_string(start) + " to " + to_string(end) + ")");
+      }
+      cuts.insert(o.start);
+      cuts.insert(o.end);
+    }
+  }
+  const std::vector<date> bounds(cuts.begin(), cuts.end());
+  std::vector<spend_period> periods;
+  for (std::size_t i = 0; i + 1 < bounds.size(); ++i) periods.push_back({bounds[i], bounds[i + 1], {}});
+  for (const auto& x : w) {
+    const auto charges = spend_schedule::charges_of(x.est);
+    for (const auto& o : x.occurrences) {
+      // The periods inside this occurrence (the cuts include its start and end).
+      const auto first = static_cast<std::size_t>(
+          std::lower_bound(bounds.begin(), bounds.end(), o.start) - bounds.begin());
+      const auto last = static_cast<std::size_t>(
+          std::lower_bound(bounds.begin(), bounds.end(), o.end) - bounds.begin());
+      std::vector<std::int64_t> days;
+      for (std::size_t i = first; i < last; ++i) days.push_back(days_between(bounds[i], bounds[i + 1]));
+      for (const auto& c : charges) {
+        const auto parts = detail::prorate(c.amount, days);
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+          periods[first + i].charges.push_back({c.cat, c.kind, parts[i], x.name, c.service});
+        }
+      }
+    }
+  }
+  spend_schedule s;
+  for (auto& p : periods) s.add(std::move(p));
+  s.set_rate(spend_rate{});  // no projection past the plan
+  return s;
+}
+
+TRNCOST_DECL std::vector<workload_draw> attribute(const std::vector<planned_workload>& w,
+                                                  const spend_schedule& schedule,
+                                                  const burn_down_result& burned) {
+  std::vector<workload_draw> out;
+  std::map<std::string, std::size_t, std::less<>> index;
+  for (const auto& x : w) {
+    index.emplace(x.name, out.size());
+    workload_draw d{x.name, x.occurrences.size(), {}, {}, {}};
+    d.spend = x.est.total * decimal(static_cast<std::int64_t>(x.occurrences.size()));
+    out.push_back(std::move(d));
+  }
+  const auto& periods = schedule.periods();
+  for (const auto& line : burned.credit_lines) {
+    // The schedule's period holding the line (burn_down splits periods at grant dates only).
+    const auto it = std::find_if(periods.begin(), periods.end(), [&](const spend_period& p) {
+      return !(line.start < p.start) && !(p.end < line.end);
+    });
+    if (it == periods.end()) continue;
+    std::vector<std::pair<std::size_t, decimal>> shares;
+    decimal sum{};
+    for (const auto& c : it->charges) {
+      if (c.cat != line.cat || c.service != line.service || c.amount.is_zero()) continue;
+      shares.emplace_back(index.at(c.description), c.amount);
+      sum += c.amount;
+    }
+    if (shares.empty() || sum.is_zero()) continue;
+    const decimal paid = -line.amount;
+    decimal given{};
+    for (std::size_t k = 0; k < shares.size(); ++k) {
+      const decimal part = k + 1 == shares.size() ? paid - given : paid * shares[k].second / sum;
+      out[shares[k].first].credits += part;
+      given += part;
+    }
+  }
+  for (auto& d : out) d.cash = d.spend - d.credits;
+  return out;
+}
+
+}  // namespace credits
+
+}  // namespace trncost
+
+#endif  // TRNCOST_CREDITS_IMPL_PLAN_IPP
