@@ -1791,13 +1791,7 @@ class Study:
                                "options are compared per unit of work")
             if name in self.options:
                 raise Mismatch(at(p, "name"), "a name used once", f"'{name}' again")
-            rep = Report(obj_at(o, p, "report"))
-            try:
-                counts = rep.check()
-            except (Unreadable, Mismatch) as e:
-                raise within(at(p, "report"), e) from None
-            for k, v in counts.items():
-                self.counts[k] += v
+            rep = self.embedded_report(o, p)
             self.counts["options"] += 1
             if "decision" not in rep.doc.get("analysis", {}):
                 raise Unreadable(at(at(p, "report"), "analysis.decision"),
@@ -1826,6 +1820,18 @@ class Study:
             self.counts["sections"] += 1
         return self.counts
 
+    def embedded_report(self, obj, path):
+        """The whole report under obj["report"], verified as a report is (a mismatch named under
+        `path`), its counts added to the study's."""
+        rep = Report(obj_at(obj, path, "report"))
+        try:
+            counts = rep.check()
+        except (Unreadable, Mismatch) as e:
+            raise within(at(path, "report"), e) from None
+        for k, v in counts.items():
+            self.counts[k] += v
+        return rep
+
     def check_regions(self, path, o):
         """[study] regions: each region's report verified, its lines billed in that region, its
         cost per unit of work recomputed; the priced ones cheapest first, then those not priced."""
@@ -1843,13 +1849,7 @@ class Study:
                 raise Mismatch(gp, "priced regions before those not priced", f"'{region}' after")
             if g["why_not"] is not None:
                 raise Mismatch(at(gp, "why_not"), "null for a priced region", g["why_not"])
-            rep = Report(obj_at(g, gp, "report"))
-            try:
-                counts = rep.check()
-            except (Unreadable, Mismatch) as e:
-                raise within(at(gp, "report"), e) from None
-            for k, v in counts.items():
-                self.counts[k] += v
+            rep = self.embedded_report(g, gp)
             for i, line in enumerate(rep.doc["lines"]):
                 billed = (line.get("identity") or {}).get("region")
                 if billed is not None and billed != region:
