@@ -19,7 +19,9 @@
 #include <trncost/analysis/monte_carlo.hpp>
 #include <trncost/analysis/sensitivity.hpp>
 #include <trncost/credits.hpp>
+#include <trncost/io/plan.hpp>
 #include <trncost/io/scenario.hpp>
+#include <trncost/io/study.hpp>
 #include <trncost/model/components/block_storage.hpp>
 #include <trncost/model/components/instance_time.hpp>
 #include <trncost/report/audit.hpp>
@@ -29,6 +31,11 @@
 #include <trncost/report/json_extras.hpp>
 #include <trncost/report/markdown_extras.hpp>
 #include <trncost/report/reconcile.hpp>
+#include <trncost/report/study_report.hpp>
+
+#ifdef TRNCOST_HAVE_SQLITE
+#include <trncost/io/price_store.hpp>
+#endif
 
 namespace py = pybind11;
 
@@ -617,6 +624,73 @@ py::tuple check_budget_of(const py::object& estimate, const std::optional<std::s
   return py::make_tuple(verdict.passed, checks);
 }
 
+/// What reads a scenario's `[prices] store`: the SQLite price store when built with it (as the
+/// command); else none, and build_model refuses such a scenario with a sentence naming the key.
+io::price_store_reader store_reader() {
+#ifdef TRNCOST_HAVE_SQLITE
+  return io::price_store_offers;
+#else
+  return {};
+#endif
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Studies and plans, read from their files and evaluated as the command does
+
+struct py_study {
+  io::study_result r;
+};
+
+struct py_plan {
+  io::plan_result r;
+};
+
+/// The study's options: (name, title, work, the option's Estimate), in the file's order.
+py::list study_options(const py_study& s) {
+  py::list out;
+  for (const auto& o : s.r.options) {
+    auto e = std::make_shared<py_estimate>();
+    e->est = o.est;
+    e->extras_cache = std::make_shared<report::extras>(o.extras);
+    out.append(py::make_tuple(o.name, o.title, o.work.to_string(), e));
+  }
+  return out;
+}
+
+/// Each break-even: (hosted, api, component, baseline, demand or None, hosted_total, api_total).
+py::list study_break_evens(const py_study& s) {
+  py::list out;
+  for (const auto& b : s.r.break_evens) {
+    out.append(py::make_tuple(b.hosted, b.api, b.component, b.baseline.to_string(),
+                              b.demand ? py::object(py::str(b.demand->to_string())) : py::none(),
+                              b.hosted_total.to_string(), b.api_total.to_string()));
+  }
+  return out;
+}
+
+/// The plan's totals and its workloads: {"spend", "credits", "cash", "lost", "runway",
+/// "workloads": [(name, occurrences as (start, end) pairs, spend, credits, cash)]}.
+py::dict plan_data(const py_plan& p) {
+  const auto& b = p.r.burn_down;
+  decimal lost{};
+  for (const auto& g : b.grants) lost += g.lost_at_expiry;
+  py::dict d;
+  d["spend"] = b.total_spend.to_string();
+  d["credits"] = b.total_credits.to_string();
+  d["cash"] = b.total_uncovered.to_string();
+  d["lost"] = lost.to_string();
+  d["runway"] = b.runway ? py::object(py::str(to_string(*b.runway))) : py::none();
+  py::list ws;
+  for (const auto& w : p.r.workloads) {
+    py::list occ;
+    for (const auto& o : w.occurrences) occ.append(py::make_tuple(to_string(o.start), to_string(o.end)));
+    ws.append(py::make_tuple(w.name, occ, w.draw.spend.to_string(), w.draw.credits.to_string(),
+                             w.draw.cash.to_string()));
+  }
+  d["workloads"] = ws;
+  return d;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_trncost, mod) {
@@ -680,10 +754,44 @@ PYBIND11_MODULE(_trncost, mod) {
                                {static_cast<py::ssize_t>(s.values.size())}, {sizeof(double)});
       });
 
+  py::class_<py_study, std::shared_ptr<py_study>>(mod, "Study")
+      .def_property_readonly("title", [](const py_study& s) { return s.r.title; })
+      .def_property_readonly("work_unit", [](const py_study& s) { return s.r.work_unit; })
+      .def_property_readonly("decided_for", [](const py_study& s) { return s.r.decided_for; })
+      .def_property_readonly("outcome",
+                             [](const py_study& s) {
+                               return std::string(analysis::to_string(s.r.decision.outcome));
+                             })
+      .def("options", &study_options)
+      .def("break_evens", &study_break_evens)
+      .def("render", [](const py_study& s, const std::string& format) {
+        return io::render_study(s.r, format);
+      });
+  py::class_<py_plan, std::shared_ptr<py_plan>>(mod, "Plan")
+      .def_property_readonly("title", [](const py_plan& p) { return p.r.title; })
+      .def("data", &plan_data)
+      .def("render", [](const py_plan& p, const std::string& format) {
+        if (format != "md") {
+          throw input_error("format \"" + format + "\": a plan's report is Markdown (md)");
+        }
+        return io::render_markdown(p.r);
+      });
+  mod.def("is_study_file", [](const std::string& path) { return io::is_study_file(path); });
+  mod.def("is_plan_file", [](const std::string& path) { return io::is_plan_file(path); });
+  mod.def("load_study", [](const std::string& path) {
+    auto s = std::make_shared<py_study>();
+    s->r = io::run_study(io::read_study(path));
+    return s;
+  });
+  mod.def("load_plan", [](const std::string& path) {
+    auto p = std::make_shared<py_plan>();
+    p->r = io::run_plan(io::read_plan(path), store_reader());
+    return p;
+  });
   mod.def("load_scenario", [](const std::string& path) {
     auto pm = std::make_shared<py_model>();
     pm->spec = io::read_scenario(path);
-    *pm->m = io::build_model(*pm->spec);
+    *pm->m = io::build_model(*pm->spec, store_reader());
     pm->title = pm->spec->title;
     return pm;
   });

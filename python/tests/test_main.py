@@ -1,6 +1,6 @@
 """`python -m trncost estimate` (python/trncost/__main__.py): byte for byte the command's report in
-every format, the command's exit codes for a study, a refused scenario and an unwritable output,
-and the interpreter's `-m` entry point itself."""
+every format, for scenarios, studies and plans; the command's exit codes for a plan asked as JSON,
+a refused scenario and an unwritable output; and the interpreter's `-m` entry point itself."""
 
 import os
 import subprocess
@@ -25,6 +25,16 @@ def test_json_is_the_default_as_for_the_command(cli, capsys):
     assert capsys.readouterr().out == cli(SCENARIO).stdout
 
 
+@pytest.mark.parametrize("path,fmt", [("examples/studies/batch-by-region.toml", None),
+                                      ("examples/studies/qwen3-hosting-vs-bedrock.toml", "json"),
+                                      ("examples/studies/qwen3-hosting-vs-bedrock.toml", "html"),
+                                      ("examples/plans/2027-on-one-grant.toml", None)])
+def test_studies_and_plans_are_the_command_lines(path, fmt, cli, capsys):
+    extra = [] if fmt is None else ["--format", fmt]
+    assert entry.main(["estimate", path, *extra]) == 0
+    assert capsys.readouterr().out == cli(path, *extra).stdout
+
+
 def test_output_file(tmp_path, cli):
     out = tmp_path / "r.md"
     assert entry.main(["estimate", SCENARIO, "--format", "md", "--output", str(out)]) == 0
@@ -32,9 +42,9 @@ def test_output_file(tmp_path, cli):
 
 
 def test_exit_codes(tmp_path, capsys):
-    # A study is the command's: 2, saying so.
-    assert entry.main(["estimate", "examples/studies/batch-by-region.toml"]) == 2
-    assert "a study file; estimate it with the command" in capsys.readouterr().err
+    # A plan is Markdown only: 2, saying so.
+    assert entry.main(["estimate", "examples/plans/2027-on-one-grant.toml", "--format", "json"]) == 2
+    assert "a plan's report is Markdown" in capsys.readouterr().err
     # A refused scenario: 3, the library's sentence naming the file, the line and the key.
     assert entry.main(["estimate", "tests/cli/data/typo-kind.toml"]) == 3
     err = capsys.readouterr().err

@@ -32,7 +32,8 @@ __all__ = [
     "RankedOption", "ComparisonGroup", "compare", "Decision", "decide", "Grant", "GrantOutcome",
     "BurnDownPeriod", "BurnDown", "burn_down", "unit_symbols", "Identity",
     "ReconcileRow", "ReconcileTotal", "Reconciliation", "reconcile", "BudgetCheck",
-    "BudgetVerdict", "check_budget",
+    "BudgetVerdict", "check_budget", "StudyOption", "BreakEven", "Study", "load_study",
+    "PlanWorkload", "Plan", "load_plan",
 ]
 
 # --------------------------------------------------------------------------------------------------
@@ -548,6 +549,146 @@ class Scenario(_Analysable):
 def load(path: str) -> Scenario:
     """Reads a scenario file (docs/scenario.md); errors name the file, the line and the key."""
     return Scenario(_core.load_scenario(str(path)), str(path))
+
+
+# --------------------------------------------------------------------------------------------------
+# Studies and plans, from their files
+
+
+@dataclasses.dataclass(frozen=True)
+class StudyOption:
+    """One option of a study: its estimate (with its decision and credits) and its work in the
+    study's unit."""
+
+    name: str
+    title: str
+    work: Decimal
+    estimate: Estimate
+
+
+@dataclasses.dataclass(frozen=True)
+class BreakEven:
+    """A self-hosted option against a hosted API at the demand they share: the least average demand
+    (token/s) at which hosting costs no more, or None when it never does; both totals there (at the
+    stated demand when there is none)."""
+
+    hosted: str
+    api: str
+    component: str
+    baseline: Decimal
+    demand: Optional[Decimal]
+    hosted_total: Decimal
+    api_total: Decimal
+
+
+class Study:
+    """A study file read and evaluated (docs/scenario.md, "Studies"): every option, the comparison,
+    the decision, the break-evens; its reports byte for byte the command's."""
+
+    __slots__ = ("_h", "path")
+
+    def __init__(self, handle: Any, path: str) -> None:
+        self._h = handle
+        self.path = path
+
+    @property
+    def title(self) -> str:
+        return self._h.title
+
+    @property
+    def work_unit(self) -> str:
+        return self._h.work_unit
+
+    @property
+    def decided_for(self) -> Optional[str]:
+        """The option ranked first in the first quality group, or None when none ranks."""
+        return self._h.decided_for
+
+    @property
+    def outcome(self) -> str:
+        """The study's decision: continue, compare another option, or suspend."""
+        return self._h.outcome
+
+    @property
+    def options(self) -> List[StudyOption]:
+        return [StudyOption(n, t, Decimal(w), Estimate(h)) for n, t, w, h in self._h.options()]
+
+    @property
+    def break_evens(self) -> List[BreakEven]:
+        return [BreakEven(h, a, c, Decimal(b), _opt_dec(d), Decimal(ht), Decimal(at))
+                for h, a, c, b, d, ht, at in self._h.break_evens()]
+
+    def render(self, format: str = "md") -> str:
+        """The study's report: md (default), json, html or csv, as `trncost estimate` writes it."""
+        return self._h.render(format)
+
+
+def load_study(path: str) -> Study:
+    """Reads and evaluates a study file; errors name the file, the line and the key."""
+    return Study(_core.load_study(str(path)), str(path))
+
+
+@dataclasses.dataclass(frozen=True)
+class PlanWorkload:
+    """One workload of a plan: its occurrences ([start, end) days) and what it drew."""
+
+    name: str
+    occurrences: Tuple[Tuple[_dt.date, _dt.date], ...]
+    spend: Decimal
+    credits: Decimal
+    cash: Decimal
+
+
+class Plan:
+    """A plan file read and evaluated (docs/scenario.md, "Plans"): workloads over calendar time on
+    one set of grants."""
+
+    __slots__ = ("_h", "path", "_d")
+
+    def __init__(self, handle: Any, path: str) -> None:
+        self._h = handle
+        self.path = path
+        self._d = handle.data()
+
+    @property
+    def title(self) -> str:
+        return self._h.title
+
+    @property
+    def spend(self) -> Decimal:
+        return Decimal(self._d["spend"])
+
+    @property
+    def credits(self) -> Decimal:
+        return Decimal(self._d["credits"])
+
+    @property
+    def cash(self) -> Decimal:
+        return Decimal(self._d["cash"])
+
+    @property
+    def lost_at_expiry(self) -> Decimal:
+        return Decimal(self._d["lost"])
+
+    @property
+    def runway(self) -> Optional[_dt.date]:
+        """The first day no credit pays, or None when a grant still pays at the plan's end."""
+        return _day(self._d["runway"])
+
+    @property
+    def workloads(self) -> List[PlanWorkload]:
+        return [PlanWorkload(n, tuple((_dt.date.fromisoformat(a), _dt.date.fromisoformat(b))
+                                      for a, b in occ), Decimal(s), Decimal(c), Decimal(k))
+                for n, occ, s, c, k in self._d["workloads"]]
+
+    def render(self, format: str = "md") -> str:
+        """The plan's report (Markdown), as `trncost estimate` writes it."""
+        return self._h.render(format)
+
+
+def load_plan(path: str) -> Plan:
+    """Reads and evaluates a plan file; errors name the file, the line and the key."""
+    return Plan(_core.load_plan(str(path)), str(path))
 
 
 # --------------------------------------------------------------------------------------------------

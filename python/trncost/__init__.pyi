@@ -200,6 +200,66 @@ class Scenario(_Analysable):
 
 def load(path: str) -> Scenario: ...
 
+class StudyOption:
+    name: str
+    title: str
+    work: Decimal
+    estimate: Estimate
+
+class BreakEven:
+    hosted: str
+    api: str
+    component: str
+    baseline: Decimal
+    demand: Optional[Decimal]
+    hosted_total: Decimal
+    api_total: Decimal
+
+class Study:
+    path: str
+    @property
+    def title(self) -> str: ...
+    @property
+    def work_unit(self) -> str: ...
+    @property
+    def decided_for(self) -> Optional[str]: ...
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def options(self) -> List[StudyOption]: ...
+    @property
+    def break_evens(self) -> List[BreakEven]: ...
+    def render(self, format: str = ...) -> str: ...
+
+def load_study(path: str) -> Study: ...
+
+class PlanWorkload:
+    name: str
+    occurrences: Tuple[Tuple[_dt.date, _dt.date], ...]
+    spend: Decimal
+    credits: Decimal
+    cash: Decimal
+
+class Plan:
+    path: str
+    @property
+    def title(self) -> str: ...
+    @property
+    def spend(self) -> Decimal: ...
+    @property
+    def credits(self) -> Decimal: ...
+    @property
+    def cash(self) -> Decimal: ...
+    @property
+    def lost_at_expiry(self) -> Decimal: ...
+    @property
+    def runway(self) -> Optional[_dt.date]: ...
+    @property
+    def workloads(self) -> List[PlanWorkload]: ...
+    def render(self, format: str = ...) -> str: ...
+
+def load_plan(path: str) -> Plan: ...
+
 class InstanceTime:
     name: str
     instance_type: str

@@ -1,0 +1,56 @@
+"""Studies and plans from Python (trncost.load_study, trncost.load_plan): the shipped files give
+the command's figures and, byte for byte, its reports; hand-computed values as in the C++ tests
+(tests/cli/study_hosted_api_test.cpp, study_regions_test.cpp, plan_test.cpp)."""
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+import trncost
+
+HOSTING = "examples/studies/qwen3-hosting-vs-bedrock.toml"
+PLAN = "examples/plans/2027-on-one-grant.toml"
+
+
+def test_a_study_options_decision_and_break_evens():
+    s = trncost.load_study(HOSTING)
+    assert s.work_unit == "1M tokens"
+    totals = {o.name: o.estimate.total for o in s.options}
+    # 2 x 2,160 h x 12.98127 = 56,079.0864; Bedrock 13,996.8 M x 0.15 + 4,665.6 M x 0.60 = 4,898.88.
+    assert totals["2 x inf2.48xlarge"] == Decimal("56079.0864")
+    assert totals["Amazon Bedrock, on demand"] == Decimal("4898.88")
+    assert all(o.work == Decimal("4665.6") for o in s.options)
+    assert s.decided_for == "Amazon Bedrock, on demand"
+    assert isinstance(s.options[0].estimate, trncost.Estimate)
+    assert len(s.break_evens) == 3
+    b = s.break_evens[0]
+    assert (b.hosted, b.api, b.demand) == ("2 x trn2.48xlarge", "Amazon Bedrock, on demand", None)
+    assert b.hosted_total == Decimal("154483.2") and b.api_total == Decimal("4898.88")
+
+
+@pytest.mark.parametrize("fmt", ["md", "json", "html", "csv"])
+def test_a_study_report_is_the_command_lines(fmt, cli):
+    assert trncost.load_study(HOSTING).render(fmt) == cli(HOSTING, "--format", fmt).stdout
+
+
+def test_a_plan_totals_runway_and_draws(cli):
+    p = trncost.load_plan(PLAN)
+    # 385,515.19588127853881279 USD of spend, 300,000 of credits, run out on 2027-10-02.
+    assert p.spend == Decimal("385515.19588127853881279")
+    assert p.credits == Decimal("300000")
+    assert p.cash == p.spend - p.credits
+    assert p.lost_at_expiry == 0
+    assert p.runway == dt.date(2027, 10, 2)
+    names = [w.name for w in p.workloads]
+    assert names[0] == "Qwen3-32B service"
+    assert p.workloads[0].occurrences[1] == (dt.date(2027, 4, 2), dt.date(2027, 7, 1))
+    assert sum(w.credits for w in p.workloads) == p.credits
+    assert p.render() == cli(PLAN).stdout
+    with pytest.raises(trncost.InputError, match="a plan's report is Markdown"):
+        p.render("json")
+
+
+def test_refusals_name_the_file():
+    with pytest.raises(trncost.Error, match="examples/scenarios/fine-tune-8b-trn1.toml"):
+        trncost.load_study("examples/scenarios/fine-tune-8b-trn1.toml")
