@@ -232,7 +232,7 @@ titel = "t"
                         "[[component.transfer]]\ntype = \"inter-az\"\nwhat = \"w\"\n"
                         "gib = { value = \"1\", assumption = \"a\" }\n") ==
         "trncost: s.toml:12: component[0].transfer[0].type: unknown transfer type \"inter-az\" "
-        "(did you mean \"inter_az\"?); the types are inter_az, internet_egress");
+        "(did you mean \"inter_az\"?); the types are inter_az, internet_egress, inter_region");
   CHECK(error_of("format = 1\n[estimate\n").starts_with("trncost: s.toml:2: is not valid TOML: "));
   // Inputs on which toml++ 3.3 breaks its own preconditions (an assertion, or an "unreachable"
   // point of its Unicode tables; tests/fuzz/scenario_fuzz.cpp found them) are refused before toml++

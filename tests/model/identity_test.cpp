@@ -184,6 +184,25 @@ TEST_CASE("region codes and availability zones are checked as AWS writes them") 
   CHECK_FALSE(is_zone_of("ap-south-1a", "us-east-1"));
   CHECK_FALSE(is_zone_of("us-east-1", "us-east-1"));
   CHECK_FALSE(is_zone_of("us-east-1ab", "us-east-1"));
+  // A usage type's region prefix, both ways, from one table ("EU" and "EUW1" both eu-west-1).
+  CHECK(region_of_usage_type("USW2-BoxUsage:trn1.32xlarge") == "us-west-2");
+  CHECK(region_of_usage_type("EU-DataTransfer-Out-Bytes") == "eu-west-1");
+  CHECK(region_of_usage_type("BoxUsage:trn1.32xlarge").empty());
+  CHECK(usage_type_prefix("us-west-2") == "USW2");
+  CHECK(usage_type_prefix("eu-west-1") == "EU");
+  CHECK(usage_type_prefix("mars-north-1").empty());
+  // Data to another region is billed under the receiving region's prefix.
+  CHECK(transfer::inter_region("copy", "us-west-2",
+                               sourced("gib", make(units::gibibyte, 1), assumption{"a test"}),
+                               sourced("p", make(units::usd_per_gibibyte, "0.02"),
+                                       assumption{"a test"}))
+            .usage_type() == "USW2-AWS-Out-Bytes");
+  CHECK_THROWS_WITH_AS((void)transfer::inter_region(
+                           "copy", "mars-north-1",
+                           sourced("gib", make(units::gibibyte, 1), assumption{"a test"}),
+                           sourced("p", make(units::usd_per_gibibyte, "0.02"), assumption{"a test"})),
+                       doctest::Contains("\"mars-north-1\" is not a region AWS bills name"),
+                       input_error);
   const pricing::observation seen{"EC2 spot price history", as_of, true};
   CHECK_THROWS_WITH_AS(
       (void)pricing::spot_price("spot", "6.45", "us-east-1", "ap-south-1a", "trn1.32xlarge", seen),

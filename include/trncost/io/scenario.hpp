@@ -79,8 +79,9 @@ struct scenario_value {
 
 /// One flow of a data_transfer component ([[component.transfer]]).
 struct scenario_transfer {
-  std::string type;  ///< "inter_az" or "internet_egress"
+  std::string type;  ///< "inter_az", "internet_egress" or "inter_region"
   std::string what;
+  std::string to_region;  ///< inter_region: where the data goes
   std::uint64_t line = 0;
   std::map<std::string, scenario_value> values;  ///< "gib", optionally "price"
 };
@@ -349,11 +350,12 @@ inline constexpr std::array<scenario_key, 7> data_preparation_keys{{
     {"duration_hours", kt::input, false},
     {"price", kt::price, false, "ec2_on_demand", true},
 }};
-inline constexpr std::array<scenario_key, 4> transfer_keys{{
+inline constexpr std::array<scenario_key, 5> transfer_keys{{
     {"type", kt::text, true},
     {"what", kt::text, true},
     {"gib", kt::input, true, {}, true},
     {"price", kt::price, false, "data_transfer_tiers"},
+    {"to_region", kt::text, false},  // inter_region: where the data goes
 }};
 
 // Workload components (include/trncost/workload/). Alternatives (`hours` or `period`, `..._seconds`

@@ -96,6 +96,13 @@ cloudwatch_logs_storage(const price_book& book, const std::string& region, std::
 data_transfer_tiers(const price_book& book, const std::string& region,
                     const std::string& transfer_type, const std::string& name);
 
+/// Data sent from `region` to `to_region` ("InterRegion Outbound" rows of the AWSDataTransfer
+/// offer, fromRegionCode and toRegionCode), one flat price per GiB; input_error when the book has
+/// tiers for it.
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::usd_per_gibibyte_t>> data_transfer_inter_region(
+    const price_book& book, const std::string& region, const std::string& to_region,
+    std::string name);
+
 /// Which tokens a hosted model's price is for: the AmazonBedrock price list's `inferenceType`.
 enum class token_direction : std::uint8_t { input, output };
 

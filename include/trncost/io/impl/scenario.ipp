@@ -1270,11 +1270,27 @@ class scenario_parser {
         read_keys(tt, tp, transfer_keys, text, x.values);
         x.type = text["type"];
         x.what = text["what"];
-        static constexpr std::array<std::string_view, 2> types{"inter_az", "internet_egress"};
+        static constexpr std::array<std::string_view, 3> types{"inter_az", "internet_egress",
+                                                               "inter_region"};
         if (std::find(types.begin(), types.end(), x.type) == types.end()) {
           fail_at(line_of(*tt.get("type")), join(tp, "type"),
                   "unknown transfer type \"" + x.type + "\"" + suggestion(x.type, types) +
                       "; the types are " + join_quoted(types));
+        }
+        const toml::node* to = tt.get("to_region");
+        if (x.type == "inter_region") {
+          if (to == nullptr) {
+            fail_at(x.line, join(tp, "to_region"),
+                    "is missing: an inter_region transfer names the region the data goes to");
+          }
+          x.to_region = text["to_region"];
+          if (!is_region_code(x.to_region) || usage_type_prefix(x.to_region).empty()) {
+            fail_at(line_of(*to), join(tp, "to_region"),
+                    "\"" + x.to_region + "\" is not an AWS region code (\"us-west-2\")");
+          }
+        } else if (to != nullptr) {
+          fail_at(line_of(*to), join(tp, "to_region"),
+                  "goes with type = \"inter_region\" only (the data's other end)");
         }
         c.transfers.push_back(std::move(x));
       }
@@ -1906,6 +1922,20 @@ class scenario_builder {
             return sourced(base + ".price", make(units::usd_per_gibibyte, xp->second.value),
                            *xp->second.origin);
           };
+          if (x.type == "inter_region") {
+            if (x.to_region == region) {
+              throw input_error("transfer[" + std::to_string(i) + "].to_region: \"" + x.to_region +
+                                "\" is the estimate's own region; between zones of it, the "
+                                "type is inter_az");
+            }
+            flows.push_back(transfer::inter_region(
+                x.what, x.to_region, volume,
+                given ? input_of<quantity<units::usd_per_gibibyte_t>>(given_price())
+                      : input_of<quantity<units::usd_per_gibibyte_t>>(
+                            pricing::data_transfer_inter_region(book_, region, x.to_region,
+                                                                base + ".price"))));
+            continue;
+          }
           if (x.type == "inter_az") {
             if (given) {
               flows.push_back(transfer::inter_az(x.what, volume, given_price()));

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../../config.hpp"
+#include "../../provenance/region.hpp"
 #include "../tiers.hpp"
 
 namespace trncost {
@@ -40,7 +41,14 @@ class transfer {
   /// the price is that quote like any other, so an estimate shows where the zero comes from.
   static transfer same_region_s3(std::string what, input_of<quantity<units::gibibyte_t>> volume,
                                  input_of<quantity<units::usd_per_gibibyte_t>> price);
-  /// Any other flow at one price per GiB (to another region, through a NAT gateway...).
+  /// Data sent to another AWS region, at the sending region's price per GiB to it: billed by AWS
+  /// Data Transfer under "<to>-AWS-Out-Bytes" (the usage type without the sending region's
+  /// prefix: "USW2-AWS-Out-Bytes" from us-east-1 to us-west-2). input_error for a region code
+  /// AWS bills do not name.
+  static transfer inter_region(std::string what, const std::string& to_region,
+                               input_of<quantity<units::gibibyte_t>> volume,
+                               input_of<quantity<units::usd_per_gibibyte_t>> price);
+  /// Any other flow at one price per GiB (through a NAT gateway...).
   static transfer priced(std::string what, input_of<quantity<units::gibibyte_t>> volume,
                          input_of<quantity<units::usd_per_gibibyte_t>> price);
   /// Any other flow priced by tiers of its volume.

@@ -165,6 +165,19 @@ cloudwatch_logs_storage(const price_book& book, const std::string& region, std::
   return book.quote_one<units::usd_per_gibibyte_month_t>(q, std::move(name));
 }
 
+[[nodiscard]] TRNCOST_DECL sourced<quantity<units::usd_per_gibibyte_t>> data_transfer_inter_region(
+    const price_book& book, const std::string& region, const std::string& to_region,
+    std::string name) {
+  price_query q;
+  q.what = "data transfer from " + region + " to " + to_region;
+  q.where("productFamily", "Data Transfer")
+      .where("fromRegionCode", region)
+      .where("toRegionCode", to_region)
+      .where("transferType", "InterRegion Outbound");
+  q.unit = "GB";
+  return book.quote_one<units::usd_per_gibibyte_t>(q, std::move(name));
+}
+
 [[nodiscard]] TRNCOST_DECL price_query bedrock_tokens_query(const std::string& region,
                                                            const std::string& model,
                                                            token_direction direction) {

@@ -43,6 +43,20 @@ TRNCOST_DECL auto transfer::same_region_s3(std::string what,
   return transfer(std::move(what), std::move(volume), 1, std::move(price), std::nullopt);
 }
 
+TRNCOST_DECL auto transfer::inter_region(std::string what, const std::string& to_region,
+                                         input_of<quantity<units::gibibyte_t>> volume,
+                                         input_of<quantity<units::usd_per_gibibyte_t>> price)
+    -> transfer {
+  const std::string_view prefix = usage_type_prefix(to_region);
+  if (prefix.empty()) {
+    throw input_error("transfer '" + what + "': \"" + to_region +
+                      "\" is not a region AWS bills name (us-west-2, eu-west-1, ...)");
+  }
+  transfer t(std::move(what), std::move(volume), 1, std::move(price), std::nullopt);
+  t.usage_ = std::string(prefix) + "-AWS-Out-Bytes";
+  return t;
+}
+
 TRNCOST_DECL auto transfer::priced(std::string what, input_of<quantity<units::gibibyte_t>> volume,
                                    input_of<quantity<units::usd_per_gibibyte_t>> price)
     -> transfer {
