@@ -77,6 +77,52 @@ TEST_CASE("a sweep bills its trials with early stops and the idle slots of its c
   if (!r.ok) MESSAGE(r.first_mismatch);
 }
 
+TEST_CASE("a sweep's cluster kept up between waves, and a sweep that stops no trial early") {
+  // The sweep above with 30 minutes between waves: 5 waves, 4 gaps; the cluster of 4 instances
+  // waits 4 x 4 x 1800 s = 28,800 instance-s, 288 USD more: 864 + 288 = 1,152 USD.
+  auto in = sweep();
+  in.wave_gap = plan("wave_gap_s", units::second, "1800");
+  {
+    model m;
+    (void)workload::add_sweep(m, in);
+    declare_others(m);
+    const auto est = m.evaluate(as_of);
+    CHECK(est.by_phase.at(phase::waiting) == decimal(270 + 288));
+    CHECK(est.total == decimal(1152));
+    CHECK(io::audit(io::render_json(est), "sweep.json").ok);
+  }
+  // No trial stops early: no share of a stopped trial is asked, one trials line: 1 x 20 x 3600
+  // instance-s = 720 USD; the cluster is kept up exactly: waves 5 x 4 x 3600 = 72,000 = the trials.
+  in = sweep();
+  in.stopped_early = plan("stopped_early", units::dimensionless, "0");
+  in.stopped_trial_run.reset();
+  {
+    model m;
+    (void)workload::add_sweep(m, in);
+    declare_others(m);
+    const auto est = m.evaluate(as_of);
+    CHECK(est.by_phase.at(phase::trials) == decimal(720));
+    CHECK(est.by_phase.at(phase::waiting) == decimal(0));
+    std::size_t trial_lines = 0;
+    for (const auto& l : est.lines) trial_lines += l.ph == phase::trials ? 1U : 0U;
+    CHECK(trial_lines == 1);
+  }
+  // Trials stop early but their share is not given; a gap without a kept-up cluster: refused.
+  in = sweep();
+  in.stopped_trial_run.reset();
+  model m;
+  CHECK_THROWS_WITH_AS((void)workload::add_sweep(m, in),
+                       doctest::Contains("trials stop early, so the share of a trial a stopped "
+                                         "one runs is needed"),
+                       input_error);
+  in = sweep(false);
+  in.wave_gap = plan("wave_gap_s", units::second, "1800");
+  CHECK_THROWS_WITH_AS((void)workload::add_sweep(m, in),
+                       doctest::Contains("a gap between waves is billed only while a cluster is "
+                                         "kept up"),
+                       input_error);
+}
+
 TEST_CASE("a sweep whose trials launch their own instances has no idle cluster") {
   model m;
   const auto p = workload::add_sweep(m, sweep(false));

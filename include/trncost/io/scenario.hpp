@@ -388,7 +388,7 @@ inline constexpr std::array<scenario_key, 9> hosted_api_keys{{
     {"output_price", kt::price, false, "bedrock_tokens", true},
     {"service", kt::text, false},  // the AWS service billing the tokens; AmazonBedrock when absent
 }};
-inline constexpr std::array<scenario_key, 13> sweep_keys{{
+inline constexpr std::array<scenario_key, 15> sweep_keys{{
     {"instance_type", kt::text, true},
     {"price", kt::price, false, "ec2_on_demand", true},
     {"trials", kt::input, true},
@@ -397,11 +397,13 @@ inline constexpr std::array<scenario_key, 13> sweep_keys{{
     {"instances_per_trial", kt::input, true},
     {"parallel_trials", kt::input, true},
     {"stopped_early", kt::input, true},
-    {"stopped_trial_run", kt::input, true},
+    {"stopped_trial_run", kt::input, false},  // required when stopped_early is above 0
     {"cluster_kept_up", kt::flag, false},
     {"rerun_instances", kt::input, false},
     {"rerun_seconds", kt::input, false},
     {"rerun_hours", kt::input, false},
+    {"wave_gap_seconds", kt::input, false},  // the cluster kept up between waves
+    {"wave_gap_hours", kt::input, false},
 }};
 inline constexpr std::array<scenario_key, 9> continued_pretraining_keys{{
     {"instance_type", kt::text, true},

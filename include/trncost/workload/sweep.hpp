@@ -9,6 +9,8 @@
 //   cluster time  = instances per trial x parallel trials x waves x time per trial   (kept up)
 //   idle          = cluster time - trial time: slots left empty by early stops and a partial last
 //                   wave                                                            (phase waiting)
+//   between waves = cluster x (waves - 1) x the gap between waves, when one is given: the cluster
+//                   kept up while the next wave is chosen                           (phase waiting)
 //   re-run        = re-run instances x re-run time                                   (phase training)
 //   work delivered = the trials
 #ifndef TRNCOST_WORKLOAD_SWEEP_HPP
@@ -31,13 +33,17 @@ struct sweep_inputs {
   sourced<quantity<units::instances_per_job_t>> instances_per_trial;
   sourced<quantity<units::job_t>> parallel_trials;    ///< trials run at once
   sourced<fraction> stopped_early;       ///< the share of trials stopped early (0 for none)
-  sourced<fraction> stopped_trial_run;   ///< the share of a trial a stopped one ran
+  /// The share of a trial a stopped one ran; only when some trials stop early (stopped_early > 0).
+  std::optional<sourced<fraction>> stopped_trial_run;
   /// true: the cluster of parallel trials stays up for every wave, its empty slots billed (idle);
   /// false: each trial launches its own instances.
   bool cluster_kept_up = true;
   /// The winner's full re-run (instances and time), when there is one.
   std::optional<sourced<quantity<units::instance_t>>> rerun_instances{};
   std::optional<sourced<quantity<units::second_t>>> rerun_time{};
+  /// The time between two waves (results read, the next wave chosen) while a kept-up cluster
+  /// waits; none: the next wave starts at once.
+  std::optional<sourced<quantity<units::second_t>>> wave_gap{};
 };
 
 struct sweep_plan {

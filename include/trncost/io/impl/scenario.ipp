@@ -932,6 +932,8 @@ class scenario_parser {
       }
       case scenario_component_kind::sweep:
         one_of(t, path, {"trial_seconds", "trial_hours"}, false, "the time of a full trial");
+        one_of(t, path, {"wave_gap_seconds", "wave_gap_hours"}, true,
+               "the time the cluster waits between two waves");
         one_of(t, path, {"rerun_seconds", "rerun_hours"}, true, "the winner's re-run");
         if ((t.get("rerun_instances") != nullptr) !=
             (t.get("rerun_seconds") != nullptr || t.get("rerun_hours") != nullptr)) {
@@ -2037,7 +2039,11 @@ class scenario_builder {
                                   input(c, "instances_per_trial", units::instances_per_job),
                                   input(c, "parallel_trials", units::job),
                                   input(c, "stopped_early", units::dimensionless),
-                                  input(c, "stopped_trial_run", units::dimensionless)};
+                                  std::nullopt};
+        if (find(c, "stopped_trial_run") != nullptr) {
+          in.stopped_trial_run = input(c, "stopped_trial_run", units::dimensionless);
+        }
+        in.wave_gap = time(c, "wave_gap");
         if (const auto f = c.flags.find("cluster_kept_up"); f != c.flags.end()) {
           in.cluster_kept_up = f->second;
         }

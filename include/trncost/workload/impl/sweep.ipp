@@ -20,7 +20,20 @@ TRNCOST_DECL sweep_plan add_sweep(model& m, const sweep_inputs& in) {
   trncost::detail::require_positive(in.instances_per_trial, name);
   trncost::detail::require_positive(in.parallel_trials, name);
   detail::require_fraction(in.stopped_early, name, true);
-  detail::require_fraction(in.stopped_trial_run, name);
+  if (in.stopped_trial_run) {
+    detail::require_fraction(*in.stopped_trial_run, name);
+  } else if (!in.stopped_early.value().value().is_zero()) {
+    throw input_error("workload '" + name + "': '" + in.stopped_early.name() + "' is " +
+                      in.stopped_early.value().value().to_string() +
+                      ": trials stop early, so the share of a trial a stopped one runs is needed");
+  }
+  if (in.wave_gap) {
+    trncost::detail::require_non_negative(*in.wave_gap, name);
+    if (!in.cluster_kept_up) {
+      throw input_error("workload '" + name + "': a gap between waves is billed only while a "
+                        "cluster is kept up; each trial here launches its own instances");
+    }
+  }
   if (in.rerun_instances.has_value() != in.rerun_time.has_value()) {
     throw input_error("workload '" + name +
                       "': the winner's re-run needs both its instances and "
@@ -38,14 +51,19 @@ TRNCOST_DECL sweep_plan add_sweep(model& m, const sweep_inputs& in) {
     const auto trials = b.input(in.trials);
     const auto time = b.input(in.time_per_trial);
     const auto per_trial = b.input(in.instances_per_trial);
-    const node<units::job_t> stopped = trials * b.input(in.stopped_early);
-    const node<units::second_t> stopped_time = time * b.input(in.stopped_trial_run);
-    const node<units::instance_second_t> full_part = per_trial * ((trials - stopped) * time);
-    const node<units::instance_second_t> stopped_part = per_trial * (stopped * stopped_time);
-    const auto trial_time = full_part + stopped_part;
     const std::string on = " on " + in.instance_type;
+    // Without early stops (no stopped_trial_run), every trial runs to the end: one line.
+    std::optional<node<units::instance_second_t>> stopped_part;
+    node<units::instance_second_t> full_part = per_trial * (trials * time);
+    if (in.stopped_trial_run) {
+      const node<units::job_t> stopped = trials * b.input(in.stopped_early);
+      const node<units::second_t> stopped_time = time * b.input(*in.stopped_trial_run);
+      full_part = per_trial * ((trials - stopped) * time);
+      stopped_part = per_trial * (stopped * stopped_time);
+    }
+    const auto trial_time = stopped_part ? full_part + *stopped_part : full_part;
     b.line({phase::trials, "trials run to the end" + on}, price, full_part);
-    b.line({phase::trials, "trials stopped early" + on}, price, stopped_part);
+    if (stopped_part) b.line({phase::trials, "trials stopped early" + on}, price, *stopped_part);
     sweep_plan p{trial_time, std::nullopt, std::nullopt, trials};
     if (in.cluster_kept_up) {
       const auto parallel = b.input(in.parallel_trials);
@@ -57,6 +75,12 @@ TRNCOST_DECL sweep_plan add_sweep(model& m, const sweep_inputs& in) {
       b.line({phase::waiting, "cluster idle between trials" + on}, price, idle);
       p.idle = idle;
       p.waves = waves;
+      if (in.wave_gap) {
+        // (waves - 1) gaps: cluster x waves x gap - cluster x gap.
+        const auto gap = b.input(*in.wave_gap);
+        const node<units::instance_second_t> gaps = cluster * (waves * gap) - cluster * gap;
+        b.line({phase::waiting, "cluster kept up between waves" + on}, price, gaps);
+      }
     }
     if (in.rerun_instances) {
       b.line({phase::training, "the winner's re-run" + on}, price,
