@@ -254,8 +254,10 @@ def main(argv):
             registry = Registry().with_resource(schema["$id"], Resource.from_contents(schema))
             studies = jsonschema.Draft202012Validator({"$ref": schema["$id"] + "#/$defs/study"},
                                                       registry=registry)
-        except ImportError:
-            studies = None
+        except ImportError:  # jsonschema before 4.18 (Debian 12's 4.10): its RefResolver
+            resolver = jsonschema.RefResolver(schema["$id"], schema, store={schema["$id"]: schema})
+            studies = jsonschema.Draft202012Validator({"$ref": schema["$id"] + "#/$defs/study"},
+                                                      resolver=resolver)
 
         class Other:
             """jsonschema's verdict, on a report or a study (None: it cannot check a study)."""
@@ -297,7 +299,7 @@ def main(argv):
     for given, name, doc in broken:
         if errors(schema_for(doc) or schema, doc, schema) is None:
             failures.append(f"{given} with {name}: the schema accepts it")
-        if other is not None and other.is_valid(doc):
+        if other is not None and other.pick(doc) is not None and other.is_valid(doc):
             failures.append(f"{given} with {name}: jsonschema accepts it")
     print(f"{len(files)} reports valid ({len(studies_given)} of them studies), "
           f"{len(broken)} broken copies refused" +
