@@ -8,10 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
-
 #include <trncost/analysis/monte_carlo.hpp>
 #include <trncost/analysis/sensitivity.hpp>
+#include <vector>
 
 #include "../examples/fine_tune_options.hpp"
 #include "../examples/flagship_model.hpp"
@@ -91,7 +90,8 @@ struct fine_tune_typed_inputs {
                       wait = 240 * units::second;
   dq<units::gibibyte_t> volume = 1000 * units::gibibyte;
   dq<units::usd_per_gibibyte_month_t> gp3 = 0.08 * units::usd_per_gibibyte_month;
-  dq<units::interruptions_per_instance_hour_t> rate = 0.002 * units::interruptions_per_instance_hour;
+  dq<units::interruptions_per_instance_hour_t> rate =
+      0.002 * units::interruptions_per_instance_hour;
   dq<units::seconds_per_interruption_t> restart = 600 * units::seconds_per_interruption,
                                         lost = 900 * units::seconds_per_interruption;
 };
@@ -109,7 +109,8 @@ double fine_tune_total_typed(const fine_tune_typed_inputs& x) {
   cost += dq<units::usd_t>(x.price * (x.nodes * extra));
   const dq<units::hour_t> wall(total);
   // 730 hours to the month: the convention named, as trncost's month_730h does.
-  cost += dq<units::usd_t>(x.gp3 * (x.volume * wall) * (1.0 * units::month / (730.0 * units::hour)));
+  cost +=
+      dq<units::usd_t>(x.gp3 * (x.volume * wall) * (1.0 * units::month / (730.0 * units::hour)));
   const auto interruptions = x.rate * (x.nodes * wall);
   cost += dq<units::usd_t>(x.price * (x.nodes * (interruptions * x.restart)));
   cost += dq<units::usd_t>(x.price * (x.nodes * (interruptions * x.lost)));

@@ -7,7 +7,8 @@
 // target: 1 GB in under 10 s of CPU and under 256 MB.
 //
 // Own flags (before Google Benchmark's): --bill_mb=N (default 1000; the smoke test uses 1),
-// --bill_dir=D (default /tmp), --pandas=0 to skip the anchor. The generated file is deleted at exit.
+// --bill_dir=D (default /tmp), --pandas=0 to skip the anchor. The generated file is deleted at
+// exit.
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -79,9 +80,8 @@ const std::string& bill_file() {
     if (hour + 1 == 30 * 24) std::snprintf(end, sizeof end, "2026-12-01 00:00:00");
     row = std::string(x.cost) + ",210987654321,USD,Usage,synthetic usage," + end + "," + start +
           "," + x.cost + "," + x.quantity + "," + x.unit + ",AWS,us-east-1,res-" +
-          std::to_string(k) + "," + x.service + "," +
-          std::string(x.sku_price).substr(0, 16) + "," + x.sku_price +
-          ",123456789012,\"{\"\"project\"\": \"\"ft-8b\"\"}\"," + x.usage + "\n";
+          std::to_string(k) + "," + x.service + "," + std::string(x.sku_price).substr(0, 16) + "," +
+          x.sku_price + ",123456789012,\"{\"\"project\"\": \"\"ft-8b\"\"}\"," + x.usage + "\n";
     out << row;
     bytes += row.size();
   }
@@ -135,8 +135,8 @@ void BM_reconcile_bill(benchmark::State& state) {
   });
   state.counters["MB"] = mb;
   state.counters["rows"] = static_cast<double>(rows);
-  state.counters["MB_per_cpu_s"] = benchmark::Counter(
-      mb * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["MB_per_cpu_s"] =
+      benchmark::Counter(mb * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
   state.counters["child_cpu_s"] = cpu;
   state.counters["child_peak_rss_MiB"] = rss;
   if (cpu < 0) state.SkipWithError("the child reconciliation failed");
@@ -151,8 +151,8 @@ void BM_pandas_read_csv(benchmark::State& state) {
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();
     std::tie(cpu, rss) = in_child([&] {
-      execlp(python, python, "-c", "import pandas, sys; pandas.read_csv(sys.argv[1])",
-             path.c_str(), static_cast<char*>(nullptr));
+      execlp(python, python, "-c", "import pandas, sys; pandas.read_csv(sys.argv[1])", path.c_str(),
+             static_cast<char*>(nullptr));
       return 127;
     });
     state.SetIterationTime(

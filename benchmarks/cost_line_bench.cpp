@@ -15,9 +15,8 @@
 #include <new>
 #include <vector>
 
-#include "kernels.hpp"
-
 #include "../tests/support/allocation_counter.hpp"
+#include "kernels.hpp"
 
 using trncost_support::allocations;
 

@@ -1,7 +1,8 @@
 // The kernels whose instruction counts check_instructions guards against drift (issue 21), next to
 // the cost line of kernels.hpp: the flagship model's exact evaluation, a Monte Carlo sample on the
 // flagship, and reading about 1 MB of an EC2 offer file. Only bench_instructions includes this
-// header (it pulls in the flagship model and the offer reader, which cost_line_bench does not need).
+// header (it pulls in the flagship model and the offer reader, which cost_line_bench does not
+// need).
 #ifndef TRNCOST_BENCHMARKS_GUARD_KERNELS_HPP
 #define TRNCOST_BENCHMARKS_GUARD_KERNELS_HPP
 
@@ -42,9 +43,9 @@ inline flagship_state& flagship_model() {
     for (const auto& l : f.in.leaves()) {
       if (f.inputs.size() == 4) break;
       if (!tc::analysis::is_observed(l.record->origin) || l.baseline.is_zero()) continue;
-      f.inputs.push_back({l.name, tc::analysis::distribution::uniform(
-                                      l.baseline * tc::decimal::parse("0.9"),
-                                      l.baseline * tc::decimal::parse("1.1"))});
+      f.inputs.push_back(
+          {l.name, tc::analysis::distribution::uniform(l.baseline * tc::decimal::parse("0.9"),
+                                                       l.baseline * tc::decimal::parse("1.1"))});
     }
     return f;
   }();
@@ -57,10 +58,10 @@ inline flagship_state& flagship_model() {
 inline const std::string& offer_text() {
   static const std::string text = [] {
     const char* env = std::getenv("TRNCOST_BENCH_OFFER_FILE");
-    const std::string path = env != nullptr && *env != '\0'
-                                 ? std::string(env)
-                                 : std::string(TRNCOST_EXAMPLES_DATA_DIR) +
-                                       "/offers/AmazonEC2-us-east-1.json";
+    const std::string path =
+        env != nullptr && *env != '\0'
+            ? std::string(env)
+            : std::string(TRNCOST_EXAMPLES_DATA_DIR) + "/offers/AmazonEC2-us-east-1.json";
     std::ifstream in(path, std::ios::binary);
     if (!in) {
       std::cerr << "cannot open the offer file " << path << '\n';
@@ -99,7 +100,8 @@ inline void flagship_evaluate() {
 /// Monte Carlo on the flagship, four inputs drawn: 12,800 samples per run (setup included).
 inline void monte_carlo_sample() {
   auto& f = guard::flagship_model();
-  const auto r = tc::analysis::monte_carlo(f.in, f.inputs, {guard::mc_samples, f.seed++, std::nullopt});
+  const auto r =
+      tc::analysis::monte_carlo(f.in, f.inputs, {guard::mc_samples, f.seed++, std::nullopt});
   benchmark::DoNotOptimize(r.p50);
 }
 
@@ -118,7 +120,8 @@ inline const std::vector<kernel>& all_kernels() {
   static const std::vector<kernel> all = [] {
     std::vector<kernel> v = kernels();
     v.push_back({"flagship_evaluate", flagship_evaluate, guard::evaluations, prepare_flagship, ""});
-    v.push_back({"monte_carlo_sample", monte_carlo_sample, guard::mc_samples, prepare_flagship, ""});
+    v.push_back(
+        {"monte_carlo_sample", monte_carlo_sample, guard::mc_samples, prepare_flagship, ""});
     v.push_back({"offer_read", offer_read, 1, prepare_offer, ""});
     return v;
   }();

@@ -20,7 +20,8 @@ const char* const libraries[] = {"4.51.3", "4.53.2", "4.55.4", "4.56.2", "4.57.1
 
 std::string model_id(int m) {
   static const char* const orgs[] = {"Qwen", "meta-llama", "google", "mistralai", "microsoft"};
-  return std::string(orgs[m % 5]) + "/model-" + std::to_string(m) + "-" + std::to_string(m % 7) + "B";
+  return std::string(orgs[m % 5]) + "/model-" + std::to_string(m) + "-" + std::to_string(m % 7) +
+         "B";
 }
 
 struct paths {
@@ -58,22 +59,26 @@ const paths& exports() {
           excluded || failed ? "" : std::to_string(1 + m % 90) + "." + std::to_string(i % 100);
       const std::string cap = std::to_string(24 * tp) + ".0";
       const std::string day = std::to_string(10 + s % 18);
-      const std::string tested = "2026-10-" + day + " 0" + std::to_string(i % 10) + ":15:00.123000+00:00";
+      const std::string tested =
+          "2026-10-" + day + " 0" + std::to_string(i % 10) + ":15:00.123000+00:00";
       const std::string run_py =
           "https://huggingface.co/datasets/aws-neuron/torch-neuronx-model-support/blob/main/run/" +
           id + "/run.py";
       const std::string tn = std::string("2.8.0.2.10.") + std::to_string(13553 + s);
-      csv << id << ",transformers," << tp << ",trn2.48xlarge," << result << ",,\"" << error
-          << "\"," << exclusion << "," << wall << "," << hbm << "," << cap << ","
+      csv << id << ",transformers," << tp << ",trn2.48xlarge," << result << ",,\"" << error << "\","
+          << exclusion << "," << wall << "," << hbm << "," << cap << ","
           << (tp == 1 && !excluded ? "True" : "") << "," << (tp > 1 && !excluded ? "True" : "")
           << "," << cc << "," << lib << "," << lib << ",1.10.1," << tn
           << ",2.8.0,0.1.0,3.11.13,2.24.7.0," << tested << "," << run_py << "\n";
-      const auto str = [](const std::string& v) { return v.empty() ? std::string("null") : "\"" + v + "\""; };
+      const auto str = [](const std::string& v) {
+        return v.empty() ? std::string("null") : "\"" + v + "\"";
+      };
       const auto num = [](const std::string& v) { return v.empty() ? std::string("null") : v; };
       jsonl << "{\"model_id\":\"" << id << "\",\"library\":\"transformers\",\"tp\":" << tp
-            << ",\"runner\":\"trn2.48xlarge\",\"result\":\"" << result << "\",\"notes\":null,\"error\":"
-            << str(error) << ",\"exclusion\":" << str(exclusion) << ",\"wall_s\":" << num(wall)
-            << ",\"hbm_peak_gb\":" << num(hbm) << ",\"hbm_capacity_gb\":" << cap
+            << ",\"runner\":\"trn2.48xlarge\",\"result\":\"" << result
+            << "\",\"notes\":null,\"error\":" << str(error) << ",\"exclusion\":" << str(exclusion)
+            << ",\"wall_s\":" << num(wall) << ",\"hbm_peak_gb\":" << num(hbm)
+            << ",\"hbm_capacity_gb\":" << cap
             << ",\"cpu_match\":" << str(tp == 1 && !excluded ? "True" : "")
             << ",\"english\":" << str(tp > 1 && !excluded ? "True" : "") << ",\"neuronx_cc\":\""
             << cc << "\",\"library_version\":\"" << lib << "\",\"transformers\":\"" << lib
@@ -140,9 +145,11 @@ void lookup_one_model(benchmark::State& state) {
 /// CPU times are the fairer comparison).
 void python_anchor(benchmark::State& state, const char* code, bool csv) {
   const auto& p = exports();
-  const std::string cmd = std::string("python3 -c \"import csv, json, sys, time\n"
-                                      "t = time.perf_counter(); c = time.process_time()\n") +
-                          code + "\nprint(time.perf_counter() - t, time.process_time() - c)\" '" + (csv ? p.csv : p.jsonl) + "'";
+  const std::string cmd = std::string(
+                              "python3 -c \"import csv, json, sys, time\n"
+                              "t = time.perf_counter(); c = time.process_time()\n") +
+                          code + "\nprint(time.perf_counter() - t, time.process_time() - c)\" '" +
+                          (csv ? p.csv : p.jsonl) + "'";
   double cpu_seconds = 0;
   for (auto _ : state) {
     FILE* pipe = popen(cmd.c_str(), "r");

@@ -32,12 +32,14 @@ std::string report(std::size_t k) {
   std::string cores;
   for (int c = 0; c < 32; ++c) {
     const int util_tenths = 700 + 5 * c + static_cast<int>(k % 7) * 10;  // 70.0 .. 91.5 %
-    cores += (c ? ", \"" : "\"") + std::to_string(c) + "\": {\"neuroncore_utilization\": " +
-             std::to_string(util_tenths / 10) + "." + std::to_string(util_tenths % 10) +
-             "31250, \"flops\": " + std::to_string(50 + c) + "000000000000}";
+    cores += (c ? ", \"" : "\"") + std::to_string(c) +
+             "\": {\"neuroncore_utilization\": " + std::to_string(util_tenths / 10) + "." +
+             std::to_string(util_tenths % 10) + "31250, \"flops\": " + std::to_string(50 + c) +
+             "000000000000}";
   }
-  return std::string("{\"neuron_runtime_data\": [{\"pid\": 4242, \"neuron_runtime_tag\": \"4242\", "
-                     "\"error\": \"\", \"report\": {\"execution_stats\": {\"period\": ") +
+  return std::string(
+             "{\"neuron_runtime_data\": [{\"pid\": 4242, \"neuron_runtime_tag\": \"4242\", "
+             "\"error\": \"\", \"report\": {\"execution_stats\": {\"period\": ") +
          period +
          ", \"error_summary\": {\"generic\": 0, \"numerical\": 0, \"transient\": 0, \"model\": 0, "
          "\"runtime\": 0, \"hardware\": 0}, \"execution_summary\": {\"completed\": 96, "
@@ -159,7 +161,8 @@ void python_json_anchor(benchmark::State& state) {
       "            u[k]=u.get(k,0)+v['neuroncore_utilization']; f[k]=f.get(k,0)+v.get('flops',0)\n"
       "print(time.process_time()-t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, n,\n"
       "      time.perf_counter()-w)\n";
-  const std::string script_path = capture_dir + "/trncost-nm-anchor-" + std::to_string(getpid()) + ".py";
+  const std::string script_path =
+      capture_dir + "/trncost-nm-anchor-" + std::to_string(getpid()) + ".py";
   {
     std::ofstream s(script_path);
     s << script;

@@ -1,7 +1,8 @@
-// Streaming an AWS Price List EC2 offer file (include/trncost/io/price_list_json.hpp) and extracting
-// the Trainium and GPU instance prices: throughput and peak memory, next to the anchor, python3's
-// json.load of the same file, in the same run. Targets (issue 5): at least 300 MB/s and peak RSS
-// under 64 MB on a synthetic file of at least 400 MB (benchmarks/offer_file_gen.py writes one).
+// Streaming an AWS Price List EC2 offer file (include/trncost/io/price_list_json.hpp) and
+// extracting the Trainium and GPU instance prices: throughput and peak memory, next to the anchor,
+// python3's json.load of the same file, in the same run. Targets (issue 5): at least 300 MB/s and
+// peak RSS under 64 MB on a synthetic file of at least 400 MB (benchmarks/offer_file_gen.py writes
+// one).
 //
 // Own flags (before Google Benchmark's): --offer_file=PATH (default: the flagship's small EC2 offer
 // file in examples/data/offers/, so the smoke test runs in well under a second), --no_python

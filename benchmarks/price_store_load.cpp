@@ -1,11 +1,11 @@
 // Loading a price store: the offer versions in force on a date, as the offers a price book takes
 // (io::price_store_offers), timed in wall and CPU time, 7 times. Built by hand (needs SQLite):
-//   g++ -std=c++20 -O2 -DNDEBUG -Iinclude benchmarks/price_store_load.cpp -lsqlite3 -o /tmp/price_store_load
-//   /tmp/price_store_load STORE.sqlite        (a store from `trncost prices fetch`; benchmarks/README.md)
+//   g++ -std=c++20 -O2 -DNDEBUG -Iinclude benchmarks/price_store_load.cpp -lsqlite3 -o
+//   /tmp/price_store_load /tmp/price_store_load STORE.sqlite        (a store from `trncost prices
+//   fetch`; benchmarks/README.md)
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-
 #include <trncost/io/price_store.hpp>
 
 int main(int argc, char** argv) {

@@ -1,7 +1,7 @@
 // The C++ side of the Python module's measurement (README.md, "Python module"): the budget
 // scenario read and built, then the same Monte Carlo that benchmarks/python_module.py runs through
-// trncost.Scenario.monte_carlo(), timed the same way (wall clock, best of the repetitions). Built by
-// hand with the flags of the module's build, not by CMake (README.md has the command).
+// trncost.Scenario.monte_carlo(), timed the same way (wall clock, best of the repetitions). Built
+// by hand with the flags of the module's build, not by CMake (README.md has the command).
 //
 //   scenario_monte_carlo SCENARIO.toml SAMPLES REPETITIONS KEEP_SAMPLES(0|1)
 #include <algorithm>
@@ -9,10 +9,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
-#include <vector>
-
 #include <trncost/analysis/monte_carlo.hpp>
 #include <trncost/io/scenario.hpp>
+#include <vector>
 
 int main(int argc, char** argv) {
   using namespace trncost;

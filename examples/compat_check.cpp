@@ -67,10 +67,9 @@ int main() {
                         r.outcome == evidence_outcome::passed_other_stack;
     if (passed && r.deciding->row.tp && r.deciding->row.hbm_peak_gb) {
       const auto& row = r.deciding->row;
-      const auto hint =
-          suggest_instance(catalog::builtin(),
-                           sizing_need{tp_of(row, set.source()), hbm_peak_of(row, set.source()),
-                                       trainium2_default_logical_core_size()});
+      const auto hint = suggest_instance(
+          catalog::builtin(), sizing_need{tp_of(row, set.source()), hbm_peak_of(row, set.source()),
+                                          trainium2_default_logical_core_size()});
       if (hint) {
         fmt::print("3. replay run.py on {} (tp {}, peak {} GB)\n", hint->spec->name, *row.tp,
                    row.hbm_peak_gb->to_string());
@@ -81,7 +80,8 @@ int main() {
                                   "no on-demand row in the official price list"};
         const neff_cache cache{
             "hf://buckets/aws-neuron/torch-neuronx-neff-cache/neuronxcc-" + row.tested().neuronx_cc,
-            "", documented{"model-support tool: the public NEFF cache per compiler version", as_of}};
+            "",
+            documented{"model-support tool: the public NEFF cache per compiler version", as_of}};
         const wall_time_including_compilation wall(row, set.source());
         const compile_cost compile(id, target.neuronx_cc, hint->spec->name, hint->instances, price,
                                    wall.compile_upper_bound(id + ".compile_upper_bound"), cache);

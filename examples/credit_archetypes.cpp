@@ -1,16 +1,17 @@
 // The five workload archetypes of source 002, each with one credit grant: what the credits pay,
 // what is paid in cash, the runway and the waste at expiry (both projected past the schedule at its
 // rate while a grant still has a valid balance). Run: build/examples/example_credit_archetypes
+#include "credit_archetypes.hpp"
+
 #include <iostream>
 #include <string>
-
-#include "credit_archetypes.hpp"
 
 int main() {
   using namespace trncost;
   // [table]
-  std::cout << "| archetype | grant | spend (USD) | credits used | paid in cash | share covered | "
-               "runway | lost at expiry | left at the end |\n|---|---|---|---|---|---|---|---|---|\n";
+  std::cout
+      << "| archetype | grant | spend (USD) | credits used | paid in cash | share covered | "
+         "runway | lost at expiry | left at the end |\n|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& a : archetypes::all()) {
     const auto r = credits::burn_down(a.grants, a.schedule);
     const decimal share = r.total_credits * decimal(100) / r.total_spend;

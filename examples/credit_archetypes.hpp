@@ -6,9 +6,8 @@
 #ifndef TRNCOST_EXAMPLES_CREDIT_ARCHETYPES_HPP
 #define TRNCOST_EXAMPLES_CREDIT_ARCHETYPES_HPP
 
-#include <trncost/credits.hpp>
-
 #include <string>
+#include <trncost/credits.hpp>
 #include <vector>
 
 namespace archetypes {
@@ -112,8 +111,10 @@ inline archetype fine_tuning_bursts() {
     s.add({at, next, {compute(month, "6 fine-tunes"), storage("50", "checkpoints on S3")}});
     at = next;
   }
-  return {"fine-tuning bursts", "one grant covers many short experiments",
-          {activate("Founders", "5000", "2026-01-01", "2026-12-31")}, std::move(s)};
+  return {"fine-tuning bursts",
+          "one grant covers many short experiments",
+          {activate("Founders", "5000", "2026-01-01", "2026-12-31")},
+          std::move(s)};
 }
 
 /// One 21-day run on 16 x trn1.32xlarge (8,064 instance-h) in April, 1,500 USD of storage.
@@ -121,17 +122,22 @@ inline archetype continued_pretraining() {
   const auto run = charge_of("cpt_run", trn1_32xl(),
                              planned("cpt_hours", "8064", "16 instances x 21 days x 24 h"));
   spend_schedule s;
-  s.add({parse_date("2026-04-01"), parse_date("2026-04-22"),
+  s.add({parse_date("2026-04-01"),
+         parse_date("2026-04-22"),
          {compute(run, "continued pre-training"), storage("1500", "dataset and checkpoints")}});
-  return {"continued pre-training", "one serious run absorbs most of a large grant",
-          {activate("Portfolio", "200000", "2026-03-01", "2027-02-28")}, std::move(s)};
+  return {"continued pre-training",
+          "one serious run absorbs most of a large grant",
+          {activate("Portfolio", "200000", "2026-03-01", "2027-02-28")},
+          std::move(s)};
 }
 
 /// Two trn1.2xlarge serving all month (2 x 730 instance-h, the 730-hour month convention).
 inline archetype steady_inference() {
-  const auto month = charge_of("serving_month", trn1_2xl(),
-                               planned("serving_hours", "1460", "2 instances x 730 h (730 h/month convention)"));
-  return {"steady inference", "burns the same amount every month: the runway is predictable",
+  const auto month =
+      charge_of("serving_month", trn1_2xl(),
+                planned("serving_hours", "1460", "2 instances x 730 h (730 h/month convention)"));
+  return {"steady inference",
+          "burns the same amount every month: the runway is predictable",
           {activate("Founders", "5000", "2026-01-01", "2026-12-31")},
           spend_schedule::monthly(one_line(month, trn1_2xl()), parse_date("2026-01-01"), 6)};
 }
@@ -140,7 +146,8 @@ inline archetype steady_inference() {
 inline archetype evaluation_sweeps() {
   const auto month = charge_of("sweep_cluster_month", trn1_32xl(),
                                planned("sweep_cluster_hours", "730", "left up between sweeps"));
-  return {"evaluation sweeps, idle cluster", "idle hours burn credits as fast as busy ones",
+  return {"evaluation sweeps, idle cluster",
+          "idle hours burn credits as fast as busy ones",
           {activate("Founders", "5000", "2026-01-01", "2026-12-31")},
           spend_schedule::monthly(one_line(month, trn1_32xl()), parse_date("2026-01-01"), 3)};
 }
@@ -149,7 +156,8 @@ inline archetype evaluation_sweeps() {
 inline archetype frontier_pretraining() {
   const auto run = charge_of("frontier_run", trn1_32xl(),
                              planned("frontier_hours", "368640", "256 instances x 60 days x 24 h"));
-  return {"frontier-scale pre-training", "the grant is a rounding error",
+  return {"frontier-scale pre-training",
+          "the grant is a rounding error",
           {activate("Portfolio", "200000", "2026-04-01", "2027-03-31")},
           spend_schedule::spread(one_line(run, trn1_32xl()), parse_date("2026-05-01"),
                                  parse_date("2026-06-30"))};

@@ -1,5 +1,5 @@
-// Extension example: a cost component of your own (an FSx for Lustre scratch file system) that takes
-// part in an estimate, its totals and its status exactly like trncost's built-in components.
+// Extension example: a cost component of your own (an FSx for Lustre scratch file system) that
+// takes part in an estimate, its totals and its status exactly like trncost's built-in components.
 #include <trncost/io/fmt.hpp>
 #include <trncost/model.hpp>
 
@@ -52,8 +52,8 @@ int main(int argc, char** argv) {
   examples::write_json_report(examples::json_dir(argc, argv), "custom_component", est);
   // 0.14 * 1200 * 73 / 730 = 16.8 USD, exactly.
   for (const auto& line : est.lines) {
-    fmt::print("{} ({}): {} USD = {}\n", line.description, line.component,
-               line.amount->to_string(), line.formula);
+    fmt::print("{} ({}): {} USD = {}\n", line.description, line.component, line.amount->to_string(),
+               line.formula);
   }
   fmt::print("status: {}\n", to_string(est.status));
   for (const auto& f : est.findings) fmt::print("  - {}\n", f);

@@ -5,10 +5,9 @@
 #ifndef TRNCOST_EXAMPLES_FINE_TUNE_OPTIONS_HPP
 #define TRNCOST_EXAMPLES_FINE_TUNE_OPTIONS_HPP
 
+#include <string>
 #include <trncost/analysis/comparison.hpp>
 #include <trncost/model.hpp>
-
-#include <string>
 #include <vector>
 
 namespace fine_tune {
@@ -33,7 +32,9 @@ inline quoted ec2(const char* sku) {
 }
 
 inline measured reference_run(which w) {
-  const char* id = w == which::trn1 ? "ft-trn1-ref-3" : w == which::p5 ? "ft-p5-ref-2" : "ft-trn2-ref-1";
+  const char* id = w == which::trn1 ? "ft-trn1-ref-3"
+                   : w == which::p5 ? "ft-p5-ref-2"
+                                    : "ft-trn2-ref-1";
   return measured{.run_id = id,
                   .method = "phase timestamps and token counters from the run log",
                   .from = parse_timestamp("2026-11-20T09:00:00Z"),
@@ -65,12 +66,17 @@ inline model build(which w) {
                                        .from = parse_timestamp("2026-11-18T08:00:00Z"),
                                        .to = parse_timestamp("2026-11-18T08:20:00Z")});
   const auto throughput = m("useful_throughput", units::tokens_per_second,
-                            trn1 ? "60000" : p5 ? "54000" : "150000", w);
+                            trn1 ? "60000"
+                            : p5 ? "54000"
+                                 : "150000",
+                            w);
   const auto train = convert<units::second_t>("train_s", tokens / throughput);
   const auto nodes = m("nodes", units::instance, trn1 ? "2" : "1", w);
   const auto price =
-      trn1 ? sourced("trn1_price", make(units::usd_per_instance_hour, "21.50"), ec2("WVVQPJVCQU4SR8XF"))
-      : p5 ? sourced("p5_price", make(units::usd_per_instance_hour, "55.04"), ec2("P5EXAMPLESKU0001"))
+      trn1 ? sourced("trn1_price", make(units::usd_per_instance_hour, "21.50"),
+                     ec2("WVVQPJVCQU4SR8XF"))
+      : p5 ? sourced("p5_price", make(units::usd_per_instance_hour, "55.04"),
+                     ec2("P5EXAMPLESKU0001"))
            : sourced("trn2_price", make(units::usd_per_instance_hour, "35.76"),
                      third_party{"a cloud price comparison site (no official on-demand row)",
                                  parse_date("2026-10-02")});
@@ -88,24 +94,27 @@ inline model build(which w) {
                          {phase::waiting, wait}}));
 
   // Scratch volumes, 1,000 GiB of gp3 kept for the job's wall-clock time (GiB-hours).
-  const auto wall = convert<units::hour_t>("wall_h", setup + compile + train + eval + checkpoint + wait);
+  const auto wall =
+      convert<units::hour_t>("wall_h", setup + compile + train + eval + checkpoint + wait);
   const auto volume = m("volume_gib", units::gibibyte, "1000", w);
-  const auto gp3 = sourced("gp3_price", make(units::usd_per_gibibyte_month, "0.08"), ec2("GP3EXAMPLESKU001"));
+  const auto gp3 =
+      sourced("gp3_price", make(units::usd_per_gibibyte_month, "0.08"), ec2("GP3EXAMPLESKU001"));
   mdl.add_line(category::storage, "scratch-volumes", line_meta{std::nullopt, "gp3, 1000 GiB"},
                mdl.input(gp3), mdl.input(volume * wall), month_730h);
 
   // Interruptions: the team's measured rate; the work lost per interruption is half the 30-minute
   // checkpoint interval, an assumption.
   const auto exposure = convert<units::instance_hour_t>("exposure_instance_h", nodes * wall);
-  mdl.add(failures("interruptions", type, nodes, price,
-                   sourced("interruption_rate", make(units::interruptions_per_instance_hour, "0.002"),
-                           measured{.run_id = "fleet-2026-q3",
-                                    .method = "interruptions / instance-hours in the job history",
-                                    .from = parse_timestamp("2026-07-01T00:00:00Z"),
-                                    .to = parse_timestamp("2026-09-30T23:59:59Z")}),
-                   exposure, m("restart_s", units::seconds_per_interruption, "600", w),
-                   sourced("work_lost_s", make(units::seconds_per_interruption, "900"),
-                           assumption{"half the 30-minute checkpoint interval"})));
+  mdl.add(
+      failures("interruptions", type, nodes, price,
+               sourced("interruption_rate", make(units::interruptions_per_instance_hour, "0.002"),
+                       measured{.run_id = "fleet-2026-q3",
+                                .method = "interruptions / instance-hours in the job history",
+                                .from = parse_timestamp("2026-07-01T00:00:00Z"),
+                                .to = parse_timestamp("2026-09-30T23:59:59Z")}),
+               exposure, m("restart_s", units::seconds_per_interruption, "600", w),
+               sourced("work_lost_s", make(units::seconds_per_interruption, "900"),
+                       assumption{"half the 30-minute checkpoint interval"})));
 
   mdl.declare_none(category::transfer,
                    {"dataset and checkpoints stay in the instances' availability zone"});
@@ -119,8 +128,9 @@ inline model build(which w) {
 inline std::vector<analysis::option> options() {
   using analysis::quality_direction;
   const auto proto = [](const char* dataset, const char* loss, const char* stack) {
-    return analysis::protocol{dataset, "eval_loss", decimal(2), quality_direction::lower_is_better,
-                              decimal::parse(loss), stack};
+    return analysis::protocol{
+        dataset, "eval_loss", decimal(2), quality_direction::lower_is_better, decimal::parse(loss),
+        stack};
   };
   return {{"2 x trn1.32xlarge", build(which::trn1).evaluate(as_of),
            proto("ft-v4", "1.92", "neuronx-cc 2.21, torch-neuronx 2.8"), decimal(25200)},

@@ -25,8 +25,8 @@ void print(const trncost::estimate& est, const char* title) {
     fmt::print("{:<22} {:>10.2f}\n", to_string(c), amt);
   }
   fmt::print("{:<22} {:>10.2f}   (exact {})\n", "total", est.total, est.total);
-  fmt::print("{:<22} {:>10.2f}\n{:<22} {:>10.2f}\n", "useful instance time", est.useful,
-             "overhead", est.overhead);
+  fmt::print("{:<22} {:>10.2f}\n{:<22} {:>10.2f}\n", "useful instance time", est.useful, "overhead",
+             est.overhead);
   fmt::print("findings:\n");
   for (const auto& f : est.findings) fmt::print("  - {}\n", f);
   fmt::print("\n");
@@ -76,10 +76,12 @@ int main(int argc, char** argv) {
   print_runs(flagship::run_log(flagship::variant::baseline, TRNCOST_EXAMPLES_DATA_DIR));
   print(est, "fine-tune on 2 x trn1.32xlarge, official prices");
 
-  const estimate trn2 = flagship::build(flagship::variant::trn2_third_party).evaluate(flagship::as_of);
+  const estimate trn2 =
+      flagship::build(flagship::variant::trn2_third_party).evaluate(flagship::as_of);
   print(trn2, "the same job measured on 1 x trn2.48xlarge, third-party price");
 
-  const estimate missing = flagship::build(flagship::variant::logs_missing).evaluate(flagship::as_of);
+  const estimate missing =
+      flagship::build(flagship::variant::logs_missing).evaluate(flagship::as_of);
   print(missing, "the baseline with the logs category forgotten");
 
   const auto json_dir = examples::json_dir(argc, argv);

@@ -1,10 +1,10 @@
-// The flagship model: fine-tuning an 8B-parameter model on 2 x trn1.32xlarge in us-east-1, every term
-// of the cost formula tied to a measurement of short reference runs or an official price. Phase
-// durations, useful throughput, the instance count and the interruption figures are read from the
-// run logs in examples/data/ (CSV for trn1, JSON Lines for trn2); every official price from the AWS
-// Price List offer files in examples/data/offers/ (JSON and CSV, the real formats) through a price
-// book. Shared by examples/flagship.cpp, its test and the evaluation benchmark, so all three see the
-// same model.
+// The flagship model: fine-tuning an 8B-parameter model on 2 x trn1.32xlarge in us-east-1, every
+// term of the cost formula tied to a measurement of short reference runs or an official price.
+// Phase durations, useful throughput, the instance count and the interruption figures are read from
+// the run logs in examples/data/ (CSV for trn1, JSON Lines for trn2); every official price from the
+// AWS Price List offer files in examples/data/offers/ (JSON and CSV, the real formats) through a
+// price book. Shared by examples/flagship.cpp, its test and the evaluation benchmark, so all three
+// see the same model.
 #ifndef TRNCOST_EXAMPLES_FLAGSHIP_MODEL_HPP
 #define TRNCOST_EXAMPLES_FLAGSHIP_MODEL_HPP
 
@@ -50,8 +50,8 @@ inline measured reference_run(const char* run_id) {
 
 /// The run logs of the variant's reference runs, in `data_dir`.
 inline std::string run_log(variant v, const std::string& data_dir) {
-  return data_dir + (v == variant::trn2_third_party ? "/ft-8b-trn2-runs.jsonl"
-                                                    : "/ft-8b-trn1-runs.csv");
+  return data_dir +
+         (v == variant::trn2_third_party ? "/ft-8b-trn2-runs.jsonl" : "/ft-8b-trn1-runs.csv");
 }
 
 template <class Unit>
@@ -73,10 +73,11 @@ inline pricing::price_book price_book(const std::string& data_dir) {
                                offer_filter{}.where("regionCode", "us-east-1")),
            as_of);
   // The CloudWatch file also prices metrics per "Metrics", a unit the flagship does not use.
-  book.add(io::read_offer_file(dir + "AmazonCloudWatch-us-east-1.json",
-                               offer_filter{}.where_any("usagetype", {"USE1-DataProcessing-Bytes",
-                                                                      "USE1-TimedStorage-ByteHrs"})),
-           as_of);
+  book.add(
+      io::read_offer_file(dir + "AmazonCloudWatch-us-east-1.json",
+                          offer_filter{}.where_any("usagetype", {"USE1-DataProcessing-Bytes",
+                                                                 "USE1-TimedStorage-ByteHrs"})),
+      as_of);
   book.add(io::read_offer_file(dir + "AWSDataTransfer-us-east-1.json",
                                offer_filter{}.where("fromRegionCode", "us-east-1")),
            as_of);
@@ -188,26 +189,31 @@ inline model build(variant v = variant::baseline,
 
   // --- Data preparation ------------------------------------------------------------------------
   m.add(data_preparation(
-      "tokenize", sourced<money>("tokenize_job_cost", usd("38.40"),
-                                 measured{.run_id = "prep-ft-v4",
-                                          .method = "Cost Explorer, resources tagged job=prep-ft-v4",
-                                          .from = parse_timestamp("2026-11-18T06:00:00Z"),
-                                          .to = parse_timestamp("2026-11-18T08:00:00Z")})));
+      "tokenize",
+      sourced<money>("tokenize_job_cost", usd("38.40"),
+                     measured{.run_id = "prep-ft-v4",
+                              .method = "Cost Explorer, resources tagged job=prep-ft-v4",
+                              .from = parse_timestamp("2026-11-18T06:00:00Z"),
+                              .to = parse_timestamp("2026-11-18T08:00:00Z")})));
 
   // --- Failures and restarts -------------------------------------------------------------------
   // Interruption rate, restart time and work lost per interruption, all measured over the four trn1
-  // runs (failed run included): 2 interruptions / 64,000 instance-s = 0.1125 per instance-h; restart
-  // 900 s / 2 = 450 s; work lost (900 + 1,800) s / 2 = 1,350 s. Exposure: the job's instance time
-  // (nodes x the phases' seconds, in instance-seconds: converting to instance-hours would have to
-  // round whenever the seconds are not whole hours; the lines apply the exact 1/3600).
+  // runs (failed run included): 2 interruptions / 64,000 instance-s = 0.1125 per instance-h;
+  // restart 900 s / 2 = 450 s; work lost (900 + 1,800) s / 2 = 1,350 s. Exposure: the job's
+  // instance time (nodes x the phases' seconds, in instance-seconds: converting to instance-hours
+  // would have to round whenever the seconds are not whole hours; the lines apply the exact
+  // 1/3600).
   if (!interruptions.restart_time || !interruptions.work_lost) {
     throw input_error("the trn1 run logs record no interruption: no restart time or work lost");
   }
-  const auto exposure = (nodes * (setup + compile + train + eval + checkpoint + wait)).named("exposure");
+  const auto exposure =
+      (nodes * (setup + compile + train + eval + checkpoint + wait)).named("exposure");
   // On trn2 the trn1 runs' figures stand in for runs that saw no interruption: assumptions, said as
   // such (measured on another instance type, they would be refused: rule identity-consistent).
   const std::string type = trn2 ? "trn2.48xlarge" : "trn1.32xlarge";
-  const auto taken = [&](const auto& s) { return trn2 ? trncost::measure::assumed_on(s, type) : s; };
+  const auto taken = [&](const auto& s) {
+    return trn2 ? trncost::measure::assumed_on(s, type) : s;
+  };
   m.add(failures("interruptions", type, nodes, price, taken(interruptions.interruption_rate),
                  exposure, taken(*interruptions.restart_time), taken(*interruptions.work_lost)));
   return m;

@@ -3,13 +3,12 @@
 #ifndef TRNCOST_EXAMPLES_JSON_REPORTS_HPP
 #define TRNCOST_EXAMPLES_JSON_REPORTS_HPP
 
-#include <trncost/report/json.hpp>
-
 #include <fstream>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <trncost/report/json.hpp>
 
 namespace examples {
 

@@ -30,8 +30,7 @@ int main() {
                      .to = parse_timestamp("2026-11-20T12:10:00Z")};
   const sourced compile("compile_time", make(units::instance, 2) * seconds(1260), run);
   const sourced train("train_time", make(units::instance, 2) * seconds(5399), run);
-  const sourced ckpt("checkpoint_gib_h", make(units::gibibyte, 500) * make(units::hour, 100),
-                     run);
+  const sourced ckpt("checkpoint_gib_h", make(units::gibibyte, 500) * make(units::hour, 100), run);
 
   const auto compile_cost = charge("compile_cost", trn1_price, compile);
   const auto train_cost = charge("train_cost", trn1_price, train);

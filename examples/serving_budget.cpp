@@ -10,9 +10,8 @@
 // option's JSON report is written there as serving-<instance>-<utilisation>.json).
 #include <cstdio>
 #include <string>
-#include <vector>
-
 #include <trncost/workload/archetypes.hpp>
+#include <vector>
 
 #include "flagship_model.hpp"
 #include "json_reports.hpp"
@@ -103,11 +102,10 @@ int main(int argc, char** argv) {
                   sizing.value(sized.headroom)->value().to_fixed(decimal_places{0}).c_str(),
                   trncost::detail::percent_of(est.overhead, est.useful + est.overhead).c_str());
       std::printf("  total             %s USD\n", est.total.to_fixed(cents).c_str());
-      std::printf("  per 1M tokens     %s USD full, %s USD compute only\n",
-                  decimal::parse((*est.work->full)->value).to_fixed(decimal_places{4}).c_str(),
-                  decimal::parse((*est.work->compute_only)->value)
-                      .to_fixed(decimal_places{4})
-                      .c_str());
+      std::printf(
+          "  per 1M tokens     %s USD full, %s USD compute only\n",
+          decimal::parse((*est.work->full)->value).to_fixed(decimal_places{4}).c_str(),
+          decimal::parse((*est.work->compute_only)->value).to_fixed(decimal_places{4}).c_str());
       std::printf("  status            %s\n", std::string(to_string(est.status)).c_str());
       for (const auto& r : est.reasons) std::printf("    - %s\n", r.text.c_str());
     }

@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
-
 #include <trncost/analysis/decision.hpp>
 #include <trncost/analysis/monte_carlo.hpp>
 #include <trncost/analysis/sensitivity.hpp>
@@ -26,7 +25,8 @@ int main(int argc, char** argv) {
   for (const auto& g : c.groups) {
     std::cout << "Protocol: dataset " << g.dataset_id << ", " << g.metric << " target "
               << g.target.to_string() << "\n";
-    for (const auto& d : g.differences) std::cout << "  not comparable with the first: " << d << "\n";
+    for (const auto& d : g.differences)
+      std::cout << "  not comparable with the first: " << d << "\n";
     for (const auto& r : g.ranked) {
       std::cout << "  #" << r.cost_rank << " " << r.name << ": "
                 << r.cost.to_fixed(decimal_places{2}) << " USD (x"
@@ -34,7 +34,8 @@ int main(int argc, char** argv) {
       if (r.seconds) std::cout << ", " << r.seconds->to_string() << " s to the target";
       std::cout << "\n";
     }
-    for (const auto& a : g.apart) std::cout << "  set apart: " << a.name << ": " << a.reason << "\n";
+    for (const auto& a : g.apart)
+      std::cout << "  set apart: " << a.name << ": " << a.reason << "\n";
   }
   // [compare]
 
@@ -70,11 +71,11 @@ int main(int argc, char** argv) {
        {"interruption_rate", distribution::uniform(decimal(0), decimal::parse("0.006"))},
        {"work_lost_s", distribution::triangular(decimal(300), decimal(900), decimal(1800))}},
       {200'000, 2026, make(units::usd, "310")});
-  std::printf("\nMonte Carlo (%llu samples, seed %llu): P5 %.2f, P50 %.2f, P95 %.2f USD; "
-              "P(total > 310 USD) = %.3f\n",
-              static_cast<unsigned long long>(mc.samples),
-              static_cast<unsigned long long>(mc.seed), mc.p5, mc.p50, mc.p95,
-              mc.p_over_budget.value_or(0));
+  std::printf(
+      "\nMonte Carlo (%llu samples, seed %llu): P5 %.2f, P50 %.2f, P95 %.2f USD; "
+      "P(total > 310 USD) = %.3f\n",
+      static_cast<unsigned long long>(mc.samples), static_cast<unsigned long long>(mc.seed), mc.p5,
+      mc.p50, mc.p95, mc.p_over_budget.value_or(0));
   // [monte_carlo]
 
   // [decide]

@@ -13,10 +13,10 @@ namespace trncost_cli {
 
 // Exit codes (README "One command", docs/cli.md, --help).
 constexpr int exit_ok = 0;
-constexpr int exit_internal = 1;      // a bug: anything but a refused input
-constexpr int exit_usage = 2;         // the command line is wrong
-constexpr int exit_bad_input = 3;     // a scenario, price file, run log, report or store was refused
-constexpr int exit_mismatch = 4;      // audit: the report does not recompute
+constexpr int exit_internal = 1;   // a bug: anything but a refused input
+constexpr int exit_usage = 2;      // the command line is wrong
+constexpr int exit_bad_input = 3;  // a scenario, price file, run log, report or store was refused
+constexpr int exit_mismatch = 4;   // audit: the report does not recompute
 constexpr int exit_cannot_write = 5;  // --output (or the price store) could not be written
 constexpr int exit_fetch_failed = 6;  // prices fetch: a download failed or did not check out
 constexpr int exit_over_budget = 7;   // check: a limit of the budget failed (each is printed)
@@ -32,11 +32,12 @@ std::string read_text(const std::string& path);
 /// Why a report may not be written to `path`, or nullopt: a target that exists and is not a
 /// regular file (a device, a FIFO, a directory, a dangling link), or that is the same file (device
 /// and inode) as one of `inputs`, the files the run reads (output.cpp).
-std::optional<std::string> output_refusal(const std::string& path, const std::vector<std::string>& inputs);
+std::optional<std::string> output_refusal(const std::string& path,
+                                          const std::vector<std::string>& inputs);
 
 /// Writes `text` to `path` whole or not at all: a new temporary file in the target's folder, then a
-/// rename over the target (through a symbolic link, onto the file it points to). A refused target or
-/// a failed write prints one sentence naming the path and returns exit_cannot_write.
+/// rename over the target (through a symbolic link, onto the file it points to). A refused target
+/// or a failed write prints one sentence naming the path and returns exit_cannot_write.
 int write_output(std::string_view program, const std::string& path, const std::string& text,
                  const std::vector<std::string>& inputs);
 

@@ -11,8 +11,6 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <vector>
-
 #include <trncost/io/detail/input.hpp>
 #include <trncost/io/plan.hpp>
 #include <trncost/io/scenario.hpp>
@@ -28,6 +26,7 @@
 #include <trncost/report/markdown_extras.hpp>
 #include <trncost/report/reconcile.hpp>
 #include <trncost/report/study_report.hpp>
+#include <vector>
 
 #ifdef TRNCOST_HAVE_SQLITE
 #include <trncost/io/price_store.hpp>
@@ -39,7 +38,8 @@ namespace trncost_cli {
 
 namespace {
 
-constexpr std::string_view estimate_usage = R"(trncost estimate: builds the estimate a scenario file describes and writes its report
+constexpr std::string_view estimate_usage =
+    R"(trncost estimate: builds the estimate a scenario file describes and writes its report
 
 Usage:
   trncost estimate SCENARIO.toml [--format json|csv|md|html] [--output FILE]
@@ -77,7 +77,8 @@ Example:
   trncost estimate examples/scenarios/fine-tune-8b-trn1.toml --format md
 )";
 
-constexpr std::string_view audit_usage = R"(trncost audit: recomputes a JSON report from the report alone
+constexpr std::string_view audit_usage =
+    R"(trncost audit: recomputes a JSON report from the report alone
 
 Usage:
   trncost audit REPORT.json
@@ -94,7 +95,8 @@ Exit codes:
   5  standard output could not be written
 )";
 
-constexpr std::string_view diff_usage = R"(trncost diff: the change between two JSON reports, attributed to the inputs that moved
+constexpr std::string_view diff_usage =
+    R"(trncost diff: the change between two JSON reports, attributed to the inputs that moved
 
 Usage:
   trncost diff BEFORE.json AFTER.json [--format text|md] [--output FILE]
@@ -143,7 +145,8 @@ Exit codes:
   5  the output could not be written
 )";
 
-constexpr std::string_view check_usage = R"(trncost check: a budget gate: the estimate held against the limits given
+constexpr std::string_view check_usage =
+    R"(trncost check: a budget gate: the estimate held against the limits given
 
 Usage:
   trncost check INPUT [--max-total USD] [--max-increase PCT --against OLD.json]
@@ -181,8 +184,8 @@ bool wants_help(const args_t& args) {
 
 /// Text to standard output (checked by run_guarded's finish_stdout), or whole to `output`, which
 /// may not be any of `inputs`.
-int emit(std::string_view program, const std::string& text, const std::optional<std::string>& output,
-         const std::vector<std::string>& inputs) {
+int emit(std::string_view program, const std::string& text,
+         const std::optional<std::string>& output, const std::vector<std::string>& inputs) {
   if (!output) {
     std::cout << text;
     return exit_ok;
@@ -253,39 +256,45 @@ trncost::io::price_store_reader store_reader() {
 /// A study file: every option's estimate, the comparison per unit of work, the decision and each
 /// option's runway (md, json, html or csv).
 int study_command(std::string_view program, const std::string& study,
-                  const std::optional<std::string>& format, const std::optional<std::string>& output) {
+                  const std::optional<std::string>& format,
+                  const std::optional<std::string>& output) {
   const trncost::io::study_spec st = trncost::io::read_study(study);
   std::vector<std::string> inputs{study};
   for (const auto& o : st.options) {
     add_scenario_inputs(o.scenario, inputs);
-    if (o.utilisation) inputs.push_back((std::filesystem::path(st.file).parent_path() / o.utilisation->file).string());
+    if (o.utilisation)
+      inputs.push_back(
+          (std::filesystem::path(st.file).parent_path() / o.utilisation->file).string());
   }
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
-  return emit(program, trncost::io::render_study(trncost::io::run_study(st), format.value_or("md")), output,
-              inputs);
+  return emit(program, trncost::io::render_study(trncost::io::run_study(st), format.value_or("md")),
+              output, inputs);
 }
 
 /// A plan file: every workload's scenario estimated, the plan's spend scheduled and its grants
 /// applied (Markdown; no JSON form yet, so no verifier to pass: docs/scenario.md, "Plans").
 int plan_command(std::string_view program, const std::string& plan,
-                 const std::optional<std::string>& format, const std::optional<std::string>& output) {
+                 const std::optional<std::string>& format,
+                 const std::optional<std::string>& output) {
   if (format && *format != "md") {
-    std::cerr << program << ": --format " << *format
-              << ": a plan's report is Markdown (md); its workloads' scenarios give JSON one by one\n";
+    std::cerr
+        << program << ": --format " << *format
+        << ": a plan's report is Markdown (md); its workloads' scenarios give JSON one by one\n";
     return exit_usage;
   }
   const trncost::io::plan_spec p = trncost::io::read_plan(plan);
   std::vector<std::string> inputs{plan};
   for (const auto& w : p.workloads) {
-    const std::string scenario = (std::filesystem::path(p.file).parent_path() / w.scenario).string();
+    const std::string scenario =
+        (std::filesystem::path(p.file).parent_path() / w.scenario).string();
     inputs.push_back(scenario);
     if (std::filesystem::is_regular_file(scenario)) {
       add_scenario_inputs(trncost::io::read_scenario(scenario), inputs);
     }
   }
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
-  return emit(program, trncost::io::render_markdown(trncost::io::run_plan(p, store_reader())), output,
-              inputs);
+  return emit(program, trncost::io::render_markdown(trncost::io::run_plan(p, store_reader())),
+              output, inputs);
 }
 
 int estimate_command(std::string_view program, const std::string& scenario,
@@ -301,9 +310,9 @@ int estimate_command(std::string_view program, const std::string& scenario,
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
   const model m = io::build_model(spec, store_reader());
   const estimate est = m.evaluate(spec.as_of, io::scenario_options(spec));
-  // [analysis], [[grant]] and [spend], when the scenario has them: the tornado, the Monte Carlo band
-  // and the credit burn-down go into the report (schema version 2); without them the report is the
-  // estimate's alone.
+  // [analysis], [[grant]] and [spend], when the scenario has them: the tornado, the Monte Carlo
+  // band and the credit burn-down go into the report (schema version 2); without them the report is
+  // the estimate's alone.
   const report::extras extras = io::scenario_extras(spec, m, est);
   std::string text;
   if (format == "json") {
@@ -354,8 +363,8 @@ int diff_command(std::string_view program, const std::string& before, const std:
   const auto a = trncost::io::read_report(read_text(before), before);
   const auto b = trncost::io::read_report(read_text(after), after);
   const auto d = trncost::diff(a, b);
-  std::string text = format == "md" ? trncost::io::render_diff_markdown(d, before, after)
-                                    : trncost::explain(d);
+  std::string text =
+      format == "md" ? trncost::io::render_diff_markdown(d, before, after) : trncost::explain(d);
   if (!text.ends_with('\n')) text += '\n';
   return emit(program, text, output, inputs);
 }
@@ -365,7 +374,8 @@ int diff_command(std::string_view program, const std::string& before, const std:
 std::optional<trncost::report::document> audited_report(const std::string& path) {
   const std::string text = read_text(path);
   if (trncost::io::is_study_report(text)) {
-    throw trncost::input_error(path + ": is a study report; give the study file itself (its decided "
+    throw trncost::input_error(path +
+                               ": is a study report; give the study file itself (its decided "
                                "option is taken) or an estimate's report");
   }
   const auto result = trncost::io::audit(text, path);
@@ -424,7 +434,8 @@ int check_command(const std::string& input, const trncost::report::budget_limits
   return verdict.passed ? exit_ok : exit_over_budget;
 }
 
-int reconcile_command(std::string_view program, const std::string& input, const std::string& bill_path,
+int reconcile_command(std::string_view program, const std::string& input,
+                      const std::string& bill_path,
                       const trncost::report::reconcile_options& options, const std::string& format,
                       const std::optional<std::string>& output) {
   using namespace trncost;
@@ -494,8 +505,9 @@ int check_main(std::string_view program, const args_t& args) {
   }
   if (!input) return usage_error(program, "no scenario, study or report given");
   if (!limits.max_total && !limits.max_increase_percent && !limits.min_status) {
-    return usage_error(program, "no limit given: --max-total, --max-increase (with --against) or "
-                                "--min-status; a gate without a limit would always pass");
+    return usage_error(program,
+                       "no limit given: --max-total, --max-increase (with --against) or "
+                       "--min-status; a gate without a limit would always pass");
   }
   if (limits.max_increase_percent.has_value() != against.has_value()) {
     return usage_error(program, against ? "--against is the baseline of --max-increase; give both"
@@ -528,7 +540,8 @@ int reconcile_main(std::string_view program, const args_t& args) {
       if (a == "--from" || a == "--to") {
         const auto t = time_of(v);
         if (!t) {
-          return usage_error(program, a + " \"" + v + "\" is not a date or a UTC time (2026-11-01 or "
+          return usage_error(program, a + " \"" + v +
+                                          "\" is not a date or a UTC time (2026-11-01 or "
                                           "2026-11-01T00:00:00Z)");
         }
         (a == "--from" ? options.from : options.to) = *t;
@@ -550,7 +563,8 @@ int reconcile_main(std::string_view program, const args_t& args) {
                                       : trncost::report::cost_basis::effective;
       } else if (a == "--format") {
         if (v != "md" && v != "json" && v != "html") {
-          return usage_error(program, "unknown format \"" + v + "\"; the formats are md, json, html");
+          return usage_error(program,
+                             "unknown format \"" + v + "\"; the formats are md, json, html");
         }
         format = v;
       } else {
@@ -563,7 +577,8 @@ int reconcile_main(std::string_view program, const args_t& args) {
     }
   }
   if (files.size() != 2) {
-    return usage_error(program, "reconcile takes an estimate and a bill: reconcile ESTIMATE BILL.csv");
+    return usage_error(program,
+                       "reconcile takes an estimate and a bill: reconcile ESTIMATE BILL.csv");
   }
   if (options.from && options.to && !(*options.from < *options.to)) {
     return usage_error(program, "--from must come before --to (the period is [from, to))");
@@ -586,7 +601,8 @@ int estimate_main(std::string_view program, const args_t& args) {
       const std::string& v = args[++i];
       if (a == "--format") {
         if (v != "json" && v != "csv" && v != "md" && v != "html") {
-          return usage_error(program, "unknown format \"" + v + "\"; the formats are json, csv, md, html");
+          return usage_error(program,
+                             "unknown format \"" + v + "\"; the formats are json, csv, md, html");
         }
         format = v;
       } else {
@@ -595,7 +611,8 @@ int estimate_main(std::string_view program, const args_t& args) {
     } else if (a.starts_with("-")) {
       return usage_error(program, "unknown option \"" + a + "\"");
     } else if (scenario) {
-      return usage_error(program, "one scenario file at a time (\"" + *scenario + "\", then \"" + a + "\")");
+      return usage_error(program,
+                         "one scenario file at a time (\"" + *scenario + "\", then \"" + a + "\")");
     } else {
       scenario = a;
     }
@@ -642,7 +659,8 @@ int diff_main(std::string_view program, const args_t& args) {
       reports.push_back(a);
     }
   }
-  if (reports.size() != 2) return usage_error(program, "diff takes two reports: diff BEFORE.json AFTER.json");
+  if (reports.size() != 2)
+    return usage_error(program, "diff takes two reports: diff BEFORE.json AFTER.json");
   return diff_command(program, reports[0], reports[1], format, output);
 }
 

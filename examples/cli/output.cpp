@@ -1,10 +1,10 @@
 // Where the `trncost` command's results go, safely (DESIGN.md invariant 11, docs/security.md): a
 // report named by --output is written to a new temporary file in the target's folder and renamed
 // over the target only when it is complete, so the target is either the old file or the whole new
-// one; a target that is not a regular file, or that is one of the run's own inputs (the same file by
-// device and inode, whatever its name), is refused before anything is written; standard output is
-// checked once the command has written everything, so a full disk or a closed pipe is exit code 5
-// and never a silent success. POSIX calls rather than iostreams: they say why a write failed.
+// one; a target that is not a regular file, or that is one of the run's own inputs (the same file
+// by device and inode, whatever its name), is refused before anything is written; standard output
+// is checked once the command has written everything, so a full disk or a closed pipe is exit code
+// 5 and never a silent success. POSIX calls rather than iostreams: they say why a write failed.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -62,7 +62,8 @@ std::optional<std::filesystem::path> real_target(const std::string& path, std::s
 
 }  // namespace
 
-std::optional<std::string> output_refusal(const std::string& path, const std::vector<std::string>& inputs) {
+std::optional<std::string> output_refusal(const std::string& path,
+                                          const std::vector<std::string>& inputs) {
   std::string refusal;
   const auto target = real_target(path, refusal);
   if (!target) return refusal;
@@ -73,15 +74,17 @@ std::optional<std::string> output_refusal(const std::string& path, const std::ve
   }
   if (!S_ISREG(st.st_mode)) {
     return "is " + kind_of(st.st_mode) +
-           ", not a regular file; trncost writes a report only to a regular file, which it replaces whole";
+           ", not a regular file; trncost writes a report only to a regular file, which it "
+           "replaces whole";
   }
   for (const auto& input : inputs) {
     struct stat in {};
     if (::stat(input.c_str(), &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino) {
       const bool same_name = std::filesystem::path(input).lexically_normal() ==
                              std::filesystem::path(path).lexically_normal();
-      return "is " + (same_name ? std::string("one of this run's inputs")
-                                : "the same file as " + input + ", one of this run's inputs") +
+      return "is " +
+             (same_name ? std::string("one of this run's inputs")
+                        : "the same file as " + input + ", one of this run's inputs") +
              "; trncost will not write its output over what it reads";
     }
   }
@@ -99,8 +102,10 @@ int write_output(std::string_view program, const std::string& path, const std::s
   const auto target = real_target(path, refusal);
   if (!target) return refuse(refusal);
   const auto failed = [&](const std::string& what, int e) {
-    std::cerr << program << ": " << path << ": cannot be written: " << what << (what.empty() ? "" : ": ")
-              << why(e) << " (" << (std::filesystem::exists(*target) ? "the file was left as it was" : "nothing was written")
+    std::cerr << program << ": " << path << ": cannot be written: " << what
+              << (what.empty() ? "" : ": ") << why(e) << " ("
+              << (std::filesystem::exists(*target) ? "the file was left as it was"
+                                                   : "nothing was written")
               << ")\n";
     return exit_cannot_write;
   };
@@ -222,8 +227,8 @@ int finish_stdout(std::string_view program, int rc) {
   // Anything written through C's stdout instead (nothing of trncost's, but a library might).
   if (std::fflush(stdout) != 0 && e == 0) e = errno;
   if (e == 0 && std::cout) return rc;
-  std::cerr << program << ": standard output: cannot be written" << (e != 0 ? ": " + why(e) : std::string())
-            << " (what was printed is incomplete)\n";
+  std::cerr << program << ": standard output: cannot be written"
+            << (e != 0 ? ": " + why(e) : std::string()) << " (what was printed is incomplete)\n";
   return rc == exit_ok ? exit_cannot_write : rc;
 }
 

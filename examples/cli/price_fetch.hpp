@@ -1,15 +1,15 @@
-// The transfers of `trncost prices fetch`: the one place of trncost that knows HTTP (libcurl, Debian
-// libcurl4-openssl-dev), included by prices.cpp only. A URL is turned into a complete local file:
-// local paths and file:// URLs are used where they are; http(s) URLs are downloaded into a cache
-// under a name the caller derives from checked offer codes, regions and versions (never from the
-// URL: nothing from the network names a local path, DESIGN.md invariant 11), through a ".part" file
-// that is renamed only when the transfer is complete, so a complete-looking file is never a
-// half-written one. Only the official price-list host, a mirror the user names and the URLs the user
-// gives are fetched, redirects included (at most max_redirects of them, followed here one by one).
-// A broken transfer resumes from the ".part" (a server that ignores the range restarts it); stalls,
-// connection failures, 5xx answers and short transfers are retried with a growing pause; a 4xx
-// answer is not. Without libcurl (built without TRNCOST_HAVE_CURL) only local files and file:// URLs
-// are fetched, and an http URL says so. docs/security.md lists what is refused.
+// The transfers of `trncost prices fetch`: the one place of trncost that knows HTTP (libcurl,
+// Debian libcurl4-openssl-dev), included by prices.cpp only. A URL is turned into a complete local
+// file: local paths and file:// URLs are used where they are; http(s) URLs are downloaded into a
+// cache under a name the caller derives from checked offer codes, regions and versions (never from
+// the URL: nothing from the network names a local path, DESIGN.md invariant 11), through a ".part"
+// file that is renamed only when the transfer is complete, so a complete-looking file is never a
+// half-written one. Only the official price-list host, a mirror the user names and the URLs the
+// user gives are fetched, redirects included (at most max_redirects of them, followed here one by
+// one). A broken transfer resumes from the ".part" (a server that ignores the range restarts it);
+// stalls, connection failures, 5xx answers and short transfers are retried with a growing pause; a
+// 4xx answer is not. Without libcurl (built without TRNCOST_HAVE_CURL) only local files and file://
+// URLs are fetched, and an http URL says so. docs/security.md lists what is refused.
 #ifndef TRNCOST_EXAMPLES_CLI_PRICE_FETCH_HPP
 #define TRNCOST_EXAMPLES_CLI_PRICE_FETCH_HPP
 
@@ -17,9 +17,9 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
-#include <cstring>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <stdexcept>
@@ -49,20 +49,20 @@ inline constexpr std::string_view official_base = "https://pricing.us-east-1.ama
 
 struct transfer_options {
   std::string base{official_base};
-  bool mirror = false;              ///< base given by the user: its scheme and host are fetched too
-  std::string cache;                ///< where downloads are kept
-  double stall_timeout_s = 30;      ///< a transfer slower than min_speed for this long is given up
-  std::uint64_t min_speed = 1000;   ///< bytes per second, averaged over stall_timeout_s
+  bool mirror = false;             ///< base given by the user: its scheme and host are fetched too
+  std::string cache;               ///< where downloads are kept
+  double stall_timeout_s = 30;     ///< a transfer slower than min_speed for this long is given up
+  std::uint64_t min_speed = 1000;  ///< bytes per second, averaged over stall_timeout_s
   double connect_timeout_s = 10;
   /// Every transfer of the command ends by then (4 hours: AWS's largest offer file, several GB,
   /// at about 1 MB/s).
   double deadline_s = 4 * 3600;
   /// Bytes a file may have once decoded (20 GiB: AWS's largest offer file is several GB).
   std::uint64_t max_size = std::uint64_t{20} << 30;
-  int retries = 2;                  ///< further attempts after a failed one (1 s, 2 s, 4 s... apart)
-  int max_redirects = 5;            ///< redirects followed per transfer
-  bool offline = false;             ///< only what the cache holds
-  bool progress = false;            ///< progress lines on standard error (when it is a terminal)
+  int retries = 2;        ///< further attempts after a failed one (1 s, 2 s, 4 s... apart)
+  int max_redirects = 5;  ///< redirects followed per transfer
+  bool offline = false;   ///< only what the cache holds
+  bool progress = false;  ///< progress lines on standard error (when it is a terminal)
 };
 
 /// "2", "0.5": seconds as the user wrote them, for messages.
@@ -74,7 +74,9 @@ inline std::string seconds_text(double s) {
 
 namespace detail_fetch {
 
-inline bool is_http(std::string_view url) { return url.starts_with("http://") || url.starts_with("https://"); }
+inline bool is_http(std::string_view url) {
+  return url.starts_with("http://") || url.starts_with("https://");
+}
 
 /// "https://host[:port]" of an http(s) URL, lower-cased, the default port left out; "" when the URL
 /// is not http(s) or carries credentials ("user@host"), which trncost never sends.
@@ -108,7 +110,8 @@ inline std::string path_problem(std::string_view path) {
     if (ch < 0x21 || ch == 0x7f) return "a space or control character";
     if (ch == '\\') return "a backslash";
     if (ch == '?' || ch == '#') return "a query or fragment";
-    if (ch == '%' && i + 2 < path.size() && (path.substr(i + 1, 2) == "2e" || path.substr(i + 1, 2) == "2E")) {
+    if (ch == '%' && i + 2 < path.size() &&
+        (path.substr(i + 1, 2) == "2e" || path.substr(i + 1, 2) == "2E")) {
       decoded += '.';
       i += 2;
       continue;
@@ -130,8 +133,8 @@ inline std::string path_problem(std::string_view path) {
 inline bool safe_local_name(std::string_view name) {
   if (name.empty() || name.starts_with('/')) return false;
   for (const char ch : name) {
-    const bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-                    ch == '.' || ch == '_' || ch == '-' || ch == '/';
+    const bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                    (ch >= '0' && ch <= '9') || ch == '.' || ch == '_' || ch == '-' || ch == '/';
     if (!ok) return false;
   }
   return path_problem(name).empty() && name.find("//") == std::string_view::npos;
@@ -146,15 +149,15 @@ inline volatile std::sig_atomic_t interrupted = 0;
 struct transfer_state {
   CURL* curl = nullptr;
   std::FILE* out = nullptr;
-  std::uint64_t have = 0;         ///< bytes of the ".part" before this attempt
-  std::uint64_t written = 0;      ///< bytes written by this attempt (decoded)
+  std::uint64_t have = 0;     ///< bytes of the ".part" before this attempt
+  std::uint64_t written = 0;  ///< bytes written by this attempt (decoded)
   std::uint64_t max_size = 0;
   bool over_size = false;
-  bool is_file = false;           ///< the body is the file (200 or 206), not a redirect or an error page
+  bool is_file = false;  ///< the body is the file (200 or 206), not a redirect or an error page
   bool decided = false;
-  bool restarted = false;         ///< a 200 to a range request: the file from its first byte
+  bool restarted = false;  ///< a 200 to a range request: the file from its first byte
   bool write_failed = false;
-  bool range_mismatch = false;    ///< a 206 for another range than the one asked
+  bool range_mismatch = false;  ///< a 206 for another range than the one asked
   // Headers of the current response (reset at each status line: redirects have their own).
   std::string etag, content_encoding, accept_ranges, content_range;
   // Progress, on a terminal only.
@@ -166,7 +169,9 @@ struct transfer_state {
 
 inline std::string trimmed(std::string_view v) {
   while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
-  while (!v.empty() && (v.back() == ' ' || v.back() == '\t' || v.back() == '\r' || v.back() == '\n')) v.remove_suffix(1);
+  while (!v.empty() &&
+         (v.back() == ' ' || v.back() == '\t' || v.back() == '\r' || v.back() == '\n'))
+    v.remove_suffix(1);
   return std::string(v);
 }
 
@@ -203,7 +208,8 @@ inline int on_progress(void* p, curl_off_t total, curl_off_t now, curl_off_t, cu
   const double mb = static_cast<double>(s.have + static_cast<std::uint64_t>(now)) / 1e6;
   if (total > 0 && s.content_encoding.empty()) {
     const double all = static_cast<double>(s.have + static_cast<std::uint64_t>(total)) / 1e6;
-    std::fprintf(stderr, "\r%s: %.1f of %.1f MB (%.0f %%)   ", s.what.c_str(), mb, all, 100.0 * mb / all);
+    std::fprintf(stderr, "\r%s: %.1f of %.1f MB (%.0f %%)   ", s.what.c_str(), mb, all,
+                 100.0 * mb / all);
   } else {
     std::fprintf(stderr, "\r%s: %.1f MB   ", s.what.c_str(), mb);
   }
@@ -221,14 +227,16 @@ inline std::size_t on_data(char* data, std::size_t size, std::size_t n, void* p)
     curl_easy_getinfo(s.curl, CURLINFO_RESPONSE_CODE, &status);
     s.is_file = status == 200 || status == 206;
     s.decided = true;
-    if (s.is_file && s.have > 0 && status == 206 && !s.content_range.starts_with("bytes " + std::to_string(s.have) + "-")) {
+    if (s.is_file && s.have > 0 && status == 206 &&
+        !s.content_range.starts_with("bytes " + std::to_string(s.have) + "-")) {
       // Not the rest of what we have: never appended.
       s.range_mismatch = true;
       return 0;
     }
     if (s.is_file && s.have > 0 && status == 200) {
       // The whole file again (the server ignored the range, or If-Range found another version).
-      if (std::fflush(s.out) != 0 || ::ftruncate(::fileno(s.out), 0) != 0 || std::fseek(s.out, 0, SEEK_SET) != 0) {
+      if (std::fflush(s.out) != 0 || ::ftruncate(::fileno(s.out), 0) != 0 ||
+          std::fseek(s.out, 0, SEEK_SET) != 0) {
         s.write_failed = true;
         return 0;
       }
@@ -249,10 +257,10 @@ inline std::size_t on_data(char* data, std::size_t size, std::size_t n, void* p)
 
 /// What became of one attempt.
 struct attempt_result {
-  std::string why;              ///< "" when the file is complete
-  bool retry = false;           ///< another attempt may help
-  bool keep_part = false;       ///< the ".part" may be resumed (a strong ETag, identity, byte ranges)
-  std::string etag;             ///< the ETag to resume against
+  std::string why;         ///< "" when the file is complete
+  bool retry = false;      ///< another attempt may help
+  bool keep_part = false;  ///< the ".part" may be resumed (a strong ETag, identity, byte ranges)
+  std::string etag;        ///< the ETag to resume against
   bool restarted = false;
 };
 
@@ -262,12 +270,15 @@ inline bool strong_etag(const std::string& e) { return !e.empty() && !e.starts_w
 /// One attempt: appends to `part` from its current size when `etag` says which version it holds,
 /// following at most o.max_redirects redirects, each to an allowed origin, until `deadline`.
 inline attempt_result attempt(const std::string& first_url, const std::vector<std::string>& allowed,
-                              const std::filesystem::path& part, const std::string& etag, const transfer_options& o,
-                              std::chrono::steady_clock::time_point deadline, const std::string& what) {
+                              const std::filesystem::path& part, const std::string& etag,
+                              const transfer_options& o,
+                              std::chrono::steady_clock::time_point deadline,
+                              const std::string& what) {
   attempt_result res;
   std::error_code ec;
   std::uint64_t have = 0;
-  if (!etag.empty() && std::filesystem::exists(part, ec)) have = std::filesystem::file_size(part, ec);
+  if (!etag.empty() && std::filesystem::exists(part, ec))
+    have = std::filesystem::file_size(part, ec);
   std::FILE* out = std::fopen(part.c_str(), have > 0 ? "r+b" : "wb");
   if (out == nullptr) {
     res.why = "cannot write " + part.string();
@@ -299,7 +310,8 @@ inline attempt_result attempt(const std::string& first_url, const std::vector<st
   curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(o.connect_timeout_s * 1000));
   // Too slow: less than min_speed bytes per second over stall_timeout_s (a stall or a trickle).
   curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, static_cast<long>(o.min_speed));
-  curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, static_cast<long>(o.stall_timeout_s < 1 ? 1 : o.stall_timeout_s));
+  curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME,
+                   static_cast<long>(o.stall_timeout_s < 1 ? 1 : o.stall_timeout_s));
   // A size announced beyond the cap is refused before its body arrives (the body is counted too).
   curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(o.max_size - have));
   curl_easy_setopt(c, CURLOPT_BUFFERSIZE, 512L * 1024L);
@@ -327,7 +339,8 @@ inline attempt_result attempt(const std::string& first_url, const std::vector<st
   std::string refused;
   bool past_deadline = false;
   for (int hops = 0;; ++hops) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       past_deadline = true;
       break;
@@ -338,11 +351,13 @@ inline attempt_result attempt(const std::string& first_url, const std::vector<st
     rc = curl_easy_perform(c);
     status = 0;
     curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-    if (rc == CURLE_OPERATION_TIMEDOUT && std::chrono::steady_clock::now() >= deadline) past_deadline = true;
+    if (rc == CURLE_OPERATION_TIMEDOUT && std::chrono::steady_clock::now() >= deadline)
+      past_deadline = true;
     if (rc != CURLE_OK || status < 300 || status >= 400) break;
     const char* location = nullptr;
     curl_easy_getinfo(c, CURLINFO_REDIRECT_URL, &location);
-    if (location == nullptr) break;  // a 3xx without a usable Location: reported as its status below
+    if (location == nullptr)
+      break;  // a 3xx without a usable Location: reported as its status below
     const std::string next = location;
     if (hops == o.max_redirects) {
       refused = "the server redirected more than " + std::to_string(o.max_redirects) +
@@ -352,7 +367,8 @@ inline attempt_result attempt(const std::string& first_url, const std::vector<st
     if (std::find(allowed.begin(), allowed.end(), origin_of(next)) == allowed.end()) {
       refused = "the server redirected to " + next + ", which is not on " + allowed.front() +
                 (allowed.size() > 1 ? " or another host trncost was given" : "") +
-                "; trncost fetches the price list only from the official host, a mirror named with --mirror "
+                "; trncost fetches the price list only from the official host, a mirror named with "
+                "--mirror "
                 "and the URLs it is given";
       break;
     }
@@ -371,8 +387,8 @@ inline attempt_result attempt(const std::string& first_url, const std::vector<st
   // What a later attempt may build on: the bytes of one version, as they are, from a server that
   // sends ranges. Anything else is deleted by the caller.
   res.etag = st.etag;
-  res.keep_part = st.is_file && strong_etag(st.etag) && st.content_encoding.empty() && st.accept_ranges == "bytes" &&
-                  !st.over_size && !st.write_failed && flushed;
+  res.keep_part = st.is_file && strong_etag(st.etag) && st.content_encoding.empty() &&
+                  st.accept_ranges == "bytes" && !st.over_size && !st.write_failed && flushed;
   if (!refused.empty()) {
     res.why = refused;
     return res;
@@ -384,7 +400,8 @@ inline attempt_result attempt(const std::string& first_url, const std::vector<st
   if (st.range_mismatch) {
     res.keep_part = false;
     res.retry = true;
-    res.why = "the server sent another range (" + st.content_range + ") than the one asked (bytes " + range + "); restarted";
+    res.why = "the server sent another range (" + st.content_range +
+              ") than the one asked (bytes " + range + "); restarted";
     return res;
   }
   if (st.over_size || rc == CURLE_FILESIZE_EXCEEDED) {
@@ -398,14 +415,16 @@ inline attempt_result attempt(const std::string& first_url, const std::vector<st
     return res;
   }
   if (past_deadline) {
-    res.why = "it was not complete within the " + seconds_text(o.deadline_s) + " s deadline (--deadline)";
+    res.why =
+        "it was not complete within the " + seconds_text(o.deadline_s) + " s deadline (--deadline)";
     return res;
   }
   if (have > 0 && status == 206 && (!st.etag.empty() && st.etag != etag)) {
     // Another version's bytes after ours: never mixed.
     res.keep_part = false;
     res.retry = true;
-    res.why = "the server sent a range of another version (ETag " + st.etag + ", not " + etag + "); restarted";
+    res.why = "the server sent a range of another version (ETag " + st.etag + ", not " + etag +
+              "); restarted";
     return res;
   }
   if (have > 0 && status == 206 && !st.content_encoding.empty()) {
@@ -431,8 +450,8 @@ inline attempt_result attempt(const std::string& first_url, const std::vector<st
     res.retry = rc != CURLE_UNSUPPORTED_PROTOCOL;
     std::string why = err[0] != '\0' ? err : curl_easy_strerror(rc);
     if (rc == CURLE_OPERATION_TIMEDOUT) {
-      why = "slower than " + std::to_string(o.min_speed) + " bytes/s for " + seconds_text(o.stall_timeout_s) +
-            " s (--min-speed, --timeout): " + why;
+      why = "slower than " + std::to_string(o.min_speed) + " bytes/s for " +
+            seconds_text(o.stall_timeout_s) + " s (--min-speed, --timeout): " + why;
     }
     res.why = why;
     return res;
@@ -445,8 +464,8 @@ inline attempt_result attempt(const std::string& first_url, const std::vector<st
     const std::uint64_t got = encoded ? static_cast<std::uint64_t>(wire) : now - st.have;
     if (got != static_cast<std::uint64_t>(length)) {
       res.retry = true;
-      res.why = "the transfer ended after " + std::to_string(got) + " of " + std::to_string(length) +
-                (encoded ? " compressed" : "") + " bytes (truncated)";
+      res.why = "the transfer ended after " + std::to_string(got) + " of " +
+                std::to_string(length) + (encoded ? " compressed" : "") + " bytes (truncated)";
       return res;
     }
   }
@@ -466,7 +485,9 @@ class fetcher {
     allowed_.emplace_back(official_base);
     if (o_.mirror && detail_fetch::is_http(o_.base)) {
       const std::string m = detail_fetch::origin_of(o_.base);
-      if (m.empty()) throw fetch_error(o_.base + ": not a mirror trncost can fetch from (credentials in the URL?)");
+      if (m.empty())
+        throw fetch_error(o_.base +
+                          ": not a mirror trncost can fetch from (credentials in the URL?)");
       allowed_.insert(allowed_.begin(), m);
     }
 #ifdef TRNCOST_HAVE_CURL
@@ -484,24 +505,30 @@ class fetcher {
   /// The URL of `path`, a path or URL that the index `from` names at `key`: a path is joined to the
   /// base (the official host or the mirror); a full URL must be on the official host or the mirror.
   /// A path with "." or ".." segments (or the like) is refused, naming the index and the key.
-  [[nodiscard]] std::string url(const std::string& path, const std::string& from, const std::string& key) const {
+  [[nodiscard]] std::string url(const std::string& path, const std::string& from,
+                                const std::string& key) const {
     const auto refuse = [&](const std::string& why) {
-      return fetch_error(from + ": " + key + " names \"" + path + "\", " + why + "; nothing was fetched from it");
+      return fetch_error(from + ": " + key + " names \"" + path + "\", " + why +
+                         "; nothing was fetched from it");
     };
     if (path.find("://") != std::string::npos) {
       const std::string origin = detail_fetch::origin_of(path);
       if (std::find(allowed_.begin(), allowed_.end(), origin) == allowed_.end()) {
         throw refuse("which is not on " + allowed_.front() +
-                     " (trncost fetches the price list only from the official host and a mirror named with --mirror)");
+                     " (trncost fetches the price list only from the official host and a mirror "
+                     "named with --mirror)");
       }
       const auto at = path.find('/', path.find("://") + 3);
-      if (const auto p = detail_fetch::path_problem(at == std::string::npos ? "" : path.substr(at)); !p.empty()) {
+      if (const auto p = detail_fetch::path_problem(at == std::string::npos ? "" : path.substr(at));
+          !p.empty()) {
         throw refuse("a path with " + p);
       }
       return path;
     }
-    if (!path.starts_with('/')) throw refuse("which is neither a URL nor a path from the host's root");
-    if (const auto p = detail_fetch::path_problem(path); !p.empty()) throw refuse("a path with " + p);
+    if (!path.starts_with('/'))
+      throw refuse("which is neither a URL nor a path from the host's root");
+    if (const auto p = detail_fetch::path_problem(path); !p.empty())
+      throw refuse("a path with " + p);
     return root_url(path);
   }
 
@@ -516,7 +543,8 @@ class fetcher {
   /// the cache as `local_name` (composed by the caller from checked codes; never from the URL),
   /// downloaded afresh (indexes change) unless offline. `what` names it in progress and errors.
   /// A URL the user gave (`given`) may be on any http(s) host, and redirects may stay on it.
-  std::string get(const std::string& u, std::string_view what, const std::string& local_name, bool given = false) {
+  std::string get(const std::string& u, std::string_view what, const std::string& local_name,
+                  bool given = false) {
     if (!detail_fetch::is_http(u)) {
       const std::string path = u.starts_with("file://") ? u.substr(7) : u;
       std::error_code ec;
@@ -529,15 +557,18 @@ class fetcher {
     std::error_code ec;
     if (o_.offline) {
       if (!std::filesystem::is_regular_file(local, ec)) {
-        throw fetch_error(u + ": offline, and the cache (" + o_.cache + ") does not hold the " + std::string(what));
+        throw fetch_error(u + ": offline, and the cache (" + o_.cache + ") does not hold the " +
+                          std::string(what));
       }
       return local.string();
     }
 #ifdef TRNCOST_HAVE_CURL
-    if (detail_fetch::interrupted != 0) throw fetch_error(u + ": interrupted before it was fetched");
+    if (detail_fetch::interrupted != 0)
+      throw fetch_error(u + ": interrupted before it was fetched");
     if (detail_fetch::origin_of(u).empty()) {
       // "https://pricing.us-east-1.amazonaws.com@elsewhere/": not the host it seems to name.
-      throw fetch_error(u + ": a URL with a user name or password before its host; trncost does not fetch it");
+      throw fetch_error(
+          u + ": a URL with a user name or password before its host; trncost does not fetch it");
     }
     std::vector<std::string> allowed = allowed_;
     if (given) allowed.push_back(detail_fetch::origin_of(u));
@@ -556,13 +587,16 @@ class fetcher {
       if (i > 0) {
         const auto pause = std::chrono::seconds(1LL << (i - 1 < 5 ? i - 1 : 5));
         if (std::chrono::steady_clock::now() + pause >= deadline_) {
-          why = "it was not complete within the " + seconds_text(o_.deadline_s) + " s deadline (--deadline); " + why;
+          why = "it was not complete within the " + seconds_text(o_.deadline_s) +
+                " s deadline (--deadline); " + why;
           break;
         }
-        std::fprintf(stderr, "%s: %s; retrying (%d of %d)\n", u.c_str(), why.c_str(), i, o_.retries);
+        std::fprintf(stderr, "%s: %s; retrying (%d of %d)\n", u.c_str(), why.c_str(), i,
+                     o_.retries);
         std::this_thread::sleep_for(pause);
       }
-      const auto res = detail_fetch::attempt(u, allowed, part, etag, o_, deadline_, std::string(what));
+      const auto res =
+          detail_fetch::attempt(u, allowed, part, etag, o_, deadline_, std::string(what));
       why = res.why;
       if (why.empty()) {
         std::filesystem::remove(etag_file, ec);
@@ -579,14 +613,18 @@ class fetcher {
         etag.clear();
       }
       if (!res.retry || detail_fetch::interrupted != 0) {
-        throw fetch_error(u + ": the " + std::string(what) + " could not be downloaded: " + why + kept(part));
+        throw fetch_error(u + ": the " + std::string(what) + " could not be downloaded: " + why +
+                          kept(part));
       }
     }
-    throw fetch_error(u + ": the " + std::string(what) + " could not be downloaded: " + why +
-                      (o_.retries > 0 ? " (after " + std::to_string(o_.retries) + " retries)" : "") + kept(part));
+    throw fetch_error(
+        u + ": the " + std::string(what) + " could not be downloaded: " + why +
+        (o_.retries > 0 ? " (after " + std::to_string(o_.retries) + " retries)" : "") + kept(part));
 #else
-    throw fetch_error(u + ": this trncost was built without libcurl (Debian: libcurl4-openssl-dev), so it fetches "
-                          "only local files and file:// URLs");
+    throw fetch_error(
+        u +
+        ": this trncost was built without libcurl (Debian: libcurl4-openssl-dev), so it fetches "
+        "only local files and file:// URLs");
 #endif
   }
 
@@ -600,7 +638,8 @@ class fetcher {
 
  private:
   /// The ETag a ".part" may be resumed against, or "" (and the ".part" deleted) when there is none.
-  static std::string resumable_etag(const std::filesystem::path& part, const std::filesystem::path& etag_file) {
+  static std::string resumable_etag(const std::filesystem::path& part,
+                                    const std::filesystem::path& etag_file) {
     std::error_code ec;
     std::string etag;
     if (std::FILE* f = std::fopen(etag_file.c_str(), "rb")) {
@@ -644,7 +683,8 @@ class fetcher {
 
   transfer_options o_;
   std::chrono::steady_clock::time_point deadline_;  ///< of every transfer of this fetcher
-  std::vector<std::string> allowed_;  ///< origins fetched: the mirror (when given) first, the official host
+  std::vector<std::string>
+      allowed_;  ///< origins fetched: the mirror (when given) first, the official host
 };
 
 }  // namespace trncost_cli

@@ -4,6 +4,8 @@
 // place that knows HTTP), checks it, reads it with the offer readers and the user's filter, and
 // stores the rows in one transaction; `list` shows the stored versions, `show` the prices in force
 // on a date. docs/cli.md describes the options and the exit codes.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -25,8 +27,6 @@
 #include <trncost/provenance/chrono.hpp>
 #include <vector>
 
-#include <unistd.h>
-
 #include "cli.hpp"
 #include "price_fetch.hpp"
 
@@ -34,7 +34,8 @@ namespace trncost_cli {
 
 namespace {
 
-constexpr std::string_view prices_usage = R"(trncost prices: official AWS Price List prices in a local price store (SQLite)
+constexpr std::string_view prices_usage =
+    R"(trncost prices: official AWS Price List prices in a local price store (SQLite)
 
 Usage:
   trncost prices fetch --store STORE --offer CODE --region REGION [filter] [version] [transfer]
@@ -95,8 +96,9 @@ Exit codes:
 )";
 
 /// A JSON index file (small), parsed whole; its member `key` as text, or the index's error.
-const trncost::io::detail::json_value& member(const trncost::io::detail::json_value& v, std::string_view key,
-                                              const std::string& file, const std::string& path) {
+const trncost::io::detail::json_value& member(const trncost::io::detail::json_value& v,
+                                              std::string_view key, const std::string& file,
+                                              const std::string& path) {
   const auto* m = v.find(key);
   if (m == nullptr) {
     throw fetch_error(file + ": " + path + (path.empty() ? "" : ".") + std::string(key) +
@@ -146,7 +148,8 @@ bool valid_region(std::string_view s) {
   std::size_t start = 0;
   while (true) {
     const auto end = s.find('-', start);
-    words.push_back(s.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    words.push_back(
+        s.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
     if (end == std::string_view::npos) break;
     start = end + 1;
   }
@@ -156,10 +159,14 @@ bool valid_region(std::string_view s) {
     });
   };
   const auto digits = [](std::string_view w) {
-    return !w.empty() && std::all_of(w.begin(), w.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+    return !w.empty() &&
+           std::all_of(w.begin(), w.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
   };
-  if (words.size() < 3 || words[0].size() != 2 || !std::all_of(words.begin(), words.end(), lower_alnum)) return false;
-  // us-east-1 / us-gov-west-1: the first number ends the region proper; Local and Wavelength Zones follow.
+  if (words.size() < 3 || words[0].size() != 2 ||
+      !std::all_of(words.begin(), words.end(), lower_alnum))
+    return false;
+  // us-east-1 / us-gov-west-1: the first number ends the region proper; Local and Wavelength Zones
+  // follow.
   std::size_t i = 1;
   while (i < words.size() && !digits(words[i])) ++i;
   return i >= 2 && i < words.size();
@@ -167,19 +174,24 @@ bool valid_region(std::string_view s) {
 
 /// Versions: the publication's UTC time as 14 digits (20260910195514).
 bool valid_version(std::string_view s) {
-  return s.size() == 14 && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  return s.size() == 14 &&
+         std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
 }
 
 /// The cache's names (transfer_options::cache), from checked codes only (docs/security.md).
 namespace cache_name {
 inline std::string offer_index() { return "offers/index.json"; }
-inline std::string region_index(const std::string& offer) { return "offers/" + offer + "/region_index.json"; }
-inline std::string version_index(const std::string& offer) { return "offers/" + offer + "/version_index.json"; }
+inline std::string region_index(const std::string& offer) {
+  return "offers/" + offer + "/region_index.json";
+}
+inline std::string version_index(const std::string& offer) {
+  return "offers/" + offer + "/version_index.json";
+}
 inline std::string savings_plans_index(const std::string& offer) {
   return "offers/" + offer + "/savings_plans_region_index.json";
 }
-inline std::string offer_file(const std::string& offer, const std::string& version, const std::string& region,
-                              const std::string& format) {
+inline std::string offer_file(const std::string& offer, const std::string& version,
+                              const std::string& region, const std::string& format) {
   return "offers/" + offer + "/" + version + "/" + region + "/index." + format;
 }
 inline std::string savings_plans_file(const std::string& offer, const std::string& version,
@@ -188,7 +200,8 @@ inline std::string savings_plans_file(const std::string& offer, const std::strin
 }
 /// A file the user named by URL: by the URL's digest (the URL itself names nothing locally).
 inline std::string given_url(const std::string& url) {
-  return "urls/" + trncost::io::detail::sha256_hex(url).substr(0, 32) + (url.ends_with(".csv") ? ".csv" : ".json");
+  return "urls/" + trncost::io::detail::sha256_hex(url).substr(0, 32) +
+         (url.ends_with(".csv") ? ".csv" : ".json");
 }
 }  // namespace cache_name
 
@@ -210,9 +223,9 @@ struct fetch_request {
 /// What the index walk says the offer file must be.
 struct expected_file {
   std::string url;
-  std::string local_name;                               ///< its name in the cache (cache_name)
-  std::string version;                                  ///< must equal the file's "version"
-  std::optional<trncost::timestamp> published;          ///< must equal its publicationDate, when known
+  std::string local_name;                       ///< its name in the cache (cache_name)
+  std::string version;                          ///< must equal the file's "version"
+  std::optional<trncost::timestamp> published;  ///< must equal its publicationDate, when known
   std::optional<trncost::timestamp> effective_begin;
   std::optional<trncost::timestamp> effective_end;
 };
@@ -226,27 +239,31 @@ std::optional<trncost::timestamp> timestamp_or_none(const std::string& text) {
 void check_version(const std::string& v, const std::string& index_url, const std::string& key) {
   if (!valid_version(v)) {
     throw fetch_error(index_url + ": " + key + ": \"" + v +
-                      "\" is not a price-list version (14 digits, the publication's UTC time); nothing was fetched");
+                      "\" is not a price-list version (14 digits, the publication's UTC time); "
+                      "nothing was fetched");
   }
 }
 
 expected_file walk_indexes(fetcher& net, const fetch_request& r) {
   using trncost::io::detail::json_value;
   const std::string index_url = net.root_url("/offers/v1.0/aws/index.json");
-  const json_value index = read_index(net.get(index_url, "offer index", cache_name::offer_index()), index_url);
+  const json_value index =
+      read_index(net.get(index_url, "offer index", cache_name::offer_index()), index_url);
   const json_value& offers = member(index, "offers", index_url, "");
   const json_value* offer = offers.find(r.offer);
   if (offer == nullptr) {
-    throw fetch_error(index_url + ": offers." + r.offer + " is missing: the offer index has no offer \"" +
-                      r.offer + "\" (" + std::to_string(offers.keys().size()) + " offers; AmazonEC2, AmazonS3...)");
+    throw fetch_error(index_url + ": offers." + r.offer +
+                      " is missing: the offer index has no offer \"" + r.offer + "\" (" +
+                      std::to_string(offers.keys().size()) + " offers; AmazonEC2, AmazonS3...)");
   }
   expected_file want;
   if (r.savings_plans) {
     const std::string sp_url =
-        net.url(member(*offer, "currentSavingsPlanIndexUrl", index_url, "offers." + r.offer).text(), index_url,
-                "offers." + r.offer + ".currentSavingsPlanIndexUrl");
-    const json_value sp =
-        read_index(net.get(sp_url, "Savings Plans region index", cache_name::savings_plans_index(r.offer)), sp_url);
+        net.url(member(*offer, "currentSavingsPlanIndexUrl", index_url, "offers." + r.offer).text(),
+                index_url, "offers." + r.offer + ".currentSavingsPlanIndexUrl");
+    const json_value sp = read_index(
+        net.get(sp_url, "Savings Plans region index", cache_name::savings_plans_index(r.offer)),
+        sp_url);
     const json_value& regions = member(sp, "regions", sp_url, "");
     for (const auto& reg : regions.items()) {  // an array of {regionCode, versionUrl}
       const auto* code = reg.find("regionCode");
@@ -258,21 +275,26 @@ expected_file walk_indexes(fetcher& net, const fetch_request& r) {
         want.version = v != nullptr ? v->text() : version_in_url(path);
         check_version(want.version, sp_url, "the Savings Plans file of " + r.region);
         want.local_name = cache_name::savings_plans_file(r.offer, want.version, r.region);
-        if (const auto* p = sp.find("publicationDate")) want.published = timestamp_or_none(p->text());
+        if (const auto* p = sp.find("publicationDate"))
+          want.published = timestamp_or_none(p->text());
         return want;
       }
     }
-    throw fetch_error(sp_url + ": the Savings Plans region index has no region \"" + r.region + "\"");
+    throw fetch_error(sp_url + ": the Savings Plans region index has no region \"" + r.region +
+                      "\"");
   }
   if (!r.version.empty() || r.as_of) {
-    const std::string vi_url = net.url(member(*offer, "versionIndexUrl", index_url, "offers." + r.offer).text(),
-                                       index_url, "offers." + r.offer + ".versionIndexUrl");
-    const json_value vi = read_index(net.get(vi_url, "version index", cache_name::version_index(r.offer)), vi_url);
+    const std::string vi_url =
+        net.url(member(*offer, "versionIndexUrl", index_url, "offers." + r.offer).text(), index_url,
+                "offers." + r.offer + ".versionIndexUrl");
+    const json_value vi =
+        read_index(net.get(vi_url, "version index", cache_name::version_index(r.offer)), vi_url);
     const json_value& versions = member(vi, "versions", vi_url, "");
     for (std::size_t i = 0; i < versions.keys().size(); ++i) {
       const std::string& v = versions.keys()[i];
       const json_value& entry = versions.items()[i];
-      const auto begin = timestamp_or_none(member(entry, "versionEffectiveBeginDate", vi_url, "versions." + v).text());
+      const auto begin = timestamp_or_none(
+          member(entry, "versionEffectiveBeginDate", vi_url, "versions." + v).text());
       const auto* end_text = entry.find("versionEffectiveEndDate");
       const auto end = end_text != nullptr ? timestamp_or_none(end_text->text()) : std::nullopt;
       bool chosen = v == r.version;
@@ -285,22 +307,26 @@ expected_file walk_indexes(fetcher& net, const fetch_request& r) {
       want.version = v;
       want.effective_begin = begin;
       want.effective_end = end;
-      want.url = net.root_url("/offers/v1.0/aws/" + r.offer + "/" + v + "/" + r.region + "/index." + r.format);
+      want.url = net.root_url("/offers/v1.0/aws/" + r.offer + "/" + v + "/" + r.region + "/index." +
+                              r.format);
       want.local_name = cache_name::offer_file(r.offer, v, r.region, r.format);
       return want;
     }
-    throw fetch_error(vi_url + ": the version index has no version " +
-                      (r.as_of ? "in force on " + trncost::to_string(*r.as_of) : "\"" + r.version + "\"") +
-                      " (" + std::to_string(versions.keys().size()) + " versions)");
+    throw fetch_error(
+        vi_url + ": the version index has no version " +
+        (r.as_of ? "in force on " + trncost::to_string(*r.as_of) : "\"" + r.version + "\"") + " (" +
+        std::to_string(versions.keys().size()) + " versions)");
   }
-  const std::string ri_url = net.url(member(*offer, "currentRegionIndexUrl", index_url, "offers." + r.offer).text(),
-                                     index_url, "offers." + r.offer + ".currentRegionIndexUrl");
-  const json_value ri = read_index(net.get(ri_url, "region index", cache_name::region_index(r.offer)), ri_url);
+  const std::string ri_url =
+      net.url(member(*offer, "currentRegionIndexUrl", index_url, "offers." + r.offer).text(),
+              index_url, "offers." + r.offer + ".currentRegionIndexUrl");
+  const json_value ri =
+      read_index(net.get(ri_url, "region index", cache_name::region_index(r.offer)), ri_url);
   const json_value& regions = member(ri, "regions", ri_url, "");
   const json_value* reg = regions.find(r.region);
   if (reg == nullptr) {
-    throw fetch_error(ri_url + ": the region index of " + r.offer + " has no region \"" + r.region + "\" (" +
-                      std::to_string(regions.keys().size()) + " regions)");
+    throw fetch_error(ri_url + ": the region index of " + r.offer + " has no region \"" + r.region +
+                      "\" (" + std::to_string(regions.keys().size()) + " regions)");
   }
   std::string path = member(*reg, "currentVersionUrl", ri_url, "regions." + r.region).text();
   if (r.format == "csv" && path.ends_with(".json")) path.replace(path.size() - 4, 4, "csv");
@@ -312,8 +338,8 @@ expected_file walk_indexes(fetcher& net, const fetch_request& r) {
   return want;
 }
 
-trncost::pricing::offer read_checked_file(const std::string& local, const std::string& url, const fetch_request& r,
-                                          const expected_file* want);
+trncost::pricing::offer read_checked_file(const std::string& local, const std::string& url,
+                                          const fetch_request& r, const expected_file* want);
 
 /// Reads a downloaded offer file with the filter and checks it against what the index said.
 trncost::pricing::offer read_checked(fetcher& net, const std::string& local, const std::string& url,
@@ -335,8 +361,8 @@ trncost::pricing::offer read_checked(fetcher& net, const std::string& local, con
   }
 }
 
-trncost::pricing::offer read_checked_file(const std::string& local, const std::string& url, const fetch_request& r,
-                                          const expected_file* want) {
+trncost::pricing::offer read_checked_file(const std::string& local, const std::string& url,
+                                          const fetch_request& r, const expected_file* want) {
   // The reader names the URL in its messages (the cached copy is an implementation detail).
   std::ifstream in = trncost::io::open_input_file(local);
   const bool csv = url.ends_with(".csv") || local.ends_with(".csv");
@@ -347,17 +373,19 @@ trncost::pricing::offer read_checked_file(const std::string& local, const std::s
     o = csv ? trncost::io::read_savings_plans_csv(in, url, f)
             : trncost::io::read_savings_plans_json(in, url, f, r.region);
   } else {
-    o = csv ? trncost::io::read_offer_csv(in, url, r.filter) : trncost::io::read_offer_json(in, url, r.filter);
+    o = csv ? trncost::io::read_offer_csv(in, url, r.filter)
+            : trncost::io::read_offer_json(in, url, r.filter);
   }
   o.header.source = url;
   if (want != nullptr) {
     if (!want->version.empty() && o.header.version != want->version) {
-      throw fetch_error(url + ": the file says version " + o.header.version + " but the index says " +
-                        want->version + "; it was not stored");
+      throw fetch_error(url + ": the file says version " + o.header.version +
+                        " but the index says " + want->version + "; it was not stored");
     }
     if (want->published && o.header.published && *o.header.published != *want->published) {
-      throw fetch_error(url + ": the file says it was published " + trncost::to_string(*o.header.published) +
-                        " but the index says " + trncost::to_string(*want->published) + "; it was not stored");
+      throw fetch_error(url + ": the file says it was published " +
+                        trncost::to_string(*o.header.published) + " but the index says " +
+                        trncost::to_string(*want->published) + "; it was not stored");
     }
   }
   return o;
@@ -396,7 +424,8 @@ std::optional<std::uint64_t> bytes_of(std::string v) {
     unit = std::uint64_t{1} << (v.back() == 'K' ? 10 : v.back() == 'M' ? 20 : 30);
     v.pop_back();
   }
-  if (v.empty() || v.size() > 16 || v.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  if (v.empty() || v.size() > 16 || v.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
   const std::uint64_t n = std::stoull(v);
   if (n > (std::uint64_t{1} << 50) / unit) return std::nullopt;
   return n * unit;
@@ -405,7 +434,8 @@ std::optional<std::uint64_t> bytes_of(std::string v) {
 trncost::date today() { return trncost::from_chrono(std::chrono::system_clock::now()).day(); }
 
 /// Parses the options every prices subcommand shares; returns an exit code when they are wrong.
-std::optional<int> parse_prices_args(std::string_view program, const args_t& args, fetch_request& r, bool fetch) {
+std::optional<int> parse_prices_args(std::string_view program, const args_t& args, fetch_request& r,
+                                     bool fetch) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool flag = a == "--offline" || a == "--savings-plans";
@@ -447,20 +477,26 @@ std::optional<int> parse_prices_args(std::string_view program, const args_t& arg
       return usage_error(program, "unknown option \"" + a + "\"");
     } else if (a == "--offer") {
       if (!valid_offer_code(v)) {
-        return usage_error(program, "--offer takes an offer code as AWS writes it (AmazonEC2, AmazonS3, "
-                                    "AWSDataTransfer...: letters, digits, '-' and '_'), not \"" + v + "\"");
+        return usage_error(program,
+                           "--offer takes an offer code as AWS writes it (AmazonEC2, AmazonS3, "
+                           "AWSDataTransfer...: letters, digits, '-' and '_'), not \"" +
+                               v + "\"");
       }
       r.offer = v;
     } else if (a == "--region") {
       if (!valid_region(v)) {
-        return usage_error(program, "--region takes a region code as AWS writes it (us-east-1, us-east-1-mia-1, "
-                                    "us-west-2-wl1-den1...), not \"" + v + "\"");
+        return usage_error(
+            program,
+            "--region takes a region code as AWS writes it (us-east-1, us-east-1-mia-1, "
+            "us-west-2-wl1-den1...), not \"" +
+                v + "\"");
       }
       r.region = v;
     } else if (a == "--version") {
       if (!valid_version(v)) {
-        return usage_error(program, "--version takes a price-list version (14 digits, as 20260910195514), not \"" +
-                                        v + "\"");
+        return usage_error(
+            program, "--version takes a price-list version (14 digits, as 20260910195514), not \"" +
+                         v + "\"");
       }
       r.version = v;
     } else if (a == "--families") {
@@ -469,7 +505,8 @@ std::optional<int> parse_prices_args(std::string_view program, const args_t& arg
       r.filter.where_prefix("instanceType", prefixes);
       r.filtered = true;
     } else if (a == "--format") {
-      if (v != "json" && v != "csv") return usage_error(program, "--format is json or csv, not \"" + v + "\"");
+      if (v != "json" && v != "csv")
+        return usage_error(program, "--format is json or csv, not \"" + v + "\"");
       r.format = v;
     } else if (a == "--mirror" || a == "--base") {
       r.transfer.base = v;
@@ -478,21 +515,28 @@ std::optional<int> parse_prices_args(std::string_view program, const args_t& arg
       r.transfer.cache = v;
     } else if (a == "--timeout" || a == "--connect-timeout") {
       const auto s = seconds_of(v);
-      if (!s) return usage_error(program, a + " takes a number of seconds above 0, not \"" + v + "\"");
+      if (!s)
+        return usage_error(program, a + " takes a number of seconds above 0, not \"" + v + "\"");
       (a == "--timeout" ? r.transfer.stall_timeout_s : r.transfer.connect_timeout_s) = *s;
     } else if (a == "--deadline") {
       const auto s = seconds_of(v, 7 * 86400.0);
-      if (!s) return usage_error(program, "--deadline takes a number of seconds above 0 (at most a week), not \"" + v + "\"");
+      if (!s)
+        return usage_error(
+            program,
+            "--deadline takes a number of seconds above 0 (at most a week), not \"" + v + "\"");
       r.transfer.deadline_s = *s;
     } else if (a == "--min-speed" || a == "--max-size") {
       const auto n = bytes_of(v);
       if (!n || (a == "--max-size" && *n == 0)) {
-        return usage_error(program, a + " takes a number of bytes (suffix K, M or G for KiB, MiB, GiB), not \"" + v + "\"");
+        return usage_error(
+            program,
+            a + " takes a number of bytes (suffix K, M or G for KiB, MiB, GiB), not \"" + v + "\"");
       }
       (a == "--min-speed" ? r.transfer.min_speed : r.transfer.max_size) = *n;
     } else if (a == "--max-redirects") {
       if (v.empty() || v.size() > 2 || v.find_first_not_of("0123456789") != std::string::npos) {
-        return usage_error(program, "--max-redirects takes a whole number 0 to 99, not \"" + v + "\"");
+        return usage_error(program,
+                           "--max-redirects takes a whole number 0 to 99, not \"" + v + "\"");
       }
       r.transfer.max_redirects = std::stoi(v);
     } else if (a == "--retries") {
@@ -556,13 +600,16 @@ int fetch_main(std::string_view program, const args_t& args) {
   if (const auto rc = parse_prices_args(program, args, r, true)) return *rc;
   const bool walk = !r.offer.empty();
   if (walk == !r.files.empty()) {
-    return usage_error(program, "give either --offer CODE --region REGION, or offer files (paths or URLs)");
+    return usage_error(program,
+                       "give either --offer CODE --region REGION, or offer files (paths or URLs)");
   }
   if (walk && r.region.empty()) return usage_error(program, "--offer needs --region REGION");
   if (!r.version.empty() && r.as_of) return usage_error(program, "--version or --as-of, not both");
   if (!r.filtered && !r.savings_plans) {
-    return usage_error(program, "give a filter (--where, --families): a store keeps the rows you price with, "
-                                "not a whole offer file");
+    return usage_error(
+        program,
+        "give a filter (--where, --families): a store keeps the rows you price with, "
+        "not a whole offer file");
   }
   if (r.transfer.cache.empty()) r.transfer.cache = r.store + ".cache";
   // The store is looked at before anything is downloaded: one that is locked, damaged, newer than
@@ -590,10 +637,13 @@ int fetch_main(std::string_view program, const args_t& args) {
   std::vector<std::pair<trncost::pricing::offer, trncost::io::price_store_origin>> got;
   if (walk) {
     const expected_file want = walk_indexes(net, r);
-    const std::string local = net.get(want.url, r.offer + " " + r.region + " offer file", want.local_name);
-    trncost::io::price_store_origin origin{r.region, want.url, r.retrieved, r.filter.describe(),
-                                           want.effective_begin, want.effective_end};
-    got.emplace_back(read_checked(net, local, want.url, want.local_name, r, &want), std::move(origin));
+    const std::string local =
+        net.get(want.url, r.offer + " " + r.region + " offer file", want.local_name);
+    trncost::io::price_store_origin origin{
+        r.region,          want.url, r.retrieved, r.filter.describe(), want.effective_begin,
+        want.effective_end};
+    got.emplace_back(read_checked(net, local, want.url, want.local_name, r, &want),
+                     std::move(origin));
   } else {
     for (const auto& f : r.files) {
       const std::string name = cache_name::given_url(f);
@@ -602,11 +652,13 @@ int fetch_main(std::string_view program, const args_t& args) {
       // Without --region, the region the kept products share.
       std::string region = r.region.empty() ? region_of(o) : r.region;
       got.emplace_back(std::move(o),
-                       trncost::io::price_store_origin{std::move(region), f, r.retrieved, r.filter.describe(), {}, {}});
+                       trncost::io::price_store_origin{
+                           std::move(region), f, r.retrieved, r.filter.describe(), {}, {}});
     }
   }
   // Interrupted while reading: stop before the store is opened for writing.
-  if (interrupt_guard::caught()) throw fetch_error(r.store + ": interrupted before anything was stored");
+  if (interrupt_guard::caught())
+    throw fetch_error(r.store + ": interrupted before anything was stored");
   std::optional<trncost::io::price_store> store;
   try {
     store.emplace(r.store, trncost::io::price_store::mode::write);
@@ -624,8 +676,9 @@ int fetch_main(std::string_view program, const args_t& args) {
     std::uint64_t lines = 0;
     for (const auto& t : o.terms) lines += t.dimensions.size();
     std::cout << "stored " << o.header.offer_code << " " << o.header.version << " (published "
-              << trncost::to_string(*o.header.published) << ")" << (origin.region.empty() ? "" : " " + origin.region)
-              << ": " << o.products.size() << " products, " << lines << " prices from " << origin.source << "\n";
+              << trncost::to_string(*o.header.published) << ")"
+              << (origin.region.empty() ? "" : " " + origin.region) << ": " << o.products.size()
+              << " products, " << lines << " prices from " << origin.source << "\n";
   }
   return exit_ok;
 }
@@ -639,16 +692,18 @@ int list_main(std::string_view program, const args_t& args) {
     std::cout << r.store << ": no offer version stored\n";
     return exit_ok;
   }
-  std::cout << "offer\tregion\tversion\tpublished\teffective\tproducts\tprices\tretrieved\tsource\n";
+  std::cout
+      << "offer\tregion\tversion\tpublished\teffective\tproducts\tprices\tretrieved\tsource\n";
   for (const auto& v : versions) {
-    std::cout << v.offer_code << "\t" << (v.origin.region.empty() ? "-" : v.origin.region) << "\t" << v.version
-              << "\t" << trncost::to_string(v.published) << "\t"
-              << (v.origin.effective_begin ? trncost::to_string(*v.origin.effective_begin) + " to " +
-                                                 (v.origin.effective_end ? trncost::to_string(*v.origin.effective_end)
-                                                                         : std::string("now"))
-                                           : std::string("-"))
-              << "\t" << v.products << "\t" << v.lines << "\t" << trncost::to_string(v.origin.retrieved) << "\t"
-              << v.origin.source << "\n";
+    std::cout << v.offer_code << "\t" << (v.origin.region.empty() ? "-" : v.origin.region) << "\t"
+              << v.version << "\t" << trncost::to_string(v.published) << "\t"
+              << (v.origin.effective_begin
+                      ? trncost::to_string(*v.origin.effective_begin) + " to " +
+                            (v.origin.effective_end ? trncost::to_string(*v.origin.effective_end)
+                                                    : std::string("now"))
+                      : std::string("-"))
+              << "\t" << v.products << "\t" << v.lines << "\t"
+              << trncost::to_string(v.origin.retrieved) << "\t" << v.origin.source << "\n";
   }
   return exit_ok;
 }
@@ -668,16 +723,17 @@ int show_main(std::string_view program, const args_t& args) {
         attrs.insert(attrs.end(), d.attributes.begin(), d.attributes.end());
         if (!r.filter.matches(p->product_family, attrs)) continue;
         ++shown;
-        std::cout << d.price.to_string() << " " << o.header.currency << " per " << d.unit << "  " << t.type
-                  << "  SKU " << t.sku << ", rate " << d.rate_code << ", \"" << d.description << "\", "
-                  << o.header.offer_code << " " << o.header.version << " published "
-                  << trncost::to_string(*o.header.published) << ", from " << o.header.source << "\n";
+        std::cout << d.price.to_string() << " " << o.header.currency << " per " << d.unit << "  "
+                  << t.type << "  SKU " << t.sku << ", rate " << d.rate_code << ", \""
+                  << d.description << "\", " << o.header.offer_code << " " << o.header.version
+                  << " published " << trncost::to_string(*o.header.published) << ", from "
+                  << o.header.source << "\n";
       }
     }
   }
   if (shown == 0) {
-    std::cerr << program << ": no stored price in force on " << trncost::to_string(as_of) << " matches ("
-              << r.filter.describe() << ")\n";
+    std::cerr << program << ": no stored price in force on " << trncost::to_string(as_of)
+              << " matches (" << r.filter.describe() << ")\n";
     return exit_bad_input;
   }
   return exit_ok;
@@ -709,7 +765,8 @@ int cheapest_main(std::string_view program, const args_t& args) {
       instance_type = v;
     } else if (a == "--count" || a == "--max-age") {
       std::int64_t n = 0;
-      if (!whole(n)) return usage_error(program, a + " \"" + v + "\" is not a whole number of 1 or more");
+      if (!whole(n))
+        return usage_error(program, a + " \"" + v + "\" is not a whole number of 1 or more");
       if (a == "--count") {
         count = static_cast<std::uint64_t>(n);
       } else {
@@ -721,7 +778,8 @@ int cheapest_main(std::string_view program, const args_t& args) {
       } catch (const trncost::error&) {
         return usage_error(program, "--hours \"" + v + "\" is not a decimal number of hours");
       }
-      if (!(hours > trncost::decimal(0))) return usage_error(program, "--hours must be more than 0");
+      if (!(hours > trncost::decimal(0)))
+        return usage_error(program, "--hours must be more than 0");
     } else {
       try {
         as_of = trncost::parse_date(v);
@@ -798,7 +856,8 @@ int prices_main(std::string_view program, const args_t& args) {
     }
     return exit_fetch_failed;
   }
-  return usage_error(program, "unknown subcommand \"" + sub + "\"; the subcommands are fetch, list, show, cheapest");
+  return usage_error(program, "unknown subcommand \"" + sub +
+                                  "\"; the subcommands are fetch, list, show, cheapest");
 }
 
 }  // namespace trncost_cli

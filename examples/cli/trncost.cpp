@@ -1,5 +1,6 @@
-// trncost: one command with subcommands (estimate, audit, diff, check, reconcile, prices), each a thin layer over the
-// headers (examples/cli/commands.cpp, prices.cpp). docs/cli.md describes them and the exit codes.
+// trncost: one command with subcommands (estimate, audit, diff, check, reconcile, prices), each a
+// thin layer over the headers (examples/cli/commands.cpp, prices.cpp). docs/cli.md describes them
+// and the exit codes.
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -8,7 +9,8 @@
 
 namespace {
 
-constexpr std::string_view usage = R"(trncost: verifiable cost estimates for ML training on AWS Trainium
+constexpr std::string_view usage =
+    R"(trncost: verifiable cost estimates for ML training on AWS Trainium
 
 Usage:
   trncost estimate SCENARIO.toml [--format json|csv|md|html] [--output FILE]
@@ -60,29 +62,38 @@ int main(int argc, char** argv) {
     return finish_stdout("trncost", exit_ok);
   }
   if (command == "estimate") {
-    return run_guarded("trncost estimate", [](const args_t& a) { return estimate_main("trncost estimate", a); }, args);
+    return run_guarded(
+        "trncost estimate", [](const args_t& a) { return estimate_main("trncost estimate", a); },
+        args);
   }
   if (command == "audit") {
-    return run_guarded("trncost audit", [](const args_t& a) { return audit_main("trncost audit", a); }, args);
+    return run_guarded(
+        "trncost audit", [](const args_t& a) { return audit_main("trncost audit", a); }, args);
   }
   if (command == "diff") {
-    return run_guarded("trncost diff", [](const args_t& a) { return diff_main("trncost diff", a); }, args);
+    return run_guarded(
+        "trncost diff", [](const args_t& a) { return diff_main("trncost diff", a); }, args);
   }
   if (command == "reconcile") {
-    return run_guarded("trncost reconcile",
-                       [](const args_t& a) { return reconcile_main("trncost reconcile", a); }, args);
+    return run_guarded(
+        "trncost reconcile", [](const args_t& a) { return reconcile_main("trncost reconcile", a); },
+        args);
   }
   if (command == "check") {
-    return run_guarded("trncost check", [](const args_t& a) { return check_main("trncost check", a); }, args);
+    return run_guarded(
+        "trncost check", [](const args_t& a) { return check_main("trncost check", a); }, args);
   }
   if (command == "prices") {
 #ifdef TRNCOST_HAVE_SQLITE
-    return run_guarded("trncost prices", [](const args_t& a) { return prices_main("trncost prices", a); }, args);
+    return run_guarded(
+        "trncost prices", [](const args_t& a) { return prices_main("trncost prices", a); }, args);
 #else
-    return usage_error("trncost prices", "this trncost was built without SQLite (Debian: libsqlite3-dev); "
-                                         "install it and rebuild to use a price store");
+    return usage_error("trncost prices",
+                       "this trncost was built without SQLite (Debian: libsqlite3-dev); "
+                       "install it and rebuild to use a price store");
 #endif
   }
-  return usage_error("trncost", "unknown command \"" + command +
-                                    "\"; the commands are estimate, audit, diff, check, reconcile, prices");
+  return usage_error("trncost",
+                     "unknown command \"" + command +
+                         "\"; the commands are estimate, audit, diff, check, reconcile, prices");
 }

@@ -9,7 +9,8 @@
 
 namespace {
 
-constexpr std::string_view usage = R"(trncost-estimate: verifiable cost estimates for ML training on AWS Trainium
+constexpr std::string_view usage =
+    R"(trncost-estimate: verifiable cost estimates for ML training on AWS Trainium
 (an alias of `trncost`, kept for one release: use `trncost estimate|audit|diff`)
 
 Usage:
@@ -51,10 +52,16 @@ int main(int argc, char** argv) {
   if (first == "--audit" || first == "--diff") {
     args.erase(args.begin());
     if (first == "--audit") {
-      if (args.size() != 1) return usage_error("trncost-estimate", "--audit takes one report: --audit REPORT.json");
-      return run_guarded("trncost-estimate", [](const args_t& a) { return audit_main("trncost-estimate", a); }, args);
+      if (args.size() != 1)
+        return usage_error("trncost-estimate", "--audit takes one report: --audit REPORT.json");
+      return run_guarded(
+          "trncost-estimate", [](const args_t& a) { return audit_main("trncost-estimate", a); },
+          args);
     }
-    return run_guarded("trncost-estimate", [](const args_t& a) { return diff_main("trncost-estimate", a); }, args);
+    return run_guarded(
+        "trncost-estimate", [](const args_t& a) { return diff_main("trncost-estimate", a); }, args);
   }
-  return run_guarded("trncost-estimate", [](const args_t& a) { return estimate_main("trncost-estimate", a); }, args);
+  return run_guarded(
+      "trncost-estimate", [](const args_t& a) { return estimate_main("trncost-estimate", a); },
+      args);
 }

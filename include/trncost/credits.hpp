@@ -1,5 +1,5 @@
-// Credits: grants with a balance, an expiry and a coverage, applied to a spend schedule (one job's, or
-// a plan's several workloads over time).
+// Credits: grants with a balance, an expiry and a coverage, applied to a spend schedule (one job's,
+// or a plan's several workloads over time).
 #ifndef TRNCOST_CREDITS_HPP
 #define TRNCOST_CREDITS_HPP
 

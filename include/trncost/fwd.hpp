@@ -1,7 +1,8 @@
 // Forward declarations of trncost's main types, for a host header that only names them (a function
 // taking `const trncost::estimate&`, a member `std::unique_ptr<trncost::model>`): it includes this
 // instead of the layers, which cost seconds of compile time per translation unit. Only standard
-// <cstdint> and Boost.Units' own forward declarations are included. The definitions are in the headers named beside each group.
+// <cstdint> and Boost.Units' own forward declarations are included. The definitions are in the
+// headers named beside each group.
 #ifndef TRNCOST_FWD_HPP
 #define TRNCOST_FWD_HPP
 
@@ -50,8 +51,8 @@ class model;
 class evaluator;
 class component_builder;
 template <class Unit>
-class node;             // model/model.hpp: a typed handle that component_builder returns
-struct line_identity;   // model/identity.hpp
+class node;            // model/model.hpp: a typed handle that component_builder returns
+struct line_identity;  // model/identity.hpp
 struct estimate;
 struct aws_service;  // model/aws_service.hpp
 struct estimate_options;

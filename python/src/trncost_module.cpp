@@ -1,7 +1,7 @@
-// The compiled half of the Python module `trncost` (python/trncost/ is the other half): a thin layer
-// over the headers that hands plain values (exact decimals as text, records as tuples) to the Python
-// classes, which make them Decimals, enums and objects. One translation unit on purpose: each TU that
-// includes these headers costs seconds to compile.
+// The compiled half of the Python module `trncost` (python/trncost/ is the other half): a thin
+// layer over the headers that hands plain values (exact decimals as text, records as tuples) to the
+// Python classes, which make them Decimals, enums and objects. One translation unit on purpose:
+// each TU that includes these headers costs seconds to compile.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -11,9 +11,6 @@
 #include <set>
 #include <string>
 #include <string_view>
-#include <utility>
-#include <vector>
-
 #include <trncost/analysis/comparison.hpp>
 #include <trncost/analysis/decision.hpp>
 #include <trncost/analysis/monte_carlo.hpp>
@@ -32,6 +29,8 @@
 #include <trncost/report/markdown_extras.hpp>
 #include <trncost/report/reconcile.hpp>
 #include <trncost/report/study_report.hpp>
+#include <utility>
+#include <vector>
 
 #ifdef TRNCOST_HAVE_SQLITE
 #include <trncost/io/price_store.hpp>
@@ -64,7 +63,8 @@ struct py_estimate {
   const report::extras& extras() {
     if (!extras_cache) {
       extras_cache = std::make_shared<report::extras>();
-      if (source && source->spec) *extras_cache = io::scenario_extras(*source->spec, *source->m, est);
+      if (source && source->spec)
+        *extras_cache = io::scenario_extras(*source->spec, *source->m, est);
     }
     return *extras_cache;
   }
@@ -86,18 +86,19 @@ struct unit_list {};
 using named_units = unit_list<
     units::second_t, units::minute_t, units::hour_t, units::day_t, units::month_t, units::byte_t,
     units::kilobyte_t, units::megabyte_t, units::gigabyte_t, units::terabyte_t, units::kibibyte_t,
-    units::mebibyte_t, units::gibibyte_t, units::tebibyte_t, units::token_t, units::million_tokens_t,
-    units::instance_t, units::chip_t, units::neuron_core_t, units::request_t,
-    units::thousand_requests_t, units::step_t, units::sample_t, units::flop_t, units::io_operation_t,
-    units::metric_t, units::job_t, units::interruption_t, units::dimensionless_t, units::usd_t,
-    units::instance_hour_t, units::instance_second_t, units::chip_hour_t, units::neuron_core_hour_t,
-    units::gibibyte_month_t, units::gigabyte_month_t, units::gibibyte_hour_t, units::metric_month_t,
-    units::tokens_per_second_t, units::samples_per_second_t, units::steps_per_second_t,
-    units::flops_per_second_t, units::requests_per_second_t, units::iops_t,
-    units::mebibytes_per_second_t, units::gibibytes_per_second_t, units::iops_month_t,
-    units::mibps_month_t, units::gibps_month_t, units::interruptions_per_instance_hour_t,
-    units::seconds_per_interruption_t, units::usd_per_hour_t, units::usd_per_instance_hour_t,
-    units::usd_per_chip_hour_t, units::usd_per_neuron_core_hour_t, units::usd_per_gibibyte_month_t,
+    units::mebibyte_t, units::gibibyte_t, units::tebibyte_t, units::token_t,
+    units::million_tokens_t, units::instance_t, units::chip_t, units::neuron_core_t,
+    units::request_t, units::thousand_requests_t, units::step_t, units::sample_t, units::flop_t,
+    units::io_operation_t, units::metric_t, units::job_t, units::interruption_t,
+    units::dimensionless_t, units::usd_t, units::instance_hour_t, units::instance_second_t,
+    units::chip_hour_t, units::neuron_core_hour_t, units::gibibyte_month_t, units::gigabyte_month_t,
+    units::gibibyte_hour_t, units::metric_month_t, units::tokens_per_second_t,
+    units::samples_per_second_t, units::steps_per_second_t, units::flops_per_second_t,
+    units::requests_per_second_t, units::iops_t, units::mebibytes_per_second_t,
+    units::gibibytes_per_second_t, units::iops_month_t, units::mibps_month_t, units::gibps_month_t,
+    units::interruptions_per_instance_hour_t, units::seconds_per_interruption_t,
+    units::usd_per_hour_t, units::usd_per_instance_hour_t, units::usd_per_chip_hour_t,
+    units::usd_per_neuron_core_hour_t, units::usd_per_gibibyte_month_t,
     units::usd_per_gigabyte_month_t, units::usd_per_gibibyte_t, units::usd_per_gigabyte_t,
     units::usd_per_request_t, units::usd_per_thousand_requests_t, units::usd_per_million_tokens_t,
     units::usd_per_iops_month_t, units::usd_per_gibps_month_t, units::usd_per_mibps_month_t,
@@ -146,9 +147,9 @@ std::string optional_text(const py::dict& d, const char* key) {
 }
 
 purchase_option option_of(const std::string& s, const std::string& input) {
-  for (const auto p : {purchase_option::on_demand, purchase_option::reserved,
-                       purchase_option::savings_plan, purchase_option::spot,
-                       purchase_option::capacity_block}) {
+  for (const auto p :
+       {purchase_option::on_demand, purchase_option::reserved, purchase_option::savings_plan,
+        purchase_option::spot, purchase_option::capacity_block}) {
     if (to_string(p) == s) return p;
   }
   throw input_error("input '" + input + "': quoted provenance field 'option' is \"" + s +
@@ -185,9 +186,11 @@ provenance provenance_of(const py::dict& d, const std::string& input) {
                       parse_date(text_of(d, "consulted", kind, input))};
   }
   if (kind == spelling_of<third_party>.report) {
-    return third_party{text_of(d, "source", kind, input), parse_date(text_of(d, "seen", kind, input))};
+    return third_party{text_of(d, "source", kind, input),
+                       parse_date(text_of(d, "seen", kind, input))};
   }
-  if (kind == spelling_of<assumption>.report) return assumption{text_of(d, "rationale", kind, input)};
+  if (kind == spelling_of<assumption>.report)
+    return assumption{text_of(d, "rationale", kind, input)};
   throw input_error("input '" + input + "': provenance kind \"" + kind +
                     "\" cannot be given from Python; the kinds are measured, quoted, documented, "
                     "third-party and assumption");
@@ -240,7 +243,8 @@ phase phase_of(const std::string& label) {
 // Values handed back to Python
 
 /// (name, value, unit, provenance kind, provenance text, known)
-using record_tuple = std::tuple<std::string, std::string, std::string, std::string, std::string, bool>;
+using record_tuple =
+    std::tuple<std::string, std::string, std::string, std::string, std::string, bool>;
 
 record_tuple record_of(const input_ref& r) {
   return {r->name, r->value, r->unit, std::string(kind_name(r->origin)), describe(r->origin),
@@ -294,7 +298,8 @@ py::dict estimate_dict(const estimate& e) {
   for (const auto& [c, v] : e.by_category) by_category.emplace_back(category_key(c), v.to_string());
   d["by_category"] = by_category;
   std::vector<std::pair<std::string, std::string>> by_phase;
-  for (const auto& [p, v] : e.by_phase) by_phase.emplace_back(std::string(to_string(p)), v.to_string());
+  for (const auto& [p, v] : e.by_phase)
+    by_phase.emplace_back(std::string(to_string(p)), v.to_string());
   d["by_phase"] = by_phase;
   std::vector<std::tuple<std::string, std::string, std::string>> reasons;
   for (const auto& r : e.reasons) {
@@ -314,7 +319,8 @@ std::string render(py_estimate& e, const std::string& format) {
   if (format == "csv") return io::render_focus_csv(e.est, x.burn_down);
   if (format == "md") return io::render_markdown(e.est, x, title);
   if (format == "html") return io::render_html(e.est, x, title);
-  throw input_error("unknown report format \"" + format + "\"; the formats are json, csv, md, html");
+  throw input_error("unknown report format \"" + format +
+                    "\"; the formats are json, csv, md, html");
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -406,13 +412,14 @@ py::tuple monte_carlo_of(const py_model& pm, const std::vector<py_uncertain>& in
 }
 
 /// (name, estimate, dataset id, metric, target, lower_is_better, reached, stack, seconds)
-using py_option = std::tuple<std::string, const py_estimate*, std::string, std::string, std::string,
-                             bool, std::optional<std::string>, std::string,
-                             std::optional<std::string>>;
+using py_option =
+    std::tuple<std::string, const py_estimate*, std::string, std::string, std::string, bool,
+               std::optional<std::string>, std::string, std::optional<std::string>>;
 
 analysis::protocol protocol_of(const std::string& dataset, const std::string& metric,
                                const std::string& target, bool lower_is_better,
-                               const std::optional<std::string>& reached, const std::string& stack) {
+                               const std::optional<std::string>& reached,
+                               const std::string& stack) {
   analysis::protocol p;
   p.dataset_id = dataset;
   p.metric = metric;
@@ -443,16 +450,17 @@ py::list compare_of(const std::vector<py_option>& options) {
     }
     std::vector<std::pair<std::string, std::string>> apart;
     for (const auto& a : g.apart) apart.emplace_back(a.name, a.reason);
-    groups.append(py::make_tuple(g.dataset_id, g.metric, g.target.to_string(), g.differences,
-                                 ranked, apart));
+    groups.append(
+        py::make_tuple(g.dataset_id, g.metric, g.target.to_string(), g.differences, ranked, apart));
   }
   return groups;
 }
 
 py::tuple decide_of(const py_estimate& e, const std::string& dataset, const std::string& metric,
-                    const std::string& target, bool lower, const std::optional<std::string>& reached,
-                    const std::string& stack, const std::string& region,
-                    const std::string& stated_check, const std::vector<std::string>& bottlenecks,
+                    const std::string& target, bool lower,
+                    const std::optional<std::string>& reached, const std::string& stack,
+                    const std::string& region, const std::string& stated_check,
+                    const std::vector<std::string>& bottlenecks,
                     const std::optional<std::string>& porting_unjustified) {
   analysis::decision_inputs in;
   in.est = &e.est;
@@ -521,7 +529,8 @@ void add_instance_time(py_model& pm, const std::string& name, const std::string&
     ps.push_back({phase_of(label), sourced_of<units::second_t>(duration, "phase " + label)});
   }
   pm.m->add(instance_time(name, instance_type, input_from<units::instance_t>(count, "count"),
-                          input_from<units::usd_per_instance_hour_t>(price, "price"), std::move(ps)));
+                          input_from<units::usd_per_instance_hour_t>(price, "price"),
+                          std::move(ps)));
 }
 
 /// `kept`: a record in s, h or mo (seconds and hours under the 730-hour month).
@@ -534,8 +543,10 @@ void add_block_storage(py_model& pm, const std::string& name, const std::string&
     if (kept_unit == units::symbol<units::second_t>()) {
       return {sourced_of<units::second_t>(kept, "kept"), month_730h};
     }
-    if (kept_unit == units::symbol<units::month_t>()) return {sourced_of<units::month_t>(kept, "kept")};
-    return {sourced_of<units::hour_t>(kept, "kept"), month_730h};  // any other unit: hours' sentence
+    if (kept_unit == units::symbol<units::month_t>())
+      return {sourced_of<units::month_t>(kept, "kept")};
+    return {sourced_of<units::hour_t>(kept, "kept"),
+            month_730h};  // any other unit: hours' sentence
   }();
   block_storage b(name, volume_type, input_from<units::gibibyte_t>(size, "size"), period,
                   input_from<units::usd_per_gibibyte_month_t>(price, "price"));
@@ -683,7 +694,8 @@ py::dict plan_data(const py_plan& p) {
   py::list ws;
   for (const auto& w : p.r.workloads) {
     py::list occ;
-    for (const auto& o : w.occurrences) occ.append(py::make_tuple(to_string(o.start), to_string(o.end)));
+    for (const auto& o : w.occurrences)
+      occ.append(py::make_tuple(to_string(o.start), to_string(o.end)));
     ws.append(py::make_tuple(w.name, occ, w.draw.spend.to_string(), w.draw.credits.to_string(),
                              w.draw.cash.to_string()));
   }
@@ -708,7 +720,8 @@ PYBIND11_MODULE(_trncost, mod) {
       .def(py::init<>())
       .def_readwrite("title", &py_model::title)
       .def("evaluate",
-           [](const std::shared_ptr<py_model>& pm, const std::string& as_of, std::int64_t freshness) {
+           [](const std::shared_ptr<py_model>& pm, const std::string& as_of,
+              std::int64_t freshness) {
              auto e = std::make_shared<py_estimate>();
              e->est = pm->m->evaluate(parse_date(as_of), estimate_options{day_count{freshness}});
              e->source = pm;
@@ -716,8 +729,10 @@ PYBIND11_MODULE(_trncost, mod) {
            })
       .def("estimate",
            [](const std::shared_ptr<py_model>& pm) {
-             if (!pm->spec) throw input_error("this model was not read from a scenario file: give "
-                                              "evaluate() its as-of date");
+             if (!pm->spec)
+               throw input_error(
+                   "this model was not read from a scenario file: give "
+                   "evaluate() its as-of date");
              // As trncost-estimate evaluates it, so that a refusal says the same sentence.
              auto e = std::make_shared<py_estimate>();
              e->est = pm->m->evaluate(pm->spec->as_of, io::scenario_options(*pm->spec));
@@ -758,10 +773,9 @@ PYBIND11_MODULE(_trncost, mod) {
       .def_property_readonly("title", [](const py_study& s) { return s.r.title; })
       .def_property_readonly("work_unit", [](const py_study& s) { return s.r.work_unit; })
       .def_property_readonly("decided_for", [](const py_study& s) { return s.r.decided_for; })
-      .def_property_readonly("outcome",
-                             [](const py_study& s) {
-                               return std::string(analysis::to_string(s.r.decision.outcome));
-                             })
+      .def_property_readonly(
+          "outcome",
+          [](const py_study& s) { return std::string(analysis::to_string(s.r.decision.outcome)); })
       .def("options", &study_options)
       .def("break_evens", &study_break_evens)
       .def("render", [](const py_study& s, const std::string& format) {
@@ -819,9 +833,9 @@ PYBIND11_MODULE(_trncost, mod) {
   });
   mod.def("statuses", [] {
     std::vector<std::string> out;
-    for (const auto s : {estimate_status::verified, estimate_status::provisional,
-                         estimate_status::stale, estimate_status::unpriced,
-                         estimate_status::incomplete}) {
+    for (const auto s :
+         {estimate_status::verified, estimate_status::provisional, estimate_status::stale,
+          estimate_status::unpriced, estimate_status::incomplete}) {
       out.emplace_back(to_string(s));
     }
     return out;

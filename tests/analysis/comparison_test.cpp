@@ -1,8 +1,9 @@
 // Quality-normalised comparison, by hand on the small model (tests/analysis/small_model.hpp).
+#include "trncost/analysis/comparison.hpp"
+
 #include <doctest/doctest.h>
 
 #include "small_model.hpp"
-#include "trncost/analysis/comparison.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::analysis_comparison_test {
@@ -54,8 +55,7 @@ TEST_CASE("compare: ranked by cost to the target within a protocol, the rest set
   CHECK(g.ranked[1].time_ratio == decimal::parse("4.444444444444444444"));  // 40000 / 9000
   REQUIRE(g.apart.size() == 2);
   CHECK(g.apart[0].name == "trn2");
-  CHECK(g.apart[0].reason ==
-        "did not reach the target: eval_loss 2.1 against 2 (lower is better)");
+  CHECK(g.apart[0].reason == "did not reach the target: eval_loss 2.1 against 2 (lower is better)");
   CHECK(g.apart[1].name == "unmeasured");
   CHECK(g.apart[1].reason == "quality not measured: no value of 'eval_loss' reached");
 
@@ -81,8 +81,12 @@ TEST_CASE("compare: an option that did not reach the target is never ahead of on
 }
 
 TEST_CASE("compare: higher-is-better metrics, other targets and incomplete costs") {
-  const protocol acc{"ds", "accuracy", decimal::parse("0.8"), quality_direction::higher_is_better,
-                     decimal::parse("0.82"), ""};
+  const protocol acc{"ds",
+                     "accuracy",
+                     decimal::parse("0.8"),
+                     quality_direction::higher_is_better,
+                     decimal::parse("0.82"),
+                     ""};
   CHECK(acc.target_reached());
   protocol acc_low = acc;
   acc_low.reached = decimal::parse("0.79");
@@ -103,8 +107,9 @@ TEST_CASE("compare: higher-is-better metrics, other targets and incomplete costs
 TEST_CASE("compare: bad option lists are refused") {
   CHECK_THROWS_WITH_AS((void)compare({}), "trncost: comparison: no option to compare", input_error);
   const auto e = small::small_estimate();
-  CHECK_THROWS_WITH_AS((void)compare({{"a", e, proto("ds", decimal(1))}, {"a", e, proto("ds", decimal(1))}}),
-                       "trncost: comparison: two options are named 'a'", input_error);
+  CHECK_THROWS_WITH_AS(
+      (void)compare({{"a", e, proto("ds", decimal(1))}, {"a", e, proto("ds", decimal(1))}}),
+      "trncost: comparison: two options are named 'a'", input_error);
   CHECK_THROWS_AS((void)compare({{"a", e, proto("", decimal(1))}}), input_error);
   CHECK_THROWS_AS((void)compare({{"a", e, proto("ds", decimal(1)), decimal(-1)}}), input_error);
 }

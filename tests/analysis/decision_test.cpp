@@ -1,10 +1,11 @@
 // Each rule of decide(): continue, compare another option, suspend, with every reason.
+#include "trncost/analysis/decision.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 
 #include "small_model.hpp"
-#include "trncost/analysis/decision.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::analysis_decision_test {
@@ -15,7 +16,11 @@ using namespace trncost::analysis;
 namespace {
 
 protocol reached() {
-  return {"ds", "eval_loss", decimal(2), quality_direction::lower_is_better, decimal::parse("1.9"),
+  return {"ds",
+          "eval_loss",
+          decimal(2),
+          quality_direction::lower_is_better,
+          decimal::parse("1.9"),
           "neuronx-cc 2.21"};
 }
 
@@ -51,7 +56,8 @@ TEST_CASE("decide: continue when quality, support, prices, costs and measurement
   CHECK(to_string(d.outcome) == "continue");
 }
 
-TEST_CASE("decide: suspend when quality is not reached, a price is unverified or costs are incomplete") {
+TEST_CASE(
+    "decide: suspend when quality is not reached, a price is unverified or costs are incomplete") {
   {
     const auto e = small::small_estimate({.kept_measured = true});
     auto in = good(e);
@@ -92,15 +98,16 @@ TEST_CASE("decide: suspend when quality is not reached, a price is unverified or
   }
 }
 
-TEST_CASE("decide: compare another option when something blocks continuing without a suspend rule") {
+TEST_CASE(
+    "decide: compare another option when something blocks continuing without a suspend rule") {
   {
     const auto e = small::small_estimate({.kept_measured = true});
     auto in = good(e);
     in.bottlenecks.push_back("NeuronCore utilization 38 %, traced to data loading");
     const auto d = decide(in);
     CHECK(d.outcome == verdict::compare_another);
-    CHECK(d.compare_reasons == std::vector<std::string>{
-                                   "a bottleneck remains: NeuronCore utilization 38 %, traced to "
+    CHECK(d.compare_reasons ==
+          std::vector<std::string>{"a bottleneck remains: NeuronCore utilization 38 %, traced to "
                                    "data loading"});
   }
   {

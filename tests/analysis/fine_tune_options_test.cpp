@@ -1,7 +1,8 @@
 // The Trainium vs GPU example's options (examples/fine_tune_options.hpp), computed by hand.
+#include "../../examples/fine_tune_options.hpp"
+
 #include <doctest/doctest.h>
 
-#include "../../examples/fine_tune_options.hpp"
 #include "trncost/analysis/decision.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).

@@ -105,8 +105,8 @@ model random_model(std::uint64_t seed, std::size_t leaves, std::size_t ops, std:
     push_input(std::make_shared<const source_record>(
         source_record{"derived" + std::to_string(i), "1", "", how, true}));
   }
-  const op_kind graph_ops[] = {op_kind::add,   op_kind::sub,  op_kind::mul,     op_kind::div,
-                               op_kind::max,   op_kind::min,  op_kind::scale,   op_kind::band,
+  const op_kind graph_ops[] = {op_kind::add,     op_kind::sub,    op_kind::mul,   op_kind::div,
+                               op_kind::max,     op_kind::min,    op_kind::scale, op_kind::band,
                                op_kind::ceil_to, op_kind::convert};
   for (std::size_t i = 0; i < ops; ++i) {
     trncost::detail::node_rec n;
@@ -173,11 +173,11 @@ TEST_CASE("monte_carlo: blocks give what one sample at a time gives from the sam
     const decimal lo = v * decimal::parse("0.8");
     const decimal hi = v * decimal::parse("1.3");
     // One of each kind: uniform, triangular, lognormal (two uniforms a draw), empirical.
-    inputs.push_back({in.leaves()[i].name,
-                      inputs.empty()         ? distribution::uniform(lo, hi)
-                      : inputs.size() == 1   ? distribution::triangular(lo, v, hi)
-                      : inputs.size() == 2   ? distribution::lognormal_90(lo, hi)
-                                             : distribution::empirical({lo, v, hi})});
+    inputs.push_back(
+        {in.leaves()[i].name, inputs.empty()       ? distribution::uniform(lo, hi)
+                              : inputs.size() == 1 ? distribution::triangular(lo, v, hi)
+                              : inputs.size() == 2 ? distribution::lognormal_90(lo, hi)
+                                                   : distribution::empirical({lo, v, hi})});
     varied.push_back(i);
   }
   REQUIRE(inputs.size() == 4);
@@ -284,9 +284,9 @@ TEST_CASE("monte_carlo percentiles: the values a sort gives without reordering t
   clustered[17] = 1e6;
   clustered[18] = -3.0;
   check_all(clustered);
-  check_all({4.0});                             // one sample
-  check_all({2.0, 1.0});                        // nearest rank 1, 1, 2, 2
-  check_all(std::vector<double>(300, 7.5));     // all equal: nothing to slice
+  check_all({4.0});                            // one sample
+  check_all({2.0, 1.0});                       // nearest rank 1, 1, 2, 2
+  check_all(std::vector<double>(300, 7.5));    // all equal: nothing to slice
   check_all({-1e308, 0.0, 1e308, 5.0, -2.0});  // a span that overflows: searched whole
   CHECK(analysis::detail::percentile_rank(1000, 0.05) == 49);
   CHECK(analysis::detail::percentile_rank(1000, 0.0) == 0);

@@ -1,4 +1,6 @@
 // Monte Carlo checked against analytic results for simple models.
+#include "trncost/analysis/monte_carlo.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -7,7 +9,6 @@
 #include <vector>
 
 #include "small_model.hpp"
-#include "trncost/analysis/monte_carlo.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::analysis_monte_carlo_test {
@@ -164,13 +165,14 @@ TEST_CASE("monte_carlo: triangular and empirical distributions") {
   const model m = two_lines(false);
   const model_inputs in(m);
   // Triangular (0, 0, 1) for h1 and h2 fixed at 0.5: h1's median is 1 - sqrt(0.5) = 0.292893.
-  const auto t = monte_carlo(in, {{"h1", distribution::triangular(decimal(0), decimal(0), decimal(1))}},
-                             {400'000, 11, std::nullopt});
+  const auto t =
+      monte_carlo(in, {{"h1", distribution::triangular(decimal(0), decimal(0), decimal(1))}},
+                  {400'000, 11, std::nullopt});
   CHECK(t.p50 == doctest::Approx(0.5 + 0.292893).epsilon(0.01));
   // Empirical {1, 2, 3} for h1: the median sample is 2, so the total's is 2.5.
-  const auto e = monte_carlo(
-      in, {{"h1", distribution::empirical({decimal(1), decimal(2), decimal(3)})}},
-      {90'000, 5, std::nullopt});
+  const auto e =
+      monte_carlo(in, {{"h1", distribution::empirical({decimal(1), decimal(2), decimal(3)})}},
+                  {90'000, 5, std::nullopt});
   CHECK(e.p50 == doctest::Approx(2.5));
   CHECK(e.min == doctest::Approx(1.5));
   CHECK(e.max == doctest::Approx(3.5));
@@ -214,8 +216,9 @@ TEST_CASE("monte_carlo and distributions: bad input is refused") {
   const auto u = distribution::uniform(decimal(0), decimal(1));
   CHECK_THROWS_WITH_AS((void)monte_carlo(in, {{"h1", u}}, {0, 1, std::nullopt}),
                        "trncost: Monte Carlo: the number of samples must be above 0", input_error);
-  CHECK_THROWS_WITH_AS((void)monte_carlo(in, {}), "trncost: Monte Carlo: no uncertain input "
-                                                  "(nothing would vary)",
+  CHECK_THROWS_WITH_AS((void)monte_carlo(in, {}),
+                       "trncost: Monte Carlo: no uncertain input "
+                       "(nothing would vary)",
                        input_error);
   CHECK_THROWS_WITH_AS((void)monte_carlo(in, {{"h1", u}, {"h1", u}}),
                        "trncost: Monte Carlo: 'h1' has two distributions", input_error);

@@ -1,8 +1,9 @@
 // Scenarios side by side on the small model (tests/analysis/small_model.hpp), by hand.
+#include "trncost/analysis/scenarios.hpp"
+
 #include <doctest/doctest.h>
 
 #include "small_model.hpp"
-#include "trncost/analysis/scenarios.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::analysis_scenarios_test {
@@ -70,7 +71,8 @@ TEST_CASE("compare_scenarios: bad scenarios are refused") {
   CHECK_THROWS_AS((void)compare_scenarios(in, {{"typo", {{"prise", decimal(1), "r"}}}}),
                   input_error);
   CHECK_THROWS_WITH_AS(
-      (void)compare_scenarios(in, {{"twice", {{"price", decimal(1), "r"}, {"price", decimal(2), "r"}}}}),
+      (void)compare_scenarios(
+          in, {{"twice", {{"price", decimal(1), "r"}, {"price", decimal(2), "r"}}}}),
       "trncost: scenario 'twice': overrides 'price' twice", input_error);
   CHECK_THROWS_WITH_AS((void)compare_scenarios(in, {{"", {{"price", decimal(1), "r"}}}}),
                        "trncost: scenario: a scenario needs a name", input_error);

@@ -1,10 +1,11 @@
 // Sensitivity (tornado) on a small model whose every total is computed by hand below.
+#include "trncost/analysis/sensitivity.hpp"
+
 #include <doctest/doctest.h>
 
 #include <array>
 
 #include "small_model.hpp"
-#include "trncost/analysis/sensitivity.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::analysis_sensitivity_test {
@@ -96,12 +97,12 @@ TEST_CASE("sensitivity: bad variations are refused") {
   const model_inputs in(m);
   CHECK_THROWS_WITH_AS((void)sensitivity(in, {}), "trncost: sensitivity: no input to vary",
                        input_error);
-  CHECK_THROWS_WITH_AS(
-      (void)sensitivity(in, {{"nodes", decimal(3), decimal(1), "typo"}}),
-      "trncost: sensitivity: the range of 'nodes' has low 3 above high 1", input_error);
-  const variation n{"nodes", decimal(1), decimal(3), "x"};
-  CHECK_THROWS_WITH_AS((void)sensitivity(in, {n, n}), "trncost: sensitivity: 'nodes' is varied twice",
+  CHECK_THROWS_WITH_AS((void)sensitivity(in, {{"nodes", decimal(3), decimal(1), "typo"}}),
+                       "trncost: sensitivity: the range of 'nodes' has low 3 above high 1",
                        input_error);
+  const variation n{"nodes", decimal(1), decimal(3), "x"};
+  CHECK_THROWS_WITH_AS((void)sensitivity(in, {n, n}),
+                       "trncost: sensitivity: 'nodes' is varied twice", input_error);
   CHECK_THROWS_AS((void)band(in, "nodes", decimal(2)), input_error);
   CHECK_THROWS_AS((void)observed_range("nodes", std::span<const decimal>{}), input_error);
 }

@@ -57,8 +57,8 @@ inline model small_model(const options& o = {}) {
       o.kept_measured ? provenance{run()} : provenance{assumption{"volumes kept a month"}}};
   const auto gp3_node = m.input(gp3);
   const auto kept_node = m.input(volume * kept);
-  m.add_line(category::storage, "ebs", line_meta{std::nullopt, "gp3 volumes"}, gp3_node,
-             kept_node, month_730h);
+  m.add_line(category::storage, "ebs", line_meta{std::nullopt, "gp3 volumes"}, gp3_node, kept_node,
+             month_730h);
   for (auto c : {category::transfer, category::logs, category::data_preparation,
                  category::failures_restarts}) {
     if (c == category::transfer && !o.declare_transfer) continue;

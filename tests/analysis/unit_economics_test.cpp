@@ -1,9 +1,10 @@
 // Unit economics and scaling: hand-computed expectations (18 fractional digits, half-even, as
 // trncost rounds every product and quotient) are in the comments.
+#include "trncost/analysis/unit_economics.hpp"
+
 #include <doctest/doctest.h>
 
 #include "trncost/analysis/scaling.hpp"
-#include "trncost/analysis/unit_economics.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::analysis_unit_economics_test {
@@ -41,7 +42,7 @@ TEST_CASE("cost_per_completed_run: failed attempts count in the numerator") {
   const sourced<money> attempts{"all_attempts", make<units::usd_t>("1234.50"),
                                 assumption{"from the estimate of three attempts"}};
   const sourced<quantity<units::job_t>> completed{"completed_runs", make<units::job_t>("2"),
-                                                   run("runs-2026-11")};
+                                                  run("runs-2026-11")};
   const auto c = cost_per_completed_run(attempts, completed);
   CHECK(c.value().value() == decimal::parse("617.25"));
   CHECK(c.name() == "cost_per_completed_run");
@@ -50,7 +51,7 @@ TEST_CASE("cost_per_completed_run: failed attempts count in the numerator") {
   CHECK(how.inputs.size() == 2);
 
   const sourced<quantity<units::job_t>> none{"completed_runs", make<units::job_t>("0"),
-                                              run("runs-2026-11")};
+                                             run("runs-2026-11")};
   CHECK_THROWS_WITH_AS((void)cost_per_completed_run(attempts, none),
                        "trncost: cost per completed run: 'completed_runs' is 0: no run completed, "
                        "so the 1234.5 USD bought no result (there is no cost per completed run)",
@@ -89,16 +90,16 @@ TEST_CASE("cost_per_million_tokens: the same hourly bill at 40 % and 90 % utiliz
       input_error);
   const sourced<quantity<units::instance_t>> no_fleet{"instances", make<units::instance_t>("0"),
                                                       assumption{"none"}};
-  CHECK_THROWS_AS((void)cost_per_million_tokens(no_fleet, price, tput,
-                                                m<units::dimensionless_t>("u", "0.5")),
-                  input_error);
+  CHECK_THROWS_AS(
+      (void)cost_per_million_tokens(no_fleet, price, tput, m<units::dimensionless_t>("u", "0.5")),
+      input_error);
 }
 
 TEST_CASE("idle_cost: billed minus useful, and its share") {
   const sourced<money> billed{"billed", make<units::usd_t>("1000"), assumption{"a month"}};
   const sourced<money> useful{"useful", make<units::usd_t>("400"), assumption{"40 % busy"}};
   const auto r = idle_cost(billed, useful);
-  CHECK(r.idle.value().value() == decimal(600));           // 1000 - 400
+  CHECK(r.idle.value().value() == decimal(600));            // 1000 - 400
   CHECK(r.share.value().value() == decimal::parse("0.6"));  // 600 / 1000
   CHECK(std::get<derived>(r.share.origin()).formula == "(billed - useful) / billed");
   CHECK_THROWS_WITH_AS((void)idle_cost(useful, billed),
@@ -121,9 +122,8 @@ TEST_CASE("scaling_curve: efficiency, time and cost per node count, and an extra
   CHECK(curve.efficiency(2).value().value() == decimal::parse("0.8"));
   CHECK(std::get<derived>(curve.efficiency(2).origin()).formula == "(t4 / t1) / (n4 / n1)");
 
-  const sourced<quantity<units::token_t>> tokens{"tokens_to_train",
-                                                 make<units::token_t>("1000000000"),
-                                                 assumption{"1B-token fine-tune"}};
+  const sourced<quantity<units::token_t>> tokens{
+      "tokens_to_train", make<units::token_t>("1000000000"), assumption{"1B-token fine-tune"}};
   const sourced<quantity<units::usd_per_instance_hour_t>> price{
       "trn1_price", make<units::usd_per_instance_hour_t>("21.50"), on_demand()};
   const auto rows = curve.rows(tokens, price);
@@ -170,8 +170,8 @@ TEST_CASE("scaling_curve: efficiency, time and cost per node count, and an extra
 }
 
 TEST_CASE("scaling_curve: bad points are refused") {
-  CHECK_THROWS_WITH_AS(scaling_curve({}), "trncost: a scaling curve needs at least one measured point",
-                       input_error);
+  CHECK_THROWS_WITH_AS(scaling_curve({}),
+                       "trncost: a scaling curve needs at least one measured point", input_error);
   CHECK_THROWS_WITH_AS(
       scaling_curve({{m<units::instance_t>("a", "2"), m<units::tokens_per_second_t>("ta", "5")},
                      {m<units::instance_t>("b", "2"), m<units::tokens_per_second_t>("tb", "6")}}),

@@ -56,15 +56,15 @@ std::vector<std::string> row_of(const instance_spec& s) {
     if (s.accelerator == "Trainium" || s.accelerator == "Inferentia2") fp8 += " (cFP8)";
     if (s.accelerator == "Trainium3") fp8 += " (MXFP8)";
   }
-  return {s.name,
-          s.accelerator,
-          grouped(s.chips.value().value()),
-          s.cores_per_chip ? grouped(s.cores_per_chip->value().value()) : "",
-          grouped(s.accelerator_memory_per_chip.value().value()) + " GiB",
-          grouped(s.vcpus->value().value()) + " / " + grouped(s.host_memory->value().value()) +
-              " GiB",
-          tflops(s.peak_bf16),
-          fp8};
+  return {
+      s.name,
+      s.accelerator,
+      grouped(s.chips.value().value()),
+      s.cores_per_chip ? grouped(s.cores_per_chip->value().value()) : "",
+      grouped(s.accelerator_memory_per_chip.value().value()) + " GiB",
+      grouped(s.vcpus->value().value()) + " / " + grouped(s.host_memory->value().value()) + " GiB",
+      tflops(s.peak_bf16),
+      fp8};
 }
 
 }  // namespace

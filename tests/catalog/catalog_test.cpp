@@ -101,13 +101,12 @@ TEST_CASE("the built-in catalog holds every instance type of the issue, in name 
   std::vector<std::string> names;
   for (const auto& spec : catalog::builtin()) names.push_back(spec.name);
   // Byte-wise order: '-' < '.' < digits < letters.
-  CHECK(names == std::vector<std::string>{"inf2.24xlarge", "inf2.48xlarge", "inf2.8xlarge",
-                                          "inf2.xlarge", "p4d.24xlarge", "p5.48xlarge",
-                                          "p5e.48xlarge",
-                                          "p5en.48xlarge", "trn1.2xlarge", "trn1.32xlarge",
-                                          "trn1n.32xlarge", "trn2.3xlarge", "trn2.48xlarge",
-                                          "trn2u.48xlarge", "trn3-gen1-ultraserver",
-                                          "trn3-gen2-ultraserver", "u-trn2x64"});
+  CHECK(names ==
+        std::vector<std::string>{"inf2.24xlarge", "inf2.48xlarge", "inf2.8xlarge", "inf2.xlarge",
+                                 "p4d.24xlarge", "p5.48xlarge", "p5e.48xlarge", "p5en.48xlarge",
+                                 "trn1.2xlarge", "trn1.32xlarge", "trn1n.32xlarge", "trn2.3xlarge",
+                                 "trn2.48xlarge", "trn2u.48xlarge", "trn3-gen1-ultraserver",
+                                 "trn3-gen2-ultraserver", "u-trn2x64"});
   CHECK(catalog::builtin().size() == 17);
   CHECK_FALSE(catalog::builtin().empty());
   // Built once: every call returns the same object.
@@ -125,10 +124,10 @@ TEST_CASE("the catalog's Trn1 entries match DOMAIN.md section 9") {
 }
 
 TEST_CASE("the catalog's Inf2 entries are the Neuron Inf2 page's table") {
-  // The Neuron "Amazon EC2 Inf2 Architecture" page: inf2.xlarge 1 chip, 4 vCPU, 16 GiB; inf2.8xlarge
-  // 1, 32, 128; inf2.24xlarge 6, 96, 384; inf2.48xlarge 12, 192, 768; FP8/FP16/BF16/TF32 TFLOPS
-  // 190, 190, 1,140, 2,280 (= chips x 190); device memory 32 GiB a chip. The "Inferentia2
-  // Architecture" page: 2 NeuronCore-v2 a chip, "190 FP16/BF16/cFP8/TF32 TFLOPS".
+  // The Neuron "Amazon EC2 Inf2 Architecture" page: inf2.xlarge 1 chip, 4 vCPU, 16 GiB;
+  // inf2.8xlarge 1, 32, 128; inf2.24xlarge 6, 96, 384; inf2.48xlarge 12, 192, 768;
+  // FP8/FP16/BF16/TF32 TFLOPS 190, 190, 1,140, 2,280 (= chips x 190); device memory 32 GiB a chip.
+  // The "Inferentia2 Architecture" page: 2 NeuronCore-v2 a chip, "190 FP16/BF16/cFP8/TF32 TFLOPS".
   check_entry("inf2.xlarge", "Inferentia2", {1, 2, 32, 4, 16, "190", "190"});
   check_entry("inf2.8xlarge", "Inferentia2", {1, 2, 32, 32, 128, "190", "190"});
   check_entry("inf2.24xlarge", "Inferentia2", {6, 2, 32, 96, 384, "1140", "1140"});

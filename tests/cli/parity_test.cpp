@@ -1,5 +1,6 @@
 // The table "Every feature and its key" of docs/scenario.md against the parser: every key the table
-// names is accepted by the scenario or study parser, and every key the parsers accept is in the table.
+// names is accepted by the scenario or study parser, and every key the parsers accept is in the
+// table.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -29,14 +30,16 @@ std::set<std::string> keys_in_table(const std::string& doc) {
     if (!row.starts_with("| ") || row.starts_with("| feature") || row.starts_with("|---")) continue;
     std::vector<std::string> cells;
     std::size_t from = 1;
-    for (std::size_t bar = row.find('|', from); bar != std::string::npos; bar = row.find('|', from)) {
+    for (std::size_t bar = row.find('|', from); bar != std::string::npos;
+         bar = row.find('|', from)) {
       cells.push_back(row.substr(from, bar - from));
       from = bar + 1;
     }
     REQUIRE_MESSAGE(cells.size() == 3, row);
     ++rows_seen;
     const std::string& cell = cells[2];
-    for (std::size_t open = cell.find('`'); open != std::string::npos; open = cell.find('`', open)) {
+    for (std::size_t open = cell.find('`'); open != std::string::npos;
+         open = cell.find('`', open)) {
       const auto close = cell.find('`', open + 1);
       REQUIRE(close != std::string::npos);
       keys.insert(cell.substr(open + 1, close - open - 1));

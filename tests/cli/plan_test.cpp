@@ -96,8 +96,9 @@ TEST_CASE("plan files refused, naming the file, the line and the key") {
   CHECK(refusal(head + w + "start = 2027-01-01\ndays = 1\nfrequency = 2\n")
             .find("workload[0].frequency: unknown key") != std::string::npos);
   // An occurrence past the plan: refused when the plan is run, naming the workload.
-  const auto p = parse_plan(head + "[[workload]]\nname = \"late\"\nscenario = \"../examples/"
-                                   "scenarios/lr-sweep-trn1.toml\"\nstart = 2027-12-31\ndays = 2\n",
+  const auto p = parse_plan(head +
+                                "[[workload]]\nname = \"late\"\nscenario = \"../examples/"
+                                "scenarios/lr-sweep-trn1.toml\"\nstart = 2027-12-31\ndays = 2\n",
                             TRNCOST_TESTS_DIR "/../tests/p.toml");
   CHECK_THROWS_WITH_AS((void)run_plan(p),
                        doctest::Contains("workload 'late': the occurrence from 2027-12-31 to "

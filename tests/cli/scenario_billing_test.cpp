@@ -58,11 +58,15 @@ files = ["../data/ft-8b-trn1-runs.csv"]
 kind = "instance_time"
 name = "fine-tune"
 instance_type = "trn1.32xlarge"
-tokens_to_train = { value = ")" + tokens + R"(", assumption = "the dataset x 3 epochs" }
+tokens_to_train = { value = ")" +
+         tokens + R"(", assumption = "the dataset x 3 epochs" }
 billing = "capacity_block"
-block_fee = { value = ")" + fee + R"(", assumption = "the fee the console quoted" }
-block_days = { value = ")" + days + R"(", assumption = "the block we would buy" }
-)" + extra + R"(
+block_fee = { value = ")" +
+         fee + R"(", assumption = "the fee the console quoted" }
+block_days = { value = ")" +
+         days + R"(", assumption = "the block we would buy" }
+)" + extra +
+         R"(
 [declare_none]
 storage = "s"
 transfer = "t"
@@ -79,18 +83,19 @@ std::string build_error_of(const std::string& text) {
 }  // namespace
 
 TEST_CASE("billing per_second written out is the shipped scenario") {
-  const auto est = trn1_with({{"price = \"ec2_on_demand\"",
-                               "price = \"ec2_on_demand\"\nbilling = \"per_second\""}});
+  const auto est = trn1_with(
+      {{"price = \"ec2_on_demand\"", "price = \"ec2_on_demand\"\nbilling = \"per_second\""}});
   CHECK(est.total == decimal::parse("397.635212328767123288"));
   CHECK(amount_of(est, "per-second billing minimum on 2 x trn1.32xlarge") == decimal{});
 }
 
 TEST_CASE("billing per_hour rounds the launch up to whole hours") {
   // 1,224,000,000 tokens / 60,000 token/s = 20,400 s of training; with 3,600 s of other phases the
-  // launch takes 24,000 s, billed 25,200 s (7 h): 2 x 1,200 s x 21.5 / 3,600 = 14.333333333333333333.
+  // launch takes 24,000 s, billed 25,200 s (7 h): 2 x 1,200 s x 21.5 / 3,600
+  // = 14.333333333333333333.
   const std::pair<std::string, std::string> tokens{"\"1296000000\"", "\"1224000000\""};
-  const auto hourly =
-      trn1_with({tokens, {"price = \"ec2_on_demand\"", "price = \"ec2_on_demand\"\nbilling = \"per_hour\""}});
+  const auto hourly = trn1_with(
+      {tokens, {"price = \"ec2_on_demand\"", "price = \"ec2_on_demand\"\nbilling = \"per_hour\""}});
   const auto per_second = trn1_with({tokens});
   CHECK(amount_of(hourly, "rounding up to whole billed hours on 2 x trn1.32xlarge") ==
         decimal::parse("14.333333333333333333"));
@@ -99,7 +104,8 @@ TEST_CASE("billing per_hour rounds the launch up to whole hours") {
   CHECK(amount_of(per_second, "per-second billing minimum on 2 x trn1.32xlarge") == decimal{});
   CHECK(hourly.total - per_second.total == decimal::parse("14.333333333333333333"));
   // A launch of exactly 7 h (the shipped 1,296,000,000 tokens: 25,200 s) has nothing to round.
-  const auto whole = trn1_with({{"price = \"ec2_on_demand\"", "price = \"ec2_on_demand\"\nbilling = \"per_hour\""}});
+  const auto whole = trn1_with(
+      {{"price = \"ec2_on_demand\"", "price = \"ec2_on_demand\"\nbilling = \"per_hour\""}});
   CHECK(amount_of(whole, "rounding up to whole billed hours on 2 x trn1.32xlarge") == decimal{});
   CHECK(whole.total == decimal::parse("397.635212328767123288"));
 }
@@ -139,47 +145,55 @@ tokens_to_train = { value = "1", assumption = "a" }
   CHECK(parse_error_of(base + "block_fee = { value = \"1\", assumption = \"a\" }\n") ==
         "trncost: s.toml:13: component[0].block_fee: is only read with billing = "
         "\"capacity_block\" (the billing is \"per_second\")");
-  CHECK(parse_error_of(base + "billing = \"per_hour\"\nblock_days = { value = \"1\", assumption = \"a\" }\n") ==
-        "trncost: s.toml:14: component[0].block_days: is only read with billing = "
-        "\"capacity_block\" (the billing is \"per_hour\")");
-  CHECK(parse_error_of(base + "billing = \"capacity_block\"\nblock_fee = { value = \"1\", assumption = \"a\" }\n") ==
+  CHECK(
+      parse_error_of(
+          base + "billing = \"per_hour\"\nblock_days = { value = \"1\", assumption = \"a\" }\n") ==
+      "trncost: s.toml:14: component[0].block_days: is only read with billing = "
+      "\"capacity_block\" (the billing is \"per_hour\")");
+  CHECK(parse_error_of(
+            base +
+            "billing = \"capacity_block\"\nblock_fee = { value = \"1\", assumption = \"a\" }\n") ==
         "trncost: s.toml:13: component[0].block_days: is missing: a Capacity Block needs "
         "block_fee (USD, the whole block) and block_days (its length)");
   const std::string block = base +
                             "billing = \"capacity_block\"\n"
                             "block_fee = { value = \"1\", assumption = \"a\" }\n";
-  CHECK(parse_error_of(block + "block_days = { value = \"1\", assumption = \"a\" }\nprice = { value = \"1\", assumption = \"a\" }\n") ==
+  CHECK(parse_error_of(block + "block_days = { value = \"1\", assumption = \"a\" }\nprice = { "
+                               "value = \"1\", assumption = \"a\" }\n") ==
         "trncost: s.toml:16: component[0].price: is given with billing = \"capacity_block\", "
         "which is priced by its block_fee (the phases at the fee's effective rate); leave the "
         "price out");
   for (const char* days : {"15", "1.5", "0", "189"}) {
-    CHECK(parse_error_of(block + "block_days = { value = \"" + days + "\", assumption = \"a\" }\n") ==
-          "trncost: s.toml:15: component[0].block_days: \"" + std::string(days) +
-              "\" is not a Capacity Block duration: a whole number of days, 1 to 14, then "
-              "multiples of 7 up to 182");
+    CHECK(
+        parse_error_of(block + "block_days = { value = \"" + days + "\", assumption = \"a\" }\n") ==
+        "trncost: s.toml:15: component[0].block_days: \"" + std::string(days) +
+            "\" is not a Capacity Block duration: a whole number of days, 1 to 14, then "
+            "multiples of 7 up to 182");
   }
   for (const char* days : {"1", "14", "21", "182"}) {
-    CHECK(parse_error_of(block + "block_days = { value = \"" + days + "\", assumption = \"a\" }\n") ==
-          "no error");
+    CHECK(parse_error_of(block + "block_days = { value = \"" + days +
+                         "\", assumption = \"a\" }\n") == "no error");
   }
 }
 
 TEST_CASE("a Capacity Block too short for the phases or with a failures component is refused") {
   // 10,000,000,000 tokens / 60,000 token/s = 166,666.67 s of training: more than one day.
   CHECK(build_error_of(block_scenario("10000000000", "960", "1")) ==
-        "trncost: " + scenarios + "s.toml:17: component[0].block_days: the phases take "
-        "170266.666666666666666667 s, more than the Capacity Block's 86400 s; buy a longer "
-        "block, or bill the rest on demand");
+        "trncost: " + scenarios +
+            "s.toml:17: component[0].block_days: the phases take "
+            "170266.666666666666666667 s, more than the Capacity Block's 86400 s; buy a longer "
+            "block, or bill the rest on demand");
   const std::string failures = R"([[component]]
 kind = "failures"
 name = "restarts"
 instance_time = "fine-tune"
 )";
   CHECK(build_error_of(block_scenario("1296000000", "960", "1", failures)) ==
-        "trncost: " + scenarios + "s.toml:18: component[1] (restarts): instance_time: "
-        "\"fine-tune\" is billed as a Capacity Block, whose fee already pays for the reserved "
-        "time restarts would use (its unused time is a line); declare failures_restarts none, "
-        "saying so");
+        "trncost: " + scenarios +
+            "s.toml:18: component[1] (restarts): instance_time: "
+            "\"fine-tune\" is billed as a Capacity Block, whose fee already pays for the reserved "
+            "time restarts would use (its unused time is a line); declare failures_restarts none, "
+            "saying so");
 }
 
 TEST_CASE("is_capacity_block_duration follows AWS's durations") {

@@ -61,8 +61,7 @@ TEST_CASE("data preparation: a cost or instances, each with what it needs") {
   const auto refusal = [](const std::string& text) {
     return trncost_support::parse_error_of(text, "prep.toml");
   };
-  const std::string cost =
-      "cost = { value = \"38.40\", assumption = \"as the last run\" }\n";
+  const std::string cost = "cost = { value = \"38.40\", assumption = \"as the last run\" }\n";
   CHECK(refusal(component + declared) ==
         "trncost: prep.toml:8: component[0].cost: is missing: write exactly one of cost, "
         "instance_type (a measured cost, or the CPU instances the preparation ran on)");

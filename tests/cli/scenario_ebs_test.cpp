@@ -67,7 +67,8 @@ TEST_CASE("gp3 IOPS and throughput above what is included are billed per volume"
   // Storage: 2 x 1,000 GiB x 1 month x 0.08 = 160. IOPS: 6,000 per volume, the first 3,000 at 0
   // (documented), 3,000 x 0.005 = 15 per volume, 30. Throughput: 250 MiB/s per volume, 125
   // included, 125 MiB/s x 40.96 / 1,024 = 5 per volume, 10. Total 200.
-  const auto est = evaluate(R"(iops = { value = "6000", documented = { source = "the job's volume plan", consulted = 2026-11-29 } }
+  const auto est = evaluate(
+      R"(iops = { value = "6000", documented = { source = "the job's volume plan", consulted = 2026-11-29 } }
 iops_included = { value = "3000", source = "ebs-page" }
 iops_price = { value = "0.005", quoted = { source = "Amazon EBS pricing page", region = "us-east-1", consulted = 2026-11-29 } }
 throughput_mibps = { value = "250", documented = { source = "the job's volume plan", consulted = 2026-11-29 } }
@@ -84,7 +85,8 @@ throughput_included_mibps = { value = "125", source = "ebs-page" }
 
 TEST_CASE("a throughput price written per MiBps-month and no included part") {
   // 250 MiB/s x 0.04 = 10 per volume, 20; storage 160: 180.
-  const auto est = evaluate(R"(throughput_mibps = { value = "250", documented = { source = "the job's volume plan", consulted = 2026-11-29 } }
+  const auto est = evaluate(
+      R"(throughput_mibps = { value = "250", documented = { source = "the job's volume plan", consulted = 2026-11-29 } }
 throughput_price = { value = "0.04", quoted = { source = "Amazon EBS pricing page", region = "us-east-1", consulted = 2026-11-29 } }
 )");
   CHECK(est.total == decimal{180});
@@ -105,7 +107,8 @@ TEST_CASE("the IOPS price is never read from a book that has none") {
   // The example offer file has no gp3 IOPS row: the price book's own message, at the component.
   CHECK_THROWS_WITH_AS(
       evaluate("iops = { value = \"6000\", assumption = \"a\" }\n"),
-      doctest::Contains("ebs.toml:12: component[0] (scratch): no price matches EBS gp3 provisioned IOPS"),
+      doctest::Contains(
+          "ebs.toml:12: component[0] (scratch): no price matches EBS gp3 provisioned IOPS"),
       input_error);
 }
 
@@ -113,9 +116,10 @@ TEST_CASE("the included part and the price need what is provisioned") {
   CHECK(parse_error_of("iops_price = { value = \"0.005\", assumption = \"a\" }\n") ==
         "trncost: s.toml:20: component[0].iops_price: is given without iops (the provisioned "
         "IOPS of each volume)");
-  CHECK(parse_error_of("throughput_included_mibps = { value = \"125\", source = \"ebs-page\" }\n") ==
-        "trncost: s.toml:20: component[0].throughput_included_mibps: is given without "
-        "throughput_mibps (the provisioned throughput of each volume)");
+  CHECK(
+      parse_error_of("throughput_included_mibps = { value = \"125\", source = \"ebs-page\" }\n") ==
+      "trncost: s.toml:20: component[0].throughput_included_mibps: is given without "
+      "throughput_mibps (the provisioned throughput of each volume)");
   CHECK(parse_error_of("iops = { unknown = \"sized after the load test\" }\n"
                        "iops_price = { value = \"0.005\", assumption = \"a\" }\n") == "no error");
 }

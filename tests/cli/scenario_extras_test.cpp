@@ -3,8 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <string>
-#include <vector>
 #include <trncost/io/scenario.hpp>
+#include <vector>
 
 #include "../support/scenario_text.hpp"
 
@@ -90,8 +90,8 @@ TEST_CASE("the budget scenario: tornado, Monte Carlo band and burn-down as writt
   REQUIRE(x.burn_down.has_value());
   CHECK(x.burn_down->total_credits == decimal::parse("359.235212328767123288"));
   CHECK(x.burn_down->total_uncovered == decimal::parse("38.40"));
-  CHECK(x.burn_down->periods[0].uncovered_by_reason.at(credits::uncovered_reason::service_unknown) ==
-        decimal::parse("38.40"));
+  CHECK(x.burn_down->periods[0].uncovered_by_reason.at(
+            credits::uncovered_reason::service_unknown) == decimal::parse("38.40"));
   CHECK(x.burn_down->grants[0].unused_at_schedule_end == decimal::parse("4640.764787671232876712"));
   // Projected at the job's rate (the estimate every 2 days, 179.6 USD of it covered a day), the
   // balance lasts 2 * 4640.76 / 359.24 = 25.8 days from Dec 3: it runs out on Dec 28, well
@@ -129,17 +129,19 @@ TEST_CASE("[analysis], [[grant]] and [spend] errors name the file, the line and 
         "high 1");
   CHECK(error_of("[analysis.monte_carlo]\nsamples = 0\ninputs = []\n") ==
         "trncost: s.toml:18: analysis.monte_carlo.samples: must be above 0");
-  const std::string grant = "[[grant]]\nname = \"G\"\namount = { value = \"100\", assumption = "
-                            "\"planning\" }\nissued = 2026-11-01\nlast_valid_day = 2027-10-31\n"
-                            "services = [\"AmazonEC2\"]\n";
+  const std::string grant =
+      "[[grant]]\nname = \"G\"\namount = { value = \"100\", assumption = "
+      "\"planning\" }\nissued = 2026-11-01\nlast_valid_day = 2027-10-31\n"
+      "services = [\"AmazonEC2\"]\n";
   CHECK(error_of(grant) ==
         "trncost: s.toml:18: spend: is missing: grants need [spend] start and end (the days the "
         "job's spend happens)");
   CHECK(error_of("[spend]\nstart = 2026-12-01\nend = 2026-12-02\n") ==
         "trncost: s.toml:18: grant: is missing: [spend] is only read for a credit burn-down");
   const std::string spend = "[spend]\nstart = 2026-12-01\nend = 2026-12-02\n";
-  const std::string named = "[[grant]]\nname = \"G\"\namount = { value = \"100\", assumption = "
-                            "\"planning\" }\nissued = 2026-11-01\n";
+  const std::string named =
+      "[[grant]]\nname = \"G\"\namount = { value = \"100\", assumption = "
+      "\"planning\" }\nissued = 2026-11-01\n";
   // The old keys are refused with what changed, never read with their old meaning.
   CHECK(error_of(named + "expires = 2027-11-01\nservices = [\"AmazonEC2\"]\n" + spend) ==
         "trncost: s.toml:22: grant[0].expires: is no longer read: it was the first day the grant "
@@ -160,12 +162,15 @@ TEST_CASE("[analysis], [[grant]] and [spend] errors name the file, the line and 
         "or names, e.g. [\"AmazonEC2\"]");
   {
     // Names are read as their codes.
-    const auto spec = parse_scenario(
-        head + named + "last_valid_day = 2027-10-31\nservices = [\"Amazon CloudWatch\", "
-                       "\"AWSDataTransfer\"]\n" + spend,
-        "s.toml");
+    const auto spec =
+        parse_scenario(head + named +
+                           "last_valid_day = 2027-10-31\nservices = [\"Amazon CloudWatch\", "
+                           "\"AWSDataTransfer\"]\n" +
+                           spend,
+                       "s.toml");
     REQUIRE(spec.grants.size() == 1);
-    CHECK(spec.grants[0].services == std::vector<std::string>{"AmazonCloudWatch", "AWSDataTransfer"});
+    CHECK(spec.grants[0].services ==
+          std::vector<std::string>{"AmazonCloudWatch", "AWSDataTransfer"});
     CHECK(spec.grants[0].last_valid_day == parse_date("2027-10-31"));
   }
   CHECK(error_of(grant + "[spend]\nstart = 2026-12-02\nend = 2026-12-01\n") ==
@@ -186,15 +191,16 @@ TEST_CASE("[analysis], [[grant]] and [spend] errors name the file, the line and 
 
 namespace trncost_tests::cli_scenario_extras_test {
 
-TEST_CASE("a grant covers a line by what it is: a third-party-priced trn2 fleet draws on EC2 credits") {
+TEST_CASE(
+    "a grant covers a line by what it is: a third-party-priced trn2 fleet draws on EC2 credits") {
   // tests/cli/data/serving-trn2-activate.toml. By hand: the fleet is ceil(3000 / (1000 x 1)) = 3
   // instances for 120 days = 2,880 h at 35.76 USD/instance-h: 3 x 2,880 x 35.76 = 308,966.40 USD,
   // 2,574.72 USD a day. The grant (150,000, EC2) pays every day from 2027-01-01: 58 days (January's
   // 31 and February's first 27) take 149,333.76, and 2027-02-28 the last 666.24 of its 2,574.72.
   // So: covered 150,000.00, paid 158,966.40, nothing wasted or lost, run-out and runway 2027-02-28
   // (the day the balance runs out: February's credits are 150,000 - 79,816.32 = 70,183.68 of its
-  // 28 x 2,574.72 = 72,092.16). Before line identity the third-party price made the lines "service unknown":
-  // 0 covered and the whole grant lost at expiry.
+  // 28 x 2,574.72 = 72,092.16). Before line identity the third-party price made the lines "service
+  // unknown": 0 covered and the whole grant lost at expiry.
   const auto spec = read_scenario(TRNCOST_TESTS_DIR "/cli/data/serving-trn2-activate.toml");
   const model m = build_model(spec);
   const auto est = m.evaluate(spec.as_of, scenario_options(spec));

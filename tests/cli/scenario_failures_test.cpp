@@ -41,13 +41,14 @@ const std::string declared = trncost_support::declare_none_but({"compute", "fail
 }  // namespace
 
 TEST_CASE("a failures component takes its interruption figures written, with their provenance") {
-  const estimate est = io::evaluate_scenario(io::parse_scenario(job + figures + declared, "cpt.toml"));
+  const estimate est =
+      io::evaluate_scenario(io::parse_scenario(job + figures + declared, "cpt.toml"));
   // Exposure: 4 instances x 720,000 s = 2,880,000 instance-s = 800 instance-h; interruptions:
   // 0.005 x 800 = 4. Restarts: 4 x 1,200 s x 4 instances = 19,200 instance-s = 5.333... h x 35.76
   // = 190.72. Work lost: 4 x 3,600 s x 4 = 57,600 instance-s = 16 h x 35.76 = 572.16. Training:
   // 800 h x 35.76 = 28,608. Total 28,608 + 190.72 + 572.16 = 29,370.88.
-  const auto* restarts = trncost_support::find_line(
-      est, "restarts after expected interruptions on 4 x trn2.48xlarge");
+  const auto* restarts =
+      trncost_support::find_line(est, "restarts after expected interruptions on 4 x trn2.48xlarge");
   const auto* lost =
       trncost_support::find_line(est, "work lost since the last checkpoint on 4 x trn2.48xlarge");
   REQUIRE(restarts != nullptr);
@@ -61,7 +62,8 @@ TEST_CASE("a failures component takes its interruption figures written, with the
   CHECK(est.status == estimate_status::provisional);
   bool named = false;
   for (const auto& r : est.reasons) {
-    named = named || r.text.find("interruptions.interruptions_per_instance_hour") != std::string::npos;
+    named =
+        named || r.text.find("interruptions.interruptions_per_instance_hour") != std::string::npos;
   }
   CHECK(named);
 }
@@ -70,7 +72,8 @@ TEST_CASE("the figures come all three or none, and never with run logs") {
   const auto refusal = [](const std::string& text) {
     return trncost_support::parse_error_of(text, "cpt.toml");
   };
-  CHECK(refusal(job + "interruptions_per_instance_hour = { value = \"0.005\", assumption = \"a\" }\n" +
+  CHECK(refusal(job +
+                "interruptions_per_instance_hour = { value = \"0.005\", assumption = \"a\" }\n" +
                 declared) ==
         "trncost: cpt.toml:16: component[1].restart_seconds: is missing: a failures component "
         "gives interruptions_per_instance_hour, restart_seconds and work_lost_seconds together "

@@ -25,8 +25,8 @@ namespace {
 const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
 
 std::string trn1_text(const std::vector<std::pair<std::string, std::string>>& changes) {
-  return trncost_support::with_changes(
-      trncost_support::slurp(scenarios + "fine-tune-8b-trn1.toml"), changes);
+  return trncost_support::with_changes(trncost_support::slurp(scenarios + "fine-tune-8b-trn1.toml"),
+                                       changes);
 }
 
 estimate trn1_with(const std::vector<std::pair<std::string, std::string>>& changes) {
@@ -91,7 +91,8 @@ transfer = "t"
 logs = "l"
 data_preparation = "d"
 failures_restarts = "f"
-)", "s.toml"));
+)",
+                                                    "s.toml"));
   CHECK(est.lines.size() == 2);
   CHECK(*line_of(est, "training on 1 x trn1.32xlarge").amount ==
         decimal::parse("8.333333333333333333"));
@@ -130,8 +131,8 @@ TEST_CASE("phases written directly and from the runs are never mixed") {
 TEST_CASE("an unknown instance price leaves its lines unpriced never zero") {
   // Compute (301.00) and the failures priced at the same rate (33.8625) are unpriced: the total
   // holds the rest, 397.635212328767123288 - 301 - 33.8625 = 62.772712328767123288.
-  const auto est = trn1_with({{"price = \"ec2_on_demand\"",
-                               "price = { unknown = \"no quote yet for this region\" }"}});
+  const auto est = trn1_with(
+      {{"price = \"ec2_on_demand\"", "price = { unknown = \"no quote yet for this region\" }"}});
   CHECK(est.total == decimal::parse("62.772712328767123288"));
   const auto& training = line_of(est, "training on 2 x trn1.32xlarge");
   CHECK_FALSE(training.amount.has_value());
@@ -155,8 +156,9 @@ TEST_CASE("the spec keeps an unknown input's reason and no value") {
 
 TEST_CASE("an unknown volume size leaves the storage line unpriced") {
   // The scratch volumes: 2 x 500 GiB x 8 h x 0.08 / 730 = 0.876712328767123288 out of the total.
-  const auto est = trn1_with({{"size_gib = { value = \"500\", source = \"reference-volumes\" }",
-                               "size_gib = { unknown = \"the volume is sized after the dry run\" }"}});
+  const auto est =
+      trn1_with({{"size_gib = { value = \"500\", source = \"reference-volumes\" }",
+                  "size_gib = { unknown = \"the volume is sized after the dry run\" }"}});
   CHECK(est.total == decimal::parse("396.7585"));
   CHECK(est.status == estimate_status::unpriced);
   CHECK(est.unpriced_lines() == 1);

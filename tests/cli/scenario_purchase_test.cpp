@@ -1,8 +1,9 @@
 // How an instance_time's instances are bought, in a scenario file (`purchase`): reserved (No
 // Upfront) and Savings Plan rates from the price book, reading the offer files and the Savings
 // Plans files of [prices], and a spot price written as the observation it is. Hand-computed: 2
-// instances x 3,600 s of training = 2 instance-hours at the rate (the fixtures of tests/prices/data:
-// trn1.32xlarge 1yr standard No Upfront 13.05 USD/h, EC2 Instance Savings Plan 1yr No Upfront 14.19).
+// instances x 3,600 s of training = 2 instance-hours at the rate (the fixtures of
+// tests/prices/data: trn1.32xlarge 1yr standard No Upfront 13.05 USD/h, EC2 Instance Savings Plan
+// 1yr No Upfront 14.19).
 #include <doctest/doctest.h>
 
 #include <string>
@@ -38,7 +39,8 @@ name = "ft"
 instance_type = "trn1.32xlarge"
 instances = { value = "2", assumption = "two nodes" }
 training_seconds = { value = "3600", assumption = "one hour" }
-)" + keys + R"(
+)" + keys +
+         R"(
 [declare_none]
 storage = "s"
 transfer = "t"
@@ -112,7 +114,8 @@ TEST_CASE("a spot price written as the seller's observation") {
                        input_error);
 }
 
-TEST_CASE("spot with the Spot Instance Advisor: the market checked, its bucket the failures' rate") {
+TEST_CASE(
+    "spot with the Spot Instance Advisor: the market checked, its bucket the failures' rate") {
   const std::string spot =
       "purchase = { spot = \"us-east-1a\", advisor = \"spot-advisor-data.json\" }\n"
       "price = { value = \"6.4502\", quoted = { source = \"EC2 spot price history API\", region = "

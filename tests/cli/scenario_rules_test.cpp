@@ -1,7 +1,8 @@
 // Scenarios that used to be refused or wrongly verified (issue 15): instance time that is not whole
 // instance-hours, a one-token-more job, a huge token count, storage kept for seconds, a zero price
-// without a stated reason. Each is the shipped trn1 scenario with one line changed. And (issue 16) its
-// component renamed with operators in the name: each derivation still appears once in the report.
+// without a stated reason. Each is the shipped trn1 scenario with one line changed. And (issue 16)
+// its component renamed with operators in the name: each derivation still appears once in the
+// report.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -103,8 +104,8 @@ TEST_CASE("waiting of 1201 seconds is priced in seconds") {
   CHECK(*line(est, "waiting on 2 x trn1.32xlarge").amount ==
         decimal::parse("14.345277777777777778"));
   bool found = false;
-  for (const auto& in : line(est, "restarts after expected interruptions on 2 x trn1.32xlarge")
-                            .inputs) {
+  for (const auto& in :
+       line(est, "restarts after expected interruptions on 2 x trn1.32xlarge").inputs) {
     if (in->name != "fine-tune.exposure") continue;
     found = true;
     CHECK(in->value == "52322");
@@ -118,7 +119,8 @@ TEST_CASE("block storage kept for seconds in a scenario") {
   // 2 volumes x 500 GiB x 45,300 s x 0.08 USD/GiB-mo / 3600 / 730 = 1.378995433789954338 instead
   // of the shipped 8 h's 0.876712328767123288: the total moves from 397.635212328767123288 to
   // 398.137495433789954338.
-  const auto est = with_change("kept_hours = { value = \"8\"", "kept_seconds = { value = \"45300\"");
+  const auto est =
+      with_change("kept_hours = { value = \"8\"", "kept_seconds = { value = \"45300\"");
   CHECK(*line(est, "gp3 volume storage x 2 volumes").amount ==
         decimal::parse("1.378995433789954338"));
   CHECK(est.total == decimal::parse("398.137495433789954338"));

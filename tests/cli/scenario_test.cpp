@@ -177,9 +177,10 @@ titel = "t"
   // Missing required keys: at the table's line.
   CHECK(error_of("format = 1\n[estimate]\ntitle = \"t\"\nas_of = 2026-11-30\n") ==
         "trncost: s.toml:2: estimate.region: is missing (required)");
-  CHECK(error_of(head + "[[component]]\nkind = \"data_preparation\"\nname = \"x\"\n") ==
-        "trncost: s.toml:8: component[0].cost: is missing: write exactly one of cost, instance_type "
-        "(a measured cost, or the CPU instances the preparation ran on)");
+  CHECK(
+      error_of(head + "[[component]]\nkind = \"data_preparation\"\nname = \"x\"\n") ==
+      "trncost: s.toml:8: component[0].cost: is missing: write exactly one of cost, instance_type "
+      "(a measured cost, or the CPU instances the preparation ran on)");
   CHECK(error_of("[estimate]\n") ==
         "trncost: s.toml: format: is missing; a scenario file starts with `format = 1`");
   // A newer format.
@@ -212,19 +213,21 @@ titel = "t"
                         "2026-11-20T09:00:00+01:00, to = 2026-11-20T10:00:00Z } }\n") ==
         "trncost: s.toml:11: component[0].cost.measured.from: must be a UTC time (ending in Z, "
         "e.g. 2026-11-20T09:00:00Z)");
-  CHECK(error_of(prep + "cost = { value = \"38\", measured = { run = \"r\", method = \"m\" } }\n") ==
-        "trncost: s.toml:11: component[0].cost.measured.from: is missing (required)");
+  CHECK(
+      error_of(prep + "cost = { value = \"38\", measured = { run = \"r\", method = \"m\" } }\n") ==
+      "trncost: s.toml:11: component[0].cost.measured.from: is missing (required)");
   // A price query that is not the key's.
   CHECK(error_of(head + "[[component]]\nkind = \"block_storage\"\nname = \"x\"\nvolume_type = "
                         "\"gp3\"\nprice = \"ec2_on_demand\"\n")
             .starts_with("trncost: s.toml:12: component[0].price: unknown price query "
                          "\"ec2_on_demand\"; this price is read with \"ebs_storage\""));
   // Duplicate component names, unknown categories, transfer types, invalid TOML.
-  CHECK(error_of(prep + "cost = { value = \"1\", assumption = \"a\" }\n" +
-                 "[[component]]\nkind = \"data_preparation\"\nname = \"x\"\ncost = { value = \"1\", "
-                 "assumption = \"a\" }\n") ==
-        "trncost: s.toml:12: component[1].name: \"x\" is already the name of component[0]; "
-        "component names must differ");
+  CHECK(
+      error_of(prep + "cost = { value = \"1\", assumption = \"a\" }\n" +
+               "[[component]]\nkind = \"data_preparation\"\nname = \"x\"\ncost = { value = \"1\", "
+               "assumption = \"a\" }\n") ==
+      "trncost: s.toml:12: component[1].name: \"x\" is already the name of component[0]; "
+      "component names must differ");
   CHECK(error_of(head + "[declare_none]\nlog = \"none\"\n") ==
         "trncost: s.toml:9: declare_none.log: unknown category (did you mean \"logs\"?); the "
         "categories are compute, storage, transfer, logs, data_preparation, failures_restarts");
@@ -298,8 +301,10 @@ as_of = 2026-11-30
 region = "us-east-1"
 [prices]
 files = ["nowhere.json"]
-)") == "trncost: " + bad + "inline.toml:7: prices.files[0]: price file \"nowhere.json\" does not "
-           "exist (looked for " + bad + "nowhere.json, relative to the scenario file)");
+)") == "trncost: " + bad +
+            "inline.toml:7: prices.files[0]: price file \"nowhere.json\" does not "
+            "exist (looked for " +
+            bad + "nowhere.json, relative to the scenario file)");
   const std::string failures = head + R"([[component]]
 kind = "failures"
 name = "f"
@@ -314,11 +319,10 @@ name = "job"
 instance_type = "trn1.32xlarge"
 tokens_to_train = { value = "1", assumption = "a" }
 )") == "trncost: " + bad +
-             "inline.toml:8: runs: a instance_time component reads the run logs, and [runs] "
-             "names none");
+            "inline.toml:8: runs: a instance_time component reads the run logs, and [runs] "
+            "names none");
   CHECK_THROWS_WITH_AS((void)read_scenario(bad + "absent.toml"),
-                       ("trncost: " + bad + "absent.toml: cannot be opened (no such file)")
-                           .c_str(),
+                       ("trncost: " + bad + "absent.toml: cannot be opened (no such file)").c_str(),
                        parse_error);
 }
 

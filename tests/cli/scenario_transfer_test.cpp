@@ -1,7 +1,7 @@
 // Data sent to another region (a scenario's data_transfer, type = "inter_region"): priced from the
-// AWSDataTransfer offer's "InterRegion Outbound" row of the two regions, billed by AWS Data Transfer
-// under the usage type a bill names it by; the rules of the key, each refusal naming the line and
-// the key. Hand-computed: 1,000 GiB x 0.02 USD = 20 USD.
+// AWSDataTransfer offer's "InterRegion Outbound" row of the two regions, billed by AWS Data
+// Transfer under the usage type a bill names it by; the rules of the key, each refusal naming the
+// line and the key. Hand-computed: 1,000 GiB x 0.02 USD = 20 USD.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -36,7 +36,8 @@ name = "replication"
 [[component.transfer]]
 what = "checkpoints copied to us-west-2"
 gib = { value = "1000", assumption = "ten 100 GiB checkpoints" }
-)" + transfer + trncost_support::declare_none_but({"transfer"});
+)" + transfer +
+         trncost_support::declare_none_but({"transfer"});
 }
 
 }  // namespace
@@ -53,14 +54,13 @@ TEST_CASE("an inter-region transfer: the two regions' row, billed by AWS Data Tr
   CHECK(est.status == estimate_status::provisional);  // the volume is an assumption
   // No row for that pair of regions: the book's sentence, naming the two.
   CHECK_THROWS_WITH_AS(
-      (void)evaluate_scenario(parse_scenario(
-          scenario("type = \"inter_region\"\nto_region = \"eu-west-1\"\n"), beside)),
-      doctest::Contains("no price matches data transfer from us-east-1 to eu-west-1"),
-      input_error);
+      (void)evaluate_scenario(
+          parse_scenario(scenario("type = \"inter_region\"\nto_region = \"eu-west-1\"\n"), beside)),
+      doctest::Contains("no price matches data transfer from us-east-1 to eu-west-1"), input_error);
   // To the estimate's own region: that is inter_az.
   CHECK_THROWS_WITH_AS(
-      (void)evaluate_scenario(parse_scenario(
-          scenario("type = \"inter_region\"\nto_region = \"us-east-1\"\n"), beside)),
+      (void)evaluate_scenario(
+          parse_scenario(scenario("type = \"inter_region\"\nto_region = \"us-east-1\"\n"), beside)),
       doctest::Contains("is the estimate's own region; between zones of it, the type is inter_az"),
       input_error);
 }

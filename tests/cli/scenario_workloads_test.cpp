@@ -41,10 +41,12 @@ std::string error_of(const std::string& text, const std::string& file = "s.toml"
 
 // Serving in tokens/s, period in hours, throughput written with its latency target.
 std::string serving(const std::string& extra = "utilisation = " + v("0.8") + "\n") {
-  return head + "[[component]]\nkind = \"serving\"\nname = \"svc\"\ninstance_type = \"trn2.48xlarge\"\n"
-                "price = " + v("10") + "\nhours = " + v("100") +
-         "\naverage_tokens_per_s = " + v("300") + "\npeak_tokens_per_s = " + v("900") +
-         "\nthroughput = " + v("500") + "\nlatency_target = \"mean TTFT <= 500 ms\"\n" + extra;
+  return head +
+         "[[component]]\nkind = \"serving\"\nname = \"svc\"\ninstance_type = \"trn2.48xlarge\"\n"
+         "price = " +
+         v("10") + "\nhours = " + v("100") + "\naverage_tokens_per_s = " + v("300") +
+         "\npeak_tokens_per_s = " + v("900") + "\nthroughput = " + v("500") +
+         "\nlatency_target = \"mean TTFT <= 500 ms\"\n" + extra;
 }
 
 }  // namespace
@@ -87,10 +89,13 @@ name = "api"
 instance_type = "inf2.xlarge"
 price = )" + v("2.5") + R"(
 period = { from = 2027-02-01, to = 2027-03-01, assumption = "February" }
-average_requests_per_s = )" + v("3") + R"(
-throughput = )" + v("2") + R"(
+average_requests_per_s = )" +
+                         v("3") + R"(
+throughput = )" + v("2") +
+                         R"(
 latency_target = "p99 latency <= 1 s"
-utilisation = )" + v("0.75") + "\n");
+utilisation = )" + v("0.75") +
+                         "\n");
   CHECK(e.total == decimal(3360));
   REQUIRE(e.work);
   CHECK(e.work->kind == work_kind::requests_served);
@@ -101,12 +106,16 @@ utilisation = )" + v("0.75") + "\n");
 kind = "serving"
 name = "api"
 instance_type = "inf2.xlarge"
-price = )" + v("2.5") + R"(
+price = )" + v("2.5") +
+                      R"(
 period = { from = 2027-02-01, to = 2027-03-01, source = "plan" }
-average_requests_per_s = )" + v("3") + R"(
-throughput = )" + v("2") + R"(
+average_requests_per_s = )" +
+                      v("3") + R"(
+throughput = )" + v("2") +
+                      R"(
 latency_target = "p99 latency <= 1 s"
-utilisation = )" + v("0.75") + R"(
+utilisation = )" + v("0.75") +
+                      R"(
 [sources.plan]
 assumption = "February, as planned"
 )";
@@ -125,9 +134,11 @@ name = "svc"
 instance_type = "trn2.48xlarge"
 price = )" + v("20") + R"(
 hours = )" + v("10") + R"(
-average_tokens_per_s = )" + v("575") + R"(
+average_tokens_per_s = )" + v("575") +
+                           R"(
 throughput = { vllm = "qwen3-32b-trn2-results.csv", config = "qwen3-32b-trn2.env", ttft_ms = 500, itl_ms = 50 }
-utilisation = )" + v("0.8") + "\n";
+utilisation = )" + v("0.8") +
+                           "\n";
   const estimate e = run(text, file);
   CHECK(e.total == decimal(200));
   CHECK((*e.work->full)->value == "9.661835748792270531");
@@ -151,7 +162,8 @@ TEST_CASE("a sweep component bills its trials and the cluster kept up between wa
 kind = "sweep"
 name = "sw"
 instance_type = "trn1.32xlarge"
-price = )" + v("3") + "\ntrials = " + v("10") + "\ntrial_seconds = " + v("3600") +
+price = )" + v("3") +
+                           "\ntrials = " + v("10") + "\ntrial_seconds = " + v("3600") +
                            "\ninstances_per_trial = " + v("2") + "\nparallel_trials = " + v("4") +
                            "\nstopped_early = " + v("0.2") + "\nstopped_trial_run = " + v("0.5") +
                            "\n";
@@ -175,7 +187,8 @@ TEST_CASE("a continued pre-training component bills training and its checkpoints
 kind = "continued_pretraining"
 name = "cpt"
 instance_type = "trn2.48xlarge"
-price = )" + v("10") + "\ninstances = " + v("2") + "\ntoken_budget = " + v("72000000") +
+price = )" + v("10") +
+                         "\ninstances = " + v("2") + "\ntoken_budget = " + v("72000000") +
                          "\nthroughput = " + v("2000") + "\ncheckpoint_interval_hours = " + v("4") +
                          "\ncheckpoint_seconds = " + v("600") + "\n");
   CHECK(e.total == decimal(210));
@@ -192,7 +205,8 @@ TEST_CASE("a batch inference component bills its setup and processing time") {
 kind = "batch_inference"
 name = "batch"
 instance_type = "inf2.48xlarge"
-price = )" + v("4") + "\ninstances = " + v("2") + "\ntokens = " + v("36000000") +
+price = )" + v("4") +
+                         "\ninstances = " + v("2") + "\ntokens = " + v("36000000") +
                          "\nthroughput = " + v("1000") + "\nsetup_seconds = " + v("900") + "\n");
   CHECK(e.total == decimal(42));
   CHECK(e.by_phase.at(phase::batch_inference) == decimal(40));
@@ -209,15 +223,19 @@ TEST_CASE("an autoscaled serving component sizes replicas per period of its prof
 kind = "autoscaled_serving"
 name = "auto"
 instance_type = "trn2.48xlarge"
-price = )" + v("10") + "\nrepeats = " + v("2") + "\ntarget_tokens_per_s_per_replica = " + v("400") +
+price = )" + v("10") +
+                           "\nrepeats = " + v("2") +
+                           "\ntarget_tokens_per_s_per_replica = " + v("400") +
                            "\nmin_replicas = " + v("1") + "\nmax_replicas = " + v("4") +
                            "\nstartup_seconds = " + v("600") + R"(
 [[component.profile]]
 label = "night"
-hours = )" + v("12") + "\ntokens_per_s = " + v("100") + R"(
+hours = )" + v("12") +
+                           "\ntokens_per_s = " + v("100") + R"(
 [[component.profile]]
 label = "day"
-hours = )" + v("12") + "\ntokens_per_s = " + v("900") + "\n";
+hours = )" + v("12") +
+                           "\ntokens_per_s = " + v("900") + "\n";
   const estimate e = run(text);
   CHECK(e.by_phase.at(phase::serving) == decimal(960));
   CHECK(e.total == decimal::parse("966.666666666666666667"));
@@ -237,7 +255,8 @@ TEST_CASE("a frontier component extrapolates its throughput with the scaling eff
 kind = "frontier"
 name = "pretrain"
 instance_type = "trn2.48xlarge"
-price = )" + v("10") + "\nreference_nodes = " + v("2") + "\nreference_throughput = " + v("1000") +
+price = )" + v("10") +
+                         "\nreference_nodes = " + v("2") + "\nreference_throughput = " + v("1000") +
                          "\nnodes = " + v("8") + "\nscaling_efficiency = " + v("0.75") +
                          "\ntoken_budget = " + v("108000000") + "\n");
   CHECK(e.total == decimal(800));
@@ -254,8 +273,9 @@ kind = "frontier"
 name = "pretrain"
 instance_type = "trn2.48xlarge"
 price = { unknown = "no offer row for the type yet" }
-)" + "reference_nodes = " + v("2") + "\nreference_throughput = " + v("1000") +
-                                "\nnodes = " + v("8") + "\nscaling_efficiency = " + v("0.75") +
+)" + "reference_nodes = " + v("2") +
+                                "\nreference_throughput = " + v("1000") + "\nnodes = " + v("8") +
+                                "\nscaling_efficiency = " + v("0.75") +
                                 "\ntoken_budget = " + v("108000000") + "\n");
   CHECK(frontier.status == estimate_status::unpriced);
   CHECK(frontier.total == decimal(0));
@@ -296,12 +316,13 @@ TEST_CASE("the new keys refuse unknown keys and missing keys and wrong units at 
         "throughput, latency_target, utilisation, instances");
   CHECK(error_of(serving("")) ==
         "trncost: s.toml:14: component[0].utilisation: is missing (required)");
-  CHECK(error_of(serving("utilisation = " + v("0.8") + "\npeak_requests_per_s = " + v("3") +
-                         "\n")) ==
-        "trncost: s.toml:25: component[0].peak_requests_per_s: is in requests/s but the average "
-        "demand is in tokens/s; the demand and the throughput count the same thing");
-  CHECK(error_of(serving("utilisation = " + v("0.8") +
-                         "\nperiod = { from = 2027-01-01, to = 2027-02-01, assumption = \"x\" }\n")) ==
+  CHECK(
+      error_of(serving("utilisation = " + v("0.8") + "\npeak_requests_per_s = " + v("3") + "\n")) ==
+      "trncost: s.toml:25: component[0].peak_requests_per_s: is in requests/s but the average "
+      "demand is in tokens/s; the demand and the throughput count the same thing");
+  CHECK(error_of(
+            serving("utilisation = " + v("0.8") +
+                    "\nperiod = { from = 2027-01-01, to = 2027-02-01, assumption = \"x\" }\n")) ==
         "trncost: s.toml:25: component[0].period: is given with hours; write exactly one of hours, "
         "period (the period served, in hours or as dates)");
   CHECK(error_of(serving("utilisation = 0.8\n")) ==
@@ -339,7 +360,8 @@ std::string doc_example(const std::string& heading) {
 
 }  // namespace
 
-TEST_CASE("the workload examples of docs/scenario.md run as written and give the figures it states") {
+TEST_CASE(
+    "the workload examples of docs/scenario.md run as written and give the figures it states") {
   // The serving example is a whole file; its vLLM paths are relative to examples/scenarios/.
   const std::string file = TRNCOST_TESTS_DIR "/../examples/scenarios/docs-example.toml";
   const estimate svc = run(doc_example("#### `kind = \"serving\"`"), file);

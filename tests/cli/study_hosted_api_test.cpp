@@ -20,8 +20,7 @@ using namespace trncost::io;
 
 namespace {
 
-const std::string shipped =
-    TRNCOST_TESTS_DIR "/../examples/studies/qwen3-hosting-vs-bedrock.toml";
+const std::string shipped = TRNCOST_TESTS_DIR "/../examples/studies/qwen3-hosting-vs-bedrock.toml";
 
 const study_option_result& option(const study_result& r, const std::string& name) {
   for (const auto& o : r.options) {

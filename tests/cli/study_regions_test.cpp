@@ -1,8 +1,8 @@
 // [study] regions (docs/scenario.md, "Where is it cheapest"): the shipped examples/studies/
 // batch-by-region.toml, every option evaluated in each region of the list with its scenario's
-// region replaced, on three EC2 offer files of the project's own (examples/data/offers/); the priced
-// regions cheapest per unit of work first, a region without the type's row listed as not priced,
-// never at zero; both verifiers recompute every region's report. Hand-computed below.
+// region replaced, on three EC2 offer files of the project's own (examples/data/offers/); the
+// priced regions cheapest per unit of work first, a region without the type's row listed as not
+// priced, never at zero; both verifiers recompute every region's report. Hand-computed below.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -70,8 +70,7 @@ TEST_CASE("[study] regions: each option in each region, cheapest first, not offe
 
 TEST_CASE("[study] regions refused: not a list, not a region, twice") {
   const auto error_of = [](const std::string& text) {
-    return trncost_support::error_message<parse_error>(
-        [&] { (void)parse_study(text, "st.toml"); });
+    return trncost_support::error_message<parse_error>([&] { (void)parse_study(text, "st.toml"); });
   };
   const std::string study = study_text();
   std::string bad = study;

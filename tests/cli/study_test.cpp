@@ -70,13 +70,15 @@ failures_restarts = "f"
 }  // namespace
 
 TEST_CASE("a named source gives the provenance written once") {
-  const auto inline_spec = parse_scenario(
-      head + "[[component]]\nkind = \"data_preparation\"\nname = \"p\"\n"
-             "cost = { value = \"1\", assumption = \"as written\" }\n",
-      "s.toml");
+  const auto inline_spec =
+      parse_scenario(head +
+                         "[[component]]\nkind = \"data_preparation\"\nname = \"p\"\n"
+                         "cost = { value = \"1\", assumption = \"as written\" }\n",
+                     "s.toml");
   const auto named_spec = parse_scenario(
-      head + "[sources.why]\nassumption = \"as written\"\n[[component]]\nkind = "
-             "\"data_preparation\"\nname = \"p\"\ncost = { value = \"1\", source = \"why\" }\n",
+      head +
+          "[sources.why]\nassumption = \"as written\"\n[[component]]\nkind = "
+          "\"data_preparation\"\nname = \"p\"\ncost = { value = \"1\", source = \"why\" }\n",
       "s.toml");
   const auto& a = inline_spec.components.at(0).values.at("cost");
   const auto& b = named_spec.components.at(0).values.at("cost");
@@ -89,8 +91,10 @@ TEST_CASE("a named source gives the provenance written once") {
 TEST_CASE("named source errors name the file the line and the known names") {
   const std::string comp = "[[component]]\nkind = \"data_preparation\"\nname = \"p\"\n";
   // Line 15: head (7 lines), 4 lines of sources, 3 of the component, then the cost.
-  CHECK(scenario_error(head + "[sources.run-a]\nassumption = \"x\"\n[sources.run-b]\nassumption = "
-                              "\"y\"\n" + comp + "cost = { value = \"1\", source = \"run-c\" }\n") ==
+  CHECK(scenario_error(head +
+                       "[sources.run-a]\nassumption = \"x\"\n[sources.run-b]\nassumption = "
+                       "\"y\"\n" +
+                       comp + "cost = { value = \"1\", source = \"run-c\" }\n") ==
         "trncost: s.toml:15: component[0].cost.source: unknown source \"run-c\" (did you mean "
         "\"run-a\"?); the sources are run-a, run-b");
   CHECK(scenario_error(head + comp + "cost = { value = \"1\", source = \"nowhere\" }\n") ==
@@ -172,8 +176,10 @@ TEST_CASE("the shipped study ranks per million tokens and decides for the first-
   CHECK(*r.decided_for == "1 x trn2.48xlarge");
   CHECK(r.decision.outcome == analysis::verdict::suspend);
   REQUIRE(r.decision.suspend_reasons.size() == 1);
-  CHECK(r.decision.suspend_reasons[0] == "price 'fine-tune.price' is not verified: it is third-party");
-  CHECK(r.decision.continue_reasons.at(0) == "the target quality is reached: eval_loss 1.89 against 1.9");
+  CHECK(r.decision.suspend_reasons[0] ==
+        "price 'fine-tune.price' is not verified: it is third-party");
+  CHECK(r.decision.continue_reasons.at(0) ==
+        "the target quality is reached: eval_loss 1.89 against 1.9");
   // Each option has its tornado, Monte Carlo band, burn-down and decision.
   for (const auto& o : r.options) {
     CHECK(o.extras.tornado.has_value());
@@ -190,8 +196,8 @@ TEST_CASE("the shipped study ranks per million tokens and decides for the first-
   // cash.
   const auto& b = *r.options[1].extras.burn_down;
   const auto& by = r.options[1].est.by_category;
-  const decimal cash = by.at(category::transfer) + by.at(category::logs) +
-                       by.at(category::data_preparation);
+  const decimal cash =
+      by.at(category::transfer) + by.at(category::logs) + by.at(category::data_preparation);
   CHECK(b.total_credits + b.total_uncovered == r.options[1].est.total);
   CHECK(b.total_credits == r.options[1].est.total - cash);
   CHECK(b.total_uncovered == cash);
@@ -204,7 +210,8 @@ TEST_CASE("the study reports: Markdown sections JSON audit and HTML without empt
   CHECK(md.find("## Decision: suspend (1 x trn2.48xlarge, ranked first)") != std::string::npos);
   CHECK(md.find("| 1 | 1 x trn2.48xlarge | 196.86 | 1296 | 0.1519 | 1.00 |") != std::string::npos);
   CHECK(md.find("| 2 | 2 x trn1.32xlarge | 397.64 | 1296 | 0.3068 | 2.02 |") != std::string::npos);
-  CHECK(md.find("| - | 1 x p5.48xlarge | set apart: did not reach the target") != std::string::npos);
+  CHECK(md.find("| - | 1 x p5.48xlarge | set apart: did not reach the target") !=
+        std::string::npos);
   CHECK(md.find("## Credit runway") != std::string::npos);
   CHECK(md.find("## Option: 1 x p5.48xlarge") != std::string::npos);
   CHECK(md.find("### Sensitivity (tornado)") != std::string::npos);  // an option's, one level down
@@ -280,7 +287,7 @@ TEST_CASE("the study FOCUS CSV holds every option's rows with the option named")
   std::string want = header + "\n";
   for (const auto& o : r.options) {
     std::string own = render_focus_csv(o.est, o.extras.burn_down);
-    own.erase(0, own.find('\n') + 1);  // its header
+    own.erase(0, own.find('\n') + 1);         // its header
     REQUIRE(o.extras.burn_down.has_value());  // every option has the grant: credit rows as well
     for (std::size_t at = 0; at < own.size();) {
       const std::size_t end = own.find('\n', at);
@@ -290,13 +297,14 @@ TEST_CASE("the study FOCUS CSV holds every option's rows with the option named")
   }
   CHECK(csv == want);
   // The first row by hand: trn1's setup, 21.5 USD/instance-h x (2 instances x 360 s) / 3600 = 4.3.
-  const std::string first = csv.substr(header.size() + 1, csv.find('\n', header.size() + 1) -
-                                                               header.size() - 1);
+  const std::string first =
+      csv.substr(header.size() + 1, csv.find('\n', header.size() + 1) - header.size() - 1);
   CHECK(first.starts_with("4.3,4.3,4.3,21.5,0.2,\"instance-h\","));
   CHECK(first.ends_with(",0,NULL,\"2 x trn1.32xlarge\""));
   // A row per line and per credit line of each option.
   std::size_t rows = 0;
-  for (const auto& o : r.options) rows += o.est.lines.size() + o.extras.burn_down->credit_lines.size();
+  for (const auto& o : r.options)
+    rows += o.est.lines.size() + o.extras.burn_down->credit_lines.size();
   CHECK(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')) == rows + 1);
 }
 
@@ -314,8 +322,8 @@ TEST_CASE("a comparison per unit of work ranks the cheaper option per unit first
   // The work input: the study names a model input; here, a component's own input does not exist,
   // so the study refuses it with the model's inputs listed.
   auto st = parse_study(text, "st.toml");
-  CHECK_THROWS_WITH_AS((void)run_study(st),
-                       doctest::Contains("study.work (option \"a\")"), input_error);
+  CHECK_THROWS_WITH_AS((void)run_study(st), doctest::Contains("study.work (option \"a\")"),
+                       input_error);
   // Compare the options directly with their work.
   std::vector<analysis::option> options;
   const decimal work[] = {decimal(50), decimal(100), decimal(1)};
@@ -376,7 +384,8 @@ TEST_CASE("study errors name the file the line and the key") {
         "trncost: st.toml:32: option[1].name: \"a\" is already the name of option[0]; option "
         "names must differ");
   CHECK(study_error(small_study + opt + "[[option]]\nname = \"b\"\ncolour = \"red\"\n")
-            .starts_with("trncost: st.toml:34: option[1].colour: unknown key; an option takes name, "));
+            .starts_with(
+                "trncost: st.toml:34: option[1].colour: unknown key; an option takes name, "));
   CHECK(study_error(small_study + opt +
                     "[[option]]\nname = \"b\"\n[[option.component]]\nname = \"prep\"\nkind = "
                     "\"logging\"\n") ==
@@ -385,20 +394,23 @@ TEST_CASE("study errors name the file the line and the key") {
         "one change allowed: a serving component called as a hosted_api)");
   CHECK(study_error(small_study + opt + "[[option]]\nname = \"b\"\nquality = { reached = \"x\" }\n")
             .starts_with("trncost: st.toml:32: option[1].quality.reached: \"x\" is not a decimal"));
-  CHECK(study_error(small_study + opt + "[[option]]\nname = \"b\"\nquality = { reached = 0.9 }\n") ==
-        "trncost: st.toml:32: option[1].quality.reached: must be non-empty text (a TOML string; a "
-        "value is written as text, \"1.9\")");
+  CHECK(
+      study_error(small_study + opt + "[[option]]\nname = \"b\"\nquality = { reached = 0.9 }\n") ==
+      "trncost: st.toml:32: option[1].quality.reached: must be non-empty text (a TOML string; a "
+      "value is written as text, \"1.9\")");
   // The option's own keys go through the scenario's rules, at their own line.
   CHECK(study_error(small_study + opt +
                     "[[option]]\nname = \"b\"\n[[option.component]]\nname = \"prep\"\ncost = { "
                     "value = \"1\", source = \"gess\" }\n") ==
         "trncost: st.toml:36: component[0].cost.source: unknown source \"gess\" (did you mean "
         "\"guess\"?); the sources are guess");
-  // An error met while building an option's model names the option (a common line is every option's).
+  // An error met while building an option's model names the option (a common line is every
+  // option's).
   try {
     (void)run_study(parse_study(small_study +
                                     "[[option]]\nname = \"b\"\n[[option.component]]\nname = \"f\"\n"
-                                    "kind = \"failures\"\ninstance_time = \"none\"\n" + opt,
+                                    "kind = \"failures\"\ninstance_time = \"none\"\n" +
+                                    opt,
                                 "st.toml"));
     FAIL("no error");
   } catch (const input_error& e) {

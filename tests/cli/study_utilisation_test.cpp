@@ -50,8 +50,8 @@ TEST_CASE("the spec keeps the option's capture and bound as written") {
 }
 
 TEST_CASE("a utilisation below the bound is a bottleneck of the option's decision") {
-  const auto r = run_study(with_capture(
-      "neuron_monitor = { file = \"" + capture + "\", below = \"80\" }"));
+  const auto r =
+      run_study(with_capture("neuron_monitor = { file = \"" + capture + "\", below = \"80\" }"));
   REQUIRE(r.decided_for.has_value());
   CHECK(*r.decided_for == "on-demand, per second");
   CHECK(r.decision.outcome == analysis::verdict::compare_another);
@@ -62,13 +62,13 @@ TEST_CASE("a utilisation below the bound is a bottleneck of the option's decisio
 }
 
 TEST_CASE("a utilisation at or above the bound holds") {
-  const auto r = run_study(with_capture(
-      "neuron_monitor = { file = \"" + capture + "\", below = \"78.25\" }"));
+  const auto r =
+      run_study(with_capture("neuron_monitor = { file = \"" + capture + "\", below = \"78.25\" }"));
   CHECK(r.decision.outcome == analysis::verdict::continue_on);
   CHECK(r.decision.compare_reasons.empty());
-  CHECK(r.decision.continue_reasons.back() ==
-        "NeuronCore utilisation 78.25 % (neuron-monitor, " + capture + ": " + method +
-            ") is at or above 78.25 %");
+  CHECK(r.decision.continue_reasons.back() == "NeuronCore utilisation 78.25 % (neuron-monitor, " +
+                                                  capture + ": " + method +
+                                                  ") is at or above 78.25 %");
 }
 
 TEST_CASE("neuron_monitor errors name the file the line and the key") {

@@ -34,9 +34,9 @@ sourced<quantity<units::instance_t>> one() {
   return sourced("instances", make(units::instance, 1), replay());
 }
 neff_cache public_cache(const char* version) {
-  return neff_cache{std::string("hf://buckets/aws-neuron/torch-neuronx-neff-cache/neuronxcc-") + version,
-                    "",
-                    documented{"model-support tool: hf buckets sync of the public NEFF cache", as_of}};
+  return neff_cache{
+      std::string("hf://buckets/aws-neuron/torch-neuronx-neff-cache/neuronxcc-") + version, "",
+      documented{"model-support tool: hf buckets sync of the public NEFF cache", as_of}};
 }
 
 estimate evaluate_alone(const compile_cost& c) {
@@ -51,7 +51,8 @@ estimate evaluate_alone(const compile_cost& c) {
 }  // namespace
 
 TEST_CASE("a cache location names the compiler version that built it") {
-  CHECK(cache_compiler_version("hf://buckets/aws-neuron/torch-neuronx-neff-cache/neuronxcc-2.21.33363.0") ==
+  CHECK(cache_compiler_version(
+            "hf://buckets/aws-neuron/torch-neuronx-neff-cache/neuronxcc-2.21.33363.0") ==
         "2.21.33363.0");
   CHECK(cache_compiler_version("/tmp/neff_cache/neuronxcc-2.20.16736.0/MODULE_123") ==
         "2.20.16736.0");
@@ -61,14 +62,16 @@ TEST_CASE("a cache location names the compiler version that built it") {
 TEST_CASE("a cache is usable only for the compiler version that built it") {
   const auto same = check_cache(public_cache("2.21.33363.0"), "2.21.33363.0");
   CHECK(same.usable);
-  CHECK(same.reason == "cache hf://buckets/aws-neuron/torch-neuronx-neff-cache/neuronxcc-2.21.33363.0 "
-                       "was built by neuronx-cc 2.21.33363.0, the version this compilation uses");
+  CHECK(same.reason ==
+        "cache hf://buckets/aws-neuron/torch-neuronx-neff-cache/neuronxcc-2.21.33363.0 "
+        "was built by neuronx-cc 2.21.33363.0, the version this compilation uses");
   const auto other = check_cache(public_cache("2.20.16736.0"), "2.21.33363.0");
   CHECK_FALSE(other.usable);
-  CHECK(other.reason == "cache hf://buckets/aws-neuron/torch-neuronx-neff-cache/neuronxcc-2.20.16736.0 "
-                        "was built by neuronx-cc 2.20.16736.0; this compilation uses neuronx-cc "
-                        "2.21.33363.0, and compiled graphs are reusable only with the compiler that "
-                        "built them");
+  CHECK(other.reason ==
+        "cache hf://buckets/aws-neuron/torch-neuronx-neff-cache/neuronxcc-2.20.16736.0 "
+        "was built by neuronx-cc 2.20.16736.0; this compilation uses neuronx-cc "
+        "2.21.33363.0, and compiled graphs are reusable only with the compiler that "
+        "built them");
   // A shorter version string is another version: no prefix matching.
   CHECK_FALSE(check_cache(public_cache("2.21"), "2.21.33363.0").usable);
   auto unnamed = public_cache("x");
@@ -82,8 +85,8 @@ TEST_CASE("a cache is usable only for the compiler version that built it") {
   auto disagreeing = public_cache("2.20.16736.0");
   disagreeing.compiler_version = "2.21.33363.0";
   CHECK_FALSE(check_cache(disagreeing, "2.21.33363.0").usable);
-  CHECK(check_cache(disagreeing, "2.21.33363.0").reason.find("but its location says neuronxcc-2.20.16736.0") !=
-        std::string::npos);
+  CHECK(check_cache(disagreeing, "2.21.33363.0")
+            .reason.find("but its location says neuronxcc-2.20.16736.0") != std::string::npos);
 }
 
 TEST_CASE("compilation is one line in the compilation phase, counted as overhead") {
@@ -175,8 +178,9 @@ TEST_CASE("wall_s can be the compile time only as its derived upper bound") {
 }
 
 TEST_CASE("a compile_cost refuses empty names, a negative time and an unsourced cache") {
-  CHECK_THROWS_WITH_AS(compile_cost("", "2.21", "trn1.32xlarge", one(), trn1_price(), compile_time()),
-                       "trncost: a compile_cost needs the model id", input_error);
+  CHECK_THROWS_WITH_AS(
+      compile_cost("", "2.21", "trn1.32xlarge", one(), trn1_price(), compile_time()),
+      "trncost: a compile_cost needs the model id", input_error);
   CHECK_THROWS_WITH_AS(compile_cost("m", "", "trn1.32xlarge", one(), trn1_price(), compile_time()),
                        "trncost: compile_cost for 'm': the compiler version is empty", input_error);
   CHECK_THROWS_WITH_AS(compile_cost("m", "2.21", "", one(), trn1_price(), compile_time()),
@@ -186,9 +190,9 @@ TEST_CASE("a compile_cost refuses empty names, a negative time and an unsourced 
                   input_error);
   auto unsourced = public_cache("2.21");
   unsourced.origin = documented{};
-  CHECK_THROWS_AS(compile_cost("m", "2.21", "trn1.32xlarge", one(), trn1_price(), compile_time(),
-                               unsourced),
-                  input_error);
+  CHECK_THROWS_AS(
+      compile_cost("m", "2.21", "trn1.32xlarge", one(), trn1_price(), compile_time(), unsourced),
+      input_error);
 }
 
 }  // namespace trncost_tests::compat_compile_cost_test

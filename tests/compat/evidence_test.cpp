@@ -16,14 +16,22 @@ using namespace trncost::compat;
 namespace {
 
 software_stack stack_2_21() {
-  return software_stack{.neuronx_cc = "2.21.33363.0", .torch_neuronx = "2.8.0.2.10.13553",
-                        .torch = "2.8.0", .library = "transformers", .library_version = "4.57.1",
-                        .transformers = "4.57.1", .python = "3.11.13"};
+  return software_stack{.neuronx_cc = "2.21.33363.0",
+                        .torch_neuronx = "2.8.0.2.10.13553",
+                        .torch = "2.8.0",
+                        .library = "transformers",
+                        .library_version = "4.57.1",
+                        .transformers = "4.57.1",
+                        .python = "3.11.13"};
 }
 software_stack stack_2_20() {
-  return software_stack{.neuronx_cc = "2.20.16736.0", .torch_neuronx = "2.7.0.2.9.9357",
-                        .torch = "2.7.1", .library = "transformers", .library_version = "4.55.4",
-                        .transformers = "4.55.4", .python = "3.11.13"};
+  return software_stack{.neuronx_cc = "2.20.16736.0",
+                        .torch_neuronx = "2.7.0.2.9.9357",
+                        .torch = "2.7.1",
+                        .library = "transformers",
+                        .library_version = "4.55.4",
+                        .transformers = "4.55.4",
+                        .python = "3.11.13"};
 }
 
 evidence_row row(std::uint64_t line, std::string model, std::string result, software_stack s,
@@ -39,7 +47,9 @@ evidence_row row(std::uint64_t line, std::string model, std::string result, soft
   return r;
 }
 
-dataset_ref src() { return dataset_ref{.file = "support.csv", .consulted = parse_date("2026-11-30")}; }
+dataset_ref src() {
+  return dataset_ref{.file = "support.csv", .consulted = parse_date("2026-11-30")};
+}
 
 evidence_set fixture() {
   evidence_set set(src());
@@ -170,24 +180,27 @@ TEST_CASE("duplicate rows for one model and stack are findings naming both lines
   set.add(row(11, "Qwen/Qwen3-0.6B", "passed", stack_2_21(), "2026-10-02T08:15:00Z"));
   set.add(row(12, "Qwen/Qwen3-0.6B", "failed", stack_2_21(), "2026-10-05T08:15:00Z"));
   REQUIRE(set.findings().size() == 2);
-  CHECK(set.findings()[0] == "support.csv: lines 10 and 11: model 'Qwen/Qwen3-0.6B' appears twice "
-                             "on one stack and tp (column 'result' 'passed' both times)");
-  CHECK(set.findings()[1] == "support.csv: lines 10 and 12: model 'Qwen/Qwen3-0.6B' on one stack "
-                             "and tp: column 'result' conflicts ('passed' and 'failed'); both "
-                             "kept, not resolved");
+  CHECK(set.findings()[0] ==
+        "support.csv: lines 10 and 11: model 'Qwen/Qwen3-0.6B' appears twice "
+        "on one stack and tp (column 'result' 'passed' both times)");
+  CHECK(set.findings()[1] ==
+        "support.csv: lines 10 and 12: model 'Qwen/Qwen3-0.6B' on one stack "
+        "and tp: column 'result' conflicts ('passed' and 'failed'); both "
+        "kept, not resolved");
   CHECK(set.size() == 3);
   // The lookup does not resolve it silently: the failure decides and the conflict is a finding.
   const auto r = set.lookup("Qwen/Qwen3-0.6B", stack_2_21());
   CHECK(r.outcome == evidence_outcome::failed_same_stack);
   REQUIRE(r.findings.size() == 1);
-  CHECK(r.findings[0] == "lines 10 and 12: the model passed and failed on this stack; the failure "
-                         "decides until the conflict is explained");
+  CHECK(r.findings[0] ==
+        "lines 10 and 12: the model passed and failed on this stack; the failure "
+        "decides until the conflict is explained");
 }
 
 TEST_CASE("other-stack evidence: the fewest differences decide, then the latest test") {
   evidence_set set(src());
   auto near = stack_2_21();
-  near.python = "3.10.12";  // one difference
+  near.python = "3.10.12";                                               // one difference
   set.add(row(2, "m", "failed", stack_2_20(), "2026-10-09T00:00:00Z"));  // five differences
   set.add(row(3, "m", "passed", near, "2026-09-01T00:00:00Z"));
   auto r = set.lookup("m", stack_2_21());
@@ -228,8 +241,8 @@ TEST_CASE("a row's tp and hbm_peak_gb are sourced values from the row") {
 }
 
 TEST_CASE("wall_s is not a run duration: only a compile upper bound, derived from wall_s") {
-  static_assert(!std::is_convertible_v<wall_time_including_compilation,
-                                       sourced<quantity<units::second_t>>>);
+  static_assert(
+      !std::is_convertible_v<wall_time_including_compilation, sourced<quantity<units::second_t>>>);
   const auto set = fixture();
   const wall_time_including_compilation w(set.rows()[0], set.source());
   CHECK(w.seconds() == decimal(412));

@@ -1,5 +1,6 @@
-// Tests for the sizing hint against the built-in catalog. Trainium2 (docs/catalog.md): 8 NeuronCores
-// and 96 GiB per chip; trn2.3xlarge has 1 chip, trn2.48xlarge and trn2u.48xlarge 16, u-trn2x64 64.
+// Tests for the sizing hint against the built-in catalog. Trainium2 (docs/catalog.md): 8
+// NeuronCores and 96 GiB per chip; trn2.3xlarge has 1 chip, trn2.48xlarge and trn2u.48xlarge 16,
+// u-trn2x64 64.
 #include <doctest/doctest.h>
 
 #include <trncost/compat/sizing.hpp>

@@ -42,7 +42,8 @@ TEST_CASE("the comparison names every differing field with the wanted and the te
   CHECK_FALSE(same_stack(stack_2_21(), tested));
 }
 
-TEST_CASE("a field the target leaves empty accepts any version, one the row lacks is a difference") {
+TEST_CASE(
+    "a field the target leaves empty accepts any version, one the row lacks is a difference") {
   software_stack target{.neuronx_cc = "2.21.33363.0", .library = "transformers"};
   auto tested = stack_2_21();
   CHECK(same_stack(target, tested));

@@ -88,19 +88,22 @@ TEST_CASE("each lookup outcome but a same-stack pass leaves an open uncertainty"
   REQUIRE(failed);
   CHECK(failed->status == uncertainty_state::open);
   CHECK(failed->what == uncertainty_kind::other);
-  CHECK(failed->detail == "failed on the target stack (line 3): NotImplementedError: "
-                          "aten::_upsample_bicubic2d_aa");
+  CHECK(failed->detail ==
+        "failed on the target stack (line 3): NotImplementedError: "
+        "aten::_upsample_bicubic2d_aa");
 
   const auto other = uncertainty_from(set.lookup("c", target), "me");
   REQUIRE(other);
   CHECK(other->what == uncertainty_kind::porting_work);
-  CHECK(other->detail == "passed on another stack (line 4); align the stack or replay run.py: "
-                         "neuronx_cc: 2.21.33363.0 wanted, tested with 2.20.16736.0");
+  CHECK(other->detail ==
+        "passed on another stack (line 4); align the stack or replay run.py: "
+        "neuronx_cc: 2.21.33363.0 wanted, tested with 2.20.16736.0");
 
   const auto excluded = uncertainty_from(set.lookup("d", target), "me");
   REQUIRE(excluded);
-  CHECK(excluded->detail == "excluded from the test campaign (line 5): does not fit on 16 cores; "
-                            "replay on the target stack");
+  CHECK(excluded->detail ==
+        "excluded from the test campaign (line 5): does not fit on 16 cores; "
+        "replay on the target stack");
 
   const auto none = uncertainty_from(set.lookup("zzz", target), "me");
   REQUIRE(none);

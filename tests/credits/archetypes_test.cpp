@@ -1,5 +1,5 @@
-// The five workload archetypes (examples/credit_archetypes.hpp): each grant's behaviour, computed by
-// hand from the rates and hours written in that header.
+// The five workload archetypes (examples/credit_archetypes.hpp): each grant's behaviour, computed
+// by hand from the rates and hours written in that header.
 #include <doctest/doctest.h>
 
 #include "../../examples/credit_archetypes.hpp"

@@ -46,11 +46,11 @@ grant make_grant(std::string_view amount, date issued, date last,
 }
 
 input_ref quote(std::string offer_code, std::string source) {
-  return std::make_shared<source_record>(source_record{
-      "price", "1", "USD",
-      quoted{std::move(source), std::move(offer_code), "20261101000000", std::nullopt, "SKU",
-             "TERM", "SKU.TERM.RATE", "us-east-1", purchase_option::on_demand,
-             d(2026, November, 2)}});
+  return std::make_shared<source_record>(
+      source_record{"price", "1", "USD",
+                    quoted{std::move(source), std::move(offer_code), "20261101000000", std::nullopt,
+                           "SKU", "TERM", "SKU.TERM.RATE", "us-east-1", purchase_option::on_demand,
+                           d(2026, November, 2)}});
 }
 input_ref ec2_quote() { return quote("AmazonEC2", "AmazonEC2 offer file"); }
 
@@ -98,8 +98,8 @@ TEST_CASE("aws service: a line's service is its identity's, whatever its price's
   CHECK_FALSE(service_of(l).has_value());
   l.identity.service = "AmazonEC2";
   CHECK(service_of(l) == "AmazonEC2");
-  l.price = std::make_shared<source_record>(
-      source_record{"price", "35.76", "USD/instance-h", third_party{"a comparison site", d(2026, November, 2)}});
+  l.price = std::make_shared<source_record>(source_record{
+      "price", "35.76", "USD/instance-h", third_party{"a comparison site", d(2026, November, 2)}});
   CHECK(service_of(l) == "AmazonEC2");
   l.price = derived_from({quote("AmazonS3", "S3 file")});
   CHECK(service_of(l) == "AmazonEC2");
@@ -126,9 +126,8 @@ TEST_CASE("aws service: a line's service is its identity's, whatever its price's
 TEST_CASE("aws service: a grant covers services by code or name and never an unknown one") {
   // EC2 300, S3 50 (not covered), a measured data preparation cost 100 (service unknown), all in
   // January. The grant covers EC2 and, by its name, S3 is left out: it pays the 300 of EC2 only.
-  const auto measured_cost = std::make_shared<source_record>(source_record{
-      "cost", "100", "USD",
-      measured{"prep", "Cost Explorer", {}, {}}});
+  const auto measured_cost = std::make_shared<source_record>(
+      source_record{"cost", "100", "USD", measured{"prep", "Cost Explorer", {}, {}}});
   const estimate e = estimate_of({line(category::compute, ec2_quote(), "300"),
                                   line(category::storage, quote("AmazonS3", "S3 file"), "50"),
                                   line(category::data_preparation, measured_cost, "100")});
@@ -161,8 +160,8 @@ TEST_CASE("aws service: a grant covers services by code or name and never an unk
         "grant is known to cover it, so it is paid in cash");
 
   // A grant covering every known service still does not pay the line of unknown service.
-  const grant all("All", letter_amount("1000"), d(2026, January, 1),
-                  last_day{d(2026, January, 31)}, all_known_services());
+  const grant all("All", letter_amount("1000"), d(2026, January, 1), last_day{d(2026, January, 31)},
+                  all_known_services());
   const auto ra = burn_down({all}, spend_schedule::monthly(e, d(2026, January, 1), 1));
   CHECK(ra.total_credits == dollars("350"));
   CHECK(ra.total_uncovered == dollars("100"));
@@ -180,9 +179,9 @@ TEST_CASE("last valid day: the day itself pays and the next one does not across 
   // 300 USD of EC2 over Jan 30, Jan 31 and Feb 1 (100 a day); the grant's last valid day is Jan 31.
   // The schedule is cut at Feb 1 (the first day it cannot pay): Jan 30-31 is 300 * 2 / 3 = 200,
   // paid; Feb 1 is 100, not paid because the grant has expired. 1,000 - 200 = 800 is lost.
-  const spend_schedule s = spend_schedule::spread(
-      estimate_of({line(category::compute, ec2_quote(), "300")}), d(2026, January, 30),
-      d(2026, February, 2));
+  const spend_schedule s =
+      spend_schedule::spread(estimate_of({line(category::compute, ec2_quote(), "300")}),
+                             d(2026, January, 30), d(2026, February, 2));
   REQUIRE(s.periods().size() == 2);  // January (2 days) and February (1 day)
   CHECK(s.periods()[0].charges[0].amount == dollars("200"));
   const grant g = make_grant("1000", d(2026, January, 1), d(2026, January, 31), {"AmazonEC2"});
@@ -203,13 +202,14 @@ TEST_CASE("last valid day: the day itself pays and the next one does not across 
   // day) and 310 over March (31 days, 10 a day). The grant pays all of February, 290, and
   // nothing of March.
   spend_schedule leap;
-  leap.add({d(2028, February, 1), d(2028, March, 1),
+  leap.add({d(2028, February, 1),
+            d(2028, March, 1),
             {{category::compute, charge_kind::usage, dollars("290"), "instances", "AmazonEC2"}}});
-  leap.add({d(2028, March, 1), d(2028, April, 1),
+  leap.add({d(2028, March, 1),
+            d(2028, April, 1),
             {{category::compute, charge_kind::usage, dollars("310"), "instances", "AmazonEC2"}}});
-  const auto rl =
-      burn_down({make_grant("1000", d(2028, January, 1), d(2028, February, 29), {"AmazonEC2"})},
-                leap);
+  const auto rl = burn_down(
+      {make_grant("1000", d(2028, January, 1), d(2028, February, 29), {"AmazonEC2"})}, leap);
   CHECK(rl.periods[0].credits_used == dollars("290"));
   CHECK(rl.periods[1].credits_used.is_zero());
   CHECK(*rl.grants[0].wasted_at_expiry == dollars("710"));
@@ -251,9 +251,8 @@ TEST_CASE("projection: a grant that expires before it is used up loses its balan
 TEST_CASE("projection: a grant used up before its last valid day gives the day it runs out") {
   // 3,000 valid to Jun 30 2027: 2,800 left after the two-day job; at 100 a day it lasts 28 days
   // from Dec 3 (Dec 3 to Dec 30 paid in full), so it runs out on Dec 31; nothing is lost.
-  const auto r =
-      burn_down({make_grant("3000", d(2026, November, 1), d(2027, June, 30), {"AmazonEC2"})},
-                two_day_job());
+  const auto r = burn_down(
+      {make_grant("3000", d(2026, November, 1), d(2027, June, 30), {"AmazonEC2"})}, two_day_job());
   REQUIRE(r.grants[0].runs_out_on.has_value());
   CHECK(*r.grants[0].runs_out_on == d(2026, December, 31));
   CHECK_FALSE(r.grants[0].exhausted_on.has_value());  // not inside the schedule
@@ -267,10 +266,10 @@ TEST_CASE("projection: a grant used up before its last valid day gives the day i
 
   // A run rate goes on per calendar month: 4,000 a month for January and February leaves 2,000
   // of 10,000; March's 4,000 takes it in 31 * 2000 / 4000 = 15.5 days: Mar 1 + 15 = Mar 16.
-  const auto rm = burn_down(
-      {make_grant("10000", d(2026, January, 1), d(2026, December, 31), {"AmazonEC2"})},
-      spend_schedule::monthly(estimate_of({line(category::compute, ec2_quote(), "4000")}),
-                              d(2026, January, 1), 2));
+  const auto rm =
+      burn_down({make_grant("10000", d(2026, January, 1), d(2026, December, 31), {"AmazonEC2"})},
+                spend_schedule::monthly(estimate_of({line(category::compute, ec2_quote(), "4000")}),
+                                        d(2026, January, 1), 2));
   CHECK(rm.projection.rate.days == 0);
   REQUIRE(rm.projection.periods.size() == 1);
   CHECK(rm.projection.periods[0].spend == dollars("4000"));
@@ -291,10 +290,10 @@ TEST_CASE("projection: a balance the rate never draws on waits whole for its las
   // set_rate replaces the rate: 31 USD of CloudWatch a month from Dec 3 takes 500 in
   // Dec 3-31 (29 days, 31 * 29 / 31 = 29) and 31 a month after.
   spend_schedule s = two_day_job();
-  s.set_rate({{{category::logs, charge_kind::usage, dollars("31"), "logs", "AmazonCloudWatch"}}, 31});
-  const auto rs =
-      burn_down({make_grant("500", d(2026, November, 1), d(2027, March, 31), {"AmazonCloudWatch"})},
-                s);
+  s.set_rate(
+      {{{category::logs, charge_kind::usage, dollars("31"), "logs", "AmazonCloudWatch"}}, 31});
+  const auto rs = burn_down(
+      {make_grant("500", d(2026, November, 1), d(2027, March, 31), {"AmazonCloudWatch"})}, s);
   // Dec 29 + Jan 31 + Feb 28 + Mar 31 = 119 paid; 500 - 119 = 381 lost on Mar 31.
   CHECK(rs.projection.periods.size() == 4);
   CHECK(rs.grants[0].lost_at_expiry == dollars("381"));

@@ -48,12 +48,12 @@ grant make_grant(std::string name, std::string_view amount, date issued, date la
 
 spend_period month(date start, date end, std::string_view compute, std::string_view storage,
                    std::string_view transfer) {
-  return {start,
-          end,
-          {{category::compute, charge_kind::usage, dollars(compute), "instances", "AmazonEC2"},
-           {category::storage, charge_kind::usage, dollars(storage), "S3", "AmazonS3"},
-           {category::transfer, charge_kind::usage, dollars(transfer), "egress",
-            "AWSDataTransfer"}}};
+  return {
+      start,
+      end,
+      {{category::compute, charge_kind::usage, dollars(compute), "instances", "AmazonEC2"},
+       {category::storage, charge_kind::usage, dollars(storage), "S3", "AmazonS3"},
+       {category::transfer, charge_kind::usage, dollars(transfer), "egress", "AWSDataTransfer"}}};
 }
 
 /// An estimate of one priced compute line of EC2 instance hours (its identity, as an instance_time
@@ -101,7 +101,8 @@ TEST_CASE("burn_down: two grants, uncovered categories, exhaustion inside a mont
   CHECK(r.periods[0].spend == dollars("950"));
   CHECK(r.periods[0].credits_used == dollars("900"));
   CHECK(r.periods[0].uncovered == dollars("50"));
-  CHECK(r.periods[0].uncovered_by_reason.at(uncovered_reason::service_not_covered) == dollars("50"));
+  CHECK(r.periods[0].uncovered_by_reason.at(uncovered_reason::service_not_covered) ==
+        dollars("50"));
   CHECK(r.periods[0].balance_after == std::vector<decimal>{dollars("100"), dollars("5000")});
 
   // February: A pays its last 100 towards compute (charges in order), B pays the other 700 of
@@ -109,13 +110,14 @@ TEST_CASE("burn_down: two grants, uncovered categories, exhaustion inside a mont
   // is not covered. A ran out after 28 days * 100 / 900 = 3.1 days: Feb 1 + 3 = Feb 4.
   CHECK(r.periods[1].credits_used == dollars("800"));
   CHECK(r.periods[1].uncovered_by_reason.at(uncovered_reason::balance_exhausted) == dollars("100"));
-  CHECK(r.periods[1].uncovered_by_reason.at(uncovered_reason::service_not_covered) == dollars("50"));
+  CHECK(r.periods[1].uncovered_by_reason.at(uncovered_reason::service_not_covered) ==
+        dollars("50"));
   CHECK(r.periods[1].balance_after == std::vector<decimal>{dollars("0"), dollars("4300")});
   REQUIRE(r.grants[0].exhausted_on.has_value());
   CHECK(*r.grants[0].exhausted_on == d(2026, February, 4));
 
-  // March: A is past its last valid day (Feb 28) with nothing left, so nothing is wasted; B pays compute 800
-  // (left: 3,500); storage 100 is uncovered because A expired.
+  // March: A is past its last valid day (Feb 28) with nothing left, so nothing is wasted; B pays
+  // compute 800 (left: 3,500); storage 100 is uncovered because A expired.
   CHECK(r.periods[2].credits_used == dollars("800"));
   CHECK(r.periods[2].uncovered_by_reason.at(uncovered_reason::expired) == dollars("100"));
   CHECK(r.periods[2].balance_after == std::vector<decimal>{dollars("0"), dollars("3500")});
@@ -163,7 +165,8 @@ TEST_CASE("burn_down: two grants, uncovered categories, exhaustion inside a mont
 
   // 3 x 50 USD of transfer is paid in cash.
   bool named = false;
-  for (const auto& f : r.findings) named = named || f == "150.00 USD is billed by services no grant covers: it is paid in cash";
+  for (const auto& f : r.findings)
+    named = named || f == "150.00 USD is billed by services no grant covers: it is paid in cash";
   CHECK(named);
 }
 
@@ -281,7 +284,8 @@ TEST_CASE("grant and spend_schedule: bad input is refused with the rule") {
   CHECK_THROWS_WITH_AS(
       make_grant("G", "-5", d(2026, January, 1), d(2026, March, 1), {"AmazonEC2"}),
       // Refused where the sourced amount is built, before the grant sees it (one rule for money).
-      "trncost: input 'grant_amount': documented value -5 USD is negative; a price or a cost cannot "
+      "trncost: input 'grant_amount': documented value -5 USD is negative; a price or a cost "
+      "cannot "
       "be negative (a credit is a grant: docs/credits.md)",
       input_error);
   CHECK_THROWS_WITH_AS(make_grant("G", "5", d(2026, January, 1), d(2026, March, 1), {}),
@@ -337,7 +341,8 @@ TEST_CASE("grant and spend_schedule: bad input is refused with the rule") {
                        "trncost: a monthly spend schedule needs at least one month", input_error);
 }
 
-TEST_CASE("grant: accessors, coverage and a third-party amount that makes the burn-down provisional") {
+TEST_CASE(
+    "grant: accessors, coverage and a third-party amount that makes the burn-down provisional") {
   const grant g("Portfolio (article)",
                 sourced<money>("grant_amount", make<units::usd_t>("300000"),
                                third_party{"French trade article on AWS credits", d(2026, May, 4)}),
@@ -348,15 +353,15 @@ TEST_CASE("grant: accessors, coverage and a third-party amount that makes the bu
   CHECK(g.first_invalid_day() == d(2027, January, 1));
   CHECK(g.services() == std::set<std::string>{"AWSDataTransfer", "AmazonBedrock",
                                               "AmazonCloudWatch", "AmazonEC2", "AmazonECR",
-                                              "AmazonEFS", "AmazonEKS", "AmazonFSx",
-                                              "AmazonS3", "AmazonSageMaker"});
+                                              "AmazonEFS", "AmazonEKS", "AmazonFSx", "AmazonS3",
+                                              "AmazonSageMaker"});
   CHECK(g.covers(std::string("AmazonCloudWatch")));
   CHECK_FALSE(g.covers(std::nullopt));  // an unknown service is never covered
   CHECK(g.pays(charge_kind::usage));
   CHECK_FALSE(g.pays(charge_kind::marketplace));
   CHECK(g.excluded() == default_exclusions());
   CHECK(g.valid_on(d(2026, January, 1)));
-  CHECK(g.valid_on(d(2026, December, 31)));       // the last valid day pays
+  CHECK(g.valid_on(d(2026, December, 31)));      // the last valid day pays
   CHECK_FALSE(g.valid_on(d(2027, January, 1)));  // the day after it does not
   CHECK(to_string(charge_kind::upfront_fee) == "upfront fee");
   CHECK(to_string(uncovered_reason::balance_exhausted) == "balance exhausted");

@@ -37,8 +37,9 @@ estimate one_line(const char* amount, const char* service) {
 }
 
 grant ec2_grant(const char* amount, const char* last) {
-  return grant("Activate", sourced<money>("amount", make<units::usd_t>(amount),
-                                          documented{"the grant letter", day("2026-12-01")}),
+  return grant("Activate",
+               sourced<money>("amount", make<units::usd_t>(amount),
+                              documented{"the grant letter", day("2026-12-01")}),
                day("2026-12-01"), last_day{day(last)}, {"AmazonEC2"});
 }
 
@@ -48,7 +49,8 @@ TEST_CASE("a plan: occurrences spread over their days, periods cut at them and a
   // A fine-tune of 300 USD on 2027-01-10 for 3 days, every month, twice (Jan 10-13, Feb 10-13);
   // a service of 900 USD over January 1 to March 1 (59 days).
   const std::vector<planned_workload> w{
-      {"fine-tune", one_line("300", "AmazonEC2"),
+      {"fine-tune",
+       one_line("300", "AmazonEC2"),
        {{day("2027-01-10"), day("2027-01-13")}, {day("2027-02-10"), day("2027-02-13")}}},
       {"service", one_line("900", "AmazonEC2"), {{day("2027-01-01"), day("2027-03-01")}}},
   };

@@ -4,5 +4,6 @@
 #include "trncost/io/scenario.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  return fuzz::guarded([&] { (void)trncost::io::parse_scenario(fuzz::text(data, size), "fuzz.toml"); });
+  return fuzz::guarded(
+      [&] { (void)trncost::io::parse_scenario(fuzz::text(data, size), "fuzz.toml"); });
 }

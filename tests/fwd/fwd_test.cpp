@@ -1,6 +1,6 @@
-// trncost/fwd.hpp: a host header names trncost's types from the forward declarations alone, and they
-// agree with the definitions (this file includes fwd.hpp first, then the layers; the header tests
-// include every header in two orders).
+// trncost/fwd.hpp: a host header names trncost's types from the forward declarations alone, and
+// they agree with the definitions (this file includes fwd.hpp first, then the layers; the header
+// tests include every header in two orders).
 #include <trncost/fwd.hpp>
 
 // What a host header can say with fwd.hpp alone: declarations taking or returning the types.
@@ -92,14 +92,14 @@ TEST_CASE("a host header declares functions on trncost types from fwd.hpp alone"
   CHECK(host_report::bands_of(report::extras{}) == 0);
   // A component's inputs, handles and identity, declared from fwd.hpp, are the layers' types.
   const sourced<quantity<units::gibibyte_t>> size("size", make(units::gibibyte, 10),
-                                                   assumption{"ten GiB"});
+                                                  assumption{"ten GiB"});
   CHECK(host_report::is_known(input_of<quantity<units::gibibyte_t>>(size)));
   CHECK_FALSE(host_report::is_known(
       input_of<quantity<units::gibibyte_t>>(unknown_input{"size", "not measured yet"})));
   CHECK(host_report::name_length(size) == 4);
   CHECK(host_report::names_a_service(line_identity{.service = "AmazonEC2"}));
-  static_assert(std::is_same_v<quantity<units::hour_t>,
-                               boost::units::quantity<units::hour_t, decimal>>);
+  static_assert(
+      std::is_same_v<quantity<units::hour_t>, boost::units::quantity<units::hour_t, decimal>>);
   static_assert(std::is_same_v<decltype(host_report::passed_through(
                                    std::declval<component_builder&>(),
                                    std::declval<const node<units::hour_t>&>())),

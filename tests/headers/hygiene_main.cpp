@@ -1,7 +1,7 @@
 // Links the units that include headers in a host's ways: toml++ before and after every trncost
 // header (toml_first.cpp, trncost_first.cpp, which include the headers in two orders), and
-// model/model.hpp alone (model_alone.cpp). Each check prints what it saw when it fails; with --link,
-// only the two orders' check (headers_link_two_orders).
+// model/model.hpp alone (model_alone.cpp). Each check prints what it saw when it fails; with
+// --link, only the two orders' check (headers_link_two_orders).
 #include <cstdio>
 #include <string>
 
@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
   // headers_link_two_orders: the two units that include every header in two orders linked into
   // this program (a header's non-inline definition would have failed the link) and both ran.
   if (argc == 2 && std::string(argv[1]) == "--link") {
-    const int both = headers_foreign::all_headers_ascending() + headers_foreign::all_headers_descending();
+    const int both =
+        headers_foreign::all_headers_ascending() + headers_foreign::all_headers_descending();
     expect(both == 3, "both orders of every header linked and ran", std::to_string(both), "3");
     if (failures == 0) std::puts("every public header, in two orders, in two linked units");
     return failures == 0 ? 0 : 1;

@@ -1,6 +1,6 @@
 // Writes the HTML report of the flagship estimate to the file named by argv[1], for the headless
-// Chromium test (tests/html/check_html.sh); with a second file name, also the small estimate's report
-// with every analysis extra (tornado, comparison, credit burn-down, decision) drawn.
+// Chromium test (tests/html/check_html.sh); with a second file name, also the small estimate's
+// report with every analysis extra (tornado, comparison, credit burn-down, decision) drawn.
 #include <fstream>
 #include <iostream>
 #include <trncost/report/html_extras.hpp>

@@ -1,11 +1,11 @@
 // The shared CSV record reader: RFC 4180 quoting, line numbers for errors, columns by name.
+#include "trncost/io/detail/csv.hpp"
+
 #include <doctest/doctest.h>
 
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include "trncost/io/detail/csv.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::io_csv_test {
@@ -55,7 +55,8 @@ TEST_CASE("csv_reader: plain records, CRLF and LF, and the line each record star
 }
 
 TEST_CASE("csv_reader: quoted fields keep commas, doubled quotes and line breaks") {
-  std::istringstream in("\xEF\xBB\xBF\"SKU\",\"Desc\"\n\"K1\",\"a, \"\"quoted\"\"\nline\"\n\"\",last\n");
+  std::istringstream in(
+      "\xEF\xBB\xBF\"SKU\",\"Desc\"\n\"K1\",\"a, \"\"quoted\"\"\nline\"\n\"\",last\n");
   csv_reader r(in, "t.csv");
   REQUIRE(r.next());
   CHECK(fields(r) == std::vector<std::string>{"SKU", "Desc"});  // byte-order mark skipped
@@ -116,7 +117,8 @@ TEST_CASE("csv_header: columns by name, required ones named when missing, widths
   std::istringstream dup("a,b,a\n");
   csv_reader rd(dup, "dup.csv");
   REQUIRE(rd.next());
-  CHECK_THROWS_WITH_AS(csv_header{rd}, "trncost: dup.csv:1: column 'a': appears twice in the header",
+  CHECK_THROWS_WITH_AS(csv_header{rd},
+                       "trncost: dup.csv:1: column 'a': appears twice in the header",
                        trncost::parse_error);
 }
 

@@ -34,8 +34,7 @@ TEST_CASE("quantities print with their unit symbol and honour the spec") {
         "0.005 USD/1000 requests");
   // A unit without a trncost name prints through Boost with its scale: an hour-byte is 3600 s B.
   CHECK(fmt::format("{}", make(units::hour, 2) * make(units::byte, 1)) == "2 (3600 s B)");
-  CHECK(fmt::format("{}", make(units::token, 2) / make(units::request, 1)) ==
-        "2 token request^-1");
+  CHECK(fmt::format("{}", make(units::token, 2) / make(units::request, 1)) == "2 token request^-1");
 }
 
 TEST_CASE("provenance and sourced values print as one readable line") {

@@ -36,7 +36,8 @@ using namespace json_rules_test;
 TEST_CASE("a repeated key is refused with its path in an object of more than 8 keys") {
   // 40 distinct keys, then k3 again: the hash-table branch of the check.
   std::string text = "{\"outer\": [1, {";
-  for (int i = 0; i < 40; ++i) text += "\"k" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
+  for (int i = 0; i < 40; ++i)
+    text += "\"k" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
   text += "\"k3\": 0}]}";
   CHECK_THROWS_WITH_AS((void)io::detail::parse_json_text(text, "t.json"),
                        // The offset is just after the repeated key: before ": 0}]}" (6 bytes).
@@ -66,10 +67,11 @@ TEST_CASE("a leading UTF-8 byte-order mark is accepted by every JSON reader") {
   std::istringstream nm(bom + slurp(capture));
   CHECK(io::read_neuron_monitor(nm, "nm.jsonl").reports_used == 22);
   // JSON Lines run log: the first line starts with the mark.
-  std::istringstream log(bom + "{\"run_id\": \"r1\", \"event\": \"run\", \"name\": \"instance_type\", "
-                               "\"value\": \"trn1.32xlarge\"}\n");
-  CHECK_THROWS_WITH_AS((void)io::read_run_log_json(log, "r.jsonl"),
-                       doctest::Contains("r.jsonl"), parse_error);  // a run without its end row
+  std::istringstream log(bom +
+                         "{\"run_id\": \"r1\", \"event\": \"run\", \"name\": \"instance_type\", "
+                         "\"value\": \"trn1.32xlarge\"}\n");
+  CHECK_THROWS_WITH_AS((void)io::read_run_log_json(log, "r.jsonl"), doctest::Contains("r.jsonl"),
+                       parse_error);  // a run without its end row
   std::istringstream doc(bom + "{\"a\": 1}");
   CHECK(io::detail::parse_json_stream(doc, "d.json").find("a")->text() == "1");
   CHECK(io::detail::parse_json_text(bom + "{\"a\": 2}", "d.json").find("a")->text() == "2");
@@ -112,7 +114,8 @@ TEST_CASE("a directory given as a file is refused as a directory") {
   CHECK_THROWS_WITH_AS((void)io::read_model_support_file(dir, parse_date("2026-11-30")),
                        rule.c_str(), parse_error);
   CHECK_THROWS_WITH_AS((void)io::open_input_file("/nonexistent/x.json"),
-                       "trncost: /nonexistent/x.json: cannot be opened (no such file)", parse_error);
+                       "trncost: /nonexistent/x.json: cannot be opened (no such file)",
+                       parse_error);
 }
 
 TEST_CASE("a refused number keeps its reason and says when it is out of range") {

@@ -12,7 +12,6 @@
 
 #include "trncost/io/detail/json.hpp"
 
-
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::io_json_stream_test {
 
@@ -70,12 +69,24 @@ std::string string_body(std::mt19937& rng) {
   const auto parts = rng() % 6;
   for (std::uint32_t i = 0; i < parts; ++i) {
     switch (rng() % 8) {
-      case 0: s += "\\\""; break;
-      case 1: s += "\\\\"; break;
-      case 2: s += "\\n\\u00e9"; break;
-      case 3: s += "\xC3\xA9"; break;            // é
-      case 4: s += "\xF0\x9F\x98\x80"; break;    // a 4-byte sequence
-      default: s += std::string(rng() % 40, static_cast<char>('a' + rng() % 26)); break;
+      case 0:
+        s += "\\\"";
+        break;
+      case 1:
+        s += "\\\\";
+        break;
+      case 2:
+        s += "\\n\\u00e9";
+        break;
+      case 3:
+        s += "\xC3\xA9";
+        break;  // é
+      case 4:
+        s += "\xF0\x9F\x98\x80";
+        break;  // a 4-byte sequence
+      default:
+        s += std::string(rng() % 40, static_cast<char>('a' + rng() % 26));
+        break;
     }
   }
   return s;
@@ -155,8 +166,8 @@ TEST_CASE("the block input stops where RapidJSON stops with the same error and o
   // the quote found closes one).
   const std::string faults[] = {"\x01", "\xFF", "\xC3", "\\x", "\xED\xA0\x80", "\xC0\xAF"};
   for (const auto& fault : faults) {
-    for (const std::size_t near : {std::size_t{65530}, std::size_t{65536}, std::size_t{65537},
-                                   std::size_t{100000}}) {
+    for (const std::size_t near :
+         {std::size_t{65530}, std::size_t{65536}, std::size_t{65537}, std::size_t{100000}}) {
       for (std::size_t shift = 0; shift < 6; ++shift) {
         std::string text = document(rng, 140000);
         // Put the fault inside the first string body at or after `near + shift`.
@@ -217,9 +228,9 @@ TEST_CASE("key_hash depends on every byte and on the length") {
 
 TEST_CASE("unique_keys refuses a repeat in objects of every width and forgets an object's keys") {
   // Widths on both sides of the 8 keys compared one by one, and past several table growths.
-  for (const std::size_t width : {std::size_t{1}, std::size_t{5}, std::size_t{8}, std::size_t{9},
-                                  std::size_t{32}, std::size_t{33}, std::size_t{65},
-                                  std::size_t{3000}}) {
+  for (const std::size_t width :
+       {std::size_t{1}, std::size_t{5}, std::size_t{8}, std::size_t{9}, std::size_t{32},
+        std::size_t{33}, std::size_t{65}, std::size_t{3000}}) {
     CAPTURE(width);
     CHECK(repeated_key("{\"o\": " + object_of(width, "k", "\"z\": 1") + "}") == "");
     CHECK(repeated_key("{\"o\": " + object_of(width, "k", "\"k0\": 1") + "}") == "o.k0");

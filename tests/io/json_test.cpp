@@ -1,10 +1,10 @@
 // The JSON parser interface shared by the readers: exact number text, byte offsets in errors.
+#include "trncost/io/detail/json.hpp"
+
 #include <doctest/doctest.h>
 
 #include <sstream>
 #include <string>
-
-#include "trncost/io/detail/json.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::io_json_test {

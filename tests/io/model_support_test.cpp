@@ -39,7 +39,8 @@ std::string csv_row(const char* tp, const char* wall_s, const char* tested_at,
                     const char* result = "passed") {
   return std::string("m/x,transformers,") + tp + ",trn2.48xlarge," + result + ",,,," + wall_s +
          ",3.1,24.0,True,,2.21.33363.0,4.57.1,4.57.1,1.10.1,2.8.0.2.10.13553,2.8.0,0.1.0,3.11.13,"
-         "2.24.7.0," + tested_at + ",\n";
+         "2.24.7.0," +
+         tested_at + ",\n";
 }
 
 /// The checks both fixtures (the same rows, two formats) must pass.
@@ -63,7 +64,8 @@ void check_fixture(const evidence_set& set, const char* file) {
   const auto& failed = set.rows()[1];
   CHECK(failed.kind == test_result::failed);
   CHECK(failed.error ==
-        "RuntimeError: neuronx-cc failed with exit code 70\n  (see log-neuron-cc.txt, \"penguin\" pass)");
+        "RuntimeError: neuronx-cc failed with exit code 70\n  (see log-neuron-cc.txt, \"penguin\" "
+        "pass)");
   CHECK_FALSE(failed.hbm_peak_gb);
 
   const auto& excluded = set.rows()[5];
@@ -81,8 +83,10 @@ void check_fixture(const evidence_set& set, const char* file) {
                                  "(passed, pass, failed, fail, excluded); kept verbatim and not "
                                  "counted as either");
 
-  const software_stack target{.neuronx_cc = "2.21.33363.0", .torch_neuronx = "2.8.0.2.10.13553",
-                              .library = "transformers", .library_version = "4.57.1"};
+  const software_stack target{.neuronx_cc = "2.21.33363.0",
+                              .torch_neuronx = "2.8.0.2.10.13553",
+                              .library = "transformers",
+                              .library_version = "4.57.1"};
   CHECK(set.lookup("Qwen/Qwen3-0.6B", target).outcome == evidence_outcome::passed_same_stack);
   CHECK(set.lookup("google/gemma-3-4b-it", target).outcome == evidence_outcome::failed_same_stack);
   CHECK(set.lookup("deepseek-ai/DeepSeek-V3", target).outcome == evidence_outcome::excluded);
@@ -124,13 +128,14 @@ TEST_CASE("a file is read by its extension, and its path names it in findings") 
   CHECK(set.source().file == data_dir + "model_support.jsonl");
   CHECK(set.source().dataset == "aws-neuron/torch-neuronx-model-support");
   CHECK(io::read_model_support_file(data_dir + "model_support.csv", consulted).size() == 7);
-  CHECK_THROWS_WITH_AS((void)io::read_model_support_file(data_dir + "nope.csv", consulted),
-                       ("trncost: " + data_dir + "nope.csv: cannot be opened (no such file)").c_str(),
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::read_model_support_file(data_dir + "nope.csv", consulted),
+      ("trncost: " + data_dir + "nope.csv: cannot be opened (no such file)").c_str(), parse_error);
   const std::string not_an_export = std::string(TRNCOST_TESTS_DIR) + "/io/model_support_test.cpp";
   CHECK_THROWS_WITH_AS(
       (void)io::read_model_support_file(not_an_export, consulted),
-      ("trncost: " + not_an_export + ": unknown extension (expected .csv, .jsonl or .json)").c_str(),
+      ("trncost: " + not_an_export + ": unknown extension (expected .csv, .jsonl or .json)")
+          .c_str(),
       parse_error);
 }
 
@@ -142,27 +147,31 @@ TEST_CASE("an older export with fewer columns in another order is read, the gaps
   CHECK(set.rows()[0].exclusion.empty());
   CHECK(set.rows()[0].stack->nki.empty());
   REQUIRE(set.findings().size() == 2);
-  CHECK(set.findings()[0] == "older.csv:1: optional columns absent (files differ): 'exclusion', "
-                             "'accelerate', 'nki'; their values are empty, never zero");
+  CHECK(set.findings()[0] ==
+        "older.csv:1: optional columns absent (files differ): 'exclusion', "
+        "'accelerate', 'nki'; their values are empty, never zero");
   // Two rows for one model, stack and tp with different results: reported, not resolved.
-  CHECK(set.findings()[1] == "older.csv: lines 2 and 3: model 'Qwen/Qwen2.5-1.5B-Instruct' on one "
-                             "stack and tp: column 'result' conflicts ('passed' and 'failed'); "
-                             "both kept, not resolved");
+  CHECK(set.findings()[1] ==
+        "older.csv: lines 2 and 3: model 'Qwen/Qwen2.5-1.5B-Instruct' on one "
+        "stack and tp: column 'result' conflicts ('passed' and 'failed'); "
+        "both kept, not resolved");
 }
 
 TEST_CASE("columns the reader does not know are ignored and named in a finding") {
-  const auto set = read_csv_text(",model_id,result,tp,neuronx_cc,tested_at\n0,m/x,passed,1,2.21,2026-10-02\n");
+  const auto set =
+      read_csv_text(",model_id,result,tp,neuronx_cc,tested_at\n0,m/x,passed,1,2.21,2026-10-02\n");
   REQUIRE(set.size() == 1);
   CHECK(set.rows()[0].tested_at == parse_timestamp("2026-10-02T00:00:00Z"));
   CHECK(set.findings().back() == "bad.csv:1: columns trncost does not read, ignored: ''");
 }
 
 TEST_CASE("a missing required column is an error naming the header's line and the column") {
-  CHECK_THROWS_WITH_AS(read_csv_text("model_id,result,neuronx_cc,tested_at\nm,passed,2.21,2026-10-02\n"),
-                       "trncost: bad.csv:1: column 'tp': is required but missing from the header",
-                       parse_error);
   CHECK_THROWS_WITH_AS(
-      read_jsonl_text("{\"model_id\":\"m\",\"tp\":1,\"neuronx_cc\":\"2.21\",\"tested_at\":\"2026-10-02\"}\n"),
+      read_csv_text("model_id,result,neuronx_cc,tested_at\nm,passed,2.21,2026-10-02\n"),
+      "trncost: bad.csv:1: column 'tp': is required but missing from the header", parse_error);
+  CHECK_THROWS_WITH_AS(
+      read_jsonl_text(
+          "{\"model_id\":\"m\",\"tp\":1,\"neuronx_cc\":\"2.21\",\"tested_at\":\"2026-10-02\"}\n"),
       "trncost: bad.jsonl:1: column 'result': is required but missing from the record",
       parse_error);
 }
@@ -184,8 +193,9 @@ TEST_CASE("an unparseable tp is an error naming the line and the column") {
   // pandas writes an integer column with gaps as floats: 4.0 is 4.
   CHECK(read_csv_text(header + csv_row("4.0", "10.0", "2026-10-02T00:00:00Z")).rows()[0].tp == 4);
   CHECK_THROWS_WITH_AS(
-      read_jsonl_text("{\"model_id\":\"m\",\"result\":\"passed\",\"tp\":[1],\"neuronx_cc\":\"2.21\","
-                      "\"tested_at\":\"2026-10-02\"}\n"),
+      read_jsonl_text(
+          "{\"model_id\":\"m\",\"result\":\"passed\",\"tp\":[1],\"neuronx_cc\":\"2.21\","
+          "\"tested_at\":\"2026-10-02\"}\n"),
       "trncost: bad.jsonl:1: column 'tp': is an array, expected a string, a number or null",
       parse_error);
 }
@@ -196,20 +206,22 @@ TEST_CASE("an unparseable wall_s or hbm value is an error naming the line and th
                        "seconds",
                        parse_error);
   CHECK_THROWS_WITH_AS(
-      read_jsonl_text("{\"model_id\":\"m\",\"result\":\"passed\",\"tp\":1,\"neuronx_cc\":\"2.21\","
-                      "\"tested_at\":\"2026-10-02\"}\n{\"model_id\":\"m\",\"result\":\"passed\","
-                      "\"tp\":1,\"wall_s\":-3,\"neuronx_cc\":\"2.21\",\"tested_at\":\"2026-10-02\"}\n"),
+      read_jsonl_text(
+          "{\"model_id\":\"m\",\"result\":\"passed\",\"tp\":1,\"neuronx_cc\":\"2.21\","
+          "\"tested_at\":\"2026-10-02\"}\n{\"model_id\":\"m\",\"result\":\"passed\","
+          "\"tp\":1,\"wall_s\":-3,\"neuronx_cc\":\"2.21\",\"tested_at\":\"2026-10-02\"}\n"),
       "trncost: bad.jsonl:2: column 'wall_s': '-3' is not a whole number of seconds", parse_error);
   CHECK_THROWS_WITH_AS(
       read_jsonl_text("{\"model_id\":\"m\",\"result\":\"passed\",\"tp\":1,\"hbm_peak_gb\":\"n/a\","
                       "\"neuronx_cc\":\"2.21\",\"tested_at\":\"2026-10-02\"}\n"),
-      "trncost: bad.jsonl:1: column 'hbm_peak_gb': 'n/a' is not a non-negative decimal number of GB",
+      "trncost: bad.jsonl:1: column 'hbm_peak_gb': 'n/a' is not a non-negative decimal number of "
+      "GB",
       parse_error);
 }
 
 TEST_CASE("a malformed timestamp is an error naming the line and the column") {
-  for (const char* bad : {"02/10/2026", "2026-10-32", "2026-10-02T25:00:00Z", "2026-10-02T08:15Zulu",
-                          "2026-10-02 08:15:00+0", ""}) {
+  for (const char* bad : {"02/10/2026", "2026-10-32", "2026-10-02T25:00:00Z",
+                          "2026-10-02T08:15Zulu", "2026-10-02 08:15:00+0", ""}) {
     CAPTURE(bad);
     CHECK_THROWS_AS(read_csv_text(header + csv_row("1", "10", bad)), parse_error);
   }
@@ -241,13 +253,15 @@ TEST_CASE("timestamps as pandas and DuckDB write them, with offsets applied") {
 }
 
 TEST_CASE("other bad records: empty model_id, wrong width, broken JSON, empty input") {
-  CHECK_THROWS_WITH_AS(read_csv_text(header + std::string(",") + csv_row("1", "10", "2026-10-02").substr(4)),
-                       "trncost: bad.csv:2: column 'model_id': is empty", parse_error);
+  CHECK_THROWS_WITH_AS(
+      read_csv_text(header + std::string(",") + csv_row("1", "10", "2026-10-02").substr(4)),
+      "trncost: bad.csv:2: column 'model_id': is empty", parse_error);
   CHECK_THROWS_WITH_AS(read_csv_text(header + "m,transformers,1\n"),
                        "trncost: bad.csv:2: the record has 3 fields, the header has 24",
                        parse_error);
   CHECK_THROWS_WITH_AS(read_jsonl_text("{\"model_id\":\"m\",\n"),
-                       doctest::Contains("trncost: bad.jsonl:1: invalid JSON at byte"), parse_error);
+                       doctest::Contains("trncost: bad.jsonl:1: invalid JSON at byte"),
+                       parse_error);
   CHECK_THROWS_WITH_AS(read_jsonl_text("[1,2]\n"),
                        "trncost: bad.jsonl:1: a record must be a JSON object", parse_error);
   CHECK_THROWS_WITH_AS(read_jsonl_text("\n\n"), "trncost: bad.jsonl: the export holds no record",

@@ -1,7 +1,8 @@
 // Tests for the neuron-monitor reader (include/trncost/io/neuron_monitor.hpp) on a capture of 24
 // reports on a trn1.32xlarge's 32 NeuronCores (tests/io/data/neuron-monitor/, written by
 // make_capture.py beside it, which gives the formulas the expected values below come from), on the
-// real three-report trn1.2xlarge sample when ../shared/data is beside the checkout, and on bad input.
+// real three-report trn1.2xlarge sample when ../shared/data is beside the checkout, and on bad
+// input.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -79,9 +80,10 @@ TEST_CASE("the capture's averages become measured inputs and a run record's samp
   const auto& m = std::get<measured>(u.origin());
   CHECK(m.run_id == "ft-8b-trn1-r1");
   // 22 used reports x 32 cores = 704 pooled readings.
-  CHECK(m.method == "neuron-monitor: mean of 704 (report, core) readings pooled with equal weight "
-                    "over 22 reports, period 1 s, cores 0-31; 2 reports with an error left out (" +
-                        capture + ")");
+  CHECK(m.method ==
+        "neuron-monitor: mean of 704 (report, core) readings pooled with equal weight "
+        "over 22 reports, period 1 s, cores 0-31; 2 reports with an error left out (" +
+            capture + ")");
   const auto f = s.flops("ft-8b-trn1-r1", parse_timestamp("2026-11-20T09:27:00Z"),
                          parse_timestamp("2026-11-20T10:27:00Z"));
   REQUIRE(f.has_value());
@@ -145,17 +147,17 @@ TEST_CASE("bad reports are refused with the line and the field") {
       "trncost: nm.jsonl:1: neuron_runtime_data[0].report.neuroncore_counters.neuroncores_in_use: "
       "'x' is not a NeuronCore index",
       parse_error);
-  CHECK_THROWS_WITH_AS(read_text("{\"neuron_runtime_data\": [}\n" +
-                                 report("\"0\":{\"neuroncore_utilization\":5}")),
-                       doctest::Contains("nm.jsonl:1: invalid JSON at byte 25 of the line"),
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      read_text("{\"neuron_runtime_data\": [}\n" + report("\"0\":{\"neuroncore_utilization\":5}")),
+      doctest::Contains("nm.jsonl:1: invalid JSON at byte 25 of the line"), parse_error);
   // Only error reports: nothing to average is an error, not a 0 % utilization.
   CHECK_THROWS_WITH_AS(read_text(report("", "runtime gone") + "\n"),
                        "trncost: nm.jsonl: no report to average (1 read, 1 with an error, 0 "
                        "without NeuronCore counters)",
                        parse_error);
   CHECK_THROWS_WITH_AS(io::read_neuron_monitor("/nonexistent/nm.jsonl"),
-                       "trncost: /nonexistent/nm.jsonl: cannot be opened (no such file)", parse_error);
+                       "trncost: /nonexistent/nm.jsonl: cannot be opened (no such file)",
+                       parse_error);
 }
 
 TEST_CASE("instrument numbers with exponents read exactly, beyond 18 digits truncated") {

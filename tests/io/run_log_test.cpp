@@ -6,10 +6,10 @@
 
 #include <sstream>
 #include <string>
-#include <tuple>
-#include <vector>
 #include <trncost/io/run_log.hpp>
 #include <trncost/measure.hpp>
+#include <tuple>
+#include <vector>
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::io_run_log_test {
@@ -31,7 +31,8 @@ std::vector<run_record> read_json_text(const std::string& text) {
   return io::read_run_log_json(in, "bad.jsonl");
 }
 
-const std::string header = "run_id,event,name,start,duration_s,value,steps,tokens,samples,work_lost_s,note\n";
+const std::string header =
+    "run_id,event,name,start,duration_s,value,steps,tokens,samples,work_lost_s,note\n";
 // A minimal valid run: instance count, one timed training phase, an end row.
 const std::string minimal = header +
                             "a,run,instance_count,,,2,,,,,\n"
@@ -69,7 +70,8 @@ TEST_CASE("the CSV run log of a multi-run fine-tune reads into four whole runs")
   CHECK(r1.phases[2].origin == fixture + ".csv:22");
   REQUIRE(r1.utilization.size() == 1);
   CHECK(r1.utilization[0].percent == decimal("87.5"));
-  CHECK(r1.utilization[0].method == "mean of 3600 reports, period 1 s, cores 0-31 (training phase)");
+  CHECK(r1.utilization[0].method ==
+        "mean of 3600 reports, period 1 s, cores 0-31 (training phase)");
   CHECK(r1.ended == parse_timestamp("2026-11-20T11:00:00Z"));
   // r2: the interruption, the lost work and the restart are all there.
   CHECK(runs[1].phases.size() == 9);
@@ -152,34 +154,31 @@ TEST_CASE("the fine-tune's runs feed the model: phase medians, throughput, inter
 TEST_CASE("bad run logs are refused with the file, the line and the field") {
   CHECK_NOTHROW(read_csv_text(minimal));
   // Overlapping intervals.
-  CHECK_THROWS_WITH_AS(read_csv_text(header +
-                                     "a,run,instance_count,,,2,,,,,\n"
-                                     "a,phase,setup,2026-11-20T09:00:00Z,600,,,,,,\n"
-                                     "a,phase,compilation,2026-11-20T09:05:00Z,600,,,,,,\n"
-                                     "a,end,completed,,,,,,,,\n"),
+  CHECK_THROWS_WITH_AS(read_csv_text(header + "a,run,instance_count,,,2,,,,,\n"
+                                              "a,phase,setup,2026-11-20T09:00:00Z,600,,,,,,\n"
+                                              "a,phase,compilation,2026-11-20T09:05:00Z,600,,,,,,\n"
+                                              "a,end,completed,,,,,,,,\n"),
                        "trncost: bad.csv:4: start: 2026-11-20T09:05:00Z overlaps the previous "
                        "phase 'setup' (bad.csv:3), which starts at 2026-11-20T09:00:00Z and lasts "
                        "600 s",
                        input_error);
   // Out of order.
-  CHECK_THROWS_WITH_AS(read_csv_text(header +
-                                     "a,run,instance_count,,,2,,,,,\n"
-                                     "a,phase,setup,2026-11-20T09:00:00Z,600,,,,,,\n"
-                                     "a,phase,compilation,2026-11-20T08:00:00Z,600,,,,,,\n"
-                                     "a,end,completed,,,,,,,,\n"),
+  CHECK_THROWS_WITH_AS(read_csv_text(header + "a,run,instance_count,,,2,,,,,\n"
+                                              "a,phase,setup,2026-11-20T09:00:00Z,600,,,,,,\n"
+                                              "a,phase,compilation,2026-11-20T08:00:00Z,600,,,,,,\n"
+                                              "a,end,completed,,,,,,,,\n"),
                        "trncost: bad.csv:4: start: 2026-11-20T08:00:00Z is before the start of "
                        "the previous phase 'setup' (bad.csv:3), 2026-11-20T09:00:00Z; phases must "
                        "be in time order",
                        input_error);
   // Negative and missing durations.
-  CHECK_THROWS_WITH_AS(read_csv_text(header +
-                                     "a,run,instance_count,,,2,,,,,\n"
-                                     "a,phase,setup,,-60,,,,,,\n"
-                                     "a,end,completed,,,,,,,,\n"),
-                       "trncost: bad.csv:3: duration_s: is -60; it cannot be negative", input_error);
-  CHECK_THROWS_WITH_AS(read_csv_text(header +
-                                     "a,run,instance_count,,,2,,,,,\n"
-                                     "a,phase,setup,2026-11-20T09:00:00Z,,,,,,,\n"),
+  CHECK_THROWS_WITH_AS(read_csv_text(header + "a,run,instance_count,,,2,,,,,\n"
+                                              "a,phase,setup,,-60,,,,,,\n"
+                                              "a,end,completed,,,,,,,,\n"),
+                       "trncost: bad.csv:3: duration_s: is -60; it cannot be negative",
+                       input_error);
+  CHECK_THROWS_WITH_AS(read_csv_text(header + "a,run,instance_count,,,2,,,,,\n"
+                                              "a,phase,setup,2026-11-20T09:00:00Z,,,,,,,\n"),
                        "trncost: bad.csv:3: duration_s: is missing; a phase row needs its duration",
                        parse_error);
   CHECK_THROWS_WITH_AS(read_csv_text(header + "a,phase,setup,,1O,,,,,,\n"),
@@ -187,31 +186,28 @@ TEST_CASE("bad run logs are refused with the file, the line and the field") {
                        "character 'O' at offset 1",
                        parse_error);
   // A quality target with no metric.
-  CHECK_THROWS_WITH_AS(read_csv_text(header +
-                                     "a,run,instance_count,,,2,,,,,\n"
-                                     "a,run,quality_target,,,1.9,,,,,\n"
-                                     "a,phase,training,,600,,,60000,,,\n"
-                                     "a,end,completed,,,,,,,,\n"),
+  CHECK_THROWS_WITH_AS(read_csv_text(header + "a,run,instance_count,,,2,,,,,\n"
+                                              "a,run,quality_target,,,1.9,,,,,\n"
+                                              "a,phase,training,,600,,,60000,,,\n"
+                                              "a,end,completed,,,,,,,,\n"),
                        "trncost: bad.csv:3: quality_metric: a quality target is given but no "
                        "metric names what it measures",
                        parse_error);
   // Utilization above 100 %.
-  CHECK_THROWS_WITH_AS(read_csv_text(header +
-                                     "a,run,instance_count,,,2,,,,,\n"
-                                     "a,phase,training,,600,,,60000,,,\n"
-                                     "a,utilization,neuron-monitor,,1,104.2,,,,,mean of 600 reports\n"
-                                     "a,end,completed,,,,,,,,\n"),
-                       "trncost: bad.csv:4: value: utilization 104.2 % is outside 0-100 %",
-                       input_error);
+  CHECK_THROWS_WITH_AS(
+      read_csv_text(header + "a,run,instance_count,,,2,,,,,\n"
+                             "a,phase,training,,600,,,60000,,,\n"
+                             "a,utilization,neuron-monitor,,1,104.2,,,,,mean of 600 reports\n"
+                             "a,end,completed,,,,,,,,\n"),
+      "trncost: bad.csv:4: value: utilization 104.2 % is outside 0-100 %", input_error);
   // CSV with a missing column.
   CHECK_THROWS_WITH_AS(read_csv_text("run_id,event,name,start,value\na,run,instance_count,,2\n"),
                        "trncost: bad.csv:1: column 'duration_s': is required but missing from the "
                        "header",
                        parse_error);
   // A log cut before a run's end row, a row after it, unknown events, phases and fields.
-  CHECK_THROWS_WITH_AS(read_csv_text(header +
-                                     "a,run,instance_count,,,2,,,,,\n"
-                                     "a,phase,training,,600,,,60000,,,\n"),
+  CHECK_THROWS_WITH_AS(read_csv_text(header + "a,run,instance_count,,,2,,,,,\n"
+                                              "a,phase,training,,600,,,60000,,,\n"),
                        "trncost: bad.csv:2: run_id: run 'a' has no end row: the log is cut short "
                        "or the run is still going",
                        parse_error);
@@ -231,20 +227,21 @@ TEST_CASE("bad run logs are refused with the file, the line and the field") {
   CHECK_THROWS_WITH_AS(read_csv_text(header + "a,phase,training,,60,,,,\n"),
                        "trncost: bad.csv:2: the record has 9 fields, the header has 11",
                        parse_error);
-  CHECK_THROWS_WITH_AS(read_csv_text(header + "a,incident,node_failure,2026-11-20T09:00:00Z,60,,,,,,\n"),
-                       "trncost: bad.csv:2: work_lost_s: is missing; an incident row says how much "
-                       "work was lost",
-                       parse_error);
-  CHECK_THROWS_WITH_AS(read_csv_text(header +
-                                     "a,phase,training,,600,,,60000,,,\n"
-                                     "a,end,completed,,,,,,,,\n"),
+  CHECK_THROWS_WITH_AS(
+      read_csv_text(header + "a,incident,node_failure,2026-11-20T09:00:00Z,60,,,,,,\n"),
+      "trncost: bad.csv:2: work_lost_s: is missing; an incident row says how much "
+      "work was lost",
+      parse_error);
+  CHECK_THROWS_WITH_AS(read_csv_text(header + "a,phase,training,,600,,,60000,,,\n"
+                                              "a,end,completed,,,,,,,,\n"),
                        "trncost: bad.csv:2: instance_count: run 'a' does not say how many "
                        "instances it ran on",
                        parse_error);
   CHECK_THROWS_WITH_AS(read_csv_text(""), "trncost: bad.csv: the run log is empty (no header)",
                        parse_error);
   CHECK_THROWS_WITH_AS(io::read_run_log("/nonexistent/runs.csv"),
-                       "trncost: /nonexistent/runs.csv: cannot be opened (no such file)", parse_error);
+                       "trncost: /nonexistent/runs.csv: cannot be opened (no such file)",
+                       parse_error);
 }
 
 TEST_CASE("bad JSON Lines run logs: a truncated line, wrong types, unknown fields") {
@@ -281,11 +278,15 @@ TEST_CASE("a run log names the software stack of each run in order") {
         std::pair<std::string, std::string>{"neuronx-cc", "2.21.33363.0"});
   CHECK(runs[0].software_stack[1] ==
         std::pair<std::string, std::string>{"torch-neuronx", "2.8.0.2.10.13553"});
-  const auto json = read_json_text(
-      R"({"run_id": "a", "event": "run", "name": "stack.python", "value": "3.11.2"})" "\n"
-      R"({"run_id": "a", "event": "run", "name": "instance_count", "value": 1})" "\n"
-      R"({"run_id": "a", "event": "phase", "name": "training", "duration_s": 60})" "\n"
-      R"({"run_id": "a", "event": "end", "name": "completed"})" "\n");
+  const auto json =
+      read_json_text(R"({"run_id": "a", "event": "run", "name": "stack.python", "value": "3.11.2"})"
+                     "\n"
+                     R"({"run_id": "a", "event": "run", "name": "instance_count", "value": 1})"
+                     "\n"
+                     R"({"run_id": "a", "event": "phase", "name": "training", "duration_s": 60})"
+                     "\n"
+                     R"({"run_id": "a", "event": "end", "name": "completed"})"
+                     "\n");
   REQUIRE(json.size() == 1);
   CHECK(json[0].software_stack ==
         std::vector<std::pair<std::string, std::string>>{{"python", "3.11.2"}});
@@ -294,20 +295,22 @@ TEST_CASE("a run log names the software stack of each run in order") {
 }
 
 TEST_CASE("a run log that gives one stack component twice is refused") {
-  CHECK_THROWS_WITH_AS(read_csv_text(header + "a,run,stack.torch,,,2.8.0,,,,,\n"
-                                              "a,run,stack.torch,,,2.7.1,,,,,\n"),
-                       "trncost: bad.csv:3: stack.torch: is \"2.7.1\" here but \"2.8.0\" on bad.csv:2 "
-                       "(run 'a'); a run field holds one value, and trncost will not choose "
-                       "between two",
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      read_csv_text(header + "a,run,stack.torch,,,2.8.0,,,,,\n"
+                             "a,run,stack.torch,,,2.7.1,,,,,\n"),
+      "trncost: bad.csv:3: stack.torch: is \"2.7.1\" here but \"2.8.0\" on bad.csv:2 "
+      "(run 'a'); a run field holds one value, and trncost will not choose "
+      "between two",
+      parse_error);
 }
 
 TEST_CASE("a run field given twice with another value is refused, in CSV and JSON Lines alike") {
   // instance_count 2, then 4: read the last one, a 397.64 USD job cost 732.50 and was verified.
-  const std::string csv = minimal + "b,run,instance_count,,,2,,,,,\n"
-                                    "b,phase,training,2026-11-20T09:00:00Z,600,,,60000,,,\n"
-                                    "b,run,instance_count,,,4,,,,,\n"
-                                    "b,end,completed,2026-11-20T09:10:00Z,,,,,,,\n";
+  const std::string csv = minimal +
+                          "b,run,instance_count,,,2,,,,,\n"
+                          "b,phase,training,2026-11-20T09:00:00Z,600,,,60000,,,\n"
+                          "b,run,instance_count,,,4,,,,,\n"
+                          "b,end,completed,2026-11-20T09:10:00Z,,,,,,,\n";
   CHECK_THROWS_WITH_AS(read_csv_text(csv),
                        "trncost: bad.csv:7: instance_count: is \"4\" here but \"2\" on bad.csv:5 "
                        "(run 'b'); a run field holds one value, and trncost will not choose "
@@ -346,20 +349,22 @@ TEST_CASE("a run field given twice with another value is refused, in CSV and JSO
     CAPTURE(field);
     const std::string text = header + "a,run," + field + ",,," + first + ",,,,,\n" + "a,run," +
                              field + ",,," + second + ",,,,,\n" + minimal.substr(header.size());
-    CHECK_THROWS_WITH_AS(read_csv_text(text),
-                         ("trncost: bad.csv:3: " + field + ": is \"" + second + "\" here but \"" +
-                          first + "\" on bad.csv:2 (run 'a'); a run field holds one value, and "
-                          "trncost will not choose between two")
-                             .c_str(),
-                         parse_error);
+    CHECK_THROWS_WITH_AS(
+        read_csv_text(text),
+        ("trncost: bad.csv:3: " + field + ": is \"" + second + "\" here but \"" + first +
+         "\" on bad.csv:2 (run 'a'); a run field holds one value, and "
+         "trncost will not choose between two")
+            .c_str(),
+        parse_error);
   }
 }
 
 TEST_CASE("the same value of a run field given again is read once") {
   // A launcher that logs its configuration again after a restart: 2 and 2.0 are one count.
-  const std::string rows = "a,run,instance_count,,,2.0,,,,,\n"
-                           "a,run,model_id,,,m,,,,,\n"
-                           "a,run,model_id,,,m,,,,,\n";
+  const std::string rows =
+      "a,run,instance_count,,,2.0,,,,,\n"
+      "a,run,model_id,,,m,,,,,\n"
+      "a,run,model_id,,,m,,,,,\n";
   const auto runs = read_csv_text(header + rows + minimal.substr(header.size()));
   REQUIRE(runs.size() == 1);
   CHECK(runs[0].instances.value() == decimal(2));
@@ -375,47 +380,46 @@ TEST_CASE("an incident or an evaluation recorded twice is refused, not counted t
                           "a,run,instance_count,,,2,,,,,\n"
                           "a,phase,training,2026-11-20T09:00:00Z,3600,,,60000,,,\n"
                           "a,incident,node_failure,2026-11-20T09:30:00Z,300,,,,,600,\n";
-  CHECK_THROWS_WITH_AS(read_csv_text(run +
-                                     "a,incident,node_failure,2026-11-20T09:30:00Z,300,,,,,600,\n"
-                                     "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n"),
-                       "trncost: bad.csv:5: start: incident \"node_failure\" at "
-                       "2026-11-20T09:30:00Z is already recorded on bad.csv:4 (run 'a'); an "
-                       "incident is recorded once (counted twice, it would double the "
-                       "interruptions and the work lost)",
-                       parse_error);
-  CHECK_THROWS_WITH_AS(read_csv_text(run +
-                                     "a,quality,eval_loss,2026-11-20T09:50:00Z,,1.8,,,,,\n"
-                                     "a,quality,eval_loss,2026-11-20T09:50:00Z,,1.7,,,,,\n"
-                                     "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n"),
+  CHECK_THROWS_WITH_AS(
+      read_csv_text(run + "a,incident,node_failure,2026-11-20T09:30:00Z,300,,,,,600,\n"
+                          "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n"),
+      "trncost: bad.csv:5: start: incident \"node_failure\" at "
+      "2026-11-20T09:30:00Z is already recorded on bad.csv:4 (run 'a'); an "
+      "incident is recorded once (counted twice, it would double the "
+      "interruptions and the work lost)",
+      parse_error);
+  CHECK_THROWS_WITH_AS(read_csv_text(run + "a,quality,eval_loss,2026-11-20T09:50:00Z,,1.8,,,,,\n"
+                                           "a,quality,eval_loss,2026-11-20T09:50:00Z,,1.7,,,,,\n"
+                                           "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n"),
                        "trncost: bad.csv:6: start: evaluation of \"eval_loss\" at "
                        "2026-11-20T09:50:00Z is already recorded on bad.csv:5 (run 'a'); an "
                        "evaluation is recorded once",
                        parse_error);
   // Two incidents of one kind at two times are two incidents.
-  const auto runs = read_csv_text(
-      run + "a,incident,node_failure,2026-11-20T09:45:00Z,300,,,,,600,\n"
-            "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n");
+  const auto runs = read_csv_text(run +
+                                  "a,incident,node_failure,2026-11-20T09:45:00Z,300,,,,,600,\n"
+                                  "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n");
   CHECK(runs.at(0).incidents.size() == 2);
 }
 
 TEST_CASE("a run's phases and incidents read from a log lie within the run and its end row") {
   // The end row is checked against the phases: a phase lasting a day past it is refused there.
-  CHECK_THROWS_WITH_AS(read_csv_text(header +
-                                     "a,run,instance_count,,,2,,,,,\n"
-                                     "a,phase,training,2026-11-20T09:00:00Z,90000,,,60000,,,\n"
-                                     "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n"),
-                       "trncost: bad.csv:3: duration_s: phase 'training' starts at "
-                       "2026-11-20T09:00:00Z and lasts 90000 s, so it ends 86400 s after the "
-                       "run's end at 2026-11-20T10:00:00Z (bad.csv:4); a phase lies within its run",
-                       input_error);
-  CHECK_THROWS_WITH_AS(read_csv_text(header +
-                                     "a,run,instance_count,,,2,,,,,\n"
-                                     "a,phase,training,2026-11-20T09:00:00Z,3600,,,60000,,,\n"
-                                     "a,incident,node_failure,2026-11-20T09:30:00Z,300,,,,,900000,\n"
-                                     "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n"),
-                       "trncost: bad.csv:4: work_lost_s: is 900000 s, more than the run's 3600 s "
-                       "of phases; work lost since the last checkpoint was done within the run",
-                       input_error);
+  CHECK_THROWS_WITH_AS(
+      read_csv_text(header + "a,run,instance_count,,,2,,,,,\n"
+                             "a,phase,training,2026-11-20T09:00:00Z,90000,,,60000,,,\n"
+                             "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n"),
+      "trncost: bad.csv:3: duration_s: phase 'training' starts at "
+      "2026-11-20T09:00:00Z and lasts 90000 s, so it ends 86400 s after the "
+      "run's end at 2026-11-20T10:00:00Z (bad.csv:4); a phase lies within its run",
+      input_error);
+  CHECK_THROWS_WITH_AS(
+      read_csv_text(header + "a,run,instance_count,,,2,,,,,\n"
+                             "a,phase,training,2026-11-20T09:00:00Z,3600,,,60000,,,\n"
+                             "a,incident,node_failure,2026-11-20T09:30:00Z,300,,,,,900000,\n"
+                             "a,end,completed,2026-11-20T10:00:00Z,,,,,,,\n"),
+      "trncost: bad.csv:4: work_lost_s: is 900000 s, more than the run's 3600 s "
+      "of phases; work lost since the last checkpoint was done within the run",
+      input_error);
   // The end row's time is kept with where it was read.
   const auto runs = read_csv_text(minimal);
   CHECK(runs.at(0).ended_origin == "bad.csv:4");
@@ -424,9 +428,12 @@ TEST_CASE("a run's phases and incidents read from a log lie within the run and i
 TEST_CASE("the same run in two logs is refused naming both files and lines") {
   auto runs = read_csv_text(minimal);
   auto again = read_json_text(
-      R"({"run_id": "a", "event": "run", "name": "instance_count", "value": 2})" "\n"
-      R"({"run_id": "a", "event": "phase", "name": "training", "start": "2026-11-20T09:00:00Z", "duration_s": 600})" "\n"
-      R"({"run_id": "a", "event": "end", "name": "completed", "start": "2026-11-20T09:10:00Z"})" "\n");
+      R"({"run_id": "a", "event": "run", "name": "instance_count", "value": 2})"
+      "\n"
+      R"({"run_id": "a", "event": "phase", "name": "training", "start": "2026-11-20T09:00:00Z", "duration_s": 600})"
+      "\n"
+      R"({"run_id": "a", "event": "end", "name": "completed", "start": "2026-11-20T09:10:00Z"})"
+      "\n");
   CHECK_THROWS_WITH_AS(io::append_runs(runs, again),
                        "trncost: bad.jsonl:1: run_id: run 'a' is also logged in bad.csv:2; a run "
                        "is logged in one file (read twice, its time, incidents and cost would "
@@ -442,13 +449,18 @@ TEST_CASE("the same run in two logs is refused naming both files and lines") {
   CHECK(runs[1].id == "b");
   CHECK(io::read_run_logs({fixture + ".csv"}).size() == 4);
   CHECK_THROWS_WITH_AS(io::read_run_logs({fixture + ".csv", fixture + ".jsonl"}),
-                       ("trncost: " + fixture + ".jsonl:1: run_id: run 'ft-8b-trn1-r1' is also "
-                        "logged in " + fixture + ".csv:2; a run is logged in one file (read twice, "
-                        "its time, incidents and cost would count twice)").c_str(),
+                       ("trncost: " + fixture +
+                        ".jsonl:1: run_id: run 'ft-8b-trn1-r1' is also "
+                        "logged in " +
+                        fixture +
+                        ".csv:2; a run is logged in one file (read twice, "
+                        "its time, incidents and cost would count twice)")
+                           .c_str(),
                        parse_error);
 }
 
-TEST_CASE("protocol_of gives what a run's log states - model - code - data set - parameters - stack") {
+TEST_CASE(
+    "protocol_of gives what a run's log states - model - code - data set - parameters - stack") {
   const auto runs = read_csv_text(header +
                                   "a,run,model_id,,,meta-llama/Llama-3.1-8B,,,,,\n"
                                   "a,run,code_version,,,git:4f2a9c1,,,,,\n"
@@ -458,8 +470,12 @@ TEST_CASE("protocol_of gives what a run's log states - model - code - data set -
                                   minimal.substr(header.size()));
   REQUIRE(runs.size() == 1);
   const run_protocol p = protocol_of(runs[0]);
-  CHECK(p == run_protocol{"a", "meta-llama/Llama-3.1-8B", "git:4f2a9c1", "ft-v4",
-                          {{"learning_rate", "0.00002"}}, {{"neuronx-cc", "2.21.33363.0"}}});
+  CHECK(p == run_protocol{"a",
+                          "meta-llama/Llama-3.1-8B",
+                          "git:4f2a9c1",
+                          "ft-v4",
+                          {{"learning_rate", "0.00002"}},
+                          {{"neuronx-cc", "2.21.33363.0"}}});
 }
 
 }  // namespace trncost_tests::io_run_log_test

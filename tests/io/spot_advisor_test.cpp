@@ -51,8 +51,8 @@ TEST_CASE("the advisor's markets by region, operating system and type") {
 TEST_CASE("a bucket as a rate per instance-hour: its upper bound over a 730-hour month") {
   const spot_advisor a = read_spot_advisor(fixture);
   // "5-10%" (max 11): 11 / 100 / 730 = 0.000150684931506849315... -> 0.000150684931506849.
-  const auto r = spot_interruption_rate(*a.find("us-east-1", "trn1.32xlarge"), "advisor.json",
-                                        "rate");
+  const auto r =
+      spot_interruption_rate(*a.find("us-east-1", "trn1.32xlarge"), "advisor.json", "rate");
   CHECK(r.value().value() == decimal("0.000150684931506849"));
   const auto* why = std::get_if<assumption>(&r.origin());
   REQUIRE(why != nullptr);
@@ -66,13 +66,16 @@ TEST_CASE("a bucket as a rate per instance-hour: its upper bound over a 730-hour
 TEST_CASE("the advisor's data refused, naming the member and the rule") {
   CHECK(refusal("[]") == "trncost: advisor.json: must be a JSON object");
   CHECK(refusal(R"({"spot_advisor":{}})") == "trncost: advisor.json: ranges: is missing");
-  CHECK(refusal("{" + ranges + R"(,"spot_advisor":{"us-east-1":{"Linux":{"t":{"s":50,"r":7}}}}})") ==
-        "trncost: advisor.json: spot_advisor.us-east-1.Linux.t.r: 7 is the index of no range of "
-        "`ranges`");
-  CHECK(refusal("{" + ranges + R"(,"spot_advisor":{"us-east-1":{"Linux":{"t":{"s":150,"r":0}}}}})") ==
-        "trncost: advisor.json: spot_advisor.us-east-1.Linux.t.s: must be a whole number from 0 "
-        "to 100 (is 150)");
-  CHECK(refusal("{" + ranges + R"(,"spot_advisor":{"us-east-1":{"Linux":{"t":{"s":"50","r":0}}}}})") ==
+  CHECK(
+      refusal("{" + ranges + R"(,"spot_advisor":{"us-east-1":{"Linux":{"t":{"s":50,"r":7}}}}})") ==
+      "trncost: advisor.json: spot_advisor.us-east-1.Linux.t.r: 7 is the index of no range of "
+      "`ranges`");
+  CHECK(
+      refusal("{" + ranges + R"(,"spot_advisor":{"us-east-1":{"Linux":{"t":{"s":150,"r":0}}}}})") ==
+      "trncost: advisor.json: spot_advisor.us-east-1.Linux.t.s: must be a whole number from 0 "
+      "to 100 (is 150)");
+  CHECK(refusal("{" + ranges +
+                R"(,"spot_advisor":{"us-east-1":{"Linux":{"t":{"s":"50","r":0}}}}})") ==
         "trncost: advisor.json: spot_advisor.us-east-1.Linux.t.s: must be a number (is a string)");
   CHECK(refusal(R"({"ranges":[],"spot_advisor":{}})") == "trncost: advisor.json: ranges: is empty");
 }

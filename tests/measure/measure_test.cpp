@@ -14,9 +14,7 @@ using namespace trncost::measure;
 namespace {
 
 phase_interval stretch(phase p, const char* start, long long secs, long long tokens = -1) {
-  phase_interval x{.ph = p,
-                   .start = parse_timestamp(start),
-                   .duration = make(units::second, secs)};
+  phase_interval x{.ph = p, .start = parse_timestamp(start), .duration = make(units::second, secs)};
   if (tokens >= 0) x.tokens = make(units::token, tokens);
   return x;
 }
@@ -45,9 +43,11 @@ run_record interrupted_run() {
                   .duration = make(units::second, 900),
                   .work_lost = make(units::second, 900)}};
   r.target = quality_target{.metric = "eval_loss", .target = decimal("1.9")};
-  r.quality = {{.metric = "eval_loss", .at = parse_timestamp("2026-11-21T10:55:00Z"),
+  r.quality = {{.metric = "eval_loss",
+                .at = parse_timestamp("2026-11-21T10:55:00Z"),
                 .value = decimal("1.95")},
-               {.metric = "eval_loss", .at = parse_timestamp("2026-11-21T11:15:00Z"),
+               {.metric = "eval_loss",
+                .at = parse_timestamp("2026-11-21T11:15:00Z"),
                 .value = decimal("1.87")}};
   r.ended = parse_timestamp("2026-11-21T11:30:00Z");
   return r;
@@ -100,8 +100,9 @@ TEST_CASE("useful throughput counts training phases only and is measured on the 
   CHECK(m.run_id == "ft-r2");
   CHECK(m.from == parse_timestamp("2026-11-21T09:00:00Z"));
   CHECK(m.to == parse_timestamp("2026-11-21T11:30:00Z"));
-  CHECK(m.method == "tokens counted in training phases (217440000) / their seconds (3600), from "
-                    "the run log");
+  CHECK(m.method ==
+        "tokens counted in training phases (217440000) / their seconds (3600), from "
+        "the run log");
   // Another unit: steps are missing from the training phases, so it says which phase lacks them.
   CHECK_THROWS_WITH_AS(useful_throughput<units::steps_per_second_t>(interrupted_run()),
                        "trncost: run 'ft-r2': phase 3: steps: a training phase does not say how "
@@ -133,9 +134,9 @@ TEST_CASE("goodput is training over billed time, with the badput of every other 
 TEST_CASE("MFU uses model FLOPs per token, the measured throughput and the catalog peak") {
   const sourced fpt("flops_per_token", make(units::flops_per_token, 48000000000LL),
                     assumption{"6 x 8e9 parameters, dense transformer"});
-  const sourced peak("trn1_peak", make(units::flops_per_second, 3040000000000000LL),
-                     documented{"AWS Neuron documentation: Trn1 architecture",
-                                parse_date("2026-11-30")});
+  const sourced peak(
+      "trn1_peak", make(units::flops_per_second, 3040000000000000LL),
+      documented{"AWS Neuron documentation: Trn1 architecture", parse_date("2026-11-30")});
   const auto u = mfu(interrupted_run(), fpt, peak);
   // 4.8e10 FLOP/token x 60,400 token/s = 2.8992e15 FLOP/s; / (3.04e15 x 2 instances = 6.08e15)
   // = 0.476842105263157894736..., rounded half-even at 18 digits.
@@ -168,8 +169,8 @@ TEST_CASE("time to quality runs from the first data touch to the first evaluatio
 TEST_CASE("a full job is extrapolated from the reference run, derived and never measured") {
   const sourced tokens("tokens_to_train", make(units::token, 1296000000LL),
                        assumption{"dataset size x epochs"});
-  const auto secs =
-      extrapolate("train_s", tokens, useful_throughput<units::tokens_per_second_t>(clean_run("a", 216000000)));
+  const auto secs = extrapolate(
+      "train_s", tokens, useful_throughput<units::tokens_per_second_t>(clean_run("a", 216000000)));
   // 1,296,000,000 / (216,000,000 / 3,600 = 60,000 token/s) = 21,600 s.
   CHECK(secs.value().value() == decimal(21600));
   CHECK(std::get<derived>(secs.origin()).formula == "(tokens_to_train / useful_throughput) in s");
@@ -204,17 +205,19 @@ TEST_CASE("validation names the element, the field and the rule") {
                        "metric names what it measures",
                        input_error);
   r = interrupted_run();
-  r.utilization = {{.instrument = "neuron-monitor", .method = "mean of 20 reports",
-                    .period = make(units::second, 1), .percent = decimal("100.5"),
+  r.utilization = {{.instrument = "neuron-monitor",
+                    .method = "mean of 20 reports",
+                    .period = make(units::second, 1),
+                    .percent = decimal("100.5"),
                     .origin = "runs.csv:12"}};
   CHECK_THROWS_WITH_AS(validate(r),
                        "trncost: runs.csv:12: value: utilization 100.5 % is outside 0-100 %",
                        input_error);
   r = interrupted_run();
   r.incidents[0].work_lost = make(units::second, -1);
-  CHECK_THROWS_WITH_AS(validate(r),
-                       "trncost: run 'ft-r2': incident 1: work_lost_s: is -1; it cannot be negative",
-                       input_error);
+  CHECK_THROWS_WITH_AS(
+      validate(r), "trncost: run 'ft-r2': incident 1: work_lost_s: is -1; it cannot be negative",
+      input_error);
   r = interrupted_run();
   r.instances = make(units::instance, 0);
   CHECK_THROWS_WITH_AS(validate(r),
@@ -293,8 +296,11 @@ TEST_CASE("a run holds together in time: phases, incidents and work lost lie wit
 }
 
 TEST_CASE("repetitions give median, min, max, spread and the olympic mean") {
-  const auto s = summarize({{"a", decimal(3)}, {"b", decimal(1)}, {"c", decimal(2)},
-                            {"d", decimal(5)}, {"e", decimal(4)}},
+  const auto s = summarize({{"a", decimal(3)},
+                            {"b", decimal(1)},
+                            {"c", decimal(2)},
+                            {"d", decimal(5)},
+                            {"e", decimal(4)}},
                            true);
   CHECK(s.median == decimal(3));
   CHECK(s.min == decimal(1));
@@ -352,7 +358,8 @@ TEST_CASE("feeding the model: medians of completed runs, rates over every run") 
   CHECK(f.seconds(phase::setup).value().value() == decimal(360));
   CHECK(f.seconds(phase::checkpointing).value().value() == decimal(540));
   CHECK(f.seconds(phase::checkpointing).name() == "checkpointing_s");
-  CHECK(std::get<derived>(f.seconds(phase::setup).origin()).formula == "median of setup_s over 3 runs");
+  CHECK(std::get<derived>(f.seconds(phase::setup).origin()).formula ==
+        "median of setup_s over 3 runs");
   CHECK(std::get<derived>(f.seconds(phase::setup).origin()).inputs.size() == 3);
   // The median is recorded as an operation (reports and analysis read it, never the formula).
   CHECK(std::get<derived>(f.seconds(phase::setup).origin()).op.kind == op_kind::median);

@@ -100,8 +100,8 @@ tier_table<units::mebibytes_per_second_t, PriceUnit> gp3_throughput_prices(Price
   // gp3: 125 MiB/s included at no charge, then the price given.
   return tier_table<units::mebibytes_per_second_t, PriceUnit>(
       "gp3_throughput_price",
-      {{free_quote("gp3_throughput_included", u, ebs_page, "gp3: 125 MB/s free"), make(units::mebibytes_per_second, 0),
-        make(units::mebibytes_per_second, 125)},
+      {{free_quote("gp3_throughput_included", u, ebs_page, "gp3: 125 MB/s free"),
+        make(units::mebibytes_per_second, 0), make(units::mebibytes_per_second, 125)},
        {quote("gp3_throughput_price", u, above, ebs_offer), make(units::mebibytes_per_second, 125),
         std::nullopt}});
 }
@@ -185,10 +185,12 @@ failures trn1_failures(provenance work_lost_origin) {
 
 }  // namespace
 
-// ================================ inputs ==========================================================
+// ================================ inputs
+// ==========================================================
 
 TEST_CASE("input_of holds a sourced value or an input known to be unknown, made from either") {
-  const input_of<quantity<units::gibibyte_t>> size = measure("volume_size", units::gibibyte, "1024");
+  const input_of<quantity<units::gibibyte_t>> size =
+      measure("volume_size", units::gibibyte, "1024");
   REQUIRE(size.known() != nullptr);
   CHECK(size.known()->value().value() == decimal(1024));
   CHECK(size.name() == "volume_size");
@@ -342,7 +344,8 @@ TEST_CASE("block storage rejects a negative size, period, price or provisioned I
       block_storage("v", "gp3", size, kept,
                     quote("gp3_price", units::usd_per_gibibyte_month, "-0.08", ebs_page)),
       "trncost: input 'gp3_price': quoted value -0.08 USD/GiB-mo is negative; a price or a cost "
-      "cannot be negative (a credit is a grant: docs/credits.md)", input_error);
+      "cannot be negative (a credit is a grant: docs/credits.md)",
+      input_error);
   block_storage ok("v", "gp3", size, kept, gp3_price());
   CHECK_THROWS_WITH_AS(
       ok.with_iops(measure("provisioned_iops", units::iops, "-1"), gp3_iops_prices()),
@@ -535,7 +538,8 @@ TEST_CASE("object storage rejects negative volumes, request counts and prices") 
   CHECK_THROWS_WITH_AS(
       s3.with_get_requests(measure("gets", units::request, "1"),
                            quote("s3_get_price", units::usd_per_request, "-0.0000004", s3_page)),
-      "trncost: input 's3_get_price': quoted value -0.0000004 USD/request is negative; a price or a "
+      "trncost: input 's3_get_price': quoted value -0.0000004 USD/request is negative; a price or "
+      "a "
       "cost cannot be negative (a credit is a grant: docs/credits.md)",
       input_error);
   CHECK_THROWS_WITH_AS(
@@ -594,13 +598,12 @@ TEST_CASE("internet egress is priced by tiers of the month's volume") {
 TEST_CASE("internet egress over three billing months applies the tiers to each month") {
   // 10,240 GiB a month for 3 months: each month stays in the first tier, 10,240 x 0.09 = 921.6,
   // so 3 x 921.6 = 2764.8. As one 30,720 GiB volume it would be 921.6 + 20,480 x 0.085 = 2662.4.
-  const data_transfer t(
-      "egress", {transfer::internet_egress_by_month(
-                    "model weights to the internet",
-                    {measure("egress_m1", units::gibibyte, "10240"),
-                     measure("egress_m2", units::gibibyte, "10240"),
-                     measure("egress_m3", units::gibibyte, "10240")},
-                    egress_prices())});
+  const data_transfer t("egress", {transfer::internet_egress_by_month(
+                                      "model weights to the internet",
+                                      {measure("egress_m1", units::gibibyte, "10240"),
+                                       measure("egress_m2", units::gibibyte, "10240"),
+                                       measure("egress_m3", units::gibibyte, "10240")},
+                                      egress_prices())});
   const auto est = evaluate_alone(t);
   REQUIRE(est.lines.size() == 12);  // 3 months x 4 tiers
   CHECK(est.lines[0].description == "model weights to the internet, month 1 of 3 (0 to 10240 GiB)");
@@ -701,15 +704,14 @@ TEST_CASE("logs not kept are priced for ingestion only and say why") {
   CHECK_FALSE(job_logs().not_kept_reason().has_value());
   const auto est = evaluate_alone(logs);
   REQUIRE(est.lines.size() == 1);
-  CHECK(est.lines[0].description == "log ingestion (not kept: retention deletes them within the day)");
+  CHECK(est.lines[0].description ==
+        "log ingestion (not kept: retention deletes them within the day)");
   CHECK(est.by_category.at(category::logs) == decimal(100));
   CHECK_THROWS_WITH_AS(
-      logging::not_kept("request-logs", measure("logs_ingested", units::gibibyte, "200"),
-                        quote("logs_ingestion_price", units::usd_per_gibibyte, "0.50",
-                              cloudwatch_page),
-                        ""),
-      "trncost: component 'request-logs': logs not kept need the reason they are not",
-      input_error);
+      logging::not_kept(
+          "request-logs", measure("logs_ingested", units::gibibyte, "200"),
+          quote("logs_ingestion_price", units::usd_per_gibibyte, "0.50", cloudwatch_page), ""),
+      "trncost: component 'request-logs': logs not kept need the reason they are not", input_error);
 }
 
 TEST_CASE("custom metrics are priced per metric-month by tiers of the number of metrics") {
@@ -830,8 +832,8 @@ TEST_CASE("two data preparation jobs in one model each keep their own one job") 
   // Each "1 job" restates its own cost's provenance, so each is an input of its own name (a
   // report refers to inputs by name; a shared name made the JSON report refuse the estimate).
   model m;
-  m.add(data_preparation("tokenize", sourced<money>("tokenize.cost", usd("38.40"),
-                                                   assumption{"last month's bill"})));
+  m.add(data_preparation(
+      "tokenize", sourced<money>("tokenize.cost", usd("38.40"), assumption{"last month's bill"})));
   m.add(data_preparation("dedupe",
                          sourced<money>("dedupe.cost", usd("10.00"), assumption{"a guess"})));
   declare_rest_none(m, {category::data_preparation});
@@ -890,10 +892,11 @@ TEST_CASE("data preparation rejects no instances, negative time, negative cost a
       data_preparation("p",
                        cpu_instances{"", measure("prep_nodes", units::instance, "4"), price, time}),
       "trncost: component 'p': the instance type is empty", input_error);
-  CHECK_THROWS_WITH_AS(data_preparation("p", sourced<money>("prep_job_cost", usd("-1"), run1())),
-                       "trncost: input 'prep_job_cost': measured value -1 USD is negative; a price or a cost cannot "
+  CHECK_THROWS_WITH_AS(
+      data_preparation("p", sourced<money>("prep_job_cost", usd("-1"), run1())),
+      "trncost: input 'prep_job_cost': measured value -1 USD is negative; a price or a cost cannot "
       "be negative (a credit is a grant: docs/credits.md)",
-                       input_error);
+      input_error);
   CHECK_THROWS_WITH_AS(
       data_preparation("p", measured_job{measure("prep_cost_per_job", units::usd_per_job, "1"),
                                          measure("prep_jobs", units::job, "0")}),

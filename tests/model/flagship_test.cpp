@@ -15,7 +15,8 @@
 //     per instance-h; restart phases 900 s (r2) / 2 = 450 s and work_lost_s (900 + 1,800) / 2 =
 //     1,350 s per interruption.
 // From ft-8b-trn2-runs.jsonl (one run on 1 x trn2.48xlarge): setup 360, compilation 1800,
-//   evaluation 1200, checkpointing 540, waiting 240 s; 270,000,000 tokens / 1,800 s = 150,000 token/s.
+//   evaluation 1200, checkpointing 540, waiting 240 s; 270,000,000 tokens / 1,800 s = 150,000
+//   token/s.
 #include <doctest/doctest.h>
 
 #include "../../examples/flagship_model.hpp"
@@ -28,7 +29,8 @@ using namespace trncost;
 TEST_CASE("the flagship fine-tune estimate adds up, line by line, to the hand-computed total") {
   const auto est = flagship::build().evaluate(flagship::as_of);
   // compute: 21.5 USD/instance-h x 2 instances x (360 + 1260 + 21600 + 1200 + 540 + 240) s
-  //        = 21.5 x 14 instance-h = 301 (training 21,600 s = 1,296,000,000 tokens / 60,000 token/s).
+  //        = 21.5 x 14 instance-h = 301 (training 21,600 s = 1,296,000,000 tokens / 60,000
+  //        token/s).
   CHECK(est.by_category.at(category::compute) == decimal(301));
   // storage: gp3 2 x 500 GiB x 8 h x 0.08 / 730 = 640 / 730 = 0.876712328767123288 (18 digits);
   //          S3 600 GiB x 1 month x 0.023 = 13.8; PUT 12,000 x 0.000005 = 0.06;
@@ -41,8 +43,9 @@ TEST_CASE("the flagship fine-tune estimate adds up, line by line, to the hand-co
   // data preparation: one measured job of 38.40.
   CHECK(est.by_category.at(category::data_preparation) == decimal("38.4"));
   // failures: 0.1125 per instance-h x 14 instance-h = 1.575 interruptions;
-  //           restarts 2 x 1.575 x 450 s x 21.5 / 3600 = 1,417.5 instance-s x 21.5 / 3600 = 8.465625;
-  //           lost work 2 x 1.575 x 1350 s x 21.5 / 3600 = 4,252.5 x 21.5 / 3600 = 25.396875.
+  //           restarts 2 x 1.575 x 450 s x 21.5 / 3600 = 1,417.5 instance-s x 21.5 / 3600
+  //           = 8.465625; lost work 2 x 1.575 x 1350 s x 21.5 / 3600 = 4,252.5 x 21.5 / 3600
+  //           = 25.396875.
   CHECK(est.by_category.at(category::failures_restarts) == decimal("33.8625"));
   // 301 + 14.752712328767123288 + 6.44 + 3.18 + 38.4 + 33.8625.
   CHECK(est.total == decimal("397.635212328767123288"));
@@ -169,9 +172,9 @@ TEST_CASE("the flagship's prices come from the offer files in examples/data/offe
   CHECK(q.consulted == flagship::as_of);
   CHECK(q.source.find("AmazonEC2-us-east-1.json") != std::string::npos);
   // Every other official price too: each is a quote from one of the four offer files.
-  for (const auto* name : {"gp3_price", "s3_first_50tb", "s3_put_price", "s3_get_price",
-                           "inter_az_price", "egress_first_10tb", "logs_ingestion_price",
-                           "logs_storage_price"}) {
+  for (const auto* name :
+       {"gp3_price", "s3_first_50tb", "s3_put_price", "s3_get_price", "inter_az_price",
+        "egress_first_10tb", "logs_ingestion_price", "logs_storage_price"}) {
     const auto& r = find(name);
     REQUIRE_MESSAGE(std::holds_alternative<trncost::quoted>(r.origin), name);
     CHECK_MESSAGE(std::get<trncost::quoted>(r.origin).source.find("/offers/") != std::string::npos,

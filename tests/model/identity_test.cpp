@@ -50,8 +50,9 @@ model job(const sourced<quantity<units::usd_per_instance_hour_t>>& p,
           std::optional<purchase_option> bought = std::nullopt) {
   model m;
   m.set_region("us-east-1");
-  instance_time it("train", "trn1.32xlarge", sourced("nodes", make(units::instance, 2), time_origin),
-                   p, {{phase::training, sourced("train_s", seconds(3600), time_origin)}});
+  instance_time it("train", "trn1.32xlarge",
+                   sourced("nodes", make(units::instance, 2), time_origin), p,
+                   {{phase::training, sourced("train_s", seconds(3600), time_origin)}});
   if (bought) it.bought_as(*bought);
   m.add(it);
   for (const auto c : all_categories) {
@@ -148,8 +149,8 @@ TEST_CASE("each built-in component names the service that bills its lines") {
   m.add(block_storage("scratch", "gp3", sourced("size", make(units::gibibyte, 100), vol),
                       usage_period(sourced("kept", make(units::hour, 10), vol), month_730h),
                       sourced("gp3", make(units::usd_per_gibibyte_month, "0.08"), page)));
-  m.add(data_transfer("moves", {transfer::inter_az(
-                                   "dataset", sourced("gib", make(units::gibibyte, 10), vol),
+  m.add(data_transfer(
+      "moves", {transfer::inter_az("dataset", sourced("gib", make(units::gibibyte, 10), vol),
                                    sourced("az", make(units::usd_per_gibibyte, "0.01"), page))}));
   m.add(data_preparation("prep", sourced("prep_cost", usd("5"), vol))
             .billed_as({.service = "AmazonSageMaker"}));
@@ -192,17 +193,15 @@ TEST_CASE("region codes and availability zones are checked as AWS writes them") 
   CHECK(usage_type_prefix("eu-west-1") == "EU");
   CHECK(usage_type_prefix("mars-north-1").empty());
   // Data to another region is billed under the receiving region's prefix.
-  CHECK(transfer::inter_region("copy", "us-west-2",
-                               sourced("gib", make(units::gibibyte, 1), assumption{"a test"}),
-                               sourced("p", make(units::usd_per_gibibyte, "0.02"),
-                                       assumption{"a test"}))
+  CHECK(transfer::inter_region(
+            "copy", "us-west-2", sourced("gib", make(units::gibibyte, 1), assumption{"a test"}),
+            sourced("p", make(units::usd_per_gibibyte, "0.02"), assumption{"a test"}))
             .usage_type() == "USW2-AWS-Out-Bytes");
-  CHECK_THROWS_WITH_AS((void)transfer::inter_region(
-                           "copy", "mars-north-1",
-                           sourced("gib", make(units::gibibyte, 1), assumption{"a test"}),
-                           sourced("p", make(units::usd_per_gibibyte, "0.02"), assumption{"a test"})),
-                       doctest::Contains("\"mars-north-1\" is not a region AWS bills name"),
-                       input_error);
+  CHECK_THROWS_WITH_AS(
+      (void)transfer::inter_region(
+          "copy", "mars-north-1", sourced("gib", make(units::gibibyte, 1), assumption{"a test"}),
+          sourced("p", make(units::usd_per_gibibyte, "0.02"), assumption{"a test"})),
+      doctest::Contains("\"mars-north-1\" is not a region AWS bills name"), input_error);
   const pricing::observation seen{"EC2 spot price history", as_of, true};
   CHECK_THROWS_WITH_AS(
       (void)pricing::spot_price("spot", "6.45", "us-east-1", "ap-south-1a", "trn1.32xlarge", seen),
@@ -253,19 +252,18 @@ TEST_CASE("an EC2 grant pays a third-party-priced EC2 line: coverage follows the
                                  documented{"AWS Activate grant letter", parse_date("2026-11-01")}),
                          parse_date("2026-11-01"), credits::last_day{parse_date("2027-10-31")},
                          {"EC2"});
-  const auto schedule = credits::spend_schedule::spread(est, parse_date("2026-12-01"),
-                                                        parse_date("2026-12-02"));
+  const auto schedule =
+      credits::spend_schedule::spread(est, parse_date("2026-12-01"), parse_date("2026-12-02"));
   const auto b = credits::burn_down({g}, schedule);
   CHECK(b.total_credits == decimal::parse("43"));
   CHECK(b.total_uncovered == decimal{});
 }
 
 TEST_CASE("a grant's amount read after the as-of date is refused: the timeline holds for grants") {
-  const credits::grant late("activate",
-                            sourced("amount", usd("100"),
-                                    documented{"AWS Activate console", parse_date("2026-12-02")}),
-                            parse_date("2026-11-01"), credits::last_day{parse_date("2027-10-31")},
-                            {"AmazonEC2"});
+  const credits::grant late(
+      "activate",
+      sourced("amount", usd("100"), documented{"AWS Activate console", parse_date("2026-12-02")}),
+      parse_date("2026-11-01"), credits::last_day{parse_date("2027-10-31")}, {"AmazonEC2"});
   CHECK_THROWS_WITH_AS(credits::check_timeline(late, as_of),
                        "trncost: grant 'activate': its amount was consulted on 2026-12-02, after "
                        "the as-of date 2026-11-30; nothing an estimate uses may be dated after its "

@@ -25,8 +25,8 @@ quoted ec2_quote(date consulted = parse_date("2026-11-30")) {
 }
 
 measured run1() {
-  return measured{"run-1", "phase timestamps from the run log", parse_timestamp("2026-11-20T10:00:00Z"),
-                  parse_timestamp("2026-11-20T12:00:00Z")};
+  return measured{"run-1", "phase timestamps from the run log",
+                  parse_timestamp("2026-11-20T10:00:00Z"), parse_timestamp("2026-11-20T12:00:00Z")};
 }
 
 sourced<quantity<units::usd_per_instance_hour_t>> trn1_price(date consulted = as_of) {
@@ -169,7 +169,8 @@ TEST_CASE("instance time bills each phase as its own line, per second") {
   // The total is the exact sum of the lines.
   CHECK(est.total == decimal("84.554722222222222222"));
   CHECK(est.by_category.at(category::compute) == est.total);
-  // Useful = training; overhead = setup + compilation + waiting = 3.58.. + 15.05 + 1.43.. = 20.0666...
+  // Useful = training; overhead = setup + compilation + waiting = 3.58.. + 15.05 + 1.43..
+  // = 20.0666...
   CHECK(est.useful == decimal("64.488055555555555556"));
   CHECK(est.overhead == decimal("20.066666666666666666"));
   CHECK(est.by_phase.at(phase::compilation) == decimal("15.05"));
@@ -247,14 +248,14 @@ TEST_CASE("instance time rejects bad input where it is constructed") {
                        "trncost: component 'job': the phase list is empty; give at least the "
                        "measured training phase",
                        input_error);
-  CHECK_THROWS_WITH_AS(
-      instance_time("job", "trn1.32xlarge", nodes(0), trn1_price(),
-                    {{phase::training, secs("t", 10)}}),
-      "trncost: component 'job': input 'nodes' is 0; it must be positive", input_error);
-  CHECK_THROWS_WITH_AS(
-      instance_time("job", "trn1.32xlarge", nodes(1), trn1_price(),
-                    {{phase::training, sourced("t", seconds(-10), run1())}}),
-      "trncost: component 'job': input 't' is -10; it cannot be negative", input_error);
+  CHECK_THROWS_WITH_AS(instance_time("job", "trn1.32xlarge", nodes(0), trn1_price(),
+                                     {{phase::training, secs("t", 10)}}),
+                       "trncost: component 'job': input 'nodes' is 0; it must be positive",
+                       input_error);
+  CHECK_THROWS_WITH_AS(instance_time("job", "trn1.32xlarge", nodes(1), trn1_price(),
+                                     {{phase::training, sourced("t", seconds(-10), run1())}}),
+                       "trncost: component 'job': input 't' is -10; it cannot be negative",
+                       input_error);
   CHECK_THROWS_AS(instance_time("job", "trn1.32xlarge", nodes(1),
                                 sourced("p", make(units::usd_per_instance_hour, "-1"), run1()),
                                 {{phase::training, secs("t", 10)}}),
@@ -262,9 +263,9 @@ TEST_CASE("instance time rejects bad input where it is constructed") {
   CHECK_THROWS_AS(instance_time("", "trn1.32xlarge", nodes(1), trn1_price(),
                                 {{phase::training, secs("t", 10)}}),
                   input_error);
-  CHECK_THROWS_AS(instance_time("job", "", nodes(1), trn1_price(),
-                                {{phase::training, secs("t", 10)}}),
-                  input_error);
+  CHECK_THROWS_AS(
+      instance_time("job", "", nodes(1), trn1_price(), {{phase::training, secs("t", 10)}}),
+      input_error);
   model m;
   const instance_time job("job", "trn1.32xlarge", nodes(1), trn1_price(),
                           {{phase::training, secs("t", 10)}});
@@ -294,11 +295,11 @@ TEST_CASE("a category with no component and no declaration makes the estimate in
 
 TEST_CASE("third-party figures and assumptions make the estimate provisional, each listed") {
   model m;
-  m.add(instance_time("trn2 job", "trn2.48xlarge", nodes(1),
-                      sourced("trn2_price", make(units::usd_per_instance_hour, "35.76"),
-                              third_party{"a price comparison site", parse_date("2026-10-02")}),
-                      {{phase::training, sourced("t", seconds(3600),
-                                                 assumption{"same time as on trn1"})}}));
+  m.add(instance_time(
+      "trn2 job", "trn2.48xlarge", nodes(1),
+      sourced("trn2_price", make(units::usd_per_instance_hour, "35.76"),
+              third_party{"a price comparison site", parse_date("2026-10-02")}),
+      {{phase::training, sourced("t", seconds(3600), assumption{"same time as on trn1"})}}));
   declare_rest_none(m);
   const auto est = m.evaluate(as_of);
   CHECK(est.status == estimate_status::provisional);

@@ -1,5 +1,6 @@
-// Tests for run_protocol and model::archive_run (include/trncost/model/run_protocol.hpp, model.hpp):
-// the protocol of each run a model's measurements come from reaches every estimate, once per run.
+// Tests for run_protocol and model::archive_run (include/trncost/model/run_protocol.hpp,
+// model.hpp): the protocol of each run a model's measurements come from reaches every estimate,
+// once per run.
 #include <doctest/doctest.h>
 
 #include <trncost/model.hpp>

@@ -18,7 +18,8 @@ const date as_of = parse_date("2026-11-30");
 /// none: verified on its own.
 model priced_model() {
   model m;
-  const quoted q{.source = "https://aws.amazon.com/ec2/pricing/on-demand/", .region = "us-east-1",
+  const quoted q{.source = "https://aws.amazon.com/ec2/pricing/on-demand/",
+                 .region = "us-east-1",
                  .consulted = as_of};
   const measured run{"run-1", "run log", parse_timestamp("2026-11-20T10:00:00Z"),
                      parse_timestamp("2026-11-20T11:00:00Z")};
@@ -34,9 +35,10 @@ model priced_model() {
 
 migration_uncertainty custom_op(migration_uncertainty::state s) {
   return {"fused rotary embedding kernel", migration_uncertainty::kind::custom_operator, s,
-          "inference team", s == migration_uncertainty::state::open
-                                ? "a CUDA kernel with no NKI port yet"
-                                : "ported to NKI, checked against the CPU output"};
+          "inference team",
+          s == migration_uncertainty::state::open
+              ? "a CUDA kernel with no NKI port yet"
+              : "ported to NKI, checked against the CPU output"};
 }
 
 }  // namespace
@@ -47,7 +49,8 @@ TEST_CASE("without uncertainties the estimate is verified and lists none") {
   CHECK(est.uncertainties.empty());
 }
 
-TEST_CASE("an open migration uncertainty makes the estimate provisional, naming it, without a cost") {
+TEST_CASE(
+    "an open migration uncertainty makes the estimate provisional, naming it, without a cost") {
   auto m = priced_model();
   m.add_uncertainty(custom_op(migration_uncertainty::state::open));
   const auto est = m.evaluate(as_of);
@@ -84,7 +87,8 @@ TEST_CASE("an open uncertainty does not hide a worse status") {
   const auto est = m.evaluate(as_of);
   CHECK(est.status == estimate_status::unpriced);
   bool named = false;
-  for (const auto& r : est.reasons) named = named || r.text.find("fused rotary") != std::string::npos;
+  for (const auto& r : est.reasons)
+    named = named || r.text.find("fused rotary") != std::string::npos;
   CHECK(named);
 }
 

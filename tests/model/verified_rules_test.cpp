@@ -1,5 +1,5 @@
-// What "verified" claims (trncost::verified_rules, docs/model.md#what-verified-claims): one test per
-// rule that tries to break it, and the table itself.
+// What "verified" claims (trncost::verified_rules, docs/model.md#what-verified-claims): one test
+// per rule that tries to break it, and the table itself.
 #include <doctest/doctest.h>
 
 #include <set>
@@ -50,9 +50,8 @@ sourced<quantity<units::usd_per_instance_hour_t>> price(const char* value, prove
 model job(const sourced<quantity<units::usd_per_instance_hour_t>>& p,
           provenance time_origin = run()) {
   model m;
-  m.add(instance_time("train", "trn1.32xlarge",
-                      sourced("nodes", make(units::instance, 2), run()), p,
-                      {{phase::training, sourced("train_s", seconds(3600), time_origin)}}));
+  m.add(instance_time("train", "trn1.32xlarge", sourced("nodes", make(units::instance, 2), run()),
+                      p, {{phase::training, sourced("train_s", seconds(3600), time_origin)}}));
   for (const auto c : all_categories) {
     if (c != category::compute) m.declare_none(c, declared_none{"not part of this test"});
   }
@@ -60,12 +59,17 @@ model job(const sourced<quantity<units::usd_per_instance_hour_t>>& p,
 }
 
 template <class S>
-concept utilization_without_period = requires(const S& s) { s.utilization(std::string("r")); };
+concept utilization_without_period = requires(const S& s) {
+  s.utilization(std::string("r"));
+};
 template <class S>
-concept flops_without_period = requires(const S& s) { s.flops(std::string("r")); };
+concept flops_without_period = requires(const S& s) {
+  s.flops(std::string("r"));
+};
 template <class S>
-concept utilization_with_period =
-    requires(const S& s, timestamp t) { s.utilization(std::string("r"), t, t); };
+concept utilization_with_period = requires(const S& s, timestamp t) {
+  s.utilization(std::string("r"), t, t);
+};
 
 }  // namespace verified_rules_test
 
@@ -208,7 +212,8 @@ TEST_CASE("rule timeline: nothing used is dated after the as-of date") {
       "docs/model.md#what-verified-claims), docs/provenance.md#the-timeline-rule",
       input_error);
   // The same model as of a later day is fine.
-  CHECK(job(price("21.5", offer_row(parse_date("2026-12-02")))).evaluate(parse_date("2026-12-02"))
+  CHECK(job(price("21.5", offer_row(parse_date("2026-12-02"))))
+            .evaluate(parse_date("2026-12-02"))
             .status == estimate_status::verified);
   CHECK_FALSE(timeline_breach(assumption{"later"}, as_of).has_value());
   // A billing rule's constants are rules in force, dated when trncost read them (2026-11-30): an
@@ -221,9 +226,9 @@ TEST_CASE("rule timeline: nothing used is dated after the as-of date") {
 TEST_CASE("rule no-cost-counted-twice: failed work both as a phase and in a failures component") {
   const auto p = price("21.5", offer_row());
   const auto nodes = sourced("nodes", make(units::instance, 2), run());
-  const auto phases = std::vector<phase_time>{
-      {phase::training, sourced("train_s", seconds(3600), run())},
-      {phase::failed_work, sourced("failed_s", seconds(900), run())}};
+  const auto phases =
+      std::vector<phase_time>{{phase::training, sourced("train_s", seconds(3600), run())},
+                              {phase::failed_work, sourced("failed_s", seconds(900), run())}};
   const failures f("interruptions", "trn1.32xlarge", nodes, p,
                    sourced("rate", make(units::interruptions_per_instance_hour, "0.1125"), run()),
                    sourced("exposure", make(units::instance_second, 9000), run()),
@@ -232,8 +237,8 @@ TEST_CASE("rule no-cost-counted-twice: failed work both as a phase and in a fail
   model m;
   m.add(instance_time("train", "trn1.32xlarge", nodes, p, phases));
   m.add(f);
-  for (const auto c : {category::storage, category::transfer, category::logs,
-                       category::data_preparation}) {
+  for (const auto c :
+       {category::storage, category::transfer, category::logs, category::data_preparation}) {
     m.declare_none(c, declared_none{"not part of this test"});
   }
   CHECK_THROWS_WITH_AS(

@@ -22,11 +22,10 @@ sourced<quantity<units::usd_per_instance_hour_t>> hourly(const char* v) {
 /// 2 instances x 1800 s at 4 USD/instance-h: 4 USD of compute, other categories declared none.
 model four_dollar_job() {
   model m;
-  m.add(instance_time("job", "trn1.32xlarge",
-                      sourced("instances", make(units::instance, 2), assumption{"the plan"}),
-                      hourly("4"),
-                      {{phase::training, sourced("train_s", make(units::second, 1800),
-                                                 assumption{"the plan"})}}));
+  m.add(instance_time(
+      "job", "trn1.32xlarge",
+      sourced("instances", make(units::instance, 2), assumption{"the plan"}), hourly("4"),
+      {{phase::training, sourced("train_s", make(units::second, 1800), assumption{"the plan"})}}));
   for (const auto c : all_categories) {
     if (c != category::compute) m.declare_none(c, declared_none{"not in this test"});
   }
@@ -42,7 +41,8 @@ TEST_CASE("work kinds have names units and quotes") {
   CHECK(quote_of(work_kind::tokens_trained).per == 1'000'000);
   CHECK(quote_of(work_kind::tokens_trained).unit == "USD/1M tokens");
   CHECK(quote_of(work_kind::requests_served).per == 1000);
-  CHECK(quote_of(work_kind::requests_served).unit == units::symbol<units::usd_per_thousand_requests_t>());
+  CHECK(quote_of(work_kind::requests_served).unit ==
+        units::symbol<units::usd_per_thousand_requests_t>());
   CHECK(quote_of(work_kind::trials).unit == units::symbol<units::usd_per_job_t>());
   CHECK(work_unit(work_kind::tokens_processed) == "token");
   CHECK(work_unit(work_kind::trials) == "job");
@@ -50,7 +50,8 @@ TEST_CASE("work kinds have names units and quotes") {
 
 TEST_CASE("an estimate divides its total by the work the model delivers") {
   auto m = four_dollar_job();
-  m.deliver(work_kind::runs_to_target, sourced("runs", make(units::job, 2), assumption{"two seeds"}));
+  m.deliver(work_kind::runs_to_target,
+            sourced("runs", make(units::job, 2), assumption{"two seeds"}));
   const auto est = m.evaluate(as_of);
   // 2 x 1800 s x 4 / 3600 = 4 USD; per run: 4 / 2 = 2 USD/job.
   CHECK(est.total == decimal(4));
@@ -95,7 +96,8 @@ TEST_CASE("unknown or zero work gives a finding and no cost per unit") {
     CHECK_FALSE(est.work->full.has_value());
     CHECK_FALSE(est.work->compute_only.has_value());
     bool said = false;
-    for (const auto& f : est.findings) said = said || f.find("are unknown: no cost per unit") != std::string::npos;
+    for (const auto& f : est.findings)
+      said = said || f.find("are unknown: no cost per unit") != std::string::npos;
     CHECK(said);
   }
   {
@@ -104,7 +106,8 @@ TEST_CASE("unknown or zero work gives a finding and no cost per unit") {
     const auto est = m.evaluate(as_of);
     CHECK_FALSE(est.work->full.has_value());
     bool said = false;
-    for (const auto& f : est.findings) said = said || f.find("are 0: no cost per unit") != std::string::npos;
+    for (const auto& f : est.findings)
+      said = said || f.find("are 0: no cost per unit") != std::string::npos;
     CHECK(said);
   }
 }

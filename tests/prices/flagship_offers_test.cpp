@@ -26,10 +26,11 @@ price_book flagship_book() {
   book.add(io::read_offer_file(offers + "AmazonS3-us-east-1.csv",
                                offer_filter{}.where("regionCode", "us-east-1")),
            consulted);
-  book.add(io::read_offer_file(offers + "AmazonCloudWatch-us-east-1.json",
-                               offer_filter{}.where_any("usagetype", {"USE1-DataProcessing-Bytes",
-                                                                      "USE1-TimedStorage-ByteHrs"})),
-           consulted);
+  book.add(
+      io::read_offer_file(offers + "AmazonCloudWatch-us-east-1.json",
+                          offer_filter{}.where_any("usagetype", {"USE1-DataProcessing-Bytes",
+                                                                 "USE1-TimedStorage-ByteHrs"})),
+      consulted);
   book.add(io::read_offer_file(offers + "AWSDataTransfer-us-east-1.json",
                                offer_filter{}.where("fromRegionCode", "us-east-1")),
            consulted);
@@ -95,10 +96,9 @@ TEST_CASE("read_offer_file picks the reader by the extension") {
                        parse_error);
   // The CloudWatch file has a metric product priced per "Metrics", a unit the table does not
   // know: selecting it is an error, never a guess.
-  CHECK_THROWS_WITH_AS((void)io::read_offer_file(offers + "AmazonCloudWatch-us-east-1.json",
-                                                 offer_filter{}),
-                       doctest::Contains("unit \"Metrics\" is not in trncost's price-unit table"),
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::read_offer_file(offers + "AmazonCloudWatch-us-east-1.json", offer_filter{}),
+      doctest::Contains("unit \"Metrics\" is not in trncost's price-unit table"), parse_error);
 }
 
 }  // namespace trncost_tests::prices_flagship_offers_test

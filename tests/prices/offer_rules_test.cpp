@@ -22,20 +22,25 @@ using namespace trncost::pricing;
 namespace offer_rules_test {
 
 price_dimension hour_line(std::string rate, const char* price, std::string description = "") {
-  return price_dimension{std::move(rate), std::move(description), "0", "Inf", "Hrs",
-                         decimal::parse(price), 0, {}};
+  return price_dimension{std::move(rate), std::move(description), "0", "Inf",
+                         "Hrs",           decimal::parse(price),  0,   {}};
 }
 
 offer one_product_offer(std::string offer_code, std::string family, attribute_list attributes,
                         std::string description = "") {
   offer o;
-  o.header = {"rules.json", "v1.0", offer_code, "20260910195514",
-              parse_timestamp("2026-09-10T19:55:14Z"), "USD", ""};
+  o.header = {
+      "rules.json", "v1.0", offer_code, "20260910195514", parse_timestamp("2026-09-10T19:55:14Z"),
+      "USD",        ""};
   attributes.push_back({"regionCode", "us-east-1"});
   o.products.push_back({"SKU1", std::move(family), std::move(attributes)});
-  o.terms.push_back({"OnDemand", "SKU1", "JRTCKXETXF", parse_date("2026-09-01"), {},
-                     {hour_line("SKU1.JRTCKXETXF.6YS6EN2CT7", "0.5000000000",
-                                std::move(description))}});
+  o.terms.push_back(
+      {"OnDemand",
+       "SKU1",
+       "JRTCKXETXF",
+       parse_date("2026-09-01"),
+       {},
+       {hour_line("SKU1.JRTCKXETXF.6YS6EN2CT7", "0.5000000000", std::move(description))}});
   return o;
 }
 
@@ -57,8 +62,8 @@ std::istringstream text_stream(const std::string& s) { return std::istringstream
 using namespace offer_rules_test;
 
 TEST_CASE("an EC2 compute instance's Hrs line reads as a price per instance-hour") {
-  const auto o = one_product_offer("AmazonEC2", "Compute Instance",
-                                   {{"instanceType", "trn1.32xlarge"}});
+  const auto o =
+      one_product_offer("AmazonEC2", "Compute Instance", {{"instanceType", "trn1.32xlarge"}});
   CHECK(quote_only_line<units::usd_per_instance_hour_t>(o).value().value() ==
         decimal::parse("0.5"));
   std::string why;
@@ -71,9 +76,9 @@ TEST_CASE("an EC2 compute instance's Hrs line reads as a price per instance-hour
 TEST_CASE("Hrs lines of things that are not instances are refused as instance-hours") {
   using ih = units::usd_per_instance_hour_t;
   // Fargate: an hour of a GB of memory, neither per instance-hour nor per plain hour.
-  const auto fargate = one_product_offer("AmazonECS", "Compute",
-                                         {{"usagetype", "USE1-Fargate-GB-Hours"}},
-                                         "AWS Fargate - Memory - US East (N.Virginia)");
+  const auto fargate =
+      one_product_offer("AmazonECS", "Compute", {{"usagetype", "USE1-Fargate-GB-Hours"}},
+                        "AWS Fargate - Memory - US East (N.Virginia)");
   CHECK_THROWS_WITH_AS(
       (void)quote_only_line<ih>(fargate),
       doctest::Contains("is priced per \"Hrs\", but its usage type USE1-Fargate-GB-Hours counts "
@@ -89,23 +94,23 @@ TEST_CASE("Hrs lines of things that are not instances are refused as instance-ho
                        input_error);
   CHECK(quote_only_line<units::usd_per_hour_t>(alb).value().value() == decimal::parse("0.5"));
   // A Dedicated Host of EC2: not an instance.
-  const auto host = one_product_offer("AmazonEC2", "Dedicated Host",
-                                      {{"instanceFamily", "trn1"}, {"usagetype", "HostUsage:trn1"}});
+  const auto host = one_product_offer(
+      "AmazonEC2", "Dedicated Host", {{"instanceFamily", "trn1"}, {"usagetype", "HostUsage:trn1"}});
   CHECK_THROWS_WITH_AS((void)quote_only_line<ih>(host),
                        doctest::Contains("product family \"Dedicated Host\" of offer AmazonEC2 "
                                          "is not an instance"),
                        input_error);
   // A Redshift node has productFamily "Compute Instance" but is a node of AmazonRedshift.
-  const auto redshift = one_product_offer("AmazonRedshift", "Compute Instance",
-                                          {{"instanceType", "dc2.large"},
-                                           {"usagetype", "Node:dc2.large"}});
+  const auto redshift =
+      one_product_offer("AmazonRedshift", "Compute Instance",
+                        {{"instanceType", "dc2.large"}, {"usagetype", "Node:dc2.large"}});
   CHECK_THROWS_WITH_AS((void)quote_only_line<ih>(redshift),
                        doctest::Contains("product family \"Compute Instance\" of offer "
                                          "AmazonRedshift is not an instance"),
                        input_error);
   // A load balancer's capacity units (LCU-hours) are an amount.
-  const auto lcu = one_product_offer("AWSELB", "Load Balancer-Application",
-                                     {{"usagetype", "USE1-LCUUsage"}});
+  const auto lcu =
+      one_product_offer("AWSELB", "Load Balancer-Application", {{"usagetype", "USE1-LCUUsage"}});
   CHECK_THROWS_AS((void)quote_only_line<units::usd_per_hour_t>(lcu), input_error);
 }
 
@@ -123,8 +128,8 @@ TEST_CASE("a Savings Plans rate is an instance-hour only when it discounts an in
 
 TEST_CASE("a reserved-style line filed under OnDemand is refused naming the SKU and rate code") {
   offer o = one_product_offer("AmazonEC2", "Compute Instance", {{"instanceType", "p4d.24xlarge"}});
-  o.terms[0].dimensions.push_back(price_dimension{"SKU1.JRTCKXETXF.2TG2D8R56U", "Upfront Fee", "",
-                                                  "", "Quantity", decimal(233625), 0, {}});
+  o.terms[0].dimensions.push_back(price_dimension{
+      "SKU1.JRTCKXETXF.2TG2D8R56U", "Upfront Fee", "", "", "Quantity", decimal(233625), 0, {}});
   price_book book(as_of, day_count{90});
   CHECK_THROWS_WITH_AS(book.add(o, as_of),
                        "trncost: rules.json: SKU SKU1, rate code SKU1.JRTCKXETXF.2TG2D8R56U is "
@@ -170,7 +175,8 @@ namespace offer_rules_test {
 // A 2018-layout offer file: location names only (no regionCode), no marketoption, the lease
 // written "1 yr" and the purchase option "AllUpfront", and a data-transfer product with only
 // fromLocation / toLocation.
-const std::string old_layout = R"json({"formatVersion":"v1.0","offerCode":"AmazonEC2","version":"20180504231021",
+const std::string old_layout =
+    R"json({"formatVersion":"v1.0","offerCode":"AmazonEC2","version":"20180504231021",
 "publicationDate":"2018-05-04T23:10:21Z","products":{
 "C5C5C5C5C5C5C5C5":{"sku":"C5C5C5C5C5C5C5C5","productFamily":"Compute Instance","attributes":{
  "servicecode":"AmazonEC2","location":"US West (Oregon)","locationType":"AWS Region",
@@ -224,8 +230,8 @@ TEST_CASE("a 2018-layout offer file reads: regionCode and marketoption derived a
   CHECK(ec2_on_demand(book, "us-west-2", "c5.xlarge", "c5").value().value() ==
         decimal::parse("0.17"));
   // "1 yr" / "AllUpfront" / "Standard" are read as the spellings the queries use.
-  const auto ri = ec2_reserved(book, "us-west-2", "c5.xlarge", "1yr", "standard", "All Upfront",
-                               "c5_ri");
+  const auto ri =
+      ec2_reserved(book, "us-west-2", "c5.xlarge", "1yr", "standard", "All Upfront", "c5_ri");
   REQUIRE(ri.upfront);
   CHECK(ri.upfront->value().value() == decimal(876));
 }
@@ -300,8 +306,9 @@ TEST_CASE("a selected CSV SKU is compared exactly with its first row") {
 }
 
 TEST_CASE("the real 2018 reserved-terms excerpt reads with a regionCode filter") {
-  const std::string real = std::string(TRNCOST_TESTS_DIR) +
-                           "/../../shared/data/aws-price-list/ec2-us-west-2-reserved-terms-2018.json";
+  const std::string real =
+      std::string(TRNCOST_TESTS_DIR) +
+      "/../../shared/data/aws-price-list/ec2-us-west-2-reserved-terms-2018.json";
   if (!std::filesystem::exists(real)) return;  // the shared samples are beside the checkout only
   // The excerpt names regions by location only and has no marketoption: before, a regionCode
   // filter matched nothing. Its 5 "Compute Instance" products (not the bare-metal one) now match.

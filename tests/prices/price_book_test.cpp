@@ -17,8 +17,14 @@ namespace {
 price_dimension line(std::string rate, std::string unit, const char* price,
                      std::string description = "", std::string begin = "0",
                      std::string end = "Inf") {
-  return price_dimension{std::move(rate), std::move(description), std::move(begin),
-                         std::move(end),  std::move(unit),        decimal::parse(price), 0, {}};
+  return price_dimension{std::move(rate),
+                         std::move(description),
+                         std::move(begin),
+                         std::move(end),
+                         std::move(unit),
+                         decimal::parse(price),
+                         0,
+                         {}};
 }
 
 offer_product ec2_product(std::string sku, std::string type, std::string market = "OnDemand",
@@ -38,43 +44,75 @@ offer_product ec2_product(std::string sku, std::string type, std::string market 
 
 offer ec2_offer() {
   offer o;
-  o.header = {"ec2-test.json", "v1.0", "AmazonEC2", "20260910195514",
-              parse_timestamp("2026-09-10T19:55:14Z"), "USD", ""};
+  o.header = {"ec2-test.json",
+              "v1.0",
+              "AmazonEC2",
+              "20260910195514",
+              parse_timestamp("2026-09-10T19:55:14Z"),
+              "USD",
+              ""};
   o.products.push_back(ec2_product("WVVQPJVCQU4SR8XF", "trn1.32xlarge"));
-  o.products.push_back(ec2_product("CB5CB5CB5CB5CB5C", "p5.48xlarge", "CapacityBlock",
-                                   "RunInstances:CB"));
+  o.products.push_back(
+      ec2_product("CB5CB5CB5CB5CB5C", "p5.48xlarge", "CapacityBlock", "RunInstances:CB"));
   o.products.push_back(ec2_product("P5P5P5P5P5P5P5P5", "p5.48xlarge"));
-  o.terms.push_back({"OnDemand", "WVVQPJVCQU4SR8XF", "JRTCKXETXF", parse_date("2026-09-01"), {},
+  o.terms.push_back({"OnDemand",
+                     "WVVQPJVCQU4SR8XF",
+                     "JRTCKXETXF",
+                     parse_date("2026-09-01"),
+                     {},
                      {line("WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7", "Hrs", "21.5000000000",
                            "$21.50 per On Demand Linux trn1.32xlarge Instance Hour")}});
-  o.terms.push_back({"OnDemand", "CB5CB5CB5CB5CB5C", "JRTCKXETXF", parse_date("2026-09-01"), {},
-                     {line("CB5CB5CB5CB5CB5C.JRTCKXETXF.6YS6EN2CT7", "Hrs", "0.0000000000")}});
-  o.terms.push_back({"OnDemand", "P5P5P5P5P5P5P5P5", "JRTCKXETXF", parse_date("2026-09-01"), {},
-                     {line("P5P5P5P5P5P5P5P5.JRTCKXETXF.6YS6EN2CT7", "Hrs", "55.0400000000")}});
-  o.terms.push_back({"Reserved",
-                     "WVVQPJVCQU4SR8XF",
-                     "HU7G6KETJZ",
+  o.terms.push_back({"OnDemand",
+                     "CB5CB5CB5CB5CB5C",
+                     "JRTCKXETXF",
                      parse_date("2026-09-01"),
-                     {{"LeaseContractLength", "1yr"},
-                      {"OfferingClass", "standard"},
-                      {"PurchaseOption", "Partial Upfront"}},
-                     {line("WVVQPJVCQU4SR8XF.HU7G6KETJZ.2TG2D8R56U", "Quantity", "94170",
-                           "Upfront Fee", "", ""),
-                      line("WVVQPJVCQU4SR8XF.HU7G6KETJZ.6YS6EN2CT7", "Hrs", "10.7500000000")}});
+                     {},
+                     {line("CB5CB5CB5CB5CB5C.JRTCKXETXF.6YS6EN2CT7", "Hrs", "0.0000000000")}});
+  o.terms.push_back({"OnDemand",
+                     "P5P5P5P5P5P5P5P5",
+                     "JRTCKXETXF",
+                     parse_date("2026-09-01"),
+                     {},
+                     {line("P5P5P5P5P5P5P5P5.JRTCKXETXF.6YS6EN2CT7", "Hrs", "55.0400000000")}});
+  o.terms.push_back(
+      {"Reserved",
+       "WVVQPJVCQU4SR8XF",
+       "HU7G6KETJZ",
+       parse_date("2026-09-01"),
+       {{"LeaseContractLength", "1yr"},
+        {"OfferingClass", "standard"},
+        {"PurchaseOption", "Partial Upfront"}},
+       {line("WVVQPJVCQU4SR8XF.HU7G6KETJZ.2TG2D8R56U", "Quantity", "94170", "Upfront Fee", "", ""),
+        line("WVVQPJVCQU4SR8XF.HU7G6KETJZ.6YS6EN2CT7", "Hrs", "10.7500000000")}});
   return o;
 }
 
 offer ancillary_offer() {
   offer o;
-  o.header = {"ancillary.json", "v1.0", "AmazonS3", "20260901000000",
-              parse_timestamp("2026-09-01T00:00:00Z"), "USD", ""};
-  o.products.push_back({"S3STD", "Storage", {{"regionCode", "us-east-1"}, {"volumeType", "Standard"}}});
-  o.products.push_back({"S3PUT", "API Request", {{"regionCode", "us-east-1"}, {"group", "S3-API-Tier1"}}});
-  o.terms.push_back({"OnDemand", "S3STD", "JRTCKXETXF", parse_date("2026-09-01"), {},
+  o.header = {"ancillary.json",
+              "v1.0",
+              "AmazonS3",
+              "20260901000000",
+              parse_timestamp("2026-09-01T00:00:00Z"),
+              "USD",
+              ""};
+  o.products.push_back(
+      {"S3STD", "Storage", {{"regionCode", "us-east-1"}, {"volumeType", "Standard"}}});
+  o.products.push_back(
+      {"S3PUT", "API Request", {{"regionCode", "us-east-1"}, {"group", "S3-API-Tier1"}}});
+  o.terms.push_back({"OnDemand",
+                     "S3STD",
+                     "JRTCKXETXF",
+                     parse_date("2026-09-01"),
+                     {},
                      {line("S3STD.JRTCKXETXF.A", "GB-Mo", "0.0230000000", "", "0", "51200"),
                       line("S3STD.JRTCKXETXF.C", "GB-Mo", "0.0210000000", "", "512000", "Inf"),
                       line("S3STD.JRTCKXETXF.B", "GB-Mo", "0.0220000000", "", "51200", "512000")}});
-  o.terms.push_back({"OnDemand", "S3PUT", "JRTCKXETXF", parse_date("2026-09-01"), {},
+  o.terms.push_back({"OnDemand",
+                     "S3PUT",
+                     "JRTCKXETXF",
+                     parse_date("2026-09-01"),
+                     {},
                      {line("S3PUT.JRTCKXETXF.6YS6EN2CT7", "Requests", "0.0000050000",
                            "$0.005 per 1,000 PUT, COPY, POST, or LIST requests")}});
   return o;
@@ -179,8 +217,8 @@ TEST_CASE("without a date consulted the publication date is used and named as su
   const auto& q = std::get<quoted>(trn1.origin());
   CHECK(q.consulted == parse_date("2026-09-10"));
   CHECK(q.consulted_is_publication_date);
-  CHECK(describe(trn1.origin()).ends_with(
-      "consulted 2026-09-10 (the file's publication date) (ec2-test.json)"));
+  CHECK(describe(trn1.origin())
+            .ends_with("consulted 2026-09-10 (the file's publication date) (ec2-test.json)"));
   // The flag is checked against the publication date.
   auto bad = q;
   bad.consulted = parse_date("2026-09-11");
@@ -325,8 +363,7 @@ TEST_CASE("a non-USD book line cannot be quoted as USD and a term needs its prod
 }
 
 TEST_CASE("spot prices are observations with their source and date") {
-  const auto seller = spot_price("trn1_spot", "6.4502", "us-east-1", "us-east-1a",
-                                 "trn1.32xlarge",
+  const auto seller = spot_price("trn1_spot", "6.4502", "us-east-1", "us-east-1a", "trn1.32xlarge",
                                  {"EC2 DescribeSpotPriceHistory", parse_date("2026-11-29"), true});
   CHECK(seller.value().value() == decimal::parse("6.4502"));
   const auto& q = std::get<quoted>(seller.origin());
@@ -344,9 +381,9 @@ TEST_CASE("spot prices are observations with their source and date") {
 
 TEST_CASE("a Capacity Block fee comes with its duration and the hourly rate it amounts to") {
   // 2 x p5.48xlarge for 7 days: 2 x 7 x 24 = 336 instance-hours; 10,483.20 / 336 = 31.20 USD/h.
-  const auto cb = capacity_block_offering("p5_block", "10483.20", "us-east-1", "p5.48xlarge", 2,
-                                          7, {"EC2 DescribeCapacityBlockOfferings",
-                                              parse_date("2026-11-29"), true});
+  const auto cb = capacity_block_offering(
+      "p5_block", "10483.20", "us-east-1", "p5.48xlarge", 2, 7,
+      {"EC2 DescribeCapacityBlockOfferings", parse_date("2026-11-29"), true});
   CHECK(cb.fee.value().value() == decimal::parse("10483.2"));
   CHECK(cb.instance_hours.value().value() == decimal(336));
   CHECK(cb.hourly.value().value() == decimal::parse("31.2"));
@@ -359,22 +396,23 @@ TEST_CASE("a Capacity Block fee comes with its duration and the hourly rate it a
                                               {"x", as_of, false}));
   CHECK_THROWS_WITH_AS((void)capacity_block_offering("b", "1", "us-east-1", "p5.48xlarge", 1, 15,
                                                      {"x", as_of, false}),
-                       doctest::Contains("15 days is not a Capacity Block duration"),
-                       input_error);
+                       doctest::Contains("15 days is not a Capacity Block duration"), input_error);
   CHECK_THROWS_AS((void)capacity_block_offering("b", "1", "us-east-1", "p5.48xlarge", 0, 7,
                                                 {"x", as_of, false}),
                   input_error);
 }
 
 TEST_CASE("the offer filter selects products by family and attributes") {
-  const auto f = ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge"}).term_types({"OnDemand"});
+  const auto f =
+      ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge"}).term_types({"OnDemand"});
   const auto o = ec2_offer();
   CHECK(f.matches(o.products[0].product_family, o.products[0].attributes));
   CHECK_FALSE(f.matches(o.products[1].product_family, o.products[1].attributes));  // CB
   CHECK(f.wants_term("OnDemand"));
   CHECK_FALSE(f.wants_term("Reserved"));
-  CHECK(f.describe().starts_with("productFamily=Compute Instance, regionCode=us-east-1, "
-                                 "instanceType=trn1.32xlarge|p5.48xlarge, operatingSystem=Linux"));
+  CHECK(
+      f.describe().starts_with("productFamily=Compute Instance, regionCode=us-east-1, "
+                               "instanceType=trn1.32xlarge|p5.48xlarge, operatingSystem=Linux"));
   CHECK(f.describe().ends_with("marketoption=OnDemand, terms OnDemand"));
   offer_filter prefix;
   prefix.where_prefix("instanceType", {"trn", "p"});

@@ -86,7 +86,8 @@ TEST_CASE("the CSV reader reads metadata rows and tiered S3 rows") {
   // 40,000 x 0.0000004 = 0.016 USD.
   const auto get = s3_requests(book, "us-east-1", "S3-API-Tier2", "s3_get");
   CHECK(get.value().value() == decimal::parse("0.0000004"));
-  CHECK(std::get<quoted>(get.origin()).description == "$0.0004 per 1,000 GET and all other requests");
+  CHECK(std::get<quoted>(get.origin()).description ==
+        "$0.0004 per 1,000 GET and all other requests");
   CHECK(get.value().value() * 40000 == decimal::parse("0.016"));
 }
 
@@ -116,17 +117,18 @@ TEST_CASE("CSV bad input is reported with its line and column") {
   CHECK_THROWS_WITH_AS((void)read_text(open_quote, s3_all()),
                        doctest::Contains("offer.csv:10: column 5: a quoted field is not closed"),
                        parse_error);
-  CHECK_THROWS_WITH_AS((void)read_text(edit(s3, "\"0.0220000000\"", "\"0,022\""), s3_all()),
-                       "trncost: offer.csv:8: PricePerUnit: \"0,022\" is not a decimal price: unexpected "
-                       "character ',' at offset 1",
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)read_text(edit(s3, "\"0.0220000000\"", "\"0,022\""), s3_all()),
+      "trncost: offer.csv:8: PricePerUnit: \"0,022\" is not a decimal price: unexpected "
+      "character ',' at offset 1",
+      parse_error);
   CHECK_THROWS_WITH_AS(
       (void)read_text(edit(s3, "\"0.0220000000\",\"USD\"", "\"0.0220000000\",\"EUR\""), s3_all()),
       "trncost: offer.csv:8: Currency: the price is in EUR, not USD", parse_error);
   CHECK_THROWS_WITH_AS(
-      (void)read_text(edit(s3, "\"Publication Date\",\"2026-09-01T00:00:00Z\"",
-                           "\"Publication Date\",\"\""),
-                      s3_all()),
+      (void)read_text(
+          edit(s3, "\"Publication Date\",\"2026-09-01T00:00:00Z\"", "\"Publication Date\",\"\""),
+          s3_all()),
       "trncost: offer.csv:3: Publication Date: is missing; a price needs the date its offer "
       "file was published",
       parse_error);
@@ -143,8 +145,17 @@ TEST_CASE("CSV bad input is reported with its line and column") {
                        parse_error);
   // The same SKU on two rows with different attributes (line 8's availability edited).
   CHECK_THROWS_WITH_AS(
-      (void)read_text(edit(s3, "\"99.99%\",\"General Purpose\",\"Standard\",\"\",\"\",\"TimedStorage-ByteHrs\",\"\",\"us-east-1\",\"Amazon Simple Storage Service\"\n\"WP9ANXZGBYYSGJEA\",\"JRTCKXETXF\",\"WP9ANXZGBYYSGJEA.JRTCKXETXF.PWGRXN3FZG\"",
-                           "\"99.9%\",\"General Purpose\",\"Standard\",\"\",\"\",\"TimedStorage-ByteHrs\",\"\",\"us-east-1\",\"Amazon Simple Storage Service\"\n\"WP9ANXZGBYYSGJEA\",\"JRTCKXETXF\",\"WP9ANXZGBYYSGJEA.JRTCKXETXF.PWGRXN3FZG\""),
+      (void)read_text(edit(s3,
+                           "\"99.99%\",\"General "
+                           "Purpose\",\"Standard\",\"\",\"\",\"TimedStorage-ByteHrs\",\"\",\"us-"
+                           "east-1\",\"Amazon Simple Storage "
+                           "Service\"\n\"WP9ANXZGBYYSGJEA\",\"JRTCKXETXF\",\"WP9ANXZGBYYSGJEA."
+                           "JRTCKXETXF.PWGRXN3FZG\"",
+                           "\"99.9%\",\"General "
+                           "Purpose\",\"Standard\",\"\",\"\",\"TimedStorage-ByteHrs\",\"\",\"us-"
+                           "east-1\",\"Amazon Simple Storage "
+                           "Service\"\n\"WP9ANXZGBYYSGJEA\",\"JRTCKXETXF\",\"WP9ANXZGBYYSGJEA."
+                           "JRTCKXETXF.PWGRXN3FZG\""),
                       s3_all()),
       "trncost: offer.csv:8: SKU: SKU WP9ANXZGBYYSGJEA appears with other attributes than on "
       "line 7",
@@ -153,10 +164,11 @@ TEST_CASE("CSV bad input is reported with its line and column") {
                        doctest::Contains("offer.csv:4: Version: the file ends before its five "
                                          "metadata rows"),
                        parse_error);
-  CHECK_THROWS_WITH_AS((void)io::read_offer_csv_file(s3_fixture, ec2_linux_shared("us-east-1", {"x"})),
-                       doctest::Contains("s3-us-east-1-small.csv: no product matches the filter "
-                                         "(productFamily=Compute Instance"),
-                       input_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::read_offer_csv_file(s3_fixture, ec2_linux_shared("us-east-1", {"x"})),
+      doctest::Contains("s3-us-east-1-small.csv: no product matches the filter "
+                        "(productFamily=Compute Instance"),
+      input_error);
   CHECK_THROWS_WITH_AS((void)io::read_offer_csv_file("/nonexistent.csv", s3_all()),
                        "trncost: /nonexistent.csv: cannot be opened (no such file)", parse_error);
 }

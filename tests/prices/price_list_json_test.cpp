@@ -123,8 +123,7 @@ TEST_CASE("gp3 throughput is priced per GiBps-month while its description says M
                                          "USD/MiBps-mo"),
                        input_error);
   CHECK(ebs_storage(book, "us-east-1", "gp3", "gp3").value().value() == decimal::parse("0.08"));
-  CHECK(ebs_iops(book, "us-east-1", "gp3", "gp3_iops").value().value() ==
-        decimal::parse("0.005"));
+  CHECK(ebs_iops(book, "us-east-1", "gp3", "gp3_iops").value().value() == decimal::parse("0.005"));
 }
 
 TEST_CASE("reserved terms read from the file keep the upfront fee as its own line") {
@@ -158,15 +157,15 @@ TEST_CASE("a product without productFamily is read and can be selected by attrib
 }
 
 TEST_CASE("a filter that matches nothing in the file says so") {
-  CHECK_THROWS_WITH_AS((void)io::read_offer_json_file(
-                           fixture, ec2_linux_shared("us-west-2", {"trn1.32xlarge"})),
-                       doctest::Contains("ec2-us-east-1-small.json: no product matches the "
-                                         "filter (productFamily=Compute Instance, regionCode="
-                                         "us-west-2, instanceType=trn1.32xlarge"),
-                       input_error);
-  CHECK_THROWS_WITH_AS((void)io::read_offer_json_file(
-                           fixture, ec2_linux_shared("us-west-2", {"trn1.32xlarge"})),
-                       doctest::Contains("among the 10 products of the file"), input_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::read_offer_json_file(fixture, ec2_linux_shared("us-west-2", {"trn1.32xlarge"})),
+      doctest::Contains("ec2-us-east-1-small.json: no product matches the "
+                        "filter (productFamily=Compute Instance, regionCode="
+                        "us-west-2, instanceType=trn1.32xlarge"),
+      input_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::read_offer_json_file(fixture, ec2_linux_shared("us-west-2", {"trn1.32xlarge"})),
+      doctest::Contains("among the 10 products of the file"), input_error);
 }
 
 TEST_CASE("a price in another currency than the one asked for is an error with its field") {
@@ -190,8 +189,9 @@ TEST_CASE("a price in another currency than the one asked for is an error with i
 }
 
 TEST_CASE("a term pointing to an unknown SKU is an error with its byte offset") {
-  const auto text = edit(fixture_text(), "\"7BQT5X2MZ9KRN3PA\" : {\n        \"7BQT5X2MZ9KRN3PA.JRTCKXETXF\"",
-                         "\"ZZZZZZZZZZZZZZZZ\" : {\n        \"7BQT5X2MZ9KRN3PA.JRTCKXETXF\"");
+  const auto text =
+      edit(fixture_text(), "\"7BQT5X2MZ9KRN3PA\" : {\n        \"7BQT5X2MZ9KRN3PA.JRTCKXETXF\"",
+           "\"ZZZZZZZZZZZZZZZZ\" : {\n        \"7BQT5X2MZ9KRN3PA.JRTCKXETXF\"");
   const auto key_end = text.find("\"ZZZZZZZZZZZZZZZZ\"") + 18;
   CHECK_THROWS_WITH_AS((void)read_text(text, everything_ec2()),
                        ("trncost: offer.json: byte " + std::to_string(key_end) +
@@ -220,11 +220,11 @@ TEST_CASE("a SKU filed twice among the products is refused as a repeated key eve
   const std::string rule =
       ": appears twice in one object; trncost refuses a repeated key (the last value would "
       "silently replace the first)";
-  CHECK_THROWS_WITH_AS((void)read_text(text, everything_ec2()),
-                       ("trncost: offer.json: byte " + std::to_string(second) +
-                        ": products.WVVQPJVCQU4SR8XF" + rule)
-                           .c_str(),
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)read_text(text, everything_ec2()),
+      ("trncost: offer.json: byte " + std::to_string(second) + ": products.WVVQPJVCQU4SR8XF" + rule)
+          .c_str(),
+      parse_error);
   // The same product twice, identical, is refused too: the file is not what AWS writes.
   const auto original = fixture_text();
   const auto block_begin = original.find("    \"7BQT5X2MZ9KRN3PA\" : {");
@@ -232,23 +232,24 @@ TEST_CASE("a SKU filed twice among the products is refused as a repeated key eve
   auto doubled = original;
   doubled.insert(block_end, original.substr(block_begin, block_end - block_begin));
   const auto again = doubled.find("\"7BQT5X2MZ9KRN3PA\" : {", block_end) + 18;
-  CHECK_THROWS_WITH_AS((void)read_text(doubled, ec2_linux_shared("us-east-1", {"trn1.2xlarge"})),
-                       ("trncost: offer.json: byte " + std::to_string(again) +
-                        ": products.7BQT5X2MZ9KRN3PA" + rule)
-                           .c_str(),
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)read_text(doubled, ec2_linux_shared("us-east-1", {"trn1.2xlarge"})),
+      ("trncost: offer.json: byte " + std::to_string(again) + ": products.7BQT5X2MZ9KRN3PA" + rule)
+          .c_str(),
+      parse_error);
 }
 
 TEST_CASE("an unparseable price is an error naming the rate's field") {
   const auto text = edit(fixture_text(), "\"55.0400000000\"", "\"55.O4\"");
   const auto after = text.find("\"55.O4\"") + 7;
-  CHECK_THROWS_WITH_AS((void)read_text(text, everything_ec2()),
-                       ("trncost: offer.json: byte " + std::to_string(after) +
-                        ": terms.OnDemand.Q9HN2M4KXW8T6E3C.Q9HN2M4KXW8T6E3C.JRTCKXETXF."
-                        "priceDimensions.Q9HN2M4KXW8T6E3C.JRTCKXETXF.6YS6EN2CT7.pricePerUnit."
-                        "USD: \"55.O4\" is not a decimal price: expected a digit after '.' at offset 3")
-                           .c_str(),
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)read_text(text, everything_ec2()),
+      ("trncost: offer.json: byte " + std::to_string(after) +
+       ": terms.OnDemand.Q9HN2M4KXW8T6E3C.Q9HN2M4KXW8T6E3C.JRTCKXETXF."
+       "priceDimensions.Q9HN2M4KXW8T6E3C.JRTCKXETXF.6YS6EN2CT7.pricePerUnit."
+       "USD: \"55.O4\" is not a decimal price: expected a digit after '.' at offset 3")
+          .c_str(),
+      parse_error);
   // An unselected product's bad price is not read, so not an error.
   CHECK_NOTHROW((void)read_text(text, ec2_linux_shared("us-east-1", {"trn1.32xlarge"})));
 }
@@ -298,9 +299,8 @@ TEST_CASE("an offer file of the wrong shape is an error naming the field") {
   CHECK_THROWS_WITH_AS((void)read_text("{\"products\" : []}", everything_ec2()),
                        doctest::Contains("products: is an array, as in a Savings Plans file"),
                        parse_error);
-  CHECK_THROWS_WITH_AS(
-      (void)read_text("{\"terms\" : {}, \"products\" : {}}", everything_ec2()),
-      doctest::Contains("terms: the terms come before the products"), parse_error);
+  CHECK_THROWS_WITH_AS((void)read_text("{\"terms\" : {}, \"products\" : {}}", everything_ec2()),
+                       doctest::Contains("terms: the terms come before the products"), parse_error);
   const auto odd_unit = edit(fixture_text(), "\"unit\" : \"IOPS-Mo\"", "\"unit\" : \"IOPS-Month\"");
   CHECK_THROWS_WITH_AS((void)read_text(odd_unit, everything_ec2()),
                        doctest::Contains(".unit: rate EBSGP3IOPS000003.JRTCKXETXF.6YS6EN2CT7: "
@@ -311,7 +311,8 @@ TEST_CASE("an offer file of the wrong shape is an error naming the field") {
   CHECK_THROWS_WITH_AS((void)read_text(no_code, everything_ec2()),
                        doctest::Contains("offerCode: is missing"), parse_error);
   CHECK_THROWS_WITH_AS((void)io::read_offer_json_file("/nonexistent/offer.json", everything_ec2()),
-                       "trncost: /nonexistent/offer.json: cannot be opened (no such file)", parse_error);
+                       "trncost: /nonexistent/offer.json: cannot be opened (no such file)",
+                       parse_error);
 }
 
 }  // namespace trncost_tests::prices_price_list_json_test

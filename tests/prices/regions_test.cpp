@@ -52,12 +52,14 @@ TEST_CASE("trn1.32xlarge: cheapest first, a region without it listed as not offe
   CHECK(r[1].published == date{2026, 9, 10});
   CHECK(r[2].region == "eu-west-1");
   CHECK_FALSE(r[2].price.has_value());
-  CHECK(r[2].why_not == "not offered: the AmazonEC2 offer 20261001000000 read for eu-west-1 has "
-                        "no Linux on-demand row for trn1.32xlarge (a price store holds only the "
-                        "rows its fetch kept)");
+  CHECK(r[2].why_not ==
+        "not offered: the AmazonEC2 offer 20261001000000 read for eu-west-1 has "
+        "no Linux on-demand row for trn1.32xlarge (a price store holds only the "
+        "rows its fetch kept)");
 }
 
-TEST_CASE("p5.48xlarge: a tie keeps region order, and a Capacity Block row at 0.00 is never taken") {
+TEST_CASE(
+    "p5.48xlarge: a tie keeps region order, and a Capacity Block row at 0.00 is never taken") {
   const auto r = on_demand_by_region(three_regions(), "p5.48xlarge", as_of);
   REQUIRE(r.size() == 3);
   CHECK(r[0].region == "us-east-1");

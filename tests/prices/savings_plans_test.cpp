@@ -15,7 +15,8 @@ using namespace trncost::pricing;
 
 namespace {
 
-const std::string json_fixture = TRNCOST_TESTS_DIR "/prices/data/savings-plans-us-east-1-small.json";
+const std::string json_fixture =
+    TRNCOST_TESTS_DIR "/prices/data/savings-plans-us-east-1-small.json";
 const std::string csv_fixture = TRNCOST_TESTS_DIR "/prices/data/savings-plans-us-east-1-small.csv";
 const date as_of = parse_date("2026-11-30");
 
@@ -79,8 +80,8 @@ TEST_CASE("a Savings Plans JSON file gives the Linux shared-tenancy rate of an i
   CHECK(q.offer_term_code == "3KHJ9WQB7TZP2C5M");
   CHECK(q.rate_code == "3KHJ9WQB7TZP2C5M.WVVQPJVCQU4SR8XF");
   CHECK(q.description == "1 year No Upfront trn1 EC2 Instance Savings Plan in us-east-1");
-  const auto p5 = savings_plan_rate(book, "p5.48xlarge", "ComputeSavingsPlans", "3yr",
-                                    "All Upfront", "p5_sp");
+  const auto p5 =
+      savings_plan_rate(book, "p5.48xlarge", "ComputeSavingsPlans", "3yr", "All Upfront", "p5_sp");
   CHECK(p5.value().value() == decimal::parse("30.272"));
   CHECK_THROWS_WITH_AS((void)savings_plan_rate(book, "p5.48xlarge", "ComputeSavingsPlans", "1yr",
                                                "All Upfront", "p5_sp"),
@@ -155,18 +156,20 @@ TEST_CASE("bad Savings Plans input is reported with the byte offset or line and 
   const auto csv = text_of(csv_fixture);
   CHECK_THROWS_WITH_AS((void)read_csv(edit(csv, "14.19,USD", "14.19,EUR"), gpu_and_trainium),
                        "trncost: sp.csv:7: Currency: the rate is in EUR, not USD", parse_error);
-  CHECK_THROWS_WITH_AS((void)read_csv(edit(csv, "30.272,USD", "30.2.72,USD"), gpu_and_trainium),
-                       "trncost: sp.csv:9: DiscountedRate: \"30.2.72\" is not a decimal price: unexpected "
-                       "character '.' at offset 4",
-                       parse_error);
-  CHECK_THROWS_WITH_AS((void)read_csv(csv.substr(0, csv.rfind("30.272")), gpu_and_trainium),
-                       doctest::Contains("sp.csv:9: column 'Currency': is missing: the record has 5 "
-                                         "fields"),
-                       parse_error);
-  CHECK_THROWS_WITH_AS((void)read_csv(edit(csv, "Publication Date,2026-09-12T00:00:00Z",
-                                           "Publication Date,"),
-                                      gpu_and_trainium),
-                       doctest::Contains("sp.csv:3: Publication Date: is missing"), parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)read_csv(edit(csv, "30.272,USD", "30.2.72,USD"), gpu_and_trainium),
+      "trncost: sp.csv:9: DiscountedRate: \"30.2.72\" is not a decimal price: unexpected "
+      "character '.' at offset 4",
+      parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)read_csv(csv.substr(0, csv.rfind("30.272")), gpu_and_trainium),
+      doctest::Contains("sp.csv:9: column 'Currency': is missing: the record has 5 "
+                        "fields"),
+      parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)read_csv(edit(csv, "Publication Date,2026-09-12T00:00:00Z", "Publication Date,"),
+                     gpu_and_trainium),
+      doctest::Contains("sp.csv:3: Publication Date: is missing"), parse_error);
 }
 
 }  // namespace trncost_tests::prices_savings_plans_test

@@ -56,7 +56,7 @@ TEST_CASE("derived: sourced arithmetic records its operation and exact factor") 
   const sourced<quantity<units::usd_per_gibibyte_month_t>> gp3{
       "gp3", make(units::usd_per_gibibyte_month, "0.08"), because()};
   const sourced<quantity<units::gibibyte_hour_t>> kept{"kept", make(units::gibibyte_hour, "4000"),
-                                                        because()};
+                                                       because()};
   const auto monthly = charge("ebs", gp3, kept, month_730h);
   CHECK(std::get<derived>(monthly.origin()).op.kind == op_kind::charge);
   CHECK(std::get<derived>(monthly.origin()).op.den == 730);

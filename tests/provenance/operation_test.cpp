@@ -1,12 +1,12 @@
 // The one vocabulary of operations and its exact apply(): every operation on hand-computed values,
 // the arity and argument checks, and the names reports use.
+#include "trncost/provenance/operation.hpp"
+
 #include <doctest/doctest.h>
 
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include "trncost/provenance/operation.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::provenance_operation_test {

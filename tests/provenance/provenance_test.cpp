@@ -67,7 +67,7 @@ TEST_CASE("one table spells every provenance kind, in reports and in files") {
   // Kinds a file never writes on an input have no file spelling.
   static_assert(spelling_of<derived>.file.empty());
   static_assert(spelling_of<declared_none>.file.empty());
-  const provenance each[] = {measured{}, quoted{}, documented{}, third_party{},
+  const provenance each[] = {measured{}, quoted{},     documented{},   third_party{},
                              derived{},  assumption{}, declared_none{}};
   for (const auto& p : each) {
     CAPTURE(p.index());
@@ -151,13 +151,13 @@ TEST_CASE("provenance describes itself in one line with everything needed to fin
         "measured: run run-42, wall clock of the training phase, 2026-11-20T10:00:00Z to "
         "2026-11-20T11:29:59Z");
   CHECK(describe(assumption{"restart every 2 days"}) == "assumption: restart every 2 days");
-  CHECK(describe(documented{"AWS Neuron documentation: Trn1 architecture",
-                            parse_date("2026-11-30")}) ==
+  CHECK(describe(
+            documented{"AWS Neuron documentation: Trn1 architecture", parse_date("2026-11-30")}) ==
         "documented: AWS Neuron documentation: Trn1 architecture, consulted 2026-11-30");
   CHECK(describe(declared_none{"no data leaves the region"}) ==
         "declared none: no data leaves the region");
-  const auto input = std::make_shared<const source_record>(
-      source_record{"a", "2", "h", assumption{"guess"}});
+  const auto input =
+      std::make_shared<const source_record>(source_record{"a", "2", "h", assumption{"guess"}});
   CHECK(describe(derived{"a * a", {input, input}}) == "derived: a * a from a = 2 h, a = 2 h");
 }
 

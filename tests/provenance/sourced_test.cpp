@@ -152,8 +152,7 @@ TEST_CASE("a sourced value converts to another unit exactly, recording the conve
   CHECK(how.formula == "busy in instance-h");
   CHECK(how.inputs.at(0) == busy.record());
   // 5,399 s is not a whole number of hours at 18 digits: refused, not rounded.
-  CHECK_THROWS_AS(convert<units::hour_t>("h", sourced("t", seconds(5399), run42())),
-                  inexact_error);
+  CHECK_THROWS_AS(convert<units::hour_t>("h", sourced("t", seconds(5399), run42())), inexact_error);
 }
 
 }  // namespace trncost_tests::provenance_sourced_test

@@ -64,12 +64,12 @@ TEST_CASE("every example estimate survives the round trip estimate -> JSON -> au
     CHECK(r.first_mismatch.empty());
     CHECK(r.lines == flagship::build(v).evaluate(flagship::as_of).lines.size());
   }
-  for (const auto& o : {small_options{}, small_options{.consulted = parse_date("2026-10-01")},
-                        small_options{.third_party_price = true},
-                        small_options{.assumed_overlap = true},
-                        small_options{.unknown_storage_price = true},
-                        small_options{.open_uncertainty = true, .resolved_uncertainty = true},
-                        small_options{.declare_logs = false}}) {
+  for (const auto& o :
+       {small_options{}, small_options{.consulted = parse_date("2026-10-01")},
+        small_options{.third_party_price = true}, small_options{.assumed_overlap = true},
+        small_options{.unknown_storage_price = true},
+        small_options{.open_uncertainty = true, .resolved_uncertainty = true},
+        small_options{.declare_logs = false}}) {
     const auto est = small_estimate(o);
     const auto r = io::audit(io::render_json(est));
     CAPTURE(to_string(est.status));
@@ -89,13 +89,15 @@ TEST_CASE("the audit reads a report from a stream") {
 }
 
 TEST_CASE("tampering: a changed price is caught at the first line it prices") {
-  // training: 21.5 x 240 / 3600 = 1.433333333333333333; with 23: 23 x 240 / 3600 = 1.533333333333333333.
+  // training: 21.5 x 240 / 3600 = 1.433333333333333333; with 23: 23 x 240 / 3600
+  // = 1.533333333333333333.
   const auto json = io::render_json(small_estimate());
   const auto tampered = replace_once(json, "\"name\": \"trn1_price\",\n      \"value\": \"21.5\"",
                                      "\"name\": \"trn1_price\",\n      \"value\": \"23\"");
-  require_caught(tampered, "lines[0] 'training' amount: the report says 1.433333333333333333, "
-                           "recomputed trn1_price * nodes * (train_s + eval_s) * 1 / 3600 = "
-                           "1.533333333333333333");
+  require_caught(tampered,
+                 "lines[0] 'training' amount: the report says 1.433333333333333333, "
+                 "recomputed trn1_price * nodes * (train_s + eval_s) * 1 / 3600 = "
+                 "1.533333333333333333");
   // A measured run changed: median(58000, 70000, 60000) = 60000 still, but
   // median(58000, 57000, 60000) = 58000 is caught at the median.
   const auto sourced = io::render_json(reports_test::sourced_estimate());
@@ -108,10 +110,11 @@ TEST_CASE("tampering: a changed total is caught") {
   require_caught(replace_once(io::render_json(small_estimate()),
                               "\"total\": \"43.796689497716894963\"", "\"total\": \"40\""),
                  "totals.total: the report says 40, the lines sum to 43.796689497716894963");
-  require_caught(replace_once(io::render_json(small_estimate()),
-                              "\"category\": \"compute\",\n        \"amount\": \"43.358333333333333319\"",
-                              "\"category\": \"compute\",\n        \"amount\": \"43\""),
-                 "totals.by_category 'compute': the report says 43, recomputed 43.358333333333333319");
+  require_caught(
+      replace_once(io::render_json(small_estimate()),
+                   "\"category\": \"compute\",\n        \"amount\": \"43.358333333333333319\"",
+                   "\"category\": \"compute\",\n        \"amount\": \"43\""),
+      "totals.by_category 'compute': the report says 43, recomputed 43.358333333333333319");
 }
 
 TEST_CASE("tampering: a removed input is caught where it is used") {
@@ -123,8 +126,9 @@ TEST_CASE("tampering: a removed input is caught where it is used") {
   require_caught(remove_input(json, "trn1_price"),
                  "line 'training': price 'trn1_price' is neither an input nor a derivation");
   // The last input of the array (a different comma to remove) is caught the same way.
-  require_caught(remove_input(json, "kept_h"), "derivation '(2 * volume_gib) * kept_h': operand "
-                                               "'kept_h' is neither");
+  require_caught(remove_input(json, "kept_h"),
+                 "derivation '(2 * volume_gib) * kept_h': operand "
+                 "'kept_h' is neither");
   // The flagship: removing any input it lists makes the audit fail.
   const auto flagship_text = flagship_json();
   const auto doc = io::read_report(flagship_text);
@@ -135,9 +139,11 @@ TEST_CASE("tampering: a removed input is caught where it is used") {
 TEST_CASE("tampering: a status upgraded by hand is caught - with or without its reasons") {
   // An assumption (overlap_s) makes the estimate provisional.
   const auto json = io::render_json(small_estimate({.assumed_overlap = true}));
-  const auto upgraded = replace_once(json, "\"status\": \"provisional\"", "\"status\": \"verified\"");
-  require_caught(upgraded, "status: the report says 'verified', the status rules give "
-                           "'provisional' (overlap_s is an assumption)");
+  const auto upgraded =
+      replace_once(json, "\"status\": \"provisional\"", "\"status\": \"verified\"");
+  require_caught(upgraded,
+                 "status: the report says 'verified', the status rules give "
+                 "'provisional' (overlap_s is an assumption)");
   const auto reasons_at = json.find("\"reasons\": [");
   const auto reasons = json.substr(reasons_at, json.find("\"totals\"") - reasons_at);
   // Dropping the reason as well does not help.
@@ -167,16 +173,18 @@ TEST_CASE("tampering: a status upgraded by hand is caught - with or without its 
                  "totals.by_category 'logs': missing (recomputed 0)");
   // An open migration uncertainty claimed verified, and one flipped to resolved by hand.
   const auto open = io::render_json(small_estimate({.open_uncertainty = true}));
-  require_caught(replace_once(open, "\"status\": \"provisional\"", "\"status\": \"verified\""),
-                 "status: the report says 'verified', the status rules give 'provisional' "
-                 "(migration uncertainty 'aten::_upsample_bicubic2d_aa in the vision tower' is open)");
+  require_caught(
+      replace_once(open, "\"status\": \"provisional\"", "\"status\": \"verified\""),
+      "status: the report says 'verified', the status rules give 'provisional' "
+      "(migration uncertainty 'aten::_upsample_bicubic2d_aa in the vision tower' is open)");
   require_caught(replace_once(open, "\"status\": \"open\"", "\"status\": \"resolved\""),
                  "status: the report says 'provisional', the status rules give 'verified'");
   // The flagship as well.
   const auto flagship_text = flagship_json();
   const auto flagship_doc = io::read_report(flagship_text);
   if (flagship_doc.status != estimate_status::verified) {
-    const std::string claimed = "\"status\": \"" + std::string(to_string(flagship_doc.status)) + "\"";
+    const std::string claimed =
+        "\"status\": \"" + std::string(to_string(flagship_doc.status)) + "\"";
     CHECK_FALSE(io::audit(replace_once(flagship_text, claimed, "\"status\": \"verified\"")).ok);
   }
 }
@@ -187,8 +195,9 @@ TEST_CASE("a reason names its rule and category and the audit recomputes them") 
   CHECK_FALSE(report::parse_rule("every category accounted").has_value());
   // logs neither modelled nor declared: one reason, of rule every-category-accounted, about logs.
   const auto incomplete = io::render_json(small_estimate({.declare_logs = false}));
-  const std::string written = "\"status\": \"incomplete\",\n      \"rule\": "
-                              "\"every-category-accounted\",\n      \"category\": \"logs\",\n";
+  const std::string written =
+      "\"status\": \"incomplete\",\n      \"rule\": "
+      "\"every-category-accounted\",\n      \"category\": \"logs\",\n";
   CHECK(incomplete.find(written) != std::string::npos);
   CHECK(incomplete.find("\"schema_version\": 5") != std::string::npos);
   CHECK(io::audit(incomplete).ok);
@@ -197,8 +206,9 @@ TEST_CASE("a reason names its rule and category and the audit recomputes them") 
                  "reasons[0].category: the report gives rule 'every-category-accounted', "
                  "category 'storage', the status rules give no such reason");
   // No category, or a category on a rule that is not about one.
-  require_caught(replace_once(incomplete, "\"category\": \"logs\",\n", ""),
-                 "reasons[0].category: missing; rule 'every-category-accounted' names the category");
+  require_caught(
+      replace_once(incomplete, "\"category\": \"logs\",\n", ""),
+      "reasons[0].category: missing; rule 'every-category-accounted' names the category");
   // Another rule with the same status: no rule but every-category-accounted gives 'incomplete'.
   require_caught(replace_once(incomplete, "\"every-category-accounted\"", "\"no-assumption\""),
                  "reasons[0].status: the report says 'incomplete', rule 'no-assumption' gives "
@@ -215,12 +225,12 @@ TEST_CASE("a reason names its rule and category and the audit recomputes them") 
   require_caught(replace_once(provisional, "\"no-assumption\"", "\"timeline\""),
                  "reasons[0].rule: 'timeline' refuses the input; it gives no reason");
   // A rule missing or unknown is refused with the field.
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(provisional, "\"rule\": \"no-assumption\",", ""),
-                                       "r.json"),
-                       "trncost: r.json: reasons[0].rule: is missing", parse_error);
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(provisional, "\"no-assumption\"", "\"guess\""),
-                                       "r.json"),
-                       doctest::Contains("trncost: r.json: reasons[0].rule: 'guess'"), parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::audit(replace_once(provisional, "\"rule\": \"no-assumption\",", ""), "r.json"),
+      "trncost: r.json: reasons[0].rule: is missing", parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::audit(replace_once(provisional, "\"no-assumption\"", "\"guess\""), "r.json"),
+      doctest::Contains("trncost: r.json: reasons[0].rule: 'guess'"), parse_error);
   // A report of an older version has no rules: a rule in it is refused; without, its reasons are
   // checked by status as before.
   const auto older = replace_once(provisional, "\"schema_version\": 5", "\"schema_version\": 1");
@@ -252,45 +262,42 @@ TEST_CASE("tampering: derivations - unpriced lines and subtotals are recomputed 
   require_caught(replace_once(json, "\"amount\": \"41.566666666666666667\"\n      }",
                               "\"amount\": \"40\"\n      }"),
                  "totals.by_phase 'waiting': the report says 40, recomputed 41.566666666666666667");
-  require_caught(replace_once(json, "\"overhead\": \"41.566666666666666667\"",
-                              "\"overhead\": \"0\""),
-                 "totals.overhead: the report says 0, recomputed 41.566666666666666667");
+  require_caught(
+      replace_once(json, "\"overhead\": \"41.566666666666666667\"", "\"overhead\": \"0\""),
+      "totals.overhead: the report says 0, recomputed 41.566666666666666667");
   // An unpriced line given a price of 0 by hand.
   const auto unpriced = io::render_json(small_estimate({.unknown_storage_price = true}));
   require_caught(replace_once(unpriced, "\"amount\": null", "\"amount\": \"0\""),
                  "lines[3] 'gp3 volumes, first 4000 GiB-h' amount: the report says 0, recomputed "
                  "gp3_price * band((2 * volume_gib) * kept_h, 0, 4000) * 1 / 730 = unknown");
   // A quote's provenance stripped of its source.
-  require_caught(replace_once(json, "\"source\": \"AmazonEC2 offer file, us-east-1\"",
-                              "\"source\": \"\""),
-                 "inputs[0] 'trn1_price': provenance: input 'trn1_price': quoted "
-                 "provenance field 'source' is empty");
+  require_caught(
+      replace_once(json, "\"source\": \"AmazonEC2 offer file, us-east-1\"", "\"source\": \"\""),
+      "inputs[0] 'trn1_price': provenance: input 'trn1_price': quoted "
+      "provenance field 'source' is empty");
 }
 
 TEST_CASE("a report that cannot be read is refused with the file and the field") {
   const auto json = io::render_json(small_estimate());
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"schema_version\": 5",
-                                                    "\"schema_version\": 6"),
-                                       "new.json"),
-                       "trncost: new.json: schema_version: the report has schema version 6, newer "
-                       "than version 5 that this trncost reads; upgrade trncost to audit it",
-                       parse_error);
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"amount\": \"1.433333333333333333\",",
-                                                    ""),
-                                       "r.json"),
-                       "trncost: r.json: lines[0].amount: is missing", parse_error);
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"num\": 1,", "\"num\": \"1\","),
-                                       "r.json"),
-                       "trncost: r.json: lines[0].num: is a string, expected a number",
-                       parse_error);
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"op\": \"add\"", "\"op\": \"pow\""),
-                                       "r.json"),
-                       "trncost: r.json: derivations[0].op: 'pow' is not a known operation",
-                       parse_error);
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"schema\": \"trncost.report\"",
-                                                    "\"schema\": \"other\""),
-                                       "r.json"),
-                       "trncost: r.json: schema: 'other' is not trncost.report", parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::audit(replace_once(json, "\"schema_version\": 5", "\"schema_version\": 6"),
+                      "new.json"),
+      "trncost: new.json: schema_version: the report has schema version 6, newer "
+      "than version 5 that this trncost reads; upgrade trncost to audit it",
+      parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::audit(replace_once(json, "\"amount\": \"1.433333333333333333\",", ""), "r.json"),
+      "trncost: r.json: lines[0].amount: is missing", parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::audit(replace_once(json, "\"num\": 1,", "\"num\": \"1\","), "r.json"),
+      "trncost: r.json: lines[0].num: is a string, expected a number", parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::audit(replace_once(json, "\"op\": \"add\"", "\"op\": \"pow\""), "r.json"),
+      "trncost: r.json: derivations[0].op: 'pow' is not a known operation", parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::audit(replace_once(json, "\"schema\": \"trncost.report\"", "\"schema\": \"other\""),
+                      "r.json"),
+      "trncost: r.json: schema: 'other' is not trncost.report", parse_error);
   CHECK_THROWS_WITH_AS((void)io::audit(json.substr(0, 120), "cut.json"),
                        doctest::Contains("trncost: cut.json: byte"), parse_error);
   CHECK_THROWS_WITH_AS((void)io::audit("[1, 2]", "a.json"),
@@ -323,8 +330,8 @@ TEST_CASE("check() on a document built in memory names the first mismatch") {
   CHECK_FALSE(r.ok);
   CHECK(r.first_mismatch.rfind("lines[1] 'idle until the hour ends' amount", 0) == 0);
   // recompute() with an input replaced: 3 nodes instead of 2 -> training 21.5 x 360 / 3600 = 2.15.
-  const auto again = report::recompute(report::from_estimate(small_estimate()),
-                                       {{"nodes", decimal(3)}});
+  const auto again =
+      report::recompute(report::from_estimate(small_estimate()), {{"nodes", decimal(3)}});
   CHECK(again.amounts[0] == decimal("2.15"));
 }
 

@@ -18,8 +18,7 @@ using namespace trncost::report;
 namespace {
 
 /// A document of `total` USD with one priced line of that amount and the given status.
-document with_total(std::string_view total,
-                    estimate_status status = estimate_status::verified) {
+document with_total(std::string_view total, estimate_status status = estimate_status::verified) {
   document d;
   d.totals.total = decimal::parse(total);
   line_entry l;

@@ -104,8 +104,8 @@ TEST_CASE("the audit reads JSON as strictly as verify_report.py, naming the fiel
         "trncost: r.json: totals.by_phase[0].amount: '+1.433333333333333333' is not a decimal "
         "number (-?digits(.digits)?)");
   CHECK(refusal(replaced(text, R"("currency": "USD",)", R"("currency": "USD", "comment": "x",)"))
-            .rfind("trncost: r.json: comment: is not a member of a report of schema version ",
-                   0) == 0);
+            .rfind("trncost: r.json: comment: is not a member of a report of schema version ", 0) ==
+        0);
   CHECK(refusal(replaced(text, R"("num": 1,)", R"("num": 9223372036854775808,)"))
             .rfind("trncost: r.json: lines[0].num: '9223372036854775808' is not a whole number",
                    0) == 0);

@@ -73,8 +73,10 @@ TEST_CASE("a throughput (duration) change and a re-read quote: value steps - pro
   CHECK(d.attribution[0].effect == decimal(0));
   CHECK(d.lines[0].change == decimal("0.716666666666666667"));
   CHECK(d.lines[1].change == decimal("-0.716666666666666667"));
-  // The same price quoted on another day: listed as a changed input, no step (its value is the same).
-  const auto requoted = diff(small_estimate(), small_estimate({.consulted = parse_date("2026-11-29")}));
+  // The same price quoted on another day: listed as a changed input, no step (its value is the
+  // same).
+  const auto requoted =
+      diff(small_estimate(), small_estimate({.consulted = parse_date("2026-11-29")}));
   CHECK(requoted.attribution.empty());
   REQUIRE(requoted.inputs.size() == 1);
   CHECK(requoted.inputs[0].name == "trn1_price");
@@ -106,7 +108,8 @@ TEST_CASE("an input that becomes known prices its line and added lines are the s
 TEST_CASE("a diff of two JSON reports equals the diff of their estimates and explains itself") {
   const auto a = small_estimate();
   const auto b = small_estimate({.price = "23", .nodes = 3});
-  const auto from_reports = diff(io::read_report(io::render_json(a)), io::read_report(io::render_json(b)));
+  const auto from_reports =
+      diff(io::read_report(io::render_json(a)), io::read_report(io::render_json(b)));
   const auto from_estimates = diff(a, b);
   REQUIRE(from_reports.attribution.size() == from_estimates.attribution.size());
   for (std::size_t i = 0; i < from_reports.attribution.size(); ++i) {

@@ -1,14 +1,13 @@
 // The analysis results and a credit burn-down for the report tests, on the small model of
-// tests/analysis/small_model.hpp (total 208 USD: compute 200, storage 8). Every figure is computed by
-// hand in tests/analysis/ and tests/credits/ where the results come from; the ones the report tests
-// assert are repeated in the comments below.
+// tests/analysis/small_model.hpp (total 208 USD: compute 200, storage 8). Every figure is computed
+// by hand in tests/analysis/ and tests/credits/ where the results come from; the ones the report
+// tests assert are repeated in the comments below.
 #ifndef TRNCOST_TESTS_REPORTS_EXTRAS_FIXTURES_HPP
 #define TRNCOST_TESTS_REPORTS_EXTRAS_FIXTURES_HPP
 
 #include <set>
-#include <vector>
-
 #include <trncost/report/extras.hpp>
+#include <vector>
 
 #include "../analysis/small_model.hpp"
 
@@ -51,8 +50,9 @@ inline analysis::monte_carlo_result monte_carlo(const analysis::model_inputs& in
 /// trn2 set apart (loss 2.1 misses 2).
 inline analysis::comparison comparison() {
   const auto proto = [](std::optional<decimal> reached, const char* stack) {
-    return analysis::protocol{"ds-v1", "eval_loss", decimal(2),
-                              analysis::quality_direction::lower_is_better, reached, stack};
+    return analysis::protocol{"ds-v1",    "eval_loss",
+                              decimal(2), analysis::quality_direction::lower_is_better,
+                              reached,    stack};
   };
   return analysis::compare({
       {"trn1", small::small_estimate(), proto(decimal::parse("1.9"), "neuronx-cc 2.21"),
@@ -68,8 +68,12 @@ inline analysis::comparison comparison() {
 inline analysis::decision decision(const estimate& e) {
   analysis::decision_inputs in;
   in.est = &e;
-  in.quality = {"ds-v1", "eval_loss", decimal(2), analysis::quality_direction::lower_is_better,
-                decimal::parse("1.9"), "neuronx-cc 2.21"};
+  in.quality = {"ds-v1",
+                "eval_loss",
+                decimal(2),
+                analysis::quality_direction::lower_is_better,
+                decimal::parse("1.9"),
+                "neuronx-cc 2.21"};
   in.region = "us-east-1";
   in.support.stated_check = "replayed 200 steps on neuronx-cc 2.21 on 2026-11-20: ok";
   return analysis::decide(in);
@@ -78,17 +82,18 @@ inline analysis::decision decision(const estimate& e) {
 /// The first case of tests/credits/burn_down_test.cpp: A 1,000 USD (EC2 and S3, Jan 1 to Feb 28),
 /// B 5,000 USD (EC2, to Dec 30); 950 USD a month (compute 800 EC2, storage 100 S3, transfer 50
 /// AWS Data Transfer) for January to March 2026. B's 3,500 left is projected at March's rate
-/// (800 over 31 days) April to August and runs out on Aug 14. Credits used 900, 800, 800; paid 50, 150, 150; balances after
-/// (A, B): (100, 5000), (0, 4300), (0, 3500); credit lines A -800, A -100, A -100, B -700, B -800.
+/// (800 over 31 days) April to August and runs out on Aug 14. Credits used 900, 800, 800; paid 50,
+/// 150, 150; balances after (A, B): (100, 5000), (0, 4300), (0, 3500); credit lines A -800, A -100,
+/// A -100, B -700, B -800.
 inline credits::burn_down_result burn_down() {
   using credits::charge_kind;
   const auto grant = [](const char* name, const char* amount, date issued, date last,
                         const std::set<std::string>& services) {
-    return credits::grant(name,
-                          sourced<money>{"grant_amount", make<units::usd_t>(amount),
-                                         documented{"AWS Billing console, Credits page",
-                                                    d(2026, 1, 2)}},
-                          issued, credits::last_day{last}, services);
+    return credits::grant(
+        name,
+        sourced<money>{"grant_amount", make<units::usd_t>(amount),
+                       documented{"AWS Billing console, Credits page", d(2026, 1, 2)}},
+        issued, credits::last_day{last}, services);
   };
   const std::vector<credits::grant> grants{
       grant("B", "5000", d(2026, 1, 1), d(2026, 12, 30), {"AmazonEC2"}),

@@ -1,6 +1,6 @@
 // Tests for the analysis and credits parts of a report (report/extras.hpp, the JSON writer
-// and the audit): the sections are written with every decimal exact and the Monte Carlo figures in a
-// fixed format, a report without them is byte-identical to before, the audit re-checks what the
+// and the audit): the sections are written with every decimal exact and the Monte Carlo figures in
+// a fixed format, a report without them is byte-identical to before, the audit re-checks what the
 // report alone lets one recompute, and each tampering is caught and named.
 #include <doctest/doctest.h>
 
@@ -147,22 +147,23 @@ TEST_CASE("extras: a tampered Monte Carlo band, comparison or decision is caught
                  "analysis.monte_carlo: p95 is below p50");
   require_caught(replace_once(json, "\"mean\": \"208.000000\"", "\"mean\": \"300.000000\""),
                  "analysis.monte_carlo: the mean is outside min to max");
-  require_caught(replace_once(json, "\"p_over_budget\": \"1.000000\"", "\"p_over_budget\": \"1.5\""),
-                 "analysis.monte_carlo: p_over_budget is not a probability");
-  require_caught(replace_once(json, "\"cost_ratio\": \"1.238095238095238095\"",
-                              "\"cost_ratio\": \"1.2\""),
-                 "analysis.comparison.groups[0].ranked[1] 'trn1' cost_ratio: the report says 1.2, "
-                 "cost / cheapest = 1.238095238095238095");
+  require_caught(
+      replace_once(json, "\"p_over_budget\": \"1.000000\"", "\"p_over_budget\": \"1.5\""),
+      "analysis.monte_carlo: p_over_budget is not a probability");
+  require_caught(
+      replace_once(json, "\"cost_ratio\": \"1.238095238095238095\"", "\"cost_ratio\": \"1.2\""),
+      "analysis.comparison.groups[0].ranked[1] 'trn1' cost_ratio: the report says 1.2, "
+      "cost / cheapest = 1.238095238095238095");
   require_caught(replace_once(json, "\"cost_rank\": 2", "\"cost_rank\": 1"),
                  "analysis.comparison.groups[0].ranked[1] 'trn1' cost_rank: the report says 1, "
                  "its place by cost gives 2");
   require_caught(replace_once(json, "\"cost\": \"208\"", "\"cost\": \"160\""),
                  "analysis.comparison.groups[0].ranked[1] 'trn1': costs 160 after 168, not "
                  "cheapest first");
-  require_caught(replace_once(json, "\"outcome\": \"compare another option\"",
-                              "\"outcome\": \"continue\""),
-                 "analysis.decision outcome: the report says 'continue', its reasons give "
-                 "'compare another option'");
+  require_caught(
+      replace_once(json, "\"outcome\": \"compare another option\"", "\"outcome\": \"continue\""),
+      "analysis.decision outcome: the report says 'continue', its reasons give "
+      "'compare another option'");
   auto t = shared().x;
   t.decision->suspend_reasons.push_back("the target quality is not measured");
   require_caught(io::render_json(shared().est, t),
@@ -180,10 +181,11 @@ TEST_CASE("extras: a tampered burn-down is caught") {
   require_caught(replace_once(json, "\"credits_used\": \"900\"", "\"credits_used\": \"950\""),
                  "credits.periods[0] (2026-01-01 to 2026-02-01): credits used 950 + uncovered 50 "
                  "is not the spend 950");
-  require_caught(replace_once(replace_once(json, "\"credits_used\": \"900\"", "\"credits_used\": \"890\""),
-                              "\"uncovered\": \"50\"", "\"uncovered\": \"60\""),
-                 "credits.periods[0] (2026-01-01 to 2026-02-01): the uncovered amounts by reason "
-                 "sum to 50, not the uncovered 60");
+  require_caught(
+      replace_once(replace_once(json, "\"credits_used\": \"900\"", "\"credits_used\": \"890\""),
+                   "\"uncovered\": \"50\"", "\"uncovered\": \"60\""),
+      "credits.periods[0] (2026-01-01 to 2026-02-01): the uncovered amounts by reason "
+      "sum to 50, not the uncovered 60");
   auto t = shared().x;
   t.burn_down->periods[0].credits_used = decimal(850);
   t.burn_down->periods[0].uncovered = decimal(100);
@@ -206,8 +208,8 @@ TEST_CASE("extras: a tampered burn-down is caught") {
   require_caught(replace_once(json, "\"total_credits\": \"2500\"", "\"total_credits\": \"2600\""),
                  "credits.total_credits: the report says 2600, the periods sum to 2500");
   t = shared().x;
-  t.burn_down->credit_lines.push_back(
-      {extras_test::d(2026, 5, 1), extras_test::d(2026, 6, 1), "B", category::compute, decimal(-1)});
+  t.burn_down->credit_lines.push_back({extras_test::d(2026, 5, 1), extras_test::d(2026, 6, 1), "B",
+                                       category::compute, decimal(-1)});
   require_caught(io::render_json(shared().est, t),
                  "credits.credit_lines: 1 line(s) fall in no period");
   t = shared().x;
@@ -228,8 +230,10 @@ TEST_CASE("extras: a balance lost at expiry is the grant's waste, once") {
       extras_test::d(2026, 1, 1), credits::last_day{extras_test::d(2026, 2, 14)}, {"AmazonEC2"})};
   credits::spend_schedule s;
   for (unsigned m = 1; m <= 2; ++m) {
-    s.add({extras_test::d(2026, m, 1), extras_test::d(2026, m + 1, 1),
-           {{category::compute, credits::charge_kind::usage, decimal(300), "instances", "AmazonEC2"}}});
+    s.add({extras_test::d(2026, m, 1),
+           extras_test::d(2026, m + 1, 1),
+           {{category::compute, credits::charge_kind::usage, decimal(300), "instances",
+             "AmazonEC2"}}});
   }
   report::extras x;
   x.burn_down = credits::burn_down(grants, s);
@@ -242,9 +246,10 @@ TEST_CASE("extras: a balance lost at expiry is the grant's waste, once") {
   CHECK(json.find("\"analysis\"") == std::string::npos);  // only the credits section
   CHECK(io::audit(json, "waste.json").ok);
   // Without the waste, the fall to zero is not explained.
-  require_caught(replace_once(json, "\"wasted_at_expiry\": \"550\"", "\"wasted_at_expiry\": \"500\""),
-                 "credits.periods[1] (2026-02-01 to 2026-03-01) balance of 'C': the report says "
-                 "0, the balance before less its credits used gives 550");
+  require_caught(
+      replace_once(json, "\"wasted_at_expiry\": \"550\"", "\"wasted_at_expiry\": \"500\""),
+      "credits.periods[1] (2026-02-01 to 2026-03-01) balance of 'C': the report says "
+      "0, the balance before less its credits used gives 550");
 }
 
 TEST_CASE("extras: the projection past the spend window is audited with the runway and losses") {
@@ -257,8 +262,10 @@ TEST_CASE("extras: the projection past the spend window is audited with the runw
                      documented{"grant letter", extras_test::d(2026, 1, 2)}},
       extras_test::d(2026, 11, 1), credits::last_day{extras_test::d(2027, 1, 15)}, {"AmazonEC2"})};
   credits::spend_schedule s;
-  s.add({extras_test::d(2026, 12, 1), extras_test::d(2026, 12, 3),
-         {{category::compute, credits::charge_kind::usage, decimal(200), "instances", "AmazonEC2"}}});
+  s.add(
+      {extras_test::d(2026, 12, 1),
+       extras_test::d(2026, 12, 3),
+       {{category::compute, credits::charge_kind::usage, decimal(200), "instances", "AmazonEC2"}}});
   report::extras x;
   x.burn_down = credits::burn_down(grants, s);
   REQUIRE(x.burn_down->projection.periods.size() == 2);
@@ -274,8 +281,9 @@ TEST_CASE("extras: the projection past the spend window is audited with the runw
   CHECK(io::audit(json, "projection.json").ok);
   require_caught(replace_once(json, "\"runway\": \"2027-01-16\"", "\"runway\": \"2027-01-17\""),
                  "credits.runway: the report says 2027-01-17, the grants' last stop is 2027-01-16");
-  require_caught(replace_once(json, "\"lost_at_expiry\": \"400\"", "\"lost_at_expiry\": \"300\""),
-                 "credits.total_lost_at_expiry: the report says 400, the grants' losses sum to 300");
+  require_caught(
+      replace_once(json, "\"lost_at_expiry\": \"400\"", "\"lost_at_expiry\": \"300\""),
+      "credits.total_lost_at_expiry: the report says 400, the grants' losses sum to 300");
   require_caught(replace_once(json, "\"1900\"", "\"2000\""),
                  "credits.projection.periods[0] (2026-12-03 to 2027-01-01): the balances fall by "
                  "2800, the credits used 2900 and the losses at expiry 0 give 2900");
@@ -298,7 +306,8 @@ TEST_CASE("extras: the projected spend and the day a single grant runs out are r
                      documented{"grant letter", extras_test::d(2026, 1, 2)}},
       extras_test::d(2026, 11, 1), credits::last_day{extras_test::d(2027, 12, 31)}, {"AmazonEC2"})};
   credits::spend_schedule s;
-  s.add({extras_test::d(2026, 12, 1), extras_test::d(2026, 12, 3),
+  s.add({extras_test::d(2026, 12, 1),
+         extras_test::d(2026, 12, 3),
          {{category::compute, credits::charge_kind::usage, decimal(200), "instances", "AmazonEC2"},
           {category::data_preparation, credits::charge_kind::usage, decimal(50), "tokenising"}}});
   report::extras x;
@@ -317,10 +326,9 @@ TEST_CASE("extras: the projected spend and the day a single grant runs out are r
                  "2027-01-01) lasts to 2026-12-11");
   // A spend raised by 1 with its uncovered part: the period adds up, the rate does not give it.
   require_caught(
-      replace_once(
-          replace_once(replace_once(json, "\"spend\": \"3625\"", "\"spend\": \"3626\""),
-                       "\"uncovered\": \"2825\"", "\"uncovered\": \"2826\""),
-          "\"amount\": \"2100\"", "\"amount\": \"2101\""),
+      replace_once(replace_once(replace_once(json, "\"spend\": \"3625\"", "\"spend\": \"3626\""),
+                                "\"uncovered\": \"2825\"", "\"uncovered\": \"2826\""),
+                   "\"amount\": \"2100\"", "\"amount\": \"2101\""),
       "credits.projection.periods[0] (2026-12-03 to 2027-01-01): the report says a spend of "
       "3626, the rate's charges for the period give 3625");
 }
@@ -334,17 +342,19 @@ TEST_CASE("extras: a grant whose last valid day ends the schedule loses its bala
                      documented{"grant letter", extras_test::d(2026, 1, 2)}},
       extras_test::d(2026, 1, 1), credits::last_day{extras_test::d(2026, 1, 31)}, {"AmazonEC2"})};
   credits::spend_schedule s;
-  s.add({extras_test::d(2026, 1, 1), extras_test::d(2026, 2, 1),
-         {{category::compute, credits::charge_kind::usage, decimal(300), "instances", "AmazonEC2"}}});
+  s.add(
+      {extras_test::d(2026, 1, 1),
+       extras_test::d(2026, 2, 1),
+       {{category::compute, credits::charge_kind::usage, decimal(300), "instances", "AmazonEC2"}}});
   report::extras x;
   x.burn_down = credits::burn_down(grants, s);
   CHECK(*x.burn_down->grants[0].wasted_at_expiry == decimal(700));
   CHECK(x.burn_down->projection.periods.empty());
   const auto json = io::render_json(small::small_estimate(), x);
   CHECK(io::audit(json, "boundary.json").ok);
-  require_caught(replace_once(json, "\"total_lost_at_expiry\": \"700\"",
-                              "\"total_lost_at_expiry\": \"0\""),
-                 "credits.total_lost_at_expiry: the report says 0, the grants' losses sum to 700");
+  require_caught(
+      replace_once(json, "\"total_lost_at_expiry\": \"700\"", "\"total_lost_at_expiry\": \"0\""),
+      "credits.total_lost_at_expiry: the report says 0, the grants' losses sum to 700");
 }
 
 TEST_CASE("extras: a section in a version 1 report, or a malformed one, is refused") {
@@ -352,14 +362,13 @@ TEST_CASE("extras: a section in a version 1 report, or a malformed one, is refus
   // Version 1 without the reasons (their rules are of version 4): the sections are refused.
   const auto reasons_at = json.find("\"reasons\": [");
   const auto reasons = json.substr(reasons_at, json.find("\"totals\"") - reasons_at);
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(replace_once(json, reasons,
-                                                                 "\"reasons\": [],\n  "),
-                                                    "\"schema_version\": 5",
-                                                    "\"schema_version\": 1"),
-                                       "old.json"),
-                       "trncost: old.json: analysis: is a section of schema version 2; the report "
-                       "declares version 1",
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::audit(replace_once(replace_once(json, reasons, "\"reasons\": [],\n  "),
+                                   "\"schema_version\": 5", "\"schema_version\": 1"),
+                      "old.json"),
+      "trncost: old.json: analysis: is a section of schema version 2; the report "
+      "declares version 1",
+      parse_error);
   CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"outcome\": \"compare another option\"",
                                                     "\"outcome\": \"maybe\""),
                                        "bad.json"),
@@ -372,21 +381,19 @@ TEST_CASE("extras: a section in a version 1 report, or a malformed one, is refus
                        doctest::Contains("bad.json: credits.periods[1].uncovered_by_reason[1]."
                                          "reason: 'lost' is not a known reason"),
                        parse_error);
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"p50\": \"208.000000\"",
-                                                    "\"p50\": 208"),
-                                       "bad.json"),
-                       "trncost: bad.json: analysis.monte_carlo.p50: is a number, expected a string",
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::audit(replace_once(json, "\"p50\": \"208.000000\"", "\"p50\": 208"), "bad.json"),
+      "trncost: bad.json: analysis.monte_carlo.p50: is a number, expected a string", parse_error);
   CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"direction\": \"lower is better\"",
                                                     "\"direction\": \"down\""),
                                        "bad.json"),
                        "trncost: bad.json: analysis.comparison.groups[0].direction: 'down' is "
                        "neither 'lower is better' nor 'higher is better'",
                        parse_error);
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"tornado\": {", "\"tornado\": [], \"x\": {"),
-                                       "bad.json"),
-                       "trncost: bad.json: analysis.tornado: is an array, expected an object",
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::audit(replace_once(json, "\"tornado\": {", "\"tornado\": [], \"x\": {"),
+                      "bad.json"),
+      "trncost: bad.json: analysis.tornado: is an array, expected an object", parse_error);
 }
 
 }  // namespace trncost_tests::reports_extras_test

@@ -5,7 +5,6 @@
 
 #include <string>
 #include <string_view>
-
 #include <trncost/model.hpp>
 
 namespace reports_test {
@@ -33,11 +32,11 @@ inline measured run1() {
 
 struct small_options {
   const char* price = "21.5";
-  date consulted = as_of;   ///< the quote's date (older than 30 days before as_of: stale)
+  date consulted = as_of;  ///< the quote's date (older than 30 days before as_of: stale)
   bool third_party_price = false;
-  bool assumed_overlap = false;  ///< adds an assumption (provisional)
+  bool assumed_overlap = false;        ///< adds an assumption (provisional)
   bool unknown_storage_price = false;  ///< leaves the storage line unpriced
-  bool declare_logs = true;  ///< false: the logs category is missing (incomplete)
+  bool declare_logs = true;            ///< false: the logs category is missing (incomplete)
   int nodes = 2;
   int train_s = 90;
   bool open_uncertainty = false;      ///< an open migration uncertainty (provisional)
@@ -62,7 +61,8 @@ inline model small_model(const small_options& o = {}) {
   model m;
   m.set_region("us-east-1");
   // What the lines are, as an instance_time and a block_storage would say (model/identity.hpp).
-  const line_identity ec2 = detail::ec2_instance_identity("trn1.32xlarge", purchase_option::on_demand);
+  const line_identity ec2 =
+      detail::ec2_instance_identity("trn1.32xlarge", purchase_option::on_demand);
   const line_identity ebs{.service = "AmazonEC2", .usage_type = "EBS:VolumeUsage.gp3"};
   const auto price =
       o.third_party_price
@@ -82,14 +82,13 @@ inline model small_model(const small_options& o = {}) {
   m.add_line(category::compute, "job", {phase::waiting, "idle until the hour ends", ec2}, price,
              n * idle);
   const auto eval_h = convert<units::hour_t>(min(eval, t));
-  m.add_line(category::compute, "job", {phase::evaluation, "evaluation", ec2},
-             price, n * eval_h);
+  m.add_line(category::compute, "job", {phase::evaluation, "evaluation", ec2}, price, n * eval_h);
 
   const auto volume = m.input(sourced("volume_gib", make(units::gibibyte, 500), run1()));
   const auto hours = m.input(sourced("kept_h", make(units::hour, 8), run1()));
   const auto gib_h = 2 * volume * hours;
-  const auto first = band(gib_h, make(units::gibibyte_hour, 0),
-                          std::optional{make(units::gibibyte_hour, 4000)});
+  const auto first =
+      band(gib_h, make(units::gibibyte_hour, 0), std::optional{make(units::gibibyte_hour, 4000)});
   const auto storage_price =
       o.unknown_storage_price
           ? m.unknown<units::usd_per_gibibyte_month_t>("gp3_price", "no official row found yet")
@@ -100,8 +99,8 @@ inline model small_model(const small_options& o = {}) {
   m.add_line(category::storage, "scratch", {std::nullopt, "gp3 volumes, first 4000 GiB-h", ebs},
              storage_price, first, month_730h);
   if (o.assumed_overlap) {
-    const auto overlap = m.input(sourced("overlap_s", seconds(0),
-                                         assumption{"evaluation does not overlap training"}));
+    const auto overlap = m.input(
+        sourced("overlap_s", seconds(0), assumption{"evaluation does not overlap training"}));
     m.add_line(category::compute, "job", {phase::evaluation, "overlap", ec2}, price, n * overlap);
   }
   if (o.open_uncertainty) {
@@ -116,13 +115,16 @@ inline model small_model(const small_options& o = {}) {
                        "the NKI flash attention kernel passed the numerics check"});
   }
   m.declare_none(category::transfer, declared_none{"all data stays in one availability zone"});
-  if (o.declare_logs) m.declare_none(category::logs, declared_none{"logs are kept on the instance"});
+  if (o.declare_logs)
+    m.declare_none(category::logs, declared_none{"logs are kept on the instance"});
   m.declare_none(category::data_preparation, declared_none{"the dataset is already tokenized"});
   m.declare_none(category::failures_restarts, declared_none{"a one-hour job, no restart planned"});
   return m;
 }
 
-inline estimate small_estimate(const small_options& o = {}) { return small_model(o).evaluate(as_of); }
+inline estimate small_estimate(const small_options& o = {}) {
+  return small_model(o).evaluate(as_of);
+}
 
 /// Sourced derivations made before the model: a median of three runs, a division, a unit reading.
 ///   useful_throughput = median(58000, 61000, 60000) = 60000 token/s
@@ -130,23 +132,23 @@ inline estimate small_estimate(const small_options& o = {}) { return small_model
 ///   line: 21.5 USD/instance-h * (2 * 21.6) instance-s / 3600 = 928.8 / 3600 = 0.258
 inline estimate sourced_estimate(const char* run2_throughput = "61000") {
   const auto run = [](const char* id, const char* tps) {
-    return sourced(std::string(id) + ".useful_throughput", make(units::tokens_per_second, tps),
-                   measured{id, "tokens over training seconds from the run log",
-                            parse_timestamp("2026-11-20T10:00:00Z"),
-                            parse_timestamp("2026-11-20T12:00:00Z")});
+    return sourced(
+        std::string(id) + ".useful_throughput", make(units::tokens_per_second, tps),
+        measured{id, "tokens over training seconds from the run log",
+                 parse_timestamp("2026-11-20T10:00:00Z"), parse_timestamp("2026-11-20T12:00:00Z")});
   };
   const auto r1 = run("r1", "58000");
   const auto r2 = run("r2", run2_throughput);
   const auto r3 = run("r3", "60000");
-  const auto throughput = sourced(
-      "useful_throughput", make(units::tokens_per_second, 60000),
-      derived{"median of useful_throughput over 3 runs", {r1.record(), r2.record(), r3.record()},
-              operation{.kind = op_kind::median}});
+  const auto throughput = sourced("useful_throughput", make(units::tokens_per_second, 60000),
+                                  derived{"median of useful_throughput over 3 runs",
+                                          {r1.record(), r2.record(), r3.record()},
+                                          operation{.kind = op_kind::median}});
   const auto tokens = sourced("tokens", make(units::token, 1296000), run1());
   const auto train = convert<units::second_t>("train_s", tokens / throughput);
   model m;
-  const auto price = m.input(sourced("trn1_price", make(units::usd_per_instance_hour, "21.5"),
-                                     ec2_quote(as_of)));
+  const auto price =
+      m.input(sourced("trn1_price", make(units::usd_per_instance_hour, "21.5"), ec2_quote(as_of)));
   const auto n = m.input(sourced("nodes", make(units::instance, 2), run1()));
   m.add_line(category::compute, "job", {phase::training, "training"}, price, n * m.input(train));
   for (const auto c : all_categories) {
@@ -158,7 +160,8 @@ inline estimate sourced_estimate(const char* run2_throughput = "61000") {
 /// `text` with the first occurrence of `from` (which must occur) replaced by `to`.
 inline std::string replace_once(std::string text, std::string_view from, std::string_view to) {
   const auto at = text.find(from);
-  if (at == std::string::npos) throw std::runtime_error("fixture text not found: " + std::string(from));
+  if (at == std::string::npos)
+    throw std::runtime_error("fixture text not found: " + std::string(from));
   text.replace(at, from.size(), to);
   return text;
 }

@@ -1,6 +1,6 @@
 // Tests for the FOCUS CSV writer (report/focus_csv.hpp): column names against the FOCUS 1.x names
-// (DOMAIN.md section 11 and the FOCUS 1.0 sample's header), values per line computed by hand, NULL for
-// what does not exist, and quoting that a CSV reader reads back.
+// (DOMAIN.md section 11 and the FOCUS 1.0 sample's header), values per line computed by hand, NULL
+// for what does not exist, and quoting that a CSV reader reads back.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -22,16 +22,49 @@ namespace {
 
 /// FOCUS 1.0 column names: the header of the FinOps Foundation's FOCUS 1.0 sample file (AWS), plus
 /// the ones DOMAIN.md section 11 lists (ChargePeriodStart/End, ServiceCategory, ...).
-const std::set<std::string> focus_names{
-    "AvailabilityZone", "BilledCost", "BillingAccountId", "BillingAccountName", "BillingCurrency",
-    "BillingPeriodEnd", "BillingPeriodStart", "ChargeCategory", "ChargeClass", "ChargeDescription",
-    "ChargeFrequency", "ChargePeriodEnd", "ChargePeriodStart", "CommitmentDiscountCategory",
-    "CommitmentDiscountId", "CommitmentDiscountName", "CommitmentDiscountStatus",
-    "CommitmentDiscountType", "ConsumedQuantity", "ConsumedUnit", "ContractedCost",
-    "ContractedUnitPrice", "EffectiveCost", "InvoiceIssuerName", "ListCost", "ListUnitPrice",
-    "PricingCategory", "PricingQuantity", "PricingUnit", "ProviderName", "PublisherName", "RegionId",
-    "RegionName", "ResourceId", "ResourceName", "ResourceType", "ServiceCategory", "ServiceName",
-    "SkuId", "SkuPriceId", "SubAccountId", "SubAccountName", "Tags"};
+const std::set<std::string> focus_names{"AvailabilityZone",
+                                        "BilledCost",
+                                        "BillingAccountId",
+                                        "BillingAccountName",
+                                        "BillingCurrency",
+                                        "BillingPeriodEnd",
+                                        "BillingPeriodStart",
+                                        "ChargeCategory",
+                                        "ChargeClass",
+                                        "ChargeDescription",
+                                        "ChargeFrequency",
+                                        "ChargePeriodEnd",
+                                        "ChargePeriodStart",
+                                        "CommitmentDiscountCategory",
+                                        "CommitmentDiscountId",
+                                        "CommitmentDiscountName",
+                                        "CommitmentDiscountStatus",
+                                        "CommitmentDiscountType",
+                                        "ConsumedQuantity",
+                                        "ConsumedUnit",
+                                        "ContractedCost",
+                                        "ContractedUnitPrice",
+                                        "EffectiveCost",
+                                        "InvoiceIssuerName",
+                                        "ListCost",
+                                        "ListUnitPrice",
+                                        "PricingCategory",
+                                        "PricingQuantity",
+                                        "PricingUnit",
+                                        "ProviderName",
+                                        "PublisherName",
+                                        "RegionId",
+                                        "RegionName",
+                                        "ResourceId",
+                                        "ResourceName",
+                                        "ResourceType",
+                                        "ServiceCategory",
+                                        "ServiceName",
+                                        "SkuId",
+                                        "SkuPriceId",
+                                        "SubAccountId",
+                                        "SubAccountName",
+                                        "Tags"};
 
 /// The rows of a CSV text as maps from column name to field.
 std::vector<std::map<std::string, std::string>> rows_of(const std::string& text) {
@@ -52,7 +85,9 @@ std::vector<std::map<std::string, std::string>> rows_of(const std::string& text)
 
 }  // namespace
 
-TEST_CASE("the CSV's columns are FOCUS names or x_-prefixed and the estimate's FOCUS columns are all there") {
+TEST_CASE(
+    "the CSV's columns are FOCUS names or x_-prefixed and the estimate's FOCUS columns are all "
+    "there") {
   std::set<std::string> seen;
   for (const auto c : io::focus_columns) {
     const std::string name(c);
@@ -62,11 +97,13 @@ TEST_CASE("the CSV's columns are FOCUS names or x_-prefixed and the estimate's F
     CHECK(focus_names.count(name) == 1);
   }
   // The columns DOMAIN.md section 11 and the issue name for an estimate's cost lines.
-  for (const char* must : {"BilledCost", "ListCost", "EffectiveCost", "ListUnitPrice",
-                           "PricingQuantity", "PricingUnit", "PricingCategory", "ConsumedQuantity",
-                           "ConsumedUnit", "ChargeCategory", "ChargeFrequency", "ServiceName",
-                           "ServiceCategory", "SkuId", "SkuPriceId", "RegionId", "BillingCurrency",
-                           "x_Phase", "x_Formula", "x_PriceProvenance", "x_QuantityProvenance"}) {
+  for (const char* must :
+       {"BilledCost",          "ListCost",       "EffectiveCost",   "ListUnitPrice",
+        "PricingQuantity",     "PricingUnit",    "PricingCategory", "ConsumedQuantity",
+        "ConsumedUnit",        "ChargeCategory", "ChargeFrequency", "ServiceName",
+        "ServiceCategory",     "SkuId",          "SkuPriceId",      "RegionId",
+        "BillingCurrency",     "x_Phase",        "x_Formula",       "x_PriceProvenance",
+        "x_QuantityProvenance"}) {
     CAPTURE(must);
     CHECK(seen.count(must) == 1);
   }

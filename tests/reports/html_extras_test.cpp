@@ -42,25 +42,31 @@ TEST_CASE("html: tornado, comparison, burn-down charts and the decision drawn fr
   // Tornado: baseline 208 at x 360, reach 22.222222222222222222 (throughput at 900) = 160 px.
   // Throughput at 1100: 189.818181818181818182 - 208 = -18.181818181818181818;
   // 18.181818181818181818 * 160 / 22.222222222222222222 = 130.909... -> width 130.91, x 229.09.
-  CHECK(has(h, "data-input=\"throughput\" data-group=\"observed\" data-side=\"low\" "
-               "data-swing=\"40.40404040404040404\" x=\"360\" y=\"34\" width=\"160.00\""));
-  CHECK(has(h, "data-input=\"throughput\" data-group=\"observed\" data-side=\"high\" "
-               "data-swing=\"40.40404040404040404\" x=\"229.09\" y=\"34\" width=\"130.91\""));
+  CHECK(has(h,
+            "data-input=\"throughput\" data-group=\"observed\" data-side=\"low\" "
+            "data-swing=\"40.40404040404040404\" x=\"360\" y=\"34\" width=\"160.00\""));
+  CHECK(has(h,
+            "data-input=\"throughput\" data-group=\"observed\" data-side=\"high\" "
+            "data-swing=\"40.40404040404040404\" x=\"229.09\" y=\"34\" width=\"130.91\""));
   // nodes at 1.8: 188 - 208 = -20 -> 20 * 160 / 22.22... = 144.00, second row (y 30 + 28 + 4).
-  CHECK(has(h, "data-input=\"nodes\" data-group=\"observed\" data-side=\"low\" data-swing=\"40\" "
-               "x=\"216.00\" y=\"62\" width=\"144.00\""));
+  CHECK(has(h,
+            "data-input=\"nodes\" data-group=\"observed\" data-side=\"low\" data-swing=\"40\" "
+            "x=\"216.00\" y=\"62\" width=\"144.00\""));
   // Comparison: gpu 168 (rank 1) and trn1 208 (rank 2, full 260 px); gpu 260 * 168 / 208 = 210.
-  CHECK(has(h, "data-option=\"gpu\" data-rank=\"1\" data-cost=\"168\" x=\"190\" y=\"62\" "
-               "width=\"210.00\""));
-  CHECK(has(h, "data-option=\"trn1\" data-rank=\"2\" data-cost=\"208\" x=\"190\" y=\"90\" "
-               "width=\"260.00\""));
+  CHECK(has(h,
+            "data-option=\"gpu\" data-rank=\"1\" data-cost=\"168\" x=\"190\" y=\"62\" "
+            "width=\"210.00\""));
+  CHECK(has(h,
+            "data-option=\"trn1\" data-rank=\"2\" data-cost=\"208\" x=\"190\" y=\"90\" "
+            "width=\"260.00\""));
   CHECK(has(h, "<rect class=\"option-apart\" data-option=\"trn2\""));
   CHECK(has(h, "#2 trn1</text>"));
   // Burn-down: the scale is the 6,000 USD of both grants over 200 px. January: credits 900 ->
   // 30.00 px, cash 50 -> 1.666... -> 1.67 px; the bar starts 31 / 10 = 3.1 days in: 90 days
   // (Jan 1 to Apr 1), 70 + 3.1 * 520 / 90 = 87.91.
-  CHECK(has(h, "<rect class=\"bar burn-credits\" data-period=\"2026-01-01\" data-amount=\"900\" "
-               "x=\"87.91\" y=\"210.00\" width=\""));
+  CHECK(has(h,
+            "<rect class=\"bar burn-credits\" data-period=\"2026-01-01\" data-amount=\"900\" "
+            "x=\"87.91\" y=\"210.00\" width=\""));
   CHECK(has(h, "data-period=\"2026-01-01\" data-amount=\"50\" x=\"87.91\" y=\"208.33\""));
   CHECK(has(h, "height=\"30.00\""));
   // Balance 6,000 at Jan 1 (y 40), 5,100 at Feb 1: 70 + 31 * 520 / 90 = 249.11, y 240 - 170 = 70.
@@ -68,12 +74,15 @@ TEST_CASE("html: tornado, comparison, burn-down charts and the decision drawn fr
   // B still pays after March: the runway, projected to Aug 14, is named at the chart's right edge
   // (x = 70 + 520), not drawn on its time axis.
   CHECK_FALSE(has(h, "class=\"runway\""));
-  CHECK(has(h, "<text class=\"runway-projected\" data-runway=\"2026-08-14\" x=\"590\" y=\"28\" "
-               "text-anchor=\"end\">runway ends 2026-08-14 (projected past the spend window)"));
-  CHECK(has(h, "<tr><td>A</td><td>1000.00</td><td>2026-02-28</td><td>1000.00</td><td>0.00</td>"
-               "<td>2026-02-04</td><td>0.00</td></tr>"));
-  CHECK(has(h, "<tr><td>B</td><td>5000.00</td><td>2026-12-30</td><td>1500.00</td><td>3500.00</td>"
-               "<td>2026-08-14</td><td>0.00</td></tr>"));
+  CHECK(has(h,
+            "<text class=\"runway-projected\" data-runway=\"2026-08-14\" x=\"590\" y=\"28\" "
+            "text-anchor=\"end\">runway ends 2026-08-14 (projected past the spend window)"));
+  CHECK(has(h,
+            "<tr><td>A</td><td>1000.00</td><td>2026-02-28</td><td>1000.00</td><td>0.00</td>"
+            "<td>2026-02-04</td><td>0.00</td></tr>"));
+  CHECK(has(h,
+            "<tr><td>B</td><td>5000.00</td><td>2026-12-30</td><td>1500.00</td><td>3500.00</td>"
+            "<td>2026-08-14</td><td>0.00</td></tr>"));
   CHECK(has(h, "<section id=\"decision\"><h2>Decision: compare another option</h2>"));
   CHECK(has(h, "<li><strong>compare</strong>: step input &#39;kept_hours&#39; is not measured"));
   std::ostringstream out;
@@ -91,8 +100,10 @@ TEST_CASE("html: the runway is marked where the credits stop") {
       extras_test::d(2026, 1, 1), credits::last_day{extras_test::d(2026, 2, 14)}, {"AmazonEC2"})};
   credits::spend_schedule s;
   for (unsigned m = 1; m <= 2; ++m) {
-    s.add({extras_test::d(2026, m, 1), extras_test::d(2026, m + 1, 1),
-           {{category::compute, credits::charge_kind::usage, decimal(300), "instances", "AmazonEC2"}}});
+    s.add({extras_test::d(2026, m, 1),
+           extras_test::d(2026, m + 1, 1),
+           {{category::compute, credits::charge_kind::usage, decimal(300), "instances",
+             "AmazonEC2"}}});
   }
   report::extras x;
   x.burn_down = credits::burn_down(grants, s);

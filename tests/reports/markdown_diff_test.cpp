@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include <string>
-
 #include <trncost/report/markdown_diff.hpp>
 
 #include "fixtures.hpp"
@@ -14,16 +13,18 @@ namespace trncost_tests::reports_markdown_diff_test {
 using namespace trncost;
 using reports_test::small_estimate;
 
-TEST_CASE("a price and an instance count change give the total and one row per moved input and line") {
+TEST_CASE(
+    "a price and an instance count change give the total and one row per moved input and line") {
   const auto d = diff(small_estimate(), small_estimate({.price = "23", .nodes = 3}));
   const std::string md = io::render_diff_markdown(d, "before.json", "after.json");
   CHECK(md.starts_with("### trncost: before.json -> after.json\n\n"));
   // 43.796689497716894963 -> 70.013356164383561621 (diff_test.cpp computes both by hand).
   CHECK(md.find("**Total: 43.80 -> 70.01 USD (+26.22)**, status verified (unchanged)\n") !=
-            std::string::npos);
+        std::string::npos);
   // The attribution, largest effect first: nodes 23.191666666666666659, then the price 3.025.
   const auto nodes_row = md.find("| +23.19 | `nodes` | 2 instance | 3 instance |\n");
-  const auto price_row = md.find("| +3.02 | `trn1_price` | 21.5 USD/instance-h | 23 USD/instance-h |\n");
+  const auto price_row =
+      md.find("| +3.02 | `trn1_price` | 21.5 USD/instance-h | 23 USD/instance-h |\n");
   REQUIRE(nodes_row != std::string::npos);
   REQUIRE(price_row != std::string::npos);
   CHECK(nodes_row < price_row);
@@ -40,7 +41,8 @@ TEST_CASE("a status change is written in bold and two equal reports say nothing 
   const std::string md = io::render_diff_markdown(d, "a.json", "b.json");
   CHECK(md.find("status **verified -> provisional**") != std::string::npos);
 
-  const auto same = io::render_diff_markdown(diff(small_estimate(), small_estimate()), "a.json", "a.json");
+  const auto same =
+      io::render_diff_markdown(diff(small_estimate(), small_estimate()), "a.json", "a.json");
   CHECK(same.find("\nNothing moved: the same lines, amounts and inputs on both sides.\n") !=
         std::string::npos);
   CHECK(same.find("####") == std::string::npos);
@@ -56,7 +58,8 @@ TEST_CASE("a line only one side has is shown as absent and a pipe in a name is e
   d.attribution.push_back({"", "", "", decimal("2")});
   const std::string md = io::render_diff_markdown(d, "x.json", "y.json");
   CHECK(md.find("| compute | a\\|b | - | new line | absent | 2 | 2 |\n") != std::string::npos);
-  CHECK(md.find("| +2.00 | lines, formulas or inputs added or removed | | |\n") != std::string::npos);
+  CHECK(md.find("| +2.00 | lines, formulas or inputs added or removed | | |\n") !=
+        std::string::npos);
 }
 
 }  // namespace trncost_tests::reports_markdown_diff_test

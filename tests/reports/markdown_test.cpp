@@ -25,15 +25,21 @@ std::size_t at(const std::string& text, std::string_view what) {
 }  // namespace
 
 TEST_CASE("the Markdown report puts the status and its reasons first - then the totals") {
-  const auto md = io::render_markdown(small_estimate({.assumed_overlap = true}), "Fine-tune budget");
+  const auto md =
+      io::render_markdown(small_estimate({.assumed_overlap = true}), "Fine-tune budget");
   CHECK(md.rfind("# Fine-tune budget\n\n**Status: provisional** (as of 2026-11-30).", 0) == 0);
-  CHECK(at(md, "- **provisional** (rule: no-assumption): overlap_s is an assumption: evaluation does not overlap training") <
-        at(md, "## Totals by category"));
+  CHECK(at(md,
+           "- **provisional** (rule: no-assumption): overlap_s is an assumption: evaluation does "
+           "not overlap training") < at(md, "## Totals by category"));
   // total = 43.796689497716894963 (fixtures.hpp), to cents: 43.80.
   CHECK(at(md, "**Total: 43.80 USD**") < at(md, "## Totals by category"));
-  const std::vector<std::string_view> order{"## Totals by category", "## Instance time by phase",
-                                            "## Useful vs overhead", "## Findings",
-                                            "## Assumptions", "## Lines", "## Sources"};
+  const std::vector<std::string_view> order{"## Totals by category",
+                                            "## Instance time by phase",
+                                            "## Useful vs overhead",
+                                            "## Findings",
+                                            "## Assumptions",
+                                            "## Lines",
+                                            "## Sources"};
   for (std::size_t i = 1; i < order.size(); ++i) CHECK(at(md, order[i - 1]) < at(md, order[i]));
 }
 
@@ -58,8 +64,8 @@ TEST_CASE("the Markdown totals: categories - phases - useful vs overhead - to th
 }
 
 TEST_CASE("the Markdown report shows unpriced lines and missing categories - never as 0") {
-  const auto md = io::render_markdown(
-      small_estimate({.unknown_storage_price = true, .declare_logs = false}));
+  const auto md =
+      io::render_markdown(small_estimate({.unknown_storage_price = true, .declare_logs = false}));
   CHECK(md.find("**Status: incomplete**") != std::string::npos);
   CHECK(md.find("**Total: 43.36 USD** (1 unpriced line not included)") != std::string::npos);
   CHECK(md.find("| storage | 0.00 + 1 unpriced |") != std::string::npos);
@@ -73,8 +79,9 @@ TEST_CASE("the Markdown sources give each input's kind - source and date") {
   const auto md = io::render_markdown(small_estimate({.third_party_price = true}));
   CHECK(md.find("| `trn1_price` | 21.5 USD/instance-h | third-party | a price comparison site | "
                 "seen 2026-11-01 |") != std::string::npos);
-  CHECK(md.find("| `nodes` | 2 instance | measured | run run-1: phase timestamps from the run log | "
-                "2026-11-20T10:00:00Z to 2026-11-20T12:00:00Z |") != std::string::npos);
+  CHECK(
+      md.find("| `nodes` | 2 instance | measured | run run-1: phase timestamps from the run log | "
+              "2026-11-20T10:00:00Z to 2026-11-20T12:00:00Z |") != std::string::npos);
   CHECK(md.find("| `no_time` | 0 s | documented | AWS EC2 per-second billing | consulted "
                 "2026-11-30 |") != std::string::npos);
   CHECK(md.find("| `gp3_price` | 0.08 USD/GiB-mo | quoted | AmazonEC2 offer file, EBS gp3, "
@@ -84,7 +91,9 @@ TEST_CASE("the Markdown sources give each input's kind - source and date") {
                        "consulted 2026-11-30 (published 2026-09-10) |") != std::string::npos);
 }
 
-TEST_CASE("table cells escape pipes and line breaks and write_markdown writes what render_markdown gives") {
+TEST_CASE(
+    "table cells escape pipes and line breaks and write_markdown writes what render_markdown "
+    "gives") {
   CHECK(io::detail::md_cell("a | b\nc") == "a \\| b c");
   std::ostringstream out;
   io::write_markdown(small_estimate(), out);
@@ -92,12 +101,14 @@ TEST_CASE("table cells escape pipes and line breaks and write_markdown writes wh
 }
 
 TEST_CASE("the Markdown report lists migration uncertainties - open and resolved") {
-  const auto md = io::render_markdown(small_estimate({.open_uncertainty = true, .resolved_uncertainty = true}));
+  const auto md =
+      io::render_markdown(small_estimate({.open_uncertainty = true, .resolved_uncertainty = true}));
   CHECK(md.find("**Status: provisional**") != std::string::npos);
-  CHECK(md.find("## Migration uncertainties\n\n- **open**: aten::_upsample_bicubic2d_aa in the vision "
-                "tower (owner ml-platform): no Neuron lowering yet; a custom NKI kernel may be needed\n"
-                "- **resolved**: flash attention (owner ml-platform): the NKI flash attention kernel "
-                "passed the numerics check\n") != std::string::npos);
+  CHECK(md.find(
+            "## Migration uncertainties\n\n- **open**: aten::_upsample_bicubic2d_aa in the vision "
+            "tower (owner ml-platform): no Neuron lowering yet; a custom NKI kernel may be needed\n"
+            "- **resolved**: flash attention (owner ml-platform): the NKI flash attention kernel "
+            "passed the numerics check\n") != std::string::npos);
   CHECK(io::render_markdown(small_estimate()).find("Migration uncertainties") == std::string::npos);
 }
 
@@ -108,7 +119,10 @@ TEST_CASE("the Markdown report ends with the archived protocol - trncost version
   CHECK(none.ends_with(made + "No run log is archived: the measurements name their runs under "
                               "Sources.\n"));
   auto m = reports_test::small_model();
-  m.archive_run({"ft-r1", "meta-llama/Llama-3.1-8B", "git:4f2a9c1", "ft-v4",
+  m.archive_run({"ft-r1",
+                 "meta-llama/Llama-3.1-8B",
+                 "git:4f2a9c1",
+                 "ft-v4",
                  {{"learning_rate", "0.00002"}, {"global_batch_size", "80"}},
                  {{"neuronx-cc", "2.21.33363.0"}, {"torch", "2.8.0"}}});
   m.archive_run({"ft-r2", "", "", "", {}, {}});  // a log that states nothing but its id

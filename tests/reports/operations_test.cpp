@@ -29,8 +29,8 @@ hours instance_hours(std::string name, int v) {
 /// One line: 2 USD/instance-h x `usage`; the other categories declared none.
 estimate priced(const hours& usage) {
   model m;
-  const auto price = m.input(sourced("price", make(units::usd_per_instance_hour, 2),
-                                     reports_test::ec2_quote(as_of)));
+  const auto price = m.input(
+      sourced("price", make(units::usd_per_instance_hour, 2), reports_test::ec2_quote(as_of)));
   m.add_line(category::compute, "job", {phase::training, "training"}, price, m.input(usage));
   for (const auto c : all_categories) {
     if (c != category::compute) m.declare_none(c, declared_none{"not in this test"});
@@ -152,8 +152,8 @@ TEST_CASE("a model node's record carries the node's operation with its arguments
                          std::optional<quantity<units::second_t>>(make(units::second, 4000)));
   const auto tier_rec = m.record(tier);  // held: the derivation lives in the record
   const auto& tier_how = std::get<derived>(tier_rec->origin);
-  CHECK(tier_how.op == operation{.kind = op_kind::band, .lower = decimal(3600),
-                                 .upper = decimal(4000)});
+  CHECK(tier_how.op ==
+        operation{.kind = op_kind::band, .lower = decimal(3600), .upper = decimal(4000)});
   CHECK(m.record(tier)->value == "400");
   // In hours: 7,200 / 3,600 = 2 h, a conversion by 1 / 3600.
   const auto hours_rec = m.record(convert<units::hour_t>(billed));
@@ -163,8 +163,8 @@ TEST_CASE("a model node's record carries the node's operation with its arguments
 
 TEST_CASE("a missing category is read from its reason's rule and category and never its text") {
   model m;
-  const auto price = m.input(sourced("price", make(units::usd_per_instance_hour, 2),
-                                     reports_test::ec2_quote(as_of)));
+  const auto price = m.input(
+      sourced("price", make(units::usd_per_instance_hour, 2), reports_test::ec2_quote(as_of)));
   m.add_line(category::compute, "job", {phase::training, "training"}, price,
              m.input(instance_hours("usage", 5)));
   for (const auto c : all_categories) {

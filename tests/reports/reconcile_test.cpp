@@ -1,7 +1,8 @@
-// The bill against the estimate (include/trncost/io/bill.hpp, include/trncost/report/reconcile.hpp):
-// the shipped fine-tune estimate against the shipped bill (examples/data/bills/), in FOCUS and in
-// both Cost and Usage Report layouts, with each difference computed by hand below; the real FOCUS
-// 1.0 sample when ../shared/data is beside the checkout; and hostile bills, each with its message.
+// The bill against the estimate (include/trncost/io/bill.hpp,
+// include/trncost/report/reconcile.hpp): the shipped fine-tune estimate against the shipped bill
+// (examples/data/bills/), in FOCUS and in both Cost and Usage Report layouts, with each difference
+// computed by hand below; the real FOCUS 1.0 sample when ../shared/data is beside the checkout; and
+// hostile bills, each with its message.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -151,9 +152,10 @@ TEST_CASE("the fine-tune's bill against its estimate: every difference, computed
   CHECK(requests->difference == d("0.01"));
   CHECK(requests->bill_rows == 2);
   CHECK_FALSE(requests->usage_effect.has_value());
-  CHECK(requests->why == "billed 0.09, estimated 0.08 for 54000 Requests billed, 52000 Requests "
-                         "estimated; usage and price not split: the estimate's lines have several "
-                         "rates");
+  CHECK(requests->why ==
+        "billed 0.09, estimated 0.08 for 54000 Requests billed, 52000 Requests "
+        "estimated; usage and price not split: the estimate's lines have several "
+        "rates");
 
   // EBS gp3: 2 x 500 GiB x 8 h / 730 x 0.08 = 0.876712328767123288; billed 11 GB-Mo x 0.08 = 0.88.
   const auto& gp3 = row_of(r, "EBS:VolumeUsage.gp3");
@@ -210,8 +212,8 @@ TEST_CASE("the same bill as a legacy Cost and Usage Report and as CUR 2.0 reconc
     REQUIRE(cur.left_out.size() == 1);
     CHECK(cur.left_out[0].amount == d("0.312"));
     // A CUR names its rows by line item id.
-    CHECK(row_of(cur, "BoxUsage:trn1.32xlarge").billed_as->method.ends_with(
-        " bill (line item li-0001, line item li-0002)"));
+    CHECK(row_of(cur, "BoxUsage:trn1.32xlarge")
+              .billed_as->method.ends_with(" bill (line item li-0001, line item li-0002)"));
   }
 }
 
@@ -223,9 +225,9 @@ TEST_CASE("a billed amount feeds the next estimate as a measured input") {
     const measured& m = *row.billed_as;
     return trncost_support::scenario_head +
            "[[component]]\nkind = \"data_preparation\"\nname = \"billed\"\n"
-           "cost = { value = \"" + row.billed.to_string() + "\", measured = { run = \"" +
-           m.run_id + "\", method = \"" + m.method + "\", from = " + to_string(m.from) +
-           ", to = " + to_string(m.to) +
+           "cost = { value = \"" +
+           row.billed.to_string() + "\", measured = { run = \"" + m.run_id + "\", method = \"" +
+           m.method + "\", from = " + to_string(m.from) + ", to = " + to_string(m.to) +
            " } }\n[declare_none]\ncompute = \"t\"\ntransfer = \"t\"\nlogs = \"t\"\n"
            "storage = \"t\"\nfailures_restarts = \"t\"\n";
   };
@@ -301,7 +303,8 @@ TEST_CASE("a FOCUS export without SkuPriceId or x_ columns matches by SKU") {
   CHECK(row_of(r, "BoxUsage:trn1.32xlarge").usage_effect == d("19.8875"));
 }
 
-TEST_CASE("filters: a period, an account, regions and tags leave rows out, counted with their money") {
+TEST_CASE(
+    "filters: a period, an account, regions and tags leave rows out, counted with their money") {
   reconcile_options o;
   o.from = parse_timestamp("2026-11-21T00:00:00Z");
   o.to = parse_timestamp("2026-11-22T00:00:00Z");
@@ -336,7 +339,8 @@ TEST_CASE("filters: a period, an account, regions and tags leave rows out, count
   CHECK(w.billed_usage == d("0.312"));
 }
 
-TEST_CASE("a Savings Plan's covered usage is compared at its effective cost, or at its billed one") {
+TEST_CASE(
+    "a Savings Plan's covered usage is compared at its effective cost, or at its billed one") {
   // Legacy CUR: 10 h of trn1.32xlarge covered by a Savings Plan at 13.00 an hour (130.00 effective,
   // 0 unblended) and its negation row, which is never added.
   const std::string text =
@@ -439,15 +443,17 @@ TEST_CASE("hostile bills are refused with the file, the line, the column and the
   CHECK(bill_error(with_changes(head_and_first, {{"\n204.25,", "\nNULL,"}})) ==
         "trncost: bill.csv:2: column 'BilledCost': is empty; a bill row needs it (trncost takes "
         "nothing unknown as zero)");
-  CHECK(bill_error(with_changes(head_and_first, {{"2026-11-20 00:00:00", "2026-11-31 00:00:00"}})) ==
-        "trncost: bill.csv:2: column 'ChargePeriodStart': \"2026-11-31 00:00:00\" is not a UTC "
-        "time (2024-09-18 23:00:00, 2024-09-18T23:00:00Z or 2024-09-18T23:00:00.000Z)");
+  CHECK(
+      bill_error(with_changes(head_and_first, {{"2026-11-20 00:00:00", "2026-11-31 00:00:00"}})) ==
+      "trncost: bill.csv:2: column 'ChargePeriodStart': \"2026-11-31 00:00:00\" is not a UTC "
+      "time (2024-09-18 23:00:00, 2024-09-18T23:00:00Z or 2024-09-18T23:00:00.000Z)");
   CHECK(bill_error(with_changes(head_and_first, {{",Usage,", ",Refund,"}})) ==
         "trncost: bill.csv:2: column 'ChargeCategory': \"Refund\" is not a FOCUS charge category "
         "(Usage, Purchase, Credit, Tax, Adjustment)");
-  CHECK(bill_error(with_changes(head_and_first, {{"2026-11-21 00:00:00", "2026-11-19 00:00:00"}})) ==
-        "trncost: bill.csv:2: column 'ChargePeriodEnd': ends before the row's period starts "
-        "(2026-11-20T00:00:00Z)");
+  CHECK(
+      bill_error(with_changes(head_and_first, {{"2026-11-21 00:00:00", "2026-11-19 00:00:00"}})) ==
+      "trncost: bill.csv:2: column 'ChargePeriodEnd': ends before the row's period starts "
+      "(2026-11-20T00:00:00Z)");
   CHECK(bill_error(head_and_first + "1,2\n") ==
         "trncost: bill.csv:3: the record has 2 fields, the header has 29");
   // Covered usage without its effective cost.
@@ -459,8 +465,9 @@ TEST_CASE("hostile bills are refused with the file, the line, the column and the
   // A bill in another currency than the estimate: refused when reconciled.
   CHECK(trncost_support::error_message<input_error>([&] {
           (void)reconcile_text(with_changes(head_and_first, {{",USD,", ",EUR,"}}));
-        }) == "trncost: bill.csv:2: the bill is in EUR, the estimate in USD; trncost converts no "
-              "currency");
+        }) ==
+        "trncost: bill.csv:2: the bill is in EUR, the estimate in USD; trncost converts no "
+        "currency");
 }
 
 TEST_CASE("negative usage, credit and refund rows are kept, never netted away silently") {
@@ -471,9 +478,9 @@ TEST_CASE("negative usage, credit and refund rows are kept, never netted away si
   using trncost_support::with_changes;
   // The first trn1 row (9.5 h, 204.25) corrected by a negative usage row of -1 h (-21.50): the
   // group counts 8.5 h and 182.75.
-  const std::string correction =
-      with_changes(first, {{"204.25,", "-21.5,"}, {",9.5,Hours,204.25,204.25,21.5,9.5,",
-                                                   ",-1,Hours,-21.5,-21.5,21.5,-1,"}});
+  const std::string correction = with_changes(
+      first, {{"204.25,", "-21.5,"},
+              {",9.5,Hours,204.25,204.25,21.5,9.5,", ",-1,Hours,-21.5,-21.5,21.5,-1,"}});
   const reconciliation r = reconcile_text(head + first + correction);
   const auto& ec2 = row_of(r, "BoxUsage:trn1.32xlarge");
   CHECK(ec2.billed == d("182.75"));
@@ -494,17 +501,17 @@ TEST_CASE("an empty bill: every estimated line has no bill row, and says so") {
 
 TEST_CASE("bill_time reads the spellings bills use, and nothing else") {
   timestamp t;
-  for (const std::string_view ok : {"2026-11-20 23:00:00", "2026-11-20T23:00:00Z",
-                                    "2026-11-20T23:00:00.000Z", "2026-11-20T23:00:00+00:00",
-                                    "2026-11-20 23:00:00.000"}) {
+  for (const std::string_view ok :
+       {"2026-11-20 23:00:00", "2026-11-20T23:00:00Z", "2026-11-20T23:00:00.000Z",
+        "2026-11-20T23:00:00+00:00", "2026-11-20 23:00:00.000"}) {
     CAPTURE(ok);
     REQUIRE(io::detail::bill_time(ok, t));
     CHECK(t == parse_timestamp("2026-11-20T23:00:00Z"));
   }
   REQUIRE(io::detail::bill_time("2026-11-20", t));
   CHECK(t == parse_timestamp("2026-11-20T00:00:00Z"));
-  for (const std::string_view bad : {"2026-11-20T23:00:00+02:00", "20/11/2026", "", "2026-11-20T25:00:00Z",
-                                     "2026-11-20T23:00:00.5Z"}) {
+  for (const std::string_view bad : {"2026-11-20T23:00:00+02:00", "20/11/2026", "",
+                                     "2026-11-20T25:00:00Z", "2026-11-20T23:00:00.5Z"}) {
     CAPTURE(bad);
     CHECK_FALSE(io::detail::bill_time(bad, t));
   }
@@ -529,8 +536,8 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
   CHECK(checked.ok);
   CHECK(checked.rows == r.rows.size());
   const auto tampered = report::check_reconciliation(
-      trncost_support::with_changes(json, {{"\"usage_effect\": \"19.8875\"",
-                                            "\"usage_effect\": \"19.8876\""}}),
+      trncost_support::with_changes(
+          json, {{"\"usage_effect\": \"19.8875\"", "\"usage_effect\": \"19.8876\""}}),
       "reconciliation.json");
   CHECK_FALSE(tampered.ok);
   CHECK(tampered.first_mismatch ==

@@ -31,7 +31,8 @@ std::string read_file(const std::string& path) { return trncost_support::slurp(p
 TEST_CASE("the JSON report of the small estimate is byte-identical to the reviewed golden file") {
   // The golden file was generated once, read line by line against the hand computation in
   // fixtures.hpp, and committed; any change to the schema or the values shows up here.
-  const std::string golden = read_file(std::string(TRNCOST_TESTS_DIR) + "/reports/data/small_report.json");
+  const std::string golden =
+      read_file(std::string(TRNCOST_TESTS_DIR) + "/reports/data/small_report.json");
   CHECK(io::render_json(small_estimate()) == golden);
   // Two estimates built separately from the same inputs give the same bytes.
   CHECK(io::render_json(small_estimate()) == io::render_json(small_estimate()));
@@ -40,7 +41,8 @@ TEST_CASE("the JSON report of the small estimate is byte-identical to the review
   CHECK(out.str() == golden);
 }
 
-TEST_CASE("the JSON report holds inputs with provenance - derivations as operations and exact lines") {
+TEST_CASE(
+    "the JSON report holds inputs with provenance - derivations as operations and exact lines") {
   const auto doc = io::read_report(io::render_json(small_estimate()), "small.json");
   CHECK(doc.version == 5);
   CHECK(to_string(doc.as_of) == "2026-11-30");
@@ -71,7 +73,8 @@ TEST_CASE("the JSON report holds inputs with provenance - derivations as operati
   // Every operation the model has, each with its parameters.
   std::map<std::string, report::derivation_entry> by_op;
   for (const auto& d : doc.derivations) by_op.emplace(std::string(to_string(d.op.kind)), d);
-  for (const auto* op : {"add", "sub", "mul", "max", "min", "scale", "band", "ceil_to", "convert"}) {
+  for (const auto* op :
+       {"add", "sub", "mul", "max", "min", "scale", "band", "ceil_to", "convert"}) {
     CAPTURE(op);
     CHECK(by_op.count(op) == 1);
   }
@@ -93,13 +96,16 @@ TEST_CASE("the JSON report holds inputs with provenance - derivations as operati
   CHECK(doc.categories[2].justification == "all data stays in one availability zone");
 }
 
-TEST_CASE("sourced derivations (a median of runs - a division - a unit reading) are written as operations") {
+TEST_CASE(
+    "sourced derivations (a median of runs - a division - a unit reading) are written as "
+    "operations") {
   const auto doc = report::from_estimate(reports_test::sourced_estimate());
   REQUIRE(doc.derivations.size() == 4);
   // median(58000, 61000, 60000) = 60000, over the three runs' records.
   CHECK(doc.derivations[0].op.kind == op_kind::median);
-  CHECK(doc.derivations[0].operands ==
-        std::vector<std::string>{"r1.useful_throughput", "r2.useful_throughput", "r3.useful_throughput"});
+  CHECK(doc.derivations[0].operands == std::vector<std::string>{"r1.useful_throughput",
+                                                                "r2.useful_throughput",
+                                                                "r3.useful_throughput"});
   CHECK(doc.derivations[0].value == "60000");
   // 1,296,000 tokens / 60,000 token/s = 21.6 s.
   CHECK(doc.derivations[1].op.kind == op_kind::div);
@@ -127,9 +133,10 @@ TEST_CASE("migration uncertainties are written apart from the costs - open or re
   const auto est = small_estimate({.open_uncertainty = true, .resolved_uncertainty = true});
   CHECK(est.status == estimate_status::provisional);
   const auto json = io::render_json(est);
-  CHECK(json.find("  \"uncertainties\": [\n    {\n      \"subject\": \"aten::_upsample_bicubic2d_aa in "
-                  "the vision tower\",\n      \"kind\": \"custom-operator\",\n      \"status\": "
-                  "\"open\",\n      \"owner\": \"ml-platform\",") != std::string::npos);
+  CHECK(json.find(
+            "  \"uncertainties\": [\n    {\n      \"subject\": \"aten::_upsample_bicubic2d_aa in "
+            "the vision tower\",\n      \"kind\": \"custom-operator\",\n      \"status\": "
+            "\"open\",\n      \"owner\": \"ml-platform\",") != std::string::npos);
   const auto doc = io::read_report(json);
   REQUIRE(doc.uncertainties.size() == 2);
   CHECK(doc.uncertainties[1].what == migration_uncertainty::kind::porting_work);
@@ -156,7 +163,9 @@ TEST_CASE("two different inputs with one name are refused before anything is wri
   CHECK(out.str().empty());
 }
 
-TEST_CASE("an unknown input reached twice under one name is written once and two different ones are refused") {
+TEST_CASE(
+    "an unknown input reached twice under one name is written once and two different ones are "
+    "refused") {
   const auto build = [](const char* second_reason) {
     model m;
     const auto p1 = m.unknown<units::usd_per_instance_hour_t>("p", "no official row");
@@ -205,11 +214,12 @@ TEST_CASE("strings are escaped so the report stays valid JSON") {
   CHECK(v.text() == "a \"quote\", a \\ and a\nnew line\x01");
 }
 
-TEST_CASE("the report archives the protocol - the trncost version and each run as its log states it") {
+TEST_CASE(
+    "the report archives the protocol - the trncost version and each run as its log states it") {
   auto m = reports_test::small_model();
   // The run the small model's measurements name (protocol-runs: every archived run is one).
-  const run_protocol r1{"run-1", "meta-llama/Llama-3.1-8B", "git:4f2a9c1", "ft-v4",
-                        {{"learning_rate", "0.00002"}}, {{"neuronx-cc", "2.21.33363.0"}}};
+  const run_protocol r1{"run-1", "meta-llama/Llama-3.1-8B",      "git:4f2a9c1",
+                        "ft-v4", {{"learning_rate", "0.00002"}}, {{"neuronx-cc", "2.21.33363.0"}}};
   m.archive_run(r1);
   m.archive_run(r1);  // the same run again: kept once
   const std::string json = io::render_json(m.evaluate(reports_test::as_of));

@@ -42,11 +42,11 @@ const std::set<std::string, std::less<>>& core_layers() {
 
 /// The layer of a header, from its path under include/trncost: its folder; for an umbrella header
 /// (credits.hpp beside credits/) the folder it stands for; "top" for the other headers at the top.
-/// io/ splits in two: the scenario file (io/scenario.hpp, io/study.hpp and io/plan.hpp, which build a
-/// report's extras or write a plan's report) and the readers (every other io/ header, io/detail/ and the fmt formatters).
-/// The bodies of a header's functions (its impl/<name>.ipp) have the header's layer. "src" is the
-/// headers a program includes in one unit for separate compilation (src.hpp, io/src_*.hpp): they
-/// include every layer, and no header includes them.
+/// io/ splits in two: the scenario file (io/scenario.hpp, io/study.hpp and io/plan.hpp, which build
+/// a report's extras or write a plan's report) and the readers (every other io/ header, io/detail/
+/// and the fmt formatters). The bodies of a header's functions (its impl/<name>.ipp) have the
+/// header's layer. "src" is the headers a program includes in one unit for separate compilation
+/// (src.hpp, io/src_*.hpp): they include every layer, and no header includes them.
 std::string layer_of(const fs::path& in) {
   fs::path rel;
   for (const auto& part : in) {
@@ -62,7 +62,7 @@ std::string layer_of(const fs::path& in) {
   }
   if (first == "io") {
     return r == "io/scenario.hpp" || r == "io/study.hpp" || r == "io/plan.hpp" ? "scenario"
-                                                                                 : "readers";
+                                                                               : "readers";
   }
   return first;
 }
@@ -208,7 +208,7 @@ TEST_CASE("the folder graph's layers and rules") {
   SUBCASE("the allowed arrows pass") {
     CHECK_FALSE(forbidden("report", "analysis").has_value());
     CHECK_FALSE(forbidden("report", "credits").has_value());
-    CHECK_FALSE(forbidden("report", "readers").has_value());  // the audit reads JSON (io/detail)
+    CHECK_FALSE(forbidden("report", "readers").has_value());   // the audit reads JSON (io/detail)
     CHECK_FALSE(forbidden("scenario", "report").has_value());  // the scenario builds report::extras
     CHECK_FALSE(forbidden("scenario", "readers").has_value());
     CHECK_FALSE(forbidden("readers", "prices").has_value());

@@ -45,7 +45,7 @@ concept subtractable = requires(A a, B b) {
 };
 template <class A, class B>
 concept multipliable = requires(A a, B b) {
-  { a * b } -> not_refused;
+  { a* b } -> not_refused;
 };
 template <class A, class B>
 concept comparable = requires(A a, B b) {
@@ -70,7 +70,7 @@ concept comparison_caught = requires(A a, B b) {
 };
 template <class A, class B>
 concept multiplication_caught = requires(A a, B b) {
-  { a * b } -> std::same_as<trncost::refused>;
+  { a* b } -> std::same_as<trncost::refused>;
 };
 template <class Rate, class Usage>
 concept amount_caught = requires(Rate r, Usage q) {
@@ -169,7 +169,8 @@ static_assert(!comparable<money, decimal>);
 static_assert(equality_comparable_with<gibibytes, gibibytes>);
 static_assert(!equality_comparable_with<gibibytes, gigabytes>);
 
-// The mistakes above are caught by trncost's overloads, which speak first (docs/troubleshooting.md).
+// The mistakes above are caught by trncost's overloads, which speak first
+// (docs/troubleshooting.md).
 static_assert(addition_caught<money, hours>);
 static_assert(addition_caught<money, per_instance_hour>);
 static_assert(addition_caught<instance_hours, chip_hours>);
@@ -202,11 +203,11 @@ static_assert(!multiplication_caught<decimal, int>);
 
 // --- decimal: from integers and text, never from or to floating point or int
 
-// A decimal from a double or a float, or a decimal into an int or a double, reaches a constructor or
-// a conversion that exists only to stop the compile with trncost's sentence (tests/compile_fail/
-// casting_a_double_to_decimal, converting_a_decimal_to_int): std::is_constructible_v<decimal, double>
-// and std::is_convertible_v<decimal, int> are true, so the rule is asked with decimal_source and
-// decimal_target.
+// A decimal from a double or a float, or a decimal into an int or a double, reaches a constructor
+// or a conversion that exists only to stop the compile with trncost's sentence (tests/compile_fail/
+// casting_a_double_to_decimal, converting_a_decimal_to_int): std::is_constructible_v<decimal,
+// double> and std::is_convertible_v<decimal, int> are true, so the rule is asked with
+// decimal_source and decimal_target.
 using trncost::decimal_source;
 using trncost::decimal_target;
 static_assert(std::is_constructible_v<decimal, double>);  // the catching constructor...
@@ -326,7 +327,8 @@ static_assert(!sourced_constructible<money, std::string, decimal, trncost::prove
 static_assert(!std::is_constructible_v<sourced<money>, std::string, decimal, trncost::provenance>);
 static_assert(!sourced_constructible<money, sourced<hours>>);
 // A sourced value of one unit converts to one of another only to refuse (tests/compile_fail/
-// price_query_into_the_wrong_rate, taking_sourced_seconds_as_sourced_hours): ask sourced_constructible.
+// price_query_into_the_wrong_rate, taking_sourced_seconds_as_sourced_hours): ask
+// sourced_constructible.
 static_assert(std::is_convertible_v<sourced<per_instance_hour>, sourced<per_gibibyte_month>>);
 static_assert(!sourced_constructible<per_gibibyte_month, sourced<per_instance_hour>>);
 static_assert(!sourced_constructible<per_gibibyte_month, const sourced<per_instance_hour>&>);
@@ -347,9 +349,10 @@ static_assert(charge_caught<sourced<per_gibibyte_month>, sourced<gibibyte_hours>
 static_assert(charge_caught<per_instance_hour, sourced<instance_hours>>);
 static_assert(!charge_caught<sourced<per_instance_hour>, sourced<instance_hours>>);
 
-// --- Compile time: trncost's system takes Boost.Units' "simple system" path (its base units, sorted
-// by ordinal, have one base dimension each, in ordinal order too), so a derived unit's exponents are
-// read off rather than found by inverting a matrix at compile time (units/system.hpp, byte_ordinal).
+// --- Compile time: trncost's system takes Boost.Units' "simple system" path (its base units,
+// sorted by ordinal, have one base dimension each, in ordinal order too), so a derived unit's
+// exponents are read off rather than found by inverting a matrix at compile time (units/system.hpp,
+// byte_ordinal).
 static_assert(boost::units::detail::is_simple_system<u::system::type>::value);
 static_assert(u::byte_base_unit::value == u::byte_ordinal);
 
@@ -367,7 +370,8 @@ static_assert(u::is_trncost_unit<u::usd_per_thousand_requests_t>);
 static_assert(u::is_trncost_unit<u::dimensionless_t>);
 // Boost's own units are not, and trncost's hour is the very type of an SI second scaled by 3600.
 namespace bu = boost::units;
-using si_scaled_hour = bu::make_scaled_unit<bu::si::time, bu::scale<60, bu::static_rational<2>>>::type;
+using si_scaled_hour =
+    bu::make_scaled_unit<bu::si::time, bu::scale<60, bu::static_rational<2>>>::type;
 static_assert(std::is_same_v<si_scaled_hour, u::hour_t>);
 static_assert(!u::is_trncost_unit<u::hour_t>);
 static_assert(!u::is_trncost_unit<bu::si::length>);
@@ -377,8 +381,9 @@ static_assert(!u::is_trncost_unit<bu::metric::hour_base_unit::unit_type>);
 // An assignment mistake between Boost's own units is left to Boost.Units: its trait keeps its plain
 // bool value (trncost's specialisation answers with a type whose comparison says the sentence).
 template <class From, class To>
-inline constexpr bool boost_answers_assignment = std::is_same_v<
-    std::remove_cv_t<decltype(bu::is_implicitly_convertible<From, To>::value)>, bool>;
+inline constexpr bool boost_answers_assignment =
+    std::is_same_v<std::remove_cv_t<decltype(bu::is_implicitly_convertible<From, To>::value)>,
+                   bool>;
 static_assert(boost_answers_assignment<bu::si::length, bu::si::time>);
 static_assert(boost_answers_assignment<bu::si::time, si_scaled_hour>);
 static_assert(boost_answers_assignment<bu::si::time, bu::metric::hour_base_unit::unit_type>);
@@ -402,14 +407,12 @@ static_assert(!multipliable<decimal, bool>);
 static_assert(multipliable<decimal, int>);
 static_assert(!makeable<u::hour_t, char>);
 static_assert(makeable<u::hour_t, int>);
-static_assert(!amount_callable<quantity<u::instance_hour_t>,
-                               quantity<u::usd_per_instance_hour_t>>);
-static_assert(amount_callable<quantity<u::usd_per_instance_hour_t>,
-                              quantity<u::instance_hour_t>>);
+static_assert(!amount_callable<quantity<u::instance_hour_t>, quantity<u::usd_per_instance_hour_t>>);
+static_assert(amount_callable<quantity<u::usd_per_instance_hour_t>, quantity<u::instance_hour_t>>);
 static_assert(!charge_callable<sourced<quantity<u::instance_hour_t>>,
                                sourced<quantity<u::usd_per_instance_hour_t>>>);
-static_assert(!amount_by_month_callable<quantity<u::gibibyte_hour_t>,
-                                        quantity<u::usd_per_gibibyte_month_t>>);
+static_assert(
+    !amount_by_month_callable<quantity<u::gibibyte_hour_t>, quantity<u::usd_per_gibibyte_month_t>>);
 
 TEST_CASE("what the static checks accept also computes exactly at run time") {
   using trncost::make;

@@ -1,7 +1,7 @@
-// Tests for the local price store (io/price_store.hpp): an offer read through the offer readers goes
-// in and comes out the same, several versions sit side by side and the as-of date picks one, a
-// refused write leaves the store as it was, and a scenario naming the store gives the same report as
-// the scenario naming the offer files. Part of the test program only when SQLite is found
+// Tests for the local price store (io/price_store.hpp): an offer read through the offer readers
+// goes in and comes out the same, several versions sit side by side and the as-of date picks one, a
+// refused write leaves the store as it was, and a scenario naming the store gives the same report
+// as the scenario naming the offer files. Part of the test program only when SQLite is found
 // (tests/CMakeLists.txt), as the store itself: not named *_test.cpp for that reason.
 #include <doctest/doctest.h>
 
@@ -11,7 +11,6 @@
 #include <random>
 #include <string>
 #include <system_error>
-
 #include <trncost/io/price_list.hpp>
 #include <trncost/io/price_store.hpp>
 #include <trncost/io/scenario.hpp>
@@ -52,12 +51,17 @@ class fresh_store {
 };
 
 io::price_store_origin origin_of(const std::string& source) {
-  return {.region = "us-east-1", .source = source, .retrieved = parse_date("2026-11-30"),
-          .filter = "test", .effective_begin = std::nullopt, .effective_end = std::nullopt};
+  return {.region = "us-east-1",
+          .source = source,
+          .retrieved = parse_date("2026-11-30"),
+          .filter = "test",
+          .effective_begin = std::nullopt,
+          .effective_end = std::nullopt};
 }
 
 offer read_fixture() {
-  return io::read_offer_json_file(fixture, ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge"}));
+  return io::read_offer_json_file(fixture,
+                                  ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge"}));
 }
 
 void check_same(const offer& a, const offer& b) {
@@ -162,9 +166,11 @@ TEST_CASE("two versions side by side: the as-of date picks the one published las
     FAIL("expected an input_error");
   } catch (const input_error& e) {
     CHECK(std::string(e.what()) ==
-          "trncost: " + path + ": the price store holds no offer version published on or before 2026-01-01 "
-          "(it holds AmazonEC2 20260910195514 (published 2026-09-10T19:55:14Z), AmazonEC2 20261101000000 "
-          "(published 2026-11-01T00:00:00Z))");
+          "trncost: " + path +
+              ": the price store holds no offer version published on or before 2026-01-01 "
+              "(it holds AmazonEC2 20260910195514 (published 2026-09-10T19:55:14Z), AmazonEC2 "
+              "20261101000000 "
+              "(published 2026-11-01T00:00:00Z))");
   }
 }
 
@@ -179,8 +185,10 @@ TEST_CASE("a refused write leaves the store as it was") {
     undated.header.version = "20261201000000";
     undated.header.published.reset();
     CHECK_THROWS_WITH_AS(store.put(undated, origin_of("undated.json")),
-                         ("trncost: " + path + ": price store: the offer from undated.json lacks its offer code, "
-                          "version or publication date; a stored price needs all three").c_str(),
+                         ("trncost: " + path +
+                          ": price store: the offer from undated.json lacks its offer code, "
+                          "version or publication date; a stored price needs all three")
+                             .c_str(),
                          input_error);
     offer odd = good;
     odd.header.version = "20261201000000";
@@ -227,9 +235,10 @@ TEST_CASE("a file that is not a price store is refused by name, and never change
     std::ofstream out(path);
     out << "SKU,Price\n";
   }
-  const std::string not_sqlite = "trncost: " + path +
-                                 ": is not a trncost price store: it is not a SQLite database (its first bytes are not "
-                                 "SQLite's); trncost will not read or change it";
+  const std::string not_sqlite =
+      "trncost: " + path +
+      ": is not a trncost price store: it is not a SQLite database (its first bytes are not "
+      "SQLite's); trncost will not read or change it";
   CHECK(refusal([&] { io::price_store{path}; }) == not_sqlite);
   CHECK(refusal([&] { io::price_store(path, io::price_store::mode::write); }) == not_sqlite);
   CHECK(bytes_of(path) == "SKU,Price\n");
@@ -238,9 +247,10 @@ TEST_CASE("a file that is not a price store is refused by name, and never change
   const std::string& other = other_file.path();
   change_by_hand(other, "CREATE TABLE t (x); INSERT INTO t VALUES (1)");
   const std::string before = bytes_of(other);
-  const std::string foreign = "trncost: " + other +
-                              ": is not a trncost price store: it is a SQLite database without trncost's mark (a "
-                              "meta table naming trncost.price_store); trncost will not read or change it";
+  const std::string foreign =
+      "trncost: " + other +
+      ": is not a trncost price store: it is a SQLite database without trncost's mark (a "
+      "meta table naming trncost.price_store); trncost will not read or change it";
   CHECK(refusal([&] { io::price_store{other}; }) == foreign);
   CHECK(refusal([&] { io::price_store(other, io::price_store::mode::write); }) == foreign);
   CHECK(bytes_of(other) == before);
@@ -248,7 +258,9 @@ TEST_CASE("a file that is not a price store is refused by name, and never change
   const fresh_store missing_file("missing");
   const std::string& missing = missing_file.path();
   CHECK_THROWS_WITH_AS(io::price_store{missing},
-                       ("trncost: " + missing + ": price store: cannot be opened (SQLite: unable to open database file)").c_str(),
+                       ("trncost: " + missing +
+                        ": price store: cannot be opened (SQLite: unable to open database file)")
+                           .c_str(),
                        input_error);
   // No refusal suggests making a store where one exists.
   for (const auto& m : {not_sqlite, foreign}) CHECK(m.find("create") == std::string::npos);
@@ -264,15 +276,17 @@ TEST_CASE("a store of a newer layout is refused, naming both layouts, and left a
   change_by_hand(newer, "UPDATE meta SET value = '3' WHERE key = 'schema'");
   const std::string before = bytes_of(newer);
   CHECK(io::price_store_schema == 2);
-  const std::string said = "trncost: " + newer +
-                           ": price store: was written by a newer trncost (store layout 3; this trncost reads layouts "
-                           "1 to 2): use that trncost or a newer one; the store was not changed";
+  const std::string said =
+      "trncost: " + newer +
+      ": price store: was written by a newer trncost (store layout 3; this trncost reads layouts "
+      "1 to 2): use that trncost or a newer one; the store was not changed";
   CHECK(refusal([&] { io::price_store{newer}; }) == said);
   CHECK(refusal([&] { io::price_store(newer, io::price_store::mode::write); }) == said);
   CHECK(bytes_of(newer) == before);
   change_by_hand(newer, "UPDATE meta SET value = 'two' WHERE key = 'schema'");
-  CHECK(refusal([&] { io::price_store{newer}; }).find("is damaged: its layout mark (meta schema) is \"two\"") !=
-        std::string::npos);
+  CHECK(refusal([&] {
+          io::price_store{newer};
+        }).find("is damaged: its layout mark (meta schema) is \"two\"") != std::string::npos);
 }
 
 TEST_CASE("a damaged store says it is damaged and where, and is never offered to be made again") {
@@ -290,13 +304,15 @@ TEST_CASE("a damaged store says it is damaged and where, and is never offered to
     out << whole.substr(0, 4096);
   }
   const std::string truncated = refusal([&] { io::price_store{path}; });
-  CHECK(truncated.find(": price store: is damaged: the file has 4096 bytes but its SQLite header says " +
-                       std::to_string(whole.size())) != std::string::npos);
+  CHECK(truncated.find(
+            ": price store: is damaged: the file has 4096 bytes but its SQLite header says " +
+            std::to_string(whole.size())) != std::string::npos);
   CHECK(truncated.find("truncated?") != std::string::npos);
   CHECK(refusal([&] { io::price_store(path, io::price_store::mode::write); }) == truncated);
   CHECK(bytes_of(path).size() == 4096);
   CHECK(truncated.find("create") == std::string::npos);
-  // The second page's header overwritten (the meta table's page): SQLite says the file is malformed.
+  // The second page's header overwritten (the meta table's page): SQLite says the file is
+  // malformed.
   std::string scribbled = whole;
   for (std::size_t i = 4096; i < 4096 + 8; ++i) scribbled[i] = '\x5a';
   {
@@ -324,9 +340,11 @@ TEST_CASE("a stored price changed by hand is refused, never used") {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out << pristine;
   };
-  const std::string head = "trncost: " + path + ": price store: AmazonEC2 20260910195514 us-east-1, SKU ";
-  const std::string tail = ": the row no longer matches the digest trncost stored it with (it was changed after it was "
-                           "stored); trncost will not use it (fetching that offer version again replaces it)";
+  const std::string head =
+      "trncost: " + path + ": price store: AmazonEC2 20260910195514 us-east-1, SKU ";
+  const std::string tail =
+      ": the row no longer matches the digest trncost stored it with (it was changed after it was "
+      "stored); trncost will not use it (fetching that offer version again replaces it)";
   // The price itself, 21.5 -> 2.15.
   change_by_hand(path, "UPDATE prices SET price = '2.15' WHERE price = '21.5'");
   CHECK(refusal([&] { (void)io::price_store(path).load(id); }) ==
@@ -334,7 +352,9 @@ TEST_CASE("a stored price changed by hand is refused, never used") {
   CHECK_THROWS_AS((void)io::price_store_offers(path, parse_date("2026-11-30")), input_error);
   // The product it prices (another instance type), and its term (another date).
   reopen();
-  change_by_hand(path, "UPDATE products SET attributes = replace(attributes, 'trn1.32xlarge', 'trn1.2xlarge')");
+  change_by_hand(
+      path,
+      "UPDATE products SET attributes = replace(attributes, 'trn1.32xlarge', 'trn1.2xlarge')");
   CHECK(refusal([&] { (void)io::price_store(path).load(id); }).find(tail) != std::string::npos);
   reopen();
   change_by_hand(path, "UPDATE terms SET effective = '2020-01-01'");
@@ -344,8 +364,10 @@ TEST_CASE("a stored price changed by hand is refused, never used") {
   change_by_hand(path, "DELETE FROM prices WHERE price = '21.5'");
   CHECK(refusal([&] { (void)io::price_store(path).load(id); }) ==
         "trncost: " + path +
-            ": price store: AmazonEC2 20260910195514 us-east-1: its prices no longer match the version's digest (a "
-            "price was added or removed after trncost stored them); trncost will not use them (fetching that offer "
+            ": price store: AmazonEC2 20260910195514 us-east-1: its prices no longer match the "
+            "version's digest (a "
+            "price was added or removed after trncost stored them); trncost will not use them "
+            "(fetching that offer "
             "version again replaces it)");
   // Untouched, it loads.
   reopen();
@@ -360,21 +382,26 @@ TEST_CASE("a store of layout 1 (before digests) is read, and gets its digests wh
     io::price_store store(path, io::price_store::mode::write);
     id = store.put(read_fixture(), origin_of(fixture));
   }
-  change_by_hand(path, "ALTER TABLE prices DROP COLUMN digest; ALTER TABLE offer_versions DROP COLUMN digest; "
-                       "UPDATE meta SET value = '1' WHERE key = 'schema'");
+  change_by_hand(
+      path,
+      "ALTER TABLE prices DROP COLUMN digest; ALTER TABLE offer_versions DROP COLUMN digest; "
+      "UPDATE meta SET value = '1' WHERE key = 'schema'");
   check_same(io::price_store(path).load(id), read_fixture());
   { io::price_store upgraded(path, io::price_store::mode::write); }
   change_by_hand(path, "SELECT 1");  // the file still opens
   check_same(io::price_store(path).load(id), read_fixture());
   // Now layout 2: a change is seen.
   change_by_hand(path, "UPDATE prices SET price = '2.15' WHERE price = '21.5'");
-  CHECK(refusal([&] { (void)io::price_store(path).load(id); }).find("no longer matches the digest") !=
-        std::string::npos);
+  CHECK(refusal([&] {
+          (void)io::price_store(path).load(id);
+        }).find("no longer matches the digest") != std::string::npos);
 }
 
 TEST_CASE("SHA-256 gives FIPS 180-4's digests") {
-  CHECK(io::detail::sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  CHECK(io::detail::sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(io::detail::sha256_hex("") ==
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(io::detail::sha256_hex("abc") ==
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   CHECK(io::detail::sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
   io::detail::sha256 pieces;
@@ -413,16 +440,19 @@ TEST_CASE("a scenario naming the store gives the report of the scenario naming t
   CHECK(render(with_store, io::price_store_offers) == from_files);
   CHECK(from_files.find("\"total\": \"397.635212328767123288\"") != std::string::npos);
   // Without a reader, a scenario naming a store is refused at its line.
-  CHECK_THROWS_WITH_AS((void)io::build_model(with_store),
-                       ("trncost: " + spec.file + ":1: prices.store: names a price store, which this program does "
-                        "not read (build_model(spec, io::price_store_offers) reads one; io/price_store.hpp, SQLite)")
-                           .c_str(),
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::build_model(with_store),
+      ("trncost: " + spec.file +
+       ":1: prices.store: names a price store, which this program does "
+       "not read (build_model(spec, io::price_store_offers) reads one; io/price_store.hpp, SQLite)")
+          .c_str(),
+      parse_error);
 }
 
 TEST_CASE("the scenario key prices.store: read with its line and refused when it names no file") {
   const std::string head =
-      "format = 1\n[estimate]\ntitle = \"t\"\nas_of = 2026-11-30\nregion = \"us-east-1\"\n[prices]\n";
+      "format = 1\n[estimate]\ntitle = \"t\"\nas_of = 2026-11-30\nregion = "
+      "\"us-east-1\"\n[prices]\n";
   const std::string tail =
       "[[component]]\nkind = \"data_preparation\"\nname = \"tokenize\"\n"
       "cost = { value = \"38.40\", assumption = \"last month's bill\" }\n";
@@ -434,11 +464,13 @@ TEST_CASE("the scenario key prices.store: read with its line and refused when it
   CHECK_THROWS_WITH_AS((void)io::parse_scenario(head + tail, "s.toml"),
                        "trncost: s.toml:6: prices.files: is missing (required)", parse_error);
   // A store that does not exist is named with the path looked for, at the key's line.
-  const auto missing = io::parse_scenario(head + "store = \"nowhere.sqlite\"\n" + tail, "dir/s.toml");
-  CHECK_THROWS_WITH_AS((void)io::build_model(missing, io::price_store_offers),
-                       "trncost: dir/s.toml:7: prices.store: price store \"nowhere.sqlite\" does not exist "
-                       "(looked for dir/nowhere.sqlite, relative to the scenario file)",
-                       parse_error);
+  const auto missing =
+      io::parse_scenario(head + "store = \"nowhere.sqlite\"\n" + tail, "dir/s.toml");
+  CHECK_THROWS_WITH_AS(
+      (void)io::build_model(missing, io::price_store_offers),
+      "trncost: dir/s.toml:7: prices.store: price store \"nowhere.sqlite\" does not exist "
+      "(looked for dir/nowhere.sqlite, relative to the scenario file)",
+      parse_error);
 }
 
 }  // namespace trncost_tests::store_price_store_tests

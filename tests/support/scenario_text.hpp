@@ -30,8 +30,8 @@ files = []
 /// kind account for the other categories this way.
 inline std::string declare_none_but(std::initializer_list<std::string_view> kept) {
   std::string t = "\n[declare_none]\n";
-  for (const std::string_view c : {"compute", "storage", "transfer", "logs", "data_preparation",
-                                   "failures_restarts"}) {
+  for (const std::string_view c :
+       {"compute", "storage", "transfer", "logs", "data_preparation", "failures_restarts"}) {
     if (std::find(kept.begin(), kept.end(), c) == kept.end()) {
       t += std::string(c) + " = \"not in this case\"\n";
     }

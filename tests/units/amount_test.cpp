@@ -10,7 +10,8 @@ using namespace trncost;
 
 TEST_CASE("an instance line billed per second rounds once at the 18th digit") {
   // trn1.32xlarge at 21.50 USD/instance-h, 2 instances for 5,399 s:
-  // 21.5 * 2 * 5399 / 3600 = 232157 / 3600 = 64.48805555... -> ...555556 (half-even, next digit 5+).
+  // 21.5 * 2 * 5399 / 3600 = 232157 / 3600 = 64.48805555... -> ...555556 (half-even, next digit
+  // 5+).
   const auto price = make(units::usd_per_instance_hour, "21.5000000000");
   const auto usage = make(units::instance, 2) * seconds(5399);
   CHECK(amount(price, usage).value() == decimal("64.488055555555555556"));
@@ -18,7 +19,8 @@ TEST_CASE("an instance line billed per second rounds once at the 18th digit") {
   // The same usage in instance-hours gives the same amount when it is exact: 1.5 h -> 64.5.
   CHECK(amount(price, make(units::instance_hour, "3")).value() == decimal("64.5"));
   // A chip-hour price against chip-hours: 16 chips * 10 h * 1.34375 = 215.
-  CHECK(amount(make(units::usd_per_chip_hour, "1.34375"), make(units::chip, 16) * make(units::hour, 10))
+  CHECK(amount(make(units::usd_per_chip_hour, "1.34375"),
+               make(units::chip, 16) * make(units::hour, 10))
             .value() == decimal("215"));
 }
 
@@ -62,8 +64,8 @@ TEST_CASE("a per-GiB price against bytes divides by 2^30 in the same rounding st
 }
 
 TEST_CASE("amounts are summed exactly and rounded to cents only on request") {
-  const money compute = amount(make(units::usd_per_instance_hour, "21.5"),
-                               make(units::instance, 2) * seconds(5399));
+  const money compute =
+      amount(make(units::usd_per_instance_hour, "21.5"), make(units::instance, 2) * seconds(5399));
   const money storage = amount(make(units::usd_per_gibibyte_month, "0.08"),
                                make(units::gibibyte, 500) * make(units::hour, 100), month_730h);
   const money total = compute + storage;

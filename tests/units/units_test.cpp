@@ -88,18 +88,18 @@ TEST_CASE("the refusal sentences are there at run time for a host that checks un
   using trncost::detail::unit_mix_sentence;
   // The same text the static_asserts print (tests/compile_fail checks those), chosen by kind.
   CHECK(unit_assignment_sentence(classify_unit_mix<units::hour_t, units::usd_t>())
-            .starts_with("trncost: cannot assign or convert a usage (hours, instance-hours) to money"));
+            .starts_with(
+                "trncost: cannot assign or convert a usage (hours, instance-hours) to money"));
   CHECK(unit_assignment_sentence(classify_unit_mix<units::hour_t, units::second_t>())
             .starts_with("trncost: no implicit conversion between two units of one dimension"));
   CHECK(unit_mix_sentence(classify_unit_mix<units::gigabyte_t, units::gibibyte_t>())
             .starts_with("trncost: cannot add, subtract or compare gigabytes (GB, 10^9 bytes)"));
   CHECK(unit_mix_sentence(unit_mix::instance_and_chip_hours)
             .starts_with("trncost: cannot add, subtract or compare instance-hours and chip-hours"));
-  for (const auto kind :
-       {unit_mix::money_and_usage, unit_mix::money_and_price, unit_mix::gigabytes_and_gibibytes,
-        unit_mix::decimal_and_binary_bytes, unit_mix::months_and_hours,
-        unit_mix::instance_and_chip_hours, unit_mix::one_dimension,
-        unit_mix::different_dimensions}) {
+  for (const auto kind : {unit_mix::money_and_usage, unit_mix::money_and_price,
+                          unit_mix::gigabytes_and_gibibytes, unit_mix::decimal_and_binary_bytes,
+                          unit_mix::months_and_hours, unit_mix::instance_and_chip_hours,
+                          unit_mix::one_dimension, unit_mix::different_dimensions}) {
     for (const auto sentence : {unit_mix_sentence(kind), unit_assignment_sentence(kind)}) {
       CHECK(sentence.starts_with("trncost: "));
       CHECK(sentence.find("see docs/troubleshooting.md#") != std::string_view::npos);
@@ -196,8 +196,9 @@ TEST_CASE("a unit without a trncost name gets a symbol from its base units and s
 TEST_CASE("a unit scaled by a fraction gets an exact symbol and never a rounded double") {
   // USD/h x s was printed "(0.0002777777777777778 USD)": a time ratio is written as its units.
   CHECK(units::symbol<units::times<units::usd_per_hour_t, units::second_t>>() == "USD s/h");
-  CHECK(units::symbol<units::times<units::interruptions_per_instance_hour_t,
-                                   units::instance_second_t>>() == "interruption s/h");
+  CHECK(units::symbol<
+            units::times<units::interruptions_per_instance_hour_t, units::instance_second_t>>() ==
+        "interruption s/h");
   CHECK(units::symbol<units::times<units::per<units::usd_t, units::minute_t>, units::second_t>>() ==
         "USD s/min");
   CHECK(units::symbol<units::times<units::per<units::usd_t, units::day_t>, units::second_t>>() ==

@@ -1,5 +1,5 @@
-// trncost::version and the TRNCOST_VERSION_* macros say the same version (the CMake project version;
-// tests/CMakeLists.txt checks the macros against it when it configures).
+// trncost::version and the TRNCOST_VERSION_* macros say the same version (the CMake project
+// version; tests/CMakeLists.txt checks the macros against it when it configures).
 #include <doctest/doctest.h>
 
 #include <string>

@@ -26,9 +26,9 @@ sourced<quantity<Unit>> plan(const char* name, Unit u, const char* value) {
   return sourced(name, make(u, value), assumption{"the service plan"});
 }
 inline sourced<quantity<units::usd_per_instance_hour_t>> price(const char* value) {
-  return sourced("price", make(units::usd_per_instance_hour, value),
-                 quoted{.source = "EC2 on-demand pricing page", .region = "us-east-1",
-                        .consulted = as_of});
+  return sourced(
+      "price", make(units::usd_per_instance_hour, value),
+      quoted{.source = "EC2 on-demand pricing page", .region = "us-east-1", .consulted = as_of});
 }
 
 /// Declares every category but compute none (and, with `but_transfer`, transfer too is left to

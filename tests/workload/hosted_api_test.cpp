@@ -21,7 +21,7 @@ using namespace trncost_tests::workload_fixtures;
 namespace {
 
 sourced<quantity<units::usd_per_million_tokens_t>> token_price(const char* name,
-                                                                const char* value) {
+                                                               const char* value) {
   return sourced(name, make(units::usd_per_million_tokens, value),
                  documented{"Amazon Bedrock pricing page", as_of});
 }
@@ -88,7 +88,8 @@ TEST_CASE("a hosted API with an unknown price shows the line unpriced, never 0")
 TEST_CASE("a hosted API refuses what cannot be billed, naming the rule") {
   const auto refused = [](workload::hosted_api_inputs in, const char* says) {
     model m;
-    CHECK_THROWS_WITH_AS((void)workload::add_hosted_api(m, in), doctest::Contains(says), input_error);
+    CHECK_THROWS_WITH_AS((void)workload::add_hosted_api(m, in), doctest::Contains(says),
+                         input_error);
   };
   auto in = api();
   in.model.clear();

@@ -75,7 +75,10 @@ TEST_CASE("continued pre-training adds checkpoints at its cadence") {
 TEST_CASE("training to a target wraps instance time and delivers runs to the target") {
   model m;
   const auto train = workload::add_training_to_target(
-      m, {"fine-tune", "trn1.32xlarge", price("21.50"), meas("instances", units::instance, "2"),
+      m, {"fine-tune",
+          "trn1.32xlarge",
+          price("21.50"),
+          meas("instances", units::instance, "2"),
           plan("tokens_to_target", units::token, "1296000000"),
           meas("useful_throughput", units::tokens_per_second, "60000"),
           {{phase::setup, meas("setup_s", units::second, "360")},
@@ -99,14 +102,16 @@ TEST_CASE("training to a target wraps instance time and delivers runs to the tar
   CHECK(est.lines[2].ph == phase::evaluation);
   audits(est);
   model again;
-  CHECK_THROWS_WITH_AS(
-      workload::add_training_to_target(
-          again, {"ft", "trn1.32xlarge", price("21.50"), meas("instances", units::instance, "2"),
-                  plan("tokens_to_target", units::token, "1"),
-                  meas("useful_throughput", units::tokens_per_second, "1"),
-                  {{phase::training, meas("train_s", units::second, "5")}},
-                  plan("runs", units::job, "1")}),
-      doctest::Contains("give only the other phases"), input_error);
+  CHECK_THROWS_WITH_AS(workload::add_training_to_target(
+                           again, {"ft",
+                                   "trn1.32xlarge",
+                                   price("21.50"),
+                                   meas("instances", units::instance, "2"),
+                                   plan("tokens_to_target", units::token, "1"),
+                                   meas("useful_throughput", units::tokens_per_second, "1"),
+                                   {{phase::training, meas("train_s", units::second, "5")}},
+                                   plan("runs", units::job, "1")}),
+                       doctest::Contains("give only the other phases"), input_error);
 }
 
 TEST_CASE("frontier scale extrapolates the measured throughput with the scaling efficiency") {
@@ -129,15 +134,14 @@ TEST_CASE("frontier scale extrapolates the measured throughput with the scaling 
   CHECK((*est.work->full)->value == "0.416666666666666667");
   audits(est);
   model fewer;
-  CHECK_THROWS_WITH_AS(
-      workload::add_frontier_training(
-          fewer, {"pretrain", "trn2.48xlarge", price("30"),
-                  meas("reference_nodes", units::instance, "16"),
-                  meas("reference_throughput", units::tokens_per_second, "400000"),
-                  plan("nodes", units::instance, "8"),
-                  meas("scaling_efficiency", units::dimensionless, "0.8"),
-                  plan("token_budget", units::token, "1")}),
-      doctest::Contains("frontier scale extrapolates up"), input_error);
+  CHECK_THROWS_WITH_AS(workload::add_frontier_training(
+                           fewer, {"pretrain", "trn2.48xlarge", price("30"),
+                                   meas("reference_nodes", units::instance, "16"),
+                                   meas("reference_throughput", units::tokens_per_second, "400000"),
+                                   plan("nodes", units::instance, "8"),
+                                   meas("scaling_efficiency", units::dimensionless, "0.8"),
+                                   plan("token_budget", units::token, "1")}),
+                       doctest::Contains("frontier scale extrapolates up"), input_error);
 }
 
 }  // namespace trncost_tests::workload_jobs_test

@@ -1,8 +1,8 @@
 // Tests for always-on serving (workload/serving.hpp): fleet sizing on peak or average demand, the
 // busy and idle split of a fleet billed over the whole period, the work delivered and the cost per
-// unit of work through the JSON report, the audit, Markdown and HTML, and the sizing (demand, usable
-// capacity, instances needed, headroom) read back from the estimate for the reports. Every expected
-// figure is computed by hand in the comment above it.
+// unit of work through the JSON report, the audit, Markdown and HTML, and the sizing (demand,
+// usable capacity, instances needed, headroom) read back from the estimate for the reports. Every
+// expected figure is computed by hand in the comment above it.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -50,7 +50,8 @@ struct egress {
     b.line({std::nullopt, "responses to the internet"},
            b.input(sourced("egress_price", make(units::usd_per_gibibyte, "0.09"),
                            quoted{.source = "EC2 data transfer pricing page",
-                                  .region = "us-east-1", .consulted = as_of})),
+                                  .region = "us-east-1",
+                                  .consulted = as_of})),
            b.input(plan("egress_gib", units::gibibyte, "1000")));
   }
 };
@@ -72,7 +73,8 @@ TEST_CASE("always-on serving is sized on the peak and bills every instance over 
   CHECK(m.value(p.busy)->value() == decimal(5'184'000));
   CHECK(m.value(p.idle)->value() == decimal(7'776'000));
   const auto est = m.evaluate(as_of);
-  // 3600 instance-h x 10 USD = 36,000 USD: serving 14,400 (useful), idle capacity 21,600 (overhead).
+  // 3600 instance-h x 10 USD = 36,000 USD: serving 14,400 (useful), idle capacity 21,600
+  // (overhead).
   CHECK(est.total == decimal(36'000));
   CHECK(est.by_phase.at(phase::serving) == decimal(14'400));
   CHECK(est.by_phase.at(phase::idle_capacity) == decimal(21'600));
@@ -81,7 +83,8 @@ TEST_CASE("always-on serving is sized on the peak and bills every instance over 
   CHECK(est.by_phase.count(phase::training) == 0);
   // The idle share is visible: 21,600 / 36,000 = 60.0 % of the instance time.
   bool said = false;
-  for (const auto& f : est.findings) said = said || f.find("overhead is 60.0 %") != std::string::npos;
+  for (const auto& f : est.findings)
+    said = said || f.find("overhead is 60.0 %") != std::string::npos;
   CHECK(said);
 }
 
@@ -237,10 +240,15 @@ TEST_CASE("full cost per unit of work counts every category and compute-only cou
 
 TEST_CASE("serving sized in requests per second delivers requests quoted per thousand") {
   workload::request_serving_inputs in{
-      "api", "trn2.48xlarge", price("10"), plan("period_h", units::hour, "100"),
-      plan("average_requests", units::requests_per_second, "10"), std::nullopt,
+      "api",
+      "trn2.48xlarge",
+      price("10"),
+      plan("period_h", units::hour, "100"),
+      plan("average_requests", units::requests_per_second, "10"),
+      std::nullopt,
       meas("requests_per_instance", units::requests_per_second_per_instance, "4"),
-      "p95 latency <= 1 s", plan("utilisation", units::dimensionless, "1")};
+      "p95 latency <= 1 s",
+      plan("utilisation", units::dimensionless, "1")};
   model m;
   const auto p = workload::add_serving(m, in);
   declare_others(m);
@@ -290,7 +298,8 @@ TEST_CASE("a service period from dates counts whole days in hours") {
                        doctest::Contains("ends (2027-04-01) on or before it starts"), input_error);
 }
 
-TEST_CASE("the cost per unit of work survives the JSON report and the audit catches a tampered one") {
+TEST_CASE(
+    "the cost per unit of work survives the JSON report and the audit catches a tampered one") {
   model m;
   (void)workload::add_serving(m, service());
   m.add(egress{});
@@ -315,8 +324,8 @@ TEST_CASE("the cost per unit of work survives the JSON report and the audit catc
   CHECK(bad.first_mismatch.rfind("work.full: the report says 12.5", 0) == 0);
 
   // A report with work declares schema version 3 or later (5 here: every report trncost writes
-  // now carries its lines' identities, version 5): an older reader refuses it rather than passing its unit costs
-  // unchecked, and this one refuses the work member in an older version.
+  // now carries its lines' identities, version 5): an older reader refuses it rather than passing
+  // its unit costs unchecked, and this one refuses the work member in an older version.
   REQUIRE_FALSE(est.reasons.empty());
   CHECK(json.find("\"schema_version\": 5") != std::string::npos);
   auto older = json;
@@ -361,9 +370,10 @@ TEST_CASE("Markdown and HTML show the demand the instances needed and the headro
   const auto est = m.evaluate(as_of);
   // Peak 1800 token/s; usable 500 x 0.8 = 400 per instance; ceil(1800 / 400) = 5 instances;
   // capacity 5 x 500 = 2500 token/s; headroom 2500 - 1800 = 700 token/s, 700 / 2500 = 28.0 %.
-  const std::string row = "| chat-service | 1800 token/s (peak_demand) | 400 token/s/instance = "
-                          "500 x 0.8 | 5 = ceil(1800 / 400) | 2500 token/s | 700 token/s (28.0 % "
-                          "of the capacity) |";
+  const std::string row =
+      "| chat-service | 1800 token/s (peak_demand) | 400 token/s/instance = "
+      "500 x 0.8 | 5 = ceil(1800 / 400) | 2500 token/s | 700 token/s (28.0 % "
+      "of the capacity) |";
   const auto md = io::render_markdown(est);
   const auto section = md.find("## Cost per unit of work");
   const auto next = md.find("## Totals by category");
@@ -372,7 +382,8 @@ TEST_CASE("Markdown and HTML show the demand the instances needed and the headro
   CHECK(at != std::string::npos);
   CHECK(section < at);  // in the cost per unit of work section
   CHECK(at < next);
-  CHECK(md.find("Instances needed = ceil(demand / usable capacity per instance)") != std::string::npos);
+  CHECK(md.find("Instances needed = ceil(demand / usable capacity per instance)") !=
+        std::string::npos);
   const auto html = io::render_html(est);
   CHECK(html.find("<table id=\"sizing\">") != std::string::npos);
   CHECK(html.find("<td class=\"num\" data-basis=\"instances\">5 = ceil(1800 / 400)</td>") !=

@@ -29,7 +29,7 @@ struct protocol {
   decimal target{};
   quality_direction direction = quality_direction::lower_is_better;
   std::optional<decimal> reached{};  ///< the best value measured; empty when not measured
-  std::string stack;                 ///< "neuronx-cc 2.21, torch-neuronx 2.8" or "CUDA 12.8, torch 2.8"
+  std::string stack;  ///< "neuronx-cc 2.21, torch-neuronx 2.8" or "CUDA 12.8, torch 2.8"
 
   [[nodiscard]] bool target_reached() const noexcept;
 };
@@ -46,12 +46,12 @@ struct option {
 
 struct ranked_option {
   std::string name;
-  decimal cost{};                   ///< the estimate's total
+  decimal cost{};  ///< the estimate's total
   std::optional<decimal> seconds{};
-  std::size_t cost_rank = 0;        ///< 1 = cheapest to reach the target (per unit of work if given)
+  std::size_t cost_rank = 0;  ///< 1 = cheapest to reach the target (per unit of work if given)
   std::optional<std::size_t> time_rank{};  ///< 1 = fastest (when times are known)
-  decimal cost_ratio{};             ///< cost (per unit of work if given) / the cheapest
-  std::optional<decimal> time_ratio{};  ///< seconds / fastest seconds
+  decimal cost_ratio{};                    ///< cost (per unit of work if given) / the cheapest
+  std::optional<decimal> time_ratio{};     ///< seconds / fastest seconds
   std::string stack;
   std::optional<decimal> work{};           ///< the option's work, when given
   std::optional<decimal> cost_per_work{};  ///< cost / work, when every ranked option has work

@@ -30,9 +30,12 @@ enum class verdict { continue_on, compare_another, suspend };
 
 constexpr std::string_view to_string(verdict v) noexcept {
   switch (v) {
-    case verdict::continue_on: return "continue";
-    case verdict::compare_another: return "compare another option";
-    case verdict::suspend: return "suspend";
+    case verdict::continue_on:
+      return "continue";
+    case verdict::compare_another:
+      return "compare another option";
+    case verdict::suspend:
+      return "suspend";
   }
   return "unknown";
 }
@@ -49,7 +52,8 @@ struct decision_inputs {
   protocol quality{};
   std::string region;  ///< the region prices must be quoted for, "us-east-1"
   support_check support{};
-  std::vector<std::string> bottlenecks{};  ///< "NeuronCore utilization 38 %, traced to data loading"
+  std::vector<std::string>
+      bottlenecks{};  ///< "NeuronCore utilization 38 %, traced to data loading"
   std::optional<std::string> porting_unjustified{};  ///< why the porting work does not pay
 };
 

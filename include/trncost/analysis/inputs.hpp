@@ -1,8 +1,8 @@
 // What analysis varies in a model: its leaf inputs. A model's input nodes often hold derived values
 // (training time = tokens / measured throughput); analysis follows their derivations down to the
-// leaves (the measured throughput, the quoted price, the assumption) and recomputes everything above
-// a leaf it changes, exactly as the derivation did. Derivations trncost did not compute itself
-// (opaque ones) are leaves.
+// leaves (the measured throughput, the quoted price, the assumption) and recomputes everything
+// above a leaf it changes, exactly as the derivation did. Derivations trncost did not compute
+// itself (opaque ones) are leaves.
 #ifndef TRNCOST_ANALYSIS_INPUTS_HPP
 #define TRNCOST_ANALYSIS_INPUTS_HPP
 
@@ -51,7 +51,9 @@ class model_inputs {
   [[nodiscard]] std::size_t slot_count() const noexcept { return slot_is_leaf_.size(); }
   [[nodiscard]] const std::vector<step>& steps() const noexcept { return steps_; }
   [[nodiscard]] const std::vector<std::uint32_t>& step_slots() const noexcept { return step_dst_; }
-  [[nodiscard]] std::uint32_t leaf_slot(std::size_t leaf_index) const { return leaf_slot_[leaf_index]; }
+  [[nodiscard]] std::uint32_t leaf_slot(std::size_t leaf_index) const {
+    return leaf_slot_[leaf_index];
+  }
   /// The model's input nodes, each with the slot that computes it.
   struct node_slot {
     std::uint32_t node;

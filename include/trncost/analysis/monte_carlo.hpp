@@ -2,7 +2,8 @@
 // totals give percentiles, the mean and the probability of exceeding a budget. Sampling runs on a
 // flat double-precision copy of the model (analysis may use floating point; the estimate never
 // does), with its own seeded generator so a seed gives the same numbers on every platform's
-// standard library. An input shared by several lines is drawn once per sample, so correlations hold.
+// standard library. An input shared by several lines is drawn once per sample, so correlations
+// hold.
 #ifndef TRNCOST_ANALYSIS_MONTE_CARLO_HPP
 #define TRNCOST_ANALYSIS_MONTE_CARLO_HPP
 
@@ -70,20 +71,23 @@ class distribution {
   // it with draw_block().
   [[gnu::always_inline]] double draw(random_stream& r) const noexcept {
     switch (kind_) {
-      case kind::uniform: return uniform_of(r.uniform());
-      case kind::triangular: return triangular_of(r.uniform());
+      case kind::uniform:
+        return uniform_of(r.uniform());
+      case kind::triangular:
+        return triangular_of(r.uniform());
       case kind::lognormal: {
         const double u1 = r.uniform();
         const double u2 = r.uniform();
         return lognormal_of(u1, u2);
       }
-      case kind::empirical: return empirical_of(r.uniform());
+      case kind::empirical:
+        return empirical_of(r.uniform());
     }
     return 0;
   }
 
-  /// How many values of random_stream::uniform() one draw() takes: two for a lognormal (Box-Muller),
-  /// one for the others.
+  /// How many values of random_stream::uniform() one draw() takes: two for a lognormal
+  /// (Box-Muller), one for the others.
   [[nodiscard]] std::size_t uniforms_per_draw() const noexcept {
     return kind_ == kind::lognormal ? 2 : 1;
   }
@@ -146,17 +150,17 @@ struct monte_carlo_result {
   std::vector<std::string> varied;  ///< "throughput: lognormal, 90 % in 900 to 1100"
   /// Per input, in the order given (parallel to `varied`): whether drawn alone it moves the total
   /// (moves_total_probes draws, the other inputs at their sourced values). An input that does not
-  /// (a throughput on an always-on fleet that stays the same size, an input no line reaches) is held
-  /// at its sourced value in the band and has does_not_move_note appended to its `varied` text, so
-  /// every report of the band says so.
+  /// (a throughput on an always-on fleet that stays the same size, an input no line reaches) is
+  /// held at its sourced value in the band and has does_not_move_note appended to its `varied`
+  /// text, so every report of the band says so.
   std::vector<bool> moves_total;
   std::vector<double> totals;  ///< each sample's total, in draw order (options.keep_samples only)
 };
 
 /// How many draws of an input, alone, decide whether it moves the total (monte_carlo_result).
 /// 32: the probes of four inputs fill one block of the batched program (128 probes each cost the
-/// instruction guard's 12,800-sample run 10 %), and an input that moves the total in a quarter of its
-/// range is missed with probability 0.75^32 = 1e-4.
+/// instruction guard's 12,800-sample run 10 %), and an input that moves the total in a quarter of
+/// its range is missed with probability 0.75^32 = 1e-4.
 inline constexpr std::size_t moves_total_probes = 32;
 /// A draw moves the total when it differs from the baseline by more than this share of it (at least
 /// this much in USD): what the double arithmetic of the samples can leave where the exact total
@@ -196,7 +200,17 @@ class compiled_model {
 
  private:
   enum class code : std::uint8_t {
-    add, sub, mul, div, mul_scale, max, min, scale, band, band_open, ceil_to
+    add,
+    sub,
+    mul,
+    div,
+    mul_scale,
+    max,
+    min,
+    scale,
+    band,
+    band_open,
+    ceil_to
   };
   struct instr {
     code kind = code::add;
@@ -332,8 +346,8 @@ std::array<double, N> percentiles(const std::vector<double>& v, double lo, doubl
 namespace detail {
 
 /// monte_carlo_result::moves_total and the `varied` notes, out of line of monte_carlo()'s sample
-/// loop. Which inputs move the total: each drawn alone, moves_total_probes times from a stream of its
-/// own (seed + its position + 1: the band's draws are unchanged), the others at their sourced
+/// loop. Which inputs move the total: each drawn alone, moves_total_probes times from a stream of
+/// its own (seed + its position + 1: the band's draws are unchanged), the others at their sourced
 /// values; evaluated, not asserted from the model's shape. The probes of all inputs share blocks
 /// (input k in lanes k x probes to (k + 1) x probes - 1): four inputs are one block.
 [[gnu::noinline]] inline void flag_inputs_that_do_not_move(

@@ -1,6 +1,7 @@
 // Multi-node scaling: measured throughput at several node counts gives the scaling efficiency, and
-// the time and cost of a job at each count. Doubling nodes rarely halves wall time; an extrapolation
-// beyond the measured counts follows a stated model and is marked derived, never measured.
+// the time and cost of a job at each count. Doubling nodes rarely halves wall time; an
+// extrapolation beyond the measured counts follows a stated model and is marked derived, never
+// measured.
 #ifndef TRNCOST_ANALYSIS_SCALING_HPP
 #define TRNCOST_ANALYSIS_SCALING_HPP
 
@@ -56,8 +57,10 @@ class scaling_curve {
 
   /// A count beyond the largest measured one, `target = n_max * 2^k`, assuming the efficiency
   /// falls by the same fraction `loss_per_doubling` at each doubling:
-  ///   efficiency = efficiency(n_max) * (1 - loss)^k,  throughput = T_0 * (target / n_0) * efficiency.
-  /// The result is derived from the stated loss (usually an assumption, which keeps it provisional).
+  ///   efficiency = efficiency(n_max) * (1 - loss)^k,  throughput = T_0 * (target / n_0) *
+  ///   efficiency.
+  /// The result is derived from the stated loss (usually an assumption, which keeps it
+  /// provisional).
   [[nodiscard]] scaling_row extrapolate(
       std::uint64_t target, const sourced<fraction>& loss_per_doubling,
       const sourced<quantity<units::token_t>>& tokens,

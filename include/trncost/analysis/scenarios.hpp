@@ -49,7 +49,7 @@ struct scenario_result {
 };
 
 struct scenario_table {
-  std::vector<std::string> line_names;   ///< "component: description", per model line
+  std::vector<std::string> line_names;  ///< "component: description", per model line
   std::vector<category> line_categories;
   std::vector<scenario_result> scenarios;  ///< the measured scenario first
 };

@@ -35,8 +35,8 @@ TRNCOST_DECL sourced<usd_per_job> cost_per_completed_run(
 
 /// Refused with one sentence: cost_per_completed_run of other units (instances for runs).
 template <class Cost, class Runs>
-  requires(!(std::is_same_v<Cost, money> && std::is_same_v<Runs, quantity<units::job_t>>))
-refused cost_per_completed_run(const sourced<Cost>&, const sourced<Runs>&) {
+requires(!(std::is_same_v<Cost, money> && std::is_same_v<Runs, quantity<units::job_t>>)) refused
+    cost_per_completed_run(const sourced<Cost>&, const sourced<Runs>&) {
   constexpr bool refused_call = trncost::detail::refuses<sizeof(Runs)>;
   static_assert(refused_call,
                 "trncost: cost_per_completed_run(cost, completed) takes the cost of every attempt "
@@ -57,12 +57,12 @@ TRNCOST_DECL sourced<usd_per_million_tokens> cost_per_million_tokens(
 
 /// Refused with one sentence: cost_per_million_tokens with its arguments swapped or in other units.
 template <class Instances, class Price, class Throughput, class Utilization>
-  requires(!(std::is_same_v<Instances, quantity<units::instance_t>> &&
-             std::is_same_v<Price, quantity<units::usd_per_instance_hour_t>> &&
-             std::is_same_v<Throughput, quantity<units::tokens_per_second_t>> &&
-             std::is_same_v<Utilization, fraction>))
-refused cost_per_million_tokens(const sourced<Instances>&, const sourced<Price>&,
-                                const sourced<Throughput>&, const sourced<Utilization>&) {
+requires(!(std::is_same_v<Instances, quantity<units::instance_t>> &&
+           std::is_same_v<Price, quantity<units::usd_per_instance_hour_t>> &&
+           std::is_same_v<Throughput, quantity<units::tokens_per_second_t>> &&
+           std::is_same_v<Utilization, fraction>)) refused
+    cost_per_million_tokens(const sourced<Instances>&, const sourced<Price>&,
+                            const sourced<Throughput>&, const sourced<Utilization>&) {
   constexpr bool refused_call = trncost::detail::refuses<sizeof(Price)>;
   static_assert(refused_call,
                 "trncost: cost_per_million_tokens takes (instances, price in USD/instance-h, "

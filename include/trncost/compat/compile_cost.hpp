@@ -1,6 +1,6 @@
 // Compilation as a one-off cost, apart from the repeated cost of running: one line per (model,
-// compiler version) in the compilation phase, built with the model's component API; and the rule for
-// compiled-graph (NEFF) caches: reusable only for the compiler version that built them, a hit
+// compiler version) in the compilation phase, built with the model's component API; and the rule
+// for compiled-graph (NEFF) caches: reusable only for the compiler version that built them, a hit
 // removing the compilation time from the line with the cache's provenance.
 #ifndef TRNCOST_COMPAT_COMPILE_COST_HPP
 #define TRNCOST_COMPAT_COMPILE_COST_HPP
@@ -63,10 +63,11 @@ class compile_cost {
     b.bills(::trncost::detail::ec2_instance_identity(instance_type_, std::nullopt));
     const auto count = ::trncost::detail::add_input(b, count_);
     const auto price = ::trncost::detail::add_input(b, price_);
-    const std::string on = " on " + ::trncost::detail::value_or_name(count_) + " x " + instance_type_;
+    const std::string on =
+        " on " + ::trncost::detail::value_or_name(count_) + " x " + instance_type_;
     if (decision_ && decision_->usable) {
-      const auto none = b.rule_constant(model_id_ + ".compile_time_with_cache", seconds(0),
-                                        cache_->origin);
+      const auto none =
+          b.rule_constant(model_id_ + ".compile_time_with_cache", seconds(0), cache_->origin);
       b.line({phase::compilation, name_ + on + ": skipped, " + decision_->reason}, price,
              count * none);
       return;

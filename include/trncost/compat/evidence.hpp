@@ -38,10 +38,14 @@ enum class test_result { passed, failed, excluded, other };
 
 constexpr std::string_view to_string(test_result r) noexcept {
   switch (r) {
-    case test_result::passed: return "passed";
-    case test_result::failed: return "failed";
-    case test_result::excluded: return "excluded";
-    case test_result::other: return "other";
+    case test_result::passed:
+      return "passed";
+    case test_result::failed:
+      return "failed";
+    case test_result::excluded:
+      return "excluded";
+    case test_result::other:
+      return "other";
   }
   return "other";
 }
@@ -64,8 +68,8 @@ struct evidence_row {
   test_result kind = test_result::other;
   std::string notes{};
   std::string error{};
-  std::string exclusion{};  ///< why the model was excluded (newer files only)
-  std::optional<std::int64_t> tp{};  ///< NeuronCores the model was sharded over
+  std::string exclusion{};               ///< why the model was excluded (newer files only)
+  std::optional<std::int64_t> tp{};      ///< NeuronCores the model was sharded over
   std::optional<std::int64_t> wall_s{};  ///< whole run, compilation included
   std::optional<decimal> hbm_peak_gb{};
   std::optional<decimal> hbm_capacity_gb{};
@@ -134,12 +138,18 @@ enum class evidence_outcome {
 
 constexpr std::string_view to_string(evidence_outcome o) noexcept {
   switch (o) {
-    case evidence_outcome::passed_same_stack: return "passed on the same stack";
-    case evidence_outcome::passed_other_stack: return "passed on another stack";
-    case evidence_outcome::failed_same_stack: return "failed on the same stack";
-    case evidence_outcome::failed_other_stack: return "failed on another stack";
-    case evidence_outcome::excluded: return "excluded";
-    case evidence_outcome::no_evidence: return "no evidence";
+    case evidence_outcome::passed_same_stack:
+      return "passed on the same stack";
+    case evidence_outcome::passed_other_stack:
+      return "passed on another stack";
+    case evidence_outcome::failed_same_stack:
+      return "failed on the same stack";
+    case evidence_outcome::failed_other_stack:
+      return "failed on another stack";
+    case evidence_outcome::excluded:
+      return "excluded";
+    case evidence_outcome::no_evidence:
+      return "no evidence";
   }
   return "no evidence";
 }
@@ -304,9 +314,9 @@ class evidence_set {
   std::deque<evidence_row> rows_;
   std::vector<std::string> findings_;
   std::vector<std::shared_ptr<const software_stack>> stacks_;
-  detail::row_index_table by_stack_;     ///< index into stacks_ by content
-  detail::row_index_table by_identity_;  ///< first row of each (model, tp, stack)
-  detail::row_index_table by_model_;     ///< first row of each model
+  detail::row_index_table by_stack_;            ///< index into stacks_ by content
+  detail::row_index_table by_identity_;         ///< first row of each (model, tp, stack)
+  detail::row_index_table by_model_;            ///< first row of each model
   std::vector<std::uint32_t> next_same_model_;  ///< per row: the model's next row, or none
   std::vector<std::uint32_t> last_same_model_;  ///< per first row: the model's last row so far
 };

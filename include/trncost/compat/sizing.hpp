@@ -1,5 +1,5 @@
-// Sizing hint: from a passing row's tp and hbm_peak_gb, the smallest catalog instance that holds the
-// model, as a derived value whose inputs are the row's values and the catalog's figures.
+// Sizing hint: from a passing row's tp and hbm_peak_gb, the smallest catalog instance that holds
+// the model, as a derived value whose inputs are the row's values and the catalog's figures.
 #ifndef TRNCOST_COMPAT_SIZING_HPP
 #define TRNCOST_COMPAT_SIZING_HPP
 

@@ -32,8 +32,8 @@ struct software_stack {
 
 /// The fields of a stack with the dataset's column names, in the order differences are listed.
 inline constexpr std::array<std::string_view, 10> stack_fields{
-    "neuronx_cc",  "torch_neuronx", "torch", "library", "library_version",
-    "transformers", "accelerate",   "nki",   "python",  "neuron_driver"};
+    "neuronx_cc",   "torch_neuronx", "torch", "library", "library_version",
+    "transformers", "accelerate",    "nki",   "python",  "neuron_driver"};
 
 /// The field of `s` named by stack_fields[i].
 [[nodiscard]] TRNCOST_DECL const std::string& stack_field(const software_stack& s, std::size_t i);
@@ -50,9 +50,9 @@ struct stack_difference {
 /// "neuronx_cc: 2.21.33363.0 wanted, tested with 2.20.16736.0" (or "..., not given by the row").
 [[nodiscard]] TRNCOST_DECL std::string describe(const stack_difference& d);
 
-/// Every field the target gives whose tested value differs, in stack_fields order. A field the target
-/// leaves empty accepts any version and is not compared; a field the target gives but the tested
-/// stack does not is a difference (nothing says the test ran with that version).
+/// Every field the target gives whose tested value differs, in stack_fields order. A field the
+/// target leaves empty accepts any version and is not compared; a field the target gives but the
+/// tested stack does not is a difference (nothing says the test ran with that version).
 [[nodiscard]] TRNCOST_DECL std::vector<stack_difference> compare(const software_stack& target,
                                                                  const software_stack& tested);
 

@@ -22,10 +22,14 @@ using uncertainty_state = migration_uncertainty::state;
 
 constexpr std::string_view to_string(uncertainty_kind k) noexcept {
   switch (k) {
-    case uncertainty_kind::custom_operator: return "custom operator";
-    case uncertainty_kind::unsupported_operation: return "unsupported operation";
-    case uncertainty_kind::porting_work: return "porting work";
-    case uncertainty_kind::other: return "other";
+    case uncertainty_kind::custom_operator:
+      return "custom operator";
+    case uncertainty_kind::unsupported_operation:
+      return "unsupported operation";
+    case uncertainty_kind::porting_work:
+      return "porting work";
+    case uncertainty_kind::other:
+      return "other";
   }
   return "other";
 }

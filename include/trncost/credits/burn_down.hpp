@@ -1,9 +1,9 @@
 // Applying credit grants to a spend schedule: per period, the credits used, the spend they do not
 // cover (and why), the balance left, the runway (the day the credits stop paying) and the waste at
-// expiry. A balance still valid after the schedule is projected at the schedule's rate until it runs
-// out or its last valid day passes. All money is exact (a charge split by days is rounded half-even
-// at the 18th digit, docs/credits.md); the only approximation is the day a balance runs out inside a
-// period, which assumes the period's spend is spread evenly over its days.
+// expiry. A balance still valid after the schedule is projected at the schedule's rate until it
+// runs out or its last valid day passes. All money is exact (a charge split by days is rounded
+// half-even at the 18th digit, docs/credits.md); the only approximation is the day a balance runs
+// out inside a period, which assumes the period's spend is spread evenly over its days.
 #ifndef TRNCOST_CREDITS_BURN_DOWN_HPP
 #define TRNCOST_CREDITS_BURN_DOWN_HPP
 
@@ -67,8 +67,8 @@ TRNCOST_DECL std::vector<decimal> prorate(decimal amount, const std::vector<std:
 /// Spend over calendar time: contiguous periods in date order.
 class spend_schedule {
  public:
-  /// Appends a period. It must start where the previous one ended (no gap, no overlap), end after it
-  /// starts, and hold no negative charge.
+  /// Appends a period. It must start where the previous one ended (no gap, no overlap), end after
+  /// it starts, and hold no negative charge.
   void add(spend_period p);
 
   [[nodiscard]] const std::vector<spend_period>& periods() const noexcept { return periods_; }
@@ -122,12 +122,18 @@ inline constexpr std::array<uncovered_reason, 6> all_uncovered_reasons{
 
 constexpr std::string_view to_string(uncovered_reason r) noexcept {
   switch (r) {
-    case uncovered_reason::service_unknown: return "service unknown";
-    case uncovered_reason::service_not_covered: return "service not covered";
-    case uncovered_reason::excluded_charge: return "charge kind excluded";
-    case uncovered_reason::not_yet_issued: return "before the grant was issued";
-    case uncovered_reason::expired: return "grant expired";
-    case uncovered_reason::balance_exhausted: return "balance exhausted";
+    case uncovered_reason::service_unknown:
+      return "service unknown";
+    case uncovered_reason::service_not_covered:
+      return "service not covered";
+    case uncovered_reason::excluded_charge:
+      return "charge kind excluded";
+    case uncovered_reason::not_yet_issued:
+      return "before the grant was issued";
+    case uncovered_reason::expired:
+      return "grant expired";
+    case uncovered_reason::balance_exhausted:
+      return "balance exhausted";
   }
   return "unknown";
 }
@@ -160,12 +166,12 @@ struct credit_line {
 struct grant_outcome {
   std::string name{};
   decimal amount{};
-  decimal used{};                          ///< over the schedule
-  decimal balance_at_end{};                ///< after the last period (or at expiry if earlier)
-  std::optional<date> exhausted_on{};      ///< the day the balance reached zero in the schedule
+  decimal used{};                             ///< over the schedule
+  decimal balance_at_end{};                   ///< after the last period (or at expiry if earlier)
+  std::optional<date> exhausted_on{};         ///< the day the balance reached zero in the schedule
   std::optional<decimal> wasted_at_expiry{};  ///< balance lost at an expiry inside the schedule
-  decimal unused_at_schedule_end{};        ///< balance still valid after the schedule's last day
-  date last_valid_day{};                   ///< the grant's, for the reader of the report
+  decimal unused_at_schedule_end{};           ///< balance still valid after the schedule's last day
+  date last_valid_day{};                      ///< the grant's, for the reader of the report
   /// The day the balance runs out, in the schedule or projected after it; empty when the grant
   /// reaches its last valid day with a balance (or never had one).
   std::optional<date> runs_out_on{};

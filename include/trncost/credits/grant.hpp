@@ -22,16 +22,20 @@ namespace trncost::credits {
 
 using trncost::to_string;  // dates, categories: found next to this namespace's own to_string
 
-/// What a charge is, as far as credit terms care. AWS promotional credits do not pay upfront fees of
-/// Savings Plans or reserved instances, Marketplace purchases or certain Support plans.
+/// What a charge is, as far as credit terms care. AWS promotional credits do not pay upfront fees
+/// of Savings Plans or reserved instances, Marketplace purchases or certain Support plans.
 enum class charge_kind { usage, upfront_fee, marketplace, support };
 
 constexpr std::string_view to_string(charge_kind k) noexcept {
   switch (k) {
-    case charge_kind::usage: return "usage";
-    case charge_kind::upfront_fee: return "upfront fee";
-    case charge_kind::marketplace: return "Marketplace";
-    case charge_kind::support: return "support";
+    case charge_kind::usage:
+      return "usage";
+    case charge_kind::upfront_fee:
+      return "upfront fee";
+    case charge_kind::marketplace:
+      return "Marketplace";
+    case charge_kind::support:
+      return "support";
   }
   return "unknown";
 }
@@ -67,10 +71,10 @@ class grant {
   /// than USD, such as hours of compute. (It delegates only to have something to compile; the
   /// sentence stops the compile first.)
   template <exact_quantity Amount>
-    requires(!std::same_as<Amount, money>)
-  grant(std::string name, const sourced<Amount>&, date issued, last_day last,
-        const std::set<std::string>& services,
-        std::set<charge_kind> excluded = default_exclusions())
+  requires(!std::same_as<Amount, money>)
+      grant(std::string name, const sourced<Amount>&, date issued, last_day last,
+            const std::set<std::string>& services,
+            std::set<charge_kind> excluded = default_exclusions())
       : grant(std::move(name), sourced<money>("refused", money{}, assumption{"refused"}), issued,
               last, services, std::move(excluded)) {
     trncost::detail::refuse_unit_assignment<
@@ -108,7 +112,8 @@ class grant {
     return service && services_.contains(*service);
   }
   [[nodiscard]] bool pays(charge_kind k) const noexcept { return !excluded_.contains(k); }
-  /// True when a charge dated `day` falls in the grant's validity (issue day and last day included).
+  /// True when a charge dated `day` falls in the grant's validity (issue day and last day
+  /// included).
   [[nodiscard]] bool valid_on(date day) const noexcept { return issued_ <= day && day <= last_; }
 
  private:

@@ -1,4 +1,5 @@
-// 128-bit integers and the few 256+-bit steps exact decimal arithmetic needs (multiply, then divide once).
+// 128-bit integers and the few 256+-bit steps exact decimal arithmetic needs (multiply, then divide
+// once).
 #ifndef TRNCOST_DETAIL_WIDE_INT_HPP
 #define TRNCOST_DETAIL_WIDE_INT_HPP
 
@@ -31,20 +32,27 @@ constexpr uint128 magnitude(int128 v) noexcept {
   return v < 0 ? static_cast<uint128>(0) - static_cast<uint128>(v) : static_cast<uint128>(v);
 }
 
-/// Whether the magnitude of a quotient moves up one step, given how the remainder compares with half
-/// the divisor (`half_cmp`: -1 below, 0 exactly half, +1 above), whether anything remained at all,
-/// the sign of the exact result and the parity of the truncated quotient.
+/// Whether the magnitude of a quotient moves up one step, given how the remainder compares with
+/// half the divisor (`half_cmp`: -1 below, 0 exactly half, +1 above), whether anything remained at
+/// all, the sign of the exact result and the parity of the truncated quotient.
 constexpr bool round_up_magnitude(rounding mode, bool negative, bool quotient_odd, int half_cmp,
                                   bool remainder) noexcept {
   if (!remainder) return false;
   switch (mode) {
-    case rounding::half_even: return half_cmp > 0 || (half_cmp == 0 && quotient_odd);
-    case rounding::half_up: return half_cmp >= 0;
-    case rounding::half_down: return half_cmp > 0;
-    case rounding::toward_zero: return false;
-    case rounding::away_from_zero: return true;
-    case rounding::floor: return negative;
-    case rounding::ceiling: return !negative;
+    case rounding::half_even:
+      return half_cmp > 0 || (half_cmp == 0 && quotient_odd);
+    case rounding::half_up:
+      return half_cmp >= 0;
+    case rounding::half_down:
+      return half_cmp > 0;
+    case rounding::toward_zero:
+      return false;
+    case rounding::away_from_zero:
+      return true;
+    case rounding::floor:
+      return negative;
+    case rounding::ceiling:
+      return !negative;
   }
   return false;
 }

@@ -1,11 +1,11 @@
 // A bill, read row by row: a FOCUS 1.x export (BilledCost, EffectiveCost, ChargeCategory,
-// ServiceName, RegionId, SkuPriceId...), a legacy AWS Cost and Usage Report (lineItem/UnblendedCost,
-// lineItem/UsageType, product/region...) or a CUR 2.0 export (line_item_unblended_cost,
-// line_item_usage_type, product_region_code...), all as CSV. Each row becomes a bill_row in the
-// words of trncost's line identity (service code, region, usage type without its region prefix,
-// SKU, rate code), with the cost a job is compared at and the kind of charge. Streamed: memory is
-// one record and a 16-byte fingerprint per row (to refuse a row written twice), whatever the size
-// of the file. The layouts and their rules are in docs/io.md#bills.
+// ServiceName, RegionId, SkuPriceId...), a legacy AWS Cost and Usage Report
+// (lineItem/UnblendedCost, lineItem/UsageType, product/region...) or a CUR 2.0 export
+// (line_item_unblended_cost, line_item_usage_type, product_region_code...), all as CSV. Each row
+// becomes a bill_row in the words of trncost's line identity (service code, region, usage type
+// without its region prefix, SKU, rate code), with the cost a job is compared at and the kind of
+// charge. Streamed: memory is one record and a 16-byte fingerprint per row (to refuse a row written
+// twice), whatever the size of the file. The layouts and their rules are in docs/io.md#bills.
 #ifndef TRNCOST_IO_BILL_HPP
 #define TRNCOST_IO_BILL_HPP
 
@@ -56,26 +56,26 @@ enum class charge_kind : std::uint8_t {
 
 /// One row of a bill. Texts are empty where the bill leaves the column out or NULL.
 struct bill_row {
-  std::uint64_t line = 0;    ///< the line of the file the row starts on
-  std::string row_id;        ///< identity/LineItemId (CUR); empty in FOCUS
+  std::uint64_t line = 0;  ///< the line of the file the row starts on
+  std::string row_id;      ///< identity/LineItemId (CUR); empty in FOCUS
   charge_kind kind = charge_kind::usage;
-  std::string charge_type;   ///< the bill's word: "Usage", "Credit", "SavingsPlanCoveredUsage"
-  std::string provider;      ///< FOCUS ProviderName ("AWS"); "AWS" for a CUR
+  std::string charge_type;  ///< the bill's word: "Usage", "Credit", "SavingsPlanCoveredUsage"
+  std::string provider;     ///< FOCUS ProviderName ("AWS"); "AWS" for a CUR
   /// The service's offer code when trncost knows the service ("AmazonEC2"), else the bill's name.
   std::string service;
-  std::string region;        ///< "us-east-1"; empty for a global charge
-  std::string usage_type;    ///< without its region prefix: "BoxUsage:trn1.32xlarge"
-  std::string sku;           ///< product/sku, SkuId
-  std::string rate_code;     ///< pricing/RateCode, SkuPriceId: "SKU.OFFERTERM.RATE"
-  std::string account;       ///< the usage account (SubAccountId, lineItem/UsageAccountId)
+  std::string region;      ///< "us-east-1"; empty for a global charge
+  std::string usage_type;  ///< without its region prefix: "BoxUsage:trn1.32xlarge"
+  std::string sku;         ///< product/sku, SkuId
+  std::string rate_code;   ///< pricing/RateCode, SkuPriceId: "SKU.OFFERTERM.RATE"
+  std::string account;     ///< the usage account (SubAccountId, lineItem/UsageAccountId)
   std::string description;
-  timestamp start{};         ///< the charge period, [start, end)
+  timestamp start{};  ///< the charge period, [start, end)
   timestamp end{};
   /// What the row costs a job: usage at its effective cost (FOCUS EffectiveCost; in a CUR the
   /// unblended cost, or the Savings Plans or reservation effective cost of covered usage); any
   /// other row at its billed cost.
   decimal cost{};
-  decimal billed_cost{};     ///< what the invoice says (BilledCost, lineItem/UnblendedCost)
+  decimal billed_cost{};  ///< what the invoice says (BilledCost, lineItem/UnblendedCost)
   std::optional<decimal> quantity{};  ///< PricingQuantity, lineItem/UsageAmount
   std::string unit;                   ///< PricingUnit, pricing/unit: "Hrs", "Hours", "GB-Mo"
   std::string currency;               ///< BillingCurrency, lineItem/CurrencyCode

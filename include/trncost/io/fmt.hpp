@@ -25,9 +25,9 @@ Out append(Out out, std::string_view text) {
   return std::copy(text.begin(), text.end(), out);
 }
 
-/// The spec trncost values accept: [[fill]align][width][.precision][f]. Precision rounds (half-even)
-/// to that many fractional digits; without it a decimal prints exactly. Fill, align and width apply
-/// to the whole text, unit symbol included.
+/// The spec trncost values accept: [[fill]align][width][.precision][f]. Precision rounds
+/// (half-even) to that many fractional digits; without it a decimal prints exactly. Fill, align and
+/// width apply to the whole text, unit symbol included.
 struct value_spec {
   char fill = ' ';  // one character: clang 14 cannot build a std::string in fmt's consteval check
   char align = '\0';
@@ -61,8 +61,9 @@ struct value_spec {
     }
     if (it != end && *it == 'f') ++it;
     if (it != end && *it != '}') {
-      throw fmt::format_error("trncost: invalid format spec for a trncost value (use "
-                              "[[fill]align][width][.precision][f])");
+      throw fmt::format_error(
+          "trncost: invalid format spec for a trncost value (use "
+          "[[fill]align][width][.precision][f])");
     }
     return it;
   }

@@ -25,12 +25,30 @@
 namespace trncost::io {
 
 /// The dataset's columns (DOMAIN.md section 7), in the dataset's order.
-inline constexpr std::array<std::string_view, 24> model_support_columns{
-    "model_id",       "library",      "tp",           "runner",          "result",
-    "notes",          "error",        "exclusion",    "wall_s",          "hbm_peak_gb",
-    "hbm_capacity_gb", "cpu_match",   "english",      "neuronx_cc",      "library_version",
-    "transformers",   "accelerate",   "torch_neuronx", "torch",          "nki",
-    "python",         "neuron_driver", "tested_at",   "run_py"};
+inline constexpr std::array<std::string_view, 24> model_support_columns{"model_id",
+                                                                        "library",
+                                                                        "tp",
+                                                                        "runner",
+                                                                        "result",
+                                                                        "notes",
+                                                                        "error",
+                                                                        "exclusion",
+                                                                        "wall_s",
+                                                                        "hbm_peak_gb",
+                                                                        "hbm_capacity_gb",
+                                                                        "cpu_match",
+                                                                        "english",
+                                                                        "neuronx_cc",
+                                                                        "library_version",
+                                                                        "transformers",
+                                                                        "accelerate",
+                                                                        "torch_neuronx",
+                                                                        "torch",
+                                                                        "nki",
+                                                                        "python",
+                                                                        "neuron_driver",
+                                                                        "tested_at",
+                                                                        "run_py"};
 
 /// The columns a row cannot do without: which model, its result, the NeuronCores it ran on, the
 /// compiler it ran with, and when. Every other column is optional (files differ).
@@ -40,9 +58,31 @@ inline constexpr std::array<std::string_view, 5> model_support_required_columns{
 namespace detail {
 
 enum class ms_col : std::uint8_t {
-  model_id, library, tp, runner, result, notes, error, exclusion, wall_s, hbm_peak_gb,
-  hbm_capacity_gb, cpu_match, english, neuronx_cc, library_version, transformers, accelerate,
-  torch_neuronx, torch, nki, python, neuron_driver, tested_at, run_py, count
+  model_id,
+  library,
+  tp,
+  runner,
+  result,
+  notes,
+  error,
+  exclusion,
+  wall_s,
+  hbm_peak_gb,
+  hbm_capacity_gb,
+  cpu_match,
+  english,
+  neuronx_cc,
+  library_version,
+  transformers,
+  accelerate,
+  torch_neuronx,
+  torch,
+  nki,
+  python,
+  neuron_driver,
+  tested_at,
+  run_py,
+  count
 };
 
 TRNCOST_DECL std::optional<ms_col> find_ms_column(std::string_view name) noexcept;
@@ -99,7 +139,8 @@ class model_support_record_handler
     return true;
   }
   bool StartArray() {
-    if (depth_ == 0) io::fail(input_position::at_line(file_, line_), "", "a record must be a JSON object");
+    if (depth_ == 0)
+      io::fail(input_position::at_line(file_, line_), "", "a record must be a JSON object");
     nested("an array");
     return false;
   }
@@ -122,13 +163,16 @@ class model_support_record_handler
 
  private:
   bool value(std::string_view v) {
-    if (depth_ == 0) io::fail(input_position::at_line(file_, line_), "", "a record must be a JSON object");
+    if (depth_ == 0)
+      io::fail(input_position::at_line(file_, line_), "", "a record must be a JSON object");
     if (column_) assign(*row_, *stack_, *column_, v, file_, line_);
     column_.reset();
     return true;
   }
   [[noreturn]] void nested(std::string_view what) {
-    if (column_) fail_cell(file_, line_, *column_, "is " + std::string(what) + ", expected a string, a number or null");
+    if (column_)
+      fail_cell(file_, line_, *column_,
+                "is " + std::string(what) + ", expected a string, a number or null");
     io::fail(input_position::at_line(file_, line_), "", "a record must be a flat JSON object");
   }
 

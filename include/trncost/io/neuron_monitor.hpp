@@ -1,10 +1,10 @@
-// neuron-monitor captures: one JSON report per line (neuron-monitor's standard output, redirected to
-// a file). Each report's per-NeuronCore `neuroncore_utilization` (percent over the report's period)
-// and `flops` (floating-point operations in the period) are averaged over the capture, with the
-// method written into the provenance ("mean of R (report, core) readings pooled with equal weight
-// over N reports, period P s, cores 0-31"). Reports with
-// an `error` are counted and listed, never averaged in. Streams line by line with a SAX handler:
-// memory holds one line and the per-core sums, whatever the capture's size.
+// neuron-monitor captures: one JSON report per line (neuron-monitor's standard output, redirected
+// to a file). Each report's per-NeuronCore `neuroncore_utilization` (percent over the report's
+// period) and `flops` (floating-point operations in the period) are averaged over the capture, with
+// the method written into the provenance ("mean of R (report, core) readings pooled with equal
+// weight over N reports, period P s, cores 0-31"). Reports with an `error` are counted and listed,
+// never averaged in. Streams line by line with a SAX handler: memory holds one line and the
+// per-core sums, whatever the capture's size.
 #ifndef TRNCOST_IO_NEURON_MONITOR_HPP
 #define TRNCOST_IO_NEURON_MONITOR_HPP
 
@@ -30,7 +30,7 @@ namespace trncost::io {
 /// One NeuronCore over the capture.
 struct neuron_core_summary {
   unsigned index = 0;
-  std::size_t reports = 0;  ///< reports that gave this core's counters
+  std::size_t reports = 0;        ///< reports that gave this core's counters
   decimal utilization_percent{};  ///< mean over those reports
   /// Sum of its `flops` / sum of those reports' periods; empty when the capture has no `flops`.
   std::optional<decimal> flops_per_second{};
@@ -52,9 +52,9 @@ struct neuron_monitor_summary {
   std::size_t reports_without_counters = 0;  ///< no runtime running: nothing to average
   /// The first 100 error reports (all are counted in reports_with_error).
   std::vector<neuron_monitor_error> errors;
-  decimal mean_period_s{};  ///< mean of the used reports' neuroncore_counters period
+  decimal mean_period_s{};                 ///< mean of the used reports' neuroncore_counters period
   std::vector<neuron_core_summary> cores;  ///< by index
-  decimal utilization_percent{};  ///< mean over every (used report, core) value
+  decimal utilization_percent{};           ///< mean over every (used report, core) value
   std::optional<decimal> flops_per_second{};  ///< sum over cores; empty without `flops`
   /// "mean of 704 (report, core) readings pooled with equal weight over 22 reports, period 1 s,
   /// cores 0-31": the utilization pools every report's every core, so a core seen in fewer
@@ -83,7 +83,15 @@ class neuron_monitor_handler
     : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, neuron_monitor_handler> {
  public:
   enum class ctx : std::uint8_t {
-    other, root, runtimes, runtime, report, counters, in_use, core, instance_info
+    other,
+    root,
+    runtimes,
+    runtime,
+    report,
+    counters,
+    in_use,
+    core,
+    instance_info
   };
   struct core_value {
     unsigned index;
@@ -110,15 +118,26 @@ class neuron_monitor_handler
       next = ctx::root;
     } else {
       switch (stack_.back()) {
-        case ctx::runtimes: next = ctx::runtime; break;
-        case ctx::runtime: next = key_ == "report" ? ctx::report : ctx::other; break;
-        case ctx::report: next = key_ == "neuroncore_counters" ? ctx::counters : ctx::other; break;
+        case ctx::runtimes:
+          next = ctx::runtime;
+          break;
+        case ctx::runtime:
+          next = key_ == "report" ? ctx::report : ctx::other;
+          break;
+        case ctx::report:
+          next = key_ == "neuroncore_counters" ? ctx::counters : ctx::other;
+          break;
         case ctx::counters:
           next = key_ == "neuroncores_in_use" ? ctx::in_use : ctx::other;
           break;
-        case ctx::in_use: next = start_core(); break;
-        case ctx::root: next = key_ == "instance_info" ? ctx::instance_info : ctx::other; break;
-        default: break;
+        case ctx::in_use:
+          next = start_core();
+          break;
+        case ctx::root:
+          next = key_ == "instance_info" ? ctx::instance_info : ctx::other;
+          break;
+        default:
+          break;
       }
     }
     if (next == ctx::counters) has_counters_ = true;
@@ -137,8 +156,8 @@ class neuron_monitor_handler
     return true;
   }
   bool StartArray() {
-    const bool runtimes = stack_.size() == 1 && stack_.back() == ctx::root &&
-                          key_ == "neuron_runtime_data";
+    const bool runtimes =
+        stack_.size() == 1 && stack_.back() == ctx::root && key_ == "neuron_runtime_data";
     stack_.push_back(runtimes ? ctx::runtimes : ctx::other);
     return true;
   }
@@ -186,7 +205,8 @@ class neuron_monitor_handler
       decimal v;
       if (!measurement_decimal(std::string_view(s, n), v) || v <= decimal{}) {
         problem_field_ = path("period");
-        problem_ = "the period must be a positive number of seconds, not '" + std::string(s, n) + "'";
+        problem_ =
+            "the period must be a positive number of seconds, not '" + std::string(s, n) + "'";
         return false;
       }
       period_ = v;

@@ -34,13 +34,13 @@ namespace trncost::io {
 /// One [[workload]] of a plan file, as written.
 struct plan_workload_spec {
   std::string name;
-  std::string scenario;           ///< relative to the plan file
-  std::optional<date> start;      ///< or `after`
-  std::string after;              ///< the workload whose last occurrence it follows
+  std::string scenario;              ///< relative to the plan file
+  std::optional<date> start;         ///< or `after`
+  std::string after;                 ///< the workload whose last occurrence it follows
   std::optional<std::int64_t> days;  ///< one occurrence's length, or `end`
-  std::optional<date> end;        ///< the first occurrence's end (excluded)
-  std::string every;              ///< "", "week", "month" or "days"
-  std::int64_t every_days = 0;    ///< with every = "days": the step
+  std::optional<date> end;           ///< the first occurrence's end (excluded)
+  std::string every;                 ///< "", "week", "month" or "days"
+  std::int64_t every_days = 0;       ///< with every = "days": the step
   std::int64_t times = 1;
   std::uint64_t line = 0;
 };

@@ -60,24 +60,33 @@ class offer_json_handler
   /// Where the parser was, as a path ("terms.OnDemand.SKU.SKU.TERM.priceDimensions").
   [[nodiscard]] std::string context() const {
     switch (state_) {
-      case st::none: return "";
-      case st::root: return last_key_;
-      case st::products: return "products";
-      case st::product: return "products." + product_key_ + (last_key_.empty() ? "" : "." + last_key_);
+      case st::none:
+        return "";
+      case st::root:
+        return last_key_;
+      case st::products:
+        return "products";
+      case st::product:
+        return "products." + product_key_ + (last_key_.empty() ? "" : "." + last_key_);
       case st::attributes:
         return "products." + product_key_ + ".attributes" +
                (n_attrs_ ? "." + attrs_[n_attrs_ - 1].name : "");
-      case st::terms: return "terms";
-      case st::term_type: return "terms." + term_type_;
-      case st::term_sku: return "terms." + term_type_ + "." + term_sku_;
+      case st::terms:
+        return "terms";
+      case st::term_type:
+        return "terms." + term_type_;
+      case st::term_sku:
+        return "terms." + term_type_ + "." + term_sku_;
       case st::term:
       case st::dimensions:
-      case st::term_attributes: return term_path() + (last_key_.empty() ? "" : "." + last_key_);
+      case st::term_attributes:
+        return term_path() + (last_key_.empty() ? "" : "." + last_key_);
       case st::dimension:
       case st::price_per_unit:
         return term_path() + ".priceDimensions." + dim_key_ +
                (last_key_.empty() ? "" : "." + last_key_);
-      case st::end: return "";
+      case st::end:
+        return "";
     }
     return "";
   }
@@ -94,12 +103,17 @@ class offer_json_handler
         if (state_ != st::none) return fail_here("", "an object where a value was expected");
         state_ = st::root;
         return true;
-      case slot::skip: skip_ = 1; return true;
-      case slot::products: state_ = st::products; return true;
+      case slot::skip:
+        skip_ = 1;
+        return true;
+      case slot::products:
+        state_ = st::products;
+        return true;
       case slot::terms:
         if (!products_done_) {
-          return fail_here("terms", "the terms come before the products; this reader needs the "
-                                    "products first, as AWS writes offer files");
+          return fail_here("terms",
+                           "the terms come before the products; this reader needs the "
+                           "products first, as AWS writes offer files");
         }
         state_ = st::terms;
         return true;
@@ -110,9 +124,15 @@ class offer_json_handler
         product_family_.clear();
         n_attrs_ = 0;
         return true;
-      case slot::attributes: state_ = st::attributes; return true;
-      case slot::term_type: state_ = st::term_type; return true;
-      case slot::term_sku: state_ = st::term_sku; return true;
+      case slot::attributes:
+        state_ = st::attributes;
+        return true;
+      case slot::term_type:
+        state_ = st::term_type;
+        return true;
+      case slot::term_sku:
+        state_ = st::term_sku;
+        return true;
       case slot::term:
         state_ = st::term;
         term_offset_ = input_.Tell();
@@ -120,8 +140,12 @@ class offer_json_handler
         term_.type = term_type_;
         term_.sku = term_sku_;
         return true;
-      case slot::dimensions: state_ = st::dimensions; return true;
-      case slot::term_attributes: state_ = st::term_attributes; return true;
+      case slot::dimensions:
+        state_ = st::dimensions;
+        return true;
+      case slot::term_attributes:
+        state_ = st::term_attributes;
+        return true;
       case slot::dimension:
         state_ = st::dimension;
         dim_ = pricing::price_dimension{};
@@ -129,8 +153,11 @@ class offer_json_handler
         price_found_ = false;
         other_currency_.clear();
         return true;
-      case slot::price_per_unit: state_ = st::price_per_unit; return true;
-      default: return fail_here(context(), "expected a string, found an object");
+      case slot::price_per_unit:
+        state_ = st::price_per_unit;
+        return true;
+      default:
+        return fail_here(context(), "expected a string, found an object");
     }
   }
 
@@ -141,20 +168,45 @@ class offer_json_handler
     }
     last_key_.clear();
     switch (state_) {
-      case st::root: state_ = st::end; return finish_root();
-      case st::products: state_ = st::root; return finish_products();
-      case st::product: state_ = st::products; return finish_product();
-      case st::attributes: state_ = st::product; return true;
-      case st::terms: state_ = st::root; return true;
-      case st::term_type: state_ = st::terms; return true;
-      case st::term_sku: state_ = st::term_type; return true;
-      case st::term: state_ = st::term_sku; return finish_term();
-      case st::dimensions: state_ = st::term; return true;
-      case st::term_attributes: state_ = st::term; return true;
-      case st::dimension: state_ = st::dimensions; return finish_dimension();
-      case st::price_per_unit: state_ = st::dimension; return true;
+      case st::root:
+        state_ = st::end;
+        return finish_root();
+      case st::products:
+        state_ = st::root;
+        return finish_products();
+      case st::product:
+        state_ = st::products;
+        return finish_product();
+      case st::attributes:
+        state_ = st::product;
+        return true;
+      case st::terms:
+        state_ = st::root;
+        return true;
+      case st::term_type:
+        state_ = st::terms;
+        return true;
+      case st::term_sku:
+        state_ = st::term_type;
+        return true;
+      case st::term:
+        state_ = st::term_sku;
+        return finish_term();
+      case st::dimensions:
+        state_ = st::term;
+        return true;
+      case st::term_attributes:
+        state_ = st::term;
+        return true;
+      case st::dimension:
+        state_ = st::dimensions;
+        return finish_dimension();
+      case st::price_per_unit:
+        state_ = st::dimension;
+        return true;
       case st::none:
-      case st::end: return true;
+      case st::end:
+        return true;
     }
     return true;
   }
@@ -293,7 +345,8 @@ class offer_json_handler
         slot_ = slot::term_attr_value;
         return true;
       case st::none:
-      case st::end: return true;
+      case st::end:
+        return true;
     }
     return true;
   }
@@ -307,14 +360,52 @@ class offer_json_handler
 
  private:
   enum class st : std::uint8_t {
-    none, root, products, product, attributes, terms, term_type, term_sku, term, dimensions,
-    dimension, price_per_unit, term_attributes, end
+    none,
+    root,
+    products,
+    product,
+    attributes,
+    terms,
+    term_type,
+    term_sku,
+    term,
+    dimensions,
+    dimension,
+    price_per_unit,
+    term_attributes,
+    end
   };
   enum class slot : std::uint8_t {
-    none, skip, format_version, offer_code, version, publication_date, products, terms, product,
-    product_sku, product_family, attributes, attr_value, term_type, term_sku, term, term_code,
-    term_sku_field, term_effective, dimensions, term_attributes, term_attr_value, dimension,
-    dim_rate_code, dim_description, dim_begin, dim_end, dim_unit, price_per_unit, price_value
+    none,
+    skip,
+    format_version,
+    offer_code,
+    version,
+    publication_date,
+    products,
+    terms,
+    product,
+    product_sku,
+    product_family,
+    attributes,
+    attr_value,
+    term_type,
+    term_sku,
+    term,
+    term_code,
+    term_sku_field,
+    term_effective,
+    dimensions,
+    term_attributes,
+    term_attr_value,
+    dimension,
+    dim_rate_code,
+    dim_description,
+    dim_begin,
+    dim_end,
+    dim_unit,
+    price_per_unit,
+    price_value
   };
 
   /// A product's SKU in the arena. A SKU filed twice is a repeated key of "products", which the
@@ -354,10 +445,17 @@ class offer_json_handler
     const slot s = slot_;
     slot_ = slot::none;
     switch (s) {
-      case slot::skip: return true;
-      case slot::format_version: out_.header.format_version.assign(v); return true;
-      case slot::offer_code: out_.header.offer_code.assign(v); return true;
-      case slot::version: out_.header.version.assign(v); return true;
+      case slot::skip:
+        return true;
+      case slot::format_version:
+        out_.header.format_version.assign(v);
+        return true;
+      case slot::offer_code:
+        out_.header.offer_code.assign(v);
+        return true;
+      case slot::version:
+        out_.header.version.assign(v);
+        return true;
       case slot::publication_date:
         try {
           out_.header.published = parse_timestamp(v);
@@ -367,10 +465,18 @@ class offer_json_handler
                                                   "(YYYY-MM-DDTHH:MM:SSZ)");
         }
         return true;
-      case slot::product_sku: product_sku_.assign(v); return true;
-      case slot::product_family: product_family_.assign(v); return true;
-      case slot::attr_value: attrs_[n_attrs_ - 1].value.assign(v); return true;
-      case slot::term_code: term_.offer_term_code.assign(v); return true;
+      case slot::product_sku:
+        product_sku_.assign(v);
+        return true;
+      case slot::product_family:
+        product_family_.assign(v);
+        return true;
+      case slot::attr_value:
+        attrs_[n_attrs_ - 1].value.assign(v);
+        return true;
+      case slot::term_code:
+        term_.offer_term_code.assign(v);
+        return true;
       case slot::term_sku_field:
         if (v != term_sku_) {
           return fail_here(term_path() + ".sku", "\"" + std::string(v) +
@@ -390,11 +496,21 @@ class offer_json_handler
         term_.term_attributes.back().value =
             pricing::normalise_attribute(term_.term_attributes.back().name, v);
         return true;
-      case slot::dim_rate_code: dim_.rate_code.assign(v); return true;
-      case slot::dim_description: dim_.description.assign(v); return true;
-      case slot::dim_begin: dim_.begin_range.assign(v); return true;
-      case slot::dim_end: dim_.end_range.assign(v); return true;
-      case slot::dim_unit: dim_.unit.assign(v); return true;
+      case slot::dim_rate_code:
+        dim_.rate_code.assign(v);
+        return true;
+      case slot::dim_description:
+        dim_.description.assign(v);
+        return true;
+      case slot::dim_begin:
+        dim_.begin_range.assign(v);
+        return true;
+      case slot::dim_end:
+        dim_.end_range.assign(v);
+        return true;
+      case slot::dim_unit:
+        dim_.unit.assign(v);
+        return true;
       case slot::price_value:
         try {
           dim_.price = decimal::parse(v);
@@ -443,9 +559,9 @@ class offer_json_handler
   }
 
   [[nodiscard]] bool known_sku(std::string_view sku) const {
-    const auto it = std::lower_bound(
-        skus_.begin(), skus_.end(), sku,
-        [this](const sku_ref& r, std::string_view s) { return sku_at(r) < s; });
+    const auto it =
+        std::lower_bound(skus_.begin(), skus_.end(), sku,
+                         [this](const sku_ref& r, std::string_view s) { return sku_at(r) < s; });
     return it != skus_.end() && sku_at(*it) == sku;
   }
 
@@ -482,9 +598,8 @@ class offer_json_handler
         return fail_at(dim_.offset, where + ".unit", rule);
       }
     }
-    if (const std::string rule =
-            pricing::price_contradiction(dim_.description, dim_.price, dim_.unit,
-                                         filter_.currency());
+    if (const std::string rule = pricing::price_contradiction(dim_.description, dim_.price,
+                                                              dim_.unit, filter_.currency());
         !rule.empty()) {
       return fail_at(dim_.offset, where + ".pricePerUnit." + filter_.currency(), rule);
     }
@@ -513,8 +628,8 @@ class offer_json_handler
       if (!d.rate_code.starts_with(key + ".") || d.rate_code.size() == key.size() + 1) {
         return fail_at(d.offset, term_path() + ".priceDimensions." + d.rate_code + ".rateCode",
                        trncost::detail::quoted_for_message(d.rate_code) +
-                           " is not the term's SKU and offer term code followed by a rate (" +
-                           key + ".<rate>); a rate code is SKU.OfferTermCode.RateCode, and a "
+                           " is not the term's SKU and offer term code followed by a rate (" + key +
+                           ".<rate>); a rate code is SKU.OfferTermCode.RateCode, and a "
                            "report would cite another term's code");
       }
     }

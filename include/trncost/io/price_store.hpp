@@ -3,9 +3,9 @@
 // codes and the file or URL they came from. Several versions of one offer sit side by side, so "the
 // prices in force on the as-of date" is a query and an estimate made last month can be recomputed
 // with last month's prices. Rows enter through the offer readers (price_list.hpp: the same filter,
-// the same checks) and leave as the same pricing::offer the readers return, so a price book fed from
-// the store holds exactly what it would hold fed from the files. SQLite (Debian libsqlite3-dev) is
-// used here only; link with -lsqlite3.
+// the same checks) and leave as the same pricing::offer the readers return, so a price book fed
+// from the store holds exactly what it would hold fed from the files. SQLite (Debian
+// libsqlite3-dev) is used here only; link with -lsqlite3.
 #ifndef TRNCOST_IO_PRICE_STORE_HPP
 #define TRNCOST_IO_PRICE_STORE_HPP
 
@@ -17,9 +17,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -138,7 +138,8 @@ class sha256 {
 /// term (type, SKU, code, effective date, attributes) and the line itself (rate code, description,
 /// range, unit, exact price, position in the file, attributes), each field length-prefixed. Not a
 /// signature: it tells a row changed after trncost stored it from one trncost stored.
-[[nodiscard]] TRNCOST_DECL std::string price_digest(const pricing::offer_header& h, std::string_view region,
+[[nodiscard]] TRNCOST_DECL std::string price_digest(const pricing::offer_header& h,
+                                                    std::string_view region,
                                                     const pricing::offer_product* product,
                                                     const pricing::offer_term& term,
                                                     const pricing::price_dimension& line);
@@ -150,11 +151,12 @@ class sha256 {
 }  // namespace detail
 
 /// A price store file. Opening for writing creates it (and its tables) when missing or empty, and
-/// nowhere else: a file that exists must already be a trncost price store. Opening refuses, each with
-/// its own sentence and without changing the file: a path that is not a regular file, a file that is
-/// not a SQLite database or not a trncost store, a damaged one (truncated, or failing SQLite's
-/// quick_check: where), one locked by another program (which, when the system says), one written by
-/// a newer trncost. load() refuses a price whose row no longer matches its digest (docs/prices.md).
+/// nowhere else: a file that exists must already be a trncost price store. Opening refuses, each
+/// with its own sentence and without changing the file: a path that is not a regular file, a file
+/// that is not a SQLite database or not a trncost store, a damaged one (truncated, or failing
+/// SQLite's quick_check: where), one locked by another program (which, when the system says), one
+/// written by a newer trncost. load() refuses a price whose row no longer matches its digest
+/// (docs/prices.md).
 class price_store {
  public:
   enum class mode { read, write };
@@ -195,7 +197,8 @@ class price_store {
 
   [[nodiscard]] pricing::offer load_rows(std::int64_t id, bool verify) const;
 
-  /// Throws the sentence for SQLite's result `rc` while `doing`: locked, damaged or another failure.
+  /// Throws the sentence for SQLite's result `rc` while `doing`: locked, damaged or another
+  /// failure.
   [[noreturn]] void refuse(int rc, const std::string& doing) const;
 
   [[nodiscard]] timestamp stored_timestamp(const std::string& text, std::string_view column) const;

@@ -32,7 +32,7 @@ namespace detail {
 
 /// The columns of a run log (CSV header names, JSON member names).
 inline constexpr std::string_view run_log_columns[] = {
-    "run_id", "event", "name",    "start",       "duration_s", "value",
+    "run_id", "event",  "name",    "start",       "duration_s", "value",
     "steps",  "tokens", "samples", "work_lost_s", "note"};
 /// The columns a CSV run log must have; the others are optional.
 inline constexpr std::size_t run_log_required_columns = 6;
@@ -121,7 +121,8 @@ class run_log_assembler {
 TRNCOST_DECL std::vector<measure::run_record> read_run_log_csv(std::istream& in, std::string file);
 
 /// Reads a JSON Lines run log: one object per line with the CSV columns as members (strings, or
-/// numbers for the numeric ones); blank lines are skipped. A line cut short is an error at its line.
+/// numbers for the numeric ones); blank lines are skipped. A line cut short is an error at its
+/// line.
 TRNCOST_DECL std::vector<measure::run_record> read_run_log_json(std::istream& in, std::string file);
 
 /// Reads a run log file: JSON Lines when its name ends in .jsonl or .json, CSV otherwise.

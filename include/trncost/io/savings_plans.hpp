@@ -42,8 +42,8 @@ savings_plan_rates_for(std::vector<std::string> instance_types);
 
 namespace detail {
 
-/// The lease of a duration and its unit ("1" + "year", "3" + "years", "1" alone) in the one spelling
-/// pricing::normalise_lease gives ("1yr"); anything else kept as "<n> <unit>".
+/// The lease of a duration and its unit ("1" + "year", "3" + "years", "1" alone) in the one
+/// spelling pricing::normalise_lease gives ("1yr"); anything else kept as "<n> <unit>".
 TRNCOST_DECL std::string lease_text(std::string_view duration, std::string_view unit);
 
 /// The instance type a usage type names: "USE1-BoxUsage:trn1.32xlarge" -> "trn1.32xlarge"; empty
@@ -73,14 +73,18 @@ class savings_plan_json_handler
 
   [[nodiscard]] std::string context() const {
     switch (state_) {
-      case st::products: return "products[" + std::to_string(products_seen_) + "]";
+      case st::products:
+        return "products[" + std::to_string(products_seen_) + "]";
       case st::plan:
       case st::rates:
         return "terms.savingsPlan[" + std::to_string(plans_seen_ - 1) + "] (plan " + plan_sku_ +
                ")" + (state_ == st::rates ? ".rates[" + std::to_string(rate_index_) + "]" : "");
-      case st::sp_array: return "terms.savingsPlan";
-      case st::terms: return "terms";
-      default: return last_key_;
+      case st::sp_array:
+        return "terms.savingsPlan";
+      case st::terms:
+        return "terms";
+      default:
+        return last_key_;
     }
   }
 
@@ -120,10 +124,17 @@ class savings_plan_json_handler
     }
     if (skip_ != 0) return --skip_, true;
     switch (state_) {
-      case st::root: state_ = st::end; return finish_root();
-      case st::terms: state_ = st::root; return true;
-      case st::plan: state_ = st::sp_array; return true;
-      default: return true;
+      case st::root:
+        state_ = st::end;
+        return finish_root();
+      case st::terms:
+        state_ = st::root;
+        return true;
+      case st::plan:
+        state_ = st::sp_array;
+        return true;
+      default:
+        return true;
     }
   }
   bool StartArray() {
@@ -172,7 +183,9 @@ class savings_plan_json_handler
                 : k == "terms"           ? slot::terms
                                          : slot::skip;
         return true;
-      case st::terms: slot_ = k == "savingsPlan" ? slot::savings_plan : slot::skip; return true;
+      case st::terms:
+        slot_ = k == "savingsPlan" ? slot::savings_plan : slot::skip;
+        return true;
       case st::plan:
         slot_ = k == "sku"                   ? slot::plan_sku
                 : k == "description"         ? slot::plan_description
@@ -181,7 +194,9 @@ class savings_plan_json_handler
                 : k == "rates"               ? slot::rates
                                              : slot::skip;
         return true;
-      default: slot_ = slot::skip; return true;
+      default:
+        slot_ = slot::skip;
+        return true;
     }
   }
   bool String(const char* s, rapidjson::SizeType n, bool copy) {
@@ -204,8 +219,20 @@ class savings_plan_json_handler
  private:
   enum class st : std::uint8_t { none, root, products, terms, sp_array, plan, rates, end };
   enum class slot : std::uint8_t {
-    none, skip, format_version, offer_code, version, publication_date, products, terms,
-    savings_plan, plan_sku, plan_description, plan_effective, sub, rates
+    none,
+    skip,
+    format_version,
+    offer_code,
+    version,
+    publication_date,
+    products,
+    terms,
+    savings_plan,
+    plan_sku,
+    plan_description,
+    plan_effective,
+    sub,
+    rates
   };
   struct plan_info {
     std::size_t product = 0;  // index in out_.products, when kept
@@ -244,20 +271,31 @@ class savings_plan_json_handler
   bool text(std::string_view v) {
     if (skip_ != 0) return true;
     switch (take_slot()) {
-      case slot::skip: return true;
-      case slot::format_version: out_.header.format_version.assign(v); return true;
-      case slot::offer_code: out_.header.offer_code.assign(v); return true;
-      case slot::version: out_.header.version.assign(v); return true;
+      case slot::skip:
+        return true;
+      case slot::format_version:
+        out_.header.format_version.assign(v);
+        return true;
+      case slot::offer_code:
+        out_.header.offer_code.assign(v);
+        return true;
+      case slot::version:
+        out_.header.version.assign(v);
+        return true;
       case slot::publication_date:
         try {
           out_.header.published = parse_timestamp(v);
         } catch (const error&) {
-          return fail_here("publicationDate", "\"" + std::string(v) +
-                                                  "\" is not an ISO 8601 UTC timestamp");
+          return fail_here("publicationDate",
+                           "\"" + std::string(v) + "\" is not an ISO 8601 UTC timestamp");
         }
         return true;
-      case slot::plan_sku: plan_sku_.assign(v); return true;
-      case slot::plan_description: plan_description_.assign(v); return true;
+      case slot::plan_sku:
+        plan_sku_.assign(v);
+        return true;
+      case slot::plan_description:
+        plan_description_.assign(v);
+        return true;
       case slot::plan_effective:
         try {
           plan_effective_ = parse_timestamp(v).day();
@@ -266,7 +304,8 @@ class savings_plan_json_handler
                            "\"" + std::string(v) + "\" is not an ISO 8601 UTC timestamp");
         }
         return true;
-      default: return fail_here(context(), "a string where an object or array was expected");
+      default:
+        return fail_here(context(), "a string where an object or array was expected");
     }
   }
 
@@ -325,8 +364,8 @@ class savings_plan_json_handler
       return fail_here(context() + ".sku", "is missing (it must come before the rates)");
     }
     if (!products_done_ || plans_.count(plan_sku_) == 0) {
-      return fail_here(context() + ".sku", "the plan " + plan_sku_ +
-                                               " is not among the file's products");
+      return fail_here(context() + ".sku",
+                       "the plan " + plan_sku_ + " is not among the file's products");
     }
     return true;
   }
@@ -363,9 +402,9 @@ class savings_plan_json_handler
       return fail_at(sub_offset_, where + ".discountedRate.currency", "is missing");
     }
     if (currency != filter_.rates.currency()) {
-      return fail_at(sub_offset_, where + ".discountedRate.currency",
-                     "the rate is in " + std::string(currency) + ", not " +
-                         filter_.rates.currency());
+      return fail_at(
+          sub_offset_, where + ".discountedRate.currency",
+          "the rate is in " + std::string(currency) + ", not " + filter_.rates.currency());
     }
     const std::string_view price = str(*rate, "price");
     try {

@@ -56,11 +56,20 @@ enum class scenario_component_kind {
   hosted_api
 };
 
-inline constexpr std::array<std::string_view, 14> scenario_component_kinds{
-    "instance_time",  "failures",      "block_storage",    "object_storage",
-    "logging",        "data_transfer", "data_preparation", "serving",
-    "sweep",          "continued_pretraining", "batch_inference", "autoscaled_serving",
-    "frontier",       "hosted_api"};
+inline constexpr std::array<std::string_view, 14> scenario_component_kinds{"instance_time",
+                                                                           "failures",
+                                                                           "block_storage",
+                                                                           "object_storage",
+                                                                           "logging",
+                                                                           "data_transfer",
+                                                                           "data_preparation",
+                                                                           "serving",
+                                                                           "sweep",
+                                                                           "continued_pretraining",
+                                                                           "batch_inference",
+                                                                           "autoscaled_serving",
+                                                                           "frontier",
+                                                                           "hosted_api"};
 
 [[nodiscard]] constexpr std::string_view kind_name(scenario_component_kind k) noexcept {
   return scenario_component_kinds[static_cast<std::size_t>(k)];
@@ -69,11 +78,11 @@ inline constexpr std::array<std::string_view, 14> scenario_component_kinds{
 /// An input of a component: a price from the price book (`query` names the query), or a value
 /// with its provenance written inline.
 struct scenario_value {
-  std::string key;          ///< "size_gib"
-  std::uint64_t line = 0;   ///< where it is written
-  std::string query;        ///< a price from the price book, by the query's name; else empty
-  std::string value;        ///< exact decimal text (when `query` and `unknown` are empty)
-  std::optional<provenance> origin;  ///< set when the value is written
+  std::string key;         ///< "size_gib"
+  std::uint64_t line = 0;  ///< where it is written
+  std::string query;       ///< a price from the price book, by the query's name; else empty
+  std::string value;       ///< exact decimal text (when `query` and `unknown` are empty)
+  std::optional<provenance> origin;    ///< set when the value is written
   std::optional<std::string> unknown;  ///< `{ unknown = "why" }`: known to be unknown (unpriced)
 };
 
@@ -99,9 +108,9 @@ struct scenario_period {
 /// config = "run.env", ttft_ms = 500, itl_ms = 50 }` (io/vllm_bench.hpp). The bounds are exact
 /// decimal text; an absent bound is not checked.
 struct scenario_vllm {
-  std::string results;  ///< the result CSV, relative to the scenario file
-  std::string config;   ///< its run configuration `.env`; empty when not given
-  std::string model;    ///< the model_id to serve; empty when the file holds one
+  std::string results;          ///< the result CSV, relative to the scenario file
+  std::string config;           ///< its run configuration `.env`; empty when not given
+  std::string model;            ///< the model_id to serve; empty when the file holds one
   std::uint64_t instances = 1;  ///< instances the benchmarked server ran on
   std::optional<std::string> ttft_ms, itl_ms, request_latency_s;
   std::uint64_t line = 0;
@@ -115,14 +124,15 @@ struct scenario_demand_period {
 };
 
 /// How an instance_time's instances are bought, when not on demand: `purchase = { reserved =
-/// "standard", lease = "1yr", payment = "No Upfront" }`, `{ savings_plan = "EC2InstanceSavingsPlans",
-/// lease = "1yr", payment = "No Upfront" }` or `{ spot = "us-east-1a" }` (the price then written as
-/// an observation).
+/// "standard", lease = "1yr", payment = "No Upfront" }`, `{ savings_plan =
+/// "EC2InstanceSavingsPlans", lease = "1yr", payment = "No Upfront" }` or `{ spot = "us-east-1a" }`
+/// (the price then written as an observation).
 struct scenario_purchase {
   std::string kind;    ///< "reserved", "savings_plan" or "spot"
   std::string choice;  ///< the offering class, the plan family or the availability zone
   std::string lease;   ///< "1yr" or "3yr" (reserved, savings_plan)
-  std::string payment; ///< "No Upfront", "Partial Upfront" or "All Upfront" (reserved, savings_plan)
+  std::string
+      payment;  ///< "No Upfront", "Partial Upfront" or "All Upfront" (reserved, savings_plan)
   /// spot: the Spot Instance Advisor's data file (io/spot_advisor.hpp), relative to the scenario:
   /// the type must have a spot market in the region, and its interruption bucket gives a failures
   /// component's rate when none is written.
@@ -135,16 +145,16 @@ struct scenario_component {
   scenario_component_kind kind = scenario_component_kind::instance_time;
   std::string name;
   std::uint64_t line = 0;
-  std::map<std::string, std::string> text;         ///< instance_type, volume_type, ...
-  std::map<std::string, scenario_value> values;    ///< inputs and prices, by key
-  std::vector<std::string> runs;                   ///< failures: its own run logs (optional)
+  std::map<std::string, std::string> text;       ///< instance_type, volume_type, ...
+  std::map<std::string, scenario_value> values;  ///< inputs and prices, by key
+  std::vector<std::string> runs;                 ///< failures: its own run logs (optional)
   std::uint64_t runs_line = 0;
-  std::vector<scenario_transfer> transfers;        ///< data_transfer
-  std::optional<scenario_period> period;           ///< serving: the period as dates
-  std::optional<scenario_vllm> vllm;               ///< serving: throughput from a benchmark
-  std::map<std::string, bool> flags;               ///< true/false keys (sweep: cluster_kept_up)
-  std::vector<scenario_demand_period> profile;     ///< autoscaled_serving: one cycle, in order
-  std::optional<scenario_purchase> purchase;       ///< instance_time: not on demand
+  std::vector<scenario_transfer> transfers;     ///< data_transfer
+  std::optional<scenario_period> period;        ///< serving: the period as dates
+  std::optional<scenario_vllm> vllm;            ///< serving: throughput from a benchmark
+  std::map<std::string, bool> flags;            ///< true/false keys (sweep: cluster_kept_up)
+  std::vector<scenario_demand_period> profile;  ///< autoscaled_serving: one cycle, in order
+  std::optional<scenario_purchase> purchase;    ///< instance_time: not on demand
 };
 
 /// Reads the offers a price store holds in force on a date (`[prices] store`): given to build_model
@@ -200,7 +210,7 @@ struct scenario_grant {
   std::string name;
   scenario_value amount;
   date issued{};
-  date last_valid_day{};  ///< included, as AWS writes the expiry date
+  date last_valid_day{};              ///< included, as AWS writes the expiry date
   std::vector<std::string> services;  ///< AWS service codes, never empty
   std::uint64_t line = 0;
 };
@@ -224,7 +234,8 @@ struct scenario_spec {
   std::vector<scenario_price_file> price_files;
   std::string price_store;  ///< [prices] store: a price store (io/price_store.hpp), relative path
   std::uint64_t price_store_line = 0;
-  std::vector<scenario_run_file> savings_plans;  ///< [prices] savings_plans: Savings Plans offer files
+  std::vector<scenario_run_file>
+      savings_plans;  ///< [prices] savings_plans: Savings Plans offer files
   std::vector<scenario_run_file> run_files;
   std::vector<scenario_component> components;
   std::vector<scenario_none> none;
@@ -236,7 +247,16 @@ struct scenario_spec {
 namespace detail {
 
 enum class scenario_key_type {
-  text, input, price, files, transfers, period, throughput, flag, profile, purchase
+  text,
+  input,
+  price,
+  files,
+  transfers,
+  period,
+  throughput,
+  flag,
+  profile,
+  purchase
 };
 
 /// A key a table may hold, its type, whether it is required, the price query it defaults to (for
@@ -261,7 +281,7 @@ inline constexpr std::array<scenario_key, 14> instance_time_keys{{
     {"purchase", kt::purchase, false},  // reserved, Savings Plan or spot; on demand when absent
     {"price", kt::price, false, "ec2_on_demand", true},
     {"tokens_to_train", kt::input, false},
-    {"billing", kt::text, false},     // "per_second" (default), "per_hour" or "capacity_block"
+    {"billing", kt::text, false},      // "per_second" (default), "per_hour" or "capacity_block"
     {"block_fee", kt::input, false},   // capacity_block: USD for the whole block
     {"block_days", kt::input, false},  // capacity_block: its length (1-14, then 7-day steps)
     {"instances", kt::input, false},
@@ -273,21 +293,27 @@ inline constexpr std::array<scenario_key, 14> instance_time_keys{{
     {"waiting_seconds", kt::input, false},
 }};
 /// `purchase = { ... }` of an instance_time component.
-inline constexpr std::array<std::string_view, 6> purchase_keys{"reserved", "savings_plan", "spot",
-                                                               "lease",    "payment",      "advisor"};
+inline constexpr std::array<std::string_view, 6> purchase_keys{
+    "reserved", "savings_plan", "spot", "lease", "payment", "advisor"};
 /// The phases an instance_time component may write directly, in the order they are billed.
-inline constexpr std::array<phase, 6> instance_time_phases{
-    phase::setup,      phase::compilation,   phase::training,
-    phase::evaluation, phase::checkpointing, phase::waiting};
+inline constexpr std::array<phase, 6> instance_time_phases{phase::setup,         phase::compilation,
+                                                           phase::training,      phase::evaluation,
+                                                           phase::checkpointing, phase::waiting};
 /// The key of a phase written directly ("setup_seconds").
 constexpr std::string_view phase_key(phase ph) noexcept {
   switch (ph) {
-    case phase::setup: return "setup_seconds";
-    case phase::compilation: return "compilation_seconds";
-    case phase::training: return "training_seconds";
-    case phase::evaluation: return "evaluation_seconds";
-    case phase::checkpointing: return "checkpointing_seconds";
-    default: return "waiting_seconds";
+    case phase::setup:
+      return "setup_seconds";
+    case phase::compilation:
+      return "compilation_seconds";
+    case phase::training:
+      return "training_seconds";
+    case phase::evaluation:
+      return "evaluation_seconds";
+    case phase::checkpointing:
+      return "checkpointing_seconds";
+    default:
+      return "waiting_seconds";
   }
 }
 /// The billing rules of an instance_time component (`billing = "..."`, billing_rule).
@@ -445,7 +471,8 @@ inline constexpr std::array<scenario_key, 7> frontier_keys{{
     {"scaling_efficiency", kt::input, true},
     {"token_budget", kt::input, true},
 }};
-/// serving: `throughput = { vllm = ..., ... }` and `period = { from = ..., to = ..., <provenance> }`.
+/// serving: `throughput = { vllm = ..., ... }` and `period = { from = ..., to = ..., <provenance>
+/// }`.
 inline constexpr std::array<std::string_view, 7> vllm_keys{
     "vllm", "config", "model", "instances", "ttft_ms", "itl_ms", "request_latency_s"};
 inline constexpr std::array<std::string_view, 2> period_date_keys{"from", "to"};

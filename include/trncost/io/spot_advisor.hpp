@@ -25,18 +25,19 @@
 
 namespace trncost::io {
 
-/// A bucket of interruption frequency: "<5%" of instances interrupted in a month, up to `max_percent`.
+/// A bucket of interruption frequency: "<5%" of instances interrupted in a month, up to
+/// `max_percent`.
 struct spot_interruption_range {
   std::uint32_t index = 0;
-  std::string label;             ///< "<5%", "5-10%", ">20%"
-  std::uint32_t max_percent = 0; ///< the bucket's upper bound, percent of instances a month
+  std::string label;              ///< "<5%", "5-10%", ">20%"
+  std::uint32_t max_percent = 0;  ///< the bucket's upper bound, percent of instances a month
 };
 
 /// One instance type's spot market in one region and operating system.
 struct spot_market {
-  std::string region;         ///< "us-east-1"
-  std::string os;             ///< "Linux" or "Windows"
-  std::string instance_type;  ///< "trn1.32xlarge"
+  std::string region;                 ///< "us-east-1"
+  std::string os;                     ///< "Linux" or "Windows"
+  std::string instance_type;          ///< "trn1.32xlarge"
   std::uint32_t savings_percent = 0;  ///< savings over on-demand, as the advisor rounds it
   spot_interruption_range interruption;
 };

@@ -1,6 +1,6 @@
-// The bodies of the readers' and the audit's functions (io/, report/audit*.hpp and report/reconcile.hpp: RapidJSON) for
-// TRNCOST_SEPARATE_COMPILATION: include it in the one translation unit that includes
-// <trncost/src.hpp> (README.md, "Separate compilation").
+// The bodies of the readers' and the audit's functions (io/, report/audit*.hpp and
+// report/reconcile.hpp: RapidJSON) for TRNCOST_SEPARATE_COMPILATION: include it in the one
+// translation unit that includes <trncost/src.hpp> (README.md, "Separate compilation").
 #ifndef TRNCOST_IO_SRC_READERS_HPP
 #define TRNCOST_IO_SRC_READERS_HPP
 

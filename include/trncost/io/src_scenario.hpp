@@ -8,8 +8,8 @@
 #error "trncost/io/src_scenario.hpp: define TRNCOST_SEPARATE_COMPILATION for the whole program"
 #endif
 
-#include "impl/scenario.ipp"
 #include "impl/plan.ipp"
+#include "impl/scenario.ipp"
 #include "impl/study.ipp"
 
 #endif  // TRNCOST_IO_SRC_SCENARIO_HPP

@@ -31,9 +31,9 @@
 
 namespace trncost::io {
 
-/// An option's neuron-monitor capture (`neuron_monitor = { file = "capture.jsonl", below = "50" }`):
-/// its mean NeuronCore utilisation, read by run_study, is a bottleneck of the decision when below
-/// the bound, a reason that holds otherwise.
+/// An option's neuron-monitor capture (`neuron_monitor = { file = "capture.jsonl", below = "50"
+/// }`): its mean NeuronCore utilisation, read by run_study, is a bottleneck of the decision when
+/// below the bound, a reason that holds otherwise.
 struct study_utilisation_check {
   std::string file;   ///< relative to the study file
   std::string below;  ///< percent, exact decimal text, above 0 and at most 100
@@ -48,7 +48,7 @@ struct study_option_spec {
   scenario_spec scenario;
   analysis::protocol quality;
   std::optional<decimal> seconds_to_target;
-  std::string support;                       ///< a stated check that the needed operations run
+  std::string support;  ///< a stated check that the needed operations run
   std::vector<std::string> bottlenecks;
   std::optional<std::string> porting_unjustified;
   std::optional<study_utilisation_check> utilisation;
@@ -61,8 +61,8 @@ struct study_spec {
   /// The model input that measures the work delivered; empty when the options' workloads say it
   /// (estimate::work: tokens served, trained or processed, requests, runs, trials).
   std::string work_input;
-  decimal work_per{1};     ///< work is counted in units of this many of the input's unit
-  std::string work_unit;   ///< "million tokens"
+  decimal work_per{1};    ///< work is counted in units of this many of the input's unit
+  std::string work_unit;  ///< "million tokens"
   std::uint64_t line = 0;
   std::vector<study_option_spec> options;
   /// [study] regions: every option also evaluated in each of these regions (its scenario's region

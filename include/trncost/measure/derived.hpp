@@ -123,9 +123,10 @@ TRNCOST_DECL sourced<quantity<units::dimensionless_t>> mfu(
     const run_record& r, const sourced<quantity<units::flops_per_token_t>>& model_flops_per_token,
     const sourced<quantity<units::flops_per_second_t>>& peak_per_instance);
 
-/// MLPerf's time to quality: from the first data touch (the run log's first_data_touch, or the start
-/// of its first training phase) to the first evaluation that reaches the target. Nullopt when the
-/// run never reached it; input_error when the run has no target or no timestamps to measure with.
+/// MLPerf's time to quality: from the first data touch (the run log's first_data_touch, or the
+/// start of its first training phase) to the first evaluation that reaches the target. Nullopt when
+/// the run never reached it; input_error when the run has no target or no timestamps to measure
+/// with.
 TRNCOST_DECL std::optional<sourced<quantity<units::second_t>>> time_to_quality(const run_record& r);
 
 /// Extrapolation from a reference run to a full job: work to do / measured rate, in seconds,

@@ -56,7 +56,8 @@ TRNCOST_DECL std::string join_ids(const std::vector<std::string>& ids);
 template <class Q>
 sourced<Q> median_of(std::string name, const std::vector<sourced<Q>>& per_run) {
   std::vector<std::pair<std::string, decimal>> values;
-  derived how{"median of " + name + " over " + std::to_string(per_run.size()) + " runs", {},
+  derived how{"median of " + name + " over " + std::to_string(per_run.size()) + " runs",
+              {},
               operation{.kind = op_kind::median}};
   for (const auto& s : per_run) {
     values.emplace_back(s.name(), s.value().value());
@@ -87,10 +88,12 @@ model_feed<RateUnit> feed_model(const std::vector<run_record>& runs) {
     const auto differ = [](const std::string& a, const std::string& b) {
       return !a.empty() && !b.empty() && a != b;
     };
-    if (differ(r.instance_type, runs.front().instance_type) || differ(r.region, runs.front().region)) {
+    if (differ(r.instance_type, runs.front().instance_type) ||
+        differ(r.region, runs.front().region)) {
       throw input_error("run '" + r.id + "' ran on " + r.instance_type + " in " + r.region +
                         ", run '" + runs.front().id + "' on " + runs.front().instance_type +
-                        " in " + runs.front().region + "; feed the model one configuration at a time");
+                        " in " + runs.front().region +
+                        "; feed the model one configuration at a time");
     }
     if (r.instances != runs.front().instances) {
       throw input_error("run '" + r.id + "' uses " + r.instances.value().to_string() +
@@ -118,15 +121,17 @@ model_feed<RateUnit> feed_model(const std::vector<run_record>& runs) {
     }
     if (!any) continue;
     for (const auto* r : completed) {
-      per_run.emplace_back(r->id + "." + std::string(log_name(p)) + "_s", phase_seconds(*r, p),
-                           provenance{run_provenance(*r, "sum of the run log's " +
-                                                             std::string(log_name(p)) + " phases")});
+      per_run.emplace_back(
+          r->id + "." + std::string(log_name(p)) + "_s", phase_seconds(*r, p),
+          provenance{
+              run_provenance(*r, "sum of the run log's " + std::string(log_name(p)) + " phases")});
     }
     phases.emplace_back(p, detail::median_of(std::string(log_name(p)) + "_s", per_run));
   }
 
   std::vector<sourced<quantity<RateUnit>>> thr;
-  for (const auto* r : completed) thr.push_back(useful_throughput<RateUnit>(*r).named(r->id + ".useful_throughput"));
+  for (const auto* r : completed)
+    thr.push_back(useful_throughput<RateUnit>(*r).named(r->id + ".useful_throughput"));
 
   decimal interruptions{}, restart_s{}, lost_s{}, inst_s{};
   for (const auto& r : runs) {
@@ -135,12 +140,12 @@ model_feed<RateUnit> feed_model(const std::vector<run_record>& runs) {
     restart_s = restart_s + phase_seconds(r, phase::restarts).value();
     inst_s = inst_s + instance_seconds(r).value();
   }
-  const sourced seen("interruptions_seen", quantity<units::interruption_t>::from_value(interruptions),
+  const sourced seen("interruptions_seen",
+                     quantity<units::interruption_t>::from_value(interruptions),
                      provenance{detail::over_runs(runs, "incidents in the run logs, all runs")});
-  const sourced exposure("instance_seconds_seen",
-                         quantity<units::instance_second_t>::from_value(inst_s),
-                         provenance{detail::over_runs(
-                             runs, "instances x phase seconds in the run logs, all runs")});
+  const sourced exposure(
+      "instance_seconds_seen", quantity<units::instance_second_t>::from_value(inst_s),
+      provenance{detail::over_runs(runs, "instances x phase seconds in the run logs, all runs")});
   model_feed<RateUnit> out{
       std::move(phases),
       detail::median_of("useful_throughput", thr),
@@ -154,8 +159,9 @@ model_feed<RateUnit> feed_model(const std::vector<run_record>& runs) {
   if (!interruptions.is_zero()) {
     const sourced restarts("restart_seconds_seen", quantity<units::second_t>::from_value(restart_s),
                            provenance{detail::over_runs(runs, "restart phases in the run logs")});
-    const sourced lost("work_lost_seen", quantity<units::second_t>::from_value(lost_s),
-                       provenance{detail::over_runs(runs, "work_lost_s of the run logs' incidents")});
+    const sourced lost(
+        "work_lost_seen", quantity<units::second_t>::from_value(lost_s),
+        provenance{detail::over_runs(runs, "work_lost_s of the run logs' incidents")});
     out.restart_time = (restarts / seen).named("restart_time");
     out.work_lost = (lost / seen).named("work_lost");
   }
@@ -164,7 +170,8 @@ model_feed<RateUnit> feed_model(const std::vector<run_record>& runs) {
 
 namespace detail {
 
-/// "ft-1, ft-2 on trn1.32xlarge in us-east-1": the runs the measured leaves under `r` were taken on.
+/// "ft-1, ft-2 on trn1.32xlarge in us-east-1": the runs the measured leaves under `r` were taken
+/// on.
 TRNCOST_DECL std::string runs_measured(const input_ref& r);
 
 }  // namespace detail
@@ -176,10 +183,10 @@ TRNCOST_DECL std::string runs_measured(const input_ref& r);
 /// (docs/model.md#what-a-line-is); this says what is assumed, and the estimate is provisional.
 template <class Q>
 sourced<Q> assumed_on(const sourced<Q>& s, const std::string& instance_type) {
-  return sourced<Q>(s.name(), s.value(),
-                    provenance{assumption{"measured on " + detail::runs_measured(s.record()) +
-                                          " (" + describe(s.origin()) + "), assumed to hold on " +
-                                          instance_type}});
+  return sourced<Q>(
+      s.name(), s.value(),
+      provenance{assumption{"measured on " + detail::runs_measured(s.record()) + " (" +
+                            describe(s.origin()) + "), assumed to hold on " + instance_type}});
 }
 
 }  // namespace trncost::measure

@@ -71,9 +71,15 @@ repetition_report summarize_runs(const std::vector<run_record>& runs, bool olymp
   for (const auto& r : runs) {
     inst = inst + instance_seconds(r).value();
     switch (r.outcome) {
-      case run_outcome::completed: ++out.completed; break;
-      case run_outcome::failed: ++out.failed; break;
-      case run_outcome::stopped: ++out.stopped; break;
+      case run_outcome::completed:
+        ++out.completed;
+        break;
+      case run_outcome::failed:
+        ++out.failed;
+        break;
+      case run_outcome::stopped:
+        ++out.stopped;
+        break;
     }
     good.emplace_back(r.id, goodput(r).goodput.value().value());
     if (r.outcome == run_outcome::completed) {

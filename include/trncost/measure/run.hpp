@@ -1,7 +1,7 @@
 // A run record: what one training run did, phase by phase, as its run log tells it (DOMAIN.md
 // section 3): configuration, phases as intervals or durations, counters, quality, incidents,
-// utilization samples with their method, and data volumes. validate() checks the rules a record must
-// keep (ordered, non-overlapping intervals; non-negative durations; a quality target names its
+// utilization samples with their method, and data volumes. validate() checks the rules a record
+// must keep (ordered, non-overlapping intervals; non-negative durations; a quality target names its
 // metric; utilization within 0-100 %), naming where each element came from.
 #ifndef TRNCOST_MEASURE_RUN_HPP
 #define TRNCOST_MEASURE_RUN_HPP
@@ -32,9 +32,12 @@ enum class run_outcome {
 
 constexpr std::string_view to_string(run_outcome o) noexcept {
   switch (o) {
-    case run_outcome::completed: return "completed";
-    case run_outcome::failed: return "failed";
-    case run_outcome::stopped: return "stopped";
+    case run_outcome::completed:
+      return "completed";
+    case run_outcome::failed:
+      return "failed";
+    case run_outcome::stopped:
+      return "stopped";
   }
   return "unknown";
 }
@@ -52,19 +55,32 @@ constexpr std::optional<run_outcome> parse_run_outcome(std::string_view s) noexc
 /// scale_up.
 constexpr std::string_view log_name(phase p) noexcept {
   switch (p) {
-    case phase::setup: return "setup";
-    case phase::compilation: return "compilation";
-    case phase::training: return "training";
-    case phase::evaluation: return "evaluation";
-    case phase::checkpointing: return "checkpointing";
-    case phase::waiting: return "waiting";
-    case phase::failed_work: return "failed_work";
-    case phase::restarts: return "restart";
-    case phase::serving: return "serving";
-    case phase::idle_capacity: return "idle_capacity";
-    case phase::trials: return "trials";
-    case phase::batch_inference: return "batch_inference";
-    case phase::scale_up: return "scale_up";
+    case phase::setup:
+      return "setup";
+    case phase::compilation:
+      return "compilation";
+    case phase::training:
+      return "training";
+    case phase::evaluation:
+      return "evaluation";
+    case phase::checkpointing:
+      return "checkpointing";
+    case phase::waiting:
+      return "waiting";
+    case phase::failed_work:
+      return "failed_work";
+    case phase::restarts:
+      return "restart";
+    case phase::serving:
+      return "serving";
+    case phase::idle_capacity:
+      return "idle_capacity";
+    case phase::trials:
+      return "trials";
+    case phase::batch_inference:
+      return "batch_inference";
+    case phase::scale_up:
+      return "scale_up";
   }
   return "unknown";
 }
@@ -154,7 +170,8 @@ struct run_record {
   run_outcome outcome = run_outcome::completed;
   std::optional<timestamp> ended{};
   std::string ended_origin{};  ///< where the end row was read ("runs.csv:30"); empty in code
-  /// When data was first touched (MLPerf's clock start); the first training phase's start otherwise.
+  /// When data was first touched (MLPerf's clock start); the first training phase's start
+  /// otherwise.
   std::optional<timestamp> first_data_touch{};
   std::vector<phase_interval> phases{};
   std::optional<quality_target> target{};

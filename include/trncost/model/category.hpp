@@ -17,12 +17,18 @@ inline constexpr std::array<category, 6> all_categories{
 
 constexpr std::string_view to_string(category c) noexcept {
   switch (c) {
-    case category::compute: return "compute";
-    case category::storage: return "storage";
-    case category::transfer: return "transfer";
-    case category::logs: return "logs";
-    case category::data_preparation: return "data preparation";
-    case category::failures_restarts: return "failures and restarts";
+    case category::compute:
+      return "compute";
+    case category::storage:
+      return "storage";
+    case category::transfer:
+      return "transfer";
+    case category::logs:
+      return "logs";
+    case category::data_preparation:
+      return "data preparation";
+    case category::failures_restarts:
+      return "failures and restarts";
   }
   return "unknown";
 }
@@ -47,26 +53,39 @@ enum class phase {
 };
 
 inline constexpr std::array<phase, 13> all_phases{
-    phase::setup,         phase::compilation, phase::training,    phase::evaluation,
-    phase::checkpointing, phase::waiting,     phase::failed_work, phase::restarts,
-    phase::serving,       phase::idle_capacity, phase::trials,    phase::batch_inference,
+    phase::setup,         phase::compilation,   phase::training,    phase::evaluation,
+    phase::checkpointing, phase::waiting,       phase::failed_work, phase::restarts,
+    phase::serving,       phase::idle_capacity, phase::trials,      phase::batch_inference,
     phase::scale_up};
 
 constexpr std::string_view to_string(phase p) noexcept {
   switch (p) {
-    case phase::setup: return "setup";
-    case phase::compilation: return "compilation";
-    case phase::training: return "training";
-    case phase::evaluation: return "evaluation";
-    case phase::checkpointing: return "checkpointing";
-    case phase::waiting: return "waiting";
-    case phase::failed_work: return "failed work";
-    case phase::restarts: return "restarts";
-    case phase::serving: return "serving";
-    case phase::idle_capacity: return "idle capacity";
-    case phase::trials: return "trials";
-    case phase::batch_inference: return "batch inference";
-    case phase::scale_up: return "scale-up start-up";
+    case phase::setup:
+      return "setup";
+    case phase::compilation:
+      return "compilation";
+    case phase::training:
+      return "training";
+    case phase::evaluation:
+      return "evaluation";
+    case phase::checkpointing:
+      return "checkpointing";
+    case phase::waiting:
+      return "waiting";
+    case phase::failed_work:
+      return "failed work";
+    case phase::restarts:
+      return "restarts";
+    case phase::serving:
+      return "serving";
+    case phase::idle_capacity:
+      return "idle capacity";
+    case phase::trials:
+      return "trials";
+    case phase::batch_inference:
+      return "batch inference";
+    case phase::scale_up:
+      return "scale-up start-up";
   }
   return "unknown";
 }

@@ -11,8 +11,8 @@
 
 namespace trncost {
 
-/// What a component sees while it adds itself to a model: inputs, rule constants and lines, with its
-/// own name and category filled in on every line.
+/// What a component sees while it adds itself to a model: inputs, rule constants and lines, with
+/// its own name and category filled in on every line.
 class component_builder {
  public:
   component_builder(model& m, std::string component, category c)

@@ -24,20 +24,25 @@ namespace trncost {
 
 /// From best to worst. An estimate's status is the worst that any of its reasons gives.
 enum class estimate_status {
-  verified,     ///< every input measured, quoted (fresh) or documented; every category accounted for
+  verified,  ///< every input measured, quoted (fresh) or documented; every category accounted for
   provisional,  ///< some inputs are assumptions or third-party figures (each listed)
-  stale,        ///< a quote was consulted longer ago than the freshness window before the as-of date
-  unpriced,     ///< a line's price or usage is unknown: it is shown, kept out of the totals, never 0
-  incomplete,   ///< a category of the formula has no component and is not declared none
+  stale,       ///< a quote was consulted longer ago than the freshness window before the as-of date
+  unpriced,    ///< a line's price or usage is unknown: it is shown, kept out of the totals, never 0
+  incomplete,  ///< a category of the formula has no component and is not declared none
 };
 
 constexpr std::string_view to_string(estimate_status s) noexcept {
   switch (s) {
-    case estimate_status::verified: return "verified";
-    case estimate_status::provisional: return "provisional";
-    case estimate_status::stale: return "stale";
-    case estimate_status::unpriced: return "unpriced";
-    case estimate_status::incomplete: return "incomplete";
+    case estimate_status::verified:
+      return "verified";
+    case estimate_status::provisional:
+      return "provisional";
+    case estimate_status::stale:
+      return "stale";
+    case estimate_status::unpriced:
+      return "unpriced";
+    case estimate_status::incomplete:
+      return "incomplete";
   }
   return "unknown";
 }
@@ -56,14 +61,14 @@ struct line_item {
   std::string component;
   std::optional<trncost::phase> ph;
   std::string description;
-  input_ref price;     ///< the unit price as a record (value, unit, provenance)
-  input_ref quantity;  ///< the pricing quantity as a record
+  input_ref price;        ///< the unit price as a record (value, unit, provenance)
+  input_ref quantity;     ///< the pricing quantity as a record
   std::uint64_t num = 1;  ///< the exact unit factor: amount = price * quantity * num / den
   std::uint64_t den = 1;
   std::optional<decimal> amount;
-  std::string formula;  ///< "trn1_price * train_time / 3600"
+  std::string formula;            ///< "trn1_price * train_time / 3600"
   std::vector<input_ref> inputs;  ///< every input the line depends on
-  line_identity identity;  ///< what the line is (service, region, type, purchase option)
+  line_identity identity;         ///< what the line is (service, region, type, purchase option)
 };
 
 /// What "verified" claims, one rule each (docs/model.md#what-verified-claims). A rule is either
@@ -75,18 +80,18 @@ enum class verified_rule : std::uint8_t {
   measured_has_period,           ///< refused: a measured value has its collection period
   declared_none_is_not_a_value,  ///< refused: declared_none explains an empty category, not a value
   no_negative_price,             ///< refused: no price or cost input is negative
-  one_value_per_input,           ///< refused by the readers: a file that holds two values for one input
-  timeline,                      ///< refused: nothing used is dated after the as-of date
-  no_cost_counted_twice,         ///< refused: failed work and restarts priced by one component only
-  every_line_priced,             ///< unpriced: no unknown price or usage
-  every_category_accounted,      ///< incomplete: each category modelled or declared none
-  quotes_fresh,                  ///< stale: quotes consulted within the freshness window
-  no_third_party,                ///< provisional: no third-party figure
-  no_assumption,                 ///< provisional: no assumption
-  no_open_uncertainty,           ///< provisional: no open migration uncertainty
-  zero_price_has_reason,         ///< provisional: a zero unit price says why it is zero
-  identity_consistent,           ///< refused: prices and run measurements fit the line they feed
-  declared_none_has_no_lines,    ///< refused: a category declared none has no component
+  one_value_per_input,       ///< refused by the readers: a file that holds two values for one input
+  timeline,                  ///< refused: nothing used is dated after the as-of date
+  no_cost_counted_twice,     ///< refused: failed work and restarts priced by one component only
+  every_line_priced,         ///< unpriced: no unknown price or usage
+  every_category_accounted,  ///< incomplete: each category modelled or declared none
+  quotes_fresh,              ///< stale: quotes consulted within the freshness window
+  no_third_party,            ///< provisional: no third-party figure
+  no_assumption,             ///< provisional: no assumption
+  no_open_uncertainty,       ///< provisional: no open migration uncertainty
+  zero_price_has_reason,     ///< provisional: a zero unit price says why it is zero
+  identity_consistent,       ///< refused: prices and run measurements fit the line they feed
+  declared_none_has_no_lines,  ///< refused: a category declared none has no component
 };
 
 /// One rule of "verified": its name, what it promises, and what breaking it does.
@@ -104,16 +109,14 @@ inline constexpr std::array<verified_rule_entry, 16> verified_rules{{
      "every input says where it comes from, with the fields its kind requires", true,
      estimate_status::verified},
     {verified_rule::measured_has_period, "measured-has-period",
-     "every measured input has its collection period (from, to)", true,
-     estimate_status::verified},
+     "every measured input has its collection period (from, to)", true, estimate_status::verified},
     {verified_rule::declared_none_is_not_a_value, "declared-none-is-not-a-value",
      "no value carries declared_none: it explains an empty category", true,
      estimate_status::verified},
-    {verified_rule::no_negative_price, "no-negative-price",
-     "no price or cost input is negative", true, estimate_status::verified},
+    {verified_rule::no_negative_price, "no-negative-price", "no price or cost input is negative",
+     true, estimate_status::verified},
     {verified_rule::one_value_per_input, "one-value-per-input",
-     "no input was read from a file that held two values for it", true,
-     estimate_status::verified},
+     "no input was read from a file that held two values for it", true, estimate_status::verified},
     {verified_rule::timeline, "timeline",
      "nothing used was measured, consulted, seen, published or effective after the as-of date",
      true, estimate_status::verified},
@@ -128,12 +131,12 @@ inline constexpr std::array<verified_rule_entry, 16> verified_rules{{
     {verified_rule::quotes_fresh, "quotes-fresh",
      "every quote was consulted within the freshness window before the as-of date", false,
      estimate_status::stale},
-    {verified_rule::no_third_party, "no-third-party",
-     "no input is a third-party figure", false, estimate_status::provisional},
+    {verified_rule::no_third_party, "no-third-party", "no input is a third-party figure", false,
+     estimate_status::provisional},
     {verified_rule::no_assumption, "no-assumption", "no input is an assumption", false,
      estimate_status::provisional},
-    {verified_rule::no_open_uncertainty, "no-open-uncertainty",
-     "no migration uncertainty is open", false, estimate_status::provisional},
+    {verified_rule::no_open_uncertainty, "no-open-uncertainty", "no migration uncertainty is open",
+     false, estimate_status::provisional},
     {verified_rule::zero_price_has_reason, "zero-price-has-reason",
      "a zero unit price is a published offer-file row, a quote that says what it is, or official "
      "documentation",
@@ -170,7 +173,7 @@ struct work_delivered {
   work_kind kind = work_kind::tokens_served;
   input_ref amount;  ///< the work, a record of the model (an input or a derivation)
   std::uint64_t per = 1;
-  std::string unit;  ///< "USD/1M tokens"
+  std::string unit;                       ///< "USD/1M tokens"
   std::optional<input_ref> full;          ///< derived from the total and the work
   std::optional<input_ref> compute_only;  ///< derived from the compute category and the work
 };
@@ -179,16 +182,16 @@ struct estimate {
   date as_of{};
   day_count freshness_window = default_freshness_window;
   std::vector<line_item> lines;
-  decimal total{};  ///< the exact sum of the priced lines
+  decimal total{};                          ///< the exact sum of the priced lines
   std::map<category, decimal> by_category;  ///< categories with lines or declared none
   std::map<trncost::phase, decimal> by_phase;
   decimal useful{};    ///< the phases is_overhead() is false for (training, serving, trials...)
   decimal overhead{};  ///< setup, compilation, waiting, failed work, restarts, idle, scale-up
   std::map<category, declared_none> declared;
   estimate_status status = estimate_status::verified;
-  std::vector<status_reason> reasons;   ///< why the status is not better, worst first
-  std::vector<std::string> findings;    ///< sentences a reviewer can act on
-  std::vector<input_ref> inputs;        ///< every leaf input, in the order first reached
+  std::vector<status_reason> reasons;  ///< why the status is not better, worst first
+  std::vector<std::string> findings;   ///< sentences a reviewer can act on
+  std::vector<input_ref> inputs;       ///< every leaf input, in the order first reached
   /// Migration uncertainties, open and resolved: listed apart from the costs, never a duration.
   std::vector<migration_uncertainty> uncertainties;
   /// The protocols of the runs the model's measurements come from (model::archive_run).

@@ -30,10 +30,8 @@ struct aws_service {
 /// by Amazon EC2 (their prices are in the AmazonEC2 offer file); data sent between zones, regions
 /// and to the internet by AWS Data Transfer.
 inline constexpr std::array<aws_service, 10> known_aws_services{{
-    {"AmazonEC2", "Amazon Elastic Compute Cloud", "Amazon Elastic Compute Cloud", "Compute",
-     "EC2"},
-    {"AmazonS3", "Amazon Simple Storage Service", "Amazon Simple Storage Service", "Storage",
-     "S3"},
+    {"AmazonEC2", "Amazon Elastic Compute Cloud", "Amazon Elastic Compute Cloud", "Compute", "EC2"},
+    {"AmazonS3", "Amazon Simple Storage Service", "Amazon Simple Storage Service", "Storage", "S3"},
     {"AWSDataTransfer", "AWS Data Transfer", "AWS Data Transfer", "Networking", "Data Transfer"},
     {"AmazonCloudWatch", "Amazon CloudWatch", "AmazonCloudWatch", "Management and Governance",
      "CloudWatch"},
@@ -126,9 +124,9 @@ struct line_identity {
 
 namespace detail {
 
-/// Instance hours of `instance_type` bought as `option`, billed by Amazon EC2: the usage type a bill
-/// names them by (BoxUsage for on-demand, reserved and Savings Plans use, SpotUsage for spot; none
-/// when the option is not known or is a Capacity Block).
+/// Instance hours of `instance_type` bought as `option`, billed by Amazon EC2: the usage type a
+/// bill names them by (BoxUsage for on-demand, reserved and Savings Plans use, SpotUsage for spot;
+/// none when the option is not known or is a Capacity Block).
 [[nodiscard]] inline line_identity ec2_instance_identity(const std::string& instance_type,
                                                          std::optional<purchase_option> option) {
   line_identity id{.service = "AmazonEC2", .instance_type = instance_type, .purchase = option};

@@ -76,16 +76,16 @@ std::string value_or_name(const input_of<Q>& in) {
 template <exact_quantity Q>
 void require_non_negative(const input_of<Q>& in, std::string_view component) {
   if (const auto* s = in.known(); s != nullptr && s->value().value().is_negative()) {
-    throw input_error("component '" + std::string(component) + "': input '" + s->name() +
-                      "' is " + s->value().value().to_string() + "; it cannot be negative");
+    throw input_error("component '" + std::string(component) + "': input '" + s->name() + "' is " +
+                      s->value().value().to_string() + "; it cannot be negative");
   }
 }
 
 template <exact_quantity Q>
 void require_positive(const input_of<Q>& in, std::string_view component) {
   if (const auto* s = in.known(); s != nullptr && s->value().value() <= decimal{}) {
-    throw input_error("component '" + std::string(component) + "': input '" + s->name() +
-                      "' is " + s->value().value().to_string() + "; it must be positive");
+    throw input_error("component '" + std::string(component) + "': input '" + s->name() + "' is " +
+                      s->value().value().to_string() + "; it must be positive");
   }
 }
 

@@ -29,11 +29,11 @@ namespace trncost {
 struct migration_uncertainty {
   enum class kind { custom_operator, unsupported_operation, porting_work, other };
   enum class state { open, resolved };
-  std::string subject{};     ///< "aten::_upsample_bicubic2d_aa in the vision tower"
+  std::string subject{};  ///< "aten::_upsample_bicubic2d_aa in the vision tower"
   kind what = kind::other;
   state status = state::open;
-  std::string owner{};       ///< who closes it
-  std::string detail{};      ///< why it is uncertain (open) or how it was settled (resolved)
+  std::string owner{};   ///< who closes it
+  std::string detail{};  ///< why it is uncertain (open) or how it was settled (resolved)
 };
 
 class model;
@@ -49,10 +49,10 @@ struct node_rec {
   bool constant = false;  // a leaf that a billing rule fixes (rule_constant)
   std::uint32_t a = 0;
   std::uint32_t b = 0;
-  std::string name;     // an input's name, or the formula of a derivation
-  std::string unit;     // symbol of the node's unit
-  input_ref record;     // inputs: the sourced record; constants: the rule as a record
-  bool unknown = false;   // an input whose value nobody knows (yet)
+  std::string name;      // an input's name, or the formula of a derivation
+  std::string unit;      // symbol of the node's unit
+  input_ref record;      // inputs: the sourced record; constants: the rule as a record
+  bool unknown = false;  // an input whose value nobody knows (yet)
   std::string unknown_reason;
 };
 
@@ -78,7 +78,7 @@ struct model_data {
   std::map<category, std::vector<std::string>> components;
   std::map<category, declared_none> declared;
   std::vector<migration_uncertainty> uncertainties;
-  std::vector<run_protocol> runs;  // archived, in the order first given
+  std::vector<run_protocol> runs;                           // archived, in the order first given
   std::optional<std::pair<work_kind, std::uint32_t>> work;  // what the model delivers, a node
   std::string region;  // the region its lines are billed in, unless a line names its own
 };
@@ -183,10 +183,10 @@ node<Unit> operator*(std::int64_t k, const node<Unit>& a) {
 /// seconds multiplies by 3600; seconds to hours divides by 3600, rounding once at the 18th digit).
 template <class To, class From>
 node<To> convert(const node<From>& a) {
-  constexpr auto f =
-      detail::classify_factor(boost::units::conversion_factor(From{}, To{}));
-  static_assert(f.ok(), "trncost: no exact conversion between these units; see "
-                        "docs/troubleshooting.md#no-exact-conversion");
+  constexpr auto f = detail::classify_factor(boost::units::conversion_factor(From{}, To{}));
+  static_assert(f.ok(),
+                "trncost: no exact conversion between these units; see "
+                "docs/troubleshooting.md#no-exact-conversion");
   return node<To>(a.data(),
                   detail::push_convert(a.data(), a.id(), f.num, f.den, units::symbol<To>()));
 }
@@ -286,9 +286,10 @@ class model {
                   "trncost: a line is a price (money per unit) times a quantity of that unit, "
                   "price first; see docs/troubleshooting.md#price-does-not-fit");
     constexpr auto f = detail::money_factor<product>();
-    static_assert(f.ok(), "trncost: the price's unit and the quantity's unit differ by a factor "
-                          "that is not exact (GB vs GiB?); see "
-                          "docs/troubleshooting.md#no-exact-conversion");
+    static_assert(f.ok(),
+                  "trncost: the price's unit and the quantity's unit differ by a factor "
+                  "that is not exact (GB vs GiB?); see "
+                  "docs/troubleshooting.md#no-exact-conversion");
     push_line(c, std::move(component), std::move(meta), price.data(), price.id(),
               quantity_node.data(), quantity_node.id(), f.num, f.den, "");
   }
@@ -297,14 +298,15 @@ class model {
   template <class P, class Q>
   void add_line(category c, std::string component, line_meta meta, const node<P>& price,
                 const node<Q>& quantity_node, month_convention convention) {
-    using product =
-        detail::product_unit_t<detail::product_unit_t<P, Q>, units::per<units::month_t, units::hour_t>>;
+    using product = detail::product_unit_t<detail::product_unit_t<P, Q>,
+                                           units::per<units::month_t, units::hour_t>>;
     static_assert(detail::is_money_unit<product> && detail::is_usage_unit<Q>,
                   "trncost: a per-month price needs a quantity in hours here, price first; see "
                   "docs/troubleshooting.md#price-does-not-fit");
     constexpr auto f = detail::money_factor<product>();
-    static_assert(f.ok(), "trncost: no exact factor between these units; see "
-                          "docs/troubleshooting.md#no-exact-conversion");
+    static_assert(f.ok(),
+                  "trncost: no exact factor between these units; see "
+                  "docs/troubleshooting.md#no-exact-conversion");
     if (convention.hours_per_month == 0) {
       throw input_error(std::string("month convention '") + std::string(convention.name) +
                         "' has zero hours");
@@ -327,8 +329,9 @@ class model {
     }
     const std::string unit = units::symbol<Unit>();
     if (unit != work_unit(k)) {
-      throw input_error("the work delivered ('" + amount.name() + "', " + std::string(to_string(k)) +
-                        ") is counted in " + std::string(work_unit(k)) + ", not in '" + unit + "'");
+      throw input_error("the work delivered ('" + amount.name() + "', " +
+                        std::string(to_string(k)) + ") is counted in " + std::string(work_unit(k)) +
+                        ", not in '" + unit + "'");
     }
     if (d_->work && (d_->work->first != k || d_->work->second != amount.id())) {
       throw input_error("the model already delivers " + std::string(to_string(d_->work->first)) +

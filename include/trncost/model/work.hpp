@@ -25,12 +25,18 @@ inline constexpr std::array<work_kind, 6> all_work_kinds{
 
 constexpr std::string_view to_string(work_kind k) noexcept {
   switch (k) {
-    case work_kind::tokens_served: return "tokens served";
-    case work_kind::requests_served: return "requests served";
-    case work_kind::tokens_trained: return "tokens trained";
-    case work_kind::tokens_processed: return "tokens processed";
-    case work_kind::runs_to_target: return "runs to target";
-    case work_kind::trials: return "trials";
+    case work_kind::tokens_served:
+      return "tokens served";
+    case work_kind::requests_served:
+      return "requests served";
+    case work_kind::tokens_trained:
+      return "tokens trained";
+    case work_kind::tokens_processed:
+      return "tokens processed";
+    case work_kind::runs_to_target:
+      return "runs to target";
+    case work_kind::trials:
+      return "trials";
   }
   return "unknown";
 }
@@ -47,10 +53,13 @@ constexpr work_quote quote_of(work_kind k) noexcept {
   switch (k) {
     case work_kind::tokens_served:
     case work_kind::tokens_trained:
-    case work_kind::tokens_processed: return {1'000'000, "USD/1M tokens"};
-    case work_kind::requests_served: return {1'000, "USD/1000 requests"};
+    case work_kind::tokens_processed:
+      return {1'000'000, "USD/1M tokens"};
+    case work_kind::requests_served:
+      return {1'000, "USD/1000 requests"};
     case work_kind::runs_to_target:
-    case work_kind::trials: return {1, "USD/job"};
+    case work_kind::trials:
+      return {1, "USD/job"};
   }
   return {1, "USD"};
 }
@@ -60,10 +69,13 @@ constexpr std::string_view work_unit(work_kind k) noexcept {
   switch (k) {
     case work_kind::tokens_served:
     case work_kind::tokens_trained:
-    case work_kind::tokens_processed: return "token";
-    case work_kind::requests_served: return "request";
+    case work_kind::tokens_processed:
+      return "token";
+    case work_kind::requests_served:
+      return "request";
     case work_kind::runs_to_target:
-    case work_kind::trials: return "job";
+    case work_kind::trials:
+      return "job";
   }
   return "";
 }

@@ -51,27 +51,48 @@ using attribute_list = std::vector<attribute>;
 /// before regionCode existed (before 2019 they name a region only by its location). Both the older
 /// "EU (...)" and the current "Europe (...)" spellings are listed.
 inline constexpr std::pair<std::string_view, std::string_view> aws_locations[] = {
-    {"US East (N. Virginia)", "us-east-1"},      {"US East (Ohio)", "us-east-2"},
-    {"US West (N. California)", "us-west-1"},    {"US West (Oregon)", "us-west-2"},
-    {"Africa (Cape Town)", "af-south-1"},        {"Asia Pacific (Hong Kong)", "ap-east-1"},
-    {"Asia Pacific (Mumbai)", "ap-south-1"},     {"Asia Pacific (Hyderabad)", "ap-south-2"},
-    {"Asia Pacific (Tokyo)", "ap-northeast-1"},  {"Asia Pacific (Seoul)", "ap-northeast-2"},
-    {"Asia Pacific (Osaka)", "ap-northeast-3"},  {"Asia Pacific (Osaka-Local)", "ap-northeast-3"},
-    {"Asia Pacific (Singapore)", "ap-southeast-1"}, {"Asia Pacific (Sydney)", "ap-southeast-2"},
-    {"Asia Pacific (Jakarta)", "ap-southeast-3"}, {"Asia Pacific (Melbourne)", "ap-southeast-4"},
-    {"Canada (Central)", "ca-central-1"},        {"Canada West (Calgary)", "ca-west-1"},
-    {"EU (Frankfurt)", "eu-central-1"},          {"Europe (Frankfurt)", "eu-central-1"},
-    {"EU (Zurich)", "eu-central-2"},             {"Europe (Zurich)", "eu-central-2"},
-    {"EU (Ireland)", "eu-west-1"},               {"Europe (Ireland)", "eu-west-1"},
-    {"EU (London)", "eu-west-2"},                {"Europe (London)", "eu-west-2"},
-    {"EU (Paris)", "eu-west-3"},                 {"Europe (Paris)", "eu-west-3"},
-    {"EU (Milan)", "eu-south-1"},                {"Europe (Milan)", "eu-south-1"},
-    {"EU (Spain)", "eu-south-2"},                {"Europe (Spain)", "eu-south-2"},
-    {"EU (Stockholm)", "eu-north-1"},            {"Europe (Stockholm)", "eu-north-1"},
-    {"Middle East (Bahrain)", "me-south-1"},     {"Middle East (UAE)", "me-central-1"},
-    {"Israel (Tel Aviv)", "il-central-1"},       {"South America (Sao Paulo)", "sa-east-1"},
-    {"South America (São Paulo)", "sa-east-1"},  {"AWS GovCloud (US)", "us-gov-west-1"},
-    {"AWS GovCloud (US-West)", "us-gov-west-1"}, {"AWS GovCloud (US-East)", "us-gov-east-1"},
+    {"US East (N. Virginia)", "us-east-1"},
+    {"US East (Ohio)", "us-east-2"},
+    {"US West (N. California)", "us-west-1"},
+    {"US West (Oregon)", "us-west-2"},
+    {"Africa (Cape Town)", "af-south-1"},
+    {"Asia Pacific (Hong Kong)", "ap-east-1"},
+    {"Asia Pacific (Mumbai)", "ap-south-1"},
+    {"Asia Pacific (Hyderabad)", "ap-south-2"},
+    {"Asia Pacific (Tokyo)", "ap-northeast-1"},
+    {"Asia Pacific (Seoul)", "ap-northeast-2"},
+    {"Asia Pacific (Osaka)", "ap-northeast-3"},
+    {"Asia Pacific (Osaka-Local)", "ap-northeast-3"},
+    {"Asia Pacific (Singapore)", "ap-southeast-1"},
+    {"Asia Pacific (Sydney)", "ap-southeast-2"},
+    {"Asia Pacific (Jakarta)", "ap-southeast-3"},
+    {"Asia Pacific (Melbourne)", "ap-southeast-4"},
+    {"Canada (Central)", "ca-central-1"},
+    {"Canada West (Calgary)", "ca-west-1"},
+    {"EU (Frankfurt)", "eu-central-1"},
+    {"Europe (Frankfurt)", "eu-central-1"},
+    {"EU (Zurich)", "eu-central-2"},
+    {"Europe (Zurich)", "eu-central-2"},
+    {"EU (Ireland)", "eu-west-1"},
+    {"Europe (Ireland)", "eu-west-1"},
+    {"EU (London)", "eu-west-2"},
+    {"Europe (London)", "eu-west-2"},
+    {"EU (Paris)", "eu-west-3"},
+    {"Europe (Paris)", "eu-west-3"},
+    {"EU (Milan)", "eu-south-1"},
+    {"Europe (Milan)", "eu-south-1"},
+    {"EU (Spain)", "eu-south-2"},
+    {"Europe (Spain)", "eu-south-2"},
+    {"EU (Stockholm)", "eu-north-1"},
+    {"Europe (Stockholm)", "eu-north-1"},
+    {"Middle East (Bahrain)", "me-south-1"},
+    {"Middle East (UAE)", "me-central-1"},
+    {"Israel (Tel Aviv)", "il-central-1"},
+    {"South America (Sao Paulo)", "sa-east-1"},
+    {"South America (São Paulo)", "sa-east-1"},
+    {"AWS GovCloud (US)", "us-gov-west-1"},
+    {"AWS GovCloud (US-West)", "us-gov-west-1"},
+    {"AWS GovCloud (US-East)", "us-gov-east-1"},
 };
 
 /// The region code of an AWS location name, or empty when the table does not know it.
@@ -143,10 +164,10 @@ inline constexpr std::string_view known_term_types[] = {"OnDemand", "Reserved", 
 
 /// The offer file's own identification, kept with every price read from it.
 struct offer_header {
-  std::string source;          ///< the path or URL the caller read
-  std::string format_version;  ///< "v1.0"
-  std::string offer_code;      ///< "AmazonEC2"
-  std::string version;         ///< "20260910195514"
+  std::string source;                  ///< the path or URL the caller read
+  std::string format_version;          ///< "v1.0"
+  std::string offer_code;              ///< "AmazonEC2"
+  std::string version;                 ///< "20260910195514"
   std::optional<timestamp> published;  ///< publicationDate
   std::string currency = "USD";        ///< the currency the reader took prices in
   std::string region;  ///< the region the caller says the file covers (Savings Plans files)
@@ -165,11 +186,11 @@ struct offer_product {
 struct price_dimension {
   std::string rate_code;
   std::string description;
-  std::string begin_range;  ///< text, "0"; empty when the row has none
-  std::string end_range;    ///< text, "Inf" for the last tier; empty when the row has none
-  std::string unit;         ///< the price list's unit string, verbatim
-  decimal price;            ///< per unit, exact
-  std::uint64_t offset = 0; ///< byte offset (JSON) or line (CSV) the line was read at
+  std::string begin_range;   ///< text, "0"; empty when the row has none
+  std::string end_range;     ///< text, "Inf" for the last tier; empty when the row has none
+  std::string unit;          ///< the price list's unit string, verbatim
+  decimal price;             ///< per unit, exact
+  std::uint64_t offset = 0;  ///< byte offset (JSON) or line (CSV) the line was read at
   /// Attributes of the line itself, added to its product's (a Savings Plans rate's
   /// discountedInstanceType, discountedUsageType, ...); empty for EC2, S3 and the like.
   attribute_list attributes;

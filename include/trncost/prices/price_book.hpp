@@ -30,8 +30,8 @@ namespace trncost::pricing {
 
 /// One priced line, as the book keeps it.
 struct price_entry {
-  quoted origin;          ///< offer code, version, publication date, SKU, term, rate code, ...
-  decimal price;          ///< per unit, exact
+  quoted origin;  ///< offer code, version, publication date, SKU, term, rate code, ...
+  decimal price;  ///< per unit, exact
   const price_unit_entry* unit = nullptr;  ///< from the unit table (never null in a book)
   std::string currency;
   std::string product_family;

@@ -110,8 +110,8 @@ enum class token_direction : std::uint8_t { input, output };
 /// family "Amazon Bedrock", `regionCode`, `model` as the list names it ("Qwen3 32B"), `feature`
 /// "On-demand Inference", `inferenceType` "Input tokens" or "Output tokens", term OnDemand.
 [[nodiscard]] TRNCOST_DECL price_query bedrock_tokens_query(const std::string& region,
-                                                           const std::string& model,
-                                                           token_direction direction);
+                                                            const std::string& model,
+                                                            token_direction direction);
 
 /// A hosted model's on-demand token price per 1M tokens. The price list writes most rows per
 /// "1K tokens": such a row is quoted as it is (`name` + "_per_1k") and converted exactly (x 1000),

@@ -18,13 +18,13 @@ namespace trncost::pricing {
 
 /// What a price-list row is priced per, once its unit string is understood.
 enum class price_unit : std::uint8_t {
-  hour,            ///< "Hrs": per hour of use (an instance-hour for an instance)
-  gigabyte_month,  ///< "GB-Mo": per GiB kept a billing month (AWS's billing GB is 2^30 bytes)
-  gibps_month,     ///< "GiBps-mo": per GiB/s provisioned a month (EBS gp3 throughput)
-  iops_month,      ///< "IOPS-Mo": per provisioned IOPS a month
-  request,         ///< "Requests": per single request (S3 descriptions say "per 1,000")
-  gigabyte,        ///< "GB": per GiB transferred or ingested (AWS's billing GB is 2^30 bytes)
-  quantity,        ///< "Quantity": a one-off fee (a reserved instance's upfront fee)
+  hour,             ///< "Hrs": per hour of use (an instance-hour for an instance)
+  gigabyte_month,   ///< "GB-Mo": per GiB kept a billing month (AWS's billing GB is 2^30 bytes)
+  gibps_month,      ///< "GiBps-mo": per GiB/s provisioned a month (EBS gp3 throughput)
+  iops_month,       ///< "IOPS-Mo": per provisioned IOPS a month
+  request,          ///< "Requests": per single request (S3 descriptions say "per 1,000")
+  gigabyte,         ///< "GB": per GiB transferred or ingested (AWS's billing GB is 2^30 bytes)
+  quantity,         ///< "Quantity": a one-off fee (a reserved instance's upfront fee)
   thousand_tokens,  ///< "1K tokens": per 1,000 tokens (a hosted model's input or output tokens)
   million_tokens,   ///< "1M tokens": per 1,000,000 tokens
 };
@@ -78,14 +78,22 @@ template <class Rate>
     case price_unit::hour:
       return std::is_same_v<Rate, un::usd_per_instance_hour_t> ||
              std::is_same_v<Rate, un::usd_per_hour_t>;
-    case price_unit::gigabyte_month: return std::is_same_v<Rate, un::usd_per_gibibyte_month_t>;
-    case price_unit::gibps_month: return std::is_same_v<Rate, un::usd_per_gibps_month_t>;
-    case price_unit::iops_month: return std::is_same_v<Rate, un::usd_per_iops_month_t>;
-    case price_unit::request: return std::is_same_v<Rate, un::usd_per_request_t>;
-    case price_unit::gigabyte: return std::is_same_v<Rate, un::usd_per_gibibyte_t>;
-    case price_unit::quantity: return std::is_same_v<Rate, un::usd_t>;
-    case price_unit::thousand_tokens: return std::is_same_v<Rate, un::usd_per_thousand_tokens_t>;
-    case price_unit::million_tokens: return std::is_same_v<Rate, un::usd_per_million_tokens_t>;
+    case price_unit::gigabyte_month:
+      return std::is_same_v<Rate, un::usd_per_gibibyte_month_t>;
+    case price_unit::gibps_month:
+      return std::is_same_v<Rate, un::usd_per_gibps_month_t>;
+    case price_unit::iops_month:
+      return std::is_same_v<Rate, un::usd_per_iops_month_t>;
+    case price_unit::request:
+      return std::is_same_v<Rate, un::usd_per_request_t>;
+    case price_unit::gigabyte:
+      return std::is_same_v<Rate, un::usd_per_gibibyte_t>;
+    case price_unit::quantity:
+      return std::is_same_v<Rate, un::usd_t>;
+    case price_unit::thousand_tokens:
+      return std::is_same_v<Rate, un::usd_per_thousand_tokens_t>;
+    case price_unit::million_tokens:
+      return std::is_same_v<Rate, un::usd_per_million_tokens_t>;
   }
   return false;
 }

@@ -1,7 +1,7 @@
 // The one vocabulary of operations: what a derivation does to its operands, with its exact
 // arguments, and the one exact apply() that every exact evaluator calls (the model's, analysis's
-// leaf plan, the report's recomputation). Derived provenance, model nodes and report derivations all
-// hold an `operation`; formula text is for people and is never read back.
+// leaf plan, the report's recomputation). Derived provenance, model nodes and report derivations
+// all hold an `operation`; formula text is for people and is never read back.
 #ifndef TRNCOST_PROVENANCE_OPERATION_HPP
 #define TRNCOST_PROVENANCE_OPERATION_HPP
 
@@ -22,7 +22,8 @@ namespace trncost {
 
 /// What a derivation does to its operands, exactly as trncost evaluates it (docs/reports.md).
 enum class op_kind : std::uint8_t {
-  opaque,   ///< not an operation trncost can recompute: only the formula text says how (a host's own)
+  opaque,   ///< not an operation trncost can recompute: only the formula text says how (a host's
+            ///< own)
   add,      ///< a + b
   sub,      ///< a - b
   mul,      ///< a * b, rounded half-even at the 18th fractional digit
@@ -34,31 +35,46 @@ enum class op_kind : std::uint8_t {
   ceil_to,  ///< ceil(a / step) * step (the quotient rounded up at the 18th digit, then to a whole)
   convert,  ///< a * num / den, rounded half-even at the 18th digit (exact for a unit conversion)
   charge,   ///< a * b * num / den, rounded once half-even at the 18th digit (a priced amount)
-  median,   ///< the median of n operands; of an even count, the mean of the middle two, / 2 half-even
+  median,   ///< the median of n operands; of an even count, the mean of the middle two, / 2
+            ///< half-even
 };
 
-/// The operations a report can hold, in the order docs/reports.md lists them (every kind but opaque).
+/// The operations a report can hold, in the order docs/reports.md lists them (every kind but
+/// opaque).
 inline constexpr std::array<op_kind, 12> all_ops{
-    op_kind::add,   op_kind::sub,     op_kind::mul,     op_kind::div,    op_kind::max,
-    op_kind::min,   op_kind::scale,   op_kind::band,    op_kind::ceil_to, op_kind::convert,
-    op_kind::charge, op_kind::median};
+    op_kind::add,     op_kind::sub,     op_kind::mul,    op_kind::div,
+    op_kind::max,     op_kind::min,     op_kind::scale,  op_kind::band,
+    op_kind::ceil_to, op_kind::convert, op_kind::charge, op_kind::median};
 
 /// The operation's name in reports ("add", "ceil_to", ...).
 constexpr std::string_view to_string(op_kind k) noexcept {
   switch (k) {
-    case op_kind::opaque: return "opaque";
-    case op_kind::add: return "add";
-    case op_kind::sub: return "sub";
-    case op_kind::mul: return "mul";
-    case op_kind::div: return "div";
-    case op_kind::max: return "max";
-    case op_kind::min: return "min";
-    case op_kind::scale: return "scale";
-    case op_kind::band: return "band";
-    case op_kind::ceil_to: return "ceil_to";
-    case op_kind::convert: return "convert";
-    case op_kind::charge: return "charge";
-    case op_kind::median: return "median";
+    case op_kind::opaque:
+      return "opaque";
+    case op_kind::add:
+      return "add";
+    case op_kind::sub:
+      return "sub";
+    case op_kind::mul:
+      return "mul";
+    case op_kind::div:
+      return "div";
+    case op_kind::max:
+      return "max";
+    case op_kind::min:
+      return "min";
+    case op_kind::scale:
+      return "scale";
+    case op_kind::band:
+      return "band";
+    case op_kind::ceil_to:
+      return "ceil_to";
+    case op_kind::convert:
+      return "convert";
+    case op_kind::charge:
+      return "charge";
+    case op_kind::median:
+      return "median";
   }
   return "unknown";
 }
@@ -73,13 +89,16 @@ constexpr std::size_t arity(op_kind k) noexcept {
     case op_kind::div:
     case op_kind::max:
     case op_kind::min:
-    case op_kind::charge: return 2;
+    case op_kind::charge:
+      return 2;
     case op_kind::scale:
     case op_kind::band:
     case op_kind::ceil_to:
-    case op_kind::convert: return 1;
+    case op_kind::convert:
+      return 1;
     case op_kind::median:
-    case op_kind::opaque: return 0;
+    case op_kind::opaque:
+      return 0;
   }
   return 0;
 }
@@ -108,13 +127,16 @@ namespace detail {
                                                                     std::string_view what) {
   const std::string name(what);
   switch (o.kind) {
-    case op_kind::div: throw input_error("division by zero in '" + name + "'");
-    case op_kind::ceil_to: throw input_error("ceil_to step of '" + name + "' is not positive");
+    case op_kind::div:
+      throw input_error("division by zero in '" + name + "'");
+    case op_kind::ceil_to:
+      throw input_error("ceil_to step of '" + name + "' is not positive");
     case op_kind::convert:
     case op_kind::charge:
       if (o.den == 0) throw input_error("'" + name + "': the factor's den is 0");
       throw overflow_error("'" + name + "' overflows the decimal range");
-    default: break;
+    default:
+      break;
   }
   throw input_error("'" + name + "': " + std::string(to_string(o.kind)) +
                     " is not applied to one or two operands");
@@ -130,15 +152,21 @@ namespace detail {
 [[gnu::always_inline]] inline decimal apply(const operation& o, decimal a, decimal b,
                                             std::string_view what) {
   switch (o.kind) {
-    case op_kind::add: return a + b;
-    case op_kind::sub: return a - b;
-    case op_kind::mul: return a * b;
+    case op_kind::add:
+      return a + b;
+    case op_kind::sub:
+      return a - b;
+    case op_kind::mul:
+      return a * b;
     case op_kind::div:
       if (b.is_zero()) break;
       return a / b;
-    case op_kind::max: return a < b ? b : a;
-    case op_kind::min: return b < a ? b : a;
-    case op_kind::scale: return a * o.factor;
+    case op_kind::max:
+      return a < b ? b : a;
+    case op_kind::min:
+      return b < a ? b : a;
+    case op_kind::scale:
+      return a * o.factor;
     case op_kind::band: {
       decimal part = a - o.lower;
       if (part.is_negative()) part = decimal{};
@@ -155,15 +183,16 @@ namespace detail {
     case op_kind::charge: {
       decimal::rep out = 0;
       const bool charge = o.kind == op_kind::charge;
-      if (o.den == 0 || !detail::mul_div(a.raw(), charge ? b.raw() : 1, o.num,
-                                         charge ? decimal::scale : 1, o.den, rounding::half_even,
-                                         out)) {
+      if (o.den == 0 ||
+          !detail::mul_div(a.raw(), charge ? b.raw() : 1, o.num, charge ? decimal::scale : 1, o.den,
+                           rounding::half_even, out)) {
         break;
       }
       return decimal::from_raw(out);
     }
     case op_kind::median:
-    case op_kind::opaque: break;
+    case op_kind::opaque:
+      break;
   }
   detail::refuse_operation(o, what);
 }

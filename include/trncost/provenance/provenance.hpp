@@ -1,5 +1,6 @@
 // Where a number comes from: measured, quoted official price, official documentation, third party,
-// derived, assumption, or a cost category declared legitimately empty. Every cost input carries exactly one of these.
+// derived, assumption, or a cost category declared legitimately empty. Every cost input carries
+// exactly one of these.
 #ifndef TRNCOST_PROVENANCE_PROVENANCE_HPP
 #define TRNCOST_PROVENANCE_PROVENANCE_HPP
 
@@ -25,11 +26,16 @@ enum class purchase_option { on_demand, reserved, savings_plan, spot, capacity_b
 
 constexpr std::string_view to_string(purchase_option p) noexcept {
   switch (p) {
-    case purchase_option::on_demand: return "on-demand";
-    case purchase_option::reserved: return "reserved";
-    case purchase_option::savings_plan: return "Savings Plan";
-    case purchase_option::spot: return "spot";
-    case purchase_option::capacity_block: return "Capacity Block";
+    case purchase_option::on_demand:
+      return "on-demand";
+    case purchase_option::reserved:
+      return "reserved";
+    case purchase_option::savings_plan:
+      return "Savings Plan";
+    case purchase_option::spot:
+      return "spot";
+    case purchase_option::capacity_block:
+      return "Capacity Block";
   }
   return "unknown";
 }
@@ -38,8 +44,8 @@ constexpr std::string_view to_string(purchase_option p) noexcept {
 struct measured {
   std::string run_id{};
   std::string method{};  ///< e.g. "mean of 600 neuron-monitor reports, period 1 s, cores 0-31"
-  timestamp from{};    ///< start of the collection period (UTC)
-  timestamp to{};      ///< end of the collection period (UTC)
+  timestamp from{};      ///< start of the collection period (UTC)
+  timestamp to{};        ///< end of the collection period (UTC)
   /// Where the measurement was taken, when a run log says it: the instance type and region of the
   /// run. A measurement taken on one instance type never feeds a line of another
   /// (docs/model.md#identity-consistent).
@@ -50,14 +56,14 @@ struct measured {
 /// An official price as its publisher states it. Fields of the AWS Price List offer files are kept
 /// verbatim; those that do not apply (a spot observation has no SKU) stay empty.
 struct quoted {
-  std::string source{};           ///< the page or file read, e.g. an offer-file URL or path
-  std::string offer_code{};       ///< "AmazonEC2"
-  std::string offer_version{};    ///< "20260910195514"
+  std::string source{};             ///< the page or file read, e.g. an offer-file URL or path
+  std::string offer_code{};         ///< "AmazonEC2"
+  std::string offer_version{};      ///< "20260910195514"
   std::optional<date> published{};  ///< the offer file's publicationDate
-  std::string sku{};              ///< "WVVQPJVCQU4SR8XF"
-  std::string offer_term_code{};  ///< "JRTCKXETXF"
-  std::string rate_code{};        ///< "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7"
-  std::string region{};           ///< "us-east-1"
+  std::string sku{};                ///< "WVVQPJVCQU4SR8XF"
+  std::string offer_term_code{};    ///< "JRTCKXETXF"
+  std::string rate_code{};          ///< "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7"
+  std::string region{};             ///< "us-east-1"
   purchase_option option = purchase_option::on_demand;
   date consulted{};  ///< the day the caller read it (or the publication date, named as such)
   // Fields of the priced line itself, verbatim from the offer file (empty when not from one).
@@ -111,8 +117,9 @@ struct declared_none {
 using provenance =
     std::variant<measured, quoted, documented, third_party, derived, assumption, declared_none>;
 
-/// A named value with its provenance, as derivations and reports refer to it. The value is the exact
-/// decimal text and the unit its symbol, so a third party can recompute from the record alone.
+/// A named value with its provenance, as derivations and reports refer to it. The value is the
+/// exact decimal text and the unit its symbol, so a third party can recompute from the record
+/// alone.
 struct source_record {
   std::string name{};
   std::string value{};  ///< exact decimal text, e.g. "21.5"
@@ -125,8 +132,8 @@ struct source_record {
 
 /// How one provenance kind is spelt: `report` in every report (JSON `kind`, Markdown, HTML, FOCUS
 /// CSV), in messages and in Python; `file` as the key of an input's table in a scenario or study
-/// file (`third_party = { ... }`), empty for the kinds a file never writes on an input (derived: trncost
-/// computes it; declared-none: a file says it in `[declare_none]`).
+/// file (`third_party = { ... }`), empty for the kinds a file never writes on an input (derived:
+/// trncost computes it; declared-none: a file says it in `[declare_none]`).
 struct provenance_kind_spelling {
   std::string_view report;
   std::string_view file;
@@ -135,8 +142,8 @@ struct provenance_kind_spelling {
 /// The one table of provenance kinds, in the order of `provenance`'s alternatives: every reader
 /// and writer spells a kind from here.
 inline constexpr provenance_kind_spelling provenance_kinds[] = {
-    {"measured", "measured"},     {"quoted", "quoted"}, {"documented", "documented"},
-    {"third-party", "third_party"}, {"derived", ""},    {"assumption", "assumption"},
+    {"measured", "measured"},       {"quoted", "quoted"}, {"documented", "documented"},
+    {"third-party", "third_party"}, {"derived", ""},      {"assumption", "assumption"},
     {"declared-none", ""}};
 static_assert(std::size(provenance_kinds) == std::variant_size_v<provenance>,
               "one spelling per provenance kind");

@@ -48,7 +48,8 @@ namespace trncost {
 }
 
 /// The prefixes AWS bills put before a usage type, and the region each names ("USW2-BoxUsage:...":
-/// us-west-2). eu-west-1 has two ("EU", the older, and "EUW1"); usage_type_prefix() gives the first.
+/// us-west-2). eu-west-1 has two ("EU", the older, and "EUW1"); usage_type_prefix() gives the
+/// first.
 inline constexpr std::string_view usage_type_prefixes[][2] = {
     {"USE1", "us-east-1"},      {"USE2", "us-east-2"},      {"USW1", "us-west-1"},
     {"USW2", "us-west-2"},      {"AFS1", "af-south-1"},     {"APE1", "ap-east-1"},
@@ -65,7 +66,8 @@ inline constexpr std::string_view usage_type_prefixes[][2] = {
 /// The region an AWS usage type's prefix names ("USW2-BoxUsage:trn1.32xlarge": us-west-2), from
 /// the prefixes AWS bills use; empty for a usage type without one ("BoxUsage:...", us-east-1's
 /// older spelling) or with a prefix not in the table.
-[[nodiscard]] constexpr std::string_view region_of_usage_type(std::string_view usage_type) noexcept {
+[[nodiscard]] constexpr std::string_view region_of_usage_type(
+    std::string_view usage_type) noexcept {
   const std::size_t dash = usage_type.find('-');
   if (dash == std::string_view::npos) return {};
   const std::string_view prefix = usage_type.substr(0, dash);
@@ -86,9 +88,8 @@ inline constexpr std::string_view usage_type_prefixes[][2] = {
 
 /// Whether `code` is `region` or one of its Local or Wavelength Zones ("us-east-1-mia-1").
 [[nodiscard]] constexpr bool is_in_region(std::string_view code, std::string_view region) noexcept {
-  return code == region ||
-         (code.size() > region.size() && code.substr(0, region.size()) == region &&
-          code[region.size()] == '-');
+  return code == region || (code.size() > region.size() &&
+                            code.substr(0, region.size()) == region && code[region.size()] == '-');
 }
 
 }  // namespace trncost

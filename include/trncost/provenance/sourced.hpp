@@ -39,7 +39,8 @@ struct unit_of_sourced<Q> {
 };
 }  // namespace detail
 
-/// A value that may enter a cost: a trncost::sourced<Q>. Bare numbers and unsourced quantities are not.
+/// A value that may enter a cost: a trncost::sourced<Q>. Bare numbers and unsourced quantities are
+/// not.
 template <class T>
 concept sourced_value = detail::is_sourced<std::remove_cvref_t<T>>;
 
@@ -115,12 +116,13 @@ constexpr void refuse_sourced_conversion() {
     refuse_unit_assignment<kind>();
   } else {
     // (refuses<kind>: clang prints the kind, not the units' types)
-    static_assert(refuses<kind>,
-                  "trncost: a sourced value keeps the unit its source gives and is never taken "
-                  "as one of another unit implicitly (sourced seconds as sourced hours): within one "
-                  "dimension, convert it on purpose, convert<ToUnit>(name, s), exact or throws "
-                  "and recorded in its derivation; see "
-                  "docs/troubleshooting.md#one-dimension-two-units");
+    static_assert(
+        refuses<kind>,
+        "trncost: a sourced value keeps the unit its source gives and is never taken "
+        "as one of another unit implicitly (sourced seconds as sourced hours): within one "
+        "dimension, convert it on purpose, convert<ToUnit>(name, s), exact or throws "
+        "and recorded in its derivation; see "
+        "docs/troubleshooting.md#one-dimension-two-units");
   }
 }
 
@@ -143,8 +145,7 @@ class sourced {
   /// (Only for sourced<double> and the like: takes any arguments, so the sentence above is the
   /// only error of the line.)
   template <class... Args>
-    requires(!exact_quantity<Q>)
-  explicit sourced(Args&&...) {}
+  requires(!exact_quantity<Q>) explicit sourced(Args&&...) {}
 
   sourced(std::string name, Q value, provenance origin)
       : value_(value),
@@ -153,22 +154,23 @@ class sourced {
                                            !detail::is_usage_unit<unit_type>)) {}
   /// The same from one kind of provenance (`quoted`, `measured{...}`, ...), copied out of line.
   template <class Name, class Origin>
-    requires detail::name_and_origin<Name, Origin>
-  sourced(const Name& name, Q value, const Origin& origin)
+  requires detail::name_and_origin<Name, Origin> sourced(const Name& name, Q value,
+                                                         const Origin& origin)
       : value_(value),
         record_(detail::make_source_record(std::string_view(name), value.value(),
                                            units::detail::symbol_view<unit_type>(), origin,
                                            !detail::is_usage_unit<unit_type>)) {}
 
-  /// Refused with one sentence: a value without its provenance (`sourced<money> fee("fee", usd("100"))`).
+  /// Refused with one sentence: a value without its provenance (`sourced<money> fee("fee",
+  /// usd("100"))`).
   template <class Value>
-    requires std::constructible_from<Q, Value>
-  sourced(std::string, const Value&) {
+  requires std::constructible_from<Q, Value> sourced(std::string, const Value&) {
     constexpr bool refused_call = sizeof(Value) == 0;  // clang prints this name, not Value's type
-    static_assert(refused_call,
-                  "trncost: a sourced value needs its provenance, sourced<Q>(name, value, "
-                  "provenance): where the number comes from, measured{...}, quoted{...}, "
-                  "documented{...} or assumption{\"why\"}; see docs/troubleshooting.md#unsourced-input");
+    static_assert(
+        refused_call,
+        "trncost: a sourced value needs its provenance, sourced<Q>(name, value, "
+        "provenance): where the number comes from, measured{...}, quoted{...}, "
+        "documented{...} or assumption{\"why\"}; see docs/troubleshooting.md#unsourced-input");
   }
 
   /// Refused with one sentence: a sourced value taken as one of another unit (`const
@@ -177,8 +179,8 @@ class sourced {
   /// refusal never competes with a component's input_of<> parameters (one user-defined conversion
   /// only) and an exact match always wins; sourced_constructible tells it from a real conversion.
   template <class Q2>
-    requires(exact_quantity<Q> && exact_quantity<Q2> && !std::same_as<Q2, Q>)
-  operator sourced<Q2>() const {  // NOLINT(google-explicit-constructor): it exists to be found
+  requires(exact_quantity<Q>&& exact_quantity<Q2> && !std::same_as<Q2, Q>) operator sourced<Q2>()
+      const {  // NOLINT(google-explicit-constructor): it exists to be found
     detail::refuse_sourced_conversion<unit_type, typename Q2::unit_type>();
     return sourced<Q2>(Q2{}, input_ref{});  // not reached: the line above stops the compile
   }
@@ -214,17 +216,16 @@ template <class Q, class... Args>
 inline constexpr bool refused_sourced_arguments = false;
 template <class Q, class Name, class Value>
 inline constexpr bool refused_sourced_arguments<Q, Name, Value> =
-    std::constructible_from<std::string, Name> && std::constructible_from<Q, Value>;
+    std::constructible_from<std::string, Name>&& std::constructible_from<Q, Value>;
 template <class Q, class Q2>  // the refused conversion from a sourced value of another unit
 inline constexpr bool refused_sourced_arguments<Q, sourced<Q2>> = !std::is_same_v<Q, Q2>;
 }  // namespace detail
 
-/// Whether a sourced<Q> is built from these arguments for real. sourced<Q> also has a constructor that
-/// exists only to stop the compile with trncost's sentence (a value without its provenance), which
-/// std::is_constructible_v counts; static checks ask this instead.
+/// Whether a sourced<Q> is built from these arguments for real. sourced<Q> also has a constructor
+/// that exists only to stop the compile with trncost's sentence (a value without its provenance),
+/// which std::is_constructible_v counts; static checks ask this instead.
 template <class Q, class... Args>
-concept sourced_constructible =
-    std::constructible_from<sourced<Q>, Args...> &&
+concept sourced_constructible = std::constructible_from<sourced<Q>, Args...> &&
     !detail::refused_sourced_arguments<Q, std::remove_cvref_t<Args>...>;
 
 namespace detail {
@@ -269,15 +270,15 @@ sourced<Q> operator-(const sourced<Q>& a, const sourced<Q>& b) {
 }
 /// Refused, with the sentence of the quantities' own operators: sourced values of different units.
 template <class A, class B>
-  requires trncost::detail::refusable_unit_pair<typename A::unit_type, typename B::unit_type>
-refused operator+(const sourced<A>&, const sourced<B>&) {
+requires trncost::detail::refusable_unit_pair<typename A::unit_type, typename B::unit_type> refused
+operator+(const sourced<A>&, const sourced<B>&) {
   trncost::detail::refuse_unit_mix<
       trncost::detail::classify_unit_mix<typename A::unit_type, typename B::unit_type>()>();
   return {};
 }
 template <class A, class B>
-  requires trncost::detail::refusable_unit_pair<typename A::unit_type, typename B::unit_type>
-refused operator-(const sourced<A>&, const sourced<B>&) {
+requires trncost::detail::refusable_unit_pair<typename A::unit_type, typename B::unit_type> refused
+operator-(const sourced<A>&, const sourced<B>&) {
   trncost::detail::refuse_unit_mix<
       trncost::detail::classify_unit_mix<typename A::unit_type, typename B::unit_type>()>();
   return {};
@@ -301,7 +302,8 @@ sourced<quantity<ToUnit>> convert(std::string name, const sourced<Q>& s) {
   const auto v = convert<ToUnit>(s.value());
   constexpr auto f = trncost::detail::classify_factor(
       boost::units::conversion_factor(typename Q::unit_type{}, ToUnit{}));
-  derived how{detail::operand(s.name()) + " in " + units::symbol<ToUnit>(), {s.record()},
+  derived how{detail::operand(s.name()) + " in " + units::symbol<ToUnit>(),
+              {s.record()},
               operation{.kind = op_kind::convert, .num = f.num, .den = f.den}};
   return sourced<quantity<ToUnit>>(std::move(name), v, std::move(how));
 }
@@ -309,12 +311,11 @@ sourced<quantity<ToUnit>> convert(std::string name, const sourced<Q>& s) {
 /// A charge: a sourced price times sourced usage, as money with one rounding step (see amount()).
 /// The result is named `name` and derived from both inputs with the formula "price * usage".
 template <sourced_value Price, sourced_value Usage>
-  requires prices<typename Price::quantity_type, typename Usage::quantity_type>
-sourced<money> charge(std::string name, const Price& price, const Usage& usage,
-                      rounding mode = rounding::half_even) {
+requires prices<typename Price::quantity_type, typename Usage::quantity_type> sourced<money> charge(
+    std::string name, const Price& price, const Usage& usage, rounding mode = rounding::half_even) {
   const money m = amount(price.value(), usage.value(), mode);
-  constexpr auto f = trncost::detail::money_factor<trncost::detail::product_unit_t<
-      typename Price::unit_type, typename Usage::unit_type>>();
+  constexpr auto f = trncost::detail::money_factor<
+      trncost::detail::product_unit_t<typename Price::unit_type, typename Usage::unit_type>>();
   return detail::sourced_access::make(
       m, detail::binary_record(
              std::move(name), m.value(), units::detail::symbol_view<money::unit_type>(),
@@ -326,9 +327,9 @@ sourced<money> charge(std::string name, const Price& price, const Usage& usage,
 
 /// A per-month price against usage in hours, with the month's length named by `convention`.
 template <sourced_value Price, sourced_value Usage>
-  requires detail::prices_to_money_by_month<typename Price::unit_type, typename Usage::unit_type>
-sourced<money> charge(std::string name, const Price& price, const Usage& usage,
-                      month_convention convention, rounding mode = rounding::half_even) {
+requires detail::prices_to_money_by_month<typename Price::unit_type, typename Usage::unit_type>
+    sourced<money> charge(std::string name, const Price& price, const Usage& usage,
+                          month_convention convention, rounding mode = rounding::half_even) {
   const money m = amount(price.value(), usage.value(), convention, mode);
   derived how{detail::operand(price.name()) + " * " + detail::operand(usage.name()) + " / " +
                   std::to_string(convention.hours_per_month) + " h/mo (" +
@@ -338,25 +339,24 @@ sourced<money> charge(std::string name, const Price& price, const Usage& usage,
     constexpr auto f = trncost::detail::money_factor<trncost::detail::product_unit_t<
         trncost::detail::product_unit_t<typename Price::unit_type, typename Usage::unit_type>,
         units::per<units::month_t, units::hour_t>>>();
-    how.op = operation{.kind = op_kind::charge,
-                       .num = f.num,
-                       .den = f.den * convention.hours_per_month};
+    how.op =
+        operation{.kind = op_kind::charge, .num = f.num, .den = f.den * convention.hours_per_month};
   }
   return sourced<money>(std::move(name), m, std::move(how));
 }
 
 /// Refused, with the sentence amount() gives: sourced values whose units do not price to money.
 template <sourced_value Price, sourced_value Usage>
-  requires(!prices<typename Price::quantity_type, typename Usage::quantity_type>)
-refused charge(std::string, const Price&, const Usage&, rounding = rounding::half_even) {
+requires(!prices<typename Price::quantity_type, typename Usage::quantity_type>) refused
+    charge(std::string, const Price&, const Usage&, rounding = rounding::half_even) {
   trncost::detail::refuse_pricing<trncost::detail::classify_pricing_mistake<
       typename Price::unit_type, typename Usage::unit_type>()>();
   return {};
 }
 template <sourced_value Price, sourced_value Usage>
-  requires(!detail::prices_to_money_by_month<typename Price::unit_type, typename Usage::unit_type>)
-refused charge(std::string, const Price&, const Usage&, month_convention,
-               rounding = rounding::half_even) {
+requires(!detail::prices_to_money_by_month<typename Price::unit_type, typename Usage::unit_type>)
+    refused charge(std::string, const Price&, const Usage&, month_convention,
+                   rounding = rounding::half_even) {
   trncost::detail::refuse_pricing<trncost::detail::classify_month_convention_mistake<
       typename Price::unit_type, typename Usage::unit_type>()>();
   return {};
@@ -365,8 +365,8 @@ refused charge(std::string, const Price&, const Usage&, month_convention,
 /// Anything else passed to charge() is a bare number or an unsourced quantity: refused with one
 /// sentence first.
 template <class Price, class Usage, class... Rest>
-  requires(!(sourced_value<Price> && sourced_value<Usage>))
-refused charge(std::string, const Price&, const Usage&, Rest&&...) {
+requires(!(sourced_value<Price> && sourced_value<Usage>)) refused
+    charge(std::string, const Price&, const Usage&, Rest&&...) {
   constexpr bool refused_call = detail::always_false<Price>;  // clang prints this name
   static_assert(refused_call,
                 "trncost: charge() takes sourced values (trncost::sourced<Q>): a bare number or an "

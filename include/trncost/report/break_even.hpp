@@ -5,10 +5,11 @@
 // so a reader recomputes it from the JSON alone.
 //
 //   API total(d)      = A0 + a x d          (linear in the average demand d: every token is billed)
-//   hosted total(d)   = a step function     (instances = ceil(peak(d) / usable), peak(d) = d x peak/average)
-//   break-even        = the least d with hosted total(d) <= API total(d): the fixed point of
-//                       d <- (hosted total(d) - A0) / a from d = 0, which climbs one fleet size at a
-//                       time and stops where both totals are equal
+//   hosted total(d)   = a step function     (instances = ceil(peak(d) / usable), peak(d) = d x
+//   peak/average) break-even        = the least d with hosted total(d) <= API total(d): the fixed
+//   point of
+//                       d <- (hosted total(d) - A0) / a from d = 0, which climbs one fleet size at
+//                       a time and stops where both totals are equal
 //
 // A fixed fleet (serving's `instances`) costs the same at every demand it carries; above that it
 // grows as the demand needs (its instances are max(fleet, ceil(peak / usable))), so its break-even
@@ -29,7 +30,8 @@ struct break_even {
   std::string hosted;  ///< the self-hosted option's name
   std::string api;     ///< the hosted-API option's name
   /// The shared component whose demand is varied ("qwen3-32b-service"): its inputs
-  /// `<component>.average_tokens_per_s` and, when the hosted option has one, `...peak_tokens_per_s`.
+  /// `<component>.average_tokens_per_s` and, when the hosted option has one,
+  /// `...peak_tokens_per_s`.
   std::string component;
   decimal baseline{};  ///< the average demand the study states (token/s)
   /// The break-even average demand (token/s); none when hosting never costs less (its cost grows

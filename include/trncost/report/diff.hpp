@@ -1,6 +1,7 @@
-// Why the budget moved: two estimates (or two reports) give the change per line and an attribution of
-// the change of the total to the inputs that changed, computed by recomputing the first report with
-// the second one's input values substituted one at a time. The steps add up to the change exactly.
+// Why the budget moved: two estimates (or two reports) give the change per line and an attribution
+// of the change of the total to the inputs that changed, computed by recomputing the first report
+// with the second one's input values substituted one at a time. The steps add up to the change
+// exactly.
 #ifndef TRNCOST_REPORT_DIFF_HPP
 #define TRNCOST_REPORT_DIFF_HPP
 
@@ -56,7 +57,8 @@ struct estimate_diff {
   decimal total_change{};
   estimate_status status_before = estimate_status::verified;
   estimate_status status_after = estimate_status::verified;
-  std::vector<line_change> lines;    ///< every line of both sides: before's order, then after's new ones
+  std::vector<line_change>
+      lines;  ///< every line of both sides: before's order, then after's new ones
   std::vector<input_change> inputs;  ///< inputs that changed, before's order, then after's new ones
   /// Sums exactly to total_change: one step per input whose value changed (in the before report's
   /// order), then one structural step (lines, formulas or inputs added or removed) when not zero.

@@ -1,8 +1,8 @@
-// The optional analysis and credits parts of a report: whichever of the tornado, the scenario table,
-// the Monte Carlo band, the option comparison, the decision and the credit burn-down the caller
-// computed. The JSON writer adds them as the "analysis" and "credits" sections (schema version 2,
-// docs/reports.md); check() re-checks what the report alone lets one recompute. No parsing or
-// formatting library.
+// The optional analysis and credits parts of a report: whichever of the tornado, the scenario
+// table, the Monte Carlo band, the option comparison, the decision and the credit burn-down the
+// caller computed. The JSON writer adds them as the "analysis" and "credits" sections (schema
+// version 2, docs/reports.md); check() re-checks what the report alone lets one recompute. No
+// parsing or formatting library.
 #ifndef TRNCOST_REPORT_EXTRAS_HPP
 #define TRNCOST_REPORT_EXTRAS_HPP
 
@@ -70,8 +70,8 @@ TRNCOST_DECL std::optional<check_result> check_burn_down(const credits::burn_dow
 
 /// Re-checks what a report's analysis and credits parts let one recompute from them alone: tornado
 /// swings and order, scenario gaps and their parts, the Monte Carlo percentiles' order, comparison
-/// ranks and ratios, the decision's outcome from its reasons, and the burn-down's periods, balances,
-/// credit lines and totals. Stops at the first mismatch and names it.
+/// ranks and ratios, the decision's outcome from its reasons, and the burn-down's periods,
+/// balances, credit lines and totals. Stops at the first mismatch and names it.
 TRNCOST_DECL check_result check(const extras& x);
 
 }  // namespace trncost::report

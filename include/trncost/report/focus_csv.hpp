@@ -1,7 +1,8 @@
-// The estimate as a FOCUS 1.x cost-and-usage CSV (FinOps Open Cost and Usage Specification): one row
-// per line item with FOCUS column names, plus x_-prefixed columns for what FOCUS has no column for
-// (provenance, phase, formula, the exact factor). Numbers are plain decimals; NULL marks a value that
-// does not exist (an unpriced line's cost is NULL, never 0). See docs/reports.md#focus-csv.
+// The estimate as a FOCUS 1.x cost-and-usage CSV (FinOps Open Cost and Usage Specification): one
+// row per line item with FOCUS column names, plus x_-prefixed columns for what FOCUS has no column
+// for (provenance, phase, formula, the exact factor). Numbers are plain decimals; NULL marks a
+// value that does not exist (an unpriced line's cost is NULL, never 0). See
+// docs/reports.md#focus-csv.
 #ifndef TRNCOST_REPORT_FOCUS_CSV_HPP
 #define TRNCOST_REPORT_FOCUS_CSV_HPP
 
@@ -29,10 +30,10 @@ inline constexpr std::array<std::string_view, 45> focus_columns{
     "ChargeDescription", "ChargeFrequency", "ProviderName", "PublisherName", "RegionId",
     "ServiceName", "ServiceCategory", "SkuId", "SkuPriceId", "ResourceType",
     // trncost's own: the line's identity first (its service code, usage type, purchase option)
-    "x_ServiceCode", "x_UsageType", "x_PurchaseOption", "x_EstimateStatus", "x_AsOf", "x_Category", "x_Component", "x_Phase", "x_Overhead", "x_Priced",
-    "x_Formula", "x_PriceName", "x_PriceValue", "x_PriceUnit", "x_PriceProvenance",
-    "x_QuantityName", "x_QuantityValue", "x_QuantityUnit", "x_QuantityProvenance", "x_FactorNum",
-    "x_FactorDen", "x_Rounding", "x_Inputs", "x_Line"};
+    "x_ServiceCode", "x_UsageType", "x_PurchaseOption", "x_EstimateStatus", "x_AsOf", "x_Category",
+    "x_Component", "x_Phase", "x_Overhead", "x_Priced", "x_Formula", "x_PriceName", "x_PriceValue",
+    "x_PriceUnit", "x_PriceProvenance", "x_QuantityName", "x_QuantityValue", "x_QuantityUnit",
+    "x_QuantityProvenance", "x_FactorNum", "x_FactorDen", "x_Rounding", "x_Inputs", "x_Line"};
 
 namespace detail {
 
@@ -47,17 +48,24 @@ constexpr std::string_view focus_service_category(const line_identity& id, categ
 /// FOCUS ServiceCategory for each category of the cost formula.
 constexpr std::string_view focus_service_category(category c) noexcept {
   switch (c) {
-    case category::compute: return "Compute";
-    case category::storage: return "Storage";
-    case category::transfer: return "Networking";
-    case category::logs: return "Management and Governance";
-    case category::data_preparation: return "Analytics";
-    case category::failures_restarts: return "Compute";
+    case category::compute:
+      return "Compute";
+    case category::storage:
+      return "Storage";
+    case category::transfer:
+      return "Networking";
+    case category::logs:
+      return "Management and Governance";
+    case category::data_preparation:
+      return "Analytics";
+    case category::failures_restarts:
+      return "Compute";
   }
   return "Other";
 }
 
-/// FOCUS ServiceName of an AWS offer code, as AWS's own FOCUS export writes it (model/aws_service.hpp).
+/// FOCUS ServiceName of an AWS offer code, as AWS's own FOCUS export writes it
+/// (model/aws_service.hpp).
 TRNCOST_DECL std::string focus_service_name(std::string_view offer_code);
 
 /// The quote a price rests on: the record itself, or the first quoted leaf it derives from.
@@ -65,11 +73,14 @@ TRNCOST_DECL const quoted* price_quote(const input_ref& r);
 
 constexpr std::string_view focus_pricing_category(purchase_option p) noexcept {
   switch (p) {
-    case purchase_option::on_demand: return "Standard";
-    case purchase_option::spot: return "Dynamic";
+    case purchase_option::on_demand:
+      return "Standard";
+    case purchase_option::spot:
+      return "Dynamic";
     case purchase_option::reserved:
     case purchase_option::savings_plan:
-    case purchase_option::capacity_block: return "Committed";
+    case purchase_option::capacity_block:
+      return "Committed";
   }
   return "Other";
 }

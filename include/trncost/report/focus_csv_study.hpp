@@ -19,8 +19,8 @@
 namespace trncost::io {
 
 /// The columns of a study's CSV: focus_credit_columns, then x_Option.
-inline constexpr std::array<std::string_view, focus_credit_columns.size() + 1>
-    focus_study_columns = [] {
+inline constexpr std::array<std::string_view, focus_credit_columns.size() + 1> focus_study_columns =
+    [] {
       std::array<std::string_view, focus_credit_columns.size() + 1> out{};
       std::size_t k = 0;
       for (const auto c : focus_credit_columns) out[k++] = c;

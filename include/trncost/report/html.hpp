@@ -1,7 +1,8 @@
 // The estimate as one self-contained HTML file: inline CSS, inline SVG charts (cost by category,
-// useful vs overhead by phase), the status and its reasons, the totals, findings, assumptions, lines
-// and sources. No script, no font, no image, no link: it opens offline and prints as it shows. The
-// layout keeps a place for the analysis charts added later (tornado, comparison, credit burn-down).
+// useful vs overhead by phase), the status and its reasons, the totals, findings, assumptions,
+// lines and sources. No script, no font, no image, no link: it opens offline and prints as it
+// shows. The layout keeps a place for the analysis charts added later (tornado, comparison, credit
+// burn-down).
 #ifndef TRNCOST_REPORT_HTML_HPP
 #define TRNCOST_REPORT_HTML_HPP
 
@@ -31,12 +32,18 @@ TRNCOST_DECL std::string html_page_head(std::string_view title, std::string_view
 /// The colour of each category's bar (also the legend of the tables).
 constexpr std::string_view category_colour(category c) noexcept {
   switch (c) {
-    case category::compute: return "#1f77b4";
-    case category::storage: return "#ff7f0e";
-    case category::transfer: return "#9467bd";
-    case category::logs: return "#8c564b";
-    case category::data_preparation: return "#17becf";
-    case category::failures_restarts: return "#e377c2";
+    case category::compute:
+      return "#1f77b4";
+    case category::storage:
+      return "#ff7f0e";
+    case category::transfer:
+      return "#9467bd";
+    case category::logs:
+      return "#8c564b";
+    case category::data_preparation:
+      return "#17becf";
+    case category::failures_restarts:
+      return "#e377c2";
   }
   return "#7f7f7f";
 }
@@ -75,7 +82,7 @@ struct html_analysis_parts {
   std::string tornado{};
   std::string comparison{};
   std::string burn_down{};
-  std::string decision{};  ///< a whole <section>, or nothing
+  std::string decision{};     ///< a whole <section>, or nothing
   std::string monte_carlo{};  ///< a whole <section>, or nothing
 };
 

@@ -36,10 +36,10 @@ TRNCOST_DECL std::string tornado_chart(const analysis::tornado& t);
 /// ratio) and the options set apart (no bar: a dashed box and the reason).
 TRNCOST_DECL std::string comparison_chart(const analysis::comparison& c);
 
-/// The credit burn-down: per period, the spend as a bar split into credits used (bottom) and paid in
-/// cash (top); the balance of all grants as a line over the period boundaries; the runway (the first
-/// day no credit pays) as a dashed vertical line, or named at the right edge when it is projected
-/// past the spend window.
+/// The credit burn-down: per period, the spend as a bar split into credits used (bottom) and paid
+/// in cash (top); the balance of all grants as a line over the period boundaries; the runway (the
+/// first day no credit pays) as a dashed vertical line, or named at the right edge when it is
+/// projected past the spend window.
 TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b);
 
 /// Each grant's outcome: its last valid day, the day it runs out and what it loses at expiry (in

@@ -1,15 +1,16 @@
 // The JSON report (schema trncost.report, version 1; docs/reports.md): every input with its
-// provenance, every derivation with its operation and operands, every line with its exact factor and
-// rounding, the totals by category and phase, useful vs overhead, the status with its reasons and the
-// findings. Written by hand in a fixed order, so identical estimates give byte-identical reports.
+// provenance, every derivation with its operation and operands, every line with its exact factor
+// and rounding, the totals by category and phase, useful vs overhead, the status with its reasons
+// and the findings. Written by hand in a fixed order, so identical estimates give byte-identical
+// reports.
 #ifndef TRNCOST_REPORT_JSON_HPP
 #define TRNCOST_REPORT_JSON_HPP
 
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>

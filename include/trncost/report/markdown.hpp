@@ -1,7 +1,7 @@
 // The estimate as Markdown for a pull request or a budget review: the status and its reasons first,
-// then the totals by category and phase, useful vs overhead, the findings, the assumptions, the lines
-// and the sources with their dates. Amounts in the summaries are rounded to cents for reading; the
-// lines table gives each amount exactly (the JSON report is the one to audit).
+// then the totals by category and phase, useful vs overhead, the findings, the assumptions, the
+// lines and the sources with their dates. Amounts in the summaries are rounded to cents for
+// reading; the lines table gives each amount exactly (the JSON report is the one to audit).
 #ifndef TRNCOST_REPORT_MARKDOWN_HPP
 #define TRNCOST_REPORT_MARKDOWN_HPP
 

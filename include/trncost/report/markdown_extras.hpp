@@ -1,6 +1,6 @@
-// The analysis and credits sections of the Markdown report (decision, tornado, scenarios, Monte Carlo,
-// comparison, credit burn-down), after the estimate's own sections (markdown.hpp). A separate header
-// so that an estimate-only report does not compile the analysis and credits layers.
+// The analysis and credits sections of the Markdown report (decision, tornado, scenarios, Monte
+// Carlo, comparison, credit burn-down), after the estimate's own sections (markdown.hpp). A
+// separate header so that an estimate-only report does not compile the analysis and credits layers.
 #ifndef TRNCOST_REPORT_MARKDOWN_EXTRAS_HPP
 #define TRNCOST_REPORT_MARKDOWN_EXTRAS_HPP
 
@@ -29,7 +29,8 @@ TRNCOST_DECL void md_credits(std::string& o, const credits::burn_down_result& b)
 }  // namespace detail
 
 /// The estimate as Markdown, followed by a short section for each extra given (decision, tornado,
-/// scenarios, Monte Carlo, comparison, credits). Without extras: exactly render_markdown(est, title).
+/// scenarios, Monte Carlo, comparison, credits). Without extras: exactly render_markdown(est,
+/// title).
 [[nodiscard]] TRNCOST_DECL std::string render_markdown(const estimate& est, const report::extras& x,
                                                        std::string_view title = "Cost estimate");
 

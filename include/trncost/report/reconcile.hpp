@@ -39,8 +39,8 @@ enum class cost_basis : std::uint8_t {
 
 /// Which rows of the bill are the estimated work's. A row outside them is left out, and counted.
 struct reconcile_options {
-  std::optional<timestamp> from{};  ///< rows whose charge period starts at or after it
-  std::optional<timestamp> to{};    ///< rows whose charge period starts before it
+  std::optional<timestamp> from{};      ///< rows whose charge period starts at or after it
+  std::optional<timestamp> to{};        ///< rows whose charge period starts before it
   std::vector<std::string> accounts{};  ///< usage accounts kept; empty: every account
   /// Regions kept; empty: the regions of the estimate's lines. A row with no region (a global
   /// charge) is always kept.
@@ -51,15 +51,15 @@ struct reconcile_options {
 
 /// One identity: the estimate's lines that have it and the bill's usage rows that match it.
 struct reconcile_row {
-  line_identity identity;  ///< what the row is: the estimate's identity, or the bill's
+  line_identity identity;               ///< what the row is: the estimate's identity, or the bill's
   std::vector<std::string> rate_codes;  ///< the rate codes of its lines' quoted prices
-  std::vector<std::string> lines;  ///< the estimate's lines: "job/training (compute)"
+  std::vector<std::string> lines;       ///< the estimate's lines: "job/training (compute)"
   bool in_estimate = false;
-  bool unpriced = false;           ///< a line of it is unpriced in the estimate
-  decimal estimated{};             ///< the priced lines' sum
+  bool unpriced = false;  ///< a line of it is unpriced in the estimate
+  decimal estimated{};    ///< the priced lines' sum
   std::uint64_t bill_rows = 0;
-  decimal billed{};                ///< the matched rows' cost at the chosen basis
-  decimal difference{};            ///< billed - estimated
+  decimal billed{};      ///< the matched rows' cost at the chosen basis
+  decimal difference{};  ///< billed - estimated
   /// The unit both count in ("Hrs", "GB-Mo"), when they do: then the quantities and the split of
   /// the difference into usage and price are given (usage + price = difference, exactly).
   std::string unit;
@@ -95,11 +95,11 @@ struct reconciliation {
   std::vector<reconcile_row> rows;
   std::vector<reconcile_total> other_charges;  ///< at their billed cost, by kind and bill word
   std::vector<reconcile_total> left_out;       ///< by reason, at their billed cost
-  decimal estimated{};     ///< the estimate's priced lines
-  decimal billed_usage{};  ///< the usage rows kept, at the basis
-  decimal difference{};    ///< billed_usage - estimated
-  decimal other{};         ///< other_charges' sum
-  decimal invoiced{};      ///< the billed cost of every row kept (what the invoice says for them)
+  decimal estimated{};                         ///< the estimate's priced lines
+  decimal billed_usage{};                      ///< the usage rows kept, at the basis
+  decimal difference{};                        ///< billed_usage - estimated
+  decimal other{};                             ///< other_charges' sum
+  decimal invoiced{};  ///< the billed cost of every row kept (what the invoice says for them)
   std::uint64_t rows_read = 0;
   std::uint64_t rows_kept = 0;
   std::uint64_t unpriced_lines = 0;
@@ -139,8 +139,8 @@ namespace trncost::io {
 [[nodiscard]] TRNCOST_DECL std::string render_reconciliation_markdown(
     const report::reconciliation& r);
 
-/// The reconciliation as one self-contained HTML page (no network): the totals, a chart of what each
-/// identity billed against its estimate, and the tables of the Markdown.
+/// The reconciliation as one self-contained HTML page (no network): the totals, a chart of what
+/// each identity billed against its estimate, and the tables of the Markdown.
 [[nodiscard]] TRNCOST_DECL std::string render_reconciliation_html(const report::reconciliation& r);
 
 /// The reconciliation as JSON (schema trncost.reconciliation, version 1; docs/reports.md):

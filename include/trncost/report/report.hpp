@@ -1,7 +1,8 @@
-// An estimate as a report document: every input with its provenance, every derivation as an operation
-// on named operands, every line with its exact factor, the totals, the categories' coverage and the
-// status. The JSON writer serializes it, the audit reads it back and recomputes it from the document
-// alone (check()), and the diff recomputes it with inputs swapped. No parsing or formatting library.
+// An estimate as a report document: every input with its provenance, every derivation as an
+// operation on named operands, every line with its exact factor, the totals, the categories'
+// coverage and the status. The JSON writer serializes it, the audit reads it back and recomputes it
+// from the document alone (check()), and the diff recomputes it with inputs swapped. No parsing or
+// formatting library.
 #ifndef TRNCOST_REPORT_REPORT_HPP
 #define TRNCOST_REPORT_REPORT_HPP
 
@@ -29,9 +30,9 @@ namespace trncost::report {
 
 using trncost::to_string;
 
-/// The version of the report schema of a report without analysis or credits sections (docs/reports.md).
-/// A report with them declares report::extras_schema_version (2, report/extras.hpp); the
-/// reader accepts both and refuses a newer version.
+/// The version of the report schema of a report without analysis or credits sections
+/// (docs/reports.md). A report with them declares report::extras_schema_version (2,
+/// report/extras.hpp); the reader accepts both and refuses a newer version.
 inline constexpr int schema_version = 1;
 inline constexpr std::string_view schema_name = "trncost.report";
 /// The schema version of a report whose estimate delivers work (the "work" member, checked by the
@@ -60,10 +61,14 @@ enum class coverage {
 
 constexpr std::string_view to_string(coverage c) noexcept {
   switch (c) {
-    case coverage::lines: return "lines";
-    case coverage::declared_none: return "declared-none";
-    case coverage::no_lines: return "no-lines";
-    case coverage::missing: return "missing";
+    case coverage::lines:
+      return "lines";
+    case coverage::declared_none:
+      return "declared-none";
+    case coverage::no_lines:
+      return "no-lines";
+    case coverage::missing:
+      return "missing";
   }
   return "unknown";
 }
@@ -128,7 +133,7 @@ struct work_entry {
   work_kind kind = work_kind::tokens_served;
   std::string amount;  ///< the name of the input or derivation that counts the work
   std::uint64_t per = 1;
-  std::string unit;    ///< "USD/1M tokens"
+  std::string unit;  ///< "USD/1M tokens"
   std::optional<decimal> full;
   std::optional<decimal> compute_only;
 };
@@ -170,10 +175,14 @@ TRNCOST_DECL std::optional<op_kind> parse_op(std::string_view s);
 TRNCOST_DECL std::optional<coverage> parse_coverage(std::string_view s);
 constexpr std::string_view to_string(migration_uncertainty::kind k) noexcept {
   switch (k) {
-    case migration_uncertainty::kind::custom_operator: return "custom-operator";
-    case migration_uncertainty::kind::unsupported_operation: return "unsupported-operation";
-    case migration_uncertainty::kind::porting_work: return "porting-work";
-    case migration_uncertainty::kind::other: return "other";
+    case migration_uncertainty::kind::custom_operator:
+      return "custom-operator";
+    case migration_uncertainty::kind::unsupported_operation:
+      return "unsupported-operation";
+    case migration_uncertainty::kind::porting_work:
+      return "porting-work";
+    case migration_uncertainty::kind::other:
+      return "other";
   }
   return "other";
 }
@@ -196,12 +205,13 @@ TRNCOST_DECL decimal line_amount(decimal price, decimal quantity, std::uint64_t 
 /// Values recomputed from a document's inputs (optionally with some inputs replaced).
 struct recomputed {
   std::map<std::string, std::optional<decimal>, std::less<>> values;  ///< empty optional: unknown
-  std::vector<std::optional<decimal>> amounts;                         ///< per line
+  std::vector<std::optional<decimal>> amounts;                        ///< per line
   decimal total{};
 };
 
 /// Recomputes every derivation and line of `doc` from its inputs (with `overrides` replacing input
-/// or derivation values by name; the diff replaces a run-fed median derived from other runs). Throws input_error naming the first operand or line that refers to no value.
+/// or derivation values by name; the diff replaces a run-fed median derived from other runs).
+/// Throws input_error naming the first operand or line that refers to no value.
 TRNCOST_DECL recomputed
 recompute(const document& doc,
           const std::map<std::string, std::optional<decimal>, std::less<>>& overrides = {});
@@ -251,8 +261,9 @@ TRNCOST_DECL std::vector<expected_reason> expected_reasons(const document& doc,
 /// The outcome of checking a document: ok, or the first mismatch found, named.
 struct check_result {
   bool ok = true;
-  std::string first_mismatch;  ///< "lines[3] 'training' amount: the report says 1.00, recomputed 2.00"
-  std::size_t inputs = 0;       ///< how many of each were checked
+  std::string
+      first_mismatch;      ///< "lines[3] 'training' amount: the report says 1.00, recomputed 2.00"
+  std::size_t inputs = 0;  ///< how many of each were checked
   std::size_t derivations = 0;
   std::size_t lines = 0;
 };

@@ -15,8 +15,8 @@
 
 namespace trncost::io {
 
-/// The study as `format` ("md", "json", "html" or "csv", FOCUS with an x_Option column); input_error
-/// naming the formats for any other.
+/// The study as `format` ("md", "json", "html" or "csv", FOCUS with an x_Option column);
+/// input_error naming the formats for any other.
 [[nodiscard]] TRNCOST_DECL std::string render_study(const study_result& r, std::string_view format);
 
 }  // namespace trncost::io

@@ -31,8 +31,9 @@ struct study_option_result {
   std::string name;
   std::string title;  ///< its scenario's title
   estimate est;
-  report::extras extras;  ///< tornado, Monte Carlo and burn-down as its tables ask, and its decision
-  decimal work{};         ///< in the study's unit of work
+  report::extras
+      extras;      ///< tornado, Monte Carlo and burn-down as its tables ask, and its decision
+  decimal work{};  ///< in the study's unit of work
   analysis::protocol quality;
   /// In each region of [study] regions: the priced ones cheapest per unit of work first (ties in
   /// the order written), then those not priced, in the order written.

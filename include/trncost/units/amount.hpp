@@ -58,13 +58,12 @@ inline constexpr bool is_usage_unit = !has_money<typename Unit::dimension_type>:
 /// formulas always read "price * usage").
 template <class Rate, class Usage>
 inline constexpr bool prices_to_money =
-    is_money_unit<product_unit_t<Rate, Usage>> && is_usage_unit<Usage>;
+    is_money_unit<product_unit_t<Rate, Usage>>&& is_usage_unit<Usage>;
 
 template <class Rate, class Usage>
 inline constexpr bool prices_to_money_by_month =
-    is_money_unit<
-        product_unit_t<product_unit_t<Rate, Usage>, units::per<units::month_t, units::hour_t>>> &&
-    is_usage_unit<Usage>;
+    is_money_unit<product_unit_t<product_unit_t<Rate, Usage>,
+                                 units::per<units::month_t, units::hour_t>>>&& is_usage_unit<Usage>;
 
 TRNCOST_DECL money round_amount(decimal rate, decimal usage, exact_factor f,
                                 std::uint64_t extra_den, rounding mode);
@@ -75,36 +74,36 @@ TRNCOST_DECL money round_amount(decimal rate, decimal usage, exact_factor f,
 /// factor or its reciprocal).
 template <class Rate, class Usage>
 concept prices = exact_quantity<Rate> && exact_quantity<Usage> &&
-                 detail::prices_to_money<typename Rate::unit_type, typename Usage::unit_type> &&
-                 detail::money_factor<
-                     detail::product_unit_t<typename Rate::unit_type, typename Usage::unit_type>>()
-                     .ok();
+    detail::prices_to_money<typename Rate::unit_type, typename Usage::unit_type> &&
+    detail::money_factor<
+        detail::product_unit_t<typename Rate::unit_type, typename Usage::unit_type>>()
+.ok();
 
 /// The amount of a priced line: rate x usage, in USD, with the one documented rounding step: the
 /// exact product, scaled by the exact unit factor (USD/h x s divides by 3600), is rounded once at
 /// the 18th fractional digit under `mode` (half-even unless said otherwise). Round the result to
 /// cents yourself, on purpose, when a bill needs it.
 template <exact_quantity Rate, exact_quantity Usage>
-  requires prices<Rate, Usage>
-money amount(const Rate& rate, const Usage& usage, rounding mode = rounding::half_even) {
-  constexpr auto f =
-      detail::money_factor<detail::product_unit_t<typename Rate::unit_type,
-                                                  typename Usage::unit_type>>();
+requires prices<Rate, Usage> money amount(const Rate& rate, const Usage& usage,
+                                          rounding mode = rounding::half_even) {
+  constexpr auto f = detail::money_factor<
+      detail::product_unit_t<typename Rate::unit_type, typename Usage::unit_type>>();
   return detail::round_amount(rate.value(), usage.value(), f, 1, mode);
 }
 
 /// The same for a per-month rate applied to hours (GiB-hours against USD per GiB-month), with the
 /// month's length named by `convention`: rate x usage / hours_per_month, still one rounding.
 template <exact_quantity Rate, exact_quantity Usage>
-  requires detail::prices_to_money_by_month<typename Rate::unit_type, typename Usage::unit_type>
-money amount(const Rate& rate, const Usage& usage, month_convention convention,
-             rounding mode = rounding::half_even) {
+requires detail::prices_to_money_by_month<typename Rate::unit_type, typename Usage::unit_type> money
+amount(const Rate& rate, const Usage& usage, month_convention convention,
+       rounding mode = rounding::half_even) {
   using product = detail::product_unit_t<
       detail::product_unit_t<typename Rate::unit_type, typename Usage::unit_type>,
       units::per<units::month_t, units::hour_t>>;
   constexpr auto f = detail::money_factor<product>();
-  static_assert(f.ok(), "trncost: these units do not price to USD by a whole-number factor; see "
-                        "docs/troubleshooting.md#no-exact-conversion");
+  static_assert(f.ok(),
+                "trncost: these units do not price to USD by a whole-number factor; see "
+                "docs/troubleshooting.md#no-exact-conversion");
   if (convention.hours_per_month == 0) {
     throw input_error(std::string("month convention '") + std::string(convention.name) +
                       "' has zero hours");
@@ -184,23 +183,23 @@ constexpr pricing_mistake classify_month_convention_mistake() {
 /// Refused, with one sentence: a price that does not price the usage (swapped arguments, a
 /// per-month price against hours without a convention, GB against GiB, unrelated units).
 template <exact_quantity Rate, exact_quantity Usage>
-  requires(!prices<Rate, Usage>)
-refused amount(const Rate&, const Usage&, rounding = rounding::half_even) {
+requires(!prices<Rate, Usage>) refused
+    amount(const Rate&, const Usage&, rounding = rounding::half_even) {
   detail::refuse_pricing<
       detail::classify_pricing_mistake<typename Rate::unit_type, typename Usage::unit_type>()>();
   return {};
 }
 template <exact_quantity Rate, exact_quantity Usage>
-  requires(!detail::prices_to_money_by_month<typename Rate::unit_type, typename Usage::unit_type>)
-refused amount(const Rate&, const Usage&, month_convention, rounding = rounding::half_even) {
+requires(!detail::prices_to_money_by_month<typename Rate::unit_type, typename Usage::unit_type>)
+    refused amount(const Rate&, const Usage&, month_convention, rounding = rounding::half_even) {
   detail::refuse_pricing<detail::classify_month_convention_mistake<typename Rate::unit_type,
                                                                    typename Usage::unit_type>()>();
   return {};
 }
 
 /// Converts to another unit of the same dimension exactly, or throws trncost::inexact_error (the
-/// same as constructing the target quantity from it); a conversion that is not a whole-number factor
-/// or its reciprocal (GB to GiB) does not compile.
+/// same as constructing the target quantity from it); a conversion that is not a whole-number
+/// factor or its reciprocal (GB to GiB) does not compile.
 template <class ToUnit, class FromUnit>
 quantity<ToUnit> convert(const quantity<FromUnit>& q) {
   return quantity<ToUnit>(q);
@@ -211,9 +210,10 @@ quantity<ToUnit> convert(const quantity<FromUnit>& q) {
 template <class ToUnit, class FromUnit>
 quantity<ToUnit> convert(const quantity<FromUnit>& q, rounding mode) {
   constexpr auto f = detail::classify_factor(boost::units::conversion_factor(FromUnit{}, ToUnit{}));
-  static_assert(f.ok(), "trncost: no exact conversion between these units (decimal and binary byte "
-                        "multiples such as GB and GiB never convert implicitly); see "
-                        "docs/troubleshooting.md#no-exact-conversion");
+  static_assert(f.ok(),
+                "trncost: no exact conversion between these units (decimal and binary byte "
+                "multiples such as GB and GiB never convert implicitly); see "
+                "docs/troubleshooting.md#no-exact-conversion");
   decimal::rep out = 0;
   if (!detail::mul_div(q.value().raw(), 1, f.num, f.den, 1, mode, out)) {
     throw overflow_error("converting " + q.value().to_string() + " overflows the decimal range");

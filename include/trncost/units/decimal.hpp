@@ -22,10 +22,9 @@ namespace trncost {
 /// A whole number that can become a decimal exactly: an integer type of at most 64 bits, not bool
 /// and not a character type ('3' is 51, not 3).
 template <class I>
-concept whole_number =
-    std::integral<I> && !std::same_as<I, bool> && !std::same_as<I, char> &&
-    !std::same_as<I, wchar_t> && !std::same_as<I, char8_t> && !std::same_as<I, char16_t> &&
-    !std::same_as<I, char32_t> && sizeof(I) <= 8;
+concept whole_number = std::integral<I> && !std::same_as<I, bool> && !std::same_as<I, char> &&
+                       !std::same_as<I, wchar_t> && !std::same_as<I, char8_t> &&
+                       !std::same_as<I, char16_t> && !std::same_as<I, char32_t> && sizeof(I) <= 8;
 
 /// A named number of fractional digits to round to, so a call site says what it rounds to:
 /// `round(x, decimal_places{2})`.
@@ -79,31 +78,33 @@ class decimal {
   /// Parses a decimal string exactly; see parse().
   explicit decimal(std::string_view text) : decimal(parse(text)) {}
 
-  /// Floating point never becomes a decimal (0.1 has no exact binary value): this constructor exists
-  /// only to stop the compile with that sentence, for `decimal(0.5)`, `decimal d = 0.1` and a
-  /// double-valued quantity made into money. (So std::is_constructible_v<decimal, double> is true:
-  /// ask trncost::decimal_source<double> instead.)
+  /// Floating point never becomes a decimal (0.1 has no exact binary value): this constructor
+  /// exists only to stop the compile with that sentence, for `decimal(0.5)`, `decimal d = 0.1` and
+  /// a double-valued quantity made into money. (So std::is_constructible_v<decimal, double> is
+  /// true: ask trncost::decimal_source<double> instead.)
   template <class F>
-    requires std::floating_point<F>
-  decimal(F) {  // NOLINT(google-explicit-constructor): `decimal d = 0.1` must reach the sentence
+  requires std::floating_point<F> decimal(
+      F) {  // NOLINT(google-explicit-constructor): `decimal d = 0.1` must reach the sentence
     static_assert(sizeof(F) == 0,
                   "trncost: a decimal is never made from a double or a float (0.1 has no exact "
                   "binary value): write the number as text, decimal::parse(\"0.1\"), or as a "
                   "whole number, decimal(3); see docs/troubleshooting.md#doubles-and-money");
   }
 
-  /// A decimal never becomes an int or a double silently (1.99 would truncate to 1): this conversion
-  /// exists only to stop the compile with that sentence, for `int n = price` and money made into an
-  /// int-valued quantity. (So std::is_convertible_v<decimal, int> is true: ask
+  /// A decimal never becomes an int or a double silently (1.99 would truncate to 1): this
+  /// conversion exists only to stop the compile with that sentence, for `int n = price` and money
+  /// made into an int-valued quantity. (So std::is_convertible_v<decimal, int> is true: ask
   /// trncost::decimal_target<int> instead.)
   template <class T>
-    requires std::is_arithmetic_v<T>
-  operator T() const {  // NOLINT(google-explicit-constructor): `int n = price` must reach the sentence
-    static_assert(sizeof(T) == 0,
-                  "trncost: a decimal never converts to an int or a double by itself (1.99 would "
-                  "truncate to 1 or round in binary): name the rounding, round(x, "
-                  "decimal_places{0}, rounding::toward_zero), or ask for x.to_double() in analysis; "
-                  "see docs/troubleshooting.md#decimal-to-number");
+  requires std::is_arithmetic_v<T>
+  operator T()
+      const {  // NOLINT(google-explicit-constructor): `int n = price` must reach the sentence
+    static_assert(
+        sizeof(T) == 0,
+        "trncost: a decimal never converts to an int or a double by itself (1.99 would "
+        "truncate to 1 or round in binary): name the rounding, round(x, "
+        "decimal_places{0}, rounding::toward_zero), or ask for x.to_double() in analysis; "
+        "see docs/troubleshooting.md#decimal-to-number");
     return T{};
   }
 
@@ -249,14 +250,15 @@ template <class D>
 }
 
 /// What a decimal is made from for real: whole numbers (explicitly, `decimal(3)`) and decimal text
-/// (`decimal("0.85")`). A double or a float is refused with trncost's sentence by a constructor that
-/// exists only for that, so std::is_constructible_v<decimal, double> is true; static checks ask this.
+/// (`decimal("0.85")`). A double or a float is refused with trncost's sentence by a constructor
+/// that exists only for that, so std::is_constructible_v<decimal, double> is true; static checks
+/// ask this.
 template <class T>
 concept decimal_source =
     std::constructible_from<decimal, T> && !std::floating_point<std::remove_cvref_t<T>>;
 
-/// What a decimal converts to implicitly: nothing but a decimal. An int, a double or a bool is refused
-/// with trncost's sentence by a conversion that exists only for that, so
+/// What a decimal converts to implicitly: nothing but a decimal. An int, a double or a bool is
+/// refused with trncost's sentence by a conversion that exists only for that, so
 /// std::is_convertible_v<decimal, int> is true; static checks ask this.
 template <class T>
 concept decimal_target =
@@ -271,8 +273,8 @@ constexpr decimal abs(decimal x) { return x.is_negative() ? -x : x; }
 
 namespace detail {
 
-/// A unit conversion factor that decimal arithmetic can apply exactly: multiply by num, divide by den
-/// (one of the two is 1).
+/// A unit conversion factor that decimal arithmetic can apply exactly: multiply by num, divide by
+/// den (one of the two is 1).
 struct exact_factor {
   std::uint64_t num = 0;
   std::uint64_t den = 0;
@@ -283,9 +285,9 @@ constexpr double nearest_whole(double x) noexcept {
   return static_cast<double>(static_cast<std::uint64_t>(x + 0.5));
 }
 
-/// Boost.Units computes conversion factors as doubles at compile time; those that are a whole number
-/// n (hour to second: 3600) or its reciprocal (second to hour: 1/3600, byte to GiB: 1/2^30) are
-/// recovered exactly. Anything else (GB to GiB: 0.9313...) is not an exact conversion.
+/// Boost.Units computes conversion factors as doubles at compile time; those that are a whole
+/// number n (hour to second: 3600) or its reciprocal (second to hour: 1/3600, byte to GiB: 1/2^30)
+/// are recovered exactly. Anything else (GB to GiB: 0.9313...) is not an exact conversion.
 constexpr exact_factor classify_factor(double f) noexcept {
   if (!(f > 0.0) || f > 1.8e19 || f < 1.0 / 1.8e19) return {};
   if (f >= 1.0) {
@@ -311,11 +313,11 @@ inline constexpr bool always_false = false;
 namespace boost::units {
 
 /// Unit conversions of decimal quantities are exact: a whole-number factor multiplies exactly, a
-/// reciprocal one divides exactly or throws trncost::inexact_error, and any other factor (GB to GiB,
-/// kB to KiB) does not compile. This specialisation lives in the decimal's own header so that every
-/// translation unit converts the same way.
+/// reciprocal one divides exactly or throws trncost::inexact_error, and any other factor (GB to
+/// GiB, kB to KiB) does not compile. This specialisation lives in the decimal's own header so that
+/// every translation unit converts the same way.
 template <class Unit1, class Unit2>
-  requires std::is_same_v<typename Unit1::dimension_type, typename Unit2::dimension_type>
+requires std::is_same_v<typename Unit1::dimension_type, typename Unit2::dimension_type>
 struct conversion_helper<quantity<Unit1, trncost::decimal>, quantity<Unit2, trncost::decimal>> {
   static constexpr trncost::detail::exact_factor factor =
       trncost::detail::classify_factor(conversion_factor(Unit1{}, Unit2{}));

@@ -60,11 +60,12 @@ enum class unit_mix {
 template <class Dimension>
 using plain_unit = units::unit_of<Dimension>;
 template <class A, class B>
-using dim_times = typename boost::units::multiply_typeof_helper<plain_unit<A>,
-                                                                plain_unit<B>>::type::dimension_type;
+using dim_times =
+    typename boost::units::multiply_typeof_helper<plain_unit<A>,
+                                                  plain_unit<B>>::type::dimension_type;
 template <class A, class B>
-using dim_per = typename boost::units::divide_typeof_helper<plain_unit<A>,
-                                                            plain_unit<B>>::type::dimension_type;
+using dim_per =
+    typename boost::units::divide_typeof_helper<plain_unit<A>, plain_unit<B>>::type::dimension_type;
 
 using month_dim = units::billing_month_base_unit::dimension_type;
 using time_dim = boost::units::time_dimension;
@@ -98,8 +99,10 @@ constexpr unit_mix classify_unit_mix() {
     }
   } else if constexpr (month_for_time<D1, D2>) {
     return unit_mix::months_and_hours;
-  } else if constexpr ((std::is_same_v<D1, instance_hour_dim> && std::is_same_v<D2, chip_hour_dim>) ||
-                       (std::is_same_v<D1, chip_hour_dim> && std::is_same_v<D2, instance_hour_dim>)) {
+  } else if constexpr ((std::is_same_v<D1, instance_hour_dim> &&
+                        std::is_same_v<D2, chip_hour_dim>) ||
+                       (std::is_same_v<D1, chip_hour_dim> &&
+                        std::is_same_v<D2, instance_hour_dim>)) {
     return unit_mix::instance_and_chip_hours;
   } else {
     return unit_mix::different_dimensions;
@@ -110,80 +113,88 @@ constexpr unit_mix classify_unit_mix() {
 // string literal in C++20, and a host that checks units at run time (the Python module) says
 // the same sentence through unit_mix_sentence() and unit_assignment_sentence(). #undef at the
 // end of this header.
-#define TRNCOST_DETAIL_MIX_MONEY_AND_USAGE \
+#define TRNCOST_DETAIL_MIX_MONEY_AND_USAGE                                                    \
   "trncost: cannot add, subtract or compare money (USD) and a usage (hours, instance-hours, " \
-  "GiB-months): price the usage first, amount(price, usage) is money; see " \
+  "GiB-months): price the usage first, amount(price, usage) is money; see "                   \
   "docs/troubleshooting.md#money-and-usage"
-#define TRNCOST_DETAIL_MIX_MONEY_AND_PRICE \
+#define TRNCOST_DETAIL_MIX_MONEY_AND_PRICE                                                    \
   "trncost: cannot add, subtract or compare money (USD) and a price (USD per unit): a price " \
-  "becomes money times its usage, amount(price, usage); see " \
+  "becomes money times its usage, amount(price, usage); see "                                 \
   "docs/troubleshooting.md#money-and-price"
-#define TRNCOST_DETAIL_MIX_GIGABYTES_AND_GIBIBYTES \
+#define TRNCOST_DETAIL_MIX_GIGABYTES_AND_GIBIBYTES                                           \
   "trncost: cannot add, subtract or compare gigabytes (GB, 10^9 bytes) and gibibytes (GiB, " \
   "2^30 bytes): no exact conversion exists; keep one unit (AWS bills storage 'GB' as GiB); " \
   "see docs/troubleshooting.md#decimal-and-binary-bytes"
-#define TRNCOST_DETAIL_MIX_DECIMAL_AND_BINARY_BYTES \
+#define TRNCOST_DETAIL_MIX_DECIMAL_AND_BINARY_BYTES                                           \
   "trncost: cannot add, subtract or compare a decimal byte multiple (kB, MB, GB, TB: powers " \
-  "of 10) and a binary one (KiB, MiB, GiB, TiB: powers of 2), alone or in a rate: no exact " \
+  "of 10) and a binary one (KiB, MiB, GiB, TiB: powers of 2), alone or in a rate: no exact "  \
   "conversion exists; keep one unit; see docs/troubleshooting.md#decimal-and-binary-bytes"
-#define TRNCOST_DETAIL_MIX_MONTHS_AND_HOURS \
-  "trncost: cannot add, subtract or compare billing months and hours (or per-month and " \
+#define TRNCOST_DETAIL_MIX_MONTHS_AND_HOURS                                                \
+  "trncost: cannot add, subtract or compare billing months and hours (or per-month and "   \
   "per-hour rates): a month's hours are a convention; keep one unit, or price hours at a " \
-  "monthly rate with amount(price, usage, month_730h); see " \
+  "monthly rate with amount(price, usage, month_730h); see "                               \
   "docs/troubleshooting.md#months-and-hours"
-#define TRNCOST_DETAIL_MIX_INSTANCE_AND_CHIP_HOURS \
-  "trncost: cannot add, subtract or compare instance-hours and chip-hours (a trn1.32xlarge " \
+#define TRNCOST_DETAIL_MIX_INSTANCE_AND_CHIP_HOURS                                            \
+  "trncost: cannot add, subtract or compare instance-hours and chip-hours (a trn1.32xlarge "  \
   "instance-hour is 16 chip-hours): price each with its own rate, then add the amounts; see " \
   "docs/troubleshooting.md#different-dimensions"
-#define TRNCOST_DETAIL_MIX_ONE_DIMENSION \
+#define TRNCOST_DETAIL_MIX_ONE_DIMENSION                                                      \
   "trncost: cannot add, subtract or compare two different units of one dimension (hours and " \
-  "seconds, USD/request and USD/1000 requests) without converting: convert one side " \
-  "explicitly, convert<ToUnit>(q) (exact or throws); see " \
+  "seconds, USD/request and USD/1000 requests) without converting: convert one side "         \
+  "explicitly, convert<ToUnit>(q) (exact or throws); see "                                    \
   "docs/troubleshooting.md#one-dimension-two-units"
-#define TRNCOST_DETAIL_MIX_DIFFERENT_DIMENSIONS \
+#define TRNCOST_DETAIL_MIX_DIFFERENT_DIMENSIONS                                                 \
   "trncost: cannot add, subtract or compare quantities of different dimensions (a count and a " \
   "duration, a price per GiB-month and a price per instance-hour): check which unit you mean; " \
   "see docs/troubleshooting.md#different-dimensions"
-#define TRNCOST_DETAIL_ASSIGN_MONEY_AND_PRICE \
+#define TRNCOST_DETAIL_ASSIGN_MONEY_AND_PRICE                                                   \
   "trncost: cannot assign or convert a price (USD per unit) to money or back: a price becomes " \
   "money times its usage, amount(price, usage); see docs/troubleshooting.md#money-and-price"
-#define TRNCOST_DETAIL_ASSIGN_MONEY_AND_USAGE \
-  "trncost: cannot assign or convert a usage (hours, instance-hours) to money or back: a " \
+#define TRNCOST_DETAIL_ASSIGN_MONEY_AND_USAGE                                                  \
+  "trncost: cannot assign or convert a usage (hours, instance-hours) to money or back: a "     \
   "budget or a balance is money, make(units::usd, \"310\"); price a usage with amount(price, " \
   "usage); see docs/troubleshooting.md#money-and-usage"
-#define TRNCOST_DETAIL_ASSIGN_GIGABYTES_AND_GIBIBYTES \
+#define TRNCOST_DETAIL_ASSIGN_GIGABYTES_AND_GIBIBYTES                                           \
   "trncost: cannot assign or convert a decimal byte multiple (kB, MB, GB, TB) to a binary one " \
-  "(KiB, MiB, GiB, TiB) or back: no exact conversion exists; keep one unit; see " \
+  "(KiB, MiB, GiB, TiB) or back: no exact conversion exists; keep one unit; see "               \
   "docs/troubleshooting.md#decimal-and-binary-bytes"
-#define TRNCOST_DETAIL_ASSIGN_ONE_DIMENSION \
-  "trncost: no implicit conversion between two units of one dimension (seconds to hours, " \
+#define TRNCOST_DETAIL_ASSIGN_ONE_DIMENSION                                                   \
+  "trncost: no implicit conversion between two units of one dimension (seconds to hours, "    \
   "USD/1000 requests to USD/request): construct the target explicitly, quantity<ToUnit>(q), " \
-  "or convert<ToUnit>(q) (exact or throws); see " \
+  "or convert<ToUnit>(q) (exact or throws); see "                                             \
   "docs/troubleshooting.md#one-dimension-two-units"
-#define TRNCOST_DETAIL_ASSIGN_MONTHS_AND_HOURS \
+#define TRNCOST_DETAIL_ASSIGN_MONTHS_AND_HOURS                                                \
   "trncost: cannot assign or convert hours to billing months or back: a month's hours are a " \
-  "convention; price hours at a monthly rate with amount(price, usage, month_730h); see " \
+  "convention; price hours at a monthly rate with amount(price, usage, month_730h); see "     \
   "docs/troubleshooting.md#months-and-hours"
-#define TRNCOST_DETAIL_ASSIGN_INSTANCE_AND_CHIP_HOURS \
-  "trncost: cannot assign or convert chip-hours to instance-hours or back (a trn1.32xlarge " \
+#define TRNCOST_DETAIL_ASSIGN_INSTANCE_AND_CHIP_HOURS                                           \
+  "trncost: cannot assign or convert chip-hours to instance-hours or back (a trn1.32xlarge "    \
   "instance-hour is 16 chip-hours): keep each in its own unit and price it with its own rate; " \
   "see docs/troubleshooting.md#different-dimensions"
-#define TRNCOST_DETAIL_ASSIGN_DIFFERENT_DIMENSIONS \
+#define TRNCOST_DETAIL_ASSIGN_DIFFERENT_DIMENSIONS                                          \
   "trncost: cannot assign or convert a quantity of one dimension to another (a count to a " \
-  "duration, a storage price to an instance-hour price): check which unit you mean; see " \
+  "duration, a storage price to an instance-hour price): check which unit you mean; see "   \
   "docs/troubleshooting.md#different-dimensions"
 
 /// What `a + b`, `a - b` or a comparison of two units of this kind is refused with.
 constexpr std::string_view unit_mix_sentence(unit_mix kind) noexcept {
   switch (kind) {
-    case unit_mix::money_and_usage: return TRNCOST_DETAIL_MIX_MONEY_AND_USAGE;
-    case unit_mix::money_and_price: return TRNCOST_DETAIL_MIX_MONEY_AND_PRICE;
-    case unit_mix::gigabytes_and_gibibytes: return TRNCOST_DETAIL_MIX_GIGABYTES_AND_GIBIBYTES;
-    case unit_mix::decimal_and_binary_bytes: return TRNCOST_DETAIL_MIX_DECIMAL_AND_BINARY_BYTES;
-    case unit_mix::months_and_hours: return TRNCOST_DETAIL_MIX_MONTHS_AND_HOURS;
-    case unit_mix::instance_and_chip_hours: return TRNCOST_DETAIL_MIX_INSTANCE_AND_CHIP_HOURS;
-    case unit_mix::one_dimension: return TRNCOST_DETAIL_MIX_ONE_DIMENSION;
-    case unit_mix::different_dimensions: return TRNCOST_DETAIL_MIX_DIFFERENT_DIMENSIONS;
+    case unit_mix::money_and_usage:
+      return TRNCOST_DETAIL_MIX_MONEY_AND_USAGE;
+    case unit_mix::money_and_price:
+      return TRNCOST_DETAIL_MIX_MONEY_AND_PRICE;
+    case unit_mix::gigabytes_and_gibibytes:
+      return TRNCOST_DETAIL_MIX_GIGABYTES_AND_GIBIBYTES;
+    case unit_mix::decimal_and_binary_bytes:
+      return TRNCOST_DETAIL_MIX_DECIMAL_AND_BINARY_BYTES;
+    case unit_mix::months_and_hours:
+      return TRNCOST_DETAIL_MIX_MONTHS_AND_HOURS;
+    case unit_mix::instance_and_chip_hours:
+      return TRNCOST_DETAIL_MIX_INSTANCE_AND_CHIP_HOURS;
+    case unit_mix::one_dimension:
+      return TRNCOST_DETAIL_MIX_ONE_DIMENSION;
+    case unit_mix::different_dimensions:
+      return TRNCOST_DETAIL_MIX_DIFFERENT_DIMENSIONS;
   }
   return TRNCOST_DETAIL_MIX_DIFFERENT_DIMENSIONS;
 }
@@ -191,14 +202,22 @@ constexpr std::string_view unit_mix_sentence(unit_mix kind) noexcept {
 /// What assigning or converting a quantity to a unit of this kind is refused with.
 constexpr std::string_view unit_assignment_sentence(unit_mix kind) noexcept {
   switch (kind) {
-    case unit_mix::money_and_price: return TRNCOST_DETAIL_ASSIGN_MONEY_AND_PRICE;
-    case unit_mix::money_and_usage: return TRNCOST_DETAIL_ASSIGN_MONEY_AND_USAGE;
-    case unit_mix::gigabytes_and_gibibytes: return TRNCOST_DETAIL_ASSIGN_GIGABYTES_AND_GIBIBYTES;
-    case unit_mix::decimal_and_binary_bytes: return TRNCOST_DETAIL_ASSIGN_GIGABYTES_AND_GIBIBYTES;
-    case unit_mix::one_dimension: return TRNCOST_DETAIL_ASSIGN_ONE_DIMENSION;
-    case unit_mix::months_and_hours: return TRNCOST_DETAIL_ASSIGN_MONTHS_AND_HOURS;
-    case unit_mix::instance_and_chip_hours: return TRNCOST_DETAIL_ASSIGN_INSTANCE_AND_CHIP_HOURS;
-    case unit_mix::different_dimensions: return TRNCOST_DETAIL_ASSIGN_DIFFERENT_DIMENSIONS;
+    case unit_mix::money_and_price:
+      return TRNCOST_DETAIL_ASSIGN_MONEY_AND_PRICE;
+    case unit_mix::money_and_usage:
+      return TRNCOST_DETAIL_ASSIGN_MONEY_AND_USAGE;
+    case unit_mix::gigabytes_and_gibibytes:
+      return TRNCOST_DETAIL_ASSIGN_GIGABYTES_AND_GIBIBYTES;
+    case unit_mix::decimal_and_binary_bytes:
+      return TRNCOST_DETAIL_ASSIGN_GIGABYTES_AND_GIBIBYTES;
+    case unit_mix::one_dimension:
+      return TRNCOST_DETAIL_ASSIGN_ONE_DIMENSION;
+    case unit_mix::months_and_hours:
+      return TRNCOST_DETAIL_ASSIGN_MONTHS_AND_HOURS;
+    case unit_mix::instance_and_chip_hours:
+      return TRNCOST_DETAIL_ASSIGN_INSTANCE_AND_CHIP_HOURS;
+    case unit_mix::different_dimensions:
+      return TRNCOST_DETAIL_ASSIGN_DIFFERENT_DIMENSIONS;
   }
   return TRNCOST_DETAIL_ASSIGN_DIFFERENT_DIMENSIONS;
 }
@@ -211,8 +230,8 @@ inline constexpr bool refuses = false;
 /// Two different units of which at least one is trncost's (units::is_trncost_unit): the only pairs
 /// trncost speaks for. Two units of Boost's own systems keep Boost.Units' own diagnostics.
 template <class U1, class U2>
-concept refusable_unit_pair = !std::is_same_v<U1, U2> &&
-                              (units::is_trncost_unit<U1> || units::is_trncost_unit<U2>);
+concept refusable_unit_pair =
+    !std::is_same_v<U1, U2> && (units::is_trncost_unit<U1> || units::is_trncost_unit<U2>);
 
 /// `a + b`, `a - b`, `a < b`, `a == b` of two different units: one sentence, chosen by kind.
 /// (Templated on the kind alone, so the compiler's instantiation notes stay one line.)
@@ -276,58 +295,50 @@ struct unit_assignment_refusal {
 /// Refused: two quantities of different units. Boost.Units' own operators take the same unit on
 /// both sides only, so these never compete with them.
 template <class U1, class U2>
-  requires detail::refusable_unit_pair<U1, U2>
-refused operator+(const boost::units::quantity<U1, decimal>&,
-                  const boost::units::quantity<U2, decimal>&) {
+requires detail::refusable_unit_pair<U1, U2> refused
+operator+(const boost::units::quantity<U1, decimal>&, const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires detail::refusable_unit_pair<U1, U2>
-refused operator-(const boost::units::quantity<U1, decimal>&,
-                  const boost::units::quantity<U2, decimal>&) {
+requires detail::refusable_unit_pair<U1, U2> refused
+operator-(const boost::units::quantity<U1, decimal>&, const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires detail::refusable_unit_pair<U1, U2>
-refused operator<(const boost::units::quantity<U1, decimal>&,
-                  const boost::units::quantity<U2, decimal>&) {
+requires detail::refusable_unit_pair<U1, U2> refused
+operator<(const boost::units::quantity<U1, decimal>&, const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires detail::refusable_unit_pair<U1, U2>
-refused operator>(const boost::units::quantity<U1, decimal>&,
-                  const boost::units::quantity<U2, decimal>&) {
+requires detail::refusable_unit_pair<U1, U2> refused
+operator>(const boost::units::quantity<U1, decimal>&, const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires detail::refusable_unit_pair<U1, U2>
-refused operator<=(const boost::units::quantity<U1, decimal>&,
-                   const boost::units::quantity<U2, decimal>&) {
+requires detail::refusable_unit_pair<U1, U2> refused
+operator<=(const boost::units::quantity<U1, decimal>&, const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires detail::refusable_unit_pair<U1, U2>
-refused operator>=(const boost::units::quantity<U1, decimal>&,
-                   const boost::units::quantity<U2, decimal>&) {
+requires detail::refusable_unit_pair<U1, U2> refused
+operator>=(const boost::units::quantity<U1, decimal>&, const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires detail::refusable_unit_pair<U1, U2>
-refused operator==(const boost::units::quantity<U1, decimal>&,
-                   const boost::units::quantity<U2, decimal>&) {
+requires detail::refusable_unit_pair<U1, U2> refused
+operator==(const boost::units::quantity<U1, decimal>&, const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
 template <class U1, class U2>
-  requires detail::refusable_unit_pair<U1, U2>
-refused operator!=(const boost::units::quantity<U1, decimal>&,
-                   const boost::units::quantity<U2, decimal>&) {
+requires detail::refusable_unit_pair<U1, U2> refused
+operator!=(const boost::units::quantity<U1, decimal>&, const boost::units::quantity<U2, decimal>&) {
   detail::refuse_unit_mix<detail::classify_unit_mix<U1, U2>()>();
   return {};
 }
@@ -344,9 +355,9 @@ constexpr void refuse_floating_factor() {
 }
 }  // namespace detail
 
-/// Refused: a quantity times or divided by a floating-point number (`usd("10") * 1.5`). Not limited to
-/// units::is_trncost_unit: the value type, trncost::decimal, is trncost's already (and trncost's hours
-/// are not trncost's by their unit alone), while a host's SI quantities hold doubles.
+/// Refused: a quantity times or divided by a floating-point number (`usd("10") * 1.5`). Not limited
+/// to units::is_trncost_unit: the value type, trncost::decimal, is trncost's already (and trncost's
+/// hours are not trncost's by their unit alone), while a host's SI quantities hold doubles.
 template <class U, std::floating_point F>
 refused operator*(const boost::units::quantity<U, decimal>&, F) {
   detail::refuse_floating_factor<F>();
@@ -387,12 +398,13 @@ namespace boost::units {
 /// Boost.Units assigns a quantity of another unit only when is_implicitly_convertible says so, and
 /// otherwise fails its own static assertion; for two units it will not assign (the same test as its
 /// primary template), at least one of them trncost's, the value says trncost's sentence first.
-/// `type` is unchanged; pairs of Boost's own units (SI metres and seconds) keep the primary template.
+/// `type` is unchanged; pairs of Boost's own units (SI metres and seconds) keep the primary
+/// template.
 template <class D1, class S1, class D2, class S2>
-  requires(trncost::detail::refusable_unit_pair<unit<D1, S1>, unit<D2, S2>> &&
-           !std::is_same_v<typename reduce_unit<unit<D1, S1>>::type,
-                           typename reduce_unit<unit<D2, S2>>::type>)
-struct is_implicitly_convertible<unit<D1, S1>, unit<D2, S2>> {
+requires(trncost::detail::refusable_unit_pair<unit<D1, S1>, unit<D2, S2>> &&
+         !std::is_same_v<typename reduce_unit<unit<D1, S1>>::type,
+                         typename reduce_unit<unit<D2, S2>>::
+                             type>) struct is_implicitly_convertible<unit<D1, S1>, unit<D2, S2>> {
   using type = boost::mpl::false_;
   static constexpr trncost::detail::unit_assignment_refusal<unit<D1, S1>, unit<D2, S2>> value{};
 };
@@ -400,9 +412,13 @@ struct is_implicitly_convertible<unit<D1, S1>, unit<D2, S2>> {
 /// Constructing a quantity from one of another dimension (`money m(rate)`) compiles at overload
 /// resolution and fails here, with the sentence of the assignment.
 template <class Unit1, class Unit2>
-  requires(trncost::detail::refusable_unit_pair<Unit1, Unit2> &&
-           !std::is_same_v<typename Unit1::dimension_type, typename Unit2::dimension_type>)
-struct conversion_helper<quantity<Unit1, trncost::decimal>, quantity<Unit2, trncost::decimal>> {
+requires(
+    trncost::detail::refusable_unit_pair<Unit1, Unit2> &&
+    !std::is_same_v<
+        typename Unit1::dimension_type,
+        typename Unit2::dimension_type>) struct conversion_helper<quantity<Unit1, trncost::decimal>,
+                                                                  quantity<Unit2,
+                                                                           trncost::decimal>> {
   static quantity<Unit2, trncost::decimal> convert(const quantity<Unit1, trncost::decimal>&) {
     trncost::detail::refuse_unit_assignment<trncost::detail::classify_unit_mix<Unit1, Unit2>()>();
     return quantity<Unit2, trncost::decimal>::from_value(trncost::decimal{});

@@ -40,8 +40,8 @@ struct symbol_walk<boost::units::dimensionless_type> {
   static void scales(std::vector<scale_power>&) {}
 };
 
-/// Appends each base unit with its exponent to `out`, but the byte to `bytes`: Boost.Units lists the
-/// byte first (its ordinal is negative, system.hpp), and trncost prints it last, "(3600 s B)".
+/// Appends each base unit with its exponent to `out`, but the byte to `bytes`: Boost.Units lists
+/// the byte first (its ordinal is negative, system.hpp), and trncost prints it last, "(3600 s B)".
 template <class BaseUnit, class Exponent, class Rest>
 struct symbol_walk<
     boost::units::list<boost::units::heterogeneous_system_dim<BaseUnit, Exponent>, Rest>> {
@@ -78,8 +78,8 @@ TRNCOST_DECL std::string scaled_symbol(const std::string& text,
 
 /// The symbol of a unit: its trncost name when it has one (units::symbol_v), otherwise its base
 /// units with their exponents, with its scale written exactly when that is not 1: "(3600 s B)" for
-/// an hour times a byte, "USD s/h" for USD per hour times a second, "GPU s" for a user's GPU times a
-/// second.
+/// an hour times a byte, "USD s/h" for USD per hour times a second, "GPU s" for a user's GPU times
+/// a second.
 template <class Unit>
 std::string symbol() {
   if constexpr (!units::symbol_v<Unit>.empty()) {

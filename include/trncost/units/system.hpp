@@ -20,8 +20,8 @@
 
 namespace trncost::units {
 
-// Base dimensions. Ordinals 7301-7399 are trncost's (and -7311, the byte unit's, below); Boost's own
-// are below 0 and users pick theirs outside these (docs/units.md shows how to add a dimension).
+// Base dimensions. Ordinals 7301-7399 are trncost's (and -7311, the byte unit's, below); Boost's
+// own are below 0 and users pick theirs outside these (docs/units.md shows how to add a dimension).
 struct money_dimension : boost::units::base_dimension<money_dimension, 7301> {};
 struct token_dimension : boost::units::base_dimension<token_dimension, 7302> {};
 struct instance_dimension : boost::units::base_dimension<instance_dimension, 7303> {};
@@ -44,11 +44,11 @@ struct job_dimension : boost::units::base_dimension<job_dimension, 7314> {};
 /// Interruptions of a running job (hardware faults, spot reclaims, crashes that force a restart).
 struct interruption_dimension : boost::units::base_dimension<interruption_dimension, 7315> {};
 
-#define TRNCOST_DETAIL_BASE_UNIT(name_, dim_, ordinal_, long_name_, symbol_)                   \
-  struct name_##_base_unit                                                                      \
-      : boost::units::base_unit<name_##_base_unit, dim_::dimension_type, ordinal_> {            \
-    static constexpr const char* name() { return long_name_; }                                  \
-    static constexpr const char* symbol() { return symbol_; }                                   \
+#define TRNCOST_DETAIL_BASE_UNIT(name_, dim_, ordinal_, long_name_, symbol_)         \
+  struct name_##_base_unit                                                           \
+      : boost::units::base_unit<name_##_base_unit, dim_::dimension_type, ordinal_> { \
+    static constexpr const char* name() { return long_name_; }                       \
+    static constexpr const char* symbol() { return symbol_; }                        \
   }
 
 TRNCOST_DETAIL_BASE_UNIT(usd, money_dimension, 7301, "US dollar", "USD");
@@ -67,12 +67,13 @@ TRNCOST_DETAIL_BASE_UNIT(job, job_dimension, 7314, "job", "job");
 TRNCOST_DETAIL_BASE_UNIT(interruption, interruption_dimension, 7315, "interruption",
                          "interruption");
 
-/// The byte's ordinal. Negative, unlike trncost's others: Boost.Units sorts a system's base units by
-/// ordinal, and when their base dimensions then come in ordinal order too (information, -700, before
-/// time, -7, before trncost's 7301-7399) it finds a unit's exponents by reading them off (its "simple
-/// system" path) instead of inverting a 16 x 16 matrix of rationals at compile time for every
-/// derived unit, which cost about 10 % of g++'s front-end memory for <trncost/trncost.hpp>
-/// (issue 14). tests/static/units_static_test.cpp checks that trncost::units::system is such a system.
+/// The byte's ordinal. Negative, unlike trncost's others: Boost.Units sorts a system's base units
+/// by ordinal, and when their base dimensions then come in ordinal order too (information, -700,
+/// before time, -7, before trncost's 7301-7399) it finds a unit's exponents by reading them off
+/// (its "simple system" path) instead of inverting a 16 x 16 matrix of rationals at compile time
+/// for every derived unit, which cost about 10 % of g++'s front-end memory for
+/// <trncost/trncost.hpp> (issue 14). tests/static/units_static_test.cpp checks that
+/// trncost::units::system is such a system.
 inline constexpr long byte_ordinal = -7311;
 
 /// A byte of stored or transferred data. It is trncost's own base unit of Boost's information
@@ -98,8 +99,8 @@ struct base_unit_list<First, Rest...> {
 
 /// The system every trncost unit lives in. Boost's make_system takes at most ten base units, so the
 /// sorted list is built the way make_system builds it.
-using system = boost::units::homogeneous_system<typename boost::units::detail::insertion_sort<
-    typename detail::base_unit_list<
+using system = boost::units::homogeneous_system<
+    typename boost::units::detail::insertion_sort<typename detail::base_unit_list<
         boost::units::si::second_base_unit, byte_base_unit, usd_base_unit, token_base_unit,
         instance_base_unit, chip_base_unit, neuron_core_base_unit, request_base_unit,
         step_base_unit, sample_base_unit, flop_base_unit, billing_month_base_unit,
@@ -110,9 +111,8 @@ template <class Dimension>
 using unit_of = boost::units::unit<Dimension, system>;
 
 template <class Unit, long Base, long Exponent>
-using scaled =
-    typename boost::units::make_scaled_unit<
-        Unit, boost::units::scale<Base, boost::units::static_rational<Exponent>>>::type;
+using scaled = typename boost::units::make_scaled_unit<
+    Unit, boost::units::scale<Base, boost::units::static_rational<Exponent>>>::type;
 
 namespace detail {
 
@@ -144,9 +144,10 @@ inline constexpr bool is_own_system<
 }  // namespace detail
 
 /// Whether a unit belongs to trncost: its dimension has one of trncost's base dimensions (money,
-/// tokens, instances, chips, requests, billing months...), or it is expressed in trncost::units::system
-/// (the second, the byte, dimensionless) or scaled from one of trncost's base units (GB, GiB are
-/// scaled trncost bytes). Units of Boost's own systems (SI, metric, information) are not.
+/// tokens, instances, chips, requests, billing months...), or it is expressed in
+/// trncost::units::system (the second, the byte, dimensionless) or scaled from one of trncost's
+/// base units (GB, GiB are scaled trncost bytes). Units of Boost's own systems (SI, metric,
+/// information) are not.
 ///
 /// trncost's readable refusals (units/refusals.hpp) apply only when at least one side is trncost's,
 /// so a program that also uses Boost.Units SI keeps Boost's own diagnostics for its own units.
@@ -160,8 +161,8 @@ inline constexpr bool is_trncost_unit<boost::units::unit<Dimension, System>> =
     detail::mentions_own<Dimension>::value || std::is_same_v<System, system> ||
     detail::is_own_system<System>;
 
-/// The symbol trncost prints after a value of this unit ("USD/instance-h", "GiB"). Specialise it for
-/// a unit of your own; units without one print Boost's generated symbol through io/fmt.hpp.
+/// The symbol trncost prints after a value of this unit ("USD/instance-h", "GiB"). Specialise it
+/// for a unit of your own; units without one print Boost's generated symbol through io/fmt.hpp.
 template <class Unit>
 inline constexpr std::string_view symbol_v{};
 

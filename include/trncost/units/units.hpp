@@ -25,11 +25,13 @@ using times = typename bu::multiply_typeof_helper<A, B>::type;
 template <class A, class B>
 using per = typename bu::divide_typeof_helper<A, B>::type;
 
-#define TRNCOST_DETAIL_UNIT(name_, symbol_, ...)    \
-  using name_##_t = __VA_ARGS__;                    \
-  inline constexpr name_##_t name_{};               \
-  template <>                                       \
-  inline constexpr std::string_view symbol_v<name_##_t> { symbol_ }
+#define TRNCOST_DETAIL_UNIT(name_, symbol_, ...)          \
+  using name_##_t = __VA_ARGS__;                          \
+  inline constexpr name_##_t name_{};                     \
+  template <>                                             \
+  inline constexpr std::string_view symbol_v<name_##_t> { \
+    symbol_                                               \
+  }
 
 // Time: exact multiples of the SI second.
 TRNCOST_DETAIL_UNIT(second, "s", unit_of<bu::time_dimension>);
@@ -90,8 +92,8 @@ TRNCOST_DETAIL_UNIT(samples_per_second, "sample/s", per<sample_t, second_t>);
 TRNCOST_DETAIL_UNIT(steps_per_second, "step/s", per<step_t, second_t>);
 TRNCOST_DETAIL_UNIT(flops_per_second, "FLOP/s", per<flop_t, second_t>);
 TRNCOST_DETAIL_UNIT(requests_per_second, "request/s", per<request_t, second_t>);
-/// What one instance serves or processes at a stated operating point (a benchmark), so a demand over
-/// it counts instances.
+/// What one instance serves or processes at a stated operating point (a benchmark), so a demand
+/// over it counts instances.
 TRNCOST_DETAIL_UNIT(tokens_per_second_per_instance, "token/s/instance",
                     per<tokens_per_second_t, instance_t>);
 TRNCOST_DETAIL_UNIT(requests_per_second_per_instance, "request/s/instance",
@@ -124,7 +126,8 @@ TRNCOST_DETAIL_UNIT(usd_per_gigabyte_month, "USD/GB-mo", per<usd_t, gigabyte_mon
 TRNCOST_DETAIL_UNIT(usd_per_gibibyte, "USD/GiB", per<usd_t, gibibyte_t>);
 TRNCOST_DETAIL_UNIT(usd_per_gigabyte, "USD/GB", per<usd_t, gigabyte_t>);
 TRNCOST_DETAIL_UNIT(usd_per_request, "USD/request", per<usd_t, request_t>);
-TRNCOST_DETAIL_UNIT(usd_per_thousand_requests, "USD/1000 requests", per<usd_t, thousand_requests_t>);
+TRNCOST_DETAIL_UNIT(usd_per_thousand_requests, "USD/1000 requests",
+                    per<usd_t, thousand_requests_t>);
 /// A hosted model's token price as the AmazonBedrock price list writes it ("1K tokens").
 TRNCOST_DETAIL_UNIT(usd_per_thousand_tokens, "USD/1K tokens", per<usd_t, thousand_tokens_t>);
 TRNCOST_DETAIL_UNIT(usd_per_million_tokens, "USD/1M tokens", per<usd_t, million_tokens_t>);
@@ -165,9 +168,9 @@ constexpr quantity<Unit> make(Unit, I whole) {
 
 // Written once: the static_assert below needs a literal, and a host that checks at run time (the
 // Python module refusing a float) says the same sentence through make_from_floating_sentence.
-#define TRNCOST_DETAIL_MAKE_FROM_FLOATING \
+#define TRNCOST_DETAIL_MAKE_FROM_FLOATING                                                       \
   "trncost: make() takes exact decimal text or a whole number, never a double or a float (3.5 " \
-  "would be a binary approximation): make(units::hour, \"3.5\"); see " \
+  "would be a binary approximation): make(units::hour, \"3.5\"); see "                          \
   "docs/troubleshooting.md#doubles-and-money"
 
 namespace detail {

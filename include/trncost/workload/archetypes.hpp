@@ -33,11 +33,16 @@ inline constexpr std::array<archetype, 5> all_archetypes{
 
 constexpr std::string_view to_string(archetype a) noexcept {
   switch (a) {
-    case archetype::fine_tuning: return "fine-tuning";
-    case archetype::continued_pretraining: return "continued pre-training";
-    case archetype::constant_load_inference: return "inference at constant load";
-    case archetype::research_sweep: return "evaluation and research sweeps";
-    case archetype::frontier_training: return "frontier-scale training";
+    case archetype::fine_tuning:
+      return "fine-tuning";
+    case archetype::continued_pretraining:
+      return "continued pre-training";
+    case archetype::constant_load_inference:
+      return "inference at constant load";
+    case archetype::research_sweep:
+      return "evaluation and research sweeps";
+    case archetype::frontier_training:
+      return "frontier-scale training";
   }
   return "unknown";
 }

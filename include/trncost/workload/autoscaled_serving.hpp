@@ -3,11 +3,13 @@
 // (ceil(load / target)) size them, clamped to the bounds; each scale-up's start-up time billed.
 //
 //   replicas_i   = min(max(ceil(load_i / target per replica), min replicas), max replicas)
-//   serving      = repeats x sum_i replicas_i x hours_i                              (phase serving)
-//   added_i      = replicas_i - min(replicas_i, replicas_{i-1})  (the profile is a cycle: the
+//   serving      = repeats x sum_i replicas_i x hours_i                              (phase
+//   serving) added_i      = replicas_i - min(replicas_i, replicas_{i-1})  (the profile is a cycle:
+//   the
 //                  first period follows the last)
-//   start-up     = repeats x sum_i added_i x start-up time                           (phase scale-up)
-//   work         = repeats x sum_i load_i x hours_i                (tokens or requests served)
+//   start-up     = repeats x sum_i added_i x start-up time                           (phase
+//   scale-up) work         = repeats x sum_i load_i x hours_i                (tokens or requests
+//   served)
 #ifndef TRNCOST_WORKLOAD_AUTOSCALED_SERVING_HPP
 #define TRNCOST_WORKLOAD_AUTOSCALED_SERVING_HPP
 
@@ -33,7 +35,7 @@ struct autoscaled_serving_inputs {
   std::string name;
   std::string instance_type;
   input_of<quantity<units::usd_per_instance_hour_t>> price;
-  std::vector<demand_period<Rate>> profile;  ///< one cycle (a day or a week), in order
+  std::vector<demand_period<Rate>> profile;           ///< one cycle (a day or a week), in order
   sourced<quantity<units::dimensionless_t>> repeats;  ///< cycles in the period (13 weeks)
   /// The load one replica is sized for (SkyPilot's target_qps_per_replica, the HPA's target).
   sourced<quantity<per_instance_t>> target_per_replica;
@@ -62,7 +64,8 @@ autoscaled_serving_plan<Rate> add_autoscaled_serving(model& m,
   using count_unit = typename rate_traits<Rate>::count_unit;
   const std::string& name = in.name;
   if (name.empty()) throw input_error("an autoscaled serving workload needs a name");
-  if (in.instance_type.empty()) throw input_error("workload '" + name + "': the instance type is empty");
+  if (in.instance_type.empty())
+    throw input_error("workload '" + name + "': the instance type is empty");
   if (in.profile.empty()) throw input_error("workload '" + name + "': the demand profile is empty");
   trncost::detail::require_non_negative(in.price, name);
   trncost::detail::require_positive(in.repeats, name);
@@ -83,7 +86,8 @@ autoscaled_serving_plan<Rate> add_autoscaled_serving(model& m,
     if (hi * target < p.load.value().value()) {
       throw input_error("workload '" + name + "': period '" + p.label + "' has a load of " +
                         p.load.value().value().to_string() + ", above max replicas x target (" +
-                        (hi * target).to_string() + "): raise max replicas or the demand goes "
+                        (hi * target).to_string() +
+                        "): raise max replicas or the demand goes "
                         "unserved");
     }
   }
@@ -115,8 +119,8 @@ autoscaled_serving_plan<Rate> add_autoscaled_serving(model& m,
       const auto up = replicas[i] - min(replicas[i], before);
       added.push_back(up);
       const node<units::instance_second_t> per_cycle = up * startup;
-      b.line({phase::scale_up, "start-up of replicas added for " + in.profile[i].label + on},
-             price, repeats * per_cycle);
+      b.line({phase::scale_up, "start-up of replicas added for " + in.profile[i].label + on}, price,
+             repeats * per_cycle);
     }
     const node<count_unit> total_work = repeats * *work;
     plan.emplace(autoscaled_serving_plan<Rate>{replicas, added, total_work});

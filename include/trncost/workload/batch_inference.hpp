@@ -1,7 +1,7 @@
 // Batch inference: a fixed batch of tokens through instances at their measured throughput.
 //
-//   processing time = tokens to process / (instances x throughput per instance)   (phase batch inference)
-//   billed          = instances x (setup + processing time), at least 60 s per launch
+//   processing time = tokens to process / (instances x throughput per instance)   (phase batch
+//   inference) billed          = instances x (setup + processing time), at least 60 s per launch
 //   work delivered  = the tokens to process
 #ifndef TRNCOST_WORKLOAD_BATCH_INFERENCE_HPP
 #define TRNCOST_WORKLOAD_BATCH_INFERENCE_HPP

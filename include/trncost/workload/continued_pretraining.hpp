@@ -3,9 +3,9 @@
 //
 //   training time   = token budget / throughput                                 (phase training)
 //   checkpoints     = ceil(training time / checkpoint interval)
-//   checkpointing   = checkpoints x time per checkpoint                          (phase checkpointing)
-//   billed          = instances x (setup + training + checkpointing), at least 60 s per launch
-//   work delivered  = the token budget (tokens trained)
+//   checkpointing   = checkpoints x time per checkpoint                          (phase
+//   checkpointing) billed          = instances x (setup + training + checkpointing), at least 60 s
+//   per launch work delivered  = the token budget (tokens trained)
 #ifndef TRNCOST_WORKLOAD_CONTINUED_PRETRAINING_HPP
 #define TRNCOST_WORKLOAD_CONTINUED_PRETRAINING_HPP
 
@@ -26,15 +26,15 @@ struct continued_pretraining_inputs {
   /// Useful throughput of the whole cluster of `instances` (measured on a reference run).
   sourced<quantity<units::tokens_per_second_t>> throughput;
   sourced<quantity<units::second_t>> checkpoint_interval;  ///< training time between checkpoints
-  sourced<quantity<units::second_t>> checkpoint_time;      ///< time one checkpoint holds the cluster
+  sourced<quantity<units::second_t>> checkpoint_time;  ///< time one checkpoint holds the cluster
   std::optional<sourced<quantity<units::second_t>>> setup{};
 };
 
 struct continued_pretraining_plan {
-  node<units::second_t> training;       ///< token budget / throughput
+  node<units::second_t> training;            ///< token budget / throughput
   node<units::dimensionless_t> checkpoints;  ///< ceil(training / interval)
-  node<units::second_t> checkpointing;  ///< checkpoints x time per checkpoint
-  node<units::token_t> work;            ///< the token budget
+  node<units::second_t> checkpointing;       ///< checkpoints x time per checkpoint
+  node<units::token_t> work;                 ///< the token budget
 };
 
 /// Adds a continued pre-training job to `m` (category compute) and says it delivers the tokens

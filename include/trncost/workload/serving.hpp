@@ -1,14 +1,16 @@
 // Always-on serving: a fleet sized for its demand and billed over the whole period, busy or not.
 //
-//   usable per instance = throughput per instance (measured at a latency target) x target utilisation
-//   instances           = ceil(sizing demand / usable per instance)     sizing demand = peak, or average
+//   usable per instance = throughput per instance (measured at a latency target) x target
+//   utilisation instances           = ceil(sizing demand / usable per instance)     sizing demand =
+//   peak, or average
 //                         (or a fixed fleet: max(fleet, that), refused when the fleet's usable
 //                         capacity is below the sizing demand, so that it is the fleet as written)
-//   capacity            = instances x throughput per instance;   headroom = capacity - sizing demand
-//   billed              = instances x period                     (every instance, the whole period)
-//   busy                = average demand / throughput per instance x period       (phase serving)
-//   idle                = billed - busy                                            (phase idle capacity)
-//   work delivered      = average demand x period                (tokens or requests served)
+//   capacity            = instances x throughput per instance;   headroom = capacity - sizing
+//   demand billed              = instances x period                     (every instance, the whole
+//   period) busy                = average demand / throughput per instance x period       (phase
+//   serving) idle                = billed - busy                                            (phase
+//   idle capacity) work delivered      = average demand x period                (tokens or requests
+//   served)
 // serving_sizing.hpp reads the demand, usable capacity, instances and headroom back from the
 // estimate's idle-capacity line for the reports: it follows the shape of the nodes made here.
 #ifndef TRNCOST_WORKLOAD_SERVING_HPP
@@ -49,12 +51,12 @@ using request_serving_inputs = serving_inputs<units::requests_per_second_t>;
 /// The nodes an always-on service added to its model (values and records through the model).
 template <class Rate>
 struct serving_plan {
-  node<units::instance_t> instances;        ///< ceil(sizing demand / usable per instance)
-  node<Rate> capacity;                      ///< instances x throughput per instance
-  node<Rate> headroom;                      ///< capacity - sizing demand
-  node<units::instance_second_t> billed;    ///< instances x period
-  node<units::instance_second_t> busy;      ///< average demand / throughput x period
-  node<units::instance_second_t> idle;      ///< billed - busy
+  node<units::instance_t> instances;                  ///< ceil(sizing demand / usable per instance)
+  node<Rate> capacity;                                ///< instances x throughput per instance
+  node<Rate> headroom;                                ///< capacity - sizing demand
+  node<units::instance_second_t> billed;              ///< instances x period
+  node<units::instance_second_t> busy;                ///< average demand / throughput x period
+  node<units::instance_second_t> idle;                ///< billed - busy
   node<typename rate_traits<Rate>::count_unit> work;  ///< average demand x period
 };
 
@@ -98,8 +100,7 @@ serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
   if (in.fleet) {
     trncost::detail::require_positive(*in.fleet, name);
     const auto& sizing = in.peak_demand ? *in.peak_demand : in.average_demand;
-    const decimal usable = in.fleet->value().value() *
-                           in.throughput_per_instance.value().value() *
+    const decimal usable = in.fleet->value().value() * in.throughput_per_instance.value().value() *
                            in.target_utilisation.value().value();
     if (usable < sizing.value().value()) {
       throw input_error("workload '" + name + "': the fleet '" + in.fleet->name() + "' of " +
@@ -121,9 +122,9 @@ serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
     const auto utilisation = b.input(in.target_utilisation);
     const node<typename rate_traits<Rate>::per_instance> usable = throughput * utilisation;
     const node<units::instance_t> needed = sizing / usable;
-    // A fixed fleet is the fleet (it carries the demand: checked above); written as the larger of it
-    // and the fleet the demand needs, so that a what-if at a higher demand (a break-even against an
-    // API, analysis) adds the instances that demand would need.
+    // A fixed fleet is the fleet (it carries the demand: checked above); written as the larger of
+    // it and the fleet the demand needs, so that a what-if at a higher demand (a break-even against
+    // an API, analysis) adds the instances that demand would need.
     const node<units::instance_t> sized = ceil_to(needed, make(units::instance, 1));
     const node<units::instance_t> instances = in.fleet ? max(b.input(*in.fleet), sized) : sized;
     const node<Rate> capacity = instances * throughput;

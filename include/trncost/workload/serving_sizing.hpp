@@ -23,12 +23,12 @@ namespace trncost::workload {
 
 /// One always-on service's sizing, as its estimate records it.
 struct serving_sizing {
-  std::string component;  ///< "qwen3-32b-service"
-  input_ref demand;       ///< the sizing demand: the peak when given, else the average
-  input_ref throughput;   ///< per instance, at the latency target
-  input_ref utilisation;  ///< the target utilisation
-  input_ref usable;       ///< throughput x utilisation, per instance
-  input_ref instances;    ///< ceil(demand / usable)
+  std::string component;            ///< "qwen3-32b-service"
+  input_ref demand;                 ///< the sizing demand: the peak when given, else the average
+  input_ref throughput;             ///< per instance, at the latency target
+  input_ref utilisation;            ///< the target utilisation
+  input_ref usable;                 ///< throughput x utilisation, per instance
+  input_ref instances;              ///< ceil(demand / usable)
   std::optional<decimal> capacity;  ///< instances x throughput; empty when a figure is unknown
   std::optional<decimal> headroom;  ///< capacity - demand: what is left over at the sizing demand
 };
@@ -40,7 +40,8 @@ TRNCOST_DECL const std::vector<input_ref>* derived_inputs(const input_ref& r, st
 
 }  // namespace detail
 
-/// Every always-on service of `est` (a line of phase idle capacity, one per service), in line order.
+/// Every always-on service of `est` (a line of phase idle capacity, one per service), in line
+/// order.
 [[nodiscard]] TRNCOST_DECL std::vector<serving_sizing> serving_sizings(const estimate& est);
 
 }  // namespace trncost::workload

@@ -3,7 +3,8 @@
 //
 //   stopped       = trials x fraction stopped early
 //   trial time    = instances per trial x ((trials - stopped) x time per trial
-//                                          + stopped x (time per trial x fraction of the trial run))
+//                                          + stopped x (time per trial x fraction of the trial
+//                                          run))
 //                                                                                    (phase trials)
 //   waves         = ceil(trials / parallel trials)
 //   cluster time  = instances per trial x parallel trials x waves x time per trial   (kept up)
@@ -11,8 +12,8 @@
 //                   wave                                                            (phase waiting)
 //   between waves = cluster x (waves - 1) x the gap between waves, when one is given: the cluster
 //                   kept up while the next wave is chosen                           (phase waiting)
-//   re-run        = re-run instances x re-run time                                   (phase training)
-//   work delivered = the trials
+//   re-run        = re-run instances x re-run time                                   (phase
+//   training) work delivered = the trials
 #ifndef TRNCOST_WORKLOAD_SWEEP_HPP
 #define TRNCOST_WORKLOAD_SWEEP_HPP
 
@@ -31,8 +32,8 @@ struct sweep_inputs {
   sourced<quantity<units::job_t>> trials;
   sourced<quantity<units::second_t>> time_per_trial;  ///< a full trial (measured)
   sourced<quantity<units::instances_per_job_t>> instances_per_trial;
-  sourced<quantity<units::job_t>> parallel_trials;    ///< trials run at once
-  sourced<fraction> stopped_early;       ///< the share of trials stopped early (0 for none)
+  sourced<quantity<units::job_t>> parallel_trials;  ///< trials run at once
+  sourced<fraction> stopped_early;  ///< the share of trials stopped early (0 for none)
   /// The share of a trial a stopped one ran; only when some trials stop early (stopped_early > 0).
   std::optional<sourced<fraction>> stopped_trial_run;
   /// true: the cluster of parallel trials stays up for every wave, its empty slots billed (idle);
@@ -47,10 +48,10 @@ struct sweep_inputs {
 };
 
 struct sweep_plan {
-  node<units::instance_second_t> trial_time;  ///< the instance time trials ran
+  node<units::instance_second_t> trial_time;           ///< the instance time trials ran
   std::optional<node<units::instance_second_t>> idle;  ///< cluster kept up: its empty slots
   std::optional<node<units::dimensionless_t>> waves;
-  node<units::job_t> work;                    ///< the trials
+  node<units::job_t> work;  ///< the trials
 };
 
 /// Adds a sweep to `m` (category compute) and says it delivers the trials.

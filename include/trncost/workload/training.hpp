@@ -7,8 +7,8 @@
 //                          work delivered = runs that reach the target (usually 1 job)
 //   frontier scale:        throughput    = reference throughput x (nodes / reference nodes)
 //                                          x scaling efficiency                     (derived)
-//                          training time = token budget / throughput                (phase training)
-//                          work delivered = the token budget (tokens trained)
+//                          training time = token budget / throughput                (phase
+//                          training) work delivered = the token budget (tokens trained)
 #ifndef TRNCOST_WORKLOAD_TRAINING_HPP
 #define TRNCOST_WORKLOAD_TRAINING_HPP
 
@@ -27,7 +27,7 @@ struct training_to_target_inputs {
   std::string instance_type;  ///< "trn1.32xlarge"
   input_of<quantity<units::usd_per_instance_hour_t>> price;
   sourced<quantity<units::instance_t>> instances;
-  sourced<quantity<units::token_t>> tokens_to_target;  ///< tokens to reach the target quality
+  sourced<quantity<units::token_t>> tokens_to_target;        ///< tokens to reach the target quality
   sourced<quantity<units::tokens_per_second_t>> throughput;  ///< useful throughput (measured)
   /// The other phases of the job (setup, compilation, evaluation, checkpointing, waiting).
   std::vector<phase_time> other_phases{};
@@ -48,9 +48,10 @@ struct frontier_inputs {
   std::string name;           ///< the component: "pretrain-70b"
   std::string instance_type;  ///< "trn2.48xlarge"
   input_of<quantity<units::usd_per_instance_hour_t>> price;
-  sourced<quantity<units::instance_t>> reference_nodes;   ///< the nodes the throughput was measured on
+  sourced<quantity<units::instance_t>>
+      reference_nodes;  ///< the nodes the throughput was measured on
   sourced<quantity<units::tokens_per_second_t>> reference_throughput;  ///< measured there
-  sourced<quantity<units::instance_t>> nodes;             ///< the nodes of the full run
+  sourced<quantity<units::instance_t>> nodes;  ///< the nodes of the full run
   /// Throughput at `nodes` over linear scaling from the reference (measured at or near that scale).
   sourced<fraction> scaling_efficiency;
   sourced<quantity<units::token_t>> token_budget;

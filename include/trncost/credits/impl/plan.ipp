@@ -40,7 +40,8 @@ TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_workload>& w
   }
   const std::vector<date> bounds(cuts.begin(), cuts.end());
   std::vector<spend_period> periods;
-  for (std::size_t i = 0; i + 1 < bounds.size(); ++i) periods.push_back({bounds[i], bounds[i + 1], {}});
+  for (std::size_t i = 0; i + 1 < bounds.size(); ++i)
+    periods.push_back({bounds[i], bounds[i + 1], {}});
   for (const auto& x : w) {
     const auto charges = spend_schedule::charges_of(x.est);
     for (const auto& o : x.occurrences) {
@@ -50,7 +51,8 @@ TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_workload>& w
       const auto last = static_cast<std::size_t>(
           std::lower_bound(bounds.begin(), bounds.end(), o.end) - bounds.begin());
       std::vector<std::int64_t> days;
-      for (std::size_t i = first; i < last; ++i) days.push_back(days_between(bounds[i], bounds[i + 1]));
+      for (std::size_t i = first; i < last; ++i)
+        days.push_back(days_between(bounds[i], bounds[i + 1]));
       for (const auto& c : charges) {
         const auto parts = detail::prorate(c.amount, days);
         for (std::size_t i = 0; i < parts.size(); ++i) {

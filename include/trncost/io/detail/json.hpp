@@ -54,8 +54,8 @@ inline constexpr unsigned json_parse_flags = rapidjson::kParseNumbersAsStringsFl
 // Not inlined: called once a block, and g++ -O2 would otherwise warn (-Warray-bounds) about its
 // 32-byte step inlined where it is given the 8 bytes of a sequence cut by a block end.
 [[nodiscard, gnu::noinline]] inline std::size_t find_invalid_utf8(const unsigned char* p,
-                                                                   std::size_t n,
-                                                                   std::size_t& tail) noexcept {
+                                                                  std::size_t n,
+                                                                  std::size_t& tail) noexcept {
   tail = n;
   std::size_t i = 0;
   while (i < n) {
@@ -492,7 +492,8 @@ class utf8_strings : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, utf8
 /// encoding in string." at the sequence's first byte); one the parse never reached (after an
 /// earlier error, or beyond the end of the document) changes nothing.
 template <class Handler>
-[[nodiscard]] rapidjson::ParseResult parse_json_stream_with(istream_input& input, Handler& handler) {
+[[nodiscard]] rapidjson::ParseResult parse_json_stream_with(istream_input& input,
+                                                            Handler& handler) {
   utf8_strings<Handler> checked(input, handler);
   rapidjson::Reader reader;
   rapidjson::ParseResult result = reader.Parse<json_stream_parse_flags>(input, checked);

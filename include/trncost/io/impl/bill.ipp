@@ -14,23 +14,34 @@ namespace trncost::io {
 
 TRNCOST_DECL std::string_view to_string(bill_layout l) noexcept {
   switch (l) {
-    case bill_layout::focus: return "FOCUS 1.x";
-    case bill_layout::cur_legacy: return "Cost and Usage Report (legacy)";
-    case bill_layout::cur2: return "CUR 2.0";
+    case bill_layout::focus:
+      return "FOCUS 1.x";
+    case bill_layout::cur_legacy:
+      return "Cost and Usage Report (legacy)";
+    case bill_layout::cur2:
+      return "CUR 2.0";
   }
   return "unknown";
 }
 
 TRNCOST_DECL std::string_view to_string(charge_kind k) noexcept {
   switch (k) {
-    case charge_kind::usage: return "usage";
-    case charge_kind::purchase: return "purchase";
-    case charge_kind::credit: return "credit";
-    case charge_kind::refund: return "refund";
-    case charge_kind::discount: return "discount";
-    case charge_kind::tax: return "tax";
-    case charge_kind::adjustment: return "adjustment";
-    case charge_kind::negation: return "negation";
+    case charge_kind::usage:
+      return "usage";
+    case charge_kind::purchase:
+      return "purchase";
+    case charge_kind::credit:
+      return "credit";
+    case charge_kind::refund:
+      return "refund";
+    case charge_kind::discount:
+      return "discount";
+    case charge_kind::tax:
+      return "tax";
+    case charge_kind::adjustment:
+      return "adjustment";
+    case charge_kind::negation:
+      return "negation";
   }
   return "unknown";
 }
@@ -51,24 +62,71 @@ struct bill_columns {
 // row_id, tags (bill_reader::col).
 constexpr bill_columns bill_layouts[] = {
     {bill_layout::focus,
-     {"*BilledCost", "EffectiveCost", "", "", "*ChargeCategory|ChargeType", "ProviderName",
-      "*ServiceName", "x_ServiceCode", "RegionId|Region", "x_UsageType", "SkuId", "SkuPriceId",
-      "SubAccountId", "ChargeDescription", "*ChargePeriodStart", "*ChargePeriodEnd",
-      "PricingQuantity", "PricingUnit", "*BillingCurrency", "", "Tags"}},
+     {"*BilledCost",
+      "EffectiveCost",
+      "",
+      "",
+      "*ChargeCategory|ChargeType",
+      "ProviderName",
+      "*ServiceName",
+      "x_ServiceCode",
+      "RegionId|Region",
+      "x_UsageType",
+      "SkuId",
+      "SkuPriceId",
+      "SubAccountId",
+      "ChargeDescription",
+      "*ChargePeriodStart",
+      "*ChargePeriodEnd",
+      "PricingQuantity",
+      "PricingUnit",
+      "*BillingCurrency",
+      "",
+      "Tags"}},
     {bill_layout::cur_legacy,
-     {"*lineItem/UnblendedCost", "", "savingsPlan/SavingsPlanEffectiveCost",
-      "reservation/EffectiveCost", "*lineItem/LineItemType", "", "*lineItem/ProductCode", "",
-      "product/regionCode|product/region", "lineItem/UsageType", "product/sku", "pricing/RateCode",
-      "lineItem/UsageAccountId", "lineItem/LineItemDescription", "*lineItem/UsageStartDate",
-      "lineItem/UsageEndDate", "lineItem/UsageAmount", "pricing/unit", "*lineItem/CurrencyCode",
-      "identity/LineItemId", ""}},
+     {"*lineItem/UnblendedCost",
+      "",
+      "savingsPlan/SavingsPlanEffectiveCost",
+      "reservation/EffectiveCost",
+      "*lineItem/LineItemType",
+      "",
+      "*lineItem/ProductCode",
+      "",
+      "product/regionCode|product/region",
+      "lineItem/UsageType",
+      "product/sku",
+      "pricing/RateCode",
+      "lineItem/UsageAccountId",
+      "lineItem/LineItemDescription",
+      "*lineItem/UsageStartDate",
+      "lineItem/UsageEndDate",
+      "lineItem/UsageAmount",
+      "pricing/unit",
+      "*lineItem/CurrencyCode",
+      "identity/LineItemId",
+      ""}},
     {bill_layout::cur2,
-     {"*line_item_unblended_cost", "", "savings_plan_savings_plan_effective_cost",
-      "reservation_effective_cost", "*line_item_line_item_type", "", "*line_item_product_code", "",
-      "product_region_code", "line_item_usage_type", "product_sku", "pricing_rate_code",
-      "line_item_usage_account_id", "line_item_line_item_description",
-      "*line_item_usage_start_date", "line_item_usage_end_date", "line_item_usage_amount",
-      "pricing_unit", "*line_item_currency_code", "identity_line_item_id", "resource_tags"}},
+     {"*line_item_unblended_cost",
+      "",
+      "savings_plan_savings_plan_effective_cost",
+      "reservation_effective_cost",
+      "*line_item_line_item_type",
+      "",
+      "*line_item_product_code",
+      "",
+      "product_region_code",
+      "line_item_usage_type",
+      "product_sku",
+      "pricing_rate_code",
+      "line_item_usage_account_id",
+      "line_item_line_item_description",
+      "*line_item_usage_start_date",
+      "line_item_usage_end_date",
+      "line_item_usage_amount",
+      "pricing_unit",
+      "*line_item_currency_code",
+      "identity_line_item_id",
+      "resource_tags"}},
 };
 
 /// FNV-1a over a record's fields, each followed by a separator byte no field's text can hold in
@@ -176,7 +234,8 @@ TRNCOST_DECL bill_reader::bill_reader(std::istream& in, std::string file)
 }
 
 TRNCOST_DECL void bill_reader::read_header() {
-  if (!csv_.next()) io::fail(input_position::whole(csv_.file()), "", "is empty: no header, no rows");
+  if (!csv_.next())
+    io::fail(input_position::whole(csv_.file()), "", "is empty: no header, no rows");
   header_ = detail::csv_header(csv_);
   const auto* layout = static_cast<const detail::bill_columns*>(nullptr);
   for (const auto& l : detail::bill_layouts) {
@@ -372,8 +431,8 @@ TRNCOST_DECL bool bill_reader::next() {
     currency_line_ = row_.line;
   } else if (row_.currency != currency_) {
     io::fail(csv_.position(), "column '" + std::string(column_name(c_currency)) + "'",
-             "\"" + row_.currency + "\", where line " + std::to_string(currency_line_) +
-                 " is in " + currency_ +
+             "\"" + row_.currency + "\", where line " + std::to_string(currency_line_) + " is in " +
+                 currency_ +
                  ": a bill in two currencies (trncost converts none; export one per currency)");
   }
   row_.tags_json.assign(field(c_tags));

@@ -25,8 +25,9 @@ class plan_parser : public scenario_parser {
 
   plan_spec parse_plan(std::string_view text) {
     if (const auto refused = check_toml(text)) {
-      fail_at(refused->line, "",
-              "is not valid TOML: column " + std::to_string(refused->column) + ": " + refused->rule);
+      fail_at(
+          refused->line, "",
+          "is not valid TOML: column " + std::to_string(refused->column) + ": " + refused->rule);
     }
     toml::table root;
     try {
@@ -45,8 +46,9 @@ class plan_parser : public scenario_parser {
     p.start = date_value(required(head, "plan", "start"), "plan.start");
     p.end = date_value(required(head, "plan", "end"), "plan.end");
     if (!(p.start < p.end)) {
-      fail_at(line_of(*head.get("end")), "plan.end",
-              "must be after plan.start (" + to_string(p.start) + "): the plan runs over [start, end)");
+      fail_at(
+          line_of(*head.get("end")), "plan.end",
+          "must be after plan.start (" + to_string(p.start) + "): the plan runs over [start, end)");
     }
     const toml::array& ws = array(root, "", "workload");
     if (!ws.is_array_of_tables() || ws.empty()) {
@@ -88,8 +90,9 @@ class plan_parser : public scenario_parser {
       bool earlier = false;
       for (const auto& before : p.workloads) earlier = earlier || before.name == w.after;
       if (!earlier) {
-        fail_at(line_of(*t.get("after")), join(path, "after"),
-                "\"" + w.after + "\" is no earlier workload; a workload follows one written before it");
+        fail_at(
+            line_of(*t.get("after")), join(path, "after"),
+            "\"" + w.after + "\" is no earlier workload; a workload follows one written before it");
       }
     }
     one_of(t, path, {"days", "end"}, false, "how long one occurrence spends: days, or an end date");
@@ -104,7 +107,8 @@ class plan_parser : public scenario_parser {
                 "goes with start = <date>; after another workload, give days");
       }
       if (!(*w.start < *w.end)) {
-        fail_at(line_of(*e), join(path, "end"), "must be after start (" + to_string(*w.start) + ")");
+        fail_at(line_of(*e), join(path, "end"),
+                "must be after start (" + to_string(*w.start) + ")");
       }
     }
     if (const toml::node* e = t.get("every")) {
@@ -122,7 +126,8 @@ class plan_parser : public scenario_parser {
       }
       const toml::node* n = t.get("times");
       if (n == nullptr) {
-        fail_at(w.line, join(path, "times"), "is missing: every goes with times (how many occurrences)");
+        fail_at(w.line, join(path, "times"),
+                "is missing: every goes with times (how many occurrences)");
       }
       w.times = static_cast<std::int64_t>(whole(*n, join(path, "times"), 10'000));
       if (w.times == 0) fail_at(line_of(*n), join(path, "times"), "must be at least 1");
@@ -208,8 +213,9 @@ namespace io {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(full, ec)) {
       throw input_error(p.file + ":" + std::to_string(w.line) + ": " + key +
-                        ".scenario: scenario file \"" + w.scenario + "\" does not exist (looked for " +
-                        full.string() + ", relative to the plan file)");
+                        ".scenario: scenario file \"" + w.scenario +
+                        "\" does not exist (looked for " + full.string() +
+                        ", relative to the plan file)");
     }
     // The scenario's own errors name its file, line and key; the plan's line says which workload.
     try {
@@ -248,9 +254,8 @@ namespace io {
   for (std::size_t i = 0; i < p.grants.size(); ++i) {
     const auto& g = p.grants[i];
     try {
-      const sourced<money> amount(g.name + " amount",
-                                  money::from_value(decimal::parse(g.amount.value)),
-                                  *g.amount.origin);
+      const sourced<money> amount(
+          g.name + " amount", money::from_value(decimal::parse(g.amount.value)), *g.amount.origin);
       grants.emplace_back(g.name, amount, g.issued, credits::last_day{g.last_valid_day},
                           std::set<std::string>(g.services.begin(), g.services.end()));
     } catch (const trncost::error& e) {
@@ -274,8 +279,7 @@ namespace io {
                   " workload(s), " + std::to_string(b.grants.size()) + " grant(s), from `" +
                   md_cell(r.file) + "`. No spend is projected past the plan.\n\n";
   o += "**Spend: " + usd(b.total_spend) + " USD; credits: " + usd(b.total_credits) +
-       " USD; cash: " + usd(b.total_uncovered) + " USD; lost at expiry: " + usd(lost) +
-       " USD.** ";
+       " USD; cash: " + usd(b.total_uncovered) + " USD; lost at expiry: " + usd(lost) + " USD.** ";
   if (b.grants.empty()) {
     o += "No grant: every dollar is cash.\n";
   } else if (b.runway) {
@@ -326,7 +330,8 @@ namespace io {
   for (const auto& l : b.credit_lines) {
     services[l.service.value_or("(no AWS service)")][1] -= l.amount;
   }
-  o += "\n## By service\n\n| service | spend USD | credits USD | cash USD |\n|---|---:|---:|---:|\n";
+  o +=
+      "\n## By service\n\n| service | spend USD | credits USD | cash USD |\n|---|---:|---:|---:|\n";
   for (const auto& [s, v] : services) {
     o += "| " + md_cell(s) + " | " + usd(v[0]) + " | " + usd(v[1]) + " | " + usd(v[0] - v[1]) +
          " |\n";

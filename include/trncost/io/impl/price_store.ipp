@@ -107,8 +107,10 @@ TRNCOST_DECL auto sha256::block(const unsigned char* p) -> void {
   std::uint32_t a = h_[0], b = h_[1], c = h_[2], d = h_[3], e = h_[4], f = h_[5], g = h_[6],
                 h = h_[7];
   for (int i = 0; i < 64; ++i) {
-    const std::uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i];
-    const std::uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+    const std::uint32_t t1 =
+        h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i];
+    const std::uint32_t t2 =
+        (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
     h = g;
     g = f;
     f = e;
@@ -136,7 +138,9 @@ TRNCOST_DECL std::string price_digest(const pricing::offer_header& h, std::strin
                                       const pricing::price_dimension& line) {
   sha256 d;
   // Each field as its length, ':', its bytes: no two different rows give the same text.
-  const auto field = [&d](std::string_view v) { d.update(std::to_string(v.size())).update(":").update(v); };
+  const auto field = [&d](std::string_view v) {
+    d.update(std::to_string(v.size())).update(":").update(v);
+  };
   field("trncost.price_store.price/2");
   field(h.offer_code);
   field(h.version);
@@ -170,8 +174,10 @@ TRNCOST_DECL std::string lock_holder(const std::string& path) {
   if (::stat(path.c_str(), &st) != 0) return "";
   char want[80];
   std::snprintf(want, sizeof want, "%02x:%02x:%llu", static_cast<unsigned>(major(st.st_dev)),
-                static_cast<unsigned>(minor(st.st_dev)), static_cast<unsigned long long>(st.st_ino));
-  // "1: POSIX  ADVISORY  WRITE 1234 fd:00:10952860 1073741824 1073741825" (a waiter: "1: -> POSIX...")
+                static_cast<unsigned>(minor(st.st_dev)),
+                static_cast<unsigned long long>(st.st_ino));
+  // "1: POSIX  ADVISORY  WRITE 1234 fd:00:10952860 1073741824 1073741825" (a waiter: "1: ->
+  // POSIX...")
   std::ifstream locks("/proc/locks");
   std::string line;
   while (std::getline(locks, line)) {
@@ -251,14 +257,16 @@ TRNCOST_DECL auto sqlite_statement::fail(const std::string& what) -> void {
   const int rc = sqlite3_errcode(db_);
   if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) {
     const std::string who = lock_holder(file_);
-    throw input_error(file_ + ": price store: is locked by " + (who.empty() ? "another program" : who) +
-                      ", which is writing to it; nothing was read or changed: try again when it has "
-                      "finished");
+    throw input_error(
+        file_ + ": price store: is locked by " + (who.empty() ? "another program" : who) +
+        ", which is writing to it; nothing was read or changed: try again when it has "
+        "finished");
   }
   if (rc == SQLITE_CORRUPT || rc == SQLITE_NOTADB) {
-    throw input_error(file_ + ": price store: is damaged (SQLite: " + sqlite3_errmsg(db_) + ", when it " + what +
-                      "); trncost will not use or change it: keep it for inspection and restore it from "
-                      "a backup");
+    throw input_error(
+        file_ + ": price store: is damaged (SQLite: " + sqlite3_errmsg(db_) + ", when it " + what +
+        "); trncost will not use or change it: keep it for inspection and restore it from "
+        "a backup");
   }
   throw input_error(file_ + ": price store: " + what + " (SQLite: " + sqlite3_errmsg(db_) + ")");
 }
@@ -274,7 +282,8 @@ TRNCOST_DECL price_store::price_store(std::string path, mode m) : path_(std::mov
   const auto status = std::filesystem::status(path_, ec);
   const bool exists = std::filesystem::exists(status);
   if (!exists && m == mode::read) {
-    throw input_error(path_ + ": price store: cannot be opened (SQLite: unable to open database file)");
+    throw input_error(path_ +
+                      ": price store: cannot be opened (SQLite: unable to open database file)");
   }
   const std::uint64_t size = exists && std::filesystem::is_regular_file(status)
                                  ? static_cast<std::uint64_t>(std::filesystem::file_size(path_, ec))
@@ -306,15 +315,16 @@ TRNCOST_DECL auto price_store::check_file(bool, std::uint64_t size) const -> voi
   std::error_code ec;
   const auto type = std::filesystem::status(path_, ec).type();
   if (type != std::filesystem::file_type::regular) {
-    const char* kind = type == std::filesystem::file_type::directory ? "a directory"
-                       : type == std::filesystem::file_type::fifo    ? "a FIFO (named pipe)"
+    const char* kind = type == std::filesystem::file_type::directory   ? "a directory"
+                       : type == std::filesystem::file_type::fifo      ? "a FIFO (named pipe)"
                        : type == std::filesystem::file_type::character ? "a character device"
-                       : type == std::filesystem::file_type::block   ? "a block device"
-                       : type == std::filesystem::file_type::socket  ? "a socket"
-                                                                      : "not a regular file";
-    throw input_error(path_ + ": price store: is " + kind +
-                      ", not a regular file; trncost reads and writes a price store only as a regular "
-                      "file");
+                       : type == std::filesystem::file_type::block     ? "a block device"
+                       : type == std::filesystem::file_type::socket    ? "a socket"
+                                                                       : "not a regular file";
+    throw input_error(
+        path_ + ": price store: is " + kind +
+        ", not a regular file; trncost reads and writes a price store only as a regular "
+        "file");
   }
   if (size == 0) return;  // empty: a store for writing, nothing for reading (check_layout says so)
   // SQLite's header (sqlite.org/fileformat.html): the magic text, the page size (bytes 16-17, 1 for
@@ -326,9 +336,10 @@ TRNCOST_DECL auto price_store::check_file(bool, std::uint64_t size) const -> voi
   const auto got = static_cast<std::size_t>(in.gcount());
   static constexpr char magic[] = "SQLite format 3";
   if (got < 16 || std::memcmp(h, magic, 16) != 0) {
-    throw input_error(path_ +
-                      ": is not a trncost price store: it is not a SQLite database (its first bytes are "
-                      "not SQLite's); trncost will not read or change it");
+    throw input_error(
+        path_ +
+        ": is not a trncost price store: it is not a SQLite database (its first bytes are "
+        "not SQLite's); trncost will not read or change it");
   }
   const auto be = [&h](std::size_t at, std::size_t n) {
     std::uint64_t v = 0;
@@ -339,22 +350,24 @@ TRNCOST_DECL auto price_store::check_file(bool, std::uint64_t size) const -> voi
   const std::uint64_t pages = be(28, 4);
   const bool count_valid = got == 100 && be(92, 4) == be(24, 4) && pages > 0;
   if (got < 100 || (count_valid && pages * page > size)) {
-    throw input_error(path_ + ": price store: is damaged: the file has " + std::to_string(size) +
-                      " bytes but its SQLite header says " +
-                      (got < 100 ? std::string("at least 100")
-                                 : std::to_string(pages * page) + " (" + std::to_string(pages) +
-                                       " pages of " + std::to_string(page) + " bytes)") +
-                      ", so it was cut short (truncated?); trncost will not use or change it: keep it "
-                      "for inspection and restore it from a backup");
+    throw input_error(
+        path_ + ": price store: is damaged: the file has " + std::to_string(size) +
+        " bytes but its SQLite header says " +
+        (got < 100 ? std::string("at least 100")
+                   : std::to_string(pages * page) + " (" + std::to_string(pages) + " pages of " +
+                         std::to_string(page) + " bytes)") +
+        ", so it was cut short (truncated?); trncost will not use or change it: keep it "
+        "for inspection and restore it from a backup");
   }
 }
 
 TRNCOST_DECL auto price_store::refuse(int rc, const std::string& doing) const -> void {
   if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) {
     const std::string who = detail::lock_holder(path_);
-    throw input_error(path_ + ": price store: is locked by " + (who.empty() ? "another program" : who) +
-                      ", which is writing to it; trncost waited 5 s and changed nothing: try again when "
-                      "it has finished");
+    throw input_error(
+        path_ + ": price store: is locked by " + (who.empty() ? "another program" : who) +
+        ", which is writing to it; trncost waited 5 s and changed nothing: try again when "
+        "it has finished");
   }
   const std::string why = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
   if (rc == SQLITE_CORRUPT || rc == SQLITE_NOTADB) {
@@ -559,14 +572,15 @@ TRNCOST_DECL auto price_store::load_rows(std::int64_t id, bool verify) const -> 
   }
   detail::sqlite_statement term(
       db_,
-      verify ? "SELECT t.id, t.type, t.sku, t.offer_term_code, t.effective, t.attributes, "
-               "p.rate_code, p.description, p.begin_range, p.end_range, p.unit, p.price, "
-               "p.read_at, p.attributes, p.digest FROM terms t LEFT JOIN prices p ON p.term_id = t.id "
-               "WHERE t.version_id = ?1 ORDER BY t.ord, p.ord"
-             : "SELECT t.id, t.type, t.sku, t.offer_term_code, t.effective, t.attributes, "
-               "p.rate_code, p.description, p.begin_range, p.end_range, p.unit, p.price, "
-               "p.read_at, p.attributes, '' FROM terms t LEFT JOIN prices p ON p.term_id = t.id "
-               "WHERE t.version_id = ?1 ORDER BY t.ord, p.ord",
+      verify
+          ? "SELECT t.id, t.type, t.sku, t.offer_term_code, t.effective, t.attributes, "
+            "p.rate_code, p.description, p.begin_range, p.end_range, p.unit, p.price, "
+            "p.read_at, p.attributes, p.digest FROM terms t LEFT JOIN prices p ON p.term_id = t.id "
+            "WHERE t.version_id = ?1 ORDER BY t.ord, p.ord"
+          : "SELECT t.id, t.type, t.sku, t.offer_term_code, t.effective, t.attributes, "
+            "p.rate_code, p.description, p.begin_range, p.end_range, p.unit, p.price, "
+            "p.read_at, p.attributes, '' FROM terms t LEFT JOIN prices p ON p.term_id = t.id "
+            "WHERE t.version_id = ?1 ORDER BY t.ord, p.ord",
       path_);
   detail::sha256 all;
   term.bind(1, id);
@@ -602,21 +616,23 @@ TRNCOST_DECL auto price_store::load_rows(std::int64_t id, bool verify) const -> 
       const auto& t = o.terms.back();
       const std::string digest = detail::price_digest(o.header, region, o.product(t.sku), t, d);
       if (digest != term.text(14)) {
-        throw input_error(path_ + ": price store: " + version_name + ", SKU " + t.sku + ", rate code " +
-                          d.rate_code +
-                          ": the row no longer matches the digest trncost stored it with (it was "
-                          "changed after it was stored); trncost will not use it (fetching that offer "
-                          "version again replaces it)");
+        throw input_error(
+            path_ + ": price store: " + version_name + ", SKU " + t.sku + ", rate code " +
+            d.rate_code +
+            ": the row no longer matches the digest trncost stored it with (it was "
+            "changed after it was stored); trncost will not use it (fetching that offer "
+            "version again replaces it)");
       }
       all.update(digest);
     }
     o.terms.back().dimensions.push_back(std::move(d));
   }
   if (verify && all.hex() != version_digest) {
-    throw input_error(path_ + ": price store: " + version_name +
-                      ": its prices no longer match the version's digest (a price was added or "
-                      "removed after trncost stored them); trncost will not use them (fetching that "
-                      "offer version again replaces it)");
+    throw input_error(
+        path_ + ": price store: " + version_name +
+        ": its prices no longer match the version's digest (a price was added or "
+        "removed after trncost stored them); trncost will not use them (fetching that "
+        "offer version again replaces it)");
   }
   return o;
 }
@@ -680,35 +696,41 @@ TRNCOST_DECL auto price_store::check_layout(mode m) -> void {
     } else {
       sqlite3_finalize(st);
       const int code = sqlite3_errcode(db_);
-      // "no such table" is SQLITE_ERROR; a lock, damage or a file that is no database are their own.
+      // "no such table" is SQLITE_ERROR; a lock, damage or a file that is no database are their
+      // own.
       if (code != SQLITE_ERROR) refuse(code, "reading its meta table");
     }
   }
   std::error_code ec;
   if (!has_meta || app != "trncost.price_store") {
     if (std::filesystem::file_size(path_, ec) == 0) {
-      throw input_error(path_ +
-                        ": is not a trncost price store yet: the file is empty (trncost prices fetch "
-                        "--store stores offers in it)");
+      throw input_error(
+          path_ +
+          ": is not a trncost price store yet: the file is empty (trncost prices fetch "
+          "--store stores offers in it)");
     }
-    throw input_error(path_ +
-                      ": is not a trncost price store: it is a SQLite database without trncost's mark "
-                      "(a meta table naming trncost.price_store); trncost will not read or change it");
+    throw input_error(
+        path_ +
+        ": is not a trncost price store: it is a SQLite database without trncost's mark "
+        "(a meta table naming trncost.price_store); trncost will not read or change it");
   }
   int layout = 0;
   if (schema.empty() || schema.size() > 6 ||
       schema.find_first_not_of("0123456789") != std::string::npos ||
       (layout = std::stoi(schema)) < 1) {
-    throw input_error(path_ + ": price store: is damaged: its layout mark (meta schema) is \"" + schema +
-                      "\", which no trncost writes (changed by hand?); trncost will not use or change "
-                      "it");
+    throw input_error(
+        path_ + ": price store: is damaged: its layout mark (meta schema) is \"" + schema +
+        "\", which no trncost writes (changed by hand?); trncost will not use or change "
+        "it");
   }
   if (layout > price_store_schema) {
-    throw input_error(path_ + ": price store: was written by a newer trncost (store layout " + schema +
-                      "; this trncost reads layouts 1 to " + std::to_string(price_store_schema) +
+    throw input_error(path_ + ": price store: was written by a newer trncost (store layout " +
+                      schema + "; this trncost reads layouts 1 to " +
+                      std::to_string(price_store_schema) +
                       "): use that trncost or a newer one; the store was not changed");
   }
-  // Damage inside the file (a page that does not parse, an index out of step with its table): where.
+  // Damage inside the file (a page that does not parse, an index out of step with its table):
+  // where.
   {
     sqlite3_stmt* st = nullptr;
     std::string found;
@@ -723,9 +745,10 @@ TRNCOST_DECL auto price_store::check_layout(mode m) -> void {
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE && rc != SQLITE_OK) refuse(sqlite3_errcode(db_), "checking its pages");
     if (!found.empty()) {
-      throw input_error(path_ + ": price store: is damaged (SQLite's quick_check: " + found +
-                        "); trncost will not use or change it: keep it for inspection and restore it "
-                        "from a backup");
+      throw input_error(
+          path_ + ": price store: is damaged (SQLite's quick_check: " + found +
+          "); trncost will not use or change it: keep it for inspection and restore it "
+          "from a backup");
     }
   }
   layout_ = layout;
@@ -738,8 +761,9 @@ TRNCOST_DECL auto price_store::upgrade_from_layout_1() -> void {
   // in one transaction (a failure leaves layout 1 as it was).
   exec("BEGIN IMMEDIATE");
   try {
-    exec("ALTER TABLE prices ADD COLUMN digest TEXT NOT NULL DEFAULT '';"
-         "ALTER TABLE offer_versions ADD COLUMN digest TEXT NOT NULL DEFAULT ''");
+    exec(
+        "ALTER TABLE prices ADD COLUMN digest TEXT NOT NULL DEFAULT '';"
+        "ALTER TABLE offer_versions ADD COLUMN digest TEXT NOT NULL DEFAULT ''");
     std::vector<std::pair<std::int64_t, std::string>> ids;
     {
       detail::sqlite_statement q(db_, "SELECT id, region FROM offer_versions", path_);
@@ -757,9 +781,13 @@ TRNCOST_DECL auto price_store::upgrade_from_layout_1() -> void {
       for (std::size_t i = 0; i < o.terms.size(); ++i) {
         const auto& t = o.terms[i];
         for (std::size_t j = 0; j < t.dimensions.size(); ++j) {
-          const std::string d = detail::price_digest(o.header, region, o.product(t.sku), t, t.dimensions[j]);
+          const std::string d =
+              detail::price_digest(o.header, region, o.product(t.sku), t, t.dimensions[j]);
           all.update(d);
-          upd.bind(1, d).bind(2, id).bind(3, static_cast<std::int64_t>(i)).bind(4, static_cast<std::int64_t>(j));
+          upd.bind(1, d)
+              .bind(2, id)
+              .bind(3, static_cast<std::int64_t>(i))
+              .bind(4, static_cast<std::int64_t>(j));
           upd.run();
         }
       }

@@ -287,9 +287,14 @@ class scenario_parser {
   static constexpr std::array<std::string_view, 3> quoted_keys{"source", "region", "consulted"};
   static constexpr std::array<std::string_view, 4> uncertain_input_keys{
       "input", "uniform", "triangular", "lognormal_90"};
-  static constexpr std::array<std::string_view, 8> input_keys{
-      "value",        provenance_keys[0], provenance_keys[1], provenance_keys[2],
-      provenance_keys[3], provenance_keys[4], "source",       "unknown"};
+  static constexpr std::array<std::string_view, 8> input_keys{"value",
+                                                              provenance_keys[0],
+                                                              provenance_keys[1],
+                                                              provenance_keys[2],
+                                                              provenance_keys[3],
+                                                              provenance_keys[4],
+                                                              "source",
+                                                              "unknown"};
 
  protected:  // a study file reads its own tables with the same rules (io/study.hpp)
   std::string file_;
@@ -803,9 +808,9 @@ class scenario_parser {
               "excluded), or write hours = { value = \"...\", ... } instead");
     }
     check_keys(*t, path,
-               std::array<std::string_view, 8>{"from", "to", provenance_keys[0],
-                                               provenance_keys[1], provenance_keys[2],
-                                               provenance_keys[3], provenance_keys[4], "source"},
+               std::array<std::string_view, 8>{"from", "to", provenance_keys[0], provenance_keys[1],
+                                               provenance_keys[2], provenance_keys[3],
+                                               provenance_keys[4], "source"},
                "a period");
     const date from = date_value(required(*t, path, "from"), join(path, "from"));
     const date to = date_value(required(*t, path, "to"), join(path, "to"));
@@ -905,9 +910,10 @@ class scenario_parser {
         const bool on_instances = t.get("instance_type") != nullptr;
         static constexpr std::string_view cost_only[] = {"service"};
         static constexpr std::string_view instances_only[] = {"instances", "duration_seconds",
-                                                               "duration_hours", "price"};
-        for (std::string_view k : on_instances ? std::span<const std::string_view>(cost_only)
-                                               : std::span<const std::string_view>(instances_only)) {
+                                                              "duration_hours", "price"};
+        for (std::string_view k : on_instances
+                                      ? std::span<const std::string_view>(cost_only)
+                                      : std::span<const std::string_view>(instances_only)) {
           if (const toml::node* n = t.get(k)) {
             fail_at(line_of(*n), join(path, k),
                     on_instances
@@ -1076,7 +1082,8 @@ class scenario_parser {
           fail_at(line_of(*x), join(path, k), "is not read for spot instances (no term)");
         }
       }
-      if (pt->get("advisor") != nullptr) p.advisor = path_string(*pt->get("advisor"), join(path, "advisor"));
+      if (pt->get("advisor") != nullptr)
+        p.advisor = path_string(*pt->get("advisor"), join(path, "advisor"));
       const toml::node* price = t.get("price");
       const toml::table* given = price != nullptr ? price->as_table() : nullptr;
       if (given == nullptr || given->get("value") == nullptr) {
@@ -1216,13 +1223,13 @@ class scenario_parser {
         if (!list.empty()) list += ", ";
         list += k;
       }
-      // The rate alone may be left out: a spot instance_time with purchase.advisor gives it (checked
-      // when the model is built, where the instance_time is known).
+      // The rate alone may be left out: a spot instance_time with purchase.advisor gives it
+      // (checked when the model is built, where the instance_time is known).
       if (!given.empty() && !missing.empty() && missing != "interruptions_per_instance_hour") {
         fail_at(c.line, join(path, std::string(missing.substr(0, missing.find(',')))),
                 "is missing: a failures component gives interruptions_per_instance_hour, "
-                "restart_seconds and work_lost_seconds together (given: " + given +
-                    "), or none of them and reads them from run logs");
+                "restart_seconds and work_lost_seconds together (given: " +
+                    given + "), or none of them and reads them from run logs");
       }
       if (!given.empty() && t.get("runs") != nullptr) {
         fail_at(c.line, join(path, "runs"),
@@ -1500,7 +1507,8 @@ class scenario_builder {
   input_of<quantity<units::usd_per_instance_hour_t>> instance_price(const scenario_component& c,
                                                                     const std::string& type) const {
     const scenario_value* p = find(c, "price");
-    if (p != nullptr && (p->origin || p->unknown)) return maybe(c, "price", units::usd_per_instance_hour);
+    if (p != nullptr && (p->origin || p->unknown))
+      return maybe(c, "price", units::usd_per_instance_hour);
     return pricing::ec2_on_demand(book_, s_.region, type, c.name + ".price");
   }
   /// A time written as `<base>_seconds` or `<base>_hours`, in seconds (hours converted exactly).
@@ -1743,16 +1751,17 @@ class scenario_builder {
           const spot_market* market = advisor.find(region, type);
           if (market == nullptr) {
             fail_at(c.purchase->line, key,
-                    type + " has no spot market in " + region + ": the Spot Instance Advisor data " +
-                        c.purchase->advisor + " lists no Linux row for it, so it cannot be bought "
+                    type + " has no spot market in " + region +
+                        ": the Spot Instance Advisor data " + c.purchase->advisor +
+                        " lists no Linux row for it, so it cannot be bought "
                         "as spot there; price it on demand, or in a region that has one");
           }
           spot_rate = spot_interruption_rate(*market, c.purchase->advisor,
                                              name_of("spot_interruptions_per_instance_hour"));
         }
-        jobs_.emplace(c.name, job{type, *instances, price,
-                                  (*instances * *total).named(name_of("exposure")), block,
-                                  spot_rate});
+        jobs_.emplace(c.name,
+                      job{type, *instances, price, (*instances * *total).named(name_of("exposure")),
+                          block, spot_rate});
         break;
       }
       case scenario_component_kind::failures: {
@@ -1772,21 +1781,22 @@ class scenario_builder {
         if (find(c, "restart_seconds") != nullptr) {
           // Written inline, measured or assumed (their provenance says which): no run log. The
           // rate, when not written, is the spot market's (the advisor's bucket, an assumption).
-          if (find(c, "interruptions_per_instance_hour") == nullptr && !j->second.spot_interruptions) {
+          if (find(c, "interruptions_per_instance_hour") == nullptr &&
+              !j->second.spot_interruptions) {
             throw input_error(
                 "interruptions_per_instance_hour: is missing: a failures component gives "
                 "interruptions_per_instance_hour, restart_seconds and work_lost_seconds together, "
-                "or leaves the rate to the Spot Instance Advisor when its instance_time \"" + of +
-                "\" is bought as spot with purchase.advisor");
+                "or leaves the rate to the Spot Instance Advisor when its instance_time \"" +
+                of + "\" is bought as spot with purchase.advisor");
           }
-          m.add(failures(
-              c.name, type, j->second.count, j->second.price,
-              find(c, "interruptions_per_instance_hour") != nullptr
-                  ? input(c, "interruptions_per_instance_hour",
-                          units::interruptions_per_instance_hour)
-                  : *j->second.spot_interruptions,
-              j->second.exposure, input(c, "restart_seconds", units::seconds_per_interruption),
-              input(c, "work_lost_seconds", units::seconds_per_interruption)));
+          m.add(failures(c.name, type, j->second.count, j->second.price,
+                         find(c, "interruptions_per_instance_hour") != nullptr
+                             ? input(c, "interruptions_per_instance_hour",
+                                     units::interruptions_per_instance_hour)
+                             : *j->second.spot_interruptions,
+                         j->second.exposure,
+                         input(c, "restart_seconds", units::seconds_per_interruption),
+                         input(c, "work_lost_seconds", units::seconds_per_interruption)));
           break;
         }
         const auto logged =

@@ -97,9 +97,8 @@ TRNCOST_DECL const spot_market* spot_advisor::find(std::string_view region,
         const json_value& e = types.items()[t];
         if (!e.is_object()) fail(input_position::whole(file), tp, "must be an object");
         spot_market m{region, os, types.keys()[t], 0, {}};
-        m.savings_percent =
-            detail::advisor_whole(detail::advisor_member(e, file, tp, "s", k::number), file,
-                                  tp + ".s", 100);
+        m.savings_percent = detail::advisor_whole(
+            detail::advisor_member(e, file, tp, "s", k::number), file, tp + ".s", 100);
         const std::uint32_t r = detail::advisor_whole(
             detail::advisor_member(e, file, tp, "r", k::number), file, tp + ".r", 1000);
         const spot_interruption_range* range = nullptr;
@@ -125,15 +124,16 @@ TRNCOST_DECL const spot_market* spot_advisor::find(std::string_view region,
 [[nodiscard]] TRNCOST_DECL sourced<quantity<units::interruptions_per_instance_hour_t>>
 spot_interruption_rate(const spot_market& m, const std::string& file, std::string name) {
   // max % of instances a month, over 730 instance-hours: max / 100 / 730 per instance-hour.
-  const decimal rate = decimal(static_cast<std::int64_t>(m.interruption.max_percent)) /
-                       decimal(100) / decimal(730);
+  const decimal rate =
+      decimal(static_cast<std::int64_t>(m.interruption.max_percent)) / decimal(100) / decimal(730);
   return sourced<quantity<units::interruptions_per_instance_hour_t>>(
       std::move(name), quantity<units::interruptions_per_instance_hour_t>::from_value(rate),
-      assumption{"the Spot Instance Advisor (" + file + ") puts " + m.instance_type + " in " +
-                 m.region + " (" + m.os + ") in its \"" + m.interruption.label +
-                 "\" bucket of instances interrupted over the last month: taken at its upper bound, " +
-                 std::to_string(m.interruption.max_percent) +
-                 " % of instances a 730-hour month, as a rate per instance-hour"});
+      assumption{
+          "the Spot Instance Advisor (" + file + ") puts " + m.instance_type + " in " + m.region +
+          " (" + m.os + ") in its \"" + m.interruption.label +
+          "\" bucket of instances interrupted over the last month: taken at its upper bound, " +
+          std::to_string(m.interruption.max_percent) +
+          " % of instances a 730-hour month, as a rate per instance-hour"});
 }
 
 }  // namespace io

@@ -387,13 +387,15 @@ namespace io {
                             ", another option " + std::string(to_string(*work_kind_seen)) +
                             ": options are compared per unit of the same work");
         }
-        return decimal::parse(e.work->amount->value) / decimal(static_cast<std::int64_t>(e.work->per));
+        return decimal::parse(e.work->amount->value) /
+               decimal(static_cast<std::int64_t>(e.work->per));
       }
       try {
         const analysis::model_inputs in(built);
         return in.leaves()[in.find(st.work_input)].baseline / st.work_per;
       } catch (const trncost::error& err) {
-        detail::scenario_rethrow(o.scenario, st.line, "study.work (option \"" + o.name + "\")", err);
+        detail::scenario_rethrow(o.scenario, st.line, "study.work (option \"" + o.name + "\")",
+                                 err);
       }
     };
     x.work = work_of(est, *m);
@@ -482,8 +484,8 @@ namespace io {
             report::from_estimate(r.options[j].est), *served));
       } catch (const trncost::error& e) {
         throw input_error(st.file + ":" + std::to_string(st.line) + ": break-even of option \"" +
-                          r.options[i].name + "\" against \"" + r.options[j].name + "\": " +
-                          trncost::detail::bare_message(e));
+                          r.options[i].name + "\" against \"" + r.options[j].name +
+                          "\": " + trncost::detail::bare_message(e));
       }
     }
   }

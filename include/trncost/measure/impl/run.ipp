@@ -10,7 +10,7 @@ namespace trncost {
 namespace measure {
 
 [[nodiscard]] TRNCOST_DECL run_protocol protocol_of(const run_record& r) {
-  return run_protocol{r.id,         r.model_id,   r.code_version,   r.dataset_id,
+  return run_protocol{r.id,         r.model_id,       r.code_version,  r.dataset_id,
                       r.parameters, r.software_stack, r.instance_type, r.region};
 }
 

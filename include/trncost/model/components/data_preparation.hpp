@@ -59,9 +59,9 @@ class data_preparation {
   template <std::same_as<component_builder> Builder>  // see model/component.hpp
   void build(Builder& b) const {
     if (const auto* c = std::get_if<cpu_instances>(&how_)) {
-      b.bills(identity_.empty() ? detail::ec2_instance_identity(c->instance_type,
-                                                                purchase_option::on_demand)
-                                : identity_);
+      b.bills(identity_.empty()
+                  ? detail::ec2_instance_identity(c->instance_type, purchase_option::on_demand)
+                  : identity_);
       const auto count = detail::add_input(b, c->count);
       const auto price = detail::add_input(b, c->price);
       const auto duration = detail::add_input(b, c->duration);
@@ -105,7 +105,8 @@ class data_preparation {
                   cost.name() + "_per_job",
                   quantity<units::usd_per_job_t>::from_value(cost.value().value()),
                   // The same number read per job: a conversion by 1 / 1.
-                  derived{detail::operand(cost.name()) + " / 1 job", {cost.record()},
+                  derived{detail::operand(cost.name()) + " / 1 job",
+                          {cost.record()},
                           operation{.kind = op_kind::convert}}),
               cost.origin(), label_of(cost.origin())};
     }

@@ -110,8 +110,7 @@ class data_transfer {
       const auto price = detail::add_input(b, *t.flat_);
       if (t.sides_ == 2) {
         // Out of one zone and into the other: the formula shows the 2 x.
-        b.line({std::nullopt, t.what_ + " (charged on both sides)"},
-               price, 2 * volume);
+        b.line({std::nullopt, t.what_ + " (charged on both sides)"}, price, 2 * volume);
       } else {
         b.line({std::nullopt, t.what_}, price, volume);
       }

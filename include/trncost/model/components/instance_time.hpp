@@ -1,5 +1,6 @@
-// Instance time: instances x billed time by phase, under a billing rule (per second with a 60-second
-// minimum per launch, per hour, or a Capacity Block's upfront fee). Each phase is its own line.
+// Instance time: instances x billed time by phase, under a billing rule (per second with a
+// 60-second minimum per launch, per hour, or a Capacity Block's upfront fee). Each phase is its own
+// line.
 #ifndef TRNCOST_MODEL_COMPONENTS_INSTANCE_TIME_HPP
 #define TRNCOST_MODEL_COMPONENTS_INSTANCE_TIME_HPP
 
@@ -41,8 +42,8 @@ struct billing_rule {
   /// Whole hours per launch (a partial hour is billed as a full one).
   static billing_rule per_hour();
   /// A Capacity Block for ML: an upfront fee for `duration` of the component's instances, paid
-  /// whether used or not. Phases are priced at the fee's effective rate and the unused reserved time
-  /// is a line of its own.
+  /// whether used or not. Phases are priced at the fee's effective rate and the unused reserved
+  /// time is a line of its own.
   static billing_rule capacity_block(sourced<money> fee, sourced<quantity<units::hour_t>> duration);
 };
 
@@ -59,10 +60,10 @@ class instance_time {
   /// Refused with one sentence (the one of assigning the two prices): a price in another unit than
   /// USD per instance-hour, such as a storage price per GiB-month or a per-chip-hour price.
   template <exact_quantity Price>
-    requires(!std::same_as<Price, quantity<units::usd_per_instance_hour_t>>)
-  instance_time(std::string name, std::string instance_type,
-                input_of<quantity<units::instance_t>> count, const sourced<Price>&,
-                std::vector<phase_time> phases, billing_rule rule = billing_rule::per_second())
+  requires(!std::same_as<Price, quantity<units::usd_per_instance_hour_t>>)
+      instance_time(std::string name, std::string instance_type,
+                    input_of<quantity<units::instance_t>> count, const sourced<Price>&,
+                    std::vector<phase_time> phases, billing_rule rule = billing_rule::per_second())
       : instance_time(std::move(name), std::move(instance_type), std::move(count), unknown_input{},
                       std::move(phases), std::move(rule)) {
     trncost::detail::refuse_unit_assignment<trncost::detail::classify_unit_mix<

@@ -179,8 +179,8 @@ cloudwatch_logs_storage(const price_book& book, const std::string& region, std::
 }
 
 [[nodiscard]] TRNCOST_DECL price_query bedrock_tokens_query(const std::string& region,
-                                                           const std::string& model,
-                                                           token_direction direction) {
+                                                            const std::string& model,
+                                                            token_direction direction) {
   const bool in = direction == token_direction::input;
   price_query q;
   q.what = std::string("Amazon Bedrock on-demand ") + (in ? "input" : "output") + " tokens of " +
@@ -241,9 +241,11 @@ namespace pricing {
   // A spot price is a zone's: the zone must be one of the region's ("us-east-1a" of "us-east-1").
   if (!is_zone_of(availability_zone, region)) {
     throw input_error("spot price '" + name + "': '" + availability_zone +
-                      "' is not an availability zone of " + region + " (" + region +
-                      "a, " + region + "b, ...); a spot price of another region or zone does "
-                      "not price instances in " + region);
+                      "' is not an availability zone of " + region + " (" + region + "a, " +
+                      region +
+                      "b, ...); a spot price of another region or zone does "
+                      "not price instances in " +
+                      region);
   }
   const auto value = make(units::usd_per_instance_hour, usd_per_hour);
   const std::string what = "spot " + instance_type + " in " + availability_zone;

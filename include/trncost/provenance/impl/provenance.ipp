@@ -50,8 +50,7 @@ TRNCOST_DECL void validate(const provenance& p, std::string_view input) {
       // A price read from an offer file is identified by the file and its rate code.
       require_field(!q->offer_version.empty() || q->published.has_value(), input, kind,
                     "offer_version", "is empty and no publication date is given");
-      require_field(!q->sku.empty(), input, kind, "sku",
-                    "is empty for a price from an offer file");
+      require_field(!q->sku.empty(), input, kind, "sku", "is empty for a price from an offer file");
       require_field(!q->offer_term_code.empty(), input, kind, "offer_term_code",
                     "is empty for a price from an offer file");
       require_field(!q->rate_code.empty(), input, kind, "rate_code",
@@ -75,10 +74,10 @@ TRNCOST_DECL void validate(const provenance& p, std::string_view input) {
     }
     // Nobody reads a price list before it is published.
     if (q->published && q->consulted < *q->published) {
-      require_field(false, input, kind, "consulted",
-                    "(" + to_string(q->consulted) +
-                        ") is before the publication date of what it cites (" +
-                        to_string(*q->published) + "); a price cannot be read before it is published");
+      require_field(
+          false, input, kind, "consulted",
+          "(" + to_string(q->consulted) + ") is before the publication date of what it cites (" +
+              to_string(*q->published) + "); a price cannot be read before it is published");
     }
   } else if (const auto* doc = std::get_if<documented>(&p)) {
     require_field(!doc->source.empty(), input, kind, "source", "is empty");

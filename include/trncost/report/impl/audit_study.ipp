@@ -68,7 +68,8 @@ namespace io {
       for (std::size_t k = 0; k < regs.size(); ++k) {
         const std::string gp = at + ".regions[" + std::to_string(k) + "]";
         const json_value& g = r.object_at(regs, k, at + ".regions");
-        r.closed(g, gp, {"region", "report", "work", "cost_per_work", "why_not"}, "a region's result");
+        r.closed(g, gp, {"region", "report", "work", "cost_per_work", "why_not"},
+                 "a region's result");
         const std::string region = r.str(g, gp, "region");
         const json_value* greport = g.find("report");
         if (greport == nullptr || greport->is_null()) {
@@ -218,14 +219,14 @@ namespace io {
       const std::string at = "analysis.break_even[" + std::to_string(i) + "]";
       const json_value& e = r.object_at(list_be, i, "analysis.break_even");
       r.closed(e, at,
-               {"hosted", "api", "component", "unit", "baseline", "demand", "peak",
-                "hosted_total", "api_total"},
+               {"hosted", "api", "component", "unit", "baseline", "demand", "peak", "hosted_total",
+                "api_total"},
                "a break-even");
       if (r.str(e, at, "unit") != "token/s") r.fail_at(at + ".unit", "is not 'token/s'");
-      report::break_even b{r.str(e, at, "hosted"),      r.str(e, at, "api"),
-                           r.str(e, at, "component"),   r.dec(e, at, "baseline"),
+      report::break_even b{r.str(e, at, "hosted"),         r.str(e, at, "api"),
+                           r.str(e, at, "component"),      r.dec(e, at, "baseline"),
                            r.dec_or_null(e, at, "demand"), r.dec_or_null(e, at, "peak"),
-                           r.dec(e, at, "hosted_total"), r.dec(e, at, "api_total")};
+                           r.dec(e, at, "hosted_total"),   r.dec(e, at, "api_total")};
       const auto h = documents.find(b.hosted);
       const auto a = documents.find(b.api);
       if (h == documents.end() || a == documents.end()) {

@@ -59,7 +59,8 @@ TRNCOST_DECL decimal total_at_demand(const document& doc, const std::string& com
                                      decimal average, const std::optional<decimal>& peak) {
   std::map<std::string, std::optional<decimal>, std::less<>> overrides;
   overrides[average_input(component)] = average;
-  if (peak && detail::has_input(doc, peak_input(component))) overrides[peak_input(component)] = peak;
+  if (peak && detail::has_input(doc, peak_input(component)))
+    overrides[peak_input(component)] = peak;
   return recompute(doc, overrides).total;
 }
 
@@ -83,8 +84,10 @@ TRNCOST_DECL break_even find_break_even(const std::string& hosted, const documen
   // Every token billed: the API's total grows by the same amount per token/s (within the 18th-digit
   // rounding of its lines).
   if (abs(api_at(decimal{2}) - a0 - slope * 2) > decimal::parse("0.000000001")) {
-    throw input_error("break-even of '" + hosted + "' against '" + api + "': the API option's "
-                      "total is not linear in its demand '" + avg + "'");
+    throw input_error("break-even of '" + hosted + "' against '" + api +
+                      "': the API option's "
+                      "total is not linear in its demand '" +
+                      avg + "'");
   }
   b.hosted_total = hosted_at(*baseline);
   b.api_total = api_at(*baseline);
@@ -119,8 +122,10 @@ TRNCOST_DECL check_result check_break_even(const break_even& b, const document& 
   const std::string at = "break-even '" + b.hosted + "' against '" + b.api + "'";
   const auto baseline = detail::known_input(hosted_doc, average_input(b.component));
   if (!baseline || *baseline != b.baseline) {
-    return detail::mismatch(at + ": baseline " + b.baseline.to_string() + " is not the hosted "
-                            "option's input '" + average_input(b.component) + "'");
+    return detail::mismatch(at + ": baseline " + b.baseline.to_string() +
+                            " is not the hosted "
+                            "option's input '" +
+                            average_input(b.component) + "'");
   }
   const auto peak0 = detail::known_input(hosted_doc, peak_input(b.component));
   const decimal d = b.demand ? *b.demand : b.baseline;

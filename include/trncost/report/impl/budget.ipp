@@ -24,8 +24,7 @@ inline std::string lines_text(std::size_t n) {
 }  // namespace detail
 
 TRNCOST_DECL budget_verdict check_budget(const document& doc, const budget_limits& limits,
-                                         const document* baseline,
-                                         std::string_view baseline_name) {
+                                         const document* baseline, std::string_view baseline_name) {
   using detail::budget_usd;
   budget_verdict v;
   const auto add = [&v](std::string limit, bool passed, std::string sentence) {
@@ -60,8 +59,9 @@ TRNCOST_DECL budget_verdict check_budget(const document& doc, const budget_limit
   if (limits.max_increase_percent) {
     const decimal pct = *limits.max_increase_percent;
     if (baseline == nullptr) {
-      throw input_error("max-increase: an increase is measured from a baseline report; give the "
-                        "previous report (--against OLD.json)");
+      throw input_error(
+          "max-increase: an increase is measured from a baseline report; give the "
+          "previous report (--against OLD.json)");
     }
     if (pct < decimal(0)) {
       throw input_error("max-increase: " + pct.to_string() +
@@ -78,10 +78,10 @@ TRNCOST_DECL budget_verdict check_budget(const document& doc, const budget_limit
     const bool passed = total * decimal(100) <= before * (decimal(100) + pct);
     std::string change;
     if (before == decimal(0)) {
-      change = total == decimal(0) ? "is 0.00 USD, as in " + std::string(baseline_name)
-                                   : "rose from 0.00 USD (" + std::string(baseline_name) +
-                                         ") to " + budget_usd(total) +
-                                         ": an increase from nothing exceeds any percentage";
+      change = total == decimal(0)
+                   ? "is 0.00 USD, as in " + std::string(baseline_name)
+                   : "rose from 0.00 USD (" + std::string(baseline_name) + ") to " +
+                         budget_usd(total) + ": an increase from nothing exceeds any percentage";
     } else {
       const decimal percent = (total - before) * decimal(100) / before;
       change = std::string(total < before ? "fell" : "rose") + " from " + budget_usd(before) +

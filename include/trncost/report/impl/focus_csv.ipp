@@ -165,9 +165,10 @@ TRNCOST_DECL void write_credit_rows(std::string& out, const estimate& est,
     row.null();  // SkuPriceId
     row.null();  // ResourceType
 
-    row.text_or_null(c.service ? std::string_view(*c.service) : std::string_view());  // x_ServiceCode
-    row.null();  // x_UsageType
-    row.null();  // x_PurchaseOption
+    row.text_or_null(c.service ? std::string_view(*c.service)
+                               : std::string_view());  // x_ServiceCode
+    row.null();                                        // x_UsageType
+    row.null();                                        // x_PurchaseOption
     row.text(to_string(est.status));
     row.text(to_string(est.as_of));
     row.text(to_string(c.cat));

@@ -274,8 +274,8 @@ TRNCOST_DECL std::string render_html_page(const estimate& est, const html_analys
     h += "<tr><td>" + std::string(to_string(l.cat)) + "</td><td>" +
          (l.ph ? std::string(to_string(*l.ph)) : std::string("-")) + "</td><td>" +
          html_escape(l.description) + "</td><td>" + html_escape(describe(l.identity)) +
-         "</td><td><code>" + html_escape(l.formula) +
-         "</code></td><td class=\"num\">" + detail::exact_or_unpriced(l.amount) + "</td></tr>\n";
+         "</td><td><code>" + html_escape(l.formula) + "</code></td><td class=\"num\">" +
+         detail::exact_or_unpriced(l.amount) + "</td></tr>\n";
   }
   h += "</table>\n<h2>Sources</h2>\n<table id=\"sources\"><tr><th>input</th><th>value</th>"
        "<th>kind</th><th>source</th><th>date</th></tr>\n";

@@ -69,7 +69,8 @@ TRNCOST_DECL std::string html_study_regions(const study_result& r) {
   if (!any) return {};
   std::string h =
       "<section id=\"regions\"><h2>By region</h2>\n<p>Each option with its scenario's region "
-      "replaced by each of [study] regions, cheapest per " + html_escape(r.work_unit) +
+      "replaced by each of [study] regions, cheapest per " +
+      html_escape(r.work_unit) +
       " first; a region whose prices the option cannot find is listed as not priced, never at "
       "zero.</p>\n<table><tr><th>option</th><th>rank</th><th>region</th><th>USD</th><th>USD per " +
       html_escape(r.work_unit) + "</th><th>status</th><th>prices</th></tr>\n";
@@ -85,9 +86,8 @@ TRNCOST_DECL std::string html_study_regions(const study_result& r) {
       }
       h += "<td class=\"num\">" + std::to_string(++rank) + "</td><td>" + g.region +
            "</td><td class=\"num\">" + usd(g.est->total) + "</td><td class=\"num\">" +
-           per_unit(g.est->total / g.work) + "</td><td>" +
-           std::string(to_string(g.est->status)) + "</td><td>" +
-           html_escape(quote_dates(*g.est)) + "</td></tr>\n";
+           per_unit(g.est->total / g.work) + "</td><td>" + std::string(to_string(g.est->status)) +
+           "</td><td>" + html_escape(quote_dates(*g.est)) + "</td></tr>\n";
     }
   }
   return h + "</table></section>\n";
@@ -156,9 +156,9 @@ namespace io {
   using detail::html_escape;
   std::string h =
       detail::html_page_head(r.title, ".status{padding:8px 12px;border-radius:6px}\n", "") +
-      "<body>\n<h1>" +
-      html_escape(r.title) + "</h1>\n<p>" + std::to_string(r.options.size()) + " options from " +
-      html_escape(r.file) + "; work delivered in " + html_escape(r.work_unit) + ".</p>\n";
+      "<body>\n<h1>" + html_escape(r.title) + "</h1>\n<p>" + std::to_string(r.options.size()) +
+      " options from " + html_escape(r.file) + "; work delivered in " + html_escape(r.work_unit) +
+      ".</p>\n";
   h += detail::decision_section(
       r.decision, r.decided_for ? "The decision for " + *r.decided_for + ", ranked first."
                                 : std::string("No option ranks."));

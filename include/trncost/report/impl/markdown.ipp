@@ -237,15 +237,13 @@ namespace io {
     }
   }
 
-  o +=
-      "\n## Lines\n\n| category | phase | line | billed as | formula | USD (exact) |\n"
-      "|---|---|---|---|---|---:|\n";
+  o += "\n## Lines\n\n| category | phase | line | billed as | formula | USD (exact) |\n"
+       "|---|---|---|---|---|---:|\n";
   for (const auto& l : est.lines) {
     o += "| " + std::string(to_string(l.cat)) + " | " +
          (l.ph ? std::string(to_string(*l.ph)) : std::string("-")) + " | " +
          md_cell(l.description) + " | " + md_cell(describe(l.identity)) + " | `" +
-         md_cell(l.formula) + "` | " +
-         detail::exact_or_unpriced(l.amount) + " |\n";
+         md_cell(l.formula) + "` | " + detail::exact_or_unpriced(l.amount) + " |\n";
   }
 
   o += "\n## Sources\n\n| input | value | kind | source | date |\n|---|---|---|---|---|\n";

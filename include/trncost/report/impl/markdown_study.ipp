@@ -60,11 +60,12 @@ TRNCOST_DECL void md_study_comparison(std::string& o, const study_result& r) {
 
 TRNCOST_DECL void md_study_break_even(std::string& o, const study_result& r) {
   if (r.break_evens.empty()) return;
-  o += "\n## Hosting or calling an API\n\nEach self-hosted option against each hosted-API option at "
-       "the demand they share: the average demand at which both cost the same (the peak kept in "
-       "its ratio to the average), each total recomputed from the options' reports.\n\n"
-       "| hosted | API | stated demand | break-even demand | hosted USD | API USD | reading |\n"
-       "|---|---|---:|---:|---:|---:|---|\n";
+  o +=
+      "\n## Hosting or calling an API\n\nEach self-hosted option against each hosted-API option at "
+      "the demand they share: the average demand at which both cost the same (the peak kept in "
+      "its ratio to the average), each total recomputed from the options' reports.\n\n"
+      "| hosted | API | stated demand | break-even demand | hosted USD | API USD | reading |\n"
+      "|---|---|---:|---:|---:|---:|---|\n";
   for (const auto& b : r.break_evens) {
     o += "| " + md_cell(b.hosted) + " | " + md_cell(b.api) + " | " +
          b.baseline.to_fixed(decimal_places{2}) + " token/s | " +
@@ -99,10 +100,14 @@ TRNCOST_DECL void md_study_regions(std::string& o, const study_result& r) {
   bool any = false;
   for (const auto& x : r.options) any = any || !x.regions.empty();
   if (!any) return;
-  o += "\n## By region\n\nEach option with its scenario's region replaced by each of [study] "
-       "regions, cheapest per " + md_cell(r.work_unit) + " first; a region whose prices the option "
-       "cannot find is listed as not priced, never at zero.\n\n| option | rank | region | USD | USD "
-       "per " + md_cell(r.work_unit) + " | status | prices |\n|---|---:|---|---:|---:|---|---|\n";
+  o +=
+      "\n## By region\n\nEach option with its scenario's region replaced by each of [study] "
+      "regions, cheapest per " +
+      md_cell(r.work_unit) +
+      " first; a region whose prices the option "
+      "cannot find is listed as not priced, never at zero.\n\n| option | rank | region | USD | USD "
+      "per " +
+      md_cell(r.work_unit) + " | status | prices |\n|---|---:|---|---:|---:|---|---|\n";
   for (const auto& x : r.options) {
     std::size_t rank = 0;
     for (const auto& g : x.regions) {

@@ -30,8 +30,11 @@ namespace {
 /// where the price list writes "GB-Mo"), or nullptr.
 const pricing::price_unit_entry* bill_unit(std::string_view text) {
   constexpr std::pair<std::string_view, std::string_view> focus_spellings[] = {
-      {"GB-Months", "GB-Mo"}, {"GB-Month", "GB-Mo"}, {"IOPS-Months", "IOPS-Mo"},
-      {"Hour", "Hrs"},        {"GiBps-Months", "GiBps-mo"}};
+      {"GB-Months", "GB-Mo"},
+      {"GB-Month", "GB-Mo"},
+      {"IOPS-Months", "IOPS-Mo"},
+      {"Hour", "Hrs"},
+      {"GiBps-Months", "GiBps-mo"}};
   for (const auto& [focus, price_list] : focus_spellings) {
     if (text == focus) text = price_list;
   }
@@ -42,7 +45,8 @@ const pricing::price_unit_entry* bill_unit(std::string_view text) {
 const pricing::price_unit_entry* rate_unit(std::string_view rate) {
   for (const auto& e : pricing::price_unit_table) {
     const std::string_view sym = e.rate_symbol;
-    if (sym == rate || (sym.starts_with(rate) && sym.size() > rate.size() && sym[rate.size()] == ' ') ||
+    if (sym == rate ||
+        (sym.starts_with(rate) && sym.size() > rate.size() && sym[rate.size()] == ' ') ||
         sym.find("(or " + std::string(rate) + ")") != std::string_view::npos) {
       return &e;
     }
@@ -124,8 +128,8 @@ void explain(group& g) {
   reconcile_row& r = g.row;
   r.difference = r.billed - r.estimated;
   const bool comparable = g.est_unit != nullptr && g.bill_unit != nullptr &&
-                          g.est_unit->unit == g.bill_unit->unit &&
-                          g.est_units_agree && g.bill_units_agree && g.est_quantity_known;
+                          g.est_unit->unit == g.bill_unit->unit && g.est_units_agree &&
+                          g.bill_units_agree && g.est_quantity_known;
   if (!r.in_estimate) {
     r.why = "not in the estimate";
     if (comparable || (g.bill_unit != nullptr && g.bill_units_agree)) {
@@ -159,23 +163,24 @@ void explain(group& g) {
   }
   if (comparable && !g.one_rate) {
     r.why = "billed " + money_text(r.billed, false) + ", estimated " +
-            money_text(r.estimated, false) + " for " + qty_text(g.bill_qty, r.unit) +
-            " billed, " + qty_text(g.est_qty, r.unit) +
+            money_text(r.estimated, false) + " for " + qty_text(g.bill_qty, r.unit) + " billed, " +
+            qty_text(g.est_qty, r.unit) +
             " estimated; usage and price not split: the estimate's lines have several rates";
     return;
   }
   if (!comparable || g.est_qty.is_zero()) {
-    r.why = "billed " + money_text(r.billed, false) + ", estimated " + money_text(r.estimated, false) +
-            "; usage and price cannot be told apart (" +
-            (g.est_qty.is_zero() && comparable
-                 ? std::string("the estimate counts no quantity")
-                 : "the bill counts in " +
-                       (g.bill_units_agree && g.bill_unit ? std::string(g.bill_unit->text)
-                                                          : std::string("several or unknown units")) +
-                       ", the estimate in " +
-                       (g.est_units_agree && g.est_unit ? std::string(g.est_unit->text)
-                                                        : std::string("several or unknown units"))) +
-            ")";
+    r.why =
+        "billed " + money_text(r.billed, false) + ", estimated " + money_text(r.estimated, false) +
+        "; usage and price cannot be told apart (" +
+        (g.est_qty.is_zero() && comparable
+             ? std::string("the estimate counts no quantity")
+             : "the bill counts in " +
+                   (g.bill_units_agree && g.bill_unit ? std::string(g.bill_unit->text)
+                                                      : std::string("several or unknown units")) +
+                   ", the estimate in " +
+                   (g.est_units_agree && g.est_unit ? std::string(g.est_unit->text)
+                                                    : std::string("several or unknown units"))) +
+        ")";
     return;
   }
   const decimal est_rate = r.estimated / g.est_qty;
@@ -207,15 +212,15 @@ measured bill_measurement(const group& g, const reconciliation& r) {
   if (g.row.bill_rows > g.refs.size()) {
     rows += " and " + std::to_string(g.row.bill_rows - g.refs.size()) + " more";
   }
-  return measured{
-      .run_id = "bill " + r.bill,
-      .method = "billed usage and " + std::string(to_string(r.basis)) + " cost of " +
-                std::to_string(g.row.bill_rows) + (g.row.bill_rows == 1 ? " row" : " rows") +
-                " of a " + std::string(io::to_string(r.layout)) + " bill (" + rows + ")",
-      .from = g.from,
-      .to = g.to,
-      .instance_type = g.row.identity.instance_type,
-      .region = g.row.identity.region};
+  return measured{.run_id = "bill " + r.bill,
+                  .method = "billed usage and " + std::string(to_string(r.basis)) + " cost of " +
+                            std::to_string(g.row.bill_rows) +
+                            (g.row.bill_rows == 1 ? " row" : " rows") + " of a " +
+                            std::string(io::to_string(r.layout)) + " bill (" + rows + ")",
+                  .from = g.from,
+                  .to = g.to,
+                  .instance_type = g.row.identity.instance_type,
+                  .region = g.row.identity.region};
 }
 
 }  // namespace
@@ -255,9 +260,8 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
   for (const auto& l : estimate.lines) {
     if (l.identity && !l.identity->usage_type.empty() && !l.identity->instance_type.empty()) {
       const line_identity& id = *l.identity;
-      usage_key_of_instance.try_emplace(id.service + "|" + id.region + "|instance:" +
-                                            id.instance_type,
-                                        detail::key_of(id));
+      usage_key_of_instance.try_emplace(
+          id.service + "|" + id.region + "|instance:" + id.instance_type, detail::key_of(id));
     }
   }
   std::vector<group> groups;
@@ -312,8 +316,7 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
     }
     if (!l.amount->is_zero()) {
       const auto p = values.values.find(l.price);
-      const std::optional<decimal> rate =
-          p == values.values.end() ? std::nullopt : p->second;
+      const std::optional<decimal> rate = p == values.values.end() ? std::nullopt : p->second;
       if (!rate || (g.rate && *g.rate != *rate)) g.one_rate = false;
       g.rate = rate;
     }
@@ -413,8 +416,8 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
       auto [it, fresh] = by_key.try_emplace("bill|" + base + what, groups.size());
       if (fresh) {
         groups.emplace_back();
-        groups.back().row.identity = {.service = row.service, .region = row.region,
-                                      .usage_type = what};
+        groups.back().row.identity = {
+            .service = row.service, .region = row.region, .usage_type = what};
       }
       gi = it->second;
     }
@@ -547,12 +550,12 @@ TRNCOST_DECL reconciliation_check check_reconciliation(std::string_view json_tex
     const auto bq = rec_decimal_or_null(r, "billed_quantity", path, file);
     const auto usage = rec_decimal_or_null(r, "usage_effect", path, file);
     const auto price = rec_decimal_or_null(r, "price_effect", path, file);
-    if (usage.has_value() != price.has_value() ||
-        (usage && (!eq || !bq || eq->is_zero()))) {
+    if (usage.has_value() != price.has_value() || (usage && (!eq || !bq || eq->is_zero()))) {
       if (out.ok) {
         out.ok = false;
-        out.first_mismatch = path + ".usage_effect: a split needs both effects and both "
-                                    "quantities, the estimated one not 0";
+        out.first_mismatch = path +
+                             ".usage_effect: a split needs both effects and both "
+                             "quantities, the estimated one not 0";
       }
     } else if (usage) {
       const decimal rate = e / *eq;
@@ -585,8 +588,8 @@ TRNCOST_DECL reconciliation_check check_reconciliation(std::string_view json_tex
   }
   const std::uint64_t kept = rec_count(root, "rows_kept", "", file);
   const std::uint64_t read = rec_count(root, "rows_read", "", file);
-  const auto count_mismatch = [&](std::string_view path, std::uint64_t said,
-                                  std::uint64_t computed, std::string_view why) {
+  const auto count_mismatch = [&](std::string_view path, std::uint64_t said, std::uint64_t computed,
+                                  std::string_view why) {
     if (out.ok && said != computed) {
       out.ok = false;
       out.first_mismatch = std::string(path) + ": the document says " + std::to_string(said) +
@@ -623,9 +626,10 @@ TRNCOST_DECL std::string render_reconciliation_markdown(const report::reconcilia
          return j;
        }()) + ").\n\n";
   s += "| | " + r.currency + " |\n|---|---:|\n";
-  s += "| estimated" + std::string(r.unpriced_lines ? " (" + std::to_string(r.unpriced_lines) +
-                                                          " line(s) unpriced, left out)"
-                                                    : "") +
+  s += "| estimated" +
+       std::string(r.unpriced_lines
+                       ? " (" + std::to_string(r.unpriced_lines) + " line(s) unpriced, left out)"
+                       : "") +
        " | " + usd(r.estimated) + " |\n";
   s += "| billed usage | " + usd(r.billed_usage) + " |\n";
   s += "| difference (billed - estimated) | " + detail::signed_usd(r.difference) + " |\n";
@@ -655,14 +659,14 @@ TRNCOST_DECL std::string render_reconciliation_markdown(const report::reconcilia
     }
     s += "| what | rows | " + r.currency + " |\n|---|---:|---:|\n";
     for (const auto& x : t) {
-      s += "| " + md_cell(x.what) + " | " + std::to_string(x.rows) + " | " + usd(x.amount) +
-           " |\n";
+      s += "| " + md_cell(x.what) + " | " + std::to_string(x.rows) + " | " + usd(x.amount) + " |\n";
     }
   };
-  s += "\n## Measured by the bill, for the next estimate\n\n"
-       "What the bill counted for each identity, as a measurement (trncost's `measured` provenance: "
-       "the bill as the run, its rows as the method, their charge period).\n\n"
-       "| what | billed quantity | billed | from | to | method |\n|---|---:|---:|---|---|---|\n";
+  s +=
+      "\n## Measured by the bill, for the next estimate\n\n"
+      "What the bill counted for each identity, as a measurement (trncost's `measured` provenance: "
+      "the bill as the run, its rows as the method, their charge period).\n\n"
+      "| what | billed quantity | billed | from | to | method |\n|---|---:|---:|---|---|---|\n";
   for (const auto& row : r.rows) {
     if (!row.billed_as) continue;
     s += "| " + md_cell(describe(row.identity)) + " | " +
@@ -674,9 +678,11 @@ TRNCOST_DECL std::string render_reconciliation_markdown(const report::reconcilia
   for (const auto& row : r.rows) {
     if (!row.billed_as) continue;
     s += "\nIn a scenario file, a value the bill measured reads (here the first row's cost):\n\n"
-         "    cost = { value = \"" + row.billed.to_string() + "\", measured = { run = \"" +
-         row.billed_as->run_id + "\", method = \"" + row.billed_as->method + "\", from = " +
-         to_string(row.billed_as->from) + ", to = " + to_string(row.billed_as->to) + " } }\n";
+         "    cost = { value = \"" +
+         row.billed.to_string() + "\", measured = { run = \"" + row.billed_as->run_id +
+         "\", method = \"" + row.billed_as->method +
+         "\", from = " + to_string(row.billed_as->from) + ", to = " + to_string(row.billed_as->to) +
+         " } }\n";
     break;
   }
   totals("Other charges (billed cost)", r.other_charges, "None.");
@@ -700,28 +706,28 @@ TRNCOST_DECL std::string render_reconciliation_html(const report::reconciliation
     return "<tr id=\"" + std::string(id) + "\"><th>" + std::string(what) +
            "</th><td class=\"num\">" + v + "</td></tr>\n";
   };
-  h += "<table id=\"totals\">\n" +
-       total_row("estimated", "estimated" + std::string(r.unpriced_lines
-                                                          ? " (" + std::to_string(r.unpriced_lines) +
-                                                                " line(s) unpriced, left out)"
-                                                          : ""),
-                 detail::usd(r.estimated)) +
-       total_row("billed-usage", "billed usage", detail::usd(r.billed_usage)) +
-       total_row("difference", "difference (billed - estimated)",
-                 detail::signed_usd(r.difference)) +
-       total_row("other", "other charges (credits, refunds, tax, fees)", detail::usd(r.other)) +
-       total_row("invoiced", "invoiced for the rows kept", detail::usd(r.invoiced)) + "</table>\n";
+  h +=
+      "<table id=\"totals\">\n" +
+      total_row(
+          "estimated",
+          "estimated" + std::string(r.unpriced_lines ? " (" + std::to_string(r.unpriced_lines) +
+                                                           " line(s) unpriced, left out)"
+                                                     : ""),
+          detail::usd(r.estimated)) +
+      total_row("billed-usage", "billed usage", detail::usd(r.billed_usage)) +
+      total_row("difference", "difference (billed - estimated)", detail::signed_usd(r.difference)) +
+      total_row("other", "other charges (credits, refunds, tax, fees)", detail::usd(r.other)) +
+      total_row("invoiced", "invoiced for the rows kept", detail::usd(r.invoiced)) + "</table>\n";
   std::vector<detail::bar> bars;
   for (const auto& row : r.rows) {
     if (row.billed.is_zero() && row.estimated.is_zero()) continue;
-    const std::string_view colour = row.difference.is_zero()      ? detail::useful_colour
+    const std::string_view colour = row.difference.is_zero()       ? detail::useful_colour
                                     : row.difference.is_negative() ? "#1f77b4"
                                                                    : detail::overhead_colour;
     bars.push_back({describe(row.identity),
                     "billed " + money_text(row.billed, false) + ", estimated " +
                         (row.in_estimate ? money_text(row.estimated, false) : std::string("none")),
-                    row.billed, colour,
-                    "data-difference=\"" + row.difference.to_string() + "\""});
+                    row.billed, colour, "data-difference=\"" + row.difference.to_string() + "\""});
   }
   h += "<div class=\"charts\">\n" +
        detail::bar_chart("billed-chart", "Billed by identity (red: over the estimate)", bars) +
@@ -731,15 +737,15 @@ TRNCOST_DECL std::string render_reconciliation_html(const report::reconciliation
   for (const auto& row : r.rows) {
     std::string lines;
     for (const auto& l : row.lines) lines += (lines.empty() ? "" : "; ") + l;
-    const std::string cls = row.difference.is_zero()        ? "num"
+    const std::string cls = row.difference.is_zero()       ? "num"
                             : row.difference.is_negative() ? "num under"
                                                            : "num over";
     h += "<tr><td>" + html_escape(describe(row.identity)) + "</td><td>" +
          html_escape(lines.empty() ? "-" : lines) + "</td><td class=\"num\">" +
-         (row.in_estimate ? (row.unpriced && row.estimated.is_zero()
-                                 ? std::string("unpriced")
-                                 : money_text(row.estimated, false))
-                          : std::string("-")) +
+         (row.in_estimate
+              ? (row.unpriced && row.estimated.is_zero() ? std::string("unpriced")
+                                                         : money_text(row.estimated, false))
+              : std::string("-")) +
          "</td><td class=\"num\">" + money_text(row.billed, false) + "</td><td class=\"num\">" +
          std::to_string(row.bill_rows) + "</td><td class=\"" + cls + "\">" +
          money_text(row.difference, true) + "</td><td>" + html_escape(row.why) + "</td></tr>\n";
@@ -755,9 +761,8 @@ TRNCOST_DECL std::string render_reconciliation_html(const report::reconciliation
     h += "<table id=\"" + std::string(id) + "\">\n<tr><th>what</th><th>rows</th><th>" +
          html_escape(r.currency) + "</th></tr>\n";
     for (const auto& x : t) {
-      h += "<tr><td>" + html_escape(x.what) + "</td><td class=\"num\">" +
-           std::to_string(x.rows) + "</td><td class=\"num\">" + detail::usd(x.amount) +
-           "</td></tr>\n";
+      h += "<tr><td>" + html_escape(x.what) + "</td><td class=\"num\">" + std::to_string(x.rows) +
+           "</td><td class=\"num\">" + detail::usd(x.amount) + "</td></tr>\n";
     }
     h += "</table>\n";
   };
@@ -831,8 +836,8 @@ TRNCOST_DECL std::string render_reconciliation_json(const report::reconciliation
     w.end_object();
   }
   w.end_array();
-  for (const auto& [name, list] : {std::pair{"other_charges", &r.other_charges},
-                                   std::pair{"left_out", &r.left_out}}) {
+  for (const auto& [name, list] :
+       {std::pair{"other_charges", &r.other_charges}, std::pair{"left_out", &r.left_out}}) {
     w.key(name);
     w.begin_array();
     for (const auto& x : *list) {

@@ -3,8 +3,8 @@
 #ifndef TRNCOST_REPORT_IMPL_REPORT_IPP
 #define TRNCOST_REPORT_IMPL_REPORT_IPP
 
-#include "../report.hpp"
 #include "../consistency.hpp"
+#include "../report.hpp"
 
 namespace trncost {
 

@@ -19,7 +19,8 @@ TRNCOST_DECL hosted_api_plan add_hosted_api(model& m, const hosted_api_inputs& i
   const std::string& name = in.name;
   if (name.empty()) throw input_error("a hosted API workload needs a name");
   if (in.model.empty()) {
-    throw input_error("workload '" + name + "': the model is empty (name it as the price list "
+    throw input_error("workload '" + name +
+                      "': the model is empty (name it as the price list "
                       "does: \"Qwen3 32B\")");
   }
   const auto service = find_aws_service(in.service);
@@ -55,8 +56,8 @@ TRNCOST_DECL hosted_api_plan add_hosted_api(model& m, const hosted_api_inputs& i
       return std::string();
     };
     b.bills({.service = std::string(service->code), .usage_type = usage_type(in.input_price)});
-    b.line({phase::serving, "input tokens sent" + on}, trncost::detail::add_input(b, in.input_price),
-           input);
+    b.line({phase::serving, "input tokens sent" + on},
+           trncost::detail::add_input(b, in.input_price), input);
     b.bills({.service = std::string(service->code), .usage_type = usage_type(in.output_price)});
     b.line({phase::serving, "output tokens generated" + on},
            trncost::detail::add_input(b, in.output_price), output);

@@ -30,7 +30,8 @@ TRNCOST_DECL sweep_plan add_sweep(model& m, const sweep_inputs& in) {
   if (in.wave_gap) {
     trncost::detail::require_non_negative(*in.wave_gap, name);
     if (!in.cluster_kept_up) {
-      throw input_error("workload '" + name + "': a gap between waves is billed only while a "
+      throw input_error("workload '" + name +
+                        "': a gap between waves is billed only while a "
                         "cluster is kept up; each trial here launches its own instances");
     }
   }

@@ -10,8 +10,7 @@ namespace trncost {
 TRNCOST_DECL auto transfer::inter_az(
     std::string what, input_of<quantity<units::gibibyte_t>> volume,
     input_of<quantity<units::usd_per_gibibyte_t>> price_each_direction) -> transfer {
-  transfer t(std::move(what), std::move(volume), 2, std::move(price_each_direction),
-             std::nullopt);
+  transfer t(std::move(what), std::move(volume), 2, std::move(price_each_direction), std::nullopt);
   t.usage_ = "DataTransfer-Regional-Bytes";
   return t;
 }

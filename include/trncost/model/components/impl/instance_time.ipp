@@ -64,8 +64,7 @@ TRNCOST_DECL auto instance_time::bought_as(purchase_option option) -> instance_t
   const bool block = rule_.how == billing_rule::kind::capacity_block;
   if (block != (option == purchase_option::capacity_block)) {
     throw input_error("component '" + name_ + "': bought as " + std::string(to_string(option)) +
-                      " but billed " +
-                      (block ? "as a Capacity Block" : "by the second or hour") +
+                      " but billed " + (block ? "as a Capacity Block" : "by the second or hour") +
                       "; a Capacity Block's billing rule and purchase option go together");
   }
   purchase_ = option;
