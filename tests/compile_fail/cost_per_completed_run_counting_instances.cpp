@@ -5,8 +5,7 @@ int main() {
   using namespace trncost;
   const sourced<money> cost{"cost", make(units::usd, "1000"), assumption{"x"}};
 #ifdef TRNCOST_FAIL
-  const sourced<quantity<units::instance_t>> runs{"runs", make(units::instance, "2"),
-                                                  assumption{"x"}};
+  const sourced<quantity<units::instance_t>> runs{"runs", make(units::instance, "2"), assumption{"x"}};
 #else
   const sourced<quantity<units::job_t>> runs{"runs", make(units::job, "2"), assumption{"x"}};
 #endif

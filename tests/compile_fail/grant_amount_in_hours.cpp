@@ -4,8 +4,7 @@
 int main() {
   using namespace trncost;
 #ifdef TRNCOST_FAIL
-  const sourced<quantity<units::hour_t>> amount{"grant", make(units::hour, "5000"),
-                                                assumption{"x"}};
+  const sourced<quantity<units::hour_t>> amount{"grant", make(units::hour, "5000"), assumption{"x"}};
 #else
   const sourced<money> amount{"grant", make(units::usd, "5000"), assumption{"x"}};
 #endif

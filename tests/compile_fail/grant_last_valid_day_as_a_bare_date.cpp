@@ -6,11 +6,9 @@ int main() {
   using namespace trncost;
   const sourced<money> amount{"grant", make(units::usd, "5000"), assumption{"x"}};
 #ifdef TRNCOST_FAIL
-  const credits::grant g("G", amount, parse_date("2026-01-01"), parse_date("2027-01-01"),
-                         {"AmazonEC2"});
+  const credits::grant g("G", amount, parse_date("2026-01-01"), parse_date("2027-01-01"), {"AmazonEC2"});
 #else
-  const credits::grant g("G", amount, parse_date("2026-01-01"),
-                         credits::last_day{parse_date("2026-12-31")}, {"AmazonEC2"});
+  const credits::grant g("G", amount, parse_date("2026-01-01"), credits::last_day{parse_date("2026-12-31")}, {"AmazonEC2"});
 #endif
   (void)g;
 }

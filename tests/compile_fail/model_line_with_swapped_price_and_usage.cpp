@@ -5,8 +5,8 @@
 int main() {
   using namespace trncost;
   model m;
-  const auto price =
-      m.input(sourced("price", make(units::usd_per_instance_hour, "21.50"), assumption{"list"}));
+  const auto price = m.input(sourced("price", make(units::usd_per_instance_hour, "21.50"),
+                                     assumption{"list"}));
   const auto usage = m.input(sourced("usage", make(units::instance_hour, 10), assumption{"plan"}));
 #ifdef TRNCOST_FAIL
   m.add_line(category::compute, "job", {phase::training, "training"}, usage, price);

@@ -1,6 +1,5 @@
 // expect: trncost: amount\(price, usage\) and charge\(name, price, usage\) take the price first
-// amount(price, usage) keeps formulas reading "price * usage": amount(usage, price) must not
-// compile.
+// amount(price, usage) keeps formulas reading "price * usage": amount(usage, price) must not compile.
 #include <trncost/units.hpp>
 
 int main() {

@@ -6,8 +6,7 @@ int main() {
 #ifdef TRNCOST_FAIL
   const credits::charge c{category::compute, credits::charge_kind::usage, decimal(12.5), "x"};
 #else
-  const credits::charge c{category::compute, credits::charge_kind::usage, decimal::parse("12.5"),
-                          "x"};
+  const credits::charge c{category::compute, credits::charge_kind::usage, decimal::parse("12.5"), "x"};
 #endif
   (void)c;
 }
