@@ -86,8 +86,7 @@ TEST_CASE("parse_scenario fills the spec as written") {
   CHECK(s.none.empty());
 
   const scenario_component& it = s.components[0];
-  CHECK(it.kind == scenario_component_kind::instance_time);
-  CHECK(kind_name(it.kind) == "instance_time");
+  CHECK(it.kind == "instance_time");
   CHECK(it.name == "fine-tune");
   CHECK(it.text.at("instance_type") == "trn1.32xlarge");
   CHECK(it.values.at("price").query == "ec2_on_demand");
@@ -101,10 +100,10 @@ TEST_CASE("parse_scenario fills the spec as written") {
   CHECK(m.from == parse_timestamp("2026-11-18T08:00:00Z"));
   CHECK(m.to == parse_timestamp("2026-11-18T08:20:00Z"));
 
-  CHECK(s.components[1].kind == scenario_component_kind::failures);
+  CHECK(s.components[1].kind == "failures");
   CHECK(s.components[1].text.at("instance_time") == "fine-tune");
   const scenario_component& dt = s.components[4];
-  CHECK(dt.kind == scenario_component_kind::data_transfer);
+  CHECK(dt.kind == "data_transfer");
   REQUIRE(dt.transfers.size() == 2);
   CHECK(dt.transfers[0].type == "inter_az");
   CHECK(dt.transfers[1].type == "internet_egress");
@@ -116,6 +115,39 @@ TEST_CASE("parse_scenario fills the spec as written") {
   CHECK(p.value == "35.76");
   CHECK(std::get<third_party>(*p.origin).seen == parse_date("2026-10-02"));
   CHECK(t2.components[1].runs == std::vector<std::string>{"../data/ft-8b-trn1-runs.csv"});
+}
+
+TEST_CASE("component_kind_names lists every kind the parser reads, in the documentation's order") {
+  const auto names = trncost::io::component_kind_names();
+  const std::vector<std::string_view> expected{"instance_time",
+                                               "failures",
+                                               "block_storage",
+                                               "object_storage",
+                                               "logging",
+                                               "data_transfer",
+                                               "data_preparation",
+                                               "serving",
+                                               "sweep",
+                                               "continued_pretraining",
+                                               "batch_inference",
+                                               "autoscaled_serving",
+                                               "frontier",
+                                               "hosted_api"};
+  CHECK(names == expected);
+  // Every kind's keys are in scenario_key_paths() under its name, and a kind the registry does not
+  // hold is refused with the list.
+  const auto paths = trncost::io::scenario_key_paths();
+  for (std::string_view k : names) {
+    CHECK(std::any_of(paths.begin(), paths.end(), [&](const std::string& p) {
+      return p.starts_with("component." + std::string(k) + ".");
+    }));
+  }
+  CHECK(trncost_support::parse_error_of(trncost_support::scenario_head +
+                                        "[[component]]\nkind = \"servng\"\nname = \"x\"\n") ==
+        "trncost: s.toml:9: component[0].kind: unknown component kind \"servng\" (did you mean "
+        "\"serving\"?); the kinds are instance_time, failures, block_storage, object_storage, "
+        "logging, data_transfer, data_preparation, serving, sweep, continued_pretraining, "
+        "batch_inference, autoscaled_serving, frontier, hosted_api");
 }
 
 TEST_CASE("every provenance written inline, and declare_none") {

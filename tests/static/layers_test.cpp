@@ -43,10 +43,11 @@ const std::set<std::string, std::less<>>& core_layers() {
 /// The layer of a header, from its path under include/trncost: its folder; for an umbrella header
 /// (credits.hpp beside credits/) the folder it stands for; "top" for the other headers at the top.
 /// io/ splits in two: the scenario file (io/scenario.hpp, io/study.hpp and io/plan.hpp, which build
-/// a report's extras or write a plan's report) and the readers (every other io/ header, io/detail/
-/// and the fmt formatters). The bodies of a header's functions (its impl/<name>.ipp) have the
-/// header's layer. "src" is the headers a program includes in one unit for separate compilation
-/// (src.hpp, io/src_*.hpp): they include every layer, and no header includes them.
+/// a report's extras or write a plan's report, and io/kinds/, its component kinds) and the readers
+/// (every other io/ header, io/detail/ and the fmt formatters). The bodies of a header's functions
+/// (its impl/<name>.ipp) have the header's layer. "src" is the headers a program includes in one
+/// unit for separate compilation (src.hpp, io/src_*.hpp): they include every layer, and no header
+/// includes them.
 std::string layer_of(const fs::path& in) {
   fs::path rel;
   for (const auto& part : in) {
@@ -61,8 +62,10 @@ std::string layer_of(const fs::path& in) {
     return fs::is_directory(trncost_root() / stem) ? stem : "top";
   }
   if (first == "io") {
-    return r == "io/scenario.hpp" || r == "io/study.hpp" || r == "io/plan.hpp" ? "scenario"
-                                                                               : "readers";
+    return r == "io/scenario.hpp" || r == "io/study.hpp" || r == "io/plan.hpp" ||
+                   r.starts_with("io/kinds/")
+               ? "scenario"
+               : "readers";
   }
   return first;
 }
@@ -87,6 +90,10 @@ std::optional<std::string> forbidden(std::string_view from, std::string_view to)
     return "the core does not include io/ (readers and the scenario file sit above it)";
   }
   if (from == "analysis" && to == "credits") return "analysis/ does not include credits/";
+  if (from == "readers" && to == "scenario") {
+    return "the readers do not include the scenario file (io/scenario.hpp, io/study.hpp, "
+           "io/plan.hpp, io/kinds/): it reads files through them";
+  }
   if (from == "report" && to == "scenario") {
     return "the report layer does not include the scenario and study files (a study's writers "
            "take report/study_result.hpp)";
@@ -187,6 +194,7 @@ TEST_CASE("the folder graph's layers and rules") {
     CHECK(layer_of("error.hpp") == "top");
     CHECK(layer_of("report/impl/json.ipp") == "report");  // a header's bodies: its layer
     CHECK(layer_of("io/impl/scenario.ipp") == "scenario");
+    CHECK(layer_of("io/kinds/serving.ipp") == "scenario");  // a component kind's file form
     CHECK(layer_of("io/detail/impl/json.ipp") == "readers");
     CHECK(layer_of("units/impl/decimal.ipp") == "units");
     CHECK(layer_of("src.hpp") == "src");
@@ -201,7 +209,8 @@ TEST_CASE("the folder graph's layers and rules") {
     CHECK(forbidden("model", "readers").has_value());
     CHECK(forbidden("workload", "scenario").has_value());
     CHECK(forbidden("analysis", "credits").has_value());
-    CHECK(forbidden("report", "scenario").has_value());  // a study's writers: study_result.hpp
+    CHECK(forbidden("report", "scenario").has_value());   // a study's writers: study_result.hpp
+    CHECK(forbidden("readers", "scenario").has_value());  // io/kinds/ is the scenario file's
     CHECK(forbidden("units", "src").has_value());  // separate compilation's units: a program's own
     CHECK(forbidden("scenario", "src").has_value());
   }

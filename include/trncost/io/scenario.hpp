@@ -38,43 +38,6 @@ namespace trncost::io {
 /// The scenario format this trncost reads (the file's `format = 1`).
 inline constexpr std::int64_t scenario_format_version = 1;
 
-/// The components a scenario can hold, in the order of scenario_component_kinds.
-enum class scenario_component_kind {
-  instance_time,
-  failures,
-  block_storage,
-  object_storage,
-  logging,
-  data_transfer,
-  data_preparation,
-  serving,
-  sweep,
-  continued_pretraining,
-  batch_inference,
-  autoscaled_serving,
-  frontier,
-  hosted_api
-};
-
-inline constexpr std::array<std::string_view, 14> scenario_component_kinds{"instance_time",
-                                                                           "failures",
-                                                                           "block_storage",
-                                                                           "object_storage",
-                                                                           "logging",
-                                                                           "data_transfer",
-                                                                           "data_preparation",
-                                                                           "serving",
-                                                                           "sweep",
-                                                                           "continued_pretraining",
-                                                                           "batch_inference",
-                                                                           "autoscaled_serving",
-                                                                           "frontier",
-                                                                           "hosted_api"};
-
-[[nodiscard]] constexpr std::string_view kind_name(scenario_component_kind k) noexcept {
-  return scenario_component_kinds[static_cast<std::size_t>(k)];
-}
-
 /// An input of a component: a price from the price book (`query` names the query), or a value
 /// with its provenance written inline.
 struct scenario_value {
@@ -142,7 +105,7 @@ struct scenario_purchase {
 
 /// One [[component]] table.
 struct scenario_component {
-  scenario_component_kind kind = scenario_component_kind::instance_time;
+  std::string kind;  ///< its kind's name ("instance_time"; component_kind_names())
   std::string name;
   std::uint64_t line = 0;
   std::map<std::string, std::string> text;       ///< instance_type, volume_type, ...
@@ -273,217 +236,8 @@ struct scenario_key {
 
 using kt = scenario_key_type;
 
-// The job's phases come from the run logs (tokens_to_train / their throughput, their medians) or
-// are written directly (training_seconds, instances and the other phases' seconds): component()
-// checks that exactly one of tokens_to_train and training_seconds is written.
-inline constexpr std::array<scenario_key, 14> instance_time_keys{{
-    {"instance_type", kt::text, true},
-    {"purchase", kt::purchase, false},  // reserved, Savings Plan or spot; on demand when absent
-    {"price", kt::price, false, "ec2_on_demand", true},
-    {"tokens_to_train", kt::input, false},
-    {"billing", kt::text, false},      // "per_second" (default), "per_hour" or "capacity_block"
-    {"block_fee", kt::input, false},   // capacity_block: USD for the whole block
-    {"block_days", kt::input, false},  // capacity_block: its length (1-14, then 7-day steps)
-    {"instances", kt::input, false},
-    {"setup_seconds", kt::input, false},
-    {"compilation_seconds", kt::input, false},
-    {"training_seconds", kt::input, false},
-    {"evaluation_seconds", kt::input, false},
-    {"checkpointing_seconds", kt::input, false},
-    {"waiting_seconds", kt::input, false},
-}};
-/// `purchase = { ... }` of an instance_time component.
-inline constexpr std::array<std::string_view, 6> purchase_keys{
-    "reserved", "savings_plan", "spot", "lease", "payment", "advisor"};
-/// The phases an instance_time component may write directly, in the order they are billed.
-inline constexpr std::array<phase, 6> instance_time_phases{phase::setup,         phase::compilation,
-                                                           phase::training,      phase::evaluation,
-                                                           phase::checkpointing, phase::waiting};
-/// The key of a phase written directly ("setup_seconds").
-constexpr std::string_view phase_key(phase ph) noexcept {
-  switch (ph) {
-    case phase::setup:
-      return "setup_seconds";
-    case phase::compilation:
-      return "compilation_seconds";
-    case phase::training:
-      return "training_seconds";
-    case phase::evaluation:
-      return "evaluation_seconds";
-    case phase::checkpointing:
-      return "checkpointing_seconds";
-    default:
-      return "waiting_seconds";
-  }
-}
-/// The billing rules of an instance_time component (`billing = "..."`, billing_rule).
-inline constexpr std::array<std::string_view, 3> billing_rules{"per_second", "per_hour",
-                                                               "capacity_block"};
-inline constexpr std::array<scenario_key, 5> failures_keys{{
-    {"instance_time", kt::text, true},
-    {"runs", kt::files, false},
-    // The figures themselves, measured or assumed, instead of run logs: all three or none.
-    {"interruptions_per_instance_hour", kt::input, false},
-    {"restart_seconds", kt::input, false},
-    {"work_lost_seconds", kt::input, false},
-}};
-inline constexpr std::array<scenario_key, 13> block_storage_keys{{
-    {"volume_type", kt::text, true},
-    {"price", kt::price, false, "ebs_storage", true},
-    {"size_gib", kt::input, true, {}, true},
-    {"kept_seconds", kt::input, false},
-    {"kept_hours", kt::input, false},
-    {"kept_months", kt::input, false},
-    {"volumes", kt::input, false, {}, true},
-    // Provisioned IOPS and throughput of each volume, the part included at no charge (gp3: 3,000
-    // IOPS and 125 MiB/s) and the price above it.
-    {"iops", kt::input, false, {}, true},
-    {"iops_included", kt::input, false},
-    {"iops_price", kt::price, false, "ebs_iops", true},  // USD per IOPS-month
-    {"throughput_mibps", kt::input, false, {}, true},
-    {"throughput_included_mibps", kt::input, false},
-    {"throughput_price", kt::price, false, "ebs_throughput", true},  // USD per MiBps-month
-}};
-inline constexpr std::array<scenario_key, 8> object_storage_keys{{
-    {"storage_class", kt::text, true},
-    {"storage_price", kt::price, false, "s3_storage_tiers"},
-    {"stored_gib", kt::input, true},
-    {"kept_months", kt::input, true},
-    {"put_requests", kt::input, false},
-    {"put_price", kt::price, false, "s3_requests"},
-    {"get_requests", kt::input, false},
-    {"get_price", kt::price, false, "s3_requests"},
-}};
-inline constexpr std::array<scenario_key, 6> logging_keys{{
-    {"ingested_gib", kt::input, true},
-    {"ingestion_price", kt::price, false, "cloudwatch_logs_ingestion"},
-    {"stored_gib", kt::input, false},
-    {"kept_months", kt::input, false},
-    {"storage_price", kt::price, false, "cloudwatch_logs_storage"},
-    {"not_kept", kt::text, false},  // why the logs are not stored (instead of the three above)
-}};
-inline constexpr std::array<scenario_key, 1> data_transfer_keys{{
-    {"transfer", kt::transfers, true},
-}};
-inline constexpr std::array<scenario_key, 7> data_preparation_keys{{
-    // A measured cost (and the AWS service that billed it, if one did)...
-    {"cost", kt::input, false},
-    {"service", kt::text, false},
-    // ...or CPU instances over the preparation's time, priced per instance-hour.
-    {"instance_type", kt::text, false},
-    {"instances", kt::input, false},
-    {"duration_seconds", kt::input, false},
-    {"duration_hours", kt::input, false},
-    {"price", kt::price, false, "ec2_on_demand", true},
-}};
-inline constexpr std::array<scenario_key, 5> transfer_keys{{
-    {"type", kt::text, true},
-    {"what", kt::text, true},
-    {"gib", kt::input, true, {}, true},
-    {"price", kt::price, false, "data_transfer_tiers"},
-    {"to_region", kt::text, false},  // inter_region: where the data goes
-}};
-
-// Workload components (include/trncost/workload/). Alternatives (`hours` or `period`, `..._seconds`
-// or `..._hours`, tokens or requests) are not required here: component() checks that exactly one
-// of each is written.
-inline constexpr std::array<scenario_key, 12> serving_keys{{
-    {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand", true},
-    {"hours", kt::input, false},
-    {"period", kt::period, false},
-    {"average_tokens_per_s", kt::input, false},
-    {"peak_tokens_per_s", kt::input, false},
-    {"average_requests_per_s", kt::input, false},
-    {"peak_requests_per_s", kt::input, false},
-    {"throughput", kt::throughput, true},
-    {"latency_target", kt::text, false},
-    {"utilisation", kt::input, true},
-    {"instances", kt::input, false},  // a fixed fleet; sized from the demand when absent
-}};
-// A hosted API (Amazon Bedrock on demand): the service's demand, billed per input and output token.
-// A peak demand may stay in a study's shared table: an API has no fleet, so it sizes nothing here.
-inline constexpr std::array<scenario_key, 9> hosted_api_keys{{
-    {"model", kt::text, true},
-    {"hours", kt::input, false},
-    {"period", kt::period, false},
-    {"average_tokens_per_s", kt::input, true},
-    {"peak_tokens_per_s", kt::input, false},
-    {"input_tokens_per_output_token", kt::input, true},
-    {"input_price", kt::price, false, "bedrock_tokens", true},
-    {"output_price", kt::price, false, "bedrock_tokens", true},
-    {"service", kt::text, false},  // the AWS service billing the tokens; AmazonBedrock when absent
-}};
-inline constexpr std::array<scenario_key, 15> sweep_keys{{
-    {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand", true},
-    {"trials", kt::input, true},
-    {"trial_seconds", kt::input, false},
-    {"trial_hours", kt::input, false},
-    {"instances_per_trial", kt::input, true},
-    {"parallel_trials", kt::input, true},
-    {"stopped_early", kt::input, true},
-    {"stopped_trial_run", kt::input, false},  // required when stopped_early is above 0
-    {"cluster_kept_up", kt::flag, false},
-    {"rerun_instances", kt::input, false},
-    {"rerun_seconds", kt::input, false},
-    {"rerun_hours", kt::input, false},
-    {"wave_gap_seconds", kt::input, false},  // the cluster kept up between waves
-    {"wave_gap_hours", kt::input, false},
-}};
-inline constexpr std::array<scenario_key, 9> continued_pretraining_keys{{
-    {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand", true},
-    {"instances", kt::input, true},
-    {"token_budget", kt::input, true},
-    {"throughput", kt::input, true},
-    {"checkpoint_interval_seconds", kt::input, false},
-    {"checkpoint_interval_hours", kt::input, false},
-    {"checkpoint_seconds", kt::input, true},
-    {"setup_seconds", kt::input, false},
-}};
-inline constexpr std::array<scenario_key, 6> batch_inference_keys{{
-    {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand", true},
-    {"instances", kt::input, true},
-    {"tokens", kt::input, true},
-    {"throughput", kt::input, true},
-    {"setup_seconds", kt::input, false},
-}};
-
-inline constexpr std::array<scenario_key, 9> autoscaled_serving_keys{{
-    {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand", true},
-    {"profile", kt::profile, true},
-    {"repeats", kt::input, true},
-    {"target_tokens_per_s_per_replica", kt::input, false},
-    {"target_requests_per_s_per_replica", kt::input, false},
-    {"min_replicas", kt::input, true},
-    {"max_replicas", kt::input, true},
-    {"startup_seconds", kt::input, true},
-}};
-inline constexpr std::array<scenario_key, 7> frontier_keys{{
-    {"instance_type", kt::text, true},
-    {"price", kt::price, false, "ec2_on_demand", true},
-    {"reference_nodes", kt::input, true},
-    {"reference_throughput", kt::input, true},  // token/s of the whole reference cluster
-    {"nodes", kt::input, true},
-    {"scaling_efficiency", kt::input, true},
-    {"token_budget", kt::input, true},
-}};
-/// serving: `throughput = { vllm = ..., ... }` and `period = { from = ..., to = ..., <provenance>
-/// }`.
-inline constexpr std::array<std::string_view, 7> vllm_keys{
-    "vllm", "config", "model", "instances", "ttft_ms", "itl_ms", "request_latency_s"};
+/// `period = { from = ..., to = ..., <provenance> }` (serving, hosted_api).
 inline constexpr std::array<std::string_view, 2> period_date_keys{"from", "to"};
-inline constexpr std::array<scenario_key, 4> demand_period_keys{{
-    {"label", kt::text, true},
-    {"hours", kt::input, true},
-    {"tokens_per_s", kt::input, false},
-    {"requests_per_s", kt::input, false},
-}};
-
-TRNCOST_DECL std::span<const scenario_key> keys_of(scenario_component_kind k);
 
 /// The closest of `known` to `word`, when close enough to be a typo.
 template <class Range>
@@ -523,6 +277,10 @@ inline const std::array<std::pair<std::string_view, category>, 6> category_keys{
 }};
 
 }  // namespace detail
+
+/// The component kinds a scenario file may name in `kind = "..."`, in the documentation's order
+/// (io/kinds/registry.ipp).
+[[nodiscard]] TRNCOST_DECL std::vector<std::string_view> component_kind_names();
 
 /// Every key a scenario file accepts, as a path from the file's top ("estimate.as_of",
 /// "component.instance_time.tokens_to_train", "input.source", "measured.run"): the parser's own key

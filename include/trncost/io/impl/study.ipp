@@ -466,17 +466,17 @@ namespace io {
   r.comparison = analysis::compare(compared);
   // Hosting against the API: a serving option and a hosted-API option that share a component name
   // (the study's common table) share its demand.
-  const auto component_of = [&](std::size_t i, scenario_component_kind kind) -> const std::string* {
+  const auto component_of = [&](std::size_t i, std::string_view kind) -> const std::string* {
     for (const auto& c : st.options[i].scenario.components) {
       if (c.kind == kind && c.values.count("average_tokens_per_s") != 0) return &c.name;
     }
     return nullptr;
   };
   for (std::size_t i = 0; i < st.options.size(); ++i) {
-    const std::string* served = component_of(i, scenario_component_kind::serving);
+    const std::string* served = component_of(i, "serving");
     if (served == nullptr) continue;
     for (std::size_t j = 0; j < st.options.size(); ++j) {
-      const std::string* api = component_of(j, scenario_component_kind::hosted_api);
+      const std::string* api = component_of(j, "hosted_api");
       if (api == nullptr || *api != *served) continue;
       try {
         r.break_evens.push_back(report::find_break_even(
