@@ -193,8 +193,6 @@ class offer_json_handler
         state_ = st::term_sku;
         return finish_term();
       case st::dimensions:
-        state_ = st::term;
-        return true;
       case st::term_attributes:
         state_ = st::term;
         return true;

@@ -342,7 +342,7 @@ requires detail::prices_to_money_by_month<typename Price::unit_type, typename Us
     how.op =
         operation{.kind = op_kind::charge, .num = f.num, .den = f.den * convention.hours_per_month};
   }
-  return sourced<money>(std::move(name), m, std::move(how));
+  return sourced<money>(name, m, how);
 }
 
 /// Refused, with the sentence amount() gives: sourced values whose units do not price to money.

@@ -281,8 +281,10 @@ struct exact_factor {
   [[nodiscard]] constexpr bool ok() const noexcept { return num != 0; }
 };
 
+/// `x` is a positive conversion factor (std::lround is not constexpr in C++20).
 constexpr double nearest_whole(double x) noexcept {
-  return static_cast<double>(static_cast<std::uint64_t>(x + 0.5));
+  return static_cast<double>(
+      static_cast<std::uint64_t>(x + 0.5));  // NOLINT(bugprone-incorrect-roundings)
 }
 
 /// Boost.Units computes conversion factors as doubles at compile time; those that are a whole

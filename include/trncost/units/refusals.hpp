@@ -207,7 +207,6 @@ constexpr std::string_view unit_assignment_sentence(unit_mix kind) noexcept {
     case unit_mix::money_and_usage:
       return TRNCOST_DETAIL_ASSIGN_MONEY_AND_USAGE;
     case unit_mix::gigabytes_and_gibibytes:
-      return TRNCOST_DETAIL_ASSIGN_GIGABYTES_AND_GIBIBYTES;
     case unit_mix::decimal_and_binary_bytes:
       return TRNCOST_DETAIL_ASSIGN_GIGABYTES_AND_GIBIBYTES;
     case unit_mix::one_dimension:
