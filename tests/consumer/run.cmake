@@ -94,7 +94,7 @@ if(MODE STREQUAL "find_package")
     message(FATAL_ERROR "consumer_find_package: trncost.pc does not give -I${include_dir}")
   endif()
   step("build the consumer with the flags from trncost.pc" "${CXX_COMPILER}" -std=c++20
-       "${project_dir}/main.cpp" ${flags} -o "${WORK_DIR}/app_pkg_config")
+       "${CMAKE_CURRENT_LIST_DIR}/programs/main.cpp" ${flags} -o "${WORK_DIR}/app_pkg_config")
   step("run the consumer built with pkg-config" "${WORK_DIR}/app_pkg_config")
   # The components' .pc files bring in their parsers (RapidJSON.pc, tomlplusplus.pc) and the core.
   foreach(component IN ITEMS readers scenario)
@@ -117,7 +117,7 @@ if(MODE STREQUAL "find_package")
     endif()
     separate_arguments(component_flags UNIX_COMMAND "${component_flags}")
     step("build the ${component} program with the flags from trncost-${component}.pc"
-         "${CXX_COMPILER}" -std=c++20 "${project_dir}/${source}" ${component_flags} -o
+         "${CXX_COMPILER}" -std=c++20 "${CMAKE_CURRENT_LIST_DIR}/programs/${source}" ${component_flags} -o
          "${WORK_DIR}/app_${component}_pkg_config")
     step("run the ${component} program built with pkg-config"
          "${WORK_DIR}/app_${component}_pkg_config")

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/chrono_dates.hpp"
 #include "trncost/credits/burn_down.hpp"
 #include "trncost/provenance/chrono.hpp"
 
@@ -18,22 +19,9 @@ namespace trncost_tests::credits_aws_terms_test {
 
 using namespace trncost;
 using namespace trncost::credits;
-using std::chrono::April;
-using std::chrono::December;
-using std::chrono::February;
-using std::chrono::January;
-using std::chrono::June;
-using std::chrono::March;
-using std::chrono::November;
-using std::chrono::year;
+using namespace trncost_support::chrono_dates;
 
 namespace {
-
-// Month names from std::chrono, through the conversion a host keeping std::chrono dates uses.
-date d(int y, std::chrono::month m, unsigned day) {
-  return from_chrono(std::chrono::year_month_day{year(y), m, std::chrono::day(day)});
-}
-decimal dollars(std::string_view s) { return decimal::parse(s); }
 
 sourced<money> letter_amount(std::string_view amount) {
   return {"grant_amount", make<units::usd_t>(amount),

@@ -8,6 +8,8 @@
 #include <trncost/io/price_list_csv.hpp>
 #include <trncost/prices.hpp>
 
+#include "../support/text.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::prices_price_list_csv_test {
 
@@ -20,12 +22,7 @@ const std::string s3_fixture = TRNCOST_TESTS_DIR "/prices/data/s3-us-east-1-smal
 const std::string ec2_fixture = TRNCOST_TESTS_DIR "/prices/data/ec2-us-east-1-small.csv";
 const date as_of = parse_date("2026-11-30");
 
-std::string text_of(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using trncost_support::slurp;
 
 offer read_text(const std::string& text, const offer_filter& filter) {
   std::istringstream in(text);
@@ -106,7 +103,7 @@ TEST_CASE("the EC2 filter and queries work on a CSV offer file as on a JSON one"
 }
 
 TEST_CASE("CSV bad input is reported with its line and column") {
-  const auto s3 = text_of(s3_fixture);
+  const auto s3 = slurp(s3_fixture);
   // A row cut short (a truncated file).
   const auto cut = s3.substr(0, s3.find("\"Requests\"", s3.find("JDGWNHW4W7EXQPNB")));
   CHECK_THROWS_WITH_AS((void)read_text(cut, s3_all()),

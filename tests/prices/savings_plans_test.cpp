@@ -7,6 +7,8 @@
 #include <trncost/io/savings_plans.hpp>
 #include <trncost/prices.hpp>
 
+#include "../support/text.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::prices_savings_plans_test {
 
@@ -20,12 +22,7 @@ const std::string json_fixture =
 const std::string csv_fixture = TRNCOST_TESTS_DIR "/prices/data/savings-plans-us-east-1-small.csv";
 const date as_of = parse_date("2026-11-30");
 
-std::string text_of(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using trncost_support::slurp;
 
 std::string edit(std::string text, const std::string& from, const std::string& to) {
   const auto at = text.find(from);
@@ -111,7 +108,7 @@ TEST_CASE("a Savings Plans CSV file gives the same rates") {
 }
 
 TEST_CASE("bad Savings Plans input is reported with the byte offset or line and the field") {
-  const auto json = text_of(json_fixture);
+  const auto json = slurp(json_fixture);
   CHECK_THROWS_WITH_AS(
       (void)read_json(edit(json, "\"price\" : \"14.19\",\n              \"currency\" : \"USD\"",
                            "\"price\" : \"14.19\",\n              \"currency\" : \"EUR\""),
@@ -153,7 +150,7 @@ TEST_CASE("bad Savings Plans input is reported with the byte offset or line and 
                                          "trn2.48xlarge) among the 8 rates of the file"),
                        input_error);
 
-  const auto csv = text_of(csv_fixture);
+  const auto csv = slurp(csv_fixture);
   CHECK_THROWS_WITH_AS((void)read_csv(edit(csv, "14.19,USD", "14.19,EUR"), gpu_and_trainium),
                        "trncost: sp.csv:7: Currency: the rate is in EUR, not USD", parse_error);
   CHECK_THROWS_WITH_AS(

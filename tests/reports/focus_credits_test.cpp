@@ -6,9 +6,9 @@
 
 #include <map>
 #include <sstream>
-#include <trncost/io/detail/csv.hpp>
 #include <trncost/report/focus_csv.hpp>
 
+#include "../support/csv_rows.hpp"
 #include "extras_fixtures.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -18,21 +18,7 @@ using namespace trncost;
 
 namespace {
 
-std::vector<std::map<std::string, std::string>> rows_of(const std::string& text) {
-  std::istringstream in(text);
-  io::detail::csv_reader reader(in, "focus.csv");
-  REQUIRE(reader.next());
-  std::vector<std::string> header;
-  for (std::size_t i = 0; i < reader.size(); ++i) header.emplace_back(reader[i]);
-  std::vector<std::map<std::string, std::string>> rows;
-  while (reader.next()) {
-    REQUIRE(reader.size() == header.size());
-    std::map<std::string, std::string> row;
-    for (std::size_t i = 0; i < header.size(); ++i) row[header[i]] = std::string(reader[i]);
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
+using trncost_support::csv_rows;
 
 }  // namespace
 
@@ -48,7 +34,7 @@ TEST_CASE("focus csv: credit lines as ChargeCategory Credit rows with their peri
   CHECK(text.rfind("\"BilledCost\",", 0) == 0);
   CHECK(text.find("\"ChargeFrequency\",\"ChargePeriodStart\",\"ChargePeriodEnd\",") !=
         std::string::npos);
-  const auto rows = rows_of(text);
+  const auto rows = csv_rows(text);
   // The small estimate's 2 lines, then the burn-down's 5 credit lines.
   REQUIRE(rows.size() == 7);
   CHECK(rows[0].at("ChargeCategory") == "Usage");

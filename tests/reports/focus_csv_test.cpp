@@ -7,9 +7,9 @@
 #include <map>
 #include <set>
 #include <sstream>
-#include <trncost/io/detail/csv.hpp>
 #include <trncost/report/focus_csv.hpp>
 
+#include "../support/csv_rows.hpp"
 #include "fixtures.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -66,22 +66,7 @@ const std::set<std::string> focus_names{"AvailabilityZone",
                                         "SubAccountName",
                                         "Tags"};
 
-/// The rows of a CSV text as maps from column name to field.
-std::vector<std::map<std::string, std::string>> rows_of(const std::string& text) {
-  std::istringstream in(text);
-  io::detail::csv_reader reader(in, "focus.csv");
-  REQUIRE(reader.next());
-  std::vector<std::string> header;
-  for (std::size_t i = 0; i < reader.size(); ++i) header.emplace_back(reader[i]);
-  std::vector<std::map<std::string, std::string>> rows;
-  while (reader.next()) {
-    REQUIRE(reader.size() == header.size());
-    std::map<std::string, std::string> row;
-    for (std::size_t i = 0; i < reader.size(); ++i) row[header[i]] = std::string(reader[i]);
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
+using trncost_support::csv_rows;
 
 }  // namespace
 
@@ -113,7 +98,7 @@ TEST_CASE(
 }
 
 TEST_CASE("each line becomes a FOCUS row with hand-computed quantities in the price's unit") {
-  const auto rows = rows_of(io::render_focus_csv(small_estimate()));
+  const auto rows = csv_rows(io::render_focus_csv(small_estimate()));
   REQUIRE(rows.size() == 4);
   const auto& training = rows[0];
   // 21.5 USD/instance-h x 240 instance-s / 3600 = 1.433333333333333333.
@@ -172,7 +157,7 @@ TEST_CASE("each line becomes a FOCUS row with hand-computed quantities in the pr
 }
 
 TEST_CASE("an unpriced line has a NULL cost - never 0") {
-  const auto rows = rows_of(io::render_focus_csv(small_estimate({.unknown_storage_price = true})));
+  const auto rows = csv_rows(io::render_focus_csv(small_estimate({.unknown_storage_price = true})));
   REQUIRE(rows.size() == 4);
   CHECK(rows[3].at("BilledCost") == "NULL");
   CHECK(rows[3].at("ListCost") == "NULL");
@@ -196,7 +181,7 @@ TEST_CASE("text with commas - quotes and line breaks is quoted so a CSV reader r
   std::ostringstream out;
   io::write_focus_csv(est, out);
   CHECK(out.str() == io::render_focus_csv(est));
-  const auto rows = rows_of(out.str());
+  const auto rows = csv_rows(out.str());
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].at("x_Component") == "job, \"big\"");
   CHECK(rows[0].at("ChargeDescription") == "line one\nline two");
