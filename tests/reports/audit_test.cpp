@@ -46,12 +46,7 @@ std::string remove_input(const std::string& json, const std::string& name) {
   return out;
 }
 
-void require_caught(const std::string& tampered, const std::string& expected_start) {
-  const auto r = io::audit(tampered, "tampered.json");
-  CHECK_FALSE(r.ok);
-  CHECK(r.first_mismatch.rfind(expected_start, 0) == 0);
-  if (r.first_mismatch.rfind(expected_start, 0) != 0) MESSAGE(r.first_mismatch);
-}
+using reports_test::require_caught;
 
 }  // namespace
 

@@ -109,6 +109,26 @@ inline credits::burn_down_result burn_down() {
   return credits::burn_down(grants, s);
 }
 
+/// C: 1,000 USD for EC2, issued 2026-01-02, valid from Jan 1 to Feb 14 (its last valid day), 2026;
+/// 300 USD of compute in January and in February. January: C pays 300 (left 700). February is cut
+/// at Feb 15: 300 * 14 / 28 = 150 before the expiry, paid by C (left 550, lost on Feb 15), 150
+/// after it paid in cash. The credits stop on Feb 15, the runway.
+inline credits::burn_down_result expiring_grant() {
+  const std::vector<credits::grant> grants{
+      credits::grant("C",
+                     sourced<money>{"grant_amount", make<units::usd_t>("1000"),
+                                    documented{"grant letter", d(2026, 1, 2)}},
+                     d(2026, 1, 1), credits::last_day{d(2026, 2, 14)}, {"AmazonEC2"})};
+  credits::spend_schedule s;
+  for (unsigned m = 1; m <= 2; ++m) {
+    s.add({d(2026, m, 1),
+           d(2026, m + 1, 1),
+           {{category::compute, credits::charge_kind::usage, decimal(300), "instances",
+             "AmazonEC2"}}});
+  }
+  return credits::burn_down(grants, s);
+}
+
 /// Every extra at once, for the small estimate.
 struct bundle {
   model m = small::small_model();

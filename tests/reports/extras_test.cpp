@@ -25,12 +25,7 @@ const extras_test::bundle& shared() {
 
 std::string full_json() { return io::render_json(shared().est, shared().x); }
 
-void require_caught(const std::string& tampered, const std::string& expected_start) {
-  const auto r = io::audit(tampered, "tampered.json");
-  CHECK_FALSE(r.ok);
-  CHECK(r.first_mismatch.rfind(expected_start, 0) == 0);
-  if (r.first_mismatch.rfind(expected_start, 0) != 0) MESSAGE(r.first_mismatch);
-}
+using reports_test::require_caught;
 
 }  // namespace
 
@@ -223,20 +218,8 @@ TEST_CASE("extras: a balance lost at expiry is the grant's waste, once") {
   // and in February.
   // January: C pays 300 (left 700). February is cut at Feb 15: 300 * 14 / 28 = 150 before the
   // expiry, paid by C (left 550), which expires on Feb 15 with 550 wasted; 150 after it is paid.
-  const std::vector<credits::grant> grants{credits::grant(
-      "C",
-      sourced<money>{"grant_amount", make<units::usd_t>("1000"),
-                     documented{"grant letter", extras_test::d(2026, 1, 2)}},
-      extras_test::d(2026, 1, 1), credits::last_day{extras_test::d(2026, 2, 14)}, {"AmazonEC2"})};
-  credits::spend_schedule s;
-  for (unsigned m = 1; m <= 2; ++m) {
-    s.add({extras_test::d(2026, m, 1),
-           extras_test::d(2026, m + 1, 1),
-           {{category::compute, credits::charge_kind::usage, decimal(300), "instances",
-             "AmazonEC2"}}});
-  }
   report::extras x;
-  x.burn_down = credits::burn_down(grants, s);
+  x.burn_down = extras_test::expiring_grant();  // C: 1,000 USD to Feb 14; 300 a month (fixture)
   REQUIRE(x.burn_down->periods.size() == 2);
   CHECK(x.burn_down->periods[1].credits_used == decimal(150));
   CHECK(x.burn_down->periods[1].balance_after[0].is_zero());

@@ -3,9 +3,12 @@
 #ifndef TRNCOST_TESTS_REPORTS_FIXTURES_HPP
 #define TRNCOST_TESTS_REPORTS_FIXTURES_HPP
 
+#include <doctest/doctest.h>
+
 #include <string>
 #include <string_view>
 #include <trncost/model.hpp>
+#include <trncost/report/audit.hpp>
 
 namespace reports_test {
 
@@ -155,6 +158,15 @@ inline estimate sourced_estimate(const char* run2_throughput = "61000") {
     if (c != category::compute) m.declare_none(c, declared_none{"not in this test"});
   }
   return m.evaluate(as_of);
+}
+
+/// Checks that the audit refuses `tampered` (a report's JSON, edited), its first mismatch starting
+/// with `expected_start`.
+inline void require_caught(const std::string& tampered, const std::string& expected_start) {
+  const auto r = trncost::io::audit(tampered, "tampered.json");
+  CHECK_FALSE(r.ok);
+  CHECK(r.first_mismatch.rfind(expected_start, 0) == 0);
+  if (r.first_mismatch.rfind(expected_start, 0) != 0) MESSAGE(r.first_mismatch);
 }
 
 /// `text` with the first occurrence of `from` (which must occur) replaced by `to`.

@@ -93,20 +93,8 @@ TEST_CASE("html: tornado, comparison, burn-down charts and the decision drawn fr
 TEST_CASE("html: the runway is marked where the credits stop") {
   // C: 1,000 USD, Jan 1 to Feb 14 (its last valid day), 2026, compute 300 a month in January and
   // February: C stops the day after, Feb 15, the runway. x = 70 + 45 days * 520 / 59 days = 466.61.
-  const std::vector<credits::grant> grants{credits::grant(
-      "C",
-      sourced<money>{"grant_amount", make<units::usd_t>("1000"),
-                     documented{"grant letter", extras_test::d(2026, 1, 2)}},
-      extras_test::d(2026, 1, 1), credits::last_day{extras_test::d(2026, 2, 14)}, {"AmazonEC2"})};
-  credits::spend_schedule s;
-  for (unsigned m = 1; m <= 2; ++m) {
-    s.add({extras_test::d(2026, m, 1),
-           extras_test::d(2026, m + 1, 1),
-           {{category::compute, credits::charge_kind::usage, decimal(300), "instances",
-             "AmazonEC2"}}});
-  }
   report::extras x;
-  x.burn_down = credits::burn_down(grants, s);
+  x.burn_down = extras_test::expiring_grant();  // C: 1,000 USD to Feb 14; 300 a month (fixture)
   REQUIRE(x.burn_down->runway == extras_test::d(2026, 2, 15));
   const auto h = io::render_html(small::small_estimate(), x);
   CHECK(has(h, "<line class=\"runway\" data-runway=\"2026-02-15\" x1=\"466.61\""));
