@@ -179,16 +179,17 @@ namespace detail {
       const decimal q = decimal::divide(a, o.step, rounding::ceiling);
       return q.round(decimal_places{0}, rounding::ceiling) * o.step;
     }
-    case op_kind::convert:
-    case op_kind::charge: {
+    case op_kind::convert: {
       decimal::rep out = 0;
-      const bool charge = o.kind == op_kind::charge;
-      if (o.den == 0 ||
-          !detail::mul_div(a.raw(), charge ? b.raw() : 1, o.num, charge ? decimal::scale : 1, o.den,
-                           rounding::half_even, out)) {
+      if (o.den == 0 || !detail::mul_div(a.raw(), 1, o.num, 1, o.den, rounding::half_even, out)) {
         break;
       }
       return decimal::from_raw(out);
+    }
+    case op_kind::charge: {
+      decimal out;
+      if (!detail::charged(a, b, o.num, o.den, out)) break;
+      return out;
     }
     case op_kind::median:
     case op_kind::opaque:

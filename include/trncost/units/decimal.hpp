@@ -244,6 +244,24 @@ namespace detail {
 [[noreturn]] TRNCOST_DECL void throw_decimal_overflow(decimal a, const char* op, decimal b);
 }  // namespace detail
 
+namespace detail {
+/// The one formula of a priced amount (op_kind::charge, a line of the model and of the report, a
+/// typed amount()): price * quantity * num / den, one multiplication and one division of the exact
+/// raw values, rounded once at the 18th digit (half-even unless told). False when den is 0 or the
+/// result leaves the decimal range; `out` is then unchanged.
+[[nodiscard, gnu::always_inline]] constexpr bool charged(decimal price, decimal quantity,
+                                                         std::uint64_t num, std::uint64_t den,
+                                                         decimal& out,
+                                                         rounding mode = rounding::half_even) {
+  decimal::rep raw = 0;
+  if (den == 0 || !mul_div(price.raw(), quantity.raw(), num, decimal::scale, den, mode, raw)) {
+    return false;
+  }
+  out = decimal::from_raw(raw);
+  return true;
+}
+}  // namespace detail
+
 template <class D>
 [[noreturn, gnu::cold, gnu::noinline]] void detail::throw_overflow(D a, const char* op, D b) {
   throw_decimal_overflow(a, op, b);

@@ -268,12 +268,9 @@ TRNCOST_DECL auto evaluator::run() -> decimal {
     const auto& l = lines[i];
     priced_[i] = (known_[l.price] != 0 && known_[l.quantity] != 0) ? 1 : 0;
     if (priced_[i] == 0) continue;
-    decimal::rep out = 0;
-    if (!detail::mul_div(values_[l.price].raw(), values_[l.quantity].raw(), l.num, decimal::scale,
-                         l.den, rounding::half_even, out)) {
+    if (!detail::charged(values_[l.price], values_[l.quantity], l.num, l.den, amounts_[i])) {
       throw overflow_error("line '" + l.description + "' overflows the decimal range");
     }
-    amounts_[i] = decimal::from_raw(out);
     total += amounts_[i];
   }
   return total;

@@ -91,12 +91,11 @@ TRNCOST_DECL std::optional<purchase_option> parse_purchase_option(std::string_vi
 
 TRNCOST_DECL decimal line_amount(decimal price, decimal quantity, std::uint64_t num,
                                  std::uint64_t den, std::string_view what) {
-  decimal::rep out = 0;
-  if (!trncost::detail::mul_div(price.raw(), quantity.raw(), num, decimal::scale, den,
-                                rounding::half_even, out)) {
+  decimal out;
+  if (!trncost::detail::charged(price, quantity, num, den, out)) {
     throw overflow_error("line '" + std::string(what) + "' overflows the decimal range");
   }
-  return decimal::from_raw(out);
+  return out;
 }
 
 TRNCOST_DECL recomputed

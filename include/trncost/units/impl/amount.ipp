@@ -11,12 +11,10 @@ namespace detail {
 
 TRNCOST_DECL money round_amount(decimal rate, decimal usage, exact_factor f,
                                 std::uint64_t extra_den, rounding mode) {
-  decimal::rep out = 0;
-  // rate * usage * num / (10^18 * den * extra_den): one multiplication, one division, one rounding.
-  if (!mul_div(rate.raw(), usage.raw(), f.num, decimal::scale, f.den * extra_den, mode, out)) {
-    throw_overflow(rate, "x", usage);
-  }
-  return money::from_value(decimal::from_raw(out));
+  decimal out;
+  // rate * usage * num / (den * extra_den): the one priced-amount formula (detail::charged).
+  if (!charged(rate, usage, f.num, f.den * extra_den, out, mode)) throw_overflow(rate, "x", usage);
+  return money::from_value(out);
 }
 
 }  // namespace detail
