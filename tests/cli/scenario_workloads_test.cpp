@@ -31,6 +31,20 @@ std::string v(const std::string& value) {
   return "{ value = \"" + value + "\", assumption = \"test\" }";
 }
 
+/// `key = { value = "...", assumption = "test" }` lines, in the order given.
+std::string assumed(std::initializer_list<std::pair<const char*, const char*>> keys) {
+  std::string out;
+  for (const auto& [key, value] : keys) out += std::string(key) + " = " + v(value) + "\n";
+  return out;
+}
+
+/// The head, then a [[component]] of `kind` named `name` on `type`, then `keys`.
+std::string component(const std::string& kind, const std::string& name, const std::string& type,
+                      const std::string& keys) {
+  return head + "[[component]]\nkind = \"" + kind + "\"\nname = \"" + name +
+         "\"\ninstance_type = \"" + type + "\"\n" + keys;
+}
+
 estimate run(const std::string& text, const std::string& file = "s.toml") {
   return evaluate_scenario(parse_scenario(text, file));
 }
@@ -183,14 +197,13 @@ TEST_CASE("a continued pre-training component bills training and its checkpoints
   // training = 72M / 2,000 = 36,000 s; checkpoints = ceil(36,000 / 14,400) = 3, x 600 s = 1,800 s;
   // billed = 2 x 37,800 s = 21 instance-h x 10 USD = 210 USD; 210 / 72 = 2.91666... USD per
   // million tokens trained.
-  const estimate e = run(head + R"([[component]]
-kind = "continued_pretraining"
-name = "cpt"
-instance_type = "trn2.48xlarge"
-price = )" + v("10") +
-                         "\ninstances = " + v("2") + "\ntoken_budget = " + v("72000000") +
-                         "\nthroughput = " + v("2000") + "\ncheckpoint_interval_hours = " + v("4") +
-                         "\ncheckpoint_seconds = " + v("600") + "\n");
+  const estimate e = run(component("continued_pretraining", "cpt", "trn2.48xlarge",
+                                   assumed({{"price", "10"},
+                                            {"instances", "2"},
+                                            {"token_budget", "72000000"},
+                                            {"throughput", "2000"},
+                                            {"checkpoint_interval_hours", "4"},
+                                            {"checkpoint_seconds", "600"}})));
   CHECK(e.total == decimal(210));
   CHECK(e.by_phase.at(phase::training) == decimal(200));
   CHECK(e.by_phase.at(phase::checkpointing) == decimal(10));
@@ -201,13 +214,12 @@ price = )" + v("10") +
 TEST_CASE("a batch inference component bills its setup and processing time") {
   // rate = 2 x 1,000 token/s; processing = 36M / 2,000 = 18,000 s; billed = 2 x (900 + 18,000) s
   // = 10.5 instance-h x 4 USD = 42 USD; 42 / 36 = 1.1666... USD per million tokens processed.
-  const estimate e = run(head + R"([[component]]
-kind = "batch_inference"
-name = "batch"
-instance_type = "inf2.48xlarge"
-price = )" + v("4") +
-                         "\ninstances = " + v("2") + "\ntokens = " + v("36000000") +
-                         "\nthroughput = " + v("1000") + "\nsetup_seconds = " + v("900") + "\n");
+  const estimate e = run(component("batch_inference", "batch", "inf2.48xlarge",
+                                   assumed({{"price", "4"},
+                                            {"instances", "2"},
+                                            {"tokens", "36000000"},
+                                            {"throughput", "1000"},
+                                            {"setup_seconds", "900"}})));
   CHECK(e.total == decimal(42));
   CHECK(e.by_phase.at(phase::batch_inference) == decimal(40));
   CHECK(e.work->kind == work_kind::tokens_processed);
@@ -251,14 +263,13 @@ hours = )" + v("12") +
 TEST_CASE("a frontier component extrapolates its throughput with the scaling efficiency") {
   // throughput = 1,000 token/s x (8 / 2) nodes x 0.75 = 3,000 token/s; training = 108M / 3,000 =
   // 36,000 s; billed = 8 x 10 h x 10 USD = 800 USD; 800 / 108 = 7.4074... USD per million tokens.
-  const estimate e = run(head + R"([[component]]
-kind = "frontier"
-name = "pretrain"
-instance_type = "trn2.48xlarge"
-price = )" + v("10") +
-                         "\nreference_nodes = " + v("2") + "\nreference_throughput = " + v("1000") +
-                         "\nnodes = " + v("8") + "\nscaling_efficiency = " + v("0.75") +
-                         "\ntoken_budget = " + v("108000000") + "\n");
+  const estimate e =
+      run(component("frontier", "pretrain", "trn2.48xlarge",
+                    assumed({{"price", "10"}}) + assumed({{"reference_nodes", "2"},
+                                                          {"reference_throughput", "1000"},
+                                                          {"nodes", "8"},
+                                                          {"scaling_efficiency", "0.75"},
+                                                          {"token_budget", "108000000"}})));
   CHECK(e.total == decimal(800));
   CHECK(e.by_phase.at(phase::training) == decimal(800));
   CHECK(e.work->kind == work_kind::tokens_trained);
@@ -268,15 +279,14 @@ price = )" + v("10") +
 TEST_CASE("a workload's unknown price gives unpriced lines, never a refusal") {
   // Frontier work on a type with no offer row yet (a Trn3 UltraServer, say): the plan still says
   // what it would take, and that its price is not known. The same for continued pre-training.
-  const estimate frontier = run(head + R"([[component]]
-kind = "frontier"
-name = "pretrain"
-instance_type = "trn2.48xlarge"
-price = { unknown = "no offer row for the type yet" }
-)" + "reference_nodes = " + v("2") +
-                                "\nreference_throughput = " + v("1000") + "\nnodes = " + v("8") +
-                                "\nscaling_efficiency = " + v("0.75") +
-                                "\ntoken_budget = " + v("108000000") + "\n");
+  const estimate frontier =
+      run(component("frontier", "pretrain", "trn2.48xlarge",
+                    "price = { unknown = \"no offer row for the type yet\" }\n" +
+                        assumed({{"reference_nodes", "2"},
+                                 {"reference_throughput", "1000"},
+                                 {"nodes", "8"},
+                                 {"scaling_efficiency", "0.75"},
+                                 {"token_budget", "108000000"}})));
   CHECK(frontier.status == estimate_status::unpriced);
   CHECK(frontier.total == decimal(0));
   REQUIRE_FALSE(frontier.lines.empty());
