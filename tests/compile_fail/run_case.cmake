@@ -1,7 +1,9 @@
 # Runs one compile-fail case (cmake -P): compiles SRC with -fsyntax-only, with or without
-# -DTRNCOST_FAIL, and checks the outcome. Registered twice per case by CMakeLists.txt:
+# -D<FAIL_MACRO>, and checks the outcome. Registered once per case by CMakeLists.txt, and once for
+# all the twins:
 #
-#   EXPECT_FAIL=ON   -DTRNCOST_FAIL: the compiler must reject the file, its output matching REGEX.
+#   EXPECT_FAIL=ON   -D<FAIL_MACRO> (TRNCOST_FAIL unless given; TRNCOST_FAIL_<case> in a file of
+#                    several cases): the compiler must reject the file, its output matching REGEX.
 #   EXPECT_FAIL=OFF  the twins (twins.cpp, every case's twin in one unit): they must compile with the
 #                    project's warnings and -Werror, so a case cannot pass because both variants are
 #                    broken. REGEX is unused.
@@ -9,30 +11,22 @@
 # Inputs (-D): CXX (compiler), SRC (case file), FLAGS and INCLUDES ("|"-separated, so that they
 # survive add_test), IMPLICIT ("|"-separated include directories the compiler searches anyway:
 # passing them again with -I breaks libstdc++'s #include_next), REGEX, EXPECT_FAIL; optionally WHAT,
-# what a unit that must compile checks (tests/headers: "<header> compiles on its own"), and PCH_DIR.
+# what a unit that must compile checks (tests/headers: "<header> compiles on its own"), PCH_DIR,
+# FAIL_MACRO and CASE, the case's name in messages (SRC's name unless given).
 
 cmake_minimum_required(VERSION 3.25) # script mode: policies of this version (IN_LIST)
 
-foreach(var IN ITEMS CXX SRC REGEX EXPECT_FAIL)
-  if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
-    message(FATAL_ERROR "run_case.cmake: ${var} is not set")
-  endif()
-endforeach()
-
-string(REPLACE "|" ";" flags "${FLAGS}")
-string(REPLACE "|" ";" includes "${INCLUDES}")
-string(REPLACE "|" ";" implicit "${IMPLICIT}")
-list(REMOVE_DUPLICATES includes)
-set(include_flags "")
-foreach(dir IN LISTS includes)
-  if(dir STREQUAL "" OR dir IN_LIST implicit)
-    continue()
-  endif()
-  list(APPEND include_flags "-I${dir}")
-endforeach()
+include("${CMAKE_CURRENT_LIST_DIR}/check_flags.cmake") # flags, include_flags
+trncost_require_inputs(run_case.cmake CXX SRC REGEX EXPECT_FAIL)
+if(NOT DEFINED FAIL_MACRO OR FAIL_MACRO STREQUAL "")
+  set(FAIL_MACRO TRNCOST_FAIL)
+endif()
+if(NOT DEFINED CASE OR CASE STREQUAL "")
+  get_filename_component(CASE "${SRC}" NAME_WE)
+endif()
 
 if(EXPECT_FAIL)
-  set(variant_flags -DTRNCOST_FAIL)
+  set(variant_flags -D${FAIL_MACRO})
 else()
   set(variant_flags -Werror)
 endif()
@@ -61,7 +55,7 @@ if(first_len GREATER 400)
   string(SUBSTRING "${first_line}" 0 400 first_line)
   string(APPEND first_line " [...]")
 endif()
-get_filename_component(case_name "${SRC}" NAME_WE)
+set(case_name "${CASE}")
 
 if(EXPECT_FAIL)
   if(rc EQUAL 0)
