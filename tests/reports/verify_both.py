@@ -14,17 +14,18 @@ decisions' reasons). Standard library only.
                  [--scenario FILE]... [--example BIN]...
 """
 
-import argparse
 import contextlib
 import copy
 import datetime
-import importlib.util
 import io
 import json
 import os
 import subprocess
 import sys
 from decimal import ROUND_HALF_EVEN, Decimal, getcontext
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "support"))
+import verifier_harness  # noqa: E402 (tests/support/verifier_harness.py: command line, loading)
 
 getcontext().prec = 80  # exact enough for 18 fractional digits of any report's amounts
 
@@ -602,14 +603,7 @@ def run(cmd, cwd):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cli", required=True)
-    ap.add_argument("--verifier", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("--repo", required=True)
-    ap.add_argument("--scenario", action="append", default=[])
-    ap.add_argument("--example", action="append", default=[])
-    args = ap.parse_args()
+    args = verifier_harness.arguments(shipped_reports=True)
     os.makedirs(args.work, exist_ok=True)
     for f in os.listdir(args.work):
         if f.endswith(".json"):
@@ -640,9 +634,7 @@ def main():
 
     # The Python verifier is loaded once and its main() called per report: the same exit codes as
     # running it, without an interpreter start each time (about 230 runs).
-    spec = importlib.util.spec_from_file_location("verify_report", args.verifier)
-    verifier = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(verifier)
+    verifier = verifier_harness.load_verifier(args.verifier)
 
     def both(path):
         cpp = run([args.cli, "--audit", path], args.repo)
@@ -704,34 +696,29 @@ def main():
     if reports:
         with open(os.path.join(args.work, reports[0]), encoding="utf-8") as f:
             base = json.load(f)
-        cases = [("version 6", dict(base, schema_version=6), 3),
-                 ("unknown section", dict(base, workload={}), 3),
-                 ("work in version 2", dict(base, schema_version=2, work={
+        cases = [("a report with version 6", dict(base, schema_version=6), 3),
+                 ("a report with unknown section", dict(base, workload={}), 3),
+                 ("a report with work in version 2", dict(base, schema_version=2, work={
                      "kind": "trials", "amount": base["inputs"][0]["name"], "per": 1,
                      "unit": "USD/job", "full": None, "compute_only": None}), 3),
-                 ("a member missing", {k: v for k, v in base.items() if k != "totals"}, 3)]
+                 ("a report with a member missing",
+                  {k: v for k, v in base.items() if k != "totals"}, 3)]
+        if not studies:
+            failures.append("no study report was written")
+        for study in studies[:1]:
+            with open(study, encoding="utf-8") as f:
+                sdoc = json.load(f)
+            cases += [("a study of version 2", dict(sdoc, schema_version=2), 3),
+                      ("a study with an unknown member", dict(sdoc, tornado={}), 3),
+                      ("a study without analysis",
+                       {k: v for k, v in sdoc.items() if k != "analysis"}, 3)]
         for what, doc, want in cases:
             tp = os.path.join(tamper_dir, f"exit-{what.replace(' ', '-')}.json")
             with open(tp, "w", encoding="utf-8") as f:
                 json.dump(doc, f)
             rc = verifier.main(["--quiet", tp])
             if rc != want:
-                failures.append(f"verify_report.py on a report with {what}: exit {rc}, want {want}")
-        if not studies:
-            failures.append("no study report was written")
-        for study in studies[:1]:
-            with open(study, encoding="utf-8") as f:
-                sdoc = json.load(f)
-            for what, doc, want in (("a study of version 2", dict(sdoc, schema_version=2), 3),
-                                    ("a study with an unknown member", dict(sdoc, tornado={}), 3),
-                                    ("a study without analysis",
-                                     {k: v for k, v in sdoc.items() if k != "analysis"}, 3)):
-                tp = os.path.join(tamper_dir, f"exit-{what.replace(' ', '-')}.json")
-                with open(tp, "w", encoding="utf-8") as f:
-                    json.dump(doc, f)
-                rc = verifier.main(["--quiet", tp])
-                if rc != want:
-                    failures.append(f"verify_report.py on {what}: exit {rc}, want {want}")
+                failures.append(f"verify_report.py on {what}: exit {rc}, want {want}")
         raw = os.path.join(tamper_dir, "exit-not-json.json")
         with open(raw, "w", encoding="utf-8") as f:
             f.write('{"schema": "trncost.report", "schema": "again"}')

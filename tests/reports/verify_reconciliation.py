@@ -6,12 +6,14 @@ both must accept every reconciliation and reject every tamper (exit 4), naming t
   verify_reconciliation.py --cli TRNCOST --verifier verify_report.py --work DIR --repo ROOT
 """
 
-import argparse
 import json
 import os
 import subprocess
 import sys
 from decimal import Decimal
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "support"))
+import verifier_harness  # noqa: E402 (tests/support/verifier_harness.py: command line, loading)
 
 
 def run(*args):
@@ -19,12 +21,7 @@ def run(*args):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cli", required=True)
-    ap.add_argument("--verifier", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("--repo", required=True)
-    a = ap.parse_args()
+    a = verifier_harness.arguments()
     os.makedirs(a.work, exist_ok=True)
     os.chdir(a.repo)
     scenario = "examples/scenarios/fine-tune-8b-trn1.toml"

@@ -13,9 +13,7 @@ the field the corpus names: the same JSON path, or a path inside it ("lines[0].i
                 [--scenario FILE]... [--example BIN]...
 """
 
-import argparse
 import contextlib
-import importlib.util
 import io
 import json
 import os
@@ -24,6 +22,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, os.pardir, "support"))
+import verifier_harness  # noqa: E402 (tests/support/verifier_harness.py: command line, loading)
 
 
 def run(cmd, cwd):
@@ -97,14 +97,8 @@ def names(found, want):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cli", required=True, help="the trncost program (trncost audit FILE)")
-    ap.add_argument("--verifier", required=True)
-    ap.add_argument("--repo", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("--scenario", action="append", default=[])
-    ap.add_argument("--example", action="append", default=[])
-    args = ap.parse_args()
+    args = verifier_harness.arguments(shipped_reports=True,
+                                      cli_help="the trncost program (trncost audit FILE)")
     sources = os.path.join(args.work, "sources")
     corpus = os.path.join(args.work, "corpus")
     for d in (sources, corpus):
@@ -125,9 +119,7 @@ def main():
     # The richest reports first: a class takes the first report it applies to.
     reports.sort(key=lambda p: -os.path.getsize(p))
 
-    spec = importlib.util.spec_from_file_location("verify_report", args.verifier)
-    verifier = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(verifier)
+    verifier = verifier_harness.load_verifier(args.verifier)
 
     def both(path):
         crc, cmsg = run([args.cli, "audit", path], args.repo)
