@@ -50,6 +50,8 @@ TEST_CASE("decide: continue when quality, support, prices, costs and measurement
             "the target quality is reached: eval_loss 1.9 against 2",
             "every price is quoted for us-east-1 and fresh",
             "every category of the cost formula is accounted for",
+            // One expected text over several lines, not a missing comma.
+            // NOLINTNEXTLINE(bugprone-suspicious-missing-comma)
             "the needed operations are supported: replayed 200 steps on neuronx-cc 2.21 on "
             "2026-11-20: ok",
             "every cost-contributing step is measured"});

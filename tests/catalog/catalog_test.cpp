@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -32,38 +33,38 @@ struct expected {
   const char* fp8_tflops;  // nullptr: none
 };
 
+/// One figure an entry may lack: absent when `want` is nullopt, else present and equal to it.
+template <class Optional>
+void check_optional_figure(const char* figure, const Optional& field,
+                           const std::optional<decimal>& want) {
+  CAPTURE(figure);
+  if (!want.has_value()) {
+    CHECK_FALSE(field.has_value());
+  } else {
+    REQUIRE(field.has_value());
+    CHECK(field->value().value() == *want);
+  }
+}
+
+/// `count` as a figure, nullopt for 0 (the `expected` rows' "not given").
+std::optional<decimal> given(int count) {
+  return count == 0 ? std::nullopt : std::optional<decimal>(decimal(count));
+}
+
 void check_entry(const char* name, const char* accelerator, const expected& e) {
   CAPTURE(name);
   const instance_spec& s = builtin(name);
   CHECK(s.name == name);
   CHECK(s.accelerator == accelerator);
   CHECK(s.chips.value().value() == decimal(e.chips));
-  if (e.cores_per_chip == 0) {
-    CHECK_FALSE(s.cores_per_chip.has_value());
-  } else {
-    REQUIRE(s.cores_per_chip.has_value());
-    CHECK(s.cores_per_chip->value().value() == decimal(e.cores_per_chip));
-  }
+  check_optional_figure("cores per chip", s.cores_per_chip, given(e.cores_per_chip));
   CHECK(s.accelerator_memory_per_chip.value().value() == decimal(e.memory_gib_per_chip));
-  if (e.vcpus == 0) {
-    CHECK_FALSE(s.vcpus.has_value());
-  } else {
-    REQUIRE(s.vcpus.has_value());
-    CHECK(s.vcpus->value().value() == decimal(e.vcpus));
-  }
-  if (e.host_memory_gib == 0) {
-    CHECK_FALSE(s.host_memory.has_value());
-  } else {
-    REQUIRE(s.host_memory.has_value());
-    CHECK(s.host_memory->value().value() == decimal(e.host_memory_gib));
-  }
+  check_optional_figure("vCPUs", s.vcpus, given(e.vcpus));
+  check_optional_figure("host memory", s.host_memory, given(e.host_memory_gib));
   CHECK(s.peak_bf16.value().value() == tera(e.bf16_tflops));
-  if (e.fp8_tflops == nullptr) {
-    CHECK_FALSE(s.peak_fp8.has_value());
-  } else {
-    REQUIRE(s.peak_fp8.has_value());
-    CHECK(s.peak_fp8->value().value() == tera(e.fp8_tflops));
-  }
+  check_optional_figure(
+      "peak FP8", s.peak_fp8,
+      e.fp8_tflops == nullptr ? std::nullopt : std::optional<decimal>(tera(e.fp8_tflops)));
 }
 
 std::string documented_source(const provenance& p) { return std::get<documented>(p).source; }

@@ -21,7 +21,7 @@ using namespace trncost::io;
 
 namespace {
 
-const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
+using trncost_support::example_scenarios;
 
 using trncost_support::find_line;
 using trncost_support::parse_error_of;
@@ -30,8 +30,8 @@ using trncost_support::slurp;
 /// The shipped trn1 scenario with each `from` replaced by its `to` (once), as if beside it.
 estimate trn1_with(const std::vector<std::pair<std::string, std::string>>& changes) {
   const std::string text =
-      trncost_support::with_changes(slurp(scenarios + "fine-tune-8b-trn1.toml"), changes);
-  return evaluate_scenario(parse_scenario(text, scenarios + "changed.toml"));
+      trncost_support::with_changes(slurp(example_scenarios + "fine-tune-8b-trn1.toml"), changes);
+  return evaluate_scenario(parse_scenario(text, example_scenarios + "changed.toml"));
 }
 
 decimal amount_of(const estimate& est, std::string_view description) {
@@ -77,7 +77,7 @@ data_preparation = "d"
 
 std::string build_error_of(const std::string& text) {
   return trncost_support::error_message(
-      [&] { (void)evaluate_scenario(parse_scenario(text, scenarios + "s.toml")); });
+      [&] { (void)evaluate_scenario(parse_scenario(text, example_scenarios + "s.toml")); });
 }
 
 }  // namespace
@@ -117,7 +117,7 @@ TEST_CASE("a Capacity Block prices the phases at its fee's rate and bills its un
   // waiting 480 s: 2.666666666666666667. The launch takes 25,200 s of the block's 86,400 s: unused
   // 2 x 61,200 s x 20 / 3,600 = 680. The total is the fee, 960.
   const auto est = evaluate_scenario(
-      parse_scenario(block_scenario("1296000000", "960", "1"), scenarios + "b.toml"));
+      parse_scenario(block_scenario("1296000000", "960", "1"), example_scenarios + "b.toml"));
   const std::string on = " on 2 x trn1.32xlarge (Capacity Block)";
   CHECK(amount_of(est, "setup" + on) == decimal{4});
   CHECK(amount_of(est, "compilation" + on) == decimal{14});
@@ -133,28 +133,32 @@ TEST_CASE("a Capacity Block prices the phases at its fee's rate and bills its un
 }
 
 TEST_CASE("billing errors name the file the line and the key") {
-  const std::string base = trncost_support::scenario_head + R"([[component]]
-kind = "instance_time"
-name = "ft"
-instance_type = "trn1.32xlarge"
-tokens_to_train = { value = "1", assumption = "a" }
-)";
-  CHECK(parse_error_of(base + "billing = \"per_hours\"\n") ==
-        "trncost: s.toml:13: component[0].billing: unknown billing rule \"per_hours\" (did you "
-        "mean \"per_hour\"?); the rules are per_second, per_hour, capacity_block");
-  CHECK(parse_error_of(base + "block_fee = { value = \"1\", assumption = \"a\" }\n") ==
-        "trncost: s.toml:13: component[0].block_fee: is only read with billing = "
-        "\"capacity_block\" (the billing is \"per_second\")");
-  CHECK(
-      parse_error_of(
-          base + "billing = \"per_hour\"\nblock_days = { value = \"1\", assumption = \"a\" }\n") ==
-      "trncost: s.toml:14: component[0].block_days: is only read with billing = "
-      "\"capacity_block\" (the billing is \"per_hour\")");
-  CHECK(parse_error_of(
-            base +
-            "billing = \"capacity_block\"\nblock_fee = { value = \"1\", assumption = \"a\" }\n") ==
-        "trncost: s.toml:13: component[0].block_days: is missing: a Capacity Block needs "
-        "block_fee (USD, the whole block) and block_days (its length)");
+  const std::string base = trncost_support::scenario_head +
+                           trncost_support::component_head("instance_time", "ft") +
+                           "instance_type = \"trn1.32xlarge\"\n"
+                           "tokens_to_train = { value = \"1\", assumption = \"a\" }\n";
+  struct refusal {
+    const char* keys;  // after the component's tokens_to_train (line 12)
+    const char* message;
+  };
+  const refusal refusals[] = {
+      {"billing = \"per_hours\"\n",
+       "trncost: s.toml:13: component[0].billing: unknown billing rule \"per_hours\" (did you "
+       "mean \"per_hour\"?); the rules are per_second, per_hour, capacity_block"},
+      {"block_fee = { value = \"1\", assumption = \"a\" }\n",
+       "trncost: s.toml:13: component[0].block_fee: is only read with billing = "
+       "\"capacity_block\" (the billing is \"per_second\")"},
+      {"billing = \"per_hour\"\nblock_days = { value = \"1\", assumption = \"a\" }\n",
+       "trncost: s.toml:14: component[0].block_days: is only read with billing = "
+       "\"capacity_block\" (the billing is \"per_hour\")"},
+      {"billing = \"capacity_block\"\nblock_fee = { value = \"1\", assumption = \"a\" }\n",
+       "trncost: s.toml:13: component[0].block_days: is missing: a Capacity Block needs "
+       "block_fee (USD, the whole block) and block_days (its length)"},
+  };
+  for (const refusal& r : refusals) {
+    CAPTURE(r.keys);
+    CHECK(parse_error_of(base + r.keys) == r.message);
+  }
   const std::string block = base +
                             "billing = \"capacity_block\"\n"
                             "block_fee = { value = \"1\", assumption = \"a\" }\n";
@@ -179,7 +183,7 @@ tokens_to_train = { value = "1", assumption = "a" }
 TEST_CASE("a Capacity Block too short for the phases or with a failures component is refused") {
   // 10,000,000,000 tokens / 60,000 token/s = 166,666.67 s of training: more than one day.
   CHECK(build_error_of(block_scenario("10000000000", "960", "1")) ==
-        "trncost: " + scenarios +
+        "trncost: " + example_scenarios +
             "s.toml:17: component[0].block_days: the phases take "
             "170266.666666666666666667 s, more than the Capacity Block's 86400 s; buy a longer "
             "block, or bill the rest on demand");
@@ -189,7 +193,7 @@ name = "restarts"
 instance_time = "fine-tune"
 )";
   CHECK(build_error_of(block_scenario("1296000000", "960", "1", failures)) ==
-        "trncost: " + scenarios +
+        "trncost: " + example_scenarios +
             "s.toml:18: component[1] (restarts): instance_time: "
             "\"fine-tune\" is billed as a Capacity Block, whose fee already pays for the reserved "
             "time restarts would use (its unused time is a line); declare failures_restarts none, "

@@ -15,10 +15,8 @@ using namespace trncost;
 
 namespace {
 
-const std::string component = trncost_support::scenario_head + R"([[component]]
-kind = "data_preparation"
-name = "tokenize"
-)";
+const std::string component = trncost_support::scenario_head +
+                              trncost_support::component_head("data_preparation", "tokenize");
 
 const std::string declared = trncost_support::declare_none_but({"data_preparation"});
 

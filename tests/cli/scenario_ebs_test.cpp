@@ -17,23 +17,14 @@ using namespace trncost::io;
 
 namespace {
 
-const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
+using trncost_support::example_scenarios;
 
-const std::string head = R"(format = 1
-[estimate]
-title = "gp3 with IOPS and throughput"
-as_of = 2026-11-30
-region = "us-east-1"
-freshness_days = 120
-[prices]
-consulted = 2026-11-30
-files = [{ file = "../data/offers/AmazonEC2-us-east-1.json", where = { regionCode = "us-east-1" } }]
-[sources.ebs-page]
+const std::string head = trncost_support::priced_scenario_head(
+                             "gp3 with IOPS and throughput", trncost_support::example_ec2_offers) +
+                         R"([sources.ebs-page]
 documented = { source = "Amazon EBS pricing page: gp3 includes 3,000 IOPS and 125 MiB/s per volume", consulted = 2026-11-29 }
-[[component]]
-kind = "block_storage"
-name = "scratch"
-volume_type = "gp3"
+)" + trncost_support::component_head("block_storage", "scratch") +
+                         R"(volume_type = "gp3"
 price = { value = "0.08", quoted = { source = "Amazon EBS pricing page", region = "us-east-1", consulted = 2026-11-29 } }
 size_gib = { value = "1000", documented = { source = "the job's volume plan", consulted = 2026-11-29 } }
 kept_months = { value = "1", documented = { source = "the job's volume plan", consulted = 2026-11-29 } }
@@ -43,7 +34,7 @@ volumes = { value = "2", documented = { source = "the job's volume plan", consul
 const std::string tail = trncost_support::declare_none_but({"storage"});
 
 estimate evaluate(const std::string& keys) {
-  return evaluate_scenario(parse_scenario(head + keys + tail, scenarios + "ebs.toml"));
+  return evaluate_scenario(parse_scenario(head + keys + tail, example_scenarios + "ebs.toml"));
 }
 
 decimal amount_of(const estimate& est, std::string_view description) {

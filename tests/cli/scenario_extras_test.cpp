@@ -18,17 +18,10 @@ namespace {
 
 const std::string budget = TRNCOST_TESTS_DIR "/../examples/scenarios/fine-tune-8b-trn1-budget.toml";
 
-const std::string head = trncost_support::scenario_head + R"([[component]]
-kind = "data_preparation"
-name = "prep"
-cost = { value = "100", assumption = "a quote from the data team" }
-[declare_none]
-compute = "none in this test"
-storage = "none"
-transfer = "none"
-logs = "none"
-failures_restarts = "none"
-)";
+const std::string head =
+    trncost_support::scenario_head + trncost_support::component_head("data_preparation", "prep") +
+    "cost = { value = \"100\", assumption = \"a quote from the data team\" }\n" +
+    trncost_support::declare_none_but({"data_preparation"});
 
 std::string error_of(const std::string& tail) {
   return trncost_support::error_message([&] {
@@ -109,26 +102,36 @@ TEST_CASE("a scenario without [analysis] or grants has no extras") {
 }
 
 TEST_CASE("[analysis], [[grant]] and [spend] errors name the file, the line and the key") {
-  CHECK(error_of("[analysis]\ntornado_bnad = \"0.1\"\n") ==
-        "trncost: s.toml:19: analysis.tornado_bnad: unknown key (did you mean \"tornado_band\"?); "
-        "[analysis] takes tornado_band, monte_carlo");
-  CHECK(error_of("[analysis]\ntornado_band = 0.1\n") ==
-        "trncost: s.toml:19: analysis.tornado_band: must be an exact decimal as text (\"0.1\"), "
-        "never a TOML number");
-  CHECK(error_of("[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"prep.cost\", "
-                 "uniform = [\"1\", \"2\"], triangular = [\"1\", \"2\", \"3\"] }]\n") ==
-        "trncost: s.toml:20: analysis.monte_carlo.inputs[0].uniform: an input has exactly one "
-        "distribution");
-  CHECK(error_of("[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"nothing\", "
-                 "uniform = [\"1\", \"2\"] }]\n") ==
-        "trncost: s.toml:20: analysis.monte_carlo.inputs[0]: analysis: the model has no input "
-        "named 'nothing' (its inputs: prep.cost)");
-  CHECK(error_of("[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"prep.cost\", "
-                 "uniform = [\"2\", \"1\"] }]\n") ==
-        "trncost: s.toml:20: analysis.monte_carlo.inputs[0]: uniform distribution: low 2 is above "
-        "high 1");
-  CHECK(error_of("[analysis.monte_carlo]\nsamples = 0\ninputs = []\n") ==
-        "trncost: s.toml:18: analysis.monte_carlo.samples: must be above 0");
+  struct refusal {
+    const char* tail;  // after the head's 17 lines
+    const char* message;
+  };
+  const refusal analysis_refusals[] = {
+      {"[analysis]\ntornado_bnad = \"0.1\"\n",
+       "trncost: s.toml:19: analysis.tornado_bnad: unknown key (did you mean \"tornado_band\"?); "
+       "[analysis] takes tornado_band, monte_carlo"},
+      {"[analysis]\ntornado_band = 0.1\n",
+       "trncost: s.toml:19: analysis.tornado_band: must be an exact decimal as text (\"0.1\"), "
+       "never a TOML number"},
+      {"[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"prep.cost\", "
+       "uniform = [\"1\", \"2\"], triangular = [\"1\", \"2\", \"3\"] }]\n",
+       "trncost: s.toml:20: analysis.monte_carlo.inputs[0].uniform: an input has exactly one "
+       "distribution"},
+      {"[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"nothing\", "
+       "uniform = [\"1\", \"2\"] }]\n",
+       "trncost: s.toml:20: analysis.monte_carlo.inputs[0]: analysis: the model has no input "
+       "named 'nothing' (its inputs: prep.cost)"},
+      {"[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"prep.cost\", "
+       "uniform = [\"2\", \"1\"] }]\n",
+       "trncost: s.toml:20: analysis.monte_carlo.inputs[0]: uniform distribution: low 2 is above "
+       "high 1"},
+      {"[analysis.monte_carlo]\nsamples = 0\ninputs = []\n",
+       "trncost: s.toml:18: analysis.monte_carlo.samples: must be above 0"},
+  };
+  for (const refusal& r : analysis_refusals) {
+    CAPTURE(r.tail);
+    CHECK(error_of(r.tail) == r.message);
+  }
   const std::string grant =
       "[[grant]]\nname = \"G\"\namount = { value = \"100\", assumption = "
       "\"planning\" }\nissued = 2026-11-01\nlast_valid_day = 2027-10-31\n"

@@ -16,19 +16,15 @@ using namespace trncost;
 
 namespace {
 
-const std::string job = trncost_support::scenario_head + R"([[component]]
-kind = "instance_time"
-name = "cpt"
-instance_type = "trn2.48xlarge"
+const std::string job = trncost_support::scenario_head +
+                        trncost_support::component_head("instance_time", "cpt") +
+                        R"(instance_type = "trn2.48xlarge"
 instances = { value = "4", assumption = "the cluster we run" }
 training_seconds = { value = "720000", assumption = "200 h of training at the measured rate" }
 price = { value = "35.76", third_party = { source = "a cloud price comparison site", seen = 2026-10-02 } }
 
-[[component]]
-kind = "failures"
-name = "interruptions"
-instance_time = "cpt"
-)";
+)" + trncost_support::component_head("failures", "interruptions") +
+                        "instance_time = \"cpt\"\n";
 
 const std::string figures =
     R"x(interruptions_per_instance_hour = { value = "0.005", assumption = "one per 50 h of the 4-node job: 1 / (50 x 4)" }

@@ -22,15 +22,15 @@ using namespace trncost::io;
 
 namespace {
 
-const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
+using trncost_support::example_scenarios;
 
 std::string trn1_text(const std::vector<std::pair<std::string, std::string>>& changes) {
-  return trncost_support::with_changes(trncost_support::slurp(scenarios + "fine-tune-8b-trn1.toml"),
-                                       changes);
+  return trncost_support::with_changes(
+      trncost_support::slurp(example_scenarios + "fine-tune-8b-trn1.toml"), changes);
 }
 
 estimate trn1_with(const std::vector<std::pair<std::string, std::string>>& changes) {
-  return evaluate_scenario(parse_scenario(trn1_text(changes), scenarios + "changed.toml"));
+  return evaluate_scenario(parse_scenario(trn1_text(changes), example_scenarios + "changed.toml"));
 }
 
 const line_item& line_of(const estimate& est, std::string_view description) {
@@ -55,11 +55,9 @@ evaluation_seconds = { value = "1200", source = "reference-volumes" }
 checkpointing_seconds = { value = "540", source = "reference-volumes" }
 waiting_seconds = { value = "240", source = "reference-volumes" })";
 
-const std::string base = trncost_support::scenario_head + R"([[component]]
-kind = "instance_time"
-name = "ft"
-instance_type = "trn1.32xlarge"
-)";
+const std::string base = trncost_support::scenario_head +
+                         trncost_support::component_head("instance_time", "ft") +
+                         "instance_type = \"trn1.32xlarge\"\n";
 
 }  // namespace
 
@@ -85,13 +83,7 @@ price = { value = "10", assumption = "a round price" }
 billing = "per_hour"
 instances = { value = "1", assumption = "one instance" }
 training_seconds = { value = "3000", assumption = "50 minutes" }
-[declare_none]
-storage = "s"
-transfer = "t"
-logs = "l"
-data_preparation = "d"
-failures_restarts = "f"
-)",
+)" + trncost_support::declare_none_but({"compute"}),
                                                     "s.toml"));
   CHECK(est.lines.size() == 2);
   CHECK(*line_of(est, "training on 1 x trn1.32xlarge").amount ==
@@ -145,7 +137,7 @@ TEST_CASE("an unknown instance price leaves its lines unpriced never zero") {
 TEST_CASE("the spec keeps an unknown input's reason and no value") {
   const auto spec = parse_scenario(
       trn1_text({{"price = \"ec2_on_demand\"", "price = { unknown = \"no quote yet\" }"}}),
-      scenarios + "changed.toml");
+      example_scenarios + "changed.toml");
   const scenario_value& p = spec.components[0].values.at("price");
   REQUIRE(p.unknown.has_value());
   CHECK(*p.unknown == "no quote yet");

@@ -9,6 +9,7 @@
 #include <string>
 #include <trncost/io/scenario.hpp>
 
+#include "../support/price_fixtures.hpp"
 #include "../support/scenario_text.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -20,34 +21,21 @@ using namespace trncost::io;
 namespace {
 
 // Read as if it lay beside the price fixtures.
-const std::string beside = TRNCOST_TESTS_DIR "/prices/data/purchase.toml";
+const std::string beside = trncost_support::price_fixtures::dir + "purchase.toml";
 
-std::string scenario(const std::string& keys) {
-  return R"(format = 1
-[estimate]
-title = "purchase options"
-as_of = 2026-11-30
-region = "us-east-1"
-freshness_days = 120
-[prices]
-consulted = 2026-11-30
-files = ["ec2-us-east-1-small.json"]
+/// Two trn1.32xlarge for an hour of training bought as `keys` say, priced from the offer and
+/// Savings Plans fixtures; every category but those `kept` declared none.
+std::string scenario(const std::string& keys,
+                     std::initializer_list<std::string_view> kept = {"compute"}) {
+  return trncost_support::priced_scenario_head("purchase options",
+                                               R"(files = ["ec2-us-east-1-small.json"]
 savings_plans = ["savings-plans-us-east-1-small.json"]
-[[component]]
-kind = "instance_time"
-name = "ft"
-instance_type = "trn1.32xlarge"
+)") + trncost_support::component_head("instance_time", "ft") +
+         R"(instance_type = "trn1.32xlarge"
 instances = { value = "2", assumption = "two nodes" }
 training_seconds = { value = "3600", assumption = "one hour" }
 )" + keys +
-         R"(
-[declare_none]
-storage = "s"
-transfer = "t"
-logs = "l"
-data_preparation = "d"
-failures_restarts = "f"
-)";
+         trncost_support::declare_none_but(kept);
 }
 
 estimate evaluate(const std::string& keys) {
@@ -121,15 +109,12 @@ TEST_CASE(
       "price = { value = \"6.4502\", quoted = { source = \"EC2 spot price history API\", region = "
       "\"us-east-1\", consulted = 2026-11-29 } }\n";
   // A failures component writing the restart and the work lost, the rate left to the advisor.
-  std::string text = scenario(spot) + R"(
-[[component]]
-kind = "failures"
-name = "spot-interruptions"
-instance_time = "ft"
+  const std::string text = scenario(spot, {"compute", "failures_restarts"}) +
+                           trncost_support::component_head("failures", "spot-interruptions") +
+                           R"(instance_time = "ft"
 restart_seconds = { value = "600", assumption = "relaunch and reload the checkpoint" }
 work_lost_seconds = { value = "1800", assumption = "half the 1-hour checkpoint interval" }
 )";
-  text.replace(text.find("failures_restarts = \"f\"\n"), 24, "");
   const auto est = evaluate_scenario(parse_scenario(text, beside));
   // trn1.32xlarge in us-east-1 is in the "5-10%" bucket (max 11): 11 / 100 / 730 per
   // instance-hour = 0.000150684931506849; exposure 2 instance-hours: 0.000301369863013698

@@ -23,15 +23,15 @@ using namespace trncost::io;
 
 namespace scenario_rules_test {
 
-const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
+using trncost_support::example_scenarios;
 
 using trncost_support::slurp;
 
 /// The shipped trn1 scenario with `from` replaced by `to` (once), read as if it lay beside it.
 estimate with_change(const std::string& from, const std::string& to) {
-  const std::string text =
-      trncost_support::with_changes(slurp(scenarios + "fine-tune-8b-trn1.toml"), {{from, to}});
-  return evaluate_scenario(parse_scenario(text, scenarios + "changed.toml"));
+  const std::string text = trncost_support::with_changes(
+      slurp(example_scenarios + "fine-tune-8b-trn1.toml"), {{from, to}});
+  return evaluate_scenario(parse_scenario(text, example_scenarios + "changed.toml"));
 }
 
 const line_item& line(const estimate& est, std::string_view description) {
@@ -146,7 +146,7 @@ TEST_CASE("a component named with operators gives each derivation once in its re
   // (the interruptions' exposure). Both spell it in a formula by one rule, so the sums that use it
   // are one derivation each; they were two ('... + fine * tune - 2.train_s' and
   // '... + (fine * tune - 2.train_s)'), 51 derivations instead of the shipped 47.
-  const std::string shipped_text = slurp(scenarios + "fine-tune-8b-trn1.toml");
+  const std::string shipped_text = slurp(example_scenarios + "fine-tune-8b-trn1.toml");
   std::string text = shipped_text;
   const std::string from = "\"fine-tune\"";
   std::size_t renamed_at = 0;
@@ -155,10 +155,10 @@ TEST_CASE("a component named with operators gives each derivation once in its re
     ++renamed_at;
   }
   REQUIRE(renamed_at == 2);  // the component's name and the interruptions' instance_time
-  const auto shipped = report::from_estimate(
-      evaluate_scenario(parse_scenario(shipped_text, scenarios + "fine-tune-8b-trn1.toml")));
-  const auto renamed =
-      report::from_estimate(evaluate_scenario(parse_scenario(text, scenarios + "renamed.toml")));
+  const auto shipped = report::from_estimate(evaluate_scenario(
+      parse_scenario(shipped_text, example_scenarios + "fine-tune-8b-trn1.toml")));
+  const auto renamed = report::from_estimate(
+      evaluate_scenario(parse_scenario(text, example_scenarios + "renamed.toml")));
   CHECK(shipped.derivations.size() == 47);
   CHECK(renamed.derivations.size() == shipped.derivations.size());
   const auto named = [&](std::string_view name) {

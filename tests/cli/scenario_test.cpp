@@ -17,7 +17,7 @@ using namespace trncost::io;
 
 namespace {
 
-const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
+using trncost_support::example_scenarios;
 const std::string bad = TRNCOST_TESTS_DIR "/cli/data/";
 
 // A valid scenario's head; cases append components or replace lines.
@@ -32,7 +32,8 @@ TEST_CASE("the trn1 scenario gives the flagship's estimate, to the last digit") 
   // same volumes; the same prices, read from the same offer files through a price book), so the
   // same total, status and lines. Only the input names differ ("fine-tune.price" here,
   // "trn1_price" there).
-  const estimate from_file = evaluate_scenario(read_scenario(scenarios + "fine-tune-8b-trn1.toml"));
+  const estimate from_file =
+      evaluate_scenario(read_scenario(example_scenarios + "fine-tune-8b-trn1.toml"));
   const estimate flagship = flagship::build(flagship::variant::baseline).evaluate(flagship::as_of);
   CHECK(from_file.total == flagship.total);
   CHECK(from_file.total == decimal::parse("397.635212328767123288"));
@@ -45,7 +46,8 @@ TEST_CASE("the trn1 scenario gives the flagship's estimate, to the last digit") 
 }
 
 TEST_CASE("the trn2 scenario gives the flagship's third-party variant") {
-  const estimate from_file = evaluate_scenario(read_scenario(scenarios + "fine-tune-8b-trn2.toml"));
+  const estimate from_file =
+      evaluate_scenario(read_scenario(example_scenarios + "fine-tune-8b-trn2.toml"));
   const estimate flagship =
       flagship::build(flagship::variant::trn2_third_party).evaluate(flagship::as_of);
   CHECK(from_file.total == flagship.total);
@@ -64,7 +66,7 @@ TEST_CASE("the trn2 scenario gives the flagship's third-party variant") {
 }
 
 TEST_CASE("parse_scenario fills the spec as written") {
-  const auto s = read_scenario(scenarios + "fine-tune-8b-trn1.toml");
+  const auto s = read_scenario(example_scenarios + "fine-tune-8b-trn1.toml");
   CHECK(s.format == scenario_format_version);
   CHECK(s.title == "Fine-tune 8B on 2 x trn1.32xlarge (us-east-1)");
   CHECK(s.as_of == parse_date("2026-11-30"));
@@ -110,7 +112,7 @@ TEST_CASE("parse_scenario fills the spec as written") {
   CHECK(dt.transfers[1].what == "fine-tuned weights to the customer");
   CHECK(dt.transfers[1].values.at("gib").value == "16");
 
-  const auto t2 = read_scenario(scenarios + "fine-tune-8b-trn2.toml");
+  const auto t2 = read_scenario(example_scenarios + "fine-tune-8b-trn2.toml");
   const auto& p = t2.components[0].values.at("price");
   CHECK(p.value == "35.76");
   CHECK(std::get<third_party>(*p.origin).seen == parse_date("2026-10-02"));

@@ -19,13 +19,8 @@ using namespace trncost::io;
 
 namespace {
 
-const std::string head = trncost_support::scenario_head + R"([declare_none]
-storage = "nothing kept"
-transfer = "nothing leaves the region"
-logs = "no logs kept"
-data_preparation = "none"
-failures_restarts = "not modelled"
-)";
+const std::string head =
+    trncost_support::scenario_head + trncost_support::declare_none_but({"compute"});
 
 std::string v(const std::string& value) {
   return "{ value = \"" + value + "\", assumption = \"test\" }";
@@ -38,11 +33,39 @@ std::string assumed(std::initializer_list<std::pair<const char*, const char*>> k
   return out;
 }
 
+/// The keys of a job on `instances` instances at `price` USD per instance-hour, each processing
+/// `throughput` token/s, all assumed.
+std::string job(const char* price, const char* instances, const char* throughput) {
+  return assumed({{"price", price}, {"instances", instances}, {"throughput", throughput}});
+}
+
+/// A frontier run's scaling, all assumed: measured on 2 nodes at 1,000 token/s, run on 8 at 75 %
+/// scaling efficiency, for 108M tokens.
+const std::string frontier_scaling = assumed({{"reference_nodes", "2"},
+                                              {"reference_throughput", "1000"},
+                                              {"nodes", "8"},
+                                              {"scaling_efficiency", "0.75"},
+                                              {"token_budget", "108000000"}});
+
 /// The head, then a [[component]] of `kind` named `name` on `type`, then `keys`.
 std::string component(const std::string& kind, const std::string& name, const std::string& type,
                       const std::string& keys) {
-  return head + "[[component]]\nkind = \"" + kind + "\"\nname = \"" + name +
-         "\"\ninstance_type = \"" + type + "\"\n" + keys;
+  return head + trncost_support::component_head(kind, name) + "instance_type = \"" + type + "\"\n" +
+         keys;
+}
+
+/// Checks a workload's estimate: its total, what `phases` cost (each in USD) and its cost per unit
+/// of work, of `kind` (all costs counted).
+void check_costs(const estimate& e, int total, std::initializer_list<std::pair<phase, int>> phases,
+                 work_kind kind, const std::string& per_work) {
+  CHECK(e.total == decimal(total));
+  for (const auto& x : phases) {
+    INFO("phase " << to_string(x.first));
+    CHECK(e.by_phase.at(x.first) == decimal(x.second));
+  }
+  REQUIRE(e.work);
+  CHECK(e.work->kind == kind);
+  CHECK((*e.work->full)->value == per_work);
 }
 
 estimate run(const std::string& text, const std::string& file = "s.toml") {
@@ -71,13 +94,9 @@ TEST_CASE("a serving component sizes the fleet for its peak and bills it over th
   // serving, 2,400 USD idle capacity; work = 300 x 100 x 3,600 = 108M tokens;
   // 3,000 / 108 = 27.777... USD per million tokens (every cost is compute).
   const estimate e = run(serving());
-  CHECK(e.total == decimal(3000));
-  CHECK(e.by_phase.at(phase::serving) == decimal(600));
-  CHECK(e.by_phase.at(phase::idle_capacity) == decimal(2400));
+  check_costs(e, 3000, {{phase::serving, 600}, {phase::idle_capacity, 2400}},
+              work_kind::tokens_served, "27.777777777777777778");
   CHECK(e.by_phase.count(phase::training) == 0);
-  REQUIRE(e.work);
-  CHECK(e.work->kind == work_kind::tokens_served);
-  CHECK((*e.work->full)->value == "27.777777777777777778");
   CHECK((*e.work->compute_only)->value == "27.777777777777777778");
   CHECK(e.status == estimate_status::provisional);  // every input here is an assumption
   // Every other category declared none, with an empty price book: none of them asks it for a price.
@@ -97,42 +116,23 @@ TEST_CASE("a serving component in requests per second over a period given as dat
   // 2027-02-01 to 2027-03-01 = 28 days = 672 h; usable = 2 x 0.75 = 1.5 request/s; instances =
   // ceil(3 / 1.5) = 2 (no peak: the average sizes); billed = 2 x 672 x 2.5 = 3,360 USD;
   // work = 3 x 672 x 3,600 = 7,257,600 requests; 3,360 x 1,000 / 7,257,600 = 0.46296...
-  const estimate e = run(head + R"([[component]]
-kind = "serving"
-name = "api"
-instance_type = "inf2.xlarge"
-price = )" + v("2.5") + R"(
-period = { from = 2027-02-01, to = 2027-03-01, assumption = "February" }
-average_requests_per_s = )" +
-                         v("3") + R"(
-throughput = )" + v("2") +
-                         R"(
-latency_target = "p99 latency <= 1 s"
-utilisation = )" + v("0.75") +
+  // The component with its period written as `period`.
+  const auto api = [](const std::string& period) {
+    return component("serving", "api", "inf2.xlarge",
+                     "price = " + v("2.5") + "\nperiod = " + period +
+                         "\naverage_requests_per_s = " + v("3") + "\nthroughput = " + v("2") +
+                         "\nlatency_target = \"p99 latency <= 1 s\"\nutilisation = " + v("0.75") +
                          "\n");
+  };
+  const estimate e = run(api("{ from = 2027-02-01, to = 2027-03-01, assumption = \"February\" }"));
   CHECK(e.total == decimal(3360));
   REQUIRE(e.work);
   CHECK(e.work->kind == work_kind::requests_served);
   CHECK(e.work->unit == "USD/1000 requests");
   CHECK((*e.work->full)->value == "0.462962962962962963");
   // The period's provenance may be a named source, as any input's.
-  std::string named = head + R"([[component]]
-kind = "serving"
-name = "api"
-instance_type = "inf2.xlarge"
-price = )" + v("2.5") +
-                      R"(
-period = { from = 2027-02-01, to = 2027-03-01, source = "plan" }
-average_requests_per_s = )" +
-                      v("3") + R"(
-throughput = )" + v("2") +
-                      R"(
-latency_target = "p99 latency <= 1 s"
-utilisation = )" + v("0.75") +
-                      R"(
-[sources.plan]
-assumption = "February, as planned"
-)";
+  const std::string named = api("{ from = 2027-02-01, to = 2027-03-01, source = \"plan\" }") +
+                            "[sources.plan]\nassumption = \"February, as planned\"\n";
   CHECK(run(named).total == decimal(3360));
 }
 
@@ -172,21 +172,13 @@ TEST_CASE("a sweep component bills its trials and the cluster kept up between wa
   // stopped = 10 x 0.2 = 2; full trials = 2 instances x 8 x 1 h = 16 h; stopped = 2 x 2 x 0.5 h =
   // 2 h; waves = ceil(10 / 4) = 3; cluster = 2 x 4 x 3 x 1 h = 24 h, idle 24 - 18 = 6 h;
   // 24 h x 3 USD = 72 USD, 7.2 USD per trial. Not kept up: 18 h x 3 = 54 USD.
-  const std::string text = head + R"([[component]]
-kind = "sweep"
-name = "sw"
-instance_type = "trn1.32xlarge"
-price = )" + v("3") +
+  const std::string text = component("sweep", "sw", "trn1.32xlarge", "price = " + v("3")) +
                            "\ntrials = " + v("10") + "\ntrial_seconds = " + v("3600") +
                            "\ninstances_per_trial = " + v("2") + "\nparallel_trials = " + v("4") +
                            "\nstopped_early = " + v("0.2") + "\nstopped_trial_run = " + v("0.5") +
                            "\n";
   const estimate e = run(text);
-  CHECK(e.total == decimal(72));
-  CHECK(e.by_phase.at(phase::trials) == decimal(54));
-  CHECK(e.by_phase.at(phase::waiting) == decimal(18));
-  CHECK(e.work->kind == work_kind::trials);
-  CHECK((*e.work->full)->value == "7.2");
+  check_costs(e, 72, {{phase::trials, 54}, {phase::waiting, 18}}, work_kind::trials, "7.2");
   CHECK(run(text + "cluster_kept_up = false\n").total == decimal(54));
   // The winner re-run for 2 h on 2 instances (hours converted exactly): 72 + 4 x 3 = 84 USD.
   CHECK(run(text + "rerun_instances = " + v("2") + "\nrerun_hours = " + v("2") + "\n").total ==
@@ -197,33 +189,23 @@ TEST_CASE("a continued pre-training component bills training and its checkpoints
   // training = 72M / 2,000 = 36,000 s; checkpoints = ceil(36,000 / 14,400) = 3, x 600 s = 1,800 s;
   // billed = 2 x 37,800 s = 21 instance-h x 10 USD = 210 USD; 210 / 72 = 2.91666... USD per
   // million tokens trained.
-  const estimate e = run(component("continued_pretraining", "cpt", "trn2.48xlarge",
-                                   assumed({{"price", "10"},
-                                            {"instances", "2"},
-                                            {"token_budget", "72000000"},
-                                            {"throughput", "2000"},
-                                            {"checkpoint_interval_hours", "4"},
-                                            {"checkpoint_seconds", "600"}})));
-  CHECK(e.total == decimal(210));
-  CHECK(e.by_phase.at(phase::training) == decimal(200));
-  CHECK(e.by_phase.at(phase::checkpointing) == decimal(10));
-  CHECK(e.work->kind == work_kind::tokens_trained);
-  CHECK((*e.work->full)->value == "2.916666666666666667");
+  const estimate e =
+      run(component("continued_pretraining", "cpt", "trn2.48xlarge",
+                    job("10", "2", "2000") + assumed({{"token_budget", "72000000"},
+                                                      {"checkpoint_interval_hours", "4"},
+                                                      {"checkpoint_seconds", "600"}})));
+  check_costs(e, 210, {{phase::training, 200}, {phase::checkpointing, 10}},
+              work_kind::tokens_trained, "2.916666666666666667");
 }
 
 TEST_CASE("a batch inference component bills its setup and processing time") {
   // rate = 2 x 1,000 token/s; processing = 36M / 2,000 = 18,000 s; billed = 2 x (900 + 18,000) s
   // = 10.5 instance-h x 4 USD = 42 USD; 42 / 36 = 1.1666... USD per million tokens processed.
-  const estimate e = run(component("batch_inference", "batch", "inf2.48xlarge",
-                                   assumed({{"price", "4"},
-                                            {"instances", "2"},
-                                            {"tokens", "36000000"},
-                                            {"throughput", "1000"},
-                                            {"setup_seconds", "900"}})));
-  CHECK(e.total == decimal(42));
-  CHECK(e.by_phase.at(phase::batch_inference) == decimal(40));
-  CHECK(e.work->kind == work_kind::tokens_processed);
-  CHECK((*e.work->full)->value == "1.166666666666666667");
+  const estimate e = run(component(
+      "batch_inference", "batch", "inf2.48xlarge",
+      job("4", "2", "1000") + assumed({{"tokens", "36000000"}, {"setup_seconds", "900"}})));
+  check_costs(e, 42, {{phase::batch_inference, 40}}, work_kind::tokens_processed,
+              "1.166666666666666667");
 }
 
 TEST_CASE("an autoscaled serving component sizes replicas per period of its profile") {
@@ -231,23 +213,19 @@ TEST_CASE("an autoscaled serving component sizes replicas per period of its prof
   // cycles x (1 x 12 h + 3 x 12 h) = 96 instance-h x 10 = 960 USD; scale-ups: the day adds
   // 3 - 1 = 2 replicas (the night follows the day: adds none), 2 x 600 s x 2 cycles = 2/3 h x 10
   // = 6.666666666666666667 USD; work = 2 x (100 + 900) x 12 x 3,600 = 86.4M tokens.
-  const std::string text = head + R"([[component]]
-kind = "autoscaled_serving"
-name = "auto"
-instance_type = "trn2.48xlarge"
-price = )" + v("10") +
-                           "\nrepeats = " + v("2") +
-                           "\ntarget_tokens_per_s_per_replica = " + v("400") +
-                           "\nmin_replicas = " + v("1") + "\nmax_replicas = " + v("4") +
-                           "\nstartup_seconds = " + v("600") + R"(
+  const std::string text =
+      component("autoscaled_serving", "auto", "trn2.48xlarge", "price = " + v("10")) +
+      "\nrepeats = " + v("2") + "\ntarget_tokens_per_s_per_replica = " + v("400") +
+      "\nmin_replicas = " + v("1") + "\nmax_replicas = " + v("4") +
+      "\nstartup_seconds = " + v("600") + R"(
 [[component.profile]]
 label = "night"
-hours = )" + v("12") +
-                           "\ntokens_per_s = " + v("100") + R"(
+hours = )" +
+      v("12") + "\ntokens_per_s = " + v("100") + R"(
 [[component.profile]]
 label = "day"
-hours = )" + v("12") +
-                           "\ntokens_per_s = " + v("900") + "\n";
+hours = )" +
+      v("12") + "\ntokens_per_s = " + v("900") + "\n";
   const estimate e = run(text);
   CHECK(e.by_phase.at(phase::serving) == decimal(960));
   CHECK(e.total == decimal::parse("966.666666666666666667"));
@@ -263,30 +241,17 @@ hours = )" + v("12") +
 TEST_CASE("a frontier component extrapolates its throughput with the scaling efficiency") {
   // throughput = 1,000 token/s x (8 / 2) nodes x 0.75 = 3,000 token/s; training = 108M / 3,000 =
   // 36,000 s; billed = 8 x 10 h x 10 USD = 800 USD; 800 / 108 = 7.4074... USD per million tokens.
-  const estimate e =
-      run(component("frontier", "pretrain", "trn2.48xlarge",
-                    assumed({{"price", "10"}}) + assumed({{"reference_nodes", "2"},
-                                                          {"reference_throughput", "1000"},
-                                                          {"nodes", "8"},
-                                                          {"scaling_efficiency", "0.75"},
-                                                          {"token_budget", "108000000"}})));
-  CHECK(e.total == decimal(800));
-  CHECK(e.by_phase.at(phase::training) == decimal(800));
-  CHECK(e.work->kind == work_kind::tokens_trained);
-  CHECK((*e.work->full)->value == "7.407407407407407407");
+  const estimate e = run(component("frontier", "pretrain", "trn2.48xlarge",
+                                   assumed({{"price", "10"}}) + frontier_scaling));
+  check_costs(e, 800, {{phase::training, 800}}, work_kind::tokens_trained, "7.407407407407407407");
 }
 
 TEST_CASE("a workload's unknown price gives unpriced lines, never a refusal") {
   // Frontier work on a type with no offer row yet (a Trn3 UltraServer, say): the plan still says
   // what it would take, and that its price is not known. The same for continued pre-training.
-  const estimate frontier =
-      run(component("frontier", "pretrain", "trn2.48xlarge",
-                    "price = { unknown = \"no offer row for the type yet\" }\n" +
-                        assumed({{"reference_nodes", "2"},
-                                 {"reference_throughput", "1000"},
-                                 {"nodes", "8"},
-                                 {"scaling_efficiency", "0.75"},
-                                 {"token_budget", "108000000"}})));
+  const estimate frontier = run(
+      component("frontier", "pretrain", "trn2.48xlarge",
+                "price = { unknown = \"no offer row for the type yet\" }\n" + frontier_scaling));
   CHECK(frontier.status == estimate_status::unpriced);
   CHECK(frontier.total == decimal(0));
   REQUIRE_FALSE(frontier.lines.empty());
@@ -297,8 +262,8 @@ TEST_CASE("a workload's unknown price gives unpriced lines, never a refusal") {
 TEST_CASE("logs not kept bill ingestion only and need no storage price in the book") {
   // 20 GiB x 0.5 USD = 10 USD of ingestion, no storage line, and the book (empty) is never asked
   // for the CloudWatch storage price. The serving total is 3,000 USD (first case).
-  std::string text = serving();
-  text.replace(text.find("logs = \"no logs kept\"\n"), 22, "");
+  std::string text =
+      trncost_support::with_changes(serving(), {{"logs = \"not in this case\"\n", ""}});
   text += "[[component]]\nkind = \"logging\"\nname = \"req-logs\"\ningested_gib = " + v("20") +
           "\ningestion_price = " + v("0.5") +
           "\nnot_kept = \"the log group's retention deletes them within the day\"\n";
@@ -373,27 +338,14 @@ std::string doc_example(const std::string& heading) {
 TEST_CASE(
     "the workload examples of docs/scenario.md run as written and give the figures it states") {
   // The serving example is a whole file; its vLLM paths are relative to examples/scenarios/.
-  const std::string file = TRNCOST_TESTS_DIR "/../examples/scenarios/docs-example.toml";
+  const std::string file = trncost_support::example_scenarios + "docs-example.toml";
   const estimate svc = run(doc_example("#### `kind = \"serving\"`"), file);
   CHECK(svc.total == decimal::parse("77241.6"));
   CHECK((*svc.work->full)->value == "39.733333333333333333");
   // The others are components: under a head with the example offer file (the sweep's price).
-  const std::string offers = R"(format = 1
-[estimate]
-title = "t"
-as_of = 2026-11-30
-region = "us-east-1"
-freshness_days = 120
-[prices]
-consulted = 2026-11-30
-files = [{ file = "../data/offers/AmazonEC2-us-east-1.json", where = { regionCode = "us-east-1" } }]
-[declare_none]
-storage = "none"
-transfer = "none"
-logs = "none"
-data_preparation = "none"
-failures_restarts = "none"
-)";
+  const std::string offers =
+      trncost_support::priced_scenario_head("t", trncost_support::example_ec2_offers) +
+      trncost_support::declare_none_but({"compute"});
   CHECK(run(offers + doc_example("#### `kind = \"sweep\"`"), file).total == decimal(1161));
   const estimate cpt = run(offers + doc_example("#### `kind = \"continued_pretraining\"`"), file);
   CHECK(round(cpt.total, decimal_places{2}) == decimal::parse("20772.59"));

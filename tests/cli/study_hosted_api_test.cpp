@@ -41,25 +41,13 @@ title = "sized fleet against a dearer API"
 dataset = "d"
 metric = "ttft"
 target = "500"
-[estimate]
-title = "t"
-as_of = 2026-11-30
-region = "us-east-1"
-[prices]
-files = []
-[[component]]
-kind = "serving"
-name = "svc"
-hours = { value = "2160", assumption = "a quarter" }
+)" + trncost_support::estimate_tables +
+                                     trncost_support::component_head("serving", "svc") +
+                                     R"(hours = { value = "2160", assumption = "a quarter" }
 average_tokens_per_s = { value = "600", assumption = "pilot" }
 peak_tokens_per_s = { value = "1000", assumption = "pilot" }
-[declare_none]
-storage = "none"
-transfer = "none"
-logs = "none"
-data_preparation = "none"
-failures_restarts = "none"
-[[option]]
+)" + trncost_support::declare_none_but({"compute"}) +
+                                     R"([[option]]
 name = "inf2 sized"
 quality = { reached = "480" }
 [[option.component]]
@@ -170,10 +158,8 @@ TEST_CASE("a break-even inside a fleet size: both totals equal, the fleet sized 
 }
 
 TEST_CASE("hosted_api: its keys, its period, and the one change of kind an option makes") {
-  const std::string api = R"([[component]]
-kind = "hosted_api"
-name = "svc"
-model = "Qwen3 32B"
+  const std::string api = trncost_support::component_head("hosted_api", "svc") +
+                          R"(model = "Qwen3 32B"
 hours = { value = "720", assumption = "a month" }
 average_tokens_per_s = { value = "100", assumption = "pilot" }
 input_tokens_per_output_token = { value = "3", assumption = "pilot" }

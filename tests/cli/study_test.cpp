@@ -49,23 +49,10 @@ target = "0.8"
 direction = "higher_is_better"
 [sources.guess]
 assumption = "a round figure"
-[estimate]
-title = "t"
-as_of = 2026-11-30
-region = "us-east-1"
-[prices]
-files = []
-[[component]]
-kind = "data_preparation"
-name = "prep"
-cost = { value = "100", source = "guess" }
-[declare_none]
-compute = "c"
-storage = "s"
-transfer = "t"
-logs = "l"
-failures_restarts = "f"
-)";
+)" + trncost_support::estimate_tables +
+                                trncost_support::component_head("data_preparation", "prep") +
+                                "cost = { value = \"100\", source = \"guess\" }\n" +
+                                trncost_support::declare_none_but({"data_preparation"});
 
 }  // namespace
 

@@ -2,10 +2,14 @@
 // on-demand 21.50 USD/h in us-east-1 (DOMAIN.md section 8).
 #include <doctest/doctest.h>
 
+#include <optional>
 #include <string>
 #include <trncost/compat/compile_cost.hpp>
 #include <trncost/compat/evidence.hpp>
 #include <trncost/model.hpp>
+#include <utility>
+
+#include "../support/declared_categories.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::compat_compile_cost_test {
@@ -33,6 +37,14 @@ sourced<quantity<units::second_t>> compile_time() {
 sourced<quantity<units::instance_t>> one() {
   return sourced("instances", make(units::instance, 1), replay());
 }
+/// Qwen3-0.6B compiled by neuronx-cc `compiler` on one trn1.32xlarge in 1800 s at 21.50
+/// USD/instance-h, offered `cache` if one is given.
+compile_cost qwen_compile(const char* compiler = "2.21.33363.0",
+                          std::optional<neff_cache> cache = std::nullopt) {
+  return compile_cost("Qwen/Qwen3-0.6B", compiler, "trn1.32xlarge", one(), trn1_price(),
+                      compile_time(), std::move(cache));
+}
+
 neff_cache public_cache(const char* version) {
   return neff_cache{
       std::string("hf://buckets/aws-neuron/torch-neuronx-neff-cache/neuronxcc-") + version, "",
@@ -42,9 +54,7 @@ neff_cache public_cache(const char* version) {
 estimate evaluate_alone(const compile_cost& c) {
   model m;
   m.add(c);
-  for (const auto k : all_categories) {
-    if (k != category::compute) m.declare_none(k, declared_none{"not part of this test"});
-  }
+  trncost_support::declare_none_but(m, category::compute);
   return m.evaluate(as_of);
 }
 
@@ -90,8 +100,7 @@ TEST_CASE("a cache is usable only for the compiler version that built it") {
 }
 
 TEST_CASE("compilation is one line in the compilation phase, counted as overhead") {
-  const compile_cost c("Qwen/Qwen3-0.6B", "2.21.33363.0", "trn1.32xlarge", one(), trn1_price(),
-                       compile_time());
+  const compile_cost c = qwen_compile();
   CHECK(c.name() == "compilation of Qwen/Qwen3-0.6B with neuronx-cc 2.21.33363.0");
   CHECK_FALSE(c.cache());
   const auto est = evaluate_alone(c);
@@ -108,23 +117,19 @@ TEST_CASE("compilation is one line in the compilation phase, counted as overhead
 
 TEST_CASE("one compile line per (model, compiler version): a second one for the pair is refused") {
   model m;
-  m.add(compile_cost("Qwen/Qwen3-0.6B", "2.21.33363.0", "trn1.32xlarge", one(), trn1_price(),
-                     compile_time()));
+  m.add(qwen_compile());
   CHECK_THROWS_WITH_AS(
-      m.add(compile_cost("Qwen/Qwen3-0.6B", "2.21.33363.0", "trn1.32xlarge", one(), trn1_price(),
-                         compile_time())),
+      m.add(qwen_compile()),
       "trncost: component 'compilation of Qwen/Qwen3-0.6B with neuronx-cc 2.21.33363.0' is already "
       "in the model (category compute)",
       input_error);
   // Another compiler version is another one-off compilation.
-  m.add(compile_cost("Qwen/Qwen3-0.6B", "2.20.16736.0", "trn1.32xlarge", one(), trn1_price(),
-                     compile_time()));
+  m.add(qwen_compile("2.20.16736.0"));
   CHECK(m.data().lines.size() == 2);
 }
 
 TEST_CASE("a cache hit removes the compilation time, with the cache's provenance on the line") {
-  const compile_cost c("Qwen/Qwen3-0.6B", "2.21.33363.0", "trn1.32xlarge", one(), trn1_price(),
-                       compile_time(), public_cache("2.21.33363.0"));
+  const compile_cost c = qwen_compile("2.21.33363.0", public_cache("2.21.33363.0"));
   REQUIRE(c.cache());
   CHECK(c.cache()->usable);
   const auto est = evaluate_alone(c);
@@ -148,8 +153,7 @@ TEST_CASE("a cache hit removes the compilation time, with the cache's provenance
 }
 
 TEST_CASE("a cache of another compiler version is rejected with the reason, the line stays") {
-  const compile_cost c("Qwen/Qwen3-0.6B", "2.21.33363.0", "trn1.32xlarge", one(), trn1_price(),
-                       compile_time(), public_cache("2.20.16736.0"));
+  const compile_cost c = qwen_compile("2.21.33363.0", public_cache("2.20.16736.0"));
   REQUIRE(c.cache());
   CHECK_FALSE(c.cache()->usable);
   const auto est = evaluate_alone(c);

@@ -4,8 +4,11 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <string_view>
 #include <trncost/compat/evidence.hpp>
 #include <type_traits>
+
+#include "../support/neuron_stacks.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::compat_evidence_test {
@@ -15,24 +18,8 @@ using namespace trncost::compat;
 
 namespace {
 
-software_stack stack_2_21() {
-  return software_stack{.neuronx_cc = "2.21.33363.0",
-                        .torch_neuronx = "2.8.0.2.10.13553",
-                        .torch = "2.8.0",
-                        .library = "transformers",
-                        .library_version = "4.57.1",
-                        .transformers = "4.57.1",
-                        .python = "3.11.13"};
-}
-software_stack stack_2_20() {
-  return software_stack{.neuronx_cc = "2.20.16736.0",
-                        .torch_neuronx = "2.7.0.2.9.9357",
-                        .torch = "2.7.1",
-                        .library = "transformers",
-                        .library_version = "4.55.4",
-                        .transformers = "4.55.4",
-                        .python = "3.11.13"};
-}
+using trncost_support::stack_2_20;
+using trncost_support::stack_2_21;
 
 evidence_row row(std::uint64_t line, std::string model, std::string result, software_stack s,
                  const char* tested_at) {
@@ -73,6 +60,11 @@ evidence_set fixture() {
   return set;
 }
 
+/// What the fixture holds on `model_id` for a target on the 2.21 stack.
+lookup_result lookup_2_21(std::string_view model_id) {
+  return fixture().lookup(model_id, stack_2_21());
+}
+
 }  // namespace
 
 TEST_CASE("result values: five spellings are recognised, the rest are 'other'") {
@@ -88,8 +80,7 @@ TEST_CASE("result values: five spellings are recognised, the rest are 'other'") 
 }
 
 TEST_CASE("passed on the same stack: the deciding row, its provenance, what it proves") {
-  const auto set = fixture();
-  const auto r = set.lookup("Qwen/Qwen3-0.6B", stack_2_21());
+  const auto r = lookup_2_21("Qwen/Qwen3-0.6B");
   CHECK(r.outcome == evidence_outcome::passed_same_stack);
   REQUIRE(r.deciding);
   CHECK(r.deciding->row.line == 2);
@@ -105,8 +96,7 @@ TEST_CASE("passed on the same stack: the deciding row, its provenance, what it p
 }
 
 TEST_CASE("passed on another stack: a hint, with the version differences listed") {
-  const auto set = fixture();
-  const auto r = set.lookup("meta-llama/Llama-3.1-8B", stack_2_21());
+  const auto r = lookup_2_21("meta-llama/Llama-3.1-8B");
   CHECK(r.outcome == evidence_outcome::passed_other_stack);
   REQUIRE(r.deciding);
   // neuronx_cc, torch_neuronx, torch, library_version and transformers differ; library and python
@@ -119,8 +109,7 @@ TEST_CASE("passed on another stack: a hint, with the version differences listed"
 }
 
 TEST_CASE("failed on the same stack: the error is in the deciding row") {
-  const auto set = fixture();
-  const auto r = set.lookup("google/gemma-3-4b-it", stack_2_21());
+  const auto r = lookup_2_21("google/gemma-3-4b-it");
   CHECK(r.outcome == evidence_outcome::failed_same_stack);
   REQUIRE(r.deciding);
   CHECK(r.deciding->row.error == "NotImplementedError: aten::_upsample_bicubic2d_aa");
@@ -139,8 +128,7 @@ TEST_CASE("failed on another stack") {
 }
 
 TEST_CASE("excluded: the reason is in the deciding row") {
-  const auto set = fixture();
-  const auto r = set.lookup("deepseek-ai/DeepSeek-V3", stack_2_21());
+  const auto r = lookup_2_21("deepseek-ai/DeepSeek-V3");
   CHECK(r.outcome == evidence_outcome::excluded);
   REQUIRE(r.deciding);
   CHECK(r.deciding->row.exclusion == "weights do not fit on 4 Trainium2 devices");

@@ -3,23 +3,21 @@
 
 #include <trncost/compat/stack.hpp>
 
+#include "../support/neuron_stacks.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::compat_stack_test {
 
 using namespace trncost::compat;
 
 namespace {
+/// The 2.21 stack with every field given: accelerate, NKI and the Neuron driver too.
 software_stack stack_2_21() {
-  return software_stack{.neuronx_cc = "2.21.33363.0",
-                        .torch_neuronx = "2.8.0.2.10.13553",
-                        .torch = "2.8.0",
-                        .library = "transformers",
-                        .library_version = "4.57.1",
-                        .transformers = "4.57.1",
-                        .accelerate = "1.10.1",
-                        .nki = "0.1.0",
-                        .python = "3.11.13",
-                        .neuron_driver = "2.24.7.0"};
+  software_stack s = trncost_support::stack_2_21();
+  s.accelerate = "1.10.1";
+  s.nki = "0.1.0";
+  s.neuron_driver = "2.24.7.0";
+  return s;
 }
 }  // namespace
 

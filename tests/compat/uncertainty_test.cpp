@@ -83,33 +83,35 @@ TEST_CASE("each lookup outcome but a same-stack pass leaves an open uncertainty"
   const auto set = fixture();
   const software_stack target{.neuronx_cc = "2.21.33363.0"};
   CHECK_FALSE(uncertainty_from(set.lookup("a", target), "me"));
+  // What the evidence on `model_id` leaves for the target, owned by "me"; the test stops if none.
+  const auto left_by = [&](const char* model_id) {
+    auto u = uncertainty_from(set.lookup(model_id, target), "me");
+    REQUIRE(u);
+    return *u;
+  };
 
-  const auto failed = uncertainty_from(set.lookup("b", target), "me");
-  REQUIRE(failed);
-  CHECK(failed->status == uncertainty_state::open);
-  CHECK(failed->what == uncertainty_kind::other);
-  CHECK(failed->detail ==
+  const auto failed = left_by("b");
+  CHECK(failed.status == uncertainty_state::open);
+  CHECK(failed.what == uncertainty_kind::other);
+  CHECK(failed.detail ==
         "failed on the target stack (line 3): NotImplementedError: "
         "aten::_upsample_bicubic2d_aa");
 
-  const auto other = uncertainty_from(set.lookup("c", target), "me");
-  REQUIRE(other);
-  CHECK(other->what == uncertainty_kind::porting_work);
-  CHECK(other->detail ==
+  const auto other = left_by("c");
+  CHECK(other.what == uncertainty_kind::porting_work);
+  CHECK(other.detail ==
         "passed on another stack (line 4); align the stack or replay run.py: "
         "neuronx_cc: 2.21.33363.0 wanted, tested with 2.20.16736.0");
 
-  const auto excluded = uncertainty_from(set.lookup("d", target), "me");
-  REQUIRE(excluded);
-  CHECK(excluded->detail ==
+  const auto excluded = left_by("d");
+  CHECK(excluded.detail ==
         "excluded from the test campaign (line 5): does not fit on 16 cores; "
         "replay on the target stack");
 
-  const auto none = uncertainty_from(set.lookup("zzz", target), "me");
-  REQUIRE(none);
-  CHECK(none->subject == "zzz");
-  CHECK(none->owner == "me");
-  CHECK(none->detail.find("absent is not incompatible") != std::string::npos);
+  const auto none = left_by("zzz");
+  CHECK(none.subject == "zzz");
+  CHECK(none.owner == "me");
+  CHECK(none.detail.find("absent is not incompatible") != std::string::npos);
 }
 
 }  // namespace trncost_tests::compat_uncertainty_test

@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "../support/chrono_dates.hpp"
+#include "../support/sourced_inputs.hpp"
+#include "fixtures.hpp"
 #include "trncost/credits/burn_down.hpp"
 #include "trncost/provenance/chrono.hpp"
 
@@ -23,22 +25,20 @@ using namespace trncost_support::chrono_dates;
 
 namespace {
 
-sourced<money> letter_amount(std::string_view amount) {
-  return {"grant_amount", make<units::usd_t>(amount),
-          documented{"grant letter", d(2026, November, 2)}};
-}
+using credits_test::grant_amount;
+using credits_test::grant_letter;
 
+/// Grant "G" of `amount` USD as its letter states it, valid to `last` included, for `services`.
 grant make_grant(std::string_view amount, date issued, date last,
                  const std::set<std::string>& services) {
-  return grant("G", letter_amount(amount), issued, last_day{last}, services);
+  return credits_test::make_grant("G", amount, issued, last, services, grant_letter());
 }
 
 input_ref quote(std::string offer_code, std::string source) {
   return std::make_shared<source_record>(
       source_record{"price", "1", "USD",
-                    quoted{std::move(source), std::move(offer_code), "20261101000000", std::nullopt,
-                           "SKU", "TERM", "SKU.TERM.RATE", "us-east-1", purchase_option::on_demand,
-                           d(2026, November, 2)}});
+                    trncost_support::offer_file_quote(std::move(source), std::move(offer_code),
+                                                      d(2026, November, 2))});
 }
 input_ref ec2_quote() { return quote("AmazonEC2", "AmazonEC2 offer file"); }
 
@@ -127,8 +127,8 @@ TEST_CASE("aws service: a grant covers services by code or name and never an unk
   CHECK_FALSE(charges[2].service.has_value());
   CHECK(charges[2].description == "data preparation, service unknown");
 
-  const grant g("G", letter_amount("1000"), d(2026, January, 1), last_day{d(2026, January, 31)},
-                {"Amazon Elastic Compute Cloud"});
+  const grant g("G", grant_amount("1000", grant_letter()), d(2026, January, 1),
+                last_day{d(2026, January, 31)}, {"Amazon Elastic Compute Cloud"});
   CHECK(g.services() == std::set<std::string>{"AmazonEC2"});  // kept as the code
   const auto r = burn_down({g}, spend_schedule::monthly(e, d(2026, January, 1), 1));
   CHECK(r.total_credits == dollars("300"));
@@ -148,8 +148,8 @@ TEST_CASE("aws service: a grant covers services by code or name and never an unk
         "grant is known to cover it, so it is paid in cash");
 
   // A grant covering every known service still does not pay the line of unknown service.
-  const grant all("All", letter_amount("1000"), d(2026, January, 1), last_day{d(2026, January, 31)},
-                  all_known_services());
+  const grant all("All", grant_amount("1000", grant_letter()), d(2026, January, 1),
+                  last_day{d(2026, January, 31)}, all_known_services());
   const auto ra = burn_down({all}, spend_schedule::monthly(e, d(2026, January, 1), 1));
   CHECK(ra.total_credits == dollars("350"));
   CHECK(ra.total_uncovered == dollars("100"));

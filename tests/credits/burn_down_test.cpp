@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "../support/chrono_dates.hpp"
+#include "../support/sourced_inputs.hpp"
+#include "fixtures.hpp"
 #include "trncost/provenance/chrono.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -22,15 +24,8 @@ using namespace trncost_support::chrono_dates;
 
 namespace {
 
-sourced<money> console_amount(std::string_view amount) {
-  return {"grant_amount", make<units::usd_t>(amount),
-          documented{"AWS Billing console, Credits page", d(2026, January, 2)}};
-}
-
-grant make_grant(std::string name, std::string_view amount, date issued, date last,
-                 const std::set<std::string>& services) {
-  return grant(std::move(name), console_amount(amount), issued, last_day{last}, services);
-}
+using credits_test::grant_amount;
+using credits_test::make_grant;
 
 spend_period month(date start, date end, std::string_view compute, std::string_view storage,
                    std::string_view transfer) {
@@ -52,8 +47,7 @@ estimate ec2_estimate(std::string_view amount) {
   l.identity.service = "AmazonEC2";
   l.price = std::make_shared<source_record>(source_record{
       "trn1_price", "21.5", "USD/instance-h",
-      quoted{"AmazonEC2 offer file", "AmazonEC2", "20261101000000", std::nullopt, "SKU", "TERM",
-             "SKU.TERM.RATE", "us-east-1", purchase_option::on_demand, d(2026, January, 2)}});
+      trncost_support::offer_file_quote("AmazonEC2 offer file", "AmazonEC2", d(2026, January, 2))});
   l.amount = dollars(amount);
   e.lines.push_back(l);
   e.by_category[category::compute] = dollars(amount);
@@ -287,7 +281,7 @@ TEST_CASE("grant and spend_schedule: bad input is refused with the rule") {
   // A common spelling is the service's: "AmazonEc2", "EC2", "Amazon EC2".
   CHECK(make_grant("G", "5", d(2026, January, 1), d(2026, March, 1), {"AmazonEc2", "Amazon EC2"})
             .services() == std::set<std::string>{"AmazonEC2"});
-  CHECK_THROWS_WITH_AS(grant("G", console_amount("5"), d(2026, January, 1),
+  CHECK_THROWS_WITH_AS(grant("G", grant_amount("5"), d(2026, January, 1),
                              last_day{d(2026, March, 1)}, {"AmazonEC2"}, {charge_kind::usage}),
                        "trncost: grant 'G': excludes usage charges, so it could never pay anything",
                        input_error);

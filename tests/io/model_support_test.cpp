@@ -21,6 +21,15 @@ const date consulted = parse_date("2026-11-30");
 
 dataset_ref ref(const char* file) { return dataset_ref{.file = file, .consulted = consulted}; }
 
+/// The fixture `file` of tests/io/data, read by `read` (the CSV or the JSON Lines reader) under
+/// the name `name`.
+evidence_set read_fixture(const char* file, evidence_set (*read)(std::istream&, dataset_ref),
+                          const char* name) {
+  std::ifstream in(data_dir + file, std::ios::binary);
+  REQUIRE(in);
+  return read(in, ref(name));
+}
+
 evidence_set read_csv_text(const std::string& text) {
   std::istringstream in(text);
   return io::read_model_support_csv(in, ref("bad.csv"));
@@ -104,9 +113,8 @@ void check_fixture(const evidence_set& set, const char* file) {
 }  // namespace
 
 TEST_CASE("the CSV fixture reads into rows with the dataset's columns") {
-  std::ifstream in(data_dir + "model_support.csv", std::ios::binary);
-  REQUIRE(in);
-  const auto set = io::read_model_support_csv(in, ref("model_support.csv"));
+  const auto set =
+      read_fixture("model_support.csv", io::read_model_support_csv, "model_support.csv");
   check_fixture(set, "model_support.csv");
   // The failed row's error spans two lines: the next record starts on line 5.
   CHECK(set.rows()[1].line == 3);
@@ -114,9 +122,8 @@ TEST_CASE("the CSV fixture reads into rows with the dataset's columns") {
 }
 
 TEST_CASE("the JSON Lines fixture reads into the same rows") {
-  std::ifstream in(data_dir + "model_support.jsonl", std::ios::binary);
-  REQUIRE(in);
-  const auto set = io::read_model_support_jsonl(in, ref("model_support.jsonl"));
+  const auto set =
+      read_fixture("model_support.jsonl", io::read_model_support_jsonl, "model_support.jsonl");
   check_fixture(set, "model_support.jsonl");
   CHECK(set.rows()[1].line == 2);
   CHECK(set.rows()[0].tested_at_text == "2026-10-02T08:15:00.123Z");
@@ -140,8 +147,7 @@ TEST_CASE("a file is read by its extension, and its path names it in findings") 
 }
 
 TEST_CASE("an older export with fewer columns in another order is read, the gaps are a finding") {
-  std::ifstream in(data_dir + "model_support_older.csv", std::ios::binary);
-  const auto set = io::read_model_support_csv(in, ref("older.csv"));
+  const auto set = read_fixture("model_support_older.csv", io::read_model_support_csv, "older.csv");
   REQUIRE(set.size() == 2);
   CHECK(set.rows()[0].stack->transformers == "4.55.4");
   CHECK(set.rows()[0].exclusion.empty());

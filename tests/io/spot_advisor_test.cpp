@@ -6,6 +6,7 @@
 #include <string>
 #include <trncost/io/spot_advisor.hpp>
 
+#include "../support/price_fixtures.hpp"
 #include "../support/text.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -13,10 +14,9 @@ namespace trncost_tests::io_spot_advisor_test {
 
 using namespace trncost;
 using namespace trncost::io;
+using namespace trncost_support::price_fixtures;
 
 namespace {
-
-const std::string fixture = TRNCOST_TESTS_DIR "/prices/data/spot-advisor-data.json";
 
 std::string refusal(const std::string& text) {
   return trncost_support::error_message<parse_error>(
@@ -29,7 +29,7 @@ const std::string ranges =
 }  // namespace
 
 TEST_CASE("the advisor's markets by region, operating system and type") {
-  const spot_advisor a = read_spot_advisor(fixture);
+  const spot_advisor a = read_spot_advisor(spot_advisor_json);
   CHECK(a.ranges.size() == 5);
   CHECK(a.ranges[4].label == ">20%");
   CHECK(a.ranges[4].max_percent == 100);
@@ -49,7 +49,7 @@ TEST_CASE("the advisor's markets by region, operating system and type") {
 }
 
 TEST_CASE("a bucket as a rate per instance-hour: its upper bound over a 730-hour month") {
-  const spot_advisor a = read_spot_advisor(fixture);
+  const spot_advisor a = read_spot_advisor(spot_advisor_json);
   // "5-10%" (max 11): 11 / 100 / 730 = 0.000150684931506849315... -> 0.000150684931506849.
   const auto r =
       spot_interruption_rate(*a.find("us-east-1", "trn1.32xlarge"), "advisor.json", "rate");

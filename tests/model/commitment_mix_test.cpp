@@ -6,6 +6,9 @@
 
 #include <trncost/model.hpp>
 #include <trncost/model/components/commitment_mix.hpp>
+#include <vector>
+
+#include "../support/declared_categories.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::model_commitment_mix_test {
@@ -48,11 +51,16 @@ demand_level level(const char* name, int instances, const char* hours) {
           sourced(std::string(name) + "_hours", make(units::hour, hours), forecast())};
 }
 
-void declare_rest_none(model& m) {
-  for (const auto c : all_categories) {
-    if (c != category::compute) m.declare_none(c, declared_none{"not part of this test"});
-  }
+/// A month (730 h) of demand: `base` instances all month and `peak` instances for `peak_hours` of
+/// it, every figure from the forecast.
+std::vector<demand_level> forecast_month(int base, int peak, const char* peak_hours) {
+  return base_and_peak(sourced("base", make(units::instance, base), forecast()),
+                       sourced("peak", make(units::instance, peak), forecast()),
+                       sourced("month", make(units::hour, "730"), forecast()),
+                       sourced("peak_hours", make(units::hour, peak_hours), forecast()));
 }
+
+void declare_rest_none(model& m) { trncost_support::declare_none_but(m, category::compute); }
 
 }  // namespace
 
@@ -140,10 +148,7 @@ TEST_CASE("a Savings Plan commitment covers commitment over rate instances each 
 }
 
 TEST_CASE("a flat base with a peak is two demand levels") {
-  const auto levels = base_and_peak(sourced("base", make(units::instance, 2), forecast()),
-                                    sourced("peak", make(units::instance, 5), forecast()),
-                                    sourced("month", make(units::hour, "730"), forecast()),
-                                    sourced("peak_hours", make(units::hour, "130"), forecast()));
+  const auto levels = forecast_month(2, 5, "130");
   REQUIRE(levels.size() == 2);
   // 730 - 130 = 600 base hours, derived from both.
   CHECK(levels[0].hours.value().value() == decimal(600));
@@ -165,17 +170,11 @@ TEST_CASE("a flat base with a peak is two demand levels") {
   CHECK(*est.lines[2].amount == decimal(8220));
 
   CHECK_THROWS_WITH_AS(
-      base_and_peak(sourced("base", make(units::instance, 2), forecast()),
-                    sourced("peak", make(units::instance, 5), forecast()),
-                    sourced("month", make(units::hour, "730"), forecast()),
-                    sourced("peak_hours", make(units::hour, "731"), forecast())),
+      forecast_month(2, 5, "731"),
       "trncost: demand: the peak lasts 731 h, longer than the period of 730 h ('peak_hours' > "
       "'month')",
       input_error);
-  CHECK_THROWS_WITH_AS(base_and_peak(sourced("base", make(units::instance, 3), forecast()),
-                                     sourced("peak", make(units::instance, 2), forecast()),
-                                     sourced("month", make(units::hour, "730"), forecast()),
-                                     sourced("peak_hours", make(units::hour, "10"), forecast())),
+  CHECK_THROWS_WITH_AS(forecast_month(3, 2, "10"),
                        "trncost: demand: the peak ('peak', 2 instances) is lower than the base "
                        "('base', 3)",
                        input_error);
@@ -185,22 +184,20 @@ TEST_CASE("a commitment mix refuses an empty demand and fractional instances") {
   const auto reserved = [](const char* n) {
     return sourced("reserved", make(units::instance, n), forecast());
   };
-  CHECK_THROWS_WITH_AS(
-      commitment_mix::reserved_instances("service", "trn2.48xlarge", {}, reserved("2"),
-                                         reserved_rate(), on_demand()),
-      "trncost: component 'service': the demand is empty; give at least one "
-      "level (instances, hours)",
-      input_error);
-  CHECK_THROWS_WITH_AS(
-      commitment_mix::reserved_instances("service", "trn2.48xlarge", {level("base", 2, "600")},
-                                         reserved("1.5"), reserved_rate(), on_demand()),
-      "trncost: component 'service': input 'reserved' is 1.5 instances; "
-      "instances running or reserved are a whole number",
-      input_error);
-  CHECK_THROWS_AS(
-      commitment_mix::reserved_instances("service", "trn2.48xlarge", {level("base", 2, "600")},
-                                         reserved("0"), reserved_rate(), on_demand()),
-      input_error);
+  // `count` reserved instances of the service for `demand`, at the usual rates.
+  const auto reserve = [&](std::vector<demand_level> demand, const char* count) {
+    return commitment_mix::reserved_instances("service", "trn2.48xlarge", std::move(demand),
+                                              reserved(count), reserved_rate(), on_demand());
+  };
+  CHECK_THROWS_WITH_AS(reserve({}, "2"),
+                       "trncost: component 'service': the demand is empty; give at least one "
+                       "level (instances, hours)",
+                       input_error);
+  CHECK_THROWS_WITH_AS(reserve({level("base", 2, "600")}, "1.5"),
+                       "trncost: component 'service': input 'reserved' is 1.5 instances; "
+                       "instances running or reserved are a whole number",
+                       input_error);
+  CHECK_THROWS_AS(reserve({level("base", 2, "600")}, "0"), input_error);
   CHECK_THROWS_AS(commitment_mix::savings_plan(
                       "service", "p5.48xlarge", {level("base", 2, "100")},
                       sourced("commitment", make(units::usd_per_hour, "0"), forecast()),

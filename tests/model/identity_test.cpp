@@ -9,6 +9,8 @@
 #include <trncost/model.hpp>
 #include <trncost/prices/queries.hpp>
 
+#include "../support/declared_categories.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::model_identity_test {
 
@@ -55,9 +57,7 @@ model job(const sourced<quantity<units::usd_per_instance_hour_t>>& p,
                    {{phase::training, sourced("train_s", seconds(3600), time_origin)}});
   if (bought) it.bought_as(*bought);
   m.add(it);
-  for (const auto c : all_categories) {
-    if (c != category::compute) m.declare_none(c, declared_none{"not part of this test"});
-  }
+  trncost_support::declare_none_but(m, category::compute);
   return m;
 }
 

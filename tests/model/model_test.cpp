@@ -3,6 +3,10 @@
 #include <doctest/doctest.h>
 
 #include <trncost/model.hpp>
+#include <utility>
+
+#include "../support/declared_categories.hpp"
+#include "../support/sourced_inputs.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::model_test {
@@ -13,21 +17,9 @@ namespace {
 
 const date as_of = parse_date("2026-11-30");
 
-quoted ec2_quote(date consulted = parse_date("2026-11-30")) {
-  return quoted{.source = "AmazonEC2 offer file, us-east-1",
-                .offer_code = "AmazonEC2",
-                .offer_version = "20260910195514",
-                .sku = "WVVQPJVCQU4SR8XF",
-                .offer_term_code = "JRTCKXETXF",
-                .rate_code = "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7",
-                .region = "us-east-1",
-                .consulted = consulted};
-}
+quoted ec2_quote(date consulted = as_of) { return trncost_support::trn1_offer_quote(consulted); }
 
-measured run1() {
-  return measured{"run-1", "phase timestamps from the run log",
-                  parse_timestamp("2026-11-20T10:00:00Z"), parse_timestamp("2026-11-20T12:00:00Z")};
-}
+using trncost_support::run1;
 
 sourced<quantity<units::usd_per_instance_hour_t>> trn1_price(date consulted = as_of) {
   return sourced("trn1_price", make(units::usd_per_instance_hour, "21.5"), ec2_quote(consulted));
@@ -42,11 +34,7 @@ sourced<quantity<units::second_t>> secs(const char* name, int s) {
 }
 
 /// Declares every category but compute none, so a test can look at compute alone.
-void declare_rest_none(model& m) {
-  for (const auto c : all_categories) {
-    if (c != category::compute) m.declare_none(c, declared_none{"not part of this test"});
-  }
-}
+void declare_rest_none(model& m) { trncost_support::declare_none_but(m, category::compute); }
 
 }  // namespace
 
@@ -345,11 +333,17 @@ TEST_CASE("the status is the worst of its reasons, worst listed first") {
   CHECK(est.status == estimate_status::incomplete);
   CHECK(est.reasons.front().status == estimate_status::incomplete);
   CHECK(est.reasons.back().status == estimate_status::provisional);
-  CHECK(to_string(estimate_status::verified) == "verified");
-  CHECK(to_string(estimate_status::provisional) == "provisional");
-  CHECK(to_string(estimate_status::stale) == "stale");
-  CHECK(to_string(estimate_status::unpriced) == "unpriced");
-  CHECK(to_string(estimate_status::incomplete) == "incomplete");
+  // Each status has a name, from the best to the worst.
+  const std::pair<estimate_status, const char*> names[] = {
+      {estimate_status::verified, "verified"},
+      {estimate_status::provisional, "provisional"},
+      {estimate_status::stale, "stale"},
+      {estimate_status::unpriced, "unpriced"},
+      {estimate_status::incomplete, "incomplete"}};
+  for (const auto& n : names) {
+    CAPTURE(n.second);
+    CHECK(to_string(n.first) == n.second);
+  }
 }
 
 TEST_CASE("findings say how much of the instance cost is overhead") {

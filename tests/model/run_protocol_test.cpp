@@ -5,6 +5,8 @@
 
 #include <trncost/model.hpp>
 
+#include "../support/declared_categories.hpp"
+
 namespace trncost_tests::model_run_protocol_test {
 
 using namespace trncost;
@@ -19,9 +21,7 @@ model one_line_model() {
   const auto hours = m.input(sourced("hours", make(units::instance_hour, 2),
                                      documented{"a plan", parse_date("2026-11-30")}));
   m.add_line(category::compute, "job", {std::nullopt, "job"}, price, hours);
-  for (const auto c : all_categories) {
-    if (c != category::compute) m.declare_none(c, declared_none{"not used"});
-  }
+  trncost_support::declare_none_but(m, category::compute, "not used");
   return m;
 }
 

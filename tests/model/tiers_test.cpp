@@ -7,6 +7,8 @@
 #include <trncost/model/estimate.hpp>
 #include <trncost/model/tiers.hpp>
 
+#include "../support/declared_categories.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::model_tiers_test {
 
@@ -63,9 +65,7 @@ sourced<quantity<units::gibibyte_t>> egress_volume(long long n) {
 estimate evaluate_egress(egress_prices table, input_of<quantity<units::gibibyte_t>> usage) {
   model m;
   m.add(tiered_usage{"egress", std::move(table), std::move(usage)});
-  for (const auto c : all_categories) {
-    if (c != category::transfer) m.declare_none(c, declared_none{"not part of this test"});
-  }
+  trncost_support::declare_none_but(m, category::transfer);
   return m.evaluate(as_of);
 }
 

@@ -5,6 +5,8 @@
 
 #include <trncost/model.hpp>
 
+#include "../support/declared_categories.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::model_uncertainty_test {
 
@@ -27,9 +29,7 @@ model priced_model() {
   const auto count = m.input(sourced("instances", make(units::instance, 1), run));
   const auto time = m.input(sourced("train_time", make(units::second, 3600), run));
   m.add_line(category::compute, "training", {phase::training, "training"}, price, count * time);
-  for (const auto c : all_categories) {
-    if (c != category::compute) m.declare_none(c, declared_none{"not part of this test"});
-  }
+  trncost_support::declare_none_but(m, category::compute);
   return m;
 }
 

@@ -7,6 +7,8 @@
 #include <trncost/io/neuron_monitor.hpp>
 #include <trncost/model.hpp>
 
+#include "../support/declared_categories.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::model_verified_rules_test {
 
@@ -52,9 +54,7 @@ model job(const sourced<quantity<units::usd_per_instance_hour_t>>& p,
   model m;
   m.add(instance_time("train", "trn1.32xlarge", sourced("nodes", make(units::instance, 2), run()),
                       p, {{phase::training, sourced("train_s", seconds(3600), time_origin)}}));
-  for (const auto c : all_categories) {
-    if (c != category::compute) m.declare_none(c, declared_none{"not part of this test"});
-  }
+  trncost_support::declare_none_but(m, category::compute);
   return m;
 }
 
@@ -252,11 +252,8 @@ TEST_CASE("rule no-cost-counted-twice: failed work both as a phase and in a fail
   // x 21.5 / 3600 = 53.75, verified.
   model alone;
   alone.add(instance_time("train", "trn1.32xlarge", nodes, p, phases));
-  for (const auto c : all_categories) {
-    if (c != category::compute) {
-      alone.declare_none(c, declared_none{"failed work is measured in the phases"});
-    }
-  }
+  trncost_support::declare_none_but(alone, category::compute,
+                                    "failed work is measured in the phases");
   const auto est = alone.evaluate(as_of);
   CHECK(est.total == decimal::parse("53.75"));
   CHECK(est.status == estimate_status::verified);
@@ -269,9 +266,7 @@ TEST_CASE("rule every-line-priced: an unknown price leaves the line unpriced") {
   m.add(instance_time("train", "trn1.32xlarge", sourced("nodes", make(units::instance, 2), run()),
                       unknown_input{"trn2u_price", "no official row yet"},
                       {{phase::training, sourced("train_s", seconds(3600), run())}}));
-  for (const auto c : all_categories) {
-    if (c != category::compute) m.declare_none(c, declared_none{"not part of this test"});
-  }
+  trncost_support::declare_none_but(m, category::compute);
   const auto est = m.evaluate(as_of);
   CHECK(est.status == estimate_status::unpriced);
   REQUIRE_FALSE(est.reasons.empty());

@@ -5,6 +5,8 @@
 #include <trncost/measure/run.hpp>
 #include <trncost/model.hpp>
 
+#include "../support/declared_categories.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::model_work_test {
 
@@ -26,9 +28,7 @@ model four_dollar_job() {
       "job", "trn1.32xlarge",
       sourced("instances", make(units::instance, 2), assumption{"the plan"}), hourly("4"),
       {{phase::training, sourced("train_s", make(units::second, 1800), assumption{"the plan"})}}));
-  for (const auto c : all_categories) {
-    if (c != category::compute) m.declare_none(c, declared_none{"not in this test"});
-  }
+  trncost_support::declare_none_but(m, category::compute, "not in this test");
   return m;
 }
 
@@ -113,16 +113,22 @@ TEST_CASE("unknown or zero work gives a finding and no cost per unit") {
 }
 
 TEST_CASE("the phases of serving sweeps and batches have their own names and kinds") {
-  CHECK(to_string(phase::serving) == "serving");
-  CHECK(to_string(phase::idle_capacity) == "idle capacity");
-  CHECK(to_string(phase::trials) == "trials");
-  CHECK(to_string(phase::batch_inference) == "batch inference");
-  CHECK(to_string(phase::scale_up) == "scale-up start-up");
-  CHECK_FALSE(is_overhead(phase::serving));
-  CHECK_FALSE(is_overhead(phase::trials));
-  CHECK_FALSE(is_overhead(phase::batch_inference));
-  CHECK(is_overhead(phase::idle_capacity));
-  CHECK(is_overhead(phase::scale_up));
+  // Serving, trials and batches make progress; idle capacity and scaling up are overhead.
+  struct named_phase {
+    const char* name;
+    phase p;
+    bool overhead;
+  };
+  const named_phase phases[] = {{"serving", phase::serving, false},
+                                {"idle capacity", phase::idle_capacity, true},
+                                {"trials", phase::trials, false},
+                                {"batch inference", phase::batch_inference, false},
+                                {"scale-up start-up", phase::scale_up, true}};
+  for (const auto& x : phases) {
+    CAPTURE(x.name);
+    CHECK(to_string(x.p) == x.name);
+    CHECK(is_overhead(x.p) == x.overhead);
+  }
   // A run log names them too, and reads back what it writes.
   for (const auto p : all_phases) CHECK(measure::parse_phase(measure::log_name(p)) == p);
   CHECK(measure::log_name(phase::idle_capacity) == "idle_capacity");

@@ -13,24 +13,23 @@
 #include <trncost/report/audit.hpp>
 #include <trncost/report/json.hpp>
 
+#include "../support/price_fixtures.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::prices_commitment_rates_test {
 
 using namespace trncost;
 using namespace trncost::pricing;
+using namespace trncost_support::price_fixtures;
 
 namespace {
 
-const std::string ec2_file = TRNCOST_TESTS_DIR "/prices/data/ec2-us-east-1-small.json";
-const std::string sp_file = TRNCOST_TESTS_DIR "/prices/data/savings-plans-us-east-1-small.json";
-const date as_of = parse_date("2026-11-30");
-
 price_book book_of_both() {
   price_book book(as_of, day_count{90});
-  book.add(io::read_offer_json_file(ec2_file, ec2_linux_shared("us-east-1", {"trn1.32xlarge"})),
+  book.add(io::read_offer_json_file(ec2_json, ec2_linux_shared("us-east-1", {"trn1.32xlarge"})),
            as_of);
-  book.add(io::read_savings_plans_json_file(sp_file, io::savings_plan_rates_for({"trn1.32xlarge"}),
-                                            "us-east-1"),
+  book.add(io::read_savings_plans_json_file(
+               savings_plans_json, io::savings_plan_rates_for({"trn1.32xlarge"}), "us-east-1"),
            as_of);
   return book;
 }

@@ -15,26 +15,21 @@
 #include <utility>
 #include <vector>
 
+#include "../support/price_fixtures.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::prices_contradictions_test {
 
 using namespace trncost;
 using namespace trncost::pricing;
+using namespace trncost_support::price_fixtures;
 
 namespace {
 
-const date as_of = parse_date("2026-11-30");
-
 price_dimension hours(std::string rate, const char* price, std::string description,
                       std::string begin = "0", std::string end = "Inf", std::string unit = "Hrs") {
-  return price_dimension{std::move(rate),
-                         std::move(description),
-                         std::move(begin),
-                         std::move(end),
-                         std::move(unit),
-                         decimal::parse(price),
-                         0,
-                         {}};
+  return price_line(std::move(rate), std::move(unit), price, std::move(description),
+                    std::move(begin), std::move(end));
 }
 
 offer trn1_offer(std::vector<offer_term> terms, std::string tenancy = "Shared") {
@@ -114,9 +109,7 @@ TEST_CASE("a price that contradicts its own description is found, whatever the s
             .empty());
   // No amount stated: nothing to contradict.
   for (const char* none :
-       {"", "Upfront Fee",
-        "Linux/UNIX (Amazon VPC), t2.micro reserved instance "
-        "applied",
+       {"", "Upfront Fee", "Linux/UNIX (Amazon VPC), t2.micro reserved instance applied",
         "3 year No Upfront Compute Savings Plan", "$ per hour", "$21.50 an hour", "USD"}) {
     CAPTURE(none);
     CHECK(price_contradiction(none, d("1"), "Hrs").empty());
@@ -244,9 +237,7 @@ TEST_CASE("a CSV offer file's rows of one term with later effective dates are ve
   std::istringstream in(
       head + "S1,T1,S1.T1.R1,OnDemand,$25.00 per hour,2026-12-15,0,Inf,Hrs,25,USD" + product +
       "S1,T1,S1.T1.R1,OnDemand," + trn1_description + ",2026-09-01,0,Inf,Hrs,21.5,USD" + product);
-  offer_filter f;
-  f.where("servicecode", "AmazonEC2");
-  const offer o = io::read_offer_csv(in, "ec2.csv", f);
+  const offer o = io::read_offer_csv(in, "ec2.csv", whole_offer("AmazonEC2"));
   REQUIRE(o.terms.size() == 2);
   CHECK(o.terms[0].effective == parse_date("2026-12-15"));
   CHECK(o.terms[1].effective == parse_date("2026-09-01"));

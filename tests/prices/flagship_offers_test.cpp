@@ -7,6 +7,8 @@
 #include <trncost/io/price_list.hpp>
 #include <trncost/prices.hpp>
 
+#include "../support/price_fixtures.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::prices_flagship_offers_test {
 
@@ -43,13 +45,8 @@ TEST_CASE("the flagship's offer files give every price the flagship uses") {
   const auto book = flagship_book();
   CHECK(book.conflicts().empty());
 
-  const auto trn1 = ec2_on_demand(book, "us-east-1", "trn1.32xlarge", "trn1_price");
-  CHECK(trn1.value().value() == decimal::parse("21.5"));
-  const auto& q = std::get<quoted>(trn1.origin());
-  CHECK(q.sku == "WVVQPJVCQU4SR8XF");
-  CHECK(q.offer_version == "20260910195514");
-  CHECK(q.rate_code == "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7");
-  CHECK(q.published == parse_date("2026-09-10"));
+  trncost_support::price_fixtures::check_trn1_on_demand(
+      ec2_on_demand(book, "us-east-1", "trn1.32xlarge", "trn1_price"));
   // No on-demand row for trn2.48xlarge (only a Capacity Block row): the flagship's trn2 variant
   // keeps its third-party figure.
   CHECK_THROWS_AS((void)ec2_on_demand(book, "us-east-1", "trn2.48xlarge", "trn2"), input_error);

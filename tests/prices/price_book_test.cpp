@@ -5,26 +5,23 @@
 
 #include <string>
 #include <trncost/prices.hpp>
+#include <utility>
+#include <vector>
+
+#include "../support/price_fixtures.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::prices_price_book_test {
 
 using namespace trncost;
 using namespace trncost::pricing;
+using namespace trncost_support::price_fixtures;
 
 namespace {
 
-price_dimension line(std::string rate, std::string unit, const char* price,
-                     std::string description = "", std::string begin = "0",
-                     std::string end = "Inf") {
-  return price_dimension{std::move(rate),
-                         std::move(description),
-                         std::move(begin),
-                         std::move(end),
-                         std::move(unit),
-                         decimal::parse(price),
-                         0,
-                         {}};
+/// An on-demand term of `sku` in force from 2026-09-01, with its price lines.
+offer_term on_demand(std::string sku, std::vector<price_dimension> lines) {
+  return {"OnDemand", std::move(sku), "JRTCKXETXF", parse_date("2026-09-01"), {}, std::move(lines)};
 }
 
 offer_product ec2_product(std::string sku, std::string type, std::string market = "OnDemand",
@@ -55,25 +52,16 @@ offer ec2_offer() {
   o.products.push_back(
       ec2_product("CB5CB5CB5CB5CB5C", "p5.48xlarge", "CapacityBlock", "RunInstances:CB"));
   o.products.push_back(ec2_product("P5P5P5P5P5P5P5P5", "p5.48xlarge"));
-  o.terms.push_back({"OnDemand",
-                     "WVVQPJVCQU4SR8XF",
-                     "JRTCKXETXF",
-                     parse_date("2026-09-01"),
-                     {},
-                     {line("WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7", "Hrs", "21.5000000000",
-                           "$21.50 per On Demand Linux trn1.32xlarge Instance Hour")}});
-  o.terms.push_back({"OnDemand",
-                     "CB5CB5CB5CB5CB5C",
-                     "JRTCKXETXF",
-                     parse_date("2026-09-01"),
-                     {},
-                     {line("CB5CB5CB5CB5CB5C.JRTCKXETXF.6YS6EN2CT7", "Hrs", "0.0000000000")}});
-  o.terms.push_back({"OnDemand",
-                     "P5P5P5P5P5P5P5P5",
-                     "JRTCKXETXF",
-                     parse_date("2026-09-01"),
-                     {},
-                     {line("P5P5P5P5P5P5P5P5.JRTCKXETXF.6YS6EN2CT7", "Hrs", "55.0400000000")}});
+  o.terms.push_back(
+      on_demand("WVVQPJVCQU4SR8XF",
+                {price_line("WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7", "Hrs", "21.5000000000",
+                            "$21.50 per On Demand Linux trn1.32xlarge Instance Hour")}));
+  o.terms.push_back(
+      on_demand("CB5CB5CB5CB5CB5C",
+                {price_line("CB5CB5CB5CB5CB5C.JRTCKXETXF.6YS6EN2CT7", "Hrs", "0.0000000000")}));
+  o.terms.push_back(
+      on_demand("P5P5P5P5P5P5P5P5",
+                {price_line("P5P5P5P5P5P5P5P5.JRTCKXETXF.6YS6EN2CT7", "Hrs", "55.0400000000")}));
   o.terms.push_back(
       {"Reserved",
        "WVVQPJVCQU4SR8XF",
@@ -82,8 +70,9 @@ offer ec2_offer() {
        {{"LeaseContractLength", "1yr"},
         {"OfferingClass", "standard"},
         {"PurchaseOption", "Partial Upfront"}},
-       {line("WVVQPJVCQU4SR8XF.HU7G6KETJZ.2TG2D8R56U", "Quantity", "94170", "Upfront Fee", "", ""),
-        line("WVVQPJVCQU4SR8XF.HU7G6KETJZ.6YS6EN2CT7", "Hrs", "10.7500000000")}});
+       {price_line("WVVQPJVCQU4SR8XF.HU7G6KETJZ.2TG2D8R56U", "Quantity", "94170", "Upfront Fee", "",
+                   ""),
+        price_line("WVVQPJVCQU4SR8XF.HU7G6KETJZ.6YS6EN2CT7", "Hrs", "10.7500000000")}});
   return o;
 }
 
@@ -100,25 +89,26 @@ offer ancillary_offer() {
       {"S3STD", "Storage", {{"regionCode", "us-east-1"}, {"volumeType", "Standard"}}});
   o.products.push_back(
       {"S3PUT", "API Request", {{"regionCode", "us-east-1"}, {"group", "S3-API-Tier1"}}});
-  o.terms.push_back({"OnDemand",
-                     "S3STD",
-                     "JRTCKXETXF",
-                     parse_date("2026-09-01"),
-                     {},
-                     {line("S3STD.JRTCKXETXF.A", "GB-Mo", "0.0230000000", "", "0", "51200"),
-                      line("S3STD.JRTCKXETXF.C", "GB-Mo", "0.0210000000", "", "512000", "Inf"),
-                      line("S3STD.JRTCKXETXF.B", "GB-Mo", "0.0220000000", "", "51200", "512000")}});
-  o.terms.push_back({"OnDemand",
-                     "S3PUT",
-                     "JRTCKXETXF",
-                     parse_date("2026-09-01"),
-                     {},
-                     {line("S3PUT.JRTCKXETXF.6YS6EN2CT7", "Requests", "0.0000050000",
-                           "$0.005 per 1,000 PUT, COPY, POST, or LIST requests")}});
+  o.terms.push_back(on_demand(
+      "S3STD", {price_line("S3STD.JRTCKXETXF.A", "GB-Mo", "0.0230000000", "", "0", "51200"),
+                price_line("S3STD.JRTCKXETXF.C", "GB-Mo", "0.0210000000", "", "512000", "Inf"),
+                price_line("S3STD.JRTCKXETXF.B", "GB-Mo", "0.0220000000", "", "51200", "512000")}));
+  o.terms.push_back(
+      on_demand("S3PUT", {price_line("S3PUT.JRTCKXETXF.6YS6EN2CT7", "Requests", "0.0000050000",
+                                     "$0.005 per 1,000 PUT, COPY, POST, or LIST requests")}));
   return o;
 }
 
-const date as_of = parse_date("2026-11-30");
+/// The price units whose rows read as prices of rate unit `Rate` (rate_fits), in the enum's order.
+template <class Rate>
+std::vector<price_unit> units_fitting() {
+  std::vector<price_unit> fitting;
+  for (int u = 0; u <= static_cast<int>(price_unit::million_tokens); ++u) {
+    const auto unit = static_cast<price_unit>(u);
+    if (rate_fits<Rate>(unit)) fitting.push_back(unit);
+  }
+  return fitting;
+}
 
 }  // namespace
 
@@ -137,20 +127,21 @@ TEST_CASE("the unit table maps price-list unit strings and refuses an unknown on
                        doctest::Contains("offer.json: rate X.Y.Z: unit \"Lambda-GB-Second\" is "
                                          "not in trncost's price-unit table (Hrs, Hours"),
                        input_error);
-  CHECK(rate_fits<units::usd_per_instance_hour_t>(price_unit::hour));
-  CHECK(rate_fits<units::usd_per_hour_t>(price_unit::hour));
-  CHECK(rate_fits<units::usd_per_gibps_month_t>(price_unit::gibps_month));
-  CHECK_FALSE(rate_fits<units::usd_per_mibps_month_t>(price_unit::gibps_month));
-  CHECK(rate_fits<units::usd_per_request_t>(price_unit::request));
-  CHECK_FALSE(rate_fits<units::usd_per_thousand_requests_t>(price_unit::request));
-  CHECK(rate_fits<units::usd_t>(price_unit::quantity));
-  CHECK(rate_fits<units::usd_per_gibibyte_t>(price_unit::gigabyte));
-  CHECK(rate_fits<units::usd_per_gibibyte_month_t>(price_unit::gigabyte_month));
-  CHECK(rate_fits<units::usd_per_iops_month_t>(price_unit::iops_month));
+  // Each rate unit read from exactly the price units it fits, and the others from none.
+  using units_of = std::vector<price_unit>;
+  CHECK(units_fitting<units::usd_per_instance_hour_t>() == units_of{price_unit::hour});
+  CHECK(units_fitting<units::usd_per_hour_t>() == units_of{price_unit::hour});
+  CHECK(units_fitting<units::usd_per_gibps_month_t>() == units_of{price_unit::gibps_month});
+  CHECK(units_fitting<units::usd_per_mibps_month_t>().empty());  // gp3 is priced per GiBps-month
+  CHECK(units_fitting<units::usd_per_request_t>() == units_of{price_unit::request});
+  CHECK(units_fitting<units::usd_per_thousand_requests_t>().empty());  // rows are per request
+  CHECK(units_fitting<units::usd_t>() == units_of{price_unit::quantity});
+  CHECK(units_fitting<units::usd_per_gibibyte_t>() == units_of{price_unit::gigabyte});
+  CHECK(units_fitting<units::usd_per_gibibyte_month_t>() == units_of{price_unit::gigabyte_month});
+  CHECK(units_fitting<units::usd_per_iops_month_t>() == units_of{price_unit::iops_month});
   // A row per 1K tokens is read as such, never as per 1M (a factor of 1000 apart).
-  CHECK(rate_fits<units::usd_per_thousand_tokens_t>(price_unit::thousand_tokens));
-  CHECK_FALSE(rate_fits<units::usd_per_million_tokens_t>(price_unit::thousand_tokens));
-  CHECK(rate_fits<units::usd_per_million_tokens_t>(price_unit::million_tokens));
+  CHECK(units_fitting<units::usd_per_thousand_tokens_t>() == units_of{price_unit::thousand_tokens});
+  CHECK(units_fitting<units::usd_per_million_tokens_t>() == units_of{price_unit::million_tokens});
 }
 
 TEST_CASE("the EC2 on-demand query skips the Capacity Block row priced 0.00") {
@@ -187,15 +178,10 @@ TEST_CASE("a quoted price carries the full provenance of its offer-file line") {
   price_book book(as_of, day_count{120});
   book.add(ec2_offer(), parse_date("2026-11-29"));
   const auto trn1 = ec2_on_demand(book, "us-east-1", "trn1.32xlarge", "trn1_price");
-  CHECK(trn1.value().value() == decimal::parse("21.5"));
-  const auto& q = std::get<quoted>(trn1.origin());
+  const quoted& q = check_trn1_on_demand(trn1);
   CHECK(q.source == "ec2-test.json");
   CHECK(q.offer_code == "AmazonEC2");
-  CHECK(q.offer_version == "20260910195514");
-  CHECK(q.published == parse_date("2026-09-10"));
-  CHECK(q.sku == "WVVQPJVCQU4SR8XF");
   CHECK(q.offer_term_code == "JRTCKXETXF");
-  CHECK(q.rate_code == "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7");
   CHECK(q.effective == parse_date("2026-09-01"));
   CHECK(q.unit == "Hrs");
   CHECK(q.description == "$21.50 per On Demand Linux trn1.32xlarge Instance Hour");

@@ -8,6 +8,7 @@
 #include <trncost/io/price_list_csv.hpp>
 #include <trncost/prices.hpp>
 
+#include "../support/price_fixtures.hpp"
 #include "../support/text.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -15,31 +16,15 @@ namespace trncost_tests::prices_price_list_csv_test {
 
 using namespace trncost;
 using namespace trncost::pricing;
+using namespace trncost_support::price_fixtures;
 
 namespace {
-
-const std::string s3_fixture = TRNCOST_TESTS_DIR "/prices/data/s3-us-east-1-small.csv";
-const std::string ec2_fixture = TRNCOST_TESTS_DIR "/prices/data/ec2-us-east-1-small.csv";
-const date as_of = parse_date("2026-11-30");
 
 using trncost_support::slurp;
 
 offer read_text(const std::string& text, const offer_filter& filter) {
   std::istringstream in(text);
   return io::read_offer_csv(in, "offer.csv", filter);
-}
-
-std::string edit(std::string text, const std::string& from, const std::string& to) {
-  const auto at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, from.size(), to);
-  return text;
-}
-
-offer_filter s3_all() {
-  offer_filter f;
-  f.where("servicecode", "AmazonS3");
-  return f;
 }
 
 }  // namespace
@@ -57,7 +42,7 @@ TEST_CASE("CSV attribute columns are renamed to the JSON attribute names") {
 }
 
 TEST_CASE("the CSV reader reads metadata rows and tiered S3 rows") {
-  const auto o = io::read_offer_csv_file(s3_fixture, s3_all());
+  const auto o = io::read_offer_csv_file(s3_csv, whole_offer("AmazonS3"));
   CHECK(o.header.offer_code == "AmazonS3");
   CHECK(o.header.version == "20260901000000");
   CHECK(o.header.format_version == "v1.0");
@@ -90,7 +75,7 @@ TEST_CASE("the CSV reader reads metadata rows and tiered S3 rows") {
 
 TEST_CASE("the EC2 filter and queries work on a CSV offer file as on a JSON one") {
   const auto o = io::read_offer_csv_file(
-      ec2_fixture, ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge"}));
+      ec2_csv, ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge"}));
   REQUIRE(o.products.size() == 2);  // the Capacity Block row is not kept
   price_book book(as_of, day_count{90});
   book.add(o, as_of);
@@ -103,43 +88,47 @@ TEST_CASE("the EC2 filter and queries work on a CSV offer file as on a JSON one"
 }
 
 TEST_CASE("CSV bad input is reported with its line and column") {
-  const auto s3 = slurp(s3_fixture);
+  const auto s3 = slurp(s3_csv);
   // A row cut short (a truncated file).
   const auto cut = s3.substr(0, s3.find("\"Requests\"", s3.find("JDGWNHW4W7EXQPNB")));
-  CHECK_THROWS_WITH_AS((void)read_text(cut, s3_all()),
+  CHECK_THROWS_WITH_AS((void)read_text(cut, whole_offer("AmazonS3")),
                        "trncost: offer.csv:10: column 'PricePerUnit': is missing: the record has "
                        "9 fields, the header 24 (truncated file?)",
                        parse_error);
   const auto open_quote = s3.substr(0, s3.find("per 1,000 PUT"));
-  CHECK_THROWS_WITH_AS((void)read_text(open_quote, s3_all()),
+  CHECK_THROWS_WITH_AS((void)read_text(open_quote, whole_offer("AmazonS3")),
                        doctest::Contains("offer.csv:10: column 5: a quoted field is not closed"),
                        parse_error);
   CHECK_THROWS_WITH_AS(
-      (void)read_text(edit(s3, "\"0.0220000000\"", "\"0,022\""), s3_all()),
+      (void)read_text(edit(s3, "\"0.0220000000\"", "\"0,022\""), whole_offer("AmazonS3")),
       "trncost: offer.csv:8: PricePerUnit: \"0,022\" is not a decimal price: unexpected "
       "character ',' at offset 1",
       parse_error);
   CHECK_THROWS_WITH_AS(
-      (void)read_text(edit(s3, "\"0.0220000000\",\"USD\"", "\"0.0220000000\",\"EUR\""), s3_all()),
+      (void)read_text(edit(s3, "\"0.0220000000\",\"USD\"", "\"0.0220000000\",\"EUR\""),
+                      whole_offer("AmazonS3")),
       "trncost: offer.csv:8: Currency: the price is in EUR, not USD", parse_error);
   CHECK_THROWS_WITH_AS(
       (void)read_text(
           edit(s3, "\"Publication Date\",\"2026-09-01T00:00:00Z\"", "\"Publication Date\",\"\""),
-          s3_all()),
+          whole_offer("AmazonS3")),
       "trncost: offer.csv:3: Publication Date: is missing; a price needs the date its offer "
       "file was published",
       parse_error);
   CHECK_THROWS_WITH_AS(
-      (void)read_text(edit(s3, "\"Publication Date\",", "\"PublicationDate\","), s3_all()),
+      (void)read_text(edit(s3, "\"Publication Date\",", "\"PublicationDate\","),
+                      whole_offer("AmazonS3")),
       doctest::Contains("offer.csv:3: Publication Date: expected the metadata row"), parse_error);
-  CHECK_THROWS_WITH_AS((void)read_text(edit(s3, "\"Unit\",", "\"Units\","), s3_all()),
-                       "trncost: offer.csv:6: column 'Unit': is required but missing from the "
-                       "header",
-                       parse_error);
-  CHECK_THROWS_WITH_AS((void)read_text(edit(s3, "\"Requests\"", "\"API Calls\""), s3_all()),
-                       doctest::Contains("offer.csv:10: Unit: rate JDGWNHW4W7EXQPNB.JRTCKXETXF."
-                                         "6YS6EN2CT7: unit \"API Calls\" is not in"),
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)read_text(edit(s3, "\"Unit\",", "\"Units\","), whole_offer("AmazonS3")),
+      "trncost: offer.csv:6: column 'Unit': is required but missing from the "
+      "header",
+      parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)read_text(edit(s3, "\"Requests\"", "\"API Calls\""), whole_offer("AmazonS3")),
+      doctest::Contains("offer.csv:10: Unit: rate JDGWNHW4W7EXQPNB.JRTCKXETXF."
+                        "6YS6EN2CT7: unit \"API Calls\" is not in"),
+      parse_error);
   // The same SKU on two rows with different attributes (line 8's availability edited).
   CHECK_THROWS_WITH_AS(
       (void)read_text(edit(s3,
@@ -153,20 +142,20 @@ TEST_CASE("CSV bad input is reported with its line and column") {
                            "east-1\",\"Amazon Simple Storage "
                            "Service\"\n\"WP9ANXZGBYYSGJEA\",\"JRTCKXETXF\",\"WP9ANXZGBYYSGJEA."
                            "JRTCKXETXF.PWGRXN3FZG\""),
-                      s3_all()),
+                      whole_offer("AmazonS3")),
       "trncost: offer.csv:8: SKU: SKU WP9ANXZGBYYSGJEA appears with other attributes than on "
       "line 7",
       parse_error);
-  CHECK_THROWS_WITH_AS((void)read_text(s3.substr(0, s3.find("\"Version\"")), s3_all()),
-                       doctest::Contains("offer.csv:4: Version: the file ends before its five "
-                                         "metadata rows"),
-                       parse_error);
   CHECK_THROWS_WITH_AS(
-      (void)io::read_offer_csv_file(s3_fixture, ec2_linux_shared("us-east-1", {"x"})),
-      doctest::Contains("s3-us-east-1-small.csv: no product matches the filter "
-                        "(productFamily=Compute Instance"),
-      input_error);
-  CHECK_THROWS_WITH_AS((void)io::read_offer_csv_file("/nonexistent.csv", s3_all()),
+      (void)read_text(s3.substr(0, s3.find("\"Version\"")), whole_offer("AmazonS3")),
+      doctest::Contains("offer.csv:4: Version: the file ends before its five "
+                        "metadata rows"),
+      parse_error);
+  CHECK_THROWS_WITH_AS((void)io::read_offer_csv_file(s3_csv, ec2_linux_shared("us-east-1", {"x"})),
+                       doctest::Contains("s3-us-east-1-small.csv: no product matches the filter "
+                                         "(productFamily=Compute Instance"),
+                       input_error);
+  CHECK_THROWS_WITH_AS((void)io::read_offer_csv_file("/nonexistent.csv", whole_offer("AmazonS3")),
                        "trncost: /nonexistent.csv: cannot be opened (no such file)", parse_error);
 }
 

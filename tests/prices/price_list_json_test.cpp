@@ -9,41 +9,23 @@
 #include <trncost/io/price_list_json.hpp>
 #include <trncost/prices.hpp>
 
+#include "../support/price_fixtures.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::prices_price_list_json_test {
 
 using namespace trncost;
 using namespace trncost::pricing;
+using namespace trncost_support::price_fixtures;
 
 namespace {
 
-const std::string fixture = TRNCOST_TESTS_DIR "/prices/data/ec2-us-east-1-small.json";
-const date as_of = parse_date("2026-11-30");
-
-std::string fixture_text() {
-  std::ifstream in(fixture, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+/// The EC2 offer fixture's text, for the cases that edit it.
+std::string fixture_text() { return trncost_support::slurp(ec2_json); }
 
 offer read_text(const std::string& text, const offer_filter& filter) {
   std::istringstream in(text);
   return io::read_offer_json(in, "offer.json", filter);
-}
-
-/// `text` with the first occurrence of `from` replaced by `to` (the test fails if it is absent).
-std::string edit(std::string text, const std::string& from, const std::string& to) {
-  const auto at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, from.size(), to);
-  return text;
-}
-
-offer_filter everything_ec2() {
-  offer_filter f;
-  f.where("servicecode", "AmazonEC2");
-  return f;
 }
 
 }  // namespace
@@ -51,13 +33,13 @@ offer_filter everything_ec2() {
 TEST_CASE("the JSON reader keeps only the selected products and their terms") {
   io::offer_read_stats stats;
   const auto o = io::read_offer_json_file(
-      fixture, ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge", "trn2.48xlarge"}),
+      ec2_json, ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge", "trn2.48xlarge"}),
       &stats);
   CHECK(o.header.offer_code == "AmazonEC2");
   CHECK(o.header.version == "20260910195514");
   CHECK(o.header.format_version == "v1.0");
   CHECK(o.header.published == parse_timestamp("2026-09-10T19:55:14Z"));
-  CHECK(o.header.source == fixture);
+  CHECK(o.header.source == ec2_json);
   // trn1.32xlarge Linux and p5.48xlarge on-demand; the Capacity Block rows of p5 and trn2 and the
   // Windows trn1 do not match the filter.
   REQUIRE(o.products.size() == 2);
@@ -80,12 +62,12 @@ TEST_CASE("the JSON reader keeps only the selected products and their terms") {
 
   // Only on-demand terms when asked.
   auto od_only = ec2_linux_shared("us-east-1", {"trn1.32xlarge"}).term_types({"OnDemand"});
-  CHECK(io::read_offer_json_file(fixture, od_only).terms.size() == 1);
+  CHECK(io::read_offer_json_file(ec2_json, od_only).terms.size() == 1);
 }
 
 TEST_CASE("read from an offer file a p5 on-demand price is never the Capacity Block 0.00") {
   price_book book(as_of, day_count{90});
-  book.add(io::read_offer_json_file(fixture, everything_ec2()), as_of);
+  book.add(io::read_offer_json_file(ec2_json, whole_offer("AmazonEC2")), as_of);
   CHECK(ec2_on_demand(book, "us-east-1", "p5.48xlarge", "p5").value().value() ==
         decimal::parse("55.04"));
   CHECK(ec2_on_demand(book, "us-east-1", "trn1.2xlarge", "trn1_2xl").value().value() ==
@@ -105,7 +87,7 @@ TEST_CASE("read from an offer file a p5 on-demand price is never the Capacity Bl
 
 TEST_CASE("gp3 throughput is priced per GiBps-month while its description says MiBps") {
   price_book book(as_of, day_count{90});
-  book.add(io::read_offer_json_file(fixture, everything_ec2()), as_of);
+  book.add(io::read_offer_json_file(ec2_json, whole_offer("AmazonEC2")), as_of);
   const auto per_gibps = ebs_throughput(book, "us-east-1", "gp3", "gp3_throughput");
   CHECK(per_gibps.value().value() == decimal::parse("40.96"));
   CHECK(std::get<quoted>(per_gibps.origin()).description ==
@@ -128,7 +110,7 @@ TEST_CASE("gp3 throughput is priced per GiBps-month while its description says M
 
 TEST_CASE("reserved terms read from the file keep the upfront fee as its own line") {
   price_book book(as_of, day_count{90});
-  book.add(io::read_offer_json_file(fixture, ec2_linux_shared("us-east-1", {"trn1.32xlarge"})),
+  book.add(io::read_offer_json_file(ec2_json, ec2_linux_shared("us-east-1", {"trn1.32xlarge"})),
            as_of);
   const auto partial = ec2_reserved(book, "us-east-1", "trn1.32xlarge", "1yr", "standard",
                                     "Partial Upfront", "trn1_ri");
@@ -150,7 +132,7 @@ TEST_CASE("reserved terms read from the file keep the upfront fee as its own lin
 TEST_CASE("a product without productFamily is read and can be selected by attributes") {
   offer_filter f;
   f.where("usagetype", "ElasticIP:AdditionalAddress");
-  const auto o = io::read_offer_json_file(fixture, f);
+  const auto o = io::read_offer_json_file(ec2_json, f);
   REQUIRE(o.products.size() == 1);
   CHECK(o.products[0].product_family.empty());
   CHECK(o.terms.size() == 1);
@@ -158,13 +140,13 @@ TEST_CASE("a product without productFamily is read and can be selected by attrib
 
 TEST_CASE("a filter that matches nothing in the file says so") {
   CHECK_THROWS_WITH_AS(
-      (void)io::read_offer_json_file(fixture, ec2_linux_shared("us-west-2", {"trn1.32xlarge"})),
+      (void)io::read_offer_json_file(ec2_json, ec2_linux_shared("us-west-2", {"trn1.32xlarge"})),
       doctest::Contains("ec2-us-east-1-small.json: no product matches the "
                         "filter (productFamily=Compute Instance, regionCode="
                         "us-west-2, instanceType=trn1.32xlarge"),
       input_error);
   CHECK_THROWS_WITH_AS(
-      (void)io::read_offer_json_file(fixture, ec2_linux_shared("us-west-2", {"trn1.32xlarge"})),
+      (void)io::read_offer_json_file(ec2_json, ec2_linux_shared("us-west-2", {"trn1.32xlarge"})),
       doctest::Contains("among the 10 products of the file"), input_error);
 }
 
@@ -174,7 +156,7 @@ TEST_CASE("a price in another currency than the one asked for is an error with i
   // The byte offset is that of the dimension's opening brace, after the key and " : ".
   const auto brace = dim_at + std::string("\"WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7\" : ").size();
   CHECK_THROWS_WITH_AS(
-      (void)read_text(text, everything_ec2()),
+      (void)read_text(text, whole_offer("AmazonEC2")),
       ("trncost: offer.json: byte " + std::to_string(brace) +
        ": terms.OnDemand.WVVQPJVCQU4SR8XF.WVVQPJVCQU4SR8XF.JRTCKXETXF.priceDimensions."
        "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7.pricePerUnit: has a price in CNY but none in USD")
@@ -193,7 +175,7 @@ TEST_CASE("a term pointing to an unknown SKU is an error with its byte offset") 
       edit(fixture_text(), "\"7BQT5X2MZ9KRN3PA\" : {\n        \"7BQT5X2MZ9KRN3PA.JRTCKXETXF\"",
            "\"ZZZZZZZZZZZZZZZZ\" : {\n        \"7BQT5X2MZ9KRN3PA.JRTCKXETXF\"");
   const auto key_end = text.find("\"ZZZZZZZZZZZZZZZZ\"") + 18;
-  CHECK_THROWS_WITH_AS((void)read_text(text, everything_ec2()),
+  CHECK_THROWS_WITH_AS((void)read_text(text, whole_offer("AmazonEC2")),
                        ("trncost: offer.json: byte " + std::to_string(key_end) +
                         ": terms.OnDemand.ZZZZZZZZZZZZZZZZ: the term points to SKU "
                         "ZZZZZZZZZZZZZZZZ, which is not among the file's products (for an "
@@ -202,7 +184,7 @@ TEST_CASE("a term pointing to an unknown SKU is an error with its byte offset") 
                            .c_str(),
                        parse_error);
   // For an excerpt, the caller may skip such terms: they are listed, not dropped silently.
-  const auto o = read_text(text, everything_ec2().skip_orphan_terms());
+  const auto o = read_text(text, whole_offer("AmazonEC2").skip_orphan_terms());
   CHECK(o.orphan_skus == std::vector<std::string>{"ZZZZZZZZZZZZZZZZ"});
   CHECK(o.products.size() == 10);
 }
@@ -221,7 +203,7 @@ TEST_CASE("a SKU filed twice among the products is refused as a repeated key eve
       ": appears twice in one object; trncost refuses a repeated key (the last value would "
       "silently replace the first)";
   CHECK_THROWS_WITH_AS(
-      (void)read_text(text, everything_ec2()),
+      (void)read_text(text, whole_offer("AmazonEC2")),
       ("trncost: offer.json: byte " + std::to_string(second) + ": products.WVVQPJVCQU4SR8XF" + rule)
           .c_str(),
       parse_error);
@@ -243,7 +225,7 @@ TEST_CASE("an unparseable price is an error naming the rate's field") {
   const auto text = edit(fixture_text(), "\"55.0400000000\"", "\"55.O4\"");
   const auto after = text.find("\"55.O4\"") + 7;
   CHECK_THROWS_WITH_AS(
-      (void)read_text(text, everything_ec2()),
+      (void)read_text(text, whole_offer("AmazonEC2")),
       ("trncost: offer.json: byte " + std::to_string(after) +
        ": terms.OnDemand.Q9HN2M4KXW8T6E3C.Q9HN2M4KXW8T6E3C.JRTCKXETXF."
        "priceDimensions.Q9HN2M4KXW8T6E3C.JRTCKXETXF.6YS6EN2CT7.pricePerUnit."
@@ -256,14 +238,14 @@ TEST_CASE("an unparseable price is an error naming the rate's field") {
 
 TEST_CASE("a missing publicationDate is an error") {
   const auto text = edit(fixture_text(), "  \"publicationDate\" : \"2026-09-10T19:55:14Z\",\n", "");
-  CHECK_THROWS_WITH_AS((void)read_text(text, everything_ec2()),
+  CHECK_THROWS_WITH_AS((void)read_text(text, whole_offer("AmazonEC2")),
                        ("trncost: offer.json: byte " + std::to_string(text.rfind('}')) +
                         ": publicationDate: is missing; a price needs the date its offer file "
                         "was published")
                            .c_str(),
                        parse_error);
   const auto bad = edit(fixture_text(), "2026-09-10T19:55:14Z", "10 Sep 2026");
-  CHECK_THROWS_WITH_AS((void)read_text(bad, everything_ec2()),
+  CHECK_THROWS_WITH_AS((void)read_text(bad, whole_offer("AmazonEC2")),
                        doctest::Contains("publicationDate: \"10 Sep 2026\" is not an ISO 8601"),
                        parse_error);
 }
@@ -272,7 +254,7 @@ TEST_CASE("a truncated JSON offer file is an error at its end with the field bei
   const auto whole = fixture_text();
   const auto cut = whole.find("\"pricePerUnit\"", whole.find("\"Q9HN2M4KXW8T6E3C.JRTCKXETXF\""));
   const auto text = whole.substr(0, cut + 20);  // inside the price dimension's pricePerUnit
-  CHECK_THROWS_WITH_AS((void)read_text(text, everything_ec2()),
+  CHECK_THROWS_WITH_AS((void)read_text(text, whole_offer("AmazonEC2")),
                        ("trncost: offer.json: byte " + std::to_string(text.size()) +
                         ": terms.OnDemand.Q9HN2M4KXW8T6E3C.Q9HN2M4KXW8T6E3C.JRTCKXETXF."
                         "priceDimensions.Q9HN2M4KXW8T6E3C.JRTCKXETXF.6YS6EN2CT7.pricePerUnit: "
@@ -281,38 +263,39 @@ TEST_CASE("a truncated JSON offer file is an error at its end with the field bei
                            .c_str(),
                        parse_error);
   const auto in_products = whole.substr(0, whole.find("\"T2CB9F4H6J8L1N3Q\" : {") + 10);
-  CHECK_THROWS_WITH_AS((void)read_text(in_products, everything_ec2()),
+  CHECK_THROWS_WITH_AS((void)read_text(in_products, whole_offer("AmazonEC2")),
                        doctest::Contains("products: invalid JSON"), parse_error);
-  CHECK_THROWS_WITH_AS((void)read_text("", everything_ec2()),
+  CHECK_THROWS_WITH_AS((void)read_text("", whole_offer("AmazonEC2")),
                        "trncost: offer.json: byte 0: invalid JSON: The document is empty. (the "
                        "input ends early: truncated file?)",
                        parse_error);
 }
 
 TEST_CASE("an offer file of the wrong shape is an error naming the field") {
-  CHECK_THROWS_WITH_AS((void)read_text("[1, 2]", everything_ec2()),
+  CHECK_THROWS_WITH_AS((void)read_text("[1, 2]", whole_offer("AmazonEC2")),
                        "trncost: offer.json: byte 0: the offer file is not a JSON object",
                        parse_error);
-  CHECK_THROWS_WITH_AS((void)read_text("{\"offerCode\" : {}}", everything_ec2()),
+  CHECK_THROWS_WITH_AS((void)read_text("{\"offerCode\" : {}}", whole_offer("AmazonEC2")),
                        doctest::Contains("offerCode: expected a string, found an object"),
                        parse_error);
-  CHECK_THROWS_WITH_AS((void)read_text("{\"products\" : []}", everything_ec2()),
+  CHECK_THROWS_WITH_AS((void)read_text("{\"products\" : []}", whole_offer("AmazonEC2")),
                        doctest::Contains("products: is an array, as in a Savings Plans file"),
                        parse_error);
-  CHECK_THROWS_WITH_AS((void)read_text("{\"terms\" : {}, \"products\" : {}}", everything_ec2()),
-                       doctest::Contains("terms: the terms come before the products"), parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)read_text("{\"terms\" : {}, \"products\" : {}}", whole_offer("AmazonEC2")),
+      doctest::Contains("terms: the terms come before the products"), parse_error);
   const auto odd_unit = edit(fixture_text(), "\"unit\" : \"IOPS-Mo\"", "\"unit\" : \"IOPS-Month\"");
-  CHECK_THROWS_WITH_AS((void)read_text(odd_unit, everything_ec2()),
+  CHECK_THROWS_WITH_AS((void)read_text(odd_unit, whole_offer("AmazonEC2")),
                        doctest::Contains(".unit: rate EBSGP3IOPS000003.JRTCKXETXF.6YS6EN2CT7: "
                                          "unit \"IOPS-Month\" is not in trncost's price-unit "
                                          "table"),
                        parse_error);
   const auto no_code = edit(fixture_text(), "  \"offerCode\" : \"AmazonEC2\",\n", "");
-  CHECK_THROWS_WITH_AS((void)read_text(no_code, everything_ec2()),
+  CHECK_THROWS_WITH_AS((void)read_text(no_code, whole_offer("AmazonEC2")),
                        doctest::Contains("offerCode: is missing"), parse_error);
-  CHECK_THROWS_WITH_AS((void)io::read_offer_json_file("/nonexistent/offer.json", everything_ec2()),
-                       "trncost: /nonexistent/offer.json: cannot be opened (no such file)",
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)io::read_offer_json_file("/nonexistent/offer.json", whole_offer("AmazonEC2")),
+      "trncost: /nonexistent/offer.json: cannot be opened (no such file)", parse_error);
 }
 
 }  // namespace trncost_tests::prices_price_list_json_test

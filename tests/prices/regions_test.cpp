@@ -32,23 +32,28 @@ const std::vector<pricing::offer>& three_regions() {
 
 const date as_of{2026, 11, 30};
 
+/// Checks that `row` is `region`'s and offers the type at `price` (USD per instance-hour).
+void check_offered(const pricing::regional_price& row, const std::string& region,
+                   const char* price) {
+  CHECK(row.region == region);
+  REQUIRE(row.price.has_value());
+  CHECK(row.price->value().value() == decimal(price));
+}
+
 }  // namespace
 
 TEST_CASE("trn1.32xlarge: cheapest first, a region without it listed as not offered") {
   const auto r = on_demand_by_region(three_regions(), "trn1.32xlarge", as_of);
   REQUIRE(r.size() == 3);
   // us-west-2 20.64 < us-east-1 21.50; eu-west-1's offer has no trn1.32xlarge row.
-  CHECK(r[0].region == "us-west-2");
-  REQUIRE(r[0].price.has_value());
-  CHECK(r[0].price->value().value() == decimal("20.64"));
+  check_offered(r[0], "us-west-2", "20.64");
   CHECK(r[0].offer_version == "20261001000000");
   CHECK(r[0].published == date{2026, 10, 1});
   const auto* q = std::get_if<quoted>(&r[0].price->origin());
   REQUIRE(q != nullptr);
   CHECK(q->region == "us-west-2");
   CHECK(q->rate_code == "WVVQPJVCQU4SUS2X.JRTCKXETXF.6YS6EN2CT7");
-  CHECK(r[1].region == "us-east-1");
-  CHECK(r[1].price->value().value() == decimal("21.5"));
+  check_offered(r[1], "us-east-1", "21.5");
   CHECK(r[1].published == date{2026, 9, 10});
   CHECK(r[2].region == "eu-west-1");
   CHECK_FALSE(r[2].price.has_value());
@@ -62,21 +67,16 @@ TEST_CASE(
     "p5.48xlarge: a tie keeps region order, and a Capacity Block row at 0.00 is never taken") {
   const auto r = on_demand_by_region(three_regions(), "p5.48xlarge", as_of);
   REQUIRE(r.size() == 3);
-  CHECK(r[0].region == "us-east-1");
-  CHECK(r[0].price->value().value() == decimal("55.04"));
-  CHECK(r[1].region == "us-west-2");
-  CHECK(r[1].price->value().value() == decimal("55.04"));
-  CHECK(r[2].region == "eu-west-1");
-  CHECK(r[2].price->value().value() == decimal("61.6"));
+  check_offered(r[0], "us-east-1", "55.04");
+  check_offered(r[1], "us-west-2", "55.04");
+  check_offered(r[2], "eu-west-1", "61.6");
 }
 
 TEST_CASE("a type one region offers, one no region offers, and no EC2 offer at all") {
   // inf2.48xlarge: us-east-1's 12.98127 only; the other two files have no inf2 row.
   const auto one = on_demand_by_region(three_regions(), "inf2.48xlarge", as_of);
   REQUIRE(one.size() == 3);
-  CHECK(one[0].region == "us-east-1");
-  REQUIRE(one[0].price.has_value());
-  CHECK(one[0].price->value().value() == decimal("12.98127"));
+  check_offered(one[0], "us-east-1", "12.98127");
   CHECK_FALSE(one[1].price.has_value());
   CHECK_FALSE(one[2].price.has_value());
   const auto none = on_demand_by_region(three_regions(), "inf2.8xlarge", as_of);

@@ -7,6 +7,7 @@
 #include <trncost/io/savings_plans.hpp>
 #include <trncost/prices.hpp>
 
+#include "../support/price_fixtures.hpp"
 #include "../support/text.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -14,23 +15,11 @@ namespace trncost_tests::prices_savings_plans_test {
 
 using namespace trncost;
 using namespace trncost::pricing;
+using namespace trncost_support::price_fixtures;
 
 namespace {
 
-const std::string json_fixture =
-    TRNCOST_TESTS_DIR "/prices/data/savings-plans-us-east-1-small.json";
-const std::string csv_fixture = TRNCOST_TESTS_DIR "/prices/data/savings-plans-us-east-1-small.csv";
-const date as_of = parse_date("2026-11-30");
-
 using trncost_support::slurp;
-
-std::string edit(std::string text, const std::string& from, const std::string& to) {
-  const auto at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, from.size(), to);
-  return text;
-}
-
 offer read_json(const std::string& text, const io::savings_plan_filter& f) {
   std::istringstream in(text);
   return io::read_savings_plans_json(in, "sp.json", f, "us-east-1");
@@ -55,7 +44,8 @@ TEST_CASE("helpers of the Savings Plans readers") {
 }
 
 TEST_CASE("a Savings Plans JSON file gives the Linux shared-tenancy rate of an instance type") {
-  const auto o = io::read_savings_plans_json_file(json_fixture, gpu_and_trainium, "us-east-1");
+  const auto o =
+      io::read_savings_plans_json_file(savings_plans_json, gpu_and_trainium, "us-east-1");
   CHECK(o.header.offer_code == "AWSComputeSavingsPlan");
   CHECK(o.header.version == "20260912000000");
   REQUIRE(o.products.size() == 2);
@@ -88,7 +78,7 @@ TEST_CASE("a Savings Plans JSON file gives the Linux shared-tenancy rate of an i
 }
 
 TEST_CASE("a Savings Plans CSV file gives the same rates") {
-  const auto o = io::read_savings_plans_csv_file(csv_fixture, gpu_and_trainium);
+  const auto o = io::read_savings_plans_csv_file(savings_plans_csv, gpu_and_trainium);
   REQUIRE(o.products.size() == 2);
   price_book book(as_of, day_count{90});
   CHECK(book.add(o, as_of) == 2);
@@ -104,11 +94,12 @@ TEST_CASE("a Savings Plans CSV file gives the same rates") {
     f.plans.family("EC2InstanceSavingsPlans");
     return f;
   }();
-  CHECK(io::read_savings_plans_csv_file(csv_fixture, only_plan).terms[0].dimensions.size() == 2);
+  CHECK(io::read_savings_plans_csv_file(savings_plans_csv, only_plan).terms[0].dimensions.size() ==
+        2);
 }
 
 TEST_CASE("bad Savings Plans input is reported with the byte offset or line and the field") {
-  const auto json = slurp(json_fixture);
+  const auto json = slurp(savings_plans_json);
   CHECK_THROWS_WITH_AS(
       (void)read_json(edit(json, "\"price\" : \"14.19\",\n              \"currency\" : \"USD\"",
                            "\"price\" : \"14.19\",\n              \"currency\" : \"EUR\""),
@@ -150,7 +141,7 @@ TEST_CASE("bad Savings Plans input is reported with the byte offset or line and 
                                          "trn2.48xlarge) among the 8 rates of the file"),
                        input_error);
 
-  const auto csv = slurp(csv_fixture);
+  const auto csv = slurp(savings_plans_csv);
   CHECK_THROWS_WITH_AS((void)read_csv(edit(csv, "14.19,USD", "14.19,EUR"), gpu_and_trainium),
                        "trncost: sp.csv:7: Currency: the rate is in EUR, not USD", parse_error);
   CHECK_THROWS_WITH_AS(

@@ -5,23 +5,19 @@
 #include <string>
 #include <trncost/provenance.hpp>
 
+#include "../support/sourced_inputs.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::provenance_test {
 
 using namespace trncost;
 
 namespace {
+/// The trn1.32xlarge on-demand offer row, saying which purchase option it prices.
 quoted trn1_quote() {
-  return quoted{.source = "AmazonEC2 offer file, us-east-1",
-                .offer_code = "AmazonEC2",
-                .offer_version = "20260910195514",
-                .published = parse_date("2026-09-10"),
-                .sku = "WVVQPJVCQU4SR8XF",
-                .offer_term_code = "JRTCKXETXF",
-                .rate_code = "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7",
-                .region = "us-east-1",
-                .option = purchase_option::on_demand,
-                .consulted = parse_date("2026-11-30")};
+  quoted q = trncost_support::trn1_offer_quote(parse_date("2026-11-30"));
+  q.option = purchase_option::on_demand;
+  return q;
 }
 }  // namespace
 

@@ -3,22 +3,15 @@
 
 #include <trncost/provenance.hpp>
 
+#include "../support/sourced_inputs.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::provenance_sourced_test {
 
 using namespace trncost;
 
 namespace {
-quoted ec2_quote() {
-  return quoted{.source = "AmazonEC2 offer file, us-east-1",
-                .offer_code = "AmazonEC2",
-                .offer_version = "20260910195514",
-                .sku = "WVVQPJVCQU4SR8XF",
-                .offer_term_code = "JRTCKXETXF",
-                .rate_code = "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7",
-                .region = "us-east-1",
-                .consulted = parse_date("2026-11-30")};
-}
+quoted ec2_quote() { return trncost_support::trn1_offer_quote(parse_date("2026-11-30")); }
 measured run42() {
   return measured{"run-42", "wall clock of the training phase",
                   parse_timestamp("2026-11-20T10:00:00Z"), parse_timestamp("2026-11-20T11:29:59Z")};

@@ -13,6 +13,7 @@
 #endif
 #include "../../examples/flagship_model.hpp"
 #include "fixtures.hpp"
+#include "tampering.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::reports_audit_test {
@@ -46,6 +47,8 @@ std::string remove_input(const std::string& json, const std::string& name) {
   return out;
 }
 
+using reports_tampering::require_each_caught;
+using reports_tampering::tampering;
 using reports_test::require_caught;
 
 }  // namespace
@@ -196,29 +199,33 @@ TEST_CASE("a reason names its rule and category and the audit recomputes them") 
   CHECK(incomplete.find(written) != std::string::npos);
   CHECK(incomplete.find("\"schema_version\": 5") != std::string::npos);
   CHECK(io::audit(incomplete).ok);
-  // Another category than the one missing.
-  require_caught(replace_once(incomplete, "\"category\": \"logs\"", "\"category\": \"storage\""),
-                 "reasons[0].category: the report gives rule 'every-category-accounted', "
-                 "category 'storage', the status rules give no such reason");
-  // No category, or a category on a rule that is not about one.
-  require_caught(
-      replace_once(incomplete, "\"category\": \"logs\",\n", ""),
-      "reasons[0].category: missing; rule 'every-category-accounted' names the category");
-  // Another rule with the same status: no rule but every-category-accounted gives 'incomplete'.
-  require_caught(replace_once(incomplete, "\"every-category-accounted\"", "\"no-assumption\""),
-                 "reasons[0].status: the report says 'incomplete', rule 'no-assumption' gives "
-                 "'provisional'");
+  const tampering incomplete_edits[] = {
+      // Another category than the one missing.
+      {"\"category\": \"logs\"", "\"category\": \"storage\"",
+       "reasons[0].category: the report gives rule 'every-category-accounted', "
+       "category 'storage', the status rules give no such reason"},
+      // No category, or a category on a rule that is not about one.
+      {"\"category\": \"logs\",\n", "",
+       "reasons[0].category: missing; rule 'every-category-accounted' names the category"},
+      // Another rule with the same status: no rule but every-category-accounted gives 'incomplete'.
+      {"\"every-category-accounted\"", "\"no-assumption\"",
+       "reasons[0].status: the report says 'incomplete', rule 'no-assumption' gives "
+       "'provisional'"},
+  };
+  require_each_caught(incomplete, incomplete_edits);
   // An assumption (overlap_s): rule no-assumption, no category.
   const auto provisional = io::render_json(small_estimate({.assumed_overlap = true}));
   CHECK(provisional.find("\"rule\": \"no-assumption\",\n      \"text\"") != std::string::npos);
-  require_caught(replace_once(provisional, "\"no-assumption\"", "\"no-third-party\""),
-                 "reasons[0].rule: the report gives rule 'no-third-party', the status rules give "
-                 "no such reason");
-  require_caught(replace_once(provisional, "\"rule\": \"no-assumption\",",
-                              "\"rule\": \"no-assumption\", \"category\": \"compute\","),
-                 "reasons[0].category: rule 'no-assumption' is not about a category");
-  require_caught(replace_once(provisional, "\"no-assumption\"", "\"timeline\""),
-                 "reasons[0].rule: 'timeline' refuses the input; it gives no reason");
+  const tampering provisional_edits[] = {
+      {"\"no-assumption\"", "\"no-third-party\"",
+       "reasons[0].rule: the report gives rule 'no-third-party', the status rules give "
+       "no such reason"},
+      {"\"rule\": \"no-assumption\",", "\"rule\": \"no-assumption\", \"category\": \"compute\",",
+       "reasons[0].category: rule 'no-assumption' is not about a category"},
+      {"\"no-assumption\"", "\"timeline\"",
+       "reasons[0].rule: 'timeline' refuses the input; it gives no reason"},
+  };
+  require_each_caught(provisional, provisional_edits);
   // A rule missing or unknown is refused with the field.
   CHECK_THROWS_WITH_AS(
       (void)io::audit(replace_once(provisional, "\"rule\": \"no-assumption\",", ""), "r.json"),
@@ -243,33 +250,33 @@ TEST_CASE("a reason names its rule and category and the audit recomputes them") 
 
 TEST_CASE("tampering: derivations - unpriced lines and subtotals are recomputed too") {
   const auto json = io::render_json(small_estimate());
-  // 2 * volume_gib = 1000; claiming 900 is caught at that derivation.
-  require_caught(replace_once(json, "\"value\": \"1000\"", "\"value\": \"900\""),
-                 "derivations[9] '2 * volume_gib' = 2 * volume_gib: the report says 900, "
-                 "recomputed 1000");
-  // A band's bound changed: band(8000, 0, 3000) = 3000, the report says 4000.
-  require_caught(replace_once(json, "\"upper\": \"4000\"", "\"upper\": \"3000\""),
-                 "derivations[11] 'band((2 * volume_gib) * kept_h, 0, 4000)'");
-  // A line's factor changed: 1 / 3600 -> 1 / 60 gives 21.5 x 240 / 60 = 86.
-  require_caught(replace_once(json, "\"den\": 3600,", "\"den\": 60,"),
-                 "lines[0] 'training' amount: the report says 1.433333333333333333, recomputed "
-                 "trn1_price * nodes * (train_s + eval_s) * 1 / 60 = 86");
-  require_caught(replace_once(json, "\"amount\": \"41.566666666666666667\"\n      }",
-                              "\"amount\": \"40\"\n      }"),
-                 "totals.by_phase 'waiting': the report says 40, recomputed 41.566666666666666667");
-  require_caught(
-      replace_once(json, "\"overhead\": \"41.566666666666666667\"", "\"overhead\": \"0\""),
-      "totals.overhead: the report says 0, recomputed 41.566666666666666667");
+  const tampering derivations_and_sums[] = {
+      // 2 * volume_gib = 1000; claiming 900 is caught at that derivation.
+      {"\"value\": \"1000\"", "\"value\": \"900\"",
+       "derivations[9] '2 * volume_gib' = 2 * volume_gib: the report says 900, "
+       "recomputed 1000"},
+      // A band's bound changed: band(8000, 0, 3000) = 3000, the report says 4000.
+      {"\"upper\": \"4000\"", "\"upper\": \"3000\"",
+       "derivations[11] 'band((2 * volume_gib) * kept_h, 0, 4000)'"},
+      // A line's factor changed: 1 / 3600 -> 1 / 60 gives 21.5 x 240 / 60 = 86.
+      {"\"den\": 3600,", "\"den\": 60,",
+       "lines[0] 'training' amount: the report says 1.433333333333333333, recomputed "
+       "trn1_price * nodes * (train_s + eval_s) * 1 / 60 = 86"},
+      {"\"amount\": \"41.566666666666666667\"\n      }", "\"amount\": \"40\"\n      }",
+       "totals.by_phase 'waiting': the report says 40, recomputed 41.566666666666666667"},
+      {"\"overhead\": \"41.566666666666666667\"", "\"overhead\": \"0\"",
+       "totals.overhead: the report says 0, recomputed 41.566666666666666667"},
+      // A quote's provenance stripped of its source.
+      {"\"source\": \"AmazonEC2 offer file, us-east-1\"", "\"source\": \"\"",
+       "inputs[0] 'trn1_price': provenance: input 'trn1_price': quoted "
+       "provenance field 'source' is empty"},
+  };
+  require_each_caught(json, derivations_and_sums);
   // An unpriced line given a price of 0 by hand.
   const auto unpriced = io::render_json(small_estimate({.unknown_storage_price = true}));
   require_caught(replace_once(unpriced, "\"amount\": null", "\"amount\": \"0\""),
                  "lines[3] 'gp3 volumes, first 4000 GiB-h' amount: the report says 0, recomputed "
                  "gp3_price * band((2 * volume_gib) * kept_h, 0, 4000) * 1 / 730 = unknown");
-  // A quote's provenance stripped of its source.
-  require_caught(
-      replace_once(json, "\"source\": \"AmazonEC2 offer file, us-east-1\"", "\"source\": \"\""),
-      "inputs[0] 'trn1_price': provenance: input 'trn1_price': quoted "
-      "provenance field 'source' is empty");
 }
 
 TEST_CASE("a report that cannot be read is refused with the file and the field") {

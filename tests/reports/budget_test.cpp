@@ -40,6 +40,19 @@ budget_limits increase_at_most(std::string_view percent) {
   return l;
 }
 
+budget_limits status_at_least(estimate_status worst) {
+  budget_limits l;
+  l.min_status = worst;
+  return l;
+}
+
+/// The verdict `v` passes when `passes` says so and its first check says `sentence`.
+void check_first(const budget_verdict& v, bool passes, const std::string& sentence) {
+  CHECK(v.passed == passes);
+  REQUIRE_FALSE(v.checks.empty());
+  CHECK(v.checks[0].sentence == sentence);
+}
+
 }  // namespace
 
 TEST_CASE("max-total: within, at the limit, over, and an unpriced line") {
@@ -48,14 +61,11 @@ TEST_CASE("max-total: within, at the limit, over, and an unpriced line") {
   const document small = from_estimate(reports_test::small_estimate());
   REQUIRE(small.totals.total == decimal::parse("43.796689497716894963"));
   auto v = check_budget(small, total_at_most("50"));
-  CHECK(v.passed);
   REQUIRE(v.checks.size() == 1);
   CHECK(v.checks[0].limit == "max-total");
-  CHECK(v.checks[0].sentence ==
-        "the total 43.80 USD is within the limit of 50.00 USD (6.20 USD to spare)");
+  check_first(v, true, "the total 43.80 USD is within the limit of 50.00 USD (6.20 USD to spare)");
   v = check_budget(small, total_at_most("40"));
-  CHECK_FALSE(v.passed);
-  CHECK(v.checks[0].sentence == "the total 43.80 USD is over the limit of 40.00 USD by 3.80 USD");
+  check_first(v, false, "the total 43.80 USD is over the limit of 40.00 USD by 3.80 USD");
   // Exactly at the limit passes: the limit is the largest total accepted.
   CHECK(check_budget(small, total_at_most("43.796689497716894963")).passed);
   CHECK_FALSE(check_budget(small, total_at_most("43.796689497716894962")).passed);
@@ -64,41 +74,41 @@ TEST_CASE("max-total: within, at the limit, over, and an unpriced line") {
   reports_test::small_options unknown;
   unknown.unknown_storage_price = true;
   v = check_budget(from_estimate(reports_test::small_estimate(unknown)), total_at_most("1000000"));
-  CHECK_FALSE(v.passed);
-  CHECK(v.checks[0].sentence ==
-        "the total 43.36 USD leaves out 1 unpriced line (an input is unknown), so it cannot show "
-        "that the limit of 1000000.00 USD holds");
+  check_first(
+      v, false,
+      "the total 43.36 USD leaves out 1 unpriced line (an input is unknown), so it cannot show "
+      "that the limit of 1000000.00 USD holds");
 }
 
 TEST_CASE("max-increase: measured from the baseline's total, exactly at the limit passes") {
   const document before = with_total("100");
   // 110 against 100: +10.00 %.
   auto v = check_budget(with_total("110"), increase_at_most("10"), &before, "old.json");
-  CHECK(v.passed);
   REQUIRE(v.checks.size() == 1);
   CHECK(v.checks[0].limit == "max-increase");
-  CHECK(v.checks[0].sentence ==
-        "the total rose from 100.00 USD (old.json) to 110.00 USD, +10.00 %, within the limit of "
-        "+10 %");
+  check_first(
+      v, true,
+      "the total rose from 100.00 USD (old.json) to 110.00 USD, +10.00 %, within the limit of "
+      "+10 %");
   // One hundredth of a cent more is over: 110.0001 x 100 > 100 x 110.
   v = check_budget(with_total("110.0001"), increase_at_most("10"), &before, "old.json");
-  CHECK_FALSE(v.passed);
-  CHECK(v.checks[0].sentence ==
-        "the total rose from 100.00 USD (old.json) to 110.00 USD, +10.00 %, over the limit of "
-        "+10 %");
+  check_first(
+      v, false,
+      "the total rose from 100.00 USD (old.json) to 110.00 USD, +10.00 %, over the limit of "
+      "+10 %");
   // A fall passes any limit: 75 against 100 is -25.00 %.
   v = check_budget(with_total("75"), increase_at_most("0"), &before, "old.json");
-  CHECK(v.passed);
-  CHECK(v.checks[0].sentence ==
-        "the total fell from 100.00 USD (old.json) to 75.00 USD, -25.00 %, within the limit of "
-        "+0 %");
+  check_first(
+      v, true,
+      "the total fell from 100.00 USD (old.json) to 75.00 USD, -25.00 %, within the limit of "
+      "+0 %");
   // From nothing: any increase is over any percentage; nothing to nothing passes.
   const document zero = with_total("0");
   v = check_budget(with_total("5"), increase_at_most("1000"), &zero, "old.json");
-  CHECK_FALSE(v.passed);
-  CHECK(v.checks[0].sentence ==
-        "the total rose from 0.00 USD (old.json) to 5.00 USD: an increase from nothing exceeds "
-        "any percentage, over the limit of +1000 %");
+  check_first(
+      v, false,
+      "the total rose from 0.00 USD (old.json) to 5.00 USD: an increase from nothing exceeds "
+      "any percentage, over the limit of +1000 %");
   CHECK(check_budget(with_total("0"), increase_at_most("0"), &zero, "old.json").passed);
   // A baseline with an unpriced line: its total is a lower bound, and the sentence says so.
   document partial = with_total("100");
@@ -114,32 +124,25 @@ TEST_CASE("min-status: the worst status accepted, failing with the reasons that 
   assumed.assumed_overlap = true;
   const document doc = from_estimate(reports_test::small_estimate(assumed));
   REQUIRE(doc.status == estimate_status::provisional);
-  budget_limits verified_only;
-  verified_only.min_status = estimate_status::verified;
-  auto v = check_budget(doc, verified_only);
-  CHECK_FALSE(v.passed);
+  auto v = check_budget(doc, status_at_least(estimate_status::verified));
   REQUIRE(v.checks.size() == 1);
-  CHECK(v.checks[0].sentence ==
-        "the status is provisional, worse than the verified required: overlap_s is an assumption: "
-        "evaluation does not overlap training");
-  budget_limits provisional_ok;
-  provisional_ok.min_status = estimate_status::provisional;
-  v = check_budget(doc, provisional_ok);
-  CHECK(v.passed);
-  CHECK(v.checks[0].sentence == "the status is provisional, at least the provisional required");
+  check_first(
+      v, false,
+      "the status is provisional, worse than the verified required: overlap_s is an assumption: "
+      "evaluation does not overlap training");
+  v = check_budget(doc, status_at_least(estimate_status::provisional));
+  check_first(v, true, "the status is provisional, at least the provisional required");
   // Four reasons that break the limit: three are quoted, then a pointer to the report.
   document many = with_total("1", estimate_status::stale);
   for (const char* text : {"a", "b", "c", "d"}) {
     many.reasons.push_back(status_reason{estimate_status::stale, text});
   }
   many.reasons.push_back(status_reason{estimate_status::provisional, "accepted by the limit"});
-  budget_limits provisional_at_worst;
-  provisional_at_worst.min_status = estimate_status::provisional;
-  v = check_budget(many, provisional_at_worst);
-  CHECK_FALSE(v.passed);
-  CHECK(v.checks[0].sentence ==
-        "the status is stale, worse than the provisional required: a; b; c; and more (the report "
-        "lists every reason)");
+  v = check_budget(many, status_at_least(estimate_status::provisional));
+  check_first(
+      v, false,
+      "the status is stale, worse than the provisional required: a; b; c; and more (the report "
+      "lists every reason)");
 }
 
 TEST_CASE("every limit is checked and reported, and one failure fails the gate") {

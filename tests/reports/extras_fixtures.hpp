@@ -6,7 +6,9 @@
 #define TRNCOST_TESTS_REPORTS_EXTRAS_FIXTURES_HPP
 
 #include <set>
+#include <string>
 #include <trncost/report/extras.hpp>
+#include <utility>
 #include <vector>
 
 #include "../analysis/small_model.hpp"
@@ -16,6 +18,11 @@ namespace extras_test {
 using namespace trncost;
 
 inline date d(int y, unsigned m, unsigned day) { return date(y, m, day); }
+
+/// Whether the report `text` holds `what` anywhere.
+inline bool has(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
 
 /// Tornado over +/-10 % bands of the measured leaves:
 ///   throughput 900..1100: totals 230.222222222222222222 and 189.818181818181818182, swing
@@ -109,24 +116,37 @@ inline credits::burn_down_result burn_down() {
   return credits::burn_down(grants, s);
 }
 
+/// A grant named `name` of `amount` USD for EC2, documented by a grant letter of 2026-01-02,
+/// usable from `issued` to `last`, its last valid day.
+inline credits::grant ec2_grant(const char* name, const char* amount, date issued, date last) {
+  return credits::grant(name,
+                        sourced<money>{"grant_amount", make<units::usd_t>(amount),
+                                       documented{"grant letter", d(2026, 1, 2)}},
+                        issued, credits::last_day{last}, {"AmazonEC2"});
+}
+
+/// `amount` USD of EC2 instances: compute usage billed by AmazonEC2.
+inline credits::charge ec2_instances(int amount) {
+  return {category::compute, credits::charge_kind::usage, decimal(amount), "instances",
+          "AmazonEC2"};
+}
+
+/// The burn-down of `g` alone under one period of `charges`, from `start` to `end`.
+inline credits::burn_down_result burn_down_of(const credits::grant& g, date start, date end,
+                                              std::vector<credits::charge> charges) {
+  credits::spend_schedule s;
+  s.add({start, end, std::move(charges)});
+  return credits::burn_down({g}, s);
+}
+
 /// C: 1,000 USD for EC2, issued 2026-01-02, valid from Jan 1 to Feb 14 (its last valid day), 2026;
 /// 300 USD of compute in January and in February. January: C pays 300 (left 700). February is cut
 /// at Feb 15: 300 * 14 / 28 = 150 before the expiry, paid by C (left 550, lost on Feb 15), 150
 /// after it paid in cash. The credits stop on Feb 15, the runway.
 inline credits::burn_down_result expiring_grant() {
-  const std::vector<credits::grant> grants{
-      credits::grant("C",
-                     sourced<money>{"grant_amount", make<units::usd_t>("1000"),
-                                    documented{"grant letter", d(2026, 1, 2)}},
-                     d(2026, 1, 1), credits::last_day{d(2026, 2, 14)}, {"AmazonEC2"})};
   credits::spend_schedule s;
-  for (unsigned m = 1; m <= 2; ++m) {
-    s.add({d(2026, m, 1),
-           d(2026, m + 1, 1),
-           {{category::compute, credits::charge_kind::usage, decimal(300), "instances",
-             "AmazonEC2"}}});
-  }
-  return credits::burn_down(grants, s);
+  for (unsigned m = 1; m <= 2; ++m) s.add({d(2026, m, 1), d(2026, m + 1, 1), {ec2_instances(300)}});
+  return credits::burn_down({ec2_grant("C", "1000", d(2026, 1, 1), d(2026, 2, 14))}, s);
 }
 
 /// Every extra at once, for the small estimate.

@@ -10,28 +10,19 @@
 #include <trncost/model.hpp>
 #include <trncost/report/audit.hpp>
 
+#include "../support/declared_categories.hpp"
+#include "../support/sourced_inputs.hpp"
+
 namespace reports_test {
 
 using namespace trncost;
 
 inline const date as_of = parse_date("2026-11-30");
 
-inline quoted ec2_quote(date consulted) {
-  return quoted{.source = "AmazonEC2 offer file, us-east-1",
-                .offer_code = "AmazonEC2",
-                .offer_version = "20260910195514",
-                .published = parse_date("2026-09-10"),
-                .sku = "WVVQPJVCQU4SR8XF",
-                .offer_term_code = "JRTCKXETXF",
-                .rate_code = "WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7",
-                .region = "us-east-1",
-                .consulted = consulted};
-}
+/// The trn1.32xlarge on-demand row of the us-east-1 offer file, read on `consulted`.
+inline quoted ec2_quote(date consulted) { return trncost_support::trn1_offer_quote(consulted); }
 
-inline measured run1() {
-  return measured{"run-1", "phase timestamps from the run log",
-                  parse_timestamp("2026-11-20T10:00:00Z"), parse_timestamp("2026-11-20T12:00:00Z")};
-}
+using trncost_support::run1;
 
 struct small_options {
   const char* price = "21.5";
@@ -154,9 +145,7 @@ inline estimate sourced_estimate(const char* run2_throughput = "61000") {
       m.input(sourced("trn1_price", make(units::usd_per_instance_hour, "21.5"), ec2_quote(as_of)));
   const auto n = m.input(sourced("nodes", make(units::instance, 2), run1()));
   m.add_line(category::compute, "job", {phase::training, "training"}, price, n * m.input(train));
-  for (const auto c : all_categories) {
-    if (c != category::compute) m.declare_none(c, declared_none{"not in this test"});
-  }
+  trncost_support::declare_none_but(m, category::compute, "not in this test");
   return m.evaluate(as_of);
 }
 

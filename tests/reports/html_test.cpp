@@ -4,8 +4,10 @@
 #include <doctest/doctest.h>
 
 #include <sstream>
+#include <string_view>
 #include <trncost/report/html.hpp>
 
+#include "../support/text.hpp"
 #include "fixtures.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -13,6 +15,7 @@ namespace trncost_tests::reports_html_test {
 
 using namespace trncost;
 using reports_test::small_estimate;
+using trncost_support::check_holds_each;
 
 TEST_CASE("the HTML report is one self-contained file") {
   const auto html = io::render_html(small_estimate(), "Small job");
@@ -31,41 +34,48 @@ TEST_CASE("the HTML report is one self-contained file") {
 
 TEST_CASE("the HTML charts draw one bar per category and per phase - sized from the amounts") {
   const auto html = io::render_html(small_estimate());
-  // Categories with lines or declared none: compute 43.358333333333333319 (the largest: 300 px),
-  // storage 0.438356164383561644 -> 0.438356164383561644 / 43.358333333333333319 * 300 = 3.03 px.
-  CHECK(html.find(
-            "<rect class=\"bar\" data-category=\"compute\" data-amount=\"43.358333333333333319\" "
-            "x=\"190\" y=\"34\" width=\"300.00\"") != std::string::npos);
-  CHECK(html.find("data-category=\"storage\" data-amount=\"0.438356164383561644\" x=\"190\" "
-                  "y=\"64\" width=\"3.03\"") != std::string::npos);
-  CHECK(html.find("data-category=\"transfer\" data-amount=\"0\"") != std::string::npos);
-  // Phases: training 1.433..., evaluation 0.358..., waiting 41.566... (the largest of the phase
-  // chart is the overhead total 41.566666666666666667 = waiting: 300 px each).
-  CHECK(html.find(
-            "data-phase=\"waiting\" data-kind=\"overhead\" data-amount=\"41.566666666666666667\" "
-            "x=\"190\" y=\"94\" width=\"300.00\"") != std::string::npos);
-  CHECK(html.find("data-kind=\"useful-total\" data-amount=\"1.791666666666666652\"") !=
-        std::string::npos);
+  const std::string_view drawn[] = {
+      "<body data-status=\"verified\">",
+      "<strong>Total: 43.80 USD</strong>",
+      // Categories with lines or declared none: compute 43.358333333333333319 (the largest: 300
+      // px), storage 0.438356164383561644 -> 0.438356164383561644 / 43.358333333333333319 * 300 =
+      // 3.03 px.
+      // One expected text over several lines, not a missing comma.
+      // NOLINTNEXTLINE(bugprone-suspicious-missing-comma)
+      "<rect class=\"bar\" data-category=\"compute\" data-amount=\"43.358333333333333319\" "
+      "x=\"190\" y=\"34\" width=\"300.00\"",
+      "data-category=\"storage\" data-amount=\"0.438356164383561644\" x=\"190\" "
+      "y=\"64\" width=\"3.03\"",
+      "data-category=\"transfer\" data-amount=\"0\"",
+      // Phases: training 1.433..., evaluation 0.358..., waiting 41.566... (the largest of the phase
+      // chart is the overhead total 41.566666666666666667 = waiting: 300 px each).
+      "data-phase=\"waiting\" data-kind=\"overhead\" data-amount=\"41.566666666666666667\" "
+      "x=\"190\" y=\"94\" width=\"300.00\"",
+      "data-kind=\"useful-total\" data-amount=\"1.791666666666666652\"",
+  };
+  check_holds_each(html, drawn);
   // No analysis: no empty box where a chart would go (a section appears when it has content).
-  CHECK(html.find("placeholder") == std::string::npos);
-  CHECK(html.find("chart-tornado") == std::string::npos);
-  CHECK(html.find("chart-comparison") == std::string::npos);
-  CHECK(html.find("chart-burndown") == std::string::npos);
-  CHECK(html.find("<body data-status=\"verified\">") != std::string::npos);
-  CHECK(html.find("<strong>Total: 43.80 USD</strong>") != std::string::npos);
+  for (const char* absent :
+       {"placeholder", "chart-tornado", "chart-comparison", "chart-burndown"}) {
+    CAPTURE(absent);
+    CHECK(html.find(absent) == std::string::npos);
+  }
 }
 
 TEST_CASE("the HTML report shows reasons - unpriced lines and missing categories") {
   const auto html =
       io::render_html(small_estimate({.unknown_storage_price = true, .declare_logs = false}));
-  CHECK(html.find("<section class=\"status status-incomplete\"") != std::string::npos);
-  CHECK(html.find("<li><strong>incomplete</strong> (rule: every-category-accounted): category "
-                  "&#39;logs&#39; has no component and is not declared none</li>") !=
-        std::string::npos);
-  CHECK(html.find("(1 unpriced line not included)") != std::string::npos);
-  CHECK(html.find("<td>logs</td><td class=\"num\"><strong>missing</strong></td>") !=
-        std::string::npos);
-  CHECK(html.find("<td class=\"num\">unpriced</td>") != std::string::npos);
+  const std::string_view shown[] = {
+      "<section class=\"status status-incomplete\"",
+      // One expected text over several lines, not a missing comma.
+      // NOLINTNEXTLINE(bugprone-suspicious-missing-comma)
+      "<li><strong>incomplete</strong> (rule: every-category-accounted): category "
+      "&#39;logs&#39; has no component and is not declared none</li>",
+      "(1 unpriced line not included)",
+      "<td>logs</td><td class=\"num\"><strong>missing</strong></td>",
+      "<td class=\"num\">unpriced</td>",
+  };
+  check_holds_each(html, shown);
 }
 
 TEST_CASE("text is escaped in HTML") {

@@ -3,8 +3,10 @@
 #include <doctest/doctest.h>
 
 #include <sstream>
+#include <string_view>
 #include <trncost/report/markdown.hpp>
 
+#include "../support/text.hpp"
 #include "fixtures.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -12,6 +14,7 @@ namespace trncost_tests::reports_markdown_test {
 
 using namespace trncost;
 using reports_test::small_estimate;
+using trncost_support::check_holds_each;
 
 namespace {
 
@@ -47,45 +50,52 @@ TEST_CASE("the Markdown totals: categories - phases - useful vs overhead - to th
   const auto md = io::render_markdown(small_estimate());
   // compute = 1.433333333333333333 + 41.566666666666666667 + 0.358333333333333319
   //         = 43.358333333333333319 -> 43.36; 43.358.../43.796... = 99.0 %.
-  CHECK(md.find("| compute | 43.36 | 99.0 % |") != std::string::npos);
-  // storage 0.438356164383561644 -> 0.44, 1.0 %.
-  CHECK(md.find("| storage | 0.44 | 1.0 % |") != std::string::npos);
-  CHECK(md.find("| transfer | declared none |  |") != std::string::npos);
-  CHECK(md.find("| **total** | **43.80** | 100.0 % |") != std::string::npos);
-  CHECK(md.find("| waiting | overhead | 41.57 |") != std::string::npos);
-  CHECK(md.find("| training | useful | 1.43 |") != std::string::npos);
-  // useful 1.791666666666666652 -> 1.79 (4.1 % of 43.358...); overhead 41.57 (95.9 %). Each row
-  // names the phases of its kind that the estimate has (training and evaluation; waiting).
-  CHECK(md.find("| useful (training, evaluation) | 1.79 | 4.1 % |") != std::string::npos);
-  CHECK(md.find("| overhead (waiting) | 41.57 | 95.9 % |") != std::string::npos);
-  CHECK(md.find("None: no input is an assumption or a third-party figure.") != std::string::npos);
-  // Lines keep their exact amounts.
-  CHECK(md.find("| 41.566666666666666667 |") != std::string::npos);
+  const std::string_view rows[] = {
+      "| compute | 43.36 | 99.0 % |",
+      // storage 0.438356164383561644 -> 0.44, 1.0 %.
+      "| storage | 0.44 | 1.0 % |",
+      "| transfer | declared none |  |",
+      "| **total** | **43.80** | 100.0 % |",
+      "| waiting | overhead | 41.57 |",
+      "| training | useful | 1.43 |",
+      // useful 1.791666666666666652 -> 1.79 (4.1 % of 43.358...); overhead 41.57 (95.9 %). Each row
+      // names the phases of its kind that the estimate has (training and evaluation; waiting).
+      "| useful (training, evaluation) | 1.79 | 4.1 % |",
+      "| overhead (waiting) | 41.57 | 95.9 % |",
+      "None: no input is an assumption or a third-party figure.",
+      // Lines keep their exact amounts.
+      "| 41.566666666666666667 |",
+  };
+  check_holds_each(md, rows);
 }
 
 TEST_CASE("the Markdown report shows unpriced lines and missing categories - never as 0") {
   const auto md =
       io::render_markdown(small_estimate({.unknown_storage_price = true, .declare_logs = false}));
-  CHECK(md.find("**Status: incomplete**") != std::string::npos);
-  CHECK(md.find("**Total: 43.36 USD** (1 unpriced line not included)") != std::string::npos);
-  CHECK(md.find("| storage | 0.00 + 1 unpriced |") != std::string::npos);
-  CHECK(md.find("| logs | **missing** |  |") != std::string::npos);
-  CHECK(md.find("| unpriced |\n") != std::string::npos);  // the line's amount cell
-  CHECK(md.find("- `gp3_price` = unknown (assumption): no official row found yet") !=
-        std::string::npos);
+  const std::string_view shown[] = {
+      "**Status: incomplete**",
+      "**Total: 43.36 USD** (1 unpriced line not included)",
+      "| storage | 0.00 + 1 unpriced |",
+      "| logs | **missing** |  |",
+      "| unpriced |\n",  // the line's amount cell
+      "- `gp3_price` = unknown (assumption): no official row found yet",
+  };
+  check_holds_each(md, shown);
 }
 
 TEST_CASE("the Markdown sources give each input's kind - source and date") {
   const auto md = io::render_markdown(small_estimate({.third_party_price = true}));
-  CHECK(md.find("| `trn1_price` | 21.5 USD/instance-h | third-party | a price comparison site | "
-                "seen 2026-11-01 |") != std::string::npos);
-  CHECK(
-      md.find("| `nodes` | 2 instance | measured | run run-1: phase timestamps from the run log | "
-              "2026-11-20T10:00:00Z to 2026-11-20T12:00:00Z |") != std::string::npos);
-  CHECK(md.find("| `no_time` | 0 s | documented | AWS EC2 per-second billing | consulted "
-                "2026-11-30 |") != std::string::npos);
-  CHECK(md.find("| `gp3_price` | 0.08 USD/GiB-mo | quoted | AmazonEC2 offer file, EBS gp3, "
-                "us-east-1, on-demand | consulted 2026-11-30 |") != std::string::npos);
+  const std::string_view sources[] = {
+      "| `trn1_price` | 21.5 USD/instance-h | third-party | a price comparison site | "
+      "seen 2026-11-01 |",
+      "| `nodes` | 2 instance | measured | run run-1: phase timestamps from the run log | "
+      "2026-11-20T10:00:00Z to 2026-11-20T12:00:00Z |",
+      "| `no_time` | 0 s | documented | AWS EC2 per-second billing | consulted "
+      "2026-11-30 |",
+      "| `gp3_price` | 0.08 USD/GiB-mo | quoted | AmazonEC2 offer file, EBS gp3, "
+      "us-east-1, on-demand | consulted 2026-11-30 |",
+  };
+  check_holds_each(md, sources);
   const auto quoted_md = io::render_markdown(small_estimate());
   CHECK(quoted_md.find("rate WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7, us-east-1, on-demand | "
                        "consulted 2026-11-30 (published 2026-09-10) |") != std::string::npos);

@@ -437,23 +437,31 @@ TEST_CASE("hostile bills are refused with the file, the line, the column and the
   CHECK(bill_error("PAR1\x15\x04") ==
         "trncost: bill.csv: is a Parquet file, not a CSV bill: export the bill as CSV (trncost "
         "reads no Parquet)");
-  // Values that are no number, no time, no category, or missing.
-  CHECK(bill_error(with_changes(head_and_first, {{"\n204.25,", "\n20x,"}})) ==
-        "trncost: bill.csv:2: column 'BilledCost': \"20x\" is not a number");
-  CHECK(bill_error(with_changes(head_and_first, {{"\n204.25,", "\nNULL,"}})) ==
-        "trncost: bill.csv:2: column 'BilledCost': is empty; a bill row needs it (trncost takes "
-        "nothing unknown as zero)");
-  CHECK(
-      bill_error(with_changes(head_and_first, {{"2026-11-20 00:00:00", "2026-11-31 00:00:00"}})) ==
-      "trncost: bill.csv:2: column 'ChargePeriodStart': \"2026-11-31 00:00:00\" is not a UTC "
-      "time (2024-09-18 23:00:00, 2024-09-18T23:00:00Z or 2024-09-18T23:00:00.000Z)");
-  CHECK(bill_error(with_changes(head_and_first, {{",Usage,", ",Refund,"}})) ==
-        "trncost: bill.csv:2: column 'ChargeCategory': \"Refund\" is not a FOCUS charge category "
-        "(Usage, Purchase, Credit, Tax, Adjustment)");
-  CHECK(
-      bill_error(with_changes(head_and_first, {{"2026-11-21 00:00:00", "2026-11-19 00:00:00"}})) ==
-      "trncost: bill.csv:2: column 'ChargePeriodEnd': ends before the row's period starts "
-      "(2026-11-20T00:00:00Z)");
+  // Values that are no number, no time, no category, or missing: each an edit of the first row.
+  struct bad_value {
+    const char* from;
+    const char* to;
+    const char* refusal;
+  };
+  const bad_value bad_values[] = {
+      {"\n204.25,", "\n20x,", "trncost: bill.csv:2: column 'BilledCost': \"20x\" is not a number"},
+      {"\n204.25,", "\nNULL,",
+       "trncost: bill.csv:2: column 'BilledCost': is empty; a bill row needs it (trncost takes "
+       "nothing unknown as zero)"},
+      {"2026-11-20 00:00:00", "2026-11-31 00:00:00",
+       "trncost: bill.csv:2: column 'ChargePeriodStart': \"2026-11-31 00:00:00\" is not a UTC "
+       "time (2024-09-18 23:00:00, 2024-09-18T23:00:00Z or 2024-09-18T23:00:00.000Z)"},
+      {",Usage,", ",Refund,",
+       "trncost: bill.csv:2: column 'ChargeCategory': \"Refund\" is not a FOCUS charge category "
+       "(Usage, Purchase, Credit, Tax, Adjustment)"},
+      {"2026-11-21 00:00:00", "2026-11-19 00:00:00",
+       "trncost: bill.csv:2: column 'ChargePeriodEnd': ends before the row's period starts "
+       "(2026-11-20T00:00:00Z)"},
+  };
+  for (const auto& bad : bad_values) {
+    CAPTURE(bad.to);
+    CHECK(bill_error(with_changes(head_and_first, {{bad.from, bad.to}})) == bad.refusal);
+  }
   CHECK(bill_error(head_and_first + "1,2\n") ==
         "trncost: bill.csv:3: the record has 2 fields, the header has 29");
   // Covered usage without its effective cost.

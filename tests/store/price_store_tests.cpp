@@ -16,6 +16,9 @@
 #include <trncost/io/scenario.hpp>
 #include <trncost/prices.hpp>
 #include <trncost/report/json_extras.hpp>
+#include <utility>
+
+#include "../support/text.hpp"
 
 namespace trncost_tests::store_price_store_tests {
 
@@ -62,6 +65,13 @@ io::price_store_origin origin_of(const std::string& source) {
 offer read_fixture() {
   return io::read_offer_json_file(fixture,
                                   ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge"}));
+}
+
+/// Writes the fixture's offer into the store at `path` (made if absent) and returns the id of the
+/// version it stored.
+std::int64_t store_fixture(const std::string& path) {
+  io::price_store store(path, io::price_store::mode::write);
+  return store.put(read_fixture(), origin_of(fixture));
 }
 
 void check_same(const offer& a, const offer& b) {
@@ -217,15 +227,20 @@ std::string bytes_of(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-/// The message of the input_error `f` throws ("" when it throws none).
+/// The message of the input_error `f` throws ("no error" when it throws none).
 template <class F>
 std::string refusal(F&& f) {
-  try {
-    f();
-  } catch (const input_error& e) {
-    return e.what();
-  }
-  return "";
+  return trncost_support::error_message<input_error>(std::forward<F>(f));
+}
+
+/// Opening the file at `path` as a store is refused with `said`, to read and to write alike, and
+/// the file keeps the bytes it had, `before`.
+void check_refused_and_kept(const std::string& path, const std::string& said,
+                            const std::string& before) {
+  CAPTURE(path);
+  CHECK(refusal([&] { io::price_store{path}; }) == said);
+  CHECK(refusal([&] { io::price_store(path, io::price_store::mode::write); }) == said);
+  CHECK(bytes_of(path) == before);
 }
 
 TEST_CASE("a file that is not a price store is refused by name, and never changed") {
@@ -239,9 +254,7 @@ TEST_CASE("a file that is not a price store is refused by name, and never change
       "trncost: " + path +
       ": is not a trncost price store: it is not a SQLite database (its first bytes are not "
       "SQLite's); trncost will not read or change it";
-  CHECK(refusal([&] { io::price_store{path}; }) == not_sqlite);
-  CHECK(refusal([&] { io::price_store(path, io::price_store::mode::write); }) == not_sqlite);
-  CHECK(bytes_of(path) == "SKU,Price\n");
+  check_refused_and_kept(path, not_sqlite, "SKU,Price\n");
   // Another program's SQLite database: read or written, refused; trncost adds no table to it.
   const fresh_store other_file("other-db");
   const std::string& other = other_file.path();
@@ -251,9 +264,7 @@ TEST_CASE("a file that is not a price store is refused by name, and never change
       "trncost: " + other +
       ": is not a trncost price store: it is a SQLite database without trncost's mark (a "
       "meta table naming trncost.price_store); trncost will not read or change it";
-  CHECK(refusal([&] { io::price_store{other}; }) == foreign);
-  CHECK(refusal([&] { io::price_store(other, io::price_store::mode::write); }) == foreign);
-  CHECK(bytes_of(other) == before);
+  check_refused_and_kept(other, foreign, before);
   // A missing store, for reading.
   const fresh_store missing_file("missing");
   const std::string& missing = missing_file.path();
@@ -269,10 +280,7 @@ TEST_CASE("a file that is not a price store is refused by name, and never change
 TEST_CASE("a store of a newer layout is refused, naming both layouts, and left as it was") {
   const fresh_store newer_file("newer");
   const std::string& newer = newer_file.path();
-  {
-    io::price_store created(newer, io::price_store::mode::write);
-    created.put(read_fixture(), origin_of(fixture));
-  }
+  store_fixture(newer);
   change_by_hand(newer, "UPDATE meta SET value = '3' WHERE key = 'schema'");
   const std::string before = bytes_of(newer);
   CHECK(io::price_store_schema == 2);
@@ -280,9 +288,7 @@ TEST_CASE("a store of a newer layout is refused, naming both layouts, and left a
       "trncost: " + newer +
       ": price store: was written by a newer trncost (store layout 3; this trncost reads layouts "
       "1 to 2): use that trncost or a newer one; the store was not changed";
-  CHECK(refusal([&] { io::price_store{newer}; }) == said);
-  CHECK(refusal([&] { io::price_store(newer, io::price_store::mode::write); }) == said);
-  CHECK(bytes_of(newer) == before);
+  check_refused_and_kept(newer, said, before);
   change_by_hand(newer, "UPDATE meta SET value = 'two' WHERE key = 'schema'");
   CHECK(refusal([&] {
           io::price_store{newer};
@@ -292,10 +298,7 @@ TEST_CASE("a store of a newer layout is refused, naming both layouts, and left a
 TEST_CASE("a damaged store says it is damaged and where, and is never offered to be made again") {
   const fresh_store path_file("damaged");
   const std::string& path = path_file.path();
-  {
-    io::price_store store(path, io::price_store::mode::write);
-    store.put(read_fixture(), origin_of(fixture));
-  }
+  store_fixture(path);
   const std::string whole = bytes_of(path);
   REQUIRE(whole.size() > 8192);
   // Cut short: the header still says how long the file was.
@@ -330,11 +333,7 @@ TEST_CASE("a damaged store says it is damaged and where, and is never offered to
 TEST_CASE("a stored price changed by hand is refused, never used") {
   const fresh_store path_file("tampered");
   const std::string& path = path_file.path();
-  std::int64_t id = 0;
-  {
-    io::price_store store(path, io::price_store::mode::write);
-    id = store.put(read_fixture(), origin_of(fixture));
-  }
+  const std::int64_t id = store_fixture(path);
   const std::string pristine = bytes_of(path);
   const auto reopen = [&] {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -377,11 +376,7 @@ TEST_CASE("a stored price changed by hand is refused, never used") {
 TEST_CASE("a store of layout 1 (before digests) is read, and gets its digests when next written") {
   const fresh_store path_file("layout-1");
   const std::string& path = path_file.path();
-  std::int64_t id = 0;
-  {
-    io::price_store store(path, io::price_store::mode::write);
-    id = store.put(read_fixture(), origin_of(fixture));
-  }
+  const std::int64_t id = store_fixture(path);
   change_by_hand(
       path,
       "ALTER TABLE prices DROP COLUMN digest; ALTER TABLE offer_versions DROP COLUMN digest; "

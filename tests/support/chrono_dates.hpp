@@ -12,18 +12,10 @@
 
 namespace trncost_support::chrono_dates {
 
-using std::chrono::April;
-using std::chrono::August;
-using std::chrono::December;
-using std::chrono::February;
-using std::chrono::January;
-using std::chrono::July;
-using std::chrono::June;
-using std::chrono::March;
-using std::chrono::May;
-using std::chrono::November;
-using std::chrono::October;
-using std::chrono::September;
+// std::chrono's twelve month names, in calendar order.
+using std::chrono::January, std::chrono::February, std::chrono::March, std::chrono::April,
+    std::chrono::May, std::chrono::June, std::chrono::July, std::chrono::August,
+    std::chrono::September, std::chrono::October, std::chrono::November, std::chrono::December;
 
 inline trncost::date d(int y, std::chrono::month m, unsigned day) {
   return trncost::from_chrono(

@@ -1,5 +1,6 @@
-// What tests share to read files and refusals: a file's whole text, a text edited in place, the
-// message of an error. Standard library and doctest only, so any test unit may include it.
+// What tests share to read files, texts and refusals: a file's whole text, a text edited in place,
+// the fragments a text must hold, the message of an error. Standard library and doctest only, so
+// any test unit may include it.
 #ifndef TRNCOST_TESTS_SUPPORT_TEXT_HPP
 #define TRNCOST_TESTS_SUPPORT_TEXT_HPP
 
@@ -8,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <trncost/error.hpp>
 #include <utility>
 #include <vector>
@@ -37,6 +39,16 @@ inline std::string with_changes(std::string text,
     text.replace(at, from.size(), to);
   }
   return text;
+}
+
+/// Checks that `text` holds each of `fragments` (an array or list of strings) somewhere; a failure
+/// names the fragment missing.
+template <class Fragments>
+void check_holds_each(const std::string& text, const Fragments& fragments) {
+  for (const std::string_view fragment : fragments) {
+    CAPTURE(fragment);
+    CHECK(text.find(fragment) != std::string::npos);
+  }
 }
 
 /// The message of the `Error` that `run()` throws, or "no error"; any other exception escapes and

@@ -22,6 +22,15 @@ std::vector<workload::declared_category> all_but_compute() {
   return out;
 }
 
+/// The estimate of the model `archetype` builds from `in`, every category but compute declared
+/// none.
+template <class Inputs>
+estimate evaluated(model (*archetype)(const Inputs&,
+                                      const std::vector<workload::declared_category>&),
+                   const Inputs& in) {
+  return archetype(in, all_but_compute()).evaluate(as_of);
+}
+
 }  // namespace
 
 TEST_CASE("the five archetypes have names and say what drives their bill") {
@@ -37,73 +46,43 @@ TEST_CASE("the five archetypes have names and say what drives their bill") {
 }
 
 TEST_CASE("inference at constant load builds a complete model from the serving inputs") {
-  const workload::token_serving_inputs in{
-      "svc",
-      "trn2.48xlarge",
-      price("10"),
-      plan("period_h", units::hour, "100"),
-      plan("average_demand", units::tokens_per_second, "900"),
-      std::nullopt,
-      meas("throughput_per_instance", units::tokens_per_second_per_instance, "1000"),
-      "p99 TTFT <= 2 s",
-      plan("target_utilisation", units::dimensionless, "0.9")};
+  // 10 USD/instance-h, 720 h, average 1000 token/s (no peak), 500 token/s per instance, target
+  // utilisation 1.
+  const auto in = chat_service(false, "1");
   const auto est = workload::constant_load_inference(in, all_but_compute()).evaluate(as_of);
-  // ceil(900 / 900) = 1 instance x 100 h x 10 = 1000 USD; every category accounted for.
-  CHECK(est.total == decimal(1000));
+  // ceil(1000 / (500 x 1)) = 2 instances x 720 h x 10 = 14,400 USD; every category accounted for.
+  CHECK(est.total == decimal(14'400));
   CHECK(est.status == estimate_status::provisional);
-  // 900 token/s x 360,000 s = 324,000,000 tokens; 1000 x 1e6 / 3.24e8 = 3.086419753086419753.
-  CHECK((*est.work->full)->value == "3.086419753086419753");
+  // 1000 token/s x 2,592,000 s = 2,592,000,000 tokens; 14,400 x 1e6 / 2.592e9 = 5.555...,
+  // rounded half-even to 18 places: 5.555555555555555556.
+  CHECK((*est.work->full)->value == "5.555555555555555556");
 }
 
 TEST_CASE("the job archetypes build their workloads and deliver their work") {
-  const auto none = all_but_compute();
-  // fine-tuning: 3,600,000 tokens / 1000 token/s = 3600 s on 1 instance at 10 USD/h = 10 USD/run.
-  const auto ft = workload::fine_tuning({"ft",
-                                         "trn1.32xlarge",
-                                         price("10"),
-                                         meas("instances", units::instance, "1"),
-                                         plan("tokens_to_target", units::token, "3600000"),
-                                         meas("throughput", units::tokens_per_second, "1000"),
-                                         {},
-                                         plan("runs", units::job, "1")},
-                                        none)
-                      .evaluate(as_of);
-  CHECK(ft.total == decimal(10));
+  // The jobs jobs_test.cpp and sweep_test.cpp price (fixtures.hpp), built by their archetypes:
+  // the same totals, computed there.
+  // fine-tuning: training 2 x 6 h x 21.50 = 258, setup 4.30, evaluation 14.333333333333333333:
+  // 276.633333333333333333 per run.
+  const auto ft =
+      evaluated(workload::fine_tuning,
+                fine_tune("1296000000", "60000",
+                          {{phase::setup, meas("setup_s", units::second, "360")},
+                           {phase::evaluation, meas("eval_s", units::second, "1200")}}));
+  CHECK(ft.total == decimal::parse("276.633333333333333333"));
   CHECK(ft.work->kind == work_kind::runs_to_target);
-  // continued pre-training: 3,600,000 / 1000 = 3600 s; ceil(3600 / 3600) = 1 checkpoint of 0 s.
-  const auto cpt =
-      workload::continued_pretraining(
-          {"cpt", "trn2.48xlarge", price("10"), meas("instances", units::instance, "1"),
-           plan("token_budget", units::token, "3600000"),
-           meas("throughput", units::tokens_per_second, "1000"),
-           plan("checkpoint_interval_s", units::second, "3600"),
-           meas("checkpoint_s", units::second, "0")},
-          none)
-          .evaluate(as_of);
-  CHECK(cpt.total == decimal(10));
+  // continued pre-training: training 4 x 30 h x 20 = 2400, checkpointing (14 of 120 s)
+  // 37.333333333333333333: 2437.333333333333333333.
+  const auto cpt = evaluated(workload::continued_pretraining, domain_cpt());
+  CHECK(cpt.total == decimal::parse("2437.333333333333333333"));
   CHECK(cpt.work->kind == work_kind::tokens_trained);
-  // sweep: 2 trials of 1800 s on 1 instance, 2 at once, none stopped: 3600 instance-s = 10 USD.
-  const auto sw =
-      workload::research_sweep(
-          {"sweep", "trn1.32xlarge", price("10"), plan("trials", units::job, "2"),
-           meas("time_per_trial_s", units::second, "1800"),
-           plan("per_trial", units::instances_per_job, "1"), plan("parallel", units::job, "2"),
-           plan("stopped", units::dimensionless, "0"), meas("ran", units::dimensionless, "1")},
-          none)
-          .evaluate(as_of);
-  CHECK(sw.total == decimal(10));
-  CHECK((*sw.work->full)->value == "5");
-  // frontier: 1000 token/s x (2 / 1) x 0.5 = 1000 token/s; 3,600,000 tokens = 3600 s on 2
-  // instances = 20 USD.
-  const auto fr =
-      workload::frontier_training(
-          {"frontier", "trn2.48xlarge", price("10"), meas("reference_nodes", units::instance, "1"),
-           meas("reference_throughput", units::tokens_per_second, "1000"),
-           plan("nodes", units::instance, "2"), meas("efficiency", units::dimensionless, "0.5"),
-           plan("token_budget", units::token, "3600000")},
-          none)
-          .evaluate(as_of);
-  CHECK(fr.total == decimal(20));
+  // sweep: trials 450, idle slots 270, the re-run 144: 864 USD; 864 / 20 trials = 43.2 per trial.
+  const auto sw = evaluated(workload::research_sweep, lr_sweep());
+  CHECK(sw.total == decimal(864));
+  CHECK((*sw.work->full)->value == "43.2");
+  // frontier: 1,280,000 token/s over 64 nodes; 1.152e12 tokens = 250 h; 64 x 250 h x 30 = 480,000
+  // USD.
+  const auto fr = evaluated(workload::frontier_training, pretrain("64", "1152000000000"));
+  CHECK(fr.total == decimal(480'000));
 }
 
 }  // namespace trncost_tests::workload_archetypes_test

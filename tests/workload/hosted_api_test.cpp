@@ -29,14 +29,14 @@ sourced<quantity<units::usd_per_million_tokens_t>> token_price(const char* name,
 /// 720 h at 100 output tokens/s on average, 3 prompt tokens per output token, 0.15 and 0.60 USD per
 /// 1M input and output tokens.
 workload::hosted_api_inputs api() {
-  return workload::hosted_api_inputs{"chat-api",
-                                     "Qwen3 32B",
-                                     "AmazonBedrock",
-                                     token_price("input_price", "0.15"),
-                                     token_price("output_price", "0.60"),
-                                     plan("period_h", units::hour, "720"),
-                                     plan("average_demand", units::tokens_per_second, "100"),
-                                     plan("input_per_output", units::dimensionless, "3")};
+  return {.name = "chat-api",
+          .model = "Qwen3 32B",
+          .service = "AmazonBedrock",
+          .input_price = token_price("input_price", "0.15"),
+          .output_price = token_price("output_price", "0.60"),
+          .period = plan("period_h", units::hour, "720"),
+          .average_demand = plan("average_demand", units::tokens_per_second, "100"),
+          .input_tokens_per_output_token = plan("input_per_output", units::dimensionless, "3")};
 }
 
 }  // namespace
@@ -107,16 +107,7 @@ TEST_CASE("a hosted API refuses what cannot be billed, naming the rule") {
 
 TEST_CASE("a fixed serving fleet is billed as written, and refused when it cannot carry the peak") {
   // 10 USD/instance-h, 720 h, average 1000 token/s, peak 1800, 500 token/s per instance, 0.8.
-  workload::token_serving_inputs in{
-      "chat-service",
-      "trn2.48xlarge",
-      price("10"),
-      plan("period_h", units::hour, "720"),
-      plan("average_demand", units::tokens_per_second, "1000"),
-      plan("peak_demand", units::tokens_per_second, "1800"),
-      meas("throughput_per_instance", units::tokens_per_second_per_instance, "500"),
-      "p99 TTFT <= 2 s",
-      plan("target_utilisation", units::dimensionless, "0.8")};
+  auto in = chat_service();
   // 5 instances x 500 x 0.8 = 2000 token/s usable >= 1800: billed 5 x 720 h x 10 = 36,000 USD
   // (sized from the peak it would be ceil(1800 / 400) = 5 as well; 6 shows the fleet is kept).
   in.fleet = plan("fleet", units::instance, "6");

@@ -3,8 +3,6 @@
 // expected figure is computed by hand in the comment above it.
 #include <doctest/doctest.h>
 
-#include <trncost/report/audit.hpp>
-#include <trncost/report/json.hpp>
 #include <trncost/workload/batch_inference.hpp>
 #include <trncost/workload/continued_pretraining.hpp>
 #include <trncost/workload/training.hpp>
@@ -19,10 +17,12 @@ using namespace trncost_tests::workload_fixtures;
 
 namespace {
 
-void audits(const estimate& est) {
-  const auto r = io::audit(io::render_json(est), "job.json");
-  CHECK(r.ok);
-  if (!r.ok) MESSAGE(r.first_mismatch);
+/// The estimate's cost per unit of work is of `kind` and `full` in full precision, and its JSON
+/// audits.
+void check_work(const estimate& est, work_kind kind, const char* full) {
+  CHECK(est.work->kind == kind);
+  CHECK((*est.work->full)->value == full);
+  check_audits(est, "job.json");
 }
 
 }  // namespace
@@ -44,19 +44,12 @@ TEST_CASE("batch inference bills the tokens over the instances' measured through
   CHECK(est.by_phase.at(phase::setup) == decimal(4));
   CHECK(est.total == decimal(4804));
   // 4804 x 1e6 / 3.6e9 = 1.3344444... USD per million tokens processed.
-  CHECK(est.work->kind == work_kind::tokens_processed);
-  CHECK((*est.work->full)->value == "1.334444444444444444");
-  audits(est);
+  check_work(est, work_kind::tokens_processed, "1.334444444444444444");
 }
 
 TEST_CASE("continued pre-training adds checkpoints at its cadence") {
   model m;
-  const auto p = workload::add_continued_pretraining(
-      m, {"domain-cpt", "trn2.48xlarge", price("20"), meas("instances", units::instance, "4"),
-          plan("token_budget", units::token, "10800000000"),
-          meas("throughput", units::tokens_per_second, "100000"),
-          plan("checkpoint_interval_s", units::second, "8000"),
-          meas("checkpoint_s", units::second, "120")});
+  const auto p = workload::add_continued_pretraining(m, domain_cpt());
   declare_others(m);
   // 1.08e10 / 100,000 = 108,000 s (30 h); 108,000 / 8000 = 13.5 -> 14 checkpoints x 120 s = 1680 s.
   CHECK(m.value(p.training)->value() == decimal(108'000));
@@ -67,23 +60,15 @@ TEST_CASE("continued pre-training adds checkpoints at its cadence") {
   CHECK(est.by_phase.at(phase::training) == decimal(2400));
   CHECK(est.by_phase.at(phase::checkpointing) == decimal::parse("37.333333333333333333"));
   // per million tokens trained: 2437.333333333333333333 x 1e6 / 1.08e10 = 0.225679012345679012.
-  CHECK(est.work->kind == work_kind::tokens_trained);
-  CHECK((*est.work->full)->value == "0.225679012345679012");
-  audits(est);
+  check_work(est, work_kind::tokens_trained, "0.225679012345679012");
 }
 
 TEST_CASE("training to a target wraps instance time and delivers runs to the target") {
   model m;
   const auto train = workload::add_training_to_target(
-      m, {"fine-tune",
-          "trn1.32xlarge",
-          price("21.50"),
-          meas("instances", units::instance, "2"),
-          plan("tokens_to_target", units::token, "1296000000"),
-          meas("useful_throughput", units::tokens_per_second, "60000"),
-          {{phase::setup, meas("setup_s", units::second, "360")},
-           {phase::evaluation, meas("eval_s", units::second, "1200")}},
-          plan("runs", units::job, "1")});
+      m, fine_tune("1296000000", "60000",
+                   {{phase::setup, meas("setup_s", units::second, "360")},
+                    {phase::evaluation, meas("eval_s", units::second, "1200")}}));
   declare_others(m);
   // 1,296,000,000 / 60,000 = 21,600 s.
   CHECK(train.value().value() == decimal(21'600));
@@ -92,36 +77,24 @@ TEST_CASE("training to a target wraps instance time and delivers runs to the tar
   // 2 x 1200 s = 2/3 h x 21.50 = 14.333333333333333333; total 276.633333333333333333 per run.
   CHECK(est.by_phase.at(phase::training) == decimal(258));
   CHECK(est.total == decimal::parse("276.633333333333333333"));
-  CHECK(est.work->kind == work_kind::runs_to_target);
-  CHECK(est.work->unit == "USD/job");
-  CHECK((*est.work->full)->value == "276.633333333333333333");
   // The phases keep a run's order: setup, then training, then evaluation.
   REQUIRE(est.lines.size() >= 3);
   CHECK(est.lines[0].ph == phase::setup);
   CHECK(est.lines[1].ph == phase::training);
   CHECK(est.lines[2].ph == phase::evaluation);
-  audits(est);
+  CHECK(est.work->unit == "USD/job");
+  check_work(est, work_kind::runs_to_target, "276.633333333333333333");
   model again;
-  CHECK_THROWS_WITH_AS(workload::add_training_to_target(
-                           again, {"ft",
-                                   "trn1.32xlarge",
-                                   price("21.50"),
-                                   meas("instances", units::instance, "2"),
-                                   plan("tokens_to_target", units::token, "1"),
-                                   meas("useful_throughput", units::tokens_per_second, "1"),
-                                   {{phase::training, meas("train_s", units::second, "5")}},
-                                   plan("runs", units::job, "1")}),
-                       doctest::Contains("give only the other phases"), input_error);
+  CHECK_THROWS_WITH_AS(
+      workload::add_training_to_target(
+          again, fine_tune("1", "1", {{phase::training, meas("train_s", units::second, "5")}})),
+      doctest::Contains("give only the other phases"), input_error);
 }
 
 TEST_CASE("frontier scale extrapolates the measured throughput with the scaling efficiency") {
   model m;
-  const auto p = workload::add_frontier_training(
-      m, {"pretrain", "trn2.48xlarge", price("30"), meas("reference_nodes", units::instance, "16"),
-          meas("reference_throughput", units::tokens_per_second, "400000"),
-          plan("nodes", units::instance, "64"),
-          meas("scaling_efficiency", units::dimensionless, "0.8"),
-          plan("token_budget", units::token, "1152000000000")});
+  // 1.152e12 tokens over 64 nodes.
+  const auto p = workload::add_frontier_training(m, pretrain("64", "1152000000000"));
   declare_others(m);
   // 400,000 x (64 / 16) x 0.8 = 1,280,000 token/s, a derivation, not a measurement.
   CHECK(m.value(p.throughput)->value() == decimal(1'280'000));
@@ -130,17 +103,12 @@ TEST_CASE("frontier scale extrapolates the measured throughput with the scaling 
   CHECK(m.value(p.training)->value() == decimal(900'000));
   const auto est = m.evaluate(as_of);
   CHECK(est.total == decimal(480'000));
-  // 480,000 x 1e6 / 1.152e12 = 0.41666... rounded half-even: 0.416666666666666667.
-  CHECK((*est.work->full)->value == "0.416666666666666667");
-  audits(est);
+  // 480,000 x 1e6 / 1.152e12 = 0.41666... rounded half-even: 0.416666666666666667 per million
+  // tokens trained.
+  check_work(est, work_kind::tokens_trained, "0.416666666666666667");
   model fewer;
-  CHECK_THROWS_WITH_AS(workload::add_frontier_training(
-                           fewer, {"pretrain", "trn2.48xlarge", price("30"),
-                                   meas("reference_nodes", units::instance, "16"),
-                                   meas("reference_throughput", units::tokens_per_second, "400000"),
-                                   plan("nodes", units::instance, "8"),
-                                   meas("scaling_efficiency", units::dimensionless, "0.8"),
-                                   plan("token_budget", units::token, "1")}),
+  // 8 nodes, fewer than the 16 the throughput was measured on.
+  CHECK_THROWS_WITH_AS(workload::add_frontier_training(fewer, pretrain("8", "1")),
                        doctest::Contains("frontier scale extrapolates up"), input_error);
 }
 

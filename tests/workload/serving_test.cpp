@@ -25,23 +25,6 @@ using namespace trncost_tests::workload_fixtures;
 
 namespace {
 
-/// 10 USD/instance-h, 720 h, average 1000 token/s, peak 1800 token/s, 500 token/s per instance at
-/// the latency target, target utilisation 0.8.
-workload::token_serving_inputs service(bool with_peak = true, const char* utilisation = "0.8") {
-  workload::token_serving_inputs in{
-      "chat-service",
-      "trn2.48xlarge",
-      price("10"),
-      plan("period_h", units::hour, "720"),
-      plan("average_demand", units::tokens_per_second, "1000"),
-      std::nullopt,
-      meas("throughput_per_instance", units::tokens_per_second_per_instance, "500"),
-      "p99 TTFT <= 2 s",
-      plan("target_utilisation", units::dimensionless, utilisation)};
-  if (with_peak) in.peak_demand = plan("peak_demand", units::tokens_per_second, "1800");
-  return in;
-}
-
 /// Egress of 1000 GiB at 0.09 USD/GiB: 90 USD outside compute, so full and compute-only differ.
 struct egress {
   [[nodiscard]] std::string name() const { return "egress"; }
@@ -60,7 +43,7 @@ struct egress {
 
 TEST_CASE("always-on serving is sized on the peak and bills every instance over the period") {
   model m;
-  const auto p = workload::add_serving(m, service());
+  const auto p = workload::add_serving(m, chat_service());
   declare_others(m);
   // usable per instance = 500 x 0.8 = 400 token/s; instances = ceil(1800 / 400 = 4.5) = 5.
   CHECK(m.value(p.instances)->value() == decimal(5));
@@ -90,7 +73,7 @@ TEST_CASE("always-on serving is sized on the peak and bills every instance over 
 
 TEST_CASE("always-on serving delivers the average demand over the period") {
   model m;
-  (void)workload::add_serving(m, service());
+  (void)workload::add_serving(m, chat_service());
   declare_others(m);
   const auto est = m.evaluate(as_of);
   REQUIRE(est.work.has_value());
@@ -110,7 +93,7 @@ TEST_CASE("always-on serving delivers the average demand over the period") {
 
 TEST_CASE("the tornado of a service varies its measured throughput and the fleet follows") {
   model m;
-  (void)workload::add_serving(m, service());
+  (void)workload::add_serving(m, chat_service());
   declare_others(m);
   const analysis::model_inputs in(m);
   const auto t = analysis::sensitivity(
@@ -126,13 +109,13 @@ TEST_CASE("the tornado of a service varies its measured throughput and the fleet
 TEST_CASE("without a peak the fleet is sized on the average demand at the target utilisation") {
   {
     model m;
-    const auto p = workload::add_serving(m, service(false, "0.9"));
+    const auto p = workload::add_serving(m, chat_service(false, "0.9"));
     // 1000 / (500 x 0.9 = 450) = 2.22 -> 3 instances.
     CHECK(m.value(p.instances)->value() == decimal(3));
   }
   {
     model m;
-    const auto p = workload::add_serving(m, service(false, "0.4"));
+    const auto p = workload::add_serving(m, chat_service(false, "0.4"));
     // 1000 / (500 x 0.4 = 200) = 5 -> 5 instances, no rounding up.
     CHECK(m.value(p.instances)->value() == decimal(5));
     // headroom = 5 x 500 - 1000 = 1500 token/s.
@@ -143,7 +126,7 @@ TEST_CASE("without a peak the fleet is sized on the average demand at the target
 TEST_CASE("the sizing read back from the estimate is the plan's") {
   {
     model m;
-    const auto p = workload::add_serving(m, service());
+    const auto p = workload::add_serving(m, chat_service());
     declare_others(m);
     const auto sizings = workload::serving_sizings(m.evaluate(as_of));
     REQUIRE(sizings.size() == 1);
@@ -166,7 +149,7 @@ TEST_CASE("the sizing read back from the estimate is the plan's") {
   }
   {
     model m;
-    (void)workload::add_serving(m, service(false, "0.4"));
+    (void)workload::add_serving(m, chat_service(false, "0.4"));
     declare_others(m);
     const auto sizings = workload::serving_sizings(m.evaluate(as_of));
     REQUIRE(sizings.size() == 1);
@@ -185,7 +168,7 @@ TEST_CASE("the sizing read back from the estimate is the plan's") {
 
 TEST_CASE("Monte Carlo flags a throughput that cannot move a fixed always-on bill") {
   model m;
-  (void)workload::add_serving(m, service());
+  (void)workload::add_serving(m, chat_service());
   declare_others(m);
   const analysis::model_inputs in(m);
   // Throughput 460 to 520 token/s: usable 368 to 416 per instance, ceil(1800 / 416 = 4.33) =
@@ -227,7 +210,7 @@ TEST_CASE("Monte Carlo flags a throughput that cannot move a fixed always-on bil
 
 TEST_CASE("full cost per unit of work counts every category and compute-only counts compute") {
   model m;
-  (void)workload::add_serving(m, service());
+  (void)workload::add_serving(m, chat_service());
   m.add(egress{});
   declare_others(m, true);
   const auto est = m.evaluate(as_of);
@@ -265,23 +248,23 @@ TEST_CASE("serving sized in requests per second delivers requests quoted per tho
 
 TEST_CASE("serving refuses what it cannot size") {
   model m;
-  auto low_peak = service();
+  auto low_peak = chat_service();
   low_peak.peak_demand = plan("peak_demand", units::tokens_per_second, "900");
   CHECK_THROWS_WITH_AS(workload::add_serving(m, low_peak),
                        doctest::Contains("is below the average demand"), input_error);
-  CHECK_THROWS_WITH_AS(workload::add_serving(m, service(true, "0")),
+  CHECK_THROWS_WITH_AS(workload::add_serving(m, chat_service(true, "0")),
                        doctest::Contains("must be a fraction above 0 to 1"), input_error);
-  CHECK_THROWS_WITH_AS(workload::add_serving(m, service(true, "1.2")),
+  CHECK_THROWS_WITH_AS(workload::add_serving(m, chat_service(true, "1.2")),
                        doctest::Contains("'target_utilisation' is 1.2"), input_error);
-  auto no_target = service();
+  auto no_target = chat_service();
   no_target.latency_target.clear();
   CHECK_THROWS_WITH_AS(workload::add_serving(m, no_target),
                        doctest::Contains("needs the latency target"), input_error);
-  auto short_period = service();
+  auto short_period = chat_service();
   short_period.period = plan("period_h", units::hour, "0.01");  // 36 s
   CHECK_THROWS_WITH_AS(workload::add_serving(m, short_period),
                        doctest::Contains("under the 60-second billing minimum"), input_error);
-  auto no_throughput = service();
+  auto no_throughput = chat_service();
   no_throughput.throughput_per_instance =
       meas("throughput_per_instance", units::tokens_per_second_per_instance, "0");
   CHECK_THROWS_AS(workload::add_serving(m, no_throughput), input_error);
@@ -301,7 +284,7 @@ TEST_CASE("a service period from dates counts whole days in hours") {
 TEST_CASE(
     "the cost per unit of work survives the JSON report and the audit catches a tampered one") {
   model m;
-  (void)workload::add_serving(m, service());
+  (void)workload::add_serving(m, chat_service());
   m.add(egress{});
   declare_others(m, true);
   const auto est = m.evaluate(as_of);
@@ -348,7 +331,7 @@ TEST_CASE(
 
 TEST_CASE("Markdown and HTML show the cost per unit of work and label serving as serving") {
   model m;
-  (void)workload::add_serving(m, service());
+  (void)workload::add_serving(m, chat_service());
   declare_others(m);
   const auto est = m.evaluate(as_of);
   const auto md = io::render_markdown(est);
@@ -365,7 +348,7 @@ TEST_CASE("Markdown and HTML show the cost per unit of work and label serving as
 
 TEST_CASE("Markdown and HTML show the demand the instances needed and the headroom") {
   model m;
-  (void)workload::add_serving(m, service());
+  (void)workload::add_serving(m, chat_service());
   declare_others(m);
   const auto est = m.evaluate(as_of);
   // Peak 1800 token/s; usable 500 x 0.8 = 400 per instance; ceil(1800 / 400) = 5 instances;

@@ -2,8 +2,6 @@
 // expected figure is computed by hand in the comment above it.
 #include <doctest/doctest.h>
 
-#include <trncost/report/audit.hpp>
-#include <trncost/report/json.hpp>
 #include <trncost/workload/autoscaled_serving.hpp>
 #include <trncost/workload/sweep.hpp>
 
@@ -16,24 +14,6 @@ using namespace trncost;
 using namespace trncost_tests::workload_fixtures;
 
 namespace {
-
-/// 20 trials of 3600 s on 1 instance each, 4 at a time, half stopped after a quarter of the trial,
-/// at 36 USD/instance-h (0.01 USD/instance-s).
-workload::sweep_inputs sweep(bool kept_up = true) {
-  workload::sweep_inputs in{"lr-sweep",
-                            "trn1.32xlarge",
-                            price("36"),
-                            plan("trials", units::job, "20"),
-                            meas("time_per_trial_s", units::second, "3600"),
-                            plan("instances_per_trial", units::instances_per_job, "1"),
-                            plan("parallel_trials", units::job, "4"),
-                            plan("stopped_early", units::dimensionless, "0.5"),
-                            meas("stopped_trial_run", units::dimensionless, "0.25")};
-  in.cluster_kept_up = kept_up;
-  in.rerun_instances = plan("rerun_instances", units::instance, "2");
-  in.rerun_time = meas("rerun_s", units::second, "7200");
-  return in;
-}
 
 workload::token_autoscaled_inputs autoscaled(const char* day_load = "2500") {
   return {"autoscaled-chat",
@@ -54,7 +34,7 @@ workload::token_autoscaled_inputs autoscaled(const char* day_load = "2500") {
 
 TEST_CASE("a sweep bills its trials with early stops and the idle slots of its cluster") {
   model m;
-  const auto p = workload::add_sweep(m, sweep());
+  const auto p = workload::add_sweep(m, lr_sweep());
   declare_others(m);
   // stopped = 20 x 0.5 = 10; full part = 1 x 10 x 3600 = 36,000 instance-s; stopped part =
   // 1 x 10 x (3600 x 0.25) = 9000 instance-s; trials ran 45,000 instance-s.
@@ -72,15 +52,13 @@ TEST_CASE("a sweep bills its trials with early stops and the idle slots of its c
   // 864 / 20 trials = 43.2 USD per trial.
   CHECK(est.work->kind == work_kind::trials);
   CHECK((*est.work->full)->value == "43.2");
-  const auto r = io::audit(io::render_json(est), "sweep.json");
-  CHECK(r.ok);
-  if (!r.ok) MESSAGE(r.first_mismatch);
+  check_audits(est, "sweep.json");
 }
 
 TEST_CASE("a sweep's cluster kept up between waves, and a sweep that stops no trial early") {
   // The sweep above with 30 minutes between waves: 5 waves, 4 gaps; the cluster of 4 instances
   // waits 4 x 4 x 1800 s = 28,800 instance-s, 288 USD more: 864 + 288 = 1,152 USD.
-  auto in = sweep();
+  auto in = lr_sweep();
   in.wave_gap = plan("wave_gap_s", units::second, "1800");
   {
     model m;
@@ -89,11 +67,11 @@ TEST_CASE("a sweep's cluster kept up between waves, and a sweep that stops no tr
     const auto est = m.evaluate(as_of);
     CHECK(est.by_phase.at(phase::waiting) == decimal(270 + 288));
     CHECK(est.total == decimal(1152));
-    CHECK(io::audit(io::render_json(est), "sweep.json").ok);
+    check_audits(est, "sweep.json");
   }
   // No trial stops early: no share of a stopped trial is asked, one trials line: 1 x 20 x 3600
   // instance-s = 720 USD; the cluster is kept up exactly: waves 5 x 4 x 3600 = 72,000 = the trials.
-  in = sweep();
+  in = lr_sweep();
   in.stopped_early = plan("stopped_early", units::dimensionless, "0");
   in.stopped_trial_run.reset();
   {
@@ -108,14 +86,14 @@ TEST_CASE("a sweep's cluster kept up between waves, and a sweep that stops no tr
     CHECK(trial_lines == 1);
   }
   // Trials stop early but their share is not given; a gap without a kept-up cluster: refused.
-  in = sweep();
+  in = lr_sweep();
   in.stopped_trial_run.reset();
   model m;
   CHECK_THROWS_WITH_AS((void)workload::add_sweep(m, in),
                        doctest::Contains("trials stop early, so the share of a trial a stopped "
                                          "one runs is needed"),
                        input_error);
-  in = sweep(false);
+  in = lr_sweep(false);
   in.wave_gap = plan("wave_gap_s", units::second, "1800");
   CHECK_THROWS_WITH_AS((void)workload::add_sweep(m, in),
                        doctest::Contains("a gap between waves is billed only while a cluster is "
@@ -125,17 +103,17 @@ TEST_CASE("a sweep's cluster kept up between waves, and a sweep that stops no tr
 
 TEST_CASE("a sweep whose trials launch their own instances has no idle cluster") {
   model m;
-  const auto p = workload::add_sweep(m, sweep(false));
+  const auto p = workload::add_sweep(m, lr_sweep(false));
   declare_others(m);
   CHECK_FALSE(p.idle.has_value());
   // 450 + 144 = 594 USD.
   CHECK(m.evaluate(as_of).total == decimal(594));
-  auto bad = sweep();
+  auto bad = lr_sweep();
   bad.parallel_trials = plan("parallel_trials", units::job, "30");
   model again;
   CHECK_THROWS_WITH_AS(workload::add_sweep(again, bad), doctest::Contains("exceeds the trials"),
                        input_error);
-  bad = sweep();
+  bad = lr_sweep();
   bad.rerun_time.reset();
   CHECK_THROWS_WITH_AS(workload::add_sweep(again, bad),
                        doctest::Contains("needs both its instances and its time"), input_error);
@@ -162,9 +140,7 @@ TEST_CASE("autoscaled serving clamps replicas per period and bills each scale-up
   // tokens: (500 + 2500) x 43,200 s x 30 = 3,888,000,000; 14,500 x 1e6 / 3.888e9 = 3.7294...
   CHECK(est.work->amount->value == "3888000000");
   CHECK((*est.work->full)->value == "3.729423868312757202");
-  const auto r = io::audit(io::render_json(est), "autoscaled.json");
-  CHECK(r.ok);
-  if (!r.ok) MESSAGE(r.first_mismatch);
+  check_audits(est, "autoscaled.json");
 }
 
 TEST_CASE("autoscaled serving keeps the minimum and refuses demand beyond the maximum") {
