@@ -146,6 +146,18 @@ TEST_CASE("the sizing read back from the estimate is the plan's") {
     CHECK(*z.headroom == decimal(700));
     CHECK(*z.capacity == m.value(p.capacity)->value());
     CHECK(*z.headroom == m.value(p.headroom)->value());
+    // The reports read the same sizing from the report document (one walk: sizing_chain_of):
+    // headroom 700 of a capacity of 2500 = 28.0 %.
+    const auto doc = report::from_estimate(m.evaluate(as_of));
+    const auto rows = io::detail::sizing_rows(doc, io::detail::index_values(doc));
+    REQUIRE(rows.size() == 1);
+    const std::string rate = z.demand->unit;
+    CHECK(rows.front().service == "chat-service");
+    CHECK(rows.front().demand == "1800 " + rate + " (peak_demand)");
+    CHECK(rows.front().usable == "400 " + z.usable->unit + " = 500 x 0.8");
+    CHECK(rows.front().instances == "5 = ceil(1800 / 400)");
+    CHECK(rows.front().capacity == "2500 " + rate);
+    CHECK(rows.front().headroom == "700 " + rate + " (28.0 % of the capacity)");
   }
   {
     model m;
@@ -162,7 +174,10 @@ TEST_CASE("the sizing read back from the estimate is the plan's") {
     model m;  // no service: no idle capacity line, no sizing
     m.add(egress{});
     declare_others(m, true);
-    CHECK(workload::serving_sizings(m.evaluate(as_of)).empty());
+    const auto est = m.evaluate(as_of);
+    CHECK(workload::serving_sizings(est).empty());
+    const auto doc = report::from_estimate(est);
+    CHECK(io::detail::sizing_rows(doc, io::detail::index_values(doc)).empty());
   }
 }
 

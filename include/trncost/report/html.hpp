@@ -86,14 +86,18 @@ struct html_analysis_parts {
   std::string monte_carlo{};  ///< a whole <section>, or nothing
 };
 
-/// The page around the estimate, with `parts` where the analysis charts and the decision go.
-TRNCOST_DECL std::string render_html_page(const estimate& est, const html_analysis_parts& parts,
-                                          std::string_view title);
+/// The page around a report document, with `parts` where the analysis charts and the decision go.
+TRNCOST_DECL std::string render_html_page(const report::document& doc,
+                                          const html_analysis_parts& parts, std::string_view title);
 
 }  // namespace detail
 
-/// The estimate as one self-contained HTML document (no analysis charts;
-/// html_extras.hpp renders them from an analysis).
+/// A report document as one self-contained HTML page (no analysis charts; html_extras.hpp renders
+/// them from an analysis): an estimate's (report::from_estimate) or one read back from its JSON.
+[[nodiscard]] TRNCOST_DECL std::string render_html(const report::document& doc,
+                                                   std::string_view title = "Cost estimate");
+
+/// The estimate as one self-contained HTML page: render_html(report::from_estimate(est), title).
 [[nodiscard]] TRNCOST_DECL std::string render_html(const estimate& est,
                                                    std::string_view title = "Cost estimate");
 

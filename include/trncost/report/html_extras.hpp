@@ -56,8 +56,14 @@ TRNCOST_DECL std::string monte_carlo_table(const analysis::monte_carlo_result& m
 
 }  // namespace detail
 
-/// The estimate as one self-contained HTML document, with the tornado, comparison and credit
-/// burn-down charts (and the decision) of `x`, each only when present.
+/// A report document as one self-contained HTML page, with the tornado, comparison and credit
+/// burn-down charts (and the decision) of `x`, each only when present: what a JSON report read
+/// back with io::read_full_report holds.
+[[nodiscard]] TRNCOST_DECL std::string render_html(const report::document& doc,
+                                                   const report::extras& x,
+                                                   std::string_view title = "Cost estimate");
+
+/// The same for an estimate: render_html(report::from_estimate(est), x, title).
 [[nodiscard]] TRNCOST_DECL std::string render_html(const estimate& est, const report::extras& x,
                                                    std::string_view title = "Cost estimate");
 

@@ -2,11 +2,17 @@
 // then the totals by category and phase, useful vs overhead, the findings, the assumptions, the
 // lines and the sources with their dates. Amounts in the summaries are rounded to cents for
 // reading; the lines table gives each amount exactly (the JSON report is the one to audit).
+// Markdown and HTML render a report::document, the one the JSON report serializes: an estimate is
+// made a document first (report::from_estimate), and a JSON report read back renders the same
+// text, so no format can show what another does not hold.
 #ifndef TRNCOST_REPORT_MARKDOWN_HPP
 #define TRNCOST_REPORT_MARKDOWN_HPP
 
 #include <charconv>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -19,6 +25,7 @@
 #include "../model/estimate.hpp"
 #include "../version.hpp"
 #include "../workload/serving_sizing.hpp"
+#include "report.hpp"
 
 namespace trncost::io {
 
@@ -42,8 +49,11 @@ TRNCOST_DECL std::string usd(decimal d);
 TRNCOST_DECL std::string exact_or_unpriced(const std::optional<decimal>& d);
 
 /// Inputs that make the estimate provisional, or that nobody knows yet.
-TRNCOST_DECL bool is_assumed(const source_record& r);
+TRNCOST_DECL bool is_assumed(const report::input_entry& in);
 
+/// What a status means, for the first paragraph of a report; `freshness_days` is the window in
+/// which a quote is fresh.
+TRNCOST_DECL std::string status_sentence(estimate_status status, std::int64_t freshness_days);
 TRNCOST_DECL std::string status_sentence(const estimate& est);
 
 /// One archived run as text cells (docs/reports.md#the-archived-protocol); "not given" for what
@@ -52,10 +62,42 @@ struct protocol_row {
   std::string run, model, code_version, dataset, parameters, software_stack;
 };
 
-TRNCOST_DECL std::vector<protocol_row> protocol_rows(const estimate& est);
+TRNCOST_DECL std::vector<protocol_row> protocol_rows(const std::vector<run_protocol>& runs);
 
 /// "Made by trncost 0.1.0 for the as-of date 2026-11-30; a quote is fresh for 30 days."
-TRNCOST_DECL std::string protocol_sentence(const estimate& est);
+TRNCOST_DECL std::string protocol_sentence(const report::document& doc);
+
+/// A named value of a document (an input or a derivation) as the writers show it; the views
+/// point into the document.
+struct named_value {
+  std::string_view value;  ///< exact decimal text, or "unknown"
+  std::string_view unit;
+  bool known = true;
+  const std::vector<std::string>* operands = nullptr;  ///< a derivation's, else null
+};
+using value_index = std::map<std::string_view, named_value, std::less<>>;
+
+/// Every input and derivation of `doc` by name.
+TRNCOST_DECL value_index index_values(const report::document& doc);
+
+/// How many lines of `doc` are unpriced (shown, and left out of the totals).
+TRNCOST_DECL std::size_t unpriced_lines(const report::document& doc);
+
+/// The phases of instance time that are overhead (or useful), by name, or "none".
+TRNCOST_DECL std::string phases_named(const report::document& doc, bool overhead);
+
+/// What bills the line ("AmazonEC2, us-east-1, BoxUsage:trn1.32xlarge, on-demand"); "not stated"
+/// for a report older than line identities.
+TRNCOST_DECL std::string billed_as(const report::line_entry& line);
+
+/// How a category is accounted for in `doc` (missing when the document does not say).
+TRNCOST_DECL report::coverage coverage_of(const report::document& doc, category c);
+
+/// The amount of a category in the document's totals, when it has one.
+TRNCOST_DECL std::optional<decimal> category_amount(const report::document& doc, category c);
+
+/// A cost per unit of work for a table: 4 decimals and the unit, or "none (see the findings)".
+TRNCOST_DECL std::string unit_cost_text(const std::optional<decimal>& cost, std::string_view unit);
 
 /// The sizing of each always-on service (workload/serving_sizing.hpp) as table cells: the service,
 /// the demand it is sized for, the usable capacity per instance, the instances needed, the capacity
@@ -64,7 +106,8 @@ struct sizing_row {
   std::string service, demand, usable, instances, capacity, headroom;
 };
 
-TRNCOST_DECL std::vector<sizing_row> sizing_rows(const estimate& est);
+TRNCOST_DECL std::vector<sizing_row> sizing_rows(const report::document& doc,
+                                                 const value_index& values);
 
 inline constexpr std::string_view sizing_sentence =
     "Instances needed = ceil(demand / usable capacity per instance), usable = throughput per "
@@ -78,7 +121,12 @@ inline constexpr std::string_view no_runs_sentence =
 
 }  // namespace detail
 
-/// The estimate as Markdown text.
+/// A report document as Markdown text: an estimate's (report::from_estimate) or one read back
+/// from its JSON (io::read_report, report/audit.hpp).
+[[nodiscard]] TRNCOST_DECL std::string render_markdown(const report::document& doc,
+                                                       std::string_view title = "Cost estimate");
+
+/// The estimate as Markdown text: render_markdown(report::from_estimate(est), title).
 [[nodiscard]] TRNCOST_DECL std::string render_markdown(const estimate& est,
                                                        std::string_view title = "Cost estimate");
 

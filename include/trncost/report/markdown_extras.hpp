@@ -28,9 +28,14 @@ TRNCOST_DECL void md_credits(std::string& o, const credits::burn_down_result& b)
 
 }  // namespace detail
 
-/// The estimate as Markdown, followed by a short section for each extra given (decision, tornado,
-/// scenarios, Monte Carlo, comparison, credits). Without extras: exactly render_markdown(est,
-/// title).
+/// A report document as Markdown, followed by a short section for each extra given (decision,
+/// tornado, scenarios, Monte Carlo, comparison, credits): what a JSON report read back with
+/// io::read_full_report holds. Without extras: exactly render_markdown(doc, title).
+[[nodiscard]] TRNCOST_DECL std::string render_markdown(const report::document& doc,
+                                                       const report::extras& x,
+                                                       std::string_view title = "Cost estimate");
+
+/// The same for an estimate: render_markdown(report::from_estimate(est), x, title).
 [[nodiscard]] TRNCOST_DECL std::string render_markdown(const estimate& est, const report::extras& x,
                                                        std::string_view title = "Cost estimate");
 

@@ -114,11 +114,16 @@ TRNCOST_DECL std::string svg_text(int x, int y, std::string_view anchor, std::st
          std::string(anchor) + "\">" + html_escape(text) + "</text>\n";
 }
 
-TRNCOST_DECL std::string render_html_page(const estimate& est, const html_analysis_parts& parts,
+TRNCOST_DECL std::string render_html_page(const report::document& doc,
+                                          const html_analysis_parts& parts,
                                           std::string_view title) {
+  const auto values = detail::index_values(doc);
+  const decimal total = doc.totals.total;
+  const decimal useful = doc.totals.useful;
+  const decimal overhead = doc.totals.overhead;
   using detail::html_escape;
   using detail::usd;
-  const std::string status(to_string(est.status));
+  const std::string status(to_string(doc.status));
   std::string h = detail::html_page_head(
       title, ".status{padding:12px 16px;border-radius:6px;margin-bottom:16px}\n",
       "code{font-size:12px}\n");
@@ -126,33 +131,34 @@ TRNCOST_DECL std::string render_html_page(const estimate& est, const html_analys
   h += "<h1>" + html_escape(title) + "</h1>\n";
   h += "<section class=\"status status-" + status +
        "\" id=\"status\"><p><strong>Status: " + status + "</strong> (as of " +
-       to_string(est.as_of) + "). " + html_escape(detail::status_sentence(est)) + "</p>\n";
-  if (!est.reasons.empty()) {
+       to_string(doc.as_of) + "). " +
+       html_escape(detail::status_sentence(doc.status, doc.freshness_window_days)) + "</p>\n";
+  if (!doc.reasons.empty()) {
     h += "<ul>\n";
-    for (const auto& r : est.reasons) {
+    for (const auto& r : doc.reasons) {
       h += "<li><strong>" + std::string(to_string(r.status)) +
            "</strong> (rule: " + std::string(entry_of(r.rule).name) + "): " + html_escape(r.text) +
            "</li>\n";
     }
     h += "</ul>\n";
   }
-  h += "<p id=\"total\"><strong>Total: " + usd(est.total) + " USD</strong>";
-  if (const auto n = est.unpriced_lines(); n != 0) {
+  h += "<p id=\"total\"><strong>Total: " + usd(total) + " USD</strong>";
+  if (const auto n = detail::unpriced_lines(doc); n != 0) {
     h += " (" + std::to_string(n) + " unpriced line" + (n == 1 ? "" : "s") + " not included)";
   }
   h += "</p></section>\n";
 
   // Charts.
   std::vector<detail::bar> cats;
-  for (const auto& [c, amt] : est.by_category) {
+  for (const auto& [c, amt] : doc.totals.by_category) {
     const std::string name(to_string(c));
+    const bool declared = detail::coverage_of(doc, c) == report::coverage::declared_none;
     cats.push_back(
-        {name, est.declared.count(c) != 0 ? "declared none" : usd(amt) + " USD", amt,
-         detail::category_colour(c),
+        {name, declared ? "declared none" : usd(amt) + " USD", amt, detail::category_colour(c),
          "data-category=\"" + html_escape(name) + "\" data-amount=\"" + amt.to_string() + "\""});
   }
   std::vector<detail::bar> phases;
-  for (const auto& [p, amt] : est.by_phase) {
+  for (const auto& [p, amt] : doc.totals.by_phase) {
     const std::string name(to_string(p));
     const bool over = is_overhead(p);
     phases.push_back({name + (over ? " (overhead)" : " (useful)"), usd(amt) + " USD", amt,
@@ -161,12 +167,11 @@ TRNCOST_DECL std::string render_html_page(const estimate& est, const html_analys
                           (over ? "overhead" : "useful") + "\" data-amount=\"" + amt.to_string() +
                           "\""});
   }
-  phases.push_back({"useful, all phases", usd(est.useful) + " USD", est.useful,
-                    detail::useful_colour,
-                    "data-kind=\"useful-total\" data-amount=\"" + est.useful.to_string() + "\""});
-  phases.push_back(
-      {"overhead, all phases", usd(est.overhead) + " USD", est.overhead, detail::overhead_colour,
-       "data-kind=\"overhead-total\" data-amount=\"" + est.overhead.to_string() + "\""});
+  phases.push_back({"useful, all phases", usd(useful) + " USD", useful, detail::useful_colour,
+                    "data-kind=\"useful-total\" data-amount=\"" + useful.to_string() + "\""});
+  phases.push_back({"overhead, all phases", usd(overhead) + " USD", overhead,
+                    detail::overhead_colour,
+                    "data-kind=\"overhead-total\" data-amount=\"" + overhead.to_string() + "\""});
   h += "<section class=\"charts\" id=\"charts\">\n";
   h += "<figure id=\"figure-category\">" +
        detail::bar_chart("chart-category", "Cost by category (USD)", cats) + "</figure>\n";
@@ -182,26 +187,24 @@ TRNCOST_DECL std::string render_html_page(const estimate& est, const html_analys
   h += parts.monte_carlo;
 
   // Tables.
-  if (est.work) {
+  if (doc.work) {
     // Cost per unit of work: the total and the compute cost over the work delivered.
-    const auto& w = *est.work;
-    const auto cost = [](const std::optional<input_ref>& r) {
-      return r ? html_escape(decimal::parse((*r)->value).to_fixed(decimal_places{4}) + " " +
-                             (*r)->unit)
-               : std::string("none (see the findings)");
-    };
+    const auto& w = *doc.work;
+    const auto& amount = values.at(w.amount);
     h += "<h2>Cost per unit of work</h2>\n<table id=\"unit-costs\"><tr><th>work</th>"
          "<th>amount</th><th>full cost</th><th>compute only</th></tr>\n";
-    h += "<tr><td>" + html_escape(std::string(to_string(w.kind)) + " (" + w.amount->name + ")") +
-         "</td><td class=\"num\">" + html_escape(w.amount->value + " " + w.amount->unit) +
-         "</td><td class=\"num\" data-basis=\"full\">" + cost(w.full) +
-         "</td><td class=\"num\" data-basis=\"compute\">" + cost(w.compute_only) +
-         "</td></tr></table>\n";
+    h += "<tr><td>" + html_escape(std::string(to_string(w.kind)) + " (" + w.amount + ")") +
+         "</td><td class=\"num\">" +
+         html_escape(std::string(amount.value) + " " + std::string(amount.unit)) +
+         "</td><td class=\"num\" data-basis=\"full\">" +
+         html_escape(detail::unit_cost_text(w.full, w.unit)) +
+         "</td><td class=\"num\" data-basis=\"compute\">" +
+         html_escape(detail::unit_cost_text(w.compute_only, w.unit)) + "</td></tr></table>\n";
     h += "<p>Full cost = total x " + std::to_string(w.per) + " / " +
-         html_escape(trncost::detail::operand(w.amount->name)) +
+         html_escape(trncost::detail::operand(w.amount)) +
          "; compute only = the compute category x " + std::to_string(w.per) + " / " +
-         html_escape(w.amount->name) + " (rounded half-even at 18 digits).</p>\n";
-    if (const auto rows = detail::sizing_rows(est); !rows.empty()) {
+         html_escape(w.amount) + " (rounded half-even at 18 digits).</p>\n";
+    if (const auto rows = detail::sizing_rows(doc, values); !rows.empty()) {
       h += "<table id=\"sizing\"><tr><th>service</th><th>demand</th><th>usable per instance</th>"
            "<th>instances needed</th><th>capacity</th><th>headroom</th></tr>\n";
       for (const auto& r : rows) {
@@ -218,51 +221,51 @@ TRNCOST_DECL std::string render_html_page(const estimate& est, const html_analys
   h += "<h2>Totals by category</h2>\n<table id=\"totals\"><tr><th>category</th><th>USD</th>"
        "<th>share</th></tr>\n";
   for (const auto c : all_categories) {
-    const auto it = est.by_category.find(c);
+    const auto cov = detail::coverage_of(doc, c);
+    const auto amt = detail::category_amount(doc, c);
     std::string amount;
     std::string share;
-    if (est.declared.count(c) != 0) {
+    if (cov == report::coverage::declared_none) {
       amount = "declared none";
-    } else if (it != est.by_category.end()) {
-      amount = usd(it->second);
-      share = trncost::detail::percent_of(it->second, est.total) + " %";
+    } else if (amt) {
+      amount = usd(*amt);
+      share = trncost::detail::percent_of(*amt, total) + " %";
     } else {
       amount = "<strong>missing</strong>";
     }
     h += "<tr><td>" + std::string(to_string(c)) + "</td><td class=\"num\">" + amount +
          "</td><td class=\"num\">" + share + "</td></tr>\n";
   }
-  h += "<tr><th>total</th><th class=\"num\">" + usd(est.total) + "</th><th></th></tr></table>\n";
+  h += "<tr><th>total</th><th class=\"num\">" + usd(total) + "</th><th></th></tr></table>\n";
   h += "<h2>Useful vs overhead</h2>\n<table id=\"useful-overhead\"><tr><th></th><th>USD</th>"
        "<th>share</th></tr>\n";
-  const decimal instance_time = est.useful + est.overhead;
-  h += "<tr><td>useful (" + html_escape(phases_named(est, false)) + ")</td><td class=\"num\">" +
-       usd(est.useful) + "</td><td class=\"num\">" +
-       trncost::detail::percent_of(est.useful, instance_time) + " %</td></tr>\n";
-  h += "<tr><td>overhead (" + html_escape(phases_named(est, true)) + ")</td><td class=\"num\">" +
-       usd(est.overhead) + "</td><td class=\"num\">" +
-       trncost::detail::percent_of(est.overhead, instance_time) + " %</td></tr></table>\n";
+  const decimal instance_time = useful + overhead;
+  h += "<tr><td>useful (" + html_escape(detail::phases_named(doc, false)) +
+       ")</td><td class=\"num\">" + usd(useful) + "</td><td class=\"num\">" +
+       trncost::detail::percent_of(useful, instance_time) + " %</td></tr>\n";
+  h += "<tr><td>overhead (" + html_escape(detail::phases_named(doc, true)) +
+       ")</td><td class=\"num\">" + usd(overhead) + "</td><td class=\"num\">" +
+       trncost::detail::percent_of(overhead, instance_time) + " %</td></tr></table>\n";
 
   h += "<h2>Findings</h2>\n<ul id=\"findings\">\n";
-  for (const auto& f : est.findings) h += "<li>" + html_escape(f) + "</li>\n";
+  for (const auto& f : doc.findings) h += "<li>" + html_escape(f) + "</li>\n";
   h += "</ul>\n<h2>Assumptions</h2>\n<ul id=\"assumptions\">\n";
   bool any = false;
-  for (const auto& in : est.inputs) {
-    if (!detail::is_assumed(*in)) continue;
-    const auto s = detail::source_of(in->origin);
-    h += "<li><code>" + html_escape(in->name) +
-         "</code> = " + html_escape(in->known ? in->value + " " + in->unit : "unknown") + " (" +
+  for (const auto& in : doc.inputs) {
+    if (!detail::is_assumed(in)) continue;
+    const auto s = detail::source_of(in.origin);
+    h += "<li><code>" + html_escape(in.name) +
+         "</code> = " + html_escape(in.known ? in.value + " " + in.unit : "unknown") + " (" +
          s.kind + "): " + html_escape(s.source) + (s.date.empty() ? "" : ", " + s.date) + "</li>\n";
     any = true;
   }
   if (!any) h += "<li>None: no input is an assumption or a third-party figure.</li>\n";
   h += "</ul>\n";
 
-  if (!est.uncertainties.empty()) {
+  if (!doc.uncertainties.empty()) {
     h += "<h2>Migration uncertainties</h2>\n<ul id=\"uncertainties\">\n";
-    for (const auto& u : est.uncertainties) {
-      h += "<li><strong>" +
-           std::string(u.status == migration_uncertainty::state::open ? "open" : "resolved") +
+    for (const auto& u : doc.uncertainties) {
+      h += "<li><strong>" + std::string(report::to_string(u.status)) +
            "</strong>: " + html_escape(u.subject) + " (owner " + html_escape(u.owner) +
            "): " + html_escape(u.detail) + "</li>\n";
     }
@@ -270,24 +273,24 @@ TRNCOST_DECL std::string render_html_page(const estimate& est, const html_analys
   }
   h += "<h2>Lines</h2>\n<table id=\"lines\"><tr><th>category</th><th>phase</th><th>line</th>"
        "<th>billed as</th><th>formula</th><th>USD (exact)</th></tr>\n";
-  for (const auto& l : est.lines) {
+  for (const auto& l : doc.lines) {
     h += "<tr><td>" + std::string(to_string(l.cat)) + "</td><td>" +
          (l.ph ? std::string(to_string(*l.ph)) : std::string("-")) + "</td><td>" +
-         html_escape(l.description) + "</td><td>" + html_escape(describe(l.identity)) +
+         html_escape(l.description) + "</td><td>" + html_escape(detail::billed_as(l)) +
          "</td><td><code>" + html_escape(l.formula) + "</code></td><td class=\"num\">" +
          detail::exact_or_unpriced(l.amount) + "</td></tr>\n";
   }
   h += "</table>\n<h2>Sources</h2>\n<table id=\"sources\"><tr><th>input</th><th>value</th>"
        "<th>kind</th><th>source</th><th>date</th></tr>\n";
-  for (const auto& in : est.inputs) {
-    const auto s = detail::source_of(in->origin);
-    h += "<tr><td><code>" + html_escape(in->name) + "</code></td><td>" +
-         html_escape(in->known ? in->value + " " + in->unit : "unknown") + "</td><td>" + s.kind +
+  for (const auto& in : doc.inputs) {
+    const auto s = detail::source_of(in.origin);
+    h += "<tr><td><code>" + html_escape(in.name) + "</code></td><td>" +
+         html_escape(in.known ? in.value + " " + in.unit : "unknown") + "</td><td>" + s.kind +
          "</td><td>" + html_escape(s.source) + "</td><td>" + s.date + "</td></tr>\n";
   }
   h += "</table>\n<h2>Protocol</h2>\n<p id=\"protocol-made\">" +
-       html_escape(detail::protocol_sentence(est)) + "</p>\n";
-  const auto runs = detail::protocol_rows(est);
+       html_escape(detail::protocol_sentence(doc)) + "</p>\n";
+  const auto runs = detail::protocol_rows(doc.runs);
   if (runs.empty())
     h += "<p id=\"protocol-runs\">" + std::string(detail::no_runs_sentence) + "</p>\n";
   if (!runs.empty()) {
@@ -309,8 +312,13 @@ TRNCOST_DECL std::string render_html_page(const estimate& est, const html_analys
 
 namespace io {
 
+[[nodiscard]] TRNCOST_DECL std::string render_html(const report::document& doc,
+                                                   std::string_view title) {
+  return detail::render_html_page(doc, detail::html_analysis_parts{}, title);
+}
+
 [[nodiscard]] TRNCOST_DECL std::string render_html(const estimate& est, std::string_view title) {
-  return detail::render_html_page(est, detail::html_analysis_parts{}, title);
+  return render_html(report::from_estimate(est), title);
 }
 
 TRNCOST_DECL void write_html(const estimate& est, std::ostream& out, std::string_view title) {

@@ -265,7 +265,8 @@ TRNCOST_DECL std::string monte_carlo_table(const analysis::monte_carlo_result& m
 
 namespace io {
 
-[[nodiscard]] TRNCOST_DECL std::string render_html(const estimate& est, const report::extras& x,
+[[nodiscard]] TRNCOST_DECL std::string render_html(const report::document& doc,
+                                                   const report::extras& x,
                                                    std::string_view title) {
   using detail::html_escape;
   detail::html_analysis_parts parts;
@@ -286,7 +287,12 @@ namespace io {
     parts.monte_carlo = "<section id=\"monte-carlo\">\n<h2>Monte Carlo</h2>\n" +
                         detail::monte_carlo_table(*x.monte_carlo) + "</section>\n";
   }
-  return detail::render_html_page(est, parts, title);
+  return detail::render_html_page(doc, parts, title);
+}
+
+[[nodiscard]] TRNCOST_DECL std::string render_html(const estimate& est, const report::extras& x,
+                                                   std::string_view title) {
+  return render_html(report::from_estimate(est), x, title);
 }
 
 TRNCOST_DECL void write_html(const estimate& est, const report::extras& x, std::ostream& out,

@@ -59,16 +59,15 @@ TRNCOST_DECL std::string exact_or_unpriced(const std::optional<decimal>& d) {
   return d ? d->to_string() : std::string("unpriced");
 }
 
-TRNCOST_DECL bool is_assumed(const source_record& r) {
-  return !r.known || std::holds_alternative<assumption>(r.origin) ||
-         std::holds_alternative<third_party>(r.origin);
+TRNCOST_DECL bool is_assumed(const report::input_entry& in) {
+  return !in.known || std::holds_alternative<assumption>(in.origin) ||
+         std::holds_alternative<third_party>(in.origin);
 }
 
-TRNCOST_DECL std::string status_sentence(const estimate& est) {
-  switch (est.status) {
+TRNCOST_DECL std::string status_sentence(estimate_status status, std::int64_t freshness_days) {
+  switch (status) {
     case estimate_status::verified:
-      return "Every input is measured, quoted within " +
-             std::to_string(est.freshness_window.count()) +
+      return "Every input is measured, quoted within " + std::to_string(freshness_days) +
              " days or documented, and every category of the formula is accounted for.";
     case estimate_status::provisional:
       return "Some inputs are assumptions or third-party figures.";
@@ -82,7 +81,11 @@ TRNCOST_DECL std::string status_sentence(const estimate& est) {
   return "";
 }
 
-TRNCOST_DECL std::vector<protocol_row> protocol_rows(const estimate& est) {
+TRNCOST_DECL std::string status_sentence(const estimate& est) {
+  return status_sentence(est.status, est.freshness_window.count());
+}
+
+TRNCOST_DECL std::vector<protocol_row> protocol_rows(const std::vector<run_protocol>& runs) {
   const auto given = [](const std::string& s) { return s.empty() ? std::string("not given") : s; };
   const auto joined = [&](const std::vector<std::pair<std::string, std::string>>& items,
                           std::string_view sep) {
@@ -91,34 +94,104 @@ TRNCOST_DECL std::vector<protocol_row> protocol_rows(const estimate& est) {
     return given(out);
   };
   std::vector<protocol_row> rows;
-  for (const auto& r : est.runs) {
+  for (const auto& r : runs) {
     rows.push_back({r.run_id, given(r.model), given(r.code_version), given(r.dataset_id),
                     joined(r.parameters, " = "), joined(r.software_stack, " ")});
   }
   return rows;
 }
 
-TRNCOST_DECL std::string protocol_sentence(const estimate& est) {
-  return "Made by trncost " + std::string(trncost::version) + " for the as-of date " +
-         to_string(est.as_of) + "; a quote is fresh for " +
-         std::to_string(est.freshness_window.count()) + " days.";
+TRNCOST_DECL std::string protocol_sentence(const report::document& doc) {
+  return "Made by trncost " + doc.trncost_version + " for the as-of date " + to_string(doc.as_of) +
+         "; a quote is fresh for " + std::to_string(doc.freshness_window_days) + " days.";
 }
 
-TRNCOST_DECL std::vector<sizing_row> sizing_rows(const estimate& est) {
+TRNCOST_DECL value_index index_values(const report::document& doc) {
+  value_index out;
+  for (const auto& in : doc.inputs) out.emplace(in.name, named_value{in.value, in.unit, in.known});
+  for (const auto& d : doc.derivations) {
+    out.emplace(d.name, named_value{d.value, d.unit, d.known, &d.operands});
+  }
+  return out;
+}
+
+TRNCOST_DECL std::size_t unpriced_lines(const report::document& doc) {
+  return static_cast<std::size_t>(
+      std::count_if(doc.lines.begin(), doc.lines.end(), [](const auto& l) { return !l.amount; }));
+}
+
+TRNCOST_DECL std::string phases_named(const report::document& doc, bool overhead) {
+  std::string out;
+  for (const auto& [p, amt] : doc.totals.by_phase) {
+    if (is_overhead(p) != overhead) continue;
+    out += (out.empty() ? "" : ", ") + std::string(to_string(p));
+  }
+  return out.empty() ? std::string("none") : out;
+}
+
+TRNCOST_DECL std::string billed_as(const report::line_entry& line) {
+  return line.identity ? describe(*line.identity) : std::string("not stated");
+}
+
+TRNCOST_DECL report::coverage coverage_of(const report::document& doc, category c) {
+  for (const auto& e : doc.categories) {
+    if (e.cat == c) return e.cov;
+  }
+  return report::coverage::missing;
+}
+
+TRNCOST_DECL std::optional<decimal> category_amount(const report::document& doc, category c) {
+  for (const auto& [cat, amt] : doc.totals.by_category) {
+    if (cat == c) return amt;
+  }
+  return std::nullopt;
+}
+
+TRNCOST_DECL std::string unit_cost_text(const std::optional<decimal>& cost, std::string_view unit) {
+  return cost ? cost->to_fixed(decimal_places{4}) + " " + std::string(unit)
+              : std::string("none (see the findings)");
+}
+
+TRNCOST_DECL std::vector<sizing_row> sizing_rows(const report::document& doc,
+                                                 const value_index& values) {
+  const auto operands = [&](const std::string& name,
+                            std::size_t n) -> const std::vector<std::string>* {
+    const auto it = values.find(name);
+    if (it == values.end() || it->second.operands == nullptr) return nullptr;
+    return it->second.operands->size() == n ? it->second.operands : nullptr;
+  };
+  const auto unit_of = [&](const std::string& name) {
+    const auto it = values.find(name);
+    return it == values.end() ? std::string_view() : it->second.unit;
+  };
   std::vector<sizing_row> out;
-  for (const auto& z : workload::serving_sizings(est)) {
-    const std::string rate = z.demand->unit;
+  for (const auto& l : doc.lines) {
+    if (l.ph != phase::idle_capacity) continue;
+    const auto chain = workload::detail::sizing_chain_of(l.quantity, operands, unit_of);
+    if (!chain) continue;
+    const auto& demand = values.at(chain->demand);
+    const auto& throughput = values.at(chain->throughput);
+    const auto& utilisation = values.at(chain->utilisation);
+    const auto& usable = values.at(chain->usable);
+    const auto& instances = values.at(chain->instances);
+    const std::string rate(demand.unit);
     sizing_row r;
-    r.service = z.component;
-    r.demand = z.demand->value + " " + rate + " (" + z.demand->name + ")";
-    r.usable = z.usable->value + " " + z.usable->unit + " = " + z.throughput->value + " x " +
-               z.utilisation->value;
-    r.instances = z.instances->value + " = ceil(" + z.demand->value + " / " + z.usable->value + ")";
-    r.capacity = z.capacity ? z.capacity->to_string() + " " + rate : std::string("unknown");
-    r.headroom = z.headroom ? z.headroom->to_string() + " " + rate + " (" +
-                                  trncost::detail::percent_of(*z.headroom, *z.capacity) +
-                                  " % of the capacity)"
-                            : std::string("unknown");
+    r.service = l.component;
+    r.demand = std::string(demand.value) + " " + rate + " (" + chain->demand + ")";
+    r.usable = std::string(usable.value) + " " + std::string(usable.unit) + " = " +
+               std::string(throughput.value) + " x " + std::string(utilisation.value);
+    r.instances = std::string(instances.value) + " = ceil(" + std::string(demand.value) + " / " +
+                  std::string(usable.value) + ")";
+    r.capacity = "unknown";
+    r.headroom = "unknown";
+    if (instances.known && throughput.known && demand.known) {
+      const auto [capacity, headroom] = workload::detail::capacity_and_headroom(
+          decimal::parse(instances.value), decimal::parse(throughput.value),
+          decimal::parse(demand.value));
+      r.capacity = capacity.to_string() + " " + rate;
+      r.headroom = headroom.to_string() + " " + rate + " (" +
+                   trncost::detail::percent_of(headroom, capacity) + " % of the capacity)";
+    }
     out.push_back(std::move(r));
   }
   return out;
@@ -128,46 +201,45 @@ TRNCOST_DECL std::vector<sizing_row> sizing_rows(const estimate& est) {
 
 namespace io {
 
-[[nodiscard]] TRNCOST_DECL std::string render_markdown(const estimate& est,
+[[nodiscard]] TRNCOST_DECL std::string render_markdown(const report::document& doc,
                                                        std::string_view title) {
   using detail::md_cell;
   using detail::usd;
+  const auto values = detail::index_values(doc);
   std::string o;
   o += "# " + std::string(title) + "\n\n";
-  o += "**Status: " + std::string(to_string(est.status)) + "** (as of " + to_string(est.as_of) +
-       "). " + detail::status_sentence(est) + "\n\n";
-  if (!est.reasons.empty()) {
+  o += "**Status: " + std::string(to_string(doc.status)) + "** (as of " + to_string(doc.as_of) +
+       "). " + detail::status_sentence(doc.status, doc.freshness_window_days) + "\n\n";
+  if (!doc.reasons.empty()) {
     o += "Why it is not better:\n\n";
-    for (const auto& r : est.reasons) {
+    for (const auto& r : doc.reasons) {
       o += "- **" + std::string(to_string(r.status)) +
            "** (rule: " + std::string(entry_of(r.rule).name) + "): " + md_cell(r.text) + "\n";
     }
     o += "\n";
   }
-  o += "**Total: " + usd(est.total) + " USD**";
-  if (const auto n = est.unpriced_lines(); n != 0) {
+  const decimal total = doc.totals.total;
+  o += "**Total: " + usd(total) + " USD**";
+  if (const auto n = detail::unpriced_lines(doc); n != 0) {
     o += " (" + std::to_string(n) + " unpriced line" + (n == 1 ? "" : "s") + " not included)";
   }
   o += "\n\n";
 
-  if (est.work) {
+  if (doc.work) {
     // Cost per unit of work: the total and the compute cost over the work delivered.
-    const auto& w = *est.work;
-    const auto cost = [](const std::optional<input_ref>& r) {
-      return r ? decimal::parse((*r)->value).to_fixed(decimal_places{4}) + " " + (*r)->unit
-               : std::string("none (see the findings)");
-    };
+    const auto& w = *doc.work;
+    const auto& amount = values.at(w.amount);
     o += "## Cost per unit of work\n\n| work | amount | full cost | compute only |\n"
          "|---|---:|---:|---:|\n";
-    o += "| " + std::string(to_string(w.kind)) + " (" + md_cell(w.amount->name) + ") | " +
-         w.amount->value + " " + w.amount->unit + " | " + cost(w.full) + " | " +
-         cost(w.compute_only) + " |\n\n";
+    o += "| " + std::string(to_string(w.kind)) + " (" + md_cell(w.amount) + ") | " +
+         std::string(amount.value) + " " + std::string(amount.unit) + " | " +
+         detail::unit_cost_text(w.full, w.unit) + " | " +
+         detail::unit_cost_text(w.compute_only, w.unit) + " |\n\n";
     o += "Full cost = total x " + std::to_string(w.per) + " / " +
-         md_cell(trncost::detail::operand(w.amount->name)) +
-         "; compute only = the compute category x " + std::to_string(w.per) + " / " +
-         md_cell(trncost::detail::operand(w.amount->name)) +
+         md_cell(trncost::detail::operand(w.amount)) + "; compute only = the compute category x " +
+         std::to_string(w.per) + " / " + md_cell(trncost::detail::operand(w.amount)) +
          " (rounded half-even at 18 digits).\n\n";
-    if (const auto rows = detail::sizing_rows(est); !rows.empty()) {
+    if (const auto rows = detail::sizing_rows(doc, values); !rows.empty()) {
       o += "| service | demand | usable per instance | instances needed | capacity | headroom |\n"
            "|---|---:|---:|---:|---:|---:|\n";
       for (const auto& r : rows) {
@@ -181,80 +253,81 @@ namespace io {
 
   o += "## Totals by category\n\n| category | USD | share |\n|---|---:|---:|\n";
   for (const auto c : all_categories) {
-    const auto it = est.by_category.find(c);
+    const auto cov = detail::coverage_of(doc, c);
+    const auto amt = detail::category_amount(doc, c);
     std::string amount;
-    if (est.declared.count(c) != 0) {
+    if (cov == report::coverage::declared_none) {
       amount = "declared none";
-    } else if (it != est.by_category.end()) {
-      amount = usd(it->second);
-      std::size_t unpriced = 0;
-      for (const auto& l : est.lines) unpriced += (l.cat == c && !l.amount) ? 1U : 0U;
+    } else if (amt) {
+      amount = usd(*amt);
+      const auto unpriced = std::count_if(doc.lines.begin(), doc.lines.end(),
+                                          [c](const auto& l) { return l.cat == c && !l.amount; });
       if (unpriced != 0) amount += " + " + std::to_string(unpriced) + " unpriced";
     } else {
       amount = "**missing**";
     }
-    const std::string share = it != est.by_category.end() && est.declared.count(c) == 0
-                                  ? trncost::detail::percent_of(it->second, est.total) + " %"
+    const std::string share = amt && cov != report::coverage::declared_none
+                                  ? trncost::detail::percent_of(*amt, total) + " %"
                                   : "";
     o += "| " + std::string(to_string(c)) + " | " + amount + " | " + share + " |\n";
   }
-  o += "| **total** | **" + usd(est.total) + "** | 100.0 % |\n\n";
+  o += "| **total** | **" + usd(total) + "** | 100.0 % |\n\n";
 
   o += "## Instance time by phase\n\n| phase | kind | USD |\n|---|---|---:|\n";
-  for (const auto& [p, amt] : est.by_phase) {
+  for (const auto& [p, amt] : doc.totals.by_phase) {
     o += "| " + std::string(to_string(p)) + " | " + (is_overhead(p) ? "overhead" : "useful") +
          " | " + usd(amt) + " |\n";
   }
   o += "\n## Useful vs overhead\n\n| | USD | share |\n|---|---:|---:|\n";
-  const decimal instance_time = est.useful + est.overhead;
-  o += "| useful (" + phases_named(est, false) + ") | " + usd(est.useful) + " | " +
-       trncost::detail::percent_of(est.useful, instance_time) + " % |\n";
-  o += "| overhead (" + phases_named(est, true) + ") | " + usd(est.overhead) + " | " +
-       trncost::detail::percent_of(est.overhead, instance_time) + " % |\n\n";
+  const decimal useful = doc.totals.useful;
+  const decimal overhead = doc.totals.overhead;
+  const decimal instance_time = useful + overhead;
+  o += "| useful (" + detail::phases_named(doc, false) + ") | " + usd(useful) + " | " +
+       trncost::detail::percent_of(useful, instance_time) + " % |\n";
+  o += "| overhead (" + detail::phases_named(doc, true) + ") | " + usd(overhead) + " | " +
+       trncost::detail::percent_of(overhead, instance_time) + " % |\n\n";
 
   o += "## Findings\n\n";
-  if (est.findings.empty()) o += "None.\n";
-  for (const auto& f : est.findings) o += "- " + md_cell(f) + "\n";
+  if (doc.findings.empty()) o += "None.\n";
+  for (const auto& f : doc.findings) o += "- " + md_cell(f) + "\n";
 
   o += "\n## Assumptions\n\n";
   bool any = false;
-  for (const auto& in : est.inputs) {
-    if (!detail::is_assumed(*in)) continue;
-    const auto s = detail::source_of(in->origin);
-    o += "- `" + in->name + "` = " + (in->known ? in->value + " " + in->unit : "unknown") + " (" +
+  for (const auto& in : doc.inputs) {
+    if (!detail::is_assumed(in)) continue;
+    const auto s = detail::source_of(in.origin);
+    o += "- `" + in.name + "` = " + (in.known ? in.value + " " + in.unit : "unknown") + " (" +
          s.kind + "): " + md_cell(s.source) + (s.date.empty() ? "" : ", " + s.date) + "\n";
     any = true;
   }
   if (!any) o += "None: no input is an assumption or a third-party figure.\n";
 
-  if (!est.uncertainties.empty()) {
+  if (!doc.uncertainties.empty()) {
     o += "\n## Migration uncertainties\n\n";
-    for (const auto& u : est.uncertainties) {
-      o += "- **" +
-           std::string(u.status == migration_uncertainty::state::open ? "open" : "resolved") +
-           "**: " + md_cell(u.subject) + " (owner " + md_cell(u.owner) + "): " + md_cell(u.detail) +
-           "\n";
+    for (const auto& u : doc.uncertainties) {
+      o += "- **" + std::string(report::to_string(u.status)) + "**: " + md_cell(u.subject) +
+           " (owner " + md_cell(u.owner) + "): " + md_cell(u.detail) + "\n";
     }
   }
 
   o += "\n## Lines\n\n| category | phase | line | billed as | formula | USD (exact) |\n"
        "|---|---|---|---|---|---:|\n";
-  for (const auto& l : est.lines) {
+  for (const auto& l : doc.lines) {
     o += "| " + std::string(to_string(l.cat)) + " | " +
          (l.ph ? std::string(to_string(*l.ph)) : std::string("-")) + " | " +
-         md_cell(l.description) + " | " + md_cell(describe(l.identity)) + " | `" +
+         md_cell(l.description) + " | " + md_cell(detail::billed_as(l)) + " | `" +
          md_cell(l.formula) + "` | " + detail::exact_or_unpriced(l.amount) + " |\n";
   }
 
   o += "\n## Sources\n\n| input | value | kind | source | date |\n|---|---|---|---|---|\n";
-  for (const auto& in : est.inputs) {
-    const auto s = detail::source_of(in->origin);
-    o += "| `" + md_cell(in->name) + "` | " + (in->known ? in->value + " " + in->unit : "unknown") +
+  for (const auto& in : doc.inputs) {
+    const auto s = detail::source_of(in.origin);
+    o += "| `" + md_cell(in.name) + "` | " + (in.known ? in.value + " " + in.unit : "unknown") +
          " | " + s.kind + " | " + md_cell(s.source) + " | " + s.date + " |\n";
   }
 
-  o += "\n## Protocol\n\n" + detail::protocol_sentence(est) + "\n\n";
-  const auto runs = detail::protocol_rows(est);
+  o += "\n## Protocol\n\n" + detail::protocol_sentence(doc) + "\n\n";
+  const auto runs = detail::protocol_rows(doc.runs);
   if (runs.empty()) o += std::string(detail::no_runs_sentence) + "\n";
   if (!runs.empty()) {
     o += "| run | model | code version | data set | parameters | software stack |\n"
@@ -266,6 +339,11 @@ namespace io {
          md_cell(r.software_stack) + " |\n";
   }
   return o;
+}
+
+[[nodiscard]] TRNCOST_DECL std::string render_markdown(const estimate& est,
+                                                       std::string_view title) {
+  return render_markdown(report::from_estimate(est), title);
 }
 
 TRNCOST_DECL void write_markdown(const estimate& est, std::ostream& out, std::string_view title) {

@@ -135,12 +135,18 @@ TRNCOST_DECL void md_credits(std::string& o, const credits::burn_down_result& b)
 
 namespace io {
 
-[[nodiscard]] TRNCOST_DECL std::string render_markdown(const estimate& est, const report::extras& x,
+[[nodiscard]] TRNCOST_DECL std::string render_markdown(const report::document& doc,
+                                                       const report::extras& x,
                                                        std::string_view title) {
-  std::string o = render_markdown(est, title);
+  std::string o = render_markdown(doc, title);
   detail::md_analysis(o, x);
   if (x.burn_down) detail::md_credits(o, *x.burn_down);
   return o;
+}
+
+[[nodiscard]] TRNCOST_DECL std::string render_markdown(const estimate& est, const report::extras& x,
+                                                       std::string_view title) {
+  return render_markdown(report::from_estimate(est), x, title);
 }
 
 TRNCOST_DECL void write_markdown(const estimate& est, const report::extras& x, std::ostream& out,

@@ -21,24 +21,20 @@ namespace workload {
 
 [[nodiscard]] TRNCOST_DECL std::vector<serving_sizing> serving_sizings(const estimate& est) {
   std::vector<serving_sizing> out;
+  const auto operands = [](const input_ref& r, std::size_t n) {
+    return detail::derived_inputs(r, n);
+  };
+  const auto unit_of = [](const input_ref& r) -> const std::string& { return r->unit; };
   for (const auto& l : est.lines) {
     if (l.ph != phase::idle_capacity) continue;
-    const auto* idle = detail::derived_inputs(l.quantity, 2);  // billed - busy
-    const auto* billed =
-        idle ? detail::derived_inputs((*idle)[0], 2) : nullptr;  // instances x period
-    const input_ref instances = billed ? (*billed)[0] : nullptr;
-    // A fixed fleet: max(fleet, ceil_to(needed, 1)).
-    const auto* fixed = detail::derived_inputs(instances, 2);
-    const input_ref sized = fixed ? (*fixed)[1] : instances;
-    const auto* ceil = detail::derived_inputs(sized, 1);  // ceil_to(needed, 1)
-    const auto* needed = ceil ? detail::derived_inputs((*ceil)[0], 2) : nullptr;  // demand / usable
-    const auto* usable = needed ? detail::derived_inputs((*needed)[1], 2) : nullptr;
-    if (usable == nullptr || instances->unit != "instance") continue;
-    serving_sizing s{l.component,  (*needed)[0], (*usable)[0], (*usable)[1],
-                     (*needed)[1], instances,    std::nullopt, std::nullopt};
+    const auto chain = detail::sizing_chain_of(l.quantity, operands, unit_of);
+    if (!chain) continue;
+    serving_sizing s{l.component,   chain->demand,    chain->throughput, chain->utilisation,
+                     chain->usable, chain->instances, std::nullopt,      std::nullopt};
     if (s.instances->known && s.throughput->known && s.demand->known) {
-      s.capacity = decimal::parse(s.instances->value) * decimal::parse(s.throughput->value);
-      s.headroom = *s.capacity - decimal::parse(s.demand->value);
+      std::tie(s.capacity, s.headroom) = detail::capacity_and_headroom(
+          decimal::parse(s.instances->value), decimal::parse(s.throughput->value),
+          decimal::parse(s.demand->value));
     }
     out.push_back(std::move(s));
   }
