@@ -52,6 +52,7 @@ void start_output();
 // The subcommands; `program` is how the messages name the command ("trncost estimate").
 int estimate_main(std::string_view program, const args_t& args);
 int audit_main(std::string_view program, const args_t& args);
+int render_main(std::string_view program, const args_t& args);
 int diff_main(std::string_view program, const args_t& args);
 int check_main(std::string_view program, const args_t& args);
 int reconcile_main(std::string_view program, const args_t& args);

@@ -1,6 +1,7 @@
-// The `trncost` command's estimate, audit and diff subcommands (and the helpers every subcommand
-// shares): a scenario file in, a report out (JSON, FOCUS CSV, Markdown, HTML); the audit of a JSON
-// report; the change between two reports, explained as text or as a pull-request comment.
+// The `trncost` command's estimate, audit, render and diff subcommands (and the helpers every
+// subcommand shares): a scenario file in, a report out (JSON, FOCUS CSV, Markdown, HTML); the audit
+// of a JSON report; a JSON report rendered as Markdown or HTML; the change between two reports,
+// explained as text or as a pull-request comment.
 // docs/cli.md describes the commands and the exit codes, docs/scenario.md the scenario format.
 #include <cstdio>
 #include <exception>
@@ -93,6 +94,30 @@ Exit codes:
   3  the report cannot be read (not JSON, not a trncost report, a newer schema)
   4  the report does not recompute (the first mismatch is printed)
   5  standard output could not be written
+)";
+
+constexpr std::string_view render_usage =
+    R"(trncost render: a JSON report as Markdown or HTML, audited first
+
+Usage:
+  trncost render REPORT.json [--format md|html] [--title TITLE] [--output FILE]
+
+  Audits the report (as trncost audit does), then renders it as Markdown (the default) or as
+  one self-contained HTML page, with its analysis and credits sections: the same text
+  `trncost estimate SCENARIO --format md|html` writes for that estimate, from the report alone.
+  A report that does not recompute is not rendered. The title is not in the report: --title
+  (default "Cost estimate"). Study and reconciliation reports are refused (render their files
+  with trncost estimate or trncost reconcile).
+
+Exit codes:
+  0  the report was rendered
+  1  internal error (a bug: please report it)
+  2  usage error
+  3  the report cannot be read (not JSON, not a trncost report, a newer schema), or is a study
+     or reconciliation report
+  4  the report does not recompute (the first mismatch is printed; nothing is rendered)
+  5  the --output file could not be written or was refused, or standard output could not be
+     written
 )";
 
 constexpr std::string_view diff_usage =
@@ -354,6 +379,34 @@ int audit_command(const std::string& report) {
             << " lines and the totals recomputed exactly; the status follows the rules"
             << (study ? "; the comparison and the decision follow from the options" : "") << "\n";
   return exit_ok;
+}
+
+int render_command(std::string_view program, const std::string& report, const std::string& format,
+                   const std::string& title, const std::optional<std::string>& output) {
+  using namespace trncost;
+  const std::vector<std::string> inputs{report};
+  if (const auto rc = refuse_output(program, output, inputs)) return *rc;
+  const std::string text = read_text(report);
+  if (report::is_reconciliation(text)) {
+    throw input_error(report +
+                      ": is a reconciliation report; trncost reconcile ESTIMATE BILL.csv " +
+                      "--format md renders it");
+  }
+  if (io::is_study_report(text)) {
+    throw input_error(report + ": is a study report; trncost estimate STUDY.toml --format " +
+                      format + " renders the study");
+  }
+  // Audited first: a report that does not recompute is never shown as if it were right.
+  const io::full_report r = io::read_full_report(text, report);
+  const auto checked = io::check(r);
+  if (!checked.ok) {
+    std::cout << "audit failed: " << report << ": " << checked.first_mismatch << "\n";
+    return exit_mismatch;
+  }
+  return emit(program,
+              format == "md" ? io::render_markdown(r.doc, r.extras, title)
+                             : io::render_html(r.doc, r.extras, title),
+              output, inputs);
 }
 
 int diff_command(std::string_view program, const std::string& before, const std::string& after,
@@ -630,6 +683,42 @@ int audit_main(std::string_view program, const args_t& args) {
     return usage_error(program, "audit takes one report: audit REPORT.json");
   }
   return audit_command(args[0]);
+}
+
+int render_main(std::string_view program, const args_t& args) {
+  if (wants_help(args)) {
+    std::cout << render_usage;
+    return exit_ok;
+  }
+  std::vector<std::string> reports;
+  std::string format = "md";
+  std::string title = "Cost estimate";
+  std::optional<std::string> output;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--format" || a == "--output" || a == "--title") {
+      if (i + 1 == args.size()) return usage_error(program, a + " needs a value");
+      const std::string& v = args[++i];
+      if (a == "--format") {
+        if (v != "md" && v != "html") {
+          return usage_error(program, "unknown format \"" + v + "\"; the formats are md, html");
+        }
+        format = v;
+      } else if (a == "--title") {
+        title = v;
+      } else {
+        output = v;
+      }
+    } else if (a.starts_with("-")) {
+      return usage_error(program, "unknown option \"" + a + "\"");
+    } else {
+      reports.push_back(a);
+    }
+  }
+  if (reports.size() != 1) {
+    return usage_error(program, "render takes one report: render REPORT.json");
+  }
+  return render_command(program, reports[0], format, title, output);
 }
 
 int diff_main(std::string_view program, const args_t& args) {

@@ -1,6 +1,6 @@
-// trncost: one command with subcommands (estimate, audit, diff, check, reconcile, prices), each a
-// thin layer over the headers (examples/cli/commands.cpp, prices.cpp). docs/cli.md describes them
-// and the exit codes.
+// trncost: one command with subcommands (estimate, audit, render, diff, check, reconcile, prices),
+// each a thin layer over the headers (examples/cli/commands.cpp, prices.cpp). docs/cli.md describes
+// them and the exit codes.
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -17,6 +17,8 @@ Usage:
       The estimate a scenario file describes, as a report (JSON by default).
   trncost audit REPORT.json
       Recomputes a JSON report from the report alone; prints the first mismatch.
+  trncost render REPORT.json [--format md|html] [--title TITLE] [--output FILE]
+      A JSON report, audited first, as Markdown or HTML (with its analysis and credits).
   trncost diff BEFORE.json AFTER.json [--format text|md] [--output FILE]
       The change of the total, per line and per input; md: a pull-request comment.
   trncost check SCENARIO|STUDY|REPORT.json [--max-total USD] [--max-increase PCT --against OLD.json]
@@ -39,7 +41,7 @@ Exit codes:
   2  usage error (unknown command or option, missing argument)
   3  bad input: a scenario, price file, price store, run log or report was refused (the message
      names the file, the line and the key)
-  4  audit: the report does not recompute (the first mismatch is printed)
+  4  audit, render: the report does not recompute (the first mismatch is printed)
   5  an output file, standard output or the price store could not be written, or --output
      was refused (not a regular file, or one of the run's inputs)
   6  prices fetch: a download failed or what arrived did not check out (the store is unchanged)
@@ -61,39 +63,33 @@ int main(int argc, char** argv) {
     std::cout << usage;
     return finish_stdout("trncost", exit_ok);
   }
-  if (command == "estimate") {
-    return run_guarded(
-        "trncost estimate", [](const args_t& a) { return estimate_main("trncost estimate", a); },
-        args);
-  }
-  if (command == "audit") {
-    return run_guarded(
-        "trncost audit", [](const args_t& a) { return audit_main("trncost audit", a); }, args);
-  }
-  if (command == "diff") {
-    return run_guarded(
-        "trncost diff", [](const args_t& a) { return diff_main("trncost diff", a); }, args);
-  }
-  if (command == "reconcile") {
-    return run_guarded(
-        "trncost reconcile", [](const args_t& a) { return reconcile_main("trncost reconcile", a); },
-        args);
-  }
-  if (command == "check") {
-    return run_guarded(
-        "trncost check", [](const args_t& a) { return check_main("trncost check", a); }, args);
-  }
-  if (command == "prices") {
+  // One entry per subcommand: its name and the function that runs it.
+  struct subcommand {
+    std::string_view name;
+    int (*run)(const args_t&);
+  };
+  static constexpr subcommand table[] = {
+      {"estimate", [](const args_t& a) { return estimate_main("trncost estimate", a); }},
+      {"audit", [](const args_t& a) { return audit_main("trncost audit", a); }},
+      {"render", [](const args_t& a) { return render_main("trncost render", a); }},
+      {"diff", [](const args_t& a) { return diff_main("trncost diff", a); }},
+      {"reconcile", [](const args_t& a) { return reconcile_main("trncost reconcile", a); }},
+      {"check", [](const args_t& a) { return check_main("trncost check", a); }},
 #ifdef TRNCOST_HAVE_SQLITE
-    return run_guarded(
-        "trncost prices", [](const args_t& a) { return prices_main("trncost prices", a); }, args);
+      {"prices", [](const args_t& a) { return prices_main("trncost prices", a); }},
 #else
-    return usage_error("trncost prices",
-                       "this trncost was built without SQLite (Debian: libsqlite3-dev); "
-                       "install it and rebuild to use a price store");
+      {"prices",
+       [](const args_t&) {
+         return usage_error("trncost prices",
+                            "this trncost was built without SQLite (Debian: libsqlite3-dev); "
+                            "install it and rebuild to use a price store");
+       }},
 #endif
+  };
+  for (const auto& c : table) {
+    if (command == c.name) return run_guarded("trncost " + command, c.run, args);
   }
-  return usage_error("trncost",
-                     "unknown command \"" + command +
-                         "\"; the commands are estimate, audit, diff, check, reconcile, prices");
+  std::string names;
+  for (const auto& c : table) names += (names.empty() ? "" : ", ") + std::string(c.name);
+  return usage_error("trncost", "unknown command \"" + command + "\"; the commands are " + names);
 }
