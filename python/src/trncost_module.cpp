@@ -22,6 +22,7 @@
 #include <trncost/model/components/block_storage.hpp>
 #include <trncost/model/components/instance_time.hpp>
 #include <trncost/report/audit.hpp>
+#include <trncost/report/audit_study.hpp>
 #include <trncost/report/budget.hpp>
 #include <trncost/report/focus_csv.hpp>
 #include <trncost/report/html_extras.hpp>
@@ -812,6 +813,22 @@ PYBIND11_MODULE(_trncost, mod) {
   mod.def("audit", [](const std::string& json, const std::string& file) {
     const auto r = io::audit(json, file);
     return py::make_tuple(r.ok, r.first_mismatch, r.inputs, r.derivations, r.lines);
+  });
+  // A JSON report as Markdown or HTML from the report alone, audited first (`trncost render`).
+  mod.def("render_report", [](const std::string& json, const std::string& format,
+                              const std::string& title, const std::string& file) {
+    if (report::is_reconciliation(json) || io::is_study_report(json)) {
+      throw trncost::input_error(file + ": is a " +
+                                 (io::is_study_report(json) ? "study" : "reconciliation") +
+                                 " report; render_report renders an estimate's report");
+    }
+    const auto r = io::read_full_report(json, file);
+    if (const auto checked = io::check(r); !checked.ok) {
+      throw trncost::input_error(file + ": the report does not recompute, so it is not rendered: " +
+                                 checked.first_mismatch);
+    }
+    return format == "html" ? io::render_html(r.doc, r.extras, title)
+                            : io::render_markdown(r.doc, r.extras, title);
   });
   mod.def("reconcile", &reconcile_of);
   mod.def("check_budget", &check_budget_of);

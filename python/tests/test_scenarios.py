@@ -88,6 +88,20 @@ def test_the_json_report_from_python_passes_the_audit_and_a_tampered_one_fails()
     assert "total" in bad.first_mismatch
 
 
+def test_a_json_report_renders_as_its_estimate_does_and_a_tampered_one_does_not():
+    est = trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate()
+    text = est.to_json()
+    title = "Fine-tune 8B on 2 x trn1.32xlarge (us-east-1)"  # the scenario's: not in the report
+    assert trncost.render_report(text, title=title) == est.to_markdown()
+    assert trncost.render_report(text, "html", title) == est.to_html()
+    tampered = text.replace('"total": "397.635212328767123288"',
+                            '"total": "397.645212328767123288"', 1)
+    with pytest.raises(trncost.InputError, match="tampered.json: the report does not recompute"):
+        trncost.render_report(tampered, file="tampered.json")
+    with pytest.raises(ValueError, match="the formats are md, html"):
+        trncost.render_report(text, "csv")
+
+
 def test_write_puts_the_report_in_a_file(tmp_path):
     est = trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate()
     out = tmp_path / "trn1.md"

@@ -27,7 +27,7 @@ __all__ = [
     "Category", "Phase", "Status", "Quantity", "Provenance", "Sourced", "Unknown", "Record",
     "Line", "Reason", "Estimate", "Scenario", "Model", "InstanceTime", "BlockStorage",
     "measured", "quoted", "documented", "third_party", "assumption", "sourced", "unknown",
-    "load", "audit", "AuditResult", "TornadoBar", "Tornado", "Distribution", "uniform",
+    "load", "audit", "AuditResult", "render_report", "TornadoBar", "Tornado", "Distribution", "uniform",
     "triangular", "lognormal_90", "empirical", "MonteCarlo", "Protocol", "Option",
     "RankedOption", "ComparisonGroup", "compare", "Decision", "decide", "Grant", "GrantOutcome",
     "BurnDownPeriod", "BurnDown", "burn_down", "unit_symbols", "Identity",
@@ -779,6 +779,17 @@ def audit(json_text: str, file: str = "report") -> AuditResult:
     """Recomputes every derivation, line and total of a JSON report; ParseError for a report that
     does not parse (naming `file`)."""
     return AuditResult(*_core.audit(json_text, file))
+
+
+def render_report(json_text: str, format: str = "md", title: str = "Cost estimate",
+                  file: str = "report") -> str:
+    """An estimate's JSON report as Markdown ("md") or HTML ("html") from the report alone, as
+    `trncost render` writes it: audited first (InputError naming the first mismatch when it does not
+    recompute); byte for byte Estimate.to_markdown() / to_html() of the estimate that wrote it, given
+    the same title. ParseError for a report that does not parse (naming `file`)."""
+    if format not in ("md", "html"):
+        raise ValueError(f"unknown format {format!r}; the formats are md, html")
+    return _core.render_report(json_text, format, title, file)
 
 
 @dataclasses.dataclass(frozen=True)
