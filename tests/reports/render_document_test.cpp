@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <trncost/report/audit.hpp>
+#include <trncost/report/focus_csv.hpp>
 #include <trncost/report/html.hpp>
 #include <trncost/report/json.hpp>
 #include <trncost/report/markdown.hpp>
@@ -90,16 +91,19 @@ TEST_CASE("the document helpers of the writers") {
         "0.1235 USD/1M tokens");
   CHECK(io::detail::unit_cost_text(std::nullopt, "USD/1M tokens") == "none (see the findings)");
   // Every input and derivation by name, derivations with their operands.
-  const auto values = io::detail::index_values(doc);
+  const auto values = report::index_values(doc);
   CHECK(values.size() == doc.inputs.size() + doc.derivations.size());
   for (const auto& d : doc.derivations) {
     CAPTURE(d.name);
     REQUIRE(values.count(d.name) == 1);
     CHECK(values.at(d.name).value == d.value);
-    CHECK(values.at(d.name).operands == &d.operands);
+    CHECK(values.at(d.name).unit == d.unit);
+    CHECK(values.at(d.name).derivation == &d);
+    CHECK(values.at(d.name).input == nullptr);
   }
   for (const auto& in : doc.inputs) {
-    CHECK(values.at(in.name).operands == nullptr);
+    CHECK(values.at(in.name).input == &in);
+    CHECK(values.at(in.name).derivation == nullptr);
     CHECK(io::detail::is_assumed(in) == !in.known);  // no assumption here: only the unknown price
   }
   // What the status means, from a status and a window alone.
@@ -112,6 +116,42 @@ TEST_CASE("the document helpers of the writers") {
   doc.trncost_version = "9.9.9";
   CHECK(io::detail::protocol_sentence(doc) ==
         "Made by trncost 9.9.9 for the as-of date 2026-11-30; a quote is fresh for 30 days.");
+}
+
+TEST_CASE("the FOCUS CSV renders the document - its quotes and derivations read from it") {
+  const auto est = small_estimate({.unknown_storage_price = true, .declare_logs = false});
+  const auto doc = report::from_estimate(est);
+  CHECK(io::render_focus_csv(doc) == io::render_focus_csv(est));
+  const auto values = report::index_values(doc);
+  // The training line's price is the quoted trn1 row itself; its quantity a derivation whose
+  // words list its operands with their values, as the record's describe() does.
+  const auto& training = doc.lines.front();
+  const auto* q = io::detail::price_quote(values, training.price);
+  REQUIRE(q != nullptr);
+  CHECK(q == std::get_if<quoted>(&values.at(training.price).input->origin));
+  const auto& quantity = values.at(training.quantity);
+  REQUIRE(quantity.derivation != nullptr);
+  CHECK(io::detail::describe_value(values, quantity) ==
+        describe(est.lines.front().quantity->origin));
+  CHECK(io::detail::known_value(quantity) == decimal::parse(est.lines.front().quantity->value));
+  CHECK(io::detail::price_quote(values, "no such value") == nullptr);
+  // An unknown price is no number (the storage line is unpriced).
+  bool unknown_seen = false;
+  for (const auto& [name, v] : values) {
+    if (v.known) continue;
+    CHECK_FALSE(io::detail::known_value(v).has_value());
+    unknown_seen = true;
+  }
+  CHECK(unknown_seen);
+  // A line that names a value the document lacks is refused, naming the line and the value.
+  auto broken = doc;
+  broken.lines.front().price = "nowhere";
+  // The training line's description, "training" (fixtures.hpp), names the line.
+  REQUIRE(training.description == "training");
+  CHECK_THROWS_WITH_AS(
+      io::render_focus_csv(broken),
+      doctest::Contains("line 'training': 'nowhere' is no input or derivation of the report"),
+      input_error);
 }
 
 }  // namespace trncost_tests::reports_render_document_test

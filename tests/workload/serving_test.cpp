@@ -149,7 +149,7 @@ TEST_CASE("the sizing read back from the estimate is the plan's") {
     // The reports read the same sizing from the report document (one walk: sizing_chain_of):
     // headroom 700 of a capacity of 2500 = 28.0 %.
     const auto doc = report::from_estimate(m.evaluate(as_of));
-    const auto rows = io::detail::sizing_rows(doc, io::detail::index_values(doc));
+    const auto rows = io::detail::sizing_rows(doc, report::index_values(doc));
     REQUIRE(rows.size() == 1);
     const std::string rate = z.demand->unit;
     CHECK(rows.front().service == "chat-service");
@@ -177,7 +177,7 @@ TEST_CASE("the sizing read back from the estimate is the plan's") {
     const auto est = m.evaluate(as_of);
     CHECK(workload::serving_sizings(est).empty());
     const auto doc = report::from_estimate(est);
-    CHECK(io::detail::sizing_rows(doc, io::detail::index_values(doc)).empty());
+    CHECK(io::detail::sizing_rows(doc, report::index_values(doc)).empty());
   }
 }
 

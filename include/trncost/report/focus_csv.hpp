@@ -19,6 +19,7 @@
 #include "../credits/burn_down.hpp"
 #include "../model/aws_service.hpp"
 #include "../model/estimate.hpp"
+#include "report.hpp"
 
 namespace trncost::io {
 
@@ -68,8 +69,14 @@ constexpr std::string_view focus_service_category(category c) noexcept {
 /// (model/aws_service.hpp).
 TRNCOST_DECL std::string focus_service_name(std::string_view offer_code);
 
-/// The quote a price rests on: the record itself, or the first quoted leaf it derives from.
-TRNCOST_DECL const quoted* price_quote(const input_ref& r);
+/// The quote a price rests on: the document's input `name` itself, or the first quoted input its
+/// derivation rests on (operands in order); null when none is quoted.
+TRNCOST_DECL const quoted* price_quote(const report::value_index& values, std::string_view name);
+
+/// Where a value comes from, in words: the input's provenance (describe), or "derived: FORMULA
+/// from a = 1 unit, b = 2 unit" for a derivation, its operands as the document holds them.
+TRNCOST_DECL std::string describe_value(const report::value_index& values,
+                                        const report::named_value& v);
 
 constexpr std::string_view focus_pricing_category(purchase_option p) noexcept {
   switch (p) {
@@ -132,7 +139,8 @@ class csv_row {
   bool first_ = true;
 };
 
-TRNCOST_DECL std::optional<decimal> known_value(const input_ref& r);
+/// A value of the document as a number, or empty when it is unknown.
+TRNCOST_DECL std::optional<decimal> known_value(const report::named_value& v);
 
 }  // namespace detail
 
@@ -157,20 +165,28 @@ namespace detail {
 /// A FOCUS timestamp of a day's start, as AWS's FOCUS export writes it: "2026-01-01 00:00:00".
 TRNCOST_DECL std::string focus_day_start(date d);
 
-/// `option`, when given, fills a last column, x_Option (a study's CSV, report/focus_csv_study.hpp).
-TRNCOST_DECL void write_usage_rows(std::string& out, const estimate& est, bool with_credits,
+/// A row per line of `doc`. `option`, when given, fills a last column, x_Option (a study's CSV,
+/// report/focus_csv_study.hpp).
+TRNCOST_DECL void write_usage_rows(std::string& out, const report::document& doc, bool with_credits,
                                    const std::string* option = nullptr);
 
 /// The burn-down's credit lines as FOCUS rows: ChargeCategory Credit, a negative BilledCost (and
 /// EffectiveCost and ListCost, as AWS's export writes a credit), ChargeFrequency One-Time, the
 /// charge period the credit applies to, and the grant in x_CreditGrant. x_Line continues the count.
-TRNCOST_DECL void write_credit_rows(std::string& out, const estimate& est,
+TRNCOST_DECL void write_credit_rows(std::string& out, const report::document& doc,
                                     const credits::burn_down_result& b,
                                     const std::string* option = nullptr);
 
 }  // namespace detail
 
-/// The estimate as FOCUS CSV text: a header of focus_columns, then one row per line item.
+/// A report document as FOCUS CSV text: a header of focus_columns, then one row per line item;
+/// with a burn-down, its credit lines follow (ChargeCategory Credit) under the
+/// focus_credit_columns header. Every estimate writer renders the document (report.hpp).
+[[nodiscard]] TRNCOST_DECL std::string render_focus_csv(
+    const report::document& doc,
+    const std::optional<credits::burn_down_result>& burn_down = std::nullopt);
+
+/// The estimate as FOCUS CSV text: render_focus_csv(report::from_estimate(est)).
 [[nodiscard]] TRNCOST_DECL std::string render_focus_csv(const estimate& est);
 
 /// The estimate's rows followed by the burn-down's credit lines (ChargeCategory Credit), under the

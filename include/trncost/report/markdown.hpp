@@ -67,19 +67,6 @@ TRNCOST_DECL std::vector<protocol_row> protocol_rows(const std::vector<run_proto
 /// "Made by trncost 0.1.0 for the as-of date 2026-11-30; a quote is fresh for 30 days."
 TRNCOST_DECL std::string protocol_sentence(const report::document& doc);
 
-/// A named value of a document (an input or a derivation) as the writers show it; the views
-/// point into the document.
-struct named_value {
-  std::string_view value;  ///< exact decimal text, or "unknown"
-  std::string_view unit;
-  bool known = true;
-  const std::vector<std::string>* operands = nullptr;  ///< a derivation's, else null
-};
-using value_index = std::map<std::string_view, named_value, std::less<>>;
-
-/// Every input and derivation of `doc` by name.
-TRNCOST_DECL value_index index_values(const report::document& doc);
-
 /// How many lines of `doc` are unpriced (shown, and left out of the totals).
 TRNCOST_DECL std::size_t unpriced_lines(const report::document& doc);
 
@@ -107,7 +94,7 @@ struct sizing_row {
 };
 
 TRNCOST_DECL std::vector<sizing_row> sizing_rows(const report::document& doc,
-                                                 const value_index& values);
+                                                 const report::value_index& values);
 
 inline constexpr std::string_view sizing_sentence =
     "Instances needed = ceil(demand / usable capacity per instance), usable = throughput per "

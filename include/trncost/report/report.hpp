@@ -160,6 +160,23 @@ struct document {
   std::optional<work_entry> work;  ///< when the model says what it delivers
 };
 
+/// A named value of a document, an input or a derivation, as a writer reads it: views into the
+/// document, which must outlive it.
+struct named_value {
+  std::string_view name;
+  std::string_view value;  ///< exact decimal text, or "unknown"
+  std::string_view unit;
+  bool known = true;
+  const input_entry* input = nullptr;            ///< the input, or null
+  const derivation_entry* derivation = nullptr;  ///< the derivation, or null
+};
+
+/// Every input and derivation of a document by name.
+using value_index = std::map<std::string_view, named_value, std::less<>>;
+
+/// The inputs and derivations of `doc` by name (the writers' one lookup).
+TRNCOST_DECL value_index index_values(const document& doc);
+
 // ---------------------------------------------------------------------------------------------
 // Names of enumerations, both ways.
 

@@ -16,14 +16,30 @@ TRNCOST_DECL std::string focus_service_name(std::string_view offer_code) {
   return std::string(offer_code);
 }
 
-TRNCOST_DECL const quoted* price_quote(const input_ref& r) {
-  if (const auto* q = std::get_if<quoted>(&r->origin)) return q;
-  if (const auto* d = std::get_if<derived>(&r->origin)) {
-    for (const auto& in : d->inputs) {
-      if (const auto* q = price_quote(in)) return q;
+TRNCOST_DECL const quoted* price_quote(const report::value_index& values, std::string_view name) {
+  const auto it = values.find(name);
+  if (it == values.end()) return nullptr;
+  if (const auto* in = it->second.input) return std::get_if<quoted>(&in->origin);
+  if (const auto* d = it->second.derivation) {
+    for (const auto& operand : d->operands) {
+      if (const auto* q = price_quote(values, operand)) return q;
     }
   }
   return nullptr;
+}
+
+TRNCOST_DECL std::string describe_value(const report::value_index& values,
+                                        const report::named_value& v) {
+  if (v.input != nullptr) return describe(v.input->origin);
+  if (v.derivation == nullptr) return {};
+  std::string s = "derived: " + v.derivation->formula + " from ";
+  for (std::size_t i = 0; i < v.derivation->operands.size(); ++i) {
+    const auto& operand = values.at(v.derivation->operands[i]);
+    if (i != 0) s += ", ";
+    s.append(operand.name).append(" = ").append(operand.value);
+    if (!operand.unit.empty()) s.append(" ").append(operand.unit);
+  }
+  return s;
 }
 
 TRNCOST_DECL void csv_text(std::string& out, std::string_view s) {
@@ -35,20 +51,31 @@ TRNCOST_DECL void csv_text(std::string& out, std::string_view s) {
   out += '"';
 }
 
-TRNCOST_DECL std::optional<decimal> known_value(const input_ref& r) {
-  if (!r->known) return std::nullopt;
-  return decimal::parse(r->value);
+TRNCOST_DECL std::optional<decimal> known_value(const report::named_value& v) {
+  if (!v.known) return std::nullopt;
+  return decimal::parse(v.value);
 }
 
 TRNCOST_DECL std::string focus_day_start(date d) { return to_string(d) + " 00:00:00"; }
 
-TRNCOST_DECL void write_usage_rows(std::string& out, const estimate& est, bool with_credits,
+TRNCOST_DECL void write_usage_rows(std::string& out, const report::document& doc, bool with_credits,
                                    const std::string* option) {
-  for (std::size_t i = 0; i < est.lines.size(); ++i) {
-    const auto& l = est.lines[i];
+  const auto values = report::index_values(doc);
+  const auto named = [&](const std::string& name, std::string_view line) -> const auto& {
+    const auto it = values.find(name);
+    if (it == values.end()) {
+      throw input_error("line '" + std::string(line) + "': '" + name +
+                        "' is no input or derivation of the report");
+    }
+    return it->second;
+  };
+  for (std::size_t i = 0; i < doc.lines.size(); ++i) {
+    const auto& l = doc.lines[i];
+    const auto& price_value = named(l.price, l.description);
+    const auto& quantity_value = named(l.quantity, l.description);
     detail::csv_row row(out);
-    const auto price = detail::known_value(l.price);
-    const auto qty = detail::known_value(l.quantity);
+    const auto price = detail::known_value(price_value);
+    const auto qty = detail::known_value(quantity_value);
     // PricingQuantity is the quantity in the price's unit: quantity * num / den (one rounding).
     std::optional<decimal> pricing_qty;
     if (qty) {
@@ -58,11 +85,12 @@ TRNCOST_DECL void write_usage_rows(std::string& out, const estimate& est, bool w
       }
       pricing_qty = decimal::from_raw(raw);
     }
-    const auto* q = detail::price_quote(l.price);
-    // What the line is comes from its identity, never from its price's quote.
-    const line_identity& id = l.identity;
+    const auto* q = detail::price_quote(values, l.price);
+    // What the line is comes from its identity, never from its price's quote (none stated: a
+    // report older than line identities).
+    const line_identity id = l.identity.value_or(line_identity{});
     const std::string& offer = id.service;
-    std::string pricing_unit = l.price->unit;
+    std::string pricing_unit(price_value.unit);
     if (pricing_unit.rfind("USD/", 0) == 0) pricing_unit.erase(0, 4);
 
     row.number(l.amount);  // BilledCost: the estimated charge (nothing is billed yet)
@@ -79,7 +107,7 @@ TRNCOST_DECL void write_usage_rows(std::string& out, const estimate& est, bool w
       row.text("Other");
     }
     row.number(qty);  // ConsumedQuantity, in its own unit
-    row.text(l.quantity->unit);
+    row.text(quantity_value.unit);
     row.text("USD");
     row.text("Usage");
     row.text(l.description);
@@ -102,8 +130,8 @@ TRNCOST_DECL void write_usage_rows(std::string& out, const estimate& est, bool w
     row.text_or_null(id.service);     // x_ServiceCode
     row.text_or_null(id.usage_type);  // x_UsageType
     row.text_or_null(id.purchase ? to_string(*id.purchase) : std::string_view());
-    row.text(to_string(est.status));
-    row.text(to_string(est.as_of));
+    row.text(to_string(doc.status));
+    row.text(to_string(doc.as_of));
     row.text(to_string(l.cat));
     row.text(l.component);
     if (l.ph) {
@@ -115,19 +143,19 @@ TRNCOST_DECL void write_usage_rows(std::string& out, const estimate& est, bool w
     }
     row.text(l.amount ? "true" : "false");
     row.text(l.formula);
-    row.text(l.price->name);
-    row.text(l.price->value);
-    row.text(l.price->unit);
-    row.text(describe(l.price->origin));
-    row.text(l.quantity->name);
-    row.text(l.quantity->value);
-    row.text(l.quantity->unit);
-    row.text(describe(l.quantity->origin));
+    row.text(l.price);
+    row.text(price_value.value);
+    row.text(price_value.unit);
+    row.text(detail::describe_value(values, price_value));
+    row.text(l.quantity);
+    row.text(quantity_value.value);
+    row.text(quantity_value.unit);
+    row.text(detail::describe_value(values, quantity_value));
     row.whole(l.num);
     row.whole(l.den);
     row.text("half-even at 18 fractional digits");
     std::string inputs;
-    for (const auto& in : l.inputs) inputs += (inputs.empty() ? "" : "; ") + in->name;
+    for (const auto& in : l.inputs) inputs += (inputs.empty() ? "" : "; ") + in;
     row.text(inputs);
     row.whole(i);
     if (with_credits) row.null();              // x_CreditGrant
@@ -136,9 +164,9 @@ TRNCOST_DECL void write_usage_rows(std::string& out, const estimate& est, bool w
   }
 }
 
-TRNCOST_DECL void write_credit_rows(std::string& out, const estimate& est,
+TRNCOST_DECL void write_credit_rows(std::string& out, const report::document& doc,
                                     const credits::burn_down_result& b, const std::string* option) {
-  std::size_t line = est.lines.size();
+  std::size_t line = doc.lines.size();
   for (const auto& c : b.credit_lines) {
     csv_row row(out);
     row.number(c.amount);  // BilledCost
@@ -169,8 +197,8 @@ TRNCOST_DECL void write_credit_rows(std::string& out, const estimate& est,
                                : std::string_view());  // x_ServiceCode
     row.null();                                        // x_UsageType
     row.null();                                        // x_PurchaseOption
-    row.text(to_string(est.status));
-    row.text(to_string(est.as_of));
+    row.text(to_string(doc.status));
+    row.text(to_string(doc.as_of));
     row.text(to_string(c.cat));
     row.null();  // x_Component
     row.null();  // x_Phase
@@ -193,29 +221,30 @@ TRNCOST_DECL void write_credit_rows(std::string& out, const estimate& est,
 
 namespace io {
 
-[[nodiscard]] TRNCOST_DECL std::string render_focus_csv(const estimate& est) {
+[[nodiscard]] TRNCOST_DECL std::string render_focus_csv(
+    const report::document& doc, const std::optional<credits::burn_down_result>& burn_down) {
   std::string out;
   {
     detail::csv_row header(out);
-    for (const auto c : focus_columns) header.text(c);
+    if (burn_down) {
+      for (const auto c : focus_credit_columns) header.text(c);
+    } else {
+      for (const auto c : focus_columns) header.text(c);
+    }
     header.end();
   }
-  detail::write_usage_rows(out, est, false);
+  detail::write_usage_rows(out, doc, burn_down.has_value());
+  if (burn_down) detail::write_credit_rows(out, doc, *burn_down);
   return out;
+}
+
+[[nodiscard]] TRNCOST_DECL std::string render_focus_csv(const estimate& est) {
+  return render_focus_csv(report::from_estimate(est));
 }
 
 [[nodiscard]] TRNCOST_DECL std::string render_focus_csv(
     const estimate& est, const std::optional<credits::burn_down_result>& burn_down) {
-  if (!burn_down) return render_focus_csv(est);
-  std::string out;
-  {
-    detail::csv_row header(out);
-    for (const auto c : focus_credit_columns) header.text(c);
-    header.end();
-  }
-  detail::write_usage_rows(out, est, true);
-  detail::write_credit_rows(out, est, *burn_down);
-  return out;
+  return render_focus_csv(report::from_estimate(est), burn_down);
 }
 
 TRNCOST_DECL void write_focus_csv(const estimate& est,

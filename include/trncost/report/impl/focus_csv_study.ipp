@@ -17,8 +17,9 @@ namespace io {
     header.end();
   }
   for (const auto& o : r.options) {
-    detail::write_usage_rows(out, o.est, true, &o.name);
-    if (o.extras.burn_down) detail::write_credit_rows(out, o.est, *o.extras.burn_down, &o.name);
+    const auto doc = report::from_estimate(o.est);
+    detail::write_usage_rows(out, doc, true, &o.name);
+    if (o.extras.burn_down) detail::write_credit_rows(out, doc, *o.extras.burn_down, &o.name);
   }
   return out;
 }

@@ -117,7 +117,7 @@ TRNCOST_DECL std::string svg_text(int x, int y, std::string_view anchor, std::st
 TRNCOST_DECL std::string render_html_page(const report::document& doc,
                                           const html_analysis_parts& parts,
                                           std::string_view title) {
-  const auto values = detail::index_values(doc);
+  const auto values = report::index_values(doc);
   const decimal total = doc.totals.total;
   const decimal useful = doc.totals.useful;
   const decimal overhead = doc.totals.overhead;

@@ -106,15 +106,6 @@ TRNCOST_DECL std::string protocol_sentence(const report::document& doc) {
          "; a quote is fresh for " + std::to_string(doc.freshness_window_days) + " days.";
 }
 
-TRNCOST_DECL value_index index_values(const report::document& doc) {
-  value_index out;
-  for (const auto& in : doc.inputs) out.emplace(in.name, named_value{in.value, in.unit, in.known});
-  for (const auto& d : doc.derivations) {
-    out.emplace(d.name, named_value{d.value, d.unit, d.known, &d.operands});
-  }
-  return out;
-}
-
 TRNCOST_DECL std::size_t unpriced_lines(const report::document& doc) {
   return static_cast<std::size_t>(
       std::count_if(doc.lines.begin(), doc.lines.end(), [](const auto& l) { return !l.amount; }));
@@ -153,12 +144,13 @@ TRNCOST_DECL std::string unit_cost_text(const std::optional<decimal>& cost, std:
 }
 
 TRNCOST_DECL std::vector<sizing_row> sizing_rows(const report::document& doc,
-                                                 const value_index& values) {
+                                                 const report::value_index& values) {
   const auto operands = [&](const std::string& name,
                             std::size_t n) -> const std::vector<std::string>* {
     const auto it = values.find(name);
-    if (it == values.end() || it->second.operands == nullptr) return nullptr;
-    return it->second.operands->size() == n ? it->second.operands : nullptr;
+    if (it == values.end() || it->second.derivation == nullptr) return nullptr;
+    const auto& of = it->second.derivation->operands;
+    return of.size() == n ? &of : nullptr;
   };
   const auto unit_of = [&](const std::string& name) {
     const auto it = values.find(name);
@@ -205,7 +197,7 @@ namespace io {
                                                        std::string_view title) {
   using detail::md_cell;
   using detail::usd;
-  const auto values = detail::index_values(doc);
+  const auto values = report::index_values(doc);
   std::string o;
   o += "# " + std::string(title) + "\n\n";
   o += "**Status: " + std::string(to_string(doc.status)) + "** (as of " + to_string(doc.as_of) +

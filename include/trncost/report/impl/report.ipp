@@ -182,6 +182,17 @@ TRNCOST_DECL derivation_entry derivation_of(const source_record& r, const derive
 
 namespace report {
 
+TRNCOST_DECL value_index index_values(const document& doc) {
+  value_index out;
+  for (const auto& in : doc.inputs) {
+    out.emplace(in.name, named_value{in.name, in.value, in.unit, in.known, &in, nullptr});
+  }
+  for (const auto& d : doc.derivations) {
+    out.emplace(d.name, named_value{d.name, d.value, d.unit, d.known, nullptr, &d});
+  }
+  return out;
+}
+
 TRNCOST_DECL document from_estimate(const estimate& est) {
   document doc;
   doc.as_of = est.as_of;
