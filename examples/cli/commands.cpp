@@ -3,10 +3,13 @@
 // of a JSON report; a JSON report rendered as Markdown or HTML; the change between two reports,
 // explained as text or as a pull-request comment.
 // docs/cli.md describes the commands and the exit codes, docs/scenario.md the scenario format.
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <initializer_list>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -205,6 +208,48 @@ bool wants_help(const args_t& args) {
     if (a == "--help" || a == "-h") return true;
   }
   return false;
+}
+
+/// What an option that takes a value does with it: nullopt to go on, or an exit code to stop with.
+using option_handler =
+    std::function<std::optional<int>(const std::string& option, const std::string& value)>;
+
+/// The one walk over a subcommand's arguments: each option named in `valued` takes the next
+/// argument as its value, given to `handle`; any other argument that starts with "-" is a usage
+/// error; the rest are positional, in order. Returns an exit code to stop with, or nullopt.
+std::optional<int> walk_args(std::string_view program, const args_t& args,
+                             std::initializer_list<std::string_view> valued,
+                             const option_handler& handle, std::vector<std::string>& positional) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (std::find(valued.begin(), valued.end(), a) != valued.end()) {
+      if (i + 1 == args.size()) return usage_error(program, a + " needs a value");
+      if (const auto rc = handle(a, args[++i])) return rc;
+    } else if (a.starts_with("-")) {
+      return usage_error(program, "unknown option \"" + a + "\"");
+    } else {
+      positional.push_back(a);
+    }
+  }
+  return std::nullopt;
+}
+
+/// A usage error unless `format` is one of `formats`: 'unknown format "x"; the formats are a, b'.
+std::optional<int> refuse_format(std::string_view program, const std::string& format,
+                                 std::initializer_list<std::string_view> formats) {
+  if (std::find(formats.begin(), formats.end(), format) != formats.end()) return std::nullopt;
+  std::string names;
+  for (const auto f : formats) names += (names.empty() ? "" : ", ") + std::string(f);
+  return usage_error(program, "unknown format \"" + format + "\"; the formats are " + names);
+}
+
+/// A usage error when more than one positional argument was given: 'one WHAT at a time ("a", then
+/// "b")'.
+std::optional<int> refuse_second(std::string_view program, const std::vector<std::string>& given,
+                                 std::string_view what) {
+  if (given.size() < 2) return std::nullopt;
+  return usage_error(program, "one " + std::string(what) + " at a time (\"" + given[0] +
+                                  "\", then \"" + given[1] + "\")");
 }
 
 /// Text to standard output (checked by run_guarded's finish_stdout), or whole to `output`, which
@@ -524,38 +569,36 @@ int check_main(std::string_view program, const args_t& args) {
       return std::nullopt;
     }
   };
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--max-total" || a == "--max-increase" || a == "--against" || a == "--min-status") {
-      if (i + 1 == args.size()) return usage_error(program, a + " needs a value");
-      const std::string& v = args[++i];
-      if (a == "--against") {
-        against = v;
-      } else if (a == "--min-status") {
-        limits.min_status = trncost::report::parse_status(v);
-        if (!limits.min_status) {
-          return usage_error(program, "--min-status \"" + v +
-                                          "\" is not a status; the statuses, best first, are "
-                                          "verified, provisional, stale, unpriced, incomplete");
-        }
-      } else {
-        const auto d = amount(v);
-        if (!d || *d < decimal(0)) {
-          return usage_error(program, a + " \"" + v + "\" is not a number of 0 or more (" +
-                                          (a == "--max-total" ? "USD, e.g. 450 or 449.99"
-                                                              : "percent, e.g. 10 for 10 %") +
-                                          ")");
-        }
-        (a == "--max-total" ? limits.max_total : limits.max_increase_percent) = *d;
+  const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
+    if (a == "--against") {
+      against = v;
+    } else if (a == "--min-status") {
+      limits.min_status = trncost::report::parse_status(v);
+      if (!limits.min_status) {
+        return usage_error(program, "--min-status \"" + v +
+                                        "\" is not a status; the statuses, best first, are "
+                                        "verified, provisional, stale, unpriced, incomplete");
       }
-    } else if (a.starts_with("-")) {
-      return usage_error(program, "unknown option \"" + a + "\"");
-    } else if (input) {
-      return usage_error(program, "one input at a time (\"" + *input + "\", then \"" + a + "\")");
     } else {
-      input = a;
+      const auto d = amount(v);
+      if (!d || *d < decimal(0)) {
+        return usage_error(program, a + " \"" + v + "\" is not a number of 0 or more (" +
+                                        (a == "--max-total" ? "USD, e.g. 450 or 449.99"
+                                                            : "percent, e.g. 10 for 10 %") +
+                                        ")");
+      }
+      (a == "--max-total" ? limits.max_total : limits.max_increase_percent) = *d;
     }
+    return std::nullopt;
+  };
+  std::vector<std::string> positional;
+  if (const auto rc =
+          walk_args(program, args, {"--max-total", "--max-increase", "--against", "--min-status"},
+                    handle, positional)) {
+    return *rc;
   }
+  if (const auto rc = refuse_second(program, positional, "input")) return *rc;
+  if (!positional.empty()) input = positional[0];
   if (!input) return usage_error(program, "no scenario, study or report given");
   if (!limits.max_total && !limits.max_increase_percent && !limits.min_status) {
     return usage_error(program,
@@ -575,7 +618,6 @@ int reconcile_main(std::string_view program, const args_t& args) {
     std::cout << reconcile_usage;
     return exit_ok;
   }
-  std::vector<std::string> files;
   trncost::report::reconcile_options options;
   std::string format = "md";
   std::optional<std::string> output;
@@ -584,50 +626,45 @@ int reconcile_main(std::string_view program, const args_t& args) {
     if (!trncost::io::detail::bill_time(v, t)) return std::nullopt;
     return t;
   };
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--from" || a == "--to" || a == "--account" || a == "--region" || a == "--tag" ||
-        a == "--cost" || a == "--format" || a == "--output") {
-      if (i + 1 == args.size()) return usage_error(program, a + " needs a value");
-      const std::string& v = args[++i];
-      if (a == "--from" || a == "--to") {
-        const auto t = time_of(v);
-        if (!t) {
-          return usage_error(program, a + " \"" + v +
-                                          "\" is not a date or a UTC time (2026-11-01 or "
-                                          "2026-11-01T00:00:00Z)");
-        }
-        (a == "--from" ? options.from : options.to) = *t;
-      } else if (a == "--account") {
-        options.accounts.push_back(v);
-      } else if (a == "--region") {
-        options.regions.push_back(v);
-      } else if (a == "--tag") {
-        const auto eq = v.find('=');
-        if (eq == std::string::npos || eq == 0) {
-          return usage_error(program, "--tag \"" + v + "\" is not KEY=VALUE (project=llama-ft)");
-        }
-        options.tags.emplace_back(v.substr(0, eq), v.substr(eq + 1));
-      } else if (a == "--cost") {
-        if (v != "effective" && v != "billed") {
-          return usage_error(program, "--cost \"" + v + "\": the bases are effective, billed");
-        }
-        options.basis = v == "billed" ? trncost::report::cost_basis::billed
-                                      : trncost::report::cost_basis::effective;
-      } else if (a == "--format") {
-        if (v != "md" && v != "json" && v != "html") {
-          return usage_error(program,
-                             "unknown format \"" + v + "\"; the formats are md, json, html");
-        }
-        format = v;
-      } else {
-        output = v;
+  std::vector<std::string> files;
+  const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
+    if (a == "--from" || a == "--to") {
+      const auto t = time_of(v);
+      if (!t) {
+        return usage_error(program, a + " \"" + v +
+                                        "\" is not a date or a UTC time (2026-11-01 or "
+                                        "2026-11-01T00:00:00Z)");
       }
-    } else if (a.starts_with("-")) {
-      return usage_error(program, "unknown option \"" + a + "\"");
+      (a == "--from" ? options.from : options.to) = *t;
+    } else if (a == "--account") {
+      options.accounts.push_back(v);
+    } else if (a == "--region") {
+      options.regions.push_back(v);
+    } else if (a == "--tag") {
+      const auto eq = v.find('=');
+      if (eq == std::string::npos || eq == 0) {
+        return usage_error(program, "--tag \"" + v + "\" is not KEY=VALUE (project=llama-ft)");
+      }
+      options.tags.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+    } else if (a == "--cost") {
+      if (v != "effective" && v != "billed") {
+        return usage_error(program, "--cost \"" + v + "\": the bases are effective, billed");
+      }
+      options.basis = v == "billed" ? trncost::report::cost_basis::billed
+                                    : trncost::report::cost_basis::effective;
+    } else if (a == "--format") {
+      if (const auto rc = refuse_format(program, v, {"md", "json", "html"})) return rc;
+      format = v;
     } else {
-      files.push_back(a);
+      output = v;
     }
+    return std::nullopt;
+  };
+  if (const auto rc = walk_args(
+          program, args,
+          {"--from", "--to", "--account", "--region", "--tag", "--cost", "--format", "--output"},
+          handle, files)) {
+    return *rc;
   }
   if (files.size() != 2) {
     return usage_error(program,
@@ -644,34 +681,26 @@ int estimate_main(std::string_view program, const args_t& args) {
     std::cout << estimate_usage;
     return exit_ok;
   }
-  std::optional<std::string> scenario;
+  std::vector<std::string> scenarios;
   std::optional<std::string> format;  // json for a scenario, md for a study
   std::optional<std::string> output;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--format" || a == "--output") {
-      if (i + 1 == args.size()) return usage_error(program, a + " needs a value");
-      const std::string& v = args[++i];
-      if (a == "--format") {
-        if (v != "json" && v != "csv" && v != "md" && v != "html") {
-          return usage_error(program,
-                             "unknown format \"" + v + "\"; the formats are json, csv, md, html");
-        }
-        format = v;
-      } else {
-        output = v;
-      }
-    } else if (a.starts_with("-")) {
-      return usage_error(program, "unknown option \"" + a + "\"");
-    } else if (scenario) {
-      return usage_error(program,
-                         "one scenario file at a time (\"" + *scenario + "\", then \"" + a + "\")");
+  const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
+    if (a == "--output") {
+      output = v;
+    } else if (const auto rc = refuse_format(program, v, {"json", "csv", "md", "html"})) {
+      return rc;
     } else {
-      scenario = a;
+      format = v;
     }
+    return std::nullopt;
+  };
+  if (const auto rc = walk_args(program, args, {"--format", "--output"}, handle, scenarios)) {
+    return *rc;
   }
-  if (!scenario) return usage_error(program, "no scenario file given");
-  return estimate_command(program, *scenario, format, output);
+  if (const auto rc = refuse_second(program, scenarios, "scenario file")) return *rc;
+  if (scenarios.empty()) return usage_error(program, "no scenario file given");
+  const std::string& scenario = scenarios[0];
+  return estimate_command(program, scenario, format, output);
 }
 
 int audit_main(std::string_view program, const args_t& args) {
@@ -694,26 +723,18 @@ int render_main(std::string_view program, const args_t& args) {
   std::string format = "md";
   std::string title = "Cost estimate";
   std::optional<std::string> output;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--format" || a == "--output" || a == "--title") {
-      if (i + 1 == args.size()) return usage_error(program, a + " needs a value");
-      const std::string& v = args[++i];
-      if (a == "--format") {
-        if (v != "md" && v != "html") {
-          return usage_error(program, "unknown format \"" + v + "\"; the formats are md, html");
-        }
-        format = v;
-      } else if (a == "--title") {
-        title = v;
-      } else {
-        output = v;
-      }
-    } else if (a.starts_with("-")) {
-      return usage_error(program, "unknown option \"" + a + "\"");
+  const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
+    if (a == "--format") {
+      if (const auto rc = refuse_format(program, v, {"md", "html"})) return rc;
+      format = v;
     } else {
-      reports.push_back(a);
+      (a == "--title" ? title : output.emplace()) = v;
     }
+    return std::nullopt;
+  };
+  if (const auto rc =
+          walk_args(program, args, {"--format", "--title", "--output"}, handle, reports)) {
+    return *rc;
   }
   if (reports.size() != 1) {
     return usage_error(program, "render takes one report: render REPORT.json");
@@ -729,24 +750,18 @@ int diff_main(std::string_view program, const args_t& args) {
   std::vector<std::string> reports;
   std::string format = "text";
   std::optional<std::string> output;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--format" || a == "--output") {
-      if (i + 1 == args.size()) return usage_error(program, a + " needs a value");
-      const std::string& v = args[++i];
-      if (a == "--format") {
-        if (v != "text" && v != "md") {
-          return usage_error(program, "unknown format \"" + v + "\"; the formats are text, md");
-        }
-        format = v;
-      } else {
-        output = v;
-      }
-    } else if (a.starts_with("-")) {
-      return usage_error(program, "unknown option \"" + a + "\"");
+  const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
+    if (a == "--output") {
+      output = v;
+    } else if (const auto rc = refuse_format(program, v, {"text", "md"})) {
+      return rc;
     } else {
-      reports.push_back(a);
+      format = v;
     }
+    return std::nullopt;
+  };
+  if (const auto rc = walk_args(program, args, {"--format", "--output"}, handle, reports)) {
+    return *rc;
   }
   if (reports.size() != 2)
     return usage_error(program, "diff takes two reports: diff BEFORE.json AFTER.json");
