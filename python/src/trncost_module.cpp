@@ -310,6 +310,18 @@ py::dict estimate_dict(const estimate& e) {
   d["reasons"] = reasons;
   d["findings"] = e.findings;
   d["inputs"] = records_of(e.inputs);
+  // The work delivered and its costs per unit: (kind, amount, per, unit, full, compute only), the
+  // costs None when the work is unknown or 0; the whole entry None when the model delivers none.
+  if (e.work) {
+    const auto cost = [](const std::optional<input_ref>& r) {
+      return r ? py::cast(record_of(*r)) : py::object(py::none());
+    };
+    d["work"] =
+        py::make_tuple(std::string(to_string(e.work->kind)), record_of(e.work->amount), e.work->per,
+                       e.work->unit, cost(e.work->full), cost(e.work->compute_only));
+  } else {
+    d["work"] = py::none();
+  }
   return d;
 }
 

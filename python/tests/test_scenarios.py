@@ -102,6 +102,22 @@ def test_a_json_report_renders_as_its_estimate_does_and_a_tampered_one_does_not(
         trncost.render_report(text, "csv")
 
 
+def test_the_work_delivered_and_its_cost_per_unit_without_parsing_the_json():
+    est = trncost.load("examples/scenarios/qwen3-32b-serving-trn2-40.toml").estimate()
+    w = est.work
+    assert w is not None
+    assert w.kind == "tokens served" and w.per == 1000000 and w.unit == "USD/1M tokens"
+    # 1,944,000,000 tokens served; total 231,724.8 USD -> 231724.8 x 1e6 / 1.944e9 = 119.2 USD per
+    # million tokens, all of it compute (the JSON report's "work" member says the same).
+    assert w.amount.value == trncost.Quantity(Decimal("1944000000"), "token")
+    assert est.total == Decimal("231724.8")
+    assert w.full is not None and w.full.value.value == Decimal("119.2")
+    assert w.compute_only is not None and w.compute_only.value.value == Decimal("119.2")
+    assert w.full.kind == "derived"
+    # A model that delivers no work has none.
+    assert trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate().work is None
+
+
 def test_write_puts_the_report_in_a_file(tmp_path):
     est = trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate()
     out = tmp_path / "trn1.md"

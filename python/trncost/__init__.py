@@ -25,7 +25,7 @@ from . import _trncost as _core
 __all__ = [
     "Error", "ParseError", "InputError", "InexactError", "DecimalOverflowError",
     "Category", "Phase", "Status", "Quantity", "Provenance", "Sourced", "Unknown", "Record",
-    "Line", "Reason", "Estimate", "Scenario", "Model", "InstanceTime", "BlockStorage",
+    "Line", "Reason", "Work", "Estimate", "Scenario", "Model", "InstanceTime", "BlockStorage",
     "measured", "quoted", "documented", "third_party", "assumption", "sourced", "unknown",
     "load", "audit", "AuditResult", "render_report", "TornadoBar", "Tornado", "Distribution", "uniform",
     "triangular", "lognormal_90", "empirical", "MonteCarlo", "Protocol", "Option",
@@ -276,6 +276,29 @@ class Identity:
 
 
 @dataclasses.dataclass(frozen=True)
+class Work:
+    """The work an estimate delivers and what it costs per unit of it, as its reports show it:
+    full = total x per / amount, compute_only = the compute category x per / amount (each rounded
+    half-even at the 18th digit), each None when the work is unknown or 0 (the findings say why)."""
+
+    kind: str                      #: "tokens served", "tokens trained", "requests served", ...
+    amount: Record                 #: the work delivered, with its provenance
+    per: int                       #: the costs are per this many units of work (1000000)
+    unit: str                      #: the unit of the costs ("USD/1M tokens")
+    full: Optional[Record]         #: derived from the total and the work
+    compute_only: Optional[Record]  #: derived from the compute category and the work
+
+    @staticmethod
+    def _of(t: Any) -> "Optional[Work]":
+        if t is None:
+            return None
+        kind, amount, per, unit, full, compute = t
+        return Work(kind, Record._of(amount), per, unit,
+                    Record._of(full) if full is not None else None,
+                    Record._of(compute) if compute is not None else None)
+
+
+@dataclasses.dataclass(frozen=True)
 class Line:
     """One line of an estimate: amount = price x quantity with one rounding step."""
 
@@ -375,6 +398,11 @@ class Estimate:
     def inputs(self) -> List[Record]:
         """Every leaf input, in the order first reached."""
         return [Record._of(r) for r in self._data()["inputs"]]
+
+    @property
+    def work(self) -> Optional[Work]:
+        """The work delivered and its costs per unit; None when the model delivers no work."""
+        return Work._of(self._data()["work"])
 
     def to_json(self) -> str:
         """The JSON report (the trncost.report schema), byte for byte what trncost-estimate writes."""

@@ -93,6 +93,14 @@ class Record:
     kind: str
     provenance: str
 
+class Work:
+    kind: str
+    amount: Record
+    per: int
+    unit: str
+    full: Optional[Record]
+    compute_only: Optional[Record]
+
 class Identity:
     service: str
     region: str
@@ -140,6 +148,8 @@ class Estimate:
     def findings(self) -> List[str]: ...
     @property
     def inputs(self) -> List[Record]: ...
+    @property
+    def work(self) -> Optional[Work]: ...
     def to_json(self) -> str: ...
     def to_markdown(self) -> str: ...
     def to_html(self) -> str: ...
