@@ -69,15 +69,16 @@ const std::string& bill_file() {
   out << header;
   std::size_t bytes = std::strlen(header);
   std::string row;
+  constexpr std::size_t hours_in_november = std::size_t{30} * 24;
   for (std::size_t k = 0; bytes < bill_mb * 1000 * 1000; ++k) {
     const kind& x = kinds[k % std::size(kinds)];
-    const std::size_t hour = (k / std::size(kinds)) % (30 * 24);
+    const std::size_t hour = (k / std::size(kinds)) % hours_in_november;
     char start[32];
     char end[32];
     std::snprintf(start, sizeof start, "2026-11-%02zu %02zu:00:00", 1 + hour / 24, hour % 24);
     std::snprintf(end, sizeof end, "2026-11-%02zu %02zu:00:00", 1 + (hour + 1) / 24,
                   (hour + 1) % 24);
-    if (hour + 1 == 30 * 24) std::snprintf(end, sizeof end, "2026-12-01 00:00:00");
+    if (hour + 1 == hours_in_november) std::snprintf(end, sizeof end, "2026-12-01 00:00:00");
     row = std::string(x.cost) + ",210987654321,USD,Usage,synthetic usage," + end + "," + start +
           "," + x.cost + "," + x.quantity + "," + x.unit + ",AWS,us-east-1,res-" +
           std::to_string(k) + "," + x.service + "," + std::string(x.sku_price).substr(0, 16) + "," +

@@ -15,7 +15,7 @@
 #include <sstream>
 #include <string>
 #include <trncost/analysis/monte_carlo.hpp>
-#include <trncost/io/price_list_json.hpp>
+#include <trncost/readers/price_list_json.hpp>
 #include <vector>
 
 #include "../examples/flagship_model.hpp"

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <trncost/io/model_support.hpp>
+#include <trncost/readers/model_support.hpp>
 
 namespace {
 

@@ -1,8 +1,8 @@
-// Reading a neuron-monitor capture (include/trncost/io/neuron_monitor.hpp): throughput on a ~100 MB
-// capture generated at run time (trn1.32xlarge, 32 NeuronCores, one report per line, the layout of
-// tests/io/data/neuron-monitor/make_capture.py), peak memory at two capture sizes (must not grow
-// with the file), and the anchor: python3's json module reading the same file line by line and
-// averaging the same counters, in the same run. Target: at least 100 MB/s.
+// Reading a neuron-monitor capture (include/trncost/readers/neuron_monitor.hpp): throughput on a
+// ~100 MB capture generated at run time (trn1.32xlarge, 32 NeuronCores, one report per line, the
+// layout of tests/readers/data/neuron-monitor/make_capture.py), peak memory at two capture sizes
+// (must not grow with the file), and the anchor: python3's json module reading the same file line
+// by line and averaging the same counters, in the same run. Target: at least 100 MB/s.
 //
 // Own flags (before Google Benchmark's): --capture_mb=N (default 100; the smoke test uses 1),
 // --capture_dir=D (default /tmp). The generated files are deleted at exit.
@@ -14,9 +14,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <string>
-#include <trncost/io/neuron_monitor.hpp>
+#include <trncost/readers/neuron_monitor.hpp>
 #include <vector>
 
 namespace {
@@ -196,7 +197,7 @@ BENCHMARK(read_capture)->Unit(benchmark::kMillisecond)->MinTime(0.5);
 BENCHMARK(peak_rss)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(python_json_anchor)->Unit(benchmark::kMillisecond)->UseManualTime()->Iterations(1);
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
   if (argc == 2 && std::strncmp(argv[1], "--read_only=", 12) == 0) {
     return trncost::io::read_neuron_monitor(std::string(argv[1] + 12)).reports_used > 0 ? 0 : 1;
   }
@@ -218,4 +219,7 @@ int main(int argc, char** argv) {
   benchmark::Shutdown();
   for (const auto& f : generated) std::remove(f.c_str());
   return 0;
+} catch (const std::exception& e) {  // an example says what went wrong, then fails
+  std::fprintf(stderr, "neuron_monitor_bench: %s\n", e.what());
+  return 1;
 }

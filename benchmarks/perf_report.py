@@ -3,7 +3,8 @@
 build with repetitions, sets each benchmark's fastest repetition beside its anchor and target (the
 median is saved too), records the load
 average and the CPU model beside each program's run, and times the compilation of the umbrella
-and of each io/ and report/ header. Prints Markdown tables; --write-readme also puts them in
+and of each readers/, scenario/ and report/ header. Prints Markdown tables; --write-readme also puts
+them in
 benchmarks/README.md between its perf_report markers. benchmarks/run_all builds the programs and calls this script.
 
     cmake --build BUILD --target cost_line_bench model_bench analysis_bench neuron_monitor_bench \
@@ -248,8 +249,9 @@ def compile_times(runs):
     """Median CPU seconds to compile a TU that includes each header (g++ -std=c++20 -O2)."""
     include = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "include")
     headers = ["trncost/trncost.hpp"] + sorted(
-        f"trncost/{d}/{h}" for d in ("io", "report")
-        for h in os.listdir(os.path.join(include, "trncost", d)) if h.endswith(".hpp"))
+        f"trncost/{d}/{h}" for d in ("readers", "scenario", "report")
+        for h in os.listdir(os.path.join(include, "trncost", d))
+        if h.endswith(".hpp") and not h.startswith("src"))  # src*.hpp: separate compilation only
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for h in headers:

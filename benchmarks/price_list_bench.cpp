@@ -1,4 +1,4 @@
-// Streaming an AWS Price List EC2 offer file (include/trncost/io/price_list_json.hpp) and
+// Streaming an AWS Price List EC2 offer file (include/trncost/readers/price_list_json.hpp) and
 // extracting the Trainium and GPU instance prices: throughput and peak memory, next to the anchor,
 // python3's json.load of the same file, in the same run. Targets (issue 5): at least 300 MB/s and
 // peak RSS under 64 MB on a synthetic file of at least 400 MB (benchmarks/offer_file_gen.py writes
@@ -13,10 +13,11 @@
 
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <iostream>
 #include <string>
-#include <trncost/io/price_list_json.hpp>
+#include <trncost/readers/price_list_json.hpp>
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wconversion"
@@ -160,7 +161,7 @@ BENCHMARK(stream_offer_file)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(rapidjson_null_handler)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(python_json_load)->Unit(benchmark::kMillisecond)->UseManualTime()->Iterations(1);
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
   std::vector<char*> rest;
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--extract_only=", 15) == 0) {
@@ -186,4 +187,7 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
+} catch (const std::exception& e) {  // an example says what went wrong, then fails
+  std::fprintf(stderr, "price_list_bench: %s\n", e.what());
+  return 1;
 }

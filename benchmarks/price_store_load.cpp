@@ -6,7 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <trncost/io/price_store.hpp>
+#include <trncost/readers/price_store.hpp>
 
 int main(int argc, char** argv) {
   if (argc != 2) {

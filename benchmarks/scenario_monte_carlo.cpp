@@ -10,7 +10,7 @@
 #include <cstdio>
 #include <string>
 #include <trncost/analysis/monte_carlo.hpp>
-#include <trncost/io/scenario.hpp>
+#include <trncost/scenario/scenario.hpp>
 #include <vector>
 
 int main(int argc, char** argv) {

@@ -4,14 +4,16 @@
 // still be measured on the real load? Prints what is known for each, and what is not.
 #include <fmt/core.h>
 
+#include <cstdio>
+#include <exception>
 #include <string>
 #include <trncost/catalog.hpp>
 #include <trncost/compat.hpp>
-#include <trncost/io/model_support.hpp>
 #include <trncost/model.hpp>
+#include <trncost/readers/model_support.hpp>
 #include <vector>
 
-int main() {
+int main() try {
   using namespace trncost;
   using namespace trncost::compat;
   const date as_of = parse_date("2026-11-30");
@@ -119,4 +121,7 @@ int main() {
       evidence_outcome::failed_same_stack, evidence_outcome::excluded,
       evidence_outcome::no_evidence};
   return outcomes == expected && continue_blocked_somewhere ? 0 : 1;
+} catch (const std::exception& e) {  // an example says what went wrong, then fails
+  std::fprintf(stderr, "compat_check: %s\n", e.what());
+  return 1;
 }

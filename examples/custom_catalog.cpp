@@ -1,10 +1,12 @@
 // Extension example: add your own machine to the instance catalog (a hypothetical on-prem DGX-style
 // node with 8 H100 GPUs), reuse the built-in figures for its GPUs, and look entries up by name.
+#include <cstdio>
+#include <exception>
 #include <trncost/catalog.hpp>
-#include <trncost/io/fmt.hpp>
+#include <trncost/readers/fmt.hpp>
 #include <trncost/trncost.hpp>
 
-int main() {
+int main() try {
   using namespace trncost;
 
   // [custom-catalog]
@@ -57,4 +59,7 @@ int main() {
                   total_accelerator_memory(dgx).value().value() == decimal(640) &&
                   catalog::builtin().find("dgx-h100") == nullptr;
   return ok ? 0 : 1;
+} catch (const std::exception& e) {  // an example says what went wrong, then fails
+  std::fprintf(stderr, "custom_catalog: %s\n", e.what());
+  return 1;
 }

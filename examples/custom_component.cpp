@@ -1,7 +1,9 @@
 // Extension example: a cost component of your own (an FSx for Lustre scratch file system) that
 // takes part in an estimate, its totals and its status exactly like trncost's built-in components.
-#include <trncost/io/fmt.hpp>
+#include <cstdio>
+#include <exception>
 #include <trncost/model.hpp>
+#include <trncost/readers/fmt.hpp>
 
 #include "json_reports.hpp"
 
@@ -31,7 +33,7 @@ class fsx_lustre {
 static_assert(trncost::cost_component<fsx_lustre>);
 // [custom-component]
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
   using namespace trncost;
   const auto as_of = parse_date("2026-11-30");
   const measured run{.run_id = "ft-ref-1",
@@ -59,4 +61,7 @@ int main(int argc, char** argv) {
   for (const auto& f : est.findings) fmt::print("  - {}\n", f);
   const bool ok = est.total == decimal("16.8") && est.status == estimate_status::provisional;
   return ok ? 0 : 1;
+} catch (const std::exception& e) {  // an example says what went wrong, then fails
+  std::fprintf(stderr, "custom_component: %s\n", e.what());
+  return 1;
 }

@@ -1,6 +1,8 @@
 // Extension example: a unit of your own ("GPU-hour" priced per GPU-hour, and kWh for a power bill)
 // in a few lines, with the same exact arithmetic, symbols and sourcing as trncost's own units.
-#include <trncost/io/fmt.hpp>
+#include <cstdio>
+#include <exception>
+#include <trncost/readers/fmt.hpp>
 #include <trncost/trncost.hpp>
 
 // [custom-unit]
@@ -20,7 +22,7 @@ template <>
 inline constexpr std::string_view trncost::units::symbol_v<usd_per_gpu_hour_t> = "USD/GPU-h";
 // [custom-unit]
 
-int main() {
+int main() try {
   using namespace trncost;
   // p5.48xlarge has 8 GPUs: 55.04 USD/h per instance is 6.88 USD per GPU-hour.
   const sourced per_gpu("p5_per_gpu", make<usd_per_gpu_hour_t>("6.88"),
@@ -39,4 +41,7 @@ int main() {
   // 6.88 * 64 * 4500 / 3600 = 550.4 exactly.
   fmt::print("{}\n{}\n{}\n", per_gpu, gpu_time.value(), cost);
   return cost.value().value() == decimal("550.4") ? 0 : 1;
+} catch (const std::exception& e) {  // an example says what went wrong, then fails
+  std::fprintf(stderr, "custom_unit: %s\n", e.what());
+  return 1;
 }

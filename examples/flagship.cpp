@@ -1,7 +1,9 @@
 // The flagship example: a fine-tuning job on trn1.32xlarge estimated the way a budget review needs
 // it (every term of the formula, every input sourced), then the same job measured on trn2.48xlarge
 // but priced with a third-party figure, then the baseline with a category forgotten.
-#include <trncost/io/fmt.hpp>
+#include <cstdio>
+#include <exception>
+#include <trncost/readers/fmt.hpp>
 
 #include "flagship_model.hpp"
 #include "json_reports.hpp"
@@ -67,7 +69,7 @@ void print_runs(const std::string& path) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
   using namespace trncost;
   // [flagship]
   const model m = flagship::build(flagship::variant::baseline);
@@ -97,4 +99,7 @@ int main(int argc, char** argv) {
     }
   }
   return 0;
+} catch (const std::exception& e) {  // an example says what went wrong, then fails
+  std::fprintf(stderr, "flagship: %s\n", e.what());
+  return 1;
 }

@@ -9,11 +9,11 @@
 #define TRNCOST_EXAMPLES_FLAGSHIP_MODEL_HPP
 
 #include <string>
-#include <trncost/io/price_list.hpp>
-#include <trncost/io/run_log.hpp>
 #include <trncost/measure.hpp>
 #include <trncost/model.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/readers/price_list.hpp>
+#include <trncost/readers/run_log.hpp>
 
 // Where the run logs are: the examples' and benchmarks' builds give the absolute path
 // (examples/CMakeLists.txt, benchmarks/CMakeLists.txt); the unit tests find it beside their own

@@ -1,9 +1,11 @@
 // The quick start: a small sourced estimate of a fine-tuning run on trn1.32xlarge, every number
 // tied to where it comes from, every line recomputable from what it prints.
-#include <trncost/io/fmt.hpp>
+#include <cstdio>
+#include <exception>
+#include <trncost/readers/fmt.hpp>
 #include <trncost/trncost.hpp>
 
-int main() {
+int main() try {
   using namespace trncost;
 
   // [estimate]
@@ -46,4 +48,7 @@ int main() {
   fmt::print("inputs:\n  {}\n  {}\n", trn1_price, gp3_price);
   fmt::print("  {}\n  {}\n  {}\n", compile, train, ckpt);
   return 0;
+} catch (const std::exception& e) {  // an example says what went wrong, then fails
+  std::fprintf(stderr, "quickstart: %s\n", e.what());
+  return 1;
 }

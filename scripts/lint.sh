@@ -57,7 +57,16 @@ mapfile -t units < <(printf '%s\n' "${units[@]}" | sort -u)
 echo "clang-tidy: ${#changed[@]} changed files since $base, ${#units[@]} units"
 for u in "${units[@]}"; do
   echo "clang-tidy: ${u#"$PWD"/}"
-  clang-tidy-14 -p "$build" --quiet --checks="-*,$errors" --warnings-as-errors="$errors" \
-    --header-filter="$filter" "$u" 2>/dev/null
+  # A finding fails the stage where it is in this tree; one the analyzer places in a system header
+  # (Google Benchmark's RegisterBenchmark hands its `new` to the registry, which it cannot see) is
+  # shown, and fails nothing: it cannot be fixed here.
+  out=$(clang-tidy-14 -p "$build" --quiet --checks="-*,$errors" --warnings-as-errors="$errors" \
+    --header-filter="$filter" "$u" 2>/dev/null) && continue
+  printf '%s\n' "$out"
+  if grep -q -E "^$PWD/[^:]+:[0-9]+:[0-9]+: (error|warning):" <<<"$out"; then
+    exit 1
+  fi
+  grep -q -E "^[^ ]+:[0-9]+:[0-9]+: (error|warning):" <<<"$out" || exit 1  # failed, no finding
+  echo "clang-tidy: the findings above are in system headers only"
 done
 echo "clang-tidy: clean"

@@ -1,6 +1,6 @@
 // trncost's non-template functions for TRNCOST_SEPARATE_COMPILATION (functions_core.cpp): the
 // readers and the audit (RapidJSON), and the price store when SQLite was found.
-#include <trncost/io/src_readers.hpp>
+#include <trncost/readers/src.hpp>
 #if defined(TRNCOST_HAVE_SQLITE)
-#include <trncost/io/src_price_store.hpp>
+#include <trncost/readers/src_price_store.hpp>
 #endif

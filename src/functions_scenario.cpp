@@ -1,3 +1,3 @@
 // trncost's non-template functions for TRNCOST_SEPARATE_COMPILATION (functions_core.cpp): the
 // scenario and study files (toml++).
-#include <trncost/io/src_scenario.hpp>
+#include <trncost/scenario/src.hpp>

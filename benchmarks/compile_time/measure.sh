@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compile time of a translation unit using trncost against one using only Boost.Units' SI system and
-# fmt (the target: at most 1.5x), of one using trncost's fmt formatters (io/fmt.hpp), and of the
+# fmt (the target: at most 1.5x), of one using trncost's fmt formatters (readers/fmt.hpp), and of the
 # estimate-only reports (tu_markdown, tu_report_json: a one-line model built with model.hpp,
 # evaluated and rendered; tu_render_markdown, tu_render_json: one writer header rendering an estimate
 # it is given; target at most 2x) and of the scenario file's header (tu_scenario: target at most 3x).

@@ -1,6 +1,7 @@
-// Compile-time probe: the trncost core plus its fmt formatters (io/fmt.hpp), formatting a charge.
+// Compile-time probe: the trncost core plus its fmt formatters (readers/fmt.hpp), formatting a
+// charge.
 #include <string>
-#include <trncost/io/fmt.hpp>
+#include <trncost/readers/fmt.hpp>
 #include <trncost/trncost.hpp>
 
 namespace tc = trncost;

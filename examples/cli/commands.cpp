@@ -15,10 +15,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <trncost/io/detail/input.hpp>
-#include <trncost/io/plan.hpp>
-#include <trncost/io/scenario.hpp>
-#include <trncost/io/study.hpp>
+#include <trncost/readers/detail/input.hpp>
 #include <trncost/report/audit.hpp>
 #include <trncost/report/audit_study.hpp>
 #include <trncost/report/budget.hpp>
@@ -30,10 +27,13 @@
 #include <trncost/report/markdown_extras.hpp>
 #include <trncost/report/reconcile.hpp>
 #include <trncost/report/study_report.hpp>
+#include <trncost/scenario/plan.hpp>
+#include <trncost/scenario/scenario.hpp>
+#include <trncost/scenario/study.hpp>
 #include <vector>
 
 #ifdef TRNCOST_HAVE_SQLITE
-#include <trncost/io/price_store.hpp>
+#include <trncost/readers/price_store.hpp>
 #endif
 
 #include "cli.hpp"

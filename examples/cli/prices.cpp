@@ -1,9 +1,9 @@
-// `trncost prices`: official AWS Price List files into a local price store (io/price_store.hpp) and
-// out of it. `fetch` walks the bulk files (offer index, region index, version index) or takes offer
-// files by path or URL, downloads what it needs into a cache (through price_fetch.hpp, the only
-// place that knows HTTP), checks it, reads it with the offer readers and the user's filter, and
-// stores the rows in one transaction; `list` shows the stored versions, `show` the prices in force
-// on a date. docs/cli.md describes the options and the exit codes.
+// `trncost prices`: official AWS Price List files into a local price store
+// (readers/price_store.hpp) and out of it. `fetch` walks the bulk files (offer index, region index,
+// version index) or takes offer files by path or URL, downloads what it needs into a cache (through
+// price_fetch.hpp, the only place that knows HTTP), checks it, reads it with the offer readers and
+// the user's filter, and stores the rows in one transaction; `list` shows the stored versions,
+// `show` the prices in force on a date. docs/cli.md describes the options and the exit codes.
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,12 +19,12 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <trncost/io/detail/json.hpp>
-#include <trncost/io/price_list.hpp>
-#include <trncost/io/price_store.hpp>
 #include <trncost/prices/regions.hpp>
 #include <trncost/provenance.hpp>
 #include <trncost/provenance/chrono.hpp>
+#include <trncost/readers/detail/json.hpp>
+#include <trncost/readers/price_list.hpp>
+#include <trncost/readers/price_store.hpp>
 #include <vector>
 
 #include "cli.hpp"
@@ -452,6 +452,10 @@ std::optional<int> parse_prices_args(std::string_view program, const args_t& arg
     }
     if (i + 1 == args.size()) return usage_error(program, a + " needs a value");
     const std::string& v = args[++i];
+    // The options of every prices command; the others are fetch's.
+    if (!fetch && a != "--store" && a != "--where" && a != "--as-of" && a != "--retrieved") {
+      return usage_error(program, "unknown option \"" + a + "\"");
+    }
     if (a == "--store") {
       r.store = v;
     } else if (a == "--where") {
@@ -473,8 +477,6 @@ std::optional<int> parse_prices_args(std::string_view program, const args_t& arg
       } else {
         r.retrieved = d;
       }
-    } else if (!fetch) {
-      return usage_error(program, "unknown option \"" + a + "\"");
     } else if (a == "--offer") {
       if (!valid_offer_code(v)) {
         return usage_error(program,

@@ -1,5 +1,5 @@
 // Official prices: the price-unit table, offers and their filters, the price book and its queries.
-// Readers for AWS Price List offer files are in trncost/io/price_list.hpp.
+// Readers for AWS Price List offer files are in trncost/readers/price_list.hpp.
 #ifndef TRNCOST_PRICES_HPP
 #define TRNCOST_PRICES_HPP
 

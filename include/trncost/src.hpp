@@ -1,8 +1,8 @@
 // The bodies of trncost's non-template functions, for a program built with
 // TRNCOST_SEPARATE_COMPILATION (config.hpp, README.md, "Separate compilation"): include this
 // header in exactly one translation unit of the program. What needs a parser has its own, included
-// in the same unit: io/src_readers.hpp (the JSON readers and the audit: RapidJSON),
-// io/src_scenario.hpp (scenario and study files: toml++) and io/src_price_store.hpp (SQLite), so
+// in the same unit: readers/src.hpp (the JSON readers and the audit: RapidJSON),
+// scenario/src.hpp (scenario and study files: toml++) and readers/src_price_store.hpp (SQLite), so
 // that a program without them needs none of these.
 #ifndef TRNCOST_SRC_HPP
 #define TRNCOST_SRC_HPP

@@ -1,6 +1,6 @@
 // trncost: verifiable cost models for training and serving on AWS Trainium. This umbrella header
-// includes the core (units, exact money, provenance); each io/ and report/ header is included on
-// purpose.
+// includes the core (units, exact money, provenance); each readers/, scenario/ and report/ header
+// is included on purpose.
 #ifndef TRNCOST_TRNCOST_HPP
 #define TRNCOST_TRNCOST_HPP
 

@@ -16,9 +16,6 @@
 #include <trncost/analysis/monte_carlo.hpp>
 #include <trncost/analysis/sensitivity.hpp>
 #include <trncost/credits.hpp>
-#include <trncost/io/plan.hpp>
-#include <trncost/io/scenario.hpp>
-#include <trncost/io/study.hpp>
 #include <trncost/model/components/block_storage.hpp>
 #include <trncost/model/components/instance_time.hpp>
 #include <trncost/report/audit.hpp>
@@ -30,11 +27,14 @@
 #include <trncost/report/markdown_extras.hpp>
 #include <trncost/report/reconcile.hpp>
 #include <trncost/report/study_report.hpp>
+#include <trncost/scenario/plan.hpp>
+#include <trncost/scenario/scenario.hpp>
+#include <trncost/scenario/study.hpp>
 #include <utility>
 #include <vector>
 
 #ifdef TRNCOST_HAVE_SQLITE
-#include <trncost/io/price_store.hpp>
+#include <trncost/readers/price_store.hpp>
 #endif
 
 namespace py = pybind11;

@@ -8,7 +8,7 @@ import pytest
 import trncost
 from conftest import ROOT
 
-BAD = sorted((ROOT / "tests" / "cli" / "data").glob("*.stderr"))
+BAD = sorted((ROOT / "tests" / "scenario" / "data").glob("*.stderr"))
 
 
 def test_the_bad_inputs_are_found():
@@ -17,7 +17,7 @@ def test_the_bad_inputs_are_found():
 
 @pytest.mark.parametrize("stderr", BAD, ids=lambda p: p.stem)
 def test_a_refused_scenario_raises_the_command_lines_sentence(stderr, cli):
-    scenario = pathlib.Path("tests/cli/data") / (stderr.stem + ".toml")
+    scenario = pathlib.Path("tests/scenario/data") / (stderr.stem + ".toml")
     expected = stderr.read_text(encoding="utf-8").rstrip("\n")
     # The CLI prints the same sentence today (its exit code 3: bad input).
     r = cli(scenario, check=False)

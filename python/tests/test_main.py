@@ -46,9 +46,9 @@ def test_exit_codes(tmp_path, capsys):
     assert entry.main(["estimate", "examples/plans/2027-on-one-grant.toml", "--format", "json"]) == 2
     assert "a plan's report is Markdown" in capsys.readouterr().err
     # A refused scenario: 3, the library's sentence naming the file, the line and the key.
-    assert entry.main(["estimate", "tests/cli/data/typo-kind.toml"]) == 3
+    assert entry.main(["estimate", "tests/scenario/data/typo-kind.toml"]) == 3
     err = capsys.readouterr().err
-    assert err.startswith("trncost: tests/cli/data/typo-kind.toml:13: component[0].kind: unknown")
+    assert err.startswith("trncost: tests/scenario/data/typo-kind.toml:13: component[0].kind: unknown")
     # A missing file: 3; an unknown format: 2; an output that cannot be written: 5.
     assert entry.main(["estimate", "no-such.toml"]) == 3
     assert entry.main(["estimate", SCENARIO, "--format", "pdf"]) == 2

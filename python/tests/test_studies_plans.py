@@ -1,6 +1,6 @@
 """Studies and plans from Python (trncost.load_study, trncost.load_plan): the shipped files give
 the command's figures and, byte for byte, its reports; hand-computed values as in the C++ tests
-(tests/cli/study_hosted_api_test.cpp, study_regions_test.cpp, plan_test.cpp)."""
+(tests/scenario/study_hosted_api_test.cpp, study_regions_test.cpp, plan_test.cpp)."""
 
 import datetime as dt
 from decimal import Decimal

@@ -18,17 +18,17 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <trncost/io/model_support.hpp>
-#include <trncost/io/neuron_monitor.hpp>
-#include <trncost/io/price_list_csv.hpp>
-#include <trncost/io/price_list_json.hpp>
-#include <trncost/io/run_log.hpp>
-#include <trncost/io/savings_plans.hpp>
-#include <trncost/io/scenario.hpp>
-#include <trncost/io/study.hpp>
-#include <trncost/io/vllm_bench.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/readers/model_support.hpp>
+#include <trncost/readers/neuron_monitor.hpp>
+#include <trncost/readers/price_list_csv.hpp>
+#include <trncost/readers/price_list_json.hpp>
+#include <trncost/readers/run_log.hpp>
+#include <trncost/readers/savings_plans.hpp>
+#include <trncost/readers/vllm_bench.hpp>
 #include <trncost/report/audit.hpp>
+#include <trncost/scenario/scenario.hpp>
+#include <trncost/scenario/study.hpp>
 #include <trncost/units/decimal.hpp>
 #include <vector>
 

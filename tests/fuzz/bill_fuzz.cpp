@@ -1,7 +1,7 @@
-// Bills (io/bill.hpp): FOCUS, legacy CUR and CUR 2.0 CSV, every row read and its tags asked for
-// (which parses a FOCUS or CUR 2.0 row's tags as JSON).
+// Bills (readers/bill.hpp): FOCUS, legacy CUR and CUR 2.0 CSV, every row read and its tags asked
+// for (which parses a FOCUS or CUR 2.0 row's tags as JSON).
 #include "fuzz.hpp"
-#include "trncost/io/bill.hpp"
+#include "trncost/readers/bill.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return fuzz::guarded([&] {

@@ -3,7 +3,7 @@
 // JSON document read whole. The index walking itself is the command's code (examples/cli/
 // prices.cpp), with no function of its own to call: the tree's lookups are exercised here instead.
 #include "fuzz.hpp"
-#include "trncost/io/detail/json.hpp"
+#include "trncost/readers/detail/json.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return fuzz::guarded([&] {

@@ -1,6 +1,6 @@
 // The TorchNeuron model-support export, CSV or JSON Lines (the first byte picks the reader).
 #include "fuzz.hpp"
-#include "trncost/io/model_support.hpp"
+#include "trncost/readers/model_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;

@@ -1,6 +1,6 @@
 // neuron-monitor output, one JSON report per line.
 #include "fuzz.hpp"
-#include "trncost/io/neuron_monitor.hpp"
+#include "trncost/readers/neuron_monitor.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return fuzz::guarded([&] {

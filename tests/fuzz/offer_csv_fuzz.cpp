@@ -1,6 +1,6 @@
 // CSV offer files: five metadata rows, a header, columns by name.
 #include "fuzz.hpp"
-#include "trncost/io/price_list_csv.hpp"
+#include "trncost/readers/price_list_csv.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return fuzz::guarded([&] {

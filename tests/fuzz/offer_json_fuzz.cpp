@@ -1,6 +1,6 @@
 // JSON offer files, streamed through the SAX reader with a filter that keeps compute instances.
 #include "fuzz.hpp"
-#include "trncost/io/price_list_json.hpp"
+#include "trncost/readers/price_list_json.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return fuzz::guarded([&] {

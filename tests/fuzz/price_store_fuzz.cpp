@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "fuzz.hpp"
-#include "trncost/io/price_store.hpp"
+#include "trncost/readers/price_store.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const std::string path = [] {

@@ -1,6 +1,6 @@
 // Run logs, CSV or JSON Lines (the first byte picks the reader; the rest is the file).
 #include "fuzz.hpp"
-#include "trncost/io/run_log.hpp"
+#include "trncost/readers/run_log.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;

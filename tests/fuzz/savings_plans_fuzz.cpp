@@ -1,6 +1,6 @@
 // Savings Plans offer files, JSON or CSV (the first byte picks the reader; the rest is the file).
 #include "fuzz.hpp"
-#include "trncost/io/savings_plans.hpp"
+#include "trncost/readers/savings_plans.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;

@@ -1,6 +1,6 @@
 // The Spot Instance Advisor's data (spot-advisor-data.json).
 #include "fuzz.hpp"
-#include "trncost/io/spot_advisor.hpp"
+#include "trncost/readers/spot_advisor.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return fuzz::guarded([&] {

@@ -2,8 +2,8 @@
 // trncost::error naming the line and the key. Only the parsers: running a study or a plan reads the
 // scenarios and files it names.
 #include "fuzz.hpp"
-#include "trncost/io/plan.hpp"
-#include "trncost/io/study.hpp"
+#include "trncost/scenario/plan.hpp"
+#include "trncost/scenario/study.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz::guarded([&] { (void)trncost::io::parse_study(fuzz::text(data, size), "fuzz.toml"); });

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "fuzz.hpp"
-#include "trncost/io/vllm_bench.hpp"
+#include "trncost/readers/vllm_bench.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;

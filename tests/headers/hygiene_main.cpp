@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
   expect(first.scenario == "Tokenize only" && second.scenario == "Tokenize only",
          "a valid scenario is read", first.scenario + " / " + second.scenario,
          "Tokenize only / Tokenize only");
-  // The same refusal, with line and column, in both units (tests/cli/scenario_test.cpp checks
+  // The same refusal, with line and column, in both units (tests/scenario/scenario_test.cpp checks
   // each message's wording).
   const std::string refusals =
       "trncost: s.toml:2: is not valid TOML: column 2: a table header needs a name after '[' (saw "

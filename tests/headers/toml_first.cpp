@@ -22,7 +22,7 @@ constexpr const char* toml_macros_before =
 
 static_assert(std::string_view(toml_macros_before) ==
                   TRNCOST_HEADERS_SPELL(TOML_ASSERT_ASSUME(x) TOML_UNREACHABLE),
-              "including trncost/io/scenario.hpp changed toml++'s macros");
+              "including trncost/scenario/scenario.hpp changed toml++'s macros");
 
 int headers_foreign::all_headers_ascending() { return 1; }
 

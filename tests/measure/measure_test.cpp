@@ -1,6 +1,6 @@
 // Tests for the measure layer built in code (run records, validation, derived measures,
 // repetitions, feeding the model). The same runs read from run-log files are tested in
-// tests/io/run_log_test.cpp. Every expected value is computed by hand in a comment.
+// tests/readers/run_log_test.cpp. Every expected value is computed by hand in a comment.
 #include <doctest/doctest.h>
 
 #include <trncost/measure.hpp>

@@ -4,8 +4,8 @@
 
 #include <set>
 #include <string>
-#include <trncost/io/neuron_monitor.hpp>
 #include <trncost/model.hpp>
+#include <trncost/readers/neuron_monitor.hpp>
 
 #include "../support/declared_categories.hpp"
 

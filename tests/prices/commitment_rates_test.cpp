@@ -5,11 +5,11 @@
 #include <doctest/doctest.h>
 
 #include <string>
-#include <trncost/io/price_list_json.hpp>
-#include <trncost/io/savings_plans.hpp>
 #include <trncost/model.hpp>
 #include <trncost/model/components/commitment_mix.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/readers/price_list_json.hpp>
+#include <trncost/readers/savings_plans.hpp>
 #include <trncost/report/audit.hpp>
 #include <trncost/report/json.hpp>
 

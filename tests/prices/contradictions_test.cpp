@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <sstream>
 #include <string>
-#include <trncost/io/price_list_csv.hpp>
-#include <trncost/io/price_list_json.hpp>
-#include <trncost/io/savings_plans.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/readers/price_list_csv.hpp>
+#include <trncost/readers/price_list_json.hpp>
+#include <trncost/readers/savings_plans.hpp>
 #include <utility>
 #include <vector>
 

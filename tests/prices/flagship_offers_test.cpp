@@ -4,8 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <string>
-#include <trncost/io/price_list.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/readers/price_list.hpp>
 
 #include "../support/price_fixtures.hpp"
 

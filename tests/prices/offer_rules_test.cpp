@@ -9,9 +9,9 @@
 #include <filesystem>
 #include <sstream>
 #include <string>
-#include <trncost/io/price_list_csv.hpp>
-#include <trncost/io/price_list_json.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/readers/price_list_csv.hpp>
+#include <trncost/readers/price_list_json.hpp>
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::prices_offer_rules_test {

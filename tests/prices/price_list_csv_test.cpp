@@ -5,8 +5,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <trncost/io/price_list_csv.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/readers/price_list_csv.hpp>
 
 #include "../support/price_fixtures.hpp"
 #include "../support/text.hpp"

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <trncost/io/price_list_json.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/readers/price_list_json.hpp>
 
 #include "../support/price_fixtures.hpp"
 

@@ -4,8 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <string>
-#include <trncost/io/price_list_json.hpp>
 #include <trncost/prices/regions.hpp>
+#include <trncost/readers/price_list_json.hpp>
 #include <vector>
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).

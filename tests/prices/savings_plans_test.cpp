@@ -4,8 +4,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <trncost/io/savings_plans.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/readers/savings_plans.hpp>
 
 #include "../support/price_fixtures.hpp"
 #include "../support/text.hpp"

@@ -1,4 +1,4 @@
-// The bill against the estimate (include/trncost/io/bill.hpp,
+// The bill against the estimate (include/trncost/readers/bill.hpp,
 // include/trncost/report/reconcile.hpp): the shipped fine-tune estimate against the shipped bill
 // (examples/data/bills/), in FOCUS and in both Cost and Usage Report layouts, with each difference
 // computed by hand below; the real FOCUS 1.0 sample when ../shared/data is beside the checkout; and
@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <sstream>
 #include <string>
-#include <trncost/io/detail/json.hpp>
-#include <trncost/io/scenario.hpp>
+#include <trncost/readers/detail/json.hpp>
 #include <trncost/report/reconcile.hpp>
+#include <trncost/scenario/scenario.hpp>
 
 #include "../support/scenario_text.hpp"
 #include "../support/text.hpp"
@@ -27,10 +27,10 @@ namespace {
 
 const std::string examples = TRNCOST_TESTS_DIR "/../examples/";
 const std::string focus_bill = examples + "data/bills/fine-tune-8b-trn1-focus.csv";
-const std::string bills = TRNCOST_TESTS_DIR "/io/data/bills/";
+const std::string bills = TRNCOST_TESTS_DIR "/readers/data/bills/";
 
-/// The shipped fine-tune estimate (397.635212328767123288 USD, tests/cli/scenario_test.cpp) as its
-/// report.
+/// The shipped fine-tune estimate (397.635212328767123288 USD, tests/scenario/scenario_test.cpp) as
+/// its report.
 const report::document& fine_tune() {
   static const report::document doc = report::from_estimate(
       io::evaluate_scenario(io::read_scenario(examples + "scenarios/fine-tune-8b-trn1.toml")));

@@ -27,8 +27,8 @@ def main():
     scenario = "examples/scenarios/fine-tune-8b-trn1.toml"
     cases = {
         "focus": ["examples/data/bills/fine-tune-8b-trn1-focus.csv"],
-        "cur-legacy": ["tests/io/data/bills/cur-legacy.csv"],
-        "cur2-billed": ["tests/io/data/bills/cur2.csv", "--cost", "billed"],
+        "cur-legacy": ["tests/readers/data/bills/cur-legacy.csv"],
+        "cur2-billed": ["tests/readers/data/bills/cur2.csv", "--cost", "billed"],
         "focus-tagged-day": ["examples/data/bills/fine-tune-8b-trn1-focus.csv", "--tag",
                              "project=ft-8b", "--from", "2026-11-21", "--to", "2026-11-22"],
     }

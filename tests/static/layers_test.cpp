@@ -1,6 +1,8 @@
 // The folder graph of include/trncost (docs/architecture.md, "Layers"), read from the headers' own
-// #include lines: no header of the core or of the readers includes the report layer (report/), the
-// core includes no header of io/, and analysis/ does not include credits/. Every include of a
+// #include lines: no header of the core or of the readers (readers/) includes the report layer
+// (report/), the core includes neither the readers nor the scenario files (scenario/), the report
+// layer does not include the scenario files, analysis/ does not include credits/, and io/ only
+// forwards its old paths to their new folders. Every include of a
 // trncost header is resolved to its file; a forbidden arrow fails naming the header and the include
 // line, and a folder this test does not know fails until it is given a place in the table below.
 // Outside report/, no header names report::detail (the scenario file once borrowed its helpers).
@@ -42,12 +44,13 @@ const std::set<std::string, std::less<>>& core_layers() {
 
 /// The layer of a header, from its path under include/trncost: its folder; for an umbrella header
 /// (credits.hpp beside credits/) the folder it stands for; "top" for the other headers at the top.
-/// io/ splits in two: the scenario file (io/scenario.hpp, io/study.hpp and io/plan.hpp, which build
-/// a report's extras or write a plan's report, and io/kinds/, its component kinds) and the readers
-/// (every other io/ header, io/detail/ and the fmt formatters). The bodies of a header's functions
-/// (its impl/<name>.ipp) have the header's layer. "src" is the headers a program includes in one
-/// unit for separate compilation (src.hpp, io/src_*.hpp): they include every layer, and no header
-/// includes them.
+/// readers/ holds the readers (their detail/ helpers and the fmt formatters); scenario/ the
+/// scenario, study and plan files, which build a report's extras or write a plan's report, and
+/// kinds/, their component kinds. io/ ("moved") holds the headers that forward an old path to its
+/// new folder for one release. The bodies of a header's functions (its impl/<name>.ipp) have the
+/// header's layer. "src" is the headers a program includes in one unit for separate compilation
+/// (src.hpp, readers/src*.hpp, scenario/src.hpp and their io/src_*.hpp forwarders): they include
+/// every layer, and no header includes them.
 std::string layer_of(const fs::path& in) {
   fs::path rel;
   for (const auto& part : in) {
@@ -55,31 +58,38 @@ std::string layer_of(const fs::path& in) {
   }
   rel.replace_extension(".hpp");
   const std::string r = rel.generic_string();
-  if (r == "src.hpp" || r.starts_with("io/src_")) return "src";
+  if (r == "src.hpp" || r.starts_with("io/src_") || r.starts_with("readers/src") ||
+      r == "scenario/src.hpp") {
+    return "src";
+  }
   const std::string first = rel.begin()->string();
   if (std::next(rel.begin()) == rel.end()) {  // a header at the top
     const std::string stem = rel.stem().string();
     return fs::is_directory(trncost_root() / stem) ? stem : "top";
   }
-  if (first == "io") {
-    return r == "io/scenario.hpp" || r == "io/study.hpp" || r == "io/plan.hpp" ||
-                   r.starts_with("io/kinds/")
-               ? "scenario"
-               : "readers";
-  }
+  if (first == "io") return "moved";
   return first;
 }
 
 bool known_layer(std::string_view layer) {
   return core_layers().contains(layer) || layer == "readers" || layer == "scenario" ||
-         layer == "report" || layer == "src";
+         layer == "report" || layer == "src" || layer == "moved";
 }
 
 /// Why the arrow `from` -> `to` is forbidden; empty when it is allowed.
 std::optional<std::string> forbidden(std::string_view from, std::string_view to) {
-  if (to == "src") {
-    return "no header includes src.hpp or io/src_*.hpp: a program includes them in one unit of its "
-           "own (separate compilation)";
+  if (to == "src" && from != "src") {  // io/src_*.hpp forward to readers/ and scenario/'s
+    return "no header includes src.hpp, readers/src*.hpp or scenario/src.hpp: a program includes "
+           "them in one unit of its own (separate compilation)";
+  }
+  if (to == "moved") {
+    return "io/ only forwards old paths for one release: include the header's new path "
+           "(readers/ or scenario/)";
+  }
+  if (from == "moved") {
+    return to == "readers" || to == "scenario"
+               ? std::nullopt
+               : std::optional<std::string>("io/ forwards to readers/ and scenario/ only");
   }
   if (from == "src") return std::nullopt;
   const bool from_core = core_layers().contains(from);
@@ -87,12 +97,12 @@ std::optional<std::string> forbidden(std::string_view from, std::string_view to)
     return "the core and the readers do not include the report layer (report/)";
   }
   if (from_core && (to == "readers" || to == "scenario")) {
-    return "the core does not include io/ (readers and the scenario file sit above it)";
+    return "the core does not include readers/ or scenario/ (they sit above it)";
   }
   if (from == "analysis" && to == "credits") return "analysis/ does not include credits/";
   if (from == "readers" && to == "scenario") {
-    return "the readers do not include the scenario file (io/scenario.hpp, io/study.hpp, "
-           "io/plan.hpp, io/kinds/): it reads files through them";
+    return "the readers do not include the scenario files (scenario/): they read files through "
+           "the readers";
   }
   if (from == "report" && to == "scenario") {
     return "the report layer does not include the scenario and study files (a study's writers "
@@ -183,23 +193,28 @@ TEST_CASE("the folder graph's layers and rules") {
   SUBCASE("each header has the layer of its folder") {
     CHECK(layer_of("report/json.hpp") == "report");
     CHECK(layer_of("report/report.hpp") == "report");
-    CHECK(layer_of("io/price_list_json.hpp") == "readers");
-    CHECK(layer_of("io/detail/json.hpp") == "readers");
-    CHECK(layer_of("io/fmt.hpp") == "readers");
-    CHECK(layer_of("io/scenario.hpp") == "scenario");
-    CHECK(layer_of("io/study.hpp") == "scenario");
+    CHECK(layer_of("readers/price_list_json.hpp") == "readers");
+    CHECK(layer_of("readers/detail/json.hpp") == "readers");
+    CHECK(layer_of("readers/fmt.hpp") == "readers");
+    CHECK(layer_of("scenario/scenario.hpp") == "scenario");
+    CHECK(layer_of("scenario/study.hpp") == "scenario");
     CHECK(layer_of("analysis/decision.hpp") == "analysis");
     CHECK(layer_of("credits.hpp") == "credits");  // the umbrella of credits/
     CHECK(layer_of("model/components/failures.hpp") == "model");
     CHECK(layer_of("error.hpp") == "top");
     CHECK(layer_of("report/impl/json.ipp") == "report");  // a header's bodies: its layer
-    CHECK(layer_of("io/impl/scenario.ipp") == "scenario");
-    CHECK(layer_of("io/kinds/serving.ipp") == "scenario");  // a component kind's file form
-    CHECK(layer_of("io/detail/impl/json.ipp") == "readers");
+    CHECK(layer_of("scenario/impl/scenario.ipp") == "scenario");
+    CHECK(layer_of("scenario/kinds/serving.ipp") == "scenario");  // a component kind's file form
+    CHECK(layer_of("readers/detail/impl/json.ipp") == "readers");
     CHECK(layer_of("units/impl/decimal.ipp") == "units");
     CHECK(layer_of("src.hpp") == "src");
-    CHECK(layer_of("io/src_scenario.hpp") == "src");
+    CHECK(layer_of("scenario/src.hpp") == "src");
+    CHECK(layer_of("readers/src.hpp") == "src");
+    CHECK(layer_of("readers/src_price_store.hpp") == "src");
+    CHECK(layer_of("io/src_readers.hpp") == "src");        // a forwarder of a src header
+    CHECK(layer_of("io/price_list_json.hpp") == "moved");  // a forwarder of a moved header
     CHECK(known_layer("src"));
+    CHECK(known_layer("moved"));
     CHECK_FALSE(known_layer("plugins"));
   }
   SUBCASE("the forbidden arrows are refused") {
@@ -210,27 +225,34 @@ TEST_CASE("the folder graph's layers and rules") {
     CHECK(forbidden("workload", "scenario").has_value());
     CHECK(forbidden("analysis", "credits").has_value());
     CHECK(forbidden("report", "scenario").has_value());   // a study's writers: study_result.hpp
-    CHECK(forbidden("readers", "scenario").has_value());  // io/kinds/ is the scenario file's
+    CHECK(forbidden("readers", "scenario").has_value());  // scenario/kinds/ is the scenario file's
     CHECK(forbidden("units", "src").has_value());  // separate compilation's units: a program's own
     CHECK(forbidden("scenario", "src").has_value());
+    CHECK(forbidden("moved", "src").has_value());
+    CHECK(forbidden("report", "moved").has_value());  // the old io/ paths: for users only
+    CHECK(forbidden("scenario", "moved").has_value());
+    CHECK(forbidden("moved", "report").has_value());
   }
   SUBCASE("the allowed arrows pass") {
     CHECK_FALSE(forbidden("report", "analysis").has_value());
     CHECK_FALSE(forbidden("report", "credits").has_value());
-    CHECK_FALSE(forbidden("report", "readers").has_value());   // the audit reads JSON (io/detail)
+    CHECK_FALSE(
+        forbidden("report", "readers").has_value());  // the audit reads JSON (readers/detail)
     CHECK_FALSE(forbidden("scenario", "report").has_value());  // the scenario builds report::extras
     CHECK_FALSE(forbidden("scenario", "readers").has_value());
     CHECK_FALSE(forbidden("readers", "prices").has_value());
     CHECK_FALSE(forbidden("analysis", "model").has_value());
     CHECK_FALSE(forbidden("src", "report").has_value());  // src.hpp compiles every layer's bodies
     CHECK_FALSE(forbidden("src", "scenario").has_value());
+    CHECK_FALSE(forbidden("moved", "readers").has_value());  // io/bill.hpp -> readers/bill.hpp
+    CHECK_FALSE(forbidden("moved", "scenario").has_value());
   }
   SUBCASE("an include line names its file") {
     const fs::path header = trncost_root() / "report" / "json.hpp";
     CHECK(included_file(header, "#include \"report.hpp\"") ==
           trncost_root() / "report" / "report.hpp");
-    CHECK(included_file(header, "#include \"../io/detail/json.hpp\"") ==
-          trncost_root() / "io" / "detail" / "json.hpp");
+    CHECK(included_file(header, "#include \"../readers/detail/json.hpp\"") ==
+          trncost_root() / "readers" / "detail" / "json.hpp");
     CHECK(included_file(header, "#  include <trncost/model.hpp>") == trncost_root() / "model.hpp");
     CHECK_FALSE(included_file(header, "#include <string>").has_value());
     CHECK_FALSE(included_file(header, "// #include \"report.hpp\" in a comment").has_value());
@@ -238,17 +260,19 @@ TEST_CASE("the folder graph's layers and rules") {
 }
 
 TEST_CASE("separate compilation compiles every function body: each .ipp is reached from src.hpp") {
-  // src.hpp and io/src_*.hpp list the bodies by hand (they are public headers a host includes
-  // without CMake); an .ipp counts as compiled when a src header, or an .ipp it reaches, includes
-  // it directly (a header includes its .ipp only without TRNCOST_SEPARATE_COMPILATION). A new
-  // .ipp missing from the list would leave its functions undefined in a separate build.
+  // src.hpp, readers/src*.hpp and scenario/src.hpp list the bodies by hand (they are public headers
+  // a host includes without CMake); an .ipp counts as compiled when a src header, or an .ipp it
+  // reaches, includes it directly (a header includes its .ipp only without
+  // TRNCOST_SEPARATE_COMPILATION). A new .ipp missing from the list would leave its functions
+  // undefined in a separate build.
   const fs::path root = trncost_root();
   std::set<fs::path> bodies;
   std::vector<fs::path> todo{root / "src.hpp"};
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
     const fs::path& p = entry.path();
     if (p.extension() == ".ipp") bodies.insert(p.lexically_normal());
-    if (p.parent_path().filename() == "io" && p.filename().string().starts_with("src_")) {
+    const std::string folder = p.parent_path().filename().string();
+    if ((folder == "readers" || folder == "scenario") && p.filename().string().starts_with("src")) {
       todo.push_back(p);
     }
   }
@@ -268,10 +292,11 @@ TEST_CASE("separate compilation compiles every function body: each .ipp is reach
     }
   }
   for (const auto& body : bodies) {
-    CHECK_MESSAGE(reached.count(body) == 1,
-                  fs::relative(body, root).generic_string()
-                      << ": not included by src.hpp or an io/src_*.hpp (nor by an .ipp they "
-                         "include); a separately compiled program would lack its functions");
+    CHECK_MESSAGE(
+        reached.count(body) == 1,
+        fs::relative(body, root).generic_string()
+            << ": not included by src.hpp, readers/src*.hpp or scenario/src.hpp (nor "
+               "by an .ipp they include); a separately compiled program would lack its functions");
   }
 }
 

@@ -1,8 +1,8 @@
-// Tests for the local price store (io/price_store.hpp): an offer read through the offer readers
-// goes in and comes out the same, several versions sit side by side and the as-of date picks one, a
-// refused write leaves the store as it was, and a scenario naming the store gives the same report
-// as the scenario naming the offer files. Part of the test program only when SQLite is found
-// (tests/CMakeLists.txt), as the store itself: not named *_test.cpp for that reason.
+// Tests for the local price store (readers/price_store.hpp): an offer read through the offer
+// readers goes in and comes out the same, several versions sit side by side and the as-of date
+// picks one, a refused write leaves the store as it was, and a scenario naming the store gives the
+// same report as the scenario naming the offer files. Part of the test program only when SQLite is
+// found (tests/CMakeLists.txt), as the store itself: not named *_test.cpp for that reason.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -11,11 +11,11 @@
 #include <random>
 #include <string>
 #include <system_error>
-#include <trncost/io/price_list.hpp>
-#include <trncost/io/price_store.hpp>
-#include <trncost/io/scenario.hpp>
 #include <trncost/prices.hpp>
+#include <trncost/readers/price_list.hpp>
+#include <trncost/readers/price_store.hpp>
 #include <trncost/report/json_extras.hpp>
+#include <trncost/scenario/scenario.hpp>
 #include <utility>
 
 #include "../support/text.hpp"
@@ -435,13 +435,13 @@ TEST_CASE("a scenario naming the store gives the report of the scenario naming t
   CHECK(render(with_store, io::price_store_offers) == from_files);
   CHECK(from_files.find("\"total\": \"397.635212328767123288\"") != std::string::npos);
   // Without a reader, a scenario naming a store is refused at its line.
-  CHECK_THROWS_WITH_AS(
-      (void)io::build_model(with_store),
-      ("trncost: " + spec.file +
-       ":1: prices.store: names a price store, which this program does "
-       "not read (build_model(spec, io::price_store_offers) reads one; io/price_store.hpp, SQLite)")
-          .c_str(),
-      parse_error);
+  CHECK_THROWS_WITH_AS((void)io::build_model(with_store),
+                       ("trncost: " + spec.file +
+                        ":1: prices.store: names a price store, which this program does "
+                        "not read (build_model(spec, io::price_store_offers) reads one; "
+                        "readers/price_store.hpp, SQLite)")
+                           .c_str(),
+                       parse_error);
 }
 
 TEST_CASE("the scenario key prices.store: read with its line and refused when it names no file") {

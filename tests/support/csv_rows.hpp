@@ -8,7 +8,7 @@
 #include <map>
 #include <sstream>
 #include <string>
-#include <trncost/io/detail/csv.hpp>
+#include <trncost/readers/detail/csv.hpp>
 #include <vector>
 
 namespace trncost_support {

@@ -8,7 +8,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
-#include <trncost/io/scenario.hpp>
+#include <trncost/scenario/scenario.hpp>
 
 #include "text.hpp"
 

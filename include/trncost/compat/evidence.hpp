@@ -1,6 +1,7 @@
 // Compatibility evidence from the TorchNeuron model-support dataset: its rows, the set of them with
 // duplicate and conflict checks, and the lookup of a model on a target stack, whose outcome says
-// what the evidence proves and what it does not. Parsing the exports lives in io/model_support.hpp.
+// what the evidence proves and what it does not. Parsing the exports lives in
+// readers/model_support.hpp.
 #ifndef TRNCOST_COMPAT_EVIDENCE_HPP
 #define TRNCOST_COMPAT_EVIDENCE_HPP
 

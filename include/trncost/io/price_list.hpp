@@ -1,27 +1,9 @@
-// AWS Price List offer files, all formats: JSON offer files (streamed), CSV offer files, and
-// Savings Plans offer files in both. read_offer_file() picks the reader by the file's extension.
+// trncost/io/price_list.hpp moved to trncost/readers/price_list.hpp in 0.1 (the readers and the
+// scenario files have a folder each, docs/architecture.md, "Layers"); this header forwards to it
+// until 0.2. Include the new path.
 #ifndef TRNCOST_IO_PRICE_LIST_HPP
 #define TRNCOST_IO_PRICE_LIST_HPP
 
-#include <string>
-
-#include "../config.hpp"
-#include "detail/input.hpp"
-#include "price_list_csv.hpp"
-#include "price_list_json.hpp"
-#include "savings_plans.hpp"
-
-namespace trncost::io {
-
-/// Reads an offer file by its extension: ".json" with read_offer_json_file, ".csv" with
-/// read_offer_csv_file; parse_error naming the file for any other.
-[[nodiscard]] TRNCOST_DECL pricing::offer read_offer_file(const std::string& path,
-                                                          const pricing::offer_filter& filter);
-
-}  // namespace trncost::io
-
-#if !defined(TRNCOST_SEPARATE_COMPILATION)
-#include "impl/price_list.ipp"
-#endif
+#include "../readers/price_list.hpp"
 
 #endif  // TRNCOST_IO_PRICE_LIST_HPP

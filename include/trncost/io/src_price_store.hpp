@@ -1,12 +1,9 @@
-// The bodies of the price store's functions (SQLite) for TRNCOST_SEPARATE_COMPILATION: include it
-// in the one translation unit that includes <trncost/src.hpp> (README.md, "Separate compilation").
+// trncost/io/src_price_store.hpp moved to trncost/readers/src_price_store.hpp in 0.1 (the readers
+// and the scenario files have a folder each, docs/architecture.md, "Layers"); this header forwards
+// to it until 0.2. Include the new path.
 #ifndef TRNCOST_IO_SRC_PRICE_STORE_HPP
 #define TRNCOST_IO_SRC_PRICE_STORE_HPP
 
-#if !defined(TRNCOST_SEPARATE_COMPILATION)
-#error "trncost/io/src_price_store.hpp: define TRNCOST_SEPARATE_COMPILATION for the whole program"
-#endif
-
-#include "impl/price_store.ipp"
+#include "../readers/src_price_store.hpp"
 
 #endif  // TRNCOST_IO_SRC_PRICE_STORE_HPP

@@ -1,29 +1,9 @@
-// The bodies of the readers' and the audit's functions (io/, report/audit*.hpp and
-// report/reconcile.hpp: RapidJSON) for TRNCOST_SEPARATE_COMPILATION: include it in the one
-// translation unit that includes <trncost/src.hpp> (README.md, "Separate compilation").
+// trncost/io/src_readers.hpp moved to trncost/readers/src.hpp in 0.1 (the readers and the scenario
+// files have a folder each, docs/architecture.md, "Layers"); this header forwards to it until 0.2.
+// Include the new path.
 #ifndef TRNCOST_IO_SRC_READERS_HPP
 #define TRNCOST_IO_SRC_READERS_HPP
 
-#if !defined(TRNCOST_SEPARATE_COMPILATION)
-#error "trncost/io/src_readers.hpp: define TRNCOST_SEPARATE_COMPILATION for the whole program"
-#endif
-
-#include "../report/impl/audit.ipp"
-#include "../report/impl/audit_study.ipp"
-#include "../report/impl/reconcile.ipp"
-#include "detail/impl/csv.ipp"
-#include "detail/impl/input.ipp"
-#include "detail/impl/json.ipp"
-#include "detail/impl/toml_check.ipp"
-#include "impl/bill.ipp"
-#include "impl/model_support.ipp"
-#include "impl/neuron_monitor.ipp"
-#include "impl/price_list.ipp"
-#include "impl/price_list_csv.ipp"
-#include "impl/price_list_json.ipp"
-#include "impl/run_log.ipp"
-#include "impl/savings_plans.ipp"
-#include "impl/spot_advisor.ipp"
-#include "impl/vllm_bench.ipp"
+#include "../readers/src.hpp"
 
 #endif  // TRNCOST_IO_SRC_READERS_HPP

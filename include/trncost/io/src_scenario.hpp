@@ -1,15 +1,9 @@
-// The bodies of the scenario and study files' functions (toml++) for TRNCOST_SEPARATE_COMPILATION:
-// include it, with io/src_readers.hpp, in the one translation unit that includes <trncost/src.hpp>
-// (README.md, "Separate compilation").
+// trncost/io/src_scenario.hpp moved to trncost/scenario/src.hpp in 0.1 (the readers and the
+// scenario files have a folder each, docs/architecture.md, "Layers"); this header forwards to it
+// until 0.2. Include the new path.
 #ifndef TRNCOST_IO_SRC_SCENARIO_HPP
 #define TRNCOST_IO_SRC_SCENARIO_HPP
 
-#if !defined(TRNCOST_SEPARATE_COMPILATION)
-#error "trncost/io/src_scenario.hpp: define TRNCOST_SEPARATE_COMPILATION for the whole program"
-#endif
-
-#include "impl/plan.ipp"
-#include "impl/scenario.ipp"
-#include "impl/study.ipp"
+#include "../scenario/src.hpp"
 
 #endif  // TRNCOST_IO_SRC_SCENARIO_HPP

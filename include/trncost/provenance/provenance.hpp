@@ -195,7 +195,7 @@ TRNCOST_DECL void validate_value_origin(const provenance& p, std::string_view in
 TRNCOST_DECL std::optional<std::string> timeline_breach(const provenance& p, date as_of);
 
 /// One readable line: `quoted: AmazonEC2 20260910195514, SKU ..., us-east-1, on-demand, consulted
-/// 2026-09-10 (source)`. io/fmt.hpp prints provenance with this text.
+/// 2026-09-10 (source)`. readers/fmt.hpp prints provenance with this text.
 TRNCOST_DECL std::string describe(const provenance& p);
 
 }  // namespace trncost

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "../config.hpp"
-#include "../io/detail/json.hpp"
+#include "../readers/detail/json.hpp"
 #include "extras.hpp"
 #include "report.hpp"
 

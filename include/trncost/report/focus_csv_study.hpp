@@ -1,7 +1,7 @@
-// A study (io/study.hpp) as one FOCUS CSV: every option's line items, and the credit lines of the
-// options with a burn-down, under the columns of a CSV with credits (focus_credit_columns) and one
-// more, x_Option, naming the option each row belongs to. A row is exactly the row the option's own
-// CSV has (trncost estimate SCENARIO.toml --format csv, report/focus_csv.hpp), x_Line counting
+// A study (scenario/study.hpp) as one FOCUS CSV: every option's line items, and the credit lines of
+// the options with a burn-down, under the columns of a CSV with credits (focus_credit_columns) and
+// one more, x_Option, naming the option each row belongs to. A row is exactly the row the option's
+// own CSV has (trncost estimate SCENARIO.toml --format csv, report/focus_csv.hpp), x_Line counting
 // within the option; a usage row of an option without credits has NULL charge period and
 // x_CreditGrant, as any usage row of a CSV with credits. See docs/reports.md#focus-csv.
 #ifndef TRNCOST_REPORT_FOCUS_CSV_STUDY_HPP

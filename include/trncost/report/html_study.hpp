@@ -1,4 +1,4 @@
-// A study (io/study.hpp) as one self-contained HTML page: the decision with every reason, the
+// A study (scenario/study.hpp) as one self-contained HTML page: the decision with every reason, the
 // comparison (chart and table per unit of work), each option's credit runway, then per option its
 // status and total, tornado, Monte Carlo band and burn-down. A section appears only when it has
 // content.

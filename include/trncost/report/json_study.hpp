@@ -1,4 +1,4 @@
-// A study (io/study.hpp) as JSON, schema "trncost.study": each option's whole report (schema
+// A study (scenario/study.hpp) as JSON, schema "trncost.study": each option's whole report (schema
 // trncost.report, version 2, with its tornado, Monte Carlo band, decision and burn-down), the
 // comparison per unit of work and the study's decision. report/audit_study.hpp audits it: every
 // option's report as the report audit does, then the comparison against the options' totals.

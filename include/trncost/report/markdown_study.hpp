@@ -1,6 +1,6 @@
-// A study (io/study.hpp) as Markdown: the decision with every reason, the comparison ranked per
-// unit of work within each quality protocol, each option's credit runway, then each option's own
-// report (estimate, tornado, Monte Carlo, credits) with its headings one level down. A section
+// A study (scenario/study.hpp) as Markdown: the decision with every reason, the comparison ranked
+// per unit of work within each quality protocol, each option's credit runway, then each option's
+// own report (estimate, tornado, Monte Carlo, credits) with its headings one level down. A section
 // appears only when it has content.
 #ifndef TRNCOST_REPORT_MARKDOWN_STUDY_HPP
 #define TRNCOST_REPORT_MARKDOWN_STUDY_HPP

@@ -1,11 +1,11 @@
 // The bill against the estimate: an estimate's report held against a bill (a FOCUS 1.x export or
-// an AWS Cost and Usage Report, io/bill.hpp), row by row through each line's identity (the rate
-// code of its quoted price, else its service, region and usage or instance type). Each line gets
-// what was estimated, what was billed, the difference and why (usage that differed, a price that
-// changed, a line with no bill row, usage the estimate does not have); credits, refunds, discounts,
-// tax and fees have their own rows, and rows the filters leave out are counted with their money.
-// Nothing is hidden: the estimate's total, the bill's usage and the rows left out add up to what
-// was read. docs/reports.md#reconciliation describes the report and its JSON.
+// an AWS Cost and Usage Report, readers/bill.hpp), row by row through each line's identity (the
+// rate code of its quoted price, else its service, region and usage or instance type). Each line
+// gets what was estimated, what was billed, the difference and why (usage that differed, a price
+// that changed, a line with no bill row, usage the estimate does not have); credits, refunds,
+// discounts, tax and fees have their own rows, and rows the filters leave out are counted with
+// their money. Nothing is hidden: the estimate's total, the bill's usage and the rows left out add
+// up to what was read. docs/reports.md#reconciliation describes the report and its JSON.
 #ifndef TRNCOST_REPORT_RECONCILE_HPP
 #define TRNCOST_REPORT_RECONCILE_HPP
 
@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "../config.hpp"
-#include "../io/bill.hpp"
 #include "../model/identity.hpp"
 #include "../provenance/provenance.hpp"
+#include "../readers/bill.hpp"
 #include "report.hpp"
 
 namespace trncost::report {

@@ -1,7 +1,8 @@
 // A study, evaluated (io::run_study, docs/scenario.md "Studies"): each option's estimate and
 // analyses, the comparison normalised by work and quality, and the decision. The study writers
 // (report/*_study.hpp) render it from this header alone, without the study and scenario readers
-// (io/study.hpp, io/scenario.hpp and toml++): a writer compiled alone costs a third of what it did.
+// (scenario/study.hpp, scenario/scenario.hpp and toml++): a writer compiled alone costs a third of
+// what it did.
 #ifndef TRNCOST_REPORT_STUDY_RESULT_HPP
 #define TRNCOST_REPORT_STUDY_RESULT_HPP
 

@@ -162,7 +162,8 @@ inline constexpr bool is_trncost_unit<boost::units::unit<Dimension, System>> =
     detail::is_own_system<System>;
 
 /// The symbol trncost prints after a value of this unit ("USD/instance-h", "GiB"). Specialise it
-/// for a unit of your own; units without one print Boost's generated symbol through io/fmt.hpp.
+/// for a unit of your own; units without one print Boost's generated symbol through
+/// readers/fmt.hpp.
 template <class Unit>
 inline constexpr std::string_view symbol_v{};
 

@@ -2,7 +2,7 @@
 // JSON is refused with trncost's error naming the file and the line.
 #include <sstream>
 #include <string>
-#include <trncost/io/model_support.hpp>
+#include <trncost/readers/model_support.hpp>
 
 int main() {
   std::istringstream in("{\"model_id\": \n");

@@ -1,6 +1,6 @@
 // A consumer's scenario program (the `scenario` component: toml++ and the readers): the smallest
 // scenario is read back with its title and its one component.
-#include <trncost/io/scenario.hpp>
+#include <trncost/scenario/scenario.hpp>
 
 int main() {
   const auto spec = trncost::io::parse_scenario(

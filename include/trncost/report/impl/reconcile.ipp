@@ -1,5 +1,5 @@
 // The definitions of report/reconcile.hpp's functions: included by that header (header-only) or
-// compiled once by <trncost/io/src_readers.hpp> (TRNCOST_SEPARATE_COMPILATION).
+// compiled once by <trncost/readers/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
 #ifndef TRNCOST_REPORT_IMPL_RECONCILE_IPP
 #define TRNCOST_REPORT_IMPL_RECONCILE_IPP
 
@@ -8,8 +8,8 @@
 #include <map>
 #include <system_error>
 
-#include "../../io/detail/json.hpp"
 #include "../../prices/unit_table.hpp"
+#include "../../readers/detail/json.hpp"
 #include "../html.hpp"
 #include "../json.hpp"
 #include "../markdown.hpp"

@@ -1,0 +1,192 @@
+// A bill, read row by row: a FOCUS 1.x export (BilledCost, EffectiveCost, ChargeCategory,
+// ServiceName, RegionId, SkuPriceId...), a legacy AWS Cost and Usage Report
+// (lineItem/UnblendedCost, lineItem/UsageType, product/region...) or a CUR 2.0 export
+// (line_item_unblended_cost, line_item_usage_type, product_region_code...), all as CSV. Each row
+// becomes a bill_row in the words of trncost's line identity (service code, region, usage type
+// without its region prefix, SKU, rate code), with the cost a job is compared at and the kind of
+// charge. Streamed: memory is one record and a 16-byte fingerprint per row (to refuse a row written
+// twice), whatever the size of the file. The layouts and their rules are in docs/io.md#bills.
+#ifndef TRNCOST_READERS_BILL_HPP
+#define TRNCOST_READERS_BILL_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <fstream>
+#include <istream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../config.hpp"
+#include "../provenance/date.hpp"
+#include "../units/decimal.hpp"
+#include "detail/csv.hpp"
+#include "detail/input.hpp"
+
+namespace trncost::io {
+
+/// The export a bill file is, told from its header.
+enum class bill_layout : std::uint8_t {
+  focus,       ///< FOCUS 1.x (FinOps Open Cost and Usage Specification), AWS's or another's
+  cur_legacy,  ///< AWS Cost and Usage Report, "lineItem/UnblendedCost" columns
+  cur2,        ///< AWS CUR 2.0 (Data Exports), "line_item_unblended_cost" columns
+};
+
+/// "FOCUS 1.x", "Cost and Usage Report (legacy)", "CUR 2.0".
+[[nodiscard]] TRNCOST_DECL std::string_view to_string(bill_layout l) noexcept;
+
+/// What a row charges, in the bill's own classes brought to one vocabulary.
+enum class charge_kind : std::uint8_t {
+  usage,       ///< use of a resource: what an estimate's lines predict
+  purchase,    ///< a fee or a commitment's purchase (upfront, recurring, reserved instance fee)
+  credit,      ///< a credit applied (negative)
+  refund,      ///< a refund (negative)
+  discount,    ///< a discount program's row (EDP, bundled, private rate: negative)
+  tax,         ///< tax
+  adjustment,  ///< a correction or any other row the bill does not class as the above
+  negation,    ///< a Savings Plans negation: cancels the on-demand cost of covered usage, whose
+               ///< effective cost the covered usage row already carries; never added
+};
+
+/// "usage", "purchase", "credit", "refund", "discount", "tax", "adjustment", "negation".
+[[nodiscard]] TRNCOST_DECL std::string_view to_string(charge_kind k) noexcept;
+
+/// One row of a bill. Texts are empty where the bill leaves the column out or NULL.
+struct bill_row {
+  std::uint64_t line = 0;  ///< the line of the file the row starts on
+  std::string row_id;      ///< identity/LineItemId (CUR); empty in FOCUS
+  charge_kind kind = charge_kind::usage;
+  std::string charge_type;  ///< the bill's word: "Usage", "Credit", "SavingsPlanCoveredUsage"
+  std::string provider;     ///< FOCUS ProviderName ("AWS"); "AWS" for a CUR
+  /// The service's offer code when trncost knows the service ("AmazonEC2"), else the bill's name.
+  std::string service;
+  std::string region;      ///< "us-east-1"; empty for a global charge
+  std::string usage_type;  ///< without its region prefix: "BoxUsage:trn1.32xlarge"
+  std::string sku;         ///< product/sku, SkuId
+  std::string rate_code;   ///< pricing/RateCode, SkuPriceId: "SKU.OFFERTERM.RATE"
+  std::string account;     ///< the usage account (SubAccountId, lineItem/UsageAccountId)
+  std::string description;
+  timestamp start{};  ///< the charge period, [start, end)
+  timestamp end{};
+  /// What the row costs a job: usage at its effective cost (FOCUS EffectiveCost; in a CUR the
+  /// unblended cost, or the Savings Plans or reservation effective cost of covered usage); any
+  /// other row at its billed cost.
+  decimal cost{};
+  decimal billed_cost{};  ///< what the invoice says (BilledCost, lineItem/UnblendedCost)
+  std::optional<decimal> quantity{};  ///< PricingQuantity, lineItem/UsageAmount
+  std::string unit;                   ///< PricingUnit, pricing/unit: "Hrs", "Hours", "GB-Mo"
+  std::string currency;               ///< BillingCurrency, lineItem/CurrencyCode
+  /// FOCUS Tags and CUR 2.0 resource_tags as the bill writes them (a JSON object), read only when
+  /// a tag is asked for (detail::has_tag).
+  std::string tags_json;
+  /// A legacy CUR's non-empty resourceTags/* columns: ("user:Project", "llama-ft").
+  std::vector<std::pair<std::string, std::string>> tags;
+};
+
+/// Reads a bill from a stream, one row at a time:
+///
+///     bill_reader bill(in, "focus.csv");
+///     while (bill.next()) use(bill.row());
+///
+/// Throws parse_error naming the file, the line, the column and the rule: a header of no known
+/// layout (naming the columns each needs), a record of another width than the header, a number or
+/// a time that is not one, a currency other than the first row's (trncost converts none), a FOCUS
+/// ChargeCategory outside the specification's, covered usage without its effective cost, and, when
+/// the input ends, a row that repeats an earlier one field for field (a bill concatenated with
+/// itself).
+class bill_reader {
+ public:
+  TRNCOST_DECL bill_reader(std::istream& in, std::string file);
+
+  /// Reads the next row; false at the end of the input (after the duplicate check).
+  TRNCOST_DECL bool next();
+  [[nodiscard]] const bill_row& row() const noexcept { return row_; }
+  [[nodiscard]] bill_layout layout() const noexcept { return layout_; }
+  [[nodiscard]] const std::string& file() const noexcept { return csv_.file(); }
+  /// The bill's currency (its first row's); empty before the first row.
+  [[nodiscard]] const std::string& currency() const noexcept { return currency_; }
+  /// Rows read so far.
+  [[nodiscard]] std::uint64_t rows() const noexcept { return rows_; }
+
+ private:
+  enum col : std::uint8_t {
+    c_cost,
+    c_effective,
+    c_sp_effective,
+    c_ri_effective,
+    c_kind,
+    c_provider,
+    c_service,
+    c_service_code,
+    c_region,
+    c_usage_type,
+    c_sku,
+    c_rate_code,
+    c_account,
+    c_description,
+    c_start,
+    c_end,
+    c_quantity,
+    c_unit,
+    c_currency,
+    c_row_id,
+    c_tags,
+    c_count
+  };
+
+  void read_header();
+  [[nodiscard]] std::string_view field(col c) const noexcept;
+  [[nodiscard]] std::string_view column_name(col c) const;
+  [[nodiscard]] decimal number(col c) const;
+  [[nodiscard]] timestamp time(col c) const;
+  void read_kind();
+  void check_duplicates();
+
+  detail::csv_reader csv_;
+  detail::csv_header header_;
+  bill_layout layout_ = bill_layout::focus;
+  std::array<std::optional<std::size_t>, c_count> cols_{};
+  std::vector<std::pair<std::size_t, std::string>> tag_columns_;  ///< legacy CUR resourceTags/*
+  bill_row row_;
+  std::string currency_;
+  std::uint64_t currency_line_ = 0;
+  std::uint64_t rows_ = 0;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> seen_;  ///< (fingerprint, line)
+  bool done_ = false;
+};
+
+/// Opens `path` (io::open_input_file) and reads it as a bill: for each row, `on_row(row)`. Returns
+/// the layout read.
+template <class OnRow>
+bill_layout for_each_bill_row(const std::string& path, OnRow&& on_row) {
+  std::ifstream in = open_input_file(path);
+  bill_reader bill(in, path);
+  while (bill.next()) on_row(bill.row());
+  return bill.layout();
+}
+
+namespace detail {
+
+/// A bill's timestamp: "2024-09-18 23:00:00" (FOCUS exports), "2024-09-18T23:00:00Z",
+/// "2024-09-18T23:00:00.000Z" (CUR), with an optional "+00:00" or "Z"; a date alone is its first
+/// second. False for anything else (another offset included: bills are in UTC).
+TRNCOST_DECL bool bill_time(std::string_view text, timestamp& out);
+
+/// Whether a bill row's tag `key` has `value`; keys compare without a "user:" or "user_" prefix
+/// and in any case (legacy CUR "resourceTags/user:Project", CUR 2.0 "user_project", FOCUS
+/// "Project" are one tag).
+[[nodiscard]] TRNCOST_DECL bool has_tag(const bill_row& row, std::string_view key,
+                                        std::string_view value);
+
+}  // namespace detail
+
+}  // namespace trncost::io
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/bill.ipp"
+#endif
+
+#endif  // TRNCOST_READERS_BILL_HPP

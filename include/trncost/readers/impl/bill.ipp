@@ -1,0 +1,467 @@
+// The definitions of readers/bill.hpp's functions: included by that header (header-only) or
+// compiled once by <trncost/readers/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
+#ifndef TRNCOST_READERS_IMPL_BILL_IPP
+#define TRNCOST_READERS_IMPL_BILL_IPP
+
+#include <algorithm>
+
+#include "../../model/identity.hpp"
+#include "../../provenance/region.hpp"
+#include "../bill.hpp"
+#include "../detail/json.hpp"
+
+namespace trncost::io {
+
+TRNCOST_DECL std::string_view to_string(bill_layout l) noexcept {
+  switch (l) {
+    case bill_layout::focus:
+      return "FOCUS 1.x";
+    case bill_layout::cur_legacy:
+      return "Cost and Usage Report (legacy)";
+    case bill_layout::cur2:
+      return "CUR 2.0";
+  }
+  return "unknown";
+}
+
+TRNCOST_DECL std::string_view to_string(charge_kind k) noexcept {
+  switch (k) {
+    case charge_kind::usage:
+      return "usage";
+    case charge_kind::purchase:
+      return "purchase";
+    case charge_kind::credit:
+      return "credit";
+    case charge_kind::refund:
+      return "refund";
+    case charge_kind::discount:
+      return "discount";
+    case charge_kind::tax:
+      return "tax";
+    case charge_kind::adjustment:
+      return "adjustment";
+    case charge_kind::negation:
+      return "negation";
+  }
+  return "unknown";
+}
+
+namespace detail {
+
+namespace {
+
+/// The column each field is read from, per layout; an empty name is a column the layout does not
+/// have. Alternatives are separated by '|' (the first present is used); '*' marks a required one.
+struct bill_columns {
+  bill_layout layout;
+  std::array<std::string_view, 21> names;
+};
+
+// Field order: cost, effective, sp_effective, ri_effective, kind, provider, service, service_code,
+// region, usage_type, sku, rate_code, account, description, start, end, quantity, unit, currency,
+// row_id, tags (bill_reader::col).
+constexpr bill_columns bill_layouts[] = {
+    {bill_layout::focus,
+     {"*BilledCost",
+      "EffectiveCost",
+      "",
+      "",
+      "*ChargeCategory|ChargeType",
+      "ProviderName",
+      "*ServiceName",
+      "x_ServiceCode",
+      "RegionId|Region",
+      "x_UsageType",
+      "SkuId",
+      "SkuPriceId",
+      "SubAccountId",
+      "ChargeDescription",
+      "*ChargePeriodStart",
+      "*ChargePeriodEnd",
+      "PricingQuantity",
+      "PricingUnit",
+      "*BillingCurrency",
+      "",
+      "Tags"}},
+    {bill_layout::cur_legacy,
+     {"*lineItem/UnblendedCost",
+      "",
+      "savingsPlan/SavingsPlanEffectiveCost",
+      "reservation/EffectiveCost",
+      "*lineItem/LineItemType",
+      "",
+      "*lineItem/ProductCode",
+      "",
+      "product/regionCode|product/region",
+      "lineItem/UsageType",
+      "product/sku",
+      "pricing/RateCode",
+      "lineItem/UsageAccountId",
+      "lineItem/LineItemDescription",
+      "*lineItem/UsageStartDate",
+      "lineItem/UsageEndDate",
+      "lineItem/UsageAmount",
+      "pricing/unit",
+      "*lineItem/CurrencyCode",
+      "identity/LineItemId",
+      ""}},
+    {bill_layout::cur2,
+     {"*line_item_unblended_cost",
+      "",
+      "savings_plan_savings_plan_effective_cost",
+      "reservation_effective_cost",
+      "*line_item_line_item_type",
+      "",
+      "*line_item_product_code",
+      "",
+      "product_region_code",
+      "line_item_usage_type",
+      "product_sku",
+      "pricing_rate_code",
+      "line_item_usage_account_id",
+      "line_item_line_item_description",
+      "*line_item_usage_start_date",
+      "line_item_usage_end_date",
+      "line_item_usage_amount",
+      "pricing_unit",
+      "*line_item_currency_code",
+      "identity_line_item_id",
+      "resource_tags"}},
+};
+
+/// FNV-1a over a record's fields, each followed by a separator byte no field's text can hold in
+/// that position (so "a,bc" and "ab,c" differ).
+std::uint64_t record_fingerprint(const csv_reader& r) noexcept {
+  std::uint64_t h = 14695981039346656037ULL;
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    for (const char c : r[i]) {
+      h ^= static_cast<unsigned char>(c);
+      h *= 1099511628211ULL;
+    }
+    h ^= 0x1FU;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+/// Case-insensitive equality: the one of model/identity.hpp, which service names use.
+constexpr bool same_any_case(std::string_view a, std::string_view b) noexcept {
+  return trncost::detail::same_letters_any_case(a, b);
+}
+
+std::string_view tag_key(std::string_view k) noexcept {
+  if (k.starts_with("resourceTags/")) k.remove_prefix(13);
+  if (k.starts_with("user:") || k.starts_with("user_")) k.remove_prefix(5);
+  return k;
+}
+
+}  // namespace
+
+TRNCOST_DECL bool bill_time(std::string_view t, timestamp& out) {
+  std::string text(t.substr(0, std::min<std::size_t>(t.size(), 19)));
+  std::string_view rest = t.size() > 19 ? t.substr(19) : std::string_view{};
+  if (text.size() == 10) {  // a date alone: its first second
+    text += "T00:00:00";
+  } else if (text.size() != 19) {
+    return false;
+  }
+  if (text[10] == ' ') text[10] = 'T';
+  if (rest.starts_with('.')) {  // fractional seconds: ".000"
+    std::size_t i = 1;
+    while (i < rest.size() && rest[i] >= '0' && rest[i] <= '9') ++i;
+    if (i == 1) return false;
+    for (std::size_t j = 1; j < i; ++j) {
+      if (rest[j] != '0') return false;  // a bill's periods start on whole seconds
+    }
+    rest.remove_prefix(i);
+  }
+  if (!rest.empty() && rest != "Z" && rest != "+00:00" && rest != "+0000") return false;
+  try {
+    out = parse_timestamp(text + "Z");
+    return true;
+  } catch (const error&) {
+    return false;
+  }
+}
+
+TRNCOST_DECL bool has_tag(const bill_row& row, std::string_view key, std::string_view value) {
+  key = tag_key(key);
+  for (const auto& [k, v] : row.tags) {
+    if (same_any_case(tag_key(k), key) && v == value) return true;
+  }
+  if (row.tags_json.empty()) return false;
+  const json_value tags = parse_json_text(row.tags_json, "tags", row.line);
+  if (!tags.is_object()) return false;
+  for (std::size_t i = 0; i < tags.keys().size(); ++i) {
+    if (same_any_case(tag_key(tags.keys()[i]), key) && tags.items()[i].is_string() &&
+        tags.items()[i].text() == value) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace detail
+
+TRNCOST_DECL bill_reader::bill_reader(std::istream& in, std::string file)
+    : csv_(in, std::move(file)) {
+  // The compressed and binary forms exports come in, told by their first bytes, each refused with
+  // what to do rather than read as text (a .csv.gz would otherwise fail as "not UTF-8").
+  char magic[4] = {};
+  const auto start = in.tellg();
+  if (start != std::streampos(-1)) {
+    in.read(magic, 4);
+    in.clear();
+    in.seekg(start);
+  } else {
+    magic[0] = static_cast<char>(in.peek());
+  }
+  const std::string_view m(magic, 4);
+  const auto refuse = [&](std::string_view what, std::string_view how) {
+    io::fail(input_position::whole(csv_.file()), "",
+             "is " + std::string(what) + ", not a CSV bill: " + std::string(how));
+  };
+  if (m.substr(0, 2) == "\x1f\x8b") {
+    refuse("gzip-compressed (a .csv.gz export)", "decompress it first (gunzip -k FILE)");
+  }
+  if (m == std::string_view("PK\x03\x04", 4)) {
+    refuse("a ZIP archive (a Cost and Usage Report's .zip)", "extract its CSV first (unzip FILE)");
+  }
+  if (m == "PAR1") {
+    refuse("a Parquet file", "export the bill as CSV (trncost reads no Parquet)");
+  }
+  read_header();
+}
+
+TRNCOST_DECL void bill_reader::read_header() {
+  if (!csv_.next())
+    io::fail(input_position::whole(csv_.file()), "", "is empty: no header, no rows");
+  header_ = detail::csv_header(csv_);
+  const auto* layout = static_cast<const detail::bill_columns*>(nullptr);
+  for (const auto& l : detail::bill_layouts) {
+    const std::string_view cost = l.names[c_cost].substr(1);  // drop '*'
+    if (header_.find(cost)) layout = &l;
+  }
+  if (layout == nullptr) {
+    io::fail(csv_.position(), "",
+             "the header has none of BilledCost (a FOCUS 1.x export), lineItem/UnblendedCost (an "
+             "AWS Cost and Usage Report) or line_item_unblended_cost (a CUR 2.0 export): not a "
+             "bill trncost reads");
+  }
+  layout_ = layout->layout;
+  for (std::size_t c = 0; c < c_count; ++c) {
+    std::string_view spec = layout->names[c];
+    if (spec.empty()) continue;
+    const bool required = spec.starts_with('*');
+    if (required) spec.remove_prefix(1);
+    std::string tried;
+    while (!spec.empty() && !cols_[c]) {
+      const std::size_t bar = spec.find('|');
+      const std::string_view name = spec.substr(0, bar);
+      cols_[c] = header_.find(name);
+      tried += (tried.empty() ? "'" : " nor '") + std::string(name) + "'";
+      spec = bar == std::string_view::npos ? std::string_view{} : spec.substr(bar + 1);
+    }
+    if (required && !cols_[c]) {
+      io::fail(csv_.position(), "column " + tried,
+               "is required in a " + std::string(to_string(layout_)) +
+                   " bill but missing from the header");
+    }
+  }
+  if (layout_ == bill_layout::cur_legacy) {
+    for (std::size_t i = 0; i < header_.size(); ++i) {
+      if (header_.name(i).starts_with("resourceTags/")) {
+        tag_columns_.emplace_back(i, header_.name(i).substr(13));
+      }
+    }
+  }
+}
+
+TRNCOST_DECL std::string_view bill_reader::field(col c) const noexcept {
+  if (!cols_[c]) return {};
+  const std::string_view v = csv_[*cols_[c]];
+  return v == "NULL" ? std::string_view{} : v;
+}
+
+TRNCOST_DECL std::string_view bill_reader::column_name(col c) const {
+  return cols_[c] ? std::string_view(header_.name(*cols_[c])) : std::string_view("?");
+}
+
+TRNCOST_DECL decimal bill_reader::number(col c) const {
+  const std::string_view v = field(c);
+  decimal out;
+  if (v.empty()) {
+    io::fail(csv_.position(), "column '" + std::string(column_name(c)) + "'",
+             "is empty; a bill row needs it (trncost takes nothing unknown as zero)");
+  }
+  if (!detail::measurement_decimal(v, out)) {
+    io::fail(csv_.position(), "column '" + std::string(column_name(c)) + "'",
+             "\"" + std::string(v) + "\" is not a number");
+  }
+  return out;
+}
+
+TRNCOST_DECL timestamp bill_reader::time(col c) const {
+  const std::string_view v = field(c);
+  timestamp out;
+  if (!detail::bill_time(v, out)) {
+    io::fail(csv_.position(), "column '" + std::string(column_name(c)) + "'",
+             "\"" + std::string(v) +
+                 "\" is not a UTC time (2024-09-18 23:00:00, 2024-09-18T23:00:00Z or "
+                 "2024-09-18T23:00:00.000Z)");
+  }
+  return out;
+}
+
+TRNCOST_DECL void bill_reader::read_kind() {
+  const std::string_view k = field(c_kind);
+  row_.charge_type.assign(k);
+  const auto is = [&](std::string_view w) { return detail::same_any_case(k, w); };
+  if (layout_ == bill_layout::focus) {
+    if (is("Usage")) {
+      row_.kind = charge_kind::usage;
+    } else if (is("Purchase")) {
+      row_.kind = charge_kind::purchase;
+    } else if (is("Credit")) {
+      row_.kind = charge_kind::credit;
+    } else if (is("Tax")) {
+      row_.kind = charge_kind::tax;
+    } else if (is("Adjustment")) {
+      row_.kind = charge_kind::adjustment;
+    } else {
+      io::fail(csv_.position(), "column '" + std::string(column_name(c_kind)) + "'",
+               "\"" + std::string(k) +
+                   "\" is not a FOCUS charge category (Usage, Purchase, Credit, Tax, Adjustment)");
+    }
+    return;
+  }
+  if (is("Usage") || is("SavingsPlanCoveredUsage") || is("DiscountedUsage")) {
+    row_.kind = charge_kind::usage;
+  } else if (is("SavingsPlanNegation")) {
+    row_.kind = charge_kind::negation;
+  } else if (is("Fee") || is("RIFee") || is("SavingsPlanUpfrontFee") ||
+             is("SavingsPlanRecurringFee")) {
+    row_.kind = charge_kind::purchase;
+  } else if (is("Credit")) {
+    row_.kind = charge_kind::credit;
+  } else if (is("Refund")) {
+    row_.kind = charge_kind::refund;
+  } else if (is("Tax")) {
+    row_.kind = charge_kind::tax;
+  } else if (k.ends_with("Discount")) {  // BundledDiscount, EdpDiscount, PrivateRateDiscount...
+    row_.kind = charge_kind::discount;
+  } else if (k.empty()) {
+    io::fail(csv_.position(), "column '" + std::string(column_name(c_kind)) + "'",
+             "is empty; every row of a Cost and Usage Report has a line item type");
+  } else {
+    row_.kind = charge_kind::adjustment;  // a type AWS added later: kept, shown as its own kind
+  }
+}
+
+TRNCOST_DECL bool bill_reader::next() {
+  if (done_) return false;
+  for (;;) {
+    if (!csv_.next()) {
+      done_ = true;
+      check_duplicates();
+      return false;
+    }
+    if (!csv_.blank()) break;
+  }
+  header_.check_width(csv_);
+  ++rows_;
+  seen_.emplace_back(detail::record_fingerprint(csv_), csv_.line());
+  row_.line = csv_.line();
+  row_.row_id.assign(field(c_row_id));
+  read_kind();
+  row_.provider.assign(layout_ == bill_layout::focus ? field(c_provider) : "AWS");
+  {
+    const std::string_view code = field(c_service_code);
+    const std::string_view name = field(c_service);
+    const auto known = find_aws_service(code.empty() ? name : code);
+    row_.service.assign(known ? known->code : (code.empty() ? name : code));
+  }
+  row_.usage_type.assign(field(c_usage_type));
+  row_.region.assign(field(c_region));
+  if (const std::string_view prefixed = region_of_usage_type(row_.usage_type); !prefixed.empty()) {
+    if (row_.region.empty()) row_.region.assign(prefixed);
+    row_.usage_type.erase(0, row_.usage_type.find('-') + 1);
+  }
+  row_.sku.assign(field(c_sku));
+  row_.rate_code.assign(field(c_rate_code));
+  row_.account.assign(field(c_account));
+  row_.description.assign(field(c_description));
+  row_.start = time(c_start);
+  row_.end = cols_[c_end] && !field(c_end).empty() ? time(c_end) : row_.start;
+  if (row_.end < row_.start) {
+    io::fail(csv_.position(), "column '" + std::string(column_name(c_end)) + "'",
+             "ends before the row's period starts (" + to_string(row_.start) + ")");
+  }
+  row_.billed_cost = number(c_cost);
+  row_.cost = row_.billed_cost;
+  if (row_.kind == charge_kind::usage) {
+    if (layout_ == bill_layout::focus && cols_[c_effective]) {
+      row_.cost = number(c_effective);
+    } else if (row_.charge_type == "SavingsPlanCoveredUsage") {
+      if (!cols_[c_sp_effective]) {
+        io::fail(csv_.position(), "column '" + std::string(column_name(c_kind)) + "'",
+                 "SavingsPlanCoveredUsage in a bill without the Savings Plans effective cost "
+                 "column: its cost is not known");
+      }
+      row_.cost = number(c_sp_effective);
+    } else if (row_.charge_type == "DiscountedUsage") {
+      if (!cols_[c_ri_effective]) {
+        io::fail(csv_.position(), "column '" + std::string(column_name(c_kind)) + "'",
+                 "DiscountedUsage in a bill without the reservation effective cost column: its "
+                 "cost is not known");
+      }
+      row_.cost = number(c_ri_effective);
+    }
+  }
+  row_.quantity.reset();
+  if (!field(c_quantity).empty()) row_.quantity = number(c_quantity);
+  row_.unit.assign(field(c_unit));
+  row_.currency.assign(field(c_currency));
+  if (row_.currency.empty()) {
+    io::fail(csv_.position(), "column '" + std::string(column_name(c_currency)) + "'",
+             "is empty; a bill row's money needs its currency");
+  }
+  if (currency_.empty()) {
+    currency_ = row_.currency;
+    currency_line_ = row_.line;
+  } else if (row_.currency != currency_) {
+    io::fail(csv_.position(), "column '" + std::string(column_name(c_currency)) + "'",
+             "\"" + row_.currency + "\", where line " + std::to_string(currency_line_) + " is in " +
+                 currency_ +
+                 ": a bill in two currencies (trncost converts none; export one per currency)");
+  }
+  row_.tags_json.assign(field(c_tags));
+  row_.tags.clear();
+  for (const auto& [i, name] : tag_columns_) {
+    if (!csv_[i].empty()) row_.tags.emplace_back(name, std::string(csv_[i]));
+  }
+  return true;
+}
+
+TRNCOST_DECL void bill_reader::check_duplicates() {
+  std::sort(seen_.begin(), seen_.end());
+  // The earliest row that repeats another, so that the message names the first one a reader meets.
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> first;  // (repeating line, repeated line)
+  for (std::size_t i = 1; i < seen_.size(); ++i) {
+    if (seen_[i].first == seen_[i - 1].first && (!first || seen_[i].second < first->first)) {
+      first = std::pair{seen_[i].second, seen_[i - 1].second};
+    }
+  }
+  if (first) {
+    io::fail(input_position::at_line(csv_.file(), first->first), "",
+             "repeats line " + std::to_string(first->second) +
+                 " field for field (a bill concatenated with itself, or a row exported twice): "
+                 "its money would count twice; remove one");
+  }
+  seen_.clear();
+  seen_.shrink_to_fit();
+}
+
+}  // namespace trncost::io
+
+#endif  // TRNCOST_READERS_IMPL_BILL_IPP

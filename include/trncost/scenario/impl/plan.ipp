@@ -1,0 +1,351 @@
+// The definitions of scenario/plan.hpp's functions and the plan file's parser: included by that
+// header (header-only) or compiled once by <trncost/scenario/src.hpp>
+// (TRNCOST_SEPARATE_COMPILATION).
+#ifndef TRNCOST_SCENARIO_IMPL_PLAN_IPP
+#define TRNCOST_SCENARIO_IMPL_PLAN_IPP
+
+#include <map>
+#include <set>
+
+#include "../../report/markdown.hpp"
+#include "../plan.hpp"
+#include "scenario.ipp"
+
+namespace trncost::io::detail {
+
+/// Reads a plan: its own tables with the scenario's rules (keys, dates, grants).
+class plan_parser : public scenario_parser {
+ public:
+  using scenario_parser::scenario_parser;
+
+  static constexpr std::array<std::string_view, 4> plan_root_keys{"format", "plan", "workload",
+                                                                  "grant"};
+  static constexpr std::array<std::string_view, 3> plan_keys{"title", "start", "end"};
+  static constexpr std::array<std::string_view, 8> workload_keys{
+      "name", "scenario", "start", "after", "days", "end", "every", "times"};
+
+  plan_spec parse_plan(std::string_view text) {
+    if (const auto refused = check_toml(text)) {
+      fail_at(
+          refused->line, "",
+          "is not valid TOML: column " + std::to_string(refused->column) + ": " + refused->rule);
+    }
+    toml::table root;
+    try {
+      root = toml::parse(text, std::string_view(file_));
+    } catch (const toml::parse_error& e) {
+      fail_at(e.source().begin.line, "", "is not valid TOML: " + std::string(e.description()));
+    }
+    check_keys(root, "", plan_root_keys, "a plan file");
+    check_format(root);
+    plan_spec p;
+    p.file = file_;
+    const toml::table& head = table(root, "plan", "plan");
+    p.line = line_of(head);
+    check_keys(head, "plan", plan_keys, "[plan]");
+    p.title = string(head, "plan", "title", true);
+    p.start = date_value(required(head, "plan", "start"), "plan.start");
+    p.end = date_value(required(head, "plan", "end"), "plan.end");
+    if (!(p.start < p.end)) {
+      fail_at(
+          line_of(*head.get("end")), "plan.end",
+          "must be after plan.start (" + to_string(p.start) + "): the plan runs over [start, end)");
+    }
+    const toml::array& ws = array(root, "", "workload");
+    if (!ws.is_array_of_tables() || ws.empty()) {
+      fail_at(line_of(ws), "workload", "must be one or more [[workload]] tables");
+    }
+    for (std::size_t i = 0; i < ws.size(); ++i) {
+      p.workloads.push_back(workload(*ws[i].as_table(), i, p));
+    }
+    if (const toml::node* g = root.get("grant")) {
+      const toml::array* a = g->as_array();
+      if (a == nullptr || !a->is_array_of_tables()) {
+        fail_at(line_of(*g), "grant", "must be an array of tables: write each grant as [[grant]]");
+      }
+      for (std::size_t i = 0; i < a->size(); ++i) {
+        p.grants.push_back(grant(*(*a)[i].as_table(), "grant[" + std::to_string(i) + "]"));
+      }
+    }
+    return p;
+  }
+
+ private:
+  plan_workload_spec workload(const toml::table& t, std::size_t index, const plan_spec& p) const {
+    const std::string path = "workload[" + std::to_string(index) + "]";
+    check_keys(t, path, workload_keys, "a workload");
+    plan_workload_spec w;
+    w.line = line_of(t);
+    w.name = string(t, path, "name", true);
+    for (const auto& before : p.workloads) {
+      if (before.name == w.name) {
+        fail_at(w.line, join(path, "name"), "\"" + w.name + "\" names an earlier workload too");
+      }
+    }
+    w.scenario = path_string(required(t, path, "scenario"), join(path, "scenario"));
+    one_of(t, path, {"start", "after"}, false,
+           "when it starts: a date, or after another workload's last occurrence");
+    if (const toml::node* s = t.get("start")) w.start = date_value(*s, join(path, "start"));
+    if (t.get("after") != nullptr) {
+      w.after = string(t, path, "after", true);
+      bool earlier = false;
+      for (const auto& before : p.workloads) earlier = earlier || before.name == w.after;
+      if (!earlier) {
+        fail_at(
+            line_of(*t.get("after")), join(path, "after"),
+            "\"" + w.after + "\" is no earlier workload; a workload follows one written before it");
+      }
+    }
+    one_of(t, path, {"days", "end"}, false, "how long one occurrence spends: days, or an end date");
+    if (const toml::node* d = t.get("days")) {
+      w.days = static_cast<std::int64_t>(whole(*d, join(path, "days"), 36'600));
+      if (*w.days == 0) fail_at(line_of(*d), join(path, "days"), "must be at least 1");
+    }
+    if (const toml::node* e = t.get("end")) {
+      w.end = date_value(*e, join(path, "end"));
+      if (!w.start) {
+        fail_at(line_of(*e), join(path, "end"),
+                "goes with start = <date>; after another workload, give days");
+      }
+      if (!(*w.start < *w.end)) {
+        fail_at(line_of(*e), join(path, "end"),
+                "must be after start (" + to_string(*w.start) + ")");
+      }
+    }
+    if (const toml::node* e = t.get("every")) {
+      const std::string ep = join(path, "every");
+      if (e->is_integer()) {
+        w.every = "days";
+        w.every_days = static_cast<std::int64_t>(whole(*e, ep, 36'600));
+        if (w.every_days == 0) fail_at(line_of(*e), ep, "must be at least 1 day");
+      } else {
+        w.every = string(t, path, "every", true);
+        if (w.every != "week" && w.every != "month") {
+          fail_at(line_of(*e), ep,
+                  "\"" + w.every + "\" is not \"week\", \"month\" or a number of days");
+        }
+      }
+      const toml::node* n = t.get("times");
+      if (n == nullptr) {
+        fail_at(w.line, join(path, "times"),
+                "is missing: every goes with times (how many occurrences)");
+      }
+      w.times = static_cast<std::int64_t>(whole(*n, join(path, "times"), 10'000));
+      if (w.times == 0) fail_at(line_of(*n), join(path, "times"), "must be at least 1");
+    } else if (const toml::node* n = t.get("times")) {
+      fail_at(line_of(*n), join(path, "times"), "goes with every (\"week\", \"month\" or days)");
+    }
+    if (w.every == "month" && w.start && w.start->day() > 28) {
+      fail_at(line_of(*t.get("start")), join(path, "start"),
+              "is day " + std::to_string(w.start->day()) +
+                  " of its month: a monthly occurrence starts on a day every month has (1-28)");
+    }
+    return w;
+  }
+};
+
+/// The day `n` months after `d` (its day of the month at most 28: checked by the parser).
+TRNCOST_DECL date months_after(date d, std::int64_t n) {
+  const std::int64_t m = static_cast<std::int64_t>(d.month()) - 1 + n;
+  return date(static_cast<int>(d.year() + m / 12), static_cast<unsigned>(m % 12 + 1), d.day());
+}
+
+}  // namespace trncost::io::detail
+
+namespace trncost {
+
+namespace io {
+
+[[nodiscard]] TRNCOST_DECL std::vector<std::string> plan_key_paths() {
+  using p = detail::plan_parser;
+  std::vector<std::string> out{"plan", "workload"};
+  for (std::string_view k : p::plan_keys) out.push_back("plan." + std::string(k));
+  for (std::string_view k : p::workload_keys) out.push_back("workload." + std::string(k));
+  return out;
+}
+
+[[nodiscard]] TRNCOST_DECL plan_spec parse_plan(std::string_view text, std::string_view file) {
+  return detail::plan_parser(file).parse_plan(text);
+}
+
+[[nodiscard]] TRNCOST_DECL plan_spec read_plan(const std::string& path) {
+  return parse_plan(read_input_file(path), path);
+}
+
+[[nodiscard]] TRNCOST_DECL bool is_plan_text(std::string_view text) {
+  if (detail::check_toml(text)) return false;
+  try {
+    const toml::table root = toml::parse(text);
+    return root.get("plan") != nullptr;
+  } catch (const toml::parse_error&) {
+    return false;
+  }
+}
+
+[[nodiscard]] TRNCOST_DECL bool is_plan_file(const std::string& path) {
+  if (!input_file_rule(path, max_whole_input_bytes).empty()) return false;
+  try {
+    return is_plan_text(read_input_file(path));
+  } catch (const parse_error&) {
+    return false;
+  }
+}
+
+[[nodiscard]] TRNCOST_DECL plan_result run_plan(const plan_spec& p,
+                                                const price_store_reader& store) {
+  const auto at = [&](std::uint64_t line, const std::string& key, const trncost::error& e) {
+    return input_error(p.file + ":" + std::to_string(line) + ": " + key + ": " +
+                       trncost::detail::bare_message(e));
+  };
+  plan_result r;
+  r.file = p.file;
+  r.title = p.title;
+  r.start = p.start;
+  r.end = p.end;
+  std::vector<credits::planned_workload> planned;
+  const std::filesystem::path dir = std::filesystem::path(p.file).parent_path();
+  for (std::size_t i = 0; i < p.workloads.size(); ++i) {
+    const auto& w = p.workloads[i];
+    const std::string key = "workload[" + std::to_string(i) + "]";
+    plan_workload_result x;
+    x.name = w.name;
+    x.scenario = w.scenario;
+    const std::filesystem::path full = dir / w.scenario;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(full, ec)) {
+      throw input_error(p.file + ":" + std::to_string(w.line) + ": " + key +
+                        ".scenario: scenario file \"" + w.scenario +
+                        "\" does not exist (looked for " + full.string() +
+                        ", relative to the plan file)");
+    }
+    // The scenario's own errors name its file, line and key; the plan's line says which workload.
+    try {
+      const scenario_spec spec = read_scenario(full.string());
+      x.title = spec.title;
+      const model m = build_model(spec, store);
+      x.est = m.evaluate(spec.as_of, scenario_options(spec));
+    } catch (const trncost::error& e) {
+      throw at(w.line, key + ".scenario", e);
+    }
+    // Occurrences: the first from its start (or the day the workload it follows ends), the others
+    // every week, month or N days.
+    date first = w.start ? *w.start : date{};
+    if (!w.start) {
+      for (const auto& before : r.workloads) {
+        if (before.name == w.after) first = before.occurrences.back().end;
+      }
+    }
+    const std::int64_t length = w.days ? *w.days : days_between(first, *w.end);
+    for (std::int64_t k = 0; k < w.times; ++k) {
+      const date s = w.every == "month"  ? detail::months_after(first, k)
+                     : w.every == "week" ? add_days(first, 7 * k)
+                     : w.every == "days" ? add_days(first, w.every_days * k)
+                                         : first;
+      x.occurrences.push_back({s, add_days(s, length)});
+    }
+    planned.push_back({x.name, x.est, x.occurrences});
+    r.workloads.push_back(std::move(x));
+  }
+  try {
+    r.schedule = credits::plan_schedule(planned, p.start, p.end);
+  } catch (const trncost::error& e) {
+    throw at(p.line, "workload", e);
+  }
+  std::vector<credits::grant> grants;
+  for (std::size_t i = 0; i < p.grants.size(); ++i) {
+    const auto& g = p.grants[i];
+    try {
+      const sourced<money> amount(
+          g.name + " amount", money::from_value(decimal::parse(g.amount.value)), *g.amount.origin);
+      grants.emplace_back(g.name, amount, g.issued, credits::last_day{g.last_valid_day},
+                          std::set<std::string>(g.services.begin(), g.services.end()));
+    } catch (const trncost::error& e) {
+      throw at(g.line, "grant[" + std::to_string(i) + "]", e);
+    }
+  }
+  r.burn_down = credits::burn_down(grants, r.schedule);
+  const auto draws = credits::attribute(planned, r.schedule, r.burn_down);
+  for (std::size_t i = 0; i < draws.size(); ++i) r.workloads[i].draw = draws[i];
+  return r;
+}
+
+[[nodiscard]] TRNCOST_DECL std::string render_markdown(const plan_result& r) {
+  using detail::md_cell;
+  using detail::usd;
+  const auto& b = r.burn_down;
+  decimal lost{};
+  for (const auto& g : b.grants) lost += g.lost_at_expiry;
+  std::string o = "# " + md_cell(r.title) + "\n\nPlan from " + to_string(r.start) + " to " +
+                  to_string(r.end) + " (excluded), " + std::to_string(r.workloads.size()) +
+                  " workload(s), " + std::to_string(b.grants.size()) + " grant(s), from `" +
+                  md_cell(r.file) + "`. No spend is projected past the plan.\n\n";
+  o += "**Spend: " + usd(b.total_spend) + " USD; credits: " + usd(b.total_credits) +
+       " USD; cash: " + usd(b.total_uncovered) + " USD; lost at expiry: " + usd(lost) + " USD.** ";
+  if (b.grants.empty()) {
+    o += "No grant: every dollar is cash.\n";
+  } else if (b.runway) {
+    o += "Credits stop paying on " + to_string(*b.runway) + ".\n";
+  } else {
+    o += "A grant still has a valid balance at the end of the plan.\n";
+  }
+  o += "\n## Workloads\n\nEach workload's scenario estimated once: an occurrence spends that "
+       "estimate evenly over its days. Credits are attributed to the workloads whose charges they "
+       "paid, period by period, service by service.\n\n| workload | scenario | status | USD per "
+       "occurrence | occurrences | first | last ends | spend USD | credits USD | cash USD "
+       "|\n|---|---|---|---:|---:|---|---|---:|---:|---:|\n";
+  for (const auto& w : r.workloads) {
+    o += "| " + md_cell(w.name) + " | `" + md_cell(w.scenario) + "` | " +
+         std::string(to_string(w.est.status)) + " | " + usd(w.est.total) + " | " +
+         std::to_string(w.occurrences.size()) + " | " + to_string(w.occurrences.front().start) +
+         " | " + to_string(w.occurrences.back().end) + " | " + usd(w.draw.spend) + " | " +
+         usd(w.draw.credits) + " | " + usd(w.draw.cash) + " |\n";
+  }
+  if (!b.grants.empty()) {
+    o += "\n## Grants\n\n| grant | amount USD | used USD | runs out on | last valid day | lost at "
+         "expiry USD |\n|---|---:|---:|---|---|---:|\n";
+    for (const auto& g : b.grants) {
+      o += "| " + md_cell(g.name) + " | " + usd(g.amount) + " | " + usd(g.used) + " | " +
+           (g.runs_out_on ? to_string(*g.runs_out_on) : std::string("-")) + " | " +
+           to_string(g.last_valid_day) + " | " + usd(g.lost_at_expiry) + " |\n";
+    }
+  }
+  // By month: the burn-down's periods summed by the month they start in.
+  std::map<std::pair<int, unsigned>, std::array<decimal, 3>> months;
+  for (const auto& pb : b.periods) {
+    auto& m = months[{pb.start.year(), pb.start.month()}];
+    m[0] += pb.spend;
+    m[1] += pb.credits_used;
+    m[2] += pb.uncovered;
+  }
+  o += "\n## By month\n\n| month | spend USD | credits USD | cash USD |\n|---|---:|---:|---:|\n";
+  for (const auto& [ym, m] : months) {
+    o += "| " + std::to_string(ym.first) + "-" + (ym.second < 10 ? "0" : "") +
+         std::to_string(ym.second) + " | " + usd(m[0]) + " | " + usd(m[1]) + " | " + usd(m[2]) +
+         " |\n";
+  }
+  // By service: the schedule's charges and the credit lines, by the service that bills them.
+  std::map<std::string, std::array<decimal, 2>> services;
+  for (const auto& p : r.schedule.periods()) {
+    for (const auto& c : p.charges) services[c.service.value_or("(no AWS service)")][0] += c.amount;
+  }
+  for (const auto& l : b.credit_lines) {
+    services[l.service.value_or("(no AWS service)")][1] -= l.amount;
+  }
+  o +=
+      "\n## By service\n\n| service | spend USD | credits USD | cash USD |\n|---|---:|---:|---:|\n";
+  for (const auto& [s, v] : services) {
+    o += "| " + md_cell(s) + " | " + usd(v[0]) + " | " + usd(v[1]) + " | " + usd(v[0] - v[1]) +
+         " |\n";
+  }
+  if (!b.findings.empty()) {
+    o += "\n## Findings\n\n";
+    for (const auto& f : b.findings) o += "- " + md_cell(f) + "\n";
+  }
+  return o;
+}
+
+}  // namespace io
+
+}  // namespace trncost
+
+#endif  // TRNCOST_SCENARIO_IMPL_PLAN_IPP

@@ -1,0 +1,59 @@
+// The `object_storage` component of a scenario file (docs/scenario.md): S3: what is stored, for how
+// long, and the requests (model/components/object_storage.hpp). Its keys, the rules across them
+// (checked when the file is read) and the component it adds to a model, in one place; registered by
+// one line of scenario/kinds/registry.ipp.
+#ifndef TRNCOST_SCENARIO_KINDS_OBJECT_STORAGE_IPP
+#define TRNCOST_SCENARIO_KINDS_OBJECT_STORAGE_IPP
+
+#include "../../model/components/object_storage.hpp"
+#include "kind.ipp"
+
+namespace trncost::io::detail {
+
+inline constexpr std::array<scenario_key, 8> object_storage_keys{{
+    {"storage_class", kt::text, true},
+    {"storage_price", kt::price, false, "s3_storage_tiers"},
+    {"stored_gib", kt::input, true},
+    {"kept_months", kt::input, true},
+    {"put_requests", kt::input, false},
+    {"put_price", kt::price, false, "s3_requests"},
+    {"get_requests", kt::input, false},
+    {"get_price", kt::price, false, "s3_requests"},
+}};
+
+inline void object_storage_add([[maybe_unused]] scenario_builder& sb, model& m,
+                               const scenario_component& c, [[maybe_unused]] std::size_t index) {
+  const std::string& region = sb.s_.region;
+  const auto name_of = [&](std::string_view key) { return c.name + "." + std::string(key); };
+  const std::string& cls = c.text.at("storage_class");
+  const scenario_value* p = sb.find(c, "storage_price");
+  auto prices =
+      p != nullptr && p->origin
+          ? sb.flat_table<units::gibibyte_t>(sb.input(c, *p, units::usd_per_gibibyte_month))
+          : sb.as_table(name_of("storage_price"),
+                        pricing::s3_storage_tiers(sb.book_, region, cls, name_of("storage_price")));
+  object_storage o(c.name, "S3 " + cls, sb.input(c, "stored_gib", units::gibibyte),
+                   usage_period(sb.input(c, "kept_months", units::month)), std::move(prices));
+  const auto request_price = [&](std::string_view key, const char* group) {
+    const scenario_value* rp = sb.find(c, key);
+    return rp != nullptr && rp->origin
+               ? sb.input(c, *rp, units::usd_per_request)
+               : pricing::s3_requests(sb.book_, region, group, name_of(key));
+  };
+  if (sb.find(c, "put_requests") != nullptr) {
+    o.with_put_requests(sb.input(c, "put_requests", units::request),
+                        request_price("put_price", "S3-API-Tier1"));
+  }
+  if (sb.find(c, "get_requests") != nullptr) {
+    o.with_get_requests(sb.input(c, "get_requests", units::request),
+                        request_price("get_price", "S3-API-Tier2"));
+  }
+  m.add(o);
+}
+
+inline constexpr component_kind object_storage_kind{
+    "object_storage", object_storage_keys, {}, nullptr, &object_storage_add};
+
+}  // namespace trncost::io::detail
+
+#endif  // TRNCOST_SCENARIO_KINDS_OBJECT_STORAGE_IPP

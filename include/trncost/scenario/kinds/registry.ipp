@@ -1,0 +1,44 @@
+// The component kinds of the scenario file: one line per kind, each defined in its own file of this
+// folder (docs/architecture.md, "Adding a component kind"). Their order is the documentation's and
+// the one error messages list them in. Part of scenario/impl/scenario.ipp, included after the
+// parser and the builder it extends.
+#ifndef TRNCOST_SCENARIO_KINDS_REGISTRY_IPP
+#define TRNCOST_SCENARIO_KINDS_REGISTRY_IPP
+
+#include "autoscaled_serving.ipp"
+#include "batch_inference.ipp"
+#include "block_storage.ipp"
+#include "continued_pretraining.ipp"
+#include "data_preparation.ipp"
+#include "data_transfer.ipp"
+#include "failures.ipp"
+#include "frontier.ipp"
+#include "hosted_api.ipp"
+#include "instance_time.ipp"
+#include "logging.ipp"
+#include "object_storage.ipp"
+#include "serving.ipp"
+#include "sweep.ipp"
+
+namespace trncost::io::detail {
+
+inline constexpr std::array<const component_kind*, 14> component_kinds{
+    &instance_time_kind,
+    &failures_kind,
+    &block_storage_kind,
+    &object_storage_kind,
+    &logging_kind,
+    &data_transfer_kind,
+    &data_preparation_kind,
+    &serving_kind,
+    &sweep_kind,
+    &continued_pretraining_kind,
+    &batch_inference_kind,
+    &autoscaled_serving_kind,
+    &frontier_kind,
+    &hosted_api_kind,
+};
+
+}  // namespace trncost::io::detail
+
+#endif  // TRNCOST_SCENARIO_KINDS_REGISTRY_IPP

@@ -1,0 +1,111 @@
+// Plan files (docs/scenario.md, "Plans"): several workloads over calendar time on the same grants.
+// Each [[workload]] names a scenario file (its estimate is one occurrence's spend), when it starts
+// (a date, or after another workload's last occurrence), how long one occurrence spends (days, or
+// an end date) and how often it repeats (every week, month or N days, so many times); [[grant]]
+// tables are the scenario's. The plan's burn-down covers the plan's dates and no day after them.
+//
+//   format = 1
+//   [plan]
+//   title = "2027 on one grant"
+//   start = 2027-01-01
+//   end = 2028-01-01
+//   [[workload]]
+//   name = "monthly fine-tunes"
+//   scenario = "../scenarios/fine-tune-8b-trn1.toml"
+//   start = 2027-01-04
+//   days = 2
+//   every = "month"
+//   times = 12
+#ifndef TRNCOST_SCENARIO_PLAN_HPP
+#define TRNCOST_SCENARIO_PLAN_HPP
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../config.hpp"
+#include "../credits/plan.hpp"
+#include "scenario.hpp"
+
+namespace trncost::io {
+
+/// One [[workload]] of a plan file, as written.
+struct plan_workload_spec {
+  std::string name;
+  std::string scenario;              ///< relative to the plan file
+  std::optional<date> start;         ///< or `after`
+  std::string after;                 ///< the workload whose last occurrence it follows
+  std::optional<std::int64_t> days;  ///< one occurrence's length, or `end`
+  std::optional<date> end;           ///< the first occurrence's end (excluded)
+  std::string every;                 ///< "", "week", "month" or "days"
+  std::int64_t every_days = 0;       ///< with every = "days": the step
+  std::int64_t times = 1;
+  std::uint64_t line = 0;
+};
+
+/// A plan file, as written.
+struct plan_spec {
+  std::string file;
+  std::string title;
+  date start{};
+  date end{};
+  std::vector<plan_workload_spec> workloads;
+  std::vector<scenario_grant> grants;
+  std::uint64_t line = 0;
+};
+
+/// One workload of an evaluated plan.
+struct plan_workload_result {
+  std::string name;
+  std::string scenario;  ///< as written
+  std::string title;     ///< the scenario's
+  estimate est;          ///< one occurrence
+  std::vector<credits::occurrence> occurrences;
+  credits::workload_draw draw;
+};
+
+/// A plan, evaluated: every workload, the schedule of the plan's spend, the burn-down.
+struct plan_result {
+  std::string file;
+  std::string title;
+  date start{};
+  date end{};
+  std::vector<plan_workload_result> workloads;
+  credits::spend_schedule schedule;
+  credits::burn_down_result burn_down;
+};
+
+/// Every key a plan file accepts: "plan.title", "workload.every", "grant.services"...
+[[nodiscard]] TRNCOST_DECL std::vector<std::string> plan_key_paths();
+
+/// Reads a plan's TOML text; `file` names it in errors and is where relative paths start.
+[[nodiscard]] TRNCOST_DECL plan_spec parse_plan(std::string_view text, std::string_view file);
+
+/// Reads a plan file.
+[[nodiscard]] TRNCOST_DECL plan_spec read_plan(const std::string& path);
+
+/// Whether a TOML text is a plan (it has a [plan] table).
+[[nodiscard]] TRNCOST_DECL bool is_plan_text(std::string_view text);
+
+/// Whether the file at `path` is a plan file.
+[[nodiscard]] TRNCOST_DECL bool is_plan_file(const std::string& path);
+
+/// Evaluates a plan: each workload's scenario estimated once (its own [[grant]] and [spend] are not
+/// read: the plan's grants are), its occurrences laid out, the plan's spend scheduled and the
+/// plan's grants applied to it; errors name the plan file, the line and the key.
+[[nodiscard]] TRNCOST_DECL plan_result run_plan(const plan_spec& p,
+                                                const price_store_reader& store = {});
+
+/// The plan as Markdown: the totals and the run-out day, the workloads with what each drew, the
+/// grants, and the spend and credits by month and by service.
+[[nodiscard]] TRNCOST_DECL std::string render_markdown(const plan_result& r);
+
+}  // namespace trncost::io
+
+#if !defined(TRNCOST_SEPARATE_COMPILATION)
+#include "impl/plan.ipp"
+#endif
+
+#endif  // TRNCOST_SCENARIO_PLAN_HPP

@@ -1,0 +1,122 @@
+// Plan files (scenario/plan.hpp, docs/scenario.md "Plans"): the shipped
+// examples/plans/2027-on-one-grant .toml (four workloads of the shipped scenarios over 2027 on one
+// 300,000 USD grant), its totals, occurrences, run-out day and what each workload draws,
+// hand-computed in the comments; the rules of the file, each refusal naming the file, the line and
+// the key.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <trncost/scenario/plan.hpp>
+
+#include "../support/text.hpp"
+
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::cli_plan_test {
+
+using namespace trncost;
+using namespace trncost::io;
+
+namespace {
+
+const std::string shipped = TRNCOST_TESTS_DIR "/../examples/plans/2027-on-one-grant.toml";
+
+std::string refusal(const std::string& text) {
+  return trncost_support::error_message<parse_error>([&] { (void)parse_plan(text, "p.toml"); });
+}
+
+const std::string head = R"(format = 1
+[plan]
+title = "t"
+start = 2027-01-01
+end = 2028-01-01
+)";
+
+}  // namespace
+
+TEST_CASE("the shipped plan: 2027 on one grant, every total by hand") {
+  const plan_result r = run_plan(read_plan(shipped));
+  REQUIRE(r.workloads.size() == 4);
+  // The service: every 91 days, four times, 90 days each: Jan 1 - Apr 1, Apr 2 - Jul 1, Jul 2 -
+  // Sep 30, Oct 1 - Dec 30; 4 x 77,241.60 = 308,966.40 USD.
+  const auto& service = r.workloads[0];
+  REQUIRE(service.occurrences.size() == 4);
+  CHECK(service.occurrences[1].start == date{2027, 4, 2});
+  CHECK(service.occurrences[3].end == date{2027, 12, 30});
+  CHECK(service.draw.spend == decimal("308966.4"));
+  // Fine-tunes: the 4th of each month, 12 x 397.635212328767123288 = 4,771.622547945205479456.
+  CHECK(r.workloads[1].occurrences[11].start == date{2027, 12, 4});
+  CHECK(r.workloads[1].draw.spend == decimal("4771.622547945205479456"));
+  // Sweeps: every 14 days from Jan 11, 26 times (the last Dec 27-29): 26 x 1,161 = 30,186.
+  CHECK(r.workloads[2].occurrences.back().start == date{2027, 12, 27});
+  CHECK(r.workloads[2].draw.spend == decimal(30186));
+  // Continued pre-training: Feb 1-15 and Aug 2-16, 2 x 20,795.586666666666666667.
+  CHECK(r.workloads[3].occurrences[1].start == date{2027, 8, 2});
+  // Spend: 308,966.40 + 4,771.62... + 30,186 + 41,591.17... = 385,515.19588127853881279 USD.
+  const auto& b = r.burn_down;
+  CHECK(b.total_spend == decimal("385515.19588127853881279"));
+  // The grant pays 300,000 and runs out on 2027-10-02 (about 29,000 USD a month of covered spend);
+  // nothing is lost at expiry; the rest is cash.
+  CHECK(b.total_credits == decimal(300000));
+  REQUIRE(b.runway);
+  CHECK(*b.runway == date{2027, 10, 2});
+  CHECK(b.grants[0].lost_at_expiry.is_zero());
+  CHECK(b.projection.periods.empty());
+  // Continued pre-training (February and August, before the run-out) is paid whole by credits
+  // (its lines are all EC2, S3, CloudWatch or data transfer); every workload's credits and cash
+  // add up to its spend, and the workloads' credits to the grant's.
+  CHECK(r.workloads[3].draw.credits == r.workloads[3].draw.spend);
+  decimal credits{};
+  for (const auto& w : r.workloads) {
+    CHECK(w.draw.credits + w.draw.cash == w.draw.spend);
+    credits += w.draw.credits;
+  }
+  CHECK(credits == decimal(300000));
+  const std::string md = render_markdown(r);
+  CHECK(md.find("**Spend: 385515.20 USD; credits: 300000.00 USD; cash: 85515.20 USD; lost at "
+                "expiry: 0.00 USD.** Credits stop paying on 2027-10-02.") != std::string::npos);
+  CHECK(md.find("| 2027-11 | 29627.84 | 0.00 | 29627.84 |") != std::string::npos);
+}
+
+TEST_CASE("plan files refused, naming the file, the line and the key") {
+  const std::string w = "[[workload]]\nname = \"a\"\nscenario = \"s.toml\"\n";
+  struct refused {
+    const char* keys;  // the workload's after its name and scenario (line 9 on)
+    const char* message;
+  };
+  const refused rows[] = {
+      {"start = 2027-01-01\ndays = 1\nevery = \"month\"\n",
+       "trncost: p.toml:6: workload[0].times: is missing: every goes with times (how many "
+       "occurrences)"},
+      {"start = 2027-01-31\ndays = 1\nevery = \"month\"\ntimes = 2\n",
+       "trncost: p.toml:9: workload[0].start: is day 31 of its month: a monthly occurrence "
+       "starts on a day every month has (1-28)"},
+      {"after = \"b\"\ndays = 1\n",
+       "trncost: p.toml:9: workload[0].after: \"b\" is no earlier workload; a workload follows "
+       "one written before it"},
+      {"start = 2027-01-01\ndays = 1\nevery = \"fortnight\"\ntimes = 2\n",
+       "trncost: p.toml:11: workload[0].every: \"fortnight\" is not \"week\", \"month\" or a "
+       "number of days"},
+  };
+  for (const refused& r : rows) {
+    CAPTURE(r.keys);
+    CHECK(refusal(head + w + r.keys) == r.message);
+  }
+  CHECK(refusal(head + w + "start = 2027-01-01\n").find("workload[0]") != std::string::npos);
+  CHECK(refusal(head + w + "start = 2027-01-01\ndays = 1\n" + w + "start = 2027-02-01\ndays = 1\n")
+            .find("\"a\" names an earlier workload too") != std::string::npos);
+  CHECK(refusal(head + w + "start = 2027-01-01\ndays = 1\nfrequency = 2\n")
+            .find("workload[0].frequency: unknown key") != std::string::npos);
+  // An occurrence past the plan: refused when the plan is run, naming the workload.
+  const auto p = parse_plan(head +
+                                "[[workload]]\nname = \"late\"\nscenario = \"../examples/"
+                                "scenarios/lr-sweep-trn1.toml\"\nstart = 2027-12-31\ndays = 2\n",
+                            TRNCOST_TESTS_DIR "/../tests/p.toml");
+  CHECK_THROWS_WITH_AS((void)run_plan(p),
+                       doctest::Contains("workload 'late': the occurrence from 2027-12-31 to "
+                                         "2028-01-02 is not inside the plan"),
+                       input_error);
+  CHECK(is_plan_text(head));
+  CHECK_FALSE(is_plan_text("format = 1\n[estimate]\n"));
+}
+
+}  // namespace trncost_tests::cli_plan_test

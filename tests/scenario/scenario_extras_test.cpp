@@ -1,0 +1,226 @@
+// A scenario's [analysis], [[grant]] and [spend] tables: parsed as written, computed on the
+// scenario's model and estimate, and refused with the file, the line and the key.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <trncost/scenario/scenario.hpp>
+#include <vector>
+
+#include "../support/scenario_text.hpp"
+
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::cli_scenario_extras_test {
+
+using namespace trncost;
+using namespace trncost::io;
+
+namespace {
+
+const std::string budget = TRNCOST_TESTS_DIR "/../examples/scenarios/fine-tune-8b-trn1-budget.toml";
+
+const std::string head =
+    trncost_support::scenario_head + trncost_support::component_head("data_preparation", "prep") +
+    "cost = { value = \"100\", assumption = \"a quote from the data team\" }\n" +
+    trncost_support::declare_none_but({"data_preparation"});
+
+std::string error_of(const std::string& tail) {
+  return trncost_support::error_message([&] {
+    const auto spec = parse_scenario(head + tail, "s.toml");
+    const model m = build_model(spec);
+    (void)scenario_extras(spec, m, m.evaluate(spec.as_of, scenario_options(spec)));
+  });
+}
+
+}  // namespace
+
+TEST_CASE("the budget scenario: tornado, Monte Carlo band and burn-down as written") {
+  const auto spec = read_scenario(budget);
+  REQUIRE(spec.analysis.has_value());
+  CHECK(spec.analysis->tornado_band == "0.1");
+  CHECK(spec.analysis->samples == 100000);
+  CHECK(spec.analysis->seed == 2026);
+  CHECK(spec.analysis->budget == "420");
+  REQUIRE(spec.analysis->inputs.size() == 3);
+  CHECK(spec.analysis->inputs[1].input == "compilation_s");
+  CHECK(spec.analysis->inputs[1].kind == "lognormal_90");
+  CHECK(spec.analysis->inputs[1].params == std::vector<std::string>{"1100", "1800"});
+  REQUIRE(spec.grants.size() == 1);
+  CHECK(spec.grants[0].name == "AWS Activate Founders");
+  CHECK(spec.grants[0].amount.value == "5000");
+  CHECK(std::holds_alternative<documented>(*spec.grants[0].amount.origin));
+  REQUIRE(spec.spend.has_value());
+  CHECK(spec.spend->start == parse_date("2026-12-01"));
+
+  const model m = build_model(spec);
+  const estimate est = m.evaluate(spec.as_of, scenario_options(spec));
+  CHECK(est.total == decimal::parse("397.635212328767123288"));  // the flagship's (flagship_test)
+  const auto x = scenario_extras(spec, m, est);
+  // Tornado: +/-10 % on the instance count (2 -> 1.8 and 2.2). Compute (301 USD at 2) scales with
+  // it: 270.9 and 331.1. Failures and restarts (33.8625) scale with its square, since the exposure
+  // is instances x job time too: 33.8625 x 0.81 = 27.428625 and x 1.21 = 40.973625. The rest
+  // (397.635212328767123288 - 301 - 33.8625 = 62.772712328767123288) does not move. Totals
+  // 361.101337328767123288 and 434.846337328767123288; swing 73.745, the widest bar.
+  REQUIRE(x.tornado.has_value());
+  REQUIRE_FALSE(x.tornado->observed.empty());
+  CHECK(x.tornado->observed[0].input == "instances");
+  CHECK(x.tornado->observed[0].total_at_low == decimal::parse("361.101337328767123288"));
+  CHECK(x.tornado->observed[0].total_at_high == decimal::parse("434.846337328767123288"));
+  CHECK(x.tornado->observed[0].swing == decimal::parse("73.745"));
+  CHECK(x.tornado->baseline_total == est.total);
+  // Monte Carlo: every drawn input makes the job dearer or cheaper around the baseline.
+  REQUIRE(x.monte_carlo.has_value());
+  CHECK(x.monte_carlo->samples == 100000);
+  CHECK(x.monte_carlo->p5 < x.monte_carlo->p50);
+  CHECK(x.monte_carlo->p50 < x.monte_carlo->p95);
+  CHECK(x.monte_carlo->baseline == doctest::Approx(397.635212));
+  REQUIRE(x.monte_carlo->p_over_budget.has_value());
+  CHECK(*x.monte_carlo->p_over_budget < 0.05);
+  // Burn-down: the whole job (Dec 1-2) is inside the grant's validity and its 5,000 USD. The grant
+  // covers EC2, S3, AWS Data Transfer and CloudWatch, the offer files every priced line is quoted
+  // from; the data preparation cost (38.40, measured from Cost Explorer) names no service, so it
+  // is not known to be covered: paid in cash. Credits 397.635212328767123288 - 38.40 =
+  // 359.235212328767123288; 5000 - that = 4640.764787671232876712 left on Dec 3.
+  REQUIRE(x.burn_down.has_value());
+  CHECK(x.burn_down->total_credits == decimal::parse("359.235212328767123288"));
+  CHECK(x.burn_down->total_uncovered == decimal::parse("38.40"));
+  CHECK(x.burn_down->periods[0].uncovered_by_reason.at(
+            credits::uncovered_reason::service_unknown) == decimal::parse("38.40"));
+  CHECK(x.burn_down->grants[0].unused_at_schedule_end == decimal::parse("4640.764787671232876712"));
+  // Projected at the job's rate (the estimate every 2 days, 179.6 USD of it covered a day), the
+  // balance lasts 2 * 4640.76 / 359.24 = 25.8 days from Dec 3: it runs out on Dec 28, well
+  // before its last valid day (2027-10-31), so nothing is lost. (Before: no runway.)
+  REQUIRE(x.burn_down->runway.has_value());
+  CHECK(*x.burn_down->runway == parse_date("2026-12-28"));
+  CHECK(x.burn_down->grants[0].lost_at_expiry.is_zero());
+  CHECK(x.burn_down->projection.rate.days == 2);
+}
+
+TEST_CASE("a scenario without [analysis] or grants has no extras") {
+  const auto spec = parse_scenario(head, "s.toml");
+  const model m = build_model(spec);
+  CHECK(scenario_extras(spec, m, m.evaluate(spec.as_of, scenario_options(spec))).empty());
+}
+
+TEST_CASE("[analysis], [[grant]] and [spend] errors name the file, the line and the key") {
+  struct refusal {
+    const char* tail;  // after the head's 17 lines
+    const char* message;
+  };
+  const refusal analysis_refusals[] = {
+      {"[analysis]\ntornado_bnad = \"0.1\"\n",
+       "trncost: s.toml:19: analysis.tornado_bnad: unknown key (did you mean \"tornado_band\"?); "
+       "[analysis] takes tornado_band, monte_carlo"},
+      {"[analysis]\ntornado_band = 0.1\n",
+       "trncost: s.toml:19: analysis.tornado_band: must be an exact decimal as text (\"0.1\"), "
+       "never a TOML number"},
+      {"[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"prep.cost\", "
+       "uniform = [\"1\", \"2\"], triangular = [\"1\", \"2\", \"3\"] }]\n",
+       "trncost: s.toml:20: analysis.monte_carlo.inputs[0].uniform: an input has exactly one "
+       "distribution"},
+      {"[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"nothing\", "
+       "uniform = [\"1\", \"2\"] }]\n",
+       "trncost: s.toml:20: analysis.monte_carlo.inputs[0]: analysis: the model has no input "
+       "named 'nothing' (its inputs: prep.cost)"},
+      {"[analysis.monte_carlo]\nsamples = 10\ninputs = [{ input = \"prep.cost\", "
+       "uniform = [\"2\", \"1\"] }]\n",
+       "trncost: s.toml:20: analysis.monte_carlo.inputs[0]: uniform distribution: low 2 is above "
+       "high 1"},
+      {"[analysis.monte_carlo]\nsamples = 0\ninputs = []\n",
+       "trncost: s.toml:18: analysis.monte_carlo.samples: must be above 0"},
+  };
+  for (const refusal& r : analysis_refusals) {
+    CAPTURE(r.tail);
+    CHECK(error_of(r.tail) == r.message);
+  }
+  const std::string grant =
+      "[[grant]]\nname = \"G\"\namount = { value = \"100\", assumption = "
+      "\"planning\" }\nissued = 2026-11-01\nlast_valid_day = 2027-10-31\n"
+      "services = [\"AmazonEC2\"]\n";
+  CHECK(error_of(grant) ==
+        "trncost: s.toml:18: spend: is missing: grants need [spend] start and end (the days the "
+        "job's spend happens)");
+  CHECK(error_of("[spend]\nstart = 2026-12-01\nend = 2026-12-02\n") ==
+        "trncost: s.toml:18: grant: is missing: [spend] is only read for a credit burn-down");
+  const std::string spend = "[spend]\nstart = 2026-12-01\nend = 2026-12-02\n";
+  const std::string named =
+      "[[grant]]\nname = \"G\"\namount = { value = \"100\", assumption = "
+      "\"planning\" }\nissued = 2026-11-01\n";
+  // The old keys are refused with what changed, never read with their old meaning.
+  CHECK(error_of(named + "expires = 2027-11-01\nservices = [\"AmazonEC2\"]\n" + spend) ==
+        "trncost: s.toml:22: grant[0].expires: is no longer read: it was the first day the grant "
+        "cannot pay; write last_valid_day, the last day it can pay, as AWS shows the expiry date "
+        "(the day before the old expires)");
+  CHECK(error_of(named + "last_valid_day = 2027-10-31\ncovers = [\"compute\"]\n" + spend) ==
+        "trncost: s.toml:23: grant[0].covers: is no longer read: a grant covers AWS services, not "
+        "cost categories; write services = [\"AmazonEC2\", ...] as the grant's terms list them");
+  CHECK(error_of(named + "last_valid_day = 2027-10-31\nservices = [\"AmazonEC3\"]\n" + spend) ==
+        "trncost: s.toml:23: grant[0].services: unknown AWS service (did you mean "
+        "\"AmazonEC2\"?); the services are AmazonEC2, AmazonS3, AWSDataTransfer, "
+        "AmazonCloudWatch, AmazonSageMaker, AmazonBedrock, AmazonFSx, AmazonEFS, AmazonEKS, "
+        "AmazonECR (or their names)");
+  CHECK(error_of(named + "last_valid_day = 2027-10-31\n" + spend) ==
+        "trncost: s.toml:18: grant[0].services: is missing (required)");
+  CHECK(error_of(named + "last_valid_day = 2027-10-31\nservices = []\n" + spend) ==
+        "trncost: s.toml:23: grant[0].services: must be a non-empty array of AWS service codes "
+        "or names, e.g. [\"AmazonEC2\"]");
+  {
+    // Names are read as their codes.
+    const auto spec =
+        parse_scenario(head + named +
+                           "last_valid_day = 2027-10-31\nservices = [\"Amazon CloudWatch\", "
+                           "\"AWSDataTransfer\"]\n" +
+                           spend,
+                       "s.toml");
+    REQUIRE(spec.grants.size() == 1);
+    CHECK(spec.grants[0].services ==
+          std::vector<std::string>{"AmazonCloudWatch", "AWSDataTransfer"});
+    CHECK(spec.grants[0].last_valid_day == parse_date("2027-10-31"));
+  }
+  CHECK(error_of(grant + "[spend]\nstart = 2026-12-02\nend = 2026-12-01\n") ==
+        "trncost: s.toml:24: spend.end: must be after spend.start (the days are [start, end))");
+  CHECK(error_of("[[grant]]\nname = \"G\"\namount = { value = \"100\", assumption = \"planning\" "
+                 "}\nissued = 2027-11-01\nlast_valid_day = 2026-11-01\nservices = [\"AmazonEC2\"]\n"
+                 "[spend]\nstart = 2026-12-01\nend = 2026-12-02\n") ==
+        "trncost: s.toml:18: grant[0]: grant 'G': its last valid day 2026-11-01 is before its "
+        "issue date 2027-11-01");
+  CHECK(error_of("[[grant]]\nname = \"G\"\namount = \"100\"\nissued = 2026-11-01\nlast_valid_day = "
+                 "2027-11-01\nservices = [\"AmazonEC2\"]\n[spend]\nstart = 2026-12-01\nend = "
+                 "2026-12-02\n")
+            .find("s.toml:20: grant[0].amount: is a value without its provenance") !=
+        std::string::npos);
+}
+
+}  // namespace trncost_tests::cli_scenario_extras_test
+
+namespace trncost_tests::cli_scenario_extras_test {
+
+TEST_CASE(
+    "a grant covers a line by what it is: a third-party-priced trn2 fleet draws on EC2 credits") {
+  // tests/scenario/data/serving-trn2-activate.toml. By hand: the fleet is ceil(3000 / (1000 x 1)) =
+  // 3 instances for 120 days = 2,880 h at 35.76 USD/instance-h: 3 x 2,880 x 35.76 = 308,966.40 USD,
+  // 2,574.72 USD a day. The grant (150,000, EC2) pays every day from 2027-01-01: 58 days (January's
+  // 31 and February's first 27) take 149,333.76, and 2027-02-28 the last 666.24 of its 2,574.72.
+  // So: covered 150,000.00, paid 158,966.40, nothing wasted or lost, run-out and runway 2027-02-28
+  // (the day the balance runs out: February's credits are 150,000 - 79,816.32 = 70,183.68 of its
+  // 28 x 2,574.72 = 72,092.16). Before line identity the third-party price made the lines "service
+  // unknown": 0 covered and the whole grant lost at expiry.
+  const auto spec = read_scenario(TRNCOST_TESTS_DIR "/scenario/data/serving-trn2-activate.toml");
+  const model m = build_model(spec);
+  const auto est = m.evaluate(spec.as_of, scenario_options(spec));
+  CHECK(est.total == decimal::parse("308966.4"));
+  for (const auto& l : est.lines) CHECK(service_of(l) == "AmazonEC2");
+  const auto x = scenario_extras(spec, m, est);
+  REQUIRE(x.burn_down.has_value());
+  const auto& b = *x.burn_down;
+  CHECK(b.total_credits == decimal::parse("150000"));
+  CHECK(b.total_uncovered == decimal::parse("158966.4"));
+  CHECK(b.total_wasted == decimal{});
+  CHECK(b.total_lost_at_expiry == decimal{});
+  REQUIRE(b.grants.size() == 1);
+  CHECK(b.grants[0].runs_out_on == parse_date("2027-02-28"));
+  CHECK(b.runway == parse_date("2027-02-28"));
+  REQUIRE(b.periods.size() == 4);
+  CHECK(b.periods[1].credits_used == decimal::parse("70183.68"));
+}
+
+}  // namespace trncost_tests::cli_scenario_extras_test

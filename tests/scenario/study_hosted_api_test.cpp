@@ -1,0 +1,196 @@
+// Hosting or calling an API (docs/scenario.md, "Hosting or calling an API"): the shipped study
+// examples/studies/qwen3-hosting-vs-bedrock.toml (three fixed fleets and Amazon Bedrock for one
+// demand, a compute grant and a model-credit grant), every total, break-even and credit
+// hand-computed in the comments; a break-even found inside a fleet size; the hosted_api kind's
+// rules and the one change of kind an option may make.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <trncost/report/audit_study.hpp>
+#include <trncost/report/study_report.hpp>
+#include <trncost/scenario/study.hpp>
+
+#include "../support/scenario_text.hpp"
+
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::cli_study_hosted_api_test {
+
+using namespace trncost;
+using namespace trncost::io;
+
+namespace {
+
+const std::string shipped = TRNCOST_TESTS_DIR "/../examples/studies/qwen3-hosting-vs-bedrock.toml";
+
+const study_option_result& option(const study_result& r, const std::string& name) {
+  for (const auto& o : r.options) {
+    if (o.name == name) return o;
+  }
+  FAIL("no option " << name);
+  throw;
+}
+
+/// A study of the project's own: inf2.48xlarge at 12.98127 USD/instance-h, its fleet sized from
+/// the demand (560 token/s per instance at 90 %), against an API at 3.00 and 15.00 USD per 1M
+/// input and output tokens with 3 input tokens per output token; 600 token/s on average, 1,000 at
+/// the peak, over 2,160 h. All prices written, so no offer file is read.
+const std::string priced_api_study = R"(format = 1
+[study]
+title = "sized fleet against a dearer API"
+[study.quality]
+dataset = "d"
+metric = "ttft"
+target = "500"
+)" + trncost_support::estimate_tables +
+                                     trncost_support::component_head("serving", "svc") +
+                                     R"(hours = { value = "2160", assumption = "a quarter" }
+average_tokens_per_s = { value = "600", assumption = "pilot" }
+peak_tokens_per_s = { value = "1000", assumption = "pilot" }
+)" + trncost_support::declare_none_but({"compute"}) +
+                                     R"([[option]]
+name = "inf2 sized"
+quality = { reached = "480" }
+[[option.component]]
+name = "svc"
+instance_type = "inf2.48xlarge"
+price = { value = "12.98127", assumption = "the on-demand rate" }
+throughput = { value = "560", assumption = "pending a benchmark" }
+latency_target = "mean TTFT <= 500 ms"
+utilisation = { value = "0.9", assumption = "90 %" }
+[[option]]
+name = "api"
+quality = { reached = "450" }
+[[option.component]]
+name = "svc"
+kind = "hosted_api"
+model = "A dearer model"
+input_tokens_per_output_token = { value = "3", assumption = "pilot" }
+input_price = { value = "3.00", assumption = "per 1M input tokens" }
+output_price = { value = "15.00", assumption = "per 1M output tokens" }
+)";
+
+}  // namespace
+
+TEST_CASE("the shipped hosting-or-API study: totals, per 1M tokens, break-evens and credits") {
+  const study_result r = run_study(shipped);
+  REQUIRE(r.options.size() == 4);
+  // 2027-01-01 to 2027-04-01: 2,160 h. Output tokens: 600 token/s x 7,776,000 s = 4,665.6 M.
+  // 2 x trn2.48xlarge: 2 x 2,160 h x 35.76 = 154,483.20 USD, / 4,665.6 = 33.1111 per 1M.
+  CHECK(option(r, "2 x trn2.48xlarge").est.total == decimal("154483.2"));
+  // 2 x inf2.48xlarge: 2 x 2,160 h x 12.98127 = 56,079.0864 USD.
+  CHECK(option(r, "2 x inf2.48xlarge").est.total == decimal("56079.0864"));
+  // 1 x p5.48xlarge: 2,160 h x 55.04 = 118,886.40 USD.
+  CHECK(option(r, "1 x p5.48xlarge").est.total == decimal("118886.4"));
+  // Bedrock: input 3 x 4,665.6 M = 13,996.8 M x 0.15 (0.00015 per 1K) = 2,099.52; output
+  // 4,665.6 M x 0.60 = 2,799.36; 4,898.88 USD, 1.05 per 1M tokens served: ranked first.
+  const auto& api = option(r, "Amazon Bedrock, on demand");
+  CHECK(api.est.total == decimal("4898.88"));
+  CHECK(api.work == decimal("4665.6"));
+  REQUIRE(r.decided_for);
+  CHECK(*r.decided_for == "Amazon Bedrock, on demand");
+  // Its lines are billed by Amazon Bedrock, named by the offer rows' usage types; the price per 1M
+  // is the 1K row's price converted, a derivation of the quote.
+  REQUIRE(api.est.lines.size() == 2);
+  CHECK(api.est.lines[0].identity.service == "AmazonBedrock");
+  CHECK(api.est.lines[0].identity.usage_type == "Qwen3-32B-input-tokens");
+  CHECK(api.est.lines[1].identity.usage_type == "Qwen3-32B-output-tokens");
+  CHECK(api.est.lines[0].price->value == "0.15");
+  const auto* how = std::get_if<derived>(&api.est.lines[0].price->origin);
+  REQUIRE(how != nullptr);
+  REQUIRE(how->inputs.size() == 1);
+  CHECK(how->inputs[0]->value == "0.00015");
+  CHECK(std::get<quoted>(how->inputs[0]->origin).unit == "1K tokens");
+  // Break-evens: the API's total grows by 4,898.88 / 600 = 8.1648 USD per token/s; a fleet's by
+  // 2,160 h x its price for every ceil(peak / (throughput x 0.9)) step, far more (trn2: 77,241.60
+  // per 646.875 x 600/1000 = 388.125 token/s, 199 USD per token/s). None ever costs less.
+  REQUIRE(r.break_evens.size() == 3);
+  for (const auto& b : r.break_evens) {
+    CHECK(b.api == "Amazon Bedrock, on demand");
+    CHECK(b.baseline == decimal(600));
+    CHECK_FALSE(b.demand);
+    CHECK(b.api_total == decimal("4898.88"));
+  }
+  CHECK(r.break_evens[0].hosted_total == decimal("154483.2"));
+  // Credits: the EC2 grant (100,000) pays the fleets' EC2 lines (inf2's 56,079.0864 whole), never
+  // the API; the model credits (3,000) pay only the API (used whole: 4,898.88 - 3,000 = 1,898.88
+  // in cash) and none of a fleet's lines.
+  const auto& credits_api = *api.extras.burn_down;
+  CHECK(credits_api.total_credits == decimal(3000));
+  CHECK(credits_api.total_uncovered == decimal("1898.88"));
+  const auto& credits_inf2 = *option(r, "2 x inf2.48xlarge").extras.burn_down;
+  CHECK(credits_inf2.total_credits == decimal("56079.0864"));
+  for (const auto& g : credits_inf2.grants) {
+    if (g.name == "Bedrock model credits") CHECK(g.used == decimal{});
+  }
+  // The JSON report passes the study audit, break-evens included.
+  const auto a = audit_study(render_json(r), "hb.json");
+  CHECK_MESSAGE(a.ok, a.first_mismatch);
+  const std::string md = render_study(r, "md");
+  CHECK(md.find("## Hosting or calling an API") != std::string::npos);
+  CHECK(md.find("| 2 x trn2.48xlarge | Amazon Bedrock, on demand | 600.00 token/s | none | "
+                "154483.20 | 4898.88 | hosting never costs less than the API") !=
+        std::string::npos);
+}
+
+TEST_CASE("a break-even inside a fleet size: both totals equal, the fleet sized at it") {
+  const study_result r = run_study(parse_study(priced_api_study, "st.toml"));
+  REQUIRE(r.break_evens.size() == 1);
+  const auto& b = r.break_evens[0];
+  // The API: 7,776,000 s x (3 x 3.00 + 15.00) / 1M = 186.624 USD per token/s of average demand.
+  // One inf2 carries 560 x 0.9 = 504 token/s at the peak, 302.4 on average (peak = 5/3 average):
+  // one instance, 2,160 h x 12.98127 = 28,039.5432 USD, up to 302.4 token/s. The API costs that at
+  // 28,039.5432 / 186.624 = 150.2461805555... token/s, inside the first instance's range.
+  REQUIRE(b.demand);
+  CHECK(*b.demand == decimal("150.246180555555555556"));
+  // The peak in the baseline's shape: 1000 x d / 600.
+  CHECK(*b.peak == decimal("1000") * *b.demand / decimal(600));
+  CHECK(b.hosted_total == decimal("28039.5432"));
+  CHECK(abs(b.api_total - b.hosted_total) < decimal::parse("0.000000001"));
+  CHECK(report::reading(b) ==
+        "the API costs less below 150.25 token/s on average, hosting no more at it; the stated "
+        "demand (600.00 token/s) is above it");
+  // At the stated 600 token/s: ceil(1000 / 504) = 2 instances, 56,079.0864 USD, against the API's
+  // 600 x 186.624 = 111,974.40 USD.
+  CHECK(option(r, "inf2 sized").est.total == decimal("56079.0864"));
+  CHECK(option(r, "api").est.total == decimal("111974.4"));
+  const auto a = audit_study(render_json(r), "st.json");
+  CHECK_MESSAGE(a.ok, a.first_mismatch);
+}
+
+TEST_CASE("hosted_api: its keys, its period, and the one change of kind an option makes") {
+  const std::string api = trncost_support::component_head("hosted_api", "svc") +
+                          R"(model = "Qwen3 32B"
+hours = { value = "720", assumption = "a month" }
+average_tokens_per_s = { value = "100", assumption = "pilot" }
+input_tokens_per_output_token = { value = "3", assumption = "pilot" }
+)";
+  // No offer file has the model: the price is asked of the book, and the refusal says which.
+  CHECK(trncost_support::parse_error_of(trncost_support::scenario_head + api) == "no error");
+  const auto run_error = [](const std::string& text) {
+    try {
+      const auto spec = parse_scenario(text, "s.toml");
+      (void)evaluate_scenario(spec, build_model(spec));
+    } catch (const trncost::error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(run_error(trncost_support::scenario_head + api)
+            .find("no price matches Amazon Bedrock on-demand input tokens of Qwen3 32B in "
+                  "us-east-1") != std::string::npos);
+  // A key of a fleet is not a hosted API's.
+  CHECK(trncost_support::parse_error_of(trncost_support::scenario_head + api +
+                                        "utilisation = { value = \"0.9\", assumption = \"x\" }\n")
+            .find("utilisation") != std::string::npos);
+  // hours or period, not both.
+  CHECK(trncost_support::parse_error_of(
+            trncost_support::scenario_head + api +
+            "period = { from = 2027-01-01, to = 2027-02-01, assumption = \"x\" }\n")
+            .find("hours") != std::string::npos);
+  // An unknown service.
+  CHECK(trncost_support::parse_error_of(trncost_support::scenario_head + api +
+                                        "service = \"OpenAI\"\n")
+            .find("service") != std::string::npos);
+}
+
+}  // namespace trncost_tests::cli_study_hosted_api_test
