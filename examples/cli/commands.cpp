@@ -26,6 +26,7 @@
 #include <trncost/report/markdown_diff.hpp>
 #include <trncost/report/markdown_extras.hpp>
 #include <trncost/report/reconcile.hpp>
+#include <trncost/report/render.hpp>
 #include <trncost/report/study_report.hpp>
 #include <trncost/scenario/plan.hpp>
 #include <trncost/scenario/scenario.hpp>
@@ -431,27 +432,13 @@ int render_command(std::string_view program, const std::string& report, const st
   using namespace trncost;
   const std::vector<std::string> inputs{report};
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
-  const std::string text = read_text(report);
-  if (report::is_reconciliation(text)) {
-    throw input_error(report +
-                      ": is a reconciliation report; trncost reconcile ESTIMATE BILL.csv " +
-                      "--format md renders it");
-  }
-  if (io::is_study_report(text)) {
-    throw input_error(report + ": is a study report; trncost estimate STUDY.toml --format " +
-                      format + " renders the study");
-  }
   // Audited first: a report that does not recompute is never shown as if it were right.
-  const io::full_report r = io::read_full_report(text, report);
-  const auto checked = io::check(r);
-  if (!checked.ok) {
-    std::cout << "audit failed: " << report << ": " << checked.first_mismatch << "\n";
+  const io::rendered_report rendered = io::render_report(read_text(report), format, title, report);
+  if (!rendered.audit.ok) {
+    std::cout << "audit failed: " << report << ": " << rendered.audit.first_mismatch << "\n";
     return exit_mismatch;
   }
-  return emit(program,
-              format == "md" ? io::render_markdown(r.doc, r.extras, title)
-                             : io::render_html(r.doc, r.extras, title),
-              output, inputs);
+  return emit(program, rendered.text, output, inputs);
 }
 
 int diff_command(std::string_view program, const std::string& before, const std::string& after,

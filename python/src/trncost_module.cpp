@@ -26,6 +26,7 @@
 #include <trncost/report/json_extras.hpp>
 #include <trncost/report/markdown_extras.hpp>
 #include <trncost/report/reconcile.hpp>
+#include <trncost/report/render.hpp>
 #include <trncost/report/study_report.hpp>
 #include <trncost/scenario/plan.hpp>
 #include <trncost/scenario/scenario.hpp>
@@ -829,18 +830,12 @@ PYBIND11_MODULE(_trncost, mod) {
   // A JSON report as Markdown or HTML from the report alone, audited first (`trncost render`).
   mod.def("render_report", [](const std::string& json, const std::string& format,
                               const std::string& title, const std::string& file) {
-    if (report::is_reconciliation(json) || io::is_study_report(json)) {
-      throw trncost::input_error(file + ": is a " +
-                                 (io::is_study_report(json) ? "study" : "reconciliation") +
-                                 " report; render_report renders an estimate's report");
-    }
-    const auto r = io::read_full_report(json, file);
-    if (const auto checked = io::check(r); !checked.ok) {
+    const auto r = io::render_report(json, format, title, file);
+    if (!r.audit.ok) {
       throw trncost::input_error(file + ": the report does not recompute, so it is not rendered: " +
-                                 checked.first_mismatch);
+                                 r.audit.first_mismatch);
     }
-    return format == "html" ? io::render_html(r.doc, r.extras, title)
-                            : io::render_markdown(r.doc, r.extras, title);
+    return r.text;
   });
   mod.def("reconcile", &reconcile_of);
   mod.def("check_budget", &check_budget_of);

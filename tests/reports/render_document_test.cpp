@@ -10,6 +10,8 @@
 #include <trncost/report/html.hpp>
 #include <trncost/report/json.hpp>
 #include <trncost/report/markdown.hpp>
+#include <trncost/report/markdown_extras.hpp>
+#include <trncost/report/render.hpp>
 
 #include "fixtures.hpp"
 
@@ -38,6 +40,46 @@ TEST_CASE("Markdown and HTML of a JSON report read back are those of its estimat
     CHECK(io::render_markdown(doc, "T") == io::render_markdown(est, "T"));
     CHECK(io::render_html(doc, "T") == io::render_html(est, "T"));
   }
+}
+
+TEST_CASE("io::render_report: a JSON report audited, then rendered, and others refused by name") {
+  const std::string json = io::render_json(small_estimate());
+  const auto doc = io::read_report(json, "small.json");
+  const auto md = io::render_report(json, "md", "T", "small.json");
+  CHECK(md.audit.ok);
+  CHECK(md.text == io::render_markdown(doc, "T"));
+  CHECK(io::render_report(json, "html", "T", "small.json").text == io::render_html(doc, "T"));
+  // A total edited by hand: the audit names it, and nothing is rendered.
+  const std::string total = "\"total\": \"" + doc.totals.total.to_string() + "\"";
+  REQUIRE(json.find(total) != std::string::npos);
+  std::string tampered = json;
+  tampered.replace(tampered.find(total), total.size(), "\"total\": \"1\"");
+  const auto refused = io::render_report(tampered, "md", "T", "edited.json");
+  CHECK_FALSE(refused.audit.ok);
+  CHECK(refused.audit.first_mismatch.find("totals.total") != std::string::npos);
+  CHECK(refused.text.empty());
+  // Reports of other kinds, and formats a JSON report does not render to, name what to do.
+  const auto message = [](std::string_view text, std::string_view format) {
+    try {
+      (void)io::render_report(text, format, "T", "r.json");
+    } catch (const input_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("(not refused)");
+  };
+  CHECK(message(R"({"schema": "trncost.study", "version": 1})", "md") ==
+        "trncost: r.json: is a study report, not an estimate's; trncost estimate STUDY.toml "
+        "--format md "
+        "renders the study");
+  CHECK(
+      message(R"({"schema": "trncost.reconciliation"})", "html") ==
+      "trncost: r.json: is a reconciliation report, not an estimate's; trncost reconcile ESTIMATE "
+      "BILL.csv --format html renders it");
+  CHECK(
+      message(json, "csv") ==
+      "trncost: r.json: a report renders as md or html, not 'csv' (its JSON is the report itself)");
+  // A text that is no report at all: the reader's parse_error, naming the file.
+  CHECK_THROWS_AS((void)io::render_report("{", "md", "T", "r.json"), parse_error);
 }
 
 TEST_CASE("every figure the Markdown and HTML reports show is the document's") {

@@ -1,5 +1,5 @@
 // The bodies of the readers' and the audit's functions (readers/, report/audit*.hpp and
-// report/reconcile.hpp: RapidJSON) for TRNCOST_SEPARATE_COMPILATION: include it
+// report/reconcile.hpp, report/render.hpp: RapidJSON) for TRNCOST_SEPARATE_COMPILATION: include it
 // in the one translation unit that includes <trncost/src.hpp> (README.md, "Separate compilation").
 #ifndef TRNCOST_READERS_SRC_HPP
 #define TRNCOST_READERS_SRC_HPP
@@ -11,6 +11,7 @@
 #include "../report/impl/audit.ipp"
 #include "../report/impl/audit_study.ipp"
 #include "../report/impl/reconcile.ipp"
+#include "../report/impl/render.ipp"
 #include "detail/impl/csv.ipp"
 #include "detail/impl/input.ipp"
 #include "detail/impl/json.ipp"
