@@ -294,6 +294,16 @@ def round_places(x, mode):
     return Fraction(floor) * ULP
 
 
+def fixed2(x):
+    """x with exactly two fractional digits, rounded half-even ("1200.00", "3.10")."""
+    scaled = x * 100
+    floor = scaled.numerator // scaled.denominator
+    rest = scaled - floor
+    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and floor % 2 == 1):
+        floor += 1
+    return ("-" if floor < 0 else "") + f"{abs(floor) // 100}.{abs(floor) % 100:02d}"
+
+
 def ceil_whole(x):
     return -((-x.numerator) // x.denominator)
 
@@ -2108,13 +2118,42 @@ class Study:
         (cont if support[0] in found["continue"] else compare).append(support[0])
         compare += [f"migration uncertainty '{u['subject']}' is open (owner {u['owner']})"
                     for u in doc["uncertainties"] if u["status"] == "open"]
-        measured = True
+        # Unmeasured step inputs: one reason per provenance kind, weightiest first, each input
+        # weighing the amounts of the priced lines whose quantity rests on it.
+        weight = {}
+        for l in doc["lines"]:
+            if l["amount"] is None:
+                continue
+            line_seen, line_leaves = set(), []
+
+            def walk_line(n):
+                if n in line_seen:
+                    return
+                line_seen.add(n)
+                if n in operands:
+                    for o in operands[n]:
+                        walk_line(o)
+                else:
+                    line_leaves.append(n)
+            walk_line(l["quantity"])
+            for n in line_leaves:
+                weight[n] = weight.get(n, Fraction(0)) + Fraction(Decimal(l["amount"]))
+        groups = {}
         for n in leaves("quantity"):
             kind = known[n]["provenance"]["kind"] if n in known else None
             if kind in ("assumption", "third-party"):
-                measured = False
-                compare.append(f"step input '{n}' is not measured ({kind})")
-        if measured:
+                groups.setdefault(kind, []).append(n)
+        ordered = [(k, sorted(v, key=lambda n: -weight.get(n, 0))) for k, v in groups.items()]
+        ordered.sort(key=lambda g: -weight.get(g[1][0], 0))
+        for kind, names in ordered:
+            if len(names) == 1:
+                compare.append(f"step input '{names[0]}' is not measured ({kind})")
+                continue
+            each = ", ".join(f"'{n}' (lines of {fixed2(weight[n])} USD)" if n in weight
+                             else f"'{n}' (no priced line)" for n in names)
+            compare.append(f"{len(names)} step inputs are not measured ({kind}), weightiest "
+                           f"first: {each}")
+        if not groups:
             cont.append("every cost-contributing step is measured")
         compare += [r for r in found["compare"] if r.startswith("a bottleneck remains: ")]
         compare += [r for r in found["compare"]

@@ -4,6 +4,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <trncost/catalog/instance_spec.hpp>
+#include <vector>
 
 #include "small_model.hpp"
 
@@ -174,6 +179,51 @@ TEST_CASE("decide: suspend outranks compare, and every reason is listed") {
                        input_error);
   in.region.clear();
   CHECK_THROWS_AS((void)decide(in), input_error);
+}
+
+TEST_CASE("decide: unmeasured step inputs are one reason per provenance kind, weightiest first") {
+  // Four leaves under three lines' quantities: a third-party node count and three assumptions.
+  const sourced nodes("nodes", make(units::instance, 2),
+                      third_party{"a sizing blog", parse_date("2026-10-02")});
+  const sourced train_h("train_h", make(units::hour, 10), assumption{"a guess"});
+  const sourced ckpt_gib("ckpt_gib", make(units::gibibyte, 5), assumption{"a guess"});
+  const sourced spare_h("spare_h", make(units::hour, 1), assumption{"a guess"});
+  const auto train = product_as<units::instance_hour_t>("train_instance_h", nodes, train_h);
+  estimate e;
+  const auto line = [&](const input_ref& quantity, std::optional<decimal> amount) {
+    line_item l;
+    l.quantity = quantity;
+    l.amount = amount;
+    e.lines.push_back(l);
+  };
+  line(train.record(), decimal(1200));  // nodes and train_h each weigh 1200 USD
+  line(ckpt_gib.record(), decimal::parse("3.1"));
+  line(spare_h.record(), std::nullopt);  // an unpriced line: no weight
+  std::set<const source_record*> seen;
+  std::vector<input_ref> leaves;
+  for (const auto& l : e.lines) analysis::detail::leaves_of(l.quantity, seen, leaves);
+  REQUIRE(leaves.size() == 4);
+  // The third-party group's weightiest input (1200) ties with the assumptions' (1200): the kind
+  // reached first comes first. A lone input keeps its own sentence.
+  CHECK(analysis::detail::unmeasured_step_reasons(e, leaves) ==
+        std::vector<std::string>{
+            "step input 'nodes' is not measured (third-party)",
+            "3 step inputs are not measured (assumption), weightiest first: 'train_h' (lines of "
+            "1200.00 USD), 'ckpt_gib' (lines of 3.10 USD), 'spare_h' (no priced line)"});
+  // Reversed order of reaching: the weights, not the order, rank the assumptions.
+  std::vector<input_ref> reversed(leaves.rbegin(), leaves.rend());
+  CHECK(analysis::detail::unmeasured_step_reasons(e, reversed) ==
+        std::vector<std::string>{
+            "3 step inputs are not measured (assumption), weightiest first: 'train_h' (lines of "
+            "1200.00 USD), 'ckpt_gib' (lines of 3.10 USD), 'spare_h' (no priced line)",
+            "step input 'nodes' is not measured (third-party)"});
+  // A heavier assumption puts its group first, and leads it.
+  e.lines[1].amount = decimal(5000);
+  CHECK(analysis::detail::unmeasured_step_reasons(e, leaves).front().starts_with(
+      "3 step inputs are not measured (assumption), weightiest first: 'ckpt_gib' (lines of "
+      "5000.00 USD), 'train_h' (lines of 1200.00 USD)"));
+  // Measured leaves give no reason.
+  CHECK(analysis::detail::unmeasured_step_reasons(e, {}).empty());
 }
 
 }  // namespace trncost_tests::analysis_decision_test

@@ -11,6 +11,8 @@
 #ifndef TRNCOST_ANALYSIS_DECISION_HPP
 #define TRNCOST_ANALYSIS_DECISION_HPP
 
+#include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -72,6 +74,16 @@ namespace detail {
 
 TRNCOST_DECL void leaves_of(const input_ref& r, std::set<const source_record*>& seen,
                             std::vector<input_ref>& out);
+
+/// The compare reasons for the step inputs (leaves under a line's quantity) that are assumptions or
+/// third-party figures: one reason per provenance kind, the kind whose weightiest input carries the
+/// most cost first. A lone input keeps its own sentence ("step input 'x' is not measured
+/// (assumption)"); several are one sentence with their count, weightiest first, each with the
+/// amount of the priced lines whose quantity rests on it: "3 step inputs are not measured
+/// (assumption), weightiest first: 'train_h' (lines of 1200.00 USD), 'ckpt_gib' (lines of 3.10
+/// USD), 'spare' (no priced line)".
+TRNCOST_DECL std::vector<std::string> unmeasured_step_reasons(
+    const estimate& e, const std::vector<input_ref>& quantity_leaves);
 
 }  // namespace detail
 

@@ -19,6 +19,61 @@ TRNCOST_DECL void leaves_of(const input_ref& r, std::set<const source_record*>& 
   out.push_back(r);
 }
 
+TRNCOST_DECL std::vector<std::string> unmeasured_step_reasons(
+    const estimate& e, const std::vector<input_ref>& quantity_leaves) {
+  // Each leaf's weight: the amounts of the priced lines whose quantity rests on it.
+  std::map<const source_record*, decimal> weight;
+  for (const auto& l : e.lines) {
+    if (!l.amount) continue;
+    std::set<const source_record*> seen;
+    std::vector<input_ref> leaves;
+    leaves_of(l.quantity, seen, leaves);
+    for (const auto& r : leaves) weight[r.get()] += *l.amount;
+  }
+  const auto weight_of = [&](const input_ref& r) {
+    const auto it = weight.find(r.get());
+    return it == weight.end() ? std::optional<decimal>() : std::optional<decimal>(it->second);
+  };
+  const auto heavier = [&](const input_ref& a, const input_ref& b) {
+    return weight_of(b).value_or(decimal{}) < weight_of(a).value_or(decimal{});
+  };
+  // One group per provenance kind (assumption, third-party), in the order first reached.
+  std::vector<std::pair<std::string, std::vector<input_ref>>> groups;
+  for (const auto& q : quantity_leaves) {
+    if (!std::holds_alternative<assumption>(q->origin) &&
+        !std::holds_alternative<third_party>(q->origin)) {
+      continue;
+    }
+    const std::string kind(kind_name(q->origin));
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == kind; });
+    if (it == groups.end()) it = groups.insert(groups.end(), {kind, {}});
+    it->second.push_back(q);
+  }
+  for (auto& g : groups) std::stable_sort(g.second.begin(), g.second.end(), heavier);
+  std::stable_sort(groups.begin(), groups.end(), [&](const auto& a, const auto& b) {
+    return heavier(a.second.front(), b.second.front());
+  });
+  std::vector<std::string> out;
+  for (const auto& [kind, inputs] : groups) {
+    if (inputs.size() == 1) {
+      out.push_back("step input '" + inputs.front()->name + "' is not measured (" + kind + ")");
+      continue;
+    }
+    std::string r = std::to_string(inputs.size()) + " step inputs are not measured (" + kind +
+                    "), weightiest first:";
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      const auto w = weight_of(inputs[i]);
+      r += (i == 0 ? " '" : ", '") + inputs[i]->name + "' (" +
+           (w ? "lines of " + w->to_fixed(decimal_places{2}) + " USD"
+              : std::string("no priced line")) +
+           ")";
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
 }  // namespace analysis::detail
 
 namespace analysis {
@@ -113,16 +168,9 @@ TRNCOST_DECL decision decide(const decision_inputs& in) {
   }
 
   // Measurement coverage: every quantity of a priced line rests on measurements or billing rules.
-  bool measured_all = true;
-  for (const auto& q : quantity_leaves) {
-    if (std::holds_alternative<assumption>(q->origin) ||
-        std::holds_alternative<third_party>(q->origin)) {
-      measured_all = false;
-      d.compare_reasons.push_back("step input '" + q->name + "' is not measured (" +
-                                  std::string(kind_name(q->origin)) + ")");
-    }
-  }
-  if (measured_all) d.continue_reasons.push_back("every cost-contributing step is measured");
+  const auto unmeasured = detail::unmeasured_step_reasons(e, quantity_leaves);
+  d.compare_reasons.insert(d.compare_reasons.end(), unmeasured.begin(), unmeasured.end());
+  if (unmeasured.empty()) d.continue_reasons.push_back("every cost-contributing step is measured");
 
   for (const auto& b : in.bottlenecks) d.compare_reasons.push_back("a bottleneck remains: " + b);
   if (in.porting_unjustified) {
