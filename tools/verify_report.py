@@ -495,14 +495,15 @@ NAMED_UNITS = {
     "token": ("token", 1), "1K tokens": ("token", 1000), "1M tokens": ("token", 10 ** 6),
     "instance": ("instance", 1), "chip": ("chip", 1), "NeuronCore": ("NeuronCore", 1), "request": ("request", 1),
     "1000 requests": ("request", 1000), "step": ("step", 1), "sample": ("sample", 1),
-    "FLOP": ("FLOP", 1), "I/O": ("I/O", 1), "metric": ("metric", 1), "job": ("job", 1),
+    "FLOP": ("FLOP", 1), "EFLOP": ("FLOP", 10 ** 18), "I/O": ("I/O", 1), "metric": ("metric", 1), "job": ("job", 1),
     "interruption": ("interruption", 1), "USD": ("USD", 1),
     "instance-h": ("instance s", 3600), "instance-s": ("instance s", 1),
     "chip-h": ("chip s", 3600), "NeuronCore-h": ("NeuronCore s", 3600),
     "GiB-mo": ("B mo", 2 ** 30), "GB-mo": ("B mo", 10 ** 9), "GiB-h": ("B s", 2 ** 30 * 3600),
     "metric-mo": ("metric mo", 1),
     "token/s": ("token s^-1", 1), "sample/s": ("sample s^-1", 1), "step/s": ("step s^-1", 1),
-    "FLOP/s": ("FLOP s^-1", 1), "request/s": ("request s^-1", 1),
+    "FLOP/s": ("FLOP s^-1", 1), "EFLOP/s": ("FLOP s^-1", 10 ** 18),
+    "EFLOP/s/instance": ("FLOP s^-1 instance^-1", 10 ** 18), "request/s": ("request s^-1", 1),
     "token/s/instance": ("token s^-1 instance^-1", 1),
     "request/s/instance": ("request s^-1 instance^-1", 1),
     "instance/job": ("instance job^-1", 1), "IOPS": ("I/O s^-1", 1),
@@ -528,6 +529,7 @@ NAMED_UNITS = {
     "USD/metric-mo": ("USD metric^-1 mo^-1", 1), "USD/job": ("USD job^-1", 1),
     "NeuronCore/chip": ("NeuronCore chip^-1", 1), "GiB/chip": ("B chip^-1", 2 ** 30),
     "FLOP/s/chip": ("FLOP s^-1 chip^-1", 1), "FLOP/token": ("FLOP token^-1", 1),
+    "EFLOP/token": ("FLOP token^-1", 10 ** 18),
 }
 # How trncost prints a scale that is not 1 around the base units of an unnamed unit.
 # Whole numbers of 1 to 18 digits; exponents of 1 or 2 digits (never 0 or 1).

@@ -136,6 +136,7 @@ TEST_CASE("every named unit has its symbol") {
   CHECK(units::symbol_v<units::step_t> == "step");
   CHECK(units::symbol_v<units::sample_t> == "sample");
   CHECK(units::symbol_v<units::flop_t> == "FLOP");
+  CHECK(units::symbol_v<units::exaflop_t> == "EFLOP");
   CHECK(units::symbol_v<units::usd_t> == "USD");
   CHECK(units::symbol_v<units::dimensionless_t>.empty());
   CHECK(units::symbol_v<units::instance_hour_t> == "instance-h");
@@ -149,6 +150,10 @@ TEST_CASE("every named unit has its symbol") {
   CHECK(units::symbol_v<units::samples_per_second_t> == "sample/s");
   CHECK(units::symbol_v<units::steps_per_second_t> == "step/s");
   CHECK(units::symbol_v<units::flops_per_second_t> == "FLOP/s");
+  CHECK(units::symbol_v<units::exaflops_per_second_t> == "EFLOP/s");
+  CHECK(units::symbol_v<units::exaflops_per_second_per_instance_t> == "EFLOP/s/instance");
+  CHECK(units::symbol_v<units::flops_per_token_t> == "FLOP/token");
+  CHECK(units::symbol_v<units::exaflops_per_token_t> == "EFLOP/token");
   CHECK(units::symbol_v<units::requests_per_second_t> == "request/s");
   CHECK(units::symbol_v<units::tokens_per_second_per_instance_t> == "token/s/instance");
   CHECK(units::symbol_v<units::requests_per_second_per_instance_t> == "request/s/instance");
@@ -205,6 +210,18 @@ TEST_CASE("a unit scaled by a fraction gets an exact symbol and never a rounded 
         "USD s/d");
   // Another fraction: written exactly.
   CHECK(units::symbol<units::per<units::token_t, units::kilobyte_t>>() == "(token B^-1/1000)");
+}
+
+TEST_CASE("frontier training compute is exact in EFLOP where it overflows in FLOP") {
+  // 6 x 400e9 parameters = 2.4e12 FLOP/token, exact; x 15e12 tokens = 3.6e25 FLOP, past the
+  // decimal's range (about 1.7e20), but 2.4e-6 EFLOP/token x 15e12 tokens = 3.6e7 EFLOP exactly.
+  const auto per_token = make(units::flops_per_token, "2400000000000");
+  const auto tokens = make(units::token, "15000000000000");
+  CHECK_THROWS_AS((void)(per_token * tokens), trncost::overflow_error);
+  const quantity<units::exaflops_per_token_t> e = convert<units::exaflops_per_token_t>(per_token);
+  CHECK(e.value() == decimal::parse("0.0000024"));
+  const quantity<units::exaflop_t> compute = e * tokens;
+  CHECK(compute.value() == decimal::parse("36000000"));
 }
 
 }  // namespace trncost_tests::units_test

@@ -183,7 +183,7 @@ node<Unit> operator*(std::int64_t k, const node<Unit>& a) {
 /// seconds multiplies by 3600; seconds to hours divides by 3600, rounding once at the 18th digit).
 template <class To, class From>
 node<To> convert(const node<From>& a) {
-  constexpr auto f = detail::classify_factor(boost::units::conversion_factor(From{}, To{}));
+  constexpr auto f = detail::exact_factor_of<From, To>();
   static_assert(f.ok(),
                 "trncost: no exact conversion between these units; see "
                 "docs/troubleshooting.md#no-exact-conversion");

@@ -300,8 +300,7 @@ auto operator/(const sourced<A>& a, const sourced<B>& b) {
 template <class ToUnit, class Q>
 sourced<quantity<ToUnit>> convert(std::string name, const sourced<Q>& s) {
   const auto v = convert<ToUnit>(s.value());
-  constexpr auto f = trncost::detail::classify_factor(
-      boost::units::conversion_factor(typename Q::unit_type{}, ToUnit{}));
+  constexpr auto f = trncost::detail::exact_factor_of<typename Q::unit_type, ToUnit>();
   derived how{detail::operand(s.name()) + " in " + units::symbol<ToUnit>(),
               {s.record()},
               operation{.kind = op_kind::convert, .num = f.num, .den = f.den}};

@@ -45,7 +45,7 @@ using product_unit_t = typename boost::units::multiply_typeof_helper<Rate, Usage
 template <class ProductUnit>
 constexpr exact_factor money_factor() {
   if constexpr (is_money_unit<ProductUnit>) {
-    return classify_factor(boost::units::conversion_factor(ProductUnit{}, units::usd));
+    return exact_factor_of<ProductUnit, units::usd_t>();
   } else {
     return {};
   }
@@ -209,7 +209,7 @@ quantity<ToUnit> convert(const quantity<FromUnit>& q) {
 /// under `mode`. Decimal and binary byte multiples still do not mix.
 template <class ToUnit, class FromUnit>
 quantity<ToUnit> convert(const quantity<FromUnit>& q, rounding mode) {
-  constexpr auto f = detail::classify_factor(boost::units::conversion_factor(FromUnit{}, ToUnit{}));
+  constexpr auto f = detail::exact_factor_of<FromUnit, ToUnit>();
   static_assert(f.ok(),
                 "trncost: no exact conversion between these units (decimal and binary byte "
                 "multiples such as GB and GiB never convert implicitly); see "

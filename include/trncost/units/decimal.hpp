@@ -321,6 +321,18 @@ constexpr exact_factor classify_factor(double f) noexcept {
   return {};
 }
 
+/// The exact factor from unit `From` to unit `To`. Boost.Units gives it as a double: exact for a
+/// whole number (every product of the scales trncost uses, powers of ten to 10^22 included) but
+/// not for a reciprocal (10^-18, which 1 / x reads back as 999,999,999,999,999,872), so a factor
+/// below 1 is read from the other direction, whole.
+template <class From, class To>
+constexpr exact_factor exact_factor_of() noexcept {
+  const double f = boost::units::conversion_factor(From{}, To{});
+  if (f >= 1.0) return classify_factor(f);
+  const exact_factor back = classify_factor(boost::units::conversion_factor(To{}, From{}));
+  return back.ok() && back.den == 1 ? exact_factor{1, back.num} : exact_factor{};
+}
+
 /// Applies an exact factor; a division that leaves a remainder throws rather than round.
 TRNCOST_DECL decimal apply_exact(decimal v, exact_factor f, const char* what);
 
@@ -340,7 +352,7 @@ template <class Unit1, class Unit2>
 requires std::is_same_v<typename Unit1::dimension_type, typename Unit2::dimension_type>
 struct conversion_helper<quantity<Unit1, trncost::decimal>, quantity<Unit2, trncost::decimal>> {
   static constexpr trncost::detail::exact_factor factor =
-      trncost::detail::classify_factor(conversion_factor(Unit1{}, Unit2{}));
+      trncost::detail::exact_factor_of<Unit1, Unit2>();
   static_assert(factor.ok(),
                 "trncost: no exact conversion between these units (decimal and binary byte "
                 "multiples such as GB and GiB never convert implicitly); see "

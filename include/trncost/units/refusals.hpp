@@ -92,7 +92,7 @@ constexpr unit_mix classify_unit_mix() {
     if constexpr ((std::is_same_v<U1, gigabyte_unit> && std::is_same_v<U2, gibibyte_unit>) ||
                   (std::is_same_v<U1, gibibyte_unit> && std::is_same_v<U2, gigabyte_unit>)) {
       return unit_mix::gigabytes_and_gibibytes;
-    } else if constexpr (!classify_factor(boost::units::conversion_factor(U1{}, U2{})).ok()) {
+    } else if constexpr (!exact_factor_of<U1, U2>().ok()) {
       return unit_mix::decimal_and_binary_bytes;
     } else {
       return unit_mix::one_dimension;

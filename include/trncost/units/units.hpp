@@ -67,6 +67,9 @@ TRNCOST_DETAIL_UNIT(thousand_requests, "1000 requests", scaled<request_t, 10, 3>
 TRNCOST_DETAIL_UNIT(step, "step", unit_of<step_base_unit::dimension_type>);
 TRNCOST_DETAIL_UNIT(sample, "sample", unit_of<sample_base_unit::dimension_type>);
 TRNCOST_DETAIL_UNIT(flop, "FLOP", unit_of<flop_base_unit::dimension_type>);
+/// 10^18 FLOP: frontier training compute (6 x 400e9 parameters x 15e12 tokens = 3.6e25 FLOP) is
+/// 36,000,000 EFLOP, well inside the decimal's range where 3.6e25 FLOP is not (docs/units.md).
+TRNCOST_DETAIL_UNIT(exaflop, "EFLOP", scaled<flop_t, 10, 18>);
 TRNCOST_DETAIL_UNIT(io_operation, "I/O", unit_of<io_operation_base_unit::dimension_type>);
 TRNCOST_DETAIL_UNIT(metric, "metric", unit_of<metric_base_unit::dimension_type>);
 TRNCOST_DETAIL_UNIT(job, "job", unit_of<job_base_unit::dimension_type>);
@@ -91,6 +94,14 @@ TRNCOST_DETAIL_UNIT(tokens_per_second, "token/s", per<token_t, second_t>);
 TRNCOST_DETAIL_UNIT(samples_per_second, "sample/s", per<sample_t, second_t>);
 TRNCOST_DETAIL_UNIT(steps_per_second, "step/s", per<step_t, second_t>);
 TRNCOST_DETAIL_UNIT(flops_per_second, "FLOP/s", per<flop_t, second_t>);
+TRNCOST_DETAIL_UNIT(exaflops_per_second, "EFLOP/s", per<exaflop_t, second_t>);
+/// One node's (instance's) dense peak, so nodes x it is the cluster's.
+TRNCOST_DETAIL_UNIT(exaflops_per_second_per_instance, "EFLOP/s/instance",
+                    per<exaflops_per_second_t, instance_t>);
+/// Model FLOPs per token trained (about 6 x parameters for a dense transformer; MFU, frontier
+/// work).
+TRNCOST_DETAIL_UNIT(flops_per_token, "FLOP/token", per<flop_t, token_t>);
+TRNCOST_DETAIL_UNIT(exaflops_per_token, "EFLOP/token", per<exaflop_t, token_t>);
 TRNCOST_DETAIL_UNIT(requests_per_second, "request/s", per<request_t, second_t>);
 /// What one instance serves or processes at a stated operating point (a benchmark), so a demand
 /// over it counts instances.

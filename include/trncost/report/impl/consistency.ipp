@@ -68,6 +68,7 @@ inline constexpr named_unit named_units[] = {
     {"step", "step", 1, 1},
     {"sample", "sample", 1, 1},
     {"FLOP", "FLOP", 1, 1},
+    {"EFLOP", "FLOP", 1'000'000'000'000'000'000, 1},
     {"I/O", "I/O", 1, 1},
     {"metric", "metric", 1, 1},
     {"job", "job", 1, 1},
@@ -85,6 +86,8 @@ inline constexpr named_unit named_units[] = {
     {"sample/s", "sample s^-1", 1, 1},
     {"step/s", "step s^-1", 1, 1},
     {"FLOP/s", "FLOP s^-1", 1, 1},
+    {"EFLOP/s", "FLOP s^-1", 1'000'000'000'000'000'000, 1},
+    {"EFLOP/s/instance", "FLOP s^-1 instance^-1", 1'000'000'000'000'000'000, 1},
     {"request/s", "request s^-1", 1, 1},
     {"token/s/instance", "token s^-1 instance^-1", 1, 1},
     {"request/s/instance", "request s^-1 instance^-1", 1, 1},
@@ -118,6 +121,7 @@ inline constexpr named_unit named_units[] = {
     {"GiB/chip", "B chip^-1", gib, 1},
     {"FLOP/s/chip", "FLOP s^-1 chip^-1", 1, 1},
     {"FLOP/token", "FLOP token^-1", 1, 1},
+    {"EFLOP/token", "FLOP token^-1", 1'000'000'000'000'000'000, 1},
 };
 
 /// The one month convention: a per-month price against hours counts 730 h (AWS Pricing Calculator).
