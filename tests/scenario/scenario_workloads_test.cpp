@@ -112,6 +112,93 @@ TEST_CASE("a serving component sizes the fleet for its peak and bills it over th
   CHECK((*e90.work->full)->value == "18.518518518518518519");
 }
 
+/// A fixed fleet of 3 x trn2.48xlarge at 10 USD over `period`, 2,000 token/s per instance at 0.8,
+/// its demand the windows `week` (each "[[component.week]]" table).
+std::string weekly(const std::string& period, const std::string& week) {
+  return component("serving", "svc", "trn2.48xlarge",
+                   "price = " + v("10") + "\ninstances = " + v("3") + "\nperiod = " + period +
+                       "\nthroughput = " + v("2000") +
+                       "\nlatency_target = \"mean TTFT <= 500 ms\"\nutilisation = " + v("0.8") +
+                       "\n" + week);
+}
+
+const std::string weekday_peak =
+    "[[component.week]]\nlabel = \"weekday peak\"\ndays = \"mon-fri\"\ntime = \"09:00-17:00\"\n"
+    "tokens_per_s = " +
+    v("4000") + "\n[[component.week]]\nlabel = \"rest of the week\"\ntokens_per_s = " + v("500") +
+    "\n";
+
+TEST_CASE("a serving component's demand as windows of the week, counted on the calendar") {
+  // 2027-01-04 (a Monday) to 2027-01-18: two weeks, 336 h. The weekday peak covers 10 days x 8 h
+  // = 80 h at 4,000 token/s; the rest 256 h at 500: served = 4,000 x 80 x 3,600 + 500 x 256 x
+  // 3,600 = 1,152,000,000 + 460,800,000 = 1,612,800,000 tokens, exact. The peak (4,000) is below
+  // the fixed fleet's usable 3 x 2,000 x 0.8 = 4,800. Billed 3 x 336 h = 1,008 instance-h x 10 =
+  // 10,080 USD; busy = 1,612,800,000 / 2,000 = 806,400 instance-s = 224 h -> 2,240 USD serving,
+  // 7,840 USD idle; 10,080 / 1,612.8 = 6.25 USD per million tokens.
+  const estimate e = run(
+      weekly("{ from = 2027-01-04, to = 2027-01-18, assumption = \"two weeks\" }", weekday_peak));
+  check_costs(e, 10080, {{phase::serving, 2240}, {phase::idle_capacity, 7840}},
+              work_kind::tokens_served, "6.25");
+  CHECK(e.work->amount->value == "1612800000");
+
+  // From a Saturday: 2027-01-02 to 2027-01-16 still holds 10 weekdays; from Wednesday
+  // 2027-01-06 to Friday 2027-01-08 (2 days, 48 h): 2 x 8 h = 16 h of peak, 32 h of rest:
+  // 4,000 x 16 x 3,600 + 500 x 32 x 3,600 = 288,000,000 tokens.
+  CHECK(run(weekly("{ from = 2027-01-02, to = 2027-01-16, assumption = \"t\" }", weekday_peak))
+            .work->amount->value == "1612800000");
+  CHECK(run(weekly("{ from = 2027-01-06, to = 2027-01-08, assumption = \"t\" }", weekday_peak))
+            .work->amount->value == "288000000");
+
+  // A fleet that cannot carry the peak is refused with the figures: 2 x 2,000 x 0.8 = 3,200.
+  std::string small =
+      weekly("{ from = 2027-01-04, to = 2027-01-18, assumption = \"t\" }", weekday_peak);
+  small.replace(small.find("instances = { value = \"3\""), 25, "instances = { value = \"2\"");
+  CHECK(error_of(small).find("serves 3200 token/s at 0.8 utilisation, below the peak demand "
+                             "'svc.week[0].tokens_per_s' (4000)") != std::string::npos);
+}
+
+TEST_CASE("a weekly profile is refused where it cannot say one demand for each hour") {
+  const std::string dates = "{ from = 2027-01-04, to = 2027-01-18, assumption = \"t\" }";
+  const auto window = [](const std::string& label, const std::string& keys) {
+    return "[[component.week]]\nlabel = \"" + label + "\"\n" + keys + "tokens_per_s = " + v("1") +
+           "\n";
+  };
+  // Hours of the week without a demand, and no window for the rest.
+  CHECK(error_of(weekly(dates, window("peak", "days = \"mon-fri\"\n")))
+            .find("component[0].week: leaves 48 hours of the week without a demand") !=
+        std::string::npos);
+  // Two windows on one hour.
+  CHECK(error_of(weekly(dates, window("a", "days = \"mon-fri\"\n") +
+                                   window("b", "days = \"fri-sun\"\ntime = \"08:00-09:00\"\n")))
+            .find("component[0].week[1]: overlaps the window \"a\" (both cover hour 8 of day 5") !=
+        std::string::npos);
+  // Days and times that are not that.
+  CHECK(error_of(weekly(dates, window("a", "days = \"weekdays\"\n")))
+            .find("component[0].week[0].days: is \"weekdays\": write days as \"mon-fri\"") !=
+        std::string::npos);
+  CHECK(error_of(weekly(dates, window("a", "time = \"9-17\"\n")))
+            .find("component[0].week[0].time: is \"9-17\": write the hours of the day") !=
+        std::string::npos);
+  // Two rests; the period in hours; an average beside the windows; mixed units.
+  CHECK(error_of(weekly(dates, window("a", "") + window("b", "")))
+            .find("component[0].week[1]: is a second window without days or time") !=
+        std::string::npos);
+  std::string hours = weekly(dates, window("a", ""));
+  hours.replace(hours.find("period = "), 9 + dates.size(), "hours = " + v("336"));
+  CHECK(error_of(hours).find("component[0].hours: is given with a weekly profile") !=
+        std::string::npos);
+  std::string average = weekly(dates, window("a", ""));
+  average.insert(average.find("[[component.week]]"), "average_tokens_per_s = " + v("1") + "\n");
+  CHECK(error_of(average).find(
+            "component[0].average_tokens_per_s: is given with a weekly profile (week), "
+            "which gives the demand") != std::string::npos);
+  CHECK(error_of(weekly(dates, window("a", "days = \"mon\"\n") +
+                                   "[[component.week]]\nlabel = \"b\"\nrequests_per_s = " + v("1") +
+                                   "\n"))
+            .find("component[0].week[1].requests_per_s: is in requests/s but the first window is "
+                  "in tokens/s") != std::string::npos);
+}
+
 TEST_CASE("a serving component in requests per second over a period given as dates") {
   // 2027-02-01 to 2027-03-01 = 28 days = 672 h; usable = 2 x 0.75 = 1.5 request/s; instances =
   // ceil(3 / 1.5) = 2 (no peak: the average sizes); billed = 2 x 672 x 2.5 = 3,360 USD;
@@ -198,6 +285,57 @@ TEST_CASE("a continued pre-training component bills training and its checkpoints
               work_kind::tokens_trained, "2.916666666666666667");
 }
 
+TEST_CASE("a training workload's interruptions are priced as failures beside it") {
+  // The continued pre-training above (2 instances x 37,800 s = 21 instance-h exposed) at 0.2
+  // interruption/instance-h: 4.2 interruptions; restarts 2 x 4.2 x 600 s = 1.4 instance-h x 10 =
+  // 14 USD; work lost 2 x 4.2 x 1,800 s = 4.2 instance-h x 10 = 42 USD; 210 + 14 + 42 = 266 USD.
+  const std::string with_failures =
+      trncost_support::scenario_head +
+      trncost_support::declare_none_but({"compute", "failures_restarts"});
+  const std::string cpt = trncost_support::component_head("continued_pretraining", "cpt") +
+                          "instance_type = \"trn2.48xlarge\"\n" + job("10", "2", "2000") +
+                          assumed({{"token_budget", "72000000"},
+                                   {"checkpoint_interval_hours", "4"},
+                                   {"checkpoint_seconds", "600"}});
+  const std::string figures = assumed({{"interruptions_per_instance_hour", "0.2"},
+                                       {"restart_seconds", "600"},
+                                       {"work_lost_seconds", "1800"}});
+  const estimate e = run(with_failures + cpt + figures);
+  CHECK(e.total == decimal(266));
+  CHECK(e.by_category.at(category::failures_restarts) == decimal(56));
+  CHECK(e.by_phase.at(phase::restarts) == decimal(14));
+  CHECK(e.by_phase.at(phase::failed_work) == decimal(42));
+  REQUIRE(e.lines.size() == 5);
+  CHECK(e.lines[3].component == "cpt interruptions");
+  CHECK(e.lines[3].identity.instance_type == "trn2.48xlarge");
+
+  // The frontier sized from compute (10 nodes x 1,080,000 s = 3,000 instance-h) at 0.001: 3
+  // interruptions; 10 x 3 x 1,200 s = 10 h and 10 x 3 x 3,600 s = 30 h, x 10 USD: 30,400 USD.
+  const estimate f = run(with_failures + trncost_support::component_head("frontier", "pretrain") +
+                         "instance_type = \"trn2.48xlarge\"\n" +
+                         assumed({{"price", "10"},
+                                  {"nodes", "10"},
+                                  {"parameters", "8000000000"},
+                                  {"token_budget", "1200600000000"},
+                                  {"mfu", "0.5"},
+                                  {"interruptions_per_instance_hour", "0.001"},
+                                  {"restart_seconds", "1200"},
+                                  {"work_lost_seconds", "3600"}}));
+  CHECK(f.total == decimal(30400));
+  CHECK(f.by_category.at(category::failures_restarts) == decimal(400));
+
+  // All three or none, named at the component.
+  CHECK(error_of(with_failures + cpt + assumed({{"restart_seconds", "600"}}))
+            .find("component[0].interruptions_per_instance_hour: is missing: a workload's "
+                  "interruptions are") != std::string::npos);
+  // A failures component naming the workload says where its interruptions go.
+  const std::string misplaced =
+      error_of(with_failures + cpt + trncost_support::component_head("failures", "f") +
+               "instance_time = \"cpt\"\n" + figures);
+  CHECK(misplaced.find("\"cpt\" is a continued_pretraining workload, not an instance_time: write "
+                       "its interruptions in it") != std::string::npos);
+}
+
 TEST_CASE("a batch inference component bills its setup and processing time") {
   // rate = 2 x 1,000 token/s; processing = 36M / 2,000 = 18,000 s; billed = 2 x (900 + 18,000) s
   // = 10.5 instance-h x 4 USD = 42 USD; 42 / 36 = 1.1666... USD per million tokens processed.
@@ -246,6 +384,113 @@ TEST_CASE("a frontier component extrapolates its throughput with the scaling eff
   check_costs(e, 800, {{phase::training, 800}}, work_kind::tokens_trained, "7.407407407407407407");
 }
 
+/// The record named by unit `unit` under `r` (its derivation's inputs, depth first), or null.
+const source_record* find_unit(const input_ref& r, const std::string& unit) {
+  if (r->unit == unit) return r.get();
+  if (const auto* d = std::get_if<derived>(&r->origin)) {
+    for (const auto& in : d->inputs) {
+      if (const auto* found = find_unit(in, unit)) return found;
+    }
+  }
+  return nullptr;
+}
+
+TEST_CASE("a frontier component sized from its compute: 6 x parameters x tokens at the MFU") {
+  // 6 x 8e9 = 4.8e10 FLOP/token = 4.8e-8 EFLOP/token; x 1.2006e12 tokens = 57,628.8 EFLOP.
+  // trn2.48xlarge's dense BF16 peak (the catalog: 16 x 667 TFLOP/s) = 0.010672 EFLOP/s per node;
+  // 10 nodes x 0.010672 x MFU 0.5 = 0.05336 EFLOP/s; 57,628.8 / 0.05336 = 1,080,000 s = 300 h;
+  // 10 x 300 h x 10 USD = 30,000 USD; / 1,200,600 M tokens = 0.0249875062468765617|19... USD,
+  // 0.024987506246876562 at 18 digits, half-even.
+  const std::string compute = assumed({{"price", "10"},
+                                       {"nodes", "10"},
+                                       {"parameters", "8000000000"},
+                                       {"token_budget", "1200600000000"},
+                                       {"mfu", "0.5"}});
+  const estimate e = run(component("frontier", "pretrain", "trn2.48xlarge", compute));
+  check_costs(e, 30000, {{phase::training, 30000}}, work_kind::tokens_trained,
+              "0.024987506246876562");
+  REQUIRE(e.lines.size() == 2);  // training, and the per-second billing minimum (0 here)
+  const auto* flops = find_unit(e.lines[0].quantity, "EFLOP");
+  REQUIRE(flops != nullptr);
+  CHECK(flops->value == "57628.8");
+  CHECK(std::holds_alternative<derived>(flops->origin));
+  // The peak is the catalog's, never the user's: 16 chips x 667 TFLOP/s, each documented.
+  const auto* peak = find_unit(e.lines[0].quantity, "FLOP/s");
+  REQUIRE(peak != nullptr);
+  CHECK(peak->value == "10672000000000000");
+  const auto* made = std::get_if<derived>(&peak->origin);
+  REQUIRE(made != nullptr);
+  REQUIRE(made->inputs.size() == 2);
+  for (const auto& in : made->inputs) CHECK(std::holds_alternative<documented>(in->origin));
+
+  // precision = "fp8": the 8-bit peak, 20,784 TFLOP/s: 57,628.8 / (10 x 0.020784 x 0.5) s.
+  const estimate fp8 =
+      run(component("frontier", "pretrain", "trn2.48xlarge", compute + "precision = \"fp8\"\n"));
+  const auto* peak8 = find_unit(fp8.lines[0].quantity, "FLOP/s");
+  REQUIRE(peak8 != nullptr);
+  CHECK(peak8->value == "20784000000000000");
+  CHECK(fp8.total < e.total);
+}
+
+TEST_CASE("frontier work past the FLOP range is exact in EFLOP, and an unknown price is unpriced") {
+  // 6 x 400e9 parameters x 15e12 tokens = 3.6e25 FLOP (overflows a decimal in FLOP) = 36,000,000
+  // EFLOP; on 64 trn3-gen2-ultraservers (96,624 TFLOP/s dense BF16 each) at MFU 0.4:
+  // 36,000,000 / (64 x 0.096624 x 0.4) = 14,553,837.5558867362146... s of training.
+  const estimate e =
+      run(component("frontier", "pretrain-400b", "trn3-gen2-ultraserver",
+                    "price = { unknown = \"Trn3 UltraServers have no offer row yet\" }\n" +
+                        assumed({{"nodes", "64"},
+                                 {"parameters", "400000000000"},
+                                 {"token_budget", "15000000000000"},
+                                 {"mfu", "0.4"}})));
+  CHECK(e.status == estimate_status::unpriced);
+  REQUIRE(e.lines.size() == 2);  // training, and the per-second billing minimum
+  CHECK_FALSE(e.lines[0].amount.has_value());
+  const auto* flops = find_unit(e.lines[0].quantity, "EFLOP");
+  REQUIRE(flops != nullptr);
+  CHECK(flops->value == "36000000");
+  const auto* training = find_unit(e.lines[0].quantity, "s");
+  REQUIRE(training != nullptr);
+  CHECK(training->value.rfind("14553837.555886736214", 0) == 0);
+}
+
+TEST_CASE("a frontier component is extrapolated or sized from compute, and says which is missing") {
+  const std::string base = assumed({{"price", "10"}, {"nodes", "10"}, {"token_budget", "1000"}});
+  // Both ways at once.
+  CHECK(error_of(component("frontier", "p", "trn2.48xlarge",
+                           base + assumed({{"reference_nodes", "2"},
+                                           {"reference_throughput", "1000"},
+                                           {"scaling_efficiency", "0.75"},
+                                           {"parameters", "8000000000"},
+                                           {"mfu", "0.5"}})))
+            .find("component[0].parameters: is given with the reference cluster's figures") !=
+        std::string::npos);
+  // Neither.
+  CHECK(error_of(component("frontier", "p", "trn2.48xlarge", base))
+            .find("component[0].reference_nodes: is missing: a frontier run is extrapolated") !=
+        std::string::npos);
+  // Compute without its MFU.
+  CHECK(error_of(component("frontier", "p", "trn2.48xlarge",
+                           base + assumed({{"parameters", "8000000000"}})))
+            .find("component[0].mfu: is missing: a frontier run sized from its compute") !=
+        std::string::npos);
+  // A precision the catalog has no peak for.
+  CHECK(error_of(component("frontier", "p", "trn2.48xlarge",
+                           base + assumed({{"parameters", "8000000000"}, {"mfu", "0.5"}}) +
+                               "precision = \"fp4\"\n"))
+            .find("component[0].precision: is \"bf16\" or \"fp8\"") != std::string::npos);
+  // An MFU above 1, and a type the catalog does not know (its nearest name suggested).
+  CHECK(error_of(component("frontier", "p", "trn2.48xlarge",
+                           base + assumed({{"parameters", "8000000000"}, {"mfu", "1.5"}})))
+            .find("workload 'p': 'p.mfu' is 1.5; it must be a fraction above 0 to 1") !=
+        std::string::npos);
+  const std::string unknown =
+      error_of(component("frontier", "p", "trn2.48xlage",
+                         base + assumed({{"parameters", "8000000000"}, {"mfu", "0.5"}})));
+  CHECK(unknown.find("s.toml") != std::string::npos);
+  CHECK(unknown.find("trn2.48xlarge") != std::string::npos);
+}
+
 TEST_CASE("a workload's unknown price gives unpriced lines, never a refusal") {
   // Frontier work on a type with no offer row yet (a Trn3 UltraServer, say): the plan still says
   // what it would take, and that its price is not known. The same for continued pre-training.
@@ -288,7 +533,7 @@ TEST_CASE("the new keys refuse unknown keys and missing keys and wrong units at 
         "trncost: s.toml:24: component[0].utilisaton: unknown key (did you mean \"utilisation\"?); "
         "a serving component takes kind, name, instance_type, price, hours, period, "
         "average_tokens_per_s, peak_tokens_per_s, average_requests_per_s, peak_requests_per_s, "
-        "throughput, latency_target, utilisation, instances");
+        "throughput, latency_target, utilisation, instances, week");
   CHECK(error_of(serving("")) ==
         "trncost: s.toml:14: component[0].utilisation: is missing (required)");
   CHECK(
@@ -350,6 +595,17 @@ TEST_CASE(
   const estimate cpt = run(offers + doc_example("#### `kind = \"continued_pretraining\"`"), file);
   CHECK(round(cpt.total, decimal_places{2}) == decimal::parse("20772.59"));
   CHECK((*cpt.work->compute_only)->value.substr(0, 6) == "1.0386");
+  // Its interruptions: one per 50 instance-h over 4 x 522,800 s, 1,200 + 3,600 s each.
+  const estimate interrupted =
+      run(trncost_support::priced_scenario_head("t", trncost_support::example_ec2_offers) +
+              trncost_support::declare_none_but({"compute", "failures_restarts"}) +
+              doc_example("#### `kind = \"continued_pretraining\"`") +
+              assumed({{"interruptions_per_instance_hour", "0.02"},
+                       {"restart_seconds", "1200"},
+                       {"work_lost_seconds", "3600"}}),
+          file);
+  CHECK(round(interrupted.by_category.at(category::failures_restarts), decimal_places{2}) ==
+        decimal::parse("2215.74"));
   CHECK(run(offers + doc_example("#### `kind = \"batch_inference\"`"), file).total == decimal(42));
   // 90 x (1 x 12 + 3 x 12) h = 4,320 h serving and 90 x 2 x 600 s = 30 h start-up, x 35.76.
   const estimate autoscaled =

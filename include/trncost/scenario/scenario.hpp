@@ -84,6 +84,12 @@ struct scenario_demand_period {
   std::string label;
   std::uint64_t line = 0;
   std::map<std::string, scenario_value> values;  ///< "hours", "tokens_per_s" or "requests_per_s"
+  /// A window of serving's weekly profile (`[[component.week]]`): its days (bit 0 Monday ... bit 6
+  /// Sunday) and hours of the day [from_hour, to_hour), UTC; `rest`: the hours no window covers.
+  std::uint8_t days = 0x7f;
+  int from_hour = 0;
+  int to_hour = 24;
+  bool rest = false;
 };
 
 /// How an instance_time's instances are bought, when not on demand: `purchase = { reserved =
@@ -116,7 +122,8 @@ struct scenario_component {
   std::optional<scenario_period> period;        ///< serving: the period as dates
   std::optional<scenario_vllm> vllm;            ///< serving: throughput from a benchmark
   std::map<std::string, bool> flags;            ///< true/false keys (sweep: cluster_kept_up)
-  std::vector<scenario_demand_period> profile;  ///< autoscaled_serving: one cycle, in order
+  std::vector<scenario_demand_period> profile;  ///< autoscaled_serving: one cycle, in order;
+                                                ///< serving: its weekly windows (`week`)
   std::optional<scenario_purchase> purchase;    ///< instance_time: not on demand
 };
 

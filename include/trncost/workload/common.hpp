@@ -40,6 +40,20 @@ struct rate_traits<units::requests_per_second_t> {
 TRNCOST_DECL sourced<quantity<units::hour_t>> service_period(std::string name, date from, date to,
                                                              provenance why);
 
+/// Interruptions of a training workload (hardware faults, spot reclaims, crashes that force a
+/// restart), measured or assumed: how often, the restart, and the work lost since the last
+/// checkpoint. A workload given them prices them as a failures component beside its instance time
+/// (category failures_restarts, model/components/failures.hpp's formula):
+///
+///   interruptions = rate x instances x the workload's billed seconds
+///   restarts      = interruptions x restart time x instances x price      (phase restarts)
+///   failed work   = interruptions x work lost   x instances x price      (phase failed_work)
+struct interruptions {
+  sourced<quantity<units::interruptions_per_instance_hour_t>> rate;
+  sourced<quantity<units::seconds_per_interruption_t>> restart_time;
+  sourced<quantity<units::seconds_per_interruption_t>> work_lost;
+};
+
 namespace detail {
 
 /// A cost component whose lines a build step adds (the step also keeps the nodes it made, so the
@@ -67,6 +81,15 @@ TRNCOST_DECL void bill_phases(component_builder& b,
                               const node<units::instance_t>& instances,
                               const std::vector<std::pair<phase, node<units::second_t>>>& phases,
                               const std::string& on);
+
+/// Adds the failures component "<name> interruptions" of a workload on `instances` x
+/// `instance_type` at `price` whose instances run `exposed` seconds each (the interruptions
+/// struct's formula), billed as the instance type's EC2 hours.
+TRNCOST_DECL void add_interruptions(model& m, const std::string& name,
+                                    const std::string& instance_type,
+                                    const input_of<quantity<units::usd_per_instance_hour_t>>& price,
+                                    const sourced<quantity<units::instance_t>>& instances,
+                                    const node<units::second_t>& exposed, const interruptions& in);
 
 /// Refuses a fraction outside (0, 1], naming the workload and the input.
 TRNCOST_DECL void require_fraction(const sourced<fraction>& f, std::string_view workload,

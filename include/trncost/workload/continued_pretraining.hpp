@@ -28,6 +28,8 @@ struct continued_pretraining_inputs {
   sourced<quantity<units::second_t>> checkpoint_interval;  ///< training time between checkpoints
   sourced<quantity<units::second_t>> checkpoint_time;  ///< time one checkpoint holds the cluster
   std::optional<sourced<quantity<units::second_t>>> setup{};
+  /// Interruptions over the whole job (setup, training, checkpointing), priced as failures.
+  std::optional<interruptions> interrupted{};
 };
 
 struct continued_pretraining_plan {
@@ -38,7 +40,7 @@ struct continued_pretraining_plan {
 };
 
 /// Adds a continued pre-training job to `m` (category compute) and says it delivers the tokens
-/// trained.
+/// trained; with `interrupted`, its interruptions as a failures component beside it.
 TRNCOST_DECL continued_pretraining_plan
 add_continued_pretraining(model& m, const continued_pretraining_inputs& in);
 

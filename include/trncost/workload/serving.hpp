@@ -10,7 +10,7 @@
 //   period) busy                = average demand / throughput per instance x period       (phase
 //   serving) idle                = billed - busy                                            (phase
 //   idle capacity) work delivered      = average demand x period                (tokens or requests
-//   served)
+//   served; or, given exactly, the served count, and busy = served / throughput per instance)
 // serving_sizing.hpp reads the demand, usable capacity, instances and headroom back from the
 // estimate's idle-capacity line for the reports: it follows the shape of the nodes made here.
 #ifndef TRNCOST_WORKLOAD_SERVING_HPP
@@ -43,6 +43,10 @@ struct serving_inputs {
   sourced<fraction> target_utilisation;
   /// A fleet of fixed size instead of one sized from the demand ("3 x trn2.48xlarge, as run").
   std::optional<sourced<quantity<units::instance_t>>> fleet{};
+  /// The tokens (or requests) served over the period when they are known exactly (a weekly
+  /// profile's windows, each rate x its hours): the work, and busy = served / throughput, follow
+  /// from it instead of average x period, which would round; the average is then served / period.
+  std::optional<sourced<quantity<typename rate_traits<Rate>::count_unit>>> served{};
 };
 
 using token_serving_inputs = serving_inputs<units::tokens_per_second_t>;
@@ -131,14 +135,19 @@ serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
     const auto headroom = capacity - sizing;
     const auto period = convert<units::second_t>(b.input(in.period));
     const node<units::instance_second_t> billed = instances * period;
-    const node<units::instance_t> busy_instances = average / throughput;
-    const node<units::instance_second_t> busy = busy_instances * period;
+    const std::optional<node<count_unit>> served =
+        in.served ? std::optional(b.input(*in.served)) : std::nullopt;
+    const node<units::instance_second_t> busy = [&]() -> node<units::instance_second_t> {
+      if (served) return *served / throughput;
+      const node<units::instance_t> busy_instances = average / throughput;
+      return busy_instances * period;
+    }();
     const auto idle = billed - busy;
     const std::string on = " on " + in.instance_type + " (" + in.latency_target + ")";
     b.line({phase::serving, "serving the average demand" + on}, price, busy);
     b.line({phase::idle_capacity, "idle capacity: instances billed beyond the average demand" + on},
            price, idle);
-    const node<count_unit> work = average * period;
+    const node<count_unit> work = served ? *served : average * period;
     plan.emplace(serving_plan<Rate>{instances, capacity, headroom, billed, busy, idle, work});
   });
   m.deliver(rate_traits<Rate>::served, plan->work);

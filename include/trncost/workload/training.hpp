@@ -9,6 +9,8 @@
 //                                          x scaling efficiency                     (derived)
 //                          training time = token budget / throughput                (phase
 //                          training) work delivered = the token budget (tokens trained)
+//   frontier from compute: compute       = 6 x parameters x token budget, in EFLOP  (derived)
+//                          training time = compute / (nodes x one node's peak x MFU)
 #ifndef TRNCOST_WORKLOAD_TRAINING_HPP
 #define TRNCOST_WORKLOAD_TRAINING_HPP
 
@@ -55,6 +57,8 @@ struct frontier_inputs {
   /// Throughput at `nodes` over linear scaling from the reference (measured at or near that scale).
   sourced<fraction> scaling_efficiency;
   sourced<quantity<units::token_t>> token_budget;
+  /// Interruptions over the training, priced as failures beside it.
+  std::optional<interruptions> interrupted{};
 };
 
 struct frontier_plan {
@@ -66,6 +70,47 @@ struct frontier_plan {
 /// Adds a frontier-scale training run to `m` (category compute) and says it delivers the tokens
 /// trained. Throws input_error for fewer nodes than the reference or an efficiency outside (0, 1].
 TRNCOST_DECL frontier_plan add_frontier_training(model& m, const frontier_inputs& in);
+
+/// The training compute of a dense transformer per parameter and token trained (forward and
+/// backward passes): 6 FLOP, the "C = 6ND" of the scaling-law literature, documented.
+TRNCOST_DECL sourced<quantity<units::flops_per_token_t>> six_flops_per_parameter_token();
+
+/// Frontier work sized from its compute, for a run no cluster has measured: compute = 6 x
+/// parameters x tokens, at a model FLOPs utilisation (MFU) of the nodes' dense peak.
+struct frontier_compute_inputs {
+  std::string name;           ///< the component: "pretrain-400b"
+  std::string instance_type;  ///< "trn2.48xlarge"
+  input_of<quantity<units::usd_per_instance_hour_t>> price;
+  sourced<quantity<units::instance_t>> nodes;            ///< the nodes of the run
+  sourced<quantity<units::dimensionless_t>> parameters;  ///< the model's parameters
+  sourced<quantity<units::token_t>> token_budget;        ///< tokens to train
+  sourced<fraction> mfu;                                 ///< achieved / peak FLOP/s, (0, 1]
+  /// One node's dense peak: the catalog's figure for the whole instance (node_peak()).
+  sourced<quantity<units::flops_per_second_t>> peak;
+  /// Training FLOP per parameter and token (6 for a dense transformer).
+  sourced<quantity<units::flops_per_token_t>> flops_per_parameter_token =
+      six_flops_per_parameter_token();
+  /// Interruptions over the training, priced as failures beside it.
+  std::optional<interruptions> interrupted{};
+};
+
+struct frontier_compute_plan {
+  node<units::exaflop_t> compute;  ///< 6 x parameters x tokens: derived, in EFLOP
+  node<units::second_t> training;  ///< compute / (nodes x peak x MFU)
+  node<units::token_t> work;
+};
+
+/// One node's dense peak: the catalog's figure for the whole instance, BF16 or, with `fp8`, the
+/// 8-bit one (refused where the type has none).
+TRNCOST_DECL const sourced<quantity<units::flops_per_second_t>>& node_peak(
+    const instance_spec& spec, bool fp8 = false);
+
+/// Adds a frontier run sized from its compute to `m` (category compute, billed as the instance
+/// type's EC2 hours) and says it delivers the tokens trained. The compute is held in EFLOP, so
+/// 6 x 400e9 x 15e12 = 3.6e25 FLOP is 36,000,000 EFLOP, exact. Throws input_error for an MFU
+/// outside (0, 1] or a count that is not positive.
+TRNCOST_DECL frontier_compute_plan add_frontier_from_compute(model& m,
+                                                             const frontier_compute_inputs& in);
 
 }  // namespace trncost::workload
 

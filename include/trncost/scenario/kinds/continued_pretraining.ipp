@@ -6,11 +6,12 @@
 #define TRNCOST_SCENARIO_KINDS_CONTINUED_PRETRAINING_IPP
 
 #include "../../workload/continued_pretraining.hpp"
+#include "interruptions.ipp"
 #include "kind.ipp"
 
 namespace trncost::io::detail {
 
-inline constexpr std::array<scenario_key, 9> continued_pretraining_keys{{
+inline constexpr std::array<scenario_key, 12> continued_pretraining_keys{{
     {"instance_type", kt::text, true},
     {"price", kt::price, false, "ec2_on_demand", true},
     {"instances", kt::input, true},
@@ -20,6 +21,10 @@ inline constexpr std::array<scenario_key, 9> continued_pretraining_keys{{
     {"checkpoint_interval_hours", kt::input, false},
     {"checkpoint_seconds", kt::input, true},
     {"setup_seconds", kt::input, false},
+    // Interruptions over the job, measured or assumed (interruptions.ipp): all three or none.
+    {"interruptions_per_instance_hour", kt::input, false},
+    {"restart_seconds", kt::input, false},
+    {"work_lost_seconds", kt::input, false},
 }};
 
 inline void continued_pretraining_rules([[maybe_unused]] const scenario_parser& ps,
@@ -28,6 +33,7 @@ inline void continued_pretraining_rules([[maybe_unused]] const scenario_parser& 
                                         [[maybe_unused]] scenario_component& c) {
   ps.one_of(t, path, {"checkpoint_interval_seconds", "checkpoint_interval_hours"}, false,
             "the training time between checkpoints");
+  interruptions_rules(ps, t, path);
 }
 
 inline void continued_pretraining_add([[maybe_unused]] scenario_builder& sb, model& m,
@@ -43,6 +49,7 @@ inline void continued_pretraining_add([[maybe_unused]] scenario_builder& sb, mod
                                             *sb.time(c, "checkpoint_interval"),
                                             sb.input(c, "checkpoint_seconds", units::second)};
   in.setup = sb.time(c, "setup");
+  in.interrupted = interruptions_of(sb, c);
   (void)workload::add_continued_pretraining(m, in);
 }
 

@@ -56,6 +56,14 @@ inline void failures_add([[maybe_unused]] scenario_builder& sb, model& m,
   const std::string& of = c.text.at("instance_time");
   const auto j = sb.jobs_.find(of);
   if (j == sb.jobs_.end()) {
+    for (const auto& other : sb.s_.components) {
+      if (other.name == of && (other.kind == "continued_pretraining" || other.kind == "frontier")) {
+        throw input_error("instance_time: \"" + of + "\" is a " + other.kind +
+                          " workload, not an instance_time: write its interruptions in it "
+                          "(interruptions_per_instance_hour, restart_seconds, "
+                          "work_lost_seconds) instead of a failures component");
+      }
+    }
     throw input_error("instance_time: no instance_time component named \"" + of +
                       "\" comes before this one");
   }

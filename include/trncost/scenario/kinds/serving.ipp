@@ -5,6 +5,12 @@
 #ifndef TRNCOST_SCENARIO_KINDS_SERVING_IPP
 #define TRNCOST_SCENARIO_KINDS_SERVING_IPP
 
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <optional>
+#include <utility>
+
 #include "../../readers/vllm_bench.hpp"
 #include "../../workload/serving.hpp"
 #include "kind.ipp"
@@ -14,7 +20,7 @@ namespace trncost::io::detail {
 // Workload components (include/trncost/workload/). Alternatives (`hours` or `period`, `..._seconds`
 // or `..._hours`, tokens or requests) are not required here: component() checks that exactly one
 // of each is written.
-inline constexpr std::array<scenario_key, 12> serving_keys{{
+inline constexpr std::array<scenario_key, 13> serving_keys{{
     {"instance_type", kt::text, true},
     {"price", kt::price, false, "ec2_on_demand", true},
     {"hours", kt::input, false},
@@ -27,7 +33,64 @@ inline constexpr std::array<scenario_key, 12> serving_keys{{
     {"latency_target", kt::text, false},
     {"utilisation", kt::input, true},
     {"instances", kt::input, false},  // a fixed fleet; sized from the demand when absent
+    {"week", kt::profile, false},     // the demand as windows of the week, instead of average/peak
 }};
+/// serving: one window of `[[component.week]]`: `days = "mon-fri"`, `time = "09:00-17:00"` (UTC),
+/// and its demand; a window with neither days nor time is the rest of the week.
+inline constexpr std::array<scenario_key, 5> week_window_keys{{
+    {"label", kt::text, true},
+    {"days", kt::text, false},
+    {"time", kt::text, false},
+    {"tokens_per_s", kt::input, false},
+    {"requests_per_s", kt::input, false},
+}};
+
+/// "mon-fri", "sat,sun", "tue", "monday-sunday": the days as bits (bit 0 Monday), or 0 when the
+/// text is not that.
+inline std::uint8_t week_days(std::string_view text) {
+  constexpr std::array<std::string_view, 7> names{"mon", "tue", "wed", "thu", "fri", "sat", "sun"};
+  constexpr std::array<std::string_view, 7> full{"monday", "tuesday",  "wednesday", "thursday",
+                                                 "friday", "saturday", "sunday"};
+  const auto day = [&](std::string_view w) -> int {
+    std::string lower;
+    for (const char ch : w) {
+      if (ch != ' ') lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    }
+    for (int i = 0; i < 7; ++i) {
+      if (lower == names[static_cast<std::size_t>(i)] || lower == full[static_cast<std::size_t>(i)])
+        return i;
+    }
+    return -1;
+  };
+  std::uint8_t mask = 0;
+  while (!text.empty()) {
+    const auto comma = text.find(',');
+    const std::string_view part = text.substr(0, comma);
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    const auto dash = part.find('-');
+    const int from = day(part.substr(0, dash));
+    const int to = dash == std::string_view::npos ? from : day(part.substr(dash + 1));
+    if (from < 0 || to < from) return 0;
+    for (int i = from; i <= to; ++i) mask = static_cast<std::uint8_t>(mask | (1U << i));
+  }
+  return mask;
+}
+
+/// "09:00-17:00" (whole hours, 24:00 as an end): the hours of the day, or none.
+inline std::optional<std::pair<int, int>> day_hours(std::string_view text) {
+  const auto hour = [](std::string_view h) -> int {
+    if (h.size() != 5 || h[2] != ':' || h.substr(3) != "00" || !std::isdigit(h[0]) ||
+        !std::isdigit(h[1]))
+      return -1;
+    return (h[0] - '0') * 10 + (h[1] - '0');
+  };
+  const auto dash = text.find('-');
+  if (dash == std::string_view::npos) return std::nullopt;
+  const int from = hour(text.substr(0, dash));
+  const int to = hour(text.substr(dash + 1));
+  if (from < 0 || from > 23 || to < 1 || to > 24 || to <= from) return std::nullopt;
+  return std::pair{from, to};
+}
 /// serving: `throughput = { vllm = ..., ... }` and `period = { from = ..., to = ..., <provenance>
 /// }`.
 inline constexpr std::array<std::string_view, 7> vllm_keys{
@@ -69,24 +132,80 @@ serving_throughput(const scenario_builder& sb, const scenario_component& c, std:
           describe_target(target) + ", " + point.input_type + " (" + point.origin + ")"};
 }
 
+/// The demand of a weekly profile over the period's dates: each window's hours in the period
+/// (counted on the calendar, with the period's provenance), the count served (the windows' rates x
+/// their hours, exact), the average (served / period) and the peak (the highest window's rate,
+/// when above the average).
+template <class Rate>
+struct week_demand {
+  using count_unit = typename workload::rate_traits<Rate>::count_unit;
+  sourced<quantity<count_unit>> served;
+  sourced<quantity<Rate>> average;
+  std::optional<sourced<quantity<Rate>>> peak;
+};
+
+template <class Rate>
+week_demand<Rate> weekly_demand(const scenario_component& c,
+                                const sourced<quantity<units::hour_t>>& period,
+                                const std::string& unit) {
+  using count_unit = typename workload::rate_traits<Rate>::count_unit;
+  // Hours of each window in [from, to): whole days of the calendar, 1970-01-01 a Thursday.
+  std::vector<std::int64_t> hours(c.profile.size(), 0);
+  std::int64_t covered = 0;
+  for (date d = c.period->from; d < c.period->to; d = add_days(d, 1)) {
+    const auto weekday = static_cast<unsigned>(((d.days_since_epoch() + 3) % 7 + 7) % 7);
+    for (std::size_t i = 0; i < c.profile.size(); ++i) {
+      const auto& w = c.profile[i];
+      if (w.rest || (w.days & (1U << weekday)) == 0) continue;
+      hours[i] += w.to_hour - w.from_hour;
+      covered += w.to_hour - w.from_hour;
+    }
+  }
+  const std::int64_t total = days_between(c.period->from, c.period->to) * 24;
+  std::optional<sourced<quantity<count_unit>>> served;
+  std::optional<sourced<quantity<Rate>>> peak;
+  for (std::size_t i = 0; i < c.profile.size(); ++i) {
+    const auto& w = c.profile[i];
+    const std::string base = c.name + ".week[" + std::to_string(i) + "].";
+    const auto& r = w.values.at(unit);
+    const sourced<quantity<Rate>> rate(base + unit, make(Rate{}, r.value), *r.origin);
+    const sourced<quantity<units::hour_t>> in_period(
+        base + "hours", make(units::hour, w.rest ? total - covered : hours[i]), period.origin());
+    const auto count = convert<count_unit>(base + "served", rate * in_period);
+    served = served ? *served + count : count;
+    if (!peak || peak->value() < rate.value()) peak = rate;
+  }
+  const auto seconds = convert<units::second_t>(c.name + ".period_s", period);
+  const sourced<quantity<Rate>> average = *served / seconds;
+  if (peak && !(average.value() < peak->value())) peak.reset();
+  return {*served, average, peak};
+}
+
 template <class Rate>
 void add_serving(scenario_builder& sb, model& m, const scenario_component& c, std::size_t index) {
-  const std::string unit =
-      std::is_same_v<Rate, units::tokens_per_second_t> ? "tokens_per_s" : "requests_per_s";
+  const bool tokens = std::is_same_v<Rate, units::tokens_per_second_t>;
+  const std::string unit = tokens ? "tokens_per_s" : "requests_per_s";
   auto [throughput, target] = serving_throughput<Rate>(sb, c, index);
-  workload::serving_inputs<Rate> in{
-      c.name,
-      c.text.at("instance_type"),
-      sb.instance_price(c, c.text.at("instance_type")),
-      c.period ? workload::service_period(c.name + ".period", c.period->from, c.period->to,
-                                          c.period->origin)
-               : sb.input(c, "hours", units::hour),
-      sb.input(c, "average_" + unit, Rate{}),
-      std::nullopt,
-      std::move(throughput),
-      std::move(target),
-      sb.input(c, "utilisation", units::dimensionless)};
-  if (sb.find(c, "peak_" + unit) != nullptr) in.peak_demand = sb.input(c, "peak_" + unit, Rate{});
+  const auto period = c.period ? workload::service_period(c.name + ".period", c.period->from,
+                                                          c.period->to, c.period->origin)
+                               : sb.input(c, "hours", units::hour);
+  std::optional<week_demand<Rate>> week;
+  if (!c.profile.empty()) week = weekly_demand<Rate>(c, period, unit);
+  workload::serving_inputs<Rate> in{c.name,
+                                    c.text.at("instance_type"),
+                                    sb.instance_price(c, c.text.at("instance_type")),
+                                    period,
+                                    week ? week->average : sb.input(c, "average_" + unit, Rate{}),
+                                    std::nullopt,
+                                    std::move(throughput),
+                                    std::move(target),
+                                    sb.input(c, "utilisation", units::dimensionless)};
+  if (week) {
+    in.peak_demand = week->peak;
+    in.served = week->served;
+  } else if (sb.find(c, "peak_" + unit) != nullptr) {
+    in.peak_demand = sb.input(c, "peak_" + unit, Rate{});
+  }
   if (sb.find(c, "instances") != nullptr) in.fleet = sb.input(c, "instances", units::instance);
   (void)workload::add_serving(m, in);
 }
@@ -118,21 +237,123 @@ inline scenario_vllm serving_vllm(const scenario_parser& ps, const toml::table& 
   return v;
 }
 
+/// `[[component.week]]`: the windows, read and checked (their days and hours, one unit, no
+/// overlap, the whole week covered) into `c.profile`.
+inline void serving_week(const scenario_parser& ps, const toml::table& t, const toml::node& w,
+                         const std::string& path, scenario_component& c) {
+  const std::string wp = ps.join(path, "week");
+  for (const std::string_view k : {"hours", "average_tokens_per_s", "average_requests_per_s",
+                                   "peak_tokens_per_s", "peak_requests_per_s"}) {
+    if (const toml::node* n = t.get(k)) {
+      ps.fail_at(ps.line_of(*n), ps.join(path, k),
+                 k == "hours" ? "is given with a weekly profile (week), whose windows fall on "
+                                "days of the calendar: give the period as dates, period = { from "
+                                "= ..., to = ..., <provenance> }"
+                              : "is given with a weekly profile (week), which gives the demand: "
+                                "the average and the peak follow from its windows");
+    }
+  }
+  const toml::array* a = w.as_array();
+  if (a == nullptr || a->empty() || !a->is_array_of_tables()) {
+    ps.fail_at(ps.line_of(w), wp,
+               "must be one or more [[component.week]] tables (label, days, time, tokens_per_s "
+               "or requests_per_s)");
+  }
+  std::vector<std::string_view> allowed;
+  for (const auto& k : week_window_keys) allowed.push_back(k.name);
+  std::array<int, 7 * 24> owner{};  // the window (index + 1) that covers each hour of the week
+  std::optional<bool> tokens;
+  int rest = -1;
+  for (std::size_t i = 0; i < a->size(); ++i) {
+    const toml::table& wt = *(*a)[i].as_table();
+    const std::string pp = wp + "[" + std::to_string(i) + "]";
+    ps.check_keys(wt, pp, allowed, "a window of the week");
+    scenario_demand_period d;
+    d.line = ps.line_of(wt);
+    std::map<std::string, std::string> text;
+    ps.read_keys(wt, pp, week_window_keys, text, d.values);
+    d.label = text["label"];
+    ps.one_of(wt, pp, {"tokens_per_s", "requests_per_s"}, false, "the window's demand");
+    const bool in_tokens = wt.get("tokens_per_s") != nullptr;
+    if (tokens && *tokens != in_tokens) {
+      const std::string_view k = in_tokens ? "tokens_per_s" : "requests_per_s";
+      ps.fail_at(ps.line_of(*wt.get(k)), ps.join(pp, k),
+                 std::string("is in ") + (in_tokens ? "tokens/s" : "requests/s") +
+                     " but the first window is in " + (in_tokens ? "requests/s" : "tokens/s") +
+                     "; the windows and the throughput count the same thing");
+    }
+    tokens = in_tokens;
+    if (text.count("days") == 0 && text.count("time") == 0) {
+      if (rest >= 0) {
+        ps.fail_at(d.line, pp,
+                   "is a second window without days or time: one window is the rest of the week");
+      }
+      rest = static_cast<int>(i);
+      d.rest = true;
+    }
+    if (const auto days = text.find("days"); days != text.end()) {
+      d.days = week_days(days->second);
+      if (d.days == 0) {
+        ps.fail_at(ps.line_of(*wt.get("days")), ps.join(pp, "days"),
+                   "is \"" + days->second +
+                       "\": write days as \"mon-fri\", \"sat,sun\" or \"wed\" (mon, tue, wed, "
+                       "thu, fri, sat, sun)");
+      }
+    }
+    if (const auto time = text.find("time"); time != text.end()) {
+      const auto h = day_hours(time->second);
+      if (!h) {
+        ps.fail_at(ps.line_of(*wt.get("time")), ps.join(pp, "time"),
+                   "is \"" + time->second +
+                       "\": write the hours of the day, UTC, as \"09:00-17:00\" (whole hours, "
+                       "24:00 as an end)");
+      }
+      d.from_hour = h->first;
+      d.to_hour = h->second;
+    }
+    for (int day = 0; !d.rest && day < 7; ++day) {
+      if ((d.days & (1U << day)) == 0) continue;
+      for (int hour = d.from_hour; hour < d.to_hour; ++hour) {
+        int& o = owner[static_cast<std::size_t>(day * 24 + hour)];
+        if (o != 0) {
+          ps.fail_at(d.line, pp,
+                     "overlaps the window \"" + c.profile[static_cast<std::size_t>(o - 1)].label +
+                         "\" (both cover hour " + std::to_string(hour) + " of day " +
+                         std::to_string(day + 1) + " of the week): each hour has one demand");
+        }
+        o = static_cast<int>(i) + 1;
+      }
+    }
+    c.profile.push_back(std::move(d));
+  }
+  const auto uncovered = std::count(owner.begin(), owner.end(), 0);
+  if (rest < 0 && uncovered != 0) {
+    ps.fail_at(ps.line_of(w), wp,
+               "leaves " + std::to_string(uncovered) +
+                   " hours of the week without a demand: add a window with neither days nor time "
+                   "for the rest of the week (its demand may be 0)");
+  }
+}
+
 inline void serving_rules([[maybe_unused]] const scenario_parser& ps,
                           [[maybe_unused]] const toml::table& t,
                           [[maybe_unused]] const std::string& path,
                           [[maybe_unused]] scenario_component& c) {
   ps.one_of(t, path, {"hours", "period"}, false, "the period served, in hours or as dates");
   if (const toml::node* p = t.get("period")) c.period = ps.period(*p, ps.join(path, "period"));
-  ps.one_of(t, path, {"average_tokens_per_s", "average_requests_per_s"}, false,
-            "the average demand, in tokens/s or requests/s");
-  const bool tokens = t.get("average_tokens_per_s") != nullptr;
-  const std::string_view wrong = tokens ? "peak_requests_per_s" : "peak_tokens_per_s";
-  if (const toml::node* w = t.get(wrong)) {
-    ps.fail_at(ps.line_of(*w), ps.join(path, wrong),
-               std::string("is in ") + (tokens ? "requests/s" : "tokens/s") +
-                   " but the average demand is in " + (tokens ? "tokens/s" : "requests/s") +
-                   "; the demand and the throughput count the same thing");
+  if (const toml::node* week = t.get("week")) {
+    serving_week(ps, t, *week, path, c);
+  } else {
+    ps.one_of(t, path, {"average_tokens_per_s", "average_requests_per_s"}, false,
+              "the average demand, in tokens/s or requests/s, or its windows of the week (week)");
+    const bool tokens = t.get("average_tokens_per_s") != nullptr;
+    const std::string_view wrong = tokens ? "peak_requests_per_s" : "peak_tokens_per_s";
+    if (const toml::node* w = t.get(wrong)) {
+      ps.fail_at(ps.line_of(*w), ps.join(path, wrong),
+                 std::string("is in ") + (tokens ? "requests/s" : "tokens/s") +
+                     " but the average demand is in " + (tokens ? "tokens/s" : "requests/s") +
+                     "; the demand and the throughput count the same thing");
+    }
   }
   const toml::node& th = *t.get("throughput");
   const std::string tp = ps.join(path, "throughput");
@@ -158,7 +379,9 @@ inline void serving_rules([[maybe_unused]] const scenario_parser& ps,
 
 inline void serving_add([[maybe_unused]] scenario_builder& sb, model& m,
                         const scenario_component& c, [[maybe_unused]] std::size_t index) {
-  if (sb.find(c, "average_tokens_per_s") != nullptr) {
+  const bool tokens = c.profile.empty() ? sb.find(c, "average_tokens_per_s") != nullptr
+                                        : c.profile.front().values.count("tokens_per_s") != 0;
+  if (tokens) {
     add_serving<units::tokens_per_second_t>(sb, m, c, index);
   } else {
     add_serving<units::requests_per_second_t>(sb, m, c, index);
@@ -168,6 +391,7 @@ inline void serving_add([[maybe_unused]] scenario_builder& sb, model& m,
 inline constexpr sub_table serving_tables[] = {
     {"throughput", {}, vllm_keys},
     {"period", {}, period_date_keys},
+    {"week", week_window_keys, {}},
 };
 
 inline constexpr component_kind serving_kind{"serving", serving_keys, serving_tables,

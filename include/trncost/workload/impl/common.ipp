@@ -45,6 +45,30 @@ TRNCOST_DECL void bill_phases(component_builder& b,
          instances * max(minimum - total, zero));
 }
 
+TRNCOST_DECL void add_interruptions(model& m, const std::string& name,
+                                    const std::string& instance_type,
+                                    const input_of<quantity<units::usd_per_instance_hour_t>>& price,
+                                    const sourced<quantity<units::instance_t>>& instances,
+                                    const node<units::second_t>& exposed, const interruptions& in) {
+  const std::string component = name + " interruptions";
+  trncost::detail::require_non_negative(in.rate, component);
+  trncost::detail::require_non_negative(in.restart_time, component);
+  trncost::detail::require_non_negative(in.work_lost, component);
+  add_built(m, component, category::failures_restarts, [&](component_builder& b) {
+    // The lost time is instance time of the workload's own instances, billed as they are.
+    b.bills(::trncost::detail::ec2_instance_identity(instance_type, std::nullopt));
+    const auto unit_price = trncost::detail::add_input(b, price);
+    const auto count = b.input(instances);
+    const node<units::instance_second_t> exposure = count * exposed;
+    const auto expected = b.input(in.rate) * exposure;
+    const std::string on = " on " + instances.value().value().to_string() + " x " + instance_type;
+    b.line({phase::restarts, "restarts after expected interruptions" + on}, unit_price,
+           count * (expected * b.input(in.restart_time)));
+    b.line({phase::failed_work, "work lost since the last checkpoint" + on}, unit_price,
+           count * (expected * b.input(in.work_lost)));
+  });
+}
+
 TRNCOST_DECL void require_fraction(const sourced<fraction>& f, std::string_view workload,
                                    bool zero_allowed) {
   const decimal v = f.value().value();

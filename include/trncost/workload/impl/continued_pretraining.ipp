@@ -23,6 +23,7 @@ add_continued_pretraining(model& m, const continued_pretraining_inputs& in) {
   trncost::detail::require_non_negative(in.checkpoint_time, name);
   if (in.setup) trncost::detail::require_non_negative(*in.setup, name);
   std::optional<continued_pretraining_plan> plan;
+  std::optional<node<units::second_t>> billed;
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
     b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
     const auto price = trncost::detail::add_input(b, in.price);
@@ -40,7 +41,12 @@ add_continued_pretraining(model& m, const continued_pretraining_inputs& in) {
         b, price, instances, phases,
         " on " + in.instances.value().value().to_string() + " x " + in.instance_type);
     plan.emplace(continued_pretraining_plan{training, checkpoints, checkpointing, tokens});
+    billed = in.setup ? phases[0].second + training + checkpointing : training + checkpointing;
   });
+  if (in.interrupted) {
+    detail::add_interruptions(m, name, in.instance_type, in.price, in.instances, *billed,
+                              *in.interrupted);
+  }
   m.deliver(work_kind::tokens_trained, plan->work);
   return *plan;
 }
