@@ -1,8 +1,8 @@
 // Plan files (scenario/plan.hpp, docs/scenario.md "Plans"): the shipped
-// examples/plans/2027-on-one-grant .toml (four workloads of the shipped scenarios over 2027 on one
-// 300,000 USD grant), its totals, occurrences, run-out day and what each workload draws,
-// hand-computed in the comments; the rules of the file, each refusal naming the file, the line and
-// the key.
+// examples/plans/2027-on-one-grant .toml (five workloads of the shipped scenarios, one per
+// archetype, over 2027 on one 300,000 USD grant), its totals, occurrences, run-out day and what
+// each workload draws, hand-computed in the comments; the rules of the file, each refusal naming
+// the file, the line and the key.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -35,7 +35,7 @@ end = 2028-01-01
 
 TEST_CASE("the shipped plan: 2027 on one grant, every total by hand") {
   const plan_result r = run_plan(read_plan(shipped));
-  REQUIRE(r.workloads.size() == 4);
+  REQUIRE(r.workloads.size() == 5);
   // The service: every 91 days, four times, 90 days each: Jan 1 - Apr 1, Apr 2 - Jul 1, Jul 2 -
   // Sep 30, Oct 1 - Dec 30; 4 x 77,241.60 = 308,966.40 USD.
   const auto& service = r.workloads[0];
@@ -71,7 +71,20 @@ TEST_CASE("the shipped plan: 2027 on one grant, every total by hand") {
     credits += w.draw.credits;
   }
   CHECK(credits == decimal(300000));
+  // Frontier pre-training on Trn3 UltraServers, June 1 for 169 days (to November 17): no offer
+  // row prices them, so it spends nothing that is counted, and the report says its lines are out
+  // of the totals rather than showing a zero.
+  const auto& frontier = r.workloads[4];
+  CHECK(frontier.est.status == estimate_status::unpriced);
+  CHECK(frontier.occurrences[0].end == date{2027, 11, 17});
+  CHECK(frontier.draw.spend.is_zero());
   const std::string md = render_markdown(r);
+  CHECK(md.find("**Not in these totals**: the unpriced lines of these workloads") !=
+        std::string::npos);
+  CHECK(md.find("- frontier pre-training (1 occurrence(s)): line 'training on 64 x "
+                "trn3-gen2-ultraserver") != std::string::npos);
+  CHECK(md.find("| frontier pre-training | `../scenarios/frontier-400b-trn3.toml` | unpriced | "
+                "0.00 + unpriced | 1 | 2027-06-01 | 2027-11-17 |") != std::string::npos);
   CHECK(md.find("**Spend: 385515.20 USD; credits: 300000.00 USD; cash: 85515.20 USD; lost at "
                 "expiry: 0.00 USD.** Credits stop paying on 2027-10-02.") != std::string::npos);
   CHECK(md.find("| 2027-11 | 29627.84 | 0.00 | 29627.84 |") != std::string::npos);

@@ -288,6 +288,22 @@ namespace io {
   } else {
     o += "A grant still has a valid balance at the end of the plan.\n";
   }
+  // Unpriced lines (a price nobody knows yet) are out of every total above: said, never 0.
+  std::string unpriced;
+  for (const auto& w : r.workloads) {
+    if (w.est.unpriced_lines() == 0) continue;
+    unpriced +=
+        "- " + md_cell(w.name) + " (" + std::to_string(w.occurrences.size()) + " occurrence(s)):";
+    for (const auto& why : w.est.reasons) {
+      if (why.rule == verified_rule::every_line_priced) unpriced += " " + md_cell(why.text) + ".";
+    }
+    unpriced += "\n";
+  }
+  if (!unpriced.empty()) {
+    o += "\n**Not in these totals**: the unpriced lines of these workloads, so the spend and the "
+         "cash are floors and the run-out day may come earlier once they are priced.\n\n" +
+         unpriced;
+  }
   o += "\n## Workloads\n\nEach workload's scenario estimated once: an occurrence spends that "
        "estimate evenly over its days. Credits are attributed to the workloads whose charges they "
        "paid, period by period, service by service.\n\n| workload | scenario | status | USD per "
@@ -295,7 +311,8 @@ namespace io {
        "|\n|---|---|---|---:|---:|---|---|---:|---:|---:|\n";
   for (const auto& w : r.workloads) {
     o += "| " + md_cell(w.name) + " | `" + md_cell(w.scenario) + "` | " +
-         std::string(to_string(w.est.status)) + " | " + usd(w.est.total) + " | " +
+         std::string(to_string(w.est.status)) + " | " + usd(w.est.total) +
+         (w.est.unpriced_lines() != 0 ? " + unpriced" : "") + " | " +
          std::to_string(w.occurrences.size()) + " | " + to_string(w.occurrences.front().start) +
          " | " + to_string(w.occurrences.back().end) + " | " + usd(w.draw.spend) + " | " +
          usd(w.draw.credits) + " | " + usd(w.draw.cash) + " |\n";
