@@ -261,7 +261,8 @@ inline void serving_week(const scenario_parser& ps, const toml::table& t, const 
   }
   std::vector<std::string_view> allowed;
   for (const auto& k : week_window_keys) allowed.push_back(k.name);
-  std::array<int, 7 * 24> owner{};  // the window (index + 1) that covers each hour of the week
+  std::array<int, std::size_t{7} * 24>
+      owner{};  // the window (index + 1) that covers each hour of the week
   std::optional<bool> tokens;
   int rest = -1;
   for (std::size_t i = 0; i < a->size(); ++i) {
@@ -314,7 +315,7 @@ inline void serving_week(const scenario_parser& ps, const toml::table& t, const 
     for (int day = 0; !d.rest && day < 7; ++day) {
       if ((d.days & (1U << day)) == 0) continue;
       for (int hour = d.from_hour; hour < d.to_hour; ++hour) {
-        int& o = owner[static_cast<std::size_t>(day * 24 + hour)];
+        int& o = owner[static_cast<std::size_t>(day) * 24 + static_cast<std::size_t>(hour)];
         if (o != 0) {
           ps.fail_at(d.line, pp,
                      "overlaps the window \"" + c.profile[static_cast<std::size_t>(o - 1)].label +
