@@ -77,11 +77,11 @@ PHASES = ["setup", "compilation", "training", "evaluation", "checkpointing", "wa
 USEFUL_PHASES = {"training", "evaluation", "checkpointing", "serving", "trials",
                  "batch inference"}
 # The kinds of work a report can deliver (version 3), each quoted per (per, unit).
-WORK_QUOTES = {"tokens served": (1000000, "USD/1M tokens"),
-               "tokens trained": (1000000, "USD/1M tokens"),
-               "tokens processed": (1000000, "USD/1M tokens"),
-               "requests served": (1000, "USD/1000 requests"),
-               "runs to target": (1, "USD/job"), "trials": (1, "USD/job")}
+TOKEN_QUOTES = [(1000000, "USD/1M tokens"), (1000, "USD/1K tokens"), (1000000000, "USD/1B tokens")]
+WORK_QUOTES = {"tokens served": TOKEN_QUOTES, "tokens trained": TOKEN_QUOTES,
+               "tokens processed": TOKEN_QUOTES,
+               "requests served": [(1000, "USD/1000 requests"), (1, "USD/request")],
+               "runs to target": [(1, "USD/job")], "trials": [(1, "USD/job")]}
 COVERAGES = ["lines", "declared-none", "no-lines", "missing"]
 LINE_ROUNDING = "half-even at 18 fractional digits"
 # The AWS services a quote's offer code names, as a line's identity names them (a Savings Plans
@@ -493,6 +493,7 @@ NAMED_UNITS = {
     "TB": ("B", 10 ** 12), "KiB": ("B", 2 ** 10), "MiB": ("B", 2 ** 20), "GiB": ("B", 2 ** 30),
     "TiB": ("B", 2 ** 40),
     "token": ("token", 1), "1K tokens": ("token", 1000), "1M tokens": ("token", 10 ** 6),
+    "1B tokens": ("token", 10 ** 9),
     "instance": ("instance", 1), "chip": ("chip", 1), "NeuronCore": ("NeuronCore", 1), "request": ("request", 1),
     "1000 requests": ("request", 1000), "step": ("step", 1), "sample": ("sample", 1),
     "FLOP": ("FLOP", 1), "EFLOP": ("FLOP", 10 ** 18), "I/O": ("I/O", 1), "metric": ("metric", 1), "job": ("job", 1),
@@ -523,6 +524,7 @@ NAMED_UNITS = {
     "USD/1000 requests": ("USD request^-1", Fraction(1, 1000)),
     "USD/1K tokens": ("USD token^-1", Fraction(1, 1000)),
     "USD/1M tokens": ("USD token^-1", Fraction(1, 10 ** 6)),
+    "USD/1B tokens": ("USD token^-1", Fraction(1, 10 ** 9)),
     "USD/IOPS-mo": ("USD I/O^-1 s mo^-1", 1),
     "USD/GiBps-mo": ("USD B^-1 s mo^-1", Fraction(1, 2 ** 30)),
     "USD/MiBps-mo": ("USD B^-1 s mo^-1", Fraction(1, 2 ** 20)),
@@ -1001,9 +1003,9 @@ class Report:
         """Cost per unit of work: total x per / work and compute x per / work, half-even at 18."""
         kind = one_of(w, "work", "kind", list(WORK_QUOTES), "kind of work")
         per, unit = whole(w, "work", "per", 1), text(w, "work", "unit")
-        if (per, unit) != WORK_QUOTES[kind]:
-            raise Mismatch("work", f"'{kind}' quoted per {WORK_QUOTES[kind][0]} in "
-                           f"{WORK_QUOTES[kind][1]}", f"per {per} in {unit}")
+        if (per, unit) not in WORK_QUOTES[kind]:
+            allowed = " or ".join(f"{p} in {u}" for p, u in WORK_QUOTES[kind])
+            raise Mismatch("work", f"'{kind}' quoted per {allowed}", f"per {per} in {unit}")
         name = text(w, "work", "amount")
         if name not in self.values:
             raise Mismatch("work.amount", "an input or a derivation of the report", f"'{name}'")

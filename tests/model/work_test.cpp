@@ -6,6 +6,7 @@
 #include <trncost/model.hpp>
 
 #include "../support/declared_categories.hpp"
+#include "../support/text.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::model_work_test {
@@ -64,6 +65,36 @@ TEST_CASE("an estimate divides its total by the work the model delivers") {
   bool listed = false;
   for (const auto& in : est.inputs) listed = listed || in->name == "runs";
   CHECK(listed);
+}
+
+TEST_CASE("a cost per unit of work in the unit the user names") {
+  // Every symbol a quote may be given in is a named unit's, the default first.
+  CHECK(quotes_of(work_kind::tokens_trained).size() == 3);
+  CHECK(quotes_of(work_kind::tokens_trained)[0].unit == quote_of(work_kind::tokens_trained).unit);
+  CHECK(quote_named(work_kind::tokens_served, "1B tokens")->unit ==
+        units::symbol<units::usd_per_billion_tokens_t>());
+  CHECK(quote_named(work_kind::requests_served, "request")->unit ==
+        units::symbol<units::usd_per_request_t>());
+  CHECK_FALSE(quote_named(work_kind::trials, "1M tokens").has_value());
+  // 4 USD for 2,000,000 tokens: 2,000 per 1B tokens, 2 per 1M, 0.002 per 1K.
+  const auto tokens = [] {
+    auto m = four_dollar_job();
+    m.deliver(work_kind::tokens_trained,
+              sourced("tokens", make(units::token, 2'000'000), assumption{"the plan"}));
+    return m;
+  };
+  const auto per_billion = tokens().evaluate(as_of, estimate_options{.cost_per = "1B tokens"});
+  REQUIRE(per_billion.work);
+  CHECK(per_billion.work->per == 1'000'000'000);
+  CHECK(per_billion.work->unit == "USD/1B tokens");
+  CHECK((*per_billion.work->full)->value == "2000");
+  const auto per_thousand = tokens().evaluate(as_of, estimate_options{.cost_per = "1K tokens"});
+  CHECK((*per_thousand.work->full)->value == "0.002");
+  // A unit that does not count this work is refused, with the ones that do.
+  CHECK(trncost_support::error_message(
+            [&] { (void)tokens().evaluate(as_of, estimate_options{.cost_per = "request"}); }) ==
+        "trncost: cost per \"request\": the tokens trained of this estimate are quoted per "
+        "\"1M tokens\", \"1K tokens\", \"1B tokens\"");
 }
 
 TEST_CASE("a model without work has no cost per unit of work") {

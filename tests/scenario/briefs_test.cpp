@@ -79,6 +79,11 @@ TEST_CASE("brief 2: continued pre-training with its interruptions, then sweeps, 
   CHECK(cpt.by_category.at(category::storage) == decimal(23));
   CHECK(cpt.by_category.at(category::transfer) == decimal(2));
   CHECK(cpt.total == decimal::parse("23013.329244444444444444"));
+  // Quoted per billion tokens trained ([estimate] cost_per): 23,013.33 / 20 = 1,150.67 USD.
+  REQUIRE(cpt.work);
+  CHECK(cpt.work->per == 1'000'000'000);
+  CHECK(cpt.work->unit == "USD/1B tokens");
+  CHECK((*cpt.work->full)->value == "1150.666462222222222222");
   check_honest(cpt);
   CHECK(cpt.declared.count(category::failures_restarts) == 0);
   // The sweeps: 1,161 USD each (tests/scenario/plan_test.cpp), from March 8 (the day the

@@ -201,7 +201,7 @@ TEST_CASE("scenario errors name the file, the line and the key") {
 [estimate]
 titel = "t"
 )") == "trncost: s.toml:3: estimate.titel: unknown key (did you mean \"title\"?); [estimate] "
-       "takes title, as_of, region, freshness_days");
+       "takes title, as_of, region, freshness_days, cost_per");
   // A typo in a component kind, with the closest kind.
   CHECK(error_of(head + "[[component]]\nkind = \"object_storge\"\nname = \"x\"\n") ==
         "trncost: s.toml:9: component[0].kind: unknown component kind \"object_storge\" (did you "

@@ -199,6 +199,53 @@ TEST_CASE("a weekly profile is refused where it cannot say one demand for each h
                   "in tokens/s") != std::string::npos);
 }
 
+TEST_CASE("[estimate] cost_per quotes the cost per unit of work in the unit the user names") {
+  // The serving case of the first test: 3,000 USD for 108M tokens: 27,777.78 per 1B tokens.
+  const auto with = [](const std::string& cost_per) {
+    std::string text = serving();
+    text.insert(text.find("[prices]"), "cost_per = \"" + cost_per + "\"\n");
+    return text;
+  };
+  const estimate e = run(with("1B tokens"));
+  REQUIRE(e.work);
+  CHECK(e.work->unit == "USD/1B tokens");
+  CHECK((*e.work->full)->value == "27777.777777777777777778");
+  // A unit trncost does not quote in, with the nearest; one that does not count this work.
+  CHECK(error_of(with("1B token"))
+            .find("s.toml:6: estimate.cost_per: is \"1B token\" (did you mean \"1B tokens\"?): a "
+                  "cost per unit of work is quoted per") != std::string::npos);
+  CHECK(error_of(with("1000 requests"))
+            .find("s.toml: cost per \"1000 requests\": the tokens served of this estimate are "
+                  "quoted per \"1M tokens\", \"1K tokens\", \"1B tokens\"") != std::string::npos);
+}
+
+TEST_CASE("a measured value may give the day it was measured on") {
+  // The serving case with its throughput measured on 2026-11-24: the period is that whole day.
+  std::string text = serving();
+  const std::string on =
+      "{ value = \"500\", measured = { run = \"bench\", method = \"vLLM "
+      "benchmark\", on = 2026-11-24 } }";
+  text.replace(text.find("throughput = "), std::string("throughput = ").size() + v("500").size(),
+               "throughput = " + on);
+  const estimate e = run(text);
+  CHECK(e.total == decimal(3000));
+  const source_record* r = nullptr;
+  for (const auto& in : e.inputs) {
+    if (in->name == "svc.throughput") r = in.get();
+  }
+  REQUIRE(r != nullptr);
+  const auto* m = std::get_if<measured>(&r->origin);
+  REQUIRE(m != nullptr);
+  CHECK(to_string(m->from) == "2026-11-24T00:00:00Z");
+  CHECK(to_string(m->to) == "2026-11-25T00:00:00Z");
+  // A day and a time span at once.
+  std::string both = text;
+  both.replace(both.find("on = 2026-11-24"), 15, "on = 2026-11-24, from = 2026-11-24T10:00:00Z");
+  CHECK(error_of(both).find("throughput.measured.from: is given with on: a measurement's period "
+                            "is a day (on) or a time span (from and to), not both") !=
+        std::string::npos);
+}
+
 TEST_CASE("a serving component in requests per second over a period given as dates") {
   // 2027-02-01 to 2027-03-01 = 28 days = 672 h; usable = 2 x 0.75 = 1.5 request/s; instances =
   // ceil(3 / 1.5) = 2 (no peak: the average sizes); billed = 2 x 672 x 2.5 = 3,360 USD;

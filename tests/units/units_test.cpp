@@ -128,6 +128,7 @@ TEST_CASE("every named unit has its symbol") {
   CHECK(units::symbol_v<units::token_t> == "token");
   CHECK(units::symbol_v<units::thousand_tokens_t> == "1K tokens");
   CHECK(units::symbol_v<units::million_tokens_t> == "1M tokens");
+  CHECK(units::symbol_v<units::billion_tokens_t> == "1B tokens");
   CHECK(units::symbol_v<units::instance_t> == "instance");
   CHECK(units::symbol_v<units::chip_t> == "chip");
   CHECK(units::symbol_v<units::neuron_core_t> == "NeuronCore");
@@ -170,6 +171,10 @@ TEST_CASE("every named unit has its symbol") {
   CHECK(units::symbol_v<units::usd_per_thousand_requests_t> == "USD/1000 requests");
   CHECK(units::symbol_v<units::usd_per_thousand_tokens_t> == "USD/1K tokens");
   CHECK(units::symbol_v<units::usd_per_million_tokens_t> == "USD/1M tokens");
+  CHECK(units::symbol_v<units::usd_per_billion_tokens_t> == "USD/1B tokens");
+  // 0.025 USD per million tokens is 25 per billion, exactly.
+  CHECK(convert<units::usd_per_billion_tokens_t>(make(units::usd_per_million_tokens, "0.025"))
+            .value() == decimal(25));
   CHECK(units::symbol_v<units::io_operation_t> == "I/O");
   CHECK(units::symbol_v<units::metric_t> == "metric");
   CHECK(units::symbol_v<units::job_t> == "job");

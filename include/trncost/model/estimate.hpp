@@ -53,6 +53,9 @@ inline constexpr day_count default_freshness_window{30};
 
 struct estimate_options {
   day_count freshness_window = default_freshness_window;
+  /// The unit the cost per unit of work is quoted in, as a user names it ("1B tokens", "request",
+  /// quote_named()); empty: the work's default (quote_of(): per 1M tokens, 1000 requests, job).
+  std::string cost_per{};
 };
 
 /// One line of an estimate. `amount` is empty when the line is unpriced.
@@ -258,7 +261,8 @@ namespace detail {
 TRNCOST_DECL decimal cost_per_unit(decimal amount, decimal work, std::uint64_t per);
 
 /// The work delivered and its unit costs, from an evaluated model (lines already in `est`).
-TRNCOST_DECL void fill_work(const model_data& d, const evaluator& e, estimate& est);
+TRNCOST_DECL void fill_work(const model_data& d, const evaluator& e, estimate& est,
+                            std::string_view cost_per);
 
 }  // namespace detail
 

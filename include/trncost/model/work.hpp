@@ -5,6 +5,8 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string_view>
 
 namespace trncost {
@@ -62,6 +64,39 @@ constexpr work_quote quote_of(work_kind k) noexcept {
       return {1, "USD/job"};
   }
   return {1, "USD"};
+}
+
+/// Every quote a cost per unit of this work may be given in, the default (quote_of()) first:
+/// tokens per thousand, million or billion; requests one by one or per thousand; runs and trials
+/// per job. The symbols are those of units::usd_per_thousand_tokens and kin.
+inline constexpr std::array<work_quote, 3> token_quotes{
+    {{1'000'000, "USD/1M tokens"}, {1'000, "USD/1K tokens"}, {1'000'000'000, "USD/1B tokens"}}};
+inline constexpr std::array<work_quote, 2> request_quotes{
+    {{1'000, "USD/1000 requests"}, {1, "USD/request"}}};
+inline constexpr std::array<work_quote, 1> job_quotes{{{1, "USD/job"}}};
+
+constexpr std::span<const work_quote> quotes_of(work_kind k) noexcept {
+  switch (k) {
+    case work_kind::tokens_served:
+    case work_kind::tokens_trained:
+    case work_kind::tokens_processed:
+      return token_quotes;
+    case work_kind::requests_served:
+      return request_quotes;
+    case work_kind::runs_to_target:
+    case work_kind::trials:
+      return job_quotes;
+  }
+  return {};
+}
+
+/// The quote of `k` in the unit a user names: "1B tokens", "1K tokens", "1M tokens", "request",
+/// "1000 requests", "job" (the quote's symbol after "USD/"); none when `k` is not counted so.
+constexpr std::optional<work_quote> quote_named(work_kind k, std::string_view unit) noexcept {
+  for (const auto& q : quotes_of(k)) {
+    if (q.unit.substr(4) == unit) return q;
+  }
+  return std::nullopt;
 }
 
 /// The unit the work itself is counted in ("token", "request", "job").

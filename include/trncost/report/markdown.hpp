@@ -83,7 +83,12 @@ TRNCOST_DECL report::coverage coverage_of(const report::document& doc, category 
 /// The amount of a category in the document's totals, when it has one.
 TRNCOST_DECL std::optional<decimal> category_amount(const report::document& doc, category c);
 
-/// A cost per unit of work for a table: 4 decimals and the unit, or "none (see the findings)".
+/// A cost per unit of work as people read it: 4 decimals, or 4 significant digits when it is below
+/// 0.1 (0.02499 per 1M tokens, not 0.0250), at most 18.
+TRNCOST_DECL std::string unit_cost_digits(decimal cost);
+
+/// A cost per unit of work for a table: unit_cost_digits() and the unit, or "none (see the
+/// findings)".
 TRNCOST_DECL std::string unit_cost_text(const std::optional<decimal>& cost, std::string_view unit);
 
 /// The sizing of each always-on service (workload/serving_sizing.hpp) as table cells: the service,

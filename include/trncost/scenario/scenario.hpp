@@ -200,6 +200,9 @@ struct scenario_spec {
   date as_of{};
   std::string region;
   std::int64_t freshness_days = default_freshness_window.count();
+  /// [estimate] cost_per: the unit the cost per unit of work is quoted in ("1B tokens"); empty:
+  /// the work's default (estimate_options::cost_per).
+  std::string cost_per;
   std::optional<date> prices_consulted;
   std::vector<scenario_price_file> price_files;
   std::string

@@ -59,6 +59,7 @@ TRNCOST_DETAIL_UNIT(tebibyte, "TiB", scaled<byte_t, 2, 40>);
 TRNCOST_DETAIL_UNIT(token, "token", unit_of<token_base_unit::dimension_type>);
 TRNCOST_DETAIL_UNIT(thousand_tokens, "1K tokens", scaled<token_t, 10, 3>);
 TRNCOST_DETAIL_UNIT(million_tokens, "1M tokens", scaled<token_t, 10, 6>);
+TRNCOST_DETAIL_UNIT(billion_tokens, "1B tokens", scaled<token_t, 10, 9>);
 TRNCOST_DETAIL_UNIT(instance, "instance", unit_of<instance_base_unit::dimension_type>);
 TRNCOST_DETAIL_UNIT(chip, "chip", unit_of<chip_base_unit::dimension_type>);
 TRNCOST_DETAIL_UNIT(neuron_core, "NeuronCore", unit_of<neuron_core_base_unit::dimension_type>);
@@ -142,6 +143,8 @@ TRNCOST_DETAIL_UNIT(usd_per_thousand_requests, "USD/1000 requests",
 /// A hosted model's token price as the AmazonBedrock price list writes it ("1K tokens").
 TRNCOST_DETAIL_UNIT(usd_per_thousand_tokens, "USD/1K tokens", per<usd_t, thousand_tokens_t>);
 TRNCOST_DETAIL_UNIT(usd_per_million_tokens, "USD/1M tokens", per<usd_t, million_tokens_t>);
+/// Training budgets are read per billion tokens.
+TRNCOST_DETAIL_UNIT(usd_per_billion_tokens, "USD/1B tokens", per<usd_t, billion_tokens_t>);
 TRNCOST_DETAIL_UNIT(usd_per_iops_month, "USD/IOPS-mo", per<usd_t, iops_month_t>);
 /// EBS gp3 throughput as its offer file prices it ("GiBps-mo", e.g. 40.96), while the page and the
 /// row's description say per MiBps-month (0.04): the two differ by exactly 1024.

@@ -291,12 +291,24 @@ TRNCOST_DECL decimal cost_per_unit(decimal amount, decimal work, std::uint64_t p
   return decimal::divide(amount * decimal(per), work, rounding::half_even);
 }
 
-TRNCOST_DECL void fill_work(const model_data& d, const evaluator& e, estimate& est) {
+TRNCOST_DECL void fill_work(const model_data& d, const evaluator& e, estimate& est,
+                            std::string_view cost_per) {
   if (!d.work) return;
   // Plain variables, not a structured binding: clang 14 cannot capture those in a lambda.
   const work_kind kind = d.work->first;
   const std::uint32_t id = d.work->second;
-  const auto q = quote_of(kind);
+  std::optional<work_quote> named =
+      cost_per.empty() ? std::optional(quote_of(kind)) : quote_named(kind, cost_per);
+  if (!named) {
+    std::string named_units;
+    for (const auto& q : quotes_of(kind)) {
+      named_units += (named_units.empty() ? "\"" : ", \"") + std::string(q.unit.substr(4)) + "\"";
+    }
+    throw input_error("cost per \"" + std::string(cost_per) + "\": the " +
+                      std::string(to_string(kind)) + " of this estimate are quoted per " +
+                      named_units);
+  }
+  const auto q = *named;
   work_delivered w{kind,         node_record(d, e, id), q.per, std::string(q.unit),
                    std::nullopt, std::nullopt};
   const std::string work_name = operand(d.nodes[id]);
@@ -427,7 +439,7 @@ TRNCOST_DECL estimate model::evaluate(date as_of, const estimate_options& option
   detail::apply_verified_rules(*d_, e, est, options);
 
   for (const auto& r : est.reasons) est.findings.push_back(r.text);
-  detail::fill_work(*d_, e, est);
+  detail::fill_work(*d_, e, est, options.cost_per);
   for (const auto& [c, why] : est.declared) {
     est.findings.push_back("category '" + std::string(to_string(c)) +
                            "' is declared none: " + why.justification);

@@ -101,11 +101,11 @@ TRNCOST_DECL std::string comparison_chart(const analysis::comparison& c) {
            "\" height=\"" + std::to_string(row_h - 8) + "\" fill=\"" +
            std::string(r.cost_rank == 1 ? useful_colour : category_colour(category::compute)) +
            "\"/>\n";
-      s += svg_text(label_w + bar_w + 10, y + 18, "start",
-                    (per_work && r.cost_per_work
-                         ? r.cost_per_work->to_fixed(decimal_places{4})  // the title says USD
-                         : r.cost.to_fixed(cents) + " USD") +
-                        " (x" + r.cost_ratio.to_fixed(decimal_places{2}) + ")");
+      s += svg_text(
+          label_w + bar_w + 10, y + 18, "start",
+          (per_work && r.cost_per_work ? unit_cost_digits(*r.cost_per_work)  // the title says USD
+                                       : r.cost.to_fixed(cents) + " USD") +
+              " (x" + r.cost_ratio.to_fixed(decimal_places{2}) + ")");
       y += row_h;
     }
     for (const auto& a : g.apart) {

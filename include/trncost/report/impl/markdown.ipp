@@ -138,8 +138,18 @@ TRNCOST_DECL std::optional<decimal> category_amount(const report::document& doc,
   return std::nullopt;
 }
 
+TRNCOST_DECL std::string unit_cost_digits(decimal cost) {
+  int places = 4;
+  const decimal tenth = decimal::parse("0.1");
+  for (decimal t = cost.is_negative() ? -cost : cost; !t.is_zero() && t < tenth && places < 18;
+       t = t * 10) {
+    ++places;
+  }
+  return cost.to_fixed(decimal_places{places});
+}
+
 TRNCOST_DECL std::string unit_cost_text(const std::optional<decimal>& cost, std::string_view unit) {
-  return cost ? cost->to_fixed(decimal_places{4}) + " " + std::string(unit)
+  return cost ? unit_cost_digits(*cost) + " " + std::string(unit)
               : std::string("none (see the findings)");
 }
 

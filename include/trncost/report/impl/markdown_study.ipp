@@ -9,7 +9,7 @@ namespace trncost {
 
 namespace io::detail {
 
-TRNCOST_DECL std::string per_unit(decimal d) { return d.to_fixed(decimal_places{4}); }
+TRNCOST_DECL std::string per_unit(decimal d) { return unit_cost_digits(d); }
 
 TRNCOST_DECL std::string demote_headings(const std::string& text) {
   std::string out;

@@ -528,11 +528,16 @@ TRNCOST_DECL check_result check(const document& doc) {
   // Work delivered and cost per unit of work.
   if (doc.work) {
     const auto& w = *doc.work;
-    const auto q = quote_of(w.kind);
-    if (w.per != q.per || w.unit != q.unit) {
-      return mismatch("work: " + std::string(to_string(w.kind)) + " are quoted per " +
-                      std::to_string(q.per) + " in " + std::string(q.unit) + ", not per " +
-                      std::to_string(w.per) + " in " + w.unit);
+    const auto quotes = quotes_of(w.kind);
+    if (std::none_of(quotes.begin(), quotes.end(),
+                     [&](const work_quote& q) { return w.per == q.per && w.unit == q.unit; })) {
+      std::string allowed;
+      for (const auto& q : quotes) {
+        allowed +=
+            (allowed.empty() ? "" : " or ") + std::to_string(q.per) + " in " + std::string(q.unit);
+      }
+      return mismatch("work: " + std::string(to_string(w.kind)) + " are quoted per " + allowed +
+                      ", not per " + std::to_string(w.per) + " in " + w.unit);
     }
     const auto it = r.values.find(w.amount);
     if (it == r.values.end()) {

@@ -144,6 +144,18 @@ class scenario_parser {
       }
       s.freshness_days = *days;
     }
+    if (const toml::node* u = est.get("cost_per")) {
+      static constexpr std::array<std::string_view, 6> named{
+          "1K tokens", "1M tokens", "1B tokens", "request", "1000 requests", "job"};
+      s.cost_per = string(est, "estimate", "cost_per", true);
+      if (std::find(named.begin(), named.end(), s.cost_per) == named.end()) {
+        fail_at(line_of(*u), "estimate.cost_per",
+                "is \"" + s.cost_per + "\"" + suggestion(s.cost_per, named) +
+                    ": a cost per unit of work is quoted per \"1K tokens\", \"1M tokens\", "
+                    "\"1B tokens\", \"request\", \"1000 requests\" or \"job\" (a run or a "
+                    "trial)");
+      }
+    }
 
     const toml::table& prices = table(root, "prices", "prices");
     check_keys(prices, "prices", prices_keys, "[prices]");
@@ -260,8 +272,8 @@ class scenario_parser {
       spelling_of<documented>.file, spelling_of<quoted>.file};
   /// The keys of each table, as the parser checks them (docs/scenario.md lists them with the
   /// library feature each one reaches; tests/scenario/parity_test.cpp keeps the two in step).
-  static constexpr std::array<std::string_view, 4> estimate_keys{"title", "as_of", "region",
-                                                                 "freshness_days"};
+  static constexpr std::array<std::string_view, 5> estimate_keys{"title", "as_of", "region",
+                                                                 "freshness_days", "cost_per"};
   static constexpr std::array<std::string_view, 4> prices_keys{"files", "store", "consulted",
                                                                "savings_plans"};
   static constexpr std::array<std::string_view, 1> runs_keys{"files"};
@@ -272,7 +284,8 @@ class scenario_parser {
                                                                     "inputs"};
   static constexpr std::array<std::string_view, 5> grant_keys{"name", "amount", "issued",
                                                               "last_valid_day", "services"};
-  static constexpr std::array<std::string_view, 4> measured_keys{"run", "method", "from", "to"};
+  static constexpr std::array<std::string_view, 5> measured_keys{"run", "method", "from", "to",
+                                                                 "on"};
   static constexpr std::array<std::string_view, 2> third_party_keys{"source", "seen"};
   static constexpr std::array<std::string_view, 2> documented_keys{"source", "consulted"};
   static constexpr std::array<std::string_view, 3> quoted_keys{"source", "region", "consulted"};
@@ -692,6 +705,19 @@ class scenario_parser {
     if (t == nullptr) fail_at(line_of(n), path, "must be a table ({ source = \"...\", ... })");
     if (kind == spelling_of<measured>.file) {
       check_keys(*t, path, measured_keys, spelling_of<measured>.file);
+      if (const toml::node* on = t->get("on")) {
+        // A day, when that is what the user has: the period is that whole day, UTC.
+        for (const std::string_view k : {"from", "to"}) {
+          if (const toml::node* span = t->get(k)) {
+            fail_at(line_of(*span), join(path, k),
+                    "is given with on: a measurement's period is a day (on) or a time span "
+                    "(from and to), not both");
+          }
+        }
+        const date day = date_value(*on, join(path, "on"));
+        return measured{string(*t, path, "run", true), string(*t, path, "method", true),
+                        timestamp(day, 0), timestamp(add_days(day, 1), 0)};
+      }
       return measured{string(*t, path, "run", true), string(*t, path, "method", true),
                       timestamp_value(required(*t, path, "from"), join(path, "from")),
                       timestamp_value(required(*t, path, "to"), join(path, "to"))};
@@ -1209,7 +1235,7 @@ namespace io {
 }
 
 [[nodiscard]] TRNCOST_DECL estimate_options scenario_options(const scenario_spec& spec) {
-  return estimate_options{day_count{spec.freshness_days}};
+  return estimate_options{day_count{spec.freshness_days}, spec.cost_per};
 }
 
 [[nodiscard]] TRNCOST_DECL estimate evaluate_scenario(const scenario_spec& spec, const model& m) {

@@ -378,7 +378,7 @@ namespace io {
                             "name the input that measures the work with study.work and work_unit");
         }
         // "1M tokens", "1000 requests", "job": the unit the estimate's cost per unit of work uses.
-        const std::string unit = std::string(quote_of(e.work->kind).unit.substr(4));
+        const std::string unit = e.work->unit.substr(4);
         if (r.work_unit.empty()) {
           r.work_unit = unit;
           work_kind_seen = e.work->kind;
