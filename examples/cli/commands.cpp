@@ -380,7 +380,7 @@ int estimate_command(std::string_view program, const std::string& scenario,
   add_scenario_inputs(spec, inputs);
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
   const model m = io::build_model(spec, store_reader());
-  const estimate est = m.evaluate(spec.as_of, io::scenario_options(spec));
+  const estimate est = io::evaluate_scenario(spec, m);  // a refusal names the scenario file
   // [analysis], [[grant]] and [spend], when the scenario has them: the tornado, the Monte Carlo
   // band and the credit burn-down go into the report (schema version 2); without them the report is
   // the estimate's alone.
@@ -495,7 +495,7 @@ std::optional<trncost::report::document> estimate_document(const std::string& in
   }
   const io::scenario_spec spec = io::read_scenario(input);
   const model m = io::build_model(spec, store_reader());
-  return report::from_estimate(m.evaluate(spec.as_of, io::scenario_options(spec)));
+  return report::from_estimate(io::evaluate_scenario(spec, m));
 }
 
 int check_command(const std::string& input, const trncost::report::budget_limits& limits,

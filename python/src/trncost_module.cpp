@@ -749,7 +749,7 @@ PYBIND11_MODULE(_trncost, mod) {
                    "evaluate() its as-of date");
              // As trncost-estimate evaluates it, so that a refusal says the same sentence.
              auto e = std::make_shared<py_estimate>();
-             e->est = pm->m->evaluate(pm->spec->as_of, io::scenario_options(*pm->spec));
+             e->est = io::evaluate_scenario(*pm->spec, *pm->m);
              e->source = pm;
              return e;
            })

@@ -223,7 +223,7 @@ namespace io {
       const scenario_spec spec = read_scenario(full.string());
       x.title = spec.title;
       const model m = build_model(spec, store);
-      x.est = m.evaluate(spec.as_of, scenario_options(spec));
+      x.est = evaluate_scenario(spec, m);
     } catch (const trncost::error& e) {
       throw at(w.line, key + ".scenario", e);
     }

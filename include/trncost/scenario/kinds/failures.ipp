@@ -57,7 +57,7 @@ inline void failures_add([[maybe_unused]] scenario_builder& sb, model& m,
   const auto j = sb.jobs_.find(of);
   if (j == sb.jobs_.end()) {
     for (const auto& other : sb.s_.components) {
-      if (other.name == of && (other.kind == "continued_pretraining" || other.kind == "frontier")) {
+      if (other.name == of && other.kind != "failures" && carries_interruptions(other.kind)) {
         throw input_error("instance_time: \"" + of + "\" is a " + other.kind +
                           " workload, not an instance_time: write its interruptions in it "
                           "(interruptions_per_instance_hour, restart_seconds, "

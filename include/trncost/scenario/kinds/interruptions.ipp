@@ -34,6 +34,10 @@ inline void interruptions_rules(const scenario_parser& ps, const toml::table& t,
   }
 }
 
+/// Whether the kind named `kind` takes the interruption figures itself (a training workload),
+/// read off its keys in the registry (defined in registry.ipp, which includes every kind).
+inline bool carries_interruptions(std::string_view kind);
+
 /// The figures written in component `c`, or none.
 inline std::optional<workload::interruptions> interruptions_of(scenario_builder& sb,
                                                                const scenario_component& c) {

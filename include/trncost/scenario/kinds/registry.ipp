@@ -39,6 +39,16 @@ inline constexpr std::array<const component_kind*, 14> component_kinds{
     &hosted_api_kind,
 };
 
+inline bool carries_interruptions(std::string_view kind) {
+  for (const component_kind* k : component_kinds) {
+    if (k->name != kind) continue;
+    for (const auto& key : k->keys) {
+      if (key.name == interruption_figures[0]) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace trncost::io::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_REGISTRY_IPP
