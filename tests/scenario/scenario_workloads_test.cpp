@@ -4,6 +4,8 @@
 // the file, the line and the key.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -662,6 +664,30 @@ TEST_CASE(
   // 160,000 x 64 / 16 x 0.9 = 576,000 token/s; 10^12 / 576,000 s x 64 / 3,600 x 35.76.
   const estimate frontier = run(offers + doc_example("#### `kind = \"frontier\"`"), file);
   CHECK(round(frontier.total, decimal_places{2}) == decimal::parse("1103703.70"));
+}
+
+TEST_CASE("an input written with its unit is read only in the unit its key takes") {
+  // The frontier above, each input written with the unit its key takes: 800 USD as without units.
+  const std::string with_units =
+      component("frontier", "pretrain", "trn2.48xlarge",
+                "price = { value = \"10\", unit = \"USD/instance-h\", assumption = \"test\" }\n" +
+                    frontier_scaling);
+  CHECK(run(with_units).total == decimal(800));
+  // Another unit of the same dimension is refused at its line, never converted or read as if it
+  // were the key's (USD/h is a rate per hour, not per instance-hour).
+  std::string hours = with_units;
+  const auto at = hours.find("unit = \"USD/instance-h\"");
+  hours.replace(at, 23, "unit = \"USD/h\"");
+  const auto line =
+      1 + std::count(hours.begin(), hours.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+  CHECK(error_of(hours).find("s.toml:" + std::to_string(line) +
+                             ": price.unit: is \"USD/h\" where price takes \"USD/instance-h\": "
+                             "the key names its unit") != std::string::npos);
+  // The unit is text.
+  std::string number = with_units;
+  number.replace(number.find("\"USD/instance-h\""), 16, "3");
+  CHECK(error_of(number).find("price.unit: must be the symbol of the unit the key takes") !=
+        std::string::npos);
 }
 
 }  // namespace trncost_tests::cli_scenario_workloads_test

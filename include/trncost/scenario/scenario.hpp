@@ -47,7 +47,20 @@ struct scenario_value {
   std::string value;       ///< exact decimal text (when `query` and `unknown` are empty)
   std::optional<provenance> origin;    ///< set when the value is written
   std::optional<std::string> unknown;  ///< `{ unknown = "why" }`: known to be unknown (unpriced)
+  std::string unit;  ///< `unit = "GiB"` when written (optional): the key's own unit only
+  std::uint64_t unit_line = 0;
 };
+
+/// The rule broken when a value is written with a unit (`unit = "h"`, as Python's trncost.sourced
+/// gives it) other than the one its key takes (`takes`, the symbol); empty when none is written or
+/// it is that one. The key names its unit (size_gib is GiB): trncost never converts a value on the
+/// way in, so a value in another unit is refused rather than read as if it were in the key's.
+inline std::optional<std::string> unit_refusal(const scenario_value& v, std::string_view takes) {
+  if (v.unit.empty() || v.unit == takes) return std::nullopt;
+  return "is \"" + v.unit + "\" where " + v.key + " takes \"" + std::string(takes) +
+         "\": the key names its unit; give the value in it (or the key in the value's unit, "
+         "when the kind has one)";
+}
 
 /// One flow of a data_transfer component ([[component.transfer]]).
 struct scenario_transfer {

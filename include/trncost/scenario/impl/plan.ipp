@@ -255,6 +255,9 @@ namespace io {
   for (std::size_t i = 0; i < p.grants.size(); ++i) {
     const auto& g = p.grants[i];
     try {
+      if (const auto rule = unit_refusal(g.amount, units::symbol<units::usd_t>())) {
+        throw input_error("amount.unit: " + *rule);
+      }
       const sourced<money> amount(
           g.name + " amount", money::from_value(decimal::parse(g.amount.value)), *g.amount.origin);
       grants.emplace_back(g.name, amount, g.issued, credits::last_day{g.last_valid_day},

@@ -291,14 +291,15 @@ class scenario_parser {
   static constexpr std::array<std::string_view, 3> quoted_keys{"source", "region", "consulted"};
   static constexpr std::array<std::string_view, 4> uncertain_input_keys{
       "input", "uniform", "triangular", "lognormal_90"};
-  static constexpr std::array<std::string_view, 8> input_keys{"value",
+  static constexpr std::array<std::string_view, 9> input_keys{"value",
                                                               provenance_keys[0],
                                                               provenance_keys[1],
                                                               provenance_keys[2],
                                                               provenance_keys[3],
                                                               provenance_keys[4],
                                                               "source",
-                                                              "unknown"};
+                                                              "unknown",
+                                                              "unit"};
 
   // A study file reads its own tables with the same rules (scenario/study.hpp); the component kinds
   // (scenario/kinds/) read theirs.
@@ -657,8 +658,17 @@ class scenario_parser {
       fail_at(line_of(val), join(path, "value"), decimal_rule(*text, e, "number"));
     }
     v.value = *text;
+    if (const toml::node* u = t->get("unit")) {
+      const auto sym = u->value<std::string>();
+      if (!u->is_string() || !sym || sym->empty()) {
+        fail_at(line_of(*u), join(path, "unit"),
+                "must be the symbol of the unit the key takes, as text (unit = \"GiB\")");
+      }
+      v.unit = *sym;
+      v.unit_line = line_of(*u);
+    }
     for (auto&& [k, p] : *t) {
-      if (k.str() == "value") continue;
+      if (k.str() == "value" || k.str() == "unit") continue;
       if (v.origin) {
         fail_at(key_line(k, p), join(path, k.str()),
                 "an input has exactly one provenance (measured, assumption, third_party, "
@@ -1010,10 +1020,24 @@ class scenario_builder {
     return *runs_;
   }
 
+  /// A written value in the unit its key takes; a value written with another unit is refused.
+  template <class Unit>
+  quantity<Unit> value_in(const scenario_value& v, Unit u) const {
+    if (const auto rule = unit_refusal(v, units::symbol<Unit>())) {
+      fail_at(v.unit_line, v.key + ".unit", *rule);
+    }
+    return make(u, v.value);
+  }
+  money money_in(const scenario_value& v) const {
+    if (const auto rule = unit_refusal(v, units::symbol<units::usd_t>())) {
+      fail_at(v.unit_line, v.key + ".unit", *rule);
+    }
+    return trncost::usd(v.value);
+  }
   template <class Unit>
   sourced<quantity<Unit>> input(const scenario_component& c, const scenario_value& v,
                                 Unit u) const {
-    return sourced(c.name + "." + v.key, make(u, v.value), *v.origin);
+    return sourced(c.name + "." + v.key, value_in(v, u), *v.origin);
   }
   template <class Unit>
   sourced<quantity<Unit>> input(const scenario_component& c, std::string_view key, Unit u) const {
@@ -1023,7 +1047,7 @@ class scenario_builder {
   template <class Unit>
   input_of<quantity<Unit>> maybe(const std::string& name, const scenario_value& v, Unit u) const {
     if (v.unknown) return unknown_input{name, *v.unknown};
-    return sourced(name, make(u, v.value), *v.origin);
+    return sourced(name, value_in(v, u), *v.origin);
   }
   template <class Unit>
   input_of<quantity<Unit>> maybe(const scenario_component& c, std::string_view key, Unit u) const {
@@ -1079,7 +1103,7 @@ class scenario_builder {
     std::vector<price_tier<Usage, Rate>> tiers;
     quantity<Usage> from = make(Usage{}, 0);
     if (const scenario_value* inc = find(c, included)) {
-      from = make(Usage{}, inc->value);
+      from = value_in(*inc, Usage{});
       tiers.push_back(
           {sourced(c.name + "." + std::string(included) + "_price", make(Rate{}, 0), *inc->origin),
            make(Usage{}, 0), from});
@@ -1314,6 +1338,9 @@ namespace io {
     for (std::size_t i = 0; i < spec.grants.size(); ++i) {
       const auto& g = spec.grants[i];
       try {
+        if (const auto rule = unit_refusal(g.amount, units::symbol<units::usd_t>())) {
+          throw input_error("amount.unit: " + *rule);
+        }
         const sourced<money> amount(g.name + " amount",
                                     money::from_value(decimal::parse(g.amount.value)),
                                     *g.amount.origin);

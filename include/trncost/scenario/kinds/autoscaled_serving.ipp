@@ -39,8 +39,8 @@ void add_autoscaled(scenario_builder& sb, model& m, const scenario_component& c)
     const std::string base = c.name + ".profile[" + std::to_string(i) + "].";
     const auto& h = d.values.at("hours");
     const auto& l = d.values.at(unit);
-    profile.push_back({d.label, sourced(base + "hours", make(units::hour, h.value), *h.origin),
-                       sourced(base + unit, make(Rate{}, l.value), *l.origin)});
+    profile.push_back({d.label, sourced(base + "hours", sb.value_in(h, units::hour), *h.origin),
+                       sourced(base + unit, sb.value_in(l, Rate{}), *l.origin)});
   }
   const std::string& type = c.text.at("instance_type");
   workload::autoscaled_serving_inputs<Rate> in{

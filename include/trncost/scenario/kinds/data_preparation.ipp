@@ -66,7 +66,7 @@ inline void data_preparation_add([[maybe_unused]] scenario_builder& sb, model& m
     return;
   }
   const auto& v = c.values.at("cost");
-  data_preparation prep(c.name, sourced<money>(name_of("cost"), trncost::usd(v.value), *v.origin));
+  data_preparation prep(c.name, sourced<money>(name_of("cost"), sb.money_in(v), *v.origin));
   if (const auto sv = c.text.find("service"); sv != c.text.end()) {
     prep.billed_as({.service = std::string(find_aws_service(sv->second)->code)});  // checked
   }

@@ -80,7 +80,7 @@ inline void data_transfer_add([[maybe_unused]] scenario_builder& sb, model& m,
     const auto xp = x.values.find("price");
     const bool given = xp != x.values.end() && xp->second.origin;
     const auto given_price = [&] {
-      return sourced(base + ".price", make(units::usd_per_gibibyte, xp->second.value),
+      return sourced(base + ".price", sb.value_in(xp->second, units::usd_per_gibibyte),
                      *xp->second.origin);
     };
     if (x.type == "inter_region") {

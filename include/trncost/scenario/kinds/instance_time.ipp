@@ -240,6 +240,7 @@ inline scenario_builder::price_per_hour instance_time_bought(const scenario_buil
         "seller's page or API) or third_party, not " +
         std::string(trncost::kind_name(*v.origin)));
   }
+  (void)sb.value_in(v, units::usd_per_instance_hour);  // a unit written with it is checked
   return pricing::spot_price(name, v.value, sb.s_.region, pu.choice, type, seen);
 }
 
@@ -251,7 +252,7 @@ inline billing_rule instance_time_billing_rule(const scenario_builder& sb,
   if (b->second == "per_hour") return billing_rule::per_hour();
   const auto& fee = c.values.at("block_fee");
   return billing_rule::capacity_block(
-      sourced<money>(c.name + ".block_fee", trncost::usd(fee.value), *fee.origin),
+      sourced<money>(c.name + ".block_fee", sb.money_in(fee), *fee.origin),
       convert<units::hour_t>(c.name + ".block_hours", sb.input(c, "block_days", units::day)));
 }
 inline void instance_time_rules([[maybe_unused]] const scenario_parser& ps,

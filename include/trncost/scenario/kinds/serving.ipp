@@ -145,7 +145,7 @@ struct week_demand {
 };
 
 template <class Rate>
-week_demand<Rate> weekly_demand(const scenario_component& c,
+week_demand<Rate> weekly_demand(const scenario_builder& sb, const scenario_component& c,
                                 const sourced<quantity<units::hour_t>>& period,
                                 const std::string& unit) {
   using count_unit = typename workload::rate_traits<Rate>::count_unit;
@@ -168,7 +168,7 @@ week_demand<Rate> weekly_demand(const scenario_component& c,
     const auto& w = c.profile[i];
     const std::string base = c.name + ".week[" + std::to_string(i) + "].";
     const auto& r = w.values.at(unit);
-    const sourced<quantity<Rate>> rate(base + unit, make(Rate{}, r.value), *r.origin);
+    const sourced<quantity<Rate>> rate(base + unit, sb.value_in(r, Rate{}), *r.origin);
     const sourced<quantity<units::hour_t>> in_period(
         base + "hours", make(units::hour, w.rest ? total - covered : hours[i]), period.origin());
     const auto count = convert<count_unit>(base + "served", rate * in_period);
@@ -190,7 +190,7 @@ void add_serving(scenario_builder& sb, model& m, const scenario_component& c, st
                                                           c.period->to, c.period->origin)
                                : sb.input(c, "hours", units::hour);
   std::optional<week_demand<Rate>> week;
-  if (!c.profile.empty()) week = weekly_demand<Rate>(c, period, unit);
+  if (!c.profile.empty()) week = weekly_demand<Rate>(sb, c, period, unit);
   workload::serving_inputs<Rate> in{c.name,
                                     c.text.at("instance_type"),
                                     sb.instance_price(c, c.text.at("instance_type")),
