@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The Python module's two targets (issue 20), measured (README.md, "Python module"):
 
-1. loading the shipped scenario and estimating, from Python (target under 20 ms);
+1. loading the shipped scenario and estimating, from Python (target under 20 ms); and the same
+   scenario as a Python document (issue 39: trncost.scenario(mapping)) against load() of its file;
 2. a Monte Carlo of 1 M samples on the flagship from Python against the same call in C++
    (scenario_monte_carlo, built with the module's flags; target: Python at least 90 % of C++).
 
@@ -12,6 +13,7 @@ Run from the repository root. Wall clock, best of the repetitions (the machine i
 import subprocess
 import sys
 import time
+import tomllib
 
 import trncost
 
@@ -33,6 +35,12 @@ def best(f, reps):
 def main():
     b, med = best(lambda: trncost.load(FLAGSHIP).estimate().total, 20)
     print(f"load + estimate {FLAGSHIP}: best {b * 1e3:.2f} ms, median {med * 1e3:.2f} ms")
+    with open(FLAGSHIP, "rb") as f:
+        doc = tomllib.load(f)
+    b, med = best(lambda: trncost.scenario(doc, base_dir="examples/scenarios").estimate().total, 20)
+    print(f"document (mapping) + estimate: best {b * 1e3:.2f} ms, median {med * 1e3:.2f} ms")
+    b, med = best(lambda: trncost.to_toml(doc), 200)
+    print(f"to_toml of the document: best {b * 1e3:.3f} ms, median {med * 1e3:.3f} ms")
     sc = trncost.load(BUDGET)
     est = sc.estimate()
     b, med = best(lambda: sc.estimate().total, 200)

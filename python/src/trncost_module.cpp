@@ -18,12 +18,15 @@
 #include <trncost/credits.hpp>
 #include <trncost/model/components/block_storage.hpp>
 #include <trncost/model/components/instance_time.hpp>
+#include <trncost/readers/run_log.hpp>
 #include <trncost/report/audit.hpp>
 #include <trncost/report/audit_study.hpp>
 #include <trncost/report/budget.hpp>
+#include <trncost/report/diff.hpp>
 #include <trncost/report/focus_csv.hpp>
 #include <trncost/report/html_extras.hpp>
 #include <trncost/report/json_extras.hpp>
+#include <trncost/report/markdown_diff.hpp>
 #include <trncost/report/markdown_extras.hpp>
 #include <trncost/report/reconcile.hpp>
 #include <trncost/report/render.hpp>
@@ -717,6 +720,102 @@ py::dict plan_data(const py_plan& p) {
   return d;
 }
 
+/// A run log (CSV or JSON lines) as plain values: what each run records, as the scenario's [runs]
+/// reads it (readers/run_log.hpp), quantities as exact text.
+py::list runs_of(const std::string& path) {
+  const auto opt_text = [](const auto& q) {
+    return q ? py::object(py::str(q->value().to_string())) : py::none();
+  };
+  py::list out;
+  for (const auto& r : io::read_run_log(path)) {
+    py::dict d;
+    d["id"] = r.id;
+    d["model_id"] = r.model_id;
+    d["code_version"] = r.code_version;
+    d["dataset_id"] = r.dataset_id;
+    d["instance_type"] = r.instance_type;
+    d["instances"] = r.instances.value().to_string();
+    d["region"] = r.region;
+    d["outcome"] = std::string(measure::to_string(r.outcome));
+    d["ended"] = r.ended ? py::object(py::str(to_string(*r.ended))) : py::none();
+    d["origin"] = r.origin;
+    d["parameters"] = r.parameters;
+    d["software_stack"] = r.software_stack;
+    py::list phases;
+    for (const auto& ph : r.phases) {
+      phases.append(
+          py::make_tuple(std::string(to_string(ph.ph)),
+                         ph.start ? py::object(py::str(to_string(*ph.start))) : py::none(),
+                         ph.duration.value().to_string(), opt_text(ph.steps), opt_text(ph.tokens),
+                         opt_text(ph.samples), ph.origin));
+    }
+    d["phases"] = phases;
+    py::list incidents;
+    for (const auto& i : r.incidents) {
+      incidents.append(py::make_tuple(i.kind, to_string(i.start), i.duration.value().to_string(),
+                                      i.work_lost.value().to_string(), i.origin));
+    }
+    d["incidents"] = incidents;
+    py::list quality;
+    for (const auto& q : r.quality) {
+      quality.append(py::make_tuple(q.metric, to_string(q.at), q.value.to_string(), q.origin));
+    }
+    d["quality"] = quality;
+    d["target"] = r.target
+                      ? py::object(py::make_tuple(r.target->metric, r.target->target.to_string(),
+                                                  r.target->higher_is_better))
+                      : py::none();
+    out.append(d);
+  }
+  return out;
+}
+
+/// `trncost diff`: two JSON reports (each named in errors), as plain values.
+py::dict diff_of(const std::string& before, const std::string& before_name,
+                 const std::string& after, const std::string& after_name) {
+  const auto a = io::read_report(before, before_name);
+  const auto b = io::read_report(after, after_name);
+  const auto d = trncost::diff(a, b);
+  const auto opt = [](const std::optional<decimal>& x) {
+    return x ? py::object(py::str(x->to_string())) : py::none();
+  };
+  const auto text = [](const std::optional<std::string>& x) {
+    return x ? py::object(py::str(*x)) : py::none();
+  };
+  py::dict out;
+  out["total_before"] = d.total_before.to_string();
+  out["total_after"] = d.total_after.to_string();
+  out["total_change"] = d.total_change.to_string();
+  out["status_before"] = std::string(to_string(d.status_before));
+  out["status_after"] = std::string(to_string(d.status_after));
+  py::list lines;
+  for (const auto& l : d.lines) {
+    lines.append(
+        py::make_tuple(category_key(l.cat), l.component,
+                       l.ph ? py::object(py::str(std::string(to_string(*l.ph)))) : py::none(),
+                       l.description, opt(l.before), opt(l.after), l.change.to_string()));
+  }
+  out["lines"] = lines;
+  py::list inputs;
+  for (const auto& i : d.inputs) {
+    inputs.append(
+        py::make_tuple(i.name, text(i.before), text(i.after), i.before_source, i.after_source));
+  }
+  out["inputs"] = inputs;
+  py::list steps;
+  for (const auto& s : d.attribution) {
+    steps.append(py::make_tuple(s.input, s.from, s.to, s.effect.to_string()));
+  }
+  out["attribution"] = steps;
+  std::string explained = trncost::explain(d);
+  if (!explained.ends_with('\n')) explained += '\n';
+  out["text"] = explained;
+  std::string md = io::render_diff_markdown(d, before_name, after_name);
+  if (!md.ends_with('\n')) md += '\n';
+  out["markdown"] = md;
+  return out;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_trncost, mod) {
@@ -823,6 +922,28 @@ PYBIND11_MODULE(_trncost, mod) {
     pm->title = pm->spec->title;
     return pm;
   });
+  // A scenario, study or plan given as its TOML text (trncost.scenario(), study(), plan() write a
+  // Python mapping as that text): the file's own parser, `file` naming it in errors and giving the
+  // folder relative paths start from.
+  mod.def("scenario_text", [](const std::string& text, const std::string& file) {
+    auto pm = std::make_shared<py_model>();
+    pm->spec = io::parse_scenario(text, file);
+    *pm->m = io::build_model(*pm->spec, store_reader());
+    pm->title = pm->spec->title;
+    return pm;
+  });
+  mod.def("study_text", [](const std::string& text, const std::string& file) {
+    auto s = std::make_shared<py_study>();
+    s->r = io::run_study(io::parse_study(text, file));
+    return s;
+  });
+  mod.def("plan_text", [](const std::string& text, const std::string& file) {
+    auto p = std::make_shared<py_plan>();
+    p->r = io::run_plan(io::parse_plan(text, file), store_reader());
+    return p;
+  });
+  mod.def("diff", &diff_of);
+  mod.def("read_runs", &runs_of);
   mod.def("audit", [](const std::string& json, const std::string& file) {
     const auto r = io::audit(json, file);
     return py::make_tuple(r.ok, r.first_mismatch, r.inputs, r.derivations, r.lines);

@@ -20,6 +20,7 @@ import enum
 from decimal import Decimal
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
+from . import _document
 from . import _trncost as _core
 
 __all__ = [
@@ -33,7 +34,9 @@ __all__ = [
     "BurnDownPeriod", "BurnDown", "burn_down", "unit_symbols", "Identity",
     "ReconcileRow", "ReconcileTotal", "Reconciliation", "reconcile", "BudgetCheck",
     "BudgetVerdict", "check_budget", "StudyOption", "BreakEven", "Study", "load_study",
-    "PlanWorkload", "Plan", "load_plan",
+    "PlanWorkload", "Plan", "load_plan", "to_toml", "scenario", "study", "plan",
+    "DiffLine", "DiffInput", "DiffStep", "Diff", "diff", "RunPhase", "RunIncident",
+    "RunQuality", "Run", "read_runs",
 ]
 
 # --------------------------------------------------------------------------------------------------
@@ -438,6 +441,17 @@ class Estimate:
             columns=["category", "component", "phase", "description", "amount", "formula",
                      "service", "region", "usage_type"])
 
+    def inputs_frame(self) -> Any:
+        """The inputs as a pandas DataFrame: name, value (Decimal, None when unknown), unit, kind
+        and provenance; needs pandas."""
+        import pandas  # noqa: PLC0415 - optional dependency, imported only here
+
+        return pandas.DataFrame(
+            [{"name": r.name, "value": r.value.value if r.value else None,
+              "unit": r.value.unit if r.value else "", "kind": r.kind,
+              "provenance": r.provenance} for r in self.inputs],
+            columns=["name", "value", "unit", "kind", "provenance"])
+
     def __repr__(self) -> str:
         return f"<trncost.Estimate total={self.total} USD status={self.status.value}>"
 
@@ -650,6 +664,17 @@ class Study:
         """The study's report: md (default), json, html or csv, as `trncost estimate` writes it."""
         return self._h.render(format)
 
+    def frame(self) -> Any:
+        """The options as a pandas DataFrame, one row each: name, title, work (in `work_unit`),
+        total, status and whether the study decided for it (money as Decimal); needs pandas."""
+        import pandas  # noqa: PLC0415 - optional dependency, imported only here
+
+        return pandas.DataFrame(
+            [{"name": o.name, "title": o.title, "work": o.work, "total": o.estimate.total,
+              "status": o.estimate.status.value, "decided": o.name == self.decided_for}
+             for o in self.options],
+            columns=["name", "title", "work", "total", "status", "decided"])
+
 
 def load_study(path: str) -> Study:
     """Reads and evaluates a study file; errors name the file, the line and the key."""
@@ -713,10 +738,252 @@ class Plan:
         """The plan's report (Markdown), as `trncost estimate` writes it."""
         return self._h.render(format)
 
+    def frame(self) -> Any:
+        """The workloads as a pandas DataFrame, one row each: name, occurrences, the first start,
+        the last end (exclusive), spend, credits and cash (Decimal); needs pandas."""
+        import pandas  # noqa: PLC0415 - optional dependency, imported only here
+
+        return pandas.DataFrame(
+            [{"name": w.name, "occurrences": len(w.occurrences),
+              "first_start": w.occurrences[0][0] if w.occurrences else None,
+              "last_end": w.occurrences[-1][1] if w.occurrences else None,
+              "spend": w.spend, "credits": w.credits, "cash": w.cash} for w in self.workloads],
+            columns=["name", "occurrences", "first_start", "last_end", "spend", "credits", "cash"])
+
 
 def load_plan(path: str) -> Plan:
     """Reads and evaluates a plan file; errors name the file, the line and the key."""
     return Plan(_core.load_plan(str(path)), str(path))
+
+
+# --------------------------------------------------------------------------------------------------
+# Scenarios, studies and plans written in Python: the file's keys as a mapping (python/trncost/
+# _document.py), read by the file's own parser, so that everything a file can say, Python can.
+
+
+def to_toml(document: Mapping[str, Any]) -> str:
+    """The TOML text of a document (a scenario, study or plan as a mapping of the file's keys, with
+    trncost.sourced(), unknown() and provenance values): what trncost.scenario(), study() and plan()
+    read, and what a reviewer can save and rerun with `trncost estimate`. A float is a TypeError."""
+    writer = _document._Writer(Sourced, Unknown, Provenance, _core.float_refusal, _text)
+    return _document.to_toml(document, writer)
+
+
+def _document_text(document: Union[Mapping[str, Any], str], base_dir: str,
+                   name: str) -> Tuple[str, str]:
+    text = document if isinstance(document, str) else to_toml(document)
+    base = str(base_dir)
+    file = name if base in ("", ".") else base.rstrip("/") + "/" + name
+    return text, file
+
+
+def scenario(document: Union[Mapping[str, Any], str], *, base_dir: str = ".",
+             name: str = "<python>") -> Scenario:
+    """A scenario from a mapping of the file's keys (or its TOML text), as load() reads a file:
+    price files, run logs and stores are found relative to `base_dir`; errors are the file's, naming
+    `name`, the line of to_toml(document) and the key."""
+    text, file = _document_text(document, base_dir, name)
+    return Scenario(_core.scenario_text(text, file), file)
+
+
+def study(document: Union[Mapping[str, Any], str], *, base_dir: str = ".",
+          name: str = "<python>") -> Study:
+    """A study (options, quality, decision, credits) from a mapping of the file's keys or its text,
+    evaluated as load_study() evaluates a file."""
+    text, file = _document_text(document, base_dir, name)
+    return Study(_core.study_text(text, file), file)
+
+
+def plan(document: Union[Mapping[str, Any], str], *, base_dir: str = ".",
+         name: str = "<python>") -> Plan:
+    """A plan (workloads over calendar time on one set of grants) from a mapping of the file's keys
+    or its text; its workloads' scenario files are found relative to `base_dir`."""
+    text, file = _document_text(document, base_dir, name)
+    return Plan(_core.plan_text(text, file), file)
+
+
+# --------------------------------------------------------------------------------------------------
+# Run logs, as a scenario's [runs] reads them
+
+
+@dataclasses.dataclass(frozen=True)
+class RunPhase:
+    """One phase of a run: what it was, when it started (UTC text, or None), how long it lasted
+    (exact seconds) and the work it did (None where the log does not say); `origin` is the file and
+    line it was read from."""
+
+    phase: Phase
+    start: Optional[str]
+    seconds: Decimal
+    steps: Optional[Decimal]
+    tokens: Optional[Decimal]
+    samples: Optional[Decimal]
+    origin: str
+
+
+@dataclasses.dataclass(frozen=True)
+class RunIncident:
+    """Something that interrupted a run: its kind, start, the seconds down and the work lost."""
+
+    kind: str
+    start: str
+    seconds: Decimal
+    work_lost_seconds: Decimal
+    origin: str
+
+
+@dataclasses.dataclass(frozen=True)
+class RunQuality:
+    """A quality observation of a run (an evaluation loss at a time)."""
+
+    metric: str
+    at: str
+    value: Decimal
+    origin: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Run:
+    """One run of a run log (docs/measure.md): what ran, where, how it ended, its phases, incidents and
+    quality observations, as the scenario's [runs] reads them."""
+
+    id: str
+    model_id: str
+    code_version: str
+    dataset_id: str
+    instance_type: str
+    instances: Decimal
+    region: str
+    outcome: str
+    ended: Optional[str]
+    parameters: Tuple[Tuple[str, str], ...]
+    software_stack: Tuple[Tuple[str, str], ...]
+    phases: Tuple[RunPhase, ...]
+    incidents: Tuple[RunIncident, ...]
+    quality: Tuple[RunQuality, ...]
+    target: Optional[Tuple[str, Decimal, bool]]  #: metric, target, whether higher is better
+    origin: str
+
+    def frame(self) -> Any:
+        """The phases as a pandas DataFrame (seconds and counts as Decimal); needs pandas."""
+        import pandas  # noqa: PLC0415 - optional dependency, imported only here
+
+        return pandas.DataFrame(
+            [{"run": self.id, "phase": p.phase.value, "start": p.start, "seconds": p.seconds,
+              "steps": p.steps, "tokens": p.tokens, "samples": p.samples} for p in self.phases],
+            columns=["run", "phase", "start", "seconds", "steps", "tokens", "samples"])
+
+
+def read_runs(path: str) -> List[Run]:
+    """Reads a run log (CSV or JSON lines, docs/measure.md) as a scenario's [runs] does; errors name the
+    file, the line and the field."""
+    out = []
+    for d in _core.read_runs(str(path)):
+        target = d["target"]
+        out.append(Run(
+            d["id"], d["model_id"], d["code_version"], d["dataset_id"], d["instance_type"],
+            Decimal(d["instances"]), d["region"], d["outcome"], d["ended"],
+            tuple(tuple(p) for p in d["parameters"]), tuple(tuple(p) for p in d["software_stack"]),
+            tuple(RunPhase(Phase(ph), st, Decimal(sec), _opt_dec(stp), _opt_dec(tok),
+                           _opt_dec(smp), org)
+                  for ph, st, sec, stp, tok, smp, org in d["phases"]),
+            tuple(RunIncident(k, st, Decimal(sec), Decimal(lost), org)
+                  for k, st, sec, lost, org in d["incidents"]),
+            tuple(RunQuality(m, at, Decimal(v), org) for m, at, v, org in d["quality"]),
+            (target[0], Decimal(target[1]), bool(target[2])) if target else None,
+            d["origin"]))
+    return out
+
+
+# --------------------------------------------------------------------------------------------------
+# Why the budget moved: two estimates or reports compared (`trncost diff`)
+
+
+@dataclasses.dataclass(frozen=True)
+class DiffLine:
+    """A line of either side, matched by category, component, phase and description; `before` or
+    `after` is None when that side lacks the line or leaves it unpriced."""
+
+    category: Category
+    component: str
+    phase: Optional[Phase]
+    description: str
+    before: Optional[Decimal]
+    after: Optional[Decimal]
+    change: Decimal
+
+
+@dataclasses.dataclass(frozen=True)
+class DiffInput:
+    """An input whose value, unit or provenance changed ("21.5 USD/instance-h", "unknown"; None
+    where a side lacks it), with where each side's value came from."""
+
+    name: str
+    before: Optional[str]
+    after: Optional[str]
+    before_source: str
+    after_source: str
+
+
+@dataclasses.dataclass(frozen=True)
+class DiffStep:
+    """One step of the attribution: the change of the total when `input` takes its new value (after
+    the earlier steps' inputs took theirs); `input` is "" for the structural step."""
+
+    input: str
+    before: str
+    after: str
+    effect: Decimal
+
+
+@dataclasses.dataclass(frozen=True)
+class Diff:
+    """`trncost diff`: the change of the total, per line, per input, and its attribution, whose
+    effects add up to `total_change` exactly."""
+
+    total_before: Decimal
+    total_after: Decimal
+    total_change: Decimal
+    status_before: Status
+    status_after: Status
+    lines: Tuple[DiffLine, ...]
+    inputs: Tuple[DiffInput, ...]
+    attribution: Tuple[DiffStep, ...]
+    text: str
+    markdown: str
+
+    def frame(self) -> Any:
+        """The attribution as a pandas DataFrame (effects as Decimal objects); needs pandas."""
+        import pandas  # noqa: PLC0415 - optional dependency, imported only here
+
+        return pandas.DataFrame([dataclasses.asdict(s) for s in self.attribution],
+                                columns=["input", "before", "after", "effect"])
+
+
+def _report_of(x: Union[Estimate, str], what: str) -> Tuple[str, str]:
+    if isinstance(x, Estimate):
+        return x.to_json(), what
+    if isinstance(x, str):
+        with open(x, encoding="utf-8") as f:
+            return f.read(), x
+    raise TypeError(f"trncost: {what} is an Estimate or the path of a JSON report, not a "
+                    f"{type(x).__name__}")
+
+
+def diff(before: Union[Estimate, str], after: Union[Estimate, str]) -> Diff:
+    """Why the total moved from `before` to `after` (Estimates or paths of JSON reports), as
+    `trncost diff` says it; `text` and `markdown` are the command's two formats."""
+    a, an = _report_of(before, "before")
+    b, bn = _report_of(after, "after")
+    d = _core.diff(a, an, b, bn)
+    lines = tuple(DiffLine(Category(c), comp, Phase(ph) if ph else None, desc, _opt_dec(x),
+                           _opt_dec(y), Decimal(ch))
+                  for c, comp, ph, desc, x, y, ch in d["lines"])
+    inputs = tuple(DiffInput(*t) for t in d["inputs"])
+    steps = tuple(DiffStep(i, x, y, Decimal(e)) for i, x, y, e in d["attribution"])
+    return Diff(Decimal(d["total_before"]), Decimal(d["total_after"]), Decimal(d["total_change"]),
+                Status(d["status_before"]), Status(d["status_after"]), lines, inputs, steps,
+                d["text"], d["markdown"])
 
 
 # --------------------------------------------------------------------------------------------------

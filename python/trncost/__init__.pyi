@@ -156,6 +156,7 @@ class Estimate:
     def to_focus_csv(self) -> str: ...
     def write(self, path: str, format: str = ...) -> None: ...
     def lines_frame(self) -> Any: ...
+    def inputs_frame(self) -> Any: ...
 
 class TornadoBar:
     input: str
@@ -240,6 +241,7 @@ class Study:
     @property
     def break_evens(self) -> List[BreakEven]: ...
     def render(self, format: str = ...) -> str: ...
+    def frame(self) -> Any: ...
 
 def load_study(path: str) -> Study: ...
 
@@ -267,8 +269,97 @@ class Plan:
     @property
     def workloads(self) -> List[PlanWorkload]: ...
     def render(self, format: str = ...) -> str: ...
+    def frame(self) -> Any: ...
 
 def load_plan(path: str) -> Plan: ...
+
+def to_toml(document: Mapping[str, Any]) -> str: ...
+def scenario(document: Union[Mapping[str, Any], str], *, base_dir: str = ...,
+             name: str = ...) -> Scenario: ...
+def study(document: Union[Mapping[str, Any], str], *, base_dir: str = ...,
+          name: str = ...) -> Study: ...
+def plan(document: Union[Mapping[str, Any], str], *, base_dir: str = ...,
+         name: str = ...) -> Plan: ...
+
+class DiffLine:
+    category: Category
+    component: str
+    phase: Optional[Phase]
+    description: str
+    before: Optional[Decimal]
+    after: Optional[Decimal]
+    change: Decimal
+
+class DiffInput:
+    name: str
+    before: Optional[str]
+    after: Optional[str]
+    before_source: str
+    after_source: str
+
+class DiffStep:
+    input: str
+    before: str
+    after: str
+    effect: Decimal
+
+class Diff:
+    total_before: Decimal
+    total_after: Decimal
+    total_change: Decimal
+    status_before: Status
+    status_after: Status
+    lines: Tuple[DiffLine, ...]
+    inputs: Tuple[DiffInput, ...]
+    attribution: Tuple[DiffStep, ...]
+    text: str
+    markdown: str
+    def frame(self) -> Any: ...
+
+def diff(before: Union[Estimate, str], after: Union[Estimate, str]) -> Diff: ...
+
+class RunPhase:
+    phase: Phase
+    start: Optional[str]
+    seconds: Decimal
+    steps: Optional[Decimal]
+    tokens: Optional[Decimal]
+    samples: Optional[Decimal]
+    origin: str
+
+class RunIncident:
+    kind: str
+    start: str
+    seconds: Decimal
+    work_lost_seconds: Decimal
+    origin: str
+
+class RunQuality:
+    metric: str
+    at: str
+    value: Decimal
+    origin: str
+
+class Run:
+    id: str
+    model_id: str
+    code_version: str
+    dataset_id: str
+    instance_type: str
+    instances: Decimal
+    region: str
+    outcome: str
+    ended: Optional[str]
+    parameters: Tuple[Tuple[str, str], ...]
+    software_stack: Tuple[Tuple[str, str], ...]
+    phases: Tuple[RunPhase, ...]
+    incidents: Tuple[RunIncident, ...]
+    quality: Tuple[RunQuality, ...]
+    target: Optional[Tuple[str, Decimal, bool]]
+    origin: str
+    def frame(self) -> Any: ...
+
+def read_runs(path: str) -> List[Run]: ...
 
 class InstanceTime:
     name: str

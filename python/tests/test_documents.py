@@ -1,0 +1,433 @@
+"""Everything a file can say, Python can build: trncost.scenario(), study() and plan() read a mapping of
+the file's keys (or its text) with the file's own parser.
+
+- Every row of the feature table of docs/scenario.md ("Every feature and its key") that a file can
+  reach is reached from Python: a shipped file using the row's keys, read into Python values with
+  tomllib, gives through trncost.scenario/study/plan the very report load()/load_study()/load_plan()
+  gives for the file; rows no shipped file uses are built here, in Python, with hand-computed totals.
+- trncost.sourced() inputs keep their unit: the parser refuses a unit other than the key's.
+"""
+
+import datetime as dt
+import os
+import pathlib
+import re
+import subprocess
+import tomllib
+from decimal import Decimal
+
+import pytest
+
+import trncost
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PROVENANCES = ("measured", "assumption", "third_party", "documented", "quoted")
+SCENARIO_KEYS = ("component", "estimate", "prices", "runs", "declare_none", "analysis", "grant",
+                 "spend")
+
+
+def feature_rows():
+    """(feature, [keys]) of each row of the parity table whose keys a file can write."""
+    text = (ROOT / "docs" / "scenario.md").read_text(encoding="utf-8")
+    table = text.split("<!-- parity:begin -->")[1].split("<!-- parity:end -->")[0]
+    rows = []
+    for line in table.splitlines():
+        if not line.startswith("| ") or line.startswith(("| feature", "|---")):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        keys = re.findall(r"`([^`]+)`", cells[2])
+        if keys:
+            rows.append((cells[0], keys))
+    return rows
+
+
+def key_paths(doc, path="", out=None, kinds=None):
+    """The parity table's key paths a document uses (component keys under their kind, an input's
+    keys as input.*, a provenance's fields under its kind, an option's scenario keys as a
+    scenario's; an option's component that changes one of the study's names no kind: its kind is
+    that component's)."""
+    out = set() if out is None else out
+    if kinds is None:
+        kinds = {c.get("name"): c.get("kind") for c in doc.get("component", [])
+                 if isinstance(c, dict)}
+    for k, v in doc.items():
+        p = f"{path}.{k}" if path else k
+        out.add(p)
+        if isinstance(v, dict) and ("value" in v or "unknown" in v):
+            for ik, iv in v.items():
+                out.add(f"input.{ik}")
+                if ik in PROVENANCES and isinstance(iv, dict):
+                    out.update(f"{ik}.{f}" for f in iv)
+        elif isinstance(v, trncost.Sourced):
+            out.update({"input.value", "input.unit"})
+        elif isinstance(v, trncost.Unknown):
+            out.add("input.unknown")
+        elif isinstance(v, dict) and k == "sources" and not path:
+            out.update(f"sources.NAME.{pk}" for entry in v.values() for pk in entry)
+        elif isinstance(v, dict):
+            key_paths(v, p, out, kinds)
+        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+            for x in v:
+                if k == "component":
+                    out.update({"component.kind", "component.name"})
+                    rest = {kk: vv for kk, vv in x.items() if kk not in ("kind", "name")}
+                    kind = x.get("kind") or kinds.get(x.get("name"))
+                    key_paths(rest, f"component.{kind}", out, kinds)
+                elif k == "option":
+                    key_paths(x, "option", out, kinds)
+                    key_paths({kk: vv for kk, vv in x.items() if kk in SCENARIO_KEYS}, "", out,
+                              kinds)
+                else:
+                    key_paths(x, p + "[]" if k in ("files", "inputs") else p, out, kinds)
+    return out
+
+
+def kind_of(doc):
+    if "option" in doc or "study" in doc:
+        return "study"
+    if "plan" in doc or "workload" in doc:
+        return "plan"
+    return "scenario"
+
+
+def shipped():
+    """Every shipped scenario, study and plan, as (path, document)."""
+    files = sorted(ROOT.glob("examples/scenarios/*.toml")) + sorted(
+        ROOT.glob("examples/studies/*.toml")) + sorted(ROOT.glob("examples/plans/*.toml"))
+    return [(f, tomllib.loads(f.read_text(encoding="utf-8"))) for f in files]
+
+
+def report_of(kind, built):
+    """The report; a study's quotes of its own lines (an option refused at "file.toml:32") are
+    left out, since the document's text is laid out by to_toml, not as the file was."""
+    if kind == "scenario":
+        return built.estimate().to_json()
+    if kind == "study":
+        return re.sub(r"(\.toml):\d+:", r"\1:LINE:", built.render("json"))
+    return built.render("md")
+
+
+def from_file(kind, path):
+    return {"scenario": trncost.load, "study": trncost.load_study, "plan": trncost.load_plan}[kind](
+        str(path.relative_to(ROOT)))
+
+
+def from_python(kind, doc, base):
+    return {"scenario": trncost.scenario, "study": trncost.study, "plan": trncost.plan}[kind](
+        doc, base_dir=str(base.parent.relative_to(ROOT)), name=base.name)
+
+
+# --------------------------------------------------------------------------------------------------
+# Documents written in Python for the rows no shipped file uses: hand-computed.
+
+ASSUMED = trncost.assumption(rationale="a figure for this test")
+RUN = trncost.measured(run="prep-r1", method="the job's own accounting",
+                       start=dt.datetime(2026, 11, 2, 8, tzinfo=dt.timezone.utc),
+                       end=dt.datetime(2026, 11, 2, 9, tzinfo=dt.timezone.utc))
+PAGE = trncost.quoted(source="the service's pricing page", region="us-east-1",
+                      consulted=dt.date(2026, 11, 29))
+
+
+def s(value, unit, provenance=ASSUMED):
+    return trncost.sourced("ignored: a document names its inputs <component>.<key>", value, unit,
+                           provenance)
+
+
+def estimate_table(title):
+    return {"title": title, "as_of": dt.date(2026, 11, 30), "region": "us-east-1"}
+
+
+def around_the_job():
+    """Every component kind a job pays for beside its instances, written in Python."""
+    return {
+        "format": 1,
+        "estimate": estimate_table("Around the job"),
+        "prices": {"files": []},  # every price is written
+        "declare_none": {"compute": "the instances are estimated apart",
+                         "failures_restarts": "nothing runs on instances here"},
+        "component": [
+            {"kind": "block_storage", "name": "scratch", "volume_type": "gp3",
+             "size_gib": s(500, "GiB"), "kept_months": s(1, "mo"), "volumes": s(2, ""),
+             "price": s("0.08", "USD/GiB-mo", PAGE),
+             "iops": s(6000, "IOPS"), "iops_included": s(3000, "IOPS"),
+             "iops_price": s("0.005", "USD/IOPS-mo", PAGE),
+             "throughput_mibps": s(250, "MiB/s"), "throughput_included_mibps": s(125, "MiB/s"),
+             "throughput_price": s("0.04", "USD/MiBps-mo", PAGE)},
+            {"kind": "logging", "name": "logs", "ingested_gib": s(20, "GiB", RUN),
+             "ingestion_price": s("0.50", "USD/GiB", PAGE),
+             "not_kept": "a retention rule deletes them within the day"},
+            {"kind": "object_storage", "name": "dataset", "storage_class": "Standard",
+             "stored_gib": s(1000, "GiB"), "kept_months": s(2, "mo"),
+             "storage_price": s("0.023", "USD/GiB-mo", PAGE),
+             "put_requests": s(10000, "request"), "put_price": s("0.000005", "USD/request", PAGE)},
+            {"kind": "data_transfer", "name": "copies",
+             "transfer": [{"type": "inter_az", "what": "checkpoints to the other zone",
+                           "gib": s(100, "GiB"), "price": s("0.01", "USD/GiB", PAGE)}]},
+            {"kind": "data_preparation", "name": "tokenise", "cost": s("12.34", "USD", RUN)},
+        ],
+    }
+
+
+def autoscaled():
+    """tests/scenario/scenario_workloads_test.cpp's autoscaled serving, written in Python."""
+    return {
+        "format": 1,
+        "estimate": estimate_table("Autoscaled serving"),
+        "prices": {"files": []},
+        "declare_none": {k: "not part of this test" for k in
+                         ("storage", "transfer", "logs", "data_preparation", "failures_restarts")},
+        "component": [{
+            "kind": "autoscaled_serving", "name": "auto", "instance_type": "trn2.48xlarge",
+            "price": s(10, "USD/instance-h"), "repeats": s(2, ""),
+            "target_tokens_per_s_per_replica": {"value": "400", "assumption": "the replica's rate"},
+            "min_replicas": {"value": "1", "assumption": "always one"},
+            "max_replicas": {"value": "4", "assumption": "the quota"},
+            "startup_seconds": s(600, "s"),
+            "profile": [{"label": "night", "hours": s(12, "h"), "tokens_per_s": s(100, "token/s")},
+                        {"label": "day", "hours": s(12, "h"), "tokens_per_s": s(900, "token/s")}],
+        }],
+    }
+
+
+def with_capture():
+    """The Capacity Block study with a neuron-monitor capture on its on-demand option."""
+    path = ROOT / "examples" / "studies" / "capacity-block-vs-on-demand.toml"
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    option = next(o for o in doc["option"] if o["name"] == "on-demand, per second")
+    option["neuron_monitor"] = {
+        "file": "../../tests/readers/data/neuron-monitor/trn1.32xlarge-24-reports.jsonl",
+        "below": "80"}
+    return doc
+
+
+def bought_on_spot():
+    """Instance time bought on spot, its phases written: 2 instances x 3,600 s x 6.4502 USD an
+    instance-hour observed = 12.9004 USD (the spot figure of tests/scenario/scenario_purchase_test)."""
+    return {
+        "format": 1,
+        "estimate": estimate_table("On spot"),
+        "prices": {"files": []},
+        "declare_none": {k: "not part of this test" for k in
+                         ("storage", "transfer", "logs", "data_preparation", "failures_restarts")},
+        "component": [{
+            "kind": "instance_time", "name": "fine-tune", "instance_type": "trn1.32xlarge",
+            "instances": s(2, "instance"), "training_seconds": s(3600, "s", RUN),
+            "purchase": {"spot": "us-east-1a"},
+            "price": s("6.4502", "USD/instance-h", trncost.quoted(
+                source="EC2 spot price history API", region="us-east-1", consulted="2026-11-29")),
+        }],
+    }
+
+
+WRITTEN_HERE = {"bought on spot": bought_on_spot, "around the job": around_the_job, "autoscaled serving": autoscaled,
+                "a neuron-monitor capture": with_capture}
+
+
+def test_around_the_job_by_hand():
+    est = trncost.scenario(around_the_job()).estimate()
+    # scratch: 2 x 500 GiB x 0.08 = 80; IOPS 2 x (6,000 - 3,000) x 0.005 = 30; throughput
+    # 2 x (250 - 125) MiB/s x 0.04 = 10; logs 20 GiB x 0.50 = 10; S3 1,000 GiB x 2 mo x 0.023 = 46
+    # and 10,000 x 0.000005 = 0.05; inter-AZ 100 GiB x 0.01 on both sides = 2; preparation 12.34.
+    by_component = {}
+    for line in est.lines:
+        by_component[line.component] = by_component.get(line.component, 0) + line.amount
+    assert by_component == {"scratch": Decimal(120), "logs": Decimal(10),
+                            "dataset": Decimal("46.05"), "copies": Decimal(2),
+                            "tokenise": Decimal("12.34")}
+    assert est.total == Decimal("190.39")
+    assert est.status is trncost.Status.provisional  # assumptions among the inputs
+    names = {r.name for r in est.inputs}
+    assert "scratch.size_gib" in names and "copies.transfer[0].gib" in names
+    measured = next(r for r in est.inputs if r.name == "tokenise.cost")
+    assert measured.kind == "measured" and measured.value == trncost.Quantity(Decimal("12.34"),
+                                                                              "USD")
+
+
+def test_autoscaled_serving_by_hand():
+    est = trncost.scenario(autoscaled()).estimate()
+    # night: 1 replica (100 / 400 up to the minimum), day: ceil(900 / 400) = 3; 2 cycles x
+    # (1 x 12 + 3 x 12) h x 10 = 960; scale-ups 2 replicas x 600 s x 2 cycles = 2/3 h x 10.
+    assert est.by_phase[trncost.Phase.serving] == Decimal(960)
+    assert est.total == Decimal("966.666666666666666667")
+    assert est.work.kind == "tokens served"
+
+
+def test_bought_on_spot_by_hand():
+    est = trncost.scenario(bought_on_spot()).estimate()
+    assert est.total == Decimal("12.9004")
+    price = next(r for r in est.inputs if r.name == "fine-tune.price")
+    assert price.kind == "quoted" and "spot" in price.provenance
+
+
+def test_a_capture_below_its_bound_is_a_bottleneck():
+    st = trncost.study(with_capture(), base_dir="examples/studies")
+    plain = trncost.load_study("examples/studies/capacity-block-vs-on-demand.toml")
+    # The capture's mean is 78.25 % (tests/readers/neuron_monitor_test.cpp), under 80.
+    assert "78.25" in st.render("md") and "78.25" not in plain.render("md")
+
+
+def test_a_price_store_from_python(tmp_path, cli):
+    trncost_cmd = pathlib.Path(os.environ["TRNCOST_ESTIMATE"]).with_name("trncost")
+    store = tmp_path / "prices.sqlite"
+    offers = ROOT / "examples" / "data" / "offers"
+    r = subprocess.run([str(trncost_cmd), "prices", "fetch", "--store", str(store),
+                        "--where", "regionCode=us-east-1", str(offers / "AmazonEC2-us-east-1.json")],
+                       cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    path = ROOT / "examples" / "scenarios" / "fine-tune-8b-trn1.toml"
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    files = doc["prices"]["files"]
+    # The EC2 prices from the store, the other offers from their files, as before.
+    doc["prices"]["files"] = [f for f in files if "AmazonEC2" not in f["file"]]
+    doc["prices"]["store"] = str(store)
+    est = trncost.scenario(doc, base_dir="examples/scenarios").estimate()
+    assert est.total == trncost.load(str(path.relative_to(ROOT))).estimate().total
+    offer_inputs = [r for r in est.inputs if "AmazonEC2" in r.provenance]
+    assert offer_inputs, "the EC2 price comes from the store's offer"
+
+
+@pytest.mark.parametrize("feature,keys", feature_rows(), ids=[r[0][:50] for r in feature_rows()])
+def test_every_feature_a_file_reaches_python_reaches(feature, keys):
+    files = [(p, d) for p, d in shipped() if set(keys) & key_paths(d)]
+    written = [name for name, make in WRITTEN_HERE.items() if set(keys) & key_paths(make())]
+    if feature.startswith("prices from a local price store"):
+        written.append("test_a_price_store_from_python")
+    assert files or written, f"{feature}: no shipped file and no document here uses {keys}"
+    for path, doc in files[:2]:
+        kind = kind_of(doc)
+        assert report_of(kind, from_python(kind, doc, path)) == report_of(
+            kind, from_file(kind, path)), path
+
+
+# --------------------------------------------------------------------------------------------------
+# What the document route refuses, and says
+
+
+def test_a_unit_other_than_the_keys_is_refused_at_its_line():
+    doc = around_the_job()
+    doc["component"][0]["size_gib"] = s(500, "GB")
+    with pytest.raises(trncost.Error) as e:
+        trncost.scenario(doc)
+    line = trncost.to_toml(doc).splitlines().index(
+        next(l for l in trncost.to_toml(doc).splitlines() if l.startswith("size_gib"))) + 1
+    assert str(e.value) == (
+        f"trncost: <python>:{line}: size_gib.unit: is \"GB\" where size_gib takes \"GiB\": the key "
+        "names its unit; give the value in it (or the key in the value's unit, when the kind has "
+        "one)")
+
+
+def test_hours_where_seconds_are_taken_are_refused():
+    doc = autoscaled()
+    doc["component"][0]["startup_seconds"] = s("0.5", "h")
+    with pytest.raises(trncost.Error, match=r'startup_seconds\.unit: is "h" where startup_seconds '
+                                            r'takes "s"'):
+        trncost.scenario(doc)
+
+
+def test_a_float_is_refused_anywhere():
+    doc = around_the_job()
+    doc["estimate"]["freshness_days"] = 30.0
+    with pytest.raises(TypeError, match="estimate.freshness_days is the float 30.0"):
+        trncost.to_toml(doc)
+
+
+def test_a_bare_number_has_no_provenance():
+    doc = around_the_job()
+    doc["component"][0]["size_gib"] = 500
+    with pytest.raises(trncost.Error, match="size_gib: is a bare number; an input needs its "
+                                            "provenance"):
+        trncost.scenario(doc)
+
+
+def test_an_offer_row_is_read_from_its_file_not_written():
+    doc = around_the_job()
+    doc["component"][0]["price"] = s("0.08", "USD/GiB-mo", trncost.quoted(
+        source="offer file", region="us-east-1", consulted="2026-11-29", sku="ABC"))
+    with pytest.raises(TypeError, match="a quoted price with sku is an offer file's row"):
+        trncost.to_toml(doc)
+
+
+def test_the_text_is_a_file_the_command_reads(tmp_path, cli):
+    doc = autoscaled()
+    f = tmp_path / "autoscaled.toml"
+    f.write_text(trncost.to_toml(doc), encoding="utf-8")
+    assert cli(f, "--format", "json").stdout == trncost.scenario(doc).estimate().to_json()
+    assert trncost.scenario(trncost.to_toml(doc)).estimate().total == Decimal(
+        "966.666666666666666667")
+
+
+def test_relative_paths_start_at_base_dir():
+    path = ROOT / "examples" / "scenarios" / "fine-tune-8b-trn1.toml"
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    with pytest.raises(trncost.Error, match="price file"):
+        trncost.scenario(doc)  # from the root, ../data/offers/... is not there
+    assert trncost.scenario(doc, base_dir="examples/scenarios", name="ft.toml").estimate().total == \
+        Decimal("397.635212328767123288")
+
+
+def test_a_plan_from_python():
+    path = ROOT / "examples" / "plans" / "cpt-and-sweep.toml"
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    doc["grant"][0]["amount"] = s(25000, "USD", trncost.documented(
+        source="the grant letter", consulted="2026-11-01"))
+    p = trncost.plan(doc, base_dir="examples/plans")
+    # tests/scenario/briefs_test.cpp: 29,979.33 of spend, the 25,000 grant, 4,979.33 cash.
+    assert round(p.spend, 2) == Decimal("29979.33") and round(p.cash, 2) == Decimal("4979.33")
+    doc["grant"][0]["amount"] = s(25, "USD/h")
+    with pytest.raises(trncost.Error, match=r'amount\.unit: is "USD/h" where amount takes "USD"'):
+        trncost.plan(doc, base_dir="examples/plans")
+
+
+# --------------------------------------------------------------------------------------------------
+# trncost diff from Python
+
+
+def test_diff_attributes_the_change_exactly(tmp_path):
+    base = trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate()
+    doc = tomllib.loads((ROOT / "examples/scenarios/fine-tune-8b-trn1.toml").read_text())
+    it = next(c for c in doc["component"] if c["kind"] == "instance_time")
+    it["price"] = s("25", "USD/instance-h", PAGE)
+    after = trncost.scenario(doc, base_dir="examples/scenarios").estimate()
+    d = trncost.diff(base, after)
+    assert d.total_before == base.total and d.total_after == after.total
+    assert d.total_change == after.total - base.total
+    assert sum(step.effect for step in d.attribution) == d.total_change
+    assert any(step.input.endswith(".price") and step.after == "25 USD/instance-h"
+               for step in d.attribution)
+    # The command's two formats, byte for byte.
+    a, b = tmp_path / "before.json", tmp_path / "after.json"
+    base.write(str(a), "json")
+    after.write(str(b), "json")
+    d = trncost.diff(str(a), str(b))
+    trncost_cmd = pathlib.Path(os.environ["TRNCOST_ESTIMATE"]).with_name("trncost")
+    for fmt, text in (("text", d.text), ("md", d.markdown)):
+        r = subprocess.run([str(trncost_cmd), "diff", str(a), str(b), "--format", fmt], cwd=ROOT,
+                           capture_output=True, text=True, check=True)
+        assert r.stdout == text, fmt
+
+
+# --------------------------------------------------------------------------------------------------
+# Run logs read from Python, as a scenario's [runs] reads them
+
+
+def test_read_runs_gives_each_run_as_its_log_says():
+    runs = trncost.read_runs("examples/data/ft-8b-trn1-runs.csv")
+    r1 = next(r for r in runs if r.id == "ft-8b-trn1-r1")
+    assert (r1.model_id, r1.instance_type) == ("meta-llama/Llama-3.1-8B", "trn1.32xlarge")
+    # examples/data/ft-8b-trn1-runs.csv lines 24-30: setup 360 s, compilation 1,260 s, training
+    # 3,600 s with 216,000,000 tokens in 900 steps.
+    phases = [(p.phase, p.seconds) for p in r1.phases]
+    assert phases[:3] == [(trncost.Phase.setup, Decimal(360)),
+                          (trncost.Phase.compilation, Decimal(1260)),
+                          (trncost.Phase.training, Decimal(3600))]
+    training = r1.phases[2]
+    assert (training.steps, training.tokens, training.start) == (
+        Decimal(900), Decimal(216000000), "2026-11-20T09:27:00Z")
+    assert training.origin.endswith("ft-8b-trn1-runs.csv:26")
+    r2 = next(r for r in runs if r.id == "ft-8b-trn1-r2")
+    assert trncost.Phase.failed_work in {p.phase for p in r2.phases}
+
+
+def test_read_runs_errors_name_the_file():
+    with pytest.raises(trncost.Error, match="no-such-runs.csv"):
+        trncost.read_runs("no-such-runs.csv")
