@@ -14,10 +14,12 @@
 #include <trncost/analysis/comparison.hpp>
 #include <trncost/analysis/decision.hpp>
 #include <trncost/analysis/monte_carlo.hpp>
+#include <trncost/analysis/scaling.hpp>
 #include <trncost/analysis/sensitivity.hpp>
 #include <trncost/credits.hpp>
 #include <trncost/model/components/block_storage.hpp>
 #include <trncost/model/components/instance_time.hpp>
+#include <trncost/readers/model_support.hpp>
 #include <trncost/readers/run_log.hpp>
 #include <trncost/report/audit.hpp>
 #include <trncost/report/audit_study.hpp>
@@ -770,6 +772,92 @@ py::list runs_of(const std::string& path) {
   return out;
 }
 
+/// Multi-node scaling (analysis::scaling_curve): each measured count's row, then each count
+/// extrapolated with its loss per doubling, as (nodes, measured, throughput, efficiency, time,
+/// cost).
+py::list scaling_of(const std::vector<std::pair<py_record, py_record>>& points,
+                    const py_record& tokens, const py_record& price,
+                    const std::vector<std::pair<std::uint64_t, py_record>>& beyond) {
+  std::vector<analysis::scaling_point> pts;
+  pts.reserve(points.size());
+  for (const auto& pt : points) {
+    pts.push_back({sourced_of<units::instance_t>(pt.first, "nodes"),
+                   sourced_of<units::tokens_per_second_t>(pt.second, "throughput")});
+  }
+  const analysis::scaling_curve curve(std::move(pts));
+  const auto job = sourced_of<units::token_t>(tokens, "tokens");
+  const auto rate = sourced_of<units::usd_per_instance_hour_t>(price, "price");
+  auto rows = curve.rows(job, rate);
+  for (const auto& b : beyond) {
+    rows.push_back(curve.extrapolate(
+        b.first, sourced_of<units::dimensionless_t>(b.second, "loss_per_doubling"), job, rate));
+  }
+  py::list out;
+  for (const auto& r : rows) {
+    out.append(py::make_tuple(r.nodes.to_string(), r.measured, record_of(r.throughput.record()),
+                              record_of(r.efficiency.record()), record_of(r.time.record()),
+                              record_of(r.cost.record())));
+  }
+  return out;
+}
+
+/// A model-support export (compat::evidence_set) held for lookups from Python.
+struct py_support {
+  std::shared_ptr<compat::evidence_set> set;
+};
+
+py::tuple support_row_of(const compat::evidence_piece& p) {
+  const auto& r = p.row;
+  const auto opt_int = [](const std::optional<std::int64_t>& x) {
+    return x ? py::object(py::int_(*x)) : py::none();
+  };
+  std::vector<std::string> differences;
+  differences.reserve(p.differences.size());
+  for (const auto& d : p.differences) differences.push_back(compat::describe(d));
+  return py::make_tuple(
+      r.model_id, r.runner, r.result, std::string(compat::to_string(r.kind)), opt_int(r.tp),
+      opt_int(r.wall_s),
+      r.hbm_peak_gb ? py::object(py::str(r.hbm_peak_gb->to_string())) : py::none(),
+      r.tested_at_text, r.line, r.error, r.exclusion, differences, describe(p.origin));
+}
+
+py::dict support_lookup(const py_support& s, const std::string& model_id,
+                        const std::map<std::string, std::string>& target) {
+  // In compat::stack_fields' order (a test checks the names against it).
+  using st = compat::software_stack;
+  static constexpr std::array<std::string st::*, 10> members{
+      &st::neuronx_cc,   &st::torch_neuronx, &st::torch, &st::library, &st::library_version,
+      &st::transformers, &st::accelerate,    &st::nki,   &st::python,  &st::neuron_driver};
+  static_assert(members.size() == compat::stack_fields.size());
+  compat::software_stack stack;
+  for (const auto& [field, version] : target) {
+    bool known = false;
+    for (std::size_t i = 0; i < compat::stack_fields.size(); ++i) {
+      if (compat::stack_fields[i] != field) continue;
+      stack.*members[i] = version;
+      known = true;
+    }
+    if (!known) {
+      std::string fields;
+      for (const auto f : compat::stack_fields)
+        fields += (fields.empty() ? "" : ", ") + std::string(f);
+      throw input_error("stack field \"" + field + "\": unknown; the fields are " + fields);
+    }
+  }
+  const auto r = s.set->lookup(model_id, stack);
+  py::dict d;
+  d["model_id"] = r.model_id;
+  d["outcome"] = std::string(compat::to_string(r.outcome));
+  d["proves"] = std::string(r.proves());
+  d["does_not_prove"] = std::string(r.does_not_prove());
+  d["deciding"] = r.deciding ? py::object(support_row_of(*r.deciding)) : py::none();
+  py::list rows;
+  for (const auto& p : r.rows) rows.append(support_row_of(p));
+  d["rows"] = rows;
+  d["findings"] = r.findings;
+  return d;
+}
+
 /// `trncost diff`: two JSON reports (each named in errors), as plain values.
 py::dict diff_of(const std::string& before, const std::string& before_name,
                  const std::string& after, const std::string& after_name) {
@@ -944,6 +1032,15 @@ PYBIND11_MODULE(_trncost, mod) {
   });
   mod.def("diff", &diff_of);
   mod.def("read_runs", &runs_of);
+  mod.def("scaling", &scaling_of);
+  py::class_<py_support>(mod, "ModelSupport")
+      .def("size", [](const py_support& s) { return s.set->size(); })
+      .def("findings", [](const py_support& s) { return s.set->findings(); })
+      .def("lookup", &support_lookup);
+  mod.def("read_model_support", [](const std::string& path, const std::string& consulted) {
+    return py_support{std::make_shared<compat::evidence_set>(
+        io::read_model_support_file(path, parse_date(consulted)))};
+  });
   mod.def("audit", [](const std::string& json, const std::string& file) {
     const auto r = io::audit(json, file);
     return py::make_tuple(r.ok, r.first_mismatch, r.inputs, r.derivations, r.lines);

@@ -431,3 +431,52 @@ def test_read_runs_gives_each_run_as_its_log_says():
 def test_read_runs_errors_name_the_file():
     with pytest.raises(trncost.Error, match="no-such-runs.csv"):
         trncost.read_runs("no-such-runs.csv")
+
+
+# --------------------------------------------------------------------------------------------------
+# Scaling and compatibility evidence, which no file says yet (C++ rows of the table): from Python
+
+
+def test_scaling_by_hand():
+    m = trncost.measured(run="scale-1", method="tokens over training seconds",
+                         start="2026-11-20T09:00:00Z", end="2026-11-20T12:00:00Z")
+    points = [(s(n, "instance", m), s(t, "token/s", m)) for n, t in ((1, 1000), (2, 1800),
+                                                                      (4, 3200))]
+    rows = trncost.scaling(points, tokens=s(36000000, "token"), price=s(10, "USD/instance-h", PAGE),
+                           extrapolate={8: s("0.1", "")})
+    # efficiency: 1; 1.8 / 2 = 0.9; 3.2 / 4 = 0.8; at 8: 0.8 x (1 - 0.1) = 0.72, 1,000 x 8 x 0.72 =
+    # 5,760 token/s. Time 36,000,000 / throughput; cost = nodes x time / 3,600 x 10.
+    assert [(r.nodes, r.measured) for r in rows] == [(1, True), (2, True), (4, True), (8, False)]
+    assert [r.efficiency.value.value for r in rows] == [1, Decimal("0.9"), Decimal("0.8"),
+                                                         Decimal("0.72")]
+    assert [r.time.value.value for r in rows] == [36000, 20000, 11250, 6250]
+    assert rows[0].cost.value == trncost.Quantity(Decimal(100), "USD")
+    assert rows[2].cost.value.value == 125
+    assert round(rows[1].cost.value.value, 6) == Decimal("111.111111")
+    assert rows[3].throughput.value.value == 5760 and rows[3].throughput.kind == "derived"
+    with pytest.raises(TypeError, match="is in 'h' where 'token/s' is needed"):
+        trncost.scaling([(points[0][0], s(1, "h"))], tokens=s(1, "token"),
+                        price=s(1, "USD/instance-h"))
+
+
+def test_model_support_evidence():
+    ms = trncost.read_model_support("examples/data/model_support_sample.csv",
+                                    consulted=dt.date(2026, 11, 29))
+    assert len(ms) > 0
+    # examples/data/model_support_sample.csv: Qwen3-0.6B passed on neuronx-cc 2.21.33363.0 (line 2,
+    # tp 1, wall_s 412) and failed on 2.20.16736.0 (the record starting line 3).
+    same = ms.lookup("Qwen/Qwen3-0.6B", neuronx_cc="2.21.33363.0")
+    assert same.outcome == "passed on the same stack"
+    assert (same.deciding.line, same.deciding.tp, same.deciding.wall_s) == (2, 1, 412)
+    assert "wall_s includes compilation" in same.does_not_prove
+    failed = ms.lookup("Qwen/Qwen3-0.6B", neuronx_cc="2.20.16736.0")
+    assert failed.outcome == "failed on the same stack"
+    assert failed.deciding.line == 3 and "neuronx-cc failed with exit code 70" in failed.deciding.error
+    other = ms.lookup("Qwen/Qwen3-0.6B", neuronx_cc="2.22.0.0")
+    assert other.outcome.endswith("on another stack")
+    assert other.deciding.differences and other.deciding.differences[0].startswith(
+        "neuronx_cc: 2.22.0.0 wanted")
+    assert ms.lookup("no/such-model").outcome == "no evidence"
+    with pytest.raises(trncost.Error, match='stack field "neuronx": unknown; the fields are '
+                                            'neuronx_cc, torch_neuronx'):
+        ms.lookup("Qwen/Qwen3-0.6B", neuronx="2.21")

@@ -36,7 +36,8 @@ __all__ = [
     "BudgetVerdict", "check_budget", "StudyOption", "BreakEven", "Study", "load_study",
     "PlanWorkload", "Plan", "load_plan", "to_toml", "scenario", "study", "plan",
     "DiffLine", "DiffInput", "DiffStep", "Diff", "diff", "RunPhase", "RunIncident",
-    "RunQuality", "Run", "read_runs",
+    "RunQuality", "Run", "read_runs", "ScalingRow", "scaling", "SupportRow", "SupportLookup",
+    "ModelSupport", "read_model_support",
 ]
 
 # --------------------------------------------------------------------------------------------------
@@ -893,6 +894,114 @@ def read_runs(path: str) -> List[Run]:
             (target[0], Decimal(target[1]), bool(target[2])) if target else None,
             d["origin"]))
     return out
+
+
+# --------------------------------------------------------------------------------------------------
+# Multi-node scaling (docs/analysis.md) and compatibility evidence (docs/compat.md)
+
+
+@dataclasses.dataclass(frozen=True)
+class ScalingRow:
+    """One node count: its throughput, its efficiency against the smallest measured count, and the
+    time and cost of the job there (each a Record with its provenance: derived from the points, the
+    job and the price); `measured` is False for an extrapolated count."""
+
+    nodes: Decimal
+    measured: bool
+    throughput: Record
+    efficiency: Record
+    time: Record
+    cost: Record
+
+
+def scaling(points: Sequence[Tuple[Sourced, Sourced]], *, tokens: Sourced, price: Sourced,
+            extrapolate: Optional[Mapping[int, Sourced]] = None) -> List[ScalingRow]:
+    """The time and cost of a job of `tokens` (token) at each measured node count ((nodes in
+    instance, throughput in token/s) pairs) at `price` (USD/instance-h), then at each count of
+    `extrapolate` (a count beyond the largest measured one, a power of two times it, with its
+    efficiency loss per doubling, dimensionless): analysis::scaling_curve, exact."""
+    pts = [(_sourced(n, "nodes"), _sourced(t, "throughput")) for n, t in points]
+    beyond = [(int(k), _sourced(v, "loss_per_doubling")) for k, v in (extrapolate or {}).items()]
+    return [ScalingRow(Decimal(n), bool(m), Record._of(t), Record._of(e), Record._of(w),
+                       Record._of(c))
+            for n, m, t, e, w, c in _core.scaling(pts, _sourced(tokens, "tokens"),
+                                                  _sourced(price, "price"), beyond)]
+
+
+@dataclasses.dataclass(frozen=True)
+class SupportRow:
+    """One row of the Neuron model-support dataset as evidence: the row as read (`result`
+    verbatim, `kind` what trncost makes of it), how its stack differs from the target, and its
+    provenance (the dataset, the export, the line)."""
+
+    model_id: str
+    runner: str
+    result: str
+    kind: str
+    tp: Optional[int]
+    wall_s: Optional[int]
+    hbm_peak_gb: Optional[Decimal]
+    tested_at: str
+    line: int
+    error: str
+    exclusion: str
+    differences: Tuple[str, ...]
+    provenance: str
+
+
+@dataclasses.dataclass(frozen=True)
+class SupportLookup:
+    """The evidence for one model on one target stack: the outcome, what it proves and what it does
+    not, the row it rests on (None without evidence), every row of the model and the findings."""
+
+    model_id: str
+    outcome: str
+    proves: str
+    does_not_prove: str
+    deciding: Optional[SupportRow]
+    rows: Tuple[SupportRow, ...]
+    findings: Tuple[str, ...]
+
+
+def _support_row(t: Sequence[Any]) -> SupportRow:
+    (model_id, runner, result, kind, tp, wall_s, hbm, tested_at, line, error, exclusion,
+     differences, prov) = t
+    return SupportRow(model_id, runner, result, kind, tp, wall_s, _opt_dec(hbm), tested_at, line,
+                      error, exclusion, tuple(differences), prov)
+
+
+class ModelSupport:
+    """A model-support export (CSV or JSON lines) read: look a model up on a stack."""
+
+    __slots__ = ("_h", "path")
+
+    def __init__(self, handle: Any, path: str) -> None:
+        self._h = handle
+        self.path = path
+
+    def __len__(self) -> int:
+        return self._h.size()
+
+    @property
+    def findings(self) -> List[str]:
+        """What the reader noticed: absent optional columns, unknown results, duplicates."""
+        return list(self._h.findings())
+
+    def lookup(self, model_id: str, **stack: str) -> SupportLookup:
+        """The evidence for `model_id` (exact) on the stack given by field (neuronx_cc="2.21...",
+        torch_neuronx=..., ...; a field left out accepts any version); an unknown field is an
+        InputError naming the fields."""
+        d = self._h.lookup(model_id, dict(stack))
+        return SupportLookup(d["model_id"], d["outcome"], d["proves"], d["does_not_prove"],
+                             _support_row(d["deciding"]) if d["deciding"] is not None else None,
+                             tuple(_support_row(r) for r in d["rows"]), tuple(d["findings"]))
+
+
+def read_model_support(path: str, *, consulted: Union[str, _dt.date]) -> ModelSupport:
+    """Reads an export of the Neuron model-support dataset (.csv, .jsonl) consulted on a day; errors
+    name the file, the line and the column."""
+    return ModelSupport(_core.read_model_support(str(path), _date_text(consulted, "consulted")),
+                        str(path))
 
 
 # --------------------------------------------------------------------------------------------------

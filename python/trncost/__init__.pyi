@@ -361,6 +361,50 @@ class Run:
 
 def read_runs(path: str) -> List[Run]: ...
 
+class ScalingRow:
+    nodes: Decimal
+    measured: bool
+    throughput: Record
+    efficiency: Record
+    time: Record
+    cost: Record
+
+def scaling(points: Sequence[Tuple[Sourced, Sourced]], *, tokens: Sourced, price: Sourced,
+            extrapolate: Optional[Mapping[int, Sourced]] = ...) -> List[ScalingRow]: ...
+
+class SupportRow:
+    model_id: str
+    runner: str
+    result: str
+    kind: str
+    tp: Optional[int]
+    wall_s: Optional[int]
+    hbm_peak_gb: Optional[Decimal]
+    tested_at: str
+    line: int
+    error: str
+    exclusion: str
+    differences: Tuple[str, ...]
+    provenance: str
+
+class SupportLookup:
+    model_id: str
+    outcome: str
+    proves: str
+    does_not_prove: str
+    deciding: Optional[SupportRow]
+    rows: Tuple[SupportRow, ...]
+    findings: Tuple[str, ...]
+
+class ModelSupport:
+    path: str
+    def __len__(self) -> int: ...
+    @property
+    def findings(self) -> List[str]: ...
+    def lookup(self, model_id: str, **stack: str) -> SupportLookup: ...
+
+def read_model_support(path: str, *, consulted: _Date) -> ModelSupport: ...
+
 class InstanceTime:
     name: str
     instance_type: str
