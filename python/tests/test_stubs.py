@@ -46,3 +46,38 @@ def test_public_functions_have_docstrings():
     for n in ("load", "audit", "sourced", "measured", "quoted", "documented", "third_party",
               "assumption", "compare", "decide", "burn_down"):
         assert getattr(trncost, n).__doc__, n
+
+
+def _stub_members(cls_node):
+    out = set()
+    for n in cls_node.body:
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out.add(n.name)
+        elif isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name):
+            out.add(n.target.id)
+        elif isinstance(n, ast.Assign):
+            out.update(t.id for t in n.targets if isinstance(t, ast.Name))
+    return {m for m in out if not m.startswith("_") or m in ("__len__", "__bool__")}
+
+
+def test_every_public_member_is_declared_and_exists():
+    # Methods, properties and fields of each class: the stub's exist at run time, and every public
+    # one the class defines is in the stub (enumerations are checked above).
+    tree = ast.parse(STUB.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef) or node.name.startswith("_"):
+            continue
+        runtime = getattr(trncost, node.name)
+        if isinstance(runtime, type) and issubclass(runtime, BaseException):
+            continue
+        if isinstance(runtime, type) and issubclass(runtime, __import__("enum").Enum):
+            continue
+        declared = _stub_members(node)
+        fields = set(getattr(runtime, "__dataclass_fields__", {}))
+        slots = set(getattr(runtime, "__slots__", ()))
+        defined = {k for k, v in vars(runtime).items()
+                   if not k.startswith("_") and (callable(v) or isinstance(v, property))}
+        for m in declared:
+            assert m in fields or m in slots or hasattr(runtime, m), f"{node.name}.{m}"
+        for m in defined | fields | {s for s in slots if not s.startswith("_")}:
+            assert m in declared, f"{node.name}.{m} is not in the stubs"
