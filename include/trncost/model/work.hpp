@@ -4,6 +4,7 @@
 #define TRNCOST_MODEL_WORK_HPP
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -89,6 +90,19 @@ constexpr std::span<const work_quote> quotes_of(work_kind k) noexcept {
   }
   return {};
 }
+
+/// Every unit a cost per unit of work may be quoted in, over every kind of work, as a user names it
+/// (the quote's symbol after "USD/"): "1M tokens", "1K tokens", "1B tokens", "1000 requests",
+/// "request", "job". What `[estimate] cost_per` accepts.
+inline constexpr auto cost_per_units = [] {
+  std::array<std::string_view, token_quotes.size() + request_quotes.size() + job_quotes.size()>
+      out{};
+  std::size_t i = 0;
+  for (const auto& q : token_quotes) out[i++] = q.unit.substr(4);
+  for (const auto& q : request_quotes) out[i++] = q.unit.substr(4);
+  for (const auto& q : job_quotes) out[i++] = q.unit.substr(4);
+  return out;
+}();
 
 /// The quote of `k` in the unit a user names: "1B tokens", "1K tokens", "1M tokens", "request",
 /// "1000 requests", "job" (the quote's symbol after "USD/"); none when `k` is not counted so.

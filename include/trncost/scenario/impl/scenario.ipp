@@ -145,15 +145,13 @@ class scenario_parser {
       s.freshness_days = *days;
     }
     if (const toml::node* u = est.get("cost_per")) {
-      static constexpr std::array<std::string_view, 6> named{
-          "1K tokens", "1M tokens", "1B tokens", "request", "1000 requests", "job"};
+      const auto& named = cost_per_units;
       s.cost_per = string(est, "estimate", "cost_per", true);
       if (std::find(named.begin(), named.end(), s.cost_per) == named.end()) {
         fail_at(line_of(*u), "estimate.cost_per",
                 "is \"" + s.cost_per + "\"" + suggestion(s.cost_per, named) +
-                    ": a cost per unit of work is quoted per \"1K tokens\", \"1M tokens\", "
-                    "\"1B tokens\", \"request\", \"1000 requests\" or \"job\" (a run or a "
-                    "trial)");
+                    ": a cost per unit of work is quoted per one of " + join_quoted(named) +
+                    " (a job is a run or a trial)");
       }
     }
 
