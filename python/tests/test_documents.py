@@ -378,6 +378,27 @@ def test_a_plan_from_python():
         trncost.plan(doc, base_dir="examples/plans")
 
 
+def test_a_plan_with_its_workload_written_inline():
+    # around_the_job() costs 190.39 USD (test_around_the_job_by_hand); twice, a month apart, is
+    # 380.78 USD; the EC2 grant pays only the lines EC2 bills (the EBS volume), the rest is cash.
+    doc = {
+        "format": 1,
+        "plan": {"title": "Two jobs", "start": dt.date(2027, 1, 1), "end": dt.date(2027, 4, 1)},
+        "workload": [{"name": "around", "start": dt.date(2027, 1, 4), "days": 2, "every": "month",
+                      "times": 2, "scenario": around_the_job()}],
+        "grant": [{"name": "credits", "amount": s(300, "USD", trncost.documented(
+            source="the grant letter", consulted="2026-11-01")), "issued": dt.date(2026, 12, 1),
+            "last_valid_day": dt.date(2027, 12, 31), "services": ["AmazonEC2"]}],
+    }
+    p = trncost.plan(doc)
+    assert p.spend == Decimal("380.78")
+    # 2 x 120 USD of EBS (billed by Amazon EC2) paid by the grant; the other 140.78 in cash.
+    assert (p.credits, p.cash) == (Decimal(240), Decimal("140.78"))
+    assert p.workloads[0].occurrences == ((dt.date(2027, 1, 4), dt.date(2027, 1, 6)),
+                                          (dt.date(2027, 2, 4), dt.date(2027, 2, 6)))
+    assert "| around | written in the plan |" in p.render()
+
+
 # --------------------------------------------------------------------------------------------------
 # trncost diff from Python
 

@@ -81,13 +81,63 @@ TEST_CASE("the shipped plan: 2027 on one grant, every total by hand") {
   const std::string md = render_markdown(r);
   CHECK(md.find("**Not in these totals**: the unpriced lines of these workloads") !=
         std::string::npos);
-  CHECK(md.find("- frontier pre-training (1 occurrence(s)): line 'training on 64 x "
+  // Its two unpriced lines by name, and the price they wait for said once.
+  CHECK(md.find("- frontier pre-training (1 occurrence(s)): 2 unpriced line(s), 'training on 64 x "
                 "trn3-gen2-ultraserver") != std::string::npos);
+  const auto waits = md.find("pretrain-400b.price is unknown (no AWS offer file prices Trn3");
+  CHECK(waits != std::string::npos);
+  CHECK(md.find("pretrain-400b.price is unknown", waits + 1) == std::string::npos);
   CHECK(md.find("| frontier pre-training | `../scenarios/frontier-400b-trn3.toml` | unpriced | "
                 "0.00 + unpriced | 1 | 2027-06-01 | 2027-11-17 |") != std::string::npos);
   CHECK(md.find("**Spend: 385515.20 USD; credits: 300000.00 USD; cash: 85515.20 USD; lost at "
                 "expiry: 0.00 USD.** Credits stop paying on 2027-10-02.") != std::string::npos);
   CHECK(md.find("| 2027-11 | 29627.84 | 0.00 | 29627.84 |") != std::string::npos);
+}
+
+TEST_CASE("a workload's scenario written in the plan itself") {
+  // One scratch volume: 500 GiB x 1 month x 0.08 USD/GiB-mo = 40 USD an occurrence; three monthly
+  // occurrences inside the plan's quarter: 120 USD, all cash (no grant).
+  const std::string text = R"(format = 1
+[plan]
+title = "inline"
+start = 2027-01-01
+end = 2027-04-01
+
+[[workload]]
+name = "scratch"
+start = 2027-01-01
+days = 28
+every = "month"
+times = 3
+
+[workload.scenario]
+format = 1
+estimate = { title = "Scratch", as_of = 2026-11-30, region = "us-east-1" }
+prices = { files = [] }
+declare_none = { compute = "n", transfer = "n", logs = "n", data_preparation = "n", failures_restarts = "n" }
+
+[[workload.scenario.component]]
+kind = "block_storage"
+name = "scratch"
+volume_type = "gp3"
+size_gib = { value = "500", assumption = "the dataset" }
+kept_months = { value = "1", assumption = "a month" }
+price = { value = "0.08", assumption = "the page's rate" }
+)";
+  const auto r = run_plan(parse_plan(text, "plans/inline.toml"));
+  REQUIRE(r.workloads.size() == 1);
+  CHECK(r.workloads[0].est.total == decimal(40));
+  CHECK(r.workloads[0].title == "Scratch");
+  CHECK(r.burn_down.total_spend == decimal(120));
+  CHECK(r.burn_down.total_uncovered == decimal(120));
+  CHECK(render_markdown(r).find("| scratch | written in the plan | provisional | 40.00 | 3 |") !=
+        std::string::npos);
+  // Its errors are the scenario parser's, at the plan's own line.
+  const std::string price = "{ value = \"0.08\", assumption = \"the page's rate\" }";
+  std::string bare = text;
+  bare.replace(bare.find(price), price.size(), "0.08");
+  // Line 26 of the plan: the price's line.
+  CHECK(refusal(bare).find("p.toml:26: component[0].price: is a bare number") != std::string::npos);
 }
 
 TEST_CASE("plan files refused, naming the file, the line and the key") {

@@ -11,7 +11,7 @@
 //   end = 2028-01-01
 //   [[workload]]
 //   name = "monthly fine-tunes"
-//   scenario = "../scenarios/fine-tune-8b-trn1.toml"
+//   scenario = "../scenarios/fine-tune-8b-trn1.toml"   # or a [workload.scenario] table: inline
 //   start = 2027-01-04
 //   days = 2
 //   every = "month"
@@ -34,7 +34,10 @@ namespace trncost::io {
 /// One [[workload]] of a plan file, as written.
 struct plan_workload_spec {
   std::string name;
-  std::string scenario;              ///< relative to the plan file
+  std::string scenario;  ///< relative to the plan file; empty when the scenario is written inline
+  /// `[workload.scenario]`: the scenario written in the plan itself (its keys as a scenario file's,
+  /// relative paths starting at the plan's folder, lines the plan's).
+  std::optional<scenario_spec> inline_scenario;
   std::optional<date> start;         ///< or `after`
   std::string after;                 ///< the workload whose last occurrence it follows
   std::optional<std::int64_t> days;  ///< one occurrence's length, or `end`
@@ -59,7 +62,7 @@ struct plan_spec {
 /// One workload of an evaluated plan.
 struct plan_workload_result {
   std::string name;
-  std::string scenario;  ///< as written
+  std::string scenario;  ///< as written; empty when written inline
   std::string title;     ///< the scenario's
   estimate est;          ///< one occurrence
   std::vector<credits::occurrence> occurrences;

@@ -4,8 +4,12 @@
 #ifndef TRNCOST_SCENARIO_IMPL_PLAN_IPP
 #define TRNCOST_SCENARIO_IMPL_PLAN_IPP
 
+#include <algorithm>
 #include <map>
 #include <set>
+#include <string>
+#include <variant>
+#include <vector>
 
 #include "../../report/markdown.hpp"
 #include "../plan.hpp"
@@ -82,7 +86,13 @@ class plan_parser : public scenario_parser {
         fail_at(w.line, join(path, "name"), "\"" + w.name + "\" names an earlier workload too");
       }
     }
-    w.scenario = path_string(required(t, path, "scenario"), join(path, "scenario"));
+    // A scenario file, or the scenario written here: its own parser, the plan's lines, relative
+    // paths from the plan's folder.
+    if (const toml::table* inline_table = required(t, path, "scenario").as_table()) {
+      w.inline_scenario = scenario_parser(file_).parse_root(*inline_table);
+    } else {
+      w.scenario = path_string(required(t, path, "scenario"), join(path, "scenario"));
+    }
     one_of(t, path, {"start", "after"}, false,
            "when it starts: a date, or after another workload's last occurrence");
     if (const toml::node* s = t.get("start")) w.start = date_value(*s, join(path, "start"));
@@ -212,7 +222,7 @@ namespace io {
     x.scenario = w.scenario;
     const std::filesystem::path full = dir / w.scenario;
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(full, ec)) {
+    if (!w.inline_scenario && !std::filesystem::is_regular_file(full, ec)) {
       throw input_error(p.file + ":" + std::to_string(w.line) + ": " + key +
                         ".scenario: scenario file \"" + w.scenario +
                         "\" does not exist (looked for " + full.string() +
@@ -220,7 +230,8 @@ namespace io {
     }
     // The scenario's own errors name its file, line and key; the plan's line says which workload.
     try {
-      const scenario_spec spec = read_scenario(full.string());
+      const scenario_spec spec =
+          w.inline_scenario ? *w.inline_scenario : read_scenario(full.string());
       x.title = spec.title;
       const model m = build_model(spec, store);
       x.est = evaluate_scenario(spec, m);
@@ -266,7 +277,20 @@ namespace io {
       throw at(g.line, "grant[" + std::to_string(i) + "]", e);
     }
   }
-  r.burn_down = credits::burn_down(grants, r.schedule);
+  if (grants.empty()) {
+    // No grant: every dollar is cash, period by period (credits::burn_down applies grants and
+    // needs one); no run-out day.
+    for (const auto& per : r.schedule.periods()) {
+      credits::period_burn pb{per.start, per.end, {}, {}, {}, {}, {}};
+      for (const auto& c : per.charges) pb.spend += c.amount;
+      pb.uncovered = pb.spend;
+      r.burn_down.total_spend += pb.spend;
+      r.burn_down.total_uncovered += pb.spend;
+      r.burn_down.periods.push_back(std::move(pb));
+    }
+  } else {
+    r.burn_down = credits::burn_down(grants, r.schedule);
+  }
   const auto draws = credits::attribute(planned, r.schedule, r.burn_down);
   for (std::size_t i = 0; i < draws.size(); ++i) r.workloads[i].draw = draws[i];
   return r;
@@ -292,15 +316,30 @@ namespace io {
     o += "A grant still has a valid balance at the end of the plan.\n";
   }
   // Unpriced lines (a price nobody knows yet) are out of every total above: said, never 0.
+  // Each workload's unpriced lines by name, then each unknown input they wait for once (a price
+  // nobody knows leaves every line it prices unpriced: one reason, not one per line).
   std::string unpriced;
   for (const auto& w : r.workloads) {
     if (w.est.unpriced_lines() == 0) continue;
-    unpriced +=
-        "- " + md_cell(w.name) + " (" + std::to_string(w.occurrences.size()) + " occurrence(s)):";
-    for (const auto& why : w.est.reasons) {
-      if (why.rule == verified_rule::every_line_priced) unpriced += " " + md_cell(why.text) + ".";
+    std::string names;
+    std::vector<std::string> missing;
+    for (const auto& l : w.est.lines) {
+      if (l.amount) continue;
+      names += (names.empty() ? "'" : ", '") + l.description + "'";
+      for (const auto& in : l.inputs) {
+        if (in->known) continue;
+        const auto* why = std::get_if<assumption>(&in->origin);
+        std::string text = in->name + " is unknown (" +
+                           (why != nullptr ? why->rationale : std::string("no reason given")) + ")";
+        if (std::find(missing.begin(), missing.end(), text) == missing.end())
+          missing.push_back(std::move(text));
+      }
     }
-    unpriced += "\n";
+    std::string waits;
+    for (const auto& m : missing) waits += (waits.empty() ? "" : "; ") + m;
+    unpriced += "- " + md_cell(w.name) + " (" + std::to_string(w.occurrences.size()) +
+                " occurrence(s)): " + std::to_string(w.est.unpriced_lines()) +
+                " unpriced line(s), " + md_cell(names) + ": " + md_cell(waits) + ".\n";
   }
   if (!unpriced.empty()) {
     o += "\n**Not in these totals**: the unpriced lines of these workloads, so the spend and the "
@@ -313,8 +352,10 @@ namespace io {
        "occurrence | occurrences | first | last ends | spend USD | credits USD | cash USD "
        "|\n|---|---|---|---:|---:|---|---|---:|---:|---:|\n";
   for (const auto& w : r.workloads) {
-    o += "| " + md_cell(w.name) + " | `" + md_cell(w.scenario) + "` | " +
-         std::string(to_string(w.est.status)) + " | " + usd(w.est.total) +
+    o += "| " + md_cell(w.name) + " | " +
+         (w.scenario.empty() ? std::string("written in the plan")
+                             : "`" + md_cell(w.scenario) + "`") +
+         " | " + std::string(to_string(w.est.status)) + " | " + usd(w.est.total) +
          (w.est.unpriced_lines() != 0 ? " + unpriced" : "") + " | " +
          std::to_string(w.occurrences.size()) + " | " + to_string(w.occurrences.front().start) +
          " | " + to_string(w.occurrences.back().end) + " | " + usd(w.draw.spend) + " | " +
