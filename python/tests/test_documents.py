@@ -501,3 +501,31 @@ def test_model_support_evidence():
     with pytest.raises(trncost.Error, match='stack field "neuronx": unknown; the fields are '
                                             'neuronx_cc, torch_neuronx'):
         ms.lookup("Qwen/Qwen3-0.6B", neuronx="2.21")
+
+
+# --------------------------------------------------------------------------------------------------
+# The tables as pandas DataFrames (pandas is installed by the quick start)
+
+
+def test_the_frames():
+    pytest.importorskip("pandas")
+    st = trncost.load_study("examples/studies/qwen3-hosting-vs-bedrock.toml")
+    f = st.frame()
+    assert list(f.columns) == ["name", "title", "work", "total", "status", "decided"]
+    # test_studies_plans: Bedrock 4,898.88 USD, decided for.
+    row = f[f["name"] == "Amazon Bedrock, on demand"].iloc[0]
+    assert row["total"] == Decimal("4898.88") and bool(row["decided"])
+    p = trncost.load_plan("examples/plans/cpt-and-sweep.toml").frame()
+    assert sum(p["spend"]) == trncost.load_plan("examples/plans/cpt-and-sweep.toml").spend
+    est = trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate()
+    i = est.inputs_frame()
+    assert len(i) == len(est.inputs) and set(i["kind"]) >= {"measured", "quoted"}
+    run = trncost.read_runs("examples/data/ft-8b-trn1-runs.csv")[0].frame()
+    assert run["seconds"].iloc[0] == Decimal(360) and run["phase"].iloc[0] == "setup"
+    changed = around_the_job()
+    changed["component"][1]["ingestion_price"] = s("0.60", "USD/GiB", PAGE)
+    d = trncost.diff(trncost.scenario(around_the_job()).estimate(),
+                     trncost.scenario(changed).estimate()).frame()
+    # 20 GiB of logs x (0.60 - 0.50) = 2 USD, the one step.
+    assert list(d.columns) == ["input", "before", "after", "effect"]
+    assert list(d["input"]) == ["logs.ingestion_price"] and d["effect"].iloc[0] == 2
