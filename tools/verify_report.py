@@ -31,7 +31,7 @@ from fractions import Fraction
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_UNREADABLE, EXIT_MISMATCH = 0, 1, 2, 3, 4
 
 SCHEMA = "trncost.report"
-NEWEST_VERSION = 5
+NEWEST_VERSION = 6
 # Members of the document by schema version; nothing else is accepted (see --help).
 MEMBERS_V1 = ["schema", "schema_version", "as_of", "freshness_window_days", "currency", "status",
               "reasons", "totals", "categories", "uncertainties", "lines", "derivations", "inputs",
@@ -46,6 +46,9 @@ REASONS_VERSION = 4
 # type, purchase option), quotes and measurements where they come from; the verifier checks each
 # line's identity against the inputs it uses (identity-consistent) and the protocol's runs.
 IDENTITY_VERSION = 5
+# From version 6 an input may be given rather than known (a choice, a forecast, trncost's default:
+# never a reason) and a measurement may leave its run and method empty.
+ROLES_VERSION = 6
 # The rules of "verified" a reason can name (docs/model.md#what-verified-claims), each with the
 # status breaking it gives; the rules that refuse the input give no reason.
 REASON_RULES = {"every-line-priced": "unpriced", "every-category-accounted": "incomplete",
@@ -644,23 +647,31 @@ PROVENANCE_MEMBERS = {
     "quoted": ["kind", "source", "offer_code", "offer_version", "published", "sku",
                "offer_term_code", "rate_code", "region", "purchase_option", "consulted"],
     "documented": ["kind", "source", "consulted"], "third-party": ["kind", "source", "seen"],
-    "assumption": ["kind", "rationale"], "declared-none": ["kind", "justification"]}
+    "assumption": ["kind", "rationale"], "declared-none": ["kind", "justification"],
+    "choice": ["kind", "reason", "by"], "forecast": ["kind", "basis", "by"],
+    "default": ["kind", "reason"]}
 PROVENANCE_MEMBERS_V5 = {"measured": ["instance_type", "region"],
                          "quoted": ["instance_type", "usage_type"]}
+GIVEN_KINDS = ["choice", "forecast", "default"]
 EPOCH = datetime.datetime(1970, 1, 1)
 
 
 def check_provenance(p, path, version):
     """The members each kind requires (docs/reports.md, 'An input'); returns the kind."""
-    kind = one_of(p, path, "kind", list(PROVENANCE_MEMBERS), "provenance kind")
+    kinds = [k for k in PROVENANCE_MEMBERS if version >= ROLES_VERSION or k not in GIVEN_KINDS]
+    kind = one_of(p, path, "kind", kinds, "provenance kind")
     added = PROVENANCE_MEMBERS_V5.get(kind, []) if version >= IDENTITY_VERSION else []
     closed(p, path, PROVENANCE_MEMBERS[kind] + added, f"a {kind} provenance in schema version "
            f"{version}")
     for key in added:
         text(p, path, key)
     if kind == "measured":
-        nonempty(p, path, "run_id")
-        nonempty(p, path, "method")
+        if version < ROLES_VERSION:
+            nonempty(p, path, "run_id")
+            nonempty(p, path, "method")
+        else:
+            text(p, path, "run_id")
+            text(p, path, "method")
         start, end = instant(p, path, "from"), instant(p, path, "to")
         # The rule "measured-has-period": a period nobody gave reads as the epoch.
         for key, t in (("from", start), ("to", end)):
@@ -697,6 +708,13 @@ def check_provenance(p, path, version):
         day(p, path, "seen")
     elif kind == "assumption":
         nonempty(p, path, "rationale")
+    elif kind in ("choice", "default"):
+        nonempty(p, path, "reason")
+        if kind == "choice":
+            text(p, path, "by")
+    elif kind == "forecast":
+        nonempty(p, path, "basis")
+        text(p, path, "by")
     else:
         nonempty(p, path, "justification")
     return kind
@@ -831,6 +849,7 @@ class Report:
         self.check_runs()
         if version >= IDENTITY_VERSION:
             self.check_identities()
+        self.check_complete()
         if "analysis" in doc:
             self.check_analysis(obj_at(doc, "", "analysis", ANALYSIS_PARTS,
                                        "the analysis section"))
@@ -839,6 +858,32 @@ class Report:
                           "credits")
             self.counts["sections"] += 1
         return self.counts
+
+    def check_complete(self):
+        """A report is complete or refused (docs/reports.md): every input and derivation feeds a
+        line (its price, quantity or inputs), another derivation or the work; no line appears
+        twice (the same component, description, phase and price)."""
+        doc = self.doc
+        used = set()
+        for d in doc["derivations"]:
+            used.update(d["operands"])
+        for l in doc["lines"]:
+            used.update([l["price"], l["quantity"]] + list(l["inputs"]))
+        if "work" in doc:
+            used.add(doc["work"]["amount"])
+        for group in ("inputs", "derivations"):
+            for i, e in enumerate(doc[group]):
+                if e["name"] not in used:
+                    raise Mismatch(f"{group}[{i}]", "a value some line, derivation or work uses",
+                                   f"'{e['name']}', used by nothing",
+                                   "every value of a report feeds something (a removed line?)")
+        seen = {}
+        for i, l in enumerate(doc["lines"]):
+            key = (l["component"], l["description"], l["phase"], l["price"])
+            if key in seen:
+                raise Mismatch(f"lines[{i}]", "a line that appears once", f"a repeat of "
+                               f"lines[{seen[key]}]", "a line twice counts its money twice")
+            seen[key] = i
 
     def unpriced_lines(self):
         """The lines whose amount is unknown (after check())."""

@@ -34,6 +34,9 @@ struct third_party;
 struct derived;
 struct assumption;
 struct declared_none;
+struct choice;
+struct forecast;
+struct tool_default;
 struct source_record;
 // provenance/sourced.hpp, model/inputs.hpp: the inputs a component's signature names
 template <class Q>

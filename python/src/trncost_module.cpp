@@ -167,7 +167,7 @@ purchase_option option_of(const std::string& s, const std::string& input) {
 provenance provenance_of(const py::dict& d, const std::string& input) {
   const std::string kind = text_of(d, "kind", "a", input);
   if (kind == spelling_of<measured>.report) {
-    return measured{text_of(d, "run", kind, input), text_of(d, "method", kind, input),
+    return measured{optional_text(d, "run"), optional_text(d, "method"),
                     parse_timestamp(text_of(d, "start", kind, input)),
                     parse_timestamp(text_of(d, "end", kind, input))};
   }
@@ -198,9 +198,15 @@ provenance provenance_of(const py::dict& d, const std::string& input) {
   }
   if (kind == spelling_of<assumption>.report)
     return assumption{text_of(d, "rationale", kind, input)};
+  if (kind == spelling_of<choice>.report) {
+    return choice{text_of(d, "why", kind, input), optional_text(d, "by")};
+  }
+  if (kind == spelling_of<forecast>.report) {
+    return forecast{text_of(d, "basis", kind, input), optional_text(d, "by")};
+  }
   throw input_error("input '" + input + "': provenance kind \"" + kind +
                     "\" cannot be given from Python; the kinds are measured, quoted, documented, "
-                    "third-party and assumption");
+                    "third-party, assumption, choice and forecast");
 }
 
 /// A sourced value of unit `Expected` from a Python record; a record in another unit is a
@@ -993,6 +999,13 @@ PYBIND11_MODULE(_trncost, mod) {
       });
   mod.def("is_study_file", [](const std::string& path) { return io::is_study_file(path); });
   mod.def("is_plan_file", [](const std::string& path) { return io::is_plan_file(path); });
+  // fn() run with a read_log: its result and every file the library read meanwhile (python -m
+  // trncost refuses to write --output over any of them).
+  mod.def("record_reads", [](const py::function& fn) {
+    const io::read_log log;
+    py::object result = fn();
+    return py::make_tuple(result, log.paths());
+  });
   mod.def("load_study", [](const std::string& path) {
     auto s = std::make_shared<py_study>();
     s->r = io::run_study(io::read_study(path));

@@ -21,7 +21,8 @@ import pytest
 import trncost
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PROVENANCES = ("measured", "assumption", "third_party", "documented", "quoted")
+PROVENANCES = ("measured", "assumption", "third_party", "documented", "quoted", "choice",
+               "forecast")
 SCENARIO_KEYS = ("component", "estimate", "prices", "runs", "declare_none", "analysis", "grant",
                  "spend")
 
@@ -219,7 +220,27 @@ def bought_on_spot():
     }
 
 
-WRITTEN_HERE = {"bought on spot": bought_on_spot, "around the job": around_the_job, "autoscaled serving": autoscaled,
+def given_inputs():
+    """A bucket whose size is a forecast and whose retention is a choice, its price quoted: given
+    inputs never lower the status. 1,000 GiB x 3 mo x 0.023 USD/GiB-mo = 69 USD."""
+    decided = trncost.choice(why="kept for the quarter", by="data team")
+    return {
+        "format": 1,
+        "estimate": estimate_table("Given inputs"),
+        "prices": {"files": []},
+        "sources": {"plan": {"forecast": {"basis": "the Q1 data plan", "by": "data team"}}},
+        "declare_none": {k: "not part of this test" for k in
+                         ("compute", "transfer", "logs", "data_preparation", "failures_restarts")},
+        "component": [{
+            "kind": "object_storage", "name": "corpus", "storage_class": "Standard",
+            "stored_gib": {"value": "1000", "source": "plan"},
+            "kept_months": {"value": "3", "choice": {"why": decided.fields["why"],
+                                                     "by": decided.fields["by"]}},
+            "storage_price": s("0.023", "USD/GiB-mo", PAGE)}],
+    }
+
+
+WRITTEN_HERE = {"given inputs": given_inputs, "bought on spot": bought_on_spot, "around the job": around_the_job, "autoscaled serving": autoscaled,
                 "a neuron-monitor capture": with_capture}
 
 
@@ -250,6 +271,23 @@ def test_autoscaled_serving_by_hand():
     assert est.by_phase[trncost.Phase.serving] == Decimal(960)
     assert est.total == Decimal("966.666666666666666667")
     assert est.work.kind == "tokens served"
+
+
+def test_given_inputs_keep_the_status_and_show_the_forecast_swing():
+    est = trncost.scenario(given_inputs()).estimate()
+    assert est.total == Decimal(69)
+    assert est.status is trncost.Status.verified  # a choice and a forecast are not doubted
+    kinds = {r.name: r.kind for r in est.inputs}
+    assert kinds["corpus.stored_gib"] == "forecast" and kinds["corpus.kept_months"] == "choice"
+    md = est.to_markdown()
+    assert "It holds for the stated forecast of corpus.stored_gib" in md
+    # 900 and 1,100 GiB: 62.10 and 75.90 USD.
+    assert "| `corpus.stored_gib` | 1000 GiB | 62.10 (900) | 75.90 (1100) |" in md
+    # A measurement may be just its period.
+    day = trncost.measured(start="2026-11-20T00:00:00Z", end="2026-11-21T00:00:00Z")
+    doc = given_inputs()
+    doc["component"][0]["kept_months"] = s(3, "mo", day)
+    assert trncost.scenario(doc).estimate().status is trncost.Status.verified
 
 
 def test_bought_on_spot_by_hand():
@@ -529,3 +567,19 @@ def test_the_frames():
     # 20 GiB of logs x (0.60 - 0.50) = 2 USD, the one step.
     assert list(d.columns) == ["input", "before", "after", "effect"]
     assert list(d["input"]) == ["logs.ingestion_price"] and d["effect"].iloc[0] == 2
+
+
+@pytest.mark.parametrize("field,make", [
+    ("consulted", lambda v: trncost.quoted(source="page", region="us-east-1", consulted=v)),
+    ("seen", lambda v: trncost.third_party(source="blog", seen=v)),
+    ("start", lambda v: trncost.measured(start=v, end="2026-11-21T00:00:00Z")),
+    ("end", lambda v: trncost.measured(start="2026-11-20T00:00:00Z", end=v)),
+])
+def test_a_date_that_is_not_one_is_refused_before_any_text_is_written(field, make):
+    # Text pasted into a document as a date would otherwise be read as more of the document: a
+    # hidden input, another price.
+    crafted = "2026-11-29 }\n[[component]]\nkind = \"data_preparation\""
+    with pytest.raises(ValueError, match=field):
+        make(crafted)
+    with pytest.raises(ValueError, match=field):
+        make("2026-11-29T00:00:00Z" if field in ("consulted", "seen") else "2026-11-20")

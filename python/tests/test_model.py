@@ -142,11 +142,19 @@ def test_an_incomplete_provenance_is_refused_naming_the_input_and_field():
     with pytest.raises(trncost.InputError) as caught:
         m.add(trncost.InstanceTime(
             name="job", instance_type="trn1.2xlarge",
-            count=trncost.sourced("n", 1, "instance", trncost.measured(
-                run="", method="m", start="2026-11-20T09:00:00Z", end="2026-11-20T10:00:00Z")),
+            count=trncost.sourced("n", 1, "instance", trncost.choice(why="")),
             price=trncost.unknown("p", "later"),
             phases={trncost.Phase.training: trncost.sourced("t", 60, "s", trncost.measured(**RUN))}))
-    assert str(caught.value) == "trncost: input 'n': measured provenance field 'run_id' is empty"
+    assert str(caught.value) == ("trncost: input 'n': choice provenance field 'reason' is empty; a "
+                                 "choice says why")
+    # A measurement may be just its period: its run and method are said when known.
+    m = trncost.Model()
+    m.add(trncost.InstanceTime(
+        name="job", instance_type="trn1.2xlarge",
+        count=trncost.sourced("n", 1, "instance", trncost.measured(
+            start="2026-11-20T09:00:00Z", end="2026-11-20T10:00:00Z")),
+        price=trncost.unknown("p", "later"),
+        phases={trncost.Phase.training: trncost.sourced("t", 60, "s", trncost.measured(**RUN))}))
 
 
 def test_the_timeline_rule_holds_from_python():

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import enum
+import re
 from decimal import Decimal
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -27,7 +28,8 @@ __all__ = [
     "Error", "ParseError", "InputError", "InexactError", "DecimalOverflowError",
     "Category", "Phase", "Status", "Quantity", "Provenance", "Sourced", "Unknown", "Record",
     "Line", "Reason", "Work", "Estimate", "Scenario", "Model", "InstanceTime", "BlockStorage",
-    "measured", "quoted", "documented", "third_party", "assumption", "sourced", "unknown",
+    "measured", "quoted", "documented", "third_party", "assumption", "choice", "forecast",
+    "sourced", "unknown",
     "load", "audit", "AuditResult", "render_report", "TornadoBar", "Tornado", "Distribution", "uniform",
     "triangular", "lognormal_90", "empirical", "MonteCarlo", "Protocol", "Option",
     "RankedOption", "ComparisonGroup", "compare", "Decision", "decide", "Grant", "GrantOutcome",
@@ -117,12 +119,20 @@ class Quantity:
         return f"{self.value} {self.unit}" if self.unit else str(self.value)
 
 
+_DATE_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_TIMESTAMP_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+
+
 def _date_text(d: Union[str, _dt.date], what: str) -> str:
     if isinstance(d, _dt.datetime):
         raise TypeError(f"trncost: {what} is a date, not a date and time")
     if isinstance(d, _dt.date):
         return d.isoformat()
     if isinstance(d, str):
+        # Checked here, before any text is written: a date is pasted into a document's TOML as a
+        # date, so anything but one would be read as more of the document.
+        if not _DATE_TEXT.fullmatch(d):
+            raise ValueError(f"trncost: {what} is {d!r}, not a date 'YYYY-MM-DD'")
         return d
     raise TypeError(f"trncost: {what} is a {type(d).__name__}; give a datetime.date or 'YYYY-MM-DD'")
 
@@ -133,6 +143,8 @@ def _timestamp_text(t: Union[str, _dt.datetime], what: str) -> str:
             raise TypeError(f"trncost: {what} has no time zone; give an aware datetime (UTC)")
         return t.astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     if isinstance(t, str):
+        if not _TIMESTAMP_TEXT.fullmatch(t):
+            raise ValueError(f"trncost: {what} is {t!r}, not a UTC time 'YYYY-MM-DDTHH:MM:SSZ'")
         return t
     raise TypeError(f"trncost: {what} is a {type(t).__name__}; give an aware datetime or "
                     "'YYYY-MM-DDTHH:MM:SSZ'")
@@ -140,8 +152,8 @@ def _timestamp_text(t: Union[str, _dt.datetime], what: str) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class Provenance:
-    """Where a value comes from. Made by measured(), quoted(), documented(), third_party() and
-    assumption(), each with keyword-only fields; the C++ library checks them (InputError names the
+    """Where a value comes from. Made by measured(), quoted(), documented(), third_party(),
+    assumption(), choice() and forecast(), each with keyword-only fields; the C++ library checks them (InputError names the
     input and the field)."""
 
     kind: str
@@ -153,9 +165,10 @@ class Provenance:
         return d
 
 
-def measured(*, run: str, method: str, start: Union[str, _dt.datetime],
-             end: Union[str, _dt.datetime]) -> Provenance:
-    """Observed on your own runs: which run, how it was measured, over which period (UTC)."""
+def measured(*, start: Union[str, _dt.datetime], end: Union[str, _dt.datetime],
+             run: str = "", method: str = "") -> Provenance:
+    """Observed on your own runs: over which period (UTC), and which run and how when you know
+    them (a measurement may be just its period)."""
     return Provenance("measured", {"run": run, "method": method,
                                    "start": _timestamp_text(start, "start"),
                                    "end": _timestamp_text(end, "end")})
@@ -198,6 +211,18 @@ def assumption(*, rationale: str) -> Provenance:
     return Provenance("assumption", {"rationale": rationale})
 
 
+def choice(*, why: str, by: str = "") -> Provenance:
+    """A decision you make (a period, a fleet size, a sizing rule, a grant as contracted): stated
+    in the report with who decided and why; it never lowers the status."""
+    return Provenance("choice", {"why": why, "by": by})
+
+
+def forecast(*, basis: str, by: str = "") -> Provenance:
+    """An expectation you state (planned demand, growth): the estimate holds for it and its report
+    shows how the total moves with it; it never lowers the status."""
+    return Provenance("forecast", {"basis": basis, "by": by})
+
+
 @dataclasses.dataclass(frozen=True)
 class Sourced:
     """A named exact quantity with its provenance: the only kind of value a cost input takes."""
@@ -215,7 +240,8 @@ def sourced(name: str, value: Union[str, int, Decimal], unit: str, provenance: P
     (TypeError), as is a provenance that is not a Provenance."""
     if not isinstance(provenance, Provenance):
         raise TypeError("trncost: a sourced value needs its provenance: measured(...), quoted(...), "
-                        "documented(...), third_party(...) or assumption(...)")
+                        "documented(...), third_party(...), assumption(...), choice(...) or "
+                        "forecast(...)")
     return Sourced(name, Quantity(_exact(value, f"the value of '{name}'"), unit), provenance)
 
 

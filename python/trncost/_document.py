@@ -26,7 +26,8 @@ _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 # Provenance kinds as Python names them, and as the file does.
 _FILE_KIND = {"measured": "measured", "quoted": "quoted", "documented": "documented",
-              "third-party": "third_party", "assumption": "assumption"}
+              "third-party": "third_party", "assumption": "assumption", "choice": "choice",
+              "forecast": "forecast"}
 # The fields of a quoted price a file can state; the others are an offer file's row, which the
 # file reads from [prices] files instead.
 _QUOTED_IN_FILE = ("source", "region", "consulted")
@@ -82,10 +83,14 @@ class _Writer:
         f = dict(p.fields)
         if kind == "assumption":
             return kind, _string(f["rationale"])
+        if kind in ("choice", "forecast"):
+            key = "why" if kind == "choice" else "basis"
+            parts = [f"{key} = {_string(f[key])}"] + ([f"by = {_string(f['by'])}"] if f.get("by")
+                                                     else [])
+            return kind, "{ " + ", ".join(parts) + " }"
         if kind == "measured":
-            body = {"run": f["run"], "method": f["method"], "from": f["start"], "to": f["end"]}
-            parts = [f"run = {_string(body['run'])}", f"method = {_string(body['method'])}",
-                     f"from = {body['from']}", f"to = {body['to']}"]
+            parts = [f"{k} = {_string(f[k])}" for k in ("run", "method") if f.get(k)]
+            parts += [f"from = {f['start']}", f"to = {f['end']}"]
             return kind, "{ " + ", ".join(parts) + " }"
         if kind == "quoted":
             extra = [k for k, v in f.items()

@@ -273,8 +273,8 @@ TEST_CASE("freshness is judged against the as-of date") {
   CHECK_THROWS_WITH_AS((void)ec2_on_demand(strict, "us-east-1", "trn1.32xlarge", "trn1"),
                        doctest::Contains("was published 2026-09-10, 81 days before the as-of "
                                          "date 2026-11-30; the book accepts prices at most 80 "
-                                         "days old (the estimate's freshness window: "
-                                         "freshness_days under a scenario's [estimate]"),
+                                         "days old (its maximum age: max_age_days under a "
+                                         "scenario's [prices]"),
                        input_error);
   price_book enough(as_of, day_count{81});
   enough.add(ec2_offer(), as_of);

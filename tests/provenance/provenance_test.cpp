@@ -47,11 +47,35 @@ TEST_CASE("each provenance kind names itself") {
   CHECK(kind_name(derived{}) == "derived");
   CHECK(kind_name(assumption{}) == "assumption");
   CHECK(kind_name(declared_none{}) == "declared-none");
+  CHECK(kind_name(choice{}) == "choice");
+  CHECK(kind_name(forecast{}) == "forecast");
+  CHECK(kind_name(tool_default{}) == "default");
   CHECK(to_string(purchase_option::on_demand) == "on-demand");
   CHECK(to_string(purchase_option::reserved) == "reserved");
   CHECK(to_string(purchase_option::savings_plan) == "Savings Plan");
   CHECK(to_string(purchase_option::spot) == "spot");
   CHECK(to_string(purchase_option::capacity_block) == "Capacity Block");
+}
+
+TEST_CASE("each provenance kind has its role: fact, guess, given, derived or none") {
+  // docs/provenance.md#what-an-input-is: the role, not the value, decides what a kind does to
+  // the status.
+  CHECK(role_of(measured{}) == input_role::fact);
+  CHECK(role_of(quoted{}) == input_role::fact);
+  CHECK(role_of(documented{}) == input_role::fact);
+  CHECK(role_of(third_party{}) == input_role::fact);
+  CHECK(role_of(assumption{}) == input_role::guess);
+  CHECK(role_of(choice{}) == input_role::given);
+  CHECK(role_of(forecast{}) == input_role::given);
+  CHECK(role_of(tool_default{}) == input_role::given);
+  CHECK(role_of(derived{}) == input_role::derived);
+  CHECK(role_of(declared_none{}) == input_role::none);
+  CHECK(to_string(input_role::given) == "given");
+  CHECK(to_string(input_role::guess) == "guess");
+  CHECK(describe(choice{"redundancy", "platform team"}) ==
+        "choice: redundancy (decided by platform team)");
+  CHECK(describe(forecast{"Q1 plan", ""}) == "forecast: Q1 plan");
+  CHECK(describe(tool_default{"no checkpoint is written"}) == "default: no checkpoint is written");
 }
 
 TEST_CASE("one table spells every provenance kind, in reports and in files") {
@@ -63,8 +87,10 @@ TEST_CASE("one table spells every provenance kind, in reports and in files") {
   // Kinds a file never writes on an input have no file spelling.
   static_assert(spelling_of<derived>.file.empty());
   static_assert(spelling_of<declared_none>.file.empty());
-  const provenance each[] = {measured{}, quoted{},     documented{},   third_party{},
-                             derived{},  assumption{}, declared_none{}};
+  static_assert(spelling_of<tool_default>.file.empty());  // trncost's own, never written
+  const provenance each[] = {measured{}, quoted{},      documented{},    third_party{},
+                             derived{},  assumption{},  declared_none{}, choice{},
+                             forecast{}, tool_default{}};
   for (const auto& p : each) {
     CAPTURE(p.index());
     CHECK(kind_name(p) == provenance_kinds[p.index()].report);
@@ -113,13 +139,16 @@ TEST_CASE("a provenance that says too little to be checked is refused, naming th
                        "trncost: input 'train_time': measured provenance field 'to' is before "
                        "'from'",
                        input_error);
-  CHECK_THROWS_AS(validate(measured{"", "wall clock", t0, t1}, "x"), input_error);
+  // The run and the method are said when known: a measurement may be just its period.
+  CHECK_NOTHROW(validate(measured{"", "wall clock", t0, t1}, "x"));
+  CHECK_NOTHROW(validate(measured{"", "", t0, t1}, "x"));
+  CHECK_THROWS_AS(validate(measured{"", "", t0, timestamp{}}, "x"), input_error);
   // `{}` where a provenance is expected is an empty measured{}: the message says so.
   CHECK_THROWS_WITH_AS(validate(provenance{}, "fee"),
                        "trncost: input 'fee': the provenance is empty; say where the value comes "
                        "from (measured, quoted, documented, third_party, derived, assumption)",
                        input_error);
-  CHECK_THROWS_AS(validate(measured{"run-42", "", t0, t1}, "x"), input_error);
+  CHECK_NOTHROW(validate(measured{"run-42", "", t0, t1}, "x"));
   CHECK_NOTHROW(validate(documented{"AWS Neuron documentation", parse_date("2026-11-30")}, "x"));
   CHECK_THROWS_AS(validate(documented{"", parse_date("2026-11-30")}, "x"), input_error);
   CHECK_THROWS_AS(validate(documented{"AWS Neuron documentation", date{}}, "x"), input_error);
@@ -128,6 +157,16 @@ TEST_CASE("a provenance that says too little to be checked is refused, naming th
   CHECK_THROWS_AS(validate(derived{"a * b", {}}, "x"), input_error);
   CHECK_THROWS_AS(validate(derived{"a * b", {nullptr}}, "x"), input_error);
   CHECK_THROWS_AS(validate(assumption{""}, "x"), input_error);
+  // The given kinds say why: a choice its reason, a forecast its basis, a default its reason.
+  CHECK_NOTHROW(validate(choice{"two instances for redundancy", ""}, "x"));
+  CHECK_THROWS_WITH_AS(validate(choice{"", "platform team"}, "fleet"),
+                       "trncost: input 'fleet': choice provenance field 'reason' is empty; a "
+                       "choice says why",
+                       input_error);
+  CHECK_NOTHROW(validate(forecast{"Q1 plan", "product"}, "x"));
+  CHECK_THROWS_AS(validate(forecast{"", "product"}, "x"), input_error);
+  CHECK_NOTHROW(validate(tool_default{"no checkpoint is written"}, "x"));
+  CHECK_THROWS_AS(validate(tool_default{""}, "x"), input_error);
   CHECK_THROWS_WITH_AS(validate(declared_none{""}, "egress"),
                        "trncost: input 'egress': declared-none provenance field 'justification' "
                        "is empty",

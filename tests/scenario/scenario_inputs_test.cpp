@@ -159,9 +159,8 @@ TEST_CASE("an unknown volume size leaves the storage line unpriced") {
 TEST_CASE("unknown is refused where the component needs the value or with a value") {
   CHECK(parse_error_of(base + "tokens_to_train = { unknown = \"later\" }\n") ==
         "trncost: s.toml:12: component[0].tokens_to_train.unknown: this input cannot be unknown: "
-        "its component needs the value (unknown is accepted for the price of an instance_time or "
-        "of a workload, a block_storage's size_gib, volumes, price, iops, iops_price, "
-        "throughput_mibps and throughput_price, and a transfer's gib)");
+        "its component needs the value (docs/scenario.md, \"An input known to be unknown\", lists "
+        "the inputs that may be)");
   CHECK(parse_error_of(base + "tokens_to_train = { value = \"1\", assumption = \"a\" }\n"
                               "price = { unknown = \"later\", value = \"1\" }\n") ==
         "trncost: s.toml:13: component[0].price.value: is given with unknown; an unknown input "

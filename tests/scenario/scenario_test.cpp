@@ -196,12 +196,12 @@ TEST_CASE("scenario errors name the file, the line and the key") {
         "format, sources, estimate, prices, runs, component, declare_none, analysis, grant, spend");
   CHECK(error_of(head + "consulted = 2026-11-30\nfiels = []\n") ==
         "trncost: s.toml:9: prices.fiels: unknown key (did you mean \"files\"?); [prices] takes "
-        "files, store, consulted, savings_plans");
+        "files, store, consulted, max_age_days, savings_plans");
   CHECK(error_of(R"(format = 1
 [estimate]
 titel = "t"
 )") == "trncost: s.toml:3: estimate.titel: unknown key (did you mean \"title\"?); [estimate] "
-       "takes title, as_of, region, freshness_days, cost_per");
+       "takes title, as_of, region, freshness_days, strict_freshness, cost_per");
   // A typo in a component kind, with the closest kind.
   CHECK(error_of(head + "[[component]]\nkind = \"object_storge\"\nname = \"x\"\n") ==
         "trncost: s.toml:9: component[0].kind: unknown component kind \"object_storge\" (did you "
@@ -226,11 +226,11 @@ titel = "t"
   CHECK(error_of(prep + "cost = 38\n") ==
         "trncost: s.toml:11: component[0].cost: is a bare number; an input needs its provenance: "
         "write cost = { value = \"...\", measured = { run = \"...\", method = \"...\", from = ..., "
-        "to = ... } } (or assumption, third_party, documented)");
+        "to = ... } } (or assumption, third_party, documented, choice, forecast)");
   CHECK(error_of(prep + "cost = \"38\"\n") ==
         "trncost: s.toml:11: component[0].cost: is a value without its provenance: write cost = "
         "{ value = \"...\", measured = { run = \"...\", method = \"...\", from = ..., to = ... } } "
-        "(or assumption, third_party, documented)");
+        "(or assumption, third_party, documented, choice, forecast)");
   CHECK(error_of(prep + "cost = { value = 38, assumption = \"a\" }\n") ==
         "trncost: s.toml:11: component[0].cost.value: must be the exact decimal as text (value = "
         "\"500\"), never a TOML number");
@@ -239,7 +239,7 @@ titel = "t"
         "character ' ' at offset 1");
   CHECK(error_of(prep + "cost = { value = \"38\" }\n") ==
         "trncost: s.toml:11: component[0].cost: has no provenance: add measured, assumption, "
-        "third_party, documented, quoted or source");
+        "third_party, documented, quoted, choice, forecast or source");
   CHECK(error_of(prep + "cost = { value = \"38\", assumption = \"a\", third_party = { source = "
                         "\"b\", seen = 2026-01-01 } }\n")
             .find("an input has exactly one provenance") != std::string::npos);

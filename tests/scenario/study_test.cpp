@@ -90,9 +90,10 @@ TEST_CASE("named source errors name the file the line and the known names") {
   CHECK(scenario_error(head + "[sources.two]\nassumption = \"x\"\ndocumented = { source = \"d\", "
                               "consulted = 2026-01-01 }\n") ==
         "trncost: s.toml:10: sources.two.documented: a named source holds exactly one provenance");
-  CHECK(scenario_error(head + "[sources]\nflat = \"x\"\n") ==
-        "trncost: s.toml:9: sources.flat: must be a table holding one provenance: [sources.flat] "
-        "then measured = { ... } (or assumption, third_party, documented, quoted)");
+  CHECK(
+      scenario_error(head + "[sources]\nflat = \"x\"\n") ==
+      "trncost: s.toml:9: sources.flat: must be a table holding one provenance: [sources.flat] "
+      "then measured = { ... } (or assumption, third_party, documented, quoted, choice, forecast)");
   CHECK(scenario_error(head + "[sources.s]\nassumption = \"x\"\n" + comp +
                        "cost = { value = \"1\", source = \"s\", assumption = \"y\" }\n")
             .find("an input has exactly one provenance") != std::string::npos);

@@ -612,7 +612,128 @@ def c_uncertainty_opened(doc):
     return None
 
 
+def c_assumption_as_choice(doc):
+    """A guess relabelled as a decision, its reason kept: the status rules no longer give it."""
+    for i, e in inputs_of(doc, "assumption"):
+        if e["known"] and any(r["rule"] == "no-assumption" for r in doc["reasons"]):
+            e["provenance"] = {"kind": "choice", "reason": e["provenance"]["rationale"], "by": ""}
+            # The report keeps one no-assumption reason more than the rules give: the verifiers
+            # pair reasons in order, so the one left over is the last.
+            j = max(j for j, r in enumerate(doc["reasons"]) if r["rule"] == "no-assumption")
+            return f"reasons[{j}].rule", f"assumption '{e['name']}' relabelled as a choice"
+    return None
+
+
+def c_choice_as_assumption_dropped(doc):
+    """A guess relabelled as a choice with its reason removed and the status upgraded: the
+    verifiers recompute the status from the kinds, so a provisional estimate can be made verified
+    only by a kind the report then shows."""
+    reasons = [r for r in doc["reasons"] if r["rule"] == "no-assumption"]
+    if not reasons or len(reasons) != len(doc["reasons"]):
+        return None
+    for i, e in inputs_of(doc, "assumption"):
+        if e["known"]:
+            e["provenance"] = {"kind": "choice", "reason": "", "by": ""}
+            doc["reasons"] = []
+            doc["status"] = "verified"
+            return f"inputs[{i}].provenance.reason", f"'{e['name']}' a choice without its reason"
+    return None
+
+
+def c_given_in_old_version(doc):
+    """A choice in a report of version 5, which has no such kind."""
+    for i, e in inputs_of(doc, "assumption"):
+        if e["known"] and doc["schema_version"] >= 6:
+            doc["schema_version"] = 5
+            e["provenance"] = {"kind": "choice", "reason": e["provenance"]["rationale"], "by": ""}
+            return f"inputs[{i}].provenance.kind", "a choice in a version 5 report"
+    return None
+
+
+def c_run_not_recorded_in_old_version(doc):
+    """A measurement without its run in a version 5 report, where a run was always named."""
+    for i, e in inputs_of(doc, "measured"):
+        if doc["schema_version"] >= 6:
+            doc["schema_version"] = 5
+            e["provenance"]["run_id"] = ""
+            return f"inputs[{i}].provenance.run_id", "a version 5 measurement without its run"
+    return None
+
+
+def decimal_text(x):
+    """A decimal as a report writes it: no exponent, no trailing zeros."""
+    t = format(x.normalize(), "f")
+    return t if "." not in t else t.rstrip("0").rstrip(".")
+
+
+def uses(doc, skip=None):
+    """The names some line (but line `skip`), derivation or the work uses."""
+    used = set()
+    for d in doc["derivations"]:
+        used.update(d["operands"])
+    for i, l in enumerate(doc["lines"]):
+        if i != skip:
+            used.update([l["price"], l["quantity"]] + l["inputs"])
+    if "work" in doc:
+        used.add(doc["work"]["amount"])
+    return used
+
+
+def moved_total(doc, category, delta):
+    """Totals that agree with a line of `category` added (delta > 0) or removed (delta < 0)."""
+    from decimal import Decimal
+    doc["totals"]["total"] = decimal_text(Decimal(doc["totals"]["total"]) + delta)
+    for row in doc["totals"]["by_category"]:
+        if row["category"] == category:
+            row["amount"] = decimal_text(Decimal(row["amount"]) + delta)
+
+
+def line_to_forge(doc):
+    """A priced line without a phase, in a category with another line, in a report without work
+    (whose cost per unit would move first): what a forger drops or repeats."""
+    if "work" in doc:
+        return None, None
+    for i, l in enumerate(doc["lines"]):
+        same = [m for m in doc["lines"] if m["category"] == l["category"]]
+        if l["phase"] is None and l["amount"] not in (None, "0") and len(same) > 1:
+            return i, l
+    return None, None
+
+
+def c_line_dropped(doc):
+    """A line removed and the totals lowered to agree: what it alone used is left feeding nothing."""
+    from decimal import Decimal
+    i, l = line_to_forge(doc)
+    if l is None:
+        return None
+    used = uses(doc, skip=i)
+    dangling = [f"inputs[{k}]" for k, e in enumerate(doc["inputs"]) if e["name"] not in used] + \
+        [f"derivations[{k}]" for k, d in enumerate(doc["derivations"]) if d["name"] not in used]
+    if not dangling:
+        return None
+    del doc["lines"][i]
+    moved_total(doc, l["category"], -Decimal(l["amount"]))
+    return dangling[0], f"line '{l['description']}' removed, the totals lowered to agree"
+
+
+def c_line_twice(doc):
+    """A line repeated and the totals raised to agree."""
+    from decimal import Decimal
+    i, l = line_to_forge(doc)
+    if l is None:
+        return None
+    doc["lines"].append(copy.deepcopy(l))
+    moved_total(doc, l["category"], Decimal(l["amount"]))
+    return f"lines[{len(doc['lines']) - 1}]", f"line '{l['description']}' twice, the totals raised"
+
+
 CLASSES = [
+    ("line-dropped", c_line_dropped),
+    ("line-twice", c_line_twice),
+    ("assumption-as-choice", c_assumption_as_choice),
+    ("choice-without-reason", c_choice_as_assumption_dropped),
+    ("given-in-version-5", c_given_in_old_version),
+    ("run-not-recorded-in-version-5", c_run_not_recorded_in_old_version),
     ("bom", c_bom),
     ("duplicate-key", c_duplicate_key),
     ("duplicate-member-deep", c_duplicate_member_deep),

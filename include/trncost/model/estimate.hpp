@@ -52,7 +52,11 @@ constexpr std::string_view to_string(estimate_status s) noexcept {
 inline constexpr day_count default_freshness_window{30};
 
 struct estimate_options {
+  /// How old a quote may be before the estimate is stale (docs/provenance.md#stale-prices).
   day_count freshness_window = default_freshness_window;
+  /// Strict freshness: a quote older than the window is refused (input_error) instead of giving
+  /// the status stale.
+  bool refuse_stale = false;
   /// The unit the cost per unit of work is quoted in, as a user names it ("1B tokens", "request",
   /// quote_named()); empty: the work's default (quote_of(): per 1M tokens, 1000 requests, job).
   std::string cost_per{};

@@ -134,12 +134,17 @@ struct quoted_tier {
 
 class price_book {
  public:
-  /// A book for an estimate made on `as_of`; prices published more than `max_age` before it are
-  /// stale.
+  /// A book for an estimate made on `as_of` that takes prices of any age: how old a price may be
+  /// before the estimate is stale is the estimate's freshness window, judged on each quote
+  /// (docs/provenance.md#stale-prices), not the book's.
+  explicit price_book(date as_of);
+  /// A book that refuses prices published more than `max_age` before `as_of` (the book's maximum
+  /// age, a setting of its own: `max_age_days` under a scenario's [prices]).
   price_book(date as_of, day_count max_age);
 
   [[nodiscard]] date as_of() const noexcept { return as_of_; }
-  [[nodiscard]] day_count max_age() const noexcept { return max_age_; }
+  /// The maximum age, when the book has one.
+  [[nodiscard]] std::optional<day_count> max_age() const noexcept { return max_age_; }
 
   /// Adds every priced line of `o`. `consulted` is the day the caller read the file; without it
   /// the file's publication date is used and named as such. Returns the number of lines added
@@ -262,7 +267,7 @@ class price_book {
   [[nodiscard]] std::optional<date> term_in_force(const price_entry& e) const;
 
   date as_of_;
-  day_count max_age_;
+  std::optional<day_count> max_age_;
   std::vector<price_entry> entries_;
   std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> index_;
   /// Each term's (SKU, term type, offer term code) effective dates, one per version.

@@ -1,6 +1,9 @@
-// Where a number comes from: measured, quoted official price, official documentation, third party,
-// derived, assumption, or a cost category declared legitimately empty. Every cost input carries
-// exactly one of these.
+// Where a number comes from, and what it is to the estimate. Facts: measured, quoted official
+// price, official documentation, third party (their evidence decides verified or provisional);
+// derived from other values; an assumption (a guess, which makes the estimate provisional); a
+// choice the user makes (a period, a fleet size, a sizing rule); a forecast the user states
+// (planned demand, growth); trncost's own default; or a cost category declared legitimately empty.
+// Every cost input carries exactly one of these (docs/provenance.md#what-an-input-is).
 #ifndef TRNCOST_PROVENANCE_PROVENANCE_HPP
 #define TRNCOST_PROVENANCE_PROVENANCE_HPP
 
@@ -114,8 +117,31 @@ struct declared_none {
   std::string justification{};
 };
 
-using provenance =
-    std::variant<measured, quoted, documented, third_party, derived, assumption, declared_none>;
+/// A decision the user makes rather than a fact anyone could measure: the service period, the
+/// fleet size, the sizing rule, a grant as contracted. It is listed apart as given and never lowers
+/// the status: nobody can be more certain of a decision than the person who takes it.
+struct choice {
+  std::string reason{};  ///< why this value was chosen
+  std::string by{};      ///< who decided (a team, a role, a document); empty when not recorded
+};
+
+/// An expectation the user states (the demand a team plans for, a growth rate): not a fact yet,
+/// not a guess either. The estimate holds for the stated forecast, says so, and shows how its
+/// total moves with it; a forecast never lowers the status.
+struct forecast {
+  std::string basis{};  ///< what the expectation rests on ("Q1 plan of the product team")
+  std::string by{};     ///< who states it; empty when not recorded
+};
+
+/// trncost's own value for an input the user did not give, where an honest one exists (a
+/// checkpoint that costs nothing when none is written, a utilisation of 1 for a fixed fleet): the
+/// report writes it with its reason, and the user overrides it by giving the input.
+struct tool_default {
+  std::string reason{};
+};
+
+using provenance = std::variant<measured, quoted, documented, third_party, derived, assumption,
+                                declared_none, choice, forecast, tool_default>;
 
 /// A named value with its provenance, as derivations and reports refer to it. The value is the
 /// exact decimal text and the unit its symbol, so a third party can recompute from the record
@@ -141,10 +167,16 @@ struct provenance_kind_spelling {
 
 /// The one table of provenance kinds, in the order of `provenance`'s alternatives: every reader
 /// and writer spells a kind from here.
-inline constexpr provenance_kind_spelling provenance_kinds[] = {
-    {"measured", "measured"},       {"quoted", "quoted"}, {"documented", "documented"},
-    {"third-party", "third_party"}, {"derived", ""},      {"assumption", "assumption"},
-    {"declared-none", ""}};
+inline constexpr provenance_kind_spelling provenance_kinds[] = {{"measured", "measured"},
+                                                                {"quoted", "quoted"},
+                                                                {"documented", "documented"},
+                                                                {"third-party", "third_party"},
+                                                                {"derived", ""},
+                                                                {"assumption", "assumption"},
+                                                                {"declared-none", ""},
+                                                                {"choice", "choice"},
+                                                                {"forecast", "forecast"},
+                                                                {"default", ""}};
 static_assert(std::size(provenance_kinds) == std::variant_size_v<provenance>,
               "one spelling per provenance kind");
 
@@ -168,9 +200,36 @@ template <class Kind>
 inline constexpr provenance_kind_spelling spelling_of =
     provenance_kinds[detail::alternative_index<Kind, provenance>::value];
 
-/// "measured", "quoted", "documented", "third-party", "derived", "assumption" or "declared-none"
-/// (provenance_kinds' report spelling).
+/// "measured", "quoted", "documented", "third-party", "derived", "assumption", "declared-none",
+/// "choice", "forecast" or "default" (provenance_kinds' report spelling).
 TRNCOST_DECL std::string_view kind_name(const provenance& p) noexcept;
+
+/// What an input is to the estimate (docs/provenance.md#what-an-input-is): a fact, whose evidence
+/// decides the status; a guess (an assumption), which makes it provisional; a given (a choice, a
+/// forecast or trncost's default), stated in the report and never lowering the status; or
+/// derived from other values.
+enum class input_role : std::uint8_t { fact, guess, given, derived, none };
+
+/// The role of a provenance: measured, quoted, documented and third-party are facts; an
+/// assumption is a guess; a choice, a forecast and a default are given; declared-none is none.
+TRNCOST_DECL input_role role_of(const provenance& p) noexcept;
+
+/// "fact", "guess", "given", "derived" or "none".
+constexpr std::string_view to_string(input_role r) noexcept {
+  switch (r) {
+    case input_role::fact:
+      return "fact";
+    case input_role::guess:
+      return "guess";
+    case input_role::given:
+      return "given";
+    case input_role::derived:
+      return "derived";
+    case input_role::none:
+      return "none";
+  }
+  return "none";
+}
 
 namespace detail {
 

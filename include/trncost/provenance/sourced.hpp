@@ -86,6 +86,15 @@ TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& 
 TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
                                           std::string_view unit, const declared_none& origin,
                                           bool refuse_negative);
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const choice& origin,
+                                          bool refuse_negative);
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const forecast& origin,
+                                          bool refuse_negative);
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const tool_default& origin,
+                                          bool refuse_negative);
 
 /// The record of a value derived from two named inputs, `a op b`: the formula people read over
 /// their names and the operation the verifiers replay. Named `name`, or by its formula when `name`

@@ -51,6 +51,14 @@ TRNCOST_DECL std::string exact_or_unpriced(const std::optional<decimal>& d);
 /// Inputs that make the estimate provisional, or that nobody knows yet.
 TRNCOST_DECL bool is_assumed(const report::input_entry& in);
 
+/// Inputs given rather than known: a choice, a forecast or trncost's default (never lowering the
+/// status; listed under "Given").
+TRNCOST_DECL bool is_given(const report::input_entry& in);
+
+/// "It holds for the stated forecast of `demand`." (empty without a forecast): the condition a
+/// status carries when the estimate rests on forecasts.
+TRNCOST_DECL std::string forecast_sentence(const report::document& doc);
+
 /// What a status means, for the first paragraph of a report; `freshness_days` is the window in
 /// which a quote is fresh.
 TRNCOST_DECL std::string status_sentence(estimate_status status, std::int64_t freshness_days);

@@ -16,6 +16,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -47,9 +48,12 @@ inline constexpr int reasons_schema_version = 4;
 /// The schema version from which every line carries its identity ("identity": service, region,
 /// instance type, usage type, purchase option), quoted provenance its instance and usage type,
 /// measured provenance and protocol runs the instance type and region they ran on; the verifiers
-/// check a line's identity against the inputs it uses (docs/reports.md). trncost writes this
-/// version for every report.
+/// check a line's identity against the inputs it uses (docs/reports.md).
 inline constexpr int identity_schema_version = 5;
+/// The schema version from which an input may be a choice, a forecast or trncost's default
+/// ("kind": "choice", "forecast", "default"; docs/provenance.md#what-an-input-is) and a measurement
+/// may leave its run and method empty. trncost writes this version for every report.
+inline constexpr int roles_schema_version = 6;
 
 /// How a category of the formula is accounted for.
 enum class coverage {
@@ -233,6 +237,22 @@ TRNCOST_DECL recomputed
 recompute(const document& doc,
           const std::map<std::string, std::optional<decimal>, std::less<>>& overrides = {});
 
+/// How the total moves with a stated forecast: the total recomputed from the report alone
+/// (recompute()) with the forecast `percent` % lower and higher, every other input as stated. A
+/// forecast is not doubted (it does not lower the status), so the report shows its swing instead.
+struct forecast_swing {
+  std::string input;
+  std::string unit;
+  decimal value{};
+  decimal low_value{}, high_value{};
+  decimal low_total{}, high_total{};
+};
+
+/// One swing per known forecast input of `doc`, in input order; a forecast whose changed value
+/// the model cannot take (a division by zero, say) is left out.
+TRNCOST_DECL std::vector<forecast_swing> forecast_swings(const document& doc,
+                                                         std::uint32_t percent = 10);
+
 // ---------------------------------------------------------------------------------------------
 // From an estimate to a document.
 
@@ -302,6 +322,11 @@ TRNCOST_DECL std::string rule_and_category(verified_rule rule, const std::option
 /// named with what broke the rule.
 TRNCOST_DECL check_result check_reason_rules(const document& doc,
                                              const std::vector<expected_reason>& expected);
+
+/// A report is complete or refused (docs/reports.md#complete): every input and derivation feeds a
+/// line, another derivation or the work, and no line appears twice (the same component,
+/// description, phase and price).
+TRNCOST_DECL check_result check_complete(const document& doc);
 
 }  // namespace detail
 

@@ -213,6 +213,12 @@ struct scenario_spec {
   date as_of{};
   std::string region;
   std::int64_t freshness_days = default_freshness_window.count();
+  /// [estimate] strict_freshness: a quote older than the freshness window is refused instead of
+  /// making the estimate stale (estimate_options::refuse_stale).
+  bool strict_freshness = false;
+  /// [prices] max_age_days: the price book refuses prices published longer ago (a setting apart
+  /// from the freshness window; none by default).
+  std::optional<std::int64_t> max_age_days;
   /// [estimate] cost_per: the unit the cost per unit of work is quoted in ("1B tokens"); empty:
   /// the work's default (estimate_options::cost_per).
   std::string cost_per;

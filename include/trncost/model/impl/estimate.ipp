@@ -221,13 +221,17 @@ TRNCOST_DECL void apply_verified_rules(const model_data& d, const evaluator& e, 
     if (const auto* q = std::get_if<quoted>(&in->origin)) {
       if (q->consulted < oldest_fresh) {
         const auto age = days_between(q->consulted, as_of);
-        reasons.push_back({estimate_status::stale,
-                           in->name + " was consulted on " + to_string(q->consulted) + ", " +
-                               std::to_string(age) + " days before the as-of date " +
-                               to_string(as_of) + " (freshness window " +
-                               std::to_string(options.freshness_window.count()) +
-                               " days): re-read " + q->source,
-                           verified_rule::quotes_fresh});
+        std::string text =
+            in->name + " was consulted on " + to_string(q->consulted) +
+            (q->consulted_is_publication_date ? " (the offer file's publication date)" : "") +
+            ", " + std::to_string(age) + " days before the as-of date " + to_string(as_of) +
+            " (freshness window " + std::to_string(options.freshness_window.count()) +
+            " days): re-read " + q->source;
+        if (options.refuse_stale) {
+          throw input_error(text + "; stale prices are refused (strict freshness)" +
+                            rule_ref(verified_rule::quotes_fresh));
+        }
+        reasons.push_back({estimate_status::stale, std::move(text), verified_rule::quotes_fresh});
       }
     } else if (const auto* t = std::get_if<third_party>(&in->origin)) {
       reasons.push_back({estimate_status::provisional,

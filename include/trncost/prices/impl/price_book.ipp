@@ -153,6 +153,10 @@ TRNCOST_DECL auto price_query::describe() const -> std::string {
   return s;
 }
 
+TRNCOST_DECL price_book::price_book(date as_of) : as_of_(as_of) {
+  if (!as_of.ok()) throw input_error("price book: the as-of date is not a calendar date");
+}
+
 TRNCOST_DECL price_book::price_book(date as_of, day_count max_age)
     : as_of_(as_of), max_age_(max_age) {
   if (!as_of.ok()) throw input_error("price book: the as-of date is not a calendar date");
@@ -330,7 +334,7 @@ TRNCOST_DECL auto price_book::freshness_of(const price_entry& e) const noexcept 
   const date vintage = e.origin.published ? *e.origin.published : e.origin.consulted;
   if (vintage > as_of_) return freshness::not_yet_published;
   if (e.origin.effective && *e.origin.effective > as_of_) return freshness::not_yet_published;
-  if (days_between(vintage, as_of_) > max_age_.count()) return freshness::stale;
+  if (max_age_ && days_between(vintage, as_of_) > max_age_->count()) return freshness::stale;
   return freshness::fresh;
 }
 
@@ -386,10 +390,11 @@ TRNCOST_DECL auto price_book::check_usable(const price_entry& e, std::string_vie
       throw input_error(std::string(what) + ": " + e.describe() + " was published " +
                         to_string(vintage) + ", " + std::to_string(days_between(vintage, as_of_)) +
                         " days before the as-of date " + to_string(as_of_) +
-                        "; the book accepts prices at most " + std::to_string(max_age_.count()) +
-                        " days old (the estimate's freshness window: freshness_days under a "
-                        "scenario's [estimate], the max_age of a price_book in C++; a newer "
-                        "offer file, or a wider window said out loud, lets it price)");
+                        "; the book accepts prices at most " +
+                        std::to_string(max_age_ ? max_age_->count() : 0) +
+                        " days old (its maximum age: max_age_days under a scenario's [prices], "
+                        "the max_age of a price_book in C++; without one, an old price prices "
+                        "the estimate and makes it stale)");
     case freshness::not_yet_published:
       throw input_error(std::string(what) + ": " + e.describe() + " was published or takes " +
                         "effect after the as-of date " + to_string(as_of_));

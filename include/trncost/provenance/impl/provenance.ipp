@@ -30,8 +30,8 @@ TRNCOST_DECL void validate(const provenance& p, std::string_view input) {
                         "': the provenance is empty; say where the value comes from "
                         "(measured, quoted, documented, third_party, derived, assumption)");
     }
-    require_field(!m->run_id.empty(), input, kind, "run_id", "is empty");
-    require_field(!m->method.empty(), input, kind, "method", "is empty");
+    // The run and the method are said when known; a measurement may be just its period (a day),
+    // which is what the timeline rule needs.
     // A default timestamp is 1970-01-01T00:00:00Z: a period nobody gave, never a real one.
     require_field(m->from != timestamp{}, input, kind, "from",
                   "is not set; a measured value has its collection period (from, to)");
@@ -93,6 +93,13 @@ TRNCOST_DECL void validate(const provenance& p, std::string_view input) {
     }
   } else if (const auto* a = std::get_if<assumption>(&p)) {
     require_field(!a->rationale.empty(), input, kind, "rationale", "is empty");
+  } else if (const auto* c = std::get_if<choice>(&p)) {
+    require_field(!c->reason.empty(), input, kind, "reason", "is empty; a choice says why");
+  } else if (const auto* f = std::get_if<forecast>(&p)) {
+    require_field(!f->basis.empty(), input, kind, "basis",
+                  "is empty; a forecast says what it rests on");
+  } else if (const auto* td = std::get_if<tool_default>(&p)) {
+    require_field(!td->reason.empty(), input, kind, "reason", "is empty; a default says why");
   } else {
     const auto* n = std::get_if<declared_none>(&p);
     require_field(!n->justification.empty(), input, kind, "justification", "is empty");
@@ -136,8 +143,10 @@ TRNCOST_DECL std::optional<std::string> timeline_breach(const provenance& p, dat
 TRNCOST_DECL std::string describe(const provenance& p) {
   if (p.valueless_by_exception()) throw std::bad_variant_access{};  // as std::visit would
   if (const auto* m = std::get_if<measured>(&p)) {
-    return "measured: run " + m->run_id + ", " + m->method + ", " + to_string(m->from) + " to " +
-           to_string(m->to);
+    return "measured: " +
+           (m->run_id.empty() ? std::string("run not recorded") : "run " + m->run_id) + ", " +
+           (m->method.empty() ? std::string("method not recorded") : m->method) + ", " +
+           to_string(m->from) + " to " + to_string(m->to);
   }
   if (const auto* q = std::get_if<quoted>(&p)) {
     std::string s = "quoted: ";
@@ -170,11 +179,29 @@ TRNCOST_DECL std::string describe(const provenance& p) {
     return s;
   }
   if (const auto* a = std::get_if<assumption>(&p)) return "assumption: " + a->rationale;
+  if (const auto* c = std::get_if<choice>(&p)) {
+    return "choice: " + c->reason + (c->by.empty() ? std::string() : " (decided by " + c->by + ")");
+  }
+  if (const auto* f = std::get_if<forecast>(&p)) {
+    return "forecast: " + f->basis + (f->by.empty() ? std::string() : " (stated by " + f->by + ")");
+  }
+  if (const auto* td = std::get_if<tool_default>(&p)) return "default: " + td->reason;
   return "declared none: " + std::get<declared_none>(p).justification;
 }
 
 TRNCOST_DECL std::string_view kind_name(const provenance& p) noexcept {
   return provenance_kinds[p.index()].report;
+}
+
+TRNCOST_DECL input_role role_of(const provenance& p) noexcept {
+  if (std::holds_alternative<assumption>(p)) return input_role::guess;
+  if (std::holds_alternative<derived>(p)) return input_role::derived;
+  if (std::holds_alternative<declared_none>(p)) return input_role::none;
+  if (std::holds_alternative<choice>(p) || std::holds_alternative<forecast>(p) ||
+      std::holds_alternative<tool_default>(p)) {
+    return input_role::given;
+  }
+  return input_role::fact;
 }
 
 }  // namespace trncost

@@ -66,6 +66,21 @@ TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& 
                                           bool refuse_negative) {
   return record_from(name, value, unit, origin, refuse_negative);
 }
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const choice& origin,
+                                          bool refuse_negative) {
+  return record_from(name, value, unit, origin, refuse_negative);
+}
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const forecast& origin,
+                                          bool refuse_negative) {
+  return record_from(name, value, unit, origin, refuse_negative);
+}
+TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
+                                          std::string_view unit, const tool_default& origin,
+                                          bool refuse_negative) {
+  return record_from(name, value, unit, origin, refuse_negative);
+}
 
 TRNCOST_DECL std::string operand(const std::string& name) {
   return name.find(' ') == std::string::npos ? name : "(" + name + ")";

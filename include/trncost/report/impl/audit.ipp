@@ -438,10 +438,28 @@ TRNCOST_DECL auto report_reader::origin(const json_value& p, const std::string& 
     closed(p, path, {"kind", "justification"}, what);
     return declared_none{str(p, path, "justification")};
   }
+  // The given kinds, from the version that knows them (an older report cannot hold one).
+  const bool v6 = version >= report::roles_schema_version;
+  if (v6 && kind == spelling_of<choice>.report) {
+    closed(p, path, {"kind", "reason", "by"}, what);
+    return choice{str(p, path, "reason"), str(p, path, "by")};
+  }
+  if (v6 && kind == spelling_of<forecast>.report) {
+    closed(p, path, {"kind", "basis", "by"}, what);
+    return forecast{str(p, path, "basis"), str(p, path, "by")};
+  }
+  if (v6 && kind == spelling_of<tool_default>.report) {
+    closed(p, path, {"kind", "reason"}, what);
+    return tool_default{str(p, path, "reason")};
+  }
   // Every kind but derived, which a report writes as a derivation, not as an input's origin.
   std::string kinds;
   for (const auto& k : provenance_kinds) {
     if (k.report == spelling_of<derived>.report) continue;
+    const bool given = k.report == spelling_of<choice>.report ||
+                       k.report == spelling_of<forecast>.report ||
+                       k.report == spelling_of<tool_default>.report;
+    if (given && !v6) continue;  // not a kind of this version
     kinds += (kinds.empty() ? "" : ", ") + std::string(k.report);
   }
   fail_at(path + ".kind", "'" + kind + "' is not a provenance an input can have (" + kinds + ")");

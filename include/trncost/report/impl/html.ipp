@@ -132,7 +132,9 @@ TRNCOST_DECL std::string render_html_page(const report::document& doc,
   h += "<section class=\"status status-" + status +
        "\" id=\"status\"><p><strong>Status: " + status + "</strong> (as of " +
        to_string(doc.as_of) + "). " +
-       html_escape(detail::status_sentence(doc.status, doc.freshness_window_days)) + "</p>\n";
+       html_escape(detail::status_sentence(doc.status, doc.freshness_window_days) +
+                   detail::forecast_sentence(doc)) +
+       "</p>\n";
   if (!doc.reasons.empty()) {
     h += "<ul>\n";
     for (const auto& r : doc.reasons) {
@@ -261,6 +263,31 @@ TRNCOST_DECL std::string render_html_page(const report::document& doc,
   }
   if (!any) h += "<li>None: no input is an assumption or a third-party figure.</li>\n";
   h += "</ul>\n";
+  h += "<h2>Given</h2>\n<p>Choices, forecasts and trncost's defaults: stated, not doubted; they "
+       "never lower the status.</p>\n<ul id=\"given\">\n";
+  any = false;
+  for (const auto& in : doc.inputs) {
+    if (!detail::is_given(in)) continue;
+    const auto s = detail::source_of(in.origin);
+    h += "<li><code>" + html_escape(in.name) +
+         "</code> = " + html_escape(in.value + (in.unit.empty() ? "" : " " + in.unit)) + " (" +
+         s.kind + "): " + html_escape(s.source) +
+         (s.date.empty() ? "" : ", " + html_escape(s.date)) + "</li>\n";
+    any = true;
+  }
+  if (!any) h += "<li>None.</li>\n";
+  h += "</ul>\n";
+  const auto swings = report::forecast_swings(doc);
+  if (!swings.empty()) {
+    h += "<table id=\"forecast-swings\"><tr><th>forecast</th><th>value</th><th>total at -10 "
+         "%</th><th>total at +10 %</th></tr>\n";
+    for (const auto& sw : swings) {
+      h += "<tr><td><code>" + html_escape(sw.input) + "</code></td><td class=\"num\">" +
+           html_escape(sw.value.to_string() + " " + sw.unit) + "</td><td class=\"num\">" +
+           usd(sw.low_total) + "</td><td class=\"num\">" + usd(sw.high_total) + "</td></tr>\n";
+    }
+    h += "</table>\n";
+  }
 
   if (!doc.uncertainties.empty()) {
     h += "<h2>Migration uncertainties</h2>\n<ul id=\"uncertainties\">\n";

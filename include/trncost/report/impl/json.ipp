@@ -87,6 +87,14 @@ TRNCOST_DECL void write_provenance(json_writer& w, const provenance& p) {
           w.member("rationale", k.rationale);
         } else if constexpr (std::is_same_v<K, declared_none>) {
           w.member("justification", k.justification);
+        } else if constexpr (std::is_same_v<K, choice>) {
+          w.member("reason", k.reason);
+          w.member("by", k.by);
+        } else if constexpr (std::is_same_v<K, forecast>) {
+          w.member("basis", k.basis);
+          w.member("by", k.by);
+        } else if constexpr (std::is_same_v<K, tool_default>) {
+          w.member("reason", k.reason);
         } else {
           w.member("formula", k.formula);  // never reached: derived values are derivations
         }

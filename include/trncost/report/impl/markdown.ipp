@@ -15,7 +15,9 @@ TRNCOST_DECL source_row source_of(const provenance& p) {
       [&](const auto& k) -> source_row {
         using K = std::decay_t<decltype(k)>;
         if constexpr (std::is_same_v<K, measured>) {
-          return {kind, "run " + k.run_id + ": " + k.method,
+          return {kind,
+                  (k.run_id.empty() ? std::string("run not recorded") : "run " + k.run_id) + ": " +
+                      (k.method.empty() ? std::string("method not recorded") : k.method),
                   to_string(k.from) + " to " + to_string(k.to)};
         } else if constexpr (std::is_same_v<K, quoted>) {
           std::string src = k.source;
@@ -32,6 +34,12 @@ TRNCOST_DECL source_row source_of(const provenance& p) {
           return {kind, k.rationale, ""};
         } else if constexpr (std::is_same_v<K, declared_none>) {
           return {kind, k.justification, ""};
+        } else if constexpr (std::is_same_v<K, choice>) {
+          return {kind, k.reason, k.by.empty() ? std::string() : "decided by " + k.by};
+        } else if constexpr (std::is_same_v<K, forecast>) {
+          return {kind, k.basis, k.by.empty() ? std::string() : "stated by " + k.by};
+        } else if constexpr (std::is_same_v<K, tool_default>) {
+          return {kind, k.reason, "trncost's default"};
         } else {
           return {kind, k.formula, ""};
         }
@@ -62,6 +70,21 @@ TRNCOST_DECL std::string exact_or_unpriced(const std::optional<decimal>& d) {
 TRNCOST_DECL bool is_assumed(const report::input_entry& in) {
   return !in.known || std::holds_alternative<assumption>(in.origin) ||
          std::holds_alternative<third_party>(in.origin);
+}
+
+TRNCOST_DECL bool is_given(const report::input_entry& in) {
+  return in.known && role_of(in.origin) == input_role::given;
+}
+
+TRNCOST_DECL std::string forecast_sentence(const report::document& doc) {
+  std::string names;
+  for (const auto& in : doc.inputs) {
+    if (!in.known || !std::holds_alternative<forecast>(in.origin)) continue;
+    names += (names.empty() ? "" : ", ") + in.name;
+  }
+  return names.empty() ? std::string()
+                       : " It holds for the stated forecast of " + names +
+                             " (how the total moves with it: under Given).";
 }
 
 TRNCOST_DECL std::string status_sentence(estimate_status status, std::int64_t freshness_days) {
@@ -211,7 +234,8 @@ namespace io {
   std::string o;
   o += "# " + std::string(title) + "\n\n";
   o += "**Status: " + std::string(to_string(doc.status)) + "** (as of " + to_string(doc.as_of) +
-       "). " + detail::status_sentence(doc.status, doc.freshness_window_days) + "\n\n";
+       "). " + detail::status_sentence(doc.status, doc.freshness_window_days) +
+       detail::forecast_sentence(doc) + "\n\n";
   if (!doc.reasons.empty()) {
     o += "Why it is not better:\n\n";
     for (const auto& r : doc.reasons) {
@@ -303,6 +327,28 @@ namespace io {
     any = true;
   }
   if (!any) o += "None: no input is an assumption or a third-party figure.\n";
+
+  o += "\n## Given\n\nChoices, forecasts and trncost's defaults: stated, not doubted; they never "
+       "lower the status.\n\n";
+  any = false;
+  for (const auto& in : doc.inputs) {
+    if (!detail::is_given(in)) continue;
+    const auto s = detail::source_of(in.origin);
+    o += "- `" + in.name + "` = " + in.value + (in.unit.empty() ? "" : " " + in.unit) + " (" +
+         s.kind + "): " + md_cell(s.source) + (s.date.empty() ? "" : ", " + md_cell(s.date)) + "\n";
+    any = true;
+  }
+  if (!any) o += "None.\n";
+  bool swing_header = true;
+  for (const auto& sw : report::forecast_swings(doc)) {
+    if (std::exchange(swing_header, false)) {
+      o += "\nHow the total moves with each forecast, recomputed from this report:\n\n"
+           "| forecast | value | total at -10 % | total at +10 % |\n|---|---:|---:|---:|\n";
+    }
+    o += "| `" + sw.input + "` | " + sw.value.to_string() + " " + sw.unit + " | " +
+         usd(sw.low_total) + " (" + sw.low_value.to_string() + ") | " + usd(sw.high_total) + " (" +
+         sw.high_value.to_string() + ") |\n";
+  }
 
   if (!doc.uncertainties.empty()) {
     o += "\n## Migration uncertainties\n\n";

@@ -202,8 +202,8 @@ TRNCOST_DECL document from_estimate(const estimate& est) {
   doc.findings = est.findings;
   doc.uncertainties = est.uncertainties;
   doc.runs = est.runs;
-  // Every line has its identity, so every report is of the version that carries it.
-  doc.version = identity_schema_version;
+  // Every report is of the newest version: lines with their identity, inputs with their role.
+  doc.version = roles_schema_version;
   detail::builder b{doc, {}, {}};
   for (const auto& l : est.lines) {
     b.visit(l.price);
@@ -260,6 +260,27 @@ TRNCOST_DECL document from_estimate(const estimate& est) {
     doc.categories.push_back(std::move(ce));
   }
   return doc;
+}
+
+TRNCOST_DECL std::vector<forecast_swing> forecast_swings(const document& doc,
+                                                         std::uint32_t percent) {
+  std::vector<forecast_swing> out;
+  for (const auto& in : doc.inputs) {
+    if (!in.known || !std::holds_alternative<forecast>(in.origin)) continue;
+    forecast_swing s{in.name, in.unit, decimal::parse(in.value)};
+    const decimal step =
+        decimal::divide(s.value * decimal(percent), decimal(100), rounding::half_even);
+    s.low_value = s.value - step;
+    s.high_value = s.value + step;
+    try {
+      s.low_total = recompute(doc, {{in.name, s.low_value}}).total;
+      s.high_total = recompute(doc, {{in.name, s.high_value}}).total;
+    } catch (const error&) {
+      continue;  // the model cannot take the changed value: no swing to show
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
 }
 
 TRNCOST_DECL std::vector<expected_reason> expected_reasons(const document& doc,
@@ -321,6 +342,50 @@ TRNCOST_DECL std::string show(const std::optional<decimal>& v) {
 TRNCOST_DECL std::string rule_and_category(verified_rule rule, const std::optional<category>& cat) {
   return "'" + std::string(entry_of(rule).name) + "'" +
          (cat ? ", category '" + std::string(to_string(*cat)) + "'" : std::string());
+}
+
+TRNCOST_DECL check_result check_complete(const document& doc) {
+  // Every value feeds something: a line (its price, quantity or inputs), another derivation or
+  // the work. A value that feeds nothing is what a removed line leaves behind.
+  std::set<std::string_view> used;
+  for (const auto& d : doc.derivations) used.insert(d.operands.begin(), d.operands.end());
+  for (const auto& l : doc.lines) {
+    used.insert(l.price);
+    used.insert(l.quantity);
+    used.insert(l.inputs.begin(), l.inputs.end());
+  }
+  if (doc.work) used.insert(doc.work->amount);
+  for (std::size_t i = 0; i < doc.inputs.size(); ++i) {
+    if (used.count(doc.inputs[i].name) == 0) {
+      return mismatch("inputs[" + std::to_string(i) + "] '" + doc.inputs[i].name +
+                      "': feeds no line, derivation or work; every value of a report feeds "
+                      "something (a line that used it was removed?)");
+    }
+  }
+  for (std::size_t i = 0; i < doc.derivations.size(); ++i) {
+    if (used.count(doc.derivations[i].name) == 0) {
+      return mismatch("derivations[" + std::to_string(i) + "] '" + doc.derivations[i].name +
+                      "': feeds no line, derivation or work; every value of a report feeds "
+                      "something (a line that used it was removed?)");
+    }
+  }
+  // No line twice: one component prices one thing once (its phase, its description, its
+  // identity), or its money counts twice.
+  std::map<std::tuple<std::string_view, std::string_view, int, std::string_view>, std::size_t>
+      lines;
+  for (std::size_t i = 0; i < doc.lines.size(); ++i) {
+    const auto& l = doc.lines[i];
+    const auto key =
+        std::make_tuple(std::string_view(l.component), std::string_view(l.description),
+                        l.ph ? static_cast<int>(*l.ph) : -1, std::string_view(l.price));
+    const auto [at, fresh] = lines.emplace(key, i);
+    if (!fresh) {
+      return mismatch("lines[" + std::to_string(i) + "]: repeats lines[" +
+                      std::to_string(at->second) + "] (component '" + l.component + "', '" +
+                      l.description + "'); a line appears once, or its money counts twice");
+    }
+  }
+  return {};
 }
 
 TRNCOST_DECL check_result check_reason_rules(const document& doc,
@@ -389,6 +454,17 @@ TRNCOST_DECL check_result check(const document& doc) {
       validate(in.origin, in.name);
     } catch (const error& e) {
       return mismatch(where + ": provenance: " + trncost::detail::bare_message(e));
+    }
+    // Before version 6 a measurement always named its run and its method.
+    if (const auto* m = std::get_if<measured>(&in.origin);
+        m != nullptr && doc.version < roles_schema_version) {
+      const std::string at = "inputs[" + std::to_string(i) + "].provenance.";
+      if (m->run_id.empty())
+        return mismatch(at + "run_id: is empty (a version " + std::to_string(doc.version) +
+                        " measurement names its run)");
+      if (m->method.empty())
+        return mismatch(at + "method: is empty (a version " + std::to_string(doc.version) +
+                        " measurement names its method)");
     }
     if (in.known) {
       try {
@@ -614,6 +690,7 @@ TRNCOST_DECL check_result check(const document& doc) {
     }
   }
   if (auto m = check_consistency(doc); !m.ok) return m;  // units, identities, runs, timeline
+  if (auto m = detail::check_complete(doc); !m.ok) return m;
   return ok;
 }
 

@@ -96,6 +96,15 @@ class scenario_parser {
     }
   }
 
+  /// A number of days a setting takes (freshness_days, max_age_days): a whole number, 0 to 36500.
+  std::int64_t day_setting(const toml::node& n, const std::string& path) const {
+    const auto days = n.value<std::int64_t>();
+    if (!n.is_integer() || !days || *days < 0 || *days > 36500) {
+      fail_at(line_of(n), path, "must be a whole number of days, 0 to 36500");
+    }
+    return *days;
+  }
+
   /// Reads [sources]: named provenances that inputs refer to with `source = "NAME"`.
   void read_sources(const toml::table& root) {
     sources_.clear();
@@ -107,7 +116,8 @@ class scenario_parser {
       if (st == nullptr) {
         fail_at(key_line(k, v), path,
                 "must be a table holding one provenance: [sources." + std::string(k.str()) +
-                    "] then measured = { ... } (or assumption, third_party, documented, quoted)");
+                    "] then measured = { ... } (or assumption, third_party, documented, quoted, "
+                    "choice, forecast)");
       }
       check_keys(*st, path, provenance_keys, "a named source");
       std::optional<provenance> p;
@@ -120,7 +130,8 @@ class scenario_parser {
       }
       if (!p) {
         fail_at(line_of(*st), path,
-                "is empty: add measured, assumption, third_party, documented or quoted");
+                "is empty: add measured, assumption, third_party, documented, quoted, choice or "
+                "forecast");
       }
       sources_.emplace(std::string(k.str()), std::move(*p));
     }
@@ -137,12 +148,13 @@ class scenario_parser {
               "\"" + s.region + "\" is not an AWS region code (us-east-1, eu-west-1, ...)");
     }
     if (const toml::node* f = est.get("freshness_days")) {
-      const auto days = f->value<std::int64_t>();
-      if (!f->is_integer() || !days || *days < 0 || *days > 36500) {
-        fail_at(line_of(*f), "estimate.freshness_days",
-                "must be a whole number of days, 0 to 36500");
-      }
-      s.freshness_days = *days;
+      s.freshness_days = day_setting(*f, "estimate.freshness_days");
+    }
+    if (const toml::node* f = est.get("strict_freshness")) {
+      const auto b = f->value<bool>();
+      if (!f->is_boolean() || !b)
+        fail_at(line_of(*f), "estimate.strict_freshness", "must be true or false");
+      s.strict_freshness = *b;
     }
     if (const toml::node* u = est.get("cost_per")) {
       const auto& named = cost_per_units;
@@ -159,6 +171,9 @@ class scenario_parser {
     check_keys(prices, "prices", prices_keys, "[prices]");
     if (const toml::node* c = prices.get("consulted")) {
       s.prices_consulted = date_value(*c, "prices.consulted");
+    }
+    if (const toml::node* m = prices.get("max_age_days")) {
+      s.max_age_days = day_setting(*m, "prices.max_age_days");
     }
     if (const toml::node* st = prices.get("store")) {
       s.price_store = path_string(*st, "prices.store");
@@ -265,15 +280,16 @@ class scenario_parser {
       "component", "declare_none", "analysis", "grant",  "spend"};
   /// The provenance kinds an input or a named source may hold.
   /// (provenance_kinds' file spellings: every kind a file writes on an input.)
-  static constexpr std::array<std::string_view, 5> provenance_keys{
-      spelling_of<measured>.file, spelling_of<assumption>.file, spelling_of<third_party>.file,
-      spelling_of<documented>.file, spelling_of<quoted>.file};
+  static constexpr std::array<std::string_view, 7> provenance_keys{
+      spelling_of<measured>.file,   spelling_of<assumption>.file, spelling_of<third_party>.file,
+      spelling_of<documented>.file, spelling_of<quoted>.file,     spelling_of<choice>.file,
+      spelling_of<forecast>.file};
   /// The keys of each table, as the parser checks them (docs/scenario.md lists them with the
   /// library feature each one reaches; tests/scenario/parity_test.cpp keeps the two in step).
-  static constexpr std::array<std::string_view, 5> estimate_keys{"title", "as_of", "region",
-                                                                 "freshness_days", "cost_per"};
-  static constexpr std::array<std::string_view, 4> prices_keys{"files", "store", "consulted",
-                                                               "savings_plans"};
+  static constexpr std::array<std::string_view, 6> estimate_keys{
+      "title", "as_of", "region", "freshness_days", "strict_freshness", "cost_per"};
+  static constexpr std::array<std::string_view, 5> prices_keys{"files", "store", "consulted",
+                                                               "max_age_days", "savings_plans"};
   static constexpr std::array<std::string_view, 1> runs_keys{"files"};
   static constexpr std::array<std::string_view, 2> spend_keys{"start", "end"};
   static constexpr std::array<std::string_view, 2> price_file_keys{"file", "where"};
@@ -289,15 +305,19 @@ class scenario_parser {
   static constexpr std::array<std::string_view, 3> quoted_keys{"source", "region", "consulted"};
   static constexpr std::array<std::string_view, 4> uncertain_input_keys{
       "input", "uniform", "triangular", "lognormal_90"};
-  static constexpr std::array<std::string_view, 9> input_keys{"value",
-                                                              provenance_keys[0],
-                                                              provenance_keys[1],
-                                                              provenance_keys[2],
-                                                              provenance_keys[3],
-                                                              provenance_keys[4],
-                                                              "source",
-                                                              "unknown",
-                                                              "unit"};
+  static constexpr std::array<std::string_view, 11> input_keys{"value",
+                                                               provenance_keys[0],
+                                                               provenance_keys[1],
+                                                               provenance_keys[2],
+                                                               provenance_keys[3],
+                                                               provenance_keys[4],
+                                                               provenance_keys[5],
+                                                               provenance_keys[6],
+                                                               "source",
+                                                               "unknown",
+                                                               "unit"};
+  static constexpr std::array<std::string_view, 2> choice_keys{"why", "by"};
+  static constexpr std::array<std::string_view, 2> forecast_keys{"basis", "by"};
 
   // A study file reads its own tables with the same rules (scenario/study.hpp); the component kinds
   // (scenario/kinds/) read theirs.
@@ -598,7 +618,7 @@ class scenario_parser {
     const std::string example =
         std::string(key.name) +
         " = { value = \"...\", measured = { run = \"...\", method = \"...\", "
-        "from = ..., to = ... } } (or assumption, third_party, documented";
+        "from = ..., to = ... } } (or assumption, third_party, documented, choice, forecast";
     if (n.is_string() && key.type == kt::price) {
       v.query = *n.value<std::string>();
       if (v.query != key.query) {
@@ -622,11 +642,8 @@ class scenario_parser {
     if (const toml::node* u = t->get("unknown")) {
       if (!key.may_be_unknown) {
         fail_at(line_of(*u), join(path, "unknown"),
-                "this input cannot be unknown: its component needs the value (unknown is "
-                "accepted for the price of an instance_time or of a workload, a block_storage's "
-                "size_gib, volumes, "
-                "price, iops, iops_price, throughput_mibps and throughput_price, and a transfer's "
-                "gib)");
+                "this input cannot be unknown: its component needs the value (docs/scenario.md, "
+                "\"An input known to be unknown\", lists the inputs that may be)");
       }
       const auto why = u->value<std::string>();
       if (!u->is_string() || !why || why->empty()) {
@@ -670,15 +687,15 @@ class scenario_parser {
       if (v.origin) {
         fail_at(key_line(k, p), join(path, k.str()),
                 "an input has exactly one provenance (measured, assumption, third_party, "
-                "documented, quoted or source)");
+                "documented, quoted, choice, forecast or source)");
       }
       v.origin = k.str() == "source" ? named_source(p, join(path, k.str()))
                                      : origin(k.str(), p, join(path, k.str()));
     }
     if (!v.origin) {
       fail_at(v.line, path,
-              "has no provenance: add measured, assumption, third_party, documented, quoted or "
-              "source");
+              "has no provenance: add measured, assumption, third_party, documented, quoted, "
+              "choice, forecast or source");
     }
     return v;
   }
@@ -709,6 +726,32 @@ class scenario_parser {
       }
       return assumption{*why};
     }
+    // A choice or a forecast: its reason as text, or { why = "...", by = "..." } (a forecast's
+    // { basis = "...", by = "..." }).
+    if (kind == spelling_of<choice>.file || kind == spelling_of<forecast>.file) {
+      const bool is_choice = kind == spelling_of<choice>.file;
+      const std::string_view reason_key = is_choice ? "why" : "basis";
+      std::string reason;
+      std::string by;
+      if (n.is_string()) {
+        reason = n.value<std::string>().value_or("");
+        if (reason.empty()) fail_at(line_of(n), path, "must say why, as non-empty text");
+      } else if (const toml::table* ct = n.as_table()) {
+        if (is_choice) {
+          check_keys(*ct, path, choice_keys, "a choice");
+        } else {
+          check_keys(*ct, path, forecast_keys, "a forecast");
+        }
+        reason = string(*ct, path, reason_key, true);
+        if (ct->get("by") != nullptr) by = string(*ct, path, "by", true);
+      } else {
+        fail_at(line_of(n), path,
+                std::string("must be the reason as text, or { ") + std::string(reason_key) +
+                    " = \"...\", by = \"...\" }");
+      }
+      if (is_choice) return choice{reason, by};
+      return forecast{reason, by};
+    }
     const toml::table* t = n.as_table();
     if (t == nullptr) fail_at(line_of(n), path, "must be a table ({ source = \"...\", ... })");
     if (kind == spelling_of<measured>.file) {
@@ -723,10 +766,10 @@ class scenario_parser {
           }
         }
         const date day = date_value(*on, join(path, "on"));
-        return measured{string(*t, path, "run", true), string(*t, path, "method", true),
+        return measured{string(*t, path, "run", false), string(*t, path, "method", false),
                         timestamp(day, 0), timestamp(add_days(day, 1), 0)};
       }
-      return measured{string(*t, path, "run", true), string(*t, path, "method", true),
+      return measured{string(*t, path, "run", false), string(*t, path, "method", false),
                       timestamp_value(required(*t, path, "from"), join(path, "from")),
                       timestamp_value(required(*t, path, "to"), join(path, "to"))};
     }
@@ -833,11 +876,12 @@ class scenario_parser {
               "must be { from = 2027-01-01, to = 2027-04-01, assumption = \"...\" } (to "
               "excluded), or write hours = { value = \"...\", ... } instead");
     }
-    check_keys(*t, path,
-               std::array<std::string_view, 8>{"from", "to", provenance_keys[0], provenance_keys[1],
-                                               provenance_keys[2], provenance_keys[3],
-                                               provenance_keys[4], "source"},
-               "a period");
+    check_keys(
+        *t, path,
+        std::array<std::string_view, 10>{"from", "to", provenance_keys[0], provenance_keys[1],
+                                         provenance_keys[2], provenance_keys[3], provenance_keys[4],
+                                         provenance_keys[5], provenance_keys[6], "source"},
+        "a period");
     const date from = date_value(required(*t, path, "from"), join(path, "from"));
     const date to = date_value(required(*t, path, "to"), join(path, "to"));
     std::optional<provenance> why;
@@ -846,15 +890,15 @@ class scenario_parser {
       if (why) {
         fail_at(key_line(k, v), join(path, k.str()),
                 "a period has exactly one provenance (measured, assumption, third_party, "
-                "documented, quoted or source)");
+                "documented, quoted, choice, forecast or source)");
       }
       why = k.str() == "source" ? named_source(v, join(path, k.str()))
                                 : origin(k.str(), v, join(path, k.str()));
     }
     if (!why) {
       fail_at(line_of(n), path,
-              "has no provenance: add measured, assumption, third_party, documented, quoted or "
-              "source");
+              "has no provenance: add measured, assumption, third_party, documented, quoted, "
+              "choice, forecast or source");
     }
     if (!(from < to)) {
       fail_at(line_of(n), join(path, "to"), "must be after from (the days are [from, to))");
@@ -873,7 +917,8 @@ class scenario_builder {
       : s_(s),
         store_(store),
         dir_(std::filesystem::path(s.file).parent_path()),
-        book_(s.as_of, day_count{s.freshness_days}) {}
+        book_(s.max_age_days ? pricing::price_book(s.as_of, day_count{*s.max_age_days})
+                             : pricing::price_book(s.as_of)) {}
 
   model build() {
     if (!s_.price_store.empty()) {
@@ -1234,6 +1279,8 @@ namespace io {
   add(spelling_of<third_party>.file, p::third_party_keys);
   add(spelling_of<documented>.file, p::documented_keys);
   add(spelling_of<quoted>.file, p::quoted_keys);
+  add(spelling_of<choice>.file, p::choice_keys);
+  add(spelling_of<forecast>.file, p::forecast_keys);
   return out;
 }
 
@@ -1257,7 +1304,11 @@ namespace io {
 }
 
 [[nodiscard]] TRNCOST_DECL estimate_options scenario_options(const scenario_spec& spec) {
-  return estimate_options{day_count{spec.freshness_days}, spec.cost_per};
+  estimate_options o;
+  o.freshness_window = day_count{spec.freshness_days};
+  o.refuse_stale = spec.strict_freshness;
+  o.cost_per = spec.cost_per;
+  return o;
 }
 
 [[nodiscard]] TRNCOST_DECL estimate evaluate_scenario(const scenario_spec& spec, const model& m) {
