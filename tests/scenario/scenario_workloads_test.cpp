@@ -354,9 +354,12 @@ TEST_CASE("a training workload's interruptions are priced as failures beside it"
   CHECK(e.by_category.at(category::failures_restarts) == decimal(56));
   CHECK(e.by_phase.at(phase::restarts) == decimal(14));
   CHECK(e.by_phase.at(phase::failed_work) == decimal(42));
-  REQUIRE(e.lines.size() == 5);
-  CHECK(e.lines[3].component == "cpt interruptions");
-  CHECK(e.lines[3].identity.instance_type == "trn2.48xlarge");
+  // setup (trncost's default of 0 s), training, checkpointing, the billing minimum, then the
+  // interruptions' restarts and work lost.
+  REQUIRE(e.lines.size() == 6);
+  CHECK(e.lines[0].ph == phase::setup);
+  CHECK(e.lines[4].component == "cpt interruptions");
+  CHECK(e.lines[4].identity.instance_type == "trn2.48xlarge");
 
   // The frontier sized from compute (10 nodes x 1,080,000 s = 3,000 instance-h) at 0.001: 3
   // interruptions; 10 x 3 x 1,200 s = 10 h and 10 x 3 x 3,600 s = 30 h, x 10 USD: 30,400 USD.
@@ -597,15 +600,19 @@ TEST_CASE("the new keys refuse unknown keys and missing keys and wrong units at 
   CHECK(error_of(serving("utilisation = 0.8\n")) ==
         "trncost: s.toml:24: component[0].utilisation: is a bare number; an input needs its "
         "provenance: write utilisation = { value = \"...\", measured = { run = \"...\", method = "
-        "\"...\", from = ..., to = ... } } (or assumption, third_party, documented)");
+        "\"...\", from = ..., to = ... } } (or assumption, third_party, documented, choice, "
+        "forecast)");
   // A utilisation above 1: the workload's rule, placed at the component.
   CHECK(error_of(serving("utilisation = " + v("1.5") + "\n")) ==
         "trncost: s.toml:14: component[0] (svc): workload 'svc': 'svc.utilisation' is 1.5; it must "
         "be a fraction above 0 to 1 (0.4 for 40 %)");
+  // Without a latency target the throughput is taken as written: the same 3,000 USD (the first
+  // test's), and the lines name no target.
   std::string no_target = serving();
   no_target.replace(no_target.find("latency_target"), 14, "# latency_targt");
-  CHECK(error_of(no_target).find("component[0].latency_target: is missing: a throughput per "
-                                 "instance is measured at a latency target") != std::string::npos);
+  const estimate untargeted = run(no_target);
+  CHECK(untargeted.total == decimal(3000));
+  for (const auto& l : untargeted.lines) CHECK(l.description.find("TTFT") == std::string::npos);
   std::string vllm = serving();
   vllm.replace(vllm.find("throughput = "), 13, "throughput = { vllm = \"r.csv\" }\n# ");
   CHECK(error_of(vllm).find("component[0].throughput: sets no latency bound") != std::string::npos);

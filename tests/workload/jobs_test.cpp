@@ -53,7 +53,8 @@ TEST_CASE("continued pre-training adds checkpoints at its cadence") {
   declare_others(m);
   // 1.08e10 / 100,000 = 108,000 s (30 h); 108,000 / 8000 = 13.5 -> 14 checkpoints x 120 s = 1680 s.
   CHECK(m.value(p.training)->value() == decimal(108'000));
-  CHECK(m.value(p.checkpoints)->value() == decimal(14));
+  REQUIRE(p.checkpoints.has_value());
+  CHECK(m.value(*p.checkpoints)->value() == decimal(14));
   CHECK(m.value(p.checkpointing)->value() == decimal(1680));
   const auto est = m.evaluate(as_of);
   // training: 4 x 30 h x 20 = 2400 USD; checkpointing: 4 x 1680 s x 20 / 3600 = 37.333...

@@ -271,10 +271,18 @@ TEST_CASE("serving refuses what it cannot size") {
                        doctest::Contains("must be a fraction above 0 to 1"), input_error);
   CHECK_THROWS_WITH_AS(workload::add_serving(m, chat_service(true, "1.2")),
                        doctest::Contains("'target_utilisation' is 1.2"), input_error);
+  // A throughput stated at no latency target is priced as written; its lines name no target.
   auto no_target = chat_service();
   no_target.latency_target.clear();
-  CHECK_THROWS_WITH_AS(workload::add_serving(m, no_target),
-                       doctest::Contains("needs the latency target"), input_error);
+  {
+    model untargeted;
+    (void)workload::add_serving(untargeted, no_target);
+    declare_others(untargeted);
+    const auto est = untargeted.evaluate(as_of);
+    CHECK(est.total == decimal(36000));  // ceil(1800 / 400) = 5 x 720 h x 10 USD, as targeted
+    REQUIRE_FALSE(est.lines.empty());
+    for (const auto& l : est.lines) CHECK(l.description.find('(') == std::string::npos);
+  }
   auto short_period = chat_service();
   short_period.period = plan("period_h", units::hour, "0.01");  // 36 s
   CHECK_THROWS_WITH_AS(workload::add_serving(m, short_period),
@@ -325,11 +333,11 @@ TEST_CASE(
   // now carries its lines' identities, version 5): an older reader refuses it rather than passing
   // its unit costs unchecked, and this one refuses the work member in an older version.
   REQUIRE_FALSE(est.reasons.empty());
-  CHECK(json.find("\"schema_version\": 5") != std::string::npos);
+  CHECK(json.find("\"schema_version\": 6") != std::string::npos);
   auto older = json;
   const auto reasons_at = older.find("\"reasons\": [");
   older.replace(reasons_at, older.find("\"totals\"") - reasons_at, "\"reasons\": [],\n  ");
-  older.replace(older.find("\"schema_version\": 5"), std::string("\"schema_version\": 5").size(),
+  older.replace(older.find("\"schema_version\": 6"), std::string("\"schema_version\": 6").size(),
                 "\"schema_version\": 1");
   CHECK_THROWS_WITH_AS((void)io::audit(older, "old.json"),
                        "trncost: old.json: work: is a member of schema version 3; the report "

@@ -35,14 +35,14 @@ struct autoscaled_serving_inputs {
   std::string name;
   std::string instance_type;
   input_of<quantity<units::usd_per_instance_hour_t>> price;
-  std::vector<demand_period<Rate>> profile;           ///< one cycle (a day or a week), in order
-  sourced<quantity<units::dimensionless_t>> repeats;  ///< cycles in the period (13 weeks)
+  std::vector<demand_period<Rate>> profile;            ///< one cycle (a day or a week), in order
+  input_of<quantity<units::dimensionless_t>> repeats;  ///< cycles in the period (13 weeks)
   /// The load one replica is sized for (SkyPilot's target_qps_per_replica, the HPA's target).
   sourced<quantity<per_instance_t>> target_per_replica;
   sourced<quantity<units::instance_t>> min_replicas;
   sourced<quantity<units::instance_t>> max_replicas;
   /// Launch to ready of one added replica (measured), billed before it serves.
-  sourced<quantity<units::second_t>> startup_time;
+  input_of<quantity<units::second_t>> startup_time;
 };
 
 using token_autoscaled_inputs = autoscaled_serving_inputs<units::tokens_per_second_t>;
@@ -95,11 +95,11 @@ autoscaled_serving_plan<Rate> add_autoscaled_serving(model& m,
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
     b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
     const auto price = trncost::detail::add_input(b, in.price);
-    const auto repeats = b.input(in.repeats);
+    const auto repeats = trncost::detail::add_input(b, in.repeats);
     const auto per_replica = b.input(in.target_per_replica);
     const auto low = b.input(in.min_replicas);
     const auto high = b.input(in.max_replicas);
-    const auto startup = b.input(in.startup_time);
+    const auto startup = trncost::detail::add_input(b, in.startup_time);
     const std::string on = " on " + in.instance_type;
     std::vector<node<units::instance_t>> replicas;
     std::optional<node<count_unit>> work;

@@ -3,6 +3,7 @@
 //   processing time = tokens to process / (instances x throughput per instance)   (phase batch
 //   inference) billed          = instances x (setup + processing time), at least 60 s per launch
 //   work delivered  = the tokens to process
+// Any input may be unknown: the lines it feeds are unpriced, with its reason.
 #ifndef TRNCOST_WORKLOAD_BATCH_INFERENCE_HPP
 #define TRNCOST_WORKLOAD_BATCH_INFERENCE_HPP
 
@@ -18,11 +19,11 @@ struct batch_inference_inputs {
   std::string name;           ///< the component: "nightly-summaries"
   std::string instance_type;  ///< "inf2.48xlarge"
   input_of<quantity<units::usd_per_instance_hour_t>> price;
-  sourced<quantity<units::instance_t>> instances;
-  sourced<quantity<units::token_t>> tokens;  ///< tokens to process (prompt + output)
+  input_of<quantity<units::instance_t>> instances;
+  input_of<quantity<units::token_t>> tokens;  ///< tokens to process (prompt + output)
   /// What one instance processes at the batch's operating point (a benchmark).
-  sourced<quantity<units::tokens_per_second_per_instance_t>> throughput_per_instance;
-  std::optional<sourced<quantity<units::second_t>>> setup{};  ///< launch to first token
+  input_of<quantity<units::tokens_per_second_per_instance_t>> throughput_per_instance;
+  std::optional<input_of<quantity<units::second_t>>> setup{};  ///< launch to first token
 };
 
 /// The nodes a batch added to its model.

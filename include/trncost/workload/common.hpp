@@ -88,12 +88,17 @@ TRNCOST_DECL void bill_phases(component_builder& b,
 TRNCOST_DECL void add_interruptions(model& m, const std::string& name,
                                     const std::string& instance_type,
                                     const input_of<quantity<units::usd_per_instance_hour_t>>& price,
-                                    const sourced<quantity<units::instance_t>>& instances,
+                                    const input_of<quantity<units::instance_t>>& instances,
                                     const node<units::second_t>& exposed, const interruptions& in);
 
 /// Refuses a fraction outside (0, 1], naming the workload and the input.
 TRNCOST_DECL void require_fraction(const sourced<fraction>& f, std::string_view workload,
                                    bool zero_allowed = false);
+/// The same for an input that may be unknown (checked when known).
+inline void require_fraction(const input_of<fraction>& f, std::string_view workload,
+                             bool zero_allowed = false) {
+  if (const auto* s = f.known()) require_fraction(*s, workload, zero_allowed);
+}
 
 }  // namespace detail
 }  // namespace trncost::workload

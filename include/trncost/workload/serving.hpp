@@ -38,7 +38,9 @@ struct serving_inputs {
   std::optional<sourced<quantity<Rate>>> peak_demand{};  ///< sizes the fleet when given
   /// What one instance serves at the latency target (a benchmark at a stated concurrency).
   sourced<quantity<per_instance_t>> throughput_per_instance;
-  std::string latency_target;  ///< "p99 TTFT <= 2 s, ITL <= 50 ms": the operating point's condition
+  /// "p99 TTFT <= 2 s, ITL <= 50 ms": the operating point's condition, named in the lines; empty
+  /// when the throughput was not stated at one (the lines then name none).
+  std::string latency_target;
   /// The share of an instance's throughput the fleet may use at the sizing demand (0.9 for 90 %).
   sourced<fraction> target_utilisation;
   /// A fleet of fixed size instead of one sized from the demand ("3 x trn2.48xlarge, as run").
@@ -67,8 +69,8 @@ struct serving_plan {
 /// Adds an always-on service to `m` (category compute; phases serving and idle capacity), says
 /// that the model delivers the tokens (or requests) served, and returns the nodes it made.
 /// Throws input_error for a period under the 60-second billing minimum, a peak under the average,
-/// a utilisation outside (0, 1], a throughput that is not positive, an empty latency target, or a
-/// fixed fleet whose usable capacity (fleet x throughput x utilisation) is below the sizing demand.
+/// a utilisation outside (0, 1], a throughput that is not positive, or a fixed fleet whose usable
+/// capacity (fleet x throughput x utilisation) is below the sizing demand.
 template <class Rate>
 serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
   using count_unit = typename rate_traits<Rate>::count_unit;
@@ -76,11 +78,6 @@ serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
   if (name.empty()) throw input_error("a serving workload needs a name");
   if (in.instance_type.empty()) {
     throw input_error("workload '" + name + "': the instance type is empty");
-  }
-  if (in.latency_target.empty()) {
-    throw input_error("workload '" + name + "': the throughput per instance '" +
-                      in.throughput_per_instance.name() +
-                      "' needs the latency target it was measured at");
   }
   trncost::detail::require_non_negative(in.price, name);
   trncost::detail::require_positive(in.average_demand, name);
@@ -143,7 +140,9 @@ serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
       return busy_instances * period;
     }();
     const auto idle = billed - busy;
-    const std::string on = " on " + in.instance_type + " (" + in.latency_target + ")";
+    // The latency target, when one is said, names the lines; none is invented when it is not.
+    const std::string on = " on " + in.instance_type +
+                           (in.latency_target.empty() ? "" : " (" + in.latency_target + ")");
     b.line({phase::serving, "serving the average demand" + on}, price, busy);
     b.line({phase::idle_capacity, "idle capacity: instances billed beyond the average demand" + on},
            price, idle);
@@ -152,6 +151,56 @@ serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
   });
   m.deliver(rate_traits<Rate>::served, plan->work);
   return *plan;
+}
+
+/// A fixed fleet billed over a period, with no demand said: what a team that runs "2 x
+/// inf2.48xlarge for a month" knows. Nothing is sized and nothing is delivered that nobody stated:
+///   billed = instances x period        (phase serving; one line, every instance the whole period)
+/// No idle capacity (idle is billed - busy, and busy needs a demand) and no work delivered, so no
+/// cost per token: give the demand and the throughput (serving_inputs) for those.
+struct fixed_fleet_inputs {
+  std::string name;           ///< the component: "chat-fleet"
+  std::string instance_type;  ///< "inf2.48xlarge"
+  input_of<quantity<units::usd_per_instance_hour_t>> price;
+  input_of<quantity<units::instance_t>> instances;  ///< a whole number of instances
+  input_of<quantity<units::hour_t>> period;         ///< hours, or service_period(from, to)
+};
+
+/// Adds a fixed fleet to `m` (category compute, phase serving) and returns its billed
+/// instance-seconds. An unknown input leaves the line unpriced, with its reason. Throws
+/// input_error for a fleet that is not a whole positive number of instances, a negative price or
+/// a period under the 60-second billing minimum of a launch.
+inline node<units::instance_second_t> add_fixed_fleet(model& m, const fixed_fleet_inputs& in) {
+  const std::string& name = in.name;
+  if (name.empty()) throw input_error("a fixed fleet needs a name");
+  if (in.instance_type.empty()) {
+    throw input_error("workload '" + name + "': the instance type is empty");
+  }
+  trncost::detail::require_non_negative(in.price, name);
+  trncost::detail::require_positive(in.instances, name);
+  if (const auto* n = in.instances.known();
+      n != nullptr && n->value().value().round(decimal_places{0}) != n->value().value()) {
+    throw input_error("workload '" + name + "': the fleet '" + n->name() + "' is " +
+                      n->value().value().to_string() +
+                      " instances; a fleet is a whole number of instances");
+  }
+  if (const auto* p = in.period.known(); p != nullptr && p->value().value() * 3600 < decimal(60)) {
+    throw input_error("workload '" + name + "': the period '" + p->name() + "' is " +
+                      p->value().value().to_string() +
+                      " h, under the 60-second billing minimum of a launch");
+  }
+  std::optional<node<units::instance_second_t>> billed;
+  detail::add_built(m, name, category::compute, [&](component_builder& b) {
+    b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
+    const auto price = trncost::detail::add_input(b, in.price);
+    const auto instances = trncost::detail::add_input(b, in.instances);
+    const auto period = convert<units::second_t>(trncost::detail::add_input(b, in.period));
+    billed = instances * period;
+    b.line({phase::serving, "fleet of " + trncost::detail::value_or_name(in.instances) + " x " +
+                                in.instance_type + ", billed over the whole period"},
+           price, *billed);
+  });
+  return *billed;
 }
 
 }  // namespace trncost::workload

@@ -11,6 +11,7 @@
 //                          training) work delivered = the token budget (tokens trained)
 //   frontier from compute: compute       = 6 x parameters x token budget, in EFLOP  (derived)
 //                          training time = compute / (nodes x one node's peak x MFU)
+// A frontier run's inputs may be unknown: the lines they feed are unpriced, with the reason.
 #ifndef TRNCOST_WORKLOAD_TRAINING_HPP
 #define TRNCOST_WORKLOAD_TRAINING_HPP
 
@@ -50,13 +51,13 @@ struct frontier_inputs {
   std::string name;           ///< the component: "pretrain-70b"
   std::string instance_type;  ///< "trn2.48xlarge"
   input_of<quantity<units::usd_per_instance_hour_t>> price;
-  sourced<quantity<units::instance_t>>
+  input_of<quantity<units::instance_t>>
       reference_nodes;  ///< the nodes the throughput was measured on
-  sourced<quantity<units::tokens_per_second_t>> reference_throughput;  ///< measured there
-  sourced<quantity<units::instance_t>> nodes;  ///< the nodes of the full run
+  input_of<quantity<units::tokens_per_second_t>> reference_throughput;  ///< measured there
+  input_of<quantity<units::instance_t>> nodes;  ///< the nodes of the full run
   /// Throughput at `nodes` over linear scaling from the reference (measured at or near that scale).
-  sourced<fraction> scaling_efficiency;
-  sourced<quantity<units::token_t>> token_budget;
+  input_of<fraction> scaling_efficiency;
+  input_of<quantity<units::token_t>> token_budget;
   /// Interruptions over the training, priced as failures beside it.
   std::optional<interruptions> interrupted{};
 };
@@ -81,10 +82,10 @@ struct frontier_compute_inputs {
   std::string name;           ///< the component: "pretrain-400b"
   std::string instance_type;  ///< "trn2.48xlarge"
   input_of<quantity<units::usd_per_instance_hour_t>> price;
-  sourced<quantity<units::instance_t>> nodes;            ///< the nodes of the run
-  sourced<quantity<units::dimensionless_t>> parameters;  ///< the model's parameters
-  sourced<quantity<units::token_t>> token_budget;        ///< tokens to train
-  sourced<fraction> mfu;                                 ///< achieved / peak FLOP/s, (0, 1]
+  input_of<quantity<units::instance_t>> nodes;            ///< the nodes of the run
+  input_of<quantity<units::dimensionless_t>> parameters;  ///< the model's parameters
+  input_of<quantity<units::token_t>> token_budget;        ///< tokens to train
+  input_of<fraction> mfu;                                 ///< achieved / peak FLOP/s, (0, 1]
   /// One node's dense peak: the catalog's figure for the whole instance (node_peak()).
   sourced<quantity<units::flops_per_second_t>> peak;
   /// Training FLOP per parameter and token (6 for a dense transformer).

@@ -18,8 +18,8 @@ class study_parser : public scenario_parser {
   static constexpr std::array<std::string_view, 12> study_root_keys{
       "format", "study",     "sources",      "option",   "estimate", "prices",
       "runs",   "component", "declare_none", "analysis", "grant",    "spend"};
-  static constexpr std::array<std::string_view, 6> study_keys{"title",     "work",    "work_per",
-                                                              "work_unit", "quality", "regions"};
+  static constexpr std::array<std::string_view, 7> study_keys{
+      "title", "work", "work_per", "work_unit", "quality", "regions", "same_model"};
   static constexpr std::array<std::string_view, 6> quality_keys{"dataset",   "metric",  "target",
                                                                 "direction", "reached", "stack"};
   /// What an [[option]] holds besides the scenario tables it overrides.
@@ -233,9 +233,62 @@ class study_parser : public scenario_parser {
     }
   }
 
-  /// [study.quality] with the option's quality table written over it.
+  /// [study] same_model: `true`, or the model the options run as text ("Qwen3-32B, the same
+  /// weights"); empty when not written or false.
+  std::string same_model(const toml::table& head) const {
+    const toml::node* n = head.get("same_model");
+    if (n == nullptr) return {};
+    if (const auto b = n->value<bool>(); n->is_boolean() && b) {
+      return *b ? std::string(same_model_dataset) : std::string();
+    }
+    const auto text = n->value<std::string>();
+    if (!n->is_string() || !text || text->empty()) {
+      fail_at(line_of(*n), "study.same_model",
+              "must be true, or the model the options run as text (same_model = \"Qwen3-32B, "
+              "the same weights\"): options that run the same model and weights share one "
+              "quality");
+    }
+    return *text;
+  }
+
+  /// What the options of a study of one model are compared under: one protocol group, its
+  /// quality the model's own (reached by every option, since every option runs it).
+  static constexpr std::string_view same_model_dataset = "the same model and weights";
+  static constexpr std::string_view same_model_metric = "same model and weights";
+
+  /// [study.quality] with the option's quality table written over it; with [study] same_model,
+  /// one protocol for every option (its stack may still be said per option).
   analysis::protocol quality(const toml::table& root, toml::table& opt,
                              const std::string& path) const {
+    if (const toml::table* head = root.get_as<toml::table>("study")) {
+      if (const std::string model = same_model(*head); !model.empty()) {
+        if (const toml::node* c = head->get("quality")) {
+          fail_at(line_of(*c), "study.quality",
+                  "is given with study.same_model: options that run the same model and weights "
+                  "have one quality, which no protocol needs to measure; leave one of them out");
+        }
+        analysis::protocol p;
+        p.dataset_id = model;
+        p.metric = std::string(same_model_metric);
+        p.direction = analysis::quality_direction::higher_is_better;
+        p.target = decimal(1);
+        p.reached = decimal(1);
+        if (const toml::node* m = opt.get("quality")) {
+          const toml::table* mt = m->as_table();
+          if (mt == nullptr) fail_at(line_of(*m), join(path, "quality"), "must be a table");
+          for (auto&& [k, v] : *mt) {
+            if (k.str() == "stack") continue;
+            fail_at(key_line(k, v), join(path, "quality." + std::string(k.str())),
+                    "is given with study.same_model: the options run the same model and weights, "
+                    "so they share one quality and no protocol measures it; an option's quality "
+                    "takes only stack (its software stack) here");
+          }
+          if (mt->get("stack") != nullptr)
+            p.stack = string(*mt, join(path, "quality"), "stack", true);
+        }
+        return p;
+      }
+    }
     toml::table q;
     if (const toml::table* head = root.get_as<toml::table>("study")) {
       if (const toml::node* c = head->get("quality")) {

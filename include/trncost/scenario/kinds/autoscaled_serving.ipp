@@ -14,12 +14,12 @@ inline constexpr std::array<scenario_key, 9> autoscaled_serving_keys{{
     {"instance_type", kt::text, true},
     {"price", kt::price, false, "ec2_on_demand", true},
     {"profile", kt::profile, true},
-    {"repeats", kt::input, true},
+    {"repeats", kt::input, false, {}, true},  // one cycle when absent (a default)
     {"target_tokens_per_s_per_replica", kt::input, false},
     {"target_requests_per_s_per_replica", kt::input, false},
     {"min_replicas", kt::input, true},
     {"max_replicas", kt::input, true},
-    {"startup_seconds", kt::input, true},
+    {"startup_seconds", kt::input, false, {}, true},  // none priced when absent (a default)
 }};
 inline constexpr std::array<scenario_key, 4> demand_period_keys{{
     {"label", kt::text, true},
@@ -27,6 +27,15 @@ inline constexpr std::array<scenario_key, 4> demand_period_keys{{
     {"tokens_per_s", kt::input, false},
     {"requests_per_s", kt::input, false},
 }};
+
+/// Why a profile without repeats is priced once.
+inline constexpr std::string_view autoscaled_one_cycle_default =
+    "no repeats given: the profile is priced once, one cycle of its hours; give repeats for the "
+    "cycles in the budget (13 for a quarter of weeks)";
+/// Why scale-ups without a start-up time are priced without one.
+inline constexpr std::string_view autoscaled_no_startup_default =
+    "no start-up time given: scale-ups are priced without the time an added replica takes to be "
+    "ready; give startup_seconds to price it";
 
 template <class Rate>
 void add_autoscaled(scenario_builder& sb, model& m, const scenario_component& c) {
@@ -48,11 +57,19 @@ void add_autoscaled(scenario_builder& sb, model& m, const scenario_component& c)
       type,
       sb.instance_price(c, type),
       std::move(profile),
-      sb.input(c, "repeats", units::dimensionless),
+      sb.find(c, "repeats") != nullptr
+          ? sb.maybe(c, "repeats", units::dimensionless)
+          : input_of<quantity<units::dimensionless_t>>(
+                sourced(c.name + ".repeats", make(units::dimensionless, 1),
+                        provenance{tool_default{std::string(autoscaled_one_cycle_default)}})),
       sb.input(c, "target_" + unit + "_per_replica", per_instance{}),
       sb.input(c, "min_replicas", units::instance),
       sb.input(c, "max_replicas", units::instance),
-      sb.input(c, "startup_seconds", units::second)};
+      sb.find(c, "startup_seconds") != nullptr
+          ? sb.maybe(c, "startup_seconds", units::second)
+          : input_of<quantity<units::second_t>>(
+                sourced(c.name + ".startup_seconds", make(units::second, 0),
+                        provenance{tool_default{std::string(autoscaled_no_startup_default)}}))};
   (void)workload::add_autoscaled_serving(m, in);
 }
 inline void autoscaled_serving_rules([[maybe_unused]] const scenario_parser& ps,

@@ -10,14 +10,21 @@
 
 namespace trncost::io::detail {
 
+// Every figure of the batch may be `{ unknown = "why" }` (its lines unpriced, with the reason); the
+// setup has an honest default when not given: none priced, said in the report as trncost's own.
 inline constexpr std::array<scenario_key, 6> batch_inference_keys{{
     {"instance_type", kt::text, true},
     {"price", kt::price, false, "ec2_on_demand", true},
-    {"instances", kt::input, true},
-    {"tokens", kt::input, true},
-    {"throughput", kt::input, true},
-    {"setup_seconds", kt::input, false},
+    {"instances", kt::input, true, {}, true},
+    {"tokens", kt::input, true, {}, true},
+    {"throughput", kt::input, true, {}, true},
+    {"setup_seconds", kt::input, false, {}, true},
 }};
+
+/// Why a batch without a setup time is priced from its first token.
+inline constexpr std::string_view batch_no_setup_default =
+    "no setup time given: the batch is priced from its first token; give setup_seconds to price "
+    "the time before it (launch, loading the weights)";
 
 inline void batch_inference_add([[maybe_unused]] scenario_builder& sb, model& m,
                                 const scenario_component& c, [[maybe_unused]] std::size_t index) {
@@ -26,10 +33,14 @@ inline void batch_inference_add([[maybe_unused]] scenario_builder& sb, model& m,
       c.name,
       type,
       sb.instance_price(c, type),
-      sb.input(c, "instances", units::instance),
-      sb.input(c, "tokens", units::token),
-      sb.input(c, "throughput", units::tokens_per_second_per_instance)};
-  in.setup = sb.time(c, "setup");
+      sb.maybe(c, "instances", units::instance),
+      sb.maybe(c, "tokens", units::token),
+      sb.maybe(c, "throughput", units::tokens_per_second_per_instance)};
+  in.setup = sb.find(c, "setup_seconds") != nullptr
+                 ? sb.maybe(c, "setup_seconds", units::second)
+                 : input_of<quantity<units::second_t>>(
+                       sourced(c.name + ".setup_seconds", make(units::second, 0),
+                               provenance{tool_default{std::string(batch_no_setup_default)}}));
   (void)workload::add_batch_inference(m, in);
 }
 

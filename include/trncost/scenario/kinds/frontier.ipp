@@ -13,18 +13,20 @@
 
 namespace trncost::io::detail {
 
+// Every figure of the run may be `{ unknown = "why" }` (the lines it feeds unpriced, with the
+// reason), but the interruptions: all three or none, and none prices no interruption.
 inline constexpr std::array<scenario_key, 13> frontier_keys{{
     {"instance_type", kt::text, true},
     {"price", kt::price, false, "ec2_on_demand", true},
-    {"nodes", kt::input, true},
-    {"token_budget", kt::input, true},
+    {"nodes", kt::input, true, {}, true},
+    {"token_budget", kt::input, true, {}, true},
     // Extrapolated from a reference cluster...
-    {"reference_nodes", kt::input, false},
-    {"reference_throughput", kt::input, false},  // token/s of the whole reference cluster
-    {"scaling_efficiency", kt::input, false},
+    {"reference_nodes", kt::input, false, {}, true},
+    {"reference_throughput", kt::input, false, {}, true},  // token/s of the whole reference cluster
+    {"scaling_efficiency", kt::input, false, {}, true},
     // ... or sized from its compute, at the catalog's dense peak of the instance type.
-    {"parameters", kt::input, false},
-    {"mfu", kt::input, false},
+    {"parameters", kt::input, false, {}, true},
+    {"mfu", kt::input, false, {}, true},
     {"precision", kt::text, false},  // "bf16" (the default) or "fp8"
     // Interruptions over the training, measured or assumed (interruptions.ipp): all three or none.
     {"interruptions_per_instance_hour", kt::input, false},
@@ -91,20 +93,20 @@ inline void frontier_add([[maybe_unused]] scenario_builder& sb, model& m,
     const bool fp8 = precision != c.text.end() && precision->second == "fp8";
     (void)workload::add_frontier_from_compute(
         m, workload::frontier_compute_inputs{
-               c.name, type, sb.instance_price(c, type), sb.input(c, "nodes", units::instance),
-               sb.input(c, "parameters", units::dimensionless),
-               sb.input(c, "token_budget", units::token), sb.input(c, "mfu", units::dimensionless),
+               c.name, type, sb.instance_price(c, type), sb.maybe(c, "nodes", units::instance),
+               sb.maybe(c, "parameters", units::dimensionless),
+               sb.maybe(c, "token_budget", units::token), sb.maybe(c, "mfu", units::dimensionless),
                workload::node_peak(catalog::builtin().at(type), fp8),
                workload::six_flops_per_parameter_token(), interruptions_of(sb, c)});
     return;
   }
   (void)workload::add_frontier_training(
       m, workload::frontier_inputs{c.name, type, sb.instance_price(c, type),
-                                   sb.input(c, "reference_nodes", units::instance),
-                                   sb.input(c, "reference_throughput", units::tokens_per_second),
-                                   sb.input(c, "nodes", units::instance),
-                                   sb.input(c, "scaling_efficiency", units::dimensionless),
-                                   sb.input(c, "token_budget", units::token),
+                                   sb.maybe(c, "reference_nodes", units::instance),
+                                   sb.maybe(c, "reference_throughput", units::tokens_per_second),
+                                   sb.maybe(c, "nodes", units::instance),
+                                   sb.maybe(c, "scaling_efficiency", units::dimensionless),
+                                   sb.maybe(c, "token_budget", units::token),
                                    interruptions_of(sb, c)});
 }
 

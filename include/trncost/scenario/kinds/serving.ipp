@@ -19,21 +19,22 @@ namespace trncost::io::detail {
 
 // Workload components (include/trncost/workload/). Alternatives (`hours` or `period`, `..._seconds`
 // or `..._hours`, tokens or requests) are not required here: component() checks that exactly one
-// of each is written.
+// of each is written. A serving component is a fleet sized from (or checked against) a demand, or,
+// with `instances` and no demand, a fixed fleet billed over the period (serving_rules).
 inline constexpr std::array<scenario_key, 13> serving_keys{{
     {"instance_type", kt::text, true},
     {"price", kt::price, false, "ec2_on_demand", true},
-    {"hours", kt::input, false},
+    {"hours", kt::input, false, {}, true},  // unknown: a fixed fleet without a demand only
     {"period", kt::period, false},
     {"average_tokens_per_s", kt::input, false},
     {"peak_tokens_per_s", kt::input, false},
     {"average_requests_per_s", kt::input, false},
     {"peak_requests_per_s", kt::input, false},
-    {"throughput", kt::throughput, true},
-    {"latency_target", kt::text, false},
-    {"utilisation", kt::input, true},
-    {"instances", kt::input, false},  // a fixed fleet; sized from the demand when absent
-    {"week", kt::profile, false},     // the demand as windows of the week, instead of average/peak
+    {"throughput", kt::throughput, false},      // required with a demand
+    {"latency_target", kt::text, false},        // names the lines when given
+    {"utilisation", kt::input, false},          // required to size a fleet; 1 for a fixed one
+    {"instances", kt::input, false, {}, true},  // a fixed fleet; sized from the demand when absent
+    {"week", kt::profile, false},  // the demand as windows of the week, instead of average/peak
 }};
 /// serving: one window of `[[component.week]]`: `days = "mon-fri"`, `time = "09:00-17:00"` (UTC),
 /// and its demand; a window with neither days nor time is the rest of the week.
@@ -103,7 +104,10 @@ std::pair<sourced<quantity<typename workload::rate_traits<Rate>::per_instance>>,
 serving_throughput(const scenario_builder& sb, const scenario_component& c, std::size_t index) {
   using per_instance = typename workload::rate_traits<Rate>::per_instance;
   if (!c.vllm) {
-    return {sb.input(c, "throughput", per_instance{}), c.text.at("latency_target")};
+    // No latency target written: the lines name none (no placeholder is invented).
+    const auto lt = c.text.find("latency_target");
+    return {sb.input(c, "throughput", per_instance{}),
+            lt == c.text.end() ? std::string() : lt->second};
   }
   const auto& v = *c.vllm;
   const std::string key = "component[" + std::to_string(index) + "].throughput";
@@ -181,6 +185,11 @@ week_demand<Rate> weekly_demand(const scenario_builder& sb, const scenario_compo
   return {*served, average, peak};
 }
 
+/// The reason of the utilisation trncost gives a fixed fleet checked against a demand.
+inline constexpr std::string_view serving_utilisation_default =
+    "no utilisation given for a fixed fleet (instances): the fleet is checked against the demand "
+    "at its full measured throughput (1); give utilisation to check it at a lower share";
+
 template <class Rate>
 void add_serving(scenario_builder& sb, model& m, const scenario_component& c, std::size_t index) {
   const bool tokens = std::is_same_v<Rate, units::tokens_per_second_t>;
@@ -191,6 +200,13 @@ void add_serving(scenario_builder& sb, model& m, const scenario_component& c, st
                                : sb.input(c, "hours", units::hour);
   std::optional<week_demand<Rate>> week;
   if (!c.profile.empty()) week = weekly_demand<Rate>(sb, c, period, unit);
+  // A fixed fleet checked against a demand: without a written utilisation, trncost's default of 1
+  // (the fleet carries the demand at its full measured throughput), said in the report.
+  auto utilisation =
+      sb.find(c, "utilisation") != nullptr
+          ? sb.input(c, "utilisation", units::dimensionless)
+          : sourced(c.name + ".utilisation", make(units::dimensionless, 1),
+                    provenance{tool_default{std::string(serving_utilisation_default)}});
   workload::serving_inputs<Rate> in{c.name,
                                     c.text.at("instance_type"),
                                     sb.instance_price(c, c.text.at("instance_type")),
@@ -199,7 +215,7 @@ void add_serving(scenario_builder& sb, model& m, const scenario_component& c, st
                                     std::nullopt,
                                     std::move(throughput),
                                     std::move(target),
-                                    sb.input(c, "utilisation", units::dimensionless)};
+                                    std::move(utilisation)};
   if (week) {
     in.peak_demand = week->peak;
     in.served = week->served;
@@ -336,17 +352,50 @@ inline void serving_week(const scenario_parser& ps, const toml::table& t, const 
   }
 }
 
+/// The keys that describe a demand and how it is served: none of them is read for a fixed fleet
+/// billed over its period.
+inline constexpr std::array<std::string_view, 5> served_demand_keys{
+    "throughput", "latency_target", "utilisation", "peak_tokens_per_s", "peak_requests_per_s"};
+
 inline void serving_rules([[maybe_unused]] const scenario_parser& ps,
                           [[maybe_unused]] const toml::table& t,
                           [[maybe_unused]] const std::string& path,
                           [[maybe_unused]] scenario_component& c) {
   ps.one_of(t, path, {"hours", "period"}, false, "the period served, in hours or as dates");
   if (const toml::node* p = t.get("period")) c.period = ps.period(*p, ps.join(path, "period"));
+  const bool fixed = t.get("instances") != nullptr;
+  const bool demand = t.get("week") != nullptr || t.get("average_tokens_per_s") != nullptr ||
+                      t.get("average_requests_per_s") != nullptr;
+  if (!demand && fixed) {
+    // A fixed fleet billed over the period: its instance type, its count, its period and its
+    // price say it all; a figure of a demand would be read by nothing.
+    for (const std::string_view k : served_demand_keys) {
+      if (const toml::node* n = t.get(k)) {
+        ps.fail_at(ps.line_of(*n), ps.join(path, k),
+                   "is given with a fixed fleet (instances) and no demand: such a fleet is "
+                   "billed instances x period and nothing reads it; give the average demand "
+                   "(average_tokens_per_s or average_requests_per_s) to check the fleet against "
+                   "it, or leave it out");
+      }
+    }
+    return;
+  }
+  // A demand: the fleet is sized from it (or, fixed, checked against it). An unknown count or
+  // period would leave nothing to size or check: only a fleet without a demand may have them.
+  for (const std::string_view k : {"hours", "instances"}) {
+    if (const auto v = c.values.find(std::string(k)); v != c.values.end() && v->second.unknown) {
+      ps.fail_at(v->second.line, ps.join(path, k),
+                 "is unknown with a demand: a fleet sized from (or checked against) a demand needs "
+                 "it; give it, or leave the demand out for a fixed fleet billed over the period, "
+                 "whose instances and hours may be unknown");
+    }
+  }
   if (const toml::node* week = t.get("week")) {
     serving_week(ps, t, *week, path, c);
   } else {
     ps.one_of(t, path, {"average_tokens_per_s", "average_requests_per_s"}, false,
-              "the average demand, in tokens/s or requests/s, or its windows of the week (week)");
+              "the average demand, in tokens/s or requests/s, or its windows of the week (week); "
+              "or instances alone, a fixed fleet billed over the period");
     const bool tokens = t.get("average_tokens_per_s") != nullptr;
     const std::string_view wrong = tokens ? "peak_requests_per_s" : "peak_tokens_per_s";
     if (const toml::node* w = t.get(wrong)) {
@@ -356,9 +405,20 @@ inline void serving_rules([[maybe_unused]] const scenario_parser& ps,
                      "; the demand and the throughput count the same thing");
     }
   }
-  const toml::node& th = *t.get("throughput");
+  const toml::node* th = t.get("throughput");
   const std::string tp = ps.join(path, "throughput");
-  const toml::table* tt = th.as_table();
+  if (th == nullptr) {
+    ps.fail_at(ps.line_of(t), tp,
+               "is missing: a demand is served at a throughput per instance; write it (with its "
+               "provenance, or read it from a vLLM benchmark), or leave the demand out for a "
+               "fixed fleet (instances) billed over the period");
+  }
+  if (!fixed && t.get("utilisation") == nullptr) {
+    // A fleet sized from the demand is sized at a share of each instance's throughput (0.8 for
+    // 80 %, a choice) that no default can make.
+    ps.fail_at(ps.line_of(t), ps.join(path, "utilisation"), "is missing (required)");
+  }
+  const toml::table* tt = th->as_table();
   if (tt != nullptr && tt->get("vllm") != nullptr) {
     c.vllm = serving_vllm(ps, *tt, tp);
     if (const toml::node* lt = t.get("latency_target")) {
@@ -367,19 +427,26 @@ inline void serving_rules([[maybe_unused]] const scenario_parser& ps,
                  "is its bounds (ttft_ms, itl_ms, request_latency_s); leave it out");
     }
   } else {
+    // A throughput without a latency target is taken as written: the lines then name no target.
     static constexpr scenario_key throughput_key{"throughput", kt::input, true};
-    c.values["throughput"] = ps.value(th, tp, throughput_key);
-    if (t.get("latency_target") == nullptr) {
-      ps.fail_at(ps.line_of(t), ps.join(path, "latency_target"),
-                 "is missing: a throughput per instance is measured at a latency target "
-                 "(\"mean TTFT <= 500 ms\"); write it, or read the throughput from a vLLM "
-                 "benchmark");
-    }
+    c.values["throughput"] = ps.value(*th, tp, throughput_key);
   }
 }
 
 inline void serving_add([[maybe_unused]] scenario_builder& sb, model& m,
                         const scenario_component& c, [[maybe_unused]] std::size_t index) {
+  if (c.profile.empty() && sb.find(c, "average_tokens_per_s") == nullptr &&
+      sb.find(c, "average_requests_per_s") == nullptr) {
+    // A fixed fleet without a demand (serving_rules): instances x period, one line.
+    const std::string& type = c.text.at("instance_type");
+    (void)workload::add_fixed_fleet(
+        m, workload::fixed_fleet_inputs{
+               c.name, type, sb.instance_price(c, type), sb.maybe(c, "instances", units::instance),
+               c.period ? input_of<quantity<units::hour_t>>(workload::service_period(
+                              c.name + ".period", c.period->from, c.period->to, c.period->origin))
+                        : sb.maybe(c, "hours", units::hour)});
+    return;
+  }
   const bool tokens = c.profile.empty() ? sb.find(c, "average_tokens_per_s") != nullptr
                                         : c.profile.front().values.count("tokens_per_s") != 0;
   if (tokens) {

@@ -23,16 +23,17 @@ TRNCOST_DECL batch_inference_plan add_batch_inference(model& m, const batch_infe
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
     b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
     const auto price = trncost::detail::add_input(b, in.price);
-    const auto instances = b.input(in.instances);
-    const auto tokens = b.input(in.tokens);
-    const node<units::tokens_per_second_t> rate = instances * b.input(in.throughput_per_instance);
+    const auto instances = trncost::detail::add_input(b, in.instances);
+    const auto tokens = trncost::detail::add_input(b, in.tokens);
+    const node<units::tokens_per_second_t> rate =
+        instances * trncost::detail::add_input(b, in.throughput_per_instance);
     const node<units::second_t> processing = tokens / rate;
     std::vector<std::pair<phase, node<units::second_t>>> phases;
-    if (in.setup) phases.emplace_back(phase::setup, b.input(*in.setup));
+    if (in.setup) phases.emplace_back(phase::setup, trncost::detail::add_input(b, *in.setup));
     phases.emplace_back(phase::batch_inference, processing);
     detail::bill_phases(
         b, price, instances, phases,
-        " on " + in.instances.value().value().to_string() + " x " + in.instance_type);
+        " on " + trncost::detail::value_or_name(in.instances) + " x " + in.instance_type);
     plan.emplace(batch_inference_plan{processing, tokens});
   });
   m.deliver(work_kind::tokens_processed, plan->work);

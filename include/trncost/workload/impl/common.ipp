@@ -48,7 +48,7 @@ TRNCOST_DECL void bill_phases(component_builder& b,
 TRNCOST_DECL void add_interruptions(model& m, const std::string& name,
                                     const std::string& instance_type,
                                     const input_of<quantity<units::usd_per_instance_hour_t>>& price,
-                                    const sourced<quantity<units::instance_t>>& instances,
+                                    const input_of<quantity<units::instance_t>>& instances,
                                     const node<units::second_t>& exposed, const interruptions& in) {
   const std::string component = name + " interruptions";
   trncost::detail::require_non_negative(in.rate, component);
@@ -58,10 +58,11 @@ TRNCOST_DECL void add_interruptions(model& m, const std::string& name,
     // The lost time is instance time of the workload's own instances, billed as they are.
     b.bills(::trncost::detail::ec2_instance_identity(instance_type, std::nullopt));
     const auto unit_price = trncost::detail::add_input(b, price);
-    const auto count = b.input(instances);
+    const auto count = trncost::detail::add_input(b, instances);
     const node<units::instance_second_t> exposure = count * exposed;
     const auto expected = b.input(in.rate) * exposure;
-    const std::string on = " on " + instances.value().value().to_string() + " x " + instance_type;
+    const std::string on =
+        " on " + trncost::detail::value_or_name(instances) + " x " + instance_type;
     b.line({phase::restarts, "restarts after expected interruptions" + on}, unit_price,
            count * (expected * b.input(in.restart_time)));
     b.line({phase::failed_work, "work lost since the last checkpoint" + on}, unit_price,

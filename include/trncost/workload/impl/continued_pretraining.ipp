@@ -19,7 +19,7 @@ add_continued_pretraining(model& m, const continued_pretraining_inputs& in) {
   trncost::detail::require_positive(in.instances, name);
   trncost::detail::require_positive(in.token_budget, name);
   trncost::detail::require_positive(in.throughput, name);
-  trncost::detail::require_positive(in.checkpoint_interval, name);
+  if (in.checkpoint_interval) trncost::detail::require_positive(*in.checkpoint_interval, name);
   trncost::detail::require_non_negative(in.checkpoint_time, name);
   if (in.setup) trncost::detail::require_non_negative(*in.setup, name);
   std::optional<continued_pretraining_plan> plan;
@@ -27,19 +27,25 @@ add_continued_pretraining(model& m, const continued_pretraining_inputs& in) {
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
     b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
     const auto price = trncost::detail::add_input(b, in.price);
-    const auto instances = b.input(in.instances);
-    const auto tokens = b.input(in.token_budget);
-    const node<units::second_t> training = tokens / b.input(in.throughput);
-    const node<units::dimensionless_t> intervals = training / b.input(in.checkpoint_interval);
-    const auto checkpoints = ceil_to(intervals, make(units::dimensionless, 1));
-    const node<units::second_t> checkpointing = checkpoints * b.input(in.checkpoint_time);
+    const auto instances = trncost::detail::add_input(b, in.instances);
+    const auto tokens = trncost::detail::add_input(b, in.token_budget);
+    const node<units::second_t> training = tokens / trncost::detail::add_input(b, in.throughput);
+    std::optional<node<units::dimensionless_t>> checkpoints;
+    const auto checkpoint = trncost::detail::add_input(b, in.checkpoint_time);
+    node<units::second_t> checkpointing = checkpoint;
+    if (in.checkpoint_interval) {
+      const node<units::dimensionless_t> intervals =
+          training / trncost::detail::add_input(b, *in.checkpoint_interval);
+      checkpoints = ceil_to(intervals, make(units::dimensionless, 1));
+      checkpointing = *checkpoints * checkpoint;
+    }
     std::vector<std::pair<phase, node<units::second_t>>> phases;
-    if (in.setup) phases.emplace_back(phase::setup, b.input(*in.setup));
+    if (in.setup) phases.emplace_back(phase::setup, trncost::detail::add_input(b, *in.setup));
     phases.emplace_back(phase::training, training);
     phases.emplace_back(phase::checkpointing, checkpointing);
     detail::bill_phases(
         b, price, instances, phases,
-        " on " + in.instances.value().value().to_string() + " x " + in.instance_type);
+        " on " + trncost::detail::value_or_name(in.instances) + " x " + in.instance_type);
     plan.emplace(continued_pretraining_plan{training, checkpoints, checkpointing, tokens});
     billed = in.setup ? phases[0].second + training + checkpointing : training + checkpointing;
   });

@@ -53,26 +53,29 @@ TRNCOST_DECL frontier_plan add_frontier_training(model& m, const frontier_inputs
   trncost::detail::require_positive(in.reference_throughput, name);
   trncost::detail::require_positive(in.token_budget, name);
   detail::require_fraction(in.scaling_efficiency, name);
-  if (in.nodes.value().value() < in.reference_nodes.value().value()) {
-    throw input_error("workload '" + name + "': '" + in.nodes.name() + "' (" +
-                      in.nodes.value().value().to_string() + ") is below the reference '" +
-                      in.reference_nodes.name() + "' (" +
-                      in.reference_nodes.value().value().to_string() +
+  if (const auto* n = in.nodes.known(), *r = in.reference_nodes.known();
+      n != nullptr && r != nullptr && n->value().value() < r->value().value()) {
+    throw input_error("workload '" + name + "': '" + n->name() + "' (" +
+                      n->value().value().to_string() + ") is below the reference '" + r->name() +
+                      "' (" + r->value().value().to_string() +
                       "): frontier scale extrapolates up, measure at the smaller size instead");
   }
   std::optional<frontier_plan> plan;
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
     b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
     const auto price = trncost::detail::add_input(b, in.price);
-    const auto nodes = b.input(in.nodes);
-    const node<units::dimensionless_t> scale = nodes / b.input(in.reference_nodes);
-    const node<units::tokens_per_second_t> linear = b.input(in.reference_throughput) * scale;
-    const node<units::tokens_per_second_t> throughput = linear * b.input(in.scaling_efficiency);
-    const auto tokens = b.input(in.token_budget);
+    const auto nodes = trncost::detail::add_input(b, in.nodes);
+    const node<units::dimensionless_t> scale =
+        nodes / trncost::detail::add_input(b, in.reference_nodes);
+    const node<units::tokens_per_second_t> linear =
+        trncost::detail::add_input(b, in.reference_throughput) * scale;
+    const node<units::tokens_per_second_t> throughput =
+        linear * trncost::detail::add_input(b, in.scaling_efficiency);
+    const auto tokens = trncost::detail::add_input(b, in.token_budget);
     const node<units::second_t> training = tokens / throughput;
     detail::bill_phases(b, price, nodes, {{phase::training, training}},
-                        " on " + in.nodes.value().value().to_string() + " x " + in.instance_type +
-                            " (throughput extrapolated)");
+                        " on " + trncost::detail::value_or_name(in.nodes) + " x " +
+                            in.instance_type + " (throughput extrapolated)");
     plan.emplace(frontier_plan{throughput, training, tokens});
   });
   if (in.interrupted) {
@@ -119,13 +122,13 @@ TRNCOST_DECL frontier_compute_plan add_frontier_from_compute(model& m,
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
     b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
     const auto price = trncost::detail::add_input(b, in.price);
-    const auto nodes = b.input(in.nodes);
-    const auto tokens = b.input(in.token_budget);
+    const auto nodes = trncost::detail::add_input(b, in.nodes);
+    const auto tokens = trncost::detail::add_input(b, in.token_budget);
     // FLOP per token (6 x 400e9 = 2.4e12) fits the decimal; its product with the tokens
     // (3.6e25 FLOP) does not, so the product is taken in EFLOP: 2.4e-6 EFLOP/token, exact for
     // any whole number of FLOP.
     const node<units::flops_per_token_t> per_token =
-        b.input(in.flops_per_parameter_token) * b.input(in.parameters);
+        b.input(in.flops_per_parameter_token) * trncost::detail::add_input(b, in.parameters);
     const node<units::exaflop_t> compute = convert<units::exaflops_per_token_t>(per_token) * tokens;
     // The catalog's peak is one whole instance's: per node, it is that figure over one instance.
     const auto one_node = b.rule_constant(
@@ -135,11 +138,12 @@ TRNCOST_DECL frontier_compute_plan add_frontier_from_compute(model& m,
                    builtin_catalog_consulted});
     const node<units::exaflops_per_second_per_instance_t> peak =
         convert<units::exaflops_per_second_t>(b.input(in.peak)) / one_node;
-    const node<units::exaflops_per_second_t> achieved = nodes * peak * b.input(in.mfu);
+    const node<units::exaflops_per_second_t> achieved =
+        nodes * peak * trncost::detail::add_input(b, in.mfu);
     const node<units::second_t> training = convert<units::second_t>(compute / achieved);
     detail::bill_phases(b, price, nodes, {{phase::training, training}},
-                        " on " + in.nodes.value().value().to_string() + " x " + in.instance_type +
-                            " (sized from 6 x parameters x tokens at the MFU)");
+                        " on " + trncost::detail::value_or_name(in.nodes) + " x " +
+                            in.instance_type + " (sized from 6 x parameters x tokens at the MFU)");
     plan.emplace(frontier_compute_plan{compute, training, tokens});
   });
   if (in.interrupted) {
