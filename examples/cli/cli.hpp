@@ -9,6 +9,10 @@
 #include <string_view>
 #include <vector>
 
+namespace trncost::io {
+class read_log;
+}
+
 namespace trncost_cli {
 
 // Exit codes (README "One command", docs/cli.md, --help).
@@ -60,6 +64,9 @@ int reconcile_main(std::string_view program, const args_t& args);
 int prices_main(std::string_view program, const args_t& args);
 
 /// Runs `body` and maps trncost's exceptions to exit codes (message on standard error).
+/// The files the running command has read so far (run_guarded's read_log), or nullptr outside one.
+const trncost::io::read_log* run_read_log();
+
 int run_guarded(std::string_view program, int (*body)(const args_t&), const args_t& args);
 
 }  // namespace trncost_cli

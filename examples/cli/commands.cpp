@@ -254,14 +254,19 @@ std::optional<int> refuse_second(std::string_view program, const std::vector<std
 }
 
 /// Text to standard output (checked by run_guarded's finish_stdout), or whole to `output`, which
-/// may not be any of `inputs`.
+/// may not be any of `inputs` nor any file the run read (run_guarded's read_log: the files a
+/// scenario, study or plan names, transitively, whatever reader opened them).
 int emit(std::string_view program, const std::string& text,
          const std::optional<std::string>& output, const std::vector<std::string>& inputs) {
   if (!output) {
     std::cout << text;
     return exit_ok;
   }
-  return write_output(program, *output, text, inputs);
+  std::vector<std::string> read = inputs;
+  if (const auto* log = run_read_log()) {
+    read.insert(read.end(), log->paths().begin(), log->paths().end());
+  }
+  return write_output(program, *output, text, read);
 }
 
 /// Refuses `output` before any work is done when it cannot be written (write_output looks again
@@ -777,9 +782,21 @@ int run_caught(std::string_view program, int (*body)(const args_t&), const args_
 
 }  // namespace
 
+const trncost::io::read_log*& current_run_log() {
+  static const trncost::io::read_log* log = nullptr;
+  return log;
+}
+
+const trncost::io::read_log* run_read_log() { return current_run_log(); }
+
 int run_guarded(std::string_view program, int (*body)(const args_t&), const args_t& args) {
   start_output();
-  return finish_stdout(program, run_caught(program, body, args));
+  // Every file the command reads, whatever reader opens it: --output may be none of them.
+  const trncost::io::read_log log;
+  current_run_log() = &log;
+  const int rc = run_caught(program, body, args);
+  current_run_log() = nullptr;
+  return finish_stdout(program, rc);
 }
 
 }  // namespace trncost_cli

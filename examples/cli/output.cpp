@@ -216,8 +216,12 @@ checked_stdout& stdout_buffer() {
 
 void start_output() {
   // A closed pipe is then a write error (EPIPE) that finish_stdout reports with exit code 5,
-  // instead of a death by signal that a script cannot tell from a crash.
+  // instead of a death by signal that a script cannot tell from a crash. Likewise a file larger
+  // than the file-size limit (ulimit -f) is a write error (EFBIG): write_output then removes its
+  // temporary file and says why, instead of SIGXFSZ ending the command with no word and the
+  // temporary file left behind.
   std::signal(SIGPIPE, SIG_IGN);
+  std::signal(SIGXFSZ, SIG_IGN);
   std::cout.rdbuf(&stdout_buffer());
 }
 

@@ -3,6 +3,7 @@ every format, for scenarios, studies and plans; the command's exit codes for a p
 a refused scenario and an unwritable output; and the interpreter's `-m` entry point itself."""
 
 import os
+import pathlib
 import subprocess
 import sys
 
@@ -53,6 +54,56 @@ def test_exit_codes(tmp_path, capsys):
     assert entry.main(["estimate", "no-such.toml"]) == 3
     assert entry.main(["estimate", SCENARIO, "--format", "pdf"]) == 2
     assert entry.main(["estimate", SCENARIO, "--output", str(tmp_path / "no" / "r.json")]) == 5
+
+
+def copied_scenario(tmp_path):
+    """The trn1 scenario and the files it reads, copied under tmp_path (scenarios/ and data/)."""
+    import shutil
+    root = pathlib.Path(__file__).resolve().parents[2]
+    shutil.copytree(root / "examples" / "data", tmp_path / "data")
+    (tmp_path / "scenarios").mkdir()
+    shutil.copy(root / SCENARIO, tmp_path / "scenarios" / "s.toml")
+    return tmp_path / "scenarios" / "s.toml"
+
+
+def test_output_is_never_a_file_the_run_reads(tmp_path, capsys):
+    s = copied_scenario(tmp_path)
+    for target in (s, tmp_path / "data" / "ft-8b-trn1-runs.csv",
+                   tmp_path / "data" / "offers" / "AmazonEC2-us-east-1.json"):
+        kept = target.read_bytes()
+        assert entry.main(["estimate", str(s), "--output", str(target)]) == 5
+        assert "trncost will not write its output over what it reads" in capsys.readouterr().err
+        assert target.read_bytes() == kept
+    # Another name for the same file (a hard link) is the same file.
+    link = tmp_path / "other-name.csv"
+    os.link(tmp_path / "data" / "ft-8b-trn1-runs.csv", link)
+    assert entry.main(["estimate", str(s), "--output", str(link)]) == 5
+    assert "the same file as" in capsys.readouterr().err
+
+
+def test_output_to_a_fifo_is_refused_without_opening_it(tmp_path, capsys):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert entry.main(["estimate", SCENARIO, "--output", str(fifo)]) == 5  # never blocks
+    assert "is a FIFO (named pipe), not a regular file" in capsys.readouterr().err
+
+
+def test_output_is_whole_or_the_old_file(tmp_path):
+    # A file-size limit the report does not fit in: the old file stays, no temporary is left.
+    import resource
+    target = tmp_path / "r.json"
+    target.write_text("old\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1000, 1000))
+    r = subprocess.run([sys.executable, "-m", "trncost", "estimate", SCENARIO, "--output",
+                        str(target)], capture_output=True, text=True, env=env, preexec_fn=limit,
+                       timeout=120)
+    assert r.returncode == 5, r.stderr
+    assert "cannot be written: File too large (the file was left as it was)" in r.stderr
+    assert target.read_text() == "old\n"
+    assert sorted(os.listdir(tmp_path)) == ["r.json"]
 
 
 def test_the_interpreter_runs_the_module():

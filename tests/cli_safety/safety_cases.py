@@ -162,6 +162,26 @@ def output_refuses_own_inputs():
     check(rc == 5 and read(report) == kept, f"diff --output over its own input: refused, the report kept ({rc}, {err!r})")
 
 
+def output_refuses_every_file_read():
+    """Not only the files named on the command line: every file the run reads, whatever reader
+    opens it (a scenario's run logs and offer files behind `reconcile`, a study option's
+    neuron-monitor capture), is refused as --output, and left as it was."""
+    s = scenario_dir()
+    bill = os.path.join(WORK, "data", "bills", "fine-tune-8b-trn1-focus.csv")
+    before = tree(WORK)
+    for target in (os.path.join(WORK, "data/ft-8b-trn1-runs.csv"),
+                   os.path.join(WORK, "data/offers/AmazonS3-us-east-1.csv"),
+                   os.path.join(WORK, "data/offers/AmazonCloudWatch-us-east-1.json")):
+        rc, out, err = run("reconcile", s, bill, "--output", target)
+        rel = os.path.relpath(target, WORK)
+        check(rc == 5, f"reconcile --output {rel}, a file its estimate reads: exit code 5 (got {rc}, {err!r})")
+        check("trncost will not write its output over what it reads" in err,
+              f"reconcile --output {rel}: the sentence says so ({err!r})")
+    check(tree(WORK) == before, "every file read is byte-identical and no file was added")
+    check(temporaries(WORK) == [] and temporaries(os.path.join(WORK, "data")) == [],
+          "no temporary file is left")
+
+
 def output_replaces_whole_or_not_at_all():
     s = scenario_dir()
     target = os.path.join(WORK, "report.md")
@@ -836,7 +856,7 @@ def store_tampered_price_refused():
 
 
 CASES = {f.__name__: f for f in (
-    output_refuses_character_device, output_refuses_fifo, output_refuses_own_inputs,
+    output_refuses_character_device, output_refuses_fifo, output_refuses_own_inputs, output_refuses_every_file_read,
     output_replaces_whole_or_not_at_all, output_write_error_is_exit_5, stdout_write_error_is_exit_5,
     fetch_dot_segments_stay_out, fetch_cache_names_from_codes, fetch_hosts_allowed, fetch_redirects_capped,
     fetch_trickle_given_up, fetch_deadline, fetch_size_capped, fetch_gzip_answers, fetch_partial_kept_only_to_resume,

@@ -114,6 +114,30 @@ TEST_CASE("a price that contradicts its own description is found, whatever the s
     CAPTURE(none);
     CHECK(price_contradiction(none, d("1"), "Hrs").empty());
   }
+  // A unit that counts ("1K tokens") against a description that counts: the count is part of the
+  // statement. Priced 0.0035 per 1K tokens but described "per 1M" is a thousandfold contradiction,
+  // in every spelling of the count.
+  CHECK(price_contradiction("$0.00015 per 1K input tokens for Qwen3 32B", d("0.00015"), "1K tokens")
+            .empty());
+  CHECK(price_contradiction("$0.15 per 1M input tokens", d("0.00015"), "1K tokens").empty());
+  CHECK(price_contradiction("$0.15 per 1 million input tokens", d("0.00015"), "1K tokens").empty());
+  CHECK(price_contradiction("$2.80 per 1M output tokens", d("2.80"), "1K tokens") ==
+        "the description states $2.80 per 1M, but the price is 2.8 per 1K tokens; trncost will "
+        "not read a price that contradicts its own description (which of the two is right is "
+        "unknown)");
+  for (const char* per_million : {"$2.80 per 1M tokens", "$2.80 per 1m tokens",
+                                  "$2.80 per 1 Million tokens", "$2.80 per 1,000,000 tokens"}) {
+    CAPTURE(per_million);
+    CHECK_FALSE(price_contradiction(per_million, d("2.80"), "1K tokens").empty());
+    CHECK(price_contradiction(per_million, d("0.0028"), "1K tokens").empty());
+  }
+  CHECK_FALSE(price_contradiction("$0.0028 per 1K tokens", d("0.0028"), "1M tokens").empty());
+  // Not a count: "1st", "10x".
+  std::size_t at = 0;
+  CHECK(trncost::pricing::detail::count_at("1st hour", at) == 0);
+  CHECK(at == 0);
+  CHECK(trncost::pricing::detail::unit_count("Hrs") == 1);
+  CHECK(trncost::pricing::detail::unit_count("1K tokens") == 1000);
   const auto s = stated_price_of("$0.005 per 1,000 PUT");
   REQUIRE(s.has_value());
   CHECK(s->amount == d("0.005"));

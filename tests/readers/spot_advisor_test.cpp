@@ -81,4 +81,26 @@ TEST_CASE("the advisor's data refused, naming the member and the rule") {
   CHECK(refusal(R"({"ranges":[],"spot_advisor":{}})") == "trncost: advisor.json: ranges: is empty");
 }
 
+TEST_CASE("a range whose label and max say two buckets is refused, naming both") {
+  // The published file puts each max a little above its label's bound ("5-10%" with 11, "15-20%"
+  // with 22): those stand. A max outside its label's bucket says another bucket.
+  const auto with = [](const char* label, int max) {
+    return refusal(std::string(R"({"ranges":[{"index":0,"label":")") + label +
+                   R"(","dots":0,"max":)" + std::to_string(max) + R"(}],"spot_advisor":{}})");
+  };
+  CHECK(with("50-60%", 11) ==
+        "trncost: advisor.json: ranges[0].label: \"50-60%\" with max 11 contradicts itself; a "
+        "range's label and its max (the percentage trncost uses) must say the same bucket");
+  CHECK(with("5-10%", 11) == "no error");
+  CHECK(with("15-20%", 22) == "no error");
+  CHECK(with("<5%", 5) == "no error");
+  CHECK(with(">20%", 100) == "no error");
+  CHECK(with("5-10%", 4).find("contradicts itself") != std::string::npos);
+  CHECK(with("5-10%", 60).find("contradicts itself") != std::string::npos);
+  CHECK(with("<5%", 50).find("contradicts itself") != std::string::npos);
+  CHECK(with(">20%", 20).find("contradicts itself") != std::string::npos);
+  CHECK(with("about ten", 10) ==
+        "trncost: advisor.json: ranges[0].label: is not a label trncost reads (<5%, 5-10%, >20%)");
+}
+
 }  // namespace trncost_tests::io_spot_advisor_test

@@ -403,6 +403,58 @@ TEST_CASE("the real FOCUS 1.0 sample reads whole, other providers left out by na
   CHECK(row_of(r, "BoxUsage:trn1.32xlarge").bill_rows == 0);
 }
 
+TEST_CASE(
+    "a row repeated in another spelling is the same row, and so is a line item twice in a period") {
+  const std::string& text = focus_text();
+  const std::size_t first_row_end = text.find('\n', text.find('\n') + 1);
+  const std::string head = text.substr(0, text.find('\n') + 1);
+  const std::string first = text.substr(head.size(), first_row_end + 1 - head.size());
+  using trncost_support::with_changes;
+  // The first row again with its cost written 204.250, its quantity 9.50, its tags reordered and
+  // spaced otherwise, a trailing blank on a field: the same charge, so refused as a repeat.
+  for (const auto& respelt : std::vector<std::vector<std::pair<std::string, std::string>>>{
+           {{"204.25,210987654321", "204.250,210987654321"}},
+           {{",9.5,Hours,", ",9.50,Hours,"}},
+           {{R"("{""project"": ""ft-8b"", ""team"": ""ml-platform""}")",
+             R"("{""team"":""ml-platform"",""project"":""ft-8b""}")"}},
+           {{",AmazonEC2,", ",AmazonEC2 ,"}}}) {
+    CAPTURE(respelt.front().second);
+    CHECK(bill_error(head + first + with_changes(first, respelt)) ==
+          "trncost: bill.csv:3: repeats line 2 field for field (a bill concatenated with itself, "
+          "or a row exported twice): its money would count twice; remove one");
+  }
+  // Another resource in the same hour at the same cost is another row.
+  CHECK(bill_error(head + first +
+                   with_changes(first, {{"i-0a1b2c3d4e5f60001", "i-0a1b2c3d4e5f6ffff"}})) ==
+        "no error");
+
+  // A Cost and Usage Report's line item id twice for one period: counted twice otherwise, even
+  // when another column differs.
+  const std::string cur = trncost_support::slurp(bills + "cur-legacy.csv");
+  const std::string cur_head = cur.substr(0, cur.find('\n') + 1);
+  const std::string cur_first =
+      cur.substr(cur_head.size(), cur.find('\n', cur_head.size()) + 1 - cur_head.size());
+  CHECK(bill_error(cur_head + cur_first +
+                   with_changes(cur_first, {{"i-0a1b2c3d4e5f60001", "i-0a1b2c3d4e5f60009"}})) ==
+        "trncost: bill.csv:3: column 'identity/LineItemId': line item li-0001 for "
+        "2026-11-20T00:00:00Z to 2026-11-21T00:00:00Z is on line 2 too: one line item of one "
+        "period is one row, or its money counts twice");
+  // The same id for another period is another row.
+  CHECK(
+      bill_error(cur_head + cur_first +
+                 with_changes(cur_first, {{"2026-11-20T00:00:00Z/2026-11-21T00:00:00Z,",
+                                           "2026-11-21T00:00:00Z/2026-11-22T00:00:00Z,"},
+                                          {"Usage,2026-11-20T00:00:00Z,2026-11-21T00:00:00Z,",
+                                           "Usage,2026-11-21T00:00:00Z,2026-11-22T00:00:00Z,"}})) ==
+      "no error");
+  // A usage type whose region prefix is not the row's region.
+  CHECK(bill_error(head + with_changes(first, {{",BoxUsage:trn1.32xlarge",
+                                                ",USW2-BoxUsage:trn1.32xlarge"}})) ==
+        "trncost: bill.csv:2: column 'x_UsageType': \"USW2-BoxUsage:trn1.32xlarge\" names the "
+        "region us-west-2 (its prefix), but column 'RegionId' says us-east-1; a row in two "
+        "regions cannot be matched to either");
+}
+
 TEST_CASE("hostile bills are refused with the file, the line, the column and the rule") {
   const std::string& text = focus_text();
   const std::size_t first_row_end = text.find('\n', text.find('\n') + 1);
@@ -494,6 +546,14 @@ TEST_CASE("negative usage, credit and refund rows are kept, never netted away si
   CHECK(ec2.billed == d("182.75"));
   CHECK(ec2.billed_quantity == d("8.5"));
   CHECK(ec2.bill_rows == 2);
+  // Offered as a measurement of the usage, the group says it holds a negative row: a reader
+  // sees a correction (or a refund written as usage) inside what the bill measured.
+  REQUIRE(ec2.billed_as.has_value());
+  CHECK(ec2.billed_as->method.find("; 1 of them negative (-21.5 USD: corrections, or a credit or "
+                                   "refund written as usage), netted in as the bill nets them") !=
+        std::string::npos);
+  CHECK(row_of(reconcile_text(head + first), "BoxUsage:trn1.32xlarge")
+            .billed_as->method.find("negative") == std::string::npos);
 }
 
 TEST_CASE("an empty bill: every estimated line has no bill row, and says so") {

@@ -373,6 +373,31 @@ TEST_CASE("a stored price changed by hand is refused, never used") {
   check_same(io::price_store(path).load(id), read_fixture());
 }
 
+TEST_CASE("a publication date changed by hand cannot put an older version in force") {
+  // November's version published past the as-of date by hand would make September's price the
+  // one in force on 2026-11-30: the date is in each of November's digests, so the store is
+  // refused rather than priced with the older version.
+  const fresh_store path_file("published");
+  const std::string& path = path_file.path();
+  offer september = read_fixture();
+  offer november = september;
+  november.header.version = "20261101000000";
+  november.header.published = parse_timestamp("2026-11-01T00:00:00Z");
+  {
+    io::price_store store(path, io::price_store::mode::write);
+    store.put(november, origin_of("nov.json"));
+    store.put(september, origin_of("sep.json"));
+  }
+  CHECK(io::price_store_offers(path, parse_date("2026-11-30")).front().header.version ==
+        "20261101000000");
+  change_by_hand(path,
+                 "UPDATE offer_versions SET published = '2026-12-31T00:00:00Z' WHERE version = "
+                 "'20261101000000'");
+  CHECK(refusal([&] {
+          (void)io::price_store_offers(path, parse_date("2026-11-30"));
+        }).find("AmazonEC2 20261101000000 us-east-1, SKU ") != std::string::npos);
+}
+
 TEST_CASE("a store of layout 1 (before digests) is read, and gets its digests when next written") {
   const fresh_store path_file("layout-1");
   const std::string& path = path_file.path();

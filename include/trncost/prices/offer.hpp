@@ -140,6 +140,14 @@ struct stated_price {
   std::string text;
 };
 
+namespace detail {
+/// A count written at `text[i]`: "1,000", "10000", "1K", "1M", "1B", "1 million", "2 thousand";
+/// 0 when there is none ("1st", letters). On success `i` is past it.
+TRNCOST_DECL std::uint64_t count_at(std::string_view text, std::size_t& i);
+/// How many of a thing one `unit` of a price list counts: 1000 for "1K tokens", 1 for "Hrs".
+TRNCOST_DECL std::uint64_t unit_count(std::string_view unit);
+}  // namespace detail
+
 /// The amount `description` states, if it begins with one ("$" or "USD", a number, " per ").
 [[nodiscard]] TRNCOST_DECL std::optional<stated_price> stated_price_of(
     std::string_view description);

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -155,6 +156,7 @@ class bill_reader {
   std::uint64_t currency_line_ = 0;
   std::uint64_t rows_ = 0;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> seen_;  ///< (fingerprint, line)
+  std::unordered_map<std::uint64_t, std::uint64_t> ids_;       ///< line item id and period -> line
   bool done_ = false;
 };
 

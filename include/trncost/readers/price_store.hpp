@@ -31,6 +31,7 @@
 #include "../prices/offer.hpp"
 #include "../provenance/date.hpp"
 #include "../units/decimal.hpp"
+#include "detail/input.hpp"
 
 namespace trncost::io {
 

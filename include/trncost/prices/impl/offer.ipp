@@ -240,17 +240,11 @@ TRNCOST_DECL void normalise_product_attributes(std::string_view family,
   }
   out.places = has_exponent ? -1 : fraction;
   if (out.places > decimal::fractional_digits) return std::nullopt;
-  // "per 1,000 PUT, COPY ..." and "per 10,000 GET ...": the amount is for that many units.
-  std::uint64_t count = 0;
+  // "per 1,000 PUT, COPY ...", "per 10,000 GET ...", "per 1K input tokens", "per 1M tokens",
+  // "per 1 million tokens": the amount is for that many units.
   std::size_t j = i;
-  while (j < description.size() && (is_digit(description[j]) || description[j] == ',')) {
-    if (description[j] != ',') {
-      if (count > 100'000'000'000ULL) return std::nullopt;
-      count = count * 10 + static_cast<std::uint64_t>(description[j] - '0');
-    }
-    ++j;
-  }
-  if (j > i && count > 1 && (j == description.size() || description[j] == ' ')) {
+  const std::uint64_t count = detail::count_at(description, j);
+  if (count > 1) {
     out.count = count;
     out.text = std::string(description.substr(from, j - from));
   } else {
@@ -258,6 +252,66 @@ TRNCOST_DECL void normalise_product_attributes(std::string_view family,
   }
   return out;
 }
+
+namespace detail {
+
+TRNCOST_DECL std::uint64_t count_at(std::string_view text, std::size_t& i) {
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  const auto lower = [](char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  };
+  std::uint64_t count = 0;
+  std::size_t j = i;
+  while (j < text.size() && (is_digit(text[j]) || (text[j] == ',' && j > i))) {
+    if (text[j] != ',') {
+      if (count > 100'000'000'000ULL) return 0;
+      count = count * 10 + static_cast<std::uint64_t>(text[j] - '0');
+    }
+    ++j;
+  }
+  if (j == i || count == 0) return 0;
+  // A multiplier: a letter right after the digits (1K, 1M, 1B) or a word after a space.
+  std::uint64_t times = 1;
+  std::size_t end = j;
+  const auto word_at = [&](std::size_t at, std::string_view w) {
+    if (at + w.size() > text.size()) return false;
+    for (std::size_t k = 0; k < w.size(); ++k) {
+      if (lower(text[at + k]) != w[k]) return false;
+    }
+    const std::size_t after = at + w.size();
+    return after == text.size() || text[after] == ' ';
+  };
+  for (const auto& [w, f] : {std::pair<std::string_view, std::uint64_t>{"k", 1'000},
+                             {"m", 1'000'000},
+                             {"b", 1'000'000'000}}) {
+    if (word_at(j, w)) {
+      times = f;
+      end = j + 1;
+    }
+  }
+  if (times == 1 && j < text.size() && text[j] == ' ') {
+    for (const auto& [w, f] : {std::pair<std::string_view, std::uint64_t>{"thousand", 1'000},
+                               {"million", 1'000'000},
+                               {"billion", 1'000'000'000}}) {
+      if (word_at(j + 1, w)) {
+        times = f;
+        end = j + 1 + w.size();
+      }
+    }
+  }
+  if (times == 1 && j < text.size() && text[j] != ' ') return 0;  // "1st", "10x": no count
+  if (count > 1'000'000'000'000ULL / times) return 0;
+  i = end;
+  return count * times;
+}
+
+TRNCOST_DECL std::uint64_t unit_count(std::string_view unit) {
+  std::size_t i = 0;
+  const std::uint64_t n = count_at(unit, i);
+  return n == 0 ? 1 : n;
+}
+
+}  // namespace detail
 
 [[nodiscard]] TRNCOST_DECL std::string price_contradiction(std::string_view description,
                                                            decimal price, std::string_view unit,
@@ -277,7 +331,15 @@ TRNCOST_DECL void normalise_product_attributes(std::string_view family,
           as_stated > stated->amount ? as_stated - stated->amount : stated->amount - as_stated;
       return stated->places < 0 ? gap.is_zero() : gap <= half;
     };
-    if (agrees(price * static_cast<long long>(stated->count))) return {};
+    // The price is per `unit`, which may itself count ("1K tokens"): the description's amount
+    // is for its count of the same thing, so a row priced per 1K that says "per 1M" is refused.
+    const std::uint64_t per_unit = detail::unit_count(unit);
+    const decimal as_stated =
+        per_unit == 1
+            ? price * static_cast<long long>(stated->count)
+            : decimal::divide(price * static_cast<long long>(stated->count),
+                              decimal(static_cast<long long>(per_unit)), rounding::half_even);
+    if (agrees(as_stated)) return {};
     // EBS throughput: priced per GiBps-month, described per MiBps-month (1/1024 of it).
     if (unit == "GiBps-mo" && description.find("MiBps") != std::string_view::npos &&
         agrees(price * static_cast<long long>(stated->count) / decimal(1024))) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <vector>
 
 #include "../../config.hpp"
 #include "../../error.hpp"
@@ -76,6 +77,39 @@ inline constexpr std::uint64_t max_whole_input_bytes = std::uint64_t{256} << 20;
 /// Decided from the file's status, before any byte is read.
 [[nodiscard]] TRNCOST_DECL std::string input_file_rule(const std::string& path,
                                                        std::uint64_t max_bytes);
+
+/// The files this thread's readers open while it lives: every path opened by open_input_file()
+/// (so by every reader: scenarios, studies, plans, offer files, run logs, bills, reports...) and
+/// every price store opened, recorded in each read_log alive in the thread (the innermost and
+/// those around it). A program that writes an output asks it what the run read, transitively, and
+/// refuses to write over any of it (docs/security.md).
+class read_log {
+ public:
+  read_log() noexcept : outer_(innermost()) { innermost() = this; }
+  ~read_log() { innermost() = outer_; }
+  read_log(const read_log&) = delete;
+  read_log& operator=(const read_log&) = delete;
+
+  /// The paths opened, in the order they were first opened, each once.
+  [[nodiscard]] const std::vector<std::string>& paths() const noexcept { return paths_; }
+
+  /// Records that `path` is being opened for reading, in every read_log alive in this thread.
+  static void note(const std::string& path) {
+    for (read_log* l = innermost(); l != nullptr; l = l->outer_) {
+      bool seen = false;
+      for (const auto& p : l->paths_) seen = seen || p == path;
+      if (!seen) l->paths_.push_back(path);
+    }
+  }
+
+ private:
+  static read_log*& innermost() noexcept {
+    thread_local read_log* log = nullptr;
+    return log;
+  }
+  read_log* outer_;
+  std::vector<std::string> paths_;
+};
 
 /// Opens `path` for a reader, in binary. parse_error naming the path when input_file_rule()
 /// refuses it or it cannot be opened. Every reader opens its files here.

@@ -129,19 +129,58 @@ constexpr bill_columns bill_layouts[] = {
       "resource_tags"}},
 };
 
-/// FNV-1a over a record's fields, each followed by a separator byte no field's text can hold in
+/// FNV-1a, one field at a time, each followed by a separator byte no field's text can hold in
 /// that position (so "a,bc" and "ab,c" differ).
-std::uint64_t record_fingerprint(const csv_reader& r) noexcept {
+struct fingerprint {
   std::uint64_t h = 14695981039346656037ULL;
-  for (std::size_t i = 0; i < r.size(); ++i) {
-    for (const char c : r[i]) {
+  void add(std::string_view field) noexcept {
+    for (const char c : field) {
       h ^= static_cast<unsigned char>(c);
       h *= 1099511628211ULL;
     }
     h ^= 0x1FU;
     h *= 1099511628211ULL;
   }
-  return h;
+};
+
+std::string_view trimmed(std::string_view v) noexcept {
+  while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+  while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+  return v;
+}
+
+/// A tags field the way two exports of the same row agree on it: a flat JSON object's members
+/// ({"team": "ml", "job": "ft"}) trimmed and sorted, so that their order and spacing do not count.
+std::string tags_normalized(std::string_view v) {
+  v = trimmed(v);
+  if (v.size() < 2 || v.front() != '{' || v.back() != '}') return std::string(v);
+  std::vector<std::string_view> members;
+  bool quoted = false;
+  std::size_t from = 1;
+  for (std::size_t i = 1; i + 1 < v.size(); ++i) {
+    if (v[i] == '\\' && quoted) {
+      ++i;
+    } else if (v[i] == '"') {
+      quoted = !quoted;
+    } else if (v[i] == ',' && !quoted) {
+      members.push_back(trimmed(v.substr(from, i - from)));
+      from = i + 1;
+    }
+  }
+  members.push_back(trimmed(v.substr(from, v.size() - 1 - from)));
+  std::sort(members.begin(), members.end());
+  std::string out;
+  for (const auto m : members) {
+    // "k" : "v" and "k":"v" alike: blanks around the colon outside the strings dropped.
+    bool in = false;
+    for (std::size_t i = 0; i < m.size(); ++i) {
+      if (m[i] == '"' && (i == 0 || m[i - 1] != '\\')) in = !in;
+      if (!in && (m[i] == ' ' || m[i] == '\t')) continue;
+      out += m[i];
+    }
+    out += '\x1E';
+  }
+  return out;
 }
 
 /// Case-insensitive equality: the one of model/identity.hpp, which service names use.
@@ -370,7 +409,23 @@ TRNCOST_DECL bool bill_reader::next() {
   }
   header_.check_width(csv_);
   ++rows_;
-  seen_.emplace_back(detail::record_fingerprint(csv_), csv_.line());
+  {
+    // A row repeated is the same row whatever its spelling: each field trimmed, numbers as the
+    // decimals they are (204.25 and 204.250), tags in any order.
+    detail::fingerprint f;
+    decimal number_value;
+    for (std::size_t i = 0; i < csv_.size(); ++i) {
+      const std::string_view v = detail::trimmed(csv_[i]);
+      if (cols_[c_tags] && i == *cols_[c_tags]) {
+        f.add(detail::tags_normalized(v));
+      } else if (!v.empty() && detail::measurement_decimal(v, number_value)) {
+        f.add(number_value.to_string());
+      } else {
+        f.add(v);
+      }
+    }
+    seen_.emplace_back(f.h, csv_.line());
+  }
   row_.line = csv_.line();
   row_.row_id.assign(field(c_row_id));
   read_kind();
@@ -384,6 +439,14 @@ TRNCOST_DECL bool bill_reader::next() {
   row_.usage_type.assign(field(c_usage_type));
   row_.region.assign(field(c_region));
   if (const std::string_view prefixed = region_of_usage_type(row_.usage_type); !prefixed.empty()) {
+    if (!row_.region.empty() && row_.region != prefixed) {
+      // "USW2-BoxUsage:..." in a us-east-1 row: which region the usage is in is unknown.
+      io::fail(csv_.position(), "column '" + std::string(column_name(c_usage_type)) + "'",
+               "\"" + std::string(field(c_usage_type)) + "\" names the region " +
+                   std::string(prefixed) + " (its prefix), but column '" +
+                   std::string(column_name(c_region)) + "' says " + row_.region +
+                   "; a row in two regions cannot be matched to either");
+    }
     if (row_.region.empty()) row_.region.assign(prefixed);
     row_.usage_type.erase(0, row_.usage_type.find('-') + 1);
   }
@@ -440,6 +503,21 @@ TRNCOST_DECL bool bill_reader::next() {
   for (const auto& [i, name] : tag_columns_) {
     if (!csv_[i].empty()) row_.tags.emplace_back(name, std::string(csv_[i]));
   }
+  if (!row_.row_id.empty()) {
+    // A Cost and Usage Report's line item id names one row of one period: the same id for the
+    // same period twice is the same charge counted twice, whatever else differs.
+    detail::fingerprint id;
+    id.add(row_.row_id);
+    id.add(to_string(row_.start));
+    id.add(to_string(row_.end));
+    const auto [at, fresh] = ids_.emplace(id.h, row_.line);
+    if (!fresh) {
+      io::fail(csv_.position(), "column '" + std::string(column_name(c_row_id)) + "'",
+               "line item " + row_.row_id + " for " + to_string(row_.start) + " to " +
+                   to_string(row_.end) + " is on line " + std::to_string(at->second) +
+                   " too: one line item of one period is one row, or its money counts twice");
+    }
+  }
   return true;
 }
 
@@ -460,6 +538,7 @@ TRNCOST_DECL void bill_reader::check_duplicates() {
   }
   seen_.clear();
   seen_.shrink_to_fit();
+  ids_.clear();
 }
 
 }  // namespace trncost::io

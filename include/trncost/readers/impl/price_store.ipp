@@ -289,6 +289,7 @@ TRNCOST_DECL price_store::price_store(std::string path, mode m) : path_(std::mov
                                  ? static_cast<std::uint64_t>(std::filesystem::file_size(path_, ec))
                                  : 0;
   if (exists) check_file(true, size);
+  if (m == mode::read) read_log::note(path_);  // a store read is an input of the run
   const int flags =
       m == mode::read ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
   if (sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
@@ -518,7 +519,13 @@ TRNCOST_DECL auto price_store::versions() const -> std::vector<stored_offer_vers
 TRNCOST_DECL auto price_store::in_force(date as_of) const -> std::vector<stored_offer_version> {
   std::map<std::pair<std::string, std::string>, stored_offer_version> last;
   for (auto& v : versions()) {
-    if (v.published.day() > as_of) continue;
+    if (v.published.day() > as_of) {
+      // Passed over for its publication date, which decides which version prices the estimate:
+      // that date must be the one trncost stored (each price's digest holds it), or an edited
+      // date would make an older version price the estimate as if it were the one in force.
+      if (layout_ >= 2) (void)load_rows(v.id, true);
+      continue;
+    }
     auto key = std::make_pair(v.offer_code, v.origin.region);
     auto it = last.find(key);
     if (it == last.end()) {

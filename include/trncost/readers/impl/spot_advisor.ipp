@@ -3,6 +3,8 @@
 #ifndef TRNCOST_READERS_IMPL_SPOT_ADVISOR_IPP
 #define TRNCOST_READERS_IMPL_SPOT_ADVISOR_IPP
 
+#include <optional>
+
 #include "../spot_advisor.hpp"
 
 namespace trncost {
@@ -53,6 +55,53 @@ TRNCOST_DECL const spot_market* spot_advisor::find(std::string_view region,
   return nullptr;
 }
 
+namespace detail {
+
+TRNCOST_DECL std::string advisor_label_rule(std::string_view label, std::uint32_t max) {
+  // The advisor's labels: "<5%", "5-10%", ">20%"; its max is the bucket's upper bound, which the
+  // published file puts a little above the label's ("5-10%" with max 11, "15-20%" with 22).
+  const auto number = [](std::string_view t, std::size_t& i) -> std::optional<std::uint32_t> {
+    std::uint32_t n = 0;
+    const std::size_t from = i;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9' && i - from < 3) {
+      n = n * 10 + static_cast<std::uint32_t>(t[i++] - '0');
+    }
+    if (i == from) return std::nullopt;
+    return n;
+  };
+  const std::string said = "\"" + std::string(label) + "\" with max " + std::to_string(max);
+  const std::string rule =
+      "; a range's label and its max (the percentage trncost uses) must say the same bucket";
+  std::size_t i = 0;
+  if (label.starts_with("<")) {
+    i = 1;
+    const auto hi = number(label, i);
+    if (!hi || label.substr(i) != "%") return "is not a label trncost reads (<5%, 5-10%, >20%)";
+    if (max < *hi || max >= 2 * *hi) return said + " contradicts itself" + rule;
+    return {};
+  }
+  if (label.starts_with(">")) {
+    i = 1;
+    const auto lo = number(label, i);
+    if (!lo || label.substr(i) != "%") return "is not a label trncost reads (<5%, 5-10%, >20%)";
+    if (max <= *lo) return said + " contradicts itself" + rule;
+    return {};
+  }
+  const auto lo = number(label, i);
+  if (!lo || i >= label.size() || label[i] != '-') {
+    return "is not a label trncost reads (<5%, 5-10%, >20%)";
+  }
+  ++i;
+  const auto hi = number(label, i);
+  if (!hi || label.substr(i) != "%" || *hi <= *lo) {
+    return "is not a label trncost reads (<5%, 5-10%, >20%)";
+  }
+  if (max < *hi || max >= *hi + (*hi - *lo)) return said + " contradicts itself" + rule;
+  return {};
+}
+
+}  // namespace detail
+
 [[nodiscard]] TRNCOST_DECL spot_advisor parse_spot_advisor(std::string_view text,
                                                            std::string_view file) {
   using detail::json_value;
@@ -72,6 +121,10 @@ TRNCOST_DECL const spot_market* spot_advisor::find(std::string_view region,
     x.label = detail::advisor_member(r, file, at, "label", k::string).text();
     x.max_percent = detail::advisor_whole(detail::advisor_member(r, file, at, "max", k::number),
                                           file, at + ".max", 100);
+    if (const std::string rule = detail::advisor_label_rule(x.label, x.max_percent);
+        !rule.empty()) {
+      fail(input_position::whole(file), at + ".label", rule);
+    }
     for (const auto& seen : out.ranges) {
       if (seen.index == x.index) {
         fail(input_position::whole(file), at + ".index",

@@ -81,6 +81,11 @@ struct group {
   timestamp from{};
   timestamp to{};
   std::vector<std::string> refs;
+  // Usage rows with a negative quantity or cost: corrections (or a credit or refund written as
+  // usage), netted into the group as the bill nets them, and said wherever the usage is offered
+  // as a measurement.
+  std::uint64_t negative_rows = 0;
+  decimal negative_cost{};
 };
 
 /// How many rows a measurement's method names one by one before it says "and N more".
@@ -212,15 +217,20 @@ measured bill_measurement(const group& g, const reconciliation& r) {
   if (g.row.bill_rows > g.refs.size()) {
     rows += " and " + std::to_string(g.row.bill_rows - g.refs.size()) + " more";
   }
-  return measured{.run_id = "bill " + r.bill,
-                  .method = "billed usage and " + std::string(to_string(r.basis)) + " cost of " +
-                            std::to_string(g.row.bill_rows) +
-                            (g.row.bill_rows == 1 ? " row" : " rows") + " of a " +
-                            std::string(io::to_string(r.layout)) + " bill (" + rows + ")",
-                  .from = g.from,
-                  .to = g.to,
-                  .instance_type = g.row.identity.instance_type,
-                  .region = g.row.identity.region};
+  return measured{
+      .run_id = "bill " + r.bill,
+      .method = "billed usage and " + std::string(to_string(r.basis)) + " cost of " +
+                std::to_string(g.row.bill_rows) + (g.row.bill_rows == 1 ? " row" : " rows") +
+                " of a " + std::string(io::to_string(r.layout)) + " bill (" + rows + ")" +
+                (g.negative_rows == 0 ? std::string()
+                                      : "; " + std::to_string(g.negative_rows) +
+                                            " of them negative (" + g.negative_cost.to_string() +
+                                            " USD: corrections, or a credit or refund written as "
+                                            "usage), netted in as the bill nets them"),
+      .from = g.from,
+      .to = g.to,
+      .instance_type = g.row.identity.instance_type,
+      .region = g.row.identity.region};
 }
 
 }  // namespace
@@ -429,6 +439,10 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
                                           : "line item " + row.row_id);
     }
     ++g.row.bill_rows;
+    if (cost.is_negative() || (row.quantity && row.quantity->is_negative())) {
+      ++g.negative_rows;
+      g.negative_cost += cost;
+    }
     g.row.billed += cost;
     out.billed_usage += cost;
     const auto* u = row.quantity ? detail::bill_unit(row.unit) : nullptr;

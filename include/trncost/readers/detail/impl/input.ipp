@@ -156,6 +156,8 @@ TRNCOST_DECL std::string size_text(std::uint64_t bytes) {
 
 [[nodiscard]] TRNCOST_DECL std::ifstream open_input_file(const std::string& path,
                                                          std::uint64_t max_bytes) {
+  // Recorded before it is examined: a file the run tried to read is one its output must spare.
+  read_log::note(path);
   if (std::string rule = input_file_rule(path, max_bytes); !rule.empty()) {
     fail(input_position::whole(path), "", rule);
   }
