@@ -63,7 +63,8 @@ CREDITS_MEMBERS = ["total_spend", "total_credits", "total_uncovered", "total_was
                    "total_lost_at_expiry", "runway", "grants", "periods", "credit_lines",
                    "projection", "findings"]
 GRANT_MEMBERS = ["name", "amount", "last_valid_day", "used", "balance_at_end", "exhausted_on",
-                 "wasted_at_expiry", "unused_at_schedule_end", "runs_out_on", "lost_at_expiry"]
+                 "wasted_at_expiry", "unused_at_schedule_end", "runs_out_on", "lost_at_expiry",
+                 "services", "usable"]
 PERIOD_MEMBERS = ["start", "end", "spend", "credits_used", "uncovered", "uncovered_by_reason",
                   "balance_after"]
 ANALYSIS_PARTS = ["tornado", "scenarios", "monte_carlo", "comparison", "decision"]
@@ -1581,6 +1582,28 @@ def check_runway(b, path, grants, names, wasted, balance, expired, schedule_end)
         runs_out.append(day_or_null(g, p, "runs_out_on"))
         lost.append(dec(g, p, "lost_at_expiry"))
         exhausted.append(day_or_null(g, p, "exhausted_on"))
+    # Only a grant the spend can draw on sets the runway. One that paid something, or that a usage
+    # charge of the rate bills a service of, is usable; a report written before grants said so
+    # counts every grant.
+    rate_services = set()
+    pr0 = b.get("projection") if isinstance(b.get("projection"), dict) else {}
+    rate0 = pr0.get("rate") if isinstance(pr0.get("rate"), dict) else {}
+    for c in rate0.get("charges", []) if isinstance(rate0.get("charges"), list) else []:
+        if isinstance(c, dict) and c.get("kind") == "usage" and isinstance(c.get("service"), str) \
+                and parse_decimal(c.get("amount") if isinstance(c.get("amount"), str) else "?",
+                                  at(path, "projection.rate")) != 0:
+            rate_services.add(c["service"])
+    usable = []
+    for k, (p, g) in enumerate(grants):
+        services = strings(g, p, "services") if "services" in g else []
+        ok = member(g, p, "usable", bool, "true or false") if "usable" in g else True
+        drawn = dec(g, p, "used") != 0 or runs_out[k] is not None or \
+            any(sv in rate_services for sv in services)
+        if drawn and not ok:
+            raise Mismatch(at(p, "usable"), "true", "false",
+                           "the spend draws on it: it paid something or the rate bills a "
+                           "service it covers")
+        usable.append(ok)
     runway = None
     for k, (p, g) in enumerate(grants):
         if runs_out[k] is not None and lost[k] != 0:
@@ -1593,10 +1616,12 @@ def check_runway(b, path, grants, names, wasted, balance, expired, schedule_end)
         if wasted[k] is not None and lost[k] != wasted[k]:
             raise Mismatch(at(p, "lost_at_expiry"), show(wasted[k]), show(lost[k]),
                            "a grant that expired in the schedule loses its waste there")
+        if not usable[k]:
+            continue
         stop = runs_out[k] or last_day[k] + datetime.timedelta(days=1)
         runway = stop if runway is None or stop > runway else runway
     expect(at(path, "runway"), runway, day_or_null(b, path, "runway"),
-           "the latest of each grant's runs_out_on or the day after its last_valid_day")
+           "the latest of each usable grant's runs_out_on or the day after its last_valid_day")
     total_lost = sum(lost, Fraction(0))
     expect(at(path, "total_lost_at_expiry"), total_lost, dec(b, path, "total_lost_at_expiry"),
            "the grants' lost_at_expiry")

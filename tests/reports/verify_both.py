@@ -296,6 +296,23 @@ def tamper_runway(doc):
     return f"credits.runway moved to {moved}"
 
 
+def tamper_grant_unusable(doc):
+    """A grant that paid something marked unusable, the runway moved to the other usable grants'
+    last stop (null without one): the stops agree, but the spend draws on that grant."""
+    c = doc.get("credits")
+    if c is None or "usable" not in c["grants"][0]:
+        return None
+    for g in c["grants"]:
+        if g["usable"] and Decimal(g["used"]) != 0:
+            g["usable"] = False
+            stops = [g2["runs_out_on"] or (datetime.date.fromisoformat(g2["last_valid_day"]) +
+                                           datetime.timedelta(days=1)).isoformat()
+                     for g2 in c["grants"] if g2["usable"]]
+            c["runway"] = max(stops) if stops else None
+            return f"grant '{g['name']}', which paid {g['used']}, marked unusable"
+    return None
+
+
 def first_reason_with_rule(doc, statuses=None):
     """The first status reason that names its rule (schema version 4), of one of `statuses`."""
     return next((r for r in doc["reasons"] if "rule" in r and
@@ -373,6 +390,7 @@ TAMPERS = [
     ("runs-out-day", tamper_runs_out_day),
     ("lost-at-expiry", tamper_lost_at_expiry),
     ("runway", tamper_runway),
+    ("grant-unusable", tamper_grant_unusable),
     ("reason-rule", tamper_reason_rule),
     ("reason-category", tamper_reason_category),
     ("reason-rule-removed", tamper_reason_rule_removed),
