@@ -1751,6 +1751,30 @@ OPTION_MEMBERS = ["name", "title", "work", "report", "regions"]
 REGION_MEMBERS = ["region", "report", "work", "cost_per_work", "why_not"]
 BREAK_EVEN_MEMBERS = ["hosted", "api", "component", "unit", "baseline", "demand", "peak",
                       "hosted_total", "api_total"]
+CASH_RANK_MEMBERS = ["name", "rank", "list_rank", "total", "credits", "cash", "lost_at_expiry",
+                     "work", "cash_per_work", "paid_by"]
+
+
+def paid_by_text(paid):
+    """"'G' pays 30000.00 and 'H' pays 5.00", or "no grant pays it" (the C++ paid_by_text)."""
+    if not paid:
+        return "no grant pays it"
+    return " and ".join(f"'{g}' pays {fixed2(a)}" for g, a in paid)
+
+
+def credit_effect(ranked):
+    """The sentence on how the ranking by cash differs from the one by list total."""
+    by_cash = ranked[0]
+    by_list = next((k for k in ranked if k["list_rank"] == 1), by_cash)
+    if by_cash["name"] == by_list["name"]:
+        return (f"credits do not change the first option: '{by_cash['name']}' ranks first by "
+                f"list total ({fixed2(by_cash['total'])} USD) and by cash paid after credits "
+                f"({fixed2(by_cash['cash'])} USD; {paid_by_text(by_cash['paid_by'])})")
+    return (f"credits change the first option: by cash paid after credits, '{by_cash['name']}' "
+            f"ranks first ({fixed2(by_cash['cash'])} USD: {paid_by_text(by_cash['paid_by'])} of "
+            f"its {fixed2(by_cash['total'])} USD list total); by list total, '{by_list['name']}' "
+            f"ranks first ({fixed2(by_list['total'])} USD, {fixed2(by_list['cash'])} USD in cash: "
+            f"{paid_by_text(by_list['paid_by'])})")
 
 
 def input_value(report, name):
@@ -1842,7 +1866,7 @@ class Study:
             raise Mismatch("options", "two or more options", len(self.options))
         a = obj_at(doc, "", "analysis")
         for key in a:
-            if key not in ("comparison", "decision", "break_even"):
+            if key not in ("comparison", "decision", "cash_ranking", "break_even"):
                 raise Unreadable(at("analysis", key), "is not a part of a study's analysis")
         comparison = obj_at(a, "analysis", "comparison")
         check_comparison(comparison, "analysis.comparison")
@@ -1851,8 +1875,9 @@ class Study:
         groups = self.check_groups(comparison)
         for name, (p, o, rep) in self.options.items():
             self.check_option_decision(name, p, rep, groups[name])
+        self.cash = self.check_cash_ranking(a, comparison)
         self.check_study_decision(comparison, decision)
-        self.counts["sections"] += 2
+        self.counts["sections"] += 2 + (self.cash is not None)
         if "break_even" in a:
             for p, b in objects(a, "analysis", "break_even", BREAK_EVEN_MEMBERS, "a break-even"):
                 self.check_break_even(p, b)
@@ -2192,15 +2217,80 @@ class Study:
                 raise Mismatch(at(path, key + "_reasons"), want, found[key],
                                f"option '{name}': the reasons its report gives, in order")
 
+    def check_cash_ranking(self, a, comparison):
+        """With grants, the first group's ranked options by cash paid after credits (list total
+        less the credits each option's burn-down uses), per unit of work, ties by list rank;
+        recomputed from the options' verified reports. Returns the recomputed ranking or None."""
+        groups = comparison["groups"]
+        first = groups[0]["ranked"] if groups else []
+        has_grant = any("credits" in rep.doc for _, _, rep in self.options.values())
+        if not (has_grant and first):
+            if "cash_ranking" in a:
+                raise Mismatch("analysis.cash_ranking", "none", "a ranking",
+                               "without a grant (or a ranked option) there is no cash ranking")
+            return None
+        want = []
+        for r in first:
+            name = r["name"]
+            _, o, rep = self.options[name]
+            total = parse_decimal(rep.doc["totals"]["total"], name)
+            work = parse_decimal(o["work"], name)
+            credits = rep.doc.get("credits")
+            used = parse_decimal(credits["total_credits"], name) if credits else Fraction(0)
+            lost = parse_decimal(credits["total_lost_at_expiry"], name) if credits \
+                else Fraction(0)
+            paid = [(g["name"], parse_decimal(g["used"], name)) for g in credits["grants"]] \
+                if credits else []
+            cash = total - used
+            want.append({"name": name, "list_rank": r["cost_rank"], "total": total, "credits": used,
+                         "cash": cash, "lost_at_expiry": lost, "work": work,
+                         "cash_per_work": round_places(cash / work, "half-even") if work else cash,
+                         "paid_by": [(g, u) for g, u in paid if u != 0]})
+        want.sort(key=lambda k: k["cash_per_work"])  # stable: ties keep the list rank's order
+        cr = obj_at(a, "analysis", "cash_ranking", ["ranked", "effect"], "the ranking by cash")
+        got = objects(cr, "analysis.cash_ranking", "ranked", CASH_RANK_MEMBERS,
+                      "an option ranked by cash")
+        if len(got) != len(want):
+            raise Mismatch("analysis.cash_ranking.ranked", f"{len(want)} options", len(got),
+                           "the first group's ranked options")
+        for i, ((p, e), k) in enumerate(zip(got, want)):
+            if e["name"] != k["name"]:
+                raise Mismatch(at(p, "name"), f"'{k['name']}'", f"'{e['name']}'",
+                               "ranked by cash per unit of work, ties by list rank")
+            expect(at(p, "rank"), i + 1, whole(e, p, "rank"))
+            expect(at(p, "list_rank"), k["list_rank"], whole(e, p, "list_rank"),
+                   "its rank in the comparison")
+            for key, why in (("total", "the option's total"),
+                             ("credits", "its burn-down's total_credits"),
+                             ("cash", "total - credits"),
+                             ("lost_at_expiry", "its burn-down's total_lost_at_expiry"),
+                             ("work", "the option's work"),
+                             ("cash_per_work", "cash / work (half-even at 18 digits)")):
+                expect(at(p, key), k[key], dec(e, p, key), why)
+            paid = [(text(g, gp, "grant"), dec(g, gp, "amount"))
+                    for gp, g in objects(e, p, "paid_by", ["grant", "amount"], "a grant's share")]
+            if paid != k["paid_by"]:
+                raise Mismatch(at(p, "paid_by"), k["paid_by"], paid,
+                               "each grant's used above 0, in the burn-down's order")
+        effect = credit_effect(want)
+        expect_text = text(cr, "analysis.cash_ranking", "effect")
+        if expect_text != effect:
+            raise Mismatch("analysis.cash_ranking.effect", effect, expect_text)
+        return want
+
     def check_study_decision(self, comparison, decision):
         groups = comparison["groups"]
         first = groups[0] if groups else None
         decided = member(self.doc, "", "decided_for", (str, type(None)), "an option or null")
         if first is not None and first["ranked"]:
-            top = first["ranked"][0]["name"]
+            top = self.cash[0]["name"] if self.cash else first["ranked"][0]["name"]
             expect("decided_for", f"'{top}'", f"'{decided}'" if decided else "null",
-                   "the option ranked first in the first group")
-            own = self.options[top][2].doc["analysis"]["decision"]
+                   "the option ranked first in the first group" +
+                   (" by cash paid after credits" if self.cash else ""))
+            own = dict(self.options[top][2].doc["analysis"]["decision"])
+            if self.cash:
+                own["continue_reasons"] = own["continue_reasons"] + [
+                    "ranked by cash paid after credits: " + credit_effect(self.cash)]
             for key in ("outcome", "suspend_reasons", "compare_reasons", "continue_reasons"):
                 if decision[key] != own[key]:
                     raise Mismatch(at("analysis.decision", key), own[key], decision[key],

@@ -558,7 +558,46 @@ def tamper_study_region_unpriced_zero(doc):
     return None
 
 
+def tamper_study_cash_swap(doc):
+    """The ranking by cash reversed in its first two places, ranks and decided_for with it: only the
+    cash recomputed from each option's burn-down refuses it."""
+    c = doc["analysis"].get("cash_ranking")
+    if not c or len(c["ranked"]) < 2:
+        return None
+    r = c["ranked"]
+    r[0], r[1] = r[1], r[0]
+    r[0]["rank"], r[1]["rank"] = 1, 2
+    doc["decided_for"] = r[0]["name"]
+    return f"cash ranking swapped: '{r[0]['name']}' first, decided_for with it"
+
+
+def tamper_study_cash_amount(doc):
+    """An option's credits raised by 1 and its cash lowered by 1: total - credits still holds."""
+    c = doc["analysis"].get("cash_ranking")
+    if not c:
+        return None
+    k = c["ranked"][-1]
+    k["credits"] = plus(k["credits"], "1")
+    k["cash"] = plus(k["cash"], "-1")
+    return f"cash ranking '{k['name']}': credits + 1, cash - 1"
+
+
+def tamper_study_cash_effect(doc):
+    """The credit effect's sentence reworded in the ranking and in the decision's reasons."""
+    c = doc["analysis"].get("cash_ranking")
+    if not c:
+        return None
+    old = c["effect"]
+    c["effect"] = old.replace("credits ", "the credits ", 1)
+    reasons = doc["analysis"]["decision"]["continue_reasons"]
+    reasons[-1] = "ranked by cash paid after credits: " + c["effect"]
+    return "the credit effect reworded"
+
+
 STUDY_TAMPERS = [
+    ("study-cash-swap", tamper_study_cash_swap),
+    ("study-cash-amount", tamper_study_cash_amount),
+    ("study-cash-effect", tamper_study_cash_effect),
     ("study-break-even-total", tamper_study_break_even_total),
     ("study-break-even-demand", tamper_study_break_even_demand),
     ("study-region-order", tamper_study_region_order),

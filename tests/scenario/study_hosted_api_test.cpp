@@ -86,8 +86,11 @@ TEST_CASE("the shipped hosting-or-API study: totals, per 1M tokens, break-evens 
   const auto& api = option(r, "Amazon Bedrock, on demand");
   CHECK(api.est.total == decimal("4898.88"));
   CHECK(api.work == decimal("4665.6"));
+  // Ranked first by list total; but the study has grants, so it decides on the cash paid after
+  // credits (below): the inf2 fleet, whose EC2 lines the 100,000 USD grant pays whole.
+  CHECK(r.comparison.groups[0].ranked[0].name == "Amazon Bedrock, on demand");
   REQUIRE(r.decided_for);
-  CHECK(*r.decided_for == "Amazon Bedrock, on demand");
+  CHECK(*r.decided_for == "2 x inf2.48xlarge");
   // Its lines are billed by Amazon Bedrock, named by the offer rows' usage types; the price per 1M
   // is the 1K row's price converted, a derivation of the quote.
   REQUIRE(api.est.lines.size() == 2);
@@ -121,6 +124,29 @@ TEST_CASE("the shipped hosting-or-API study: totals, per 1M tokens, break-evens 
   CHECK(credits_inf2.total_credits == decimal("56079.0864"));
   for (const auto& g : credits_inf2.grants) {
     if (g.name == "Bedrock model credits") CHECK(g.used == decimal{});
+  }
+  // Cash after credits: inf2 56,079.0864 - 56,079.0864 = 0; the API 4,898.88 - 3,000 =
+  // 1,898.88; p5 118,886.40 - 100,000 = 18,886.40; trn2 154,483.20 - 100,000 = 54,483.20.
+  REQUIRE(r.cash);
+  REQUIRE(r.cash->ranked.size() == 4);
+  CHECK(r.cash->ranked[0].name == "2 x inf2.48xlarge");
+  CHECK(r.cash->ranked[0].cash == decimal{});
+  CHECK(r.cash->ranked[0].list_rank == 2);
+  CHECK(r.cash->ranked[1].name == "Amazon Bedrock, on demand");
+  CHECK(r.cash->ranked[1].cash == decimal("1898.88"));
+  CHECK(r.cash->ranked[2].cash == decimal("18886.4"));
+  CHECK(r.cash->ranked[3].cash == decimal("54483.2"));
+  CHECK(r.cash->effect ==
+        "credits change the first option: by cash paid after credits, '2 x inf2.48xlarge' ranks "
+        "first (0.00 USD: 'AWS Activate Portfolio' pays 56079.09 of its 56079.09 USD list total); "
+        "by list total, 'Amazon Bedrock, on demand' ranks first (4898.88 USD, 1898.88 USD in "
+        "cash: 'Bedrock model credits' pays 3000.00)");
+  CHECK(r.decision.continue_reasons.back() == "ranked by cash paid after credits: " +
+                                                  r.cash->effect);
+  // Each fleet's runway is set by the EC2 grant alone: the model credits cannot pay a fleet.
+  for (const auto& g : credits_inf2.grants) {
+    CHECK(g.usable == (g.name == "AWS Activate Portfolio"));
+    if (g.usable) CHECK(credits_inf2.runway == g.runs_out_on);
   }
   // The JSON report passes the study audit, break-evens included.
   const auto a = audit_study(render_json(r), "hb.json");

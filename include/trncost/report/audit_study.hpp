@@ -8,10 +8,14 @@
 #define TRNCOST_REPORT_AUDIT_STUDY_HPP
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <map>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "../config.hpp"
 #include "audit.hpp"

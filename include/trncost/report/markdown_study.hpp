@@ -28,6 +28,9 @@ TRNCOST_DECL void md_study_decision(std::string& o, const study_result& r);
 
 TRNCOST_DECL void md_study_comparison(std::string& o, const study_result& r);
 
+/// The ranking by cash paid after credits, when the study has grants.
+TRNCOST_DECL void md_study_cash(std::string& o, const study_result& r);
+
 TRNCOST_DECL void md_study_break_even(std::string& o, const study_result& r);
 
 TRNCOST_DECL std::string quote_dates(const estimate& est);

@@ -43,6 +43,30 @@ TRNCOST_DECL std::string html_study_comparison(const study_result& r) {
   return h + "</section>\n";
 }
 
+TRNCOST_DECL std::string html_study_cash(const study_result& r) {
+  if (!r.cash) return {};
+  std::string h =
+      "<section id=\"cash-ranking\"><h2>Ranking by cash paid after credits</h2>\n<p>The study "
+      "has grants, so its decision ranks what is paid: each ranked option's list total less what "
+      "the grants it can use pay of it, per " +
+      html_escape(r.work_unit) + "; the rank by list total is beside it. " +
+      html_escape(effect_sentence(*r.cash)) +
+      "</p>\n<table class=\"cash-ranking\"><tr><th>rank</th><th>option</th><th>list USD</th>"
+      "<th>credits USD</th><th>cash USD</th><th>USD cash per " +
+      html_escape(r.work_unit) +
+      "</th><th>list rank</th><th>paid by</th><th>lost at expiry USD</th></tr>\n";
+  for (const auto& k : r.cash->ranked) {
+    h += "<tr data-option=\"" + html_escape(k.name) + "\" data-rank=\"" +
+         std::to_string(k.rank) + "\"><td class=\"num\">" + std::to_string(k.rank) + "</td><td>" +
+         html_escape(k.name) + "</td><td class=\"num\">" + usd(k.total) +
+         "</td><td class=\"num\">" + usd(k.credits) + "</td><td class=\"num\">" + usd(k.cash) +
+         "</td><td class=\"num\">" + per_unit(k.cash_per_work) + "</td><td class=\"num\">" +
+         std::to_string(k.list_rank) + "</td><td>" + html_escape(paid_by_text(k)) +
+         "</td><td class=\"num\">" + usd(k.lost_at_expiry) + "</td></tr>\n";
+  }
+  return h + "</table></section>\n";
+}
+
 TRNCOST_DECL std::string html_study_break_even(const study_result& r) {
   if (r.break_evens.empty()) return {};
   std::string h =
@@ -100,11 +124,11 @@ TRNCOST_DECL std::string html_study_runway(const study_result& r) {
   std::string h =
       "<section id=\"runway\"><h2>Credit runway</h2>\n<table><tr><th>option</th>"
       "<th>spend USD</th><th>credits USD</th><th>cash USD</th><th>lost at expiry USD</th>"
-      "<th>runway</th></tr>\n";
+      "<th>runway</th><th>grants</th></tr>\n";
   for (const auto& x : r.options) {
     if (!x.extras.burn_down) {
       h += "<tr><td>" + html_escape(x.name) + "</td><td class=\"num\">" + usd(x.est.total) +
-           "</td><td colspan=\"4\">no grant</td></tr>\n";
+           "</td><td colspan=\"5\">no grant</td></tr>\n";
       continue;
     }
     const auto& b = *x.extras.burn_down;
@@ -112,8 +136,7 @@ TRNCOST_DECL std::string html_study_runway(const study_result& r) {
          "</td><td class=\"num\">" + usd(b.total_spend) + "</td><td class=\"num\">" +
          usd(b.total_credits) + "</td><td class=\"num\">" + usd(b.total_uncovered) +
          "</td><td class=\"num\">" + usd(b.total_lost_at_expiry) + "</td><td>" +
-         (b.runway ? "credits stop paying on " + to_string(*b.runway)
-                   : std::string("a grant still has a valid balance after the last period")) +
+         html_escape(runway_text(b)) + "</td><td>" + html_escape(grant_stops(b)) +
          "</td></tr>\n";
   }
   return h + "</table></section>\n";
@@ -160,9 +183,12 @@ namespace io {
       " options from " + html_escape(r.file) + "; work delivered in " + html_escape(r.work_unit) +
       ".</p>\n";
   h += detail::decision_section(
-      r.decision, r.decided_for ? "The decision for " + *r.decided_for + ", ranked first."
-                                : std::string("No option ranks."));
+      r.decision, r.decided_for
+                      ? "The decision for " + *r.decided_for +
+                            (r.cash ? ", ranked first by cash paid after credits." : ", ranked first.")
+                      : std::string("No option ranks."));
   h += detail::html_study_comparison(r);
+  h += detail::html_study_cash(r);
   h += detail::html_study_break_even(r);
   h += detail::html_study_regions(r);
   h += detail::html_study_runway(r);

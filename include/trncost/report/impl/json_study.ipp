@@ -73,6 +73,39 @@ namespace io {
   w.begin_object();
   detail::write_comparison(w, r.comparison);
   detail::write_decision(w, r.decision);
+  if (r.cash) {
+    // With grants, the decision ranks what is paid: each ranked option's list total, what the
+    // grants pay of it and the cash left, cheapest in cash per unit of work first.
+    w.key("cash_ranking");
+    w.begin_object();
+    w.key("ranked");
+    w.begin_array();
+    for (const auto& k : r.cash->ranked) {
+      w.begin_object();
+      w.member("name", k.name);
+      w.member("rank", static_cast<std::int64_t>(k.rank));
+      w.member("list_rank", static_cast<std::int64_t>(k.list_rank));
+      w.member("total", k.total);
+      w.member("credits", k.credits);
+      w.member("cash", k.cash);
+      w.member("lost_at_expiry", k.lost_at_expiry);
+      w.member("work", k.work);
+      w.member("cash_per_work", k.cash_per_work);
+      w.key("paid_by");
+      w.begin_array();
+      for (const auto& [g, amount] : k.paid_by) {
+        w.begin_object();
+        w.member("grant", g);
+        w.member("amount", amount);
+        w.end_object();
+      }
+      w.end_array();
+      w.end_object();
+    }
+    w.end_array();
+    w.member("effect", r.cash->effect);
+    w.end_object();
+  }
   if (!r.break_evens.empty()) {
     const auto optional = [&](const char* key, const std::optional<decimal>& v) {
       w.key(key);

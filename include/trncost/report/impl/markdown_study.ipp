@@ -28,7 +28,9 @@ TRNCOST_DECL std::string demote_headings(const std::string& text) {
 TRNCOST_DECL void md_study_decision(std::string& o, const study_result& r) {
   const auto& d = r.decision;
   o += "\n## Decision: " + std::string(analysis::to_string(d.outcome));
-  o += r.decided_for ? " (" + md_cell(*r.decided_for) + ", ranked first)\n\n"
+  o += r.decided_for ? " (" + md_cell(*r.decided_for) +
+                           (r.cash ? ", ranked first by cash paid after credits)\n\n"
+                                   : ", ranked first)\n\n")
                      : std::string(" (no option ranks)\n\n");
   for (const auto& x : d.suspend_reasons) o += "- **suspend**: " + md_cell(x) + "\n";
   for (const auto& x : d.compare_reasons) o += "- **compare**: " + md_cell(x) + "\n";
@@ -55,6 +57,23 @@ TRNCOST_DECL void md_study_comparison(std::string& o, const study_result& r) {
     for (const auto& a : g.apart) {
       o += "| - | " + md_cell(a.name) + " | set apart: " + md_cell(a.reason) + " | | | | |\n";
     }
+  }
+}
+
+TRNCOST_DECL void md_study_cash(std::string& o, const study_result& r) {
+  if (!r.cash) return;
+  o += "\n## Ranking by cash paid after credits\n\nThe study has grants, so its decision ranks "
+       "what is paid: each ranked option's list total less what the grants it can use pay of it, "
+       "per " +
+       md_cell(r.work_unit) + "; the rank by list total is beside it. " +
+       md_cell(effect_sentence(*r.cash)) + "\n\n| rank | option | list USD | credits USD | cash USD | USD " +
+       "cash per " + md_cell(r.work_unit) +
+       " | list rank | paid by | lost at expiry USD |\n|---:|---|---:|---:|---:|---:|---:|---|---:|\n";
+  for (const auto& k : r.cash->ranked) {
+    o += "| " + std::to_string(k.rank) + " | " + md_cell(k.name) + " | " + usd(k.total) + " | " +
+         usd(k.credits) + " | " + usd(k.cash) + " | " + per_unit(k.cash_per_work) + " | " +
+         std::to_string(k.list_rank) + " | " + md_cell(paid_by_text(k)) + " | " +
+         usd(k.lost_at_expiry) + " |\n";
   }
 }
 
@@ -127,19 +146,19 @@ TRNCOST_DECL void md_study_runway(std::string& o, const study_result& r) {
   bool any = false;
   for (const auto& x : r.options) any = any || x.extras.burn_down.has_value();
   if (!any) return;
-  o += "\n## Credit runway\n\n| option | spend USD | credits USD | cash USD | lost at expiry USD | "
-       "runway |\n|---|---:|---:|---:|---:|---|\n";
+  o += "\n## Credit runway\n\nEach option's runway is set by the grants it can use (a grant that "
+       "covers none of its services never sets it); each grant says when it stops paying that "
+       "option.\n\n| option | spend USD | credits USD | cash USD | lost at expiry USD | runway | "
+       "grants |\n|---|---:|---:|---:|---:|---|---|\n";
   for (const auto& x : r.options) {
     if (!x.extras.burn_down) {
-      o += "| " + md_cell(x.name) + " | " + usd(x.est.total) + " | no grant | | | |\n";
+      o += "| " + md_cell(x.name) + " | " + usd(x.est.total) + " | no grant | | | | |\n";
       continue;
     }
     const auto& b = *x.extras.burn_down;
     o += "| " + md_cell(x.name) + " | " + usd(b.total_spend) + " | " + usd(b.total_credits) +
          " | " + usd(b.total_uncovered) + " | " + usd(b.total_lost_at_expiry) + " | " +
-         (b.runway ? "credits stop paying on " + to_string(*b.runway)
-                   : std::string("a grant still has a valid balance after the last period")) +
-         " |\n";
+         md_cell(runway_text(b)) + " | " + md_cell(grant_stops(b)) + " |\n";
   }
 }
 
@@ -153,6 +172,7 @@ namespace io {
                   detail::md_cell(r.work_unit) + ".\n";
   detail::md_study_decision(o, r);
   detail::md_study_comparison(o, r);
+  detail::md_study_cash(o, r);
   detail::md_study_break_even(o, r);
   detail::md_study_regions(o, r);
   detail::md_study_runway(o, r);

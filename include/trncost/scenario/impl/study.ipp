@@ -294,6 +294,49 @@ class study_parser : public scenario_parser {
 
 }  // namespace trncost::io::detail
 
+namespace trncost::io::detail {
+
+/// The ranked options of the comparison's first group by cash paid after credits, when any option
+/// has a grant; none otherwise (nothing changes without grants).
+TRNCOST_DECL std::optional<cash_ranking> rank_by_cash(const study_result& r) {
+  const bool any = std::any_of(r.options.begin(), r.options.end(), [](const auto& x) {
+    return x.extras.burn_down.has_value();
+  });
+  if (!any || r.comparison.groups.empty() || r.comparison.groups.front().ranked.empty()) {
+    return std::nullopt;
+  }
+  cash_ranking c;
+  for (const auto& x : r.comparison.groups.front().ranked) {
+    const auto it = std::find_if(r.options.begin(), r.options.end(),
+                                 [&](const auto& o) { return o.name == x.name; });
+    cash_rank k;
+    k.name = x.name;
+    k.list_rank = x.cost_rank;
+    k.total = it->est.total;
+    k.work = it->work;
+    if (const auto& b = it->extras.burn_down) {
+      k.credits = b->total_credits;
+      k.lost_at_expiry = b->total_lost_at_expiry;
+      for (const auto& g : b->grants) {
+        if (!g.used.is_zero()) k.paid_by.emplace_back(g.name, g.used);
+      }
+    }
+    k.cash = k.total - k.credits;
+    k.cash_per_work = k.work.is_zero() ? k.cash : k.cash / k.work;
+    c.ranked.push_back(std::move(k));
+  }
+  // The comparison's order is the list rank's, so a stable sort breaks ties by list rank.
+  std::stable_sort(c.ranked.begin(), c.ranked.end(),
+                   [](const cash_rank& a, const cash_rank& b) {
+                     return a.cash_per_work < b.cash_per_work;
+                   });
+  for (std::size_t i = 0; i < c.ranked.size(); ++i) c.ranked[i].rank = i + 1;
+  c.effect = credit_effect(c.ranked);
+  return c;
+}
+
+}  // namespace trncost::io::detail
+
 namespace trncost {
 
 namespace io {
@@ -492,11 +535,13 @@ namespace io {
     }
   }
   const auto& first = r.comparison.groups.front();
+  r.cash = detail::rank_by_cash(r);
   if (!first.ranked.empty()) {
-    r.decided_for = first.ranked.front().name;
+    r.decided_for = r.cash ? r.cash->ranked.front().name : first.ranked.front().name;
     for (const auto& x : r.options) {
       if (x.name == *r.decided_for) r.decision = *x.extras.decision;
     }
+    if (r.cash) r.decision.continue_reasons.push_back(credit_reason(*r.cash));
   } else {
     r.decision.outcome = analysis::verdict::suspend;
     for (const auto& a : first.apart) {

@@ -1,0 +1,156 @@
+// A study decided on what is paid (docs/scenario.md, "Deciding on what is paid"): the shipped
+// examples/studies/api-or-fleets-on-credits.toml, an API and two fleets that grow in whole
+// instances, two grants each usable by some options only. Every figure is hand-computed in the
+// comments: the list totals, the cash after credits and its ranking, each option's runway.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <trncost/report/audit_study.hpp>
+#include <trncost/report/study_report.hpp>
+#include <trncost/scenario/study.hpp>
+
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::cli_study_credits_test {
+
+using namespace trncost;
+using namespace trncost::io;
+
+namespace {
+
+const std::string shipped = TRNCOST_TESTS_DIR "/../examples/studies/api-or-fleets-on-credits.toml";
+
+const study_option_result& option(const study_result& r, const std::string& name) {
+  for (const auto& o : r.options) {
+    if (o.name == name) return o;
+  }
+  FAIL("no option " << name);
+  throw;
+}
+
+const credits::grant_outcome& grant(const credits::burn_down_result& b, const std::string& name) {
+  for (const auto& g : b.grants) {
+    if (g.name == name) return g;
+  }
+  FAIL("no grant " << name);
+  throw;
+}
+
+}  // namespace
+
+TEST_CASE("the shipped API-or-fleets study on credits: cash ranking and runways by hand") {
+  const study_result r = run_study(shipped);
+  REQUIRE(r.options.size() == 3);
+  const auto& api = option(r, "Amazon Bedrock, on demand");
+  const auto& trn2 = option(r, "trn2.48xlarge fleet");
+  const auto& inf2 = option(r, "inf2.48xlarge fleet");
+  // 2027-01-01 to 2027-04-01: 90 days, 2,160 h, 7,776,000 s.
+  // The API: 800 token/s x 7,776,000 s = 6,220.8 M output tokens, 10 x = 62,208 M input tokens,
+  // both at 0.00072 USD per 1K = 0.72 per 1M: 44,789.76 + 4,478.976 = 49,268.736 USD.
+  CHECK(api.est.total == decimal("49268.736"));
+  CHECK(api.work == decimal("6220.8"));
+  // inf2: ceil(800 / (600 x 0.80)) = ceil(1.67) = 2 instances x 2,160 h x 12.98127 = 56,079.0864.
+  CHECK(inf2.est.total == decimal("56079.0864"));
+  // trn2: ceil(800 / (1,600 x 0.80)) = 1 instance x 2,160 h x 35.76 = 77,241.60.
+  CHECK(trn2.est.total == decimal("77241.6"));
+  // By list total the API ranks first.
+  CHECK(r.comparison.groups[0].ranked[0].name == "Amazon Bedrock, on demand");
+
+  // Cash after credits: the model credits (10,000, Amazon Bedrock only) pay only the API, the EC2
+  // credits (30,000) only the fleets, each whole (the spend of each option is above its grant):
+  //   inf2 56,079.0864 - 30,000 = 26,079.0864
+  //   API  49,268.736  - 10,000 = 39,268.736
+  //   trn2 77,241.60   - 30,000 = 47,241.60
+  // so inf2 ranks first by cash (per 1M tokens: 4.1922, 6.3125, 7.5941), and the study decides
+  // for it.
+  REQUIRE(r.cash);
+  const auto& c = r.cash->ranked;
+  REQUIRE(c.size() == 3);
+  CHECK(c[0].name == "inf2.48xlarge fleet");
+  CHECK(c[0].cash == decimal("26079.0864"));
+  CHECK(c[0].credits == decimal(30000));
+  CHECK(c[0].list_rank == 2);
+  CHECK(c[1].name == "Amazon Bedrock, on demand");
+  CHECK(c[1].cash == decimal("39268.736"));
+  CHECK(c[1].list_rank == 1);
+  CHECK(c[2].name == "trn2.48xlarge fleet");
+  CHECK(c[2].cash == decimal("47241.6"));
+  CHECK(c[0].paid_by == std::vector<std::pair<std::string, decimal>>{{"EC2 credits", decimal(30000)}});
+  CHECK(c[1].paid_by ==
+        std::vector<std::pair<std::string, decimal>>{{"Bedrock model credits", decimal(10000)}});
+  // What each option leaves unused is the grant it cannot use: the API the 30,000 of EC2 credits,
+  // a fleet the 10,000 of model credits.
+  CHECK(c[0].lost_at_expiry == decimal(10000));
+  CHECK(c[1].lost_at_expiry == decimal(30000));
+  REQUIRE(r.decided_for);
+  CHECK(*r.decided_for == "inf2.48xlarge fleet");
+  CHECK(r.cash->effect ==
+        "credits change the first option: by cash paid after credits, 'inf2.48xlarge fleet' ranks "
+        "first (26079.09 USD: 'EC2 credits' pays 30000.00 of its 56079.09 USD list total); by list "
+        "total, 'Amazon Bedrock, on demand' ranks first (49268.74 USD, 39268.74 USD in cash: "
+        "'Bedrock model credits' pays 10000.00)");
+  CHECK(r.decision.continue_reasons.back() == "ranked by cash paid after credits: " +
+                                                  r.cash->effect);
+
+  // Runways, each set by the grant the option can use; the spend is spread over its 90 days and
+  // cut at the months (January 31 days, February 28):
+  //   API, model credits: January takes 49,268.736 x 31 / 90 = 16,970.0979; 10,000 lasts
+  //     floor(10,000 x 31 / 16,970.0979) = 18 days: Jan 1 + 18 = 2027-01-19.
+  //   inf2, EC2 credits: January takes 56,079.0864 x 31 / 90 = 19,316.12976, leaving 10,683.87024;
+  //     February's 17,446.27132 (x 28 / 90) takes it in floor(10,683.87024 x 28 / 17,446.27132) =
+  //     17 days: 2027-02-18.
+  //   trn2, EC2 credits: January takes 26,605.44, leaving 3,394.56; February's 24,030.72 takes it
+  //     in floor(3,394.56 x 28 / 24,030.72) = 3 days: 2027-02-04.
+  // The grant an option cannot use never sets its date (before, the model credits' last valid
+  // day, 2027-06-30, made every fleet's runway 2027-07-01).
+  const auto& b_api = *api.extras.burn_down;
+  const auto& b_inf2 = *inf2.extras.burn_down;
+  const auto& b_trn2 = *trn2.extras.burn_down;
+  CHECK(b_api.runway == date(2027, 1, 19));
+  CHECK(b_inf2.runway == date(2027, 2, 18));
+  CHECK(b_trn2.runway == date(2027, 2, 4));
+  CHECK(grant(b_api, "Bedrock model credits").runs_out_on == date(2027, 1, 19));
+  CHECK_FALSE(grant(b_api, "EC2 credits").usable);
+  CHECK(grant(b_inf2, "EC2 credits").runs_out_on == date(2027, 2, 18));
+  CHECK_FALSE(grant(b_inf2, "Bedrock model credits").usable);
+  CHECK(grant(b_inf2, "Bedrock model credits").lost_at_expiry == decimal(10000));
+
+  // The reports: the ranking by cash and the runways in words; both audited.
+  const std::string md = render_study(r, "md");
+  CHECK(md.find("## Decision: compare another option (inf2.48xlarge fleet, ranked first by cash "
+                "paid after credits)") != std::string::npos);
+  CHECK(md.find("| 1 | inf2.48xlarge fleet | 56079.09 | 30000.00 | 26079.09 | 4.1922 | 2 | 'EC2 "
+                "credits' pays 30000.00 | 10000.00 |") != std::string::npos);
+  CHECK(md.find("credits stop paying on 2027-02-18 | 'Bedrock model credits' cannot pay it "
+                "(covers AmazonBedrock only); 'EC2 credits' runs out on 2027-02-18 |") !=
+        std::string::npos);
+  const std::string html = render_study(r, "html");
+  CHECK(html.find("<section id=\"cash-ranking\">") != std::string::npos);
+  CHECK(html.find("<tr data-option=\"inf2.48xlarge fleet\" data-rank=\"1\">") != std::string::npos);
+  const std::string json = render_study(r, "json");
+  const auto a = audit_study(json, "credits.json");
+  CHECK_MESSAGE(a.ok, a.first_mismatch);
+  // The cash ranking's first two places swapped, decided_for with them: caught.
+  std::string swapped = json;
+  const std::string first = "\"decided_for\": \"inf2.48xlarge fleet\"";
+  REQUIRE(swapped.find(first) != std::string::npos);
+  swapped.replace(swapped.find(first), first.size(), "\"decided_for\": \"Amazon Bedrock, on demand\"");
+  const auto caught = audit_study(swapped, "credits.json");
+  CHECK_FALSE(caught.ok);
+  CHECK(caught.first_mismatch ==
+        "decided_for: the first-ranked option by cash paid after credits is 'inf2.48xlarge fleet'");
+}
+
+TEST_CASE("a study without grants ranks and decides by list total, as before") {
+  const study_result r =
+      run_study(TRNCOST_TESTS_DIR "/../examples/studies/weekday-peak-fixed-fleets.toml");
+  CHECK_FALSE(r.cash);
+  REQUIRE(r.decided_for);
+  CHECK(*r.decided_for == r.comparison.groups[0].ranked[0].name);
+  const std::string md = render_study(r, "md");
+  CHECK(md.find("## Ranking by cash paid after credits") == std::string::npos);
+  const std::string json = render_study(r, "json");
+  CHECK(json.find("cash_ranking") == std::string::npos);
+  CHECK(audit_study(json, "plain.json").ok);
+}
+
+}  // namespace trncost_tests::cli_study_credits_test
