@@ -1750,7 +1750,8 @@ STUDY_MEMBERS = ["schema", "schema_version", "title", "study_file", "work_unit",
 OPTION_MEMBERS = ["name", "title", "work", "report", "regions"]
 REGION_MEMBERS = ["region", "report", "work", "cost_per_work", "why_not"]
 BREAK_EVEN_MEMBERS = ["hosted", "api", "component", "unit", "baseline", "demand", "peak",
-                      "hosted_total", "api_total"]
+                      "hosted_total", "api_total", "hosted_at_baseline", "api_at_baseline",
+                      "stepwise", "bound", "windows", "credits", "windows_after_credits"]
 CASH_RANK_MEMBERS = ["name", "rank", "list_rank", "total", "credits", "cash", "lost_at_expiry",
                      "work", "cash_per_work", "paid_by"]
 
@@ -1802,6 +1803,116 @@ def total_with(report, overrides):
         if price is not None and quantity is not None:
             total += round_places(price * quantity * l["num"] / l["den"], "half-even")
     return total
+
+
+def steady_credits(report):
+    """The credits an option can count on at any demand (the C++ report::steady_credits): the sum of
+    its usable grants' amounts when no usable grant is lost inside the spend window and nothing is
+    left uncovered but for an exhausted balance; 0 without credits; None otherwise."""
+    c = report.get("credits")
+    if c is None:
+        return Fraction(0)
+    g = Fraction(0)
+    for e in c["grants"]:
+        if not e.get("usable", True):
+            continue
+        if e["wasted_at_expiry"] is not None:
+            return None
+        g += parse_decimal(e["amount"], "credits.grants")
+    for p in c["periods"]:
+        for r in p["uncovered_by_reason"]:
+            if r["reason"] != "balance exhausted" and parse_decimal(r["amount"], "reason") != 0:
+                return None
+    return g
+
+
+def find_windows(hosted, api, component, baseline, bound, ch, ca):
+    """The demand windows of a stepwise fleet against the API, each option's credits taken off its
+    total (cash max(0, total - credits)), walked on the 10^-18 grid from 10^-6 token/s: each step
+    of the fleet found by doubling then halving, the window of a step from the least demand where
+    the API's cash reaches the step's; past `bound` only to find where hosting holds for good (at
+    most 300 steps): a window merged into the step before, with the step as wide and as dear as
+    the one before and dearer by no more than the API over its width."""
+    avg, pk = component + ".average_tokens_per_s", component + ".peak_tokens_per_s"
+    peak0 = input_value(hosted, pk)
+
+    def at_demand(d):
+        return Fraction(d, 10 ** PLACES)
+
+    def h_at(n):
+        d = at_demand(n)
+        o = {avg: d}
+        if peak0 is not None:
+            o[pk] = round_places(round_places(peak0 * d, "half-even") / baseline, "half-even")
+        return total_with(hosted, o)
+
+    def a_at(n):
+        return total_with(api, {avg: at_demand(n)})
+
+    one = 10 ** PLACES
+    a0 = a_at(0)
+    slope = a_at(one) - a0
+    out = []
+    if slope <= 0:
+        return out
+
+    def trimmed():
+        return [w for w in out if w[0] <= bound * one or w[1] is None]
+
+    start = one // 10 ** 6
+    b_prev, h = start - 1, h_at(start)
+    width_prev = rise_prev = None
+    last_ends_at_prev = False
+    for _ in range(300):
+        eq, w = b_prev + 1, width_prev if width_prev is not None else one
+        ne = b_prev + w
+        if width_prev is not None and h_at(ne) == h and h_at(ne + 1) != h:
+            eq, ne = ne, ne + 1
+        else:
+            while h_at(ne) == h:
+                eq, w = ne, w * 2
+                ne = b_prev + w
+                if ne > 10 ** 12 * one:
+                    break
+            if h_at(ne) == h:
+                return trimmed()
+            while ne - eq > 1:
+                mid = eq + (ne - eq) // 2
+                if h_at(mid) == h:
+                    eq = mid
+                else:
+                    ne = mid
+        b = eq
+        frm = None
+        if h <= ch:
+            frm = b_prev + 1
+        else:
+            q = (h - ch + ca - a0) / slope * one
+            x = q.numerator // q.denominator
+            if q - x > Fraction(1, 2) or (q - x == Fraction(1, 2) and x % 2 == 1):
+                x += 1  # the quotient rounded half-even at the 18th digit, as the C++ divides
+            while a_at(x) - ca < h - ch:
+                x += 1
+            while b_prev + 1 < x and not a_at(x - 1) - ca < h - ch:
+                x -= 1
+            if x <= b:
+                frm = x if b_prev < x else b_prev + 1
+        width = b - b_prev
+        next_h = h_at(b + 1)
+        rise = next_h - h
+        if frm is not None:
+            if last_ends_at_prev and frm == b_prev + 1 and out:
+                out[-1][1] = b
+                if width_prev == width and rise_prev == rise and not slope * width / one < rise:
+                    out[-1][1] = None
+                    return trimmed()
+            else:
+                out.append([frm, b])
+            last_ends_at_prev = True
+        else:
+            last_ends_at_prev = False
+        width_prev, rise_prev, b_prev, h = width, rise, b, next_h
+    return trimmed()
 
 
 def within(prefix, e):
@@ -1973,6 +2084,70 @@ class Study:
         if demand is None and not a_total < h:
             raise Mismatch(path, "the API cheaper at the stated demand (no break-even)",
                            f"{show(a_total)} against {show(h)}")
+        if "stepwise" in b:
+            self.check_windows(path, b, names, hosted, api, component, baseline)
+
+    def check_windows(self, path, b, names, hosted, api, component, baseline):
+        """A fleet sized in whole instances (a ceil_to among its derivations): its windows walked
+        again from both reports, by list total and, when both options' credits are the same at any
+        demand, by cash after credits."""
+        avg, peak_name = component + ".average_tokens_per_s", component + ".peak_tokens_per_s"
+        peak0 = input_value(hosted, peak_name)
+        overrides = {avg: baseline}
+        if peak0 is not None:
+            overrides[peak_name] = peak0
+        expect(at(path, "hosted_at_baseline"), total_with(hosted, overrides),
+               dec(b, path, "hosted_at_baseline"), "the hosted option's total as stated")
+        expect(at(path, "api_at_baseline"), total_with(api, {avg: baseline}),
+               dec(b, path, "api_at_baseline"), "the API option's total as stated")
+        stepwise = any(d["op"] == "ceil_to" for d in hosted["derivations"])
+        said = member(b, path, "stepwise", bool, "true or false")
+        if said != stepwise:
+            raise Mismatch(at(path, "stepwise"), stepwise, said,
+                           "a fleet is stepwise when a ceil_to sizes it")
+        if not stepwise:
+            return
+        bound = baseline * 10
+        expect(at(path, "bound"), bound, dec(b, path, "bound"), "10 x the stated demand")
+
+        def said_windows(key):
+            return [[round(dec(w, p, "from") * 10 ** PLACES),
+                     None if w["to"] is None else round(dec(w, p, "to") * 10 ** PLACES)]
+                    for p, w in objects(b, path, key, ["from", "to"], "a demand window")]
+
+        def shown(ws):
+            return ", ".join(f"{show(Fraction(f, 10 ** PLACES))}-"
+                             f"{'on' if t is None else show(Fraction(t, 10 ** PLACES))}"
+                             for f, t in ws) or "none"
+
+        want = find_windows(hosted, api, component, baseline, bound, Fraction(0), Fraction(0))
+        got = said_windows("windows")
+        if got != want:
+            raise Mismatch(at(path, "windows"), shown(want), shown(got),
+                           "the fleet's steps walked again from both reports")
+        reports = [self.options[n][2].doc for n in names]
+        ch, ca = (steady_credits(r) for r in reports)
+        has = any("credits" in r for r in reports) and ch is not None and ca is not None
+        c = member(b, path, "credits", (dict, type(None)), "an object or null")
+        if not has:
+            if c is not None:
+                raise Mismatch(at(path, "credits"), "null", "credits",
+                               "credits the same at any demand need grants valid over the whole "
+                               "spend that cover every charge")
+            return
+        if c is None:
+            raise Mismatch(at(path, "credits"), f"hosted {show(ch)}, API {show(ca)}", "null",
+                           "each option's usable grants' amounts")
+        closed(c, at(path, "credits"), ["hosted", "api"], "a break-even's credits")
+        expect(at(at(path, "credits"), "hosted"), ch, dec(c, at(path, "credits"), "hosted"),
+               "the hosted option's usable grants' amounts")
+        expect(at(at(path, "credits"), "api"), ca, dec(c, at(path, "credits"), "api"),
+               "the API option's usable grants' amounts")
+        want = find_windows(hosted, api, component, baseline, bound, ch, ca)
+        got = said_windows("windows_after_credits")
+        if got != want:
+            raise Mismatch(at(path, "windows_after_credits"), shown(want), shown(got),
+                           "the fleet's steps walked again on cash after credits")
 
     def check_groups(self, comparison):
         """Each option ranked or set apart once, in the group of its protocol; ranked costs and

@@ -594,7 +594,18 @@ def tamper_study_cash_effect(doc):
     return "the credit effect reworded"
 
 
+def tamper_study_window(doc):
+    """A demand window's start moved a cent later: both walk the fleet's steps again."""
+    for b in doc["analysis"].get("break_even", []):
+        if b.get("windows"):
+            w = b["windows"][0]
+            w["from"] = plus(w["from"], "0.01")
+            return f"break-even '{b['hosted']}': first window from + 0.01"
+    return None
+
+
 STUDY_TAMPERS = [
+    ("study-window", tamper_study_window),
     ("study-cash-swap", tamper_study_cash_swap),
     ("study-cash-amount", tamper_study_cash_amount),
     ("study-cash-effect", tamper_study_cash_effect),

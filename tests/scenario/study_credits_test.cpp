@@ -114,6 +114,55 @@ TEST_CASE("the shipped API-or-fleets study on credits: cash ranking and runways 
   CHECK_FALSE(grant(b_inf2, "Bedrock model credits").usable);
   CHECK(grant(b_inf2, "Bedrock model credits").lost_at_expiry == decimal(10000));
 
+  // Break-even as it is for fleets that grow in whole instances. The API costs 49,268.736 / 800 =
+  // 61.58592 USD per token/s of average demand; one inf2 (28,039.5432 USD) carries 480 token/s.
+  // With n instances, on (480 (n - 1), 480 n], hosting costs no more from n x 28,039.5432 /
+  // 61.58592 = n x 455.2914... on: windows 455.29-480, 910.58-960, 1,365.87-1,440, ...; the window
+  // of n reaches back to 480 (n - 1) once n x 455.2914 <= 480 (n - 1), n >= 19.43: from the 19th
+  // window (19 x 455.2914 = 8,650.54) hosting holds for good. At 800 token/s (2 instances,
+  // 56,079.0864 against 49,268.736) the API is cheaper by 6,810.3504.
+  // A step ends where the fleet's ceil_to gives one instance more: the quotient d / 480 is rounded
+  // at its 18th digit before it is rounded up, so the first step ends a few 10^-16 token/s above
+  // 480 (480.00000000000000024); the windows are shown to the cent.
+  const auto& be = r.break_evens[1];
+  REQUIRE(be.hosted == "inf2.48xlarge fleet");
+  CHECK(be.stepwise);
+  CHECK(be.bound == decimal(8000));
+  REQUIRE(be.windows.size() == 18);
+  CHECK(be.windows[0].from.to_fixed(decimal_places{2}) == "455.29");
+  CHECK(be.windows[0].to->to_fixed(decimal_places{2}) == "480.00");
+  CHECK(be.windows[1].from.to_fixed(decimal_places{2}) == "910.58");
+  CHECK(be.windows[1].to->to_fixed(decimal_places{2}) == "960.00");
+  CHECK(be.windows[2].from.to_fixed(decimal_places{2}) == "1365.87");
+  CHECK(be.windows[2].to->to_fixed(decimal_places{2}) == "1440.00");
+  CHECK(be.windows[17].from.to_fixed(decimal_places{2}) == "8650.54");
+  CHECK_FALSE(be.windows[17].to);
+  CHECK(be.hosted_at_baseline - be.api_at_baseline == decimal("6810.3504"));
+  // After credits: cash max(0, total - 30,000) for the fleet, max(0, total - 10,000) for the API.
+  // One instance (28,039.5432) is paid whole by credits: 0-480 is a window. With n >= 2, hosting
+  // pays no more from (n x 28,039.5432 - 20,000) / 61.58592 on: 585.83-960, 1,041.12-1,440, ...;
+  // the window of n reaches back to the step before once (n x 28,039.5432 - 20,000) / 61.58592
+  // <= 480 (n - 1), n >= 6.28: from the 6th window (2,407.00) on for good. At 800 token/s hosting pays
+  // 26,079.0864 and the API 39,268.736: hosting is cheaper by 13,189.6496 in cash.
+  REQUIRE(be.credits);
+  CHECK(be.credits->hosted == decimal(30000));
+  CHECK(be.credits->api == decimal(10000));
+  REQUIRE(be.windows_after_credits.size() == 6);
+  CHECK(be.windows_after_credits[0].to->to_fixed(decimal_places{2}) == "480.00");
+  CHECK(be.windows_after_credits[1].from.to_fixed(decimal_places{2}) == "585.83");
+  CHECK(be.windows_after_credits[5].from.to_fixed(decimal_places{2}) == "2407.00");
+  CHECK_FALSE(be.windows_after_credits[5].to);
+  CHECK(report::reading(be).find("at 800.00 token/s the API is cheaper by 6810.35 USD (in no "
+                                 "window)") != std::string::npos);
+  CHECK(report::reading(be).find("at 800.00 token/s hosting is cheaper by 13189.65 USD in cash "
+                                 "(in the window)") != std::string::npos);
+  // trn2: one instance (77,241.60) carries 1,280 token/s; 77,241.60 / 61.58592 = 1,254.21, so
+  // its windows are 1,254.21-1,280, 2,508.42-2,560, ...; for good only from the 49th (61,456.23).
+  const auto& bt = r.break_evens[0];
+  CHECK(bt.windows[0].from.to_fixed(decimal_places{2}) == "1254.21");
+  CHECK(bt.windows.back().from.to_fixed(decimal_places{2}) == "61456.23");
+  CHECK_FALSE(bt.windows.back().to);
+
   // The reports: the ranking by cash and the runways in words; both audited.
   const std::string md = render_study(r, "md");
   CHECK(md.find("## Decision: compare another option (inf2.48xlarge fleet, ranked first by cash "

@@ -154,8 +154,22 @@ TEST_CASE("the shipped hosting-or-API study: totals, per 1M tokens, break-evens 
   const std::string md = render_study(r, "md");
   CHECK(md.find("## Hosting or calling an API") != std::string::npos);
   CHECK(md.find("| 2 x trn2.48xlarge | Amazon Bedrock, on demand | 600.00 token/s | none | "
-                "154483.20 | 4898.88 | hosting never costs less than the API") !=
+                "154483.20 | 4898.88 | by list total, hosting never costs less than the API up "
+                "to 6000.00 token/s; at 600.00 token/s the API is cheaper by 149584.32 USD") !=
         std::string::npos);
+  // After credits the inf2 fleet's cash is 0 while the 100,000 USD of EC2 credits cover it: 2
+  // instances (56,079.0864) up to max(2, ceil(peak / 504)) = 3 instances (84,118.6296), i.e. up to
+  // a peak of 3 x 504 = 1,512 token/s, 1,512 x 600 / 1,000 = 907.2 on average; 4 instances
+  // (112,158.1728, cash 12,158.1728) cost more than the API's cash up to that step's end
+  // (8.1648 x 1,209.6 - 3,000 = 6,876.14): one window, 0-907.2.
+  const auto& be_inf2 = r.break_evens[1];
+  CHECK(be_inf2.stepwise);
+  CHECK(be_inf2.windows.empty());
+  REQUIRE(be_inf2.credits);
+  CHECK(be_inf2.credits->hosted == decimal(100000));
+  CHECK(be_inf2.credits->api == decimal(3000));
+  REQUIRE(be_inf2.windows_after_credits.size() == 1);
+  CHECK(be_inf2.windows_after_credits[0].to->to_fixed(decimal_places{2}) == "907.20");
 }
 
 TEST_CASE("a break-even inside a fleet size: both totals equal, the fleet sized at it") {
@@ -172,9 +186,16 @@ TEST_CASE("a break-even inside a fleet size: both totals equal, the fleet sized 
   CHECK(*b.peak == decimal("1000") * *b.demand / decimal(600));
   CHECK(b.hosted_total == decimal("28039.5432"));
   CHECK(abs(b.api_total - b.hosted_total) < decimal::parse("0.000000001"));
+  // A fleet sized in whole instances: beyond the first window, every later step merges (each
+  // instance, 28,039.5432 USD, carries 302.4 token/s, for which the API bills 56,435.10): hosting
+  // holds for good from the break-even on.
+  REQUIRE(b.windows.size() == 1);
+  CHECK(b.windows[0].from == *b.demand);
+  CHECK_FALSE(b.windows[0].to);
   CHECK(report::reading(b) ==
-        "the API costs less below 150.25 token/s on average, hosting no more at it; the stated "
-        "demand (600.00 token/s) is above it");
+        "by list total, hosting costs no more than the API in windows of average demand (token/s, "
+        "listed up to 6000.00): from 150.25 on; at 600.00 token/s hosting is cheaper by 55895.31 "
+        "USD (in the window)");
   // At the stated 600 token/s: ceil(1000 / 504) = 2 instances, 56,079.0864 USD, against the API's
   // 600 x 186.624 = 111,974.40 USD.
   CHECK(option(r, "inf2 sized").est.total == decimal("56079.0864"));

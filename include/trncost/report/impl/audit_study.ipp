@@ -332,7 +332,8 @@ namespace io {
       const json_value& e = r.object_at(list_be, i, "analysis.break_even");
       r.closed(e, at,
                {"hosted", "api", "component", "unit", "baseline", "demand", "peak", "hosted_total",
-                "api_total"},
+                "api_total", "hosted_at_baseline", "api_at_baseline", "stepwise", "bound",
+                "windows", "credits", "windows_after_credits"},
                "a break-even");
       if (r.str(e, at, "unit") != "token/s") r.fail_at(at + ".unit", "is not 'token/s'");
       report::break_even b{r.str(e, at, "hosted"),         r.str(e, at, "api"),
@@ -348,6 +349,55 @@ namespace io {
       try {
         if (auto one = report::check_break_even(b, h->second, a->second); !one.ok) {
           return fail(at + ": " + one.first_mismatch);
+        }
+        // Windows (reports written before them have none): recomputed from both documents, the
+        // credits from both options' audited burn-downs.
+        if (e.find("stepwise") != nullptr) {
+          const auto windows = [&](const char* key) {
+            std::vector<report::demand_window> ws;
+            r.each(e, at, key, [&](const json_value& x, const std::string& wp) {
+              r.closed(x, wp, {"from", "to"}, "a demand window");
+              ws.push_back({r.dec(x, wp, "from"), r.dec_or_null(x, wp, "to")});
+            });
+            return ws;
+          };
+          report::break_even said = b;
+          said.hosted_at_baseline = r.dec(e, at, "hosted_at_baseline");
+          said.api_at_baseline = r.dec(e, at, "api_at_baseline");
+          said.stepwise = r.boolean(e, at, "stepwise");
+          if (said.stepwise) {
+            said.bound = r.dec(e, at, "bound");
+            said.windows = windows("windows");
+            const json_value* cp = e.find("credits");
+            if (cp == nullptr) r.fail_at(at + ".credits", "is missing (null without credits)");
+            const json_value& c = *cp;
+            if (!c.is_null()) {
+              r.closed(c, at + ".credits", {"hosted", "api"}, "a break-even's credits");
+              said.credits = report::break_even_credits{r.dec(c, at + ".credits", "hosted"),
+                                                        r.dec(c, at + ".credits", "api")};
+              said.windows_after_credits = windows("windows_after_credits");
+            }
+          }
+          std::optional<report::break_even_credits> credits;
+          const auto ch = report::steady_credits(options.find(b.hosted)->second.credits);
+          const auto ca = report::steady_credits(options.find(b.api)->second.credits);
+          if ((options.find(b.hosted)->second.credits || options.find(b.api)->second.credits) &&
+              ch && ca) {
+            credits = report::break_even_credits{*ch, *ca};
+          }
+          report::break_even want = b;
+          report::add_windows(want, h->second, a->second, credits);
+          const auto shown = [](const report::break_even& x) {
+            return report::reading(x) + (x.stepwise ? "" : " (no windows)");
+          };
+          if (want.hosted_at_baseline != said.hosted_at_baseline ||
+              want.api_at_baseline != said.api_at_baseline || want.stepwise != said.stepwise ||
+              want.bound != said.bound || want.windows != said.windows ||
+              want.credits != said.credits ||
+              want.windows_after_credits != said.windows_after_credits) {
+            return fail(at + ": the windows recomputed from both options' reports read '" +
+                        shown(want) + "', the report's '" + shown(said) + "'");
+          }
         }
       } catch (const trncost::error& x) {
         return fail(at + ": " + trncost::detail::bare_message(x));

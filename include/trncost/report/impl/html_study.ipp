@@ -84,7 +84,33 @@ TRNCOST_DECL std::string html_study_break_even(const study_result& r) {
          "</td><td class=\"num\">" + usd(b.hosted_total) + "</td><td class=\"num\">" +
          usd(b.api_total) + "</td><td>" + html_escape(report::reading(b)) + "</td></tr>\n";
   }
-  return h + "</table></section>\n";
+  h += "</table>\n";
+  bool stepwise = false;
+  for (const auto& b : r.break_evens) stepwise = stepwise || b.stepwise;
+  if (stepwise) {
+    h += "<h3>Demand windows</h3>\n<p>A fleet that grows in whole instances costs no more than the "
+         "API only in windows of average demand; by list total and, with credits each option can "
+         "count on at any demand, by cash after credits.</p>\n<table class=\"windows\"><tr>"
+         "<th>hosted</th><th>API</th><th>basis</th><th>from token/s</th><th>to token/s</th>"
+         "</tr>\n";
+    for (const auto& b : r.break_evens) {
+      if (!b.stepwise) continue;
+      const auto rows = [&](const std::vector<report::demand_window>& ws, const char* basis) {
+        for (const auto& w : ws) {
+          h += "<tr data-hosted=\"" + html_escape(b.hosted) + "\" data-basis=\"" + basis +
+               "\"><td>" + html_escape(b.hosted) + "</td><td>" + html_escape(b.api) + "</td><td>" +
+               basis + "</td><td class=\"num\">" + w.from.to_fixed(decimal_places{2}) +
+               "</td><td class=\"num\">" +
+               (w.to ? w.to->to_fixed(decimal_places{2}) : std::string("for good")) +
+               "</td></tr>\n";
+        }
+      };
+      rows(b.windows, "list total");
+      if (b.credits) rows(b.windows_after_credits, "cash after credits");
+    }
+    h += "</table>\n";
+  }
+  return h + "</section>\n";
 }
 
 TRNCOST_DECL std::string html_study_regions(const study_result& r) {

@@ -128,6 +128,35 @@ namespace io {
       optional("peak", b.peak);
       w.member("hosted_total", b.hosted_total);
       w.member("api_total", b.api_total);
+      w.member("hosted_at_baseline", b.hosted_at_baseline);
+      w.member("api_at_baseline", b.api_at_baseline);
+      w.key("stepwise");
+      w.boolean(b.stepwise);
+      if (b.stepwise) {
+        const auto windows = [&](const char* key, const std::vector<report::demand_window>& ws) {
+          w.key(key);
+          w.begin_array();
+          for (const auto& x : ws) {
+            w.begin_object();
+            w.member("from", x.from);
+            optional("to", x.to);
+            w.end_object();
+          }
+          w.end_array();
+        };
+        w.member("bound", b.bound);
+        windows("windows", b.windows);
+        w.key("credits");
+        if (b.credits) {
+          w.begin_object();
+          w.member("hosted", b.credits->hosted);
+          w.member("api", b.credits->api);
+          w.end_object();
+          windows("windows_after_credits", b.windows_after_credits);
+        } else {
+          w.null();
+        }
+      }
       w.end_object();
     }
     w.end_array();

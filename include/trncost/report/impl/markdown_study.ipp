@@ -92,6 +92,30 @@ TRNCOST_DECL void md_study_break_even(std::string& o, const study_result& r) {
          " | " + usd(b.hosted_total) + " | " + usd(b.api_total) + " | " +
          md_cell(report::reading(b)) + " |\n";
   }
+  bool stepwise = false;
+  for (const auto& b : r.break_evens) stepwise = stepwise || b.stepwise;
+  if (!stepwise) return;
+  o += "\n### Demand windows\n\nA fleet that grows in whole instances costs no more than the API "
+       "only in windows of average demand: each instance more is a step the API's cost must climb "
+       "again. Each window by list total and, with credits each option can count on at any "
+       "demand, by cash after credits (max(0, total - credits)); listed up to 10 x the stated "
+       "demand, and the demand from which hosting holds for good.\n\n| hosted | API | basis | "
+       "from token/s | to token/s |\n|---|---|---|---:|---:|\n";
+  for (const auto& b : r.break_evens) {
+    if (!b.stepwise) continue;
+    const auto rows = [&](const std::vector<report::demand_window>& ws, const char* basis) {
+      if (ws.empty()) {
+        o += "| " + md_cell(b.hosted) + " | " + md_cell(b.api) + " | " + basis + " | none | |\n";
+      }
+      for (const auto& w : ws) {
+        o += "| " + md_cell(b.hosted) + " | " + md_cell(b.api) + " | " + basis + " | " +
+             w.from.to_fixed(decimal_places{2}) + " | " +
+             (w.to ? w.to->to_fixed(decimal_places{2}) : std::string("for good")) + " |\n";
+      }
+    };
+    rows(b.windows, "list total");
+    if (b.credits) rows(b.windows_after_credits, "cash after credits");
+  }
 }
 
 /// The dates of the quotes an estimate's prices rest on ("published 2026-09-10, consulted

@@ -524,9 +524,20 @@ namespace io {
       const std::string* api = component_of(j, "hosted_api");
       if (api == nullptr || *api != *served) continue;
       try {
-        r.break_evens.push_back(report::find_break_even(
-            r.options[i].name, report::from_estimate(r.options[i].est), r.options[j].name,
-            report::from_estimate(r.options[j].est), *served));
+        const auto hosted_doc = report::from_estimate(r.options[i].est);
+        const auto api_doc = report::from_estimate(r.options[j].est);
+        auto b = report::find_break_even(r.options[i].name, hosted_doc, r.options[j].name,
+                                         api_doc, *served);
+        // With grants, the windows again on what is paid, when each option's credits are the
+        // same at any demand (valid over the whole spend, covering every charge).
+        std::optional<report::break_even_credits> credits;
+        const auto ch = report::steady_credits(r.options[i].extras.burn_down);
+        const auto ca = report::steady_credits(r.options[j].extras.burn_down);
+        if ((r.options[i].extras.burn_down || r.options[j].extras.burn_down) && ch && ca) {
+          credits = report::break_even_credits{*ch, *ca};
+        }
+        report::add_windows(b, hosted_doc, api_doc, credits);
+        r.break_evens.push_back(std::move(b));
       } catch (const trncost::error& e) {
         throw input_error(st.file + ":" + std::to_string(st.line) + ": break-even of option \"" +
                           r.options[i].name + "\" against \"" + r.options[j].name +
