@@ -698,6 +698,91 @@ py::list study_break_evens(const py_study& s) {
   return out;
 }
 
+/// Each option's credits, by member name: {"name", "has_grant", "credits", "cash",
+/// "lost_at_expiry", "runway" (ISO day or None), "grants": [{"name", "used", "usable",
+/// "runs_out_on", "lost_at_expiry"}]}; without a grant, credits and losses 0, cash the total.
+py::list study_credits(const py_study& s) {
+  const auto day = [](const std::optional<date>& d) {
+    return d ? py::object(py::str(to_string(*d))) : py::object(py::none());
+  };
+  py::list out;
+  for (const auto& o : s.r.options) {
+    py::dict d;
+    d["name"] = o.name;
+    const auto& b = o.extras.burn_down;
+    d["has_grant"] = b.has_value();
+    d["credits"] = b ? b->total_credits.to_string() : std::string("0");
+    d["cash"] = (b ? o.est.total - b->total_credits : o.est.total).to_string();
+    d["lost_at_expiry"] = b ? b->total_lost_at_expiry.to_string() : std::string("0");
+    d["runway"] = b ? day(b->runway) : py::object(py::none());
+    py::list gs;
+    if (b) {
+      for (const auto& g : b->grants) {
+        py::dict e;
+        e["name"] = g.name;
+        e["used"] = g.used.to_string();
+        e["usable"] = g.usable;
+        e["runs_out_on"] = day(g.runs_out_on);
+        e["lost_at_expiry"] = g.lost_at_expiry.to_string();
+        gs.append(e);
+      }
+    }
+    d["grants"] = gs;
+    out.append(d);
+  }
+  return out;
+}
+
+/// The ranking by cash after credits, by member name: {"effect", "ranked": [{"name", "rank",
+/// "list_rank", "total", "credits", "cash", "lost_at_expiry", "work", "cash_per_work"}]}, or None
+/// without grants.
+py::object study_cash_ranking(const py_study& s) {
+  if (!s.r.cash) return py::none();
+  py::dict d;
+  d["effect"] = s.r.cash->effect;
+  py::list ranked;
+  for (const auto& k : s.r.cash->ranked) {
+    py::dict e;
+    e["name"] = k.name;
+    e["rank"] = k.rank;
+    e["list_rank"] = k.list_rank;
+    e["total"] = k.total.to_string();
+    e["credits"] = k.credits.to_string();
+    e["cash"] = k.cash.to_string();
+    e["lost_at_expiry"] = k.lost_at_expiry.to_string();
+    e["work"] = k.work.to_string();
+    e["cash_per_work"] = k.cash_per_work.to_string();
+    ranked.append(e);
+  }
+  d["ranked"] = ranked;
+  return d;
+}
+
+/// Each break-even's windows, by member name: {"stepwise", "windows": [(from, to or None)],
+/// "windows_after_credits": [...], "credits": (hosted, api) or None}, in the break-evens' order.
+py::list study_windows(const py_study& s) {
+  const auto windows = [](const std::vector<report::demand_window>& ws) {
+    py::list out;
+    for (const auto& w : ws) {
+      out.append(py::make_tuple(w.from.to_string(), w.to ? py::object(py::str(w.to->to_string()))
+                                                         : py::object(py::none())));
+    }
+    return out;
+  };
+  py::list out;
+  for (const auto& b : s.r.break_evens) {
+    py::dict d;
+    d["stepwise"] = b.stepwise;
+    d["windows"] = windows(b.windows);
+    d["windows_after_credits"] = windows(b.windows_after_credits);
+    d["credits"] = b.credits ? py::object(py::make_tuple(b.credits->hosted.to_string(),
+                                                         b.credits->api.to_string()))
+                             : py::object(py::none());
+    out.append(d);
+  }
+  return out;
+}
+
 /// The plan's totals and its workloads: {"spend", "credits", "cash", "lost", "runway",
 /// "workloads": [(name, occurrences as (start, end) pairs, spend, credits, cash)]}.
 py::dict plan_data(const py_plan& p) {
@@ -979,6 +1064,9 @@ PYBIND11_MODULE(_trncost, mod) {
           [](const py_study& s) { return std::string(analysis::to_string(s.r.decision.outcome)); })
       .def("options", &study_options)
       .def("break_evens", &study_break_evens)
+      .def("credits", &study_credits)
+      .def("cash_ranking", &study_cash_ranking)
+      .def("windows", &study_windows)
       .def("render", [](const py_study& s, const std::string& format) {
         return io::render_study(s.r, format);
       });

@@ -57,3 +57,44 @@ def test_a_plan_totals_runway_and_draws(cli):
 def test_refusals_name_the_file():
     with pytest.raises(trncost.Error, match="examples/scenarios/fine-tune-8b-trn1.toml"):
         trncost.load_study("examples/scenarios/fine-tune-8b-trn1.toml")
+
+
+CREDITS = "examples/studies/api-or-fleets-on-credits.toml"
+
+
+def test_a_study_on_credits_cash_runways_and_windows():
+    """The figures of tests/scenario/study_credits_test.cpp, worked by hand there."""
+    s = trncost.load_study(CREDITS)
+    by = {o.name: o for o in s.options}
+    inf2, api = by["inf2.48xlarge fleet"], by["Amazon Bedrock, on demand"]
+    # inf2: 2 x 2,160 h x 12.98127 = 56,079.0864, of which the EC2 credits pay 30,000.
+    assert inf2.estimate.total == Decimal("56079.0864")
+    assert inf2.credits == Decimal("30000") and inf2.cash == Decimal("26079.0864")
+    # The model credits cannot pay a fleet: they never set its runway, and are lost at expiry.
+    assert inf2.runway == dt.date(2027, 2, 18)
+    assert inf2.lost_at_expiry == Decimal("10000")
+    grants = {g.name: g for g in inf2.grants}
+    assert not grants["Bedrock model credits"].usable
+    assert grants["EC2 credits"].runs_out_on == dt.date(2027, 2, 18)
+    assert grants["EC2 credits"].used == Decimal("30000")
+    assert api.cash == Decimal("39268.736") and api.runway == dt.date(2027, 1, 19)
+    # The API ranks first by list total; the study decides on the cash paid after credits.
+    assert [k.name for k in s.cash_ranking] == ["inf2.48xlarge fleet", "Amazon Bedrock, on demand",
+                                                "trn2.48xlarge fleet"]
+    assert s.cash_ranking[0].list_rank == 2 and s.cash_ranking[0].cash == Decimal("26079.0864")
+    assert s.decided_for == "inf2.48xlarge fleet"
+    assert s.credit_effect.startswith("credits change the first option")
+    # Windows: 455.29-480, 910.58-960, ... by list total; after credits 0-480, 585.83-960, ...
+    b = next(x for x in s.break_evens if x.hosted == "inf2.48xlarge fleet")
+    assert b.stepwise and b.credits == (Decimal("30000"), Decimal("10000"))
+    assert round(b.windows[0].start, 2) == Decimal("455.29")
+    assert round(b.windows[0].to, 2) == Decimal("480.00")
+    assert b.windows[-1].to is None and round(b.windows[-1].start, 2) == Decimal("8650.54")
+    assert round(b.windows_after_credits[1].start, 2) == Decimal("585.83")
+
+
+def test_a_study_without_grants_has_no_cash_ranking():
+    s = trncost.load_study("examples/studies/weekday-peak-fixed-fleets.toml")
+    assert s.cash_ranking == [] and s.credit_effect is None
+    assert all(o.runway is None and o.grants == () for o in s.options)
+    assert all(o.cash == o.estimate.total for o in s.options)
