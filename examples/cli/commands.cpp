@@ -180,14 +180,17 @@ constexpr std::string_view check_usage =
 Usage:
   trncost check INPUT [--max-total USD] [--max-increase PCT --against OLD.json]
                 [--min-status verified|provisional|stale|unpriced|incomplete]
+                [--require-decision continue|compare]
 
-  INPUT is a scenario file (estimated here), a study file (its decided option, the one ranked
-  first) or a JSON report of an estimate (audited first: a report that does not recompute is not
-  gated). At least one limit:
+  INPUT is a scenario file (estimated here), a study file (its decided option: the one ranked
+  first, by cash paid after credits when the study has grants) or a JSON report of an estimate
+  (audited first: a report that does not recompute is not gated). At least one limit:
     --max-total USD     the total may not exceed USD; an unpriced line (an unknown input) fails it
     --max-increase PCT  the total may not rise more than PCT percent over OLD.json's total
     --against OLD.json  the previous JSON report of the same estimate (with --max-increase)
     --min-status S      the status must be S or better (verified is the best)
+    --require-decision D  a study only: its decision must be continue (D = continue), or not
+                        suspend (D = compare); a study that suspends fails the gate
   Prints one line per limit, "pass: ..." or "FAIL: ...", with the numbers compared. For a
   pull-request comment, add `trncost diff OLD.json NEW.json --format md` (docs/cli.md#check).
 
@@ -475,16 +478,19 @@ std::optional<trncost::report::document> audited_report(const std::string& path)
 /// mismatch printed, when it does not recompute), a study file (its decided option; nullopt,
 /// with the reason printed, when none is decided) or a scenario file (estimated here). `what`
 /// gets how the output names it.
-std::optional<trncost::report::document> estimate_document(const std::string& input,
-                                                           std::string& what) {
+std::optional<trncost::report::document> estimate_document(
+    const std::string& input, std::string& what,
+    std::optional<trncost::analysis::decision>* decision = nullptr) {
   using namespace trncost;
   what = input;
   if (input.ends_with(".json")) return audited_report(input);
   if (io::is_study_file(input)) {
     const io::study_result r = io::run_study(io::read_study(input));
+    if (decision != nullptr) *decision = r.decision;
     for (const auto& o : r.options) {
       if (r.decided_for && o.name == *r.decided_for) {
-        what = input + " (option \"" + o.name + "\", ranked first)";
+        what = input + " (option \"" + o.name + "\", " +
+               (r.cash ? "ranked first by cash paid after credits" : "ranked first") + ")";
         return report::from_estimate(o.est);
       }
     }
@@ -498,11 +504,27 @@ std::optional<trncost::report::document> estimate_document(const std::string& in
   return report::from_estimate(io::evaluate_scenario(spec, m));
 }
 
-int check_command(const std::string& input, const trncost::report::budget_limits& limits,
-                  const std::optional<std::string>& against) {
+/// The decisions --require-decision accepts, and what each lets through.
+bool decision_allows(std::string_view required, trncost::analysis::verdict v) {
+  using trncost::analysis::verdict;
+  if (required == "continue") return v == verdict::continue_on;
+  return v != verdict::suspend;  // "compare": continue, or compare another option
+}
+
+int check_command(std::string_view program, const std::string& input,
+                  const trncost::report::budget_limits& limits,
+                  const std::optional<std::string>& against,
+                  const std::optional<std::string>& require_decision) {
   using namespace trncost;
   std::string what;
-  const std::optional<report::document> doc = estimate_document(input, what);
+  if (require_decision && (input.ends_with(".json") || !io::is_study_file(input))) {
+    return usage_error(program, "--require-decision " + *require_decision + ": " + input +
+                                    " is not a study file; a decision is a study's (its [study] "
+                                    "table), so only a study can be required to decide");
+  }
+  std::optional<analysis::decision> decision;
+  // A study where no option ranks suspends: estimate_document says so and the gate fails.
+  const std::optional<report::document> doc = estimate_document(input, what, &decision);
   if (!doc) return input.ends_with(".json") ? exit_mismatch : exit_over_budget;
   std::optional<report::document> baseline;
   if (against) {
@@ -515,8 +537,21 @@ int check_command(const std::string& input, const trncost::report::budget_limits
   for (const auto& c : verdict.checks) {
     std::cout << (c.passed ? "  pass: " : "  FAIL: ") << c.limit << ": " << c.sentence << "\n";
   }
-  std::cout << (verdict.passed ? "within budget\n" : "over budget\n");
-  return verdict.passed ? exit_ok : exit_over_budget;
+  bool passed = verdict.passed;
+  if (require_decision) {
+    const auto& d = *decision;
+    const bool ok = decision_allows(*require_decision, d.outcome);
+    passed = passed && ok;
+    const std::string& why = !d.suspend_reasons.empty()   ? d.suspend_reasons.front()
+                             : !d.compare_reasons.empty() ? d.compare_reasons.front()
+                                                          : std::string();
+    std::cout << (ok ? "  pass: " : "  FAIL: ") << "decision: the study decides "
+              << analysis::to_string(d.outcome) << (why.empty() ? "" : " (" + why + ")") << "; "
+              << *require_decision
+              << (*require_decision == "continue" ? " required" : " or better required") << "\n";
+  }
+  std::cout << (passed ? "within budget\n" : "over budget\n");
+  return passed ? exit_ok : exit_over_budget;
 }
 
 int reconcile_command(std::string_view program, const std::string& input,
@@ -548,6 +583,7 @@ int check_main(std::string_view program, const args_t& args) {
   using trncost::decimal;
   std::optional<std::string> input;
   std::optional<std::string> against;
+  std::optional<std::string> require_decision;
   trncost::report::budget_limits limits;
   const auto amount = [](const std::string& v) -> std::optional<decimal> {
     try {
@@ -559,6 +595,14 @@ int check_main(std::string_view program, const args_t& args) {
   const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
     if (a == "--against") {
       against = v;
+    } else if (a == "--require-decision") {
+      if (v != "continue" && v != "compare") {
+        return usage_error(program, "--require-decision \"" + v +
+                                        "\" is not a decision to require: continue (only "
+                                        "continue passes) or compare (continue or compare "
+                                        "another option pass; suspend fails)");
+      }
+      require_decision = v;
     } else if (a == "--min-status") {
       limits.min_status = trncost::report::parse_status(v);
       if (!limits.min_status) {
@@ -580,24 +624,28 @@ int check_main(std::string_view program, const args_t& args) {
   };
   std::vector<std::string> positional;
   if (const auto rc =
-          walk_args(program, args, {"--max-total", "--max-increase", "--against", "--min-status"},
+          walk_args(program, args,
+                    {"--max-total", "--max-increase", "--against", "--min-status",
+                     "--require-decision"},
                     handle, positional)) {
     return *rc;
   }
   if (const auto rc = refuse_second(program, positional, "input")) return *rc;
   if (!positional.empty()) input = positional[0];
   if (!input) return usage_error(program, "no scenario, study or report given");
-  if (!limits.max_total && !limits.max_increase_percent && !limits.min_status) {
+  if (!limits.max_total && !limits.max_increase_percent && !limits.min_status &&
+      !require_decision) {
     return usage_error(program,
-                       "no limit given: --max-total, --max-increase (with --against) or "
-                       "--min-status; a gate without a limit would always pass");
+                       "no limit given: --max-total, --max-increase (with --against), "
+                       "--min-status or --require-decision; a gate without a limit would always "
+                       "pass");
   }
   if (limits.max_increase_percent.has_value() != against.has_value()) {
     return usage_error(program, against ? "--against is the baseline of --max-increase; give both"
                                         : "--max-increase needs --against OLD.json, the report the "
                                           "increase is measured from");
   }
-  return check_command(*input, limits, against);
+  return check_command(program, *input, limits, against, require_decision);
 }
 
 int reconcile_main(std::string_view program, const args_t& args) {
