@@ -25,6 +25,7 @@
 #include <trncost/report/json_extras.hpp>
 #include <trncost/report/markdown_diff.hpp>
 #include <trncost/report/markdown_extras.hpp>
+#include <trncost/report/study_diff.hpp>
 #include <trncost/report/reconcile.hpp>
 #include <trncost/report/render.hpp>
 #include <trncost/report/study_report.hpp>
@@ -448,8 +449,31 @@ int diff_command(std::string_view program, const std::string& before, const std:
                  const std::string& format, const std::optional<std::string>& output) {
   const std::vector<std::string> inputs{before, after};
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
-  const auto a = trncost::io::read_report(read_text(before), before);
-  const auto b = trncost::io::read_report(read_text(after), after);
+  const std::string before_text = read_text(before);
+  const std::string after_text = read_text(after);
+  const bool study_a = trncost::io::is_study_report(before_text);
+  const bool study_b = trncost::io::is_study_report(after_text);
+  if (study_a != study_b) {
+    throw trncost::input_error((study_a ? before : after) +
+                               ": is a study report and " + (study_a ? after : before) +
+                               " is not; a diff compares two studies or two estimates");
+  }
+  if (study_a) {
+    // Two studies, option by option: each audited first, then each option's change explained.
+    for (const auto& [path, text] : {std::pair{before, before_text}, std::pair{after, after_text}}) {
+      const auto checked = trncost::io::audit_study(text, path);
+      if (!checked.ok) {
+        std::cout << "audit failed: " << path << ": " << checked.first_mismatch << "\n";
+        return exit_mismatch;
+      }
+    }
+    std::string out = trncost::io::render_study_diff(
+        trncost::io::read_study_report(before_text, before),
+        trncost::io::read_study_report(after_text, after), before, after, format);
+    return emit(program, out, output, inputs);
+  }
+  const auto a = trncost::io::read_report(before_text, before);
+  const auto b = trncost::io::read_report(after_text, after);
   const auto d = trncost::diff(a, b);
   std::string text =
       format == "md" ? trncost::io::render_diff_markdown(d, before, after) : trncost::explain(d);

@@ -6,6 +6,7 @@
 
 #include <string>
 #include <trncost/report/audit_study.hpp>
+#include <trncost/report/study_diff.hpp>
 #include <trncost/report/study_report.hpp>
 #include <trncost/scenario/study.hpp>
 
@@ -187,6 +188,60 @@ TEST_CASE("the shipped API-or-fleets study on credits: cash ranking and runways 
   CHECK_FALSE(caught.ok);
   CHECK(caught.first_mismatch ==
         "decided_for: the first-ranked option by cash paid after credits is 'inf2.48xlarge fleet'");
+}
+
+TEST_CASE("the helpers of the credit effect, the runway and the windows say what they are given") {
+  cash_rank a{"A", 1, 2, decimal(100), decimal(30), decimal(70), {}, decimal(1), decimal(70),
+              {{"G", decimal(30)}}};
+  cash_rank b{"B", 2, 1, decimal(90), {}, decimal(90), {}, decimal(1), decimal(90), {}};
+  CHECK(paid_by_text(a) == "'G' pays 30.00");
+  CHECK(paid_by_text(b) == "no grant pays it");
+  const cash_ranking c{{a, b}, credit_effect({a, b})};
+  CHECK(c.effect ==
+        "credits change the first option: by cash paid after credits, 'A' ranks first (70.00 USD: "
+        "'G' pays 30.00 of its 100.00 USD list total); by list total, 'B' ranks first (90.00 USD, "
+        "90.00 USD in cash: no grant pays it)");
+  CHECK(effect_sentence(c).starts_with("Credits change the first option"));
+  CHECK(credit_reason(c) == "ranked by cash paid after credits: " + c.effect);
+  CHECK(report::windows_text({}) == "none");
+  CHECK(report::windows_text({{decimal(1), decimal(2)}, {decimal(3), std::nullopt}}) ==
+        "1.00-2.00 and from 3.00 on");
+  // Credits the same at any demand only when the burn-down shows them valid over the whole spend
+  // and covering every charge; without a burn-down, none (zero).
+  CHECK(report::steady_credits(std::nullopt) == decimal{});
+  const study_result r = run_study(shipped);
+  const auto& inf2 = option(r, "inf2.48xlarge fleet");
+  CHECK(report::steady_credits(inf2.extras.burn_down) == decimal(30000));
+  CHECK(runway_text(*inf2.extras.burn_down) == "credits stop paying on 2027-02-18");
+  CHECK(grant_stops(*inf2.extras.burn_down) ==
+        "'Bedrock model credits' cannot pay it (covers AmazonBedrock only); 'EC2 credits' runs "
+        "out on 2027-02-18");
+  auto lost = inf2.extras.burn_down;
+  lost->periods[0].uncovered_by_reason[credits::uncovered_reason::service_not_covered] =
+      decimal(1);
+  CHECK_FALSE(report::steady_credits(lost));
+}
+
+TEST_CASE("two study reports compared option by option") {
+  const std::string json = render_study(run_study(shipped), "json");
+  const study_report_view v = read_study_report(json, "a.json");
+  REQUIRE(v.options.size() == 3);
+  CHECK(v.options[0].first == "Amazon Bedrock, on demand");
+  CHECK(v.decided_for == "inf2.48xlarge fleet");
+  CHECK(v.decision.outcome == analysis::verdict::compare_another);
+  study_report_view w = v;
+  w.options.pop_back();  // an option only in the first
+  const std::string text = render_study_diff(v, w, "a.json", "b.json", "text");
+  CHECK(text.starts_with("study a.json -> b.json\ndecided for: 'inf2.48xlarge fleet' (compare "
+                         "another option) -> 'inf2.48xlarge fleet' (compare another option)\n"));
+  CHECK(text.find("option 'inf2.48xlarge fleet': only in a.json (total 56079.09 USD)") !=
+        std::string::npos);
+  CHECK(text.find("option 'trn2.48xlarge fleet':\ntotal 77241.60 -> 77241.60 USD") !=
+        std::string::npos);
+  const std::string md = render_study_diff(v, w, "a.json", "b.json", "md");
+  CHECK(md.starts_with("### trncost: a.json -> b.json (studies, option by option)"));
+  CHECK(md.find("\n#### trncost: a.json 'Amazon Bedrock, on demand' -> b.json") !=
+        std::string::npos);
 }
 
 TEST_CASE("a study without grants ranks and decides by list total, as before") {

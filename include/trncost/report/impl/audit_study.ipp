@@ -19,6 +19,27 @@ namespace io {
   }
 }
 
+[[nodiscard]] TRNCOST_DECL study_report_view read_study_report(std::string_view json_text,
+                                                               std::string_view file) {
+  using detail::json_value;
+  const auto root = detail::parse_report_json(json_text, file);
+  const detail::report_reader r(file);
+  study_report_view v;
+  const json_value& list = r.member(root, "", "options", json_value::kind::array);
+  for (std::size_t i = 0; i < list.items().size(); ++i) {
+    const std::string at = "options[" + std::to_string(i) + "]";
+    const json_value& o = list.items()[i];
+    v.options.emplace_back(r.str(o, at, "name"),
+                           r.read(r.member(o, at, "report", json_value::kind::object)));
+  }
+  if (const json_value* d = root.find("decided_for"); d != nullptr && d->is_string()) {
+    v.decided_for = d->text();
+  }
+  const report::extras study = r.read_extras(root, report::extras_schema_version);
+  if (study.decision) v.decision = *study.decision;
+  return v;
+}
+
 [[nodiscard]] TRNCOST_DECL audit_result audit_study(std::string_view json_text,
                                                     std::string_view file) {
   using detail::json_value;
