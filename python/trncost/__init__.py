@@ -755,14 +755,17 @@ class Study:
 
     def frame(self) -> Any:
         """The options as a pandas DataFrame, one row each: name, title, work (in `work_unit`),
-        total, status and whether the study decided for it (money as Decimal); needs pandas."""
+        total, credits, cash (total - credits), runway, status and whether the study decided for
+        it (money as Decimal); needs pandas."""
         import pandas  # noqa: PLC0415 - optional dependency, imported only here
 
         return pandas.DataFrame(
             [{"name": o.name, "title": o.title, "work": o.work, "total": o.estimate.total,
+              "credits": o.credits, "cash": o.cash, "runway": o.runway,
               "status": o.estimate.status.value, "decided": o.name == self.decided_for}
              for o in self.options],
-            columns=["name", "title", "work", "total", "status", "decided"])
+            columns=["name", "title", "work", "total", "credits", "cash", "runway", "status",
+                     "decided"])
 
 
 def load_study(path: str) -> Study:
