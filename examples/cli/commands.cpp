@@ -26,6 +26,7 @@
 #include <trncost/report/markdown_diff.hpp>
 #include <trncost/report/markdown_extras.hpp>
 #include <trncost/report/study_diff.hpp>
+#include <trncost/report/what_if.hpp>
 #include <trncost/report/reconcile.hpp>
 #include <trncost/report/render.hpp>
 #include <trncost/report/study_report.hpp>
@@ -140,6 +141,28 @@ Exit codes:
   1  internal error (a bug: please report it)
   2  usage error
   3  a report cannot be read
+  5  the --output file could not be written or was refused, or standard output could not be
+     written
+)";
+
+constexpr std::string_view what_if_usage =
+    R"(trncost what-if: one input of a study swept over a range, each option's total and cash
+after credits recomputed exactly at every point
+
+Usage:
+  trncost what-if STUDY.toml --input NAME --from A --to B [--points N] [--format md|svg]
+                  [--output FILE]
+
+  NAME is an input of the options' reports ("llama-service.average_tokens_per_s", a price, a
+  throughput, a utilisation); an option without it keeps its total. N values evenly spaced from A
+  to B, both included (default 9). md (default): a table, one row per value, per option its total
+  and its cash (total less credits, where its credits are the same at any value); svg: the chart.
+
+Exit codes:
+  0  success
+  1  internal error (a bug: please report it)
+  2  usage error
+  3  the study or one of its files was refused, or the input is no option's
   5  the --output file could not be written or was refused, or standard output could not be
      written
 )";
@@ -799,6 +822,62 @@ int render_main(std::string_view program, const args_t& args) {
     return usage_error(program, "render takes one report: render REPORT.json");
   }
   return render_command(program, reports[0], format, title, output);
+}
+
+int what_if_main(std::string_view program, const args_t& args) {
+  if (wants_help(args)) {
+    std::cout << what_if_usage;
+    return exit_ok;
+  }
+  using trncost::decimal;
+  std::vector<std::string> positional;
+  std::optional<std::string> input;
+  std::optional<std::string> output;
+  std::optional<decimal> from;
+  std::optional<decimal> to;
+  int points = 9;
+  std::string format = "md";
+  const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
+    if (a == "--input") {
+      input = v;
+    } else if (a == "--output") {
+      output = v;
+    } else if (a == "--format") {
+      if (const auto rc = refuse_format(program, v, {"md", "svg"})) return rc;
+      format = v;
+    } else if (a == "--points") {
+      try {
+        points = std::stoi(v);
+      } catch (const std::exception&) {
+        return usage_error(program, "--points \"" + v + "\" is not a whole number (2 to 1001)");
+      }
+    } else {
+      try {
+        (a == "--from" ? from : to) = decimal::parse(v);
+      } catch (const trncost::error&) {
+        return usage_error(program, a + " \"" + v + "\" is not a number (written as text: 600, 0.9)");
+      }
+    }
+    return std::nullopt;
+  };
+  if (const auto rc = walk_args(program, args,
+                                {"--input", "--from", "--to", "--points", "--format", "--output"},
+                                handle, positional)) {
+    return *rc;
+  }
+  if (const auto rc = refuse_second(program, positional, "study")) return *rc;
+  if (positional.empty() || !input || !from || !to) {
+    return usage_error(program, "what-if takes a study file, --input, --from and --to");
+  }
+  const std::vector<std::string> inputs{positional[0]};
+  if (const auto rc = refuse_output(program, output, inputs)) return *rc;
+  const trncost::io::study_result r =
+      trncost::io::run_study(trncost::io::read_study(positional[0]));
+  const auto w = trncost::report::sweep(r, *input, *from, *to, points);
+  const std::string text = format == "svg" ? trncost::report::what_if_svg(w)
+                                           : "# What-if: " + *input + " (" + r.title + ")\n\n" +
+                                                 trncost::report::render_what_if_markdown(w);
+  return emit(program, text, output, inputs);
 }
 
 int diff_main(std::string_view program, const args_t& args) {

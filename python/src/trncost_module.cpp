@@ -33,6 +33,7 @@
 #include <trncost/report/reconcile.hpp>
 #include <trncost/report/render.hpp>
 #include <trncost/report/study_report.hpp>
+#include <trncost/report/what_if.hpp>
 #include <trncost/scenario/plan.hpp>
 #include <trncost/scenario/scenario.hpp>
 #include <trncost/scenario/study.hpp>
@@ -1067,6 +1068,37 @@ PYBIND11_MODULE(_trncost, mod) {
       .def("credits", &study_credits)
       .def("cash_ranking", &study_cash_ranking)
       .def("windows", &study_windows)
+      .def("what_if",
+           [](const py_study& s, const std::string& input, const std::string& from,
+              const std::string& to, int points) {
+             // By member name: {"input", "unit", "options", "varies", "points": [{"value",
+             // "totals", "cash" (None where unknown)}], "markdown", "svg"}.
+             const auto w =
+                 report::sweep(s.r, input, decimal::parse(from), decimal::parse(to), points);
+             py::dict d;
+             d["input"] = w.input;
+             d["unit"] = w.unit;
+             d["options"] = w.options;
+             d["varies"] = w.varies;
+             py::list ps;
+             for (const auto& p : w.points) {
+               py::dict e;
+               e["value"] = p.value.to_string();
+               py::list totals;
+               py::list cash;
+               for (const auto& t : p.totals) totals.append(t.to_string());
+               for (const auto& c : p.cash) {
+                 cash.append(c ? py::object(py::str(c->to_string())) : py::object(py::none()));
+               }
+               e["totals"] = totals;
+               e["cash"] = cash;
+               ps.append(e);
+             }
+             d["points"] = ps;
+             d["markdown"] = report::render_what_if_markdown(w);
+             d["svg"] = report::what_if_svg(w);
+             return d;
+           })
       .def("render", [](const py_study& s, const std::string& format) {
         return io::render_study(s.r, format);
       });

@@ -98,3 +98,20 @@ def test_a_study_without_grants_has_no_cash_ranking():
     assert s.cash_ranking == [] and s.credit_effect is None
     assert all(o.runway is None and o.grants == () for o in s.options)
     assert all(o.cash == o.estimate.total for o in s.options)
+
+
+def test_what_if_over_the_demand():
+    """Each point is the study's own figure there (tests/scenario/study_credits_test.cpp by hand):
+    at 600 token/s the API costs 600 x 61.58592 = 36,951.552, 26,951.552 after its credits."""
+    s = trncost.load_study(CREDITS)
+    w = s.what_if("llama-service.average_tokens_per_s", 400, 1200, points=9)
+    assert w.unit == "token/s" and w.options[0] == "Amazon Bedrock, on demand"
+    assert [p.value for p in w.points][:3] == [Decimal(400), Decimal(500), Decimal(600)]
+    assert w.points[2].totals[0] == Decimal("36951.552")
+    assert w.points[2].cash[0] == Decimal("26951.552")
+    assert w.points[4].totals == tuple(o.estimate.total for o in s.options)
+    assert w.svg.startswith("<svg")
+    assert "| 600.00 | 36951.55 | 26951.55 | 77241.60 | 47241.60 | 56079.09 | 26079.09 |" in \
+        w.markdown
+    with pytest.raises(trncost.Error, match="an input of no option"):
+        s.what_if("nope", 1, 2)

@@ -33,7 +33,7 @@ __all__ = [
     "RankedOption", "ComparisonGroup", "compare", "Decision", "decide", "Grant", "GrantOutcome",
     "BurnDownPeriod", "BurnDown", "burn_down", "unit_symbols", "Identity",
     "ReconcileRow", "ReconcileTotal", "Reconciliation", "reconcile", "BudgetCheck",
-    "BudgetVerdict", "check_budget", "StudyOption", "OptionGrant", "CashRank", "DemandWindow",
+    "BudgetVerdict", "check_budget", "StudyOption", "OptionGrant", "CashRank", "DemandWindow", "WhatIfPoint", "WhatIf",
     "BreakEven", "Study", "load_study",
     "PlanWorkload", "Plan", "load_plan", "to_toml", "scenario", "study", "plan",
     "DiffLine", "DiffInput", "DiffStep", "Diff", "diff", "RunPhase", "RunIncident",
@@ -677,6 +677,31 @@ class BreakEven:
     credits: Optional[Tuple[Decimal, Decimal]] = None
 
 
+@dataclasses.dataclass(frozen=True)
+class WhatIfPoint:
+    """One value of a what-if: per option (the study's order), its total and its cash after
+    credits (None where its credits are not the same at any value)."""
+
+    value: Decimal
+    totals: Tuple[Decimal, ...]
+    cash: Tuple[Optional[Decimal], ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class WhatIf:
+    """One input of a study swept over a range, every point exact (docs/analysis.md, "What-if"):
+    the options, whether each has the input (else its total holds), the points, and the table
+    (markdown) and chart (svg) the command writes."""
+
+    input: str
+    unit: str
+    options: Tuple[str, ...]
+    varies: Tuple[bool, ...]
+    points: Tuple[WhatIfPoint, ...]
+    markdown: str
+    svg: str
+
+
 class Study:
     """A study file read and evaluated (docs/scenario.md, "Studies"): every option, the comparison,
     the decision, the break-evens; its reports byte for byte the command's."""
@@ -752,6 +777,16 @@ class Study:
     def render(self, format: str = "md") -> str:
         """The study's report: md (default), json, html or csv, as `trncost estimate` writes it."""
         return self._h.render(format)
+
+    def what_if(self, input: str, start: Union[str, int, Decimal], stop: Union[str, int, Decimal],
+                points: int = 9) -> WhatIf:
+        """`input` swept from `start` to `stop` in `points` values (both ends included), each
+        option's total and cash recomputed exactly at every one, as `trncost what-if` does."""
+        d = self._h.what_if(input, str(start), str(stop), points)
+        pts = tuple(WhatIfPoint(Decimal(p["value"]), tuple(Decimal(t) for t in p["totals"]),
+                                tuple(_opt_dec(c) for c in p["cash"])) for p in d["points"])
+        return WhatIf(d["input"], d["unit"], tuple(d["options"]), tuple(d["varies"]), pts,
+                      d["markdown"], d["svg"])
 
     def frame(self) -> Any:
         """The options as a pandas DataFrame, one row each: name, title, work (in `work_unit`),

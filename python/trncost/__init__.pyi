@@ -257,6 +257,20 @@ class BreakEven:
     windows_after_credits: Tuple[DemandWindow, ...]
     credits: Optional[Tuple[Decimal, Decimal]]
 
+class WhatIfPoint:
+    value: Decimal
+    totals: Tuple[Decimal, ...]
+    cash: Tuple[Optional[Decimal], ...]
+
+class WhatIf:
+    input: str
+    unit: str
+    options: Tuple[str, ...]
+    varies: Tuple[bool, ...]
+    points: Tuple[WhatIfPoint, ...]
+    markdown: str
+    svg: str
+
 class Study:
     path: str
     @property
@@ -276,6 +290,8 @@ class Study:
     @property
     def break_evens(self) -> List[BreakEven]: ...
     def render(self, format: str = ...) -> str: ...
+    def what_if(self, input: str, start: Union[str, int, Decimal], stop: Union[str, int, Decimal],
+                points: int = ...) -> WhatIf: ...
     def frame(self) -> Any: ...
 
 def load_study(path: str) -> Study: ...

@@ -4,10 +4,13 @@
 // comments: the list totals, the cash after credits and its ranking, each option's runway.
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <trncost/report/audit_study.hpp>
 #include <trncost/report/study_diff.hpp>
 #include <trncost/report/study_report.hpp>
+#include <trncost/report/what_if.hpp>
 #include <trncost/scenario/study.hpp>
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -242,6 +245,58 @@ TEST_CASE("two study reports compared option by option") {
   CHECK(md.starts_with("### trncost: a.json -> b.json (studies, option by option)"));
   CHECK(md.find("\n#### trncost: a.json 'Amazon Bedrock, on demand' -> b.json") !=
         std::string::npos);
+}
+
+TEST_CASE("what-if over the demand: every point is the estimate the study would give there") {
+  const study_result r = run_study(shipped);
+  const auto w = report::sweep(r, "llama-service.average_tokens_per_s", decimal(400),
+                               decimal(1200), 9);
+  REQUIRE(w.points.size() == 9);
+  CHECK(w.unit == "token/s");
+  CHECK(w.varies == std::vector<bool>{true, true, true});
+  // At 800 (the fifth point) the totals are the study's own.
+  for (std::size_t i = 0; i < r.options.size(); ++i) {
+    CHECK(w.points[4].totals[i] == r.options[i].est.total);
+  }
+  // By hand at 600: the API 600 x 61.58592 = 36,951.552 (cash 26,951.552 after 10,000 of model
+  // credits); inf2 ceil(600 / 480) = 2 instances, 56,079.0864 (cash 26,079.0864); trn2 one
+  // instance, 77,241.60 (cash 47,241.60).
+  CHECK(w.points[2].value == decimal(600));
+  CHECK(w.points[2].totals[0] == decimal("36951.552"));
+  CHECK(w.points[2].cash[0] == decimal("26951.552"));
+  CHECK(w.points[2].totals[2] == decimal("56079.0864"));
+  CHECK(w.points[2].cash[2] == decimal("26079.0864"));
+  CHECK(w.points[2].totals[1] == decimal("77241.6"));
+  // Against point estimates: the study file itself with the demand written as 400, 1000 and 1200,
+  // run again from the start (the fleet sized anew, every line billed again).
+  std::ifstream in(shipped);
+  std::stringstream text;
+  text << in.rdbuf();
+  for (const auto& [k, demand] : {std::pair{0, "400"}, std::pair{6, "1000"}, std::pair{8, "1200"}}) {
+    std::string t = text.str();
+    const std::string was = "value = \"800\"";
+    REQUIRE(t.find(was) != std::string::npos);
+    t.replace(t.find(was), was.size(), std::string("value = \"") + demand + "\"");
+    const study_result at = run_study(parse_study(t, shipped));
+    for (std::size_t i = 0; i < at.options.size(); ++i) {
+      CHECK(w.points[static_cast<std::size_t>(k)].totals[i] == at.options[i].est.total);
+      const auto& b = at.options[i].extras.burn_down;
+      CHECK(w.points[static_cast<std::size_t>(k)].cash[i] == at.options[i].est.total - b->total_credits);
+    }
+  }
+  const std::string md = report::render_what_if_markdown(w);
+  CHECK(md.find("| 600.00 | 36951.55 | 26951.55 | 77241.60 | 47241.60 | 56079.09 | 26079.09 |") !=
+        std::string::npos);
+  const std::string svg = report::what_if_svg(w);
+  CHECK(svg.starts_with("<svg"));
+  CHECK(svg.find("<polyline class=\"cash\" data-option=\"inf2.48xlarge fleet\"") !=
+        std::string::npos);
+  CHECK_THROWS_WITH_AS(report::sweep(r, "nope", decimal(1), decimal(2), 3),
+                       doctest::Contains("'nope' is an input of no option of the study"),
+                       input_error);
+  CHECK_THROWS_WITH_AS(report::sweep(r, "llama-service.average_tokens_per_s", decimal(2),
+                                     decimal(1), 3),
+                       doctest::Contains("from 2 must be below to 1"), input_error);
 }
 
 TEST_CASE("a study without grants ranks and decides by list total, as before") {
