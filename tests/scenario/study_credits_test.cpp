@@ -299,6 +299,41 @@ TEST_CASE("what-if over the demand: every point is the estimate the study would 
                        doctest::Contains("from 2 must be below to 1"), input_error);
 }
 
+TEST_CASE("[study.what_if] in the file: the sweep in the study's reports, refused at its line") {
+  const study_result r = run_study(shipped);
+  REQUIRE(r.what_if);
+  const auto w = report::sweep(r, "llama-service.average_tokens_per_s", decimal(400),
+                               decimal(1200), 9);
+  REQUIRE(r.what_if->points.size() == w.points.size());
+  for (std::size_t k = 0; k < w.points.size(); ++k) {
+    CHECK(r.what_if->points[k].totals == w.points[k].totals);
+    CHECK(r.what_if->points[k].cash == w.points[k].cash);
+  }
+  CHECK(render_study(r, "md").find("## What-if: llama-service.average_tokens_per_s") !=
+        std::string::npos);
+  CHECK(render_study(r, "html").find("<figure id=\"figure-what-if\"><svg") != std::string::npos);
+  std::ifstream in(shipped);
+  std::stringstream text;
+  text << in.rdbuf();
+  const auto with = [&](const std::string& from, const std::string& to) {
+    std::string t = text.str();
+    t.replace(t.find(from), from.size(), to);
+    return t;
+  };
+  CHECK_THROWS_WITH_AS(parse_study(with("to = \"1200\"", "to = \"300\""), "s.toml"),
+                       doctest::Contains("study.what_if.to: must be above study.what_if.from (400)"),
+                       parse_error);
+  CHECK_THROWS_WITH_AS(parse_study(with("points = 9", "points = 1"), "s.toml"),
+                       doctest::Contains("study.what_if.points: must be a whole number from 2"),
+                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      run_study(parse_study(with("input = \"llama-service.average_tokens_per_s\"",
+                                 "input = \"nope\""),
+                            shipped)),
+      doctest::Contains("study.what_if: what-if: 'nope' is an input of no option of the study"),
+      input_error);
+}
+
 TEST_CASE("a study without grants ranks and decides by list total, as before") {
   const study_result r =
       run_study(TRNCOST_TESTS_DIR "/../examples/studies/weekday-peak-fixed-fleets.toml");

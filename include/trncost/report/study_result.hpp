@@ -16,6 +16,7 @@
 #include "../units/decimal.hpp"
 #include "break_even.hpp"
 #include "extras.hpp"
+#include "what_if_result.hpp"
 
 namespace trncost::io {
 
@@ -151,6 +152,8 @@ struct study_result {
   analysis::decision decision;
   /// When any option has a grant: the ranked options by cash paid after credits.
   std::optional<cash_ranking> cash;
+  /// [study.what_if]: one input swept over a range (report::sweep).
+  std::optional<report::what_if> what_if;
   /// Each self-hosted serving option against each hosted-API option sharing its demand.
   std::vector<report::break_even> break_evens;
 };

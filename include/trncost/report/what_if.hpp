@@ -13,25 +13,9 @@
 #include "../config.hpp"
 #include "break_even.hpp"
 #include "study_result.hpp"
+#include "what_if_result.hpp"
 
 namespace trncost::report {
-
-/// One point of the sweep: the input's value and, per option (in the study's order), its total and
-/// its cash after credits (none where the option's credits are not the same at any value).
-struct what_if_point {
-  decimal value{};
-  std::vector<decimal> totals;
-  std::vector<std::optional<decimal>> cash;
-};
-
-/// A sweep of one input over [from, to] in `points` evenly spaced values, both ends included.
-struct what_if {
-  std::string input;                ///< the input's name in the options' reports
-  std::string unit;                 ///< its unit, as the reports write it
-  std::vector<std::string> options; ///< the study's options, in its order
-  std::vector<bool> varies;         ///< per option: the input is one of its inputs (else its total holds)
-  std::vector<what_if_point> points;
-};
 
 /// Sweeps `input` of every option of the study. input_error when no option has the input (the
 /// message lists the inputs the options share), when from >= to, or points is below 2 or above 1,001.

@@ -218,6 +218,25 @@ namespace io {
   h += detail::html_study_break_even(r);
   h += detail::html_study_regions(r);
   h += detail::html_study_runway(r);
+  if (r.what_if) {
+    // [study.what_if]: the chart, then the table (the Markdown's, one row per value).
+    h += "<section id=\"what-if\"><h2>What-if: " + html_escape(r.what_if->input) +
+         "</h2>\n<figure id=\"figure-what-if\">" + report::what_if_svg(*r.what_if) +
+         "</figure>\n<table class=\"what-if\"><tr><th>" + html_escape(r.what_if->input) + "</th>";
+    for (const auto& name : r.what_if->options) {
+      h += "<th>" + html_escape(name) + " USD</th><th>cash USD</th>";
+    }
+    h += "</tr>\n";
+    for (const auto& p : r.what_if->points) {
+      h += "<tr><td class=\"num\">" + p.value.to_fixed(decimal_places{2}) + "</td>";
+      for (std::size_t i = 0; i < p.totals.size(); ++i) {
+        h += "<td class=\"num\">" + detail::usd(p.totals[i]) + "</td><td class=\"num\">" +
+             (p.cash[i] ? detail::usd(*p.cash[i]) : std::string("-")) + "</td>";
+      }
+      h += "</tr>\n";
+    }
+    h += "</table></section>\n";
+  }
   for (std::size_t i = 0; i < r.options.size(); ++i)
     h += detail::html_study_option(r.options[i], i);
   h += "</body>\n</html>\n";

@@ -186,6 +186,15 @@ TRNCOST_DECL void md_study_runway(std::string& o, const study_result& r) {
   }
 }
 
+TRNCOST_DECL void md_study_what_if(std::string& o, const study_result& r) {
+  if (!r.what_if) return;
+  o += "\n## What-if: " + md_cell(r.what_if->input) +
+       "\n\nThe input swept over its range, every option's total recomputed exactly at each value "
+       "from its report; cash is the total less the credits the option can count on at any value "
+       "(- where those depend on the value).\n\n" +
+       report::render_what_if_markdown(*r.what_if);
+}
+
 }  // namespace io::detail
 
 namespace io {
@@ -200,6 +209,7 @@ namespace io {
   detail::md_study_break_even(o, r);
   detail::md_study_regions(o, r);
   detail::md_study_runway(o, r);
+  detail::md_study_what_if(o, r);
   for (const auto& x : r.options) {
     o += "\n" + detail::demote_headings(
                     render_markdown(x.est, x.extras, "Option: " + x.name + " (" + x.title + ")"));

@@ -18,8 +18,10 @@ class study_parser : public scenario_parser {
   static constexpr std::array<std::string_view, 12> study_root_keys{
       "format", "study",     "sources",      "option",   "estimate", "prices",
       "runs",   "component", "declare_none", "analysis", "grant",    "spend"};
-  static constexpr std::array<std::string_view, 6> study_keys{"title",     "work",    "work_per",
-                                                              "work_unit", "quality", "regions"};
+  static constexpr std::array<std::string_view, 7> study_keys{
+      "title", "work", "work_per", "work_unit", "quality", "regions", "what_if"};
+  /// [study.what_if]: input = "...", from = "400", to = "1200", points = 9.
+  static constexpr std::array<std::string_view, 4> what_if_keys{"input", "from", "to", "points"};
   static constexpr std::array<std::string_view, 6> quality_keys{"dataset",   "metric",  "target",
                                                                 "direction", "reached", "stack"};
   /// What an [[option]] holds besides the scenario tables it overrides.
@@ -75,6 +77,32 @@ class study_parser : public scenario_parser {
         }
         st.regions.push_back(*r);
       }
+    }
+    if (const toml::node* wi = head.get("what_if")) {
+      const toml::table* t = wi->as_table();
+      if (t == nullptr) {
+        fail_at(line_of(*wi), "study.what_if",
+                "must be a table: [study.what_if] input = \"...\", from = \"400\", to = \"1200\"");
+      }
+      check_keys(*t, "study.what_if", what_if_keys, "a what-if");
+      study_what_if w;
+      w.line = line_of(*wi);
+      w.input = string(*t, "study.what_if", "input", true);
+      w.from = decimal::parse(decimal_text(required(*t, "study.what_if", "from"), "study.what_if.from"));
+      w.to = decimal::parse(decimal_text(required(*t, "study.what_if", "to"), "study.what_if.to"));
+      if (!(w.from < w.to)) {
+        fail_at(line_of(*t->get("to")), "study.what_if.to",
+                "must be above study.what_if.from (" + w.from.to_string() + ")");
+      }
+      if (const toml::node* n = t->get("points")) {
+        const auto v = n->value<std::int64_t>();
+        if (!n->is_integer() || !v || *v < 2 || *v > 1001) {
+          fail_at(line_of(*n), "study.what_if.points",
+                  "must be a whole number from 2 to 1001 (both ends of the range included)");
+        }
+        w.points = static_cast<int>(*v);
+      }
+      st.what_if = std::move(w);
     }
     const toml::node* opts = first.get("option");
     const toml::array* a = opts != nullptr ? opts->as_array() : nullptr;
@@ -349,6 +377,7 @@ namespace io {
   }
   for (std::string_view k : p::study_keys) out.push_back("study." + std::string(k));
   for (std::string_view k : p::quality_keys) out.push_back("study.quality." + std::string(k));
+  for (std::string_view k : p::what_if_keys) out.push_back("study.what_if." + std::string(k));
   for (std::string_view k : p::option_keys) out.push_back("option." + std::string(k));
   for (std::string_view k : p::neuron_monitor_keys) {
     out.push_back("option.neuron_monitor." + std::string(k));
@@ -557,6 +586,15 @@ namespace io {
     r.decision.outcome = analysis::verdict::suspend;
     for (const auto& a : first.apart) {
       r.decision.suspend_reasons.push_back("no option ranks: '" + a.name + "' " + a.reason);
+    }
+  }
+  if (st.what_if) {
+    try {
+      r.what_if = report::sweep(r, st.what_if->input, st.what_if->from, st.what_if->to,
+                                st.what_if->points);
+    } catch (const trncost::error& e) {
+      throw input_error(st.file + ":" + std::to_string(st.what_if->line) +
+                        ": study.what_if: " + trncost::detail::bare_message(e));
     }
   }
   return r;
