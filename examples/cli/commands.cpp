@@ -25,11 +25,11 @@
 #include <trncost/report/json_extras.hpp>
 #include <trncost/report/markdown_diff.hpp>
 #include <trncost/report/markdown_extras.hpp>
-#include <trncost/report/study_diff.hpp>
-#include <trncost/report/what_if.hpp>
 #include <trncost/report/reconcile.hpp>
 #include <trncost/report/render.hpp>
+#include <trncost/report/study_diff.hpp>
 #include <trncost/report/study_report.hpp>
+#include <trncost/report/what_if.hpp>
 #include <trncost/scenario/plan.hpp>
 #include <trncost/scenario/scenario.hpp>
 #include <trncost/scenario/study.hpp>
@@ -477,13 +477,14 @@ int diff_command(std::string_view program, const std::string& before, const std:
   const bool study_a = trncost::io::is_study_report(before_text);
   const bool study_b = trncost::io::is_study_report(after_text);
   if (study_a != study_b) {
-    throw trncost::input_error((study_a ? before : after) +
-                               ": is a study report and " + (study_a ? after : before) +
+    throw trncost::input_error((study_a ? before : after) + ": is a study report and " +
+                               (study_a ? after : before) +
                                " is not; a diff compares two studies or two estimates");
   }
   if (study_a) {
     // Two studies, option by option: each audited first, then each option's change explained.
-    for (const auto& [path, text] : {std::pair{before, before_text}, std::pair{after, after_text}}) {
+    for (const auto& [path, text] :
+         {std::pair{before, before_text}, std::pair{after, after_text}}) {
       const auto checked = trncost::io::audit_study(text, path);
       if (!checked.ok) {
         std::cout << "audit failed: " << path << ": " << checked.first_mismatch << "\n";
@@ -670,11 +671,10 @@ int check_main(std::string_view program, const args_t& args) {
     return std::nullopt;
   };
   std::vector<std::string> positional;
-  if (const auto rc =
-          walk_args(program, args,
-                    {"--max-total", "--max-increase", "--against", "--min-status",
-                     "--require-decision"},
-                    handle, positional)) {
+  if (const auto rc = walk_args(
+          program, args,
+          {"--max-total", "--max-increase", "--against", "--min-status", "--require-decision"},
+          handle, positional)) {
     return *rc;
   }
   if (const auto rc = refuse_second(program, positional, "input")) return *rc;
@@ -855,7 +855,8 @@ int what_if_main(std::string_view program, const args_t& args) {
       try {
         (a == "--from" ? from : to) = decimal::parse(v);
       } catch (const trncost::error&) {
-        return usage_error(program, a + " \"" + v + "\" is not a number (written as text: 600, 0.9)");
+        return usage_error(program,
+                           a + " \"" + v + "\" is not a number (written as text: 600, 0.9)");
       }
     }
     return std::nullopt;

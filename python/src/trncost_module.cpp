@@ -776,9 +776,10 @@ py::list study_windows(const py_study& s) {
     d["stepwise"] = b.stepwise;
     d["windows"] = windows(b.windows);
     d["windows_after_credits"] = windows(b.windows_after_credits);
-    d["credits"] = b.credits ? py::object(py::make_tuple(b.credits->hosted.to_string(),
-                                                         b.credits->api.to_string()))
-                             : py::object(py::none());
+    d["credits"] =
+        b.credits
+            ? py::object(py::make_tuple(b.credits->hosted.to_string(), b.credits->api.to_string()))
+            : py::object(py::none());
     out.append(d);
   }
   return out;

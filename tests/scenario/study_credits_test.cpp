@@ -78,7 +78,8 @@ TEST_CASE("the shipped API-or-fleets study on credits: cash ranking and runways 
   CHECK(c[1].list_rank == 1);
   CHECK(c[2].name == "trn2.48xlarge fleet");
   CHECK(c[2].cash == decimal("47241.6"));
-  CHECK(c[0].paid_by == std::vector<std::pair<std::string, decimal>>{{"EC2 credits", decimal(30000)}});
+  CHECK(c[0].paid_by ==
+        std::vector<std::pair<std::string, decimal>>{{"EC2 credits", decimal(30000)}});
   CHECK(c[1].paid_by ==
         std::vector<std::pair<std::string, decimal>>{{"Bedrock model credits", decimal(10000)}});
   // What each option leaves unused is the grant it cannot use: the API the 30,000 of EC2 credits,
@@ -92,8 +93,8 @@ TEST_CASE("the shipped API-or-fleets study on credits: cash ranking and runways 
         "first (26079.09 USD: 'EC2 credits' pays 30000.00 of its 56079.09 USD list total); by list "
         "total, 'Amazon Bedrock, on demand' ranks first (49268.74 USD, 39268.74 USD in cash: "
         "'Bedrock model credits' pays 10000.00)");
-  CHECK(r.decision.continue_reasons.back() == "ranked by cash paid after credits: " +
-                                                  r.cash->effect);
+  CHECK(r.decision.continue_reasons.back() ==
+        "ranked by cash paid after credits: " + r.cash->effect);
 
   // Runways, each set by the grant the option can use; the spend is spread over its 90 days and
   // cut at the months (January 31 days, February 28):
@@ -146,8 +147,8 @@ TEST_CASE("the shipped API-or-fleets study on credits: cash ranking and runways 
   // One instance (28,039.5432) is paid whole by credits: 0-480 is a window. With n >= 2, hosting
   // pays no more from (n x 28,039.5432 - 20,000) / 61.58592 on: 585.83-960, 1,041.12-1,440, ...;
   // the window of n reaches back to the step before once (n x 28,039.5432 - 20,000) / 61.58592
-  // <= 480 (n - 1), n >= 6.28: from the 6th window (2,407.00) on for good. At 800 token/s hosting pays
-  // 26,079.0864 and the API 39,268.736: hosting is cheaper by 13,189.6496 in cash.
+  // <= 480 (n - 1), n >= 6.28: from the 6th window (2,407.00) on for good. At 800 token/s hosting
+  // pays 26,079.0864 and the API 39,268.736: hosting is cheaper by 13,189.6496 in cash.
   REQUIRE(be.credits);
   CHECK(be.credits->hosted == decimal(30000));
   CHECK(be.credits->api == decimal(10000));
@@ -186,7 +187,8 @@ TEST_CASE("the shipped API-or-fleets study on credits: cash ranking and runways 
   std::string swapped = json;
   const std::string first = "\"decided_for\": \"inf2.48xlarge fleet\"";
   REQUIRE(swapped.find(first) != std::string::npos);
-  swapped.replace(swapped.find(first), first.size(), "\"decided_for\": \"Amazon Bedrock, on demand\"");
+  swapped.replace(swapped.find(first), first.size(),
+                  "\"decided_for\": \"Amazon Bedrock, on demand\"");
   const auto caught = audit_study(swapped, "credits.json");
   CHECK_FALSE(caught.ok);
   CHECK(caught.first_mismatch ==
@@ -194,8 +196,8 @@ TEST_CASE("the shipped API-or-fleets study on credits: cash ranking and runways 
 }
 
 TEST_CASE("the helpers of the credit effect, the runway and the windows say what they are given") {
-  cash_rank a{"A", 1, 2, decimal(100), decimal(30), decimal(70), {}, decimal(1), decimal(70),
-              {{"G", decimal(30)}}};
+  cash_rank a{"A",         1,  2,          decimal(100), decimal(30),
+              decimal(70), {}, decimal(1), decimal(70),  {{"G", decimal(30)}}};
   cash_rank b{"B", 2, 1, decimal(90), {}, decimal(90), {}, decimal(1), decimal(90), {}};
   CHECK(paid_by_text(a) == "'G' pays 30.00");
   CHECK(paid_by_text(b) == "no grant pays it");
@@ -220,8 +222,7 @@ TEST_CASE("the helpers of the credit effect, the runway and the windows say what
         "'Bedrock model credits' cannot pay it (covers AmazonBedrock only); 'EC2 credits' runs "
         "out on 2027-02-18");
   auto lost = inf2.extras.burn_down;
-  lost->periods[0].uncovered_by_reason[credits::uncovered_reason::service_not_covered] =
-      decimal(1);
+  lost->periods[0].uncovered_by_reason[credits::uncovered_reason::service_not_covered] = decimal(1);
   CHECK_FALSE(report::steady_credits(lost));
 }
 
@@ -235,8 +236,9 @@ TEST_CASE("two study reports compared option by option") {
   study_report_view w = v;
   w.options.pop_back();  // an option only in the first
   const std::string text = render_study_diff(v, w, "a.json", "b.json", "text");
-  CHECK(text.starts_with("study a.json -> b.json\ndecided for: 'inf2.48xlarge fleet' (compare "
-                         "another option) -> 'inf2.48xlarge fleet' (compare another option)\n"));
+  CHECK(
+      text.starts_with("study a.json -> b.json\ndecided for: 'inf2.48xlarge fleet' (compare "
+                       "another option) -> 'inf2.48xlarge fleet' (compare another option)\n"));
   CHECK(text.find("option 'inf2.48xlarge fleet': only in a.json (total 56079.09 USD)") !=
         std::string::npos);
   CHECK(text.find("option 'trn2.48xlarge fleet':\ntotal 77241.60 -> 77241.60 USD") !=
@@ -249,8 +251,8 @@ TEST_CASE("two study reports compared option by option") {
 
 TEST_CASE("what-if over the demand: every point is the estimate the study would give there") {
   const study_result r = run_study(shipped);
-  const auto w = report::sweep(r, "llama-service.average_tokens_per_s", decimal(400),
-                               decimal(1200), 9);
+  const auto w =
+      report::sweep(r, "llama-service.average_tokens_per_s", decimal(400), decimal(1200), 9);
   REQUIRE(w.points.size() == 9);
   CHECK(w.unit == "token/s");
   CHECK(w.varies == std::vector<bool>{true, true, true});
@@ -272,7 +274,8 @@ TEST_CASE("what-if over the demand: every point is the estimate the study would 
   std::ifstream in(shipped);
   std::stringstream text;
   text << in.rdbuf();
-  for (const auto& [k, demand] : {std::pair{0, "400"}, std::pair{6, "1000"}, std::pair{8, "1200"}}) {
+  for (const auto& [k, demand] :
+       {std::pair{0, "400"}, std::pair{6, "1000"}, std::pair{8, "1200"}}) {
     std::string t = text.str();
     const std::string was = "value = \"800\"";
     REQUIRE(t.find(was) != std::string::npos);
@@ -281,7 +284,8 @@ TEST_CASE("what-if over the demand: every point is the estimate the study would 
     for (std::size_t i = 0; i < at.options.size(); ++i) {
       CHECK(w.points[static_cast<std::size_t>(k)].totals[i] == at.options[i].est.total);
       const auto& b = at.options[i].extras.burn_down;
-      CHECK(w.points[static_cast<std::size_t>(k)].cash[i] == at.options[i].est.total - b->total_credits);
+      CHECK(w.points[static_cast<std::size_t>(k)].cash[i] ==
+            at.options[i].est.total - b->total_credits);
     }
   }
   const std::string md = report::render_what_if_markdown(w);
@@ -294,16 +298,16 @@ TEST_CASE("what-if over the demand: every point is the estimate the study would 
   CHECK_THROWS_WITH_AS(report::sweep(r, "nope", decimal(1), decimal(2), 3),
                        doctest::Contains("'nope' is an input of no option of the study"),
                        input_error);
-  CHECK_THROWS_WITH_AS(report::sweep(r, "llama-service.average_tokens_per_s", decimal(2),
-                                     decimal(1), 3),
-                       doctest::Contains("from 2 must be below to 1"), input_error);
+  CHECK_THROWS_WITH_AS(
+      report::sweep(r, "llama-service.average_tokens_per_s", decimal(2), decimal(1), 3),
+      doctest::Contains("from 2 must be below to 1"), input_error);
 }
 
 TEST_CASE("[study.what_if] in the file: the sweep in the study's reports, refused at its line") {
   const study_result r = run_study(shipped);
   REQUIRE(r.what_if);
-  const auto w = report::sweep(r, "llama-service.average_tokens_per_s", decimal(400),
-                               decimal(1200), 9);
+  const auto w =
+      report::sweep(r, "llama-service.average_tokens_per_s", decimal(400), decimal(1200), 9);
   REQUIRE(r.what_if->points.size() == w.points.size());
   for (std::size_t k = 0; k < w.points.size(); ++k) {
     CHECK(r.what_if->points[k].totals == w.points[k].totals);
@@ -320,16 +324,15 @@ TEST_CASE("[study.what_if] in the file: the sweep in the study's reports, refuse
     t.replace(t.find(from), from.size(), to);
     return t;
   };
-  CHECK_THROWS_WITH_AS(parse_study(with("to = \"1200\"", "to = \"300\""), "s.toml"),
-                       doctest::Contains("study.what_if.to: must be above study.what_if.from (400)"),
-                       parse_error);
+  CHECK_THROWS_WITH_AS(
+      parse_study(with("to = \"1200\"", "to = \"300\""), "s.toml"),
+      doctest::Contains("study.what_if.to: must be above study.what_if.from (400)"), parse_error);
   CHECK_THROWS_WITH_AS(parse_study(with("points = 9", "points = 1"), "s.toml"),
                        doctest::Contains("study.what_if.points: must be a whole number from 2"),
                        parse_error);
   CHECK_THROWS_WITH_AS(
-      run_study(parse_study(with("input = \"llama-service.average_tokens_per_s\"",
-                                 "input = \"nope\""),
-                            shipped)),
+      run_study(parse_study(
+          with("input = \"llama-service.average_tokens_per_s\"", "input = \"nope\""), shipped)),
       doctest::Contains("study.what_if: what-if: 'nope' is an input of no option of the study"),
       input_error);
 }

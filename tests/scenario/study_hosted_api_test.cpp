@@ -141,8 +141,8 @@ TEST_CASE("the shipped hosting-or-API study: totals, per 1M tokens, break-evens 
         "first (0.00 USD: 'AWS Activate Portfolio' pays 56079.09 of its 56079.09 USD list total); "
         "by list total, 'Amazon Bedrock, on demand' ranks first (4898.88 USD, 1898.88 USD in "
         "cash: 'Bedrock model credits' pays 3000.00)");
-  CHECK(r.decision.continue_reasons.back() == "ranked by cash paid after credits: " +
-                                                  r.cash->effect);
+  CHECK(r.decision.continue_reasons.back() ==
+        "ranked by cash paid after credits: " + r.cash->effect);
   // Each fleet's runway is set by the EC2 grant alone: the model credits cannot pay a fleet.
   for (const auto& g : credits_inf2.grants) {
     CHECK(g.usable == (g.name == "AWS Activate Portfolio"));

@@ -194,7 +194,8 @@ TEST_CASE("the study reports: Markdown sections JSON audit and HTML without empt
   const auto r = run_study(examples + "studies/fine-tune-trn1-trn2-p5.toml");
   const std::string md = render_study(r, "md");
   CHECK(md.starts_with("# Fine-tune 8B: trn1 vs trn2 vs p5 (us-east-1)\n"));
-  // The study has a grant, so the decision ranks the cash paid after credits (trn2 first there too).
+  // The study has a grant, so the decision ranks the cash paid after credits (trn2 first there
+  // too).
   CHECK(md.find("## Decision: suspend (1 x trn2.48xlarge, ranked first by cash paid after "
                 "credits)") != std::string::npos);
   CHECK(md.find("## Ranking by cash paid after credits") != std::string::npos);

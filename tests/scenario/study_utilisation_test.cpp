@@ -73,8 +73,9 @@ TEST_CASE("a utilisation at or above the bound holds") {
   REQUIRE(holds.size() >= 2);
   CHECK(holds[holds.size() - 2] == "NeuronCore utilisation 78.25 % (neuron-monitor, " + capture +
                                        ": " + method + ") is at or above 78.25 %");
-  CHECK(holds.back().starts_with("ranked by cash paid after credits: credits do not change the "
-                                 "first option: 'on-demand, per second'"));
+  CHECK(
+      holds.back().starts_with("ranked by cash paid after credits: credits do not change the "
+                               "first option: 'on-demand, per second'"));
 }
 
 TEST_CASE("neuron_monitor errors name the file the line and the key") {

@@ -22,10 +22,10 @@ struct what_if_point {
 
 /// A sweep of one input over [from, to] in `points` evenly spaced values, both ends included.
 struct what_if {
-  std::string input;                ///< the input's name in the options' reports
-  std::string unit;                 ///< its unit, as the reports write it
-  std::vector<std::string> options; ///< the study's options, in its order
-  std::vector<bool> varies;         ///< per option: the input is one of its inputs (else its total holds)
+  std::string input;                 ///< the input's name in the options' reports
+  std::string unit;                  ///< its unit, as the reports write it
+  std::vector<std::string> options;  ///< the study's options, in its order
+  std::vector<bool> varies;  ///< per option: the input is one of its inputs (else its total holds)
   std::vector<what_if_point> points;
 };
 

@@ -246,8 +246,9 @@ namespace io {
     for (std::size_t i = 0; i < want.size(); ++i) want[i].rank = i + 1;
     const json_value* cr = analysis_part.find("cash_ranking");
     if (cr == nullptr || !cr->is_object()) {
-      return fail("analysis.cash_ranking: the study has grants, so its decision ranks the cash "
-                  "paid after credits; the report has no such ranking");
+      return fail(
+          "analysis.cash_ranking: the study has grants, so its decision ranks the cash "
+          "paid after credits; the report has no such ranking");
     }
     r.closed(*cr, "analysis.cash_ranking", {"ranked", "effect"}, "the ranking by cash");
     const auto& got = r.array(*cr, "analysis.cash_ranking", "ranked");
@@ -276,8 +277,8 @@ namespace io {
         return static_cast<std::size_t>(r.signed_whole(e, at, key));
       };
       if (whole("rank") != k.rank || whole("list_rank") != k.list_rank) {
-        return mismatch("rank", std::to_string(whole("rank")) + "/" +
-                                    std::to_string(whole("list_rank")),
+        return mismatch("rank",
+                        std::to_string(whole("rank")) + "/" + std::to_string(whole("list_rank")),
                         std::to_string(k.rank) + "/" + std::to_string(k.list_rank),
                         "rank by cash / rank by list total");
       }
@@ -303,24 +304,24 @@ namespace io {
         said.emplace_back(r.str(pe, gp, "grant"), r.dec(pe, gp, "amount"));
       }
       if (said != k.paid_by) {
-        return fail(at + ".paid_by: differs from the grants its burn-down uses (each grant's "
+        return fail(at +
+                    ".paid_by: differs from the grants its burn-down uses (each grant's "
                     "used, those above 0, in the burn-down's order)");
       }
     }
     const std::string effect = credit_effect(want);
     if (r.str(*cr, "analysis.cash_ranking", "effect") != effect) {
       return fail("analysis.cash_ranking.effect: the report says '" +
-                  r.str(*cr, "analysis.cash_ranking", "effect") + "', recomputed '" + effect +
-                  "'");
+                  r.str(*cr, "analysis.cash_ranking", "effect") + "', recomputed '" + effect + "'");
     }
     by_cash = std::move(want);
   } else if (analysis_part.find("cash_ranking") != nullptr) {
-    return fail("analysis.cash_ranking: no option has a grant (or none ranks), so there is no "
-                "ranking by cash");
+    return fail(
+        "analysis.cash_ranking: no option has a grant (or none ranks), so there is no "
+        "ranking by cash");
   }
   if (ranked_first) {
-    const std::string& first =
-        by_cash ? by_cash->front().name : groups.front().ranked.front().name;
+    const std::string& first = by_cash ? by_cash->front().name : groups.front().ranked.front().name;
     if (decided == nullptr || !decided->is_string() || decided->text() != first) {
       return fail("decided_for: the first-ranked option" +
                   std::string(by_cash ? " by cash paid after credits" : "") + " is '" + first +
@@ -328,7 +329,8 @@ namespace io {
     }
     auto want = options.find(first)->second.decision;
     if (by_cash) {
-      want.continue_reasons.push_back(credit_reason(cash_ranking{*by_cash, credit_effect(*by_cash)}));
+      want.continue_reasons.push_back(
+          credit_reason(cash_ranking{*by_cash, credit_effect(*by_cash)}));
     }
     const auto& got = *study.decision;
     if (got.outcome != want.outcome || got.suspend_reasons != want.suspend_reasons ||

@@ -70,8 +70,8 @@ TRNCOST_DECL std::optional<decimal> steady_credits(
 
 TRNCOST_DECL std::vector<demand_window> find_windows(const document& hosted_doc,
                                                      const document& api_doc,
-                                                     const std::string& component,
-                                                     decimal baseline, decimal bound,
+                                                     const std::string& component, decimal baseline,
+                                                     decimal bound,
                                                      const break_even_credits& credits) {
   const auto peak0 = detail::known_input(hosted_doc, peak_input(component));
   const auto hosted_at = [&](decimal d) {
@@ -226,8 +226,7 @@ TRNCOST_DECL std::string reading(const break_even& b) {
                              b.bound.to_fixed(decimal_places{2}) + "): " + windows_text(w);
     };
     std::string out = "by list total, " + in_windows(b.windows) + "; " +
-                      detail::cheaper_at(b.baseline, b.hosted_at_baseline, b.api_at_baseline,
-                                         "") +
+                      detail::cheaper_at(b.baseline, b.hosted_at_baseline, b.api_at_baseline, "") +
                       " (" + detail::placed(b.windows, b.baseline) + ")";
     if (b.credits) {
       const decimal hc = b.hosted_at_baseline < b.credits->hosted

@@ -271,13 +271,14 @@ TRNCOST_DECL std::optional<check_result> check_burn_down(const credits::burn_dow
     // covers), is usable; only usable grants set the runway.
     bool drawn = !g.used.is_zero() || g.runs_out_on.has_value();
     for (const auto& c : b.projection.rate.charges) {
-      drawn = drawn || (c.kind == credits::charge_kind::usage && !c.amount.is_zero() && c.service &&
-                        std::find(g.services.begin(), g.services.end(), *c.service) !=
-                            g.services.end());
+      drawn = drawn ||
+              (c.kind == credits::charge_kind::usage && !c.amount.is_zero() && c.service &&
+               std::find(g.services.begin(), g.services.end(), *c.service) != g.services.end());
     }
     if (drawn && !g.usable) {
       return mismatch(where + ": usable is false, yet the spend draws on it (it paid " +
-                      g.used.to_string() + " USD, or a charge of the rate bills a service it covers)");
+                      g.used.to_string() +
+                      " USD, or a charge of the rate bills a service it covers)");
     }
     if (!g.usable) continue;
     const date stop = g.runs_out_on ? *g.runs_out_on : add_days(g.last_valid_day, 1);

@@ -56,13 +56,13 @@ TRNCOST_DECL std::string html_study_cash(const study_result& r) {
       html_escape(r.work_unit) +
       "</th><th>list rank</th><th>paid by</th><th>lost at expiry USD</th></tr>\n";
   for (const auto& k : r.cash->ranked) {
-    h += "<tr data-option=\"" + html_escape(k.name) + "\" data-rank=\"" +
-         std::to_string(k.rank) + "\"><td class=\"num\">" + std::to_string(k.rank) + "</td><td>" +
-         html_escape(k.name) + "</td><td class=\"num\">" + usd(k.total) +
-         "</td><td class=\"num\">" + usd(k.credits) + "</td><td class=\"num\">" + usd(k.cash) +
-         "</td><td class=\"num\">" + per_unit(k.cash_per_work) + "</td><td class=\"num\">" +
-         std::to_string(k.list_rank) + "</td><td>" + html_escape(paid_by_text(k)) +
-         "</td><td class=\"num\">" + usd(k.lost_at_expiry) + "</td></tr>\n";
+    h += "<tr data-option=\"" + html_escape(k.name) + "\" data-rank=\"" + std::to_string(k.rank) +
+         "\"><td class=\"num\">" + std::to_string(k.rank) + "</td><td>" + html_escape(k.name) +
+         "</td><td class=\"num\">" + usd(k.total) + "</td><td class=\"num\">" + usd(k.credits) +
+         "</td><td class=\"num\">" + usd(k.cash) + "</td><td class=\"num\">" +
+         per_unit(k.cash_per_work) + "</td><td class=\"num\">" + std::to_string(k.list_rank) +
+         "</td><td>" + html_escape(paid_by_text(k)) + "</td><td class=\"num\">" +
+         usd(k.lost_at_expiry) + "</td></tr>\n";
   }
   return h + "</table></section>\n";
 }
@@ -162,8 +162,7 @@ TRNCOST_DECL std::string html_study_runway(const study_result& r) {
          "</td><td class=\"num\">" + usd(b.total_spend) + "</td><td class=\"num\">" +
          usd(b.total_credits) + "</td><td class=\"num\">" + usd(b.total_uncovered) +
          "</td><td class=\"num\">" + usd(b.total_lost_at_expiry) + "</td><td>" +
-         html_escape(runway_text(b)) + "</td><td>" + html_escape(grant_stops(b)) +
-         "</td></tr>\n";
+         html_escape(runway_text(b)) + "</td><td>" + html_escape(grant_stops(b)) + "</td></tr>\n";
   }
   return h + "</table></section>\n";
 }
@@ -209,10 +208,10 @@ namespace io {
       " options from " + html_escape(r.file) + "; work delivered in " + html_escape(r.work_unit) +
       ".</p>\n";
   h += detail::decision_section(
-      r.decision, r.decided_for
-                      ? "The decision for " + *r.decided_for +
-                            (r.cash ? ", ranked first by cash paid after credits." : ", ranked first.")
-                      : std::string("No option ranks."));
+      r.decision, r.decided_for ? "The decision for " + *r.decided_for +
+                                      (r.cash ? ", ranked first by cash paid after credits."
+                                              : ", ranked first.")
+                                : std::string("No option ranks."));
   h += detail::html_study_comparison(r);
   h += detail::html_study_cash(r);
   h += detail::html_study_break_even(r);

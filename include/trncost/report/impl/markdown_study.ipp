@@ -28,10 +28,10 @@ TRNCOST_DECL std::string demote_headings(const std::string& text) {
 TRNCOST_DECL void md_study_decision(std::string& o, const study_result& r) {
   const auto& d = r.decision;
   o += "\n## Decision: " + std::string(analysis::to_string(d.outcome));
-  o += r.decided_for ? " (" + md_cell(*r.decided_for) +
-                           (r.cash ? ", ranked first by cash paid after credits)\n\n"
-                                   : ", ranked first)\n\n")
-                     : std::string(" (no option ranks)\n\n");
+  o += r.decided_for
+           ? " (" + md_cell(*r.decided_for) +
+                 (r.cash ? ", ranked first by cash paid after credits)\n\n" : ", ranked first)\n\n")
+           : std::string(" (no option ranks)\n\n");
   for (const auto& x : d.suspend_reasons) o += "- **suspend**: " + md_cell(x) + "\n";
   for (const auto& x : d.compare_reasons) o += "- **compare**: " + md_cell(x) + "\n";
   for (const auto& x : d.continue_reasons) o += "- holds: " + md_cell(x) + "\n";
@@ -66,9 +66,11 @@ TRNCOST_DECL void md_study_cash(std::string& o, const study_result& r) {
        "what is paid: each ranked option's list total less what the grants it can use pay of it, "
        "per " +
        md_cell(r.work_unit) + "; the rank by list total is beside it. " +
-       md_cell(effect_sentence(*r.cash)) + "\n\n| rank | option | list USD | credits USD | cash USD | USD " +
-       "cash per " + md_cell(r.work_unit) +
-       " | list rank | paid by | lost at expiry USD |\n|---:|---|---:|---:|---:|---:|---:|---|---:|\n";
+       md_cell(effect_sentence(*r.cash)) +
+       "\n\n| rank | option | list USD | credits USD | cash USD | USD " + "cash per " +
+       md_cell(r.work_unit) +
+       " | list rank | paid by | lost at expiry USD "
+       "|\n|---:|---|---:|---:|---:|---:|---:|---|---:|\n";
   for (const auto& k : r.cash->ranked) {
     o += "| " + std::to_string(k.rank) + " | " + md_cell(k.name) + " | " + usd(k.total) + " | " +
          usd(k.credits) + " | " + usd(k.cash) + " | " + per_unit(k.cash_per_work) + " | " +

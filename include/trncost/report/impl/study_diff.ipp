@@ -41,8 +41,8 @@ namespace io {
     const report::document* y = find(b, name);
     if (x == nullptr || y == nullptr) {
       const report::document& only = x != nullptr ? *x : *y;
-      const std::string side = x != nullptr ? "only in " + std::string(before)
-                                            : "only in " + std::string(after);
+      const std::string side =
+          x != nullptr ? "only in " + std::string(before) : "only in " + std::string(after);
       out += md ? "\n#### Option '" + detail::md_cell(name) + "': " + side + " (total " +
                       detail::usd(only.totals.total) + " USD)\n"
                 : "\noption '" + name + "': " + side + " (total " +

@@ -103,7 +103,7 @@ TRNCOST_DECL std::string what_if_svg(const what_if& w) {
   const auto esc = [](const std::string& t) {
     std::string out;
     for (const char c : t) {
-      out += c == '&' ? std::string("&amp;")
+      out += c == '&'   ? std::string("&amp;")
              : c == '<' ? std::string("&lt;")
              : c == '>' ? std::string("&gt;")
              : c == '"' ? std::string("&quot;")
@@ -130,9 +130,10 @@ TRNCOST_DECL std::string what_if_svg(const what_if& w) {
   std::string s =
       "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"what-if\" width=\"640\" height=\"320\" "
       "viewBox=\"0 0 640 320\" role=\"img\" aria-label=\"what-if of " +
-      esc(w.input) + "\">\n<line x1=\"60\" y1=\"260\" x2=\"580\" y2=\"260\" stroke=\"#333\"/>\n"
-                "<line x1=\"60\" y1=\"60\" x2=\"60\" y2=\"260\" stroke=\"#333\"/>\n"
-                "<text x=\"60\" y=\"280\" font-size=\"11\">" +
+      esc(w.input) +
+      "\">\n<line x1=\"60\" y1=\"260\" x2=\"580\" y2=\"260\" stroke=\"#333\"/>\n"
+      "<line x1=\"60\" y1=\"60\" x2=\"60\" y2=\"260\" stroke=\"#333\"/>\n"
+      "<text x=\"60\" y=\"280\" font-size=\"11\">" +
       x0.to_fixed(decimal_places{2}) + "</text>\n<text x=\"580\" y=\"280\" font-size=\"11\" " +
       "text-anchor=\"end\">" + w.points.back().value.to_fixed(decimal_places{2}) + "</text>\n" +
       "<text x=\"320\" y=\"300\" font-size=\"11\" text-anchor=\"middle\">" + esc(w.input) +
@@ -152,8 +153,8 @@ TRNCOST_DECL std::string what_if_svg(const what_if& w) {
         cash_known = false;
       }
     }
-    s += "<polyline class=\"total\" data-option=\"" + esc(w.options[i]) + "\" fill=\"none\" stroke=\"" +
-         colour + "\" points=\"" + total_line + "\"/>\n";
+    s += "<polyline class=\"total\" data-option=\"" + esc(w.options[i]) +
+         "\" fill=\"none\" stroke=\"" + colour + "\" points=\"" + total_line + "\"/>\n";
     if (cash_known) {
       s += "<polyline class=\"cash\" data-option=\"" + esc(w.options[i]) +
            "\" fill=\"none\" stroke-dasharray=\"4 3\" stroke=\"" + colour + "\" points=\"" +

@@ -88,7 +88,8 @@ class study_parser : public scenario_parser {
       study_what_if w;
       w.line = line_of(*wi);
       w.input = string(*t, "study.what_if", "input", true);
-      w.from = decimal::parse(decimal_text(required(*t, "study.what_if", "from"), "study.what_if.from"));
+      w.from =
+          decimal::parse(decimal_text(required(*t, "study.what_if", "from"), "study.what_if.from"));
       w.to = decimal::parse(decimal_text(required(*t, "study.what_if", "to"), "study.what_if.to"));
       if (!(w.from < w.to)) {
         fail_at(line_of(*t->get("to")), "study.what_if.to",
@@ -327,9 +328,8 @@ namespace trncost::io::detail {
 /// The ranked options of the comparison's first group by cash paid after credits, when any option
 /// has a grant; none otherwise (nothing changes without grants).
 TRNCOST_DECL std::optional<cash_ranking> rank_by_cash(const study_result& r) {
-  const bool any = std::any_of(r.options.begin(), r.options.end(), [](const auto& x) {
-    return x.extras.burn_down.has_value();
-  });
+  const bool any = std::any_of(r.options.begin(), r.options.end(),
+                               [](const auto& x) { return x.extras.burn_down.has_value(); });
   if (!any || r.comparison.groups.empty() || r.comparison.groups.front().ranked.empty()) {
     return std::nullopt;
   }
@@ -354,10 +354,9 @@ TRNCOST_DECL std::optional<cash_ranking> rank_by_cash(const study_result& r) {
     c.ranked.push_back(std::move(k));
   }
   // The comparison's order is the list rank's, so a stable sort breaks ties by list rank.
-  std::stable_sort(c.ranked.begin(), c.ranked.end(),
-                   [](const cash_rank& a, const cash_rank& b) {
-                     return a.cash_per_work < b.cash_per_work;
-                   });
+  std::stable_sort(c.ranked.begin(), c.ranked.end(), [](const cash_rank& a, const cash_rank& b) {
+    return a.cash_per_work < b.cash_per_work;
+  });
   for (std::size_t i = 0; i < c.ranked.size(); ++i) c.ranked[i].rank = i + 1;
   c.effect = credit_effect(c.ranked);
   return c;
@@ -555,8 +554,8 @@ namespace io {
       try {
         const auto hosted_doc = report::from_estimate(r.options[i].est);
         const auto api_doc = report::from_estimate(r.options[j].est);
-        auto b = report::find_break_even(r.options[i].name, hosted_doc, r.options[j].name,
-                                         api_doc, *served);
+        auto b = report::find_break_even(r.options[i].name, hosted_doc, r.options[j].name, api_doc,
+                                         *served);
         // With grants, the windows again on what is paid, when each option's credits are the
         // same at any demand (valid over the whole spend, covering every charge).
         std::optional<report::break_even_credits> credits;
@@ -590,8 +589,8 @@ namespace io {
   }
   if (st.what_if) {
     try {
-      r.what_if = report::sweep(r, st.what_if->input, st.what_if->from, st.what_if->to,
-                                st.what_if->points);
+      r.what_if =
+          report::sweep(r, st.what_if->input, st.what_if->from, st.what_if->to, st.what_if->points);
     } catch (const trncost::error& e) {
       throw input_error(st.file + ":" + std::to_string(st.what_if->line) +
                         ": study.what_if: " + trncost::detail::bare_message(e));
