@@ -66,7 +66,8 @@ CREDITS_MEMBERS = ["total_spend", "total_credits", "total_uncovered", "total_was
                    "total_lost_at_expiry", "runway", "grants", "periods", "credit_lines",
                    "projection", "findings"]
 GRANT_MEMBERS = ["name", "amount", "last_valid_day", "used", "balance_at_end", "exhausted_on",
-                 "wasted_at_expiry", "unused_at_schedule_end", "runs_out_on", "lost_at_expiry"]
+                 "wasted_at_expiry", "unused_at_schedule_end", "runs_out_on", "lost_at_expiry",
+                 "services", "usable"]
 PERIOD_MEMBERS = ["start", "end", "spend", "credits_used", "uncovered", "uncovered_by_reason",
                   "balance_after"]
 ANALYSIS_PARTS = ["tornado", "scenarios", "monte_carlo", "comparison", "decision"]
@@ -1626,6 +1627,28 @@ def check_runway(b, path, grants, names, wasted, balance, expired, schedule_end)
         runs_out.append(day_or_null(g, p, "runs_out_on"))
         lost.append(dec(g, p, "lost_at_expiry"))
         exhausted.append(day_or_null(g, p, "exhausted_on"))
+    # Only a grant the spend can draw on sets the runway. One that paid something, or that a usage
+    # charge of the rate bills a service of, is usable; a report written before grants said so
+    # counts every grant.
+    rate_services = set()
+    pr0 = b.get("projection") if isinstance(b.get("projection"), dict) else {}
+    rate0 = pr0.get("rate") if isinstance(pr0.get("rate"), dict) else {}
+    for c in rate0.get("charges", []) if isinstance(rate0.get("charges"), list) else []:
+        if isinstance(c, dict) and c.get("kind") == "usage" and isinstance(c.get("service"), str) \
+                and parse_decimal(c.get("amount") if isinstance(c.get("amount"), str) else "?",
+                                  at(path, "projection.rate")) != 0:
+            rate_services.add(c["service"])
+    usable = []
+    for k, (p, g) in enumerate(grants):
+        services = strings(g, p, "services") if "services" in g else []
+        ok = member(g, p, "usable", bool, "true or false") if "usable" in g else True
+        drawn = dec(g, p, "used") != 0 or runs_out[k] is not None or \
+            any(sv in rate_services for sv in services)
+        if drawn and not ok:
+            raise Mismatch(at(p, "usable"), "true", "false",
+                           "the spend draws on it: it paid something or the rate bills a "
+                           "service it covers")
+        usable.append(ok)
     runway = None
     for k, (p, g) in enumerate(grants):
         if runs_out[k] is not None and lost[k] != 0:
@@ -1638,10 +1661,12 @@ def check_runway(b, path, grants, names, wasted, balance, expired, schedule_end)
         if wasted[k] is not None and lost[k] != wasted[k]:
             raise Mismatch(at(p, "lost_at_expiry"), show(wasted[k]), show(lost[k]),
                            "a grant that expired in the schedule loses its waste there")
+        if not usable[k]:
+            continue
         stop = runs_out[k] or last_day[k] + datetime.timedelta(days=1)
         runway = stop if runway is None or stop > runway else runway
     expect(at(path, "runway"), runway, day_or_null(b, path, "runway"),
-           "the latest of each grant's runs_out_on or the day after its last_valid_day")
+           "the latest of each usable grant's runs_out_on or the day after its last_valid_day")
     total_lost = sum(lost, Fraction(0))
     expect(at(path, "total_lost_at_expiry"), total_lost, dec(b, path, "total_lost_at_expiry"),
            "the grants' lost_at_expiry")
@@ -1770,7 +1795,32 @@ STUDY_MEMBERS = ["schema", "schema_version", "title", "study_file", "work_unit",
 OPTION_MEMBERS = ["name", "title", "work", "report", "regions"]
 REGION_MEMBERS = ["region", "report", "work", "cost_per_work", "why_not"]
 BREAK_EVEN_MEMBERS = ["hosted", "api", "component", "unit", "baseline", "demand", "peak",
-                      "hosted_total", "api_total"]
+                      "hosted_total", "api_total", "hosted_at_baseline", "api_at_baseline",
+                      "stepwise", "bound", "windows", "credits", "windows_after_credits"]
+CASH_RANK_MEMBERS = ["name", "rank", "list_rank", "total", "credits", "cash", "lost_at_expiry",
+                     "work", "cash_per_work", "paid_by"]
+
+
+def paid_by_text(paid):
+    """"'G' pays 30000.00 and 'H' pays 5.00", or "no grant pays it" (the C++ paid_by_text)."""
+    if not paid:
+        return "no grant pays it"
+    return " and ".join(f"'{g}' pays {fixed2(a)}" for g, a in paid)
+
+
+def credit_effect(ranked):
+    """The sentence on how the ranking by cash differs from the one by list total."""
+    by_cash = ranked[0]
+    by_list = next((k for k in ranked if k["list_rank"] == 1), by_cash)
+    if by_cash["name"] == by_list["name"]:
+        return (f"credits do not change the first option: '{by_cash['name']}' ranks first by "
+                f"list total ({fixed2(by_cash['total'])} USD) and by cash paid after credits "
+                f"({fixed2(by_cash['cash'])} USD; {paid_by_text(by_cash['paid_by'])})")
+    return (f"credits change the first option: by cash paid after credits, '{by_cash['name']}' "
+            f"ranks first ({fixed2(by_cash['cash'])} USD: {paid_by_text(by_cash['paid_by'])} of "
+            f"its {fixed2(by_cash['total'])} USD list total); by list total, '{by_list['name']}' "
+            f"ranks first ({fixed2(by_list['total'])} USD, {fixed2(by_list['cash'])} USD in cash: "
+            f"{paid_by_text(by_list['paid_by'])})")
 
 
 def input_value(report, name):
@@ -1798,6 +1848,116 @@ def total_with(report, overrides):
         if price is not None and quantity is not None:
             total += round_places(price * quantity * l["num"] / l["den"], "half-even")
     return total
+
+
+def steady_credits(report):
+    """The credits an option can count on at any demand (the C++ report::steady_credits): the sum of
+    its usable grants' amounts when no usable grant is lost inside the spend window and nothing is
+    left uncovered but for an exhausted balance; 0 without credits; None otherwise."""
+    c = report.get("credits")
+    if c is None:
+        return Fraction(0)
+    g = Fraction(0)
+    for e in c["grants"]:
+        if not e.get("usable", True):
+            continue
+        if e["wasted_at_expiry"] is not None:
+            return None
+        g += parse_decimal(e["amount"], "credits.grants")
+    for p in c["periods"]:
+        for r in p["uncovered_by_reason"]:
+            if r["reason"] != "balance exhausted" and parse_decimal(r["amount"], "reason") != 0:
+                return None
+    return g
+
+
+def find_windows(hosted, api, component, baseline, bound, ch, ca):
+    """The demand windows of a stepwise fleet against the API, each option's credits taken off its
+    total (cash max(0, total - credits)), walked on the 10^-18 grid from 10^-6 token/s: each step
+    of the fleet found by doubling then halving, the window of a step from the least demand where
+    the API's cash reaches the step's; past `bound` only to find where hosting holds for good (at
+    most 300 steps): a window merged into the step before, with the step as wide and as dear as
+    the one before and dearer by no more than the API over its width."""
+    avg, pk = component + ".average_tokens_per_s", component + ".peak_tokens_per_s"
+    peak0 = input_value(hosted, pk)
+
+    def at_demand(d):
+        return Fraction(d, 10 ** PLACES)
+
+    def h_at(n):
+        d = at_demand(n)
+        o = {avg: d}
+        if peak0 is not None:
+            o[pk] = round_places(round_places(peak0 * d, "half-even") / baseline, "half-even")
+        return total_with(hosted, o)
+
+    def a_at(n):
+        return total_with(api, {avg: at_demand(n)})
+
+    one = 10 ** PLACES
+    a0 = a_at(0)
+    slope = a_at(one) - a0
+    out = []
+    if slope <= 0:
+        return out
+
+    def trimmed():
+        return [w for w in out if w[0] <= bound * one or w[1] is None]
+
+    start = one // 10 ** 6
+    b_prev, h = start - 1, h_at(start)
+    width_prev = rise_prev = None
+    last_ends_at_prev = False
+    for _ in range(300):
+        eq, w = b_prev + 1, width_prev if width_prev is not None else one
+        ne = b_prev + w
+        if width_prev is not None and h_at(ne) == h and h_at(ne + 1) != h:
+            eq, ne = ne, ne + 1
+        else:
+            while h_at(ne) == h:
+                eq, w = ne, w * 2
+                ne = b_prev + w
+                if ne > 10 ** 12 * one:
+                    break
+            if h_at(ne) == h:
+                return trimmed()
+            while ne - eq > 1:
+                mid = eq + (ne - eq) // 2
+                if h_at(mid) == h:
+                    eq = mid
+                else:
+                    ne = mid
+        b = eq
+        frm = None
+        if h <= ch:
+            frm = b_prev + 1
+        else:
+            q = (h - ch + ca - a0) / slope * one
+            x = q.numerator // q.denominator
+            if q - x > Fraction(1, 2) or (q - x == Fraction(1, 2) and x % 2 == 1):
+                x += 1  # the quotient rounded half-even at the 18th digit, as the C++ divides
+            while a_at(x) - ca < h - ch:
+                x += 1
+            while b_prev + 1 < x and not a_at(x - 1) - ca < h - ch:
+                x -= 1
+            if x <= b:
+                frm = x if b_prev < x else b_prev + 1
+        width = b - b_prev
+        next_h = h_at(b + 1)
+        rise = next_h - h
+        if frm is not None:
+            if last_ends_at_prev and frm == b_prev + 1 and out:
+                out[-1][1] = b
+                if width_prev == width and rise_prev == rise and not slope * width / one < rise:
+                    out[-1][1] = None
+                    return trimmed()
+            else:
+                out.append([frm, b])
+            last_ends_at_prev = True
+        else:
+            last_ends_at_prev = False
+        width_prev, rise_prev, b_prev, h = width, rise, b, next_h
+    return trimmed()
 
 
 def within(prefix, e):
@@ -1862,7 +2022,7 @@ class Study:
             raise Mismatch("options", "two or more options", len(self.options))
         a = obj_at(doc, "", "analysis")
         for key in a:
-            if key not in ("comparison", "decision", "break_even"):
+            if key not in ("comparison", "decision", "cash_ranking", "break_even"):
                 raise Unreadable(at("analysis", key), "is not a part of a study's analysis")
         comparison = obj_at(a, "analysis", "comparison")
         check_comparison(comparison, "analysis.comparison")
@@ -1871,8 +2031,9 @@ class Study:
         groups = self.check_groups(comparison)
         for name, (p, o, rep) in self.options.items():
             self.check_option_decision(name, p, rep, groups[name])
+        self.cash = self.check_cash_ranking(a, comparison)
         self.check_study_decision(comparison, decision)
-        self.counts["sections"] += 2
+        self.counts["sections"] += 2 + (self.cash is not None)
         if "break_even" in a:
             for p, b in objects(a, "analysis", "break_even", BREAK_EVEN_MEMBERS, "a break-even"):
                 self.check_break_even(p, b)
@@ -1968,6 +2129,70 @@ class Study:
         if demand is None and not a_total < h:
             raise Mismatch(path, "the API cheaper at the stated demand (no break-even)",
                            f"{show(a_total)} against {show(h)}")
+        if "stepwise" in b:
+            self.check_windows(path, b, names, hosted, api, component, baseline)
+
+    def check_windows(self, path, b, names, hosted, api, component, baseline):
+        """A fleet sized in whole instances (a ceil_to among its derivations): its windows walked
+        again from both reports, by list total and, when both options' credits are the same at any
+        demand, by cash after credits."""
+        avg, peak_name = component + ".average_tokens_per_s", component + ".peak_tokens_per_s"
+        peak0 = input_value(hosted, peak_name)
+        overrides = {avg: baseline}
+        if peak0 is not None:
+            overrides[peak_name] = peak0
+        expect(at(path, "hosted_at_baseline"), total_with(hosted, overrides),
+               dec(b, path, "hosted_at_baseline"), "the hosted option's total as stated")
+        expect(at(path, "api_at_baseline"), total_with(api, {avg: baseline}),
+               dec(b, path, "api_at_baseline"), "the API option's total as stated")
+        stepwise = any(d["op"] == "ceil_to" for d in hosted["derivations"])
+        said = member(b, path, "stepwise", bool, "true or false")
+        if said != stepwise:
+            raise Mismatch(at(path, "stepwise"), stepwise, said,
+                           "a fleet is stepwise when a ceil_to sizes it")
+        if not stepwise:
+            return
+        bound = baseline * 10
+        expect(at(path, "bound"), bound, dec(b, path, "bound"), "10 x the stated demand")
+
+        def said_windows(key):
+            return [[round(dec(w, p, "from") * 10 ** PLACES),
+                     None if w["to"] is None else round(dec(w, p, "to") * 10 ** PLACES)]
+                    for p, w in objects(b, path, key, ["from", "to"], "a demand window")]
+
+        def shown(ws):
+            return ", ".join(f"{show(Fraction(f, 10 ** PLACES))}-"
+                             f"{'on' if t is None else show(Fraction(t, 10 ** PLACES))}"
+                             for f, t in ws) or "none"
+
+        want = find_windows(hosted, api, component, baseline, bound, Fraction(0), Fraction(0))
+        got = said_windows("windows")
+        if got != want:
+            raise Mismatch(at(path, "windows"), shown(want), shown(got),
+                           "the fleet's steps walked again from both reports")
+        reports = [self.options[n][2].doc for n in names]
+        ch, ca = (steady_credits(r) for r in reports)
+        has = any("credits" in r for r in reports) and ch is not None and ca is not None
+        c = member(b, path, "credits", (dict, type(None)), "an object or null")
+        if not has:
+            if c is not None:
+                raise Mismatch(at(path, "credits"), "null", "credits",
+                               "credits the same at any demand need grants valid over the whole "
+                               "spend that cover every charge")
+            return
+        if c is None:
+            raise Mismatch(at(path, "credits"), f"hosted {show(ch)}, API {show(ca)}", "null",
+                           "each option's usable grants' amounts")
+        closed(c, at(path, "credits"), ["hosted", "api"], "a break-even's credits")
+        expect(at(at(path, "credits"), "hosted"), ch, dec(c, at(path, "credits"), "hosted"),
+               "the hosted option's usable grants' amounts")
+        expect(at(at(path, "credits"), "api"), ca, dec(c, at(path, "credits"), "api"),
+               "the API option's usable grants' amounts")
+        want = find_windows(hosted, api, component, baseline, bound, ch, ca)
+        got = said_windows("windows_after_credits")
+        if got != want:
+            raise Mismatch(at(path, "windows_after_credits"), shown(want), shown(got),
+                           "the fleet's steps walked again on cash after credits")
 
     def check_groups(self, comparison):
         """Each option ranked or set apart once, in the group of its protocol; ranked costs and
@@ -2212,15 +2437,80 @@ class Study:
                 raise Mismatch(at(path, key + "_reasons"), want, found[key],
                                f"option '{name}': the reasons its report gives, in order")
 
+    def check_cash_ranking(self, a, comparison):
+        """With grants, the first group's ranked options by cash paid after credits (list total
+        less the credits each option's burn-down uses), per unit of work, ties by list rank;
+        recomputed from the options' verified reports. Returns the recomputed ranking or None."""
+        groups = comparison["groups"]
+        first = groups[0]["ranked"] if groups else []
+        has_grant = any("credits" in rep.doc for _, _, rep in self.options.values())
+        if not (has_grant and first):
+            if "cash_ranking" in a:
+                raise Mismatch("analysis.cash_ranking", "none", "a ranking",
+                               "without a grant (or a ranked option) there is no cash ranking")
+            return None
+        want = []
+        for r in first:
+            name = r["name"]
+            _, o, rep = self.options[name]
+            total = parse_decimal(rep.doc["totals"]["total"], name)
+            work = parse_decimal(o["work"], name)
+            credits = rep.doc.get("credits")
+            used = parse_decimal(credits["total_credits"], name) if credits else Fraction(0)
+            lost = parse_decimal(credits["total_lost_at_expiry"], name) if credits \
+                else Fraction(0)
+            paid = [(g["name"], parse_decimal(g["used"], name)) for g in credits["grants"]] \
+                if credits else []
+            cash = total - used
+            want.append({"name": name, "list_rank": r["cost_rank"], "total": total, "credits": used,
+                         "cash": cash, "lost_at_expiry": lost, "work": work,
+                         "cash_per_work": round_places(cash / work, "half-even") if work else cash,
+                         "paid_by": [(g, u) for g, u in paid if u != 0]})
+        want.sort(key=lambda k: k["cash_per_work"])  # stable: ties keep the list rank's order
+        cr = obj_at(a, "analysis", "cash_ranking", ["ranked", "effect"], "the ranking by cash")
+        got = objects(cr, "analysis.cash_ranking", "ranked", CASH_RANK_MEMBERS,
+                      "an option ranked by cash")
+        if len(got) != len(want):
+            raise Mismatch("analysis.cash_ranking.ranked", f"{len(want)} options", len(got),
+                           "the first group's ranked options")
+        for i, ((p, e), k) in enumerate(zip(got, want)):
+            if e["name"] != k["name"]:
+                raise Mismatch(at(p, "name"), f"'{k['name']}'", f"'{e['name']}'",
+                               "ranked by cash per unit of work, ties by list rank")
+            expect(at(p, "rank"), i + 1, whole(e, p, "rank"))
+            expect(at(p, "list_rank"), k["list_rank"], whole(e, p, "list_rank"),
+                   "its rank in the comparison")
+            for key, why in (("total", "the option's total"),
+                             ("credits", "its burn-down's total_credits"),
+                             ("cash", "total - credits"),
+                             ("lost_at_expiry", "its burn-down's total_lost_at_expiry"),
+                             ("work", "the option's work"),
+                             ("cash_per_work", "cash / work (half-even at 18 digits)")):
+                expect(at(p, key), k[key], dec(e, p, key), why)
+            paid = [(text(g, gp, "grant"), dec(g, gp, "amount"))
+                    for gp, g in objects(e, p, "paid_by", ["grant", "amount"], "a grant's share")]
+            if paid != k["paid_by"]:
+                raise Mismatch(at(p, "paid_by"), k["paid_by"], paid,
+                               "each grant's used above 0, in the burn-down's order")
+        effect = credit_effect(want)
+        expect_text = text(cr, "analysis.cash_ranking", "effect")
+        if expect_text != effect:
+            raise Mismatch("analysis.cash_ranking.effect", effect, expect_text)
+        return want
+
     def check_study_decision(self, comparison, decision):
         groups = comparison["groups"]
         first = groups[0] if groups else None
         decided = member(self.doc, "", "decided_for", (str, type(None)), "an option or null")
         if first is not None and first["ranked"]:
-            top = first["ranked"][0]["name"]
+            top = self.cash[0]["name"] if self.cash else first["ranked"][0]["name"]
             expect("decided_for", f"'{top}'", f"'{decided}'" if decided else "null",
-                   "the option ranked first in the first group")
-            own = self.options[top][2].doc["analysis"]["decision"]
+                   "the option ranked first in the first group" +
+                   (" by cash paid after credits" if self.cash else ""))
+            own = dict(self.options[top][2].doc["analysis"]["decision"])
+            if self.cash:
+                own["continue_reasons"] = own["continue_reasons"] + [
+                    "ranked by cash paid after credits: " + credit_effect(self.cash)]
             for key in ("outcome", "suspend_reasons", "compare_reasons", "continue_reasons"):
                 if decision[key] != own[key]:
                     raise Mismatch(at("analysis.decision", key), own[key], decision[key],

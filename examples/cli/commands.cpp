@@ -27,7 +27,9 @@
 #include <trncost/report/markdown_extras.hpp>
 #include <trncost/report/reconcile.hpp>
 #include <trncost/report/render.hpp>
+#include <trncost/report/study_diff.hpp>
 #include <trncost/report/study_report.hpp>
+#include <trncost/report/what_if.hpp>
 #include <trncost/scenario/plan.hpp>
 #include <trncost/scenario/scenario.hpp>
 #include <trncost/scenario/study.hpp>
@@ -143,6 +145,28 @@ Exit codes:
      written
 )";
 
+constexpr std::string_view what_if_usage =
+    R"(trncost what-if: one input of a study swept over a range, each option's total and cash
+after credits recomputed exactly at every point
+
+Usage:
+  trncost what-if STUDY.toml --input NAME --from A --to B [--points N] [--format md|svg]
+                  [--output FILE]
+
+  NAME is an input of the options' reports ("llama-service.average_tokens_per_s", a price, a
+  throughput, a utilisation); an option without it keeps its total. N values evenly spaced from A
+  to B, both included (default 9). md (default): a table, one row per value, per option its total
+  and its cash (total less credits, where its credits are the same at any value); svg: the chart.
+
+Exit codes:
+  0  success
+  1  internal error (a bug: please report it)
+  2  usage error
+  3  the study or one of its files was refused, or the input is no option's
+  5  the --output file could not be written or was refused, or standard output could not be
+     written
+)";
+
 constexpr std::string_view reconcile_usage = R"(trncost reconcile: the bill against the estimate
 
 Usage:
@@ -180,14 +204,17 @@ constexpr std::string_view check_usage =
 Usage:
   trncost check INPUT [--max-total USD] [--max-increase PCT --against OLD.json]
                 [--min-status verified|provisional|stale|unpriced|incomplete]
+                [--require-decision continue|compare]
 
-  INPUT is a scenario file (estimated here), a study file (its decided option, the one ranked
-  first) or a JSON report of an estimate (audited first: a report that does not recompute is not
-  gated). At least one limit:
+  INPUT is a scenario file (estimated here), a study file (its decided option: the one ranked
+  first, by cash paid after credits when the study has grants) or a JSON report of an estimate
+  (audited first: a report that does not recompute is not gated). At least one limit:
     --max-total USD     the total may not exceed USD; an unpriced line (an unknown input) fails it
     --max-increase PCT  the total may not rise more than PCT percent over OLD.json's total
     --against OLD.json  the previous JSON report of the same estimate (with --max-increase)
     --min-status S      the status must be S or better (verified is the best)
+    --require-decision D  a study only: its decision must be continue (D = continue), or not
+                        suspend (D = compare); a study that suspends fails the gate
   Prints one line per limit, "pass: ..." or "FAIL: ...", with the numbers compared. For a
   pull-request comment, add `trncost diff OLD.json NEW.json --format md` (docs/cli.md#check).
 
@@ -450,8 +477,32 @@ int diff_command(std::string_view program, const std::string& before, const std:
                  const std::string& format, const std::optional<std::string>& output) {
   const std::vector<std::string> inputs{before, after};
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
-  const auto a = trncost::io::read_report(read_text(before), before);
-  const auto b = trncost::io::read_report(read_text(after), after);
+  const std::string before_text = read_text(before);
+  const std::string after_text = read_text(after);
+  const bool study_a = trncost::io::is_study_report(before_text);
+  const bool study_b = trncost::io::is_study_report(after_text);
+  if (study_a != study_b) {
+    throw trncost::input_error((study_a ? before : after) + ": is a study report and " +
+                               (study_a ? after : before) +
+                               " is not; a diff compares two studies or two estimates");
+  }
+  if (study_a) {
+    // Two studies, option by option: each audited first, then each option's change explained.
+    for (const auto& [path, text] :
+         {std::pair{before, before_text}, std::pair{after, after_text}}) {
+      const auto checked = trncost::io::audit_study(text, path);
+      if (!checked.ok) {
+        std::cout << "audit failed: " << path << ": " << checked.first_mismatch << "\n";
+        return exit_mismatch;
+      }
+    }
+    std::string out = trncost::io::render_study_diff(
+        trncost::io::read_study_report(before_text, before),
+        trncost::io::read_study_report(after_text, after), before, after, format);
+    return emit(program, out, output, inputs);
+  }
+  const auto a = trncost::io::read_report(before_text, before);
+  const auto b = trncost::io::read_report(after_text, after);
   const auto d = trncost::diff(a, b);
   std::string text =
       format == "md" ? trncost::io::render_diff_markdown(d, before, after) : trncost::explain(d);
@@ -480,16 +531,19 @@ std::optional<trncost::report::document> audited_report(const std::string& path)
 /// mismatch printed, when it does not recompute), a study file (its decided option; nullopt,
 /// with the reason printed, when none is decided) or a scenario file (estimated here). `what`
 /// gets how the output names it.
-std::optional<trncost::report::document> estimate_document(const std::string& input,
-                                                           std::string& what) {
+std::optional<trncost::report::document> estimate_document(
+    const std::string& input, std::string& what,
+    std::optional<trncost::analysis::decision>* decision = nullptr) {
   using namespace trncost;
   what = input;
   if (input.ends_with(".json")) return audited_report(input);
   if (io::is_study_file(input)) {
     const io::study_result r = io::run_study(io::read_study(input));
+    if (decision != nullptr) *decision = r.decision;
     for (const auto& o : r.options) {
       if (r.decided_for && o.name == *r.decided_for) {
-        what = input + " (option \"" + o.name + "\", ranked first)";
+        what = input + " (option \"" + o.name + "\", " +
+               (r.cash ? "ranked first by cash paid after credits" : "ranked first") + ")";
         return report::from_estimate(o.est);
       }
     }
@@ -503,11 +557,27 @@ std::optional<trncost::report::document> estimate_document(const std::string& in
   return report::from_estimate(io::evaluate_scenario(spec, m));
 }
 
-int check_command(const std::string& input, const trncost::report::budget_limits& limits,
-                  const std::optional<std::string>& against) {
+/// The decisions --require-decision accepts, and what each lets through.
+bool decision_allows(std::string_view required, trncost::analysis::verdict v) {
+  using trncost::analysis::verdict;
+  if (required == "continue") return v == verdict::continue_on;
+  return v != verdict::suspend;  // "compare": continue, or compare another option
+}
+
+int check_command(std::string_view program, const std::string& input,
+                  const trncost::report::budget_limits& limits,
+                  const std::optional<std::string>& against,
+                  const std::optional<std::string>& require_decision) {
   using namespace trncost;
   std::string what;
-  const std::optional<report::document> doc = estimate_document(input, what);
+  if (require_decision && (input.ends_with(".json") || !io::is_study_file(input))) {
+    return usage_error(program, "--require-decision " + *require_decision + ": " + input +
+                                    " is not a study file; a decision is a study's (its [study] "
+                                    "table), so only a study can be required to decide");
+  }
+  std::optional<analysis::decision> decision;
+  // A study where no option ranks suspends: estimate_document says so and the gate fails.
+  const std::optional<report::document> doc = estimate_document(input, what, &decision);
   if (!doc) return input.ends_with(".json") ? exit_mismatch : exit_over_budget;
   std::optional<report::document> baseline;
   if (against) {
@@ -520,8 +590,21 @@ int check_command(const std::string& input, const trncost::report::budget_limits
   for (const auto& c : verdict.checks) {
     std::cout << (c.passed ? "  pass: " : "  FAIL: ") << c.limit << ": " << c.sentence << "\n";
   }
-  std::cout << (verdict.passed ? "within budget\n" : "over budget\n");
-  return verdict.passed ? exit_ok : exit_over_budget;
+  bool passed = verdict.passed;
+  if (require_decision) {
+    const auto& d = *decision;
+    const bool ok = decision_allows(*require_decision, d.outcome);
+    passed = passed && ok;
+    const std::string& why = !d.suspend_reasons.empty()   ? d.suspend_reasons.front()
+                             : !d.compare_reasons.empty() ? d.compare_reasons.front()
+                                                          : std::string();
+    std::cout << (ok ? "  pass: " : "  FAIL: ") << "decision: the study decides "
+              << analysis::to_string(d.outcome) << (why.empty() ? "" : " (" + why + ")") << "; "
+              << *require_decision
+              << (*require_decision == "continue" ? " required" : " or better required") << "\n";
+  }
+  std::cout << (passed ? "within budget\n" : "over budget\n");
+  return passed ? exit_ok : exit_over_budget;
 }
 
 int reconcile_command(std::string_view program, const std::string& input,
@@ -553,6 +636,7 @@ int check_main(std::string_view program, const args_t& args) {
   using trncost::decimal;
   std::optional<std::string> input;
   std::optional<std::string> against;
+  std::optional<std::string> require_decision;
   trncost::report::budget_limits limits;
   const auto amount = [](const std::string& v) -> std::optional<decimal> {
     try {
@@ -564,6 +648,14 @@ int check_main(std::string_view program, const args_t& args) {
   const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
     if (a == "--against") {
       against = v;
+    } else if (a == "--require-decision") {
+      if (v != "continue" && v != "compare") {
+        return usage_error(program, "--require-decision \"" + v +
+                                        "\" is not a decision to require: continue (only "
+                                        "continue passes) or compare (continue or compare "
+                                        "another option pass; suspend fails)");
+      }
+      require_decision = v;
     } else if (a == "--min-status") {
       limits.min_status = trncost::report::parse_status(v);
       if (!limits.min_status) {
@@ -584,25 +676,28 @@ int check_main(std::string_view program, const args_t& args) {
     return std::nullopt;
   };
   std::vector<std::string> positional;
-  if (const auto rc =
-          walk_args(program, args, {"--max-total", "--max-increase", "--against", "--min-status"},
-                    handle, positional)) {
+  if (const auto rc = walk_args(
+          program, args,
+          {"--max-total", "--max-increase", "--against", "--min-status", "--require-decision"},
+          handle, positional)) {
     return *rc;
   }
   if (const auto rc = refuse_second(program, positional, "input")) return *rc;
   if (!positional.empty()) input = positional[0];
   if (!input) return usage_error(program, "no scenario, study or report given");
-  if (!limits.max_total && !limits.max_increase_percent && !limits.min_status) {
+  if (!limits.max_total && !limits.max_increase_percent && !limits.min_status &&
+      !require_decision) {
     return usage_error(program,
-                       "no limit given: --max-total, --max-increase (with --against) or "
-                       "--min-status; a gate without a limit would always pass");
+                       "no limit given: --max-total, --max-increase (with --against), "
+                       "--min-status or --require-decision; a gate without a limit would always "
+                       "pass");
   }
   if (limits.max_increase_percent.has_value() != against.has_value()) {
     return usage_error(program, against ? "--against is the baseline of --max-increase; give both"
                                         : "--max-increase needs --against OLD.json, the report the "
                                           "increase is measured from");
   }
-  return check_command(*input, limits, against);
+  return check_command(program, *input, limits, against, require_decision);
 }
 
 int reconcile_main(std::string_view program, const args_t& args) {
@@ -732,6 +827,63 @@ int render_main(std::string_view program, const args_t& args) {
     return usage_error(program, "render takes one report: render REPORT.json");
   }
   return render_command(program, reports[0], format, title, output);
+}
+
+int what_if_main(std::string_view program, const args_t& args) {
+  if (wants_help(args)) {
+    std::cout << what_if_usage;
+    return exit_ok;
+  }
+  using trncost::decimal;
+  std::vector<std::string> positional;
+  std::optional<std::string> input;
+  std::optional<std::string> output;
+  std::optional<decimal> from;
+  std::optional<decimal> to;
+  int points = 9;
+  std::string format = "md";
+  const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
+    if (a == "--input") {
+      input = v;
+    } else if (a == "--output") {
+      output = v;
+    } else if (a == "--format") {
+      if (const auto rc = refuse_format(program, v, {"md", "svg"})) return rc;
+      format = v;
+    } else if (a == "--points") {
+      try {
+        points = std::stoi(v);
+      } catch (const std::exception&) {
+        return usage_error(program, "--points \"" + v + "\" is not a whole number (2 to 1001)");
+      }
+    } else {
+      try {
+        (a == "--from" ? from : to) = decimal::parse(v);
+      } catch (const trncost::error&) {
+        return usage_error(program,
+                           a + " \"" + v + "\" is not a number (written as text: 600, 0.9)");
+      }
+    }
+    return std::nullopt;
+  };
+  if (const auto rc = walk_args(program, args,
+                                {"--input", "--from", "--to", "--points", "--format", "--output"},
+                                handle, positional)) {
+    return *rc;
+  }
+  if (const auto rc = refuse_second(program, positional, "study")) return *rc;
+  if (positional.empty() || !input || !from || !to) {
+    return usage_error(program, "what-if takes a study file, --input, --from and --to");
+  }
+  const std::vector<std::string> inputs{positional[0]};
+  if (const auto rc = refuse_output(program, output, inputs)) return *rc;
+  const trncost::io::study_result r =
+      trncost::io::run_study(trncost::io::read_study(positional[0]));
+  const auto w = trncost::report::sweep(r, *input, *from, *to, points);
+  const std::string text = format == "svg" ? trncost::report::what_if_svg(w)
+                                           : "# What-if: " + *input + " (" + r.title + ")\n\n" +
+                                                 trncost::report::render_what_if_markdown(w);
+  return emit(program, text, output, inputs);
 }
 
 int diff_main(std::string_view program, const args_t& args) {

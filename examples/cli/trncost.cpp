@@ -22,9 +22,11 @@ Usage:
   trncost diff BEFORE.json AFTER.json [--format text|md] [--output FILE]
       The change of the total, per line and per input; md: a pull-request comment.
   trncost check SCENARIO|STUDY|REPORT.json [--max-total USD] [--max-increase PCT --against OLD.json]
-                [--min-status STATUS]
+                [--min-status STATUS] [--require-decision continue|compare]
       A budget gate for CI: exits 7, naming each limit that failed, when the estimate is over
-      a limit.
+      a limit (or a study's decision is not the one required).
+  trncost what-if STUDY.toml --input NAME --from A --to B [--points N] [--format md|svg]
+      One input swept over a range: each option's total and cash after credits at every point.
   trncost reconcile ESTIMATE BILL.csv [--from DATE] [--to DATE] [--tag K=V] [--format md|json]
       The bill (FOCUS or AWS Cost and Usage Report) against the estimate: per line, estimated,
       billed, the difference and why; credits, tax and rows left out in their own rows.
@@ -75,6 +77,7 @@ int main(int argc, char** argv) {
       {"diff", [](const args_t& a) { return diff_main("trncost diff", a); }},
       {"reconcile", [](const args_t& a) { return reconcile_main("trncost reconcile", a); }},
       {"check", [](const args_t& a) { return check_main("trncost check", a); }},
+      {"what-if", [](const args_t& a) { return what_if_main("trncost what-if", a); }},
 #ifdef TRNCOST_HAVE_SQLITE
       {"prices", [](const args_t& a) { return prices_main("trncost prices", a); }},
 #else

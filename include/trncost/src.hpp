@@ -76,6 +76,7 @@
 #include "report/impl/markdown_study.ipp"
 #include "report/impl/report.ipp"
 #include "report/impl/study_report.ipp"
+#include "report/impl/what_if.ipp"
 #include "units/impl/amount.ipp"
 #include "units/impl/decimal.ipp"
 #include "units/impl/symbol.ipp"

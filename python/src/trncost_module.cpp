@@ -33,6 +33,7 @@
 #include <trncost/report/reconcile.hpp>
 #include <trncost/report/render.hpp>
 #include <trncost/report/study_report.hpp>
+#include <trncost/report/what_if.hpp>
 #include <trncost/scenario/plan.hpp>
 #include <trncost/scenario/scenario.hpp>
 #include <trncost/scenario/study.hpp>
@@ -704,6 +705,92 @@ py::list study_break_evens(const py_study& s) {
   return out;
 }
 
+/// Each option's credits, by member name: {"name", "has_grant", "credits", "cash",
+/// "lost_at_expiry", "runway" (ISO day or None), "grants": [{"name", "used", "usable",
+/// "runs_out_on", "lost_at_expiry"}]}; without a grant, credits and losses 0, cash the total.
+py::list study_credits(const py_study& s) {
+  const auto day = [](const std::optional<date>& d) {
+    return d ? py::object(py::str(to_string(*d))) : py::object(py::none());
+  };
+  py::list out;
+  for (const auto& o : s.r.options) {
+    py::dict d;
+    d["name"] = o.name;
+    const auto& b = o.extras.burn_down;
+    d["has_grant"] = b.has_value();
+    d["credits"] = b ? b->total_credits.to_string() : std::string("0");
+    d["cash"] = (b ? o.est.total - b->total_credits : o.est.total).to_string();
+    d["lost_at_expiry"] = b ? b->total_lost_at_expiry.to_string() : std::string("0");
+    d["runway"] = b ? day(b->runway) : py::object(py::none());
+    py::list gs;
+    if (b) {
+      for (const auto& g : b->grants) {
+        py::dict e;
+        e["name"] = g.name;
+        e["used"] = g.used.to_string();
+        e["usable"] = g.usable;
+        e["runs_out_on"] = day(g.runs_out_on);
+        e["lost_at_expiry"] = g.lost_at_expiry.to_string();
+        gs.append(e);
+      }
+    }
+    d["grants"] = gs;
+    out.append(d);
+  }
+  return out;
+}
+
+/// The ranking by cash after credits, by member name: {"effect", "ranked": [{"name", "rank",
+/// "list_rank", "total", "credits", "cash", "lost_at_expiry", "work", "cash_per_work"}]}, or None
+/// without grants.
+py::object study_cash_ranking(const py_study& s) {
+  if (!s.r.cash) return py::none();
+  py::dict d;
+  d["effect"] = s.r.cash->effect;
+  py::list ranked;
+  for (const auto& k : s.r.cash->ranked) {
+    py::dict e;
+    e["name"] = k.name;
+    e["rank"] = k.rank;
+    e["list_rank"] = k.list_rank;
+    e["total"] = k.total.to_string();
+    e["credits"] = k.credits.to_string();
+    e["cash"] = k.cash.to_string();
+    e["lost_at_expiry"] = k.lost_at_expiry.to_string();
+    e["work"] = k.work.to_string();
+    e["cash_per_work"] = k.cash_per_work.to_string();
+    ranked.append(e);
+  }
+  d["ranked"] = ranked;
+  return d;
+}
+
+/// Each break-even's windows, by member name: {"stepwise", "windows": [(from, to or None)],
+/// "windows_after_credits": [...], "credits": (hosted, api) or None}, in the break-evens' order.
+py::list study_windows(const py_study& s) {
+  const auto windows = [](const std::vector<report::demand_window>& ws) {
+    py::list out;
+    for (const auto& w : ws) {
+      out.append(py::make_tuple(w.from.to_string(), w.to ? py::object(py::str(w.to->to_string()))
+                                                         : py::object(py::none())));
+    }
+    return out;
+  };
+  py::list out;
+  for (const auto& b : s.r.break_evens) {
+    py::dict d;
+    d["stepwise"] = b.stepwise;
+    d["windows"] = windows(b.windows);
+    d["windows_after_credits"] = windows(b.windows_after_credits);
+    d["credits"] =
+        b.credits
+            ? py::object(py::make_tuple(b.credits->hosted.to_string(), b.credits->api.to_string()))
+            : py::object(py::none());
+    out.append(d);
+  }
+  return out;
+}
+
 /// The plan's totals and its workloads: {"spend", "credits", "cash", "lost", "runway",
 /// "workloads": [(name, occurrences as (start, end) pairs, spend, credits, cash)]}.
 py::dict plan_data(const py_plan& p) {
@@ -985,6 +1072,40 @@ PYBIND11_MODULE(_trncost, mod) {
           [](const py_study& s) { return std::string(analysis::to_string(s.r.decision.outcome)); })
       .def("options", &study_options)
       .def("break_evens", &study_break_evens)
+      .def("credits", &study_credits)
+      .def("cash_ranking", &study_cash_ranking)
+      .def("windows", &study_windows)
+      .def("what_if",
+           [](const py_study& s, const std::string& input, const std::string& from,
+              const std::string& to, int points) {
+             // By member name: {"input", "unit", "options", "varies", "points": [{"value",
+             // "totals", "cash" (None where unknown)}], "markdown", "svg"}.
+             const auto w =
+                 report::sweep(s.r, input, decimal::parse(from), decimal::parse(to), points);
+             py::dict d;
+             d["input"] = w.input;
+             d["unit"] = w.unit;
+             d["options"] = w.options;
+             d["varies"] = w.varies;
+             py::list ps;
+             for (const auto& p : w.points) {
+               py::dict e;
+               e["value"] = p.value.to_string();
+               py::list totals;
+               py::list cash;
+               for (const auto& t : p.totals) totals.append(t.to_string());
+               for (const auto& c : p.cash) {
+                 cash.append(c ? py::object(py::str(c->to_string())) : py::object(py::none()));
+               }
+               e["totals"] = totals;
+               e["cash"] = cash;
+               ps.append(e);
+             }
+             d["points"] = ps;
+             d["markdown"] = report::render_what_if_markdown(w);
+             d["svg"] = report::what_if_svg(w);
+             return d;
+           })
       .def("render", [](const py_study& s, const std::string& format) {
         return io::render_study(s.r, format);
       });

@@ -549,10 +549,14 @@ def test_the_frames():
     pytest.importorskip("pandas")
     st = trncost.load_study("examples/studies/qwen3-hosting-vs-bedrock.toml")
     f = st.frame()
-    assert list(f.columns) == ["name", "title", "work", "total", "status", "decided"]
-    # test_studies_plans: Bedrock 4,898.88 USD, decided for.
+    assert list(f.columns) == ["name", "title", "work", "total", "credits", "cash", "runway",
+                               "status", "decided"]
+    # test_studies_plans: Bedrock 4,898.88 USD, first by list total; 3,000 of model credits leave
+    # 1,898.88 in cash, while the EC2 grant pays inf2 whole: the study decides for inf2.
     row = f[f["name"] == "Amazon Bedrock, on demand"].iloc[0]
-    assert row["total"] == Decimal("4898.88") and bool(row["decided"])
+    assert row["total"] == Decimal("4898.88") and not bool(row["decided"])
+    assert row["cash"] == Decimal("1898.88")
+    assert bool(f[f["name"] == "2 x inf2.48xlarge"].iloc[0]["decided"])
     p = trncost.load_plan("examples/plans/cpt-and-sweep.toml").frame()
     assert sum(p["spend"]) == trncost.load_plan("examples/plans/cpt-and-sweep.toml").spend
     est = trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate()

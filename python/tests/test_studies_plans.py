@@ -21,7 +21,10 @@ def test_a_study_options_decision_and_break_evens():
     assert totals["2 x inf2.48xlarge"] == Decimal("56079.0864")
     assert totals["Amazon Bedrock, on demand"] == Decimal("4898.88")
     assert all(o.work == Decimal("4665.6") for o in s.options)
-    assert s.decided_for == "Amazon Bedrock, on demand"
+    # The API ranks first by list total; with grants the study decides on the cash paid after
+    # credits: the EC2 grant (100,000) pays inf2's 56,079.0864 whole, the model credits 3,000 of
+    # the API's 4,898.88.
+    assert s.decided_for == "2 x inf2.48xlarge"
     assert isinstance(s.options[0].estimate, trncost.Estimate)
     assert len(s.break_evens) == 3
     b = s.break_evens[0]
@@ -54,3 +57,61 @@ def test_a_plan_totals_runway_and_draws(cli):
 def test_refusals_name_the_file():
     with pytest.raises(trncost.Error, match="examples/scenarios/fine-tune-8b-trn1.toml"):
         trncost.load_study("examples/scenarios/fine-tune-8b-trn1.toml")
+
+
+CREDITS = "examples/studies/api-or-fleets-on-credits.toml"
+
+
+def test_a_study_on_credits_cash_runways_and_windows():
+    """The figures of tests/scenario/study_credits_test.cpp, worked by hand there."""
+    s = trncost.load_study(CREDITS)
+    by = {o.name: o for o in s.options}
+    inf2, api = by["inf2.48xlarge fleet"], by["Amazon Bedrock, on demand"]
+    # inf2: 2 x 2,160 h x 12.98127 = 56,079.0864, of which the EC2 credits pay 30,000.
+    assert inf2.estimate.total == Decimal("56079.0864")
+    assert inf2.credits == Decimal("30000") and inf2.cash == Decimal("26079.0864")
+    # The model credits cannot pay a fleet: they never set its runway, and are lost at expiry.
+    assert inf2.runway == dt.date(2027, 2, 18)
+    assert inf2.lost_at_expiry == Decimal("10000")
+    grants = {g.name: g for g in inf2.grants}
+    assert not grants["Bedrock model credits"].usable
+    assert grants["EC2 credits"].runs_out_on == dt.date(2027, 2, 18)
+    assert grants["EC2 credits"].used == Decimal("30000")
+    assert api.cash == Decimal("39268.736") and api.runway == dt.date(2027, 1, 19)
+    # The API ranks first by list total; the study decides on the cash paid after credits.
+    assert [k.name for k in s.cash_ranking] == ["inf2.48xlarge fleet", "Amazon Bedrock, on demand",
+                                                "trn2.48xlarge fleet"]
+    assert s.cash_ranking[0].list_rank == 2 and s.cash_ranking[0].cash == Decimal("26079.0864")
+    assert s.decided_for == "inf2.48xlarge fleet"
+    assert s.credit_effect.startswith("credits change the first option")
+    # Windows: 455.29-480, 910.58-960, ... by list total; after credits 0-480, 585.83-960, ...
+    b = next(x for x in s.break_evens if x.hosted == "inf2.48xlarge fleet")
+    assert b.stepwise and b.credits == (Decimal("30000"), Decimal("10000"))
+    assert round(b.windows[0].start, 2) == Decimal("455.29")
+    assert round(b.windows[0].to, 2) == Decimal("480.00")
+    assert b.windows[-1].to is None and round(b.windows[-1].start, 2) == Decimal("8650.54")
+    assert round(b.windows_after_credits[1].start, 2) == Decimal("585.83")
+
+
+def test_a_study_without_grants_has_no_cash_ranking():
+    s = trncost.load_study("examples/studies/weekday-peak-fixed-fleets.toml")
+    assert s.cash_ranking == [] and s.credit_effect is None
+    assert all(o.runway is None and o.grants == () for o in s.options)
+    assert all(o.cash == o.estimate.total for o in s.options)
+
+
+def test_what_if_over_the_demand():
+    """Each point is the study's own figure there (tests/scenario/study_credits_test.cpp by hand):
+    at 600 token/s the API costs 600 x 61.58592 = 36,951.552, 26,951.552 after its credits."""
+    s = trncost.load_study(CREDITS)
+    w = s.what_if("llama-service.average_tokens_per_s", 400, 1200, points=9)
+    assert w.unit == "token/s" and w.options[0] == "Amazon Bedrock, on demand"
+    assert [p.value for p in w.points][:3] == [Decimal(400), Decimal(500), Decimal(600)]
+    assert w.points[2].totals[0] == Decimal("36951.552")
+    assert w.points[2].cash[0] == Decimal("26951.552")
+    assert w.points[4].totals == tuple(o.estimate.total for o in s.options)
+    assert w.svg.startswith("<svg")
+    assert "| 600.00 | 36951.55 | 26951.55 | 77241.60 | 47241.60 | 56079.09 | 26079.09 |" in \
+        w.markdown
+    with pytest.raises(trncost.Error, match="an input of no option"):
+        s.what_if("nope", 1, 2)

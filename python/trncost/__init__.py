@@ -35,7 +35,8 @@ __all__ = [
     "RankedOption", "ComparisonGroup", "compare", "Decision", "decide", "Grant", "GrantOutcome",
     "BurnDownPeriod", "BurnDown", "burn_down", "unit_symbols", "Identity",
     "ReconcileRow", "ReconcileTotal", "Reconciliation", "reconcile", "BudgetCheck",
-    "BudgetVerdict", "check_budget", "StudyOption", "BreakEven", "Study", "load_study",
+    "BudgetVerdict", "check_budget", "StudyOption", "OptionGrant", "CashRank", "DemandWindow",
+    "WhatIfPoint", "WhatIf", "BreakEven", "Study", "load_study",
     "PlanWorkload", "Plan", "load_plan", "to_toml", "scenario", "study", "plan",
     "DiffLine", "DiffInput", "DiffStep", "Diff", "diff", "RunPhase", "RunIncident",
     "RunQuality", "Run", "read_runs", "ScalingRow", "scaling", "SupportRow", "SupportLookup",
@@ -625,21 +626,69 @@ def load(path: str) -> Scenario:
 
 
 @dataclasses.dataclass(frozen=True)
+class OptionGrant:
+    """One grant as an option of a study meets it: what it pays the option, whether the option can
+    use it at all (a grant that covers none of its services cannot), the day it runs out for the
+    option (None when it lasts to its last valid day) and what is lost at expiry."""
+
+    name: str
+    used: Decimal
+    usable: bool
+    runs_out_on: Optional[_dt.date]
+    lost_at_expiry: Decimal
+
+
+@dataclasses.dataclass(frozen=True)
 class StudyOption:
     """One option of a study: its estimate (with its decision and credits) and its work in the
-    study's unit."""
+    study's unit; with grants, what the credits pay of it (credits), the cash left, the credits
+    lost at expiry, its runway (the day the grants it can use stop paying; None when none can) and
+    each grant as it meets the option."""
 
     name: str
     title: str
     work: Decimal
     estimate: Estimate
+    credits: Decimal = Decimal(0)
+    cash: Decimal = Decimal(0)
+    lost_at_expiry: Decimal = Decimal(0)
+    runway: Optional[_dt.date] = None
+    grants: Tuple[OptionGrant, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class CashRank:
+    """One ranked option by the cash paid after credits (the study's decision when it has
+    grants): its rank there and by list total, the list total, the credits, the cash and the cash
+    per unit of work."""
+
+    name: str
+    rank: int
+    list_rank: int
+    total: Decimal
+    credits: Decimal
+    cash: Decimal
+    lost_at_expiry: Decimal
+    work: Decimal
+    cash_per_work: Decimal
+
+
+@dataclasses.dataclass(frozen=True)
+class DemandWindow:
+    """A range of average demand (token/s) where hosting costs no more than the API; `to` None
+    when it holds for good from `start`."""
+
+    start: Decimal
+    to: Optional[Decimal]
 
 
 @dataclasses.dataclass(frozen=True)
 class BreakEven:
     """A self-hosted option against a hosted API at the demand they share: the least average demand
     (token/s) at which hosting costs no more, or None when it never does; both totals there (at the
-    stated demand when there is none)."""
+    stated demand when there is none). For a fleet in whole instances (stepwise), the windows of
+    demand where hosting costs no more, by list total and, when each option's credits are the same
+    at any demand, by cash after credits (credits: the hosted option's and the API's)."""
 
     hosted: str
     api: str
@@ -648,6 +697,35 @@ class BreakEven:
     demand: Optional[Decimal]
     hosted_total: Decimal
     api_total: Decimal
+    stepwise: bool = False
+    windows: Tuple[DemandWindow, ...] = ()
+    windows_after_credits: Tuple[DemandWindow, ...] = ()
+    credits: Optional[Tuple[Decimal, Decimal]] = None
+
+
+@dataclasses.dataclass(frozen=True)
+class WhatIfPoint:
+    """One value of a what-if: per option (the study's order), its total and its cash after
+    credits (None where its credits are not the same at any value)."""
+
+    value: Decimal
+    totals: Tuple[Decimal, ...]
+    cash: Tuple[Optional[Decimal], ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class WhatIf:
+    """One input of a study swept over a range, every point exact (docs/analysis.md, "What-if"):
+    the options, whether each has the input (else its total holds), the points, and the table
+    (markdown) and chart (svg) the command writes."""
+
+    input: str
+    unit: str
+    options: Tuple[str, ...]
+    varies: Tuple[bool, ...]
+    points: Tuple[WhatIfPoint, ...]
+    markdown: str
+    svg: str
 
 
 class Study:
@@ -680,27 +758,75 @@ class Study:
 
     @property
     def options(self) -> List[StudyOption]:
-        return [StudyOption(n, t, Decimal(w), Estimate(h)) for n, t, w, h in self._h.options()]
+        out = []
+        for (n, t, w, h), c in zip(self._h.options(), self._h.credits()):
+            grants = tuple(OptionGrant(g["name"], Decimal(g["used"]), g["usable"],
+                                       _day(g["runs_out_on"]), Decimal(g["lost_at_expiry"]))
+                           for g in c["grants"])
+            out.append(StudyOption(n, t, Decimal(w), Estimate(h), Decimal(c["credits"]),
+                                   Decimal(c["cash"]), Decimal(c["lost_at_expiry"]),
+                                   _day(c["runway"]), grants))
+        return out
+
+    @property
+    def cash_ranking(self) -> List[CashRank]:
+        """With grants, the ranked options by cash paid after credits (the study's decision goes
+        to the first); empty without grants."""
+        c = self._h.cash_ranking()
+        if c is None:
+            return []
+        return [CashRank(k["name"], k["rank"], k["list_rank"], Decimal(k["total"]),
+                         Decimal(k["credits"]), Decimal(k["cash"]), Decimal(k["lost_at_expiry"]),
+                         Decimal(k["work"]), Decimal(k["cash_per_work"])) for k in c["ranked"]]
+
+    @property
+    def credit_effect(self) -> Optional[str]:
+        """How the ranking by cash differs from the ranking by list total, or None without
+        grants."""
+        c = self._h.cash_ranking()
+        return None if c is None else c["effect"]
 
     @property
     def break_evens(self) -> List[BreakEven]:
-        return [BreakEven(h, a, c, Decimal(b), _opt_dec(d), Decimal(ht), Decimal(at))
-                for h, a, c, b, d, ht, at in self._h.break_evens()]
+        def windows(ws: Any) -> Tuple[DemandWindow, ...]:
+            return tuple(DemandWindow(Decimal(f), _opt_dec(t)) for f, t in ws)
+
+        out = []
+        for (h, a, c, b, d, ht, at), w in zip(self._h.break_evens(), self._h.windows()):
+            credits = None if w["credits"] is None else \
+                (Decimal(w["credits"][0]), Decimal(w["credits"][1]))
+            out.append(BreakEven(h, a, c, Decimal(b), _opt_dec(d), Decimal(ht), Decimal(at),
+                                 w["stepwise"], windows(w["windows"]),
+                                 windows(w["windows_after_credits"]), credits))
+        return out
 
     def render(self, format: str = "md") -> str:
         """The study's report: md (default), json, html or csv, as `trncost estimate` writes it."""
         return self._h.render(format)
 
+    def what_if(self, input: str, start: Union[str, int, Decimal], stop: Union[str, int, Decimal],
+                points: int = 9) -> WhatIf:
+        """`input` swept from `start` to `stop` in `points` values (both ends included), each
+        option's total and cash recomputed exactly at every one, as `trncost what-if` does."""
+        d = self._h.what_if(input, str(start), str(stop), points)
+        pts = tuple(WhatIfPoint(Decimal(p["value"]), tuple(Decimal(t) for t in p["totals"]),
+                                tuple(_opt_dec(c) for c in p["cash"])) for p in d["points"])
+        return WhatIf(d["input"], d["unit"], tuple(d["options"]), tuple(d["varies"]), pts,
+                      d["markdown"], d["svg"])
+
     def frame(self) -> Any:
         """The options as a pandas DataFrame, one row each: name, title, work (in `work_unit`),
-        total, status and whether the study decided for it (money as Decimal); needs pandas."""
+        total, credits, cash (total - credits), runway, status and whether the study decided for
+        it (money as Decimal); needs pandas."""
         import pandas  # noqa: PLC0415 - optional dependency, imported only here
 
         return pandas.DataFrame(
             [{"name": o.name, "title": o.title, "work": o.work, "total": o.estimate.total,
+              "credits": o.credits, "cash": o.cash, "runway": o.runway,
               "status": o.estimate.status.value, "decided": o.name == self.decided_for}
              for o in self.options],
-            columns=["name", "title", "work", "total", "status", "decided"])
+            columns=["name", "title", "work", "total", "credits", "cash", "runway", "status",
+                     "decided"])
 
 
 def load_study(path: str) -> Study:

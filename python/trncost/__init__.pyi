@@ -213,11 +213,38 @@ class Scenario(_Analysable):
 
 def load(path: str) -> Scenario: ...
 
+class OptionGrant:
+    name: str
+    used: Decimal
+    usable: bool
+    runs_out_on: Optional[_dt.date]
+    lost_at_expiry: Decimal
+
 class StudyOption:
     name: str
     title: str
     work: Decimal
     estimate: Estimate
+    credits: Decimal
+    cash: Decimal
+    lost_at_expiry: Decimal
+    runway: Optional[_dt.date]
+    grants: Tuple[OptionGrant, ...]
+
+class CashRank:
+    name: str
+    rank: int
+    list_rank: int
+    total: Decimal
+    credits: Decimal
+    cash: Decimal
+    lost_at_expiry: Decimal
+    work: Decimal
+    cash_per_work: Decimal
+
+class DemandWindow:
+    start: Decimal
+    to: Optional[Decimal]
 
 class BreakEven:
     hosted: str
@@ -227,6 +254,24 @@ class BreakEven:
     demand: Optional[Decimal]
     hosted_total: Decimal
     api_total: Decimal
+    stepwise: bool
+    windows: Tuple[DemandWindow, ...]
+    windows_after_credits: Tuple[DemandWindow, ...]
+    credits: Optional[Tuple[Decimal, Decimal]]
+
+class WhatIfPoint:
+    value: Decimal
+    totals: Tuple[Decimal, ...]
+    cash: Tuple[Optional[Decimal], ...]
+
+class WhatIf:
+    input: str
+    unit: str
+    options: Tuple[str, ...]
+    varies: Tuple[bool, ...]
+    points: Tuple[WhatIfPoint, ...]
+    markdown: str
+    svg: str
 
 class Study:
     path: str
@@ -241,8 +286,14 @@ class Study:
     @property
     def options(self) -> List[StudyOption]: ...
     @property
+    def cash_ranking(self) -> List[CashRank]: ...
+    @property
+    def credit_effect(self) -> Optional[str]: ...
+    @property
     def break_evens(self) -> List[BreakEven]: ...
     def render(self, format: str = ...) -> str: ...
+    def what_if(self, input: str, start: Union[str, int, Decimal], stop: Union[str, int, Decimal],
+                points: int = ...) -> WhatIf: ...
     def frame(self) -> Any: ...
 
 def load_study(path: str) -> Study: ...

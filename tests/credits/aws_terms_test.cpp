@@ -267,13 +267,21 @@ TEST_CASE("projection: a grant used up before its last valid day gives the day i
 
 TEST_CASE("projection: a balance the rate never draws on waits whole for its last day") {
   // The grant covers only CloudWatch; the job is EC2 only: nothing is projected and the 500 is
-  // lost on its last valid day, Mar 31 2027; the runway is the day after.
+  // lost on its last valid day, Mar 31 2027. The grant pays none of this spend, so it is not
+  // usable and sets no runway: no credit ever pays this job (its last valid day is no day the
+  // job's credits stop).
   const auto r =
       burn_down({make_grant("500", d(2026, November, 1), d(2027, March, 31), {"AmazonCloudWatch"})},
                 two_day_job());
   CHECK(r.projection.periods.empty());
   CHECK(r.grants[0].lost_at_expiry == dollars("500"));
-  CHECK(*r.runway == d(2027, April, 1));
+  CHECK_FALSE(r.grants[0].usable);
+  CHECK(r.grants[0].services == std::vector<std::string>{"AmazonCloudWatch"});
+  CHECK_FALSE(r.runway);
+  CHECK(r.findings[0] ==
+        "grant 'G' pays none of this spend (it covers AmazonCloudWatch only): it sets no runway, "
+        "and its 500.00 USD are lost on its last valid day, 2027-03-31, unless other spend draws "
+        "on it");
 
   // set_rate replaces the rate: 31 USD of CloudWatch a month from Dec 3 takes 500 in
   // Dec 3-31 (29 days, 31 * 29 / 31 = 29) and 31 a month after.

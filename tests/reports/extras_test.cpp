@@ -284,7 +284,7 @@ TEST_CASE("extras: the projection past the spend window is audited with the runw
   CHECK(back.extras.burn_down->projection.periods[1].balance_after[0].is_zero());
   const tampering projection_edits[] = {
       {"\"runway\": \"2027-01-16\"", "\"runway\": \"2027-01-17\"",
-       "credits.runway: the report says 2027-01-17, the grants' last stop is 2027-01-16"},
+       "credits.runway: the report says 2027-01-17, the usable grants' last stop is 2027-01-16"},
       {"\"lost_at_expiry\": \"400\"", "\"lost_at_expiry\": \"300\"",
        "credits.total_lost_at_expiry: the report says 400, the grants' losses sum to 300"},
       {"\"1900\"", "\"2000\"",

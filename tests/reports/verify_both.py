@@ -296,6 +296,23 @@ def tamper_runway(doc):
     return f"credits.runway moved to {moved}"
 
 
+def tamper_grant_unusable(doc):
+    """A grant that paid something marked unusable, the runway moved to the other usable grants'
+    last stop (null without one): the stops agree, but the spend draws on that grant."""
+    c = doc.get("credits")
+    if c is None or "usable" not in c["grants"][0]:
+        return None
+    for g in c["grants"]:
+        if g["usable"] and Decimal(g["used"]) != 0:
+            g["usable"] = False
+            stops = [g2["runs_out_on"] or (datetime.date.fromisoformat(g2["last_valid_day"]) +
+                                           datetime.timedelta(days=1)).isoformat()
+                     for g2 in c["grants"] if g2["usable"]]
+            c["runway"] = max(stops) if stops else None
+            return f"grant '{g['name']}', which paid {g['used']}, marked unusable"
+    return None
+
+
 def first_reason_with_rule(doc, statuses=None):
     """The first status reason that names its rule (schema version 4), of one of `statuses`."""
     return next((r for r in doc["reasons"] if "rule" in r and
@@ -373,6 +390,7 @@ TAMPERS = [
     ("runs-out-day", tamper_runs_out_day),
     ("lost-at-expiry", tamper_lost_at_expiry),
     ("runway", tamper_runway),
+    ("grant-unusable", tamper_grant_unusable),
     ("reason-rule", tamper_reason_rule),
     ("reason-category", tamper_reason_category),
     ("reason-rule-removed", tamper_reason_rule_removed),
@@ -540,7 +558,57 @@ def tamper_study_region_unpriced_zero(doc):
     return None
 
 
+def tamper_study_cash_swap(doc):
+    """The ranking by cash reversed in its first two places, ranks and decided_for with it: only the
+    cash recomputed from each option's burn-down refuses it."""
+    c = doc["analysis"].get("cash_ranking")
+    if not c or len(c["ranked"]) < 2:
+        return None
+    r = c["ranked"]
+    r[0], r[1] = r[1], r[0]
+    r[0]["rank"], r[1]["rank"] = 1, 2
+    doc["decided_for"] = r[0]["name"]
+    return f"cash ranking swapped: '{r[0]['name']}' first, decided_for with it"
+
+
+def tamper_study_cash_amount(doc):
+    """An option's credits raised by 1 and its cash lowered by 1: total - credits still holds."""
+    c = doc["analysis"].get("cash_ranking")
+    if not c:
+        return None
+    k = c["ranked"][-1]
+    k["credits"] = plus(k["credits"], "1")
+    k["cash"] = plus(k["cash"], "-1")
+    return f"cash ranking '{k['name']}': credits + 1, cash - 1"
+
+
+def tamper_study_cash_effect(doc):
+    """The credit effect's sentence reworded in the ranking and in the decision's reasons."""
+    c = doc["analysis"].get("cash_ranking")
+    if not c:
+        return None
+    old = c["effect"]
+    c["effect"] = old.replace("credits ", "the credits ", 1)
+    reasons = doc["analysis"]["decision"]["continue_reasons"]
+    reasons[-1] = "ranked by cash paid after credits: " + c["effect"]
+    return "the credit effect reworded"
+
+
+def tamper_study_window(doc):
+    """A demand window's start moved a cent later: both walk the fleet's steps again."""
+    for b in doc["analysis"].get("break_even", []):
+        if b.get("windows"):
+            w = b["windows"][0]
+            w["from"] = plus(w["from"], "0.01")
+            return f"break-even '{b['hosted']}': first window from + 0.01"
+    return None
+
+
 STUDY_TAMPERS = [
+    ("study-window", tamper_study_window),
+    ("study-cash-swap", tamper_study_cash_swap),
+    ("study-cash-amount", tamper_study_cash_amount),
+    ("study-cash-effect", tamper_study_cash_effect),
     ("study-break-even-total", tamper_study_break_even_total),
     ("study-break-even-demand", tamper_study_break_even_demand),
     ("study-region-order", tamper_study_region_order),

@@ -86,8 +86,11 @@ TEST_CASE("the shipped hosting-or-API study: totals, per 1M tokens, break-evens 
   const auto& api = option(r, "Amazon Bedrock, on demand");
   CHECK(api.est.total == decimal("4898.88"));
   CHECK(api.work == decimal("4665.6"));
+  // Ranked first by list total; but the study has grants, so it decides on the cash paid after
+  // credits (below): the inf2 fleet, whose EC2 lines the 100,000 USD grant pays whole.
+  CHECK(r.comparison.groups[0].ranked[0].name == "Amazon Bedrock, on demand");
   REQUIRE(r.decided_for);
-  CHECK(*r.decided_for == "Amazon Bedrock, on demand");
+  CHECK(*r.decided_for == "2 x inf2.48xlarge");
   // Its lines are billed by Amazon Bedrock, named by the offer rows' usage types; the price per 1M
   // is the 1K row's price converted, a derivation of the quote.
   REQUIRE(api.est.lines.size() == 2);
@@ -122,14 +125,51 @@ TEST_CASE("the shipped hosting-or-API study: totals, per 1M tokens, break-evens 
   for (const auto& g : credits_inf2.grants) {
     if (g.name == "Bedrock model credits") CHECK(g.used == decimal{});
   }
+  // Cash after credits: inf2 56,079.0864 - 56,079.0864 = 0; the API 4,898.88 - 3,000 =
+  // 1,898.88; p5 118,886.40 - 100,000 = 18,886.40; trn2 154,483.20 - 100,000 = 54,483.20.
+  REQUIRE(r.cash);
+  REQUIRE(r.cash->ranked.size() == 4);
+  CHECK(r.cash->ranked[0].name == "2 x inf2.48xlarge");
+  CHECK(r.cash->ranked[0].cash == decimal{});
+  CHECK(r.cash->ranked[0].list_rank == 2);
+  CHECK(r.cash->ranked[1].name == "Amazon Bedrock, on demand");
+  CHECK(r.cash->ranked[1].cash == decimal("1898.88"));
+  CHECK(r.cash->ranked[2].cash == decimal("18886.4"));
+  CHECK(r.cash->ranked[3].cash == decimal("54483.2"));
+  CHECK(r.cash->effect ==
+        "credits change the first option: by cash paid after credits, '2 x inf2.48xlarge' ranks "
+        "first (0.00 USD: 'AWS Activate Portfolio' pays 56079.09 of its 56079.09 USD list total); "
+        "by list total, 'Amazon Bedrock, on demand' ranks first (4898.88 USD, 1898.88 USD in "
+        "cash: 'Bedrock model credits' pays 3000.00)");
+  CHECK(r.decision.continue_reasons.back() ==
+        "ranked by cash paid after credits: " + r.cash->effect);
+  // Each fleet's runway is set by the EC2 grant alone: the model credits cannot pay a fleet.
+  for (const auto& g : credits_inf2.grants) {
+    CHECK(g.usable == (g.name == "AWS Activate Portfolio"));
+    if (g.usable) CHECK(credits_inf2.runway == g.runs_out_on);
+  }
   // The JSON report passes the study audit, break-evens included.
   const auto a = audit_study(render_json(r), "hb.json");
   CHECK_MESSAGE(a.ok, a.first_mismatch);
   const std::string md = render_study(r, "md");
   CHECK(md.find("## Hosting or calling an API") != std::string::npos);
   CHECK(md.find("| 2 x trn2.48xlarge | Amazon Bedrock, on demand | 600.00 token/s | none | "
-                "154483.20 | 4898.88 | hosting never costs less than the API") !=
+                "154483.20 | 4898.88 | by list total, hosting never costs less than the API up "
+                "to 6000.00 token/s; at 600.00 token/s the API is cheaper by 149584.32 USD") !=
         std::string::npos);
+  // After credits the inf2 fleet's cash is 0 while the 100,000 USD of EC2 credits cover it: 2
+  // instances (56,079.0864) up to max(2, ceil(peak / 504)) = 3 instances (84,118.6296), i.e. up to
+  // a peak of 3 x 504 = 1,512 token/s, 1,512 x 600 / 1,000 = 907.2 on average; 4 instances
+  // (112,158.1728, cash 12,158.1728) cost more than the API's cash up to that step's end
+  // (8.1648 x 1,209.6 - 3,000 = 6,876.14): one window, 0-907.2.
+  const auto& be_inf2 = r.break_evens[1];
+  CHECK(be_inf2.stepwise);
+  CHECK(be_inf2.windows.empty());
+  REQUIRE(be_inf2.credits);
+  CHECK(be_inf2.credits->hosted == decimal(100000));
+  CHECK(be_inf2.credits->api == decimal(3000));
+  REQUIRE(be_inf2.windows_after_credits.size() == 1);
+  CHECK(be_inf2.windows_after_credits[0].to->to_fixed(decimal_places{2}) == "907.20");
 }
 
 TEST_CASE("a break-even inside a fleet size: both totals equal, the fleet sized at it") {
@@ -146,9 +186,16 @@ TEST_CASE("a break-even inside a fleet size: both totals equal, the fleet sized 
   CHECK(*b.peak == decimal("1000") * *b.demand / decimal(600));
   CHECK(b.hosted_total == decimal("28039.5432"));
   CHECK(abs(b.api_total - b.hosted_total) < decimal::parse("0.000000001"));
+  // A fleet sized in whole instances: beyond the first window, every later step merges (each
+  // instance, 28,039.5432 USD, carries 302.4 token/s, for which the API bills 56,435.10): hosting
+  // holds for good from the break-even on.
+  REQUIRE(b.windows.size() == 1);
+  CHECK(b.windows[0].from == *b.demand);
+  CHECK_FALSE(b.windows[0].to);
   CHECK(report::reading(b) ==
-        "the API costs less below 150.25 token/s on average, hosting no more at it; the stated "
-        "demand (600.00 token/s) is above it");
+        "by list total, hosting costs no more than the API in windows of average demand (token/s, "
+        "listed up to 6000.00): from 150.25 on; at 600.00 token/s hosting is cheaper by 55895.31 "
+        "USD (in the window)");
   // At the stated 600 token/s: ceil(1000 / 504) = 2 instances, 56,079.0864 USD, against the API's
   // 600 x 186.624 = 111,974.40 USD.
   CHECK(option(r, "inf2 sized").est.total == decimal("56079.0864"));

@@ -195,7 +195,11 @@ TEST_CASE("the study reports: Markdown sections JSON audit and HTML without empt
   const auto r = run_study(examples + "studies/fine-tune-trn1-trn2-p5.toml");
   const std::string md = render_study(r, "md");
   CHECK(md.starts_with("# Fine-tune 8B: trn1 vs trn2 vs p5 (us-east-1)\n"));
-  CHECK(md.find("## Decision: suspend (1 x trn2.48xlarge, ranked first)") != std::string::npos);
+  // The study has a grant, so the decision ranks the cash paid after credits (trn2 first there
+  // too).
+  CHECK(md.find("## Decision: suspend (1 x trn2.48xlarge, ranked first by cash paid after "
+                "credits)") != std::string::npos);
+  CHECK(md.find("## Ranking by cash paid after credits") != std::string::npos);
   CHECK(md.find("| 1 | 1 x trn2.48xlarge | 196.86 | 1296 | 0.1519 | 1.00 |") != std::string::npos);
   CHECK(md.find("| 2 | 2 x trn1.32xlarge | 397.64 | 1296 | 0.3068 | 2.02 |") != std::string::npos);
   CHECK(md.find("| - | 1 x p5.48xlarge | set apart: did not reach the target") !=

@@ -178,6 +178,13 @@ struct grant_outcome {
   /// The balance left on the last valid day, in the schedule or projected: lost (zero when the
   /// balance runs out first).
   decimal lost_at_expiry{};
+  /// The codes of the services the grant covers ("AmazonEC2"), for the reader of the report.
+  std::vector<std::string> services{};
+  /// True when some charge of the schedule or of its rate is one the grant pays (a service it
+  /// covers, a kind it does not exclude). Only a usable grant sets the runway: model credits
+  /// beside a fleet billed by EC2 pay nothing of it, so their last valid day says nothing about
+  /// when the fleet's credits stop paying.
+  bool usable = true;
 };
 
 /// What happens after the schedule's last period if spend goes on at the schedule's rate, for as
@@ -195,8 +202,10 @@ struct burn_down_result {
   decimal total_credits{};
   decimal total_uncovered{};
   decimal total_wasted{};  ///< lost at expiries inside the schedule
-  /// The first day no credit can pay anything (every grant run out or past its last valid day),
-  /// projected past the schedule's end at its rate when a grant still has a valid balance there.
+  /// The first day no usable grant can pay anything (every grant the spend can draw on run out or
+  /// past its last valid day), projected past the schedule's end at its rate when such a grant
+  /// still has a valid balance there. Empty when no grant is usable: no credit ever pays this
+  /// spend.
   std::optional<date> runway{};
   burn_projection projection{};
   /// Every grant's lost_at_expiry: the schedule's waste plus the projected one.

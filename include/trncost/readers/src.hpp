@@ -12,6 +12,7 @@
 #include "../report/impl/audit_study.ipp"
 #include "../report/impl/reconcile.ipp"
 #include "../report/impl/render.ipp"
+#include "../report/impl/study_diff.ipp"
 #include "detail/impl/csv.ipp"
 #include "detail/impl/input.ipp"
 #include "detail/impl/json.ipp"

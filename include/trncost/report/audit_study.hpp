@@ -8,10 +8,15 @@
 #define TRNCOST_REPORT_AUDIT_STUDY_HPP
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "../config.hpp"
 #include "audit.hpp"
@@ -26,6 +31,19 @@ namespace trncost::io {
 /// read (bad JSON, a missing field, a newer schema) throws parse_error.
 [[nodiscard]] TRNCOST_DECL audit_result audit_study(std::string_view json_text,
                                                     std::string_view file = "study report");
+
+/// A study report read back for a comparison with another (trncost diff): each option's report
+/// document by name, in the report's order, the option decided for and the study's decision.
+struct study_report_view {
+  std::vector<std::pair<std::string, report::document>> options;
+  std::optional<std::string> decided_for;
+  analysis::decision decision;
+};
+
+/// Reads a study report (audit it first: this reads, it does not check). A report that cannot be
+/// read throws parse_error naming the file and the member.
+[[nodiscard]] TRNCOST_DECL study_report_view read_study_report(std::string_view json_text,
+                                                               std::string_view file);
 
 }  // namespace trncost::io
 

@@ -19,11 +19,30 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "../config.hpp"
+#include "../credits/burn_down.hpp"
 #include "report.hpp"
 
 namespace trncost::report {
+
+/// A range of average demand where hosting costs no more than the API: [from, to], `to` empty when
+/// it holds for good from `from`.
+struct demand_window {
+  decimal from{};
+  std::optional<decimal> to{};
+  friend bool operator==(const demand_window&, const demand_window&) = default;
+};
+
+/// The credits each option can count on whatever the demand: the amounts of the grants it can use,
+/// when each is valid over the whole spend window (then the credits at any demand are
+/// min(total, credits), and the cash max(0, total - credits)).
+struct break_even_credits {
+  decimal hosted{};
+  decimal api{};
+  friend bool operator==(const break_even_credits&, const break_even_credits&) = default;
+};
 
 /// One self-hosted option against one hosted-API option, at the demand they share.
 struct break_even {
@@ -40,7 +59,45 @@ struct break_even {
   std::optional<decimal> peak;  ///< the hosted option's peak at that demand (same peak / average)
   decimal hosted_total{};       ///< both totals at `demand` (at the baseline when there is none)
   decimal api_total{};
+  /// For a fleet that grows in whole instances (its document sizes it with a ceil_to): the ranges
+  /// of average demand up to `bound` where hosting costs no more than the API, by list total; the
+  /// last one open (to empty) when it holds for good. Empty otherwise (a fleet sized continuously
+  /// keeps the single threshold `demand`).
+  bool stepwise = false;
+  decimal bound{};  ///< 10 x the stated demand
+  std::vector<demand_window> windows{};
+  /// With credits: each option's cash max(0, total - credits) compared instead of its total.
+  std::optional<break_even_credits> credits{};
+  std::vector<demand_window> windows_after_credits{};
+  /// Both totals at the stated demand (with credits: both cash amounts), for the reading.
+  decimal hosted_at_baseline{};
+  decimal api_at_baseline{};
 };
+
+/// The credits an option can count on at any demand: the sum of its usable grants' amounts, when
+/// its burn-down shows them valid over the whole spend window and covering every charge (no usable
+/// grant lost in the window, nothing left uncovered for a reason other than an exhausted balance);
+/// none otherwise (the credits at another demand would need the burn-down run again). Zero without
+/// a burn-down.
+[[nodiscard]] TRNCOST_DECL std::optional<decimal> steady_credits(
+    const std::optional<credits::burn_down_result>& b);
+
+/// The windows of a stepwise fleet against the API up to `bound`, each option's credits (zero
+/// without) taken off its total (cash max(0, total - credits)). The walk goes on past the bound
+/// (at most 300 fleet sizes) to find where hosting holds for good: a window that runs into the
+/// next step's, the steps as wide and as dear as the one before and each dearer by no more than
+/// the API over its width, holds from its start on (an open window, kept even past the bound).
+[[nodiscard]] TRNCOST_DECL std::vector<demand_window> find_windows(
+    const document& hosted_doc, const document& api_doc, const std::string& component,
+    decimal baseline, decimal bound, const break_even_credits& credits);
+
+/// Sets `b.stepwise`, `bound`, `windows` (and, given credits, `credits` and
+/// `windows_after_credits`) and the totals at the stated demand.
+TRNCOST_DECL void add_windows(break_even& b, const document& hosted_doc, const document& api_doc,
+                              const std::optional<break_even_credits>& credits);
+
+/// The windows in words (token/s): "455.29-480.00, 910.58-960.00, ... and from 8650.54 on".
+[[nodiscard]] TRNCOST_DECL std::string windows_text(const std::vector<demand_window>& w);
 
 /// What a break-even says, in one sentence for the Markdown and HTML reports ("the API costs less
 /// below 1234.56 token/s on average (2.06 x the stated demand), hosting no more at it").

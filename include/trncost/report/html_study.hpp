@@ -21,6 +21,9 @@ namespace detail {
 
 TRNCOST_DECL std::string html_study_comparison(const study_result& r);
 
+/// The ranking by cash paid after credits, when the study has grants.
+TRNCOST_DECL std::string html_study_cash(const study_result& r);
+
 TRNCOST_DECL std::string html_study_break_even(const study_result& r);
 
 TRNCOST_DECL std::string html_study_regions(const study_result& r);

@@ -13,6 +13,7 @@
 #include "../config.hpp"
 #include "markdown_extras.hpp"
 #include "study_result.hpp"
+#include "what_if.hpp"
 
 namespace trncost::io {
 
@@ -28,6 +29,9 @@ TRNCOST_DECL void md_study_decision(std::string& o, const study_result& r);
 
 TRNCOST_DECL void md_study_comparison(std::string& o, const study_result& r);
 
+/// The ranking by cash paid after credits, when the study has grants.
+TRNCOST_DECL void md_study_cash(std::string& o, const study_result& r);
+
 TRNCOST_DECL void md_study_break_even(std::string& o, const study_result& r);
 
 TRNCOST_DECL std::string quote_dates(const estimate& est);
@@ -35,6 +39,9 @@ TRNCOST_DECL std::string quote_dates(const estimate& est);
 TRNCOST_DECL void md_study_regions(std::string& o, const study_result& r);
 
 TRNCOST_DECL void md_study_runway(std::string& o, const study_result& r);
+
+/// [study.what_if]: the input swept, a table of each option's total and cash.
+TRNCOST_DECL void md_study_what_if(std::string& o, const study_result& r);
 
 }  // namespace detail
 

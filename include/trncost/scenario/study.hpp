@@ -27,6 +27,7 @@
 #include "../config.hpp"
 #include "../readers/neuron_monitor.hpp"
 #include "../report/study_result.hpp"
+#include "../report/what_if.hpp"
 #include "scenario.hpp"
 
 namespace trncost::io {
@@ -54,6 +55,15 @@ struct study_option_spec {
   std::optional<study_utilisation_check> utilisation;
 };
 
+/// [study.what_if]: one input swept over a range in the study's reports (report/what_if.hpp).
+struct study_what_if {
+  std::string input;
+  decimal from{};
+  decimal to{};
+  int points = 9;
+  std::uint64_t line = 0;
+};
+
 /// A study file, as written.
 struct study_spec {
   std::string file;
@@ -68,6 +78,7 @@ struct study_spec {
   /// [study] regions: every option also evaluated in each of these regions (its scenario's region
   /// replaced), ranked per unit of work; empty: the options' own region only.
   std::vector<std::string> regions;
+  std::optional<study_what_if> what_if;
 };
 
 /// Every key a study file accepts besides the scenario's (scenario_key_paths()): "study.work",

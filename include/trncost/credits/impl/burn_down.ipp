@@ -73,6 +73,7 @@ TRNCOST_DECL burn_down_result burn_down(const std::vector<grant>& grants,
     o.name = g.name();
     o.amount = g.amount().value().value();
     o.last_valid_day = g.last_valid_day();
+    o.services.assign(g.services().begin(), g.services().end());
     out.grants.push_back(std::move(o));
     balance.push_back(g.amount().value().value());
   }
@@ -233,21 +234,41 @@ TRNCOST_DECL burn_down_result burn_down(const std::vector<grant>& grants,
     }
   }
 
-  // Runway: the latest day on which some grant stops paying.
-  date last{};
+  // Runway: the latest day on which a grant the spend can draw on stops paying. A grant no charge
+  // can draw on never sets it (its last valid day is not a day any credit of this spend stops).
+  const spend_rate after = schedule.rate();
+  for (std::size_t k = 0; k < idx.size(); ++k) {
+    const auto& g = grants[idx[k]];
+    const auto draws = [&](const std::vector<charge>& cs) {
+      return std::any_of(cs.begin(), cs.end(), [&](const charge& c) {
+        return !c.amount.is_zero() && eligible_charge(g, c);
+      });
+    };
+    bool usable = draws(after.charges);
+    for (const auto& p : schedule.periods()) usable = usable || draws(p.charges);
+    out.grants[k].usable = usable;
+  }
   for (std::size_t k = 0; k < idx.size(); ++k) {
     const auto& o = out.grants[k];
-    const date stop = o.runs_out_on ? *o.runs_out_on : grants[idx[k]].first_invalid_day();
-    if (last < stop) last = stop;
     out.total_lost_at_expiry += o.lost_at_expiry;
+    if (!o.usable) continue;
+    const date stop = o.runs_out_on ? *o.runs_out_on : grants[idx[k]].first_invalid_day();
+    if (!out.runway || *out.runway < stop) out.runway = stop;
   }
-  out.runway = last;
 
   // Findings: what a budget owner acts on.
   for (std::size_t k = 0; k < idx.size(); ++k) {
     const auto& g = grants[idx[k]];
     const auto& o = out.grants[k];
-    if (o.wasted_at_expiry && !o.wasted_at_expiry->is_zero()) {
+    if (!o.usable) {
+      std::string codes;
+      for (const auto& c : o.services) codes += (codes.empty() ? "" : ", ") + c;
+      out.findings.push_back("grant '" + g.name() + "' pays none of this spend (it covers " +
+                             codes + " only): it sets no runway, and its " +
+                             o.lost_at_expiry.to_fixed(decimal_places{2}) +
+                             " USD are lost on its last valid day, " +
+                             to_string(g.last_valid_day()) + ", unless other spend draws on it");
+    } else if (o.wasted_at_expiry && !o.wasted_at_expiry->is_zero()) {
       out.findings.push_back("grant '" + g.name() + "' has " +
                              o.wasted_at_expiry->to_fixed(decimal_places{2}) +
                              " USD unused on its last valid day, " + to_string(g.last_valid_day()) +

@@ -1046,7 +1046,8 @@ TRNCOST_DECL auto report_reader::burn_down(const json_value& o, const std::strin
   each(o, path, "grants", [&](const json_value& e, const std::string& at) {
     closed(e, at,
            {"name", "amount", "last_valid_day", "used", "balance_at_end", "exhausted_on",
-            "wasted_at_expiry", "unused_at_schedule_end", "runs_out_on", "lost_at_expiry"},
+            "wasted_at_expiry", "unused_at_schedule_end", "runs_out_on", "lost_at_expiry",
+            "services", "usable"},
            "a grant's outcome");
     credits::grant_outcome g;
     g.name = str(e, at, "name");
@@ -1059,6 +1060,10 @@ TRNCOST_DECL auto report_reader::burn_down(const json_value& o, const std::strin
     g.unused_at_schedule_end = dec(e, at, "unused_at_schedule_end");
     g.runs_out_on = day_or_null(e, at, "runs_out_on");
     g.lost_at_expiry = dec(e, at, "lost_at_expiry");
+    // A report written before grants said which services they cover: every grant counted as
+    // usable, as the runway then was.
+    if (e.find("services") != nullptr) g.services = strings(e, at, "services");
+    if (e.find("usable") != nullptr) g.usable = boolean(e, at, "usable");
     b.grants.push_back(std::move(g));
   });
   b.periods = burn_periods(o, path, "periods");

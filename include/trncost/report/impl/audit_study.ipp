@@ -19,6 +19,27 @@ namespace io {
   }
 }
 
+[[nodiscard]] TRNCOST_DECL study_report_view read_study_report(std::string_view json_text,
+                                                               std::string_view file) {
+  using detail::json_value;
+  const auto root = detail::parse_report_json(json_text, file);
+  const detail::report_reader r(file);
+  study_report_view v;
+  const json_value& list = r.member(root, "", "options", json_value::kind::array);
+  for (std::size_t i = 0; i < list.items().size(); ++i) {
+    const std::string at = "options[" + std::to_string(i) + "]";
+    const json_value& o = list.items()[i];
+    v.options.emplace_back(r.str(o, at, "name"),
+                           r.read(r.member(o, at, "report", json_value::kind::object)));
+  }
+  if (const json_value* d = root.find("decided_for"); d != nullptr && d->is_string()) {
+    v.decided_for = d->text();
+  }
+  const report::extras study = r.read_extras(root, report::extras_schema_version);
+  if (study.decision) v.decision = *study.decision;
+  return v;
+}
+
 [[nodiscard]] TRNCOST_DECL audit_result audit_study(std::string_view json_text,
                                                     std::string_view file) {
   using detail::json_value;
@@ -41,6 +62,7 @@ namespace io {
     decimal work{};
     analysis::decision decision;
     std::size_t placed = 0;
+    std::optional<credits::burn_down_result> credits;  // its burn-down, when it has grants
   };
   std::map<std::string, seen_option, std::less<>> options;
   std::map<std::string, report::document, std::less<>> documents;  // for the break-evens
@@ -112,7 +134,7 @@ namespace io {
     if (!fr.extras.decision) return fail(at + " '" + name + "': the report has no decision");
     if (!options
              .emplace(name, seen_option{fr.doc.totals.total, r.dec(o, at, "work"),
-                                        *fr.extras.decision, 0})
+                                        *fr.extras.decision, 0, fr.extras.burn_down})
              .second) {
       return fail(at + " '" + name + "': two options have this name");
     }
@@ -190,18 +212,134 @@ namespace io {
   }
   const json_value* decided = root.find("decided_for");
   const bool ranked_first = !groups.empty() && !groups.front().ranked.empty();
-  if (ranked_first) {
-    const std::string& first = groups.front().ranked.front().name;
-    if (decided == nullptr || !decided->is_string() || decided->text() != first) {
-      return fail("decided_for: the first-ranked option is '" + first + "'");
+  const json_value& analysis_part = r.member(root, "", "analysis", json_value::kind::object);
+  r.closed(analysis_part, "analysis", {"comparison", "decision", "cash_ranking", "break_even"},
+           "a study's analysis");
+  // With grants, the first group's ranked options by cash paid after credits, recomputed from
+  // each option's audited report (its total and its burn-down).
+  const bool any_grant = std::any_of(options.begin(), options.end(),
+                                     [](const auto& o) { return o.second.credits.has_value(); });
+  std::optional<std::vector<cash_rank>> by_cash;
+  if (any_grant && ranked_first) {
+    std::vector<cash_rank> want;
+    for (const auto& x : groups.front().ranked) {
+      const auto& o = options.find(x.name)->second;
+      cash_rank k;
+      k.name = x.name;
+      k.list_rank = x.cost_rank;
+      k.total = o.total;
+      k.work = o.work;
+      if (o.credits) {
+        k.credits = o.credits->total_credits;
+        k.lost_at_expiry = o.credits->total_lost_at_expiry;
+        for (const auto& g : o.credits->grants) {
+          if (!g.used.is_zero()) k.paid_by.emplace_back(g.name, g.used);
+        }
+      }
+      k.cash = k.total - k.credits;
+      k.cash_per_work = k.work.is_zero() ? k.cash : k.cash / k.work;
+      want.push_back(std::move(k));
     }
-    const auto& want = options.find(first)->second.decision;
+    std::stable_sort(want.begin(), want.end(), [](const cash_rank& a, const cash_rank& b) {
+      return a.cash_per_work < b.cash_per_work;
+    });
+    for (std::size_t i = 0; i < want.size(); ++i) want[i].rank = i + 1;
+    const json_value* cr = analysis_part.find("cash_ranking");
+    if (cr == nullptr || !cr->is_object()) {
+      return fail(
+          "analysis.cash_ranking: the study has grants, so its decision ranks the cash "
+          "paid after credits; the report has no such ranking");
+    }
+    r.closed(*cr, "analysis.cash_ranking", {"ranked", "effect"}, "the ranking by cash");
+    const auto& got = r.array(*cr, "analysis.cash_ranking", "ranked");
+    if (got.size() != want.size()) {
+      return fail("analysis.cash_ranking.ranked: " + std::to_string(got.size()) +
+                  " options, the first group ranks " + std::to_string(want.size()));
+    }
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      const std::string at = "analysis.cash_ranking.ranked[" + std::to_string(i) + "]";
+      const json_value& e = r.object_at(got, i, "analysis.cash_ranking.ranked");
+      r.closed(e, at,
+               {"name", "rank", "list_rank", "total", "credits", "cash", "lost_at_expiry", "work",
+                "cash_per_work", "paid_by"},
+               "an option ranked by cash");
+      const auto& k = want[i];
+      const auto mismatch = [&](const std::string& key, const std::string& said,
+                                const std::string& recomputed, const std::string& how) {
+        return fail(at + "." + key + ": the report says " + said + ", recomputed " + recomputed +
+                    " (" + how + ")");
+      };
+      if (r.str(e, at, "name") != k.name) {
+        return mismatch("name", r.str(e, at, "name"), k.name,
+                        "the options ranked by cash per unit of work, ties by list rank");
+      }
+      const auto whole = [&](const char* key) {
+        return static_cast<std::size_t>(r.signed_whole(e, at, key));
+      };
+      if (whole("rank") != k.rank || whole("list_rank") != k.list_rank) {
+        return mismatch("rank",
+                        std::to_string(whole("rank")) + "/" + std::to_string(whole("list_rank")),
+                        std::to_string(k.rank) + "/" + std::to_string(k.list_rank),
+                        "rank by cash / rank by list total");
+      }
+      const std::array<std::tuple<const char*, decimal, const char*>, 6> figures{{
+          {"total", k.total, "the option's recomputed total"},
+          {"credits", k.credits, "the credits its burn-down uses"},
+          {"cash", k.cash, "total - credits"},
+          {"lost_at_expiry", k.lost_at_expiry, "its burn-down's total_lost_at_expiry"},
+          {"work", k.work, "the option's work"},
+          {"cash_per_work", k.cash_per_work, "cash / work"},
+      }};
+      for (const auto& [key, value, how] : figures) {
+        if (r.dec(e, at, key) != value) {
+          return mismatch(key, r.dec(e, at, key).to_string(), value.to_string(), how);
+        }
+      }
+      const auto& paid = r.array(e, at, "paid_by");
+      std::vector<std::pair<std::string, decimal>> said;
+      for (std::size_t g = 0; g < paid.size(); ++g) {
+        const std::string gp = at + ".paid_by[" + std::to_string(g) + "]";
+        const json_value& pe = r.object_at(paid, g, at + ".paid_by");
+        r.closed(pe, gp, {"grant", "amount"}, "a grant's share");
+        said.emplace_back(r.str(pe, gp, "grant"), r.dec(pe, gp, "amount"));
+      }
+      if (said != k.paid_by) {
+        return fail(at +
+                    ".paid_by: differs from the grants its burn-down uses (each grant's "
+                    "used, those above 0, in the burn-down's order)");
+      }
+    }
+    const std::string effect = credit_effect(want);
+    if (r.str(*cr, "analysis.cash_ranking", "effect") != effect) {
+      return fail("analysis.cash_ranking.effect: the report says '" +
+                  r.str(*cr, "analysis.cash_ranking", "effect") + "', recomputed '" + effect + "'");
+    }
+    by_cash = std::move(want);
+  } else if (analysis_part.find("cash_ranking") != nullptr) {
+    return fail(
+        "analysis.cash_ranking: no option has a grant (or none ranks), so there is no "
+        "ranking by cash");
+  }
+  if (ranked_first) {
+    const std::string& first = by_cash ? by_cash->front().name : groups.front().ranked.front().name;
+    if (decided == nullptr || !decided->is_string() || decided->text() != first) {
+      return fail("decided_for: the first-ranked option" +
+                  std::string(by_cash ? " by cash paid after credits" : "") + " is '" + first +
+                  "'");
+    }
+    auto want = options.find(first)->second.decision;
+    if (by_cash) {
+      want.continue_reasons.push_back(
+          credit_reason(cash_ranking{*by_cash, credit_effect(*by_cash)}));
+    }
     const auto& got = *study.decision;
     if (got.outcome != want.outcome || got.suspend_reasons != want.suspend_reasons ||
         got.compare_reasons != want.compare_reasons ||
         got.continue_reasons != want.continue_reasons) {
       return fail("analysis.decision: differs from the decision of '" + first +
-                  "', the first-ranked option");
+                  "', the first-ranked option" +
+                  (by_cash ? std::string(", with the credit effect among the reasons that hold")
+                           : std::string()));
     }
   } else if (decided != nullptr && !decided->is_null()) {
     return fail("decided_for: no option ranks in the first group, yet the report names '" +
@@ -210,9 +348,6 @@ namespace io {
     return fail("analysis.decision: no option ranks, so the decision is suspend");
   }
   // Hosting against an API: each break-even recomputed from the two options' documents.
-  const json_value& analysis_part = r.member(root, "", "analysis", json_value::kind::object);
-  r.closed(analysis_part, "analysis", {"comparison", "decision", "break_even"},
-           "a study's analysis");
   if (analysis_part.find("break_even") != nullptr) {
     const auto& list_be = r.array(analysis_part, "analysis", "break_even");
     for (std::size_t i = 0; i < list_be.size(); ++i) {
@@ -220,7 +355,8 @@ namespace io {
       const json_value& e = r.object_at(list_be, i, "analysis.break_even");
       r.closed(e, at,
                {"hosted", "api", "component", "unit", "baseline", "demand", "peak", "hosted_total",
-                "api_total"},
+                "api_total", "hosted_at_baseline", "api_at_baseline", "stepwise", "bound",
+                "windows", "credits", "windows_after_credits"},
                "a break-even");
       if (r.str(e, at, "unit") != "token/s") r.fail_at(at + ".unit", "is not 'token/s'");
       report::break_even b{r.str(e, at, "hosted"),         r.str(e, at, "api"),
@@ -236,6 +372,55 @@ namespace io {
       try {
         if (auto one = report::check_break_even(b, h->second, a->second); !one.ok) {
           return fail(at + ": " + one.first_mismatch);
+        }
+        // Windows (reports written before them have none): recomputed from both documents, the
+        // credits from both options' audited burn-downs.
+        if (e.find("stepwise") != nullptr) {
+          const auto windows = [&](const char* key) {
+            std::vector<report::demand_window> ws;
+            r.each(e, at, key, [&](const json_value& x, const std::string& wp) {
+              r.closed(x, wp, {"from", "to"}, "a demand window");
+              ws.push_back({r.dec(x, wp, "from"), r.dec_or_null(x, wp, "to")});
+            });
+            return ws;
+          };
+          report::break_even said = b;
+          said.hosted_at_baseline = r.dec(e, at, "hosted_at_baseline");
+          said.api_at_baseline = r.dec(e, at, "api_at_baseline");
+          said.stepwise = r.boolean(e, at, "stepwise");
+          if (said.stepwise) {
+            said.bound = r.dec(e, at, "bound");
+            said.windows = windows("windows");
+            const json_value* cp = e.find("credits");
+            if (cp == nullptr) r.fail_at(at + ".credits", "is missing (null without credits)");
+            const json_value& c = *cp;
+            if (!c.is_null()) {
+              r.closed(c, at + ".credits", {"hosted", "api"}, "a break-even's credits");
+              said.credits = report::break_even_credits{r.dec(c, at + ".credits", "hosted"),
+                                                        r.dec(c, at + ".credits", "api")};
+              said.windows_after_credits = windows("windows_after_credits");
+            }
+          }
+          std::optional<report::break_even_credits> credits;
+          const auto ch = report::steady_credits(options.find(b.hosted)->second.credits);
+          const auto ca = report::steady_credits(options.find(b.api)->second.credits);
+          if ((options.find(b.hosted)->second.credits || options.find(b.api)->second.credits) &&
+              ch && ca) {
+            credits = report::break_even_credits{*ch, *ca};
+          }
+          report::break_even want = b;
+          report::add_windows(want, h->second, a->second, credits);
+          const auto shown = [](const report::break_even& x) {
+            return report::reading(x) + (x.stepwise ? "" : " (no windows)");
+          };
+          if (want.hosted_at_baseline != said.hosted_at_baseline ||
+              want.api_at_baseline != said.api_at_baseline || want.stepwise != said.stepwise ||
+              want.bound != said.bound || want.windows != said.windows ||
+              want.credits != said.credits ||
+              want.windows_after_credits != said.windows_after_credits) {
+            return fail(at + ": the windows recomputed from both options' reports read '" +
+                        shown(want) + "', the report's '" + shown(said) + "'");
+          }
         }
       } catch (const trncost::error& x) {
         return fail(at + ": " + trncost::detail::bare_message(x));

@@ -266,14 +266,28 @@ TRNCOST_DECL std::optional<check_result> check_burn_down(const credits::burn_dow
       return mismatch(where + ": runs out on " + to_string(*g.runs_out_on) + " and loses " +
                       g.lost_at_expiry.to_string() + " at expiry: a grant does one or the other");
     }
+    lost += g.lost_at_expiry;
+    // A grant that paid something, or that a usage charge of the rate draws on (a service it
+    // covers), is usable; only usable grants set the runway.
+    bool drawn = !g.used.is_zero() || g.runs_out_on.has_value();
+    for (const auto& c : b.projection.rate.charges) {
+      drawn = drawn ||
+              (c.kind == credits::charge_kind::usage && !c.amount.is_zero() && c.service &&
+               std::find(g.services.begin(), g.services.end(), *c.service) != g.services.end());
+    }
+    if (drawn && !g.usable) {
+      return mismatch(where + ": usable is false, yet the spend draws on it (it paid " +
+                      g.used.to_string() +
+                      " USD, or a charge of the rate bills a service it covers)");
+    }
+    if (!g.usable) continue;
     const date stop = g.runs_out_on ? *g.runs_out_on : add_days(g.last_valid_day, 1);
     if (!runway || *runway < stop) runway = stop;
-    lost += g.lost_at_expiry;
   }
   if (b.runway != runway) {
     return mismatch("credits.runway: the report says " +
                     (b.runway ? to_string(*b.runway) : std::string("null")) +
-                    ", the grants' last stop is " + (runway ? to_string(*runway) : "none"));
+                    ", the usable grants' last stop is " + (runway ? to_string(*runway) : "none"));
   }
   if (lost != b.total_lost_at_expiry) {
     return mismatch("credits.total_lost_at_expiry: the report says " +

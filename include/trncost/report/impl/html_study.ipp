@@ -43,6 +43,30 @@ TRNCOST_DECL std::string html_study_comparison(const study_result& r) {
   return h + "</section>\n";
 }
 
+TRNCOST_DECL std::string html_study_cash(const study_result& r) {
+  if (!r.cash) return {};
+  std::string h =
+      "<section id=\"cash-ranking\"><h2>Ranking by cash paid after credits</h2>\n<p>The study "
+      "has grants, so its decision ranks what is paid: each ranked option's list total less what "
+      "the grants it can use pay of it, per " +
+      html_escape(r.work_unit) + "; the rank by list total is beside it. " +
+      html_escape(effect_sentence(*r.cash)) +
+      "</p>\n<table class=\"cash-ranking\"><tr><th>rank</th><th>option</th><th>list USD</th>"
+      "<th>credits USD</th><th>cash USD</th><th>USD cash per " +
+      html_escape(r.work_unit) +
+      "</th><th>list rank</th><th>paid by</th><th>lost at expiry USD</th></tr>\n";
+  for (const auto& k : r.cash->ranked) {
+    h += "<tr data-option=\"" + html_escape(k.name) + "\" data-rank=\"" + std::to_string(k.rank) +
+         "\"><td class=\"num\">" + std::to_string(k.rank) + "</td><td>" + html_escape(k.name) +
+         "</td><td class=\"num\">" + usd(k.total) + "</td><td class=\"num\">" + usd(k.credits) +
+         "</td><td class=\"num\">" + usd(k.cash) + "</td><td class=\"num\">" +
+         per_unit(k.cash_per_work) + "</td><td class=\"num\">" + std::to_string(k.list_rank) +
+         "</td><td>" + html_escape(paid_by_text(k)) + "</td><td class=\"num\">" +
+         usd(k.lost_at_expiry) + "</td></tr>\n";
+  }
+  return h + "</table></section>\n";
+}
+
 TRNCOST_DECL std::string html_study_break_even(const study_result& r) {
   if (r.break_evens.empty()) return {};
   std::string h =
@@ -60,7 +84,33 @@ TRNCOST_DECL std::string html_study_break_even(const study_result& r) {
          "</td><td class=\"num\">" + usd(b.hosted_total) + "</td><td class=\"num\">" +
          usd(b.api_total) + "</td><td>" + html_escape(report::reading(b)) + "</td></tr>\n";
   }
-  return h + "</table></section>\n";
+  h += "</table>\n";
+  bool stepwise = false;
+  for (const auto& b : r.break_evens) stepwise = stepwise || b.stepwise;
+  if (stepwise) {
+    h += "<h3>Demand windows</h3>\n<p>A fleet that grows in whole instances costs no more than the "
+         "API only in windows of average demand; by list total and, with credits each option can "
+         "count on at any demand, by cash after credits.</p>\n<table class=\"windows\"><tr>"
+         "<th>hosted</th><th>API</th><th>basis</th><th>from token/s</th><th>to token/s</th>"
+         "</tr>\n";
+    for (const auto& b : r.break_evens) {
+      if (!b.stepwise) continue;
+      const auto rows = [&](const std::vector<report::demand_window>& ws, const char* basis) {
+        for (const auto& w : ws) {
+          h += "<tr data-hosted=\"" + html_escape(b.hosted) + "\" data-basis=\"" + basis +
+               "\"><td>" + html_escape(b.hosted) + "</td><td>" + html_escape(b.api) + "</td><td>" +
+               basis + "</td><td class=\"num\">" + w.from.to_fixed(decimal_places{2}) +
+               "</td><td class=\"num\">" +
+               (w.to ? w.to->to_fixed(decimal_places{2}) : std::string("for good")) +
+               "</td></tr>\n";
+        }
+      };
+      rows(b.windows, "list total");
+      if (b.credits) rows(b.windows_after_credits, "cash after credits");
+    }
+    h += "</table>\n";
+  }
+  return h + "</section>\n";
 }
 
 TRNCOST_DECL std::string html_study_regions(const study_result& r) {
@@ -100,11 +150,11 @@ TRNCOST_DECL std::string html_study_runway(const study_result& r) {
   std::string h =
       "<section id=\"runway\"><h2>Credit runway</h2>\n<table><tr><th>option</th>"
       "<th>spend USD</th><th>credits USD</th><th>cash USD</th><th>lost at expiry USD</th>"
-      "<th>runway</th></tr>\n";
+      "<th>runway</th><th>grants</th></tr>\n";
   for (const auto& x : r.options) {
     if (!x.extras.burn_down) {
       h += "<tr><td>" + html_escape(x.name) + "</td><td class=\"num\">" + usd(x.est.total) +
-           "</td><td colspan=\"4\">no grant</td></tr>\n";
+           "</td><td colspan=\"5\">no grant</td></tr>\n";
       continue;
     }
     const auto& b = *x.extras.burn_down;
@@ -112,9 +162,7 @@ TRNCOST_DECL std::string html_study_runway(const study_result& r) {
          "</td><td class=\"num\">" + usd(b.total_spend) + "</td><td class=\"num\">" +
          usd(b.total_credits) + "</td><td class=\"num\">" + usd(b.total_uncovered) +
          "</td><td class=\"num\">" + usd(b.total_lost_at_expiry) + "</td><td>" +
-         (b.runway ? "credits stop paying on " + to_string(*b.runway)
-                   : std::string("a grant still has a valid balance after the last period")) +
-         "</td></tr>\n";
+         html_escape(runway_text(b)) + "</td><td>" + html_escape(grant_stops(b)) + "</td></tr>\n";
   }
   return h + "</table></section>\n";
 }
@@ -160,12 +208,34 @@ namespace io {
       " options from " + html_escape(r.file) + "; work delivered in " + html_escape(r.work_unit) +
       ".</p>\n";
   h += detail::decision_section(
-      r.decision, r.decided_for ? "The decision for " + *r.decided_for + ", ranked first."
+      r.decision, r.decided_for ? "The decision for " + *r.decided_for +
+                                      (r.cash ? ", ranked first by cash paid after credits."
+                                              : ", ranked first.")
                                 : std::string("No option ranks."));
   h += detail::html_study_comparison(r);
+  h += detail::html_study_cash(r);
   h += detail::html_study_break_even(r);
   h += detail::html_study_regions(r);
   h += detail::html_study_runway(r);
+  if (r.what_if) {
+    // [study.what_if]: the chart, then the table (the Markdown's, one row per value).
+    h += "<section id=\"what-if\"><h2>What-if: " + html_escape(r.what_if->input) +
+         "</h2>\n<figure id=\"figure-what-if\">" + report::what_if_svg(*r.what_if) +
+         "</figure>\n<table class=\"what-if\"><tr><th>" + html_escape(r.what_if->input) + "</th>";
+    for (const auto& name : r.what_if->options) {
+      h += "<th>" + html_escape(name) + " USD</th><th>cash USD</th>";
+    }
+    h += "</tr>\n";
+    for (const auto& p : r.what_if->points) {
+      h += "<tr><td class=\"num\">" + p.value.to_fixed(decimal_places{2}) + "</td>";
+      for (std::size_t i = 0; i < p.totals.size(); ++i) {
+        h += "<td class=\"num\">" + detail::usd(p.totals[i]) + "</td><td class=\"num\">" +
+             (p.cash[i] ? detail::usd(*p.cash[i]) : std::string("-")) + "</td>";
+      }
+      h += "</tr>\n";
+    }
+    h += "</table></section>\n";
+  }
   for (std::size_t i = 0; i < r.options.size(); ++i)
     h += detail::html_study_option(r.options[i], i);
   h += "</body>\n</html>\n";

@@ -268,6 +268,12 @@ TRNCOST_DECL void write_burn_down(json_writer& w, const credits::burn_down_resul
     w.member("unused_at_schedule_end", g.unused_at_schedule_end);
     write_date_or_null(w, "runs_out_on", g.runs_out_on);
     w.member("lost_at_expiry", g.lost_at_expiry);
+    w.key("services");
+    w.begin_array();
+    for (const auto& c : g.services) w.string(c);
+    w.end_array();
+    w.key("usable");
+    w.boolean(g.usable);
     w.end_object();
   }
   w.end_array();

@@ -73,6 +73,39 @@ namespace io {
   w.begin_object();
   detail::write_comparison(w, r.comparison);
   detail::write_decision(w, r.decision);
+  if (r.cash) {
+    // With grants, the decision ranks what is paid: each ranked option's list total, what the
+    // grants pay of it and the cash left, cheapest in cash per unit of work first.
+    w.key("cash_ranking");
+    w.begin_object();
+    w.key("ranked");
+    w.begin_array();
+    for (const auto& k : r.cash->ranked) {
+      w.begin_object();
+      w.member("name", k.name);
+      w.member("rank", static_cast<std::int64_t>(k.rank));
+      w.member("list_rank", static_cast<std::int64_t>(k.list_rank));
+      w.member("total", k.total);
+      w.member("credits", k.credits);
+      w.member("cash", k.cash);
+      w.member("lost_at_expiry", k.lost_at_expiry);
+      w.member("work", k.work);
+      w.member("cash_per_work", k.cash_per_work);
+      w.key("paid_by");
+      w.begin_array();
+      for (const auto& [g, amount] : k.paid_by) {
+        w.begin_object();
+        w.member("grant", g);
+        w.member("amount", amount);
+        w.end_object();
+      }
+      w.end_array();
+      w.end_object();
+    }
+    w.end_array();
+    w.member("effect", r.cash->effect);
+    w.end_object();
+  }
   if (!r.break_evens.empty()) {
     const auto optional = [&](const char* key, const std::optional<decimal>& v) {
       w.key(key);
@@ -95,6 +128,35 @@ namespace io {
       optional("peak", b.peak);
       w.member("hosted_total", b.hosted_total);
       w.member("api_total", b.api_total);
+      w.member("hosted_at_baseline", b.hosted_at_baseline);
+      w.member("api_at_baseline", b.api_at_baseline);
+      w.key("stepwise");
+      w.boolean(b.stepwise);
+      if (b.stepwise) {
+        const auto windows = [&](const char* key, const std::vector<report::demand_window>& ws) {
+          w.key(key);
+          w.begin_array();
+          for (const auto& x : ws) {
+            w.begin_object();
+            w.member("from", x.from);
+            optional("to", x.to);
+            w.end_object();
+          }
+          w.end_array();
+        };
+        w.member("bound", b.bound);
+        windows("windows", b.windows);
+        w.key("credits");
+        if (b.credits) {
+          w.begin_object();
+          w.member("hosted", b.credits->hosted);
+          w.member("api", b.credits->api);
+          w.end_object();
+          windows("windows_after_credits", b.windows_after_credits);
+        } else {
+          w.null();
+        }
+      }
       w.end_object();
     }
     w.end_array();

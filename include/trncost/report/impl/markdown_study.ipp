@@ -28,8 +28,10 @@ TRNCOST_DECL std::string demote_headings(const std::string& text) {
 TRNCOST_DECL void md_study_decision(std::string& o, const study_result& r) {
   const auto& d = r.decision;
   o += "\n## Decision: " + std::string(analysis::to_string(d.outcome));
-  o += r.decided_for ? " (" + md_cell(*r.decided_for) + ", ranked first)\n\n"
-                     : std::string(" (no option ranks)\n\n");
+  o += r.decided_for
+           ? " (" + md_cell(*r.decided_for) +
+                 (r.cash ? ", ranked first by cash paid after credits)\n\n" : ", ranked first)\n\n")
+           : std::string(" (no option ranks)\n\n");
   for (const auto& x : d.suspend_reasons) o += "- **suspend**: " + md_cell(x) + "\n";
   for (const auto& x : d.compare_reasons) o += "- **compare**: " + md_cell(x) + "\n";
   for (const auto& x : d.continue_reasons) o += "- holds: " + md_cell(x) + "\n";
@@ -58,6 +60,25 @@ TRNCOST_DECL void md_study_comparison(std::string& o, const study_result& r) {
   }
 }
 
+TRNCOST_DECL void md_study_cash(std::string& o, const study_result& r) {
+  if (!r.cash) return;
+  o += "\n## Ranking by cash paid after credits\n\nThe study has grants, so its decision ranks "
+       "what is paid: each ranked option's list total less what the grants it can use pay of it, "
+       "per " +
+       md_cell(r.work_unit) + "; the rank by list total is beside it. " +
+       md_cell(effect_sentence(*r.cash)) +
+       "\n\n| rank | option | list USD | credits USD | cash USD | USD " + "cash per " +
+       md_cell(r.work_unit) +
+       " | list rank | paid by | lost at expiry USD "
+       "|\n|---:|---|---:|---:|---:|---:|---:|---|---:|\n";
+  for (const auto& k : r.cash->ranked) {
+    o += "| " + std::to_string(k.rank) + " | " + md_cell(k.name) + " | " + usd(k.total) + " | " +
+         usd(k.credits) + " | " + usd(k.cash) + " | " + per_unit(k.cash_per_work) + " | " +
+         std::to_string(k.list_rank) + " | " + md_cell(paid_by_text(k)) + " | " +
+         usd(k.lost_at_expiry) + " |\n";
+  }
+}
+
 TRNCOST_DECL void md_study_break_even(std::string& o, const study_result& r) {
   if (r.break_evens.empty()) return;
   o +=
@@ -72,6 +93,30 @@ TRNCOST_DECL void md_study_break_even(std::string& o, const study_result& r) {
          (b.demand ? b.demand->to_fixed(decimal_places{2}) + " token/s" : std::string("none")) +
          " | " + usd(b.hosted_total) + " | " + usd(b.api_total) + " | " +
          md_cell(report::reading(b)) + " |\n";
+  }
+  bool stepwise = false;
+  for (const auto& b : r.break_evens) stepwise = stepwise || b.stepwise;
+  if (!stepwise) return;
+  o += "\n### Demand windows\n\nA fleet that grows in whole instances costs no more than the API "
+       "only in windows of average demand: each instance more is a step the API's cost must climb "
+       "again. Each window by list total and, with credits each option can count on at any "
+       "demand, by cash after credits (max(0, total - credits)); listed up to 10 x the stated "
+       "demand, and the demand from which hosting holds for good.\n\n| hosted | API | basis | "
+       "from token/s | to token/s |\n|---|---|---|---:|---:|\n";
+  for (const auto& b : r.break_evens) {
+    if (!b.stepwise) continue;
+    const auto rows = [&](const std::vector<report::demand_window>& ws, const char* basis) {
+      if (ws.empty()) {
+        o += "| " + md_cell(b.hosted) + " | " + md_cell(b.api) + " | " + basis + " | none | |\n";
+      }
+      for (const auto& w : ws) {
+        o += "| " + md_cell(b.hosted) + " | " + md_cell(b.api) + " | " + basis + " | " +
+             w.from.to_fixed(decimal_places{2}) + " | " +
+             (w.to ? w.to->to_fixed(decimal_places{2}) : std::string("for good")) + " |\n";
+      }
+    };
+    rows(b.windows, "list total");
+    if (b.credits) rows(b.windows_after_credits, "cash after credits");
   }
 }
 
@@ -127,20 +172,29 @@ TRNCOST_DECL void md_study_runway(std::string& o, const study_result& r) {
   bool any = false;
   for (const auto& x : r.options) any = any || x.extras.burn_down.has_value();
   if (!any) return;
-  o += "\n## Credit runway\n\n| option | spend USD | credits USD | cash USD | lost at expiry USD | "
-       "runway |\n|---|---:|---:|---:|---:|---|\n";
+  o += "\n## Credit runway\n\nEach option's runway is set by the grants it can use (a grant that "
+       "covers none of its services never sets it); each grant says when it stops paying that "
+       "option.\n\n| option | spend USD | credits USD | cash USD | lost at expiry USD | runway | "
+       "grants |\n|---|---:|---:|---:|---:|---|---|\n";
   for (const auto& x : r.options) {
     if (!x.extras.burn_down) {
-      o += "| " + md_cell(x.name) + " | " + usd(x.est.total) + " | no grant | | | |\n";
+      o += "| " + md_cell(x.name) + " | " + usd(x.est.total) + " | no grant | | | | |\n";
       continue;
     }
     const auto& b = *x.extras.burn_down;
     o += "| " + md_cell(x.name) + " | " + usd(b.total_spend) + " | " + usd(b.total_credits) +
          " | " + usd(b.total_uncovered) + " | " + usd(b.total_lost_at_expiry) + " | " +
-         (b.runway ? "credits stop paying on " + to_string(*b.runway)
-                   : std::string("a grant still has a valid balance after the last period")) +
-         " |\n";
+         md_cell(runway_text(b)) + " | " + md_cell(grant_stops(b)) + " |\n";
   }
+}
+
+TRNCOST_DECL void md_study_what_if(std::string& o, const study_result& r) {
+  if (!r.what_if) return;
+  o += "\n## What-if: " + md_cell(r.what_if->input) +
+       "\n\nThe input swept over its range, every option's total recomputed exactly at each value "
+       "from its report; cash is the total less the credits the option can count on at any value "
+       "(- where those depend on the value).\n\n" +
+       report::render_what_if_markdown(*r.what_if);
 }
 
 }  // namespace io::detail
@@ -153,9 +207,11 @@ namespace io {
                   detail::md_cell(r.work_unit) + ".\n";
   detail::md_study_decision(o, r);
   detail::md_study_comparison(o, r);
+  detail::md_study_cash(o, r);
   detail::md_study_break_even(o, r);
   detail::md_study_regions(o, r);
   detail::md_study_runway(o, r);
+  detail::md_study_what_if(o, r);
   for (const auto& x : r.options) {
     o += "\n" + detail::demote_headings(
                     render_markdown(x.est, x.extras, "Option: " + x.name + " (" + x.title + ")"));

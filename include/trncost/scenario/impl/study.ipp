@@ -18,8 +18,10 @@ class study_parser : public scenario_parser {
   static constexpr std::array<std::string_view, 12> study_root_keys{
       "format", "study",     "sources",      "option",   "estimate", "prices",
       "runs",   "component", "declare_none", "analysis", "grant",    "spend"};
-  static constexpr std::array<std::string_view, 7> study_keys{
-      "title", "work", "work_per", "work_unit", "quality", "regions", "same_model"};
+  static constexpr std::array<std::string_view, 8> study_keys{
+      "title", "work", "work_per", "work_unit", "quality", "regions", "same_model", "what_if"};
+  /// [study.what_if]: input = "...", from = "400", to = "1200", points = 9.
+  static constexpr std::array<std::string_view, 4> what_if_keys{"input", "from", "to", "points"};
   static constexpr std::array<std::string_view, 6> quality_keys{"dataset",   "metric",  "target",
                                                                 "direction", "reached", "stack"};
   /// What an [[option]] holds besides the scenario tables it overrides.
@@ -75,6 +77,33 @@ class study_parser : public scenario_parser {
         }
         st.regions.push_back(*r);
       }
+    }
+    if (const toml::node* wi = head.get("what_if")) {
+      const toml::table* t = wi->as_table();
+      if (t == nullptr) {
+        fail_at(line_of(*wi), "study.what_if",
+                "must be a table: [study.what_if] input = \"...\", from = \"400\", to = \"1200\"");
+      }
+      check_keys(*t, "study.what_if", what_if_keys, "a what-if");
+      study_what_if w;
+      w.line = line_of(*wi);
+      w.input = string(*t, "study.what_if", "input", true);
+      w.from =
+          decimal::parse(decimal_text(required(*t, "study.what_if", "from"), "study.what_if.from"));
+      w.to = decimal::parse(decimal_text(required(*t, "study.what_if", "to"), "study.what_if.to"));
+      if (!(w.from < w.to)) {
+        fail_at(line_of(*t->get("to")), "study.what_if.to",
+                "must be above study.what_if.from (" + w.from.to_string() + ")");
+      }
+      if (const toml::node* n = t->get("points")) {
+        const auto v = n->value<std::int64_t>();
+        if (!n->is_integer() || !v || *v < 2 || *v > 1001) {
+          fail_at(line_of(*n), "study.what_if.points",
+                  "must be a whole number from 2 to 1001 (both ends of the range included)");
+        }
+        w.points = static_cast<int>(*v);
+      }
+      st.what_if = std::move(w);
     }
     const toml::node* opts = first.get("option");
     const toml::array* a = opts != nullptr ? opts->as_array() : nullptr;
@@ -347,6 +376,47 @@ class study_parser : public scenario_parser {
 
 }  // namespace trncost::io::detail
 
+namespace trncost::io::detail {
+
+/// The ranked options of the comparison's first group by cash paid after credits, when any option
+/// has a grant; none otherwise (nothing changes without grants).
+TRNCOST_DECL std::optional<cash_ranking> rank_by_cash(const study_result& r) {
+  const bool any = std::any_of(r.options.begin(), r.options.end(),
+                               [](const auto& x) { return x.extras.burn_down.has_value(); });
+  if (!any || r.comparison.groups.empty() || r.comparison.groups.front().ranked.empty()) {
+    return std::nullopt;
+  }
+  cash_ranking c;
+  for (const auto& x : r.comparison.groups.front().ranked) {
+    const auto it = std::find_if(r.options.begin(), r.options.end(),
+                                 [&](const auto& o) { return o.name == x.name; });
+    cash_rank k;
+    k.name = x.name;
+    k.list_rank = x.cost_rank;
+    k.total = it->est.total;
+    k.work = it->work;
+    if (const auto& b = it->extras.burn_down) {
+      k.credits = b->total_credits;
+      k.lost_at_expiry = b->total_lost_at_expiry;
+      for (const auto& g : b->grants) {
+        if (!g.used.is_zero()) k.paid_by.emplace_back(g.name, g.used);
+      }
+    }
+    k.cash = k.total - k.credits;
+    k.cash_per_work = k.work.is_zero() ? k.cash : k.cash / k.work;
+    c.ranked.push_back(std::move(k));
+  }
+  // The comparison's order is the list rank's, so a stable sort breaks ties by list rank.
+  std::stable_sort(c.ranked.begin(), c.ranked.end(), [](const cash_rank& a, const cash_rank& b) {
+    return a.cash_per_work < b.cash_per_work;
+  });
+  for (std::size_t i = 0; i < c.ranked.size(); ++i) c.ranked[i].rank = i + 1;
+  c.effect = credit_effect(c.ranked);
+  return c;
+}
+
+}  // namespace trncost::io::detail
+
 namespace trncost {
 
 namespace io {
@@ -359,6 +429,7 @@ namespace io {
   }
   for (std::string_view k : p::study_keys) out.push_back("study." + std::string(k));
   for (std::string_view k : p::quality_keys) out.push_back("study.quality." + std::string(k));
+  for (std::string_view k : p::what_if_keys) out.push_back("study.what_if." + std::string(k));
   for (std::string_view k : p::option_keys) out.push_back("option." + std::string(k));
   for (std::string_view k : p::neuron_monitor_keys) {
     out.push_back("option.neuron_monitor." + std::string(k));
@@ -534,9 +605,20 @@ namespace io {
       const std::string* api = component_of(j, "hosted_api");
       if (api == nullptr || *api != *served) continue;
       try {
-        r.break_evens.push_back(report::find_break_even(
-            r.options[i].name, report::from_estimate(r.options[i].est), r.options[j].name,
-            report::from_estimate(r.options[j].est), *served));
+        const auto hosted_doc = report::from_estimate(r.options[i].est);
+        const auto api_doc = report::from_estimate(r.options[j].est);
+        auto b = report::find_break_even(r.options[i].name, hosted_doc, r.options[j].name, api_doc,
+                                         *served);
+        // With grants, the windows again on what is paid, when each option's credits are the
+        // same at any demand (valid over the whole spend, covering every charge).
+        std::optional<report::break_even_credits> credits;
+        const auto ch = report::steady_credits(r.options[i].extras.burn_down);
+        const auto ca = report::steady_credits(r.options[j].extras.burn_down);
+        if ((r.options[i].extras.burn_down || r.options[j].extras.burn_down) && ch && ca) {
+          credits = report::break_even_credits{*ch, *ca};
+        }
+        report::add_windows(b, hosted_doc, api_doc, credits);
+        r.break_evens.push_back(std::move(b));
       } catch (const trncost::error& e) {
         throw input_error(st.file + ":" + std::to_string(st.line) + ": break-even of option \"" +
                           r.options[i].name + "\" against \"" + r.options[j].name +
@@ -545,15 +627,26 @@ namespace io {
     }
   }
   const auto& first = r.comparison.groups.front();
+  r.cash = detail::rank_by_cash(r);
   if (!first.ranked.empty()) {
-    r.decided_for = first.ranked.front().name;
+    r.decided_for = r.cash ? r.cash->ranked.front().name : first.ranked.front().name;
     for (const auto& x : r.options) {
       if (x.name == *r.decided_for) r.decision = *x.extras.decision;
     }
+    if (r.cash) r.decision.continue_reasons.push_back(credit_reason(*r.cash));
   } else {
     r.decision.outcome = analysis::verdict::suspend;
     for (const auto& a : first.apart) {
       r.decision.suspend_reasons.push_back("no option ranks: '" + a.name + "' " + a.reason);
+    }
+  }
+  if (st.what_if) {
+    try {
+      r.what_if =
+          report::sweep(r, st.what_if->input, st.what_if->from, st.what_if->to, st.what_if->points);
+    } catch (const trncost::error& e) {
+      throw input_error(st.file + ":" + std::to_string(st.what_if->line) +
+                        ": study.what_if: " + trncost::detail::bare_message(e));
     }
   }
   return r;

@@ -1,0 +1,78 @@
+// The definitions of report/study_diff.hpp's functions: included by that header (header-only) or
+// compiled once by <trncost/readers/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
+#ifndef TRNCOST_REPORT_IMPL_STUDY_DIFF_IPP
+#define TRNCOST_REPORT_IMPL_STUDY_DIFF_IPP
+
+#include "../study_diff.hpp"
+
+namespace trncost {
+
+namespace io {
+
+[[nodiscard]] TRNCOST_DECL std::string render_study_diff(const study_report_view& a,
+                                                         const study_report_view& b,
+                                                         std::string_view before,
+                                                         std::string_view after,
+                                                         std::string_view format) {
+  const bool md = format == "md";
+  const auto decided = [](const study_report_view& v) {
+    return (v.decided_for ? "'" + *v.decided_for + "'" : std::string("no option")) + " (" +
+           std::string(analysis::to_string(v.decision.outcome)) + ")";
+  };
+  std::string out = md ? "### trncost: " + std::string(before) + " -> " + std::string(after) +
+                             " (studies, option by option)\n\n**Decided for: " + decided(a) +
+                             " -> " + decided(b) + "**\n"
+                       : "study " + std::string(before) + " -> " + std::string(after) +
+                             "\ndecided for: " + decided(a) + " -> " + decided(b) + "\n";
+  const auto find = [](const study_report_view& v, const std::string& name) {
+    const report::document* d = nullptr;
+    for (const auto& [n, doc] : v.options) {
+      if (n == name) d = &doc;
+    }
+    return d;
+  };
+  std::vector<std::string> names;
+  for (const auto& [n, doc] : a.options) names.push_back(n);
+  for (const auto& [n, doc] : b.options) {
+    if (find(a, n) == nullptr) names.push_back(n);
+  }
+  for (const auto& name : names) {
+    const report::document* x = find(a, name);
+    const report::document* y = find(b, name);
+    if (x == nullptr || y == nullptr) {
+      const report::document& only = x != nullptr ? *x : *y;
+      const std::string side =
+          x != nullptr ? "only in " + std::string(before) : "only in " + std::string(after);
+      out += md ? "\n#### Option '" + detail::md_cell(name) + "': " + side + " (total " +
+                      detail::usd(only.totals.total) + " USD)\n"
+                : "\noption '" + name + "': " + side + " (total " +
+                      only.totals.total.to_fixed(decimal_places{2}) + " USD)\n";
+      continue;
+    }
+    const estimate_diff d = trncost::diff(*x, *y);
+    if (md) {
+      std::string body = render_diff_markdown(d, std::string(before) + " '" + name + "'",
+                                              std::string(after) + " '" + name + "'");
+      // The option's comment one heading level down, under the study's.
+      std::string down;
+      bool line_start = true;
+      for (const char c : body) {
+        if (line_start && c == '#') down += '#';
+        down += c;
+        line_start = c == '\n';
+      }
+      out += "\n" + down;
+      if (!out.ends_with('\n')) out += '\n';
+    } else {
+      out += "\noption '" + name + "':\n" + explain(d);
+      if (!out.ends_with('\n')) out += '\n';
+    }
+  }
+  return out;
+}
+
+}  // namespace io
+
+}  // namespace trncost
+
+#endif  // TRNCOST_REPORT_IMPL_STUDY_DIFF_IPP
