@@ -113,6 +113,24 @@ void check_same(const offer& a, const offer& b) {
   }
 }
 
+/// The fixture's September version and a November one (published 2026-11-01, the trn1 on-demand
+/// rate at 20.0), both stored in `path`, November's first.
+void store_two_versions(const std::string& path) {
+  offer september = read_fixture();
+  offer november = september;
+  november.header.version = "20261101000000";
+  november.header.published = parse_timestamp("2026-11-01T00:00:00Z");
+  for (auto& t : november.terms) {
+    for (auto& d : t.dimensions) {
+      if (d.rate_code.starts_with("WVVQPJVCQU4SR8XF.JRTCKXETXF")) d.price = decimal("20.0");
+    }
+  }
+  io::price_store store(path, io::price_store::mode::write);
+  store.put(november, origin_of("nov.json"));
+  store.put(september, origin_of("sep.json"));
+  store.put(september, origin_of("sep.json"));  // the same version again replaces, never doubles
+}
+
 }  // namespace
 
 TEST_CASE("an offer goes into the store and comes out as the reader returned it") {
@@ -145,21 +163,7 @@ TEST_CASE("an offer goes into the store and comes out as the reader returned it"
 TEST_CASE("two versions side by side: the as-of date picks the one published last by then") {
   const fresh_store path_file("versions");
   const std::string& path = path_file.path();
-  offer september = read_fixture();
-  offer november = september;
-  november.header.version = "20261101000000";
-  november.header.published = parse_timestamp("2026-11-01T00:00:00Z");
-  for (auto& t : november.terms) {
-    for (auto& d : t.dimensions) {
-      if (d.rate_code.starts_with("WVVQPJVCQU4SR8XF.JRTCKXETXF")) d.price = decimal("20.0");
-    }
-  }
-  {
-    io::price_store store(path, io::price_store::mode::write);
-    store.put(november, origin_of("nov.json"));
-    store.put(september, origin_of("sep.json"));
-    store.put(september, origin_of("sep.json"));  // the same version again replaces, never doubles
-  }
+  store_two_versions(path);
   const io::price_store store(path);
   CHECK(store.versions().size() == 2);
   const auto quote_on = [&](const char* day) {
@@ -379,15 +383,7 @@ TEST_CASE("a publication date changed by hand cannot put an older version in for
   // refused rather than priced with the older version.
   const fresh_store path_file("published");
   const std::string& path = path_file.path();
-  offer september = read_fixture();
-  offer november = september;
-  november.header.version = "20261101000000";
-  november.header.published = parse_timestamp("2026-11-01T00:00:00Z");
-  {
-    io::price_store store(path, io::price_store::mode::write);
-    store.put(november, origin_of("nov.json"));
-    store.put(september, origin_of("sep.json"));
-  }
+  store_two_versions(path);
   CHECK(io::price_store_offers(path, parse_date("2026-11-30")).front().header.version ==
         "20261101000000");
   change_by_hand(path,
