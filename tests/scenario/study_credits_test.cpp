@@ -295,11 +295,11 @@ TEST_CASE("what-if over the demand: every point is the estimate the study would 
   CHECK(svg.starts_with("<svg"));
   CHECK(svg.find("<polyline class=\"cash\" data-option=\"inf2.48xlarge fleet\"") !=
         std::string::npos);
-  CHECK_THROWS_WITH_AS(report::sweep(r, "nope", decimal(1), decimal(2), 3),
+  CHECK_THROWS_WITH_AS((void)report::sweep(r, "nope", decimal(1), decimal(2), 3),
                        doctest::Contains("'nope' is an input of no option of the study"),
                        input_error);
   CHECK_THROWS_WITH_AS(
-      report::sweep(r, "llama-service.average_tokens_per_s", decimal(2), decimal(1), 3),
+      (void)report::sweep(r, "llama-service.average_tokens_per_s", decimal(2), decimal(1), 3),
       doctest::Contains("from 2 must be below to 1"), input_error);
 }
 
@@ -325,13 +325,13 @@ TEST_CASE("[study.what_if] in the file: the sweep in the study's reports, refuse
     return t;
   };
   CHECK_THROWS_WITH_AS(
-      parse_study(with("to = \"1200\"", "to = \"300\""), "s.toml"),
+      (void)parse_study(with("to = \"1200\"", "to = \"300\""), "s.toml"),
       doctest::Contains("study.what_if.to: must be above study.what_if.from (400)"), parse_error);
-  CHECK_THROWS_WITH_AS(parse_study(with("points = 9", "points = 1"), "s.toml"),
+  CHECK_THROWS_WITH_AS((void)parse_study(with("points = 9", "points = 1"), "s.toml"),
                        doctest::Contains("study.what_if.points: must be a whole number from 2"),
                        parse_error);
   CHECK_THROWS_WITH_AS(
-      run_study(parse_study(
+      (void)run_study(parse_study(
           with("input = \"llama-service.average_tokens_per_s\"", "input = \"nope\""), shipped)),
       doctest::Contains("study.what_if: what-if: 'nope' is an input of no option of the study"),
       input_error);
