@@ -131,16 +131,18 @@ TEST_CASE("a measurement may be just its day: run and method not recorded") {
 }
 
 TEST_CASE("choices and forecasts are refused without their reason") {
-  for (const auto& [written, field] : std::vector<std::pair<std::string, std::string>>{
+  // Named members, not a structured binding: clang 14 cannot capture a binding in CAPTURE.
+  for (const auto& c : std::vector<std::pair<std::string, std::string>>{
            {R"(choice = "")", "volumes.choice"},
            {R"(choice = { by = "me" })", "volumes.choice.why"},
            {R"(choice = { why = "x", when = 2026-01-01 })", "volumes.choice.when"},
            {R"(forecast = { by = "me" })", "volumes.forecast.basis"},
            {R"(forecast = 3)", "volumes.forecast"}}) {
+    const std::string& written = c.first;
     const std::string msg = trncost_support::parse_error_of(
         trn1_with({{volumes_line, "volumes = { value = \"2\", " + written + " }"}}));
     CAPTURE(written);
-    CHECK(msg.find(field) != std::string::npos);
+    CHECK(msg.find(c.second) != std::string::npos);
   }
 }
 
