@@ -2034,11 +2034,42 @@ class Study:
         self.cash = self.check_cash_ranking(a, comparison)
         self.check_study_decision(comparison, decision)
         self.counts["sections"] += 2 + (self.cash is not None)
+        due, seen = self.break_evens_due(), set()
         if "break_even" in a:
             for p, b in objects(a, "analysis", "break_even", BREAK_EVEN_MEMBERS, "a break-even"):
+                key = (text(b, p, "hosted"), text(b, p, "api"), text(b, p, "component"))
+                if key not in due or key in seen:
+                    raise Mismatch(p, "no break-even (or one of each pair)",
+                                   f"'{key[0]}' against '{key[1]}' for '{key[2]}'",
+                                   "the options' reports call for a break-even of a fleet serving "
+                                   "a stated average demand against an API serving the same")
+                seen.add(key)
                 self.check_break_even(p, b)
             self.counts["sections"] += 1
+        for key in sorted(due - seen):
+            raise Mismatch("analysis.break_even", f"a break-even of '{key[0]}' against '{key[1]}' "
+                           f"for '{key[2]}'", "none", "the options' reports call for it: a fleet "
+                           "serving a stated average demand against an API serving the same")
         return self.counts
+
+    def break_evens_due(self):
+        """(hosted, api, component) of every break-even the options' reports call for: a fleet
+        whose report has the input 'C.average_tokens_per_s' against an API whose report has it and
+        'C.input_tokens_per_output_token' (which only an API's component has)."""
+        names = {n: {e.get("name") for e in rep.doc.get("inputs", []) if isinstance(e, dict)}
+                 for n, (_, _, rep) in self.options.items()}
+        due = set()
+        for hosted, hn in names.items():
+            for n in hn:
+                if not isinstance(n, str) or not n.endswith(".average_tokens_per_s"):
+                    continue
+                c = n[:-len(".average_tokens_per_s")]
+                if c + ".input_tokens_per_output_token" in hn:
+                    continue
+                for api, an in names.items():
+                    if n in an and c + ".input_tokens_per_output_token" in an:
+                        due.add((hosted, api, c))
+        return due
 
     def embedded_report(self, obj, path):
         """The whole report under obj["report"], verified as a report is (a mismatch named under
@@ -2545,6 +2576,66 @@ IDENTITY_MEMBERS = ["service", "region", "instance_type", "usage_type", "purchas
 BILL_LAYOUTS = ["FOCUS 1.x", "Cost and Usage Report (legacy)", "CUR 2.0"]
 
 
+PRICE_LIST_UNITS = ["Hrs", "Hours", "GB-Mo", "GiBps-mo", "IOPS-Mo", "Requests", "Request", "GB",
+                    "Quantity", "1K tokens", "1M tokens"]
+
+
+def round_to(x, places):
+    """x rounded half-even to `places` fractional digits."""
+    scaled = x * 10 ** places
+    floor = scaled.numerator // scaled.denominator
+    rest = scaled - floor
+    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and floor % 2 == 1):
+        floor += 1
+    return Fraction(floor, 10 ** places)
+
+
+def money_text(v, sign):
+    """An amount for people as the reconciliation writes it: at cents, unless cents would show a
+    non-zero amount as 0.00 (then to the sixth decimal, or exact); '+' before one >= 0."""
+    if round_to(v, 2) == 0 and v != 0:
+        fine = round_to(v, 6)
+        s = show(v if fine == 0 else fine)
+    else:
+        s = fixed2(v)
+    return "+" + s if sign and v >= 0 else s
+
+
+def why_of(r, e, b, n, diff, eq, bq, usage, price):
+    """The 'why' a reconciliation row must say, from its own figures; (text, whole sentence)."""
+    if not r["in_estimate"]:
+        return "not in the estimate", False
+    if r["identity"]["service"] is None:
+        return "billed by no AWS service: no bill row is expected", True
+    if n == 0:
+        return ("unpriced in the estimate, and no bill row" if r["unpriced"] else
+                "no bill row matches: not run yet, or run under another account, tag, period or "
+                "usage type"), True
+    if r["unpriced"]:
+        return "unpriced in the estimate; the bill gives what it cost", True
+    if diff == 0:
+        return "as estimated", True
+    if usage is None:
+        return f"billed {money_text(b, False)}, estimated {money_text(e, False)}", False
+    unit = r["unit"]
+
+    def qty(q):
+        return f"{show(round_to(q, 6))} {unit}"
+    parts = []
+    if bq != eq:
+        parts.append(f"usage: billed {qty(bq)}, estimated {qty(eq)} ({money_text(usage, True)} "
+                     "at the estimated rate)")
+    if price != 0:
+        if bq == 0:
+            parts.append(f"billed with no quantity ({money_text(price, True)})")
+        else:
+            bill_rate = show(round_to(round_places(b / bq, "half-even"), 10))
+            est_rate = show(round_to(round_places(e / eq, "half-even"), 10))
+            parts.append(f"price: billed {bill_rate} per {unit}, estimated {est_rate} "
+                         f"({money_text(price, True)})")
+    return "; ".join(parts), True
+
+
 class Reconciliation:
     def __init__(self, doc):
         if not isinstance(doc, dict):
@@ -2557,40 +2648,59 @@ class Reconciliation:
         version = whole(d, "", "schema_version", 1)
         if version != 1:
             raise Unreadable("schema_version", f"{version} is not a version this verifier knows (1)")
-        for key in ("estimate", "bill", "currency"):
-            text(d, "", key)
-        one_of(d, "", "layout", BILL_LAYOUTS, "bill layout")
+        bill = nonempty(d, "", "bill")
+        nonempty(d, "", "estimate")
+        if text(d, "", "currency") != "USD":
+            raise Unreadable("currency", f"'{d['currency']}' is not USD, the only currency")
+        layout = one_of(d, "", "layout", BILL_LAYOUTS, "bill layout")
         basis = one_of(d, "", "basis", ["effective", "billed"], "cost basis")
-        strings(d, "", "regions")
+        regions = strings(d, "", "regions")
+        for i, x in enumerate(regions):
+            if not x or x in regions[:i]:
+                raise Unreadable(f"regions[{i}]", "is empty or named twice")
         read, kept = whole(d, "", "rows_read", 0), whole(d, "", "rows_kept", 0)
         estimated, billed = dec(d, "", "estimated"), dec(d, "", "billed_usage")
         expect("difference", billed - estimated, dec(d, "", "difference"),
                "billed_usage - estimated")
-        sum_est, sum_billed, sum_rows, unpriced = Fraction(0), Fraction(0), 0, 0
+        sum_est, sum_billed, sum_rows, unpriced_rows, unpriced_most = \
+            Fraction(0), Fraction(0), 0, 0, 0
         for path, r in objects(d, "", "rows", RECONCILIATION_ROW, "a reconciliation row"):
-            closed(obj_at(r, path, "identity"), at(path, "identity"), IDENTITY_MEMBERS,
-                   "an identity")
+            ident = obj_at(r, path, "identity", IDENTITY_MEMBERS, "a line's identity")
             for key in IDENTITY_MEMBERS:
-                member(r["identity"], at(path, "identity"), key, (str, type(None)),
-                       "a string or null")
+                v = member(ident, at(path, "identity"), key, (str, type(None)), "a string or null")
+                if v == "":
+                    raise Unreadable(at(at(path, "identity"), key),
+                                     "is empty; an identity field that is not known is null")
+            if ident["purchase_option"] is not None:
+                one_of(ident, at(path, "identity"), "purchase_option", PURCHASE_OPTIONS,
+                       "purchase option")
             strings(r, path, "rate_codes")
             lines = strings(r, path, "lines")
             inside = member(r, path, "in_estimate", bool, "a boolean")
-            unpriced += 1 if member(r, path, "unpriced", bool, "a boolean") else 0
+            unpriced = member(r, path, "unpriced", bool, "a boolean")
             e, b = dec(r, path, "estimated"), dec(r, path, "billed")
             n = whole(r, path, "bill_rows", 0)
-            expect(at(path, "difference"), b - e, dec(r, path, "difference"), "billed - estimated")
-            if not inside and (e != 0 or lines):
-                raise Mismatch(at(path, "estimated"), "0 and no line", show(e),
+            diff = dec(r, path, "difference")
+            expect(at(path, "difference"), b - e, diff, "billed - estimated")
+            if not inside and (e != 0 or lines or unpriced):
+                raise Mismatch(at(path, "estimated"), "0, no line, not unpriced", show(e),
                                "a row not in the estimate estimates nothing")
+            if inside and not lines:
+                raise Mismatch(at(path, "lines"), "the estimate's lines it holds", "[]",
+                               "a row of the estimate names its lines")
             if n == 0 and b != 0:
                 raise Mismatch(at(path, "billed"), "0", show(b), "no bill row matched")
-            text(r, path, "unit")
-            text(r, path, "why")
+            unit = text(r, path, "unit")
             eq, bq = dec_or_null(r, path, "estimated_quantity"), dec_or_null(r, path,
                                                                             "billed_quantity")
             usage, price = dec_or_null(r, path, "usage_effect"), dec_or_null(r, path,
                                                                               "price_effect")
+            why = text(r, path, "why")
+            if (unit == "") != (bq is None) or (eq is not None and (not inside or bq is None)):
+                raise Mismatch(at(path, "unit"), "a unit exactly when the billed quantity is given",
+                               f"'{unit}'", "an estimated quantity only beside a billed one")
+            if unit and unit not in PRICE_LIST_UNITS:
+                raise Mismatch(at(path, "unit"), "a price list unit", f"'{unit}'")
             if (usage is None) != (price is None):
                 raise Mismatch(at(path, "price_effect"), "both effects or neither",
                                show(price), "the difference splits into usage and price")
@@ -2601,38 +2711,62 @@ class Reconciliation:
                 rate = round_places(e / eq, "half-even")
                 expect(at(path, "usage_effect"), round_places((bq - eq) * rate, "half-even"),
                        usage, "(billed - estimated quantity) x the estimated rate")
-                expect(at(path, "price_effect"), (b - e) - usage, price,
+                expect(at(path, "price_effect"), diff - usage, price,
                        "the difference less the usage effect")
+            want, whole_sentence = why_of(r, e, b, n, diff, eq, bq, usage, price)
+            if (why != want) if whole_sentence else not why.startswith(want):
+                raise Mismatch(at(path, "why"), f"'{want}'" + ("" if whole_sentence else "..."),
+                               f"'{why}'", "the row's figures")
             if r["billed_as"] is not None:
+                ap = at(path, "billed_as")
                 if n == 0:
-                    raise Mismatch(at(path, "billed_as"), "null", "a measurement",
-                                   "no bill row matched")
-                if check_provenance(obj_at(r, path, "billed_as"), at(path, "billed_as"),
+                    raise Mismatch(ap, "null", "a measurement", "no bill row matched")
+                if check_provenance(obj_at(r, path, "billed_as"), ap,
                                     IDENTITY_VERSION) != "measured":
-                    raise Mismatch(at(path, "billed_as.kind"), "'measured'",
+                    raise Mismatch(at(ap, "kind"), "'measured'",
                                    f"'{r['billed_as']['kind']}'", "the bill measured the usage")
+                m = r["billed_as"]
+                if m["run_id"] != "bill " + bill:
+                    raise Mismatch(at(ap, "run_id"), f"'bill {bill}'", f"'{m['run_id']}'",
+                                   "the bill is the run")
+                method = (f"billed usage and {basis} cost of {n} row{'' if n == 1 else 's'} of "
+                          f"a {layout} bill (")
+                if not m["method"].startswith(method):
+                    raise Mismatch(at(ap, "method"), f"'{method}...'", f"'{m['method']}'",
+                                   "the rows the bill measured")
+                if m["region"] != (ident["region"] or "") or \
+                        m["instance_type"] != (ident["instance_type"] or ""):
+                    raise Mismatch(at(ap, "region"), "the row's region and instance type",
+                                   f"'{m['region']}', '{m['instance_type']}'")
             elif n > 0:
                 raise Mismatch(at(path, "billed_as"), "the bill's measurement", "null",
                                f"{n} bill row(s) matched")
+            if n > 0 and ident["region"] is not None and ident["region"] not in regions:
+                raise Mismatch("regions", f"a list with {ident['region']}", regions,
+                               f"{path} is billed there; a row kept is of a region reconciled")
+            if unpriced:
+                unpriced_rows += 1
+                unpriced_most += len(lines)
             if inside:
                 sum_est += e
             sum_billed += b
             sum_rows += n
         expect("estimated", sum_est, estimated, "the rows of the estimate")
         expect("billed_usage", sum_billed, billed, "the rows' billed amounts")
-        if whole(d, "", "unpriced_lines", 0) < unpriced:
-            raise Mismatch("unpriced_lines", f"at least {unpriced}", d["unpriced_lines"],
-                           "rows marked unpriced")
+        said = whole(d, "", "unpriced_lines", 0)
+        if not unpriced_rows <= said <= unpriced_most:
+            raise Mismatch("unpriced_lines", f"{unpriced_rows} to {unpriced_most}", said,
+                           "at least one line of each unpriced row, at most all")
         other, other_rows = Fraction(0), 0
         for path, t in objects(d, "", "other_charges", ["what", "rows", "amount"], "a total"):
-            text(t, path, "what")
+            nonempty(t, path, "what")
             other_rows += whole(t, path, "rows", 1)
             other += dec(t, path, "amount")
         expect("other_charges_total", other, dec(d, "", "other_charges_total"),
                "the other charges")
         left = 0
         for path, t in objects(d, "", "left_out", ["what", "rows", "amount"], "a total"):
-            text(t, path, "what")
+            nonempty(t, path, "what")
             left += whole(t, path, "rows", 1)
             dec(t, path, "amount")
         expect("rows_kept", sum_rows + other_rows, kept,

@@ -612,6 +612,33 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
         "rows[0].usage_effect: the document says 19.8876, recomputed 19.8875 ((billed - estimated "
         "quantity) x the estimated rate)");
 
+  // The words and labels are checked as the figures are: a row that differs is never "as
+  // estimated", a unit is a price list unit, the regions hold every region a kept row is billed in,
+  // the only currency is USD, and the file is read as strictly as an estimate's report.
+  const std::string why = first.find("why")->text();
+  const auto said = [&](const std::string& from, const std::string& to) {
+    const auto c = report::check_reconciliation(trncost_support::with_changes(json, {{from, to}}),
+                                                "reconciliation.json");
+    CHECK_FALSE(c.ok);
+    return c.first_mismatch;
+  };
+  CHECK(
+      said("\"why\": \"" + why + "\"", "\"why\": \"as estimated\"")
+          .starts_with("rows[0].why: 'as estimated' where the row's figures say 'usage: billed "));
+  CHECK(said("\"unit\": \"Hrs\"", "\"unit\": \"USD\"") ==
+        "rows[0].unit: 'USD' is not a price list unit");
+  CHECK(said("\"regions\": [\n    \"us-east-1\"", "\"regions\": [\n    \"us-west-2\"")
+            .starts_with("regions: has no us-east-1 where rows[0] is billed in it"));
+  CHECK_THROWS_AS((void)report::check_reconciliation(
+                      trncost_support::with_changes(json, {{"\"USD\"", "\"EUR\""}}), "r.json"),
+                  parse_error);
+  CHECK_THROWS_AS((void)report::check_reconciliation("\xef\xbb\xbf" + json, "r.json"), parse_error);
+  CHECK_THROWS_AS(
+      (void)report::check_reconciliation(
+          trncost_support::with_changes(json, {{"\"rows_read\"", "\"note\": 1, \"rows_read\""}}),
+          "r.json"),
+      parse_error);
+
   // The HTML page: self-contained, the totals, a bar per identity with a cost, every row.
   const std::string html = io::render_reconciliation_html(r);
   CHECK(html.starts_with("<!DOCTYPE html>"));

@@ -884,36 +884,321 @@ CLASSES = [
 ]
 
 
+# ------------------------------------------------------------------------------------------------
+# Reconciliations (schema trncost.reconciliation): the same strict reading, and every row's figures,
+# why, unit, measurement and region tied to each other.
+
+def row_where(doc, test):
+    for i, r in enumerate(doc["rows"]):
+        if test(r):
+            return i, r
+    return None, None
+
+
+def r_why(new, test, what):
+    def tamper(doc):
+        i, r = row_where(doc, test)
+        if r is None:
+            return None
+        was = r["why"]
+        r["why"] = new(r)
+        if r["why"] == was:
+            return None
+        return f"rows[{i}].why", what
+    return tamper
+
+
+def differs(r):
+    return r["in_estimate"] and r["bill_rows"] > 0 and r["difference"] != "0" and not r["unpriced"]
+
+
+def r_unit_split(doc):
+    i, r = row_where(doc, lambda r: r["usage_effect"] is not None and r["unit"] == "GB-Mo")
+    if r is None:
+        return None
+    r["unit"] = "GB"
+    return f"rows[{i}].why", "a split row's unit changed from GB-Mo to GB (its why says GB-Mo)"
+
+
+def r_unit_unknown(doc):
+    i, r = row_where(doc, lambda r: r["unit"])
+    if r is None:
+        return None
+    r["unit"] = "USD"
+    return f"rows[{i}].unit", "a row's unit made 'USD', no price list unit"
+
+
+def r_unit_without_quantity(doc):
+    i, r = row_where(doc, lambda r: r["billed_quantity"] is None and not r["unit"])
+    if r is None:
+        return None
+    r["unit"] = "Hrs"
+    return f"rows[{i}].unit", "a unit on a row that counts no quantity"
+
+
+def r_unpriced_count(doc):
+    doc["unpriced_lines"] = doc["unpriced_lines"] + 3
+    return "unpriced_lines", "three more unpriced lines than the rows hold"
+
+
+def r_lines_emptied(doc):
+    i, r = row_where(doc, lambda r: r["in_estimate"] and r["lines"])
+    if r is None:
+        return None
+    r["lines"] = []
+    return f"rows[{i}].lines", "a row of the estimate with an empty list of lines"
+
+
+def r_regions_emptied(doc):
+    if not doc["regions"] or not any(r["bill_rows"] and r["identity"]["region"]
+                                     for r in doc["rows"]):
+        return None
+    doc["regions"] = []
+    return "regions", "the regions reconciled emptied, rows billed in them kept"
+
+
+def r_regions_swapped(doc):
+    if doc["regions"] != ["us-east-1"]:
+        return None
+    doc["regions"] = ["us-west-2"]
+    return "regions", "the region reconciled changed to another"
+
+
+def r_region_of_row(doc):
+    i, r = row_where(doc, lambda r: r["billed_as"] is not None and r["identity"]["region"])
+    if r is None:
+        return None
+    r["identity"]["region"] = "us-west-2"
+    return f"rows[{i}].billed_as.region", "a row's region changed, its measurement's not"
+
+
+def r_currency(doc):
+    doc["currency"] = "EUR"
+    return "currency", "the currency made EUR"
+
+
+def r_run_id(doc):
+    i, r = row_where(doc, lambda r: r["billed_as"] is not None)
+    if r is None:
+        return None
+    r["billed_as"]["run_id"] = "bill another-month.csv"
+    return f"rows[{i}].billed_as.run_id", "a measurement said to come from another bill"
+
+
+def r_bill_rows(doc):
+    i, r = row_where(doc, lambda r: r["bill_rows"] > 0)
+    if r is None:
+        return None
+    r["bill_rows"] += 1
+    doc["rows_kept"] += 1
+    doc["rows_read"] += 1
+    return f"rows[{i}].billed_as.method", "one more bill row, the counts raised to agree"
+
+
+def r_measured_as_assumed(doc):
+    i, r = row_where(doc, lambda r: r["billed_as"] is not None)
+    if r is None:
+        return None
+    r["billed_as"] = {"kind": "assumption", "rationale": "the bill"}
+    return f"rows[{i}].billed_as.kind", "a bill's measurement relabelled an assumption"
+
+
+def r_epoch(doc):
+    i, r = row_where(doc, lambda r: r["billed_as"] is not None)
+    if r is None:
+        return None
+    r["billed_as"]["from"] = "1970-01-01T00:00:00Z"
+    return f"rows[{i}].billed_as.from", "a measurement's period from the epoch"
+
+
+def r_not_in_estimate_unpriced(doc):
+    i, r = row_where(doc, lambda r: not r["in_estimate"])
+    if r is None:
+        return None
+    r["unpriced"] = True
+    return f"rows[{i}].estimated", "a row not in the estimate marked unpriced"
+
+
+def r_row_dropped(doc):
+    """A bill-only row removed and the billed totals lowered: the rows read no longer add up."""
+    from decimal import Decimal
+    i, r = row_where(doc, lambda r: not r["in_estimate"] and r["bill_rows"] > 0)
+    if r is None:
+        return None
+    del doc["rows"][i]
+    for key in ("billed_usage", "difference"):
+        doc[key] = str(Decimal(doc[key]) - Decimal(r["billed"]))
+    return "rows_kept", "a row the estimate lacks removed, the billed totals lowered"
+
+
+def r_what_emptied(doc):
+    if not doc["other_charges"]:
+        return None
+    doc["other_charges"][0]["what"] = ""
+    return "other_charges[0].what", "an other charge that says nothing of what it is"
+
+
+def r_plus(doc):
+    i, r = row_where(doc, lambda r: r["billed"] != "0")
+    if r is None:
+        return None
+    r["billed"] = "+" + r["billed"]
+    return f"rows[{i}].billed", "a '+' sign on a billed amount"
+
+
+def r_nineteen(doc):
+    i, r = row_where(doc, lambda r: r["billed"] != "0")
+    if r is None:
+        return None
+    r["billed"] = r["billed"] + ("" if "." in r["billed"] else ".") + "0" * 19
+    return f"rows[{i}].billed", "a billed amount with 19 fractional digits"
+
+
+def r_deep(doc):
+    deep = "x"
+    for _ in range(80):
+        deep = [deep]
+    doc["regions"] = deep
+    return "regions" + "[0]" * 63, "regions nested 81 deep"
+
+
+RECONCILIATION_CLASSES = [
+    ("rec-why-as-estimated",
+     r_why(lambda r: "as estimated", differs, "'as estimated' on a row that differs")),
+    ("rec-why-reworded",
+     r_why(lambda r: r["why"].replace("usage:", "price:", 1).replace("billed", "charged", 1),
+           lambda r: r["usage_effect"] is not None, "a split row's why reworded")),
+    ("rec-why-not-in-estimate",
+     r_why(lambda r: "as estimated", lambda r: not r["in_estimate"],
+           "a row the estimate lacks said to be as estimated")),
+    ("rec-why-no-service",
+     r_why(lambda r: "as estimated", lambda r: r["in_estimate"] and r["identity"]["service"] is None,
+           "a line billed by no service said to be as estimated")),
+    ("rec-unit-split", r_unit_split),
+    ("rec-unit-unknown", r_unit_unknown),
+    ("rec-unit-without-quantity", r_unit_without_quantity),
+    ("rec-currency", r_currency),
+    ("rec-unpriced-count", r_unpriced_count),
+    ("rec-lines-emptied", r_lines_emptied),
+    ("rec-regions-emptied", r_regions_emptied),
+    ("rec-regions-swapped", r_regions_swapped),
+    ("rec-region-of-row", r_region_of_row),
+    ("rec-run-id", r_run_id),
+    ("rec-bill-rows", r_bill_rows),
+    ("rec-measured-as-assumed", r_measured_as_assumed),
+    ("rec-measured-at-epoch", r_epoch),
+    ("rec-not-in-estimate-unpriced", r_not_in_estimate_unpriced),
+    ("rec-row-dropped", r_row_dropped),
+    ("rec-what-emptied", r_what_emptied),
+    ("rec-bom", c_bom),
+    ("rec-trailing-garbage", c_trailing_garbage),
+    ("rec-plus-sign", r_plus),
+    ("rec-19-digits", r_nineteen),
+    ("rec-deep-nesting", r_deep),
+    ("rec-unknown-member", member_set("comment", "reviewed", "an unknown top-level member")),
+    ("rec-unknown-row-member", member_set("rows[0].note", "x", "an unknown member in a row")),
+    ("rec-version", member_set("schema_version", 2, "a reconciliation version nobody wrote")),
+]
+
+
+# ------------------------------------------------------------------------------------------------
+# Studies (schema trncost.study): each option's report is read as an estimate's is.
+
+def option_report(doc):
+    for k, o in enumerate(doc.get("options", [])):
+        yield k, o["report"]
+
+
+def s_option_line_dropped(doc):
+    for k, rep in option_report(doc):
+        got = c_line_dropped(rep)
+        if got is not None:
+            return f"options[{k}].report.{got[0]}", "in an option, " + got[1]
+    return None
+
+
+def s_option_line_twice(doc):
+    for k, rep in option_report(doc):
+        got = c_line_twice(rep)
+        if got is not None:
+            return f"options[{k}].report.{got[0]}", "in an option, " + got[1]
+    return None
+
+
+def s_option_total(doc):
+    for k, rep in option_report(doc):
+        got = c_total(rep)
+        if got is not None:
+            return f"options[{k}].report.{got[0]}", "in an option, " + got[1]
+    return None
+
+
+def s_break_even_deleted(doc):
+    if not doc.get("analysis", {}).get("break_even"):
+        return None
+    del doc["analysis"]["break_even"]
+    return "analysis.break_even", "the break-even section deleted"
+
+
+def s_break_even_one_dropped(doc):
+    be = doc.get("analysis", {}).get("break_even", [])
+    if len(be) < 2:
+        return None
+    del be[0]
+    return "analysis.break_even", "one of two break-evens dropped"
+
+
+def s_break_even_swapped(doc):
+    be = doc.get("analysis", {}).get("break_even", [])
+    if not be:
+        return None
+    be[0]["hosted"], be[0]["api"] = be[0]["api"], be[0]["hosted"]
+    return "analysis.break_even[0]", "a break-even's fleet and API swapped"
+
+
+STUDY_CLASSES = [
+    ("study-break-even-deleted", s_break_even_deleted),
+    ("study-break-even-one-dropped", s_break_even_one_dropped),
+    ("study-break-even-swapped", s_break_even_swapped),
+    ("study-option-line-dropped", s_option_line_dropped),
+    ("study-option-line-twice", s_option_line_twice),
+    ("study-option-total", s_option_total),
+]
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", required=True)
     ap.add_argument("sources", nargs="+")
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
-    sources = []
+    sources = {"trncost.report": [], "trncost.reconciliation": [], "trncost.study": []}
     for s in args.sources:
         with open(s, encoding="utf-8") as f:
             doc = json.load(f)
-        if doc.get("schema") == "trncost.report":  # a study's options are reports too
-            sources.append((s, doc))
+        if doc.get("schema") in sources:
+            sources[doc["schema"]].append((s, doc))
     manifest, missing = [], []
-    for name, tamper in CLASSES:
-        for source, original in sources:
-            doc = copy.deepcopy(original)
-            got = tamper(doc)
-            if got is None:
-                continue
-            field, what = got[0], got[1]
-            text = json.dumps(doc, indent=2, ensure_ascii=False)
-            raw = got[2](text) if len(got) > 2 else text.encode("utf-8")
-            path = os.path.join(args.out, name + ".json")
-            with open(path, "wb") as f:
-                f.write(raw)
-            manifest.append({"class": name, "file": path, "source": os.path.basename(source),
-                             "field": field, "what": what})
-            break
-        else:
-            missing.append(name)
+    for schema, classes in (("trncost.report", CLASSES),
+                            ("trncost.reconciliation", RECONCILIATION_CLASSES),
+                            ("trncost.study", STUDY_CLASSES)):
+        for name, tamper in classes:
+            for source, original in sources[schema]:
+                doc = copy.deepcopy(original)
+                got = tamper(doc)
+                if got is None:
+                    continue
+                field, what = got[0], got[1]
+                text = json.dumps(doc, indent=2, ensure_ascii=False)
+                raw = got[2](text) if len(got) > 2 else text.encode("utf-8")
+                path = os.path.join(args.out, name + ".json")
+                with open(path, "wb") as f:
+                    f.write(raw)
+                manifest.append({"class": name, "file": path, "source": os.path.basename(source),
+                                 "field": field, "what": what})
+                break
+            else:
+                missing.append(name)
     with open(os.path.join(args.out, "manifest.json"), "w", encoding="utf-8") as f:
         json.dump(manifest, f, indent=2)
     print(f"{len(manifest)} tampered reports in {args.out}")

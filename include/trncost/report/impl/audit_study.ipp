@@ -3,6 +3,11 @@
 #ifndef TRNCOST_REPORT_IMPL_AUDIT_STUDY_IPP
 #define TRNCOST_REPORT_IMPL_AUDIT_STUDY_IPP
 
+#include <algorithm>
+#include <set>
+#include <string_view>
+#include <tuple>
+
 #include "../audit_study.hpp"
 
 namespace trncost {
@@ -347,7 +352,33 @@ namespace io {
   } else if (study.decision->outcome != analysis::verdict::suspend) {
     return fail("analysis.decision: no option ranks, so the decision is suspend");
   }
-  // Hosting against an API: each break-even recomputed from the two options' documents.
+  // Hosting against an API: each break-even recomputed from the two options' documents. Which
+  // break-evens a study owes is read from its options' reports: a fleet that serves a stated
+  // average demand (an input "C.average_tokens_per_s") against an API serving the same component's
+  // demand (with "C.input_tokens_per_output_token", which only an API's component has), for every
+  // such pair; none may be left out, none added.
+  using due_key = std::tuple<std::string, std::string, std::string>;  // hosted, api, component
+  std::set<due_key> due;
+  std::set<due_key> seen;
+  {
+    constexpr std::string_view demand = ".average_tokens_per_s";
+    const auto has = [](const report::document& d, const std::string& name) {
+      return std::any_of(d.inputs.begin(), d.inputs.end(),
+                         [&](const report::input_entry& in) { return in.name == name; });
+    };
+    for (const auto& [hosted, hd] : documents) {
+      for (const auto& in : hd.inputs) {
+        if (!in.name.ends_with(demand)) continue;
+        const std::string c = in.name.substr(0, in.name.size() - demand.size());
+        if (has(hd, c + ".input_tokens_per_output_token")) continue;
+        for (const auto& [api, ad] : documents) {
+          if (has(ad, c + std::string(demand)) && has(ad, c + ".input_tokens_per_output_token")) {
+            due.emplace(hosted, api, c);
+          }
+        }
+      }
+    }
+  }
   if (analysis_part.find("break_even") != nullptr) {
     const auto& list_be = r.array(analysis_part, "analysis", "break_even");
     for (std::size_t i = 0; i < list_be.size(); ++i) {
@@ -363,6 +394,13 @@ namespace io {
                            r.str(e, at, "component"),      r.dec(e, at, "baseline"),
                            r.dec_or_null(e, at, "demand"), r.dec_or_null(e, at, "peak"),
                            r.dec(e, at, "hosted_total"),   r.dec(e, at, "api_total")};
+      if (!due.contains({b.hosted, b.api, b.component}) ||
+          !seen.emplace(b.hosted, b.api, b.component).second) {
+        return fail(at + ": a break-even of '" + b.hosted + "' against '" + b.api + "' for '" +
+                    b.component +
+                    "' the options' reports do not call for (or given twice): a fleet serving "
+                    "the component's stated average demand against an API serving the same");
+      }
       const auto h = documents.find(b.hosted);
       const auto a = documents.find(b.api);
       if (h == documents.end() || a == documents.end()) {
@@ -425,6 +463,14 @@ namespace io {
       } catch (const trncost::error& x) {
         return fail(at + ": " + trncost::detail::bare_message(x));
       }
+    }
+  }
+  for (const auto& [hosted, api, component] : due) {
+    if (!seen.contains({hosted, api, component})) {
+      return fail("analysis.break_even: no break-even of '" + hosted + "' against '" + api +
+                  "' for '" + component +
+                  "', which the options' reports call for: a fleet serving the component's "
+                  "stated average demand against an API serving the same");
     }
   }
   return total;
