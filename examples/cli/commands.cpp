@@ -4,6 +4,7 @@
 // explained as text or as a pull-request comment.
 // docs/cli.md describes the commands and the exit codes, docs/scenario.md the scenario format.
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -204,17 +205,22 @@ constexpr std::string_view check_usage =
 Usage:
   trncost check INPUT [--max-total USD] [--max-increase PCT --against OLD.json]
                 [--min-status verified|provisional|stale|unpriced|incomplete]
-                [--require-decision continue|compare]
+                [--require-decision continue|compare] [--scenario SCENARIO.toml]
 
   INPUT is a scenario file (estimated here), a study file (its decided option: the one ranked
   first, by cash paid after credits when the study has grants) or a JSON report of an estimate
-  (audited first: a report that does not recompute is not gated). At least one limit:
+  (audited first: a report that does not recompute is not gated; a report is recognised by its
+  name, .json in any case, or by its first character '{'). A report that recomputes from itself
+  may still have been rewritten whole: --scenario ties it to its inputs. At least one limit:
     --max-total USD     the total may not exceed USD; an unpriced line (an unknown input) fails it
     --max-increase PCT  the total may not rise more than PCT percent over OLD.json's total
     --against OLD.json  the previous JSON report of the same estimate (with --max-increase)
     --min-status S      the status must be S or better (verified is the best)
     --require-decision D  a study only: its decision must be continue (D = continue), or not
                         suspend (D = compare); a study that suspends fails the gate
+    --scenario FILE     INPUT (a JSON report) must be what FILE estimates: the same lines, each
+                        with its amount, and the same total; otherwise exit 4 naming the first
+                        line that differs
   Prints one line per limit, "pass: ..." or "FAIL: ...", with the numbers compared. For a
   pull-request comment, add `trncost diff OLD.json NEW.json --format md` (docs/cli.md#check).
 
@@ -527,6 +533,23 @@ std::optional<trncost::report::document> audited_report(const std::string& path)
   return trncost::io::read_report(text, path);
 }
 
+/// Whether INPUT is a JSON report rather than a TOML file: its name ends in ".json" in any case
+/// ("R.JSON"), or its first byte that is not a space is '{' (a TOML file cannot begin so).
+bool names_json_report(const std::string& path) {
+  std::string lower = path;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (lower.ends_with(".json")) return true;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
+  std::ifstream in(path, std::ios::binary);
+  char c = 0;
+  while (in.get(c)) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return c == '{';
+  }
+  return false;
+}
+
 /// The estimate INPUT names, as a report: a JSON report (audited first; nullopt, with the
 /// mismatch printed, when it does not recompute), a study file (its decided option; nullopt,
 /// with the reason printed, when none is decided) or a scenario file (estimated here). `what`
@@ -536,7 +559,7 @@ std::optional<trncost::report::document> estimate_document(
     std::optional<trncost::analysis::decision>* decision = nullptr) {
   using namespace trncost;
   what = input;
-  if (input.ends_with(".json")) return audited_report(input);
+  if (names_json_report(input)) return audited_report(input);
   if (io::is_study_file(input)) {
     const io::study_result r = io::run_study(io::read_study(input));
     if (decision != nullptr) *decision = r.decision;
@@ -567,10 +590,12 @@ bool decision_allows(std::string_view required, trncost::analysis::verdict v) {
 int check_command(std::string_view program, const std::string& input,
                   const trncost::report::budget_limits& limits,
                   const std::optional<std::string>& against,
-                  const std::optional<std::string>& require_decision) {
+                  const std::optional<std::string>& require_decision,
+                  const std::optional<std::string>& scenario) {
   using namespace trncost;
   std::string what;
-  if (require_decision && (input.ends_with(".json") || !io::is_study_file(input))) {
+  const bool report_given = names_json_report(input);
+  if (require_decision && (report_given || !io::is_study_file(input))) {
     return usage_error(program, "--require-decision " + *require_decision + ": " + input +
                                     " is not a study file; a decision is a study's (its [study] "
                                     "table), so only a study can be required to decide");
@@ -578,7 +603,55 @@ int check_command(std::string_view program, const std::string& input,
   std::optional<analysis::decision> decision;
   // A study where no option ranks suspends: estimate_document says so and the gate fails.
   const std::optional<report::document> doc = estimate_document(input, what, &decision);
-  if (!doc) return input.ends_with(".json") ? exit_mismatch : exit_over_budget;
+  if (!doc) return report_given ? exit_mismatch : exit_over_budget;
+  if (scenario && !report_given) {
+    return usage_error(program, "--scenario " + *scenario + ": " + input +
+                                    " is not a JSON report; --scenario ties a report to the "
+                                    "scenario that wrote it, and a scenario is estimated here");
+  }
+  if (scenario) {
+    // The report must be what its scenario estimates: the same lines, amounts and total. A
+    // report that recomputes from itself can still have been rewritten whole; its scenario
+    // cannot.
+    const io::scenario_spec spec = io::read_scenario(*scenario);
+    const auto fresh =
+        report::from_estimate(io::evaluate_scenario(spec, io::build_model(spec, store_reader())));
+    std::string differs;
+    const auto& a = doc->lines;
+    const auto& b = fresh.lines;
+    for (std::size_t i = 0; i < std::max(a.size(), b.size()) && differs.empty(); ++i) {
+      const std::string at = "lines[" + std::to_string(i) + "]";
+      if (i >= a.size()) {
+        differs = at + " '" + b[i].component + "/" + b[i].description +
+                  "' is estimated and missing from the report";
+      } else if (i >= b.size()) {
+        differs = at + " '" + a[i].component + "/" + a[i].description +
+                  "' is in the report and not estimated";
+      } else if (a[i].component != b[i].component || a[i].description != b[i].description ||
+                 a[i].amount != b[i].amount) {
+        const auto amount = [](const std::optional<decimal>& x) {
+          return x ? x->to_string() : std::string("unpriced");
+        };
+        differs = at + ": the report says '" + a[i].component + "/" + a[i].description + "' " +
+                  amount(a[i].amount) + ", the scenario estimates '" + b[i].component + "/" +
+                  b[i].description + "' " + amount(b[i].amount);
+      }
+    }
+    if (differs.empty() && doc->totals.total != fresh.totals.total) {
+      differs = "totals.total: the report says " + doc->totals.total.to_string() +
+                ", the scenario estimates " + fresh.totals.total.to_string();
+    }
+    if (!differs.empty()) {
+      std::cout << "FAIL: " << input << " is not what " << *scenario << " estimates: " << differs
+                << "\n";
+      return exit_mismatch;
+    }
+    what = input + " (what " + *scenario + " estimates)";
+  } else if (report_given) {
+    what = input +
+           " (the report as given: it recomputes from itself; --scenario ties it to its "
+           "inputs)";
+  }
   std::optional<report::document> baseline;
   if (against) {
     baseline = audited_report(*against);
@@ -616,7 +689,7 @@ int reconcile_command(std::string_view program, const std::string& input,
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
   std::string what;
   const std::optional<report::document> doc = estimate_document(input, what);
-  if (!doc) return input.ends_with(".json") ? exit_mismatch : exit_bad_input;
+  if (!doc) return names_json_report(input) ? exit_mismatch : exit_bad_input;
   std::ifstream in = io::open_input_file(bill_path);
   io::bill_reader bill(in, bill_path);
   const report::reconciliation r = report::reconcile(*doc, what, bill, options);
@@ -637,6 +710,7 @@ int check_main(std::string_view program, const args_t& args) {
   std::optional<std::string> input;
   std::optional<std::string> against;
   std::optional<std::string> require_decision;
+  std::optional<std::string> scenario;
   trncost::report::budget_limits limits;
   const auto amount = [](const std::string& v) -> std::optional<decimal> {
     try {
@@ -648,6 +722,8 @@ int check_main(std::string_view program, const args_t& args) {
   const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
     if (a == "--against") {
       against = v;
+    } else if (a == "--scenario") {
+      scenario = v;
     } else if (a == "--require-decision") {
       if (v != "continue" && v != "compare") {
         return usage_error(program, "--require-decision \"" + v +
@@ -676,10 +752,10 @@ int check_main(std::string_view program, const args_t& args) {
     return std::nullopt;
   };
   std::vector<std::string> positional;
-  if (const auto rc = walk_args(
-          program, args,
-          {"--max-total", "--max-increase", "--against", "--min-status", "--require-decision"},
-          handle, positional)) {
+  if (const auto rc = walk_args(program, args,
+                                {"--max-total", "--max-increase", "--against", "--min-status",
+                                 "--require-decision", "--scenario"},
+                                handle, positional)) {
     return *rc;
   }
   if (const auto rc = refuse_second(program, positional, "input")) return *rc;
@@ -697,7 +773,7 @@ int check_main(std::string_view program, const args_t& args) {
                                         : "--max-increase needs --against OLD.json, the report the "
                                           "increase is measured from");
   }
-  return check_command(program, *input, limits, against, require_decision);
+  return check_command(program, *input, limits, against, require_decision, scenario);
 }
 
 int reconcile_main(std::string_view program, const args_t& args) {

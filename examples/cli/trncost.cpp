@@ -23,8 +23,10 @@ Usage:
       The change of the total, per line and per input; md: a pull-request comment.
   trncost check SCENARIO|STUDY|REPORT.json [--max-total USD] [--max-increase PCT --against OLD.json]
                 [--min-status STATUS] [--require-decision continue|compare]
+                [--scenario SCENARIO.toml]
       A budget gate for CI: exits 7, naming each limit that failed, when the estimate is over
-      a limit (or a study's decision is not the one required).
+      a limit (or a study's decision is not the one required); --scenario: the report must be
+      what the scenario estimates.
   trncost what-if STUDY.toml --input NAME --from A --to B [--points N] [--format md|svg]
       One input swept over a range: each option's total and cash after credits at every point.
   trncost reconcile ESTIMATE BILL.csv [--from DATE] [--to DATE] [--tag K=V] [--format md|json]
