@@ -385,10 +385,10 @@ TEST_CASE("study errors name the file the line and the key") {
         "data_preparation in the common tables; an option changes its keys, not its kind (the "
         "one change allowed: a serving component called as a hosted_api)");
   CHECK(study_error(small_study + opt + "[[option]]\nname = \"b\"\nquality = { reached = \"x\" }\n")
-            .starts_with("trncost: st.toml:32: option[1].quality.reached: \"x\" is not a decimal"));
+            .starts_with("trncost: st.toml:34: option[1].quality.reached: \"x\" is not a decimal"));
   CHECK(
       study_error(small_study + opt + "[[option]]\nname = \"b\"\nquality = { reached = 0.9 }\n") ==
-      "trncost: st.toml:32: option[1].quality.reached: must be non-empty text (a TOML string; a "
+      "trncost: st.toml:34: option[1].quality.reached: must be non-empty text (a TOML string; a "
       "value is written as text, \"1.9\")");
   // The option's own keys go through the scenario's rules, at their own line.
   CHECK(study_error(small_study + opt +
@@ -407,9 +407,34 @@ TEST_CASE("study errors name the file the line and the key") {
     FAIL("no error");
   } catch (const input_error& e) {
     CHECK(std::string(e.what()) ==
-          "trncost: st.toml:31: component[1] (f): instance_time: no instance_time component named "
-          "\"none\" comes before this one (option \"b\")");
+          "trncost: st.toml:31: option[0].component[0] (f): instance_time: no instance_time "
+          "component named \"none\" comes before this one (option \"b\")");
   }
+  // A component an option adds is named as the option's (the file has no component[1]); a key of
+  // [study.quality] is named there, at its own line, with the option it was read for.
+  CHECK(
+      study_error(small_study + opt +
+                  "[[option]]\nname = \"b\"\n[[option.component]]\nname = \"extra\"\nkind = "
+                  "\"data_preparation\"\ncost = { value = \"1\", source = \"gess\" }\n")
+          .starts_with("trncost: st.toml:37: option[1].component[0].cost.source: unknown source"));
+  std::string bad_target = small_study;
+  bad_target.replace(bad_target.find("target = \"0.8\""), 14, "target = \"0.8x\"");
+  CHECK(study_error(bad_target + opt + "[[option]]\nname = \"b\"\n")
+            .starts_with("trncost: st.toml:9: study.quality.target: \"0.8x\" is not a decimal"));
+  CHECK(study_error(bad_target + opt + "[[option]]\nname = \"b\"\n")
+            .ends_with("(read for option \"a\")"));
+  // A common component without its kind, which an option writes keys over: refused at the
+  // component's own line (reading it once dereferenced the kind that is not there).
+  std::string no_kind = small_study;
+  no_kind.replace(no_kind.find("kind = \"data_preparation\"\n"), 26, "");
+  CHECK(study_error(no_kind + opt +
+                    "[[option]]\nname = \"b\"\n[[option.component]]\nname = \"prep\"\n"
+                    "kind = \"logging\"\n")
+            .starts_with("trncost: st.toml:"));
+  CHECK(study_error(no_kind + opt +
+                    "[[option]]\nname = \"b\"\n[[option.component]]\nname = \"prep\"\n"
+                    "cost = { value = \"2\", source = \"guess\" }\n")
+            .find("component[0].kind: is missing") != std::string::npos);
   CHECK(is_study_text(small_study + opt + opt));
   CHECK_FALSE(is_study_text(head));
 }

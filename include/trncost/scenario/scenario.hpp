@@ -127,6 +127,8 @@ struct scenario_component {
   std::string kind;  ///< its kind's name ("instance_time"; component_kind_names())
   std::string name;
   std::uint64_t line = 0;
+  /// Its path in errors: "component[2]", or in a study option's "option[1].component[0]".
+  std::string path;
   std::map<std::string, std::string> text;       ///< instance_type, volume_type, ...
   std::map<std::string, scenario_value> values;  ///< inputs and prices, by key
   std::vector<std::string> runs;                 ///< failures: its own run logs (optional)

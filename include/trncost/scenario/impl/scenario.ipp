@@ -213,9 +213,9 @@ class scenario_parser {
         s.components.push_back(component(*(*a)[i].as_table(), i));
         for (std::size_t j = 0; j + 1 < s.components.size(); ++j) {
           if (s.components[j].name == s.components.back().name) {
-            fail_at(s.components.back().line, "component[" + std::to_string(i) + "].name",
-                    "\"" + s.components.back().name + "\" is already the name of component[" +
-                        std::to_string(j) + "]; component names must differ");
+            fail_at(s.components.back().line, s.components.back().path + ".name",
+                    "\"" + s.components.back().name + "\" is already the name of " +
+                        s.components[j].path + "; component names must differ");
           }
         }
       }
@@ -323,6 +323,10 @@ class scenario_parser {
   // (scenario/kinds/) read theirs.
   std::string file_;
   std::map<std::string, provenance, std::less<>> sources_;
+  // The path each [[component]] is named by in errors, by its index in the table parsed; a study
+  // sets it for an option's components (those it adds are the option's, "option[1].component[0]").
+  // Empty: "component[i]".
+  std::vector<std::string> component_paths_;
 
   [[noreturn]] void fail_at(std::uint64_t line, std::string_view key, std::string_view rule) const {
     io::fail(input_position::at_line(file_, line), key, rule);
@@ -970,8 +974,7 @@ class scenario_builder {
     m.set_region(s_.region);
     for (std::size_t i = 0; i < s_.components.size(); ++i) {
       const auto& c = s_.components[i];
-      guarded(c.line, "component[" + std::to_string(i) + "] (" + c.name + ")",
-              [&] { add(m, c, i); });
+      guarded(c.line, c.path + " (" + c.name + ")", [&] { add(m, c, i); });
     }
     for (const auto& n : s_.none) {
       guarded(n.line, "declare_none",
@@ -1181,9 +1184,12 @@ inline const component_kind* find_component_kind(std::string_view name) {
 
 inline scenario_component scenario_parser::component(const toml::table& t,
                                                      std::size_t index) const {
-  const std::string path = "component[" + std::to_string(index) + "]";
+  const std::string path = index < component_paths_.size()
+                               ? component_paths_[index]
+                               : "component[" + std::to_string(index) + "]";
   scenario_component c;
   c.line = line_of(t);
+  c.path = path;
   const std::vector<std::string_view> names = component_kind_names();
   const toml::node& kind_node = required(t, path, "kind");
   const auto kind_text = kind_node.value<std::string>();

@@ -206,6 +206,7 @@ class study_parser : public scenario_parser {
       }
     }
     if (toml::node* g = opt.get("grant")) root.insert_or_assign("grant", std::move(*g));
+    component_paths_.clear();
     if (toml::node* cs = opt.get("component")) components(root, *cs, path);
 
     toml::table scenario;
@@ -229,6 +230,10 @@ class study_parser : public scenario_parser {
     toml::array* common = root.get_as<toml::array>("component");
     if (common == nullptr)
       fail_at(line_of(*root.get("component")), "component", "must be [[component]] tables");
+    // The common components keep their paths; one the option adds is named as the option's.
+    for (std::size_t k = 0; k < common->size(); ++k) {
+      component_paths_.push_back("component[" + std::to_string(k) + "]");
+    }
     for (std::size_t i = 0; i < ma->size(); ++i) {
       toml::table& c = *(*ma)[i].as_table();
       const std::string cp = join(path, "component") + "[" + std::to_string(i) + "]";
@@ -243,14 +248,19 @@ class study_parser : public scenario_parser {
       }
       if (target == nullptr) {
         common->push_back(std::move(c));
+        component_paths_.push_back(cp);
         continue;
       }
       // An option may change a component's kind only from serving to hosted_api: the same demand,
       // called through an API instead of hosted (the common table then keeps only what both take:
       // the period and the demand; a key the API does not take is refused by name).
+      // (A common component without a kind is refused by the scenario's rules at its own line,
+      // after the option's keys are written over it.)
+      const toml::node* common_kind = target->get("kind");
       if (const toml::node* k = c.get("kind");
-          k != nullptr && k->value<std::string>() != target->get("kind")->value<std::string>()) {
-        const auto from = target->get("kind")->value<std::string>().value_or("?");
+          k != nullptr && common_kind != nullptr &&
+          k->value<std::string>() != common_kind->value<std::string>()) {
+        const auto from = common_kind->value<std::string>().value_or("?");
         if (from != "serving" || k->value<std::string>() != "hosted_api") {
           fail_at(line_of(*k), join(cp, "kind"),
                   "component \"" + name + "\" is a " + from +
@@ -319,22 +329,48 @@ class study_parser : public scenario_parser {
       }
     }
     toml::table q;
+    // Where each key was written: [study.quality] (shared) or the option's quality table; an
+    // error names the table and line the value came from, and the option it was read for.
+    std::map<std::string, std::pair<std::string, std::uint64_t>, std::less<>> written;
     if (const toml::table* head = root.get_as<toml::table>("study")) {
       if (const toml::node* c = head->get("quality")) {
         const toml::table* ct = c->as_table();
         if (ct == nullptr) fail_at(line_of(*c), "study.quality", "must be a table");
         check_keys(*ct, "study.quality", quality_keys, "a quality protocol");
-        for (auto&& [k, v] : *ct) q.insert_or_assign(k, v);
+        for (auto&& [k, v] : *ct) {
+          q.insert_or_assign(k, v);
+          written[std::string(k.str())] = {"study.quality", key_line(k, v)};
+        }
       }
     }
     if (toml::node* m = opt.get("quality")) {
       toml::table* mt = m->as_table();
       if (mt == nullptr) fail_at(line_of(*m), join(path, "quality"), "must be a table");
       check_keys(*mt, join(path, "quality"), quality_keys, "a quality protocol");
-      for (auto&& [k, v] : *mt) q.insert_or_assign(k, v);
+      for (auto&& [k, v] : *mt) {
+        q.insert_or_assign(k, v);
+        written[std::string(k.str())] = {join(path, "quality"), key_line(k, v)};
+      }
     }
     analysis::protocol p;
     const std::uint64_t line = line_of(opt);
+    const std::string option_name =
+        opt.get("name") != nullptr ? opt.get("name")->value<std::string>().value_or("") : "";
+    // A refusal of `key`'s value: its line, its table's path and the rule, as fail_at takes them.
+    struct refusal {
+      std::uint64_t line;
+      std::string key;
+      std::string rule;
+    };
+    const auto refuse = [&](std::string_view key, const std::string& rule) {
+      const auto w = written.find(key);
+      if (w == written.end() || w->second.first != "study.quality") {
+        return refusal{w == written.end() ? line : w->second.second,
+                       join(path, "quality." + std::string(key)), rule};
+      }
+      return refusal{w->second.second, "study.quality." + std::string(key),
+                     rule + " (read for option \"" + option_name + "\")"};
+    };
     const auto need = [&](std::string_view key) {
       const toml::node* n = q.get(key);
       if (n == nullptr) {
@@ -343,8 +379,10 @@ class study_parser : public scenario_parser {
       }
       const auto v = n->value<std::string>();
       if (!n->is_string() || !v || v->empty()) {
-        fail_at(line, join(path, "quality." + std::string(key)),
-                "must be non-empty text (a TOML string; a value is written as text, \"1.9\")");
+        const auto r = refuse(key,
+                              "must be non-empty text (a TOML string; a value is written as "
+                              "text, \"1.9\")");
+        fail_at(r.line, r.key, r.rule);
       }
       return *v;
     };
@@ -355,8 +393,9 @@ class study_parser : public scenario_parser {
                                 ? q.get("direction")->value<std::string>().value_or("")
                                 : "lower_is_better";
     if (dir != "lower_is_better" && dir != "higher_is_better") {
-      fail_at(line, join(path, "quality.direction"),
-              "must be \"lower_is_better\" or \"higher_is_better\" (is \"" + dir + "\")");
+      const auto r = refuse(
+          "direction", "must be \"lower_is_better\" or \"higher_is_better\" (is \"" + dir + "\")");
+      fail_at(r.line, r.key, r.rule);
     }
     p.direction = dir == "lower_is_better" ? analysis::quality_direction::lower_is_better
                                            : analysis::quality_direction::higher_is_better;
@@ -364,7 +403,8 @@ class study_parser : public scenario_parser {
       try {
         return decimal::parse(text);
       } catch (const trncost::error& e) {
-        fail_at(line, join(path, "quality." + std::string(key)), decimal_rule(text, e, "number"));
+        const auto r = refuse(key, decimal_rule(text, e, "number"));
+        fail_at(r.line, r.key, r.rule);
       }
     };
     p.target = as_decimal("target", target);

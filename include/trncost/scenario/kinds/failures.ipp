@@ -94,9 +94,7 @@ inline void failures_add([[maybe_unused]] scenario_builder& sb, model& m,
     return;
   }
   const auto logged =
-      c.runs.empty()
-          ? sb.runs(c)
-          : sb.read_runs(c.runs, c.runs_line, "component[" + std::to_string(index) + "].runs");
+      c.runs.empty() ? sb.runs(c) : sb.read_runs(c.runs, c.runs_line, c.path + ".runs");
   const auto fed = measure::feed_model<units::tokens_per_second_t>(logged);
   if (!fed.restart_time || !fed.work_lost) {
     throw input_error(

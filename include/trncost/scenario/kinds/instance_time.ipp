@@ -322,8 +322,7 @@ inline void instance_time_add([[maybe_unused]] scenario_builder& sb, model& m,
   if (block) {
     const decimal reserved = rule.block_duration->value().value() * decimal{3600};
     if (reserved < total->value().value()) {
-      sb.fail_at(c.values.at("block_days").line,
-                 "component[" + std::to_string(index) + "].block_days",
+      sb.fail_at(c.values.at("block_days").line, c.path + ".block_days",
                  "the phases take " + total->value().value().to_string() +
                      " s, more than the Capacity Block's " + reserved.to_string() +
                      " s; buy a longer block, or bill the rest on demand");
@@ -340,7 +339,7 @@ inline void instance_time_add([[maybe_unused]] scenario_builder& sb, model& m,
   // interruption bucket is the rate a failures component takes when it writes none.
   std::optional<sourced<quantity<units::interruptions_per_instance_hour_t>>> spot_rate;
   if (c.purchase && !c.purchase->advisor.empty()) {
-    const std::string key = "component[" + std::to_string(index) + "].purchase.advisor";
+    const std::string key = c.path + ".purchase.advisor";
     const std::string file =
         sb.existing(c.purchase->advisor, c.purchase->line, key, "Spot Instance Advisor data");
     const spot_advisor advisor = read_spot_advisor(file);

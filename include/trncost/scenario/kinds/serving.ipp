@@ -101,7 +101,8 @@ inline constexpr std::array<std::string_view, 7> vllm_keys{
 /// vLLM benchmark that meets the latency bounds (with the target it describes).
 template <class Rate>
 std::pair<sourced<quantity<typename workload::rate_traits<Rate>::per_instance>>, std::string>
-serving_throughput(const scenario_builder& sb, const scenario_component& c, std::size_t index) {
+serving_throughput(const scenario_builder& sb, const scenario_component& c,
+                   [[maybe_unused]] std::size_t index) {
   using per_instance = typename workload::rate_traits<Rate>::per_instance;
   if (!c.vllm) {
     // No latency target written: the lines name none (no placeholder is invented).
@@ -110,7 +111,7 @@ serving_throughput(const scenario_builder& sb, const scenario_component& c, std:
             lt == c.text.end() ? std::string() : lt->second};
   }
   const auto& v = *c.vllm;
-  const std::string key = "component[" + std::to_string(index) + "].throughput";
+  const std::string key = c.path + ".throughput";
   const std::string results = sb.existing(v.results, v.line, key + ".vllm", "vLLM benchmark");
   const std::string config =
       v.config.empty() ? std::string()
