@@ -1,6 +1,6 @@
-// Scenarios that used to be refused or wrongly verified (issue 15): instance time that is not whole
+// Scenarios that used to be refused or wrongly verified: instance time that is not whole
 // instance-hours, a one-token-more job, a huge token count, storage kept for seconds, a zero price
-// without a stated reason. Each is the shipped trn1 scenario with one line changed. And (issue 16)
+// without a stated reason. Each is the shipped trn1 scenario with one line changed. And
 // its component renamed with operators in the name: each derivation still appears once in the
 // report.
 #include <doctest/doctest.h>
@@ -179,6 +179,22 @@ TEST_CASE("a component named with operators gives each derivation once in its re
     }
   }
   CHECK(report::check(renamed).ok);
+}
+
+TEST_CASE("a value that overflows in a derivation names the derivation") {
+  // 99999999999999999999 GiB is a decimal (below 1.7e20); doubled for the two volumes it is not.
+  // The arithmetic alone names only its operands: the evaluator names the derivation too.
+  std::string message;
+  try {
+    (void)with_change("size_gib = { value = \"500\"",
+                      "size_gib = { value = \"99999999999999999999\"");
+  } catch (const trncost::error& e) {
+    message = e.what();
+  }
+  CAPTURE(message);
+  CHECK(message.find("changed.toml") != std::string::npos);
+  CHECK(message.find(": derivation 'scratch-volumes.") != std::string::npos);
+  CHECK(message.find("2 * 99999999999999999999 overflows the decimal range") != std::string::npos);
 }
 
 }  // namespace trncost_tests::cli_scenario_rules_test

@@ -254,24 +254,32 @@ TRNCOST_DECL auto evaluator::reset() -> void {
 
 TRNCOST_DECL auto evaluator::run() -> decimal {
   const auto& nodes = m_->nodes;
-  for (std::size_t i = 0; i < nodes.size(); ++i) {
-    const auto& n = nodes[i];
-    if (detail::is_leaf(n)) continue;
-    const bool k = known_[n.a] != 0 && (detail::is_unary(n) || known_[n.b] != 0);
-    known_[i] = k ? 1 : 0;
-    if (!k) continue;
-    values_[i] = apply(n.op, values_[n.a], values_[n.b], n.name);
+  std::size_t i = 0;
+  try {
+    for (; i < nodes.size(); ++i) {
+      const auto& n = nodes[i];
+      if (detail::is_leaf(n)) continue;
+      const bool k = known_[n.a] != 0 && (detail::is_unary(n) || known_[n.b] != 0);
+      known_[i] = k ? 1 : 0;
+      if (!k) continue;
+      values_[i] = apply(n.op, values_[n.a], values_[n.b], n.name);
+    }
+  } catch (const overflow_error& e) {
+    // The arithmetic names its operands only; the derivation they belong to is named here.
+    throw overflow_error("derivation '" + nodes[i].name + "' (" +
+                         std::string(to_string(nodes[i].op.kind)) +
+                         "): " + trncost::detail::bare_message(e));
   }
   decimal total;
   const auto& lines = m_->lines;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const auto& l = lines[i];
-    priced_[i] = (known_[l.price] != 0 && known_[l.quantity] != 0) ? 1 : 0;
-    if (priced_[i] == 0) continue;
-    if (!detail::charged(values_[l.price], values_[l.quantity], l.num, l.den, amounts_[i])) {
+  for (std::size_t j = 0; j < lines.size(); ++j) {
+    const auto& l = lines[j];
+    priced_[j] = (known_[l.price] != 0 && known_[l.quantity] != 0) ? 1 : 0;
+    if (priced_[j] == 0) continue;
+    if (!detail::charged(values_[l.price], values_[l.quantity], l.num, l.den, amounts_[j])) {
       throw overflow_error("line '" + l.description + "' overflows the decimal range");
     }
-    total += amounts_[i];
+    total += amounts_[j];
   }
   return total;
 }
