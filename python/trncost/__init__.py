@@ -1704,3 +1704,92 @@ def check_budget(estimate: Union[Estimate, str], *,
         None if max_increase is None else _text(_exact(max_increase, "max_increase")),
         against, status)
     return BudgetVerdict(passed, tuple(BudgetCheck(*c) for c in checks))
+
+
+# --------------------------------------------------------------------------------------------------
+# Arguments of the wrong type: the extension's own refusal ("incompatible function arguments",
+# followed by every overload of the C++ signature) is replaced by one sentence naming the
+# function, the argument, what it is and what it should be.
+
+def _hint_text(hint: Any) -> str:
+    args = getattr(hint, "__args__", None)
+    if args and getattr(hint, "__origin__", None) is Union:
+        return " or ".join(_hint_text(a) for a in args)
+    if hint is type(None):
+        return "None"
+    return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")
+
+
+def _matches(value: Any, hint: Any) -> bool:
+    """Whether value is of the type hint says; a hint this check does not know matches anything."""
+    import collections.abc as abc
+    import typing
+    if hint is Any:
+        return True
+    if hint is type(None):
+        return value is None
+    origin = typing.get_origin(hint)
+    if origin is Union:
+        return any(_matches(value, a) for a in typing.get_args(hint))
+    if origin in (list, abc.Sequence, abc.Iterable, tuple):
+        return isinstance(value, (list, tuple)) or (origin is abc.Iterable and
+                                                    isinstance(value, abc.Iterable))
+    if origin in (dict, abc.Mapping):
+        return isinstance(value, abc.Mapping)
+    if isinstance(hint, type):
+        if hint is float:
+            return isinstance(value, (int, float))
+        return isinstance(value, hint)
+    return True
+
+
+def _which_argument(fn: Any, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> str:
+    import inspect
+    import typing
+    name = getattr(fn, "__qualname__", getattr(fn, "__name__", "?"))
+    try:
+        sig = inspect.signature(fn)
+        bound = sig.bind(*args, **kwargs)
+        hints = typing.get_type_hints(fn)
+    except Exception:  # the hints of this function cannot be read: say its signature
+        return f"trncost.{name}: the arguments do not match its parameters"
+    for param, value in bound.arguments.items():
+        hint = hints.get(param)
+        if param == "self" or hint is None or _matches(value, hint):
+            continue
+        shown = repr(value)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        return (f"trncost.{name}: {param} is {type(value).__name__} {shown}, where "
+                f"{_hint_text(hint)} is expected")
+    return f"trncost.{name}{sig}: the arguments do not match its parameters"
+
+
+def _plain_type_errors(fn: Any) -> Any:
+    import functools
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as e:
+            if "incompatible function arguments" not in str(e) and \
+                    "incompatible constructor arguments" not in str(e):
+                raise
+            raise TypeError(_which_argument(fn, args, kwargs)) from None
+    return call
+
+
+def _wrap_public() -> None:
+    import inspect
+    for public in __all__:
+        obj = globals()[public]
+        if inspect.isfunction(obj) and obj.__module__ == __name__:
+            globals()[public] = _plain_type_errors(obj)
+        elif inspect.isclass(obj) and obj.__module__ == __name__ and \
+                not issubclass(obj, enum.Enum):
+            for key, member in list(vars(obj).items()):
+                if inspect.isfunction(member) and (not key.startswith("_") or key == "__init__"):
+                    setattr(obj, key, _plain_type_errors(member))
+
+
+_wrap_public()
