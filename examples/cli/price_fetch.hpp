@@ -678,7 +678,29 @@ class fetcher {
     if (!detail_fetch::safe_local_name(local_name)) {
       throw std::logic_error("trncost prices fetch: unsafe cache name \"" + local_name + "\"");
     }
-    return std::filesystem::path(o_.cache) / local_name;
+    // Nothing below the cache's folder is a symbolic link: one planted there ("offers" -> /etc)
+    // would send a download outside the cache. trncost makes folders and files, never links, so a
+    // link is refused, naming it; the folder the user named may itself be one.
+    const std::filesystem::path root(o_.cache);
+    std::filesystem::path at = root;
+    const std::filesystem::path rel(local_name);
+    std::vector<std::filesystem::path> checked;
+    for (const auto& part : rel) checked.push_back(at /= part);
+    for (const char* suffix : {".part", ".part.etag"}) {
+      std::filesystem::path p = at;
+      p += suffix;
+      checked.push_back(p);
+    }
+    for (const auto& p : checked) {
+      std::error_code ec;
+      if (std::filesystem::is_symlink(std::filesystem::symlink_status(p, ec))) {
+        throw fetch_error(p.string() +
+                          ": is a symbolic link inside the cache; trncost writes only files and "
+                          "folders it makes there and follows no link (remove it, or give "
+                          "another --cache)");
+      }
+    }
+    return at;
   }
 
   transfer_options o_;

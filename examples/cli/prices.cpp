@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <chrono>
@@ -572,17 +573,33 @@ std::string region_of(const trncost::pricing::offer& o) {
   return region;
 }
 
-/// While a fetch runs, SIGINT stops the transfer in progress (which keeps its ".part" only when it
-/// can be resumed) instead of killing the command mid-write; the command then ends by SIGINT, as
-/// the shell expects, the store as it was.
+/// While a fetch runs, SIGINT, SIGTERM and SIGHUP stop the transfer in progress (which keeps its
+/// ".part" only when it can be resumed) instead of killing the command mid-write; the command then
+/// says so and ends by the same signal, as the shell and a service manager expect, the store as it
+/// was.
 class interrupt_guard {
  public:
-  interrupt_guard() { previous_ = std::signal(SIGINT, on_signal); }
+  interrupt_guard() {
+    for (std::size_t i = 0; i < signals.size(); ++i)
+      previous_[i] = std::signal(signals[i], on_signal);
+  }
   interrupt_guard(const interrupt_guard&) = delete;
   interrupt_guard& operator=(const interrupt_guard&) = delete;
-  ~interrupt_guard() { std::signal(SIGINT, previous_); }
+  ~interrupt_guard() {
+    for (std::size_t i = 0; i < signals.size(); ++i) std::signal(signals[i], previous_[i]);
+  }
   static bool caught() { return flag() != 0; }
-  static void on_signal(int) { flag() = 1; }
+  /// The signal caught (SIGINT when none was).
+  static int which() { return caught_signal() != 0 ? caught_signal() : SIGINT; }
+  static void on_signal(int sig) {
+    caught_signal() = sig;
+    flag() = 1;
+  }
+  static constexpr std::array<int, 3> signals{SIGINT, SIGTERM, SIGHUP};
+  static volatile std::sig_atomic_t& caught_signal() {
+    static volatile std::sig_atomic_t s = 0;
+    return s;
+  }
   static volatile std::sig_atomic_t& flag() {
 #ifdef TRNCOST_HAVE_CURL
     return detail_fetch::interrupted;
@@ -593,7 +610,7 @@ class interrupt_guard {
   }
 
  private:
-  void (*previous_)(int) = nullptr;
+  std::array<void (*)(int), signals.size()> previous_{};
 };
 
 int fetch_main(std::string_view program, const args_t& args) {
@@ -853,8 +870,9 @@ int prices_main(std::string_view program, const args_t& args) {
     if (interrupt_guard::caught()) {
       std::cerr << name << ": interrupted; the store is unchanged\n";
       std::cerr.flush();
-      std::signal(SIGINT, SIG_DFL);
-      std::raise(SIGINT);
+      const int sig = interrupt_guard::which();
+      std::signal(sig, SIG_DFL);
+      std::raise(sig);
     }
     return exit_fetch_failed;
   }

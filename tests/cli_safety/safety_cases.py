@@ -662,7 +662,7 @@ def fetch_interrupted_leaves_store_identical():
             pass
     srv.routes[EC2_PATH] = slow_after_half
     part = os.path.join(store + ".cache", f"offers/AmazonEC2/{V1}/us-east-1/index.json.part")
-    for sig in (signal.SIGINT, signal.SIGKILL):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL):
         sent_half.clear()
         p = subprocess.Popen([TRNCOST, "prices", "fetch", "--store", store, "--retrieved", "2026-12-01", "--retries", "0",
                               "--base", srv.url, "--offer", "AmazonEC2", "--region", "us-east-1", "--where",
@@ -678,9 +678,10 @@ def fetch_interrupted_leaves_store_identical():
         check(p.returncode == -sig, f"{sig.name}: the command ends by the signal (got {p.returncode})")
         check(read(store) == before, f"{sig.name} halfway: the store is byte-identical")
         check(not os.path.exists(store + "-journal") and not os.path.exists(store + "-wal"), f"{sig.name}: no journal left")
-        if sig == signal.SIGINT:
-            check("interrupted; the store is unchanged" in err.decode(), f"SIGINT: says so ({err!r})")
-            check(os.path.exists(part) and os.path.getsize(part) >= half, "SIGINT: the part is kept to resume (an ETag)")
+        if sig != signal.SIGKILL:  # what a program can catch: said, and the part kept to resume
+            check("interrupted; the store is unchanged" in err.decode(), f"{sig.name}: says so ({err!r})")
+            check(os.path.exists(part) and os.path.getsize(part) >= half,
+                  f"{sig.name}: the part is kept to resume (an ETag)")
     log = []
     srv.routes[EC2_PATH] = ranged(EC2_V1, '"v1"', log)
     rc, out, err = fetch(srv, store)
@@ -855,6 +856,34 @@ def store_tampered_price_refused():
     check(rc == 0 and "\n21.5 USD per Hrs" in out, f"and the price is the file's again ({err!r})")
 
 
+def fetch_cache_follows_no_link():
+    """A symbolic link planted inside the fetch cache (a folder pointing elsewhere, or the file a
+    download will be renamed to) is refused, naming it; nothing is written where it points."""
+    srv = Server()
+    store = os.path.join(WORK, "prices.sqlite")
+    cache = store + ".cache"
+    outside = os.path.join(WORK, "outside")
+    os.makedirs(outside)
+    os.makedirs(cache)
+    os.symlink(outside, os.path.join(cache, "offers"))
+    rc, out, err = fetch(srv, store)
+    check(rc == 6 and "offers: is a symbolic link inside the cache" in err,
+          f"a linked folder: refused, naming it ({rc}, {err!r})")
+    check(os.listdir(outside) == [], f"nothing written through the link ({os.listdir(outside)})")
+    os.remove(os.path.join(cache, "offers"))
+    os.makedirs(os.path.join(cache, "offers"))
+    victim = os.path.join(outside, "victim.json")
+    with open(victim, "w") as f:
+        f.write("keep me")
+    os.symlink(victim, os.path.join(cache, "offers", "index.json"))
+    rc, out, err = fetch(srv, store)
+    check(rc == 6 and "index.json: is a symbolic link inside the cache" in err,
+          f"a linked file: refused, naming it ({rc}, {err!r})")
+    check(read(victim) == b"keep me", "the file the link points to is untouched")
+    check(not os.path.exists(store), "no store made")
+    srv.close()
+
+
 CASES = {f.__name__: f for f in (
     output_refuses_character_device, output_refuses_fifo, output_refuses_own_inputs, output_refuses_every_file_read,
     output_replaces_whole_or_not_at_all, output_write_error_is_exit_5, stdout_write_error_is_exit_5,
@@ -862,7 +891,7 @@ CASES = {f.__name__: f for f in (
     fetch_trickle_given_up, fetch_deadline, fetch_size_capped, fetch_gzip_answers, fetch_partial_kept_only_to_resume,
     fetch_interrupted_leaves_store_identical, fetch_progress_only_on_terminal,
     fetch_local_file_never_deleted, store_locked_says_by_whom, store_damaged_says_where, store_newer_refused, store_not_a_store_never_changed,
-    store_tampered_price_refused,
+    store_tampered_price_refused, fetch_cache_follows_no_link,
 )}
 
 
