@@ -1,4 +1,4 @@
-// Analysis speed (issues 8 and 21): Monte Carlo samples per second on the flagship model (target:
+// Analysis speed: Monte Carlo samples per second on the flagship model (target:
 // at least 25 million per second on one core); the model's evaluation as the flat double program
 // analysis uses, one sample and a block at a time, next to the same model written by hand on
 // double (targets: within 10 %, and within 1.5x per sample for blocks) and the exact
@@ -47,7 +47,7 @@ void monte_carlo_flagship(benchmark::State& state) {
   state.counters["inputs_drawn"] = static_cast<double>(inputs.size());
   state.counters["nodes"] = static_cast<double>(m.data().nodes.size());
   state.counters["lines"] = static_cast<double>(m.data().lines.size());
-  state.SetLabel("samples/s is items_per_second; target >= 25e6 (issue 21)");
+  state.SetLabel("samples/s is items_per_second; target >= 25e6");
 }
 BENCHMARK(monte_carlo_flagship)->Arg(100'000)->Unit(benchmark::kMillisecond);
 
@@ -165,7 +165,7 @@ void evaluate_compiled_double(benchmark::State& state) {
 BENCHMARK(evaluate_compiled_double);
 
 // The same program over blocks of samples (what Monte Carlo runs): time per sample (items/s).
-// Target (issue 21): within 1.5x of evaluate_hand_written_double per sample.
+// Target: within 1.5x of evaluate_hand_written_double per sample.
 void evaluate_compiled_double_block(benchmark::State& state) {
   const auto m = fine_tune::build(fine_tune::which::trn1);
   const model_inputs in(m);

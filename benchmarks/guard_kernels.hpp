@@ -1,4 +1,4 @@
-// The kernels whose instruction counts check_instructions guards against drift (issue 21), next to
+// The kernels whose instruction counts check_instructions guards against drift, next to
 // the cost line of kernels.hpp: the flagship model's exact evaluation, a Monte Carlo sample on the
 // flagship, and reading about 1 MB of an EC2 offer file. Only bench_instructions includes this
 // header (it pulls in the flagship model and the offer reader, which cost_line_bench does not

@@ -1,6 +1,6 @@
 // Streaming an AWS Price List EC2 offer file (include/trncost/readers/price_list_json.hpp) and
 // extracting the Trainium and GPU instance prices: throughput and peak memory, next to the anchor,
-// python3's json.load of the same file, in the same run. Targets (issue 5): at least 300 MB/s and
+// python3's json.load of the same file, in the same run. Targets: at least 300 MB/s and
 // peak RSS under 64 MB on a synthetic file of at least 400 MB (benchmarks/offer_file_gen.py writes
 // one).
 //
@@ -129,7 +129,7 @@ void python_json_load(benchmark::State& state) {
   state.SetLabel("anchor: python3 json.load of the same file");
 }
 
-// The parser's own speed on the same file (issue 21's anchor): RapidJSON's Reader over its
+// The parser's own speed on the same file (the anchor): RapidJSON's Reader over its
 // FileReadStream with a 64 KiB buffer and a handler that does nothing, numbers as strings and no
 // encoding check, as fast as the parser trncost uses can go with nothing kept.
 void rapidjson_null_handler(benchmark::State& state) {

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The Python module's two targets (issue 20), measured (README.md, "Python module"):
+"""The Python module's two targets, measured (README.md, "Python module"):
 
 1. loading the shipped scenario and estimating, from Python (target under 20 ms); and the same
-   scenario as a Python document (issue 39: trncost.scenario(mapping)) against load() of its file;
+   scenario as a Python document (trncost.scenario(mapping)) against load() of its file;
 2. a Monte Carlo of 1 M samples on the flagship from Python against the same call in C++
    (scenario_monte_carlo, built with the module's flags; target: Python at least 90 % of C++).
 

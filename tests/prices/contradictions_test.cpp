@@ -1,4 +1,4 @@
-// Tests for offer-file lines that contradict themselves or their keys (issue 36): a price whose
+// Tests for offer-file lines that contradict themselves or their keys: a price whose
 // description states another amount, a range that is no range, a term type spelt otherwise, a
 // term's later version used before it takes effect, a flat query given one tier, a used on-demand
 // instance hour priced at zero, and a unit spelt "Hours". Offers are built in code or written

@@ -1,4 +1,4 @@
-// Tests for the price-book rules of issue 15: an `Hrs` line reads as a price per instance-hour only
+// Tests for the price-book rules: an `Hrs` line reads as a price per instance-hour only
 // for an instance (not Fargate GB-hours, load-balancer hours, Dedicated Host hours or Redshift
 // node-hours); a reserved-style line filed under OnDemand is refused; older offer files (location
 // names only, no marketoption, "1 yr" / "AllUpfront" spellings, a CSV "sep=," line) read and

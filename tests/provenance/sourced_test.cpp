@@ -33,7 +33,7 @@ TEST_CASE("a sourced value keeps its name, exact value, unit and provenance") {
 }
 
 TEST_CASE("a sourced value records the same from one kind of provenance as from a provenance") {
-  // From a `quoted` or `measured{...}` itself the record is made out of line (issue 14); from a
+  // From a `quoted` or `measured{...}` itself the record is made out of line; from a
   // provenance holding it, through the variant. Both give the same record and the same checks.
   const auto price = make(units::usd_per_instance_hour, "21.5000000000");
   const std::string name = "trn1_price";

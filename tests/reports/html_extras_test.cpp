@@ -23,7 +23,7 @@ TEST_CASE("html: no extra keeps the report byte-identical and draws no empty box
   const auto est = small::small_estimate();
   const auto plain = io::render_html(est, "T");
   CHECK(io::render_html(est, report::extras{}, "T") == plain);
-  // A section appears only when it has content (issue 18): no placeholder, no empty chart.
+  // A section appears only when it has content: no placeholder, no empty chart.
   CHECK_FALSE(has(plain, "class=\"placeholder\""));
   CHECK_FALSE(has(plain, "id=\"chart-tornado\""));
 }

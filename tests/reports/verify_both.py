@@ -362,7 +362,7 @@ FIELD_NAMED = {"reason-rule": ".rule", "reason-category": ".category",
                "reason-rule-removed": ".rule"}
 
 
-# The classes issue 16 names first, then the line factor, the sections of schema version 2, the
+# The first classes of tampering found, then the line factor, the sections of schema version 2, the
 # work member of version 3 and the credits projection.
 TAMPERS = [
     ("price", tamper_price),

@@ -1,7 +1,7 @@
 // Calendar dates and UTC timestamps in ISO 8601 form, as provenance records them.
 //
 // trncost's own types rather than std::chrono's: <chrono> (C++20 calendars, which bring <sstream>)
-// was about a tenth of the compile time of every unit using the core (issue 14).
+// was about a tenth of the compile time of every unit using the core.
 // <trncost/provenance/chrono.hpp> converts to and from std::chrono.
 #ifndef TRNCOST_PROVENANCE_DATE_HPP
 #define TRNCOST_PROVENANCE_DATE_HPP

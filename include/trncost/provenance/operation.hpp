@@ -147,8 +147,8 @@ namespace detail {
 /// Applies an operation of one or two operands (every kind but median and opaque) to a and b (b is
 /// ignored by the unary ones). `what` names the derivation in errors: input_error on a division by
 /// zero, a non-positive step, a zero den or a kind it cannot apply; overflow_error out of range.
-/// Always inlined: the evaluator's loop over the nodes is this switch (issue 21 guards its
-/// instruction count).
+/// Always inlined: the evaluator's loop over the nodes is this switch
+/// (benchmarks/check_instructions guards its instruction count).
 [[gnu::always_inline]] inline decimal apply(const operation& o, decimal a, decimal b,
                                             std::string_view what) {
   switch (o.kind) {

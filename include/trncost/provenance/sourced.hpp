@@ -47,7 +47,7 @@ concept sourced_value = detail::is_sourced<std::remove_cvref_t<T>>;
 namespace detail {
 
 /// The checks and the shared record of a sourced value, one non-template function for every Q (a
-/// sourced<Q> constructor only adds its unit's symbol: issue 14, compile time).
+/// sourced<Q> constructor only adds its unit's symbol: compile time).
 TRNCOST_DECL input_ref make_source_record(std::string name, const decimal& value, std::string unit,
                                           provenance&& origin, bool refuse_negative);
 
@@ -64,7 +64,7 @@ concept name_and_origin =
 
 /// The same from one alternative, which it copies into the record: a sourced value built from a
 /// `quoted` or a `measured` then neither copies its strings into a variant nor destroys one in the
-/// caller's code (issue 14, compile time).
+/// caller's code (compile time).
 TRNCOST_DECL input_ref make_source_record(std::string_view name, const decimal& value,
                                           std::string_view unit, const measured& origin,
                                           bool refuse_negative);

@@ -72,7 +72,7 @@ TRNCOST_DETAIL_BASE_UNIT(interruption, interruption_dimension, 7315, "interrupti
 /// before time, -7, before trncost's 7301-7399) it finds a unit's exponents by reading them off
 /// (its "simple system" path) instead of inverting a 16 x 16 matrix of rationals at compile time
 /// for every derived unit, which cost about 10 % of g++'s front-end memory for
-/// <trncost/trncost.hpp> (issue 14). tests/static/units_static_test.cpp checks that
+/// <trncost/trncost.hpp>. tests/static/units_static_test.cpp checks that
 /// trncost::units::system is such a system.
 inline constexpr long byte_ordinal = -7311;
 

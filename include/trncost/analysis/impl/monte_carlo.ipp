@@ -61,7 +61,7 @@ TRNCOST_DECL monte_carlo_result monte_carlo(const model_inputs& in,
   }
   std::vector<double> uniforms(compiled_model::block * per_sample);
   detail::flag_inputs_that_do_not_move(in, leaves, options.seed, program, rows, dists, out);
-  // An input that cannot move the total is not drawn into the band (issue 17): held at its sourced
+  // An input that cannot move the total is not drawn into the band: held at its sourced
   // value. Its draws are still taken from the stream and dropped, so the other inputs get the draws
   // they would get without the check.
   std::vector<std::pair<std::size_t, double>> held;

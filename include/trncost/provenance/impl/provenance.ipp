@@ -20,7 +20,7 @@ TRNCOST_DECL void require_field(bool ok, std::string_view input, std::string_vie
 TRNCOST_DECL void validate(const provenance& p, std::string_view input) {
   const std::string_view kind = kind_name(p);
   // std::get_if, not std::visit: a visit instantiates its dispatch tables and one lambda body per
-  // alternative in every translation unit including this header (issue 14, compile time).
+  // alternative in every translation unit including this header (compile time).
   using detail::require_field;
   if (p.valueless_by_exception()) throw std::bad_variant_access{};  // as std::visit would
   if (const auto* m = std::get_if<measured>(&p)) {
