@@ -1321,6 +1321,7 @@ class Report:
                               else None),
                              ("region", p["region"]),
                              ("instance_type", p["instance_type"]),
+                             ("usage_type", p["usage_type"]),
                              ("purchase_option", p["purchase_option"]
                               if e["unit"].startswith("USD") else None)]
                 elif p["kind"] == "measured" and e["name"] in used:
@@ -1329,6 +1330,11 @@ class Report:
                     continue
                 for key, value in pairs:
                     if not value or ident[key] is None or ident[key] == value:
+                        continue
+                    # A price list writes a region prefix before a usage type the line names
+                    # without it: "USE1-DataTransfer-Regional-Bytes" is "DataTransfer-Regional-Bytes".
+                    if key == "usage_type" and value.endswith("-" + ident[key]) and \
+                            re.fullmatch(r"[A-Z0-9]{2,}", value[:-len(ident[key]) - 1]):
                         continue
                     raise Mismatch(at(at(path, "identity"), key), f"'{value}' (as {p['kind']} "
                                    f"input '{e['name']}', {ip})", f"'{ident[key]}'",

@@ -831,6 +831,13 @@ CLASSES = [
      line_against_quote("offer_code", "quote", "AmazonS3",
                         "an EC2 price said to come from the S3 offer file",
                         lambda v: v == "AmazonEC2")),
+    ("identity-usage-type",
+     line_against_quote("usage_type", "identity", "BoxUsage:p5.48xlarge",
+                        "a line's usage type made another instance type's (quote '{quote}' "
+                        "says its own)")),
+    ("quote-usage-type",
+     line_against_quote("usage_type", "quote", "BoxUsage:inf2.xlarge",
+                        "a price quoted for another usage type", lambda v: "BoxUsage" in v)),
     ("identity-instance-type",
      line_against_quote("instance_type", "identity", "inf2.xlarge",
                         "a line's instance type not its price's")),

@@ -508,6 +508,18 @@ inline constexpr std::array<std::string_view, 10> service_codes{
     "AmazonEC2",     "AmazonS3",  "AWSDataTransfer", "AmazonCloudWatch", "AmazonSageMaker",
     "AmazonBedrock", "AmazonFSx", "AmazonEFS",       "AmazonEKS",        "AmazonECR"};
 
+/// Whether a line's usage type is its quote's: the same, or the quote's without the region prefix
+/// a price list writes before it ("USE1-DataTransfer-Regional-Bytes" is the line's
+/// "DataTransfer-Regional-Bytes"; "USE1-USW2-AWS-Out-Bytes" its "USW2-AWS-Out-Bytes").
+inline bool same_usage_type(std::string_view quoted_as, std::string_view line) {
+  if (quoted_as == line) return true;
+  if (quoted_as.size() <= line.size() + 1 || !quoted_as.ends_with(line)) return false;
+  const std::string_view prefix = quoted_as.substr(0, quoted_as.size() - line.size());
+  return prefix.size() >= 3 && prefix.back() == '-' &&
+         std::all_of(prefix.begin(), prefix.end() - 1,
+                     [](char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); });
+}
+
 TRNCOST_DECL check_result check_identities(const document& doc) {
   if (doc.version < identity_schema_version) return {};
   std::map<std::string, std::set<std::string, std::less<>>, std::less<>> upstream;
@@ -538,6 +550,7 @@ TRNCOST_DECL check_result check_identities(const document& doc) {
         fields = {{"service", service ? q->offer_code : std::string(), &id.service},
                   {"region", q->region, &id.region},
                   {"instance_type", q->instance_type, &id.instance_type},
+                  {"usage_type", q->usage_type, &id.usage_type},
                   {"purchase_option", price_of ? std::string(to_string(q->option)) : std::string(),
                    &opt}};
       } else if (const auto* m = std::get_if<measured>(&in.origin);
@@ -550,6 +563,7 @@ TRNCOST_DECL check_result check_identities(const document& doc) {
       }
       for (const auto& [key, value, mine] : fields) {
         if (value.empty() || mine->empty() || *mine == value) continue;
+        if (key == "usage_type" && same_usage_type(value, *mine)) continue;
         return mismatch(indexed("lines", i) + ".identity." + std::string(key) + ": '" + *mine +
                         "', but " + std::string(kind) + " input '" + in.name + "' (" +
                         indexed("inputs", k) + ") is '" + value +
