@@ -219,6 +219,15 @@ TEST_CASE("[estimate] cost_per quotes the cost per unit of work in the unit the 
   CHECK(error_of(with("1000 requests"))
             .find("s.toml: cost per \"1000 requests\": the tokens served of this estimate are "
                   "quoted per \"1M tokens\", \"1K tokens\", \"1B tokens\"") != std::string::npos);
+  // An estimate that delivers no unit of work (a data preparation cost alone): a unit asked of it
+  // is refused, never ignored.
+  std::string none = trncost_support::scenario_head;
+  none.insert(none.find("[prices]"), "cost_per = \"1M tokens\"\n");
+  none += trncost_support::component_head("data_preparation", "prep") +
+          "cost = { value = \"100\", assumption = \"a round figure\" }\n" +
+          trncost_support::declare_none_but({"data_preparation"});
+  CHECK(error_of(none).find("s.toml: cost per \"1M tokens\": no component of this estimate "
+                            "delivers a unit of work") != std::string::npos);
 }
 
 TEST_CASE("a measured value may give the day it was measured on") {

@@ -297,7 +297,15 @@ TRNCOST_DECL decimal cost_per_unit(decimal amount, decimal work, std::uint64_t p
 
 TRNCOST_DECL void fill_work(const model_data& d, const evaluator& e, estimate& est,
                             std::string_view cost_per) {
-  if (!d.work) return;
+  if (!d.work) {
+    // A unit asked of an estimate that delivers none is refused, never ignored.
+    if (!cost_per.empty()) {
+      throw input_error("cost per \"" + std::string(cost_per) +
+                        "\": no component of this estimate delivers a unit of work (tokens, "
+                        "requests, samples, runs...) to divide its cost by; leave cost_per out");
+    }
+    return;
+  }
   // Plain variables, not a structured binding: clang 14 cannot capture those in a lambda.
   const work_kind kind = d.work->first;
   const std::uint32_t id = d.work->second;
