@@ -13,7 +13,7 @@ What counts as a finding (the run stops and prints the document):
   and comparing the top-level keys and the number of [[component]], [[option]] and [[workload]]
   tables.
 
-    python_documents_fuzz.py [--seconds N] [--seed S] [--last FILE]
+    python_documents_fuzz.py [--seconds N] [--seed S] [--last FILE] [--kinds scenario,study,plan]
 
 Standard library and the trncost module only; the seed makes a run repeatable.
 """
@@ -134,27 +134,35 @@ def main(argv):
     ap.add_argument("--seconds", type=float, default=5)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--last", help="write each document's TOML here before it is read")
+    ap.add_argument("--kinds", default="scenario,study,plan",
+                    help="the kinds of shipped file to start from (comma-separated)")
     a = ap.parse_args(argv)
     rng = random.Random(a.seed)
-    originals = [(kind, p, tomllib.loads(p.read_text(encoding="utf-8"))) for kind, p in SOURCES]
+    kinds = a.kinds.split(",")
+    originals = [(kind, p, tomllib.loads(p.read_text(encoding="utf-8"))) for kind, p in SOURCES
+                 if kind in kinds]
     end = time.monotonic() + a.seconds
     runs = 0
+    here = os.getcwd()
     os.chdir(ROOT)
-    while time.monotonic() < end:
-        kind, path, original = rng.choice(originals)
-        doc = copy.deepcopy(original)
-        for _ in range(rng.randint(1, 4)):
-            mutate(doc, rng)
-        finding = one(kind, doc, str(path.parent), a.last)
-        runs += 1
-        if finding:
-            print(f"finding after {runs} documents (seed {a.seed}), from {path.name}: {finding}")
-            print(repr(doc)[:4000])
-            return 1
+    try:
+        while time.monotonic() < end:
+            kind, path, original = rng.choice(originals)
+            doc = copy.deepcopy(original)
+            for _ in range(rng.randint(1, 4)):
+                mutate(doc, rng)
+            finding = one(kind, doc, str(path.parent), a.last)
+            runs += 1
+            if finding:
+                print(f"finding after {runs} documents (seed {a.seed}), from {path.name}: "
+                      f"{finding}")
+                print(repr(doc)[:4000])
+                return 1
+    finally:
+        os.chdir(here)
     print(f"{runs} documents in {a.seconds:g} s (seed {a.seed}), from {len(originals)} shipped "
           "files: no finding")
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
