@@ -4,12 +4,14 @@
 // recomputing each total with the demand replaced (report::recompute, the audit's own evaluator),
 // so a reader recomputes it from the JSON alone.
 //
+// clang-format off
 //   API total(d)      = A0 + a x d          (linear in the average demand d: every token is billed)
-//   hosted total(d)   = a step function     (instances = ceil(peak(d) / usable), peak(d) = d x
-//   peak/average) break-even        = the least d with hosted total(d) <= API total(d): the fixed
-//   point of
+//   hosted total(d)   = a step function     (instances = ceil(peak(d) / usable),
+//                                            peak(d) = d x peak / average)
+//   break-even        = the least d with hosted total(d) <= API total(d): the fixed point of
 //                       d <- (hosted total(d) - A0) / a from d = 0, which climbs one fleet size at
 //                       a time and stops where both totals are equal
+// clang-format on
 //
 // A fixed fleet (serving's `instances`) costs the same at every demand it carries; above that it
 // grows as the demand needs (its instances are max(fleet, ceil(peak / usable))), so its break-even

@@ -1,16 +1,19 @@
 // Always-on serving: a fleet sized for its demand and billed over the whole period, busy or not.
 //
-//   usable per instance = throughput per instance (measured at a latency target) x target
-//   utilisation instances           = ceil(sizing demand / usable per instance)     sizing demand =
-//   peak, or average
+// clang-format off
+//   usable per instance = throughput per instance (measured at a latency target) x target utilisation
+//   sizing demand       = peak, or average
+//   instances           = ceil(sizing demand / usable per instance)
 //                         (or a fixed fleet: max(fleet, that), refused when the fleet's usable
 //                         capacity is below the sizing demand, so that it is the fleet as written)
-//   capacity            = instances x throughput per instance;   headroom = capacity - sizing
-//   demand billed              = instances x period                     (every instance, the whole
-//   period) busy                = average demand / throughput per instance x period       (phase
-//   serving) idle                = billed - busy                                            (phase
-//   idle capacity) work delivered      = average demand x period                (tokens or requests
-//   served; or, given exactly, the served count, and busy = served / throughput per instance)
+//   capacity            = instances x throughput per instance
+//   headroom            = capacity - sizing demand
+//   billed              = instances x period        (every instance, the whole period)
+//   busy                = average demand / throughput per instance x period   (phase serving)
+//   idle                = billed - busy             (phase idle capacity)
+//   work delivered      = average demand x period   (tokens or requests served; or, given exactly,
+//                         the served count, and busy = served / throughput per instance)
+// clang-format on
 // serving_sizing.hpp reads the demand, usable capacity, instances and headroom back from the
 // estimate's idle-capacity line for the reports: it follows the shape of the nodes made here.
 #ifndef TRNCOST_WORKLOAD_SERVING_HPP
