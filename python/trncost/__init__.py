@@ -1625,8 +1625,9 @@ def reconcile(estimate: Union[Estimate, str], bill: str, *,
               accounts: Sequence[str] = (), regions: Sequence[str] = (),
               tags: Mapping[str, str] = {}, cost: str = "effective",
               name: Optional[str] = None) -> Reconciliation:
-    """The bill (a FOCUS 1.x, legacy CUR or CUR 2.0 CSV file) against an Estimate or an audited
-    JSON report, as `trncost reconcile` does: rows charged in [start, end), of `accounts`, `regions`
+    """The bill (a FOCUS 1.x, legacy CUR or CUR 2.0 CSV file, plain or gzip, or a folder of its
+    parts or its export's manifest, read as one bill) against an Estimate or an audited JSON
+    report, as `trncost reconcile` does: rows charged in [start, end), of `accounts`, `regions`
     (by default the estimate's) and carrying every tag of `tags`; usage at its "effective" or
     "billed" cost. ParseError naming the bill's line and column for a bill refused."""
     import json as _json  # noqa: PLC0415

@@ -481,14 +481,17 @@ TEST_CASE("hostile bills are refused with the file, the line, the column and the
   CHECK(bill_error("") == "trncost: bill.csv: is empty: no header, no rows");
   // Exports arrive compressed or in binary formats: each said, with what to do.
   CHECK(bill_error(std::string("\x1f\x8b\x08\x00rest", 8)) ==
-        "trncost: bill.csv: is gzip-compressed (a .csv.gz export), not a CSV bill: decompress it "
-        "first (gunzip -k FILE)");
+        "trncost: bill.csv: is gzip-compressed (a .csv.gz export), not a CSV bill: read it "
+        "through io::open_bill (readers/bill_files.hpp), as trncost reconcile does, or decompress "
+        "it first (gunzip -k FILE)");
   CHECK(bill_error(std::string("PK\x03\x04rest", 8)) ==
         "trncost: bill.csv: is a ZIP archive (a Cost and Usage Report's .zip), not a CSV bill: "
         "extract its CSV first (unzip FILE)");
   CHECK(bill_error("PAR1\x15\x04") ==
-        "trncost: bill.csv: is a Parquet file, not a CSV bill: export the bill as CSV (trncost "
-        "reads no Parquet)");
+        "trncost: bill.csv: is a Parquet file, not a CSV bill: trncost reads no Parquet; convert "
+        "it first with DuckDB: duckdb -c \"COPY (SELECT * FROM 'bill.csv') TO 'bill.csv.csv' "
+        "(HEADER)\" (one command per part, then read the CSV files), or set the export's file "
+        "format to CSV (gzip)");
   // Values that are no number, no time, no category, or missing: each an edit of the first row.
   struct bad_value {
     const char* from;

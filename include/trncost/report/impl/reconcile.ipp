@@ -353,7 +353,7 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
     if (!currency_checked) {
       currency_checked = true;
       if (row.currency != estimate.currency) {
-        throw input_error(bill.file() + ":" + std::to_string(row.line) + ": the bill is in " +
+        throw input_error(row.file + ":" + std::to_string(row.line) + ": the bill is in " +
                           row.currency + ", the estimate in " + estimate.currency +
                           "; trncost converts no currency");
       }
@@ -435,8 +435,10 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
     if (g.row.bill_rows == 0 || row.start < g.from) g.from = row.start;
     if (g.row.bill_rows == 0 || g.to < row.end) g.to = row.end;
     if (g.refs.size() < detail::named_rows) {
-      g.refs.push_back(row.row_id.empty() ? "line " + std::to_string(row.line)
-                                          : "line item " + row.row_id);
+      // In a bill of several parts a line is named with its file.
+      g.refs.push_back(!row.row_id.empty()       ? "line item " + row.row_id
+                       : bill.parts().size() > 1 ? row.file + " line " + std::to_string(row.line)
+                                                 : "line " + std::to_string(row.line));
     }
     ++g.row.bill_rows;
     if (cost.is_negative() || (row.quantity && row.quantity->is_negative())) {
