@@ -141,21 +141,25 @@ TEST_CASE("the fine-tune's bill against its estimate: every difference, computed
   CHECK(s3.billed == d("13.8"));
   CHECK(s3.why == "as estimated");
 
-  // S3 requests (the estimate's two request lines have no usage type: matched by rate code):
-  // estimated 12,000 PUT x 0.000005 + 40,000 GET x 0.0000004 = 0.06 + 0.016 = 0.076; billed
-  // 14,000 PUT (0.07) + 40,000 GET (0.016) = 0.086: +0.01. Two rates: their average moves with the
-  // mix, so usage and price are not split.
-  const auto* requests = row_named(r, "checkpoints/S3 Standard PUT");
-  REQUIRE(requests != nullptr);
-  CHECK(requests->estimated == d("0.076"));
-  CHECK(requests->billed == d("0.086"));
-  CHECK(requests->difference == d("0.01"));
-  CHECK(requests->bill_rows == 2);
-  CHECK_FALSE(requests->usage_effect.has_value());
-  CHECK(requests->why ==
-        "billed 0.09, estimated 0.08 for 54000 Requests billed, 52000 Requests "
-        "estimated; usage and price not split: the estimate's lines have several "
-        "rates");
+  // S3 Standard requests, each class under its usage type (Requests-Tier1 for PUT, COPY, POST and
+  // LIST, Requests-Tier2 for GET and the others): PUT estimated 12,000 x 0.000005 = 0.06, billed
+  // 14,000 (0.07): +0.01 = 2,000 requests more at 0.000005; GET 40,000 x 0.0000004 = 0.016 on both
+  // sides.
+  const auto& put = row_of(r, "Requests-Tier1");
+  REQUIRE(put.lines.size() == 1);
+  CHECK(put.lines[0].starts_with("checkpoints/S3 Standard PUT"));
+  CHECK(put.estimated == d("0.06"));
+  CHECK(put.billed == d("0.07"));
+  CHECK(put.bill_rows == 1);
+  CHECK(put.usage_effect == d("0.01"));
+  CHECK(put.price_effect == d("0"));
+  CHECK(put.why ==
+        "usage: billed 14000 Requests, estimated 12000 Requests (+0.01 at the estimated "
+        "rate)");
+  const auto& get = row_of(r, "Requests-Tier2");
+  CHECK(get.estimated == d("0.016"));
+  CHECK(get.billed == d("0.016"));
+  CHECK(get.why == "as estimated");
 
   // EBS gp3: 2 x 500 GiB x 8 h / 730 x 0.08 = 0.876712328767123288; billed 11 GB-Mo x 0.08 = 0.88.
   const auto& gp3 = row_of(r, "EBS:VolumeUsage.gp3");
@@ -215,6 +219,118 @@ TEST_CASE("the same bill as a legacy Cost and Usage Report and as CUR 2.0 reconc
     CHECK(row_of(cur, "BoxUsage:trn1.32xlarge")
               .billed_as->method.ends_with(" bill (line item li-0001, line item li-0002)"));
   }
+}
+
+/// The shipped estimate with its prices written by hand: no rate code and no SKU a bill row could
+/// name (a price from a third party, from a Savings Plans rate, from another offer version).
+report::document without_rate_codes() {
+  report::document doc = fine_tune();
+  for (auto& i : doc.inputs) {
+    if (auto* q = std::get_if<quoted>(&i.origin)) {
+      q->rate_code.clear();
+      q->sku.clear();
+    }
+  }
+  return doc;
+}
+
+TEST_CASE("without rate codes the same bill reconciles alike, in every layout") {
+  // The CUR layouts bill the transfers as AWS does: lineItem/ProductCode AmazonEC2 (the service
+  // that moved the data), product/servicecode AWSDataTransfer (the offer the price comes from).
+  {
+    std::istringstream in(trncost_support::slurp(bills + "cur-legacy.csv"));
+    bill_reader bill(in, "cur-legacy.csv");
+    bool seen = false;
+    while (bill.next()) {
+      if (bill.row().usage_type != "DataTransfer-Out-Bytes") continue;
+      seen = true;
+      CHECK(bill.row().service == "AmazonEC2");
+      CHECK(bill.row().offer == "AWSDataTransfer");
+    }
+    CHECK(seen);
+  }
+  const report::document by_hand = without_rate_codes();
+  for (const std::string& path : {focus_bill, bills + "cur-legacy.csv", bills + "cur2.csv"}) {
+    CAPTURE(path);
+    const reconciliation quoted_r = reconcile_file(path);
+    std::istringstream in(trncost_support::slurp(path));
+    bill_reader bill(in, path);
+    const reconciliation r = report::reconcile(by_hand, "by-hand.json", bill);
+    // The totals of the shipped bill (computed by hand in the first case): usage billed 380.746
+    // against 397.635212328767123288, 13 rows kept of 14.
+    CHECK(r.billed_usage == d("380.746"));
+    CHECK(r.difference == d("-16.889212328767123288"));
+    CHECK(r.rows_kept == 13);
+    REQUIRE(r.rows.size() == quoted_r.rows.size());
+    for (std::size_t i = 0; i < r.rows.size(); ++i) {
+      CAPTURE(describe(r.rows[i].identity));
+      CHECK(r.rows[i].identity == quoted_r.rows[i].identity);
+      CHECK(r.rows[i].bill_rows == quoted_r.rows[i].bill_rows);
+      CHECK(r.rows[i].billed == quoted_r.rows[i].billed);
+      CHECK(r.rows[i].why == quoted_r.rows[i].why);
+      // Only the snapshot nobody estimated (1.25) is not in the estimate.
+      CHECK((r.rows[i].in_estimate || r.rows[i].billed == d("1.25")));
+    }
+    // The transfer out: 16 GiB estimated at 0.09 (1.44), 20 GB billed (1.80), +0.36 of usage.
+    const auto& out = row_of(r, "DataTransfer-Out-Bytes");
+    CHECK(out.identity.service == "AWSDataTransfer");
+    CHECK(out.billed == d("1.8"));
+    CHECK(out.usage_effect == d("0.36"));
+  }
+}
+
+TEST_CASE("a line that names its instance type but no usage type matches BoxUsage rows") {
+  // A workload priced by hand whose purchase option is not known names only its instance type:
+  // the bill's BoxUsage:trn1.32xlarge rows are that type's hours, not usage nobody estimated.
+  report::document doc = without_rate_codes();
+  for (auto& l : doc.lines) {
+    if (l.identity && !l.identity->instance_type.empty()) {
+      l.identity->usage_type.clear();
+      l.identity->purchase.reset();
+    }
+  }
+  std::istringstream in(focus_text());
+  bill_reader bill(in, focus_bill);
+  const reconciliation r = report::reconcile(doc, "by-hand.json", bill);
+  // The 9 trn1 lines (334.8625 USD, 15.575 h) against the 2 rows (354.75, 16.5 h): +19.8875 of
+  // usage at 21.50, as in the first case.
+  const report::reconcile_row* trn1 = row_named(r, "fine-tune/setup");
+  REQUIRE(trn1 != nullptr);
+  CHECK(trn1->identity.instance_type == "trn1.32xlarge");
+  CHECK(trn1->bill_rows == 2);
+  CHECK(trn1->estimated == d("334.8625"));
+  CHECK(trn1->billed == d("354.75"));
+  CHECK(trn1->usage_effect == d("19.8875"));
+  for (const auto& row : r.rows) CHECK(row.identity.usage_type != "BoxUsage:trn1.32xlarge");
+  CHECK(r.billed_usage == d("380.746"));
+}
+
+TEST_CASE("lines of one identity at several rates: usage and price are not split") {
+  // The two request lines under one identity (as a component that names no usage type gives
+  // them), matched by their rate codes: estimated 12,000 PUT x 0.000005 + 40,000 GET x 0.0000004
+  // = 0.06 + 0.016 = 0.076; billed 14,000 PUT (0.07) + 40,000 GET (0.016) = 0.086: +0.01. Their
+  // average rate moves with the mix, so usage and price are not split.
+  report::document doc = fine_tune();
+  for (auto& l : doc.lines) {
+    if (l.identity && l.identity->usage_type.starts_with("Requests-Tier")) {
+      l.identity->usage_type.clear();
+    }
+  }
+  std::istringstream in(focus_text());
+  bill_reader bill(in, focus_bill);
+  const reconciliation r = report::reconcile(doc, "fine-tune.json", bill);
+  const auto* requests = row_named(r, "checkpoints/S3 Standard PUT");
+  REQUIRE(requests != nullptr);
+  CHECK(requests->lines.size() == 2);
+  CHECK(requests->estimated == d("0.076"));
+  CHECK(requests->billed == d("0.086"));
+  CHECK(requests->difference == d("0.01"));
+  CHECK(requests->bill_rows == 2);
+  CHECK_FALSE(requests->usage_effect.has_value());
+  CHECK(requests->why ==
+        "billed 0.09, estimated 0.08 for 54000 Requests billed, 52000 Requests "
+        "estimated; usage and price not split: the estimate's lines have several "
+        "rates");
 }
 
 TEST_CASE("a billed amount feeds the next estimate as a measured input") {
@@ -631,10 +747,11 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
     }
     return n;
   };
-  // Rows: 10 identities and a header; 5 totals; 2 other charges and a header; 1 left out and a
+  // Rows: 11 identities (the 10 of the estimate, among them the S3 requests under their two usage
+  // types, and the snapshot) and a header; 5 totals; 2 other charges and a header; 1 left out and a
   // header.
-  CHECK(count("<tr") == 10 + 1 + 5 + 3 + 2);
-  CHECK(count("<rect class=\"bar\"") == 10);
+  CHECK(count("<tr") == 11 + 1 + 5 + 3 + 2);
+  CHECK(count("<rect class=\"bar\"") == 11);
 
   const std::string md = io::render_reconciliation_markdown(r);
   CHECK(md.find("| difference (billed - estimated) | -16.89 |") != std::string::npos);

@@ -67,8 +67,14 @@ struct bill_row {
   charge_kind kind = charge_kind::usage;
   std::string charge_type;  ///< the bill's word: "Usage", "Credit", "SavingsPlanCoveredUsage"
   std::string provider;     ///< FOCUS ProviderName ("AWS"); "AWS" for a CUR
-  /// The service's offer code when trncost knows the service ("AmazonEC2"), else the bill's name.
+  /// The billing product, the service that bills the row and that credits apply to (CUR
+  /// lineItem/ProductCode, FOCUS ServiceName): its code when trncost knows the service
+  /// ("AmazonEC2"), else the bill's word (FOCUS x_ServiceCode when it has one).
   std::string service;
+  /// The price list offer the row's price comes from, when the bill names it and it is not the
+  /// billing product (CUR product/servicecode, FOCUS x_ServiceCode): "AWSDataTransfer" for data
+  /// that AmazonEC2 or AmazonS3 moved and bills. Empty otherwise.
+  std::string offer;
   std::string region;      ///< "us-east-1"; empty for a global charge
   std::string usage_type;  ///< without its region prefix: "BoxUsage:trn1.32xlarge"
   std::string sku;         ///< product/sku, SkuId
@@ -147,6 +153,7 @@ class bill_reader {
     c_provider,
     c_service,
     c_service_code,
+    c_offer,
     c_region,
     c_usage_type,
     c_sku,

@@ -65,11 +65,11 @@ namespace {
 /// have. Alternatives are separated by '|' (the first present is used); '*' marks a required one.
 struct bill_columns {
   bill_layout layout;
-  std::array<std::string_view, 21> names;
+  std::array<std::string_view, 22> names;
 };
 
 // Field order: cost, effective, sp_effective, ri_effective, kind, provider, service, service_code,
-// region, usage_type, sku, rate_code, account, description, start, end, quantity, unit, currency,
+// offer, region, usage_type, sku, rate_code, account, description, start, end, quantity, unit, currency,
 // row_id, tags (bill_reader::col).
 constexpr bill_columns bill_layouts[] = {
     {bill_layout::focus,
@@ -81,6 +81,7 @@ constexpr bill_columns bill_layouts[] = {
       "ProviderName",
       "*ServiceName",
       "x_ServiceCode",
+      "",
       "RegionId|Region",
       "x_UsageType",
       "SkuId",
@@ -103,6 +104,7 @@ constexpr bill_columns bill_layouts[] = {
       "",
       "*lineItem/ProductCode",
       "",
+      "product/servicecode",
       "product/regionCode|product/region",
       "lineItem/UsageType",
       "product/sku",
@@ -125,6 +127,7 @@ constexpr bill_columns bill_layouts[] = {
       "",
       "*line_item_product_code",
       "",
+      "product_servicecode",
       "product_region_code",
       "line_item_usage_type",
       "product_sku",
@@ -496,10 +499,20 @@ TRNCOST_DECL bool bill_reader::next() {
   read_kind();
   row_.provider.assign(layout_ == bill_layout::focus ? field(c_provider) : "AWS");
   {
-    const std::string_view code = field(c_service_code);
+    // The billing product (FOCUS ServiceName, CUR lineItem/ProductCode) and the offer the price
+    // comes from (FOCUS x_ServiceCode, CUR product/servicecode), each as the offer code when
+    // trncost knows the service: "Amazon Elastic Compute Cloud" and "AmazonEC2" are one.
     const std::string_view name = field(c_service);
-    const auto known = find_aws_service(code.empty() ? name : code);
-    row_.service.assign(known ? known->code : (code.empty() ? name : code));
+    const std::string_view code = field(c_service_code);
+    const auto known = find_aws_service(name);
+    const auto known_code = find_aws_service(code);
+    row_.service.assign(known              ? known->code
+                        : known_code       ? known_code->code
+                        : !code.empty()    ? code
+                                           : name);
+    std::string_view offer = field(c_offer).empty() ? code : field(c_offer);
+    if (const auto o = find_aws_service(offer)) offer = o->code;
+    row_.offer.assign(offer == row_.service ? std::string_view{} : offer);
   }
   row_.usage_type.assign(field(c_usage_type));
   row_.region.assign(field(c_region));

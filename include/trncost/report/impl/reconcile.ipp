@@ -54,6 +54,23 @@ const pricing::price_unit_entry* rate_unit(std::string_view rate) {
   return nullptr;
 }
 
+/// Whether a bill's usage type (without its region prefix) is one the AWSDataTransfer offer
+/// prices: data out, in or between zones (DataTransfer-Out-Bytes, DataTransfer-Regional-Bytes)
+/// and between regions (USW2-AWS-Out-Bytes), whichever service moved the data and bills it.
+bool is_transfer_usage(std::string_view u) noexcept {
+  return u.starts_with("DataTransfer-") || u.ends_with("AWS-Out-Bytes") ||
+         u.ends_with("AWS-In-Bytes");
+}
+
+/// The instance type whose hours a bill's usage type counts (BoxUsage:inf2.48xlarge on demand or
+/// under Savings Plans and reservations, SpotUsage: spot, DedicatedUsage: dedicated), or empty.
+std::string_view instance_of_usage(std::string_view u) noexcept {
+  for (const std::string_view prefix : {"BoxUsage:", "SpotUsage:", "DedicatedUsage:"}) {
+    if (u.starts_with(prefix) && u.size() > prefix.size()) return u.substr(prefix.size());
+  }
+  return {};
+}
+
 /// An identity's key for matching: its service, region and usage type, else its instance type,
 /// else the service and region alone.
 std::string key_of(const line_identity& id) {
@@ -412,15 +429,34 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
     if (!gi && !row.sku.empty()) {  // a FOCUS export without SkuPriceId still names the SKU
       if (auto f = by_sku.find(row.sku); f != by_sku.end()) gi = f->second;
     }
-    const std::string base = row.service + "|" + row.region + "|";
-    if (!gi && !row.usage_type.empty()) {
-      if (auto f = by_key.find(base + row.usage_type); f != by_key.end()) gi = f->second;
+    // Then by what the row is, under each name the bill gives its service: the billing product
+    // (AmazonEC2 for data an instance sent), the offer its price comes from (AWSDataTransfer),
+    // and, for a transfer usage type in a bill that does not name the offer, AWSDataTransfer.
+    std::vector<std::string_view> names{row.service};
+    if (!row.offer.empty()) names.push_back(row.offer);
+    if (detail::is_transfer_usage(row.usage_type) &&
+        std::find(names.begin(), names.end(), "AWSDataTransfer") == names.end()) {
+      names.push_back("AWSDataTransfer");
     }
-    if (!gi && row.usage_type.empty()) {
-      if (auto f = by_key.find(base + "*"); f != by_key.end() && f->second < estimate_groups) {
-        gi = f->second;
+    const auto find_key = [&](std::string_view what) {
+      for (const auto name : names) {
+        const std::string key =
+            std::string(name) + "|" + row.region + "|" + std::string(what);
+        if (auto f = by_key.find(key); f != by_key.end() && f->second < estimate_groups) {
+          gi = f->second;
+          return;
+        }
       }
+    };
+    if (!gi && !row.usage_type.empty()) find_key(row.usage_type);
+    // Instance hours of a line that names its instance type but no usage type (a workload priced
+    // by hand, whose purchase option is not known): BoxUsage:inf2.48xlarge is that type's time.
+    if (const std::string_view type = detail::instance_of_usage(row.usage_type);
+        !gi && !type.empty()) {
+      find_key("instance:" + std::string(type));
     }
+    if (!gi && row.usage_type.empty()) find_key("*");
+    const std::string base = row.service + "|" + row.region + "|";
     if (!gi) {
       const std::string what = row.usage_type.empty() ? row.description : row.usage_type;
       auto [it, fresh] = by_key.try_emplace("bill|" + base + what, groups.size());
