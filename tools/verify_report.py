@@ -956,7 +956,13 @@ class Report:
                              f"a line in schema version {self.version}")
         for path, l in self.lines:
             if identity:
-                ident = obj_at(l, path, "identity", IDENTITY_MEMBERS, "a line's identity")
+                ident = obj_at(l, path, "identity", IDENTITY_MEMBERS + ["offer"],
+                               "a line's identity")
+                if "offer" in ident:
+                    # Written only when the price's offer is not the billing service's own.
+                    member(ident, at(path, "identity"), "offer", str, "an offer code")
+                    if ident["offer"] == "":
+                        raise Unreadable(at(at(path, "identity"), "offer"), "is empty")
                 for key in IDENTITY_MEMBERS:
                     member(ident, at(path, "identity"), key, (str, type(None)), "a string or null")
                     if ident[key] == "":
@@ -1328,6 +1334,8 @@ class Report:
                 else:
                     continue
                 for key, value in pairs:
+                    if key == "service" and ident.get("offer"):
+                        key = "offer"  # priced by another offer than its billing service's
                     if not value or ident[key] is None or ident[key] == value:
                         continue
                     raise Mismatch(at(at(path, "identity"), key), f"'{value}' (as {p['kind']} "
@@ -2568,7 +2576,7 @@ class Reconciliation:
                "billed_usage - estimated")
         sum_est, sum_billed, sum_rows, unpriced = Fraction(0), Fraction(0), 0, 0
         for path, r in objects(d, "", "rows", RECONCILIATION_ROW, "a reconciliation row"):
-            closed(obj_at(r, path, "identity"), at(path, "identity"), IDENTITY_MEMBERS,
+            closed(obj_at(r, path, "identity"), at(path, "identity"), IDENTITY_MEMBERS + ["offer"],
                    "an identity")
             for key in IDENTITY_MEMBERS:
                 member(r["identity"], at(path, "identity"), key, (str, type(None)),

@@ -285,11 +285,12 @@ std::string category_key(category c) {
   return std::string(to_string(c));
 }
 
-/// What a line is: (service, region, instance type, usage type, purchase option), "" where it
-/// does not apply.
+/// What a line is: (service, region, instance type, usage type, purchase option, offer), "" where
+/// it does not apply.
 py::tuple identity_of(const line_identity& id) {
   return py::make_tuple(id.service, id.region, id.instance_type, id.usage_type,
-                        id.purchase ? std::string(to_string(*id.purchase)) : std::string());
+                        id.purchase ? std::string(to_string(*id.purchase)) : std::string(),
+                        id.offer);
 }
 
 py::tuple line_of(const line_item& l) {

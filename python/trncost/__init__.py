@@ -296,14 +296,17 @@ class Record:
 
 @dataclasses.dataclass(frozen=True)
 class Identity:
-    """What a line is: the AWS service that bills it, its region, instance type, usage type and
-    purchase option ("" where one does not apply; a line no AWS service bills has no service)."""
+    """What a line is: the AWS service that bills it (the billing product), its region, instance
+    type, usage type and purchase option, and the price list offer its price comes from when it is
+    not the service's own ("AWSDataTransfer" for data AmazonS3 moved and bills); "" where one does
+    not apply (a line no AWS service bills has no service)."""
 
     service: str
     region: str
     instance_type: str
     usage_type: str
     purchase_option: str
+    offer: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -1616,7 +1619,8 @@ class Reconciliation:
 
 def _identity_of(d: Mapping[str, Any]) -> Identity:
     return Identity(*(d.get(k) or "" for k in
-                      ("service", "region", "instance_type", "usage_type", "purchase_option")))
+                      ("service", "region", "instance_type", "usage_type", "purchase_option",
+                       "offer")))
 
 
 def reconcile(estimate: Union[Estimate, str], bill: str, *,

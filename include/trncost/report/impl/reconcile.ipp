@@ -294,6 +294,9 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
   std::vector<group> groups;
   std::map<std::string, std::size_t, std::less<>> by_key;
   std::map<std::string, std::size_t, std::less<>> by_rate_code;
+  // The lines priced by another offer than their billing service's, by that offer: for a bill
+  // that names the offer where its billing product should be.
+  std::map<std::string, std::size_t, std::less<>> by_offer_key;
   // An AWS SKU names one product in one region, whatever service name a bill files it under (a
   // FOCUS export files EC2's data transfer under EC2, the price list under AWSDataTransfer).
   std::map<std::string, std::size_t, std::less<>> by_sku;
@@ -305,6 +308,13 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
       key = u->second;
     }
     auto [it, fresh] = by_key.try_emplace(key, groups.size());
+    if (!id.offer.empty()) {
+      // A line priced by another offer than its billing service's: a bill that names the offer
+      // where the service should be finds it too.
+      line_identity by_offer = id;
+      by_offer.service = id.offer;
+      by_offer_key.try_emplace(detail::key_of(by_offer), it->second);
+    }
     if (fresh) {
       groups.emplace_back();
       groups.back().row.identity = id;
@@ -440,11 +450,18 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
     }
     const auto find_key = [&](std::string_view what) {
       for (const auto name : names) {
-        const std::string key =
-            std::string(name) + "|" + row.region + "|" + std::string(what);
+        const std::string key = std::string(name) + "|" + row.region + "|" + std::string(what);
         if (auto f = by_key.find(key); f != by_key.end() && f->second < estimate_groups) {
           gi = f->second;
           return;
+        }
+        // The row's own service may be the offer of a line that knows its billing product; the
+        // row's offer is not looked up there, or data an instance sent would find a bucket's.
+        if (name.data() == row.service.data()) {
+          if (auto f = by_offer_key.find(key); f != by_offer_key.end()) {
+            gi = f->second;
+            return;
+          }
         }
       }
     };
