@@ -172,4 +172,48 @@ TEST_CASE("a bill's S3 and EC2 transfer rows each find their own line, without r
   CHECK(ec2->why == "not in the estimate");
 }
 
+TEST_CASE("a serving fleet's lines name their usage type when the price says the purchase") {
+  const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
+  // p5.48xlarge at the AmazonEC2 offer file's on-demand price: BoxUsage, on-demand.
+  const estimate p5 =
+      io::evaluate_scenario(io::read_scenario(scenarios + "qwen3-32b-serving-p5-40.toml"));
+  std::size_t compute_lines = 0;
+  for (const auto& l : p5.lines) {
+    if (l.cat != category::compute) continue;
+    ++compute_lines;
+    CHECK(l.identity.usage_type == "BoxUsage:p5.48xlarge");
+    CHECK(l.identity.purchase == purchase_option::on_demand);
+  }
+  CHECK(compute_lines > 0);
+  // trn2.48xlarge at a third-party price: how it is bought is not known, the type alone names it.
+  const estimate trn2 =
+      io::evaluate_scenario(io::read_scenario(scenarios + "qwen3-32b-serving-trn2-40.toml"));
+  for (const auto& l : trn2.lines) {
+    if (l.cat != category::compute) continue;
+    CHECK(l.identity.instance_type == "trn2.48xlarge");
+    CHECK(l.identity.usage_type.empty());
+    CHECK_FALSE(l.identity.purchase.has_value());
+  }
+  // Against a bill of its BoxUsage hours (100 h x 35.76 = 3,576.00), the fleet is one row: the
+  // hours are the fleet's, not usage nobody estimated.
+  const std::string bill =
+      "lineItem/LineItemType,lineItem/UsageStartDate,lineItem/ProductCode,lineItem/UsageType,"
+      "product/regionCode,lineItem/UsageAmount,pricing/unit,lineItem/CurrencyCode,"
+      "lineItem/UnblendedCost\n"
+      "Usage,2026-11-21T00:00:00Z,AmazonEC2,BoxUsage:trn2.48xlarge,us-east-1,100,Hrs,USD,3576.00\n";
+  std::istringstream in(bill);
+  io::bill_reader reader(in, "cur.csv");
+  const report::reconciliation r =
+      report::reconcile(report::from_estimate(trn2), "trn2.json", reader);
+  std::size_t with_rows = 0;
+  for (const auto& row : r.rows) {
+    if (row.bill_rows == 0) continue;
+    ++with_rows;
+    CHECK(row.in_estimate);
+    CHECK(row.identity.instance_type == "trn2.48xlarge");
+    CHECK(row.billed == d("3576"));
+  }
+  CHECK(with_rows == 1);
+}
+
 }  // namespace trncost_tests::reports_two_names_test
