@@ -29,6 +29,32 @@ def test_every_line_says_what_it_is():
     assert tokenize.identity.service == ""
 
 
+def test_a_bill_as_aws_delivers_it_gzip_in_parts_reads_as_the_plain_file(tmp_path):
+    import gzip  # noqa: PLC0415
+
+    est = trncost.load(SCENARIO).estimate()
+    lines = pathlib.Path(BILL).read_text(encoding="utf-8").splitlines(keepends=True)
+    # Two parts, each with the header, the second gzip: one bill, the totals of
+    # tests/reports/reconcile_test.cpp (usage billed 380.746 against 397.635212328767123288).
+    folder = tmp_path / "bill"
+    folder.mkdir()
+    (folder / "part-1.csv").write_text("".join(lines[:8]), encoding="utf-8")
+    (folder / "part-2.csv.gz").write_bytes(gzip.compress("".join(lines[:1] + lines[8:]).encode()))
+    r = trncost.reconcile(est, str(folder), name=SCENARIO)
+    assert r.billed_usage == Decimal("380.746")
+    assert r.difference == Decimal("-16.889212328767123288")
+
+
+def test_a_transfer_billed_by_s3_names_both_services():
+    text = pathlib.Path(SCENARIO).read_text(encoding="utf-8").replace(
+        'what = "fine-tuned weights to the customer"\n',
+        'what = "fine-tuned weights to the customer"\nbilled_by = "S3"\n')
+    est = trncost.scenario(text, base_dir=str(pathlib.Path(SCENARIO).parent)).estimate()
+    out = next(l for l in est.lines if "to the customer (0 to" in l.description)
+    assert out.identity == trncost.Identity("AmazonS3", "us-east-1", "", "DataTransfer-Out-Bytes",
+                                            "", "AWSDataTransfer")
+
+
 def test_reconcile_gives_the_commands_numbers():
     est = trncost.load(SCENARIO).estimate()
     r = trncost.reconcile(est, BILL, name=SCENARIO)
