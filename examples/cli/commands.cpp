@@ -184,7 +184,8 @@ Usage:
   tax and fees have their own rows; rows the filters leave out are counted with their money.
     --from, --to   keep rows whose charge period starts in [from, to) (dates or UTC times)
     --account ID   keep rows of this usage account (repeatable)
-    --region R     keep rows of this region (repeatable); by default the estimate's regions
+    --region R     keep rows of this region only (repeatable); by default every region, a row
+                   of a region the estimate has no line in shown as not in the estimate
     --tag K=V      keep rows with this tag (repeatable: every tag must hold)
     --cost         compare usage at its effective cost (default: after Savings Plans and
                    reservations, amortised) or at its billed cost

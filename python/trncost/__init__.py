@@ -1632,7 +1632,8 @@ def reconcile(estimate: Union[Estimate, str], bill: str, *,
     """The bill (a FOCUS 1.x, legacy CUR or CUR 2.0 CSV file, plain or gzip, or a folder of its
     parts or its export's manifest, read as one bill) against an Estimate or an audited JSON
     report, as `trncost reconcile` does: rows charged in [start, end), of `accounts`, `regions`
-    (by default the estimate's) and carrying every tag of `tags`; usage at its "effective" or
+    (by default every region, a row of one the estimate has no line in its own row, "not in the
+    estimate (another region)") and carrying every tag of `tags`; usage at its "effective" or
     "billed" cost. ParseError naming the bill's line and column for a bill refused."""
     import json as _json  # noqa: PLC0415
 

@@ -90,13 +90,16 @@ TEST_CASE("the fine-tune's bill against its estimate: every difference, computed
   CHECK(r.layout == io::bill_layout::focus);
   CHECK(r.currency == "USD");
   CHECK(r.regions == std::vector<std::string>{"us-east-1"});
-  // 14 rows; the t3.micro row of us-west-2 (30 h x 0.0104 = 0.312) is left out.
+  // 14 rows, all kept: the t3.micro row of us-west-2 (30 h x 0.0104 = 0.312), a region the
+  // estimate has no line in, is a row of its own, not in the estimate (another region).
   CHECK(r.rows_read == 14);
-  CHECK(r.rows_kept == 13);
-  REQUIRE(r.left_out.size() == 1);
-  CHECK(r.left_out[0].what == "another region");
-  CHECK(r.left_out[0].rows == 1);
-  CHECK(r.left_out[0].amount == d("0.312"));
+  CHECK(r.rows_kept == 14);
+  CHECK(r.left_out.empty());
+  const auto& t3 = row_of(r, "BoxUsage:t3.micro");
+  CHECK(t3.identity.region == "us-west-2");
+  CHECK_FALSE(t3.in_estimate);
+  CHECK(t3.billed == d("0.312"));
+  CHECK(t3.why == "not in the estimate (another region)");
 
   // Instance hours of trn1.32xlarge: the 9 lines of the estimate that bill them (setup 4.3,
   // compilation 15.05, training 258, evaluation 14.333333333333333333, checkpointing 6.45, waiting
@@ -179,13 +182,14 @@ TEST_CASE("the fine-tune's bill against its estimate: every difference, computed
   CHECK(tokenize->why == "billed by no AWS service: no bill row is expected");
   CHECK_FALSE(tokenize->billed_as.has_value());
 
-  // Totals: usage 354.75 + 0.88 + 1.25 + 13.80 + 0.07 + 0.016 + 5 + 1.80 + 3 + 0.18 = 380.746;
-  // estimate 397.635212328767123288; credits -200 and tax 12 beside it; invoiced 380.746 - 188.
+  // Totals: usage 354.75 + 0.88 + 1.25 + 13.80 + 0.07 + 0.016 + 5 + 1.80 + 3 + 0.18 + 0.312 (the
+  // t3.micro of us-west-2) = 381.058; estimate 397.635212328767123288, difference
+  // -16.577212328767123288; credits -200 and tax 12 beside it; invoiced 381.058 - 188.
   CHECK(r.estimated == d("397.635212328767123288"));
-  CHECK(r.billed_usage == d("380.746"));
-  CHECK(r.difference == d("-16.889212328767123288"));
+  CHECK(r.billed_usage == d("381.058"));
+  CHECK(r.difference == d("-16.577212328767123288"));
   CHECK(r.other == d("-188"));
-  CHECK(r.invoiced == d("192.746"));
+  CHECK(r.invoiced == d("193.058"));
   REQUIRE(r.other_charges.size() == 2);
   CHECK(r.other_charges[0].what == "credit (Credit)");
   CHECK(r.other_charges[0].amount == d("-200"));
@@ -213,8 +217,8 @@ TEST_CASE("the same bill as a legacy Cost and Usage Report and as CUR 2.0 reconc
       CHECK(cur.rows[i].billed == focus.rows[i].billed);
       CHECK(cur.rows[i].why == focus.rows[i].why);
     }
-    REQUIRE(cur.left_out.size() == 1);
-    CHECK(cur.left_out[0].amount == d("0.312"));
+    CHECK(cur.left_out.empty());
+    CHECK(row_of(cur, "BoxUsage:t3.micro").why == "not in the estimate (another region)");
     // A CUR names its rows by line item id.
     CHECK(row_of(cur, "BoxUsage:trn1.32xlarge")
               .billed_as->method.ends_with(" bill (line item li-0001, line item li-0002)"));
@@ -256,11 +260,11 @@ TEST_CASE("without rate codes the same bill reconciles alike, in every layout") 
     std::istringstream in(trncost_support::slurp(path));
     bill_reader bill(in, path);
     const reconciliation r = report::reconcile(by_hand, "by-hand.json", bill);
-    // The totals of the shipped bill (computed by hand in the first case): usage billed 380.746
-    // against 397.635212328767123288, 13 rows kept of 14.
-    CHECK(r.billed_usage == d("380.746"));
-    CHECK(r.difference == d("-16.889212328767123288"));
-    CHECK(r.rows_kept == 13);
+    // The totals of the shipped bill (computed by hand in the first case): usage billed 381.058
+    // against 397.635212328767123288, the 14 rows kept.
+    CHECK(r.billed_usage == d("381.058"));
+    CHECK(r.difference == d("-16.577212328767123288"));
+    CHECK(r.rows_kept == 14);
     REQUIRE(r.rows.size() == quoted_r.rows.size());
     for (std::size_t i = 0; i < r.rows.size(); ++i) {
       CAPTURE(describe(r.rows[i].identity));
@@ -268,8 +272,10 @@ TEST_CASE("without rate codes the same bill reconciles alike, in every layout") 
       CHECK(r.rows[i].bill_rows == quoted_r.rows[i].bill_rows);
       CHECK(r.rows[i].billed == quoted_r.rows[i].billed);
       CHECK(r.rows[i].why == quoted_r.rows[i].why);
-      // Only the snapshot nobody estimated (1.25) is not in the estimate.
-      CHECK((r.rows[i].in_estimate || r.rows[i].billed == d("1.25")));
+      // Only the snapshot nobody estimated (1.25) and the t3.micro of another region (0.312) are
+      // not in the estimate.
+      CHECK((r.rows[i].in_estimate || r.rows[i].billed == d("1.25") ||
+             r.rows[i].billed == d("0.312")));
     }
     // The transfer out: 16 GiB estimated at 0.09 (1.44), 20 GB billed (1.80), +0.36 of usage.
     const auto& out = row_of(r, "DataTransfer-Out-Bytes");
@@ -302,7 +308,7 @@ TEST_CASE("a line that names its instance type but no usage type matches BoxUsag
   CHECK(trn1->billed == d("354.75"));
   CHECK(trn1->usage_effect == d("19.8875"));
   for (const auto& row : r.rows) CHECK(row.identity.usage_type != "BoxUsage:trn1.32xlarge");
-  CHECK(r.billed_usage == d("380.746"));
+  CHECK(r.billed_usage == d("381.058"));
 }
 
 TEST_CASE("lines of one identity at several rates: usage and price are not split") {
@@ -410,11 +416,11 @@ TEST_CASE("a FOCUS export without SkuPriceId or x_ columns matches by SKU") {
   };
   for (const auto name : {"SkuPriceId", "x_UsageType", "x_ServiceCode"}) drop_column(name);
   const reconciliation r = reconcile_text(text);
-  CHECK(r.billed_usage == d("380.746"));
-  CHECK(r.difference == d("-16.889212328767123288"));
+  CHECK(r.billed_usage == d("381.058"));
+  CHECK(r.difference == d("-16.577212328767123288"));
   for (const auto& row : r.rows) {
     CAPTURE(describe(row.identity));
-    CHECK((row.in_estimate || row.billed == d("1.25")));
+    CHECK((row.in_estimate || row.billed == d("1.25") || row.billed == d("0.312")));
   }
   CHECK(row_of(r, "BoxUsage:trn1.32xlarge").usage_effect == d("19.8875"));
 }
@@ -710,9 +716,9 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
   const auto v = io::detail::parse_json_text(json, "reconciliation.json");
   REQUIRE(v.find("schema") != nullptr);
   CHECK(v.find("schema")->text() == "trncost.reconciliation");
-  CHECK(v.find("difference")->text() == "-16.889212328767123288");
+  CHECK(v.find("difference")->text() == "-16.577212328767123288");
   CHECK(v.find("rows")->items().size() == r.rows.size());
-  CHECK(v.find("left_out")->items().size() == 1);
+  CHECK(v.find("left_out")->items().empty());
   const auto& first = v.find("rows")->items().front();
   CHECK(first.find("identity")->find("usage_type")->text() == "BoxUsage:trn1.32xlarge");
   CHECK(first.find("usage_effect")->text() == "19.8875");
@@ -738,7 +744,7 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
   CHECK(html.find("<script") == std::string::npos);
   CHECK(html.find("http://") == html.find("http://www.w3.org/2000/svg"));  // no other URL
   CHECK(html.find("<tr id=\"difference\"><th>difference (billed - estimated)</th><td "
-                  "class=\"num\">-16.89</td></tr>") != std::string::npos);
+                  "class=\"num\">-16.58</td></tr>") != std::string::npos);
   CHECK(html.find("data-difference=\"19.8875\"") != std::string::npos);
   const auto count = [&](std::string_view what) {
     std::size_t n = 0;
@@ -747,17 +753,20 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
     }
     return n;
   };
-  // Rows: 11 identities (the 10 of the estimate, among them the S3 requests under their two usage
-  // types, and the snapshot) and a header; 5 totals; 2 other charges and a header; 1 left out and a
-  // header.
-  CHECK(count("<tr") == 11 + 1 + 5 + 3 + 2);
-  CHECK(count("<rect class=\"bar\"") == 11);
+  // Rows: 12 identities (the 10 of the estimate, among them the S3 requests under their two usage
+  // types, the snapshot and the t3.micro of us-west-2) and a header; 5 totals; 2 other charges
+  // and a header; nothing left out, so no table of it.
+  CHECK(count("<tr") == 12 + 1 + 5 + 3);
+  CHECK(count("<rect class=\"bar\"") == 12);
 
   const std::string md = io::render_reconciliation_markdown(r);
-  CHECK(md.find("| difference (billed - estimated) | -16.89 |") != std::string::npos);
+  CHECK(md.find("| difference (billed - estimated) | -16.58 |") != std::string::npos);
   CHECK(md.find("| AmazonEC2, us-east-1, EBS:SnapshotUsage | - | - | 1.25 | 1 | +1.25 | not in "
                 "the estimate |") != std::string::npos);
-  CHECK(md.find("| another region | 1 | 0.31 |") != std::string::npos);
+  CHECK(md.find("| AmazonEC2, us-west-2, BoxUsage:t3.micro | - | - | 0.31 | 1 | +0.31 | not in the "
+                "estimate (another region) |") != std::string::npos);
+  CHECK(md.find("kept: 14 (the estimate's regions: us-east-1; a row of another region is kept, "
+                "not in the estimate)") != std::string::npos);
 }
 
 }  // namespace trncost_tests::reports_reconcile_test

@@ -103,6 +103,8 @@ struct group {
   // as a measurement.
   std::uint64_t negative_rows = 0;
   decimal negative_cost{};
+  // A bill's own group of a region the estimate has no line in (kept by default, shown apart).
+  bool other_region = false;
 };
 
 /// How many rows a measurement's method names one by one before it says "and N more".
@@ -153,7 +155,7 @@ void explain(group& g) {
                           g.est_unit->unit == g.bill_unit->unit && g.est_units_agree &&
                           g.bill_units_agree && g.est_quantity_known;
   if (!r.in_estimate) {
-    r.why = "not in the estimate";
+    r.why = g.other_region ? "not in the estimate (another region)" : "not in the estimate";
     if (comparable || (g.bill_unit != nullptr && g.bill_units_agree)) {
       r.unit = std::string(g.bill_unit->text);
       r.billed_quantity = g.bill_qty;
@@ -405,7 +407,9 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
                std::find(options.accounts.begin(), options.accounts.end(), row.account) ==
                    options.accounts.end()) {
       reason = &other_account;
-    } else if (!kept_region(row.region)) {
+    } else if (!options.regions.empty() && !kept_region(row.region)) {
+      // Regions given: the rest are left out. By default a row of another region than the
+      // estimate's is kept, and shown as not in the estimate (another region).
       reason = &other_region;
     } else {
       for (const auto& [k, v] : options.tags) {
@@ -481,6 +485,7 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
         groups.emplace_back();
         groups.back().row.identity = {
             .service = row.service, .region = row.region, .usage_type = what};
+        groups.back().other_region = !kept_region(row.region);
       }
       gi = it->second;
     }
@@ -689,11 +694,16 @@ TRNCOST_DECL std::string render_reconciliation_markdown(const report::reconcilia
        std::string(to_string(r.layout)) + "), usage at its " + std::string(to_string(r.basis)) +
        " cost, in " + r.currency + ".\n\n";
   s += "Rows read: " + std::to_string(r.rows_read) + "; kept: " + std::to_string(r.rows_kept) +
-       " (regions: " + (r.regions.empty() ? std::string("any") : [&] {
+       (r.options.regions.empty() ? " (the estimate's regions: " : " (regions: ") +
+       (r.regions.empty() ? std::string("any") : [&] {
          std::string j;
          for (const auto& x : r.regions) j += (j.empty() ? "" : ", ") + x;
          return j;
-       }()) + ").\n\n";
+       }()) +
+       (r.options.regions.empty() && !r.regions.empty()
+            ? "; a row of another region is kept, not in the estimate"
+            : "") +
+       ").\n\n";
   s += "| | " + r.currency + " |\n|---|---:|\n";
   s += "| estimated" +
        std::string(r.unpriced_lines
