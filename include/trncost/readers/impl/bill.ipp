@@ -69,8 +69,8 @@ struct bill_columns {
 };
 
 // Field order: cost, effective, sp_effective, ri_effective, kind, provider, service, service_code,
-// offer, region, usage_type, sku, rate_code, account, description, start, end, quantity, unit, currency,
-// row_id, tags (bill_reader::col).
+// offer, region, usage_type, sku, rate_code, account, description, start, end, quantity, unit,
+// currency, row_id, tags (bill_reader::col).
 constexpr bill_columns bill_layouts[] = {
     {bill_layout::focus,
      {"*BilledCost",
@@ -506,10 +506,10 @@ TRNCOST_DECL bool bill_reader::next() {
     const std::string_view code = field(c_service_code);
     const auto known = find_aws_service(name);
     const auto known_code = find_aws_service(code);
-    row_.service.assign(known              ? known->code
-                        : known_code       ? known_code->code
-                        : !code.empty()    ? code
-                                           : name);
+    row_.service.assign(known           ? known->code
+                        : known_code    ? known_code->code
+                        : !code.empty() ? code
+                                        : name);
     std::string_view offer = field(c_offer).empty() ? code : field(c_offer);
     if (const auto o = find_aws_service(offer)) offer = o->code;
     row_.offer.assign(offer == row_.service ? std::string_view{} : offer);
