@@ -179,22 +179,6 @@ class bill_reader {
   void read_kind();
   void check_duplicates();
 
-  std::string name_;
-  std::vector<std::string> parts_;
-  std::size_t part_ = 0;  ///< the part being read
-  bill_part_opener open_;
-  std::unique_ptr<std::istream> owned_;  ///< the part's stream, when the reader opened it
-  std::optional<detail::csv_reader> csv_;
-  detail::csv_header header_;
-  bill_layout layout_ = bill_layout::focus;
-  std::array<std::optional<std::size_t>, c_count> cols_{};
-  std::vector<std::pair<std::size_t, std::string>> tag_columns_;  ///< legacy CUR resourceTags/*
-  bill_row row_;
-  bool layout_known_ = false;  ///< the first part's header has been read
-  std::string currency_;
-  std::uint32_t currency_part_ = 0;  ///< where the first row's currency was read
-  std::uint64_t currency_line_ = 0;
-  std::uint64_t rows_ = 0;
   /// (fingerprint, part, line) of every row read.
   struct seen_row {
     std::uint64_t fingerprint;
@@ -206,10 +190,29 @@ class bill_reader {
       return a.line < b.line;
     }
   };
+
+  // In the order that leaves the least padding (clang-analyzer's optin.performance.Padding).
+  bill_row row_;
+  std::size_t part_ = 0;                 ///< the part being read
+  std::unique_ptr<std::istream> owned_;  ///< the part's stream, when the reader opened it
+  std::uint64_t currency_line_ = 0;      ///< where the first row's currency was read
+  std::uint64_t rows_ = 0;
+  std::vector<std::string> parts_;
+  std::vector<std::pair<std::size_t, std::string>> tag_columns_;  ///< legacy CUR resourceTags/*
   std::vector<seen_row> seen_;
+  std::string name_;
+  bill_part_opener open_;
+  std::string currency_;
   /// line item id and period -> (part, line)
   std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint64_t>> ids_;
+  detail::csv_header header_;
+  std::array<std::optional<std::size_t>, c_count> cols_{};
+  std::optional<detail::csv_reader> csv_;
+  std::uint32_t currency_part_ = 0;
+  bill_layout layout_ = bill_layout::focus;
+  bool layout_known_ = false;  ///< the first part's header has been read
   bool done_ = false;
+
   /// "line 2" in part `from`; "part-1.csv line 2" when `part` is another part than `from`.
   [[nodiscard]] std::string where(std::uint32_t part, std::uint64_t line, std::uint32_t from) const;
 };

@@ -257,13 +257,13 @@ TRNCOST_DECL bool has_tag(const bill_row& row, std::string_view key, std::string
 }  // namespace detail
 
 TRNCOST_DECL bill_reader::bill_reader(std::istream& in, std::string file)
-    : name_(file), parts_{std::move(file)} {
+    : parts_{file}, name_(std::move(file)) {
   open_part(in, parts_.front());
 }
 
 TRNCOST_DECL bill_reader::bill_reader(std::string name, std::vector<std::string> parts,
                                       bill_part_opener open)
-    : name_(std::move(name)), parts_(std::move(parts)), open_(std::move(open)) {
+    : parts_(std::move(parts)), name_(std::move(name)), open_(std::move(open)) {
   if (parts_.empty()) {
     throw input_error(name_ + ": holds no part of a bill (no .csv or .csv.gz file)");
   }
