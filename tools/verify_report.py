@@ -956,7 +956,13 @@ class Report:
                              f"a line in schema version {self.version}")
         for path, l in self.lines:
             if identity:
-                ident = obj_at(l, path, "identity", IDENTITY_MEMBERS, "a line's identity")
+                ident = obj_at(l, path, "identity", IDENTITY_MEMBERS + ["offer"],
+                               "a line's identity")
+                if "offer" in ident:
+                    # Written only when the price's offer is not the billing service's own.
+                    member(ident, at(path, "identity"), "offer", str, "an offer code")
+                    if ident["offer"] == "":
+                        raise Unreadable(at(at(path, "identity"), "offer"), "is empty")
                 for key in IDENTITY_MEMBERS:
                     member(ident, at(path, "identity"), key, (str, type(None)), "a string or null")
                     if ident[key] == "":
@@ -1329,6 +1335,8 @@ class Report:
                 else:
                     continue
                 for key, value in pairs:
+                    if key == "service" and ident.get("offer"):
+                        key = "offer"  # priced by another offer than its billing service's
                     if not value or ident[key] is None or ident[key] == value:
                         continue
                     # A price list writes a region prefix before a usage type the line names
@@ -2607,10 +2615,12 @@ def money_text(v, sign):
     return "+" + s if sign and v >= 0 else s
 
 
-def why_of(r, e, b, n, diff, eq, bq, usage, price):
+def why_of(r, e, b, n, diff, eq, bq, usage, price, regions):
     """The 'why' a reconciliation row must say, from its own figures; (text, whole sentence)."""
     if not r["in_estimate"]:
-        return "not in the estimate", False
+        region = r["identity"]["region"]
+        return ("not in the estimate (another region)" if region is not None and
+                region not in regions else "not in the estimate"), True
     if r["identity"]["service"] is None:
         return "billed by no AWS service: no bill row is expected", True
     if n == 0:
@@ -2671,7 +2681,10 @@ class Reconciliation:
         sum_est, sum_billed, sum_rows, unpriced_rows, unpriced_most = \
             Fraction(0), Fraction(0), 0, 0, 0
         for path, r in objects(d, "", "rows", RECONCILIATION_ROW, "a reconciliation row"):
-            ident = obj_at(r, path, "identity", IDENTITY_MEMBERS, "a line's identity")
+            ident = obj_at(r, path, "identity", IDENTITY_MEMBERS + ["offer"], "an identity")
+            if "offer" in ident and (not isinstance(ident["offer"], str) or not ident["offer"]):
+                raise Unreadable(at(at(path, "identity"), "offer"), "is not an offer code (a "
+                                 "non-empty string; left out when the price is the service's own)")
             for key in IDENTITY_MEMBERS:
                 v = member(ident, at(path, "identity"), key, (str, type(None)), "a string or null")
                 if v == "":
@@ -2719,7 +2732,7 @@ class Reconciliation:
                        usage, "(billed - estimated quantity) x the estimated rate")
                 expect(at(path, "price_effect"), diff - usage, price,
                        "the difference less the usage effect")
-            want, whole_sentence = why_of(r, e, b, n, diff, eq, bq, usage, price)
+            want, whole_sentence = why_of(r, e, b, n, diff, eq, bq, usage, price, regions)
             if (why != want) if whole_sentence else not why.startswith(want):
                 raise Mismatch(at(path, "why"), f"'{want}'" + ("" if whole_sentence else "..."),
                                f"'{why}'", "the row's figures")
@@ -2747,9 +2760,10 @@ class Reconciliation:
             elif n > 0:
                 raise Mismatch(at(path, "billed_as"), "the bill's measurement", "null",
                                f"{n} bill row(s) matched")
-            if n > 0 and ident["region"] is not None and ident["region"] not in regions:
+            if inside and n > 0 and ident["region"] is not None and ident["region"] not in regions:
                 raise Mismatch("regions", f"a list with {ident['region']}", regions,
-                               f"{path} is billed there; a row kept is of a region reconciled")
+                               f"{path} of the estimate is billed there; an estimate's row kept "
+                               "is of a region reconciled")
             if unpriced:
                 unpriced_rows += 1
                 unpriced_most += len(lines)

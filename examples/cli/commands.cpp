@@ -16,6 +16,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <trncost/readers/bill_files.hpp>
 #include <trncost/readers/detail/input.hpp>
 #include <trncost/report/audit.hpp>
 #include <trncost/report/audit_study.hpp>
@@ -177,13 +178,15 @@ Usage:
 
   ESTIMATE is a JSON report of an estimate (audited first), a scenario file (estimated here) or a
   study file (its decided option). BILL.csv is a FOCUS 1.x export, a legacy AWS Cost and Usage
-  Report or a CUR 2.0 export, in CSV (docs/io.md#bills). Each bill row is matched to the
+  Report or a CUR 2.0 export, in CSV, plain or gzip (.csv.gz); a folder of its parts or its
+  manifest (...-Manifest.json) reads the parts as one bill (docs/io.md#bills). Each bill row is matched to the
   estimate's lines by the rate code of their quoted price, else by service, region and usage
   type; each identity gets what was estimated, billed, the difference and why. Credits, refunds,
   tax and fees have their own rows; rows the filters leave out are counted with their money.
     --from, --to   keep rows whose charge period starts in [from, to) (dates or UTC times)
     --account ID   keep rows of this usage account (repeatable)
-    --region R     keep rows of this region (repeatable); by default the estimate's regions
+    --region R     keep rows of this region only (repeatable); by default every region, a row
+                   of a region the estimate has no line in shown as not in the estimate
     --tag K=V      keep rows with this tag (repeatable: every tag must hold)
     --cost         compare usage at its effective cost (default: after Savings Plans and
                    reservations, amortised) or at its billed cost
@@ -690,8 +693,7 @@ int reconcile_command(std::string_view program, const std::string& input,
   std::string what;
   const std::optional<report::document> doc = estimate_document(input, what);
   if (!doc) return names_json_report(input) ? exit_mismatch : exit_bad_input;
-  std::ifstream in = io::open_input_file(bill_path);
-  io::bill_reader bill(in, bill_path);
+  io::bill_reader bill = io::open_bill(bill_path);
   const report::reconciliation r = report::reconcile(*doc, what, bill, options);
   const std::string text = format == "json"   ? io::render_reconciliation_json(r)
                            : format == "html" ? io::render_reconciliation_html(r)

@@ -2,8 +2,9 @@
 // TRNCOST_SEPARATE_COMPILATION (config.hpp, README.md, "Separate compilation"): include this
 // header in exactly one translation unit of the program. What needs a parser has its own, included
 // in the same unit: readers/src.hpp (the JSON readers and the audit: RapidJSON),
-// scenario/src.hpp (scenario and study files: toml++) and readers/src_price_store.hpp (SQLite), so
-// that a program without them needs none of these.
+// scenario/src.hpp (scenario and study files: toml++), readers/src_bill_files.hpp (a bill's gzip
+// parts: zlib) and readers/src_price_store.hpp (SQLite), so that a program without them needs none
+// of these.
 #ifndef TRNCOST_SRC_HPP
 #define TRNCOST_SRC_HPP
 

@@ -19,6 +19,7 @@
 #include <trncost/credits.hpp>
 #include <trncost/model/components/block_storage.hpp>
 #include <trncost/model/components/instance_time.hpp>
+#include <trncost/readers/bill_files.hpp>
 #include <trncost/readers/model_support.hpp>
 #include <trncost/readers/run_log.hpp>
 #include <trncost/report/audit.hpp>
@@ -284,11 +285,12 @@ std::string category_key(category c) {
   return std::string(to_string(c));
 }
 
-/// What a line is: (service, region, instance type, usage type, purchase option), "" where it
-/// does not apply.
+/// What a line is: (service, region, instance type, usage type, purchase option, offer), "" where
+/// it does not apply.
 py::tuple identity_of(const line_identity& id) {
   return py::make_tuple(id.service, id.region, id.instance_type, id.usage_type,
-                        id.purchase ? std::string(to_string(*id.purchase)) : std::string());
+                        id.purchase ? std::string(to_string(*id.purchase)) : std::string(),
+                        id.offer);
 }
 
 py::tuple line_of(const line_item& l) {
@@ -628,8 +630,8 @@ py::tuple reconcile_of(const py::object& estimate, const std::string& name, cons
   }
   o.basis = basis == "billed" ? report::cost_basis::billed : report::cost_basis::effective;
   const report::document doc = document_of(estimate);
-  std::ifstream in = io::open_input_file(bill);
-  io::bill_reader reader(in, bill);
+  // As AWS delivers it: plain or gzip CSV, a folder of parts or a manifest.
+  io::bill_reader reader = io::open_bill(bill);
   const auto r = report::reconcile(doc, name, reader, o);
   return py::make_tuple(io::render_reconciliation_json(r), io::render_reconciliation_markdown(r),
                         io::render_reconciliation_html(r));

@@ -296,14 +296,17 @@ class Record:
 
 @dataclasses.dataclass(frozen=True)
 class Identity:
-    """What a line is: the AWS service that bills it, its region, instance type, usage type and
-    purchase option ("" where one does not apply; a line no AWS service bills has no service)."""
+    """What a line is: the AWS service that bills it (the billing product), its region, instance
+    type, usage type and purchase option, and the price list offer its price comes from when it is
+    not the service's own ("AWSDataTransfer" for data AmazonS3 moved and bills); "" where one does
+    not apply (a line no AWS service bills has no service)."""
 
     service: str
     region: str
     instance_type: str
     usage_type: str
     purchase_option: str
+    offer: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -1616,7 +1619,8 @@ class Reconciliation:
 
 def _identity_of(d: Mapping[str, Any]) -> Identity:
     return Identity(*(d.get(k) or "" for k in
-                      ("service", "region", "instance_type", "usage_type", "purchase_option")))
+                      ("service", "region", "instance_type", "usage_type", "purchase_option",
+                       "offer")))
 
 
 def reconcile(estimate: Union[Estimate, str], bill: str, *,
@@ -1625,9 +1629,11 @@ def reconcile(estimate: Union[Estimate, str], bill: str, *,
               accounts: Sequence[str] = (), regions: Sequence[str] = (),
               tags: Mapping[str, str] = {}, cost: str = "effective",
               name: Optional[str] = None) -> Reconciliation:
-    """The bill (a FOCUS 1.x, legacy CUR or CUR 2.0 CSV file) against an Estimate or an audited
-    JSON report, as `trncost reconcile` does: rows charged in [start, end), of `accounts`, `regions`
-    (by default the estimate's) and carrying every tag of `tags`; usage at its "effective" or
+    """The bill (a FOCUS 1.x, legacy CUR or CUR 2.0 CSV file, plain or gzip, or a folder of its
+    parts or its export's manifest, read as one bill) against an Estimate or an audited JSON
+    report, as `trncost reconcile` does: rows charged in [start, end), of `accounts`, `regions`
+    (by default every region, a row of one the estimate has no line in its own row, "not in the
+    estimate (another region)") and carrying every tag of `tags`; usage at its "effective" or
     "billed" cost. ParseError naming the bill's line and column for a bill refused."""
     import json as _json  # noqa: PLC0415
 

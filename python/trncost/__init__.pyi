@@ -109,6 +109,7 @@ class Identity:
     instance_type: str
     usage_type: str
     purchase_option: str
+    offer: str
 
 class Line:
     category: Category

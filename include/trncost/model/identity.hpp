@@ -85,9 +85,10 @@ constexpr std::optional<aws_service> find_aws_service(std::string_view spelling)
 /// The identity of a priced line. Empty fields are unknown or do not apply (a transfer line has no
 /// instance type; a user's on-premise power bill has no AWS service).
 struct line_identity {
-  /// The AWS service code that bills the line, as its offer file and the bill name it
-  /// ("AmazonEC2", "AmazonS3", "AmazonCloudWatch", "AWSDataTransfer"; known_aws_services). Empty:
-  /// not billed by an AWS service (a user's own component that says none).
+  /// The AWS service code that bills the line: the billing product, as the bill names it
+  /// (lineItem/ProductCode, FOCUS ServiceName) and as credits cover it ("AmazonEC2", "AmazonS3",
+  /// "AmazonCloudWatch", "AWSDataTransfer"; known_aws_services). Empty: not billed by an AWS
+  /// service (a user's own component that says none).
   std::string service{};
   /// The region the line is billed in ("us-east-1"); a component leaves it empty and the model's
   /// region fills it in (model::set_region()).
@@ -100,10 +101,18 @@ struct line_identity {
   std::string usage_type{};
   /// How the capacity is bought, for instance time; empty where it does not apply.
   std::optional<purchase_option> purchase{};
+  /// The price list offer the line's price comes from (the bill's product/servicecode), when it
+  /// is not the billing service's own: "AWSDataTransfer" for data that AmazonS3 or AmazonEC2 moved
+  /// and bills. Empty: the service's own offer.
+  std::string offer{};
 
+  /// The offer the line's price comes from: `offer`, else the service's own.
+  [[nodiscard]] const std::string& price_offer() const noexcept {
+    return offer.empty() ? service : offer;
+  }
   [[nodiscard]] bool empty() const noexcept {
     return service.empty() && region.empty() && instance_type.empty() && usage_type.empty() &&
-           !purchase;
+           !purchase && offer.empty();
   }
   friend bool operator==(const line_identity&, const line_identity&) = default;
 };
@@ -113,6 +122,7 @@ struct line_identity {
 [[nodiscard]] inline std::string describe(const line_identity& id) {
   if (id.empty()) return "no AWS service";
   std::string s = id.service.empty() ? std::string("no AWS service") : id.service;
+  if (!id.offer.empty()) s += " (" + id.offer + " offer)";
   const auto add = [&](std::string_view part) {
     if (!part.empty()) s.append(", ").append(part);
   };

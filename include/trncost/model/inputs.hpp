@@ -3,9 +3,11 @@
 #ifndef TRNCOST_MODEL_INPUTS_HPP
 #define TRNCOST_MODEL_INPUTS_HPP
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 
 #include "component.hpp"
 
@@ -63,6 +65,19 @@ node<typename Q::unit_type> add_input(component_builder& b, const input_of<Q>& i
 template <exact_quantity Q>
 std::string input_name(const input_of<Q>& in) {
   return in.name();
+}
+
+/// The purchase option of a price read from an AWS offer file (an on-demand, spot, reserved or
+/// Savings Plans rate: a quote that names its offer code); none for a price written by hand,
+/// derived or unknown, whose option the price does not say.
+template <exact_quantity Q>
+std::optional<purchase_option> offer_file_option(const input_of<Q>& in) {
+  if (const auto* s = in.known()) {
+    if (const auto* q = std::get_if<quoted>(&s->origin()); q != nullptr && !q->offer_code.empty()) {
+      return q->option;
+    }
+  }
+  return std::nullopt;
 }
 
 /// How a description names an input: its value when known ("2"), its name when unknown.

@@ -5,7 +5,9 @@
 // becomes a bill_row in the words of trncost's line identity (service code, region, usage type
 // without its region prefix, SKU, rate code), with the cost a job is compared at and the kind of
 // charge. Streamed: memory is one record and a 16-byte fingerprint per row (to refuse a row written
-// twice), whatever the size of the file. The layouts and their rules are in docs/io.md#bills.
+// twice), whatever the size of the file. A bill delivered in parts (each with its header) is read
+// as one: readers/bill_files.hpp opens the files as AWS delivers them (gzip, a folder of parts, a
+// manifest). The layouts and their rules are in docs/io.md#bills.
 #ifndef TRNCOST_READERS_BILL_HPP
 #define TRNCOST_READERS_BILL_HPP
 
@@ -13,7 +15,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,13 +61,20 @@ enum class charge_kind : std::uint8_t {
 
 /// One row of a bill. Texts are empty where the bill leaves the column out or NULL.
 struct bill_row {
-  std::uint64_t line = 0;  ///< the line of the file the row starts on
+  std::string file;        ///< the file (the part of the bill) the row is read from
+  std::uint64_t line = 0;  ///< the line of that file the row starts on
   std::string row_id;      ///< identity/LineItemId (CUR); empty in FOCUS
   charge_kind kind = charge_kind::usage;
   std::string charge_type;  ///< the bill's word: "Usage", "Credit", "SavingsPlanCoveredUsage"
   std::string provider;     ///< FOCUS ProviderName ("AWS"); "AWS" for a CUR
-  /// The service's offer code when trncost knows the service ("AmazonEC2"), else the bill's name.
+  /// The billing product, the service that bills the row and that credits apply to (CUR
+  /// lineItem/ProductCode, FOCUS ServiceName): its code when trncost knows the service
+  /// ("AmazonEC2"), else the bill's word (FOCUS x_ServiceCode when it has one).
   std::string service;
+  /// The price list offer the row's price comes from, when the bill names it and it is not the
+  /// billing product (CUR product/servicecode, FOCUS x_ServiceCode): "AWSDataTransfer" for data
+  /// that AmazonEC2 or AmazonS3 moved and bills. Empty otherwise.
+  std::string offer;
   std::string region;      ///< "us-east-1"; empty for a global charge
   std::string usage_type;  ///< without its region prefix: "BoxUsage:trn1.32xlarge"
   std::string sku;         ///< product/sku, SkuId
@@ -87,10 +98,24 @@ struct bill_row {
   std::vector<std::pair<std::string, std::string>> tags;
 };
 
+/// What to do with the Parquet export `file`, which trncost does not read: the command that
+/// converts it to CSV with its header (DuckDB reads Parquet and writes CSV:
+/// https://duckdb.org/docs/data/parquet/overview), or an export delivered as CSV.
+[[nodiscard]] TRNCOST_DECL std::string parquet_conversion(std::string_view file);
+
+/// Opens one part of a bill as the stream of its CSV text (readers/bill_files.hpp's
+/// open_bill_part() decompresses gzip); throws what it refuses.
+using bill_part_opener = std::function<std::unique_ptr<std::istream>(const std::string& part)>;
+
 /// Reads a bill from a stream, one row at a time:
 ///
 ///     bill_reader bill(in, "focus.csv");
 ///     while (bill.next()) use(bill.row());
+///
+/// or from its parts, read one after the other as one bill (each part has its header, of the same
+/// layout as the first part's; a row repeated in another part is refused as within one file):
+///
+///     bill_reader bill("exports/", {"exports/part-1.csv", "exports/part-2.csv"}, open);
 ///
 /// Throws parse_error naming the file, the line, the column and the rule: a header of no known
 /// layout (naming the columns each needs), a record of another width than the header, a number or
@@ -101,12 +126,18 @@ struct bill_row {
 class bill_reader {
  public:
   TRNCOST_DECL bill_reader(std::istream& in, std::string file);
+  /// The bill `name` (a folder, a manifest) in `parts`, each opened by `open` when its turn comes.
+  /// input_error for a bill of no part.
+  TRNCOST_DECL bill_reader(std::string name, std::vector<std::string> parts, bill_part_opener open);
 
   /// Reads the next row; false at the end of the input (after the duplicate check).
   TRNCOST_DECL bool next();
   [[nodiscard]] const bill_row& row() const noexcept { return row_; }
   [[nodiscard]] bill_layout layout() const noexcept { return layout_; }
-  [[nodiscard]] const std::string& file() const noexcept { return csv_.file(); }
+  /// The bill's name: its file, or the folder or manifest that names its parts.
+  [[nodiscard]] const std::string& file() const noexcept { return name_; }
+  /// The files the bill is read from, in order (one for a bill read from one stream).
+  [[nodiscard]] const std::vector<std::string>& parts() const noexcept { return parts_; }
   /// The bill's currency (its first row's); empty before the first row.
   [[nodiscard]] const std::string& currency() const noexcept { return currency_; }
   /// Rows read so far.
@@ -122,6 +153,7 @@ class bill_reader {
     c_provider,
     c_service,
     c_service_code,
+    c_offer,
     c_region,
     c_usage_type,
     c_sku,
@@ -138,6 +170,7 @@ class bill_reader {
     c_count
   };
 
+  void open_part(std::istream& in, const std::string& file);
   void read_header();
   [[nodiscard]] std::string_view field(col c) const noexcept;
   [[nodiscard]] std::string_view column_name(col c) const;
@@ -146,22 +179,46 @@ class bill_reader {
   void read_kind();
   void check_duplicates();
 
-  detail::csv_reader csv_;
-  detail::csv_header header_;
-  bill_layout layout_ = bill_layout::focus;
-  std::array<std::optional<std::size_t>, c_count> cols_{};
-  std::vector<std::pair<std::size_t, std::string>> tag_columns_;  ///< legacy CUR resourceTags/*
+  /// (fingerprint, part, line) of every row read.
+  struct seen_row {
+    std::uint64_t fingerprint;
+    std::uint32_t part;
+    std::uint64_t line;
+    friend bool operator<(const seen_row& a, const seen_row& b) noexcept {
+      if (a.fingerprint != b.fingerprint) return a.fingerprint < b.fingerprint;
+      if (a.part != b.part) return a.part < b.part;
+      return a.line < b.line;
+    }
+  };
+
+  // In the order that leaves the least padding (clang-analyzer's optin.performance.Padding).
   bill_row row_;
-  std::string currency_;
-  std::uint64_t currency_line_ = 0;
+  std::size_t part_ = 0;                 ///< the part being read
+  std::unique_ptr<std::istream> owned_;  ///< the part's stream, when the reader opened it
+  std::uint64_t currency_line_ = 0;      ///< where the first row's currency was read
   std::uint64_t rows_ = 0;
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> seen_;  ///< (fingerprint, line)
-  std::unordered_map<std::uint64_t, std::uint64_t> ids_;       ///< line item id and period -> line
+  std::vector<std::string> parts_;
+  std::vector<std::pair<std::size_t, std::string>> tag_columns_;  ///< legacy CUR resourceTags/*
+  std::vector<seen_row> seen_;
+  std::string name_;
+  bill_part_opener open_;
+  std::string currency_;
+  /// line item id and period -> (part, line)
+  std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint64_t>> ids_;
+  detail::csv_header header_;
+  std::array<std::optional<std::size_t>, c_count> cols_{};
+  std::optional<detail::csv_reader> csv_;
+  std::uint32_t currency_part_ = 0;
+  bill_layout layout_ = bill_layout::focus;
+  bool layout_known_ = false;  ///< the first part's header has been read
   bool done_ = false;
+
+  /// "line 2" in part `from`; "part-1.csv line 2" when `part` is another part than `from`.
+  [[nodiscard]] std::string where(std::uint32_t part, std::uint64_t line, std::uint32_t from) const;
 };
 
 /// Opens `path` (io::open_input_file) and reads it as a bill: for each row, `on_row(row)`. Returns
-/// the layout read.
+/// the layout read. (A bill as AWS delivers it, gzip or in parts: readers/bill_files.hpp.)
 template <class OnRow>
 bill_layout for_each_bill_row(const std::string& path, OnRow&& on_row) {
   std::ifstream in = open_input_file(path);

@@ -42,8 +42,9 @@ struct reconcile_options {
   std::optional<timestamp> from{};      ///< rows whose charge period starts at or after it
   std::optional<timestamp> to{};        ///< rows whose charge period starts before it
   std::vector<std::string> accounts{};  ///< usage accounts kept; empty: every account
-  /// Regions kept; empty: the regions of the estimate's lines. A row with no region (a global
-  /// charge) is always kept.
+  /// Regions kept, the others left out; empty: every region, a usage row of a region the estimate
+  /// has no line in shown as its own row, not in the estimate (another region). A row with no
+  /// region (a global charge) is always kept.
   std::vector<std::string> regions{};
   std::vector<std::pair<std::string, std::string>> tags{};  ///< every tag must hold (key, value)
   cost_basis basis = cost_basis::effective;
@@ -89,7 +90,8 @@ struct reconciliation {
   std::string currency;
   cost_basis basis = cost_basis::effective;
   reconcile_options options;
-  std::vector<std::string> regions;  ///< the regions kept (given, or the estimate's)
+  /// The regions given (the only ones kept), or the estimate's (every region kept).
+  std::vector<std::string> regions;
   /// The estimate's identities in the order of their first line, then the bill's usage the
   /// estimate does not have, largest first.
   std::vector<reconcile_row> rows;

@@ -67,6 +67,7 @@ struct scenario_transfer {
   std::string type;  ///< "inter_az", "internet_egress" or "inter_region"
   std::string what;
   std::string to_region;  ///< inter_region: where the data goes
+  std::string billed_by;  ///< the service that moved the data and bills it, when said
   std::uint64_t line = 0;
   std::map<std::string, scenario_value> values;  ///< "gib", optionally "price"
 };

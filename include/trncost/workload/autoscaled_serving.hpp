@@ -93,7 +93,10 @@ autoscaled_serving_plan<Rate> add_autoscaled_serving(model& m,
   }
   std::optional<autoscaled_serving_plan<Rate>> plan;
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
-    b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
+    // The fleet's hours, bought as its price was quoted (BoxUsage:, SpotUsage:) when the price
+    // is read from an offer file; by hand, the option is not known and the type alone names them.
+    b.bills(::trncost::detail::ec2_instance_identity(
+        in.instance_type, ::trncost::detail::offer_file_option(in.price)));
     const auto price = trncost::detail::add_input(b, in.price);
     const auto repeats = trncost::detail::add_input(b, in.repeats);
     const auto per_replica = b.input(in.target_per_replica);

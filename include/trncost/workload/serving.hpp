@@ -118,7 +118,10 @@ serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
   }
   std::optional<serving_plan<Rate>> plan;
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
-    b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
+    // The fleet's hours, bought as its price was quoted (BoxUsage:, SpotUsage:) when the price
+    // is read from an offer file; by hand, the option is not known and the type alone names them.
+    b.bills(::trncost::detail::ec2_instance_identity(
+        in.instance_type, ::trncost::detail::offer_file_option(in.price)));
     const auto price = trncost::detail::add_input(b, in.price);
     const auto average = b.input(in.average_demand);
     const auto sizing = in.peak_demand ? b.input(*in.peak_demand) : average;
@@ -194,7 +197,10 @@ inline node<units::instance_second_t> add_fixed_fleet(model& m, const fixed_flee
   }
   std::optional<node<units::instance_second_t>> billed;
   detail::add_built(m, name, category::compute, [&](component_builder& b) {
-    b.bills(::trncost::detail::ec2_instance_identity(in.instance_type, std::nullopt));
+    // The fleet's hours, bought as its price was quoted (BoxUsage:, SpotUsage:) when the price
+    // is read from an offer file; by hand, the option is not known and the type alone names them.
+    b.bills(::trncost::detail::ec2_instance_identity(
+        in.instance_type, ::trncost::detail::offer_file_option(in.price)));
     const auto price = trncost::detail::add_input(b, in.price);
     const auto instances = trncost::detail::add_input(b, in.instances);
     const auto period = convert<units::second_t>(trncost::detail::add_input(b, in.period));

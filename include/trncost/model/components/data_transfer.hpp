@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -55,6 +56,16 @@ class transfer {
   static transfer tiered(std::string what, input_of<quantity<units::gibibyte_t>> volume,
                          prices tiers);
 
+  /// The service that moved the data and bills it, the billing product ("AmazonS3" for data
+  /// sent from a bucket, "AmazonEC2" from an instance; "S3" and "EC2" read alike): the line's
+  /// identity then says that service, priced by the AWSDataTransfer offer, as a Cost and Usage
+  /// Report bills it (lineItem/ProductCode that service, product/servicecode AWSDataTransfer), and
+  /// credits that cover the service cover it. Not said, the line says AWSDataTransfer. input_error
+  /// for a service that bills no data it moves here (neither Amazon EC2 nor Amazon S3).
+  transfer& billed_by(std::string_view service);
+  /// The billing product billed_by() named; empty when none was.
+  [[nodiscard]] const std::string& billing_product() const noexcept { return billed_by_; }
+
   [[nodiscard]] const std::string& what() const noexcept { return what_; }
   /// The AWS usage type a bill names the flow by, without its region prefix
   /// ("DataTransfer-Regional-Bytes" between zones, "DataTransfer-Out-Bytes" to the internet);
@@ -80,6 +91,7 @@ class transfer {
   /// internet_egress_by_month(): each billing month's volume (volume_ is then the first).
   std::vector<input_of<quantity<units::gibibyte_t>>> monthly_;
   std::string usage_;
+  std::string billed_by_;  ///< billed_by(): the billing product, when said
 };
 
 /// The data a job moves, one line per flow (and per tier of a tiered flow).
@@ -93,7 +105,11 @@ class data_transfer {
   template <std::same_as<component_builder> Builder>  // see model/component.hpp
   void build(Builder& b) const {
     for (const auto& t : transfers_) {
-      b.bills({.service = "AWSDataTransfer", .usage_type = t.usage_});
+      if (t.billed_by_.empty()) {
+        b.bills({.service = "AWSDataTransfer", .usage_type = t.usage_});
+      } else {
+        b.bills({.service = t.billed_by_, .usage_type = t.usage_, .offer = "AWSDataTransfer"});
+      }
       if (!t.monthly_.empty()) {
         const std::string of = " of " + std::to_string(t.monthly_.size());
         for (std::size_t i = 0; i < t.monthly_.size(); ++i) {

@@ -61,10 +61,12 @@ class object_storage {
   /// Requests of one pricing class: `count` of them at `price`.
   object_storage& with_requests(std::string request_class,
                                 input_of<quantity<units::request_t>> count, request_price price);
-  /// PUT, COPY, POST and LIST requests (checkpoint writes).
+  /// PUT, COPY, POST and LIST requests (checkpoint writes): of S3 Standard, billed as
+  /// Requests-Tier1
+  /// (https://docs.aws.amazon.com/AmazonS3/latest/userguide/aws-usage-report-understand.html).
   object_storage& with_put_requests(input_of<quantity<units::request_t>> count,
                                     request_price price);
-  /// GET, SELECT and all other requests (dataset reads).
+  /// GET, SELECT and all other requests (dataset reads): of S3 Standard, billed as Requests-Tier2.
   object_storage& with_get_requests(input_of<quantity<units::request_t>> count,
                                     request_price price);
 
@@ -77,9 +79,10 @@ class object_storage {
     const auto period = kept_.add_to(b);
     const auto stored = detail::add_input(b, stored_);
     add_tiered_lines(b, prices_, stored, period, storage_class_ + " storage");
-    // A request class is the user's words ("PUT, COPY, POST, LIST"), not a usage type.
-    b.bills({.service = "AmazonS3"});
     for (const auto& r : requests_) {
+      // A request class is the user's words ("PUT, COPY, POST, LIST"), not a usage type; the PUT
+      // and GET classes of S3 Standard have theirs (Requests-Tier1, Requests-Tier2).
+      b.bills({.service = "AmazonS3", .usage_type = r.usage_type});
       const auto count = detail::add_input(b, r.count);
       r.price.visit_node(b, [&](const auto& price) {
         b.line({std::nullopt, storage_class_ + " " + r.request_class + " requests"}, price, count);
@@ -92,6 +95,7 @@ class object_storage {
     std::string request_class;
     input_of<quantity<units::request_t>> count;
     request_price price;
+    std::string usage_type{};  ///< what a bill names them by, when known
   };
 
   std::string name_;

@@ -87,8 +87,11 @@ TRNCOST_DECL void check_identity(const line_item& l, const std::string& componen
       refuse(in, "is billed in " + id.region, "is quoted for " + q.region,
              "a price applies in its own region only");
     }
-    if (!id.service.empty() && find_aws_service(q.offer_code) && q.offer_code != id.service) {
-      refuse(in, "is billed by " + id.service, "is from the " + q.offer_code + " offer file",
+    if (!id.service.empty() && find_aws_service(q.offer_code) && q.offer_code != id.price_offer()) {
+      refuse(in,
+             id.offer.empty() ? "is billed by " + id.service
+                              : "is priced by the " + id.offer + " offer",
+             "is from the " + q.offer_code + " offer file",
              "a price of another service prices another service's usage");
     }
     // The purchase option is a price's (a Capacity Block's length, quoted, is not one).

@@ -46,6 +46,17 @@ TRNCOST_DECL std::string_view to_string(charge_kind k) noexcept {
   return "unknown";
 }
 
+TRNCOST_DECL std::string parquet_conversion(std::string_view file) {
+  std::string csv(file);
+  if (csv.ends_with(".parquet")) csv.resize(csv.size() - 8);
+  csv += ".csv";
+  return "trncost reads no Parquet; convert it first with DuckDB: duckdb -c \"COPY (SELECT * FROM "
+         "'" +
+         std::string(file) + "') TO '" + csv +
+         "' (HEADER)\" (one command per part, then read the CSV files), or set the export's file "
+         "format to CSV (gzip)";
+}
+
 namespace detail {
 
 namespace {
@@ -54,12 +65,12 @@ namespace {
 /// have. Alternatives are separated by '|' (the first present is used); '*' marks a required one.
 struct bill_columns {
   bill_layout layout;
-  std::array<std::string_view, 21> names;
+  std::array<std::string_view, 22> names;
 };
 
 // Field order: cost, effective, sp_effective, ri_effective, kind, provider, service, service_code,
-// region, usage_type, sku, rate_code, account, description, start, end, quantity, unit, currency,
-// row_id, tags (bill_reader::col).
+// offer, region, usage_type, sku, rate_code, account, description, start, end, quantity, unit,
+// currency, row_id, tags (bill_reader::col).
 constexpr bill_columns bill_layouts[] = {
     {bill_layout::focus,
      {"*BilledCost",
@@ -70,6 +81,7 @@ constexpr bill_columns bill_layouts[] = {
       "ProviderName",
       "*ServiceName",
       "x_ServiceCode",
+      "",
       "RegionId|Region",
       "x_UsageType",
       "SkuId",
@@ -92,6 +104,7 @@ constexpr bill_columns bill_layouts[] = {
       "",
       "*lineItem/ProductCode",
       "",
+      "product/servicecode",
       "product/regionCode|product/region",
       "lineItem/UsageType",
       "product/sku",
@@ -114,6 +127,7 @@ constexpr bill_columns bill_layouts[] = {
       "",
       "*line_item_product_code",
       "",
+      "product_servicecode",
       "product_region_code",
       "line_item_usage_type",
       "product_sku",
@@ -243,51 +257,96 @@ TRNCOST_DECL bool has_tag(const bill_row& row, std::string_view key, std::string
 }  // namespace detail
 
 TRNCOST_DECL bill_reader::bill_reader(std::istream& in, std::string file)
-    : csv_(in, std::move(file)) {
+    : parts_{file}, name_(std::move(file)) {
+  open_part(in, parts_.front());
+}
+
+TRNCOST_DECL bill_reader::bill_reader(std::string name, std::vector<std::string> parts,
+                                      bill_part_opener open)
+    : parts_(std::move(parts)), name_(std::move(name)), open_(std::move(open)) {
+  if (parts_.empty()) {
+    throw input_error(name_ + ": holds no part of a bill (no .csv or .csv.gz file)");
+  }
+  owned_ = open_(parts_.front());
+  open_part(*owned_, parts_.front());
+}
+
+TRNCOST_DECL std::string bill_reader::where(std::uint32_t part, std::uint64_t line,
+                                            std::uint32_t from) const {
+  std::string s = "line " + std::to_string(line);
+  return part == from ? s : "line " + std::to_string(line) + " of " + parts_[part];
+}
+
+TRNCOST_DECL void bill_reader::open_part(std::istream& in, const std::string& file) {
   // The compressed and binary forms exports come in, told by their first bytes, each refused with
   // what to do rather than read as text (a .csv.gz would otherwise fail as "not UTF-8").
-  char magic[4] = {};
+  char magic[6] = {};
   const auto start = in.tellg();
   if (start != std::streampos(-1)) {
-    in.read(magic, 4);
+    in.read(magic, 6);
     in.clear();
     in.seekg(start);
   } else {
     magic[0] = static_cast<char>(in.peek());
   }
-  const std::string_view m(magic, 4);
+  const std::string_view m(magic, 6);
   const auto refuse = [&](std::string_view what, std::string_view how) {
-    io::fail(input_position::whole(csv_.file()), "",
+    io::fail(input_position::whole(file), "",
              "is " + std::string(what) + ", not a CSV bill: " + std::string(how));
   };
   if (m.substr(0, 2) == "\x1f\x8b") {
-    refuse("gzip-compressed (a .csv.gz export)", "decompress it first (gunzip -k FILE)");
+    refuse("gzip-compressed (a .csv.gz export)",
+           "read it through io::open_bill (readers/bill_files.hpp), as trncost reconcile does, or "
+           "decompress it first (gunzip -k FILE)");
   }
-  if (m == std::string_view("PK\x03\x04", 4)) {
+  if (m.substr(0, 4) == std::string_view("PK\x03\x04", 4)) {
     refuse("a ZIP archive (a Cost and Usage Report's .zip)", "extract its CSV first (unzip FILE)");
   }
-  if (m == "PAR1") {
-    refuse("a Parquet file", "export the bill as CSV (trncost reads no Parquet)");
+  if (m.substr(0, 4) == "PAR1") {
+    refuse("a Parquet file", parquet_conversion(file));
   }
+  if (m == std::string_view("\xfd"
+                            "7zXZ\x00",
+                            6)) {
+    refuse("xz-compressed", "decompress it first (unxz -k FILE); trncost reads gzip or plain CSV");
+  }
+  if (m.substr(0, 3) == "BZh") {
+    refuse("bzip2-compressed",
+           "decompress it first (bunzip2 -k FILE); trncost reads gzip or plain CSV");
+  }
+  if (m.substr(0, 4) == std::string_view("\x28\xb5\x2f\xfd", 4)) {
+    refuse("zstd-compressed", "decompress it first (unzstd FILE); trncost reads gzip or plain CSV");
+  }
+  csv_.emplace(in, file);
   read_header();
 }
 
 TRNCOST_DECL void bill_reader::read_header() {
-  if (!csv_.next())
-    io::fail(input_position::whole(csv_.file()), "", "is empty: no header, no rows");
-  header_ = detail::csv_header(csv_);
+  if (!csv_->next())
+    io::fail(input_position::whole(parts_[part_]), "", "is empty: no header, no rows");
+  header_ = detail::csv_header(*csv_);
   const auto* layout = static_cast<const detail::bill_columns*>(nullptr);
   for (const auto& l : detail::bill_layouts) {
     const std::string_view cost = l.names[c_cost].substr(1);  // drop '*'
     if (header_.find(cost)) layout = &l;
   }
   if (layout == nullptr) {
-    io::fail(csv_.position(), "",
+    io::fail(csv_->position(), "",
              "the header has none of BilledCost (a FOCUS 1.x export), lineItem/UnblendedCost (an "
              "AWS Cost and Usage Report) or line_item_unblended_cost (a CUR 2.0 export): not a "
              "bill trncost reads");
   }
+  if (layout_known_ && layout->layout != layout_) {
+    // Parts of one export share its layout; a part of another is another bill.
+    io::fail(csv_->position(), "",
+             "is a " + std::string(to_string(layout->layout)) + " export, where " + parts_.front() +
+                 " is a " + std::string(to_string(layout_)) +
+                 " one: the parts of one bill come from one export");
+  }
   layout_ = layout->layout;
+  layout_known_ = true;
+  cols_ = {};
+  tag_columns_.clear();
   for (std::size_t c = 0; c < c_count; ++c) {
     std::string_view spec = layout->names[c];
     if (spec.empty()) continue;
@@ -302,7 +361,7 @@ TRNCOST_DECL void bill_reader::read_header() {
       spec = bar == std::string_view::npos ? std::string_view{} : spec.substr(bar + 1);
     }
     if (required && !cols_[c]) {
-      io::fail(csv_.position(), "column " + tried,
+      io::fail(csv_->position(), "column " + tried,
                "is required in a " + std::string(to_string(layout_)) +
                    " bill but missing from the header");
     }
@@ -318,7 +377,7 @@ TRNCOST_DECL void bill_reader::read_header() {
 
 TRNCOST_DECL std::string_view bill_reader::field(col c) const noexcept {
   if (!cols_[c]) return {};
-  const std::string_view v = csv_[*cols_[c]];
+  const std::string_view v = (*csv_)[*cols_[c]];
   return v == "NULL" ? std::string_view{} : v;
 }
 
@@ -330,11 +389,11 @@ TRNCOST_DECL decimal bill_reader::number(col c) const {
   const std::string_view v = field(c);
   decimal out;
   if (v.empty()) {
-    io::fail(csv_.position(), "column '" + std::string(column_name(c)) + "'",
+    io::fail(csv_->position(), "column '" + std::string(column_name(c)) + "'",
              "is empty; a bill row needs it (trncost takes nothing unknown as zero)");
   }
   if (!detail::measurement_decimal(v, out)) {
-    io::fail(csv_.position(), "column '" + std::string(column_name(c)) + "'",
+    io::fail(csv_->position(), "column '" + std::string(column_name(c)) + "'",
              "\"" + std::string(v) + "\" is not a number");
   }
   return out;
@@ -344,7 +403,7 @@ TRNCOST_DECL timestamp bill_reader::time(col c) const {
   const std::string_view v = field(c);
   timestamp out;
   if (!detail::bill_time(v, out)) {
-    io::fail(csv_.position(), "column '" + std::string(column_name(c)) + "'",
+    io::fail(csv_->position(), "column '" + std::string(column_name(c)) + "'",
              "\"" + std::string(v) +
                  "\" is not a UTC time (2024-09-18 23:00:00, 2024-09-18T23:00:00Z or "
                  "2024-09-18T23:00:00.000Z)");
@@ -368,7 +427,7 @@ TRNCOST_DECL void bill_reader::read_kind() {
     } else if (is("Adjustment")) {
       row_.kind = charge_kind::adjustment;
     } else {
-      io::fail(csv_.position(), "column '" + std::string(column_name(c_kind)) + "'",
+      io::fail(csv_->position(), "column '" + std::string(column_name(c_kind)) + "'",
                "\"" + std::string(k) +
                    "\" is not a FOCUS charge category (Usage, Purchase, Credit, Tax, Adjustment)");
     }
@@ -390,7 +449,7 @@ TRNCOST_DECL void bill_reader::read_kind() {
   } else if (k.ends_with("Discount")) {  // BundledDiscount, EdpDiscount, PrivateRateDiscount...
     row_.kind = charge_kind::discount;
   } else if (k.empty()) {
-    io::fail(csv_.position(), "column '" + std::string(column_name(c_kind)) + "'",
+    io::fail(csv_->position(), "column '" + std::string(column_name(c_kind)) + "'",
              "is empty; every row of a Cost and Usage Report has a line item type");
   } else {
     row_.kind = charge_kind::adjustment;  // a type AWS added later: kept, shown as its own kind
@@ -400,22 +459,30 @@ TRNCOST_DECL void bill_reader::read_kind() {
 TRNCOST_DECL bool bill_reader::next() {
   if (done_) return false;
   for (;;) {
-    if (!csv_.next()) {
+    if (!csv_->next()) {
+      if (part_ + 1 < parts_.size()) {  // the next part, with its own header
+        ++part_;
+        csv_.reset();
+        owned_.reset();
+        owned_ = open_(parts_[part_]);
+        open_part(*owned_, parts_[part_]);
+        continue;
+      }
       done_ = true;
       check_duplicates();
       return false;
     }
-    if (!csv_.blank()) break;
+    if (!csv_->blank()) break;
   }
-  header_.check_width(csv_);
+  header_.check_width(*csv_);
   ++rows_;
   {
     // A row repeated is the same row whatever its spelling: each field trimmed, numbers as the
     // decimals they are (204.25 and 204.250), tags in any order.
     detail::fingerprint f;
     decimal number_value;
-    for (std::size_t i = 0; i < csv_.size(); ++i) {
-      const std::string_view v = detail::trimmed(csv_[i]);
+    for (std::size_t i = 0; i < csv_->size(); ++i) {
+      const std::string_view v = detail::trimmed((*csv_)[i]);
       if (cols_[c_tags] && i == *cols_[c_tags]) {
         f.add(detail::tags_normalized(v));
       } else if (!v.empty() && detail::measurement_decimal(v, number_value)) {
@@ -424,24 +491,35 @@ TRNCOST_DECL bool bill_reader::next() {
         f.add(v);
       }
     }
-    seen_.emplace_back(f.h, csv_.line());
+    seen_.push_back({f.h, static_cast<std::uint32_t>(part_), csv_->line()});
   }
-  row_.line = csv_.line();
+  row_.file = parts_[part_];
+  row_.line = csv_->line();
   row_.row_id.assign(field(c_row_id));
   read_kind();
   row_.provider.assign(layout_ == bill_layout::focus ? field(c_provider) : "AWS");
   {
-    const std::string_view code = field(c_service_code);
+    // The billing product (FOCUS ServiceName, CUR lineItem/ProductCode) and the offer the price
+    // comes from (FOCUS x_ServiceCode, CUR product/servicecode), each as the offer code when
+    // trncost knows the service: "Amazon Elastic Compute Cloud" and "AmazonEC2" are one.
     const std::string_view name = field(c_service);
-    const auto known = find_aws_service(code.empty() ? name : code);
-    row_.service.assign(known ? known->code : (code.empty() ? name : code));
+    const std::string_view code = field(c_service_code);
+    const auto known = find_aws_service(name);
+    const auto known_code = find_aws_service(code);
+    row_.service.assign(known           ? known->code
+                        : known_code    ? known_code->code
+                        : !code.empty() ? code
+                                        : name);
+    std::string_view offer = field(c_offer).empty() ? code : field(c_offer);
+    if (const auto o = find_aws_service(offer)) offer = o->code;
+    row_.offer.assign(offer == row_.service ? std::string_view{} : offer);
   }
   row_.usage_type.assign(field(c_usage_type));
   row_.region.assign(field(c_region));
   if (const std::string_view prefixed = region_of_usage_type(row_.usage_type); !prefixed.empty()) {
     if (!row_.region.empty() && row_.region != prefixed) {
       // "USW2-BoxUsage:..." in a us-east-1 row: which region the usage is in is unknown.
-      io::fail(csv_.position(), "column '" + std::string(column_name(c_usage_type)) + "'",
+      io::fail(csv_->position(), "column '" + std::string(column_name(c_usage_type)) + "'",
                "\"" + std::string(field(c_usage_type)) + "\" names the region " +
                    std::string(prefixed) + " (its prefix), but column '" +
                    std::string(column_name(c_region)) + "' says " + row_.region +
@@ -457,7 +535,7 @@ TRNCOST_DECL bool bill_reader::next() {
   row_.start = time(c_start);
   row_.end = cols_[c_end] && !field(c_end).empty() ? time(c_end) : row_.start;
   if (row_.end < row_.start) {
-    io::fail(csv_.position(), "column '" + std::string(column_name(c_end)) + "'",
+    io::fail(csv_->position(), "column '" + std::string(column_name(c_end)) + "'",
              "ends before the row's period starts (" + to_string(row_.start) + ")");
   }
   row_.billed_cost = number(c_cost);
@@ -467,14 +545,14 @@ TRNCOST_DECL bool bill_reader::next() {
       row_.cost = number(c_effective);
     } else if (row_.charge_type == "SavingsPlanCoveredUsage") {
       if (!cols_[c_sp_effective]) {
-        io::fail(csv_.position(), "column '" + std::string(column_name(c_kind)) + "'",
+        io::fail(csv_->position(), "column '" + std::string(column_name(c_kind)) + "'",
                  "SavingsPlanCoveredUsage in a bill without the Savings Plans effective cost "
                  "column: its cost is not known");
       }
       row_.cost = number(c_sp_effective);
     } else if (row_.charge_type == "DiscountedUsage") {
       if (!cols_[c_ri_effective]) {
-        io::fail(csv_.position(), "column '" + std::string(column_name(c_kind)) + "'",
+        io::fail(csv_->position(), "column '" + std::string(column_name(c_kind)) + "'",
                  "DiscountedUsage in a bill without the reservation effective cost column: its "
                  "cost is not known");
       }
@@ -486,22 +564,24 @@ TRNCOST_DECL bool bill_reader::next() {
   row_.unit.assign(field(c_unit));
   row_.currency.assign(field(c_currency));
   if (row_.currency.empty()) {
-    io::fail(csv_.position(), "column '" + std::string(column_name(c_currency)) + "'",
+    io::fail(csv_->position(), "column '" + std::string(column_name(c_currency)) + "'",
              "is empty; a bill row's money needs its currency");
   }
   if (currency_.empty()) {
     currency_ = row_.currency;
+    currency_part_ = static_cast<std::uint32_t>(part_);
     currency_line_ = row_.line;
   } else if (row_.currency != currency_) {
-    io::fail(csv_.position(), "column '" + std::string(column_name(c_currency)) + "'",
-             "\"" + row_.currency + "\", where line " + std::to_string(currency_line_) + " is in " +
-                 currency_ +
+    io::fail(csv_->position(), "column '" + std::string(column_name(c_currency)) + "'",
+             "\"" + row_.currency + "\", where " +
+                 where(currency_part_, currency_line_, static_cast<std::uint32_t>(part_)) +
+                 " is in " + currency_ +
                  ": a bill in two currencies (trncost converts none; export one per currency)");
   }
   row_.tags_json.assign(field(c_tags));
   row_.tags.clear();
   for (const auto& [i, name] : tag_columns_) {
-    if (!csv_[i].empty()) row_.tags.emplace_back(name, std::string(csv_[i]));
+    if (!(*csv_)[i].empty()) row_.tags.emplace_back(name, std::string((*csv_)[i]));
   }
   if (!row_.row_id.empty()) {
     // A Cost and Usage Report's line item id names one row of one period: the same id for the
@@ -510,11 +590,13 @@ TRNCOST_DECL bool bill_reader::next() {
     id.add(row_.row_id);
     id.add(to_string(row_.start));
     id.add(to_string(row_.end));
-    const auto [at, fresh] = ids_.emplace(id.h, row_.line);
+    const auto part = static_cast<std::uint32_t>(part_);
+    const auto [at, fresh] = ids_.emplace(id.h, std::pair{part, row_.line});
     if (!fresh) {
-      io::fail(csv_.position(), "column '" + std::string(column_name(c_row_id)) + "'",
+      io::fail(csv_->position(), "column '" + std::string(column_name(c_row_id)) + "'",
                "line item " + row_.row_id + " for " + to_string(row_.start) + " to " +
-                   to_string(row_.end) + " is on line " + std::to_string(at->second) +
+                   to_string(row_.end) + " is on " +
+                   where(at->second.first, at->second.second, part) +
                    " too: one line item of one period is one row, or its money counts twice");
     }
   }
@@ -523,16 +605,22 @@ TRNCOST_DECL bool bill_reader::next() {
 
 TRNCOST_DECL void bill_reader::check_duplicates() {
   std::sort(seen_.begin(), seen_.end());
-  // The earliest row that repeats another, so that the message names the first one a reader meets.
-  std::optional<std::pair<std::uint64_t, std::uint64_t>> first;  // (repeating line, repeated line)
+  // The earliest row that repeats another (by part, then line), so that the message names the
+  // first one a reader meets.
+  std::optional<std::pair<seen_row, seen_row>> first;  // (repeating row, repeated row)
+  const auto earlier = [](const seen_row& a, const seen_row& b) {
+    return a.part != b.part ? a.part < b.part : a.line < b.line;
+  };
   for (std::size_t i = 1; i < seen_.size(); ++i) {
-    if (seen_[i].first == seen_[i - 1].first && (!first || seen_[i].second < first->first)) {
-      first = std::pair{seen_[i].second, seen_[i - 1].second};
+    if (seen_[i].fingerprint == seen_[i - 1].fingerprint &&
+        (!first || earlier(seen_[i], first->first))) {
+      first = std::pair{seen_[i], seen_[i - 1]};
     }
   }
   if (first) {
-    io::fail(input_position::at_line(csv_.file(), first->first), "",
-             "repeats line " + std::to_string(first->second) +
+    const seen_row& again = first->first;
+    io::fail(input_position::at_line(parts_[again.part], again.line), "",
+             "repeats " + where(first->second.part, first->second.line, again.part) +
                  " field for field (a bill concatenated with itself, or a row exported twice): "
                  "its money would count twice; remove one");
   }

@@ -718,7 +718,7 @@ TRNCOST_DECL auto report_reader::identity(const json_value& line, const std::str
     -> line_identity {
   const std::string at = path + ".identity";
   const auto& o = member(line, path, "identity", json_value::kind::object);
-  closed(o, at, {"service", "region", "instance_type", "usage_type", "purchase_option"},
+  closed(o, at, {"service", "region", "instance_type", "usage_type", "purchase_option", "offer"},
          "a line's identity");
   const auto field = [&](std::string_view key) -> std::string {
     const json_value* v = o.find(key);
@@ -742,6 +742,15 @@ TRNCOST_DECL auto report_reader::identity(const json_value& line, const std::str
     const auto p = report::parse_purchase_option(option);
     if (!p) fail_at(at + ".purchase_option", "'" + option + "' is not a known purchase option");
     id.purchase = *p;
+  }
+  if (const json_value* offer = o.find("offer"); offer != nullptr) {
+    // Written only when known: null or empty is no offer of its own, and is refused.
+    if (!offer->is_string() || offer->text().empty()) {
+      fail_at(at + ".offer",
+              "is not an offer code (a non-empty string; left out when the "
+              "price is the service's own offer's)");
+    }
+    id.offer = offer->text();
   }
   return id;
 }

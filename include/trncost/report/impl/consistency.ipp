@@ -547,7 +547,10 @@ TRNCOST_DECL check_result check_identities(const document& doc) {
                              service_codes.end();
         // A purchase option is a price's: a quoted quantity (a Capacity Block's length) has none.
         const bool price_of = in.unit.rfind("USD", 0) == 0;
-        fields = {{"service", service ? q->offer_code : std::string(), &id.service},
+        // A line priced by another offer than its billing service's (a transfer AmazonS3
+        // bills at the AWSDataTransfer offer's price) is compared with that offer.
+        fields = {{id.offer.empty() ? "service" : "offer", service ? q->offer_code : std::string(),
+                   id.offer.empty() ? &id.service : &id.offer},
                   {"region", q->region, &id.region},
                   {"instance_type", q->instance_type, &id.instance_type},
                   {"usage_type", q->usage_type, &id.usage_type},

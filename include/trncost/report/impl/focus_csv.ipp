@@ -127,8 +127,8 @@ TRNCOST_DECL void write_usage_rows(std::string& out, const report::document& doc
     row.text_or_null(q != nullptr ? std::string_view(q->rate_code) : std::string_view());
     row.text_or_null(id.instance_type);  // ResourceType
 
-    row.text_or_null(id.service);     // x_ServiceCode
-    row.text_or_null(id.usage_type);  // x_UsageType
+    row.text_or_null(id.price_offer());  // x_ServiceCode: the offer, as AWS's export writes it
+    row.text_or_null(id.usage_type);     // x_UsageType
     row.text_or_null(id.purchase ? to_string(*id.purchase) : std::string_view());
     row.text(to_string(doc.status));
     row.text(to_string(doc.as_of));

@@ -124,6 +124,9 @@ TRNCOST_DECL void write_identity(json_writer& w, const line_identity& id) {
   } else {
     w.null();
   }
+  // Only when the price's offer is not the billing service's own (a transfer AmazonS3 bills at
+  // the AWSDataTransfer offer's price): a report without it reads as before.
+  if (!id.offer.empty()) w.member("offer", id.offer);
   w.end_object();
 }
 

@@ -55,6 +55,23 @@ const pricing::price_unit_entry* rate_unit(std::string_view rate) {
   return nullptr;
 }
 
+/// Whether a bill's usage type (without its region prefix) is one the AWSDataTransfer offer
+/// prices: data out, in or between zones (DataTransfer-Out-Bytes, DataTransfer-Regional-Bytes)
+/// and between regions (USW2-AWS-Out-Bytes), whichever service moved the data and bills it.
+bool is_transfer_usage(std::string_view u) noexcept {
+  return u.starts_with("DataTransfer-") || u.ends_with("AWS-Out-Bytes") ||
+         u.ends_with("AWS-In-Bytes");
+}
+
+/// The instance type whose hours a bill's usage type counts (BoxUsage:inf2.48xlarge on demand or
+/// under Savings Plans and reservations, SpotUsage: spot, DedicatedUsage: dedicated), or empty.
+std::string_view instance_of_usage(std::string_view u) noexcept {
+  for (const std::string_view prefix : {"BoxUsage:", "SpotUsage:", "DedicatedUsage:"}) {
+    if (u.starts_with(prefix) && u.size() > prefix.size()) return u.substr(prefix.size());
+  }
+  return {};
+}
+
 /// An identity's key for matching: its service, region and usage type, else its instance type,
 /// else the service and region alone.
 std::string key_of(const line_identity& id) {
@@ -87,6 +104,8 @@ struct group {
   // as a measurement.
   std::uint64_t negative_rows = 0;
   decimal negative_cost{};
+  // A bill's own group of a region the estimate has no line in (kept by default, shown apart).
+  bool other_region = false;
 };
 
 /// How many rows a measurement's method names one by one before it says "and N more".
@@ -137,7 +156,7 @@ void explain(group& g) {
                           g.est_unit->unit == g.bill_unit->unit && g.est_units_agree &&
                           g.bill_units_agree && g.est_quantity_known;
   if (!r.in_estimate) {
-    r.why = "not in the estimate";
+    r.why = g.other_region ? "not in the estimate (another region)" : "not in the estimate";
     if (comparable || (g.bill_unit != nullptr && g.bill_units_agree)) {
       r.unit = std::string(g.bill_unit->text);
       r.billed_quantity = g.bill_qty;
@@ -278,6 +297,9 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
   std::vector<group> groups;
   std::map<std::string, std::size_t, std::less<>> by_key;
   std::map<std::string, std::size_t, std::less<>> by_rate_code;
+  // The lines priced by another offer than their billing service's, by that offer: for a bill
+  // that names the offer where its billing product should be.
+  std::map<std::string, std::size_t, std::less<>> by_offer_key;
   // An AWS SKU names one product in one region, whatever service name a bill files it under (a
   // FOCUS export files EC2's data transfer under EC2, the price list under AWSDataTransfer).
   std::map<std::string, std::size_t, std::less<>> by_sku;
@@ -289,6 +311,13 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
       key = u->second;
     }
     auto [it, fresh] = by_key.try_emplace(key, groups.size());
+    if (!id.offer.empty()) {
+      // A line priced by another offer than its billing service's: a bill that names the offer
+      // where the service should be finds it too.
+      line_identity by_offer = id;
+      by_offer.service = id.offer;
+      by_offer_key.try_emplace(detail::key_of(by_offer), it->second);
+    }
     if (fresh) {
       groups.emplace_back();
       groups.back().row.identity = id;
@@ -354,7 +383,7 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
     if (!currency_checked) {
       currency_checked = true;
       if (row.currency != estimate.currency) {
-        throw input_error(bill.file() + ":" + std::to_string(row.line) + ": the bill is in " +
+        throw input_error(row.file + ":" + std::to_string(row.line) + ": the bill is in " +
                           row.currency + ", the estimate in " + estimate.currency +
                           "; trncost converts no currency");
       }
@@ -379,7 +408,9 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
                std::find(options.accounts.begin(), options.accounts.end(), row.account) ==
                    options.accounts.end()) {
       reason = &other_account;
-    } else if (!kept_region(row.region)) {
+    } else if (!options.regions.empty() && !kept_region(row.region)) {
+      // Regions given: the rest are left out. By default a row of another region than the
+      // estimate's is kept, and shown as not in the estimate (another region).
       reason = &other_region;
     } else {
       for (const auto& [k, v] : options.tags) {
@@ -413,15 +444,41 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
     if (!gi && !row.sku.empty()) {  // a FOCUS export without SkuPriceId still names the SKU
       if (auto f = by_sku.find(row.sku); f != by_sku.end()) gi = f->second;
     }
-    const std::string base = row.service + "|" + row.region + "|";
-    if (!gi && !row.usage_type.empty()) {
-      if (auto f = by_key.find(base + row.usage_type); f != by_key.end()) gi = f->second;
+    // Then by what the row is, under each name the bill gives its service: the billing product
+    // (AmazonEC2 for data an instance sent), the offer its price comes from (AWSDataTransfer),
+    // and, for a transfer usage type in a bill that does not name the offer, AWSDataTransfer.
+    std::vector<std::string_view> names{row.service};
+    if (!row.offer.empty()) names.push_back(row.offer);
+    if (detail::is_transfer_usage(row.usage_type) &&
+        std::find(names.begin(), names.end(), "AWSDataTransfer") == names.end()) {
+      names.push_back("AWSDataTransfer");
     }
-    if (!gi && row.usage_type.empty()) {
-      if (auto f = by_key.find(base + "*"); f != by_key.end() && f->second < estimate_groups) {
-        gi = f->second;
+    const auto find_key = [&](std::string_view what) {
+      for (const auto name : names) {
+        const std::string key = std::string(name) + "|" + row.region + "|" + std::string(what);
+        if (auto f = by_key.find(key); f != by_key.end() && f->second < estimate_groups) {
+          gi = f->second;
+          return;
+        }
+        // The row's own service may be the offer of a line that knows its billing product; the
+        // row's offer is not looked up there, or data an instance sent would find a bucket's.
+        if (name.data() == row.service.data()) {
+          if (auto f = by_offer_key.find(key); f != by_offer_key.end()) {
+            gi = f->second;
+            return;
+          }
+        }
       }
+    };
+    if (!gi && !row.usage_type.empty()) find_key(row.usage_type);
+    // Instance hours of a line that names its instance type but no usage type (a workload priced
+    // by hand, whose purchase option is not known): BoxUsage:inf2.48xlarge is that type's time.
+    if (const std::string_view type = detail::instance_of_usage(row.usage_type);
+        !gi && !type.empty()) {
+      find_key("instance:" + std::string(type));
     }
+    if (!gi && row.usage_type.empty()) find_key("*");
+    const std::string base = row.service + "|" + row.region + "|";
     if (!gi) {
       const std::string what = row.usage_type.empty() ? row.description : row.usage_type;
       auto [it, fresh] = by_key.try_emplace("bill|" + base + what, groups.size());
@@ -429,6 +486,7 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
         groups.emplace_back();
         groups.back().row.identity = {
             .service = row.service, .region = row.region, .usage_type = what};
+        groups.back().other_region = !kept_region(row.region);
       }
       gi = it->second;
     }
@@ -436,8 +494,10 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
     if (g.row.bill_rows == 0 || row.start < g.from) g.from = row.start;
     if (g.row.bill_rows == 0 || g.to < row.end) g.to = row.end;
     if (g.refs.size() < detail::named_rows) {
-      g.refs.push_back(row.row_id.empty() ? "line " + std::to_string(row.line)
-                                          : "line item " + row.row_id);
+      // In a bill of several parts a line is named with its file.
+      g.refs.push_back(!row.row_id.empty()       ? "line item " + row.row_id
+                       : bill.parts().size() > 1 ? row.file + " line " + std::to_string(row.line)
+                                                 : "line " + std::to_string(row.line));
     }
     ++g.row.bill_rows;
     if (cost.is_negative() || (row.quantity && row.quantity->is_negative())) {
@@ -496,7 +556,8 @@ void rec_expect(const std::string& path, std::uint64_t said, std::uint64_t compu
 /// The "why" a row must say, recomputed from its own figures as reconcile() writes it; for a
 /// difference that cannot be split, only the opening that names both amounts (its units come
 /// from the lines, which the document does not carry).
-void rec_check_why(const reconcile_row& r, const std::string& path) {
+void rec_check_why(const reconcile_row& r, const std::string& path,
+                   const std::vector<std::string>& regions) {
   const std::string at = path + ".why";
   const auto want = [&](const std::string& text, bool whole_sentence) {
     const bool ok = whole_sentence ? r.why == text : r.why.starts_with(text);
@@ -505,7 +566,13 @@ void rec_check_why(const reconcile_row& r, const std::string& path) {
                        (whole_sentence ? "'" : "...'"));
     }
   };
-  if (!r.in_estimate) return want("not in the estimate", false);
+  if (!r.in_estimate) {
+    // A row of a region the reconciliation did not take from the estimate says so.
+    const bool elsewhere =
+        !r.identity.region.empty() &&
+        std::find(regions.begin(), regions.end(), r.identity.region) == regions.end();
+    return want(elsewhere ? "not in the estimate (another region)" : "not in the estimate", true);
+  }
   if (r.identity.service.empty()) {
     return want("billed by no AWS service: no bill row is expected", true);
   }
@@ -682,7 +749,7 @@ TRNCOST_DECL reconciliation_check check_reconciliation(std::string_view json_tex
         rec_expect(path + ".price_effect", *row.price_effect, row.difference - *row.usage_effect,
                    "the difference less the usage effect");
       }
-      detail::rec_check_why(row, path);
+      detail::rec_check_why(row, path, regions);
       const json_value* as_at = o.find("billed_as");
       if (as_at == nullptr) r.fail_at(path + ".billed_as", "is missing");
       const json_value& as = *as_at;
@@ -718,10 +785,11 @@ TRNCOST_DECL reconciliation_check check_reconciliation(std::string_view json_tex
         rec_fail(path + ".billed_as", "null where " + std::to_string(row.bill_rows) +
                                           " bill row(s) matched: the bill's measurement");
       }
-      if (row.bill_rows > 0 && !row.identity.region.empty() &&
+      if (row.in_estimate && row.bill_rows > 0 && !row.identity.region.empty() &&
           std::find(regions.begin(), regions.end(), row.identity.region) == regions.end()) {
         rec_fail("regions", "has no " + row.identity.region + " where " + path +
-                                " is billed in it (a row kept is of a region reconciled)");
+                                " of the estimate is billed in it (an estimate's row kept is of a "
+                                "region reconciled)");
       }
       if (row.unpriced) {
         ++unpriced_rows;
@@ -793,11 +861,16 @@ TRNCOST_DECL std::string render_reconciliation_markdown(const report::reconcilia
        std::string(to_string(r.layout)) + "), usage at its " + std::string(to_string(r.basis)) +
        " cost, in " + r.currency + ".\n\n";
   s += "Rows read: " + std::to_string(r.rows_read) + "; kept: " + std::to_string(r.rows_kept) +
-       " (regions: " + (r.regions.empty() ? std::string("any") : [&] {
+       (r.options.regions.empty() ? " (the estimate's regions: " : " (regions: ") +
+       (r.regions.empty() ? std::string("any") : [&] {
          std::string j;
          for (const auto& x : r.regions) j += (j.empty() ? "" : ", ") + x;
          return j;
-       }()) + ").\n\n";
+       }()) +
+       (r.options.regions.empty() && !r.regions.empty()
+            ? "; a row of another region is kept, not in the estimate"
+            : "") +
+       ").\n\n";
   s += "| | " + r.currency + " |\n|---|---:|\n";
   s += "| estimated" +
        std::string(r.unpriced_lines

@@ -13,12 +13,13 @@ namespace trncost::io::detail {
 inline constexpr std::array<scenario_key, 1> data_transfer_keys{{
     {"transfer", kt::transfers, true},
 }};
-inline constexpr std::array<scenario_key, 5> transfer_keys{{
+inline constexpr std::array<scenario_key, 6> transfer_keys{{
     {"type", kt::text, true},
     {"what", kt::text, true},
     {"gib", kt::input, true, {}, true},
     {"price", kt::price, false, "data_transfer_tiers"},
     {"to_region", kt::text, false},  // inter_region: where the data goes
+    {"billed_by", kt::text, false},  // the service that moved the data: "AmazonS3", "AmazonEC2"
 }};
 
 inline void data_transfer_rules([[maybe_unused]] const scenario_parser& ps,
@@ -64,6 +65,16 @@ inline void data_transfer_rules([[maybe_unused]] const scenario_parser& ps,
     } else if (to != nullptr) {
       ps.fail_at(ps.line_of(*to), ps.join(tp, "to_region"),
                  "goes with type = \"inter_region\" only (the data's other end)");
+    }
+    if (const toml::node* by = tt.get("billed_by"); by != nullptr) {
+      x.billed_by = text["billed_by"];
+      const auto s = find_aws_service(x.billed_by);
+      if (!s || (s->code != "AmazonEC2" && s->code != "AmazonS3")) {
+        ps.fail_at(ps.line_of(*by), ps.join(tp, "billed_by"),
+                   "\"" + x.billed_by +
+                       "\" is not a service that bills the data it moves: \"AmazonEC2\" (from an "
+                       "instance) or \"AmazonS3\" (from a bucket)");
+      }
     }
     c.transfers.push_back(std::move(x));
   }
@@ -117,6 +128,10 @@ inline void data_transfer_add([[maybe_unused]] scenario_builder& sb, model& m,
                               pricing::data_transfer_tiers(sb.book_, region, "AWS Outbound",
                                                            base + ".price"))));
     }
+  }
+  // One flow per transfer table, in order: each says the service that bills it, when it does.
+  for (std::size_t i = 0; i < c.transfers.size(); ++i) {
+    if (!c.transfers[i].billed_by.empty()) flows[i].billed_by(c.transfers[i].billed_by);
   }
   m.add(data_transfer(c.name, std::move(flows)));
 }

@@ -67,6 +67,17 @@ TRNCOST_DECL auto transfer::tiered(std::string what, input_of<quantity<units::gi
   return transfer(std::move(what), std::move(volume), 1, std::nullopt, std::move(tiers));
 }
 
+TRNCOST_DECL auto transfer::billed_by(std::string_view service) -> transfer& {
+  const auto s = find_aws_service(service);
+  if (!s || (s->code != "AmazonEC2" && s->code != "AmazonS3")) {
+    throw input_error("transfer '" + what_ + "': billed_by \"" + std::string(service) +
+                      "\" is not a service that bills the data it moves: AmazonEC2 (\"EC2\", "
+                      "from an instance) or AmazonS3 (\"S3\", from a bucket)");
+  }
+  billed_by_ = std::string(s->code);
+  return *this;
+}
+
 TRNCOST_DECL data_transfer::data_transfer(std::string name, std::vector<transfer> transfers)
     : name_(std::move(name)), transfers_(std::move(transfers)) {
   if (name_.empty()) throw input_error("a data_transfer component needs a name");

@@ -41,14 +41,33 @@ TRNCOST_DECL auto object_storage::with_requests(std::string request_class,
   return *this;
 }
 
+namespace detail {
+/// S3 Standard, however the class is written ("Standard", "S3 Standard").
+inline bool is_s3_standard(std::string_view storage_class) noexcept {
+  if (storage_class.size() > 3 &&
+      detail::same_letters_any_case(storage_class.substr(0, 3), "S3 ")) {
+    storage_class.remove_prefix(3);
+  }
+  return detail::same_letters_any_case(storage_class, "Standard");
+}
+}  // namespace detail
+
 TRNCOST_DECL auto object_storage::with_put_requests(input_of<quantity<units::request_t>> count,
                                                     request_price price) -> object_storage& {
-  return with_requests("PUT, COPY, POST, LIST", std::move(count), std::move(price));
+  with_requests("PUT, COPY, POST, LIST", std::move(count), std::move(price));
+  if (detail::is_s3_standard(storage_class_)) {
+    requests_.back().usage_type = "Requests-Tier1";
+  }
+  return *this;
 }
 
 TRNCOST_DECL auto object_storage::with_get_requests(input_of<quantity<units::request_t>> count,
                                                     request_price price) -> object_storage& {
-  return with_requests("GET, SELECT and other", std::move(count), std::move(price));
+  with_requests("GET, SELECT and other", std::move(count), std::move(price));
+  if (detail::is_s3_standard(storage_class_)) {
+    requests_.back().usage_type = "Requests-Tier2";
+  }
+  return *this;
 }
 
 }  // namespace trncost
