@@ -68,8 +68,9 @@ TEST_CASE("html: tornado, comparison, burn-down charts and the decision drawn fr
       // 70.
       "<polyline class=\"burn-balance\" points=\"70.00,40.00 249.11,70.00 ",
       // B still pays after March: the runway, projected to Aug 14, is named at the chart's right
-      // edge (x = 70 + 520), not drawn on its time axis.
-      "<text class=\"runway-projected\" data-runway=\"2026-08-14\" x=\"590\" y=\"28\" "
+      // edge (x = 70 + 520), not drawn on its time axis; in the row under the periods' dates (the
+      // axis at y 240, the dates at 256, the runway at 276), clear of the chart's title.
+      "<text class=\"runway-projected\" data-runway=\"2026-08-14\" x=\"590\" y=\"276\" "
       "text-anchor=\"end\">runway ends 2026-08-14 (projected past the spend window)",
       "<tr><td>A</td><td>1000.00</td><td>2026-02-28</td><td>1000.00</td><td>0.00</td>"
       "<td>2026-02-04</td><td>0.00</td></tr>",
@@ -94,7 +95,9 @@ TEST_CASE("html: the runway is marked where the credits stop") {
   REQUIRE(x.burn_down->runway == extras_test::d(2026, 2, 15));
   const auto h = io::render_html(small::small_estimate(), x);
   CHECK(has(h, "<line class=\"runway\" data-runway=\"2026-02-15\" x1=\"466.61\""));
-  CHECK(has(h, "runway ends 2026-02-15"));
+  // Its date at the line's foot, under the axis: 45 of 59 days is in the last third, so the text
+  // ends at the line rather than running past the chart's right edge.
+  CHECK(has(h, "<text x=\"466.61\" y=\"276\" text-anchor=\"end\">runway ends 2026-02-15</text>"));
   CHECK_FALSE(has(h, "id=\"chart-tornado\""));  // not given: not drawn at all
 }
 
