@@ -51,16 +51,16 @@ TRNCOST_DECL std::string html_page_head(std::string_view title, std::string_view
          "#c62828}\n"
          ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(640px,100%),1fr));"
          "gap:16px}\n"
-         "figure{margin:0 0 8px}figcaption{font-size:13px;color:#555}\n"
+         "figure{margin:0 0 8px;overflow-x:auto}figcaption{font-size:13px;color:#555}\n"
          ".chart{font-size:13px}.chart-title{font-weight:bold;font-size:14px}\n"
-         "svg{max-width:100%;height:auto}\n"
+         "svg{max-width:100%;min-width:480px;height:auto}\n"
          "table{border-collapse:collapse;margin:8px 0 20px;display:block;max-width:100%;"
          "overflow-x:auto}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;"
          "vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
          "code{overflow-wrap:anywhere}\n"
          "@media (max-width:600px){body{margin:8px}}\n"
          "@media print{body{margin:0;max-width:none}.charts{display:block}"
-         "figure,tr{break-inside:avoid}table{display:table}}\n" +
+         "figure,tr{break-inside:avoid}figure{overflow:visible}table{display:table}}\n" +
          std::string(extra_rules) + "</style>\n</head>\n";
 }
 
