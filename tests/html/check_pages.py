@@ -204,9 +204,15 @@ def expected(kind, report):
         for chart, n in copies.items():
             for k in range(1, n + 1):
                 need.append((chart if k == 1 else f"{chart}~{k}", "rect.bar", 1))
-        if (report.get("analysis") or {}).get("comparison"):
+        analysis = report.get("analysis") or {}
+        if analysis.get("comparison"):
             need.append(("chart-comparison", "rect.bar", 0))
             sections.append("comparison")
+        if analysis.get("cash_ranking"):
+            # Each ranked option's credits beside its cash.
+            ranked = len(analysis["cash_ranking"]["ranked"])
+            need += [("chart-cash", "rect.cash-credits", ranked), ("chart-cash", "rect.cash-paid", ranked)]
+            sections.append("cash-ranking")
     elif kind == "plan":
         # The plan's Markdown (it has no JSON form): a pair of bars per month and per workload of
         # its tables, the burn-down when it has grants.

@@ -55,6 +55,18 @@ TRNCOST_DECL std::string html_study_cash(const study_result& r) {
       "<th>credits USD</th><th>cash USD</th><th>USD cash per " +
       html_escape(r.work_unit) +
       "</th><th>list rank</th><th>paid by</th><th>lost at expiry USD</th></tr>\n";
+  // Each ranked option's credits beside its cash, on one scale, in the order of the ranking.
+  std::vector<bar_group> groups;
+  for (const auto& k : r.cash->ranked) {
+    const std::string data = "data-option=\"" + html_escape(k.name) + "\" data-amount=\"";
+    groups.push_back(
+        {"#" + std::to_string(k.rank) + " " + k.name + " (list " + usd(k.total) + ")",
+         {{"credits", usd(k.credits), k.credits, credit_colour,
+           data + k.credits.to_string() + "\""},
+          {"cash", usd(k.cash), k.cash, cash_colour, data + k.cash.to_string() + "\""}}});
+  }
+  const std::string chart = grouped_bar_chart("chart-cash", "Credits and cash per option (USD)",
+                                              groups, {"cash-credits", "cash-paid"});
   for (const auto& k : r.cash->ranked) {
     h += "<tr data-option=\"" + html_escape(k.name) + "\" data-rank=\"" + std::to_string(k.rank) +
          "\"><td class=\"num\">" + std::to_string(k.rank) + "</td><td>" + html_escape(k.name) +
@@ -64,7 +76,7 @@ TRNCOST_DECL std::string html_study_cash(const study_result& r) {
          "</td><td>" + html_escape(paid_by_text(k)) + "</td><td class=\"num\">" +
          usd(k.lost_at_expiry) + "</td></tr>\n";
   }
-  return h + "</table></section>\n";
+  return h + "</table>\n<figure id=\"figure-cash\">" + chart + "</figure></section>\n";
 }
 
 TRNCOST_DECL std::string html_study_break_even(const study_result& r) {
