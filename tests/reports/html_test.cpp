@@ -74,6 +74,12 @@ TEST_CASE("text_width bounds a text's width per character - fit_text shortens to
   CHECK(fit_text("estimated", 74, 13) == "estimated");
   // "estimat..." is 432 + 108 = 540 (70.2 px, 71) and fits in 73; "estimate..." (79) does not.
   CHECK(fit_text("estimated", 73, 13) == "estimat...");
+  // A name told apart by its end keeps its end: "...nsfer[1].gib" is 3 x 36 (the dots) + n 66 +
+  // s 66 + f 48 + e 66 + r 48 + [ 48 + 1 66 + ] 48 + . 36 + g 66 + i 36 + b 66 = 768 hundredths
+  // of an em, 99.84 px at 13 px: 100 px hold it, and one more character ("a", 66) would not.
+  CHECK(text_width("...nsfer[1].gib", 13) == 100);
+  CHECK(fit_text("data-movement.transfer[1].gib", 100, 13, io::detail::keep::end) ==
+        "...nsfer[1].gib");
   // A character outside ASCII is never cut in the middle.
   CHECK(fit_text("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 25, 10) == "\xc3\xa9...");
 }
