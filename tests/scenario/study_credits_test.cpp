@@ -190,6 +190,11 @@ TEST_CASE("the shipped API-or-fleets study on credits: cash ranking and runways 
                   "data-amount=\"26079.0864\" x=\"68\" y=\"77\" width=\"165.61\"") !=
         std::string::npos);
   CHECK(html.find("data-amount=\"47241.6\" x=\"68\"") != std::string::npos);
+  // Each option's burn-down names its own grants under it: for the inf2 fleet, the runway's
+  // words above (the Bedrock credits cover Bedrock only; the EC2 credits run out on 2027-02-18).
+  CHECK(html.find("<figcaption>The grants of inf2.48xlarge fleet: &#39;Bedrock model credits&#39; "
+                  "cannot pay it (covers AmazonBedrock only); &#39;EC2 credits&#39; runs out on "
+                  "2027-02-18.</figcaption>") != std::string::npos);
   CHECK(html.find("width=\"300.00\" height=\"16\" fill=\"#c62828\"") != std::string::npos);
   const std::string json = render_study(r, "json");
   const auto a = audit_study(json, "credits.json");

@@ -199,8 +199,12 @@ TRNCOST_DECL std::string html_study_option(const study_option_result& x, std::si
   }
   std::string charts;
   if (x.extras.tornado) charts += "<figure>" + tornado_chart(*x.extras.tornado) + "</figure>\n";
-  if (x.extras.burn_down)
-    charts += "<figure>" + burn_down_chart(*x.extras.burn_down) + "</figure>\n";
+  if (x.extras.burn_down) {
+    // The burn-down of this option's own grants, named under it with what each does for it.
+    charts += "<figure>" + burn_down_chart(*x.extras.burn_down) + "<figcaption>The grants of " +
+              html_escape(x.name) + ": " + html_escape(grant_stops(*x.extras.burn_down)) +
+              ".</figcaption></figure>\n";
+  }
   if (!charts.empty()) h += "<div class=\"charts\">\n" + charts + "</div>\n";
   if (x.extras.monte_carlo) {
     h += "<h3>Monte Carlo</h3>\n" + monte_carlo_table(*x.extras.monte_carlo);
