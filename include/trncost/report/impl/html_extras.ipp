@@ -157,15 +157,11 @@ TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b) {
   s += svg_text(left - 6, top + 4, "end", max.to_fixed(decimal_places{0}));
   s += svg_text(left - 6, bottom, "end", "0");
   std::string points = x_of(first) + "," + y_of(start_balance);
-  // A period's date under its bar, every `step`-th period so that no two dates meet (the shortest
-  // period sets the step), and none past the chart's right edge.
+  // A period's date under its bar, when it starts past the end of the last date drawn (no two
+  // dates meet) and ends by the chart's right edge. Positions are in px x 10 x span: a bar's x is
+  // left + (days in + days / 10) x width / span.
   const int date_px = text_width("0000-00-00", 13) + 6;
-  std::int64_t shortest = span;
-  for (const auto& p : b.periods) shortest = std::min(shortest, days_between(p.start, p.end));
-  shortest = std::max<std::int64_t>(shortest, 1);
-  const std::int64_t step =
-      std::max<std::int64_t>(1, (date_px * span + shortest * width - 1) / (shortest * width));
-  std::int64_t index = 0;
+  std::int64_t free_from = 0;  // where the next date may start
   for (const auto& p : b.periods) {
     const auto days = days_between(p.start, p.end);
     const std::string x = coord(left, decimal(days_between(first, p.start)) + decimal(days) / 10,
@@ -181,11 +177,9 @@ TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b) {
          p.uncovered.to_string() + "\" x=\"" + x + "\" y=\"" + y_of(p.spend) + "\" width=\"" + w +
          "\" height=\"" + bar_length(p.uncovered, max, plot_h) + "\" fill=\"" +
          std::string(cash_colour) + "\"/>\n";
-    // The bar's x is left + (days in + days / 10) x width / span: its date fits when it ends by
-    // the chart's right edge (left + width + 30), in tenths of a day times the span.
-    const bool fits =
-        (10 * days_between(first, p.start) + days) * width <= 10 * span * (width + 30 - date_px);
-    if (index++ % step == 0 && fits) {
+    const std::int64_t at = (10 * days_between(first, p.start) + days) * width;
+    if (at >= free_from && at <= 10 * span * (width + 30 - date_px)) {
+      free_from = at + 10 * span * date_px;
       s += "<text x=\"" + x + "\" y=\"" + std::to_string(bottom + 16) + "\">" + to_string(p.start) +
            "</text>\n";
     }
