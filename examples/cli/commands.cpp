@@ -67,11 +67,11 @@ Usage:
   each option's credit runway. md (default), json, html, or csv (every option's FOCUS rows, with
   credit lines, in one CSV; the column x_Option names the option).
 
-  trncost estimate PLAN.toml [--format md] [--output FILE]
+  trncost estimate PLAN.toml [--format md|html] [--output FILE]
 
   A plan file (a [plan] table and [[workload]] tables naming scenario files): the workloads laid
   out over calendar time on one set of grants; the spend, the credits, the cash, the day credits
-  stop paying and what each workload drew (Markdown).
+  stop paying and what each workload drew (Markdown, or one HTML page with its charts).
 
 Exit codes:
   0  success
@@ -384,14 +384,14 @@ int study_command(std::string_view program, const std::string& study,
 }
 
 /// A plan file: every workload's scenario estimated, the plan's spend scheduled and its grants
-/// applied (Markdown; no JSON form yet, so no verifier to pass: docs/scenario.md, "Plans").
+/// applied (Markdown or HTML; no JSON form yet, so no verifier to pass: docs/scenario.md, "Plans").
 int plan_command(std::string_view program, const std::string& plan,
                  const std::optional<std::string>& format,
                  const std::optional<std::string>& output) {
-  if (format && *format != "md") {
-    std::cerr
-        << program << ": --format " << *format
-        << ": a plan's report is Markdown (md); its workloads' scenarios give JSON one by one\n";
+  if (format && *format != "md" && *format != "html") {
+    std::cerr << program << ": --format " << *format
+              << ": a plan's report is Markdown (md) or HTML (html); its workloads' scenarios "
+                 "give JSON one by one\n";
     return exit_usage;
   }
   const trncost::io::plan_spec p = trncost::io::read_plan(plan);
@@ -405,7 +405,9 @@ int plan_command(std::string_view program, const std::string& plan,
     }
   }
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
-  return emit(program, trncost::io::render_markdown(trncost::io::run_plan(p, store_reader())),
+  const trncost::io::plan_result r = trncost::io::run_plan(p, store_reader());
+  return emit(program,
+              format == "html" ? trncost::io::render_html(r) : trncost::io::render_markdown(r),
               output, inputs);
 }
 

@@ -1115,8 +1115,10 @@ PYBIND11_MODULE(_trncost, mod) {
       .def_property_readonly("title", [](const py_plan& p) { return p.r.title; })
       .def("data", &plan_data)
       .def("render", [](const py_plan& p, const std::string& format) {
+        if (format == "html") return io::render_html(p.r);
         if (format != "md") {
-          throw input_error("format \"" + format + "\": a plan's report is Markdown (md)");
+          throw input_error("format \"" + format +
+                            "\": a plan's report is Markdown (md) or HTML (html)");
         }
         return io::render_markdown(p.r);
       });

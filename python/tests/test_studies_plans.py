@@ -50,6 +50,7 @@ def test_a_plan_totals_runway_and_draws(cli):
     assert p.workloads[0].occurrences[1] == (dt.date(2027, 4, 2), dt.date(2027, 7, 1))
     assert sum(w.credits for w in p.workloads) == p.credits
     assert p.render() == cli(PLAN).stdout
+    assert p.render("html") == cli(PLAN, "--format", "html").stdout
     with pytest.raises(trncost.InputError, match="a plan's report is Markdown"):
         p.render("json")
 

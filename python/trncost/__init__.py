@@ -891,7 +891,7 @@ class Plan:
                 for n, occ, s, c, k in self._d["workloads"]]
 
     def render(self, format: str = "md") -> str:
-        """The plan's report (Markdown), as `trncost estimate` writes it."""
+        """The plan's report: md (default) or html, as `trncost estimate` writes it."""
         return self._h.render(format)
 
     def frame(self) -> Any:

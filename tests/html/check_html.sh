@@ -13,18 +13,8 @@ render=$1
 work=$2
 here=$(cd "${BASH_SOURCE[0]%/*}" && pwd)
 
-missing=()
-chromium_bin=$(command -v chromium || command -v chromium-browser || true)
-[[ -n $chromium_bin ]] || missing+=(chromium)
-command -v python3 >/dev/null 2>&1 || missing+=(python3)
-if ((${#missing[@]} != 0)); then
-  if [[ ${TRNCOST_REQUIRE_CHROMIUM:-} == 1 ]]; then
-    echo "FAIL: not found: ${missing[*]} (TRNCOST_REQUIRE_CHROMIUM=1); install the Debian packages: apt-get install ${missing[*]}" >&2
-    exit 1
-  fi
-  echo "SKIPPED: not found: ${missing[*]}; install the Debian packages (apt-get install ${missing[*]}) to run this test; CI requires them (TRNCOST_REQUIRE_CHROMIUM=1)"
-  exit 77
-fi
+# Sets chromium_bin, or skips (exit 77) or fails when chromium or python3 is missing.
+source "$here/chromium.sh"
 
 rm -rf "$work"
 mkdir -p "$work"

@@ -68,8 +68,9 @@ TEST_CASE("html: tornado, comparison, burn-down charts and the decision drawn fr
       // 70.
       "<polyline class=\"burn-balance\" points=\"70.00,40.00 249.11,70.00 ",
       // B still pays after March: the runway, projected to Aug 14, is named at the chart's right
-      // edge (x = 70 + 520), not drawn on its time axis.
-      "<text class=\"runway-projected\" data-runway=\"2026-08-14\" x=\"590\" y=\"28\" "
+      // edge (x = 70 + 520), not drawn on its time axis; in the row under the periods' dates (the
+      // axis at y 240, the dates at 256, the runway at 276), clear of the chart's title.
+      "<text class=\"runway-projected\" data-runway=\"2026-08-14\" x=\"590\" y=\"276\" "
       "text-anchor=\"end\">runway ends 2026-08-14 (projected past the spend window)",
       "<tr><td>A</td><td>1000.00</td><td>2026-02-28</td><td>1000.00</td><td>0.00</td>"
       "<td>2026-02-04</td><td>0.00</td></tr>",
@@ -94,8 +95,39 @@ TEST_CASE("html: the runway is marked where the credits stop") {
   REQUIRE(x.burn_down->runway == extras_test::d(2026, 2, 15));
   const auto h = io::render_html(small::small_estimate(), x);
   CHECK(has(h, "<line class=\"runway\" data-runway=\"2026-02-15\" x1=\"466.61\""));
-  CHECK(has(h, "runway ends 2026-02-15"));
+  // Its date at the line's foot, under the axis: 45 of 59 days is in the last third, so the text
+  // ends at the line rather than running past the chart's right edge.
+  CHECK(has(h, "<text x=\"466.61\" y=\"276\" text-anchor=\"end\">runway ends 2026-02-15</text>"));
   CHECK_FALSE(has(h, "id=\"chart-tornado\""));  // not given: not drawn at all
+}
+
+TEST_CASE("html: a burn-down's dates do not meet - 30 daily periods, a date every 6 days") {
+  // 30 periods of a day, January 1 to 31, 2026: 520 / 30 = 17.33 px a day; a date is 88 px
+  // (text_width of "0000-00-00": 8 digits x 66 + 2 x 48 = 624 hundredths of an em, 81.12 px at 13
+  // px, rounded up, and 6). Day k's bar starts (k + 0.1) x 17.33 px in. Day 0 at 1.73 is drawn,
+  // its date ends at 89.73: day 5 (88.40) would meet it, day 6 (105.73) is next; then day 12
+  // (209.73; day 11 at 192.40 < 193.73), 18 (313.73) and 24 (417.73; day 23 at 400.40 < 401.73);
+  // day 29 (504.40) starts before day 24's date ends (505.73). Five dates.
+  credits::spend_schedule s;
+  for (unsigned day = 1; day <= 30; ++day) {
+    s.add({extras_test::d(2026, 1, day),
+           extras_test::d(2026, 1, day + 1),
+           {extras_test::ec2_instances(10)}});
+  }
+  const auto b = credits::burn_down({extras_test::ec2_grant("G", "1000", extras_test::d(2026, 1, 1),
+                                                            extras_test::d(2026, 12, 31))},
+                                    s);
+  const std::string svg = io::detail::burn_down_chart(b);
+  std::size_t dates = 0;
+  for (auto at = svg.find("\" y=\"256\">2026-"); at != std::string::npos;
+       at = svg.find("\" y=\"256\">2026-", at + 1)) {
+    ++dates;
+  }
+  CHECK(dates == 5);
+  for (const char* day : {"2026-01-01", "2026-01-07", "2026-01-13", "2026-01-19", "2026-01-25"}) {
+    CAPTURE(day);
+    CHECK(has(svg, std::string("y=\"256\">") + day + "</text>"));
+  }
 }
 
 }  // namespace trncost_tests::reports_html_extras_test

@@ -62,6 +62,50 @@ TEST_CASE("the HTML charts draw one bar per category and per phase - sized from 
   }
 }
 
+TEST_CASE("text_width bounds a text's width per character - fit_text shortens to a width") {
+  using io::detail::fit_text;
+  using io::detail::text_width;
+  // e s t i m a t e d: 66 + 66 + 48 + 36 + 102 + 66 + 48 + 66 + 66 = 564 hundredths of an em; at
+  // 13 px, 73.32 px, rounded up.
+  CHECK(text_width("estimated", 13) == 74);
+  CHECK(text_width("Mi", 10) == 14);        // 102 + 36 = 138: 13.8 px
+  CHECK(text_width("\xc3\xa9", 10) == 10);  // one character outside ASCII (two bytes): one em
+  CHECK(text_width("", 13) == 0);
+  CHECK(fit_text("estimated", 74, 13) == "estimated");
+  // "estimat..." is 432 + 108 = 540 (70.2 px, 71) and fits in 73; "estimate..." (79) does not.
+  CHECK(fit_text("estimated", 73, 13) == "estimat...");
+  // A name told apart by its end keeps its end: "...nsfer[1].gib" is 3 x 36 (the dots) + n 66 +
+  // s 66 + f 48 + e 66 + r 48 + [ 48 + 1 66 + ] 48 + . 36 + g 66 + i 36 + b 66 = 768 hundredths
+  // of an em, 99.84 px at 13 px: 100 px hold it, and one more character ("a", 66) would not.
+  CHECK(text_width("...nsfer[1].gib", 13) == 100);
+  CHECK(fit_text("data-movement.transfer[1].gib", 100, 13, io::detail::keep::end) ==
+        "...nsfer[1].gib");
+  // A character outside ASCII is never cut in the middle.
+  CHECK(fit_text("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 25, 10) == "\xc3\xa9...");
+}
+
+TEST_CASE("a bar chart is as wide as its labels - a label too long is shortened with a title") {
+  using io::detail::bar;
+  // 30 letters a: 30 x 66 = 1980 hundredths of an em, 257.4 px at 13 px: the label column is
+  // 258 + 16 = 274 px, the bars start there, the chart is 274 + 300 + 10 + 120 = 704 px wide.
+  const std::string thirty(30, 'a');
+  const std::string wide =
+      io::detail::bar_chart("c", "T", {bar{thirty, "1 USD", decimal(1), "#000", "data-x=\"1\""}});
+  CHECK(wide.find("width=\"704\" height=\"70\" viewBox=\"0 0 704 70\"") != std::string::npos);
+  CHECK(wide.find("<text x=\"266\" y=\"49\" text-anchor=\"end\">" + thirty + "</text>") !=
+        std::string::npos);
+  CHECK(wide.find("x=\"274\" y=\"34\" width=\"300.00\"") != std::string::npos);
+  // 40 letters (344 px and 16) pass the 316 px the label column may take: shortened to the 308 px
+  // before the bar, the whole label in the text's title.
+  const std::string forty(40, 'a');
+  const std::string cut =
+      io::detail::bar_chart("c", "T", {bar{forty, "1 USD", decimal(1), "#000", "data-x=\"1\""}});
+  CHECK(cut.find("viewBox=\"0 0 746 70\"") != std::string::npos);
+  CHECK(cut.find("<text x=\"308\" y=\"49\" text-anchor=\"end\"><title>" + forty + "</title>" +
+                 io::detail::fit_text(forty, 308, 13) + "</text>") != std::string::npos);
+  CHECK(io::detail::text_width(io::detail::fit_text(forty, 308, 13), 13) <= 308);
+}
+
 TEST_CASE("the HTML report shows reasons - unpriced lines and missing categories") {
   const auto html =
       io::render_html(small_estimate({.unknown_storage_price = true, .declare_logs = false}));

@@ -784,7 +784,23 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
   // types, the snapshot and the t3.micro of us-west-2) and a header; 5 totals; 2 other charges
   // and a header; nothing left out, so no table of it.
   CHECK(count("<tr") == 12 + 1 + 5 + 3);
-  CHECK(count("<rect class=\"bar\"") == 12);
+  // Each of the 10 identities with a cost: its estimate beside its bill, on one scale whose
+  // largest (the trn1 hours billed, 354.75) is 300 px. The bars start after the widest bar label
+  // ("estimated": 74 px by text_width, and 16) at x 90; the first group's label line is y 30 to
+  // 52, its bars at y 55 and 77. The trn1 estimate, 334.8625: 334.8625 x 300 / 354.75 = 283.18.
+  CHECK(count("<rect class=\"bar recon-estimated\"") == 10);
+  CHECK(count("<rect class=\"bar recon-billed\"") == 10);
+  CHECK(html.find("<text x=\"0\" y=\"46\">AmazonEC2, us-east-1, BoxUsage:trn1.32xlarge, "
+                  "on-demand</text>") != std::string::npos);
+  CHECK(html.find("<rect class=\"bar recon-estimated\" data-estimated=\"334.8625\" x=\"90\" "
+                  "y=\"55\" width=\"283.18\"") != std::string::npos);
+  CHECK(html.find("<rect class=\"bar recon-billed\" data-billed=\"354.75\" "
+                  "data-difference=\"19.8875\" x=\"90\" y=\"77\" width=\"300.00\"") !=
+        std::string::npos);
+  CHECK(html.find(">354.75 (+19.89)</text>") != std::string::npos);
+  // A row the estimate lacks draws no estimate bar and says so; one no bill row matched, no bill.
+  CHECK(html.find(">not in the estimate</text>") != std::string::npos);
+  CHECK(html.find(">no bill row matches</text>") != std::string::npos);
 
   const std::string md = io::render_reconciliation_markdown(r);
   CHECK(md.find("| difference (billed - estimated) | -16.58 |") != std::string::npos);

@@ -94,6 +94,62 @@ TEST_CASE("the shipped plan: 2027 on one grant, every total by hand") {
   CHECK(md.find("| 2027-11 | 29627.84 | 0.00 | 29627.84 |") != std::string::npos);
 }
 
+TEST_CASE("the shipped plan as one HTML page - credits beside cash by month and by workload") {
+  const plan_result r = run_plan(read_plan(shipped));
+  const std::string h = render_html(r);
+  const std::string md = render_markdown(r);
+  CHECK(h.starts_with("<!DOCTYPE html>"));
+  CHECK(h.ends_with("</html>\n"));
+  for (const char* external : {"<script", "<link", "<img", "src=", "url(", "@import"}) {
+    CAPTURE(external);
+    CHECK(h.find(external) == std::string::npos);
+  }
+  // The same totals and run-out day as the Markdown (the figures of the test above).
+  CHECK(h.find("<p id=\"total\"><strong>Spend: 385515.20 USD; credits: 300000.00 USD; cash: "
+               "85515.20 USD; lost at expiry: 0.00 USD.</strong> Credits stop paying on "
+               "2027-10-02.</p>") != std::string::npos);
+  CHECK(md.find("Credits stop paying on 2027-10-02.") != std::string::npos);
+  const auto count = [&](std::string_view what) {
+    std::size_t n = 0;
+    for (auto at = h.find(what); at != std::string::npos; at = h.find(what, at + 1)) ++n;
+    return n;
+  };
+  // A credits bar and a cash bar for each of the 12 months and each of the 5 workloads.
+  CHECK(count("<rect class=\"bar plan-credits\" data-month=") == 12);
+  CHECK(count("<rect class=\"bar plan-cash\" data-month=") == 12);
+  CHECK(count("<rect class=\"bar plan-credits\" data-workload=") == 5);
+  CHECK(count("<rect class=\"bar plan-cash\" data-workload=") == 5);
+  // The bar's drawing: the rest of its <rect>.
+  const auto rect = [&](std::string_view start) {
+    const auto at = h.find(start);
+    return at == std::string::npos ? std::string() : h.substr(at, h.find("/>", at) - at);
+  };
+  // By month, one scale: August's credits (50,082.26 USD, the Markdown's table) are the largest
+  // bar of the chart, 300 px; November's and December's credits are 0 (the grant ran out
+  // on October 2), so is their bar.
+  CHECK(rect("<rect class=\"bar plan-credits\" data-month=\"2027-08\"").find("width=\"300.00\"") !=
+        std::string::npos);
+  CHECK(rect("<rect class=\"bar plan-credits\" data-month=\"2027-11\"").find("data-amount=\"0\"") !=
+        std::string::npos);
+  CHECK(rect("<rect class=\"bar plan-credits\" data-month=\"2027-11\"").find("width=\"0.00\"") !=
+        std::string::npos);
+  // By workload: the service's credits (233,116.71) are the largest; the unpriced frontier run
+  // draws nothing.
+  CHECK(rect("<rect class=\"bar plan-credits\" data-workload=\"Qwen3-32B service\"")
+            .find("width=\"300.00\"") != std::string::npos);
+  CHECK(rect("<rect class=\"bar plan-cash\" data-workload=\"frontier pre-training\"")
+            .find("data-amount=\"0\" x=") != std::string::npos);
+  // The grant's burn-down, its runway marked on October 2; the tables of the Markdown.
+  CHECK(h.find("<line class=\"runway\" data-runway=\"2027-10-02\"") != std::string::npos);
+  for (const char* id : {"id=\"workloads\"", "id=\"months\"", "id=\"services\"",
+                         "<table class=\"grants\">", "id=\"findings\"", "id=\"unpriced\""}) {
+    CAPTURE(id);
+    CHECK(h.find(id) != std::string::npos);
+  }
+  CHECK(h.find("<tr><td>2027-11</td><td class=\"num\">29627.84</td><td class=\"num\">0.00</td>"
+               "<td class=\"num\">29627.84</td></tr>") != std::string::npos);
+}
+
 TEST_CASE("a workload's scenario written in the plan itself") {
   // One scratch volume: 500 GiB x 1 month x 0.08 USD/GiB-mo = 40 USD an occurrence; three monthly
   // occurrences inside the plan's quarter: 120 USD, all cash (no grant).

@@ -180,6 +180,22 @@ TEST_CASE("the shipped API-or-fleets study on credits: cash ranking and runways 
   const std::string html = render_study(r, "html");
   CHECK(html.find("<section id=\"cash-ranking\">") != std::string::npos);
   CHECK(html.find("<tr data-option=\"inf2.48xlarge fleet\" data-rank=\"1\">") != std::string::npos);
+  // Each ranked option's credits beside its cash, on one scale: the largest is trn2's cash,
+  // 77,241.60 - 30,000 = 47,241.60 (300 px); the inf2 fleet (ranked first: the first group, its
+  // bars at y 55 and 77, after the bar labels' 52 + 16 px) is paid 30,000 by credits, 30,000 x 300
+  // / 47,241.60 = 190.51 px, and 26,079.0864 in cash, 165.61 px.
+  CHECK(html.find("<rect class=\"bar cash-credits\" data-option=\"inf2.48xlarge fleet\" "
+                  "data-amount=\"30000\" x=\"68\" y=\"55\" width=\"190.51\"") != std::string::npos);
+  CHECK(html.find("<rect class=\"bar cash-paid\" data-option=\"inf2.48xlarge fleet\" "
+                  "data-amount=\"26079.0864\" x=\"68\" y=\"77\" width=\"165.61\"") !=
+        std::string::npos);
+  CHECK(html.find("data-amount=\"47241.6\" x=\"68\"") != std::string::npos);
+  // Each option's burn-down names its own grants under it: for the inf2 fleet, the runway's
+  // words above (the Bedrock credits cover Bedrock only; the EC2 credits run out on 2027-02-18).
+  CHECK(html.find("<figcaption>The grants of inf2.48xlarge fleet: &#39;Bedrock model credits&#39; "
+                  "cannot pay it (covers AmazonBedrock only); &#39;EC2 credits&#39; runs out on "
+                  "2027-02-18.</figcaption>") != std::string::npos);
+  CHECK(html.find("width=\"300.00\" height=\"16\" fill=\"#c62828\"") != std::string::npos);
   const std::string json = render_study(r, "json");
   const auto a = audit_study(json, "credits.json");
   CHECK_MESSAGE(a.ok, a.first_mismatch);

@@ -26,6 +26,10 @@ TRNCOST_DECL std::string html_escape(std::string_view s);
 
 /// The head every page of trncost's starts with, through `</head>`: the title, and the style
 /// sheet the pages share with the page's own `.status` rule and extra rules (each ends in "\n").
+/// The shared sheet keeps a page inside its window, from a phone's to a wide screen's: a chart is
+/// scaled down whole to the width it has (its viewBox), to 480 px at the least (its text stays
+/// readable; narrower, its figure scrolls), a table wider than the page scrolls in its own box,
+/// long code wraps; printed, a chart or a table row is not split across pages.
 TRNCOST_DECL std::string html_page_head(std::string_view title, std::string_view status_rule,
                                         std::string_view extra_rules);
 
@@ -61,16 +65,57 @@ struct bar {
   std::string data;  ///< data-* attributes of the bar
 };
 
-/// A horizontal bar chart as inline SVG.
+/// A horizontal bar chart as inline SVG: the label column and the value column as wide as their
+/// longest text (text_width), at least 190 and 120 px; a label wider than 300 px is shortened
+/// (fit_text).
 TRNCOST_DECL std::string bar_chart(std::string_view id, std::string_view title,
                                    const std::vector<bar>& bars);
+
+/// One thing compared on two or more bars (an identity's estimated and billed cost): its label on
+/// a line of its own, then a bar each, named by its own short label.
+struct bar_group {
+  std::string label;
+  std::vector<bar> bars;
+};
+
+/// Bars in groups as inline SVG, every bar of every group on one scale (the largest 300 px): each
+/// group's label on its own line over the chart's width (shortened when longer, fit_text), each
+/// bar with its label before it and its value after it; the chart as wide as its widest bar row,
+/// at least 620 px. `bar_class` names each bar's class after "bar" (one per bar of a group, in
+/// order).
+TRNCOST_DECL std::string grouped_bar_chart(std::string_view id, std::string_view title,
+                                           const std::vector<bar_group>& groups,
+                                           const std::vector<std::string_view>& bar_class);
+
+/// How wide `text` is drawn at `font_px` in a sans-serif font, in px, never less than a browser
+/// draws it in the fonts trncost's pages are checked with (a per-character bound: narrow, digits,
+/// lower and upper case, wide letters; a character outside ASCII as a wide one). Drawing only.
+TRNCOST_DECL int text_width(std::string_view text, int font_px);
+
+/// Which part of a text too long for its place is kept: its start ("a long lab...") or its end
+/// ("...abel[1].gib", for names told apart by their end).
+enum class keep { start, end };
+
+/// `text` as drawn in at most `max_px` at `font_px`: itself when it fits, otherwise cut at a
+/// character, "..." marking the cut (the whole text goes in the element's <title>: svg_text).
+TRNCOST_DECL std::string fit_text(std::string_view text, int max_px, int font_px,
+                                  keep part = keep::start);
 
 /// A drawing coordinate: base + part / whole * full, to two decimals (drawing only, never money).
 TRNCOST_DECL std::string coord(int base, decimal part, decimal whole, int full);
 
-TRNCOST_DECL std::string svg_open(std::string_view id, std::string_view title, int height);
+/// An SVG chart's opening and its title, `width` x `height` px (its viewBox the same: a page
+/// narrower than the chart shows it scaled down whole, never cut).
+TRNCOST_DECL std::string svg_open(std::string_view id, std::string_view title, int height,
+                                  int width = 620);
 
 TRNCOST_DECL std::string svg_text(int x, int y, std::string_view anchor, std::string_view text);
+
+/// A text of at most `max_px` at the chart's 13 px: shortened by fit_text when longer, with the
+/// whole text in a <title> the reader sees on pointing at it. An empty `anchor` writes none
+/// (start).
+TRNCOST_DECL std::string svg_text(int x, int y, std::string_view anchor, std::string_view text,
+                                  int max_px, keep part = keep::start);
 
 }  // namespace detail
 

@@ -21,7 +21,8 @@ namespace detail {
 
 TRNCOST_DECL std::string html_study_comparison(const study_result& r);
 
-/// The ranking by cash paid after credits, when the study has grants.
+/// The ranking by cash paid after credits, when the study has grants: its table, and each ranked
+/// option's credits beside its cash on one scale (`chart-cash`, bars `cash-credits`, `cash-paid`).
 TRNCOST_DECL std::string html_study_cash(const study_result& r);
 
 TRNCOST_DECL std::string html_study_break_even(const study_result& r);

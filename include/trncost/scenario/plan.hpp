@@ -19,6 +19,7 @@
 #ifndef TRNCOST_SCENARIO_PLAN_HPP
 #define TRNCOST_SCENARIO_PLAN_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -101,9 +102,58 @@ struct plan_result {
 [[nodiscard]] TRNCOST_DECL plan_result run_plan(const plan_spec& p,
                                                 const price_store_reader& store = {});
 
+namespace detail {
+
+/// What a plan's Markdown and HTML pages both say beyond the plan's own figures, worked out once.
+struct plan_summary {
+  decimal lost{};      ///< lost at expiry, over the grants
+  std::string runway;  ///< the sentence after the totals: when credits stop paying, or why not
+  /// A workload with unpriced lines, out of every total: its lines by name and what they wait for.
+  struct unpriced_workload {
+    std::string workload;
+    std::size_t occurrences = 0;
+    std::size_t lines = 0;
+    std::string names;  ///< 'line', 'line'
+    std::string waits;  ///< each unknown input once, with its reason
+  };
+  std::vector<unpriced_workload> unpriced;
+  /// The burn-down's periods summed by the month they start in.
+  struct month {
+    std::string name;  ///< YYYY-MM
+    decimal spend{};
+    decimal credits{};
+    decimal cash{};
+  };
+  std::vector<month> months;
+  /// The schedule's charges and the credit lines by the service that bills them.
+  struct service {
+    std::string name;
+    decimal spend{};
+    decimal credits{};
+  };
+  std::vector<service> services;
+};
+
+[[nodiscard]] TRNCOST_DECL plan_summary summarise_plan(const plan_result& r);
+
+inline constexpr std::string_view plan_unpriced_sentence =
+    "the unpriced lines of these workloads, so the spend and the cash are floors and the run-out "
+    "day may come earlier once they are priced.";
+inline constexpr std::string_view plan_workloads_sentence =
+    "Each workload's scenario estimated once: an occurrence spends that estimate evenly over its "
+    "days. Credits are attributed to the workloads whose charges they paid, period by period, "
+    "service by service.";
+
+}  // namespace detail
+
 /// The plan as Markdown: the totals and the run-out day, the workloads with what each drew, the
 /// grants, and the spend and credits by month and by service.
 [[nodiscard]] TRNCOST_DECL std::string render_markdown(const plan_result& r);
+
+/// The plan as one self-contained HTML page (the shared page head of report/html.hpp): what its
+/// Markdown says, from the same summary, with the charts of credits beside cash by month and by
+/// workload and the burn-down of the plan's grants (report/html_extras.hpp).
+[[nodiscard]] TRNCOST_DECL std::string render_html(const plan_result& r);
 
 }  // namespace trncost::io
 

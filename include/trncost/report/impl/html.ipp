@@ -42,18 +42,25 @@ TRNCOST_DECL std::string html_page_head(std::string_view title, std::string_view
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
          html_escape(title) +
          "</title>\n<style>\n"
-         "body{font-family:sans-serif;margin:24px;color:#222;background:#fff;max-width:1320px}\n" +
+         "body{font-family:sans-serif;margin:24px;color:#222;background:#fff;max-width:1320px;"
+         "overflow-wrap:break-word}\n" +
          std::string(status_rule) +
          ".status-verified{background:#e8f5e9;border:2px solid #2e7d32}\n"
          ".status-provisional{background:#fff8e1;border:2px solid #f9a825}\n"
          ".status-stale,.status-unpriced,.status-incomplete{background:#ffebee;border:2px solid "
          "#c62828}\n"
-         ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(640px,1fr));gap:16px}"
-         "\n"
+         ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(640px,100%),1fr));"
+         "gap:16px}\n"
+         "figure{margin:0 0 8px;overflow-x:auto}figcaption{font-size:13px;color:#555}\n"
          ".chart{font-size:13px}.chart-title{font-weight:bold;font-size:14px}\n"
-         "table{border-collapse:collapse;margin:8px 0 20px}td,th{border:1px solid #ccc;padding:4px "
-         "8px;text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:"
-         "tabular-nums}\n" +
+         "svg{max-width:100%;min-width:480px;height:auto}\n"
+         "table{border-collapse:collapse;margin:8px 0 20px;display:block;max-width:100%;"
+         "overflow-x:auto}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;"
+         "vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+         "code{overflow-wrap:anywhere}\n"
+         "@media (max-width:600px){body{margin:8px}}\n"
+         "@media print{body{margin:0;max-width:none}.charts{display:block}"
+         "figure,tr{break-inside:avoid}figure{overflow:visible}table{display:table}}\n" +
          std::string(extra_rules) + "</style>\n</head>\n";
 }
 
@@ -62,33 +69,123 @@ TRNCOST_DECL std::string bar_length(decimal part, decimal whole, int full) {
   return (part * full / whole).to_fixed(decimal_places{2});
 }
 
+TRNCOST_DECL int text_width(std::string_view text, int font_px) {
+  // Hundredths of an em per character, each at least what DejaVu Sans and Liberation Sans draw.
+  long hundredths = 0;
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if ((c & 0xC0U) == 0x80U) continue;  // a UTF-8 continuation byte: counted with its first
+    if (c >= 0x80U) {
+      hundredths += 100;
+    } else if (std::string_view(" .,:;'|!ijlI").find(ch) != std::string_view::npos) {
+      hundredths += 36;
+    } else if (std::string_view("frt()[]{}-/\\\"*").find(ch) != std::string_view::npos) {
+      hundredths += 48;
+    } else if (std::string_view("mwMW%@").find(ch) != std::string_view::npos) {
+      hundredths += 102;
+    } else if (c >= 'A' && c <= 'Z') {
+      hundredths += 82;
+    } else {
+      hundredths += 66;  // other lower case letters, digits, signs
+    }
+  }
+  return static_cast<int>((hundredths * font_px + 99) / 100);
+}
+
+TRNCOST_DECL std::string fit_text(std::string_view text, int max_px, int font_px, keep part) {
+  if (text_width(text, font_px) <= max_px) return std::string(text);
+  constexpr std::string_view ellipsis = "...";
+  // The characters, each with its bytes (a UTF-8 sequence is never cut).
+  std::vector<std::string_view> chars;
+  for (std::size_t i = 0; i < text.size();) {
+    std::size_t n = 1;
+    while (i + n < text.size() && (static_cast<unsigned char>(text[i + n]) & 0xC0U) == 0x80U) ++n;
+    chars.push_back(text.substr(i, n));
+    i += n;
+  }
+  if (part == keep::end) std::reverse(chars.begin(), chars.end());
+  std::string kept;  // in reading order
+  for (const auto c : chars) {
+    std::string longer = part == keep::start ? kept + std::string(c) : std::string(c) + kept;
+    const std::string shown =
+        part == keep::start ? longer + std::string(ellipsis) : std::string(ellipsis) + longer;
+    if (text_width(shown, font_px) > max_px) break;
+    kept = std::move(longer);
+  }
+  return part == keep::start ? kept + std::string(ellipsis) : std::string(ellipsis) + kept;
+}
+
 TRNCOST_DECL std::string bar_chart(std::string_view id, std::string_view title,
                                    const std::vector<bar>& bars) {
-  constexpr int label_w = 190;
+  constexpr int font_px = 13;
   constexpr int bar_w = 300;
   constexpr int row_h = 30;
+  int label_w = 190;  // the label column, its text ending 8 px before the bar
+  int value_w = 120;  // after the 10 px between the bar and its value
+  for (const auto& b : bars) {
+    label_w = std::max(label_w, text_width(b.label, font_px) + 16);
+    value_w = std::max(value_w, text_width(b.value_text, font_px) + 8);
+  }
+  label_w = std::min(label_w, 316);  // longer labels are shortened
+  const int width = label_w + bar_w + 10 + value_w;
   const int height = static_cast<int>(bars.size()) * row_h + 40;
   decimal max{};
   for (const auto& b : bars) {
     if (max < b.amount) max = b.amount;
   }
-  std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" + std::string(id) +
-                  "\" class=\"chart\" role=\"img\" aria-label=\"" + html_escape(title) +
-                  "\" width=\"620\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 620 " +
-                  std::to_string(height) + "\">\n";
-  s += "<title>" + html_escape(title) + "</title>\n";
-  s += "<text x=\"0\" y=\"18\" class=\"chart-title\">" + html_escape(title) + "</text>\n";
+  std::string s = svg_open(id, title, height, width);
   for (std::size_t i = 0; i < bars.size(); ++i) {
     const auto& b = bars[i];
     const int y = 30 + static_cast<int>(i) * row_h;
     const std::string w = bar_length(b.amount, max, bar_w);
-    s += "<text x=\"" + std::to_string(label_w - 8) + "\" y=\"" + std::to_string(y + 19) +
-         "\" text-anchor=\"end\">" + html_escape(b.label) + "</text>\n";
+    s += svg_text(label_w - 8, y + 19, "end", b.label, label_w - 8);
     s += "<rect class=\"bar\" " + b.data + " x=\"" + std::to_string(label_w) + "\" y=\"" +
          std::to_string(y + 4) + "\" width=\"" + w + "\" height=\"" + std::to_string(row_h - 8) +
          "\" fill=\"" + std::string(b.colour) + "\"/>\n";
-    s += "<text x=\"" + std::to_string(label_w + bar_w + 10) + "\" y=\"" + std::to_string(y + 19) +
-         "\">" + html_escape(b.value_text) + "</text>\n";
+    s += svg_text(label_w + bar_w + 10, y + 19, "", b.value_text, value_w);
+  }
+  s += "</svg>\n";
+  return s;
+}
+
+TRNCOST_DECL std::string grouped_bar_chart(std::string_view id, std::string_view title,
+                                           const std::vector<bar_group>& groups,
+                                           const std::vector<std::string_view>& bar_class) {
+  constexpr int font_px = 13;
+  constexpr int bar_w = 300;
+  constexpr int label_h = 22;  // a group's label line
+  constexpr int row_h = 22;    // a bar's row
+  constexpr int gap = 10;      // after a group
+  int bar_label_w = 0;         // the bars' label column, its text ending 8 px before the bar
+  int value_w = 0;             // after the 10 px between a bar and its value
+  int height = 30;
+  decimal max{};
+  for (const auto& g : groups) {
+    for (const auto& b : g.bars) {
+      bar_label_w = std::max(bar_label_w, text_width(b.label, font_px) + 16);
+      value_w = std::max(value_w, text_width(b.value_text, font_px) + 8);
+      if (max < b.amount) max = b.amount;
+    }
+    height += label_h + static_cast<int>(g.bars.size()) * row_h + gap;
+  }
+  const int width = std::max(620, bar_label_w + bar_w + 10 + value_w);
+  std::string s = svg_open(id, title, height, width);
+  int y = 30;
+  for (const auto& g : groups) {
+    s += svg_text(0, y + 16, "", g.label, width);
+    y += label_h;
+    for (std::size_t k = 0; k < g.bars.size(); ++k) {
+      const auto& b = g.bars[k];
+      const std::string cls = k < bar_class.size() ? " " + std::string(bar_class[k]) : "";
+      s += svg_text(bar_label_w - 8, y + 15, "end", b.label, bar_label_w - 8);
+      s += "<rect class=\"bar" + cls + "\" " + b.data + " x=\"" + std::to_string(bar_label_w) +
+           "\" y=\"" + std::to_string(y + 3) + "\" width=\"" + bar_length(b.amount, max, bar_w) +
+           "\" height=\"" + std::to_string(row_h - 6) + "\" fill=\"" + std::string(b.colour) +
+           "\"/>\n";
+      s += svg_text(bar_label_w + bar_w + 10, y + 15, "", b.value_text, value_w);
+      y += row_h;
+    }
+    y += gap;
   }
   s += "</svg>\n";
   return s;
@@ -99,11 +196,13 @@ TRNCOST_DECL std::string coord(int base, decimal part, decimal whole, int full) 
   return (decimal(base) + part * full / whole).to_fixed(decimal_places{2});
 }
 
-TRNCOST_DECL std::string svg_open(std::string_view id, std::string_view title, int height) {
+TRNCOST_DECL std::string svg_open(std::string_view id, std::string_view title, int height,
+                                  int width) {
+  const std::string w = std::to_string(width);
   std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" + std::string(id) +
                   "\" class=\"chart\" role=\"img\" aria-label=\"" + html_escape(title) +
-                  "\" width=\"620\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 620 " +
-                  std::to_string(height) + "\">\n";
+                  "\" width=\"" + w + "\" height=\"" + std::to_string(height) +
+                  "\" viewBox=\"0 0 " + w + " " + std::to_string(height) + "\">\n";
   s += "<title>" + html_escape(title) + "</title>\n";
   s += "<text x=\"0\" y=\"18\" class=\"chart-title\">" + html_escape(title) + "</text>\n";
   return s;
@@ -112,6 +211,17 @@ TRNCOST_DECL std::string svg_open(std::string_view id, std::string_view title, i
 TRNCOST_DECL std::string svg_text(int x, int y, std::string_view anchor, std::string_view text) {
   return "<text x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" text-anchor=\"" +
          std::string(anchor) + "\">" + html_escape(text) + "</text>\n";
+}
+
+TRNCOST_DECL std::string svg_text(int x, int y, std::string_view anchor, std::string_view text,
+                                  int max_px, keep part) {
+  constexpr int font_px = 13;  // .chart's font size
+  const std::string shown = fit_text(text, max_px, font_px, part);
+  std::string s = "<text x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\"";
+  if (!anchor.empty()) s += " text-anchor=\"" + std::string(anchor) + "\"";
+  s += ">";
+  if (shown != text) s += "<title>" + html_escape(text) + "</title>";
+  return s + html_escape(shown) + "</text>\n";
 }
 
 TRNCOST_DECL std::string render_html_page(const report::document& doc,

@@ -31,7 +31,9 @@ TRNCOST_DECL std::string tornado_chart(const analysis::tornado& t) {
        "\" y2=\"" + std::to_string(height - 24) + "\" stroke=\"#333\" class=\"baseline\"/>\n";
   int y = 30;
   const auto draw = [&](const analysis::tornado_bar& b, std::string_view group) {
-    s += svg_text(label_w - 8, y + 18, "end", b.input);
+    // An input's name ends in what tells it apart (transfer[0].gib, transfer[1].gib): a name too
+    // long for the label column keeps its end.
+    s += svg_text(label_w - 8, y + 18, "end", b.input, label_w - 8, keep::end);
     for (const bool high : {false, true}) {
       const decimal off = (high ? b.total_at_high : b.total_at_low) - t.baseline_total;
       const std::string w = bar_length(abs(off), reach, half);
@@ -90,10 +92,12 @@ TRNCOST_DECL std::string comparison_chart(const analysis::comparison& c) {
   for (const auto& g : c.groups) {
     s += svg_text(0, y + 18, "start",
                   g.dataset_id + ", " + g.metric + " target " + g.target.to_string() + " (" +
-                      analysis::detail::direction_text(g.direction) + ")");
+                      analysis::detail::direction_text(g.direction) + ")",
+                  620);
     y += row_h;
     for (const auto& r : g.ranked) {
-      s += svg_text(label_w - 8, y + 18, "end", "#" + std::to_string(r.cost_rank) + " " + r.name);
+      s += svg_text(label_w - 8, y + 18, "end", "#" + std::to_string(r.cost_rank) + " " + r.name,
+                    label_w - 8);
       s += "<rect class=\"bar option-ranked\" data-option=\"" + html_escape(r.name) +
            "\" data-rank=\"" + std::to_string(r.cost_rank) + "\" data-cost=\"" +
            r.cost.to_string() + "\" x=\"" + std::to_string(label_w) + "\" y=\"" +
@@ -105,18 +109,18 @@ TRNCOST_DECL std::string comparison_chart(const analysis::comparison& c) {
           label_w + bar_w + 10, y + 18, "start",
           (per_work && r.cost_per_work ? unit_cost_digits(*r.cost_per_work)  // the title says USD
                                        : r.cost.to_fixed(cents) + " USD") +
-              " (x" + r.cost_ratio.to_fixed(decimal_places{2}) + ")");
+              " (x" + r.cost_ratio.to_fixed(decimal_places{2}) + ")",
+          620 - (label_w + bar_w + 10));
       y += row_h;
     }
     for (const auto& a : g.apart) {
-      s += svg_text(label_w - 8, y + 18, "end", a.name);
+      s += svg_text(label_w - 8, y + 18, "end", a.name, label_w - 8);
       s += "<rect class=\"option-apart\" data-option=\"" + html_escape(a.name) + "\" x=\"" +
            std::to_string(label_w) + "\" y=\"" + std::to_string(y + 4) +
            "\" width=\"20\" height=\"" + std::to_string(row_h - 8) +
            "\" fill=\"none\" stroke=\"#777\" stroke-dasharray=\"4 3\"/>\n";
       // The reason, cut to fit the chart (whole in its tooltip and in the JSON and Markdown).
-      std::string shown = "set apart: " + a.reason;
-      if (shown.size() > 58) shown = shown.substr(0, 55) + "...";
+      const std::string shown = fit_text("set apart: " + a.reason, 620 - (label_w + 28), 13);
       s += "<text x=\"" + std::to_string(label_w + 28) + "\" y=\"" + std::to_string(y + 18) +
            "\" fill=\"#777\"><title>" + html_escape(a.reason) + "</title>" + html_escape(shown) +
            "</text>\n";
@@ -133,7 +137,8 @@ TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b) {
   constexpr int top = 40;
   constexpr int plot_h = 200;
   constexpr int bottom = top + plot_h;
-  const int height = bottom + 60;
+  // Under the time axis: a row of period dates, a row for the runway's date, the legend.
+  const int height = bottom + 80;
   std::string s = svg_open("chart-burndown", "Credit burn-down (USD)", height);
   if (b.periods.empty()) return s + "</svg>\n";
   const date first = b.periods.front().start;
@@ -152,6 +157,11 @@ TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b) {
   s += svg_text(left - 6, top + 4, "end", max.to_fixed(decimal_places{0}));
   s += svg_text(left - 6, bottom, "end", "0");
   std::string points = x_of(first) + "," + y_of(start_balance);
+  // A period's date under its bar, when it starts past the end of the last date drawn (no two
+  // dates meet) and ends by the chart's right edge. Positions are in px x 10 x span: a bar's x is
+  // left + (days in + days / 10) x width / span.
+  const int date_px = text_width("0000-00-00", 13) + 6;
+  std::int64_t free_from = 0;  // where the next date may start
   for (const auto& p : b.periods) {
     const auto days = days_between(p.start, p.end);
     const std::string x = coord(left, decimal(days_between(first, p.start)) + decimal(days) / 10,
@@ -167,8 +177,12 @@ TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b) {
          p.uncovered.to_string() + "\" x=\"" + x + "\" y=\"" + y_of(p.spend) + "\" width=\"" + w +
          "\" height=\"" + bar_length(p.uncovered, max, plot_h) + "\" fill=\"" +
          std::string(cash_colour) + "\"/>\n";
-    s += "<text x=\"" + x + "\" y=\"" + std::to_string(bottom + 16) + "\">" + to_string(p.start) +
-         "</text>\n";
+    const std::int64_t at = (10 * days_between(first, p.start) + days) * width;
+    if (at >= free_from && at <= 10 * span * (width + 30 - date_px)) {
+      free_from = at + 10 * span * date_px;
+      s += "<text x=\"" + x + "\" y=\"" + std::to_string(bottom + 16) + "\">" + to_string(p.start) +
+           "</text>\n";
+    }
     decimal balance{};
     for (const auto& v : p.balance_after) balance += v;
     points += " " + x_of(p.end) + "," + y_of(balance);
@@ -178,16 +192,19 @@ TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b) {
   if (b.runway && b.periods.back().end < *b.runway) {
     // Projected past the spend window: off the chart's time axis, so said at its right edge.
     s += "<text class=\"runway-projected\" data-runway=\"" + to_string(*b.runway) + "\" x=\"" +
-         std::to_string(left + width) + "\" y=\"" + std::to_string(top - 12) +
+         std::to_string(left + width) + "\" y=\"" + std::to_string(bottom + 36) +
          "\" text-anchor=\"end\">runway ends " + to_string(*b.runway) +
          " (projected past the spend window) &#8594;</text>\n";
   } else if (b.runway) {
     const std::string x = x_of(*b.runway);
     s += "<line class=\"runway\" data-runway=\"" + to_string(*b.runway) + "\" x1=\"" + x +
          "\" y1=\"" + std::to_string(top - 8) + "\" x2=\"" + x + "\" y2=\"" +
-         std::to_string(bottom) + "\" stroke=\"#000\" stroke-dasharray=\"6 4\"/>\n";
-    s += "<text x=\"" + x + "\" y=\"" + std::to_string(top - 12) +
-         "\" text-anchor=\"middle\">runway ends " + to_string(*b.runway) + "</text>\n";
+         std::to_string(bottom + 22) + "\" stroke=\"#000\" stroke-dasharray=\"6 4\"/>\n";
+    // Its date under the axis, from the line's foot: rightwards in the chart's first two thirds,
+    // leftwards in the last.
+    const bool late = 3 * days_between(first, *b.runway) > 2 * span;
+    s += "<text x=\"" + x + "\" y=\"" + std::to_string(bottom + 36) + "\" text-anchor=\"" +
+         (late ? "end" : "start") + "\">runway ends " + to_string(*b.runway) + "</text>\n";
   }
   const int ly = height - 18;
   int lx = left;

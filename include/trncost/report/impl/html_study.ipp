@@ -55,6 +55,18 @@ TRNCOST_DECL std::string html_study_cash(const study_result& r) {
       "<th>credits USD</th><th>cash USD</th><th>USD cash per " +
       html_escape(r.work_unit) +
       "</th><th>list rank</th><th>paid by</th><th>lost at expiry USD</th></tr>\n";
+  // Each ranked option's credits beside its cash, on one scale, in the order of the ranking.
+  std::vector<bar_group> groups;
+  for (const auto& k : r.cash->ranked) {
+    const std::string data = "data-option=\"" + html_escape(k.name) + "\" data-amount=\"";
+    groups.push_back(
+        {"#" + std::to_string(k.rank) + " " + k.name + " (list " + usd(k.total) + ")",
+         {{"credits", usd(k.credits), k.credits, credit_colour,
+           data + k.credits.to_string() + "\""},
+          {"cash", usd(k.cash), k.cash, cash_colour, data + k.cash.to_string() + "\""}}});
+  }
+  const std::string chart = grouped_bar_chart("chart-cash", "Credits and cash per option (USD)",
+                                              groups, {"cash-credits", "cash-paid"});
   for (const auto& k : r.cash->ranked) {
     h += "<tr data-option=\"" + html_escape(k.name) + "\" data-rank=\"" + std::to_string(k.rank) +
          "\"><td class=\"num\">" + std::to_string(k.rank) + "</td><td>" + html_escape(k.name) +
@@ -64,7 +76,7 @@ TRNCOST_DECL std::string html_study_cash(const study_result& r) {
          "</td><td>" + html_escape(paid_by_text(k)) + "</td><td class=\"num\">" +
          usd(k.lost_at_expiry) + "</td></tr>\n";
   }
-  return h + "</table></section>\n";
+  return h + "</table>\n<figure id=\"figure-cash\">" + chart + "</figure></section>\n";
 }
 
 TRNCOST_DECL std::string html_study_break_even(const study_result& r) {
@@ -187,8 +199,12 @@ TRNCOST_DECL std::string html_study_option(const study_option_result& x, std::si
   }
   std::string charts;
   if (x.extras.tornado) charts += "<figure>" + tornado_chart(*x.extras.tornado) + "</figure>\n";
-  if (x.extras.burn_down)
-    charts += "<figure>" + burn_down_chart(*x.extras.burn_down) + "</figure>\n";
+  if (x.extras.burn_down) {
+    // The burn-down of this option's own grants, named under it with what each does for it.
+    charts += "<figure>" + burn_down_chart(*x.extras.burn_down) + "<figcaption>The grants of " +
+              html_escape(x.name) + ": " + html_escape(grant_stops(*x.extras.burn_down)) +
+              ".</figcaption></figure>\n";
+  }
   if (!charts.empty()) h += "<div class=\"charts\">\n" + charts + "</div>\n";
   if (x.extras.monte_carlo) {
     h += "<h3>Monte Carlo</h3>\n" + monte_carlo_table(*x.extras.monte_carlo);

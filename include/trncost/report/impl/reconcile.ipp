@@ -964,20 +964,37 @@ TRNCOST_DECL std::string render_reconciliation_html(const report::reconciliation
       total_row("difference", "difference (billed - estimated)", detail::signed_usd(r.difference)) +
       total_row("other", "other charges (credits, refunds, tax, fees)", detail::usd(r.other)) +
       total_row("invoiced", "invoiced for the rows kept", detail::usd(r.invoiced)) + "</table>\n";
-  std::vector<detail::bar> bars;
+  // Per identity with a cost, its estimate (grey) beside its bill (red over the estimate, blue
+  // under it, green equal), on one scale.
+  std::vector<detail::bar_group> groups;
   for (const auto& row : r.rows) {
     if (row.billed.is_zero() && row.estimated.is_zero()) continue;
     const std::string_view colour = row.difference.is_zero()       ? detail::useful_colour
                                     : row.difference.is_negative() ? "#1f77b4"
                                                                    : detail::overhead_colour;
-    bars.push_back({describe(row.identity),
-                    "billed " + money_text(row.billed, false) + ", estimated " +
-                        (row.in_estimate ? money_text(row.estimated, false) : std::string("none")),
-                    row.billed, colour, "data-difference=\"" + row.difference.to_string() + "\""});
+    const std::string estimated = !row.in_estimate ? std::string("not in the estimate")
+                                  : row.unpriced && row.estimated.is_zero()
+                                      ? std::string("unpriced")
+                                      : money_text(row.estimated, false);
+    const std::string billed =
+        row.bill_rows == 0
+            ? std::string("no bill row matches")
+            : money_text(row.billed, false) + (row.difference.is_zero()
+                                                   ? std::string(", as estimated")
+                                                   : " (" + money_text(row.difference, true) + ")");
+    groups.push_back({describe(row.identity),
+                      {{"estimated", estimated, row.estimated, "#9e9e9e",
+                        "data-estimated=\"" + row.estimated.to_string() + "\""},
+                       {"billed", billed, row.billed, colour,
+                        "data-billed=\"" + row.billed.to_string() + "\" data-difference=\"" +
+                            row.difference.to_string() + "\""}}});
   }
-  h += "<div class=\"charts\">\n" +
-       detail::bar_chart("billed-chart", "Billed by identity (red: over the estimate)", bars) +
-       "</div>\n";
+  h += "<div class=\"charts\">\n<figure id=\"figure-reconcile\">" +
+       detail::grouped_bar_chart("reconcile-chart",
+                                 "Estimated and billed by identity (" + r.currency + ")", groups,
+                                 {"recon-estimated", "recon-billed"}) +
+       "<figcaption>Grey: the estimate. Billed: red over the estimate, blue under it, green as "
+       "estimated; the difference in brackets.</figcaption></figure>\n</div>\n";
   h += "<h2>By line</h2>\n<table id=\"rows\">\n<tr><th>what</th><th>estimate's lines</th>"
        "<th>estimated</th><th>billed</th><th>bill rows</th><th>difference</th><th>why</th></tr>\n";
   for (const auto& row : r.rows) {

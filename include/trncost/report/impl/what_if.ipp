@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "../html.hpp"
 #include "../what_if.hpp"
 
 namespace trncost {
@@ -111,7 +112,8 @@ TRNCOST_DECL std::string what_if_svg(const what_if& w) {
     }
     return out;
   };
-  // 640 x 320, 60 px margins; x proportional to the input, y to USD from 0 to the largest total.
+  // 640 (or wider: the legend) x 320, 60 px margins; x proportional to the input, y to USD from 0
+  // to the largest total.
   decimal top{};
   for (const auto& p : w.points) {
     for (const auto& t : p.totals) top = std::max(top, t);
@@ -127,19 +129,24 @@ TRNCOST_DECL std::string what_if_svg(const what_if& w) {
   };
   static constexpr const char* colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                             "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"};
-  std::string s =
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"what-if\" width=\"640\" height=\"320\" "
-      "viewBox=\"0 0 640 320\" role=\"img\" aria-label=\"what-if of " +
-      esc(w.input) +
-      "\">\n<line x1=\"60\" y1=\"260\" x2=\"580\" y2=\"260\" stroke=\"#333\"/>\n"
-      "<line x1=\"60\" y1=\"60\" x2=\"60\" y2=\"260\" stroke=\"#333\"/>\n"
-      "<text x=\"60\" y=\"280\" font-size=\"11\">" +
-      x0.to_fixed(decimal_places{2}) + "</text>\n<text x=\"580\" y=\"280\" font-size=\"11\" " +
-      "text-anchor=\"end\">" + w.points.back().value.to_fixed(decimal_places{2}) + "</text>\n" +
-      "<text x=\"320\" y=\"300\" font-size=\"11\" text-anchor=\"middle\">" + esc(w.input) +
-      (w.unit.empty() ? "" : " (" + w.unit + ")") +
-      "</text>\n<text x=\"56\" y=\"64\" font-size=\"11\" text-anchor=\"end\">" +
-      top.to_fixed(decimal_places{0}) + " USD</text>\n";
+  // The legend of the options from x 590: the picture as wide as its longest name needs.
+  int legend = 0;
+  for (const auto& name : w.options) legend = std::max(legend, io::detail::text_width(name, 11));
+  const std::string wide = std::to_string(std::max(640, 590 + legend + 6));
+  std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"what-if\" width=\"" + wide +
+                  "\" height=\"320\" viewBox=\"0 0 " + wide +
+                  " 320\" role=\"img\" aria-label=\"what-if of " + esc(w.input) +
+                  "\">\n<line x1=\"60\" y1=\"260\" x2=\"580\" y2=\"260\" stroke=\"#333\"/>\n"
+                  "<line x1=\"60\" y1=\"60\" x2=\"60\" y2=\"260\" stroke=\"#333\"/>\n"
+                  "<text x=\"60\" y=\"280\" font-size=\"11\">" +
+                  x0.to_fixed(decimal_places{2}) +
+                  "</text>\n<text x=\"580\" y=\"280\" font-size=\"11\" " + "text-anchor=\"end\">" +
+                  w.points.back().value.to_fixed(decimal_places{2}) + "</text>\n" +
+                  "<text x=\"320\" y=\"300\" font-size=\"11\" text-anchor=\"middle\">" +
+                  esc(w.input) + (w.unit.empty() ? "" : " (" + w.unit + ")") +
+                  // The y axis' top, over it: any number of digits fits.
+                  "</text>\n<text x=\"4\" y=\"50\" font-size=\"11\">" +
+                  top.to_fixed(decimal_places{0}) + " USD</text>\n";
   for (std::size_t i = 0; i < w.options.size(); ++i) {
     const std::string colour = colours[i % 8];
     std::string total_line;

@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "../../report/html_extras.hpp"
 #include "../../report/markdown.hpp"
 #include "../plan.hpp"
 #include "scenario.ipp"
@@ -296,29 +297,22 @@ namespace io {
   return r;
 }
 
-[[nodiscard]] TRNCOST_DECL std::string render_markdown(const plan_result& r) {
-  using detail::md_cell;
-  using detail::usd;
+namespace detail {
+
+TRNCOST_DECL plan_summary summarise_plan(const plan_result& r) {
   const auto& b = r.burn_down;
-  decimal lost{};
-  for (const auto& g : b.grants) lost += g.lost_at_expiry;
-  std::string o = "# " + md_cell(r.title) + "\n\nPlan from " + to_string(r.start) + " to " +
-                  to_string(r.end) + " (excluded), " + std::to_string(r.workloads.size()) +
-                  " workload(s), " + std::to_string(b.grants.size()) + " grant(s), from `" +
-                  md_cell(r.file) + "`. No spend is projected past the plan.\n\n";
-  o += "**Spend: " + usd(b.total_spend) + " USD; credits: " + usd(b.total_credits) +
-       " USD; cash: " + usd(b.total_uncovered) + " USD; lost at expiry: " + usd(lost) + " USD.** ";
+  plan_summary out;
+  for (const auto& g : b.grants) out.lost += g.lost_at_expiry;
   if (b.grants.empty()) {
-    o += "No grant: every dollar is cash.\n";
+    out.runway = "No grant: every dollar is cash.";
   } else if (b.runway) {
-    o += "Credits stop paying on " + to_string(*b.runway) + ".\n";
+    out.runway = "Credits stop paying on " + to_string(*b.runway) + ".";
   } else {
-    o += "A grant still has a valid balance at the end of the plan.\n";
+    out.runway = "A grant still has a valid balance at the end of the plan.";
   }
-  // Unpriced lines (a price nobody knows yet) are out of every total above: said, never 0.
-  // Each workload's unpriced lines by name, then each unknown input they wait for once (a price
-  // nobody knows leaves every line it prices unpriced: one reason, not one per line).
-  std::string unpriced;
+  // Unpriced lines (a price nobody knows yet) are out of every total: said, never 0. Each
+  // workload's unpriced lines by name, then each unknown input they wait for once (a price nobody
+  // knows leaves every line it prices unpriced: one reason, not one per line).
   for (const auto& w : r.workloads) {
     if (w.est.unpriced_lines() == 0) continue;
     std::string names;
@@ -337,18 +331,57 @@ namespace io {
     }
     std::string waits;
     for (const auto& m : missing) waits += (waits.empty() ? "" : "; ") + m;
-    unpriced += "- " + md_cell(w.name) + " (" + std::to_string(w.occurrences.size()) +
-                " occurrence(s)): " + std::to_string(w.est.unpriced_lines()) +
-                " unpriced line(s), " + md_cell(names) + ": " + md_cell(waits) + ".\n";
+    out.unpriced.push_back({w.name, w.occurrences.size(), w.est.unpriced_lines(), names, waits});
   }
-  if (!unpriced.empty()) {
-    o += "\n**Not in these totals**: the unpriced lines of these workloads, so the spend and the "
-         "cash are floors and the run-out day may come earlier once they are priced.\n\n" +
-         unpriced;
+  // By month: the burn-down's periods summed by the month they start in.
+  std::map<std::pair<int, unsigned>, plan_summary::month> months;
+  for (const auto& pb : b.periods) {
+    auto& m = months[{pb.start.year(), pb.start.month()}];
+    m.spend += pb.spend;
+    m.credits += pb.credits_used;
+    m.cash += pb.uncovered;
   }
-  o += "\n## Workloads\n\nEach workload's scenario estimated once: an occurrence spends that "
-       "estimate evenly over its days. Credits are attributed to the workloads whose charges they "
-       "paid, period by period, service by service.\n\n| workload | scenario | status | USD per "
+  for (auto& [ym, m] : months) {
+    m.name =
+        std::to_string(ym.first) + "-" + (ym.second < 10 ? "0" : "") + std::to_string(ym.second);
+    out.months.push_back(m);
+  }
+  // By service: the schedule's charges and the credit lines, by the service that bills them.
+  std::map<std::string, std::array<decimal, 2>> services;
+  for (const auto& p : r.schedule.periods()) {
+    for (const auto& c : p.charges) services[c.service.value_or("(no AWS service)")][0] += c.amount;
+  }
+  for (const auto& l : b.credit_lines) {
+    services[l.service.value_or("(no AWS service)")][1] -= l.amount;
+  }
+  for (const auto& [name, v] : services) out.services.push_back({name, v[0], v[1]});
+  return out;
+}
+
+}  // namespace detail
+
+[[nodiscard]] TRNCOST_DECL std::string render_markdown(const plan_result& r) {
+  using detail::md_cell;
+  using detail::usd;
+  const auto& b = r.burn_down;
+  const detail::plan_summary sum = detail::summarise_plan(r);
+  std::string o = "# " + md_cell(r.title) + "\n\nPlan from " + to_string(r.start) + " to " +
+                  to_string(r.end) + " (excluded), " + std::to_string(r.workloads.size()) +
+                  " workload(s), " + std::to_string(b.grants.size()) + " grant(s), from `" +
+                  md_cell(r.file) + "`. No spend is projected past the plan.\n\n";
+  o += "**Spend: " + usd(b.total_spend) + " USD; credits: " + usd(b.total_credits) +
+       " USD; cash: " + usd(b.total_uncovered) + " USD; lost at expiry: " + usd(sum.lost) +
+       " USD.** " + sum.runway + "\n";
+  if (!sum.unpriced.empty()) {
+    o += "\n**Not in these totals**: " + std::string(detail::plan_unpriced_sentence) + "\n\n";
+    for (const auto& u : sum.unpriced) {
+      o += "- " + md_cell(u.workload) + " (" + std::to_string(u.occurrences) +
+           " occurrence(s)): " + std::to_string(u.lines) + " unpriced line(s), " +
+           md_cell(u.names) + ": " + md_cell(u.waits) + ".\n";
+    }
+  }
+  o += "\n## Workloads\n\n" + std::string(detail::plan_workloads_sentence) +
+       "\n\n| workload | scenario | status | USD per "
        "occurrence | occurrences | first | last ends | spend USD | credits USD | cash USD "
        "|\n|---|---|---|---:|---:|---|---|---:|---:|---:|\n";
   for (const auto& w : r.workloads) {
@@ -370,39 +403,119 @@ namespace io {
            to_string(g.last_valid_day) + " | " + usd(g.lost_at_expiry) + " |\n";
     }
   }
-  // By month: the burn-down's periods summed by the month they start in.
-  std::map<std::pair<int, unsigned>, std::array<decimal, 3>> months;
-  for (const auto& pb : b.periods) {
-    auto& m = months[{pb.start.year(), pb.start.month()}];
-    m[0] += pb.spend;
-    m[1] += pb.credits_used;
-    m[2] += pb.uncovered;
-  }
   o += "\n## By month\n\n| month | spend USD | credits USD | cash USD |\n|---|---:|---:|---:|\n";
-  for (const auto& [ym, m] : months) {
-    o += "| " + std::to_string(ym.first) + "-" + (ym.second < 10 ? "0" : "") +
-         std::to_string(ym.second) + " | " + usd(m[0]) + " | " + usd(m[1]) + " | " + usd(m[2]) +
+  for (const auto& m : sum.months) {
+    o += "| " + m.name + " | " + usd(m.spend) + " | " + usd(m.credits) + " | " + usd(m.cash) +
          " |\n";
-  }
-  // By service: the schedule's charges and the credit lines, by the service that bills them.
-  std::map<std::string, std::array<decimal, 2>> services;
-  for (const auto& p : r.schedule.periods()) {
-    for (const auto& c : p.charges) services[c.service.value_or("(no AWS service)")][0] += c.amount;
-  }
-  for (const auto& l : b.credit_lines) {
-    services[l.service.value_or("(no AWS service)")][1] -= l.amount;
   }
   o +=
       "\n## By service\n\n| service | spend USD | credits USD | cash USD |\n|---|---:|---:|---:|\n";
-  for (const auto& [s, v] : services) {
-    o += "| " + md_cell(s) + " | " + usd(v[0]) + " | " + usd(v[1]) + " | " + usd(v[0] - v[1]) +
-         " |\n";
+  for (const auto& v : sum.services) {
+    o += "| " + md_cell(v.name) + " | " + usd(v.spend) + " | " + usd(v.credits) + " | " +
+         usd(v.spend - v.credits) + " |\n";
   }
   if (!b.findings.empty()) {
     o += "\n## Findings\n\n";
     for (const auto& f : b.findings) o += "- " + md_cell(f) + "\n";
   }
   return o;
+}
+
+[[nodiscard]] TRNCOST_DECL std::string render_html(const plan_result& r) {
+  using detail::html_escape;
+  using detail::usd;
+  const auto& b = r.burn_down;
+  const detail::plan_summary sum = detail::summarise_plan(r);
+  std::string h =
+      detail::html_page_head(r.title, ".status{padding:12px 16px;border-radius:6px}\n", "") +
+      "<body>\n<h1>" + html_escape(r.title) + "</h1>\n<p>Plan from " + to_string(r.start) + " to " +
+      to_string(r.end) + " (excluded), " + std::to_string(r.workloads.size()) + " workload(s), " +
+      std::to_string(b.grants.size()) + " grant(s), from <code>" + html_escape(r.file) +
+      "</code>. No spend is projected past the plan.</p>\n";
+  h += "<p id=\"total\"><strong>Spend: " + usd(b.total_spend) +
+       " USD; credits: " + usd(b.total_credits) + " USD; cash: " + usd(b.total_uncovered) +
+       " USD; lost at expiry: " + usd(sum.lost) + " USD.</strong> " + html_escape(sum.runway) +
+       "</p>\n";
+  if (!sum.unpriced.empty()) {
+    h += "<section id=\"unpriced\"><p><strong>Not in these totals</strong>: " +
+         std::string(detail::plan_unpriced_sentence) + "</p>\n<ul>\n";
+    for (const auto& u : sum.unpriced) {
+      h += "<li>" + html_escape(u.workload) + " (" + std::to_string(u.occurrences) +
+           " occurrence(s)): " + std::to_string(u.lines) + " unpriced line(s), " +
+           html_escape(u.names) + ": " + html_escape(u.waits) + ".</li>\n";
+    }
+    h += "</ul></section>\n";
+  }
+  // Charts: credits beside cash per month and per workload, on one scale each; the burn-down of
+  // the plan's grants.
+  const auto pair = [](const std::string& label, decimal credits, decimal cash,
+                       const std::string& data) {
+    const auto amount = [&](decimal v) { return data + " data-amount=\"" + v.to_string() + "\""; };
+    return detail::bar_group{
+        label,
+        {{"credits", usd(credits), credits, detail::credit_colour, amount(credits)},
+         {"cash", usd(cash), cash, detail::cash_colour, amount(cash)}}};
+  };
+  std::vector<detail::bar_group> by_month;
+  for (const auto& m : sum.months) {
+    by_month.push_back(pair(m.name, m.credits, m.cash, "data-month=\"" + m.name + "\""));
+  }
+  std::vector<detail::bar_group> by_workload;
+  for (const auto& w : r.workloads) {
+    by_workload.push_back(pair(w.name + " (spend " + usd(w.draw.spend) + ")", w.draw.credits,
+                               w.draw.cash, "data-workload=\"" + html_escape(w.name) + "\""));
+  }
+  h += "<section class=\"charts\" id=\"charts\">\n<figure id=\"figure-months\">" +
+       detail::grouped_bar_chart("chart-months", "Credits and cash by month (USD)", by_month,
+                                 {"plan-credits", "plan-cash"}) +
+       "</figure>\n<figure id=\"figure-workloads\">" +
+       detail::grouped_bar_chart("chart-workloads", "Credits and cash by workload (USD)",
+                                 by_workload, {"plan-credits", "plan-cash"}) +
+       "</figure>\n";
+  if (!b.grants.empty()) {
+    h += "<figure id=\"figure-burndown\">" + detail::burn_down_chart(b) + "</figure>\n";
+  }
+  h += "</section>\n";
+  h += "<h2>Workloads</h2>\n<p>" + std::string(detail::plan_workloads_sentence) +
+       "</p>\n<table id=\"workloads\"><tr><th>workload</th><th>scenario</th><th>status</th>"
+       "<th>USD per occurrence</th><th>occurrences</th><th>first</th><th>last ends</th><th>spend "
+       "USD</th><th>credits USD</th><th>cash USD</th></tr>\n";
+  for (const auto& w : r.workloads) {
+    h += "<tr><td>" + html_escape(w.name) + "</td><td>" +
+         (w.scenario.empty() ? std::string("written in the plan")
+                             : "<code>" + html_escape(w.scenario) + "</code>") +
+         "</td><td>" + std::string(to_string(w.est.status)) + "</td><td class=\"num\">" +
+         usd(w.est.total) + (w.est.unpriced_lines() != 0 ? " + unpriced" : "") +
+         "</td><td class=\"num\">" + std::to_string(w.occurrences.size()) + "</td><td>" +
+         to_string(w.occurrences.front().start) + "</td><td>" +
+         to_string(w.occurrences.back().end) + "</td><td class=\"num\">" + usd(w.draw.spend) +
+         "</td><td class=\"num\">" + usd(w.draw.credits) + "</td><td class=\"num\">" +
+         usd(w.draw.cash) + "</td></tr>\n";
+  }
+  h += "</table>\n";
+  if (!b.grants.empty()) h += "<h2>Grants</h2>\n" + detail::grants_table(b);
+  h += "<h2>By month</h2>\n<table id=\"months\"><tr><th>month</th><th>spend USD</th><th>credits "
+       "USD</th><th>cash USD</th></tr>\n";
+  for (const auto& m : sum.months) {
+    h += "<tr><td>" + m.name + "</td><td class=\"num\">" + usd(m.spend) +
+         "</td><td class=\"num\">" + usd(m.credits) + "</td><td class=\"num\">" + usd(m.cash) +
+         "</td></tr>\n";
+  }
+  h += "</table>\n<h2>By service</h2>\n<table id=\"services\"><tr><th>service</th><th>spend "
+       "USD</th><th>credits USD</th><th>cash USD</th></tr>\n";
+  for (const auto& v : sum.services) {
+    h += "<tr><td>" + html_escape(v.name) + "</td><td class=\"num\">" + usd(v.spend) +
+         "</td><td class=\"num\">" + usd(v.credits) + "</td><td class=\"num\">" +
+         usd(v.spend - v.credits) + "</td></tr>\n";
+  }
+  h += "</table>\n";
+  if (!b.findings.empty()) {
+    h += "<h2>Findings</h2>\n<ul id=\"findings\">\n";
+    for (const auto& f : b.findings) h += "<li>" + html_escape(f) + "</li>\n";
+    h += "</ul>\n";
+  }
+  h += "</body>\n</html>\n";
+  return h;
 }
 
 }  // namespace io
