@@ -81,29 +81,30 @@ std::string key_of(const line_identity& id) {
   return k + "*";
 }
 
+// In the order that leaves the least padding (clang-analyzer's optin.performance.Padding).
 struct group {
-  reconcile_row row;
-  const pricing::price_unit_entry* est_unit = nullptr;
-  bool est_unit_set = false;
-  bool est_units_agree = true;  // every priced line of it is priced per the same unit
-  bool est_quantity_known = true;
-  const pricing::price_unit_entry* bill_unit = nullptr;
-  bool bill_units_agree = true;
   decimal est_qty{};
   decimal bill_qty{};
+  // Usage rows with a negative quantity or cost: corrections (or a credit or refund written as
+  // usage), netted into the group as the bill nets them, and said wherever the usage is offered
+  // as a measurement (their cost here, their count below).
+  decimal negative_cost{};
   // The rate of the lines that cost something, when they share one: lines at several rates (a
   // PUT and a GET request line) make an average rate whose change is a change of mix, not of price.
   std::optional<decimal> rate{};
-  bool one_rate = true;
+  reconcile_row row;
+  const pricing::price_unit_entry* est_unit = nullptr;
+  const pricing::price_unit_entry* bill_unit = nullptr;
   // The matched rows: their charge period and the first lines (or line item ids) that name them.
   timestamp from{};
   timestamp to{};
-  std::vector<std::string> refs;
-  // Usage rows with a negative quantity or cost: corrections (or a credit or refund written as
-  // usage), netted into the group as the bill nets them, and said wherever the usage is offered
-  // as a measurement.
   std::uint64_t negative_rows = 0;
-  decimal negative_cost{};
+  std::vector<std::string> refs;
+  bool est_unit_set = false;
+  bool est_units_agree = true;  // every priced line of it is priced per the same unit
+  bool est_quantity_known = true;
+  bool bill_units_agree = true;
+  bool one_rate = true;
   // A bill's own group of a region the estimate has no line in (kept by default, shown apart).
   bool other_region = false;
 };
