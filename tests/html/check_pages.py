@@ -5,19 +5,22 @@ usage: check_pages.py CHROMIUM WORK_DIR KIND PAGE.html REPORT.json [KIND PAGE.ht
 
 KIND is estimate, study, plan or reconciliation; REPORT.json is the same report as JSON (schema
 trncost.report, trncost.study or trncost.reconciliation; for a plan, which has no JSON form, its
-Markdown), from which the charts the page must show are worked out. KIND page with REPORT "-" checks
-a page for what every page must be, with no chart asked for. Each page is laid out at 1280 px (a laptop) and at
-390 px (a phone) in one Chromium run (page_check.js, in sandboxed iframes: no script of the page
-runs), and fails when
+Markdown), from which the charts the page must show are worked out. KIND page with REPORT "-"
+checks a page for what every page must be, with no chart asked for.
+
+Each page is laid out at 1280 px (a laptop) and at 390 px (a phone) in one Chromium run
+(page_check.js, in sandboxed iframes: no script of the page runs), and fails when
 
 - a text of an SVG lies outside its SVG (cut off) or over another text of it, or an element
-  sticks out of the page, or the page
-  scrolls sideways;
+  sticks out of the page, or the page scrolls sideways;
 - it loads or links anything (script, image, style sheet, frame, a link off the page);
 - a chart its report's data calls for is missing, or has fewer bars than the data has rows.
 
-Then each page is captured at 1280 px and its full height: WORK_DIR/NAME.png, for whoever changes a
-writer to look at (not decoded here: the DOM check is the test, the picture is for a person). Python 3 standard library only.
+Then one Chromium driven over its DevTools pipe captures each page at its full height, 1280 and
+390 px wide (WORK_DIR/NAME-1280.png and NAME-390.png, for whoever changes a writer to look at: not
+decoded, the DOM check is the test, the picture is for a person), and runs the same checks on the
+page as printed (print media, 700 px: an A4 page between its margins). Python 3 standard library
+only.
 """
 import base64
 import fcntl
@@ -33,6 +36,7 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 WIDTHS = (1280, 390)
+PRINT_WIDTH = 700  # an A4 page between its margins, at 96 px an inch
 
 
 def chromium(binary, profile, url, *flags):
@@ -117,6 +121,27 @@ class DevTools:
             elif m.get("method") == until_event:
                 seen = True
         return result
+
+    def evaluate(self, expression):
+        """The value of a JavaScript expression in the page."""
+        r = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True},
+                      session=True)
+        if "exceptionDetails" in r:
+            raise RuntimeError(f"the check did not run: {r['exceptionDetails'].get('text')}")
+        return r["result"]["value"]
+
+    def printed(self, width):
+        """page_check.js on the page as printed (print media), `width` px wide: its problems."""
+        self.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900,
+                                                         "deviceScaleFactor": 1, "mobile": False},
+                  session=True)
+        self.call("Emulation.setEmulatedMedia", {"media": "print"}, session=True)
+        try:
+            return self.evaluate((HERE / "page_check.js").read_text() +
+                                 "\npageCheck({contentDocument: document, contentWindow: window, "
+                                 "dataset: {page: 'printed'}}).problems")
+        finally:
+            self.call("Emulation.setEmulatedMedia", {"media": ""}, session=True)
 
     def screenshot(self, url, width):
         """The page at `url`, `width` px wide, at its full height, as PNG bytes."""
@@ -279,6 +304,9 @@ def check(binary, work, specs):
                     shot = work / f"{name}-{width}.png"
                     shot.write_bytes(tools.screenshot((work / f"{name}.html").as_uri(), width))
                     print(f"screenshot: {shot}")
+                # Printed: an A4 page's 700 px between its margins, print media.
+                for p in tools.printed(PRINT_WIDTH):
+                    problems.append(f"{name} printed ({PRINT_WIDTH} px): {p}")
     except (OSError, RuntimeError, subprocess.TimeoutExpired) as e:
         problems.append(f"no screenshots: {e} (log {work / 'chromium-shots.log'})")
     print(f"{len(pages) * len(WIDTHS)} screenshot(s) in {time.monotonic() - started:.1f} s")

@@ -29,7 +29,8 @@ TRNCOST_DECL std::string html_escape(std::string_view s);
 /// The shared sheet keeps a page inside its window, from a phone's to a wide screen's: a chart is
 /// scaled down whole to the width it has (its viewBox), to 480 px at the least (its text stays
 /// readable; narrower, its figure scrolls), a table wider than the page scrolls in its own box,
-/// long code wraps; printed, a chart or a table row is not split across pages.
+/// long code wraps; printed, a table's cells wrap to the paper's width and a chart or a table row
+/// is not split across pages.
 TRNCOST_DECL std::string html_page_head(std::string_view title, std::string_view status_rule,
                                         std::string_view extra_rules);
 

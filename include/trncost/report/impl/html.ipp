@@ -60,7 +60,8 @@ TRNCOST_DECL std::string html_page_head(std::string_view title, std::string_view
          "code{overflow-wrap:anywhere}\n"
          "@media (max-width:600px){body{margin:8px}}\n"
          "@media print{body{margin:0;max-width:none}.charts{display:block}"
-         "figure,tr{break-inside:avoid}figure{overflow:visible}table{display:table}}\n" +
+         "figure,tr{break-inside:avoid}figure{overflow:visible}table{display:table}"
+         "td,th{overflow-wrap:anywhere}}\n" +
          std::string(extra_rules) + "</style>\n</head>\n";
 }
 
