@@ -752,8 +752,9 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
           .starts_with("rows[0].why: 'as estimated' where the row's figures say 'usage: billed "));
   CHECK(said("\"unit\": \"Hrs\"", "\"unit\": \"USD\"") ==
         "rows[0].unit: 'USD' is not a price list unit");
-  CHECK(said("\"regions\": [\n    \"us-east-1\"", "\"regions\": [\n    \"us-west-2\"")
-            .starts_with("regions: has no us-east-1 where rows[0] is billed in it"));
+  CHECK(
+      said("\"regions\": [\n    \"us-east-1\"", "\"regions\": [\n    \"us-west-2\"")
+          .starts_with("regions: has no us-east-1 where rows[0] of the estimate is billed in it"));
   CHECK_THROWS_AS((void)report::check_reconciliation(
                       trncost_support::with_changes(json, {{"\"USD\"", "\"EUR\""}}), "r.json"),
                   parse_error);
@@ -784,12 +785,13 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
   // types, the snapshot and the t3.micro of us-west-2) and a header; 5 totals; 2 other charges
   // and a header; nothing left out, so no table of it.
   CHECK(count("<tr") == 12 + 1 + 5 + 3);
-  // Each of the 10 identities with a cost: its estimate beside its bill, on one scale whose
+  // Each of the 12 identities: its estimate beside its bill (0 px wide where one is 0), on one
+  // scale whose
   // largest (the trn1 hours billed, 354.75) is 300 px. The bars start after the widest bar label
   // ("estimated": 74 px by text_width, and 16) at x 90; the first group's label line is y 30 to
   // 52, its bars at y 55 and 77. The trn1 estimate, 334.8625: 334.8625 x 300 / 354.75 = 283.18.
-  CHECK(count("<rect class=\"bar recon-estimated\"") == 10);
-  CHECK(count("<rect class=\"bar recon-billed\"") == 10);
+  CHECK(count("<rect class=\"bar recon-estimated\"") == 12);
+  CHECK(count("<rect class=\"bar recon-billed\"") == 12);
   CHECK(html.find("<text x=\"0\" y=\"46\">AmazonEC2, us-east-1, BoxUsage:trn1.32xlarge, "
                   "on-demand</text>") != std::string::npos);
   CHECK(html.find("<rect class=\"bar recon-estimated\" data-estimated=\"334.8625\" x=\"90\" "
