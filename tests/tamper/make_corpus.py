@@ -1115,33 +1115,15 @@ RECONCILIATION_CLASSES = [
 # ------------------------------------------------------------------------------------------------
 # Studies (schema trncost.study): each option's report is read as an estimate's is.
 
-def option_report(doc):
-    for k, o in enumerate(doc.get("options", [])):
-        yield k, o["report"]
-
-
-def s_option_line_dropped(doc):
-    for k, rep in option_report(doc):
-        got = c_line_dropped(rep)
-        if got is not None:
-            return f"options[{k}].report.{got[0]}", "in an option, " + got[1]
-    return None
-
-
-def s_option_line_twice(doc):
-    for k, rep in option_report(doc):
-        got = c_line_twice(rep)
-        if got is not None:
-            return f"options[{k}].report.{got[0]}", "in an option, " + got[1]
-    return None
-
-
-def s_option_total(doc):
-    for k, rep in option_report(doc):
-        got = c_total(rep)
-        if got is not None:
-            return f"options[{k}].report.{got[0]}", "in an option, " + got[1]
-    return None
+def in_an_option(estimate_class):
+    """An estimate's class applied inside the first option of a study it applies to."""
+    def tamper(doc):
+        for k, o in enumerate(doc.get("options", [])):
+            got = estimate_class(o["report"])
+            if got is not None:
+                return f"options[{k}].report.{got[0]}", "in an option, " + got[1]
+        return None
+    return tamper
 
 
 def s_break_even_deleted(doc):
@@ -1171,9 +1153,9 @@ STUDY_CLASSES = [
     ("study-break-even-deleted", s_break_even_deleted),
     ("study-break-even-one-dropped", s_break_even_one_dropped),
     ("study-break-even-swapped", s_break_even_swapped),
-    ("study-option-line-dropped", s_option_line_dropped),
-    ("study-option-line-twice", s_option_line_twice),
-    ("study-option-total", s_option_total),
+    ("study-option-line-dropped", in_an_option(c_line_dropped)),
+    ("study-option-line-twice", in_an_option(c_line_twice)),
+    ("study-option-total", in_an_option(c_total)),
 ]
 
 
