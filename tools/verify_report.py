@@ -2585,7 +2585,9 @@ RECONCILIATION_MEMBERS = ["schema", "schema_version", "estimate", "bill", "layou
                           "invoiced", "rows", "other_charges", "left_out"]
 RECONCILIATION_ROW = ["identity", "rate_codes", "lines", "in_estimate", "unpriced", "estimated",
                       "billed", "bill_rows", "difference", "unit", "estimated_quantity",
-                      "billed_quantity", "usage_effect", "price_effect", "why", "billed_as"]
+                      "billed_quantity", "usage_effect", "price_effect", "why", "billed_as",
+                      "resources"]
+RESOURCE_MEMBERS = ["id", "rows", "billed", "quantity", "from", "to"]
 IDENTITY_MEMBERS = ["service", "region", "instance_type", "usage_type", "purchase_option"]
 BILL_LAYOUTS = ["FOCUS 1.x", "Cost and Usage Report (legacy)", "CUR 2.0"]
 
@@ -2650,6 +2652,41 @@ def why_of(r, e, b, n, diff, eq, bq, usage, price, regions):
             parts.append(f"price: billed {bill_rate} per {unit}, estimated {est_rate} "
                          f"({money_text(price, True)})")
     return "; ".join(parts), True
+
+
+def check_resources(r, path, n, b, bq):
+    """A row's resources add up to it (rows, billed, quantity given exactly when the row's is),
+    each inside the row's measured period, largest billed first then by id, no id twice."""
+    period = None
+    if r["billed_as"] is not None:
+        ap = at(path, "billed_as")
+        period = (instant(r["billed_as"], ap, "from"), instant(r["billed_as"], ap, "to"))
+    rows, billed, qty, seen = 0, Fraction(0), Fraction(0), []
+    for rp, x in objects(r, path, "resources", RESOURCE_MEMBERS, "a resource"):
+        rid = text(x, rp, "id")
+        k = whole(x, rp, "rows", 1)
+        amount = dec(x, rp, "billed")
+        q = dec_or_null(x, rp, "quantity")
+        start, end = instant(x, rp, "from"), instant(x, rp, "to")
+        if (q is None) != (bq is None):
+            raise Mismatch(at(rp, "quantity"), "a quantity exactly when the row gives one",
+                           "null" if q is None else show(q))
+        if end < start or (period and (start < period[0] or period[1] < end)):
+            raise Mismatch(at(rp, "from"), "a charge period inside the row's measurement's",
+                           f"{x['from']} to {x['to']}")
+        if any(rid == other for _, other in seen):
+            raise Mismatch(at(rp, "id"), "each resource once", f"'{rid}' twice")
+        if seen and (seen[-1][0] < amount or (seen[-1][0] == amount and rid < seen[-1][1])):
+            raise Mismatch(at(rp, "billed"), "largest billed first, then by id", show(amount))
+        seen.append((amount, rid))
+        rows += k
+        billed += amount
+        if q is not None:
+            qty += q
+    expect(at(path, "bill_rows"), rows, n, "the rows of its resources")
+    expect(at(path, "billed"), billed, b, "what its resources billed")
+    if bq is not None:
+        expect(at(path, "billed_quantity"), qty, bq, "its resources' quantities")
 
 
 class Reconciliation:
@@ -2760,6 +2797,7 @@ class Reconciliation:
             elif n > 0:
                 raise Mismatch(at(path, "billed_as"), "the bill's measurement", "null",
                                f"{n} bill row(s) matched")
+            check_resources(r, path, n, b, bq)
             if inside and n > 0 and ident["region"] is not None and ident["region"] not in regions:
                 raise Mismatch("regions", f"a list with {ident['region']}", regions,
                                f"{path} of the estimate is billed there; an estimate's row kept "

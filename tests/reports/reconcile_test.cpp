@@ -128,6 +128,17 @@ TEST_CASE("the fine-tune's bill against its estimate: every difference, computed
   CHECK(ec2.billed_as->to == parse_timestamp("2026-11-22T00:00:00Z"));
   CHECK(ec2.billed_as->instance_type == "trn1.32xlarge");
   CHECK(ec2.billed_as->region == "us-east-1");
+  // Behind the difference, the two instances the bill names: 9.5 h (204.25) and 7 h (150.50).
+  REQUIRE(ec2.resources.size() == 2);
+  CHECK(ec2.resources[0].id == "i-0a1b2c3d4e5f60001");
+  CHECK(ec2.resources[0].rows == 1);
+  CHECK(ec2.resources[0].billed == d("204.25"));
+  CHECK(ec2.resources[0].quantity == d("9.5"));
+  CHECK(ec2.resources[0].from == parse_timestamp("2026-11-20T00:00:00Z"));
+  CHECK(ec2.resources[0].to == parse_timestamp("2026-11-21T00:00:00Z"));
+  CHECK(ec2.resources[1].id == "i-0a1b2c3d4e5f60002");
+  CHECK(ec2.resources[1].billed == d("150.5"));
+  CHECK(ec2.resources[1].quantity == d("7"));
 
   // Data sent to the customer: 16 GiB x 0.09 = 1.44 estimated; billed 20 GB x 0.09 = 1.80:
   // +0.36 = 4 GB more at 0.09.
@@ -219,6 +230,13 @@ TEST_CASE("the same bill as a legacy Cost and Usage Report and as CUR 2.0 reconc
     }
     CHECK(cur.left_out.empty());
     CHECK(row_of(cur, "BoxUsage:t3.micro").why == "not in the estimate (another region)");
+    for (std::size_t i = 0; i < cur.rows.size(); ++i) {
+      REQUIRE(cur.rows[i].resources.size() == focus.rows[i].resources.size());
+      for (std::size_t j = 0; j < cur.rows[i].resources.size(); ++j) {
+        CHECK(cur.rows[i].resources[j].id == focus.rows[i].resources[j].id);
+        CHECK(cur.rows[i].resources[j].billed == focus.rows[i].resources[j].billed);
+      }
+    }
     // A CUR names its rows by line item id.
     CHECK(row_of(cur, "BoxUsage:trn1.32xlarge")
               .billed_as->method.ends_with(" bill (line item li-0001, line item li-0002)"));
@@ -283,6 +301,78 @@ TEST_CASE("without rate codes the same bill reconciles alike, in every layout") 
     CHECK(out.billed == d("1.8"));
     CHECK(out.usage_effect == d("0.36"));
   }
+}
+
+TEST_CASE("a difference traced to the instances behind it, each line item cited once") {
+  // An hourly legacy CUR, as AWS writes it: one row per line item and hour. Instance A ran 8 hours
+  // (li-a), B 6 (li-b, stopped early), a third, C, 3 hours nobody planned (li-c): 17 h x 21.50 =
+  // 365.50 billed against the estimate's 15.575 h (334.8625), +1.425 h = +30.6375 of usage.
+  std::string text =
+      "identity/LineItemId,lineItem/LineItemType,lineItem/UsageStartDate,lineItem/UsageEndDate,"
+      "lineItem/ProductCode,lineItem/UsageType,lineItem/ResourceId,lineItem/UsageAmount,"
+      "lineItem/CurrencyCode,lineItem/UnblendedCost,product/region,pricing/unit\n";
+  const auto hours = [&](std::string_view item, std::string_view instance, int n) {
+    for (int h = 0; h < n; ++h) {
+      const std::string from = "2026-11-20T" + std::string(h < 10 ? "0" : "") + std::to_string(h);
+      const std::string to =
+          "2026-11-20T" + std::string(h + 1 < 10 ? "0" : "") + std::to_string(h + 1);
+      text += std::string(item) + ",Usage," + from + ":00:00Z," + to +
+              ":00:00Z,AmazonEC2,BoxUsage:trn1.32xlarge," + std::string(instance) +
+              ",1,USD,21.5,us-east-1,Hrs\n";
+    }
+  };
+  hours("li-b", "i-b", 6);
+  hours("li-a", "i-a", 8);
+  hours("li-c", "i-c", 3);
+  const reconciliation r = reconcile_text(text);
+  const auto& ec2 = row_of(r, "BoxUsage:trn1.32xlarge");
+  CHECK(ec2.bill_rows == 17);
+  CHECK(ec2.billed == d("365.5"));
+  CHECK(ec2.billed_quantity == d("17"));
+  CHECK(ec2.usage_effect == d("30.6375"));
+  // Largest first: A (8 h, 172), B (6 h, 129), C (3 h, 64.50), each over its own hours.
+  REQUIRE(ec2.resources.size() == 3);
+  CHECK(ec2.resources[0].id == "i-a");
+  CHECK(ec2.resources[0].rows == 8);
+  CHECK(ec2.resources[0].billed == d("172"));
+  CHECK(ec2.resources[0].quantity == d("8"));
+  CHECK(ec2.resources[0].to == parse_timestamp("2026-11-20T08:00:00Z"));
+  CHECK(ec2.resources[1].id == "i-b");
+  CHECK(ec2.resources[1].billed == d("129"));
+  CHECK(ec2.resources[1].to == parse_timestamp("2026-11-20T06:00:00Z"));
+  CHECK(ec2.resources[2].id == "i-c");
+  CHECK(ec2.resources[2].quantity == d("3"));
+  // The evidence names each line item once, with its rows, in the order the bill gives them.
+  REQUIRE(ec2.billed_as.has_value());
+  CHECK(ec2.billed_as->method ==
+        "billed usage and effective cost of 17 rows of a Cost and Usage Report (legacy) bill "
+        "(line item li-b (6 rows), line item li-a (8 rows), line item li-c (3 rows))");
+  // The Markdown and the page show who is behind the difference; the JSON audits.
+  const std::string md = io::render_reconciliation_markdown(r);
+  CHECK(md.find("## Behind the differences") != std::string::npos);
+  CHECK(md.find("| AmazonEC2, us-east-1, BoxUsage:trn1.32xlarge, on-demand | i-a | 8 | 8 Hrs | "
+                "172.00 | 2026-11-20T00:00:00Z | 2026-11-20T08:00:00Z |") != std::string::npos);
+  CHECK(md.find("|  | i-c | 3 | 3 Hrs | 64.50 | 2026-11-20T00:00:00Z | 2026-11-20T03:00:00Z |") !=
+        std::string::npos);
+  CHECK(io::render_reconciliation_html(r).find("<td><code>i-b</code></td>") != std::string::npos);
+  const std::string json = io::render_reconciliation_json(r);
+  CHECK(report::check_reconciliation(json, "r.json").ok);
+  const auto said = [&](const std::string& from, const std::string& to) {
+    const auto c =
+        report::check_reconciliation(trncost_support::with_changes(json, {{from, to}}), "r.json");
+    CHECK_FALSE(c.ok);
+    return c.first_mismatch;
+  };
+  // A resource's hours moved to another, an instance dropped, two swapped: each refused.
+  CHECK(said("\"billed\": \"64.5\"", "\"billed\": \"64\"")
+            .starts_with("rows[0].billed: the document says 365.5, recomputed 365 (what its "
+                         "resources billed)"));
+  CHECK(said("\"quantity\": \"3\"", "\"quantity\": \"4\"")
+            .starts_with("rows[0].billed_quantity: the document says 17, recomputed 18"));
+  CHECK(said("\"id\": \"i-b\"", "\"id\": \"i-a\"") ==
+        "rows[0].resources[1].id: 'i-a' is named twice in the row");
+  CHECK(said("\"rows\": 3,", "\"rows\": 2,")
+            .starts_with("rows[0].bill_rows: the document says 17, recomputed 16"));
 }
 
 TEST_CASE("a line that names its instance type but no usage type matches BoxUsage rows") {
@@ -783,8 +873,10 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
   };
   // Rows: 12 identities (the 10 of the estimate, among them the S3 requests under their two usage
   // types, the snapshot and the t3.micro of us-west-2) and a header; 5 totals; 2 other charges
-  // and a header; nothing left out, so no table of it.
-  CHECK(count("<tr") == 12 + 1 + 5 + 3);
+  // and a header; nothing left out, so no table of it. Behind the differences, a header and the
+  // resources of the 6 rows that differ: the two trn1 instances, the egress's row that names none,
+  // the bucket's PUT requests, the gp3 volume, the snapshot and the t3.micro.
+  CHECK(count("<tr") == 12 + 1 + 5 + 3 + 1 + 7);
   // Each of the 12 identities: its estimate beside its bill (0 px wide where one is 0), on one
   // scale whose
   // largest (the trn1 hours billed, 354.75) is 300 px. The bars start after the widest bar label

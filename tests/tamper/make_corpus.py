@@ -1038,6 +1038,61 @@ def r_row_dropped(doc):
     return "rows_kept", "a row the estimate lacks removed, the billed totals lowered"
 
 
+def r_resources(doc, n=1):
+    """The first row with at least n resources of different amounts (for a swap), as (i, row)."""
+    return row_where(doc, lambda r: len(r["resources"]) >= n and
+                     len({x["billed"] for x in r["resources"][:n]}) == n)
+
+
+def r_resource_dropped(doc):
+    i, r = r_resources(doc, 2)
+    if r is None:
+        return None
+    del r["resources"][-1]
+    return f"rows[{i}].bill_rows", "the last resource behind a row removed"
+
+
+def r_resource_raised(doc):
+    from decimal import Decimal
+    i, r = r_resources(doc)
+    if r is None:
+        return None
+    r["resources"][0]["billed"] = str(Decimal(r["resources"][0]["billed"]) + 1)
+    return f"rows[{i}].billed", "a resource said to bill 1 USD more than the row's rows"
+
+
+def r_resource_quantity(doc):
+    i, r = row_where(doc, lambda r: r["resources"] and r["billed_quantity"] is not None)
+    if r is None:
+        return None
+    r["resources"][0]["quantity"] = None
+    return f"rows[{i}].resources[0].quantity", "a resource's quantity removed, the row's kept"
+
+
+def r_resource_period(doc):
+    i, r = r_resources(doc)
+    if r is None:
+        return None
+    r["resources"][0]["from"] = "2020-01-01T00:00:00Z"
+    return f"rows[{i}].resources[0].from", "a resource billed before the row's measured period"
+
+
+def r_resource_twice(doc):
+    i, r = r_resources(doc, 2)
+    if r is None:
+        return None
+    r["resources"][1]["id"] = r["resources"][0]["id"]
+    return f"rows[{i}].resources[1].id", "two resources under one id"
+
+
+def r_resources_swapped(doc):
+    i, r = r_resources(doc, 2)
+    if r is None:
+        return None
+    r["resources"][0], r["resources"][1] = r["resources"][1], r["resources"][0]
+    return f"rows[{i}].resources[1].billed", "the smaller resource listed first"
+
+
 def r_what_emptied(doc):
     if not doc["other_charges"]:
         return None
@@ -1101,6 +1156,12 @@ RECONCILIATION_CLASSES = [
     ("rec-not-in-estimate-unpriced", r_not_in_estimate_unpriced),
     ("rec-row-dropped", r_row_dropped),
     ("rec-what-emptied", r_what_emptied),
+    ("rec-resource-dropped", r_resource_dropped),
+    ("rec-resource-raised", r_resource_raised),
+    ("rec-resource-quantity", r_resource_quantity),
+    ("rec-resource-period", r_resource_period),
+    ("rec-resource-twice", r_resource_twice),
+    ("rec-resources-swapped", r_resources_swapped),
     ("rec-bom", c_bom),
     ("rec-trailing-garbage", c_trailing_garbage),
     ("rec-plus-sign", r_plus),

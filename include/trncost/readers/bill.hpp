@@ -64,6 +64,10 @@ struct bill_row {
   std::string file;        ///< the file (the part of the bill) the row is read from
   std::uint64_t line = 0;  ///< the line of that file the row starts on
   std::string row_id;      ///< identity/LineItemId (CUR); empty in FOCUS
+  /// What the row is the use of: an instance "i-0abc...", a volume, a bucket (FOCUS ResourceId,
+  /// CUR lineItem/ResourceId); empty when the bill does not say (AWS leaves it out unless the
+  /// export includes resource ids).
+  std::string resource;
   charge_kind kind = charge_kind::usage;
   std::string charge_type;  ///< the bill's word: "Usage", "Credit", "SavingsPlanCoveredUsage"
   std::string provider;     ///< FOCUS ProviderName ("AWS"); "AWS" for a CUR
@@ -102,6 +106,79 @@ struct bill_row {
 /// converts it to CSV with its header (DuckDB reads Parquet and writes CSV:
 /// https://duckdb.org/docs/data/parquet/overview), or an export delivered as CSV.
 [[nodiscard]] TRNCOST_DECL std::string parquet_conversion(std::string_view file);
+
+namespace detail {
+
+/// The fields bill_reader reads, in the order of each layout's column table (bill.ipp); in a
+/// scope of their own (a run log's columns have names of theirs).
+struct bill_field {
+  enum column : std::uint8_t {
+    c_cost,
+    c_effective,
+    c_sp_effective,
+    c_ri_effective,
+    c_kind,
+    c_provider,
+    c_service,
+    c_service_code,
+    c_offer,
+    c_region,
+    c_usage_type,
+    c_sku,
+    c_rate_code,
+    c_account,
+    c_description,
+    c_start,
+    c_end,
+    c_quantity,
+    c_unit,
+    c_currency,
+    c_row_id,
+    c_tags,
+    c_resource,
+    c_count
+  };
+};
+
+}  // namespace detail
+
+/// The SQL engines bill_query() writes for: where an organisation's bill is stored (Amazon Athena,
+/// Spark SQL over the export's files) and SQLite (a bill loaded as text, for tests and laptops).
+enum class sql_dialect : std::uint8_t { athena, spark, sqlite };
+
+/// "athena", "spark", "sqlite".
+[[nodiscard]] TRNCOST_DECL std::string_view to_string(sql_dialect d) noexcept;
+/// The dialect named so; nullopt for another name.
+[[nodiscard]] TRNCOST_DECL std::optional<sql_dialect> parse_sql_dialect(std::string_view name);
+
+/// How finely bill_query() keeps charge periods apart: each hour of an hourly bill, each day, each
+/// month. A reconciliation's --from and --to then fall on that grain's boundaries.
+enum class bill_grain : std::uint8_t { hour, day, month };
+
+/// "hour", "day", "month".
+[[nodiscard]] TRNCOST_DECL std::string_view to_string(bill_grain g) noexcept;
+/// The grain named so; nullopt for another name.
+[[nodiscard]] TRNCOST_DECL std::optional<bill_grain> parse_bill_grain(std::string_view name);
+
+/// What bill_query() aggregates: the export's table, its layout, the engine and the grain.
+struct bill_query_options {
+  bill_layout layout = bill_layout::cur2;  ///< CUR 2.0 or FOCUS 1.x (Data Exports)
+  sql_dialect dialect = sql_dialect::athena;
+  std::string table;  ///< "cur.cur2_export": letters, digits and '_', parts joined by '.'
+  bill_grain grain = bill_grain::day;
+};
+
+/// The SQL that reduces a bill where it is stored to one row per identity, resource and period
+/// (grain): every column bill_reader reads, under the layout's own names, the keys grouped on
+/// (charge category or line item type, service, offer, region, usage type, SKU, rate code,
+/// account, description, unit, currency, resource), the amounts and quantities summed exactly
+/// (DECIMAL(38,18) in Athena and Spark; in SQLite from the text as decimal digits, integer and
+/// fraction summed apart), the charge period from its first start to its last end. Its result,
+/// saved as CSV with its header, is a bill of the same layout: `reconcile` reads it as it reads
+/// the export, with the same figures, fewer rows, and each row cited by its line. Tags and line
+/// item ids are not kept (filter tags in the query's WHERE). input_error for a legacy CUR (query
+/// its CUR 2.0 export) and for a table name that is not a plain identifier.
+[[nodiscard]] TRNCOST_DECL std::string bill_query(const bill_query_options& o);
 
 /// Opens one part of a bill as the stream of its CSV text (readers/bill_files.hpp's
 /// open_bill_part() decompresses gzip); throws what it refuses.
@@ -144,31 +221,8 @@ class bill_reader {
   [[nodiscard]] std::uint64_t rows() const noexcept { return rows_; }
 
  private:
-  enum col : std::uint8_t {
-    c_cost,
-    c_effective,
-    c_sp_effective,
-    c_ri_effective,
-    c_kind,
-    c_provider,
-    c_service,
-    c_service_code,
-    c_offer,
-    c_region,
-    c_usage_type,
-    c_sku,
-    c_rate_code,
-    c_account,
-    c_description,
-    c_start,
-    c_end,
-    c_quantity,
-    c_unit,
-    c_currency,
-    c_row_id,
-    c_tags,
-    c_count
-  };
+  using col = detail::bill_field::column;
+  using enum detail::bill_field::column;
 
   void open_part(std::istream& in, const std::string& file);
   void read_header();
@@ -179,17 +233,27 @@ class bill_reader {
   void read_kind();
   void check_duplicates();
 
-  /// (fingerprint, part, line) of every row read.
+  /// Every row read as its fingerprint and its ordinal (0 for the first row of the bill): 12 bytes
+  /// a row, whatever the bill's size; where the row is comes from jumps_.
   struct seen_row {
-    std::uint64_t fingerprint;
-    std::uint32_t part;
-    std::uint64_t line;
+    std::uint32_t high;
+    std::uint32_t low;
+    std::uint32_t row;
     friend bool operator<(const seen_row& a, const seen_row& b) noexcept {
-      if (a.fingerprint != b.fingerprint) return a.fingerprint < b.fingerprint;
-      if (a.part != b.part) return a.part < b.part;
-      return a.line < b.line;
+      if (a.high != b.high) return a.high < b.high;
+      if (a.low != b.low) return a.low < b.low;
+      return a.row < b.row;
     }
   };
+  /// Where the rows are: from row `row` on, row k is on line `line` + (k - `row`) of part `part`,
+  /// until the next jump (a new part, a blank line, a record over several lines).
+  struct line_jump {
+    std::uint64_t line;
+    std::uint32_t row;
+    std::uint32_t part;
+  };
+  /// The part and line of row `row`.
+  [[nodiscard]] std::pair<std::uint32_t, std::uint64_t> position_of(std::uint32_t row) const;
 
   // In the order that leaves the least padding (clang-analyzer's optin.performance.Padding).
   bill_row row_;
@@ -200,6 +264,7 @@ class bill_reader {
   std::vector<std::string> parts_;
   std::vector<std::pair<std::size_t, std::string>> tag_columns_;  ///< legacy CUR resourceTags/*
   std::vector<seen_row> seen_;
+  std::vector<line_jump> jumps_;
   std::string name_;
   bill_part_opener open_;
   std::string currency_;

@@ -50,6 +50,19 @@ struct reconcile_options {
   cost_basis basis = cost_basis::effective;
 };
 
+/// One resource behind a row of the reconciliation: an instance, a volume, a bucket, as the bill's
+/// resource id names it, with what its rows billed. A difference is traced to what caused it here:
+/// an instance stopped for a day bills fewer hours than the others, a third one appears.
+struct reconcile_resource {
+  std::string id;          ///< the bill's resource id; empty for rows that name none
+  std::uint64_t rows = 0;  ///< its bill rows
+  decimal billed{};        ///< their cost at the reconciliation's basis
+  /// Their quantity in the row's unit, when the row gives its billed quantity.
+  std::optional<decimal> quantity{};
+  timestamp from{};  ///< the first of its rows' charge periods begins
+  timestamp to{};    ///< the last one ends
+};
+
 /// One identity: the estimate's lines that have it and the bill's usage rows that match it.
 struct reconcile_row {
   line_identity identity;               ///< what the row is: the estimate's identity, or the bill's
@@ -73,6 +86,9 @@ struct reconcile_row {
   /// (billed_quantity in `unit`, billed) was measured by the bill over the rows' charge period
   /// (run_id "bill <file>", the method naming the rows). Empty when no row matched.
   std::optional<measured> billed_as{};
+  /// The resources its bill rows are the use of, every one, largest billed first (then by id):
+  /// their rows, amounts and quantities add up to the row's.
+  std::vector<reconcile_resource> resources;
 };
 
 /// Rows of the bill counted together: one kind of charge, or one reason rows were left out.

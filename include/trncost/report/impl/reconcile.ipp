@@ -4,9 +4,11 @@
 #define TRNCOST_REPORT_IMPL_RECONCILE_IPP
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <map>
 #include <system_error>
+#include <unordered_map>
 
 #include "../../prices/unit_table.hpp"
 #include "../../readers/detail/json.hpp"
@@ -99,7 +101,11 @@ struct group {
   timestamp from{};
   timestamp to{};
   std::uint64_t negative_rows = 0;
-  std::vector<std::string> refs;
+  // The evidence: the first rows or line items named, each once with its count of rows (a line
+  // item of an hourly bill has a row per hour), and how many rows they cover.
+  std::vector<std::pair<std::string, std::uint64_t>> refs;
+  std::uint64_t named = 0;
+  std::unordered_map<std::string, std::size_t> resource_at;  // id -> row.resources index
   bool est_unit_set = false;
   bool est_units_agree = true;  // every priced line of it is priced per the same unit
   bool est_quantity_known = true;
@@ -234,9 +240,12 @@ void explain(group& g) {
 /// The bill as the measurement of a group's usage: the run is the bill, the method names the rows.
 measured bill_measurement(const group& g, const reconciliation& r) {
   std::string rows;
-  for (const auto& ref : g.refs) rows += (rows.empty() ? "" : ", ") + ref;
-  if (g.row.bill_rows > g.refs.size()) {
-    rows += " and " + std::to_string(g.row.bill_rows - g.refs.size()) + " more";
+  for (const auto& [ref, n] : g.refs) {
+    rows += (rows.empty() ? "" : ", ") + ref;
+    if (n > 1) rows += " (" + std::to_string(n) + " rows)";
+  }
+  if (g.row.bill_rows > g.named) {
+    rows += " and " + std::to_string(g.row.bill_rows - g.named) + " more";
   }
   return measured{
       .run_id = "bill " + r.bill,
@@ -494,11 +503,33 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
     group& g = groups[*gi];
     if (g.row.bill_rows == 0 || row.start < g.from) g.from = row.start;
     if (g.row.bill_rows == 0 || g.to < row.end) g.to = row.end;
-    if (g.refs.size() < detail::named_rows) {
-      // In a bill of several parts a line is named with its file.
-      g.refs.push_back(!row.row_id.empty()       ? "line item " + row.row_id
-                       : bill.parts().size() > 1 ? row.file + " line " + std::to_string(row.line)
-                                                 : "line " + std::to_string(row.line));
+    {
+      // A line item is named once, whatever its rows (one per hour of a CUR); a row without one by
+      // its line, in a bill of several parts with its file.
+      std::string ref = !row.row_id.empty()       ? "line item " + row.row_id
+                        : bill.parts().size() > 1 ? row.file + " line " + std::to_string(row.line)
+                                                  : "line " + std::to_string(row.line);
+      auto named =
+          std::find_if(g.refs.begin(), g.refs.end(), [&](const auto& r) { return r.first == ref; });
+      if (named != g.refs.end()) {
+        ++named->second;
+        ++g.named;
+      } else if (g.refs.size() < detail::named_rows) {
+        g.refs.emplace_back(std::move(ref), 1);
+        ++g.named;
+      }
+    }
+    {
+      auto [at, fresh] = g.resource_at.try_emplace(row.resource, g.row.resources.size());
+      if (fresh) {
+        g.row.resources.push_back({.id = row.resource, .from = row.start, .to = row.end});
+      }
+      reconcile_resource& res = g.row.resources[at->second];
+      ++res.rows;
+      res.billed += cost;
+      if (row.start < res.from) res.from = row.start;
+      if (res.to < row.end) res.to = row.end;
+      if (row.quantity) res.quantity = res.quantity.value_or(decimal{}) + *row.quantity;
     }
     ++g.row.bill_rows;
     if (cost.is_negative() || (row.quantity && row.quantity->is_negative())) {
@@ -518,6 +549,15 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
   for (auto& g : groups) {
     detail::explain(g);
     if (g.row.bill_rows > 0) g.row.billed_as = detail::bill_measurement(g, out);
+    // A resource's quantity is given in the row's unit, as the row's is (every row of the group
+    // then has a quantity in that unit), or not at all.
+    for (auto& res : g.row.resources) {
+      if (!g.row.billed_quantity) res.quantity.reset();
+    }
+    std::stable_sort(g.row.resources.begin(), g.row.resources.end(),
+                     [](const reconcile_resource& a, const reconcile_resource& b) {
+                       return b.billed < a.billed || (a.billed == b.billed && a.id < b.id);
+                     });
   }
   std::stable_sort(groups.begin() + static_cast<std::ptrdiff_t>(estimate_groups), groups.end(),
                    [](const group& a, const group& b) { return a.row.billed > b.row.billed; });
@@ -610,6 +650,63 @@ void rec_check_why(const reconcile_row& r, const std::string& path,
   want(why, true);
 }
 
+/// A row's resources add up to it: their rows to its bill rows, their amounts to what it billed,
+/// their quantities (given exactly when the row's is) to its billed quantity; each charge period
+/// inside the row's measurement's; largest first, then by id, no id twice.
+void rec_check_resources(const io::detail::report_reader& r, const io::detail::json_value& o,
+                         const std::string& path, const reconcile_row& row,
+                         const io::detail::json_value* billed_as) {
+  const auto& items = r.array(o, path, "resources");
+  std::uint64_t rows = 0;
+  decimal billed{};
+  decimal quantity{};
+  std::optional<timestamp> from;
+  std::optional<timestamp> to;
+  if (billed_as != nullptr) {
+    from = r.instant(*billed_as, path + ".billed_as", "from");
+    to = r.instant(*billed_as, path + ".billed_as", "to");
+  }
+  std::vector<std::pair<decimal, std::string>> seen;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string at = path + ".resources[" + std::to_string(i) + "]";
+    const auto& x = r.object_at(items, i, path + ".resources");
+    r.closed(x, at, {"id", "rows", "billed", "quantity", "from", "to"}, "a resource");
+    const std::string id = r.str(x, at, "id");
+    const std::uint64_t n = r.whole(x, at, "rows");
+    if (n < 1) r.fail_at(at + ".rows", "'0' is not a whole number >= 1");
+    const decimal amount = r.dec(x, at, "billed");
+    const auto q = r.dec_or_null(x, at, "quantity");
+    const timestamp f = r.instant(x, at, "from");
+    const timestamp t = r.instant(x, at, "to");
+    if (q.has_value() != row.billed_quantity.has_value()) {
+      rec_fail(at + ".quantity", row.billed_quantity
+                                     ? "is null where the row gives its billed quantity"
+                                     : "is given where the row gives no billed quantity");
+    }
+    if (t < f || (from && f < *from) || (to && *to < t)) {
+      rec_fail(at + ".from", "the resource's charge period " + to_string(f) + " to " +
+                                 to_string(t) + " is not inside the row's measurement's");
+    }
+    for (const auto& [b, other] : seen) {
+      if (other == id) rec_fail(at + ".id", "'" + id + "' is named twice in the row");
+    }
+    if (!seen.empty() &&
+        (seen.back().first < amount || (seen.back().first == amount && id < seen.back().second))) {
+      rec_fail(at + ".billed", "resources are listed largest billed first, then by id");
+    }
+    seen.emplace_back(amount, id);
+    rows += n;
+    billed += amount;
+    if (q) quantity += *q;
+  }
+  rec_expect(path + ".bill_rows", row.bill_rows, rows, "the rows of its resources");
+  rec_expect(path + ".billed", row.billed, billed, "what its resources billed");
+  if (row.billed_quantity) {
+    rec_expect(path + ".billed_quantity", *row.billed_quantity, quantity,
+               "its resources' quantities");
+  }
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -691,7 +788,7 @@ TRNCOST_DECL reconciliation_check check_reconciliation(std::string_view json_tex
       r.closed(o, path,
                {"identity", "rate_codes", "lines", "in_estimate", "unpriced", "estimated", "billed",
                 "bill_rows", "difference", "unit", "estimated_quantity", "billed_quantity",
-                "usage_effect", "price_effect", "why", "billed_as"},
+                "usage_effect", "price_effect", "why", "billed_as", "resources"},
                "a reconciliation row");
       reconcile_row row;
       row.identity = r.identity(o, path);
@@ -786,6 +883,7 @@ TRNCOST_DECL reconciliation_check check_reconciliation(std::string_view json_tex
         rec_fail(path + ".billed_as", "null where " + std::to_string(row.bill_rows) +
                                           " bill row(s) matched: the bill's measurement");
       }
+      detail::rec_check_resources(r, o, path, row, as.is_null() ? nullptr : &as);
       if (row.in_estimate && row.bill_rows > 0 && !row.identity.region.empty() &&
           std::find(regions.begin(), regions.end(), row.identity.region) == regions.end()) {
         rec_fail("regions", "has no " + row.identity.region + " where " + path +
@@ -854,6 +952,53 @@ TRNCOST_DECL reconciliation_check check_reconciliation(std::string_view json_tex
 
 namespace trncost::io {
 
+namespace detail {
+namespace {
+
+/// How many resources a row that differs shows in Markdown and HTML (the JSON has them all).
+constexpr std::size_t shown_resources = 5;
+
+/// The resources behind the rows that differ, as the cells of one table (what, resource, rows,
+/// quantity, billed, from, to), then the sentences that say what is not shown. The same in
+/// Markdown and HTML.
+struct resource_table {
+  std::vector<std::array<std::string, 7>> rows;
+  std::vector<std::string> notes;
+};
+
+resource_table resources_behind(const report::reconciliation& r) {
+  resource_table t;
+  bool any_id = false;
+  bool any_row = false;
+  for (const auto& row : r.rows) {
+    if (row.difference.is_zero() || row.resources.empty()) continue;
+    any_row = true;
+    for (std::size_t i = 0; i < row.resources.size() && i < shown_resources; ++i) {
+      const auto& res = row.resources[i];
+      any_id = any_id || !res.id.empty();
+      t.rows.push_back(
+          {i == 0 ? describe(row.identity) : std::string(),
+           res.id.empty() ? std::string("(no resource id)") : res.id, std::to_string(res.rows),
+           res.quantity ? res.quantity->to_string() + " " + row.unit : "-",
+           report::detail::money_text(res.billed, false), to_string(res.from), to_string(res.to)});
+    }
+    if (row.resources.size() > shown_resources) {
+      t.notes.push_back(describe(row.identity) + ": " +
+                        std::to_string(row.resources.size() - shown_resources) +
+                        " more resources, in the JSON report");
+    }
+  }
+  if (any_row && !any_id) {
+    t.notes.push_back(
+        "The bill names no resource: an export with resource ids (a CUR's \"Include resource "
+        "IDs\", FOCUS ResourceId) traces each difference to the instances and volumes behind it.");
+  }
+  return t;
+}
+
+}  // namespace
+}  // namespace detail
+
 TRNCOST_DECL std::string render_reconciliation_markdown(const report::reconciliation& r) {
   using detail::md_cell;
   using detail::usd;
@@ -909,6 +1054,21 @@ TRNCOST_DECL std::string render_reconciliation_markdown(const report::reconcilia
       s += "| " + md_cell(x.what) + " | " + std::to_string(x.rows) + " | " + usd(x.amount) + " |\n";
     }
   };
+  if (const auto behind = detail::resources_behind(r);
+      !behind.rows.empty() || !behind.notes.empty()) {
+    s += "\n## Behind the differences\n\nThe resources each differing row was billed for, "
+         "largest first: an instance stopped or left running shows here.\n\n";
+    if (!behind.rows.empty()) {
+      s += "| what | resource | bill rows | quantity | billed | from | to |\n"
+           "|---|---|---:|---:|---:|---|---|\n";
+      for (const auto& cells : behind.rows) {
+        std::string line;
+        for (const auto& c : cells) line += "| " + md_cell(c) + " ";
+        s += line + "|\n";
+      }
+    }
+    for (const auto& n : behind.notes) s += "\n" + n + "\n";
+  }
   s +=
       "\n## Measured by the bill, for the next estimate\n\n"
       "What the bill counted for each identity, as a measurement (trncost's `measured` provenance: "
@@ -1015,6 +1175,23 @@ TRNCOST_DECL std::string render_reconciliation_html(const report::reconciliation
          money_text(row.difference, true) + "</td><td>" + html_escape(row.why) + "</td></tr>\n";
   }
   h += "</table>\n";
+  if (const auto behind = detail::resources_behind(r);
+      !behind.rows.empty() || !behind.notes.empty()) {
+    h += "<h2>Behind the differences</h2>\n<p>The resources each differing row was billed for, "
+         "largest first: an instance stopped or left running shows here.</p>\n";
+    if (!behind.rows.empty()) {
+      h += "<table id=\"resources\">\n<tr><th>what</th><th>resource</th><th>bill rows</th>"
+           "<th>quantity</th><th>billed</th><th>from</th><th>to</th></tr>\n";
+      for (const auto& c : behind.rows) {
+        h += "<tr><td>" + html_escape(c[0]) + "</td><td><code>" + html_escape(c[1]) +
+             "</code></td><td class=\"num\">" + c[2] + "</td><td class=\"num\">" +
+             html_escape(c[3]) + "</td><td class=\"num\">" + html_escape(c[4]) + "</td><td>" +
+             c[5] + "</td><td>" + c[6] + "</td></tr>\n";
+      }
+      h += "</table>\n";
+    }
+    for (const auto& n : behind.notes) h += "<p>" + html_escape(n) + "</p>\n";
+  }
   const auto totals = [&](std::string_view id, std::string_view heading,
                           const std::vector<report::reconcile_total>& t, std::string_view none) {
     h += "<h2>" + std::string(heading) + "</h2>\n";
@@ -1097,6 +1274,19 @@ TRNCOST_DECL std::string render_reconciliation_json(const report::reconciliation
     } else {
       w.null();
     }
+    w.key("resources");
+    w.begin_array();
+    for (const auto& res : row.resources) {
+      w.begin_object();
+      w.member("id", res.id);
+      w.member("rows", res.rows);
+      w.member("billed", res.billed);
+      opt("quantity", res.quantity);
+      w.member("from", to_string(res.from));
+      w.member("to", to_string(res.to));
+      w.end_object();
+    }
+    w.end_array();
     w.end_object();
   }
   w.end_array();
