@@ -61,6 +61,7 @@ int diff_main(std::string_view program, const args_t& args);
 int check_main(std::string_view program, const args_t& args);
 int what_if_main(std::string_view program, const args_t& args);
 int reconcile_main(std::string_view program, const args_t& args);
+int bill_query_main(std::string_view program, const args_t& args);
 /// In prices.cpp, built when SQLite is found (TRNCOST_HAVE_SQLITE).
 int prices_main(std::string_view program, const args_t& args);
 

@@ -780,6 +780,85 @@ int check_main(std::string_view program, const args_t& args) {
   return check_command(program, *input, limits, against, require_decision, scenario);
 }
 
+constexpr std::string_view bill_query_usage =
+    R"(trncost bill-query: the SQL that reduces a bill where it is stored
+
+Usage:
+  trncost bill-query --table DATABASE.TABLE [--layout cur2|focus] [--dialect athena|spark|sqlite]
+                     [--grain hour|day|month] [--output FILE]
+
+  An organisation's bill is many GB a month, queried where it is stored (Athena over the export's
+  S3 folder, Spark). This writes the SELECT that reduces a CUR 2.0 or FOCUS 1.x export's table to
+  one row per identity, resource and period, every amount summed exactly (DECIMAL(38, 18); in
+  SQLite from the digits). Save its result as CSV with its header and reconcile it as the bill:
+    trncost bill-query --table cur.cur2_export > reduce.sql     (run it in Athena, download CSV)
+    trncost reconcile estimate.json reduced.csv
+  The figures are the export's, exactly; tags and line item ids are not kept (filter tags in the
+  query's WHERE before running it). docs/cli.md#bill-query.
+    --table     the export's table: letters, digits and '_', parts joined by '.'
+    --layout    cur2 (default) or focus
+    --dialect   athena (default, also Trino and Presto), spark or sqlite
+    --grain     day (default), hour or month: the charge periods kept apart
+
+Exit codes:
+  0  the query was written
+  1  internal error (a bug: please report it)
+  2  usage error (unknown option, missing argument, a table name that is not one)
+  5  the --output file could not be written or was refused
+)";
+
+int bill_query_main(std::string_view program, const args_t& args) {
+  if (wants_help(args)) {
+    std::cout << bill_query_usage;
+    return exit_ok;
+  }
+  trncost::io::bill_query_options o;
+  std::optional<std::string> output;
+  const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
+    if (a == "--table") {
+      o.table = v;
+    } else if (a == "--layout") {
+      if (v != "cur2" && v != "focus") {
+        return usage_error(program, "--layout \"" + v +
+                                        "\": the layouts queried are cur2 (CUR 2.0) and focus "
+                                        "(FOCUS 1.x); a legacy CUR is queried as its CUR 2.0 "
+                                        "export");
+      }
+      o.layout = v == "focus" ? trncost::io::bill_layout::focus : trncost::io::bill_layout::cur2;
+    } else if (a == "--dialect") {
+      const auto d = trncost::io::parse_sql_dialect(v);
+      if (!d) return usage_error(program, "--dialect \"" + v + "\": athena, spark or sqlite");
+      o.dialect = *d;
+    } else if (a == "--grain") {
+      const auto g = trncost::io::parse_bill_grain(v);
+      if (!g) return usage_error(program, "--grain \"" + v + "\": hour, day or month");
+      o.grain = *g;
+    } else {
+      output = v;
+    }
+    return std::nullopt;
+  };
+  std::vector<std::string> positional;
+  if (const auto rc =
+          walk_args(program, args, {"--table", "--layout", "--dialect", "--grain", "--output"},
+                    handle, positional)) {
+    return *rc;
+  }
+  if (!positional.empty()) {
+    return usage_error(program, "bill-query takes no file: \"" + positional[0] +
+                                    "\" (the table is --table DATABASE.TABLE)");
+  }
+  if (o.table.empty()) return usage_error(program, "no --table given: the export's table");
+  std::string sql;
+  try {
+    sql = trncost::io::bill_query(o);
+  } catch (const trncost::input_error& e) {
+    return usage_error(program, e.what());
+  }
+  if (const auto rc = refuse_output(program, output, {})) return *rc;
+  return emit(program, sql, output, {});
+}
+
 int reconcile_main(std::string_view program, const args_t& args) {
   if (wants_help(args)) {
     std::cout << reconcile_usage;

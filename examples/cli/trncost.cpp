@@ -32,6 +32,9 @@ Usage:
   trncost reconcile ESTIMATE BILL.csv [--from DATE] [--to DATE] [--tag K=V] [--format md|json]
       The bill (FOCUS or AWS Cost and Usage Report) against the estimate: per line, estimated,
       billed, the difference and why; credits, tax and rows left out in their own rows.
+  trncost bill-query --table DATABASE.TABLE [--layout cur2|focus] [--dialect athena|spark|sqlite]
+      The SQL that reduces a big bill where it is stored (Athena, Spark) to one row per
+      identity, resource and day, exactly; its CSV result reconciles as the bill.
   trncost prices fetch|list|show ...
       Official AWS Price List files: download them (or take local ones), keep the rows a
       filter selects in a local price store (SQLite), list the stored versions, show the
@@ -78,6 +81,7 @@ int main(int argc, char** argv) {
       {"render", [](const args_t& a) { return render_main("trncost render", a); }},
       {"diff", [](const args_t& a) { return diff_main("trncost diff", a); }},
       {"reconcile", [](const args_t& a) { return reconcile_main("trncost reconcile", a); }},
+      {"bill-query", [](const args_t& a) { return bill_query_main("trncost bill-query", a); }},
       {"check", [](const args_t& a) { return check_main("trncost check", a); }},
       {"what-if", [](const args_t& a) { return what_if_main("trncost what-if", a); }},
 #ifdef TRNCOST_HAVE_SQLITE

@@ -637,6 +637,24 @@ py::tuple reconcile_of(const py::object& estimate, const std::string& name, cons
                         io::render_reconciliation_html(r));
 }
 
+/// The SQL that reduces a bill where it is stored (io::bill_query).
+std::string bill_query_of(const std::string& table, const std::string& layout,
+                          const std::string& dialect, const std::string& grain) {
+  io::bill_query_options o;
+  o.table = table;
+  if (layout != "cur2" && layout != "focus") {
+    throw input_error("layout \"" + layout + "\": the layouts queried are cur2 and focus");
+  }
+  o.layout = layout == "focus" ? io::bill_layout::focus : io::bill_layout::cur2;
+  const auto d = io::parse_sql_dialect(dialect);
+  if (!d) throw input_error("dialect \"" + dialect + "\": athena, spark or sqlite");
+  o.dialect = *d;
+  const auto g = io::parse_bill_grain(grain);
+  if (!g) throw input_error("grain \"" + grain + "\": hour, day or month");
+  o.grain = *g;
+  return io::bill_query(o);
+}
+
 /// Each limit's (limit, passed, sentence), and whether all passed.
 py::tuple check_budget_of(const py::object& estimate, const std::optional<std::string>& max_total,
                           const std::optional<std::string>& max_increase,
@@ -1194,6 +1212,7 @@ PYBIND11_MODULE(_trncost, mod) {
     return r.text;
   });
   mod.def("reconcile", &reconcile_of);
+  mod.def("bill_query", &bill_query_of);
   mod.def("check_budget", &check_budget_of);
   mod.def("compare", &compare_of);
   mod.def("decide", &decide_of);

@@ -80,6 +80,48 @@ def test_reconcile_gives_the_commands_numbers():
     assert r.to_html() == html.stdout and html.stdout.startswith("<!DOCTYPE html>")
 
 
+def test_each_difference_names_the_resources_behind_it():
+    r = trncost.reconcile(trncost.load(SCENARIO).estimate(), BILL)
+    ec2 = next(x for x in r.rows if x.identity.usage_type == "BoxUsage:trn1.32xlarge")
+    # The two instances of the bill: 9.5 h (204.25) and 7 h (150.50), largest first.
+    assert ec2.resources == (
+        trncost.ReconcileResource("i-0a1b2c3d4e5f60001", 1, Decimal("204.25"), Decimal("9.5"),
+                                  "2026-11-20T00:00:00Z", "2026-11-21T00:00:00Z"),
+        trncost.ReconcileResource("i-0a1b2c3d4e5f60002", 1, Decimal("150.5"), Decimal("7"),
+                                  "2026-11-21T00:00:00Z", "2026-11-22T00:00:00Z"))
+    assert sum(x.billed for x in ec2.resources) == ec2.billed
+    assert "## Behind the differences" in r.to_markdown()
+
+
+def test_the_sql_of_a_big_bill_reduced_in_sqlite_reconciles_alike(tmp_path):
+    import csv  # noqa: PLC0415
+    import sqlite3  # noqa: PLC0415
+
+    sql = trncost.bill_query("export", layout="focus", dialect="sqlite", grain="month")
+    assert sql == trncost_command("bill-query", "--table", "export", "--layout", "focus",
+                                  "--dialect", "sqlite", "--grain", "month").stdout
+    with open(BILL, newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE export (" + ", ".join(f'"{c}" TEXT' for c in rows[0]) + ")")
+    db.executemany("INSERT INTO export VALUES (" + ", ".join("?" * len(rows[0])) + ")", rows[1:])
+    cursor = db.execute(sql)
+    reduced = tmp_path / "reduced.csv"
+    with open(reduced, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(d[0] for d in cursor.description)
+        w.writerows(["" if v is None else v for v in row] for row in cursor)
+    est = trncost.load(SCENARIO).estimate()
+    direct, via = trncost.reconcile(est, BILL), trncost.reconcile(est, str(reduced))
+    assert (via.billed_usage, via.difference, via.invoiced) == (
+        direct.billed_usage, direct.difference, direct.invoiced)
+    assert [(x.billed, x.why) for x in via.rows] == [(x.billed, x.why) for x in direct.rows]
+    with pytest.raises(trncost.InputError, match="is not a table name"):
+        trncost.bill_query("cur; DROP TABLE cur")
+    with pytest.raises(trncost.InputError, match="athena, spark or sqlite"):
+        trncost.bill_query("cur", dialect="mysql")
+
+
 def test_reconcile_filters_and_basis():
     est = trncost.load(SCENARIO).estimate()
     day = trncost.reconcile(est, BILL, start="2026-11-21", end="2026-11-22")

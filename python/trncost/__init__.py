@@ -34,8 +34,8 @@ __all__ = [
     "triangular", "lognormal_90", "empirical", "MonteCarlo", "Protocol", "Option",
     "RankedOption", "ComparisonGroup", "compare", "Decision", "decide", "Grant", "GrantOutcome",
     "BurnDownPeriod", "BurnDown", "burn_down", "unit_symbols", "Identity",
-    "ReconcileRow", "ReconcileTotal", "Reconciliation", "reconcile", "BudgetCheck",
-    "BudgetVerdict", "check_budget", "StudyOption", "OptionGrant", "CashRank", "DemandWindow",
+    "ReconcileRow", "ReconcileResource", "ReconcileTotal", "Reconciliation", "reconcile",
+    "bill_query", "BudgetCheck", "BudgetVerdict", "check_budget", "StudyOption", "OptionGrant", "CashRank", "DemandWindow",
     "WhatIfPoint", "WhatIf", "BreakEven", "Study", "load_study",
     "PlanWorkload", "Plan", "load_plan", "to_toml", "scenario", "study", "plan",
     "DiffLine", "DiffInput", "DiffStep", "Diff", "diff", "RunPhase", "RunIncident",
@@ -1556,6 +1556,22 @@ class ReconcileRow:
     price_effect: Optional[Decimal]  #: the rest of the difference
     why: str
     billed_as: Optional[Provenance]  #: the bill as a measurement, for the next estimate
+    #: the resources its rows were billed for (instances, volumes), largest first
+    resources: Tuple["ReconcileResource", ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class ReconcileResource:
+    """A resource behind a reconciliation row, as the bill's resource id names it ("" for rows that
+    name none): its rows, what they billed and their quantity in the row's unit, from start to
+    end (UTC, "2024-09-01T00:00:00Z")."""
+
+    id: str
+    rows: int
+    billed: Decimal
+    quantity: Optional[Decimal]
+    start: str
+    end: str
 
 
 @dataclasses.dataclass(frozen=True)
@@ -1658,7 +1674,10 @@ def reconcile(estimate: Union[Estimate, str], bill: str, *,
                             Decimal(r["billed"]), r["bill_rows"], Decimal(r["difference"]),
                             r["unit"], _opt_dec(r["estimated_quantity"]),
                             _opt_dec(r["billed_quantity"]), _opt_dec(r["usage_effect"]),
-                            _opt_dec(r["price_effect"]), r["why"], prov)
+                            _opt_dec(r["price_effect"]), r["why"], prov,
+                            tuple(ReconcileResource(x["id"], x["rows"], Decimal(x["billed"]),
+                                                    _opt_dec(x["quantity"]), x["from"], x["to"])
+                                  for x in r["resources"]))
 
     def totals(key: str) -> Tuple[ReconcileTotal, ...]:
         return tuple(ReconcileTotal(t["what"], t["rows"], Decimal(t["amount"])) for t in d[key])
@@ -1669,6 +1688,16 @@ def reconcile(estimate: Union[Estimate, str], bill: str, *,
                           Decimal(d["difference"]), Decimal(d["other_charges_total"]),
                           Decimal(d["invoiced"]), tuple(row(r) for r in d["rows"]),
                           totals("other_charges"), totals("left_out"), text, md, html)
+
+
+def bill_query(table: str, *, layout: str = "cur2", dialect: str = "athena",
+               grain: str = "day") -> str:
+    """The SQL that reduces a CUR 2.0 ("cur2") or FOCUS 1.x ("focus") export's `table` where it is
+    stored ("athena", "spark" or "sqlite") to one row per identity, resource and "hour", "day" or
+    "month", every amount summed exactly, as `trncost bill-query` writes it: its result saved as
+    CSV with its header is a bill `reconcile` reads, with the export's figures. InputError for a
+    table name that is not one (letters, digits and '_', parts joined by '.')."""
+    return _core.bill_query(table, layout, dialect, grain)
 
 
 @dataclasses.dataclass(frozen=True)

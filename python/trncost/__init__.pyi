@@ -601,6 +601,17 @@ class ReconcileRow:
     price_effect: Optional[Decimal]
     why: str
     billed_as: Optional[Provenance]
+    resources: Tuple[ReconcileResource, ...]
+
+def bill_query(table: str, *, layout: str = ..., dialect: str = ..., grain: str = ...) -> str: ...
+
+class ReconcileResource:
+    id: str
+    rows: int
+    billed: Decimal
+    quantity: Optional[Decimal]
+    start: str
+    end: str
 
 class ReconcileTotal:
     what: str
