@@ -14,6 +14,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <fstream>
 #include <functional>
 #include <istream>
@@ -263,7 +264,9 @@ class bill_reader {
   std::uint64_t rows_ = 0;
   std::vector<std::string> parts_;
   std::vector<std::pair<std::size_t, std::string>> tag_columns_;  ///< legacy CUR resourceTags/*
-  std::vector<seen_row> seen_;
+  // In blocks, not one array: an array doubling as it grows would hold its old and new copies at
+  // once (1.5 times the rows' bytes at the peak).
+  std::deque<seen_row> seen_;
   std::vector<line_jump> jumps_;
   std::string name_;
   bill_part_opener open_;

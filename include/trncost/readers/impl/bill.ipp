@@ -4,6 +4,8 @@
 #define TRNCOST_READERS_IMPL_BILL_IPP
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <limits>
 
 #include "../../model/identity.hpp"
@@ -490,7 +492,12 @@ TRNCOST_DECL bool bill_reader::next() {
       if (cols_[c_tags] && i == *cols_[c_tags]) {
         f.add(detail::tags_normalized(v));
       } else if (!v.empty() && detail::measurement_decimal(v, number_value)) {
-        f.add(number_value.to_string());
+        // The decimal's exact value, not its text (no allocation): a tag byte no text field
+        // of a bill starts with, then the scaled integer's bytes.
+        std::array<char, 1 + sizeof(decimal::rep)> exact{'\x02'};
+        const decimal::rep raw = number_value.raw();
+        std::memcpy(exact.data() + 1, &raw, sizeof raw);
+        f.add(std::string_view(exact.data(), exact.size()));
       } else {
         f.add(v);
       }
@@ -648,8 +655,7 @@ TRNCOST_DECL void bill_reader::check_duplicates() {
                  " field for field (a bill concatenated with itself, or a row exported twice): "
                  "its money would count twice; remove one");
   }
-  seen_.clear();
-  seen_.shrink_to_fit();
+  seen_ = {};
   jumps_.clear();
   ids_.clear();
 }

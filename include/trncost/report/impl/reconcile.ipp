@@ -505,17 +505,24 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
     if (g.row.bill_rows == 0 || g.to < row.end) g.to = row.end;
     {
       // A line item is named once, whatever its rows (one per hour of a CUR); a row without one by
-      // its line, in a bill of several parts with its file.
-      std::string ref = !row.row_id.empty()       ? "line item " + row.row_id
-                        : bill.parts().size() > 1 ? row.file + " line " + std::to_string(row.line)
-                                                  : "line " + std::to_string(row.line);
-      auto named =
-          std::find_if(g.refs.begin(), g.refs.end(), [&](const auto& r) { return r.first == ref; });
-      if (named != g.refs.end()) {
-        ++named->second;
-        ++g.named;
+      // its line, in a bill of several parts with its file (each line is named once anyway).
+      if (!row.row_id.empty()) {
+        constexpr std::string_view item = "line item ";
+        const auto named = std::find_if(g.refs.begin(), g.refs.end(), [&](const auto& r) {
+          return r.first.size() == item.size() + row.row_id.size() && r.first.starts_with(item) &&
+                 r.first.ends_with(row.row_id);
+        });
+        if (named != g.refs.end()) {
+          ++named->second;
+          ++g.named;
+        } else if (g.refs.size() < detail::named_rows) {
+          g.refs.emplace_back(std::string(item) + row.row_id, 1);
+          ++g.named;
+        }
       } else if (g.refs.size() < detail::named_rows) {
-        g.refs.emplace_back(std::move(ref), 1);
+        g.refs.emplace_back(bill.parts().size() > 1 ? row.file + " line " + std::to_string(row.line)
+                                                    : "line " + std::to_string(row.line),
+                            1);
         ++g.named;
       }
     }
