@@ -648,9 +648,12 @@ TEST_CASE(
       cur.substr(cur_head.size(), cur.find('\n', cur_head.size()) + 1 - cur_head.size());
   CHECK(bill_error(cur_head + cur_first +
                    with_changes(cur_first, {{"i-0a1b2c3d4e5f60001", "i-0a1b2c3d4e5f60009"}})) ==
-        "trncost: bill.csv:3: column 'identity/LineItemId': line item li-0001 for "
-        "2026-11-20T00:00:00Z to 2026-11-21T00:00:00Z is on line 2 too: one line item of one "
-        "period is one row, or its money counts twice");
+        "trncost: bill.csv:3: column 'identity/LineItemId': the line item and charge period of "
+        "line 2 again: one line item of one period is one row, or its money counts twice");
+  // A CUR concatenated with itself: its first repeated row is named by its line item, once.
+  CHECK(bill_error(cur + cur.substr(cur_head.size())) ==
+        "trncost: bill.csv:16: column 'identity/LineItemId': the line item and charge period of "
+        "line 2 again: one line item of one period is one row, or its money counts twice");
   // The same id for another period is another row.
   CHECK(
       bill_error(cur_head + cur_first +

@@ -22,7 +22,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -267,12 +266,11 @@ class bill_reader {
   // In blocks, not one array: an array doubling as it grows would hold its old and new copies at
   // once (1.5 times the rows' bytes at the peak).
   std::deque<seen_row> seen_;
+  std::deque<seen_row> seen_ids_;  ///< a CUR's line item id and charge period, per row
   std::vector<line_jump> jumps_;
   std::string name_;
   bill_part_opener open_;
   std::string currency_;
-  /// line item id and period -> (part, line)
-  std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint64_t>> ids_;
   detail::csv_header header_;
   std::array<std::optional<std::size_t>, c_count> cols_{};
   std::optional<detail::csv_reader> csv_;

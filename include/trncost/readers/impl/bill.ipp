@@ -613,15 +613,8 @@ TRNCOST_DECL bool bill_reader::next() {
     id.add(row_.row_id);
     id.add(to_string(row_.start));
     id.add(to_string(row_.end));
-    const auto part = static_cast<std::uint32_t>(part_);
-    const auto [at, fresh] = ids_.emplace(id.h, std::pair{part, row_.line});
-    if (!fresh) {
-      io::fail(csv_->position(), "column '" + std::string(column_name(c_row_id)) + "'",
-               "line item " + row_.row_id + " for " + to_string(row_.start) + " to " +
-                   to_string(row_.end) + " is on " +
-                   where(at->second.first, at->second.second, part) +
-                   " too: one line item of one period is one row, or its money counts twice");
-    }
+    seen_ids_.push_back({static_cast<std::uint32_t>(id.h >> 32U), static_cast<std::uint32_t>(id.h),
+                         static_cast<std::uint32_t>(rows_ - 1)});
   }
   return true;
 }
@@ -634,30 +627,54 @@ TRNCOST_DECL std::pair<std::uint32_t, std::uint64_t> bill_reader::position_of(
   return {j->part, j->line + (row - j->row)};
 }
 
-TRNCOST_DECL void bill_reader::check_duplicates() {
-  std::sort(seen_.begin(), seen_.end());
-  // The earliest row that repeats another (rows are numbered in reading order), so that the
-  // message names the first one a reader meets, and the row it repeats (the earliest of its kind).
-  std::optional<std::pair<std::uint32_t, std::uint32_t>> first;  // (repeating, repeated)
-  for (std::size_t i = 1; i < seen_.size(); ++i) {
-    if (seen_[i].high == seen_[i - 1].high && seen_[i].low == seen_[i - 1].low &&
-        (!first || seen_[i].row < first->first)) {
+namespace detail {
+namespace {
+
+/// The earliest row (by ordinal) whose fingerprint an earlier row has, and the earliest row with
+/// it: (repeating, repeated). Sorts `seen`.
+template <class Seen>
+std::optional<std::pair<std::uint32_t, std::uint32_t>> first_repeat(Seen& seen) {
+  std::sort(seen.begin(), seen.end());
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> first;
+  for (std::size_t i = 1; i < seen.size(); ++i) {
+    if (seen[i].high == seen[i - 1].high && seen[i].low == seen[i - 1].low &&
+        (!first || seen[i].row < first->first)) {
       std::size_t k = i - 1;
-      while (k > 0 && seen_[k - 1].high == seen_[i].high && seen_[k - 1].low == seen_[i].low) --k;
-      first = std::pair{seen_[i].row, seen_[k].row};
+      while (k > 0 && seen[k - 1].high == seen[i].high && seen[k - 1].low == seen[i].low) --k;
+      first = std::pair{seen[i].row, seen[k].row};
     }
   }
-  if (first) {
-    const auto [again_part, again_line] = position_of(first->first);
-    const auto [part, line] = position_of(first->second);
+  return first;
+}
+
+}  // namespace
+}  // namespace detail
+
+TRNCOST_DECL void bill_reader::check_duplicates() {
+  // The first row a reader meets that repeats another, as a whole or as a line item of a period
+  // (a CUR's id names one row of one period: the same id for the same period twice is the same
+  // charge counted twice, whatever else differs); the line item when both are that row.
+  const auto row = detail::first_repeat(seen_);
+  const auto id = detail::first_repeat(seen_ids_);
+  if (id && (!row || id->first <= row->first)) {
+    const auto [again_part, again_line] = position_of(id->first);
+    const auto [part, line] = position_of(id->second);
+    io::fail(input_position::at_line(parts_[again_part], again_line),
+             "column '" + std::string(column_name(c_row_id)) + "'",
+             "the line item and charge period of " + where(part, line, again_part) +
+                 " again: one line item of one period is one row, or its money counts twice");
+  }
+  if (row) {
+    const auto [again_part, again_line] = position_of(row->first);
+    const auto [part, line] = position_of(row->second);
     io::fail(input_position::at_line(parts_[again_part], again_line), "",
              "repeats " + where(part, line, again_part) +
                  " field for field (a bill concatenated with itself, or a row exported twice): "
                  "its money would count twice; remove one");
   }
   seen_ = {};
+  seen_ids_ = {};
   jumps_.clear();
-  ids_.clear();
 }
 
 TRNCOST_DECL std::string_view to_string(sql_dialect d) noexcept {
