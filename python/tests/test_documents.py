@@ -220,6 +220,26 @@ def bought_on_spot():
     }
 
 
+def fine_tune_per_job():
+    """A fine-tune's phases written, its runs said: 2 instances x (600 + 7,200) s x 21.50 USD an
+    instance-hour assumed = 2 x 7,800 / 3,600 x 21.50 = 93.1666... USD; one run, so 93.1666...
+    USD a job (cost_per = "job")."""
+    return {
+        "format": 1,
+        "estimate": {**estimate_table("A fine-tune per job"), "cost_per": "job"},
+        "prices": {"files": []},
+        "declare_none": {k: "not part of this test" for k in
+                         ("storage", "transfer", "logs", "data_preparation", "failures_restarts")},
+        "component": [{
+            "kind": "instance_time", "name": "fine-tune", "instance_type": "trn1.32xlarge",
+            "instances": s(2, "instance"), "setup_seconds": s(600, "s", RUN),
+            "training_seconds": s(7200, "s", RUN),
+            "price": s("21.50", "USD/instance-h", ASSUMED),
+            "runs": s(1, "job", trncost.choice(why="one fine-tune", by="ML team")),
+        }],
+    }
+
+
 def given_inputs():
     """A bucket whose size is a forecast and whose retention is a choice, its price quoted: given
     inputs never lower the status. 1,000 GiB x 3 mo x 0.023 USD/GiB-mo = 69 USD."""
@@ -240,7 +260,7 @@ def given_inputs():
     }
 
 
-WRITTEN_HERE = {"given inputs": given_inputs, "bought on spot": bought_on_spot, "around the job": around_the_job, "autoscaled serving": autoscaled,
+WRITTEN_HERE = {"given inputs": given_inputs, "a fine-tune per job": fine_tune_per_job, "bought on spot": bought_on_spot, "around the job": around_the_job, "autoscaled serving": autoscaled,
                 "a neuron-monitor capture": with_capture}
 
 
@@ -288,6 +308,19 @@ def test_given_inputs_keep_the_status_and_show_the_forecast_swing():
     doc = given_inputs()
     doc["component"][0]["kept_months"] = s(3, "mo", day)
     assert trncost.scenario(doc).estimate().status is trncost.Status.verified
+
+
+def test_a_fine_tune_per_job_by_hand():
+    est = trncost.scenario(fine_tune_per_job()).estimate()
+    # 2 x 600 / 3,600 x 21.50 = 7.1666... and 2 x 7,200 / 3,600 x 21.50 = 86: 93.1666...
+    assert round(est.total, 10) == Decimal("93.1666666667")
+    assert est.work.kind == "runs to target" and est.work.unit == "USD/job"
+    assert est.work.amount.value == trncost.Quantity(Decimal(1), "job")
+    assert est.work.full.value.value == est.total
+    doc = fine_tune_per_job()
+    doc["component"][0]["runs"] = s(0, "job", ASSUMED)
+    with pytest.raises(trncost.InputError, match="runs: is 0: the runs these phases are"):
+        trncost.scenario(doc).estimate()
 
 
 def test_bought_on_spot_by_hand():

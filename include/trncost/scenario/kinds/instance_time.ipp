@@ -15,7 +15,7 @@ namespace trncost::io::detail {
 // The job's phases come from the run logs (tokens_to_train / their throughput, their medians) or
 // are written directly (training_seconds, instances and the other phases' seconds): component()
 // checks that exactly one of tokens_to_train and training_seconds is written.
-inline constexpr std::array<scenario_key, 14> instance_time_keys{{
+inline constexpr std::array<scenario_key, 15> instance_time_keys{{
     {"instance_type", kt::text, true},
     {"purchase", kt::purchase, false},  // reserved, Savings Plan or spot; on demand when absent
     {"price", kt::price, false, "ec2_on_demand", true},
@@ -30,6 +30,9 @@ inline constexpr std::array<scenario_key, 14> instance_time_keys{{
     {"evaluation_seconds", kt::input, false},
     {"checkpointing_seconds", kt::input, false},
     {"waiting_seconds", kt::input, false},
+    // The runs these phases are (jobs: 1 for one fine-tune): the work the estimate delivers, so
+    // that its cost per job (cost_per = "job") is quoted; none when absent.
+    {"runs", kt::input, false},
 }};
 /// `purchase = { ... }` of an instance_time component.
 inline constexpr std::array<std::string_view, 6> purchase_keys{
@@ -335,6 +338,15 @@ inline void instance_time_add([[maybe_unused]] scenario_builder& sb, model& m,
                                                       : purchase_option::spot);
   }
   m.add(it);
+  if (sb.find(c, "runs") != nullptr) {
+    const auto runs = sb.input(c, "runs", units::job);
+    if (!(decimal{} < runs.value().value())) {
+      sb.fail_at(c.values.at("runs").line, c.path + ".runs",
+                 "is " + runs.value().value().to_string() +
+                     ": the runs these phases are is a count of 1 or more");
+    }
+    m.deliver(work_kind::runs_to_target, runs);
+  }
   // Spot with the advisor's data: the type must have a spot market in the region; its
   // interruption bucket is the rate a failures component takes when it writes none.
   std::optional<sourced<quantity<units::interruptions_per_instance_hour_t>>> spot_rate;
