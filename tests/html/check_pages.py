@@ -3,9 +3,9 @@
 
 usage: check_pages.py CHROMIUM WORK_DIR KIND PAGE.html REPORT.json [KIND PAGE.html REPORT.json]...
 
-KIND is estimate, study, plan or reconciliation; REPORT.json is the same report as JSON (schema
-trncost.report, trncost.study or trncost.reconciliation; for a plan, which has no JSON form, its
-Markdown), from which the charts the page must show are worked out. KIND page with REPORT "-"
+KIND is estimate, study, plan, reconciliation or diff; REPORT.json is the same report as JSON
+(schema trncost.report, trncost.study or trncost.reconciliation; for a plan or a diff, which have no
+JSON form, its Markdown), from which the charts the page must show are worked out. KIND page with REPORT "-"
 checks a page for what every page must be, with no chart asked for.
 
 Each page is laid out at 1280 px (a laptop) and at 390 px (a phone) in one Chromium run
@@ -198,6 +198,18 @@ def markdown_rows(text, heading):
     return rows[1:]
 
 
+def markdown_table(text, heading):
+    """The rows of the table under the Markdown heading `heading` (any level; header and rule
+    left out)."""
+    rows, inside = [], False
+    for line in text.splitlines():
+        if line.startswith("#"):
+            inside = line.lstrip("#").strip() == heading
+        elif inside and line.startswith("| ") and not line.startswith("|---"):
+            rows.append(line)
+    return rows[1:]
+
+
 def expected(kind, report):
     """What the report's data calls for: charts (id, element.class, at least) and section ids."""
     need, sections = [], []
@@ -249,6 +261,18 @@ def expected(kind, report):
         if markdown_rows(report, "Grants"):
             need.append(("chart-burndown", "polyline.burn-balance", 1))
         sections += ["charts", "workloads", "months", "services"]
+    elif kind == "diff":
+        # The diff's Markdown (it has no JSON form): a bar before and one after per line that
+        # moved, and each of its tables.
+        moved = len(markdown_table(report, "Lines that moved"))
+        if moved:
+            need += [("chart-lines", "rect.diff-before", moved), ("chart-lines", "rect.diff-after", moved)]
+            sections += ["charts", "lines"]
+        if markdown_table(report, "Why the total moved"):
+            sections.append("attribution")
+        if markdown_table(report, "Inputs that changed"):
+            sections.append("inputs")
+        sections.append("totals")
     return need, sections
 
 
@@ -260,7 +284,7 @@ def check(binary, work, specs):
         text = pathlib.Path(page).read_text(encoding="utf-8")
         pages.append((name, text))
         text_of_report = "" if report == "-" else pathlib.Path(report).read_text(encoding="utf-8")
-        reports[name] = (kind, text_of_report if kind in ("plan", "page") else json.loads(text_of_report))
+        reports[name] = (kind, text_of_report if kind in ("plan", "diff", "page") else json.loads(text_of_report))
     (work / "pages.html").write_text(harness(pages), encoding="utf-8")
     started = time.monotonic()
     run = chromium(binary, work / "profile", (work / "pages.html").as_uri(), "--window-size=1400,900",
@@ -320,8 +344,8 @@ def main(argv):
     work.mkdir(parents=True, exist_ok=True)
     specs = [tuple(argv[i:i + 3]) for i in range(3, len(argv), 3)]
     for kind, page, _ in specs:
-        if kind not in ("estimate", "study", "plan", "reconciliation", "page"):
-            sys.exit(f"unknown kind {kind!r}: estimate, study, plan, reconciliation or page")
+        if kind not in ("estimate", "study", "plan", "reconciliation", "diff", "page"):
+            sys.exit(f"unknown kind {kind!r}: estimate, study, plan, reconciliation, diff or page")
         # The screenshot opens a copy next to the harness, so the page's own folder is not needed.
         target = work / (pathlib.Path(page).stem + ".html")
         if pathlib.Path(page).resolve() != target:
