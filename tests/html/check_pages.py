@@ -230,17 +230,28 @@ def expected(kind, report):
     elif kind == "study":
         # Each option's own tornado and burn-down (a study page repeats those ids, one per option:
         # page_check.js numbers the copies id~2, id~3...), and the comparison of the options.
-        copies = {}
+        # With credits, its burn-down (a dashed line per grant when it has several) and its credits
+        # beside its cash per period of the schedule and of the projection.
+        copies, periods = {}, []
         for i, option in enumerate(report.get("options", [])):
             sections.append(f"option-{i}")
             analysis = option["report"].get("analysis") or {}
             if analysis.get("tornado"):
                 copies["chart-tornado"] = copies.get("chart-tornado", 0) + 1
-            if option["report"].get("credits"):
+            credits = option["report"].get("credits")
+            if credits:
                 copies["chart-burndown"] = copies.get("chart-burndown", 0) + 1
+                n = len(credits["periods"]) + len((credits.get("projection") or {}).get("periods", []))
+                grants = len(credits["grants"])
+                periods.append((n, grants if grants > 1 else 0))
         for chart, n in copies.items():
             for k in range(1, n + 1):
                 need.append((chart if k == 1 else f"{chart}~{k}", "rect.bar", 1))
+        for k, (n, grants) in enumerate(periods, start=1):
+            suffix = "" if k == 1 else f"~{k}"
+            need += [(f"chart-periods{suffix}", "rect.period-credits", n),
+                     (f"chart-periods{suffix}", "rect.period-cash", n),
+                     (f"chart-burndown{suffix}", "polyline.burn-grant", grants)]
         analysis = report.get("analysis") or {}
         if analysis.get("comparison"):
             need.append(("chart-comparison", "rect.bar", 0))
@@ -255,9 +266,12 @@ def expected(kind, report):
         # its tables, the burn-down when it has grants.
         months = len(markdown_rows(report, "By month"))
         workloads = len(markdown_rows(report, "Workloads"))
+        services = len(markdown_rows(report, "By service"))
         need += [("chart-months", "rect.plan-credits", months), ("chart-months", "rect.plan-cash", months),
                  ("chart-workloads", "rect.plan-credits", workloads),
-                 ("chart-workloads", "rect.plan-cash", workloads)]
+                 ("chart-workloads", "rect.plan-cash", workloads),
+                 ("chart-services", "rect.plan-credits", services),
+                 ("chart-services", "rect.plan-cash", services)]
         if markdown_rows(report, "Grants"):
             need.append(("chart-burndown", "polyline.burn-balance", 1))
         sections += ["charts", "workloads", "months", "services"]

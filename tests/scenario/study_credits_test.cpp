@@ -211,6 +211,58 @@ TEST_CASE("the shipped API-or-fleets study on credits: cash ranking and runways 
         "decided_for: the first-ranked option by cash paid after credits is 'inf2.48xlarge fleet'");
 }
 
+TEST_CASE(
+    "the shipped study's page: each option's grants and its credits beside its cash by month") {
+  const study_result r = run_study(shipped);
+  const std::string html = render_study(r, "html");
+  // The inf2 fleet (option 2): its section to the next one's end.
+  const auto at = html.find("<section class=\"option\" id=\"option-2\">");
+  REQUIRE(at != std::string::npos);
+  const std::string inf2 = html.substr(at, html.find("</section>", at) - at);
+  const auto tag_with = [&](std::string_view marker) {
+    const auto m = inf2.find(marker);
+    if (m == std::string::npos) return std::string();
+    const auto open = inf2.rfind('<', m);
+    return inf2.substr(open, inf2.find('>', m) + 1 - open);
+  };
+  // Its list total 56,079.0864 spread over 90 days: January (31) 19,316.12976, February (28)
+  // 17,446.82688, March 19,316.12976. The EC2 credits (30,000) pay January whole and 30,000 -
+  // 19,316.12976 = 10,683.87024 of February, which leaves 6,762.95664 in cash; March is cash.
+  // One scale, the largest bar January's credits and March's cash, 19,316.12976 (300 px):
+  // February's credits 10,683.87024 x 300 / 19,316.12976 = 165.93 px, its cash 105.04 px.
+  CHECK(tag_with("class=\"bar period-credits\" data-period=\"2027-01-01\" "
+                 "data-amount=\"19316.12976\"")
+            .find("width=\"300.00\"") != std::string::npos);
+  CHECK(tag_with("class=\"bar period-credits\" data-period=\"2027-02-01\" "
+                 "data-amount=\"10683.87024\"")
+            .find("width=\"165.93\"") != std::string::npos);
+  CHECK(tag_with("class=\"bar period-cash\" data-period=\"2027-02-01\" "
+                 "data-amount=\"6762.95664\"")
+            .find("width=\"105.04\"") != std::string::npos);
+  CHECK(tag_with("class=\"bar period-cash\" data-period=\"2027-03-01\" "
+                 "data-amount=\"19316.12976\"")
+            .find("width=\"300.00\"") != std::string::npos);
+  // The same as the Markdown's table, the balance after February the Bedrock credits' 10,000
+  // (they cannot pay this fleet).
+  CHECK(inf2.find("<h3>Credits and cash by period</h3>") != std::string::npos);
+  CHECK(inf2.find("<td>2027-02-01 to 2027-03-01</td><td class=\"num\">17446.83</td><td "
+                  "class=\"num\">10683.87</td><td class=\"num\">6762.96</td><td "
+                  "class=\"num\">10000.00</td>") != std::string::npos);
+  // Its own grants in its burn-down: each grant's outcome in the table, and each its own line.
+  // Over the 90 days (x 70 + days x 520 / 90: 70.00, 249.11, 410.89, 590.00) and 40,000 USD of
+  // grants at 200 px (y 240 - USD / 200): the Bedrock credits stay at 10,000 (y 190.00); the EC2
+  // credits go 30,000 (90.00), 10,683.87024 (186.58), then 0 (240.00).
+  CHECK(inf2.find("<table class=\"grants\">") != std::string::npos);
+  CHECK(inf2.find("<tr><td>EC2 credits</td><td>30000.00</td><td>2027-12-31</td><td>30000.00</td>"
+                  "<td>0.00</td><td>2027-02-18</td><td>0.00</td></tr>") != std::string::npos);
+  CHECK(tag_with("data-grant=\"Bedrock model credits\"")
+            .find("points=\"70.00,190.00 249.11,190.00 410.89,190.00 590.00,190.00\"") !=
+        std::string::npos);
+  CHECK(tag_with("data-grant=\"EC2 credits\"")
+            .find("points=\"70.00,90.00 249.11,186.58 410.89,240.00 590.00,240.00\"") !=
+        std::string::npos);
+}
+
 TEST_CASE("the helpers of the credit effect, the runway and the windows say what they are given") {
   cash_rank a{"A",         1,  2,          decimal(100), decimal(30),
               decimal(70), {}, decimal(1), decimal(70),  {{"G", decimal(30)}}};
