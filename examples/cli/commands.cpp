@@ -139,7 +139,7 @@ Usage:
   md: a pull-request comment: the total's change, the status change, why the total moved, the
   lines and the inputs that moved. To standard output unless --output is given.
   html: the same as one self-contained page, with a chart of each line that moved, before beside
-  after (two estimates' reports only); an --output name ending in .html chooses it.
+  after (two studies: a section per option); an --output name ending in .html chooses it.
 
 Exit codes:
   0  success
@@ -499,12 +499,6 @@ int diff_command(std::string_view program, const std::string& before, const std:
     throw trncost::input_error((study_a ? before : after) + ": is a study report and " +
                                (study_a ? after : before) +
                                " is not; a diff compares two studies or two estimates");
-  }
-  if (study_a && format == "html") {
-    std::cerr << program
-              << ": --format html: two study reports are compared as text or Markdown (md); "
-                 "the page compares two estimates' reports\n";
-    return exit_usage;
   }
   if (study_a) {
     // Two studies, option by option: each audited first, then each option's change explained.

@@ -3,9 +3,9 @@
 
 usage: check_pages.py CHROMIUM WORK_DIR KIND PAGE.html REPORT.json [KIND PAGE.html REPORT.json]...
 
-KIND is estimate, study, plan, reconciliation or diff; REPORT.json is the same report as JSON
-(schema trncost.report, trncost.study or trncost.reconciliation; for a plan or a diff, which have no
-JSON form, its Markdown), from which the charts the page must show are worked out. KIND page with REPORT "-"
+KIND is estimate, study, plan, reconciliation, diff or studydiff; REPORT.json is the same report as
+JSON (schema trncost.report, trncost.study or trncost.reconciliation; for a plan or a diff, which
+have no JSON form, its Markdown), from which the charts the page must show are worked out. KIND page with REPORT "-"
 checks a page for what every page must be, with no chart asked for.
 
 Each page is laid out at 1280 px (a laptop) and at 390 px (a phone) in one Chromium run
@@ -287,6 +287,32 @@ def expected(kind, report):
         if markdown_table(report, "Inputs that changed"):
             sections.append("inputs")
         sections.append("totals")
+    elif kind == "studydiff":
+        # Two studies' Markdown: an option's part under each "#### " heading, in the page's order
+        # of options; a part that compares both sides has its own totals, chart and tables, its
+        # ids ending in "-N".
+        parts, current = [], None
+        for line in report.splitlines():
+            if line.startswith("#### "):
+                current = [line]
+                parts.append(current)
+            elif current is not None:
+                current.append(line)
+        for i, part in enumerate(parts):
+            sections.append(f"option-{i}")
+            if ": only in " in part[0]:
+                continue
+            text = "\n".join(part)
+            sections.append(f"totals-{i}")
+            moved = len(markdown_table(text, "Lines that moved"))
+            if moved:
+                need += [(f"chart-lines-{i}", "rect.diff-before", moved),
+                         (f"chart-lines-{i}", "rect.diff-after", moved)]
+                sections += [f"charts-{i}", f"lines-{i}"]
+            if markdown_table(text, "Why the total moved"):
+                sections.append(f"attribution-{i}")
+            if markdown_table(text, "Inputs that changed"):
+                sections.append(f"inputs-{i}")
     return need, sections
 
 
@@ -298,7 +324,8 @@ def check(binary, work, specs):
         text = pathlib.Path(page).read_text(encoding="utf-8")
         pages.append((name, text))
         text_of_report = "" if report == "-" else pathlib.Path(report).read_text(encoding="utf-8")
-        reports[name] = (kind, text_of_report if kind in ("plan", "diff", "page") else json.loads(text_of_report))
+        reports[name] = (kind, text_of_report if kind in ("plan", "diff", "studydiff", "page")
+                         else json.loads(text_of_report))
     (work / "pages.html").write_text(harness(pages), encoding="utf-8")
     started = time.monotonic()
     run = chromium(binary, work / "profile", (work / "pages.html").as_uri(), "--window-size=1400,900",
@@ -358,8 +385,9 @@ def main(argv):
     work.mkdir(parents=True, exist_ok=True)
     specs = [tuple(argv[i:i + 3]) for i in range(3, len(argv), 3)]
     for kind, page, _ in specs:
-        if kind not in ("estimate", "study", "plan", "reconciliation", "diff", "page"):
-            sys.exit(f"unknown kind {kind!r}: estimate, study, plan, reconciliation, diff or page")
+        if kind not in ("estimate", "study", "plan", "reconciliation", "diff", "studydiff", "page"):
+            sys.exit(f"unknown kind {kind!r}: estimate, study, plan, reconciliation, diff, studydiff "
+                     "or page")
         # The screenshot opens a copy next to the harness, so the page's own folder is not needed.
         target = work / (pathlib.Path(page).stem + ".html")
         if pathlib.Path(page).resolve() != target:

@@ -7,7 +7,7 @@
 # usage: check_pages.sh KIND TRNCOST_PROGRAM REPOSITORY WORK_DIR
 #   KIND: estimates (examples/scenarios/*.toml), studies (examples/studies/*.toml), plans
 #   (examples/plans/*.toml), reconciliation (the shipped FOCUS bill against the fine-tuning
-#   estimate it bills) or diffs (pairs of shipped estimates' reports).
+#   estimate it bills) or diffs (pairs of shipped estimates' reports, and of studies' reports).
 #
 # Needs chromium and python3: when one is missing the test FAILS if TRNCOST_REQUIRE_CHROMIUM=1,
 # and is reported SKIPPED (exit 77) otherwise (chromium.sh).
@@ -63,6 +63,19 @@ case $kind in
         "$trncost" diff "$work/pages/$a.json" "$work/pages/$b.json" --format "$f" --output "$work/pages/$name.$f"
       done
       pages+=(diff "$work/pages/$name.html" "$work/pages/$name.md")
+    done
+    # Two study reports, option by option: one option in both and the others on one side only;
+    # then a study with itself.
+    for pair in api-or-fleets-on-credits:qwen3-hosting-vs-bedrock fine-tune-trn1-trn2-p5:fine-tune-trn1-trn2-p5; do
+      a=${pair%%:*} b=${pair##*:}
+      for x in "$a" "$b"; do
+        [[ -f $work/pages/$x.json ]] || "$trncost" estimate "examples/studies/$x.toml" --format json --output "$work/pages/$x.json"
+      done
+      name="diff-$a-to-$b"
+      for f in html md; do
+        "$trncost" diff "$work/pages/$a.json" "$work/pages/$b.json" --format "$f" --output "$work/pages/$name.$f"
+      done
+      pages+=(studydiff "$work/pages/$name.html" "$work/pages/$name.md")
     done
     ;;
   reconciliation)

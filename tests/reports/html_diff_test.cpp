@@ -158,6 +158,24 @@ TEST_CASE("the page gives the totals, the status change, the chart and the comme
   }
 }
 
+TEST_CASE("one diff's part of a page: its headings at the level given, every id with the suffix") {
+  const std::string part = io::detail::diff_html_body(hand_diff(), 3, "-4");
+  CHECK(part.starts_with("<p id=\"status-4\" class=\"status status-provisional\">"));
+  for (const char* id : {"totals-4", "charts-4", "figure-lines-4", "chart-lines-4", "attribution-4",
+                         "lines-4", "inputs-4"}) {
+    CAPTURE(id);
+    CHECK(part.find(std::string("id=\"") + id + "\"") != std::string::npos);
+  }
+  CHECK(part.find("<h3>Why the total moved</h3>") != std::string::npos);
+  CHECK(part.find("<h2>") == std::string::npos);
+  CHECK(part.find("<body") == std::string::npos);
+  // The page is its own head, then the part at level 2 with no suffix.
+  const std::string page = io::render_diff_html(hand_diff(), "a", "b");
+  CHECK(page.find(io::detail::diff_html_body(hand_diff(), 2, "")) != std::string::npos);
+  CHECK(page.starts_with(io::detail::diff_page_head("trncost: a -> b")));
+  CHECK(io::detail::diff_page_head("t").find("td.over{color:#c62828}") != std::string::npos);
+}
+
 TEST_CASE(
     "the page of two estimates says what the comment says, and equal ones that nothing "
     "moved") {

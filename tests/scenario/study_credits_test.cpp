@@ -12,6 +12,7 @@
 #include <trncost/report/study_report.hpp>
 #include <trncost/report/what_if.hpp>
 #include <trncost/scenario/study.hpp>
+#include <vector>
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::cli_study_credits_test {
@@ -315,6 +316,49 @@ TEST_CASE("two study reports compared option by option") {
   CHECK(md.starts_with("### trncost: a.json -> b.json (studies, option by option)"));
   CHECK(md.find("\n#### trncost: a.json 'Amazon Bedrock, on demand' -> b.json") !=
         std::string::npos);
+}
+
+TEST_CASE("two study reports compared option by option on one page") {
+  const std::string json = render_study(run_study(shipped), "json");
+  const study_report_view v = read_study_report(json, "a.json");
+  REQUIRE(v.options.size() == 3);
+  // After: the trn2 fleet's report replaced by the inf2 fleet's (under the trn2 name), and the
+  // inf2 fleet gone. The trn2 option then moves from 77,241.60 to 56,079.0864 USD (the totals of
+  // the first test): -21,162.5136, -21,162.51 to the cent.
+  study_report_view w = v;
+  w.options[1].second = v.options[2].second;
+  w.options.pop_back();
+  CHECK(io::detail::decided_text(v) == "'inf2.48xlarge fleet' (compare another option)");
+  CHECK(io::detail::find_option(w, "inf2.48xlarge fleet") == nullptr);
+  CHECK(io::detail::find_option(w, "trn2.48xlarge fleet") == &w.options[1].second);
+  const std::vector<std::string> names{"Amazon Bedrock, on demand", "trn2.48xlarge fleet",
+                                       "inf2.48xlarge fleet"};
+  CHECK(io::detail::option_names(v, w) == names);
+  CHECK(io::detail::option_names(w, v) == names);
+  const std::string h = render_study_diff(v, w, "a.json", "b.json", "html");
+  CHECK(h == io::detail::render_study_diff_html(v, w, "a.json", "b.json"));
+  CHECK(h.starts_with("<!DOCTYPE html>"));
+  CHECK(h.find("<title>trncost: a.json -&gt; b.json (studies, option by option)</title>") !=
+        std::string::npos);
+  CHECK(h.find("<p id=\"decided\"><strong>Decided for: &#39;inf2.48xlarge fleet&#39; (compare "
+               "another option) -> &#39;inf2.48xlarge fleet&#39; (compare another "
+               "option)</strong></p>") != std::string::npos);
+  // Option 0, the API, did not move; option 1 moved, its ids ending in -1; option 2 is only in
+  // the first study.
+  CHECK(h.find("<section class=\"option\" id=\"option-0\"><h2>Option 'Amazon Bedrock, on "
+               "demand'</h2>") != std::string::npos);
+  CHECK(h.find("<p id=\"nothing-moved-0\">") != std::string::npos);
+  CHECK(h.find("<p id=\"status-1\" class=\"status status-provisional\"><strong>Total: 77241.60 "
+               "-> 56079.09 USD (-21162.51)</strong>") != std::string::npos);
+  CHECK(h.find("data-change=\"-21162.5136\">-21162.51</td>") != std::string::npos);
+  CHECK(h.find("id=\"chart-lines-1\"") != std::string::npos);
+  CHECK(h.find("<h3>Lines that moved</h3>\n<table id=\"lines-1\">") != std::string::npos);
+  CHECK(h.find("<section class=\"option\" id=\"option-2\"><h2>Option 'inf2.48xlarge "
+               "fleet'</h2>\n<p class=\"only\">Only in <code>a.json</code> (total 56079.09 "
+               "USD).</p>\n</section>") != std::string::npos);
+  for (const char* absent : {"<script", "<link", "<img", "href=", "src=", "url(", "@import"}) {
+    CHECK(h.find(absent) == std::string::npos);
+  }
 }
 
 TEST_CASE("what-if over the demand: every point is the estimate the study would give there") {

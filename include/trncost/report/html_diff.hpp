@@ -22,11 +22,19 @@ namespace detail {
 /// the line has none.
 TRNCOST_DECL std::string diff_line_name(const line_change& l);
 
-/// The chart of the lines that moved (`svg id="chart-lines"`): per line its name on a line of its
-/// own, then its amount before (grey, `diff-before`) and after (`diff-after`: red when it rose,
-/// blue when it fell), on one scale; an absent or unpriced side is a bar of no length that says so.
-/// Empty when no line moved.
-TRNCOST_DECL std::string diff_lines_chart(const estimate_diff& d);
+/// The chart of the lines that moved (`svg id="chart-lines"`, `suffix` appended to the id): per
+/// line its name on a line of its own, then its amount before (grey, `diff-before`) and after
+/// (`diff-after`: red when it rose, blue when it fell), on one scale; an absent or unpriced side is
+/// a bar of no length that says so. Empty when no line moved.
+TRNCOST_DECL std::string diff_lines_chart(const estimate_diff& d, std::string_view suffix = {});
+
+/// One diff's part of a page, from its status to its last table: its headings at `level` (2 on the
+/// diff's own page, 3 under a study's option) and `suffix` appended to each id (empty on its own
+/// page, "-N" under a study's option N, so that no id repeats).
+TRNCOST_DECL std::string diff_html_body(const estimate_diff& d, int level, std::string_view suffix);
+
+/// The head of a diff's page (the shared one of report/html.hpp, with the diff's own rules).
+TRNCOST_DECL std::string diff_page_head(std::string_view title);
 
 }  // namespace detail
 
