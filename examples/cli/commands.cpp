@@ -23,6 +23,7 @@
 #include <trncost/report/budget.hpp>
 #include <trncost/report/diff.hpp>
 #include <trncost/report/focus_csv.hpp>
+#include <trncost/report/html_diff.hpp>
 #include <trncost/report/html_extras.hpp>
 #include <trncost/report/json_extras.hpp>
 #include <trncost/report/markdown_diff.hpp>
@@ -132,11 +133,13 @@ constexpr std::string_view diff_usage =
     R"(trncost diff: the change between two JSON reports, attributed to the inputs that moved
 
 Usage:
-  trncost diff BEFORE.json AFTER.json [--format text|md] [--output FILE]
+  trncost diff BEFORE.json AFTER.json [--format text|md|html] [--output FILE]
 
   text (default): the total's change and one line per input that moved it, largest first.
   md: a pull-request comment: the total's change, the status change, why the total moved, the
   lines and the inputs that moved. To standard output unless --output is given.
+  html: the same as one self-contained page, with a chart of each line that moved, before beside
+  after (two studies: a section per option); an --output name ending in .html chooses it.
 
 Exit codes:
   0  success
@@ -515,8 +518,9 @@ int diff_command(std::string_view program, const std::string& before, const std:
   const auto a = trncost::io::read_report(before_text, before);
   const auto b = trncost::io::read_report(after_text, after);
   const auto d = trncost::diff(a, b);
-  std::string text =
-      format == "md" ? trncost::io::render_diff_markdown(d, before, after) : trncost::explain(d);
+  std::string text = format == "md"     ? trncost::io::render_diff_markdown(d, before, after)
+                     : format == "html" ? trncost::io::render_diff_html(d, before, after)
+                                        : trncost::explain(d);
   if (!text.ends_with('\n')) text += '\n';
   return emit(program, text, output, inputs);
 }
@@ -1051,12 +1055,12 @@ int diff_main(std::string_view program, const args_t& args) {
     return exit_ok;
   }
   std::vector<std::string> reports;
-  std::string format = "text";
+  std::optional<std::string> format;
   std::optional<std::string> output;
   const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
     if (a == "--output") {
       output = v;
-    } else if (const auto rc = refuse_format(program, v, {"text", "md"})) {
+    } else if (const auto rc = refuse_format(program, v, {"text", "md", "html"})) {
       return rc;
     } else {
       format = v;
@@ -1068,7 +1072,9 @@ int diff_main(std::string_view program, const args_t& args) {
   }
   if (reports.size() != 2)
     return usage_error(program, "diff takes two reports: diff BEFORE.json AFTER.json");
-  return diff_command(program, reports[0], reports[1], format, output);
+  // A page asked for by its file's name: text in a .html file would open as one long paragraph.
+  if (!format && output && output->ends_with(".html")) format = "html";
+  return diff_command(program, reports[0], reports[1], format.value_or("text"), output);
 }
 
 namespace {

@@ -19,8 +19,8 @@ Usage:
       Recomputes a JSON report from the report alone; prints the first mismatch.
   trncost render REPORT.json [--format md|html] [--title TITLE] [--output FILE]
       A JSON report, audited first, as Markdown or HTML (with its analysis and credits).
-  trncost diff BEFORE.json AFTER.json [--format text|md] [--output FILE]
-      The change of the total, per line and per input; md: a pull-request comment.
+  trncost diff BEFORE.json AFTER.json [--format text|md|html] [--output FILE]
+      The change of the total, per line and per input; md: a pull-request comment; html: a page.
   trncost check SCENARIO|STUDY|REPORT.json [--max-total USD] [--max-increase PCT --against OLD.json]
                 [--min-status STATUS] [--require-decision continue|compare]
                 [--scenario SCENARIO.toml]

@@ -18,7 +18,7 @@ Usage:
       = trncost estimate SCENARIO.toml ...
   trncost-estimate --audit REPORT.json
       = trncost audit REPORT.json
-  trncost-estimate --diff BEFORE.json AFTER.json [--format text|md] [--output FILE]
+  trncost-estimate --diff BEFORE.json AFTER.json [--format text|md|html] [--output FILE]
       = trncost diff BEFORE.json AFTER.json ...
   trncost-estimate --help
       This text.

@@ -66,6 +66,7 @@
 #include "report/impl/focus_csv.ipp"
 #include "report/impl/focus_csv_study.ipp"
 #include "report/impl/html.ipp"
+#include "report/impl/html_diff.ipp"
 #include "report/impl/html_extras.ipp"
 #include "report/impl/html_study.ipp"
 #include "report/impl/json.ipp"

@@ -27,6 +27,7 @@
 #include <trncost/report/budget.hpp>
 #include <trncost/report/diff.hpp>
 #include <trncost/report/focus_csv.hpp>
+#include <trncost/report/html_diff.hpp>
 #include <trncost/report/html_extras.hpp>
 #include <trncost/report/json_extras.hpp>
 #include <trncost/report/markdown_diff.hpp>
@@ -1014,6 +1015,7 @@ py::dict diff_of(const std::string& before, const std::string& before_name,
   std::string md = io::render_diff_markdown(d, before_name, after_name);
   if (!md.ends_with('\n')) md += '\n';
   out["markdown"] = md;
+  out["html"] = io::render_diff_html(d, before_name, after_name);
   return out;
 }
 

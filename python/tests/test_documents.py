@@ -486,13 +486,13 @@ def test_diff_attributes_the_change_exactly(tmp_path):
     assert sum(step.effect for step in d.attribution) == d.total_change
     assert any(step.input.endswith(".price") and step.after == "25 USD/instance-h"
                for step in d.attribution)
-    # The command's two formats, byte for byte.
+    # The command's three formats, byte for byte.
     a, b = tmp_path / "before.json", tmp_path / "after.json"
     base.write(str(a), "json")
     after.write(str(b), "json")
     d = trncost.diff(str(a), str(b))
     trncost_cmd = pathlib.Path(os.environ["TRNCOST_ESTIMATE"]).with_name("trncost")
-    for fmt, text in (("text", d.text), ("md", d.markdown)):
+    for fmt, text in (("text", d.text), ("md", d.markdown), ("html", d.html)):
         r = subprocess.run([str(trncost_cmd), "diff", str(a), str(b), "--format", fmt], cwd=ROOT,
                            capture_output=True, text=True, check=True)
         assert r.stdout == text, fmt

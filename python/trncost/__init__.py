@@ -1215,6 +1215,7 @@ class Diff:
     attribution: Tuple[DiffStep, ...]
     text: str
     markdown: str
+    html: str  #: the same as one self-contained page (`trncost diff --format html`)
 
     def frame(self) -> Any:
         """The attribution as a pandas DataFrame (effects as Decimal objects); needs pandas."""
@@ -1236,7 +1237,7 @@ def _report_of(x: Union[Estimate, str], what: str) -> Tuple[str, str]:
 
 def diff(before: Union[Estimate, str], after: Union[Estimate, str]) -> Diff:
     """Why the total moved from `before` to `after` (Estimates or paths of JSON reports), as
-    `trncost diff` says it; `text` and `markdown` are the command's two formats."""
+    `trncost diff` says it; `text`, `markdown` and `html` are the command's three formats."""
     a, an = _report_of(before, "before")
     b, bn = _report_of(after, "after")
     d = _core.diff(a, an, b, bn)
@@ -1247,7 +1248,7 @@ def diff(before: Union[Estimate, str], after: Union[Estimate, str]) -> Diff:
     steps = tuple(DiffStep(i, x, y, Decimal(e)) for i, x, y, e in d["attribution"])
     return Diff(Decimal(d["total_before"]), Decimal(d["total_after"]), Decimal(d["total_change"]),
                 Status(d["status_before"]), Status(d["status_after"]), lines, inputs, steps,
-                d["text"], d["markdown"])
+                d["text"], d["markdown"], d["html"])
 
 
 # --------------------------------------------------------------------------------------------------

@@ -368,6 +368,7 @@ class Diff:
     attribution: Tuple[DiffStep, ...]
     text: str
     markdown: str
+    html: str
     def frame(self) -> Any: ...
 
 def diff(before: Union[Estimate, str], after: Union[Estimate, str]) -> Diff: ...

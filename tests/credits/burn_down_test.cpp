@@ -353,4 +353,12 @@ TEST_CASE(
         "burn-down is provisional");
 }
 
+TEST_CASE("total_balance_after: what every grant holds after a period, exactly") {
+  // 20.5 + 0 + 49.25 = 69.75; no grant holds nothing.
+  period_burn p;
+  p.balance_after = {decimal("20.5"), decimal(0), decimal("49.25")};
+  CHECK(total_balance_after(p) == decimal("69.75"));
+  CHECK(total_balance_after(period_burn{}).is_zero());
+}
+
 }  // namespace trncost_tests::credits_burn_down_test

@@ -3,9 +3,9 @@
 
 usage: check_pages.py CHROMIUM WORK_DIR KIND PAGE.html REPORT.json [KIND PAGE.html REPORT.json]...
 
-KIND is estimate, study, plan or reconciliation; REPORT.json is the same report as JSON (schema
-trncost.report, trncost.study or trncost.reconciliation; for a plan, which has no JSON form, its
-Markdown), from which the charts the page must show are worked out. KIND page with REPORT "-"
+KIND is estimate, study, plan, reconciliation, diff or studydiff; REPORT.json is the same report as
+JSON (schema trncost.report, trncost.study or trncost.reconciliation; for a plan or a diff, which
+have no JSON form, its Markdown), from which the charts the page must show are worked out. KIND page with REPORT "-"
 checks a page for what every page must be, with no chart asked for.
 
 Each page is laid out at 1280 px (a laptop) and at 390 px (a phone) in one Chromium run
@@ -198,6 +198,18 @@ def markdown_rows(text, heading):
     return rows[1:]
 
 
+def markdown_table(text, heading):
+    """The rows of the table under the Markdown heading `heading` (any level; header and rule
+    left out)."""
+    rows, inside = [], False
+    for line in text.splitlines():
+        if line.startswith("#"):
+            inside = line.lstrip("#").strip() == heading
+        elif inside and line.startswith("| ") and not line.startswith("|---"):
+            rows.append(line)
+    return rows[1:]
+
+
 def expected(kind, report):
     """What the report's data calls for: charts (id, element.class, at least) and section ids."""
     need, sections = [], []
@@ -218,17 +230,28 @@ def expected(kind, report):
     elif kind == "study":
         # Each option's own tornado and burn-down (a study page repeats those ids, one per option:
         # page_check.js numbers the copies id~2, id~3...), and the comparison of the options.
-        copies = {}
+        # With credits, its burn-down (a dashed line per grant when it has several) and its credits
+        # beside its cash per period of the schedule and of the projection.
+        copies, periods = {}, []
         for i, option in enumerate(report.get("options", [])):
             sections.append(f"option-{i}")
             analysis = option["report"].get("analysis") or {}
             if analysis.get("tornado"):
                 copies["chart-tornado"] = copies.get("chart-tornado", 0) + 1
-            if option["report"].get("credits"):
+            credits = option["report"].get("credits")
+            if credits:
                 copies["chart-burndown"] = copies.get("chart-burndown", 0) + 1
+                n = len(credits["periods"]) + len((credits.get("projection") or {}).get("periods", []))
+                grants = len(credits["grants"])
+                periods.append((n, grants if grants > 1 else 0))
         for chart, n in copies.items():
             for k in range(1, n + 1):
                 need.append((chart if k == 1 else f"{chart}~{k}", "rect.bar", 1))
+        for k, (n, grants) in enumerate(periods, start=1):
+            suffix = "" if k == 1 else f"~{k}"
+            need += [(f"chart-periods{suffix}", "rect.period-credits", n),
+                     (f"chart-periods{suffix}", "rect.period-cash", n),
+                     (f"chart-burndown{suffix}", "polyline.burn-grant", grants)]
         analysis = report.get("analysis") or {}
         if analysis.get("comparison"):
             need.append(("chart-comparison", "rect.bar", 0))
@@ -243,12 +266,53 @@ def expected(kind, report):
         # its tables, the burn-down when it has grants.
         months = len(markdown_rows(report, "By month"))
         workloads = len(markdown_rows(report, "Workloads"))
+        services = len(markdown_rows(report, "By service"))
         need += [("chart-months", "rect.plan-credits", months), ("chart-months", "rect.plan-cash", months),
                  ("chart-workloads", "rect.plan-credits", workloads),
-                 ("chart-workloads", "rect.plan-cash", workloads)]
+                 ("chart-workloads", "rect.plan-cash", workloads),
+                 ("chart-services", "rect.plan-credits", services),
+                 ("chart-services", "rect.plan-cash", services)]
         if markdown_rows(report, "Grants"):
             need.append(("chart-burndown", "polyline.burn-balance", 1))
         sections += ["charts", "workloads", "months", "services"]
+    elif kind == "diff":
+        # The diff's Markdown (it has no JSON form): a bar before and one after per line that
+        # moved, and each of its tables.
+        moved = len(markdown_table(report, "Lines that moved"))
+        if moved:
+            need += [("chart-lines", "rect.diff-before", moved), ("chart-lines", "rect.diff-after", moved)]
+            sections += ["charts", "lines"]
+        if markdown_table(report, "Why the total moved"):
+            sections.append("attribution")
+        if markdown_table(report, "Inputs that changed"):
+            sections.append("inputs")
+        sections.append("totals")
+    elif kind == "studydiff":
+        # Two studies' Markdown: an option's part under each "#### " heading, in the page's order
+        # of options; a part that compares both sides has its own totals, chart and tables, its
+        # ids ending in "-N".
+        parts, current = [], None
+        for line in report.splitlines():
+            if line.startswith("#### "):
+                current = [line]
+                parts.append(current)
+            elif current is not None:
+                current.append(line)
+        for i, part in enumerate(parts):
+            sections.append(f"option-{i}")
+            if ": only in " in part[0]:
+                continue
+            text = "\n".join(part)
+            sections.append(f"totals-{i}")
+            moved = len(markdown_table(text, "Lines that moved"))
+            if moved:
+                need += [(f"chart-lines-{i}", "rect.diff-before", moved),
+                         (f"chart-lines-{i}", "rect.diff-after", moved)]
+                sections += [f"charts-{i}", f"lines-{i}"]
+            if markdown_table(text, "Why the total moved"):
+                sections.append(f"attribution-{i}")
+            if markdown_table(text, "Inputs that changed"):
+                sections.append(f"inputs-{i}")
     return need, sections
 
 
@@ -260,7 +324,8 @@ def check(binary, work, specs):
         text = pathlib.Path(page).read_text(encoding="utf-8")
         pages.append((name, text))
         text_of_report = "" if report == "-" else pathlib.Path(report).read_text(encoding="utf-8")
-        reports[name] = (kind, text_of_report if kind in ("plan", "page") else json.loads(text_of_report))
+        reports[name] = (kind, text_of_report if kind in ("plan", "diff", "studydiff", "page")
+                         else json.loads(text_of_report))
     (work / "pages.html").write_text(harness(pages), encoding="utf-8")
     started = time.monotonic()
     run = chromium(binary, work / "profile", (work / "pages.html").as_uri(), "--window-size=1400,900",
@@ -320,8 +385,9 @@ def main(argv):
     work.mkdir(parents=True, exist_ok=True)
     specs = [tuple(argv[i:i + 3]) for i in range(3, len(argv), 3)]
     for kind, page, _ in specs:
-        if kind not in ("estimate", "study", "plan", "reconciliation", "page"):
-            sys.exit(f"unknown kind {kind!r}: estimate, study, plan, reconciliation or page")
+        if kind not in ("estimate", "study", "plan", "reconciliation", "diff", "studydiff", "page"):
+            sys.exit(f"unknown kind {kind!r}: estimate, study, plan, reconciliation, diff, studydiff "
+                     "or page")
         # The screenshot opens a copy next to the harness, so the page's own folder is not needed.
         target = work / (pathlib.Path(page).stem + ".html")
         if pathlib.Path(page).resolve() != target:

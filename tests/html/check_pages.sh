@@ -6,8 +6,8 @@
 #
 # usage: check_pages.sh KIND TRNCOST_PROGRAM REPOSITORY WORK_DIR
 #   KIND: estimates (examples/scenarios/*.toml), studies (examples/studies/*.toml), plans
-#   (examples/plans/*.toml) or reconciliation (the shipped FOCUS bill against the fine-tuning
-#   estimate it bills).
+#   (examples/plans/*.toml), reconciliation (the shipped FOCUS bill against the fine-tuning
+#   estimate it bills) or diffs (pairs of shipped estimates' reports, and of studies' reports).
 #
 # Needs chromium and python3: when one is missing the test FAILS if TRNCOST_REQUIRE_CHROMIUM=1,
 # and is reported SKIPPED (exit 77) otherwise (chromium.sh).
@@ -47,6 +47,37 @@ case $kind in
       pages+=(plan "$work/pages/$name.html" "$work/pages/$name.md")
     done
     ;;
+  diffs)
+    # Pairs of shipped estimates (a diff has no JSON form: its chart is checked against its
+    # Markdown's table of the lines that moved); the last pair is one report with itself.
+    s=examples/scenarios
+    for pair in fine-tune-8b-trn1:fine-tune-8b-trn2 qwen3-32b-serving-p5-40:qwen3-32b-serving-trn2-40 \
+      qwen3-32b-serving-trn2-40:qwen3-32b-serving-trn2-90 continued-pretraining-trn2:cpt-8b-trn2-interrupted \
+      qwen3-32b-serving-p5-90:qwen3-32b-serving-p5-40 lr-sweep-trn1:lr-sweep-trn1; do
+      a=${pair%%:*} b=${pair##*:}
+      for x in "$a" "$b"; do
+        [[ -f $work/pages/$x.json ]] || "$trncost" estimate "$s/$x.toml" --format json --output "$work/pages/$x.json"
+      done
+      name="diff-$a-to-$b"
+      for f in html md; do
+        "$trncost" diff "$work/pages/$a.json" "$work/pages/$b.json" --format "$f" --output "$work/pages/$name.$f"
+      done
+      pages+=(diff "$work/pages/$name.html" "$work/pages/$name.md")
+    done
+    # Two study reports, option by option: one option in both and the others on one side only;
+    # then a study with itself.
+    for pair in api-or-fleets-on-credits:qwen3-hosting-vs-bedrock fine-tune-trn1-trn2-p5:fine-tune-trn1-trn2-p5; do
+      a=${pair%%:*} b=${pair##*:}
+      for x in "$a" "$b"; do
+        [[ -f $work/pages/$x.json ]] || "$trncost" estimate "examples/studies/$x.toml" --format json --output "$work/pages/$x.json"
+      done
+      name="diff-$a-to-$b"
+      for f in html md; do
+        "$trncost" diff "$work/pages/$a.json" "$work/pages/$b.json" --format "$f" --output "$work/pages/$name.$f"
+      done
+      pages+=(studydiff "$work/pages/$name.html" "$work/pages/$name.md")
+    done
+    ;;
   reconciliation)
     est=examples/scenarios/fine-tune-8b-trn1.toml
     bill=examples/data/bills/fine-tune-8b-trn1-focus.csv
@@ -59,7 +90,7 @@ case $kind in
       "$work/pages/reconcile-fine-tune-8b-trn1.json")
     ;;
   *)
-    echo "unknown kind $kind: estimates, studies, plans or reconciliation" >&2
+    echo "unknown kind $kind: estimates, studies, plans, reconciliation or diffs" >&2
     exit 2
     ;;
 esac

@@ -94,7 +94,8 @@ TEST_CASE("the shipped plan: 2027 on one grant, every total by hand") {
   CHECK(md.find("| 2027-11 | 29627.84 | 0.00 | 29627.84 |") != std::string::npos);
 }
 
-TEST_CASE("the shipped plan as one HTML page - credits beside cash by month and by workload") {
+TEST_CASE(
+    "the shipped plan as one HTML page - credits beside cash by month, workload and service") {
   const plan_result r = run_plan(read_plan(shipped));
   const std::string h = render_html(r);
   const std::string md = render_markdown(r);
@@ -148,6 +149,20 @@ TEST_CASE("the shipped plan as one HTML page - credits beside cash by month and 
   }
   CHECK(h.find("<tr><td>2027-11</td><td class=\"num\">29627.84</td><td class=\"num\">0.00</td>"
                "<td class=\"num\">29627.84</td></tr>") != std::string::npos);
+  // By service, a credits and a cash bar for each of the Markdown's five services. The grant pays
+  // EC2 most (299,742.54 of its 300,000: the largest bar, 300 px); the fine-tunes' data
+  // preparation, 12 x 38.40 = 460.80 USD, is billed by no AWS service: no credit, all cash.
+  const auto sum = io::detail::summarise_plan(r);
+  CHECK(sum.services.size() == 5);
+  CHECK(count("<rect class=\"bar plan-credits\" data-service=") == 5);
+  CHECK(count("<rect class=\"bar plan-cash\" data-service=") == 5);
+  CHECK(rect("<rect class=\"bar plan-credits\" data-service=\"AmazonEC2\"")
+            .find("width=\"300.00\"") != std::string::npos);
+  CHECK(rect("<rect class=\"bar plan-credits\" data-service=\"(no AWS service)\"")
+            .find("data-amount=\"0\" x=") != std::string::npos);
+  CHECK(rect("<rect class=\"bar plan-cash\" data-service=\"(no AWS service)\"")
+            .find("data-amount=\"460.8\" x=") != std::string::npos);
+  for (const auto& v : sum.services) CHECK(v.cash == v.spend - v.credits);
 }
 
 TEST_CASE("a workload's scenario written in the plan itself") {

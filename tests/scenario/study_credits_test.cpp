@@ -12,6 +12,7 @@
 #include <trncost/report/study_report.hpp>
 #include <trncost/report/what_if.hpp>
 #include <trncost/scenario/study.hpp>
+#include <vector>
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::cli_study_credits_test {
@@ -211,6 +212,58 @@ TEST_CASE("the shipped API-or-fleets study on credits: cash ranking and runways 
         "decided_for: the first-ranked option by cash paid after credits is 'inf2.48xlarge fleet'");
 }
 
+TEST_CASE(
+    "the shipped study's page: each option's grants and its credits beside its cash by month") {
+  const study_result r = run_study(shipped);
+  const std::string html = render_study(r, "html");
+  // The inf2 fleet (option 2): its section to the next one's end.
+  const auto at = html.find("<section class=\"option\" id=\"option-2\">");
+  REQUIRE(at != std::string::npos);
+  const std::string inf2 = html.substr(at, html.find("</section>", at) - at);
+  const auto tag_with = [&](std::string_view marker) {
+    const auto m = inf2.find(marker);
+    if (m == std::string::npos) return std::string();
+    const auto open = inf2.rfind('<', m);
+    return inf2.substr(open, inf2.find('>', m) + 1 - open);
+  };
+  // Its list total 56,079.0864 spread over 90 days: January (31) 19,316.12976, February (28)
+  // 17,446.82688, March 19,316.12976. The EC2 credits (30,000) pay January whole and 30,000 -
+  // 19,316.12976 = 10,683.87024 of February, which leaves 6,762.95664 in cash; March is cash.
+  // One scale, the largest bar January's credits and March's cash, 19,316.12976 (300 px):
+  // February's credits 10,683.87024 x 300 / 19,316.12976 = 165.93 px, its cash 105.04 px.
+  CHECK(tag_with("class=\"bar period-credits\" data-period=\"2027-01-01\" "
+                 "data-amount=\"19316.12976\"")
+            .find("width=\"300.00\"") != std::string::npos);
+  CHECK(tag_with("class=\"bar period-credits\" data-period=\"2027-02-01\" "
+                 "data-amount=\"10683.87024\"")
+            .find("width=\"165.93\"") != std::string::npos);
+  CHECK(tag_with("class=\"bar period-cash\" data-period=\"2027-02-01\" "
+                 "data-amount=\"6762.95664\"")
+            .find("width=\"105.04\"") != std::string::npos);
+  CHECK(tag_with("class=\"bar period-cash\" data-period=\"2027-03-01\" "
+                 "data-amount=\"19316.12976\"")
+            .find("width=\"300.00\"") != std::string::npos);
+  // The same as the Markdown's table, the balance after February the Bedrock credits' 10,000
+  // (they cannot pay this fleet).
+  CHECK(inf2.find("<h3>Credits and cash by period</h3>") != std::string::npos);
+  CHECK(inf2.find("<td>2027-02-01 to 2027-03-01</td><td class=\"num\">17446.83</td><td "
+                  "class=\"num\">10683.87</td><td class=\"num\">6762.96</td><td "
+                  "class=\"num\">10000.00</td>") != std::string::npos);
+  // Its own grants in its burn-down: each grant's outcome in the table, and each its own line.
+  // Over the 90 days (x 70 + days x 520 / 90: 70.00, 249.11, 410.89, 590.00) and 40,000 USD of
+  // grants at 200 px (y 240 - USD / 200): the Bedrock credits stay at 10,000 (y 190.00); the EC2
+  // credits go 30,000 (90.00), 10,683.87024 (186.58), then 0 (240.00).
+  CHECK(inf2.find("<table class=\"grants\">") != std::string::npos);
+  CHECK(inf2.find("<tr><td>EC2 credits</td><td>30000.00</td><td>2027-12-31</td><td>30000.00</td>"
+                  "<td>0.00</td><td>2027-02-18</td><td>0.00</td></tr>") != std::string::npos);
+  CHECK(tag_with("data-grant=\"Bedrock model credits\"")
+            .find("points=\"70.00,190.00 249.11,190.00 410.89,190.00 590.00,190.00\"") !=
+        std::string::npos);
+  CHECK(tag_with("data-grant=\"EC2 credits\"")
+            .find("points=\"70.00,90.00 249.11,186.58 410.89,240.00 590.00,240.00\"") !=
+        std::string::npos);
+}
+
 TEST_CASE("the helpers of the credit effect, the runway and the windows say what they are given") {
   cash_rank a{"A",         1,  2,          decimal(100), decimal(30),
               decimal(70), {}, decimal(1), decimal(70),  {{"G", decimal(30)}}};
@@ -263,6 +316,49 @@ TEST_CASE("two study reports compared option by option") {
   CHECK(md.starts_with("### trncost: a.json -> b.json (studies, option by option)"));
   CHECK(md.find("\n#### trncost: a.json 'Amazon Bedrock, on demand' -> b.json") !=
         std::string::npos);
+}
+
+TEST_CASE("two study reports compared option by option on one page") {
+  const std::string json = render_study(run_study(shipped), "json");
+  const study_report_view v = read_study_report(json, "a.json");
+  REQUIRE(v.options.size() == 3);
+  // After: the trn2 fleet's report replaced by the inf2 fleet's (under the trn2 name), and the
+  // inf2 fleet gone. The trn2 option then moves from 77,241.60 to 56,079.0864 USD (the totals of
+  // the first test): -21,162.5136, -21,162.51 to the cent.
+  study_report_view w = v;
+  w.options[1].second = v.options[2].second;
+  w.options.pop_back();
+  CHECK(io::detail::decided_text(v) == "'inf2.48xlarge fleet' (compare another option)");
+  CHECK(io::detail::find_option(w, "inf2.48xlarge fleet") == nullptr);
+  CHECK(io::detail::find_option(w, "trn2.48xlarge fleet") == &w.options[1].second);
+  const std::vector<std::string> names{"Amazon Bedrock, on demand", "trn2.48xlarge fleet",
+                                       "inf2.48xlarge fleet"};
+  CHECK(io::detail::option_names(v, w) == names);
+  CHECK(io::detail::option_names(w, v) == names);
+  const std::string h = render_study_diff(v, w, "a.json", "b.json", "html");
+  CHECK(h == io::detail::render_study_diff_html(v, w, "a.json", "b.json"));
+  CHECK(h.starts_with("<!DOCTYPE html>"));
+  CHECK(h.find("<title>trncost: a.json -&gt; b.json (studies, option by option)</title>") !=
+        std::string::npos);
+  CHECK(h.find("<p id=\"decided\"><strong>Decided for: &#39;inf2.48xlarge fleet&#39; (compare "
+               "another option) -> &#39;inf2.48xlarge fleet&#39; (compare another "
+               "option)</strong></p>") != std::string::npos);
+  // Option 0, the API, did not move; option 1 moved, its ids ending in -1; option 2 is only in
+  // the first study.
+  CHECK(h.find("<section class=\"option\" id=\"option-0\"><h2>Option 'Amazon Bedrock, on "
+               "demand'</h2>") != std::string::npos);
+  CHECK(h.find("<p id=\"nothing-moved-0\">") != std::string::npos);
+  CHECK(h.find("<p id=\"status-1\" class=\"status status-provisional\"><strong>Total: 77241.60 "
+               "-> 56079.09 USD (-21162.51)</strong>") != std::string::npos);
+  CHECK(h.find("data-change=\"-21162.5136\">-21162.51</td>") != std::string::npos);
+  CHECK(h.find("id=\"chart-lines-1\"") != std::string::npos);
+  CHECK(h.find("<h3>Lines that moved</h3>\n<table id=\"lines-1\">") != std::string::npos);
+  CHECK(h.find("<section class=\"option\" id=\"option-2\"><h2>Option 'inf2.48xlarge "
+               "fleet'</h2>\n<p class=\"only\">Only in <code>a.json</code> (total 56079.09 "
+               "USD).</p>\n</section>") != std::string::npos);
+  for (const char* absent : {"<script", "<link", "<img", "href=", "src=", "url(", "@import"}) {
+    CHECK(h.find(absent) == std::string::npos);
+  }
 }
 
 TEST_CASE("what-if over the demand: every point is the estimate the study would give there") {

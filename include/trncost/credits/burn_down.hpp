@@ -152,6 +152,10 @@ struct period_burn {
   std::vector<decimal> balance_after{};  ///< per grant, in application order
 };
 
+/// What every grant holds after the period: the sum of its balance_after (the balance line of a
+/// burn-down chart, the "balance after" of its table).
+[[nodiscard]] TRNCOST_DECL decimal total_balance_after(const period_burn& p);
+
 /// A credit as a bill shows it (FOCUS ChargeCategory = Credit): a negative amount against the
 /// category and service it paid, over the days it applies to.
 struct credit_line {

@@ -1,7 +1,8 @@
 // A study (scenario/study.hpp) as one self-contained HTML page: the decision with every reason, the
-// comparison (chart and table per unit of work), each option's credit runway, then per option its
-// status and total, tornado, Monte Carlo band and burn-down. A section appears only when it has
-// content.
+// comparison (chart and table per unit of work), credits beside cash per option, each option's
+// credit runway, then per option its status and total, tornado, Monte Carlo band, the burn-down of
+// its own grants with their outcomes, and its credits beside its cash per period. A section
+// appears only when it has content.
 #ifndef TRNCOST_REPORT_HTML_STUDY_HPP
 #define TRNCOST_REPORT_HTML_STUDY_HPP
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "../config.hpp"
 #include "diff.hpp"
@@ -22,6 +23,14 @@ TRNCOST_DECL std::string signed_usd(decimal v);
 
 /// A line's side for the table: its exact amount, "unpriced", or "absent".
 TRNCOST_DECL std::string line_side(bool present, const std::optional<decimal>& amount);
+
+/// Whether a line moved: one side only has it, or its amounts differ (the lines a comment and a
+/// page show).
+TRNCOST_DECL bool line_moved(const line_change& l);
+
+/// The attribution's steps, largest effect in size first (ties in the diff's order), as explain()
+/// orders them.
+TRNCOST_DECL std::vector<attribution_step> largest_first(std::vector<attribution_step> steps);
 
 }  // namespace detail
 

@@ -130,6 +130,7 @@ struct plan_summary {
     std::string name;
     decimal spend{};
     decimal credits{};
+    decimal cash{};  ///< spend - credits
   };
   std::vector<service> services;
 };
@@ -151,8 +152,8 @@ inline constexpr std::string_view plan_workloads_sentence =
 [[nodiscard]] TRNCOST_DECL std::string render_markdown(const plan_result& r);
 
 /// The plan as one self-contained HTML page (the shared page head of report/html.hpp): what its
-/// Markdown says, from the same summary, with the charts of credits beside cash by month and by
-/// workload and the burn-down of the plan's grants (report/html_extras.hpp).
+/// Markdown says, from the same summary, with the charts of credits beside cash by month, by
+/// workload and by service and the burn-down of the plan's grants (report/html_extras.hpp).
 [[nodiscard]] TRNCOST_DECL std::string render_html(const plan_result& r);
 
 }  // namespace trncost::io

@@ -59,6 +59,12 @@ TRNCOST_DECL spend_period projected_period(const spend_rate& rate, date at) {
 
 namespace credits {
 
+TRNCOST_DECL decimal total_balance_after(const period_burn& p) {
+  decimal total{};
+  for (const auto& v : p.balance_after) total += v;
+  return total;
+}
+
 TRNCOST_DECL burn_down_result burn_down(const std::vector<grant>& grants,
                                         const spend_schedule& schedule, application_order order) {
   if (grants.empty()) throw input_error("a burn-down needs at least one grant");

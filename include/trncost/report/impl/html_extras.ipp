@@ -137,8 +137,10 @@ TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b) {
   constexpr int top = 40;
   constexpr int plot_h = 200;
   constexpr int bottom = top + plot_h;
-  // Under the time axis: a row of period dates, a row for the runway's date, the legend.
-  const int height = bottom + 80;
+  // Under the time axis: a row of period dates, a row for the runway's date, the legend, and with
+  // several grants a row of it per grant (each grant's own balance line).
+  const bool each_grant = b.grants.size() > 1;
+  const int height = bottom + 80 + (each_grant ? 20 * static_cast<int>(b.grants.size()) : 0);
   std::string s = svg_open("chart-burndown", "Credit burn-down (USD)", height);
   if (b.periods.empty()) return s + "</svg>\n";
   const date first = b.periods.front().start;
@@ -183,12 +185,24 @@ TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b) {
       s += "<text x=\"" + x + "\" y=\"" + std::to_string(bottom + 16) + "\">" + to_string(p.start) +
            "</text>\n";
     }
-    decimal balance{};
-    for (const auto& v : p.balance_after) balance += v;
-    points += " " + x_of(p.end) + "," + y_of(balance);
+    points += " " + x_of(p.end) + "," + y_of(credits::total_balance_after(p));
   }
   s += "<polyline class=\"burn-balance\" points=\"" + points + "\" fill=\"none\" stroke=\"" +
        std::string(balance_colour) + "\" stroke-width=\"3\"/>\n";
+  if (each_grant) {
+    // Each grant's own balance, dashed, from its amount over each period's end: which grant pays
+    // and which one waits (or expires unused) is not in the total line.
+    for (std::size_t k = 0; k < b.grants.size(); ++k) {
+      std::string line = x_of(first) + "," + y_of(b.grants[k].amount);
+      for (const auto& p : b.periods) {
+        if (k < p.balance_after.size()) line += " " + x_of(p.end) + "," + y_of(p.balance_after[k]);
+      }
+      s += "<polyline class=\"burn-grant\" data-grant=\"" + html_escape(b.grants[k].name) +
+           "\" points=\"" + line + "\" fill=\"none\" stroke=\"" + std::string(grant_colour(k)) +
+           "\" stroke-width=\"2\" stroke-dasharray=\"6 3\"><title>balance of " +
+           html_escape(b.grants[k].name) + "</title></polyline>\n";
+    }
+  }
   if (b.runway && b.periods.back().end < *b.runway) {
     // Projected past the spend window: off the chart's time axis, so said at its right edge.
     s += "<text class=\"runway-projected\" data-runway=\"" + to_string(*b.runway) + "\" x=\"" +
@@ -206,7 +220,7 @@ TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b) {
     s += "<text x=\"" + x + "\" y=\"" + std::to_string(bottom + 36) + "\" text-anchor=\"" +
          (late ? "end" : "start") + "\">runway ends " + to_string(*b.runway) + "</text>\n";
   }
-  const int ly = height - 18;
+  const int ly = bottom + 62;
   int lx = left;
   for (const auto& [colour, text] : std::vector<std::pair<std::string_view, std::string_view>>{
            {credit_colour, "paid by credits"},
@@ -216,6 +230,16 @@ TRNCOST_DECL std::string burn_down_chart(const credits::burn_down_result& b) {
          "\" width=\"12\" height=\"12\" fill=\"" + std::string(colour) + "\"/>\n";
     s += svg_text(lx + 16, ly + 10, "start", text);
     lx += 150;
+  }
+  if (each_grant) {
+    for (std::size_t k = 0; k < b.grants.size(); ++k) {
+      const int y = ly + 20 * static_cast<int>(k + 1);
+      s += "<line x1=\"" + std::to_string(left) + "\" y1=\"" + std::to_string(y + 6) + "\" x2=\"" +
+           std::to_string(left + 24) + "\" y2=\"" + std::to_string(y + 6) + "\" stroke=\"" +
+           std::string(grant_colour(k)) + "\" stroke-width=\"2\" stroke-dasharray=\"6 3\"/>\n";
+      s += svg_text(left + 30, y + 10, "", "balance of " + b.grants[k].name,
+                    left + width - 30 - left);
+    }
   }
   s += "</svg>\n";
   return s;
@@ -234,6 +258,44 @@ TRNCOST_DECL std::string grants_table(const credits::burn_down_result& b) {
          (g.runs_out_on ? to_string(*g.runs_out_on) : std::string("-")) + "</td><td>" +
          g.lost_at_expiry.to_fixed(decimal_places{2}) + "</td></tr>\n";
   }
+  return h + "</tbody></table>\n";
+}
+
+TRNCOST_DECL std::string credits_cash_chart(const credits::burn_down_result& b) {
+  std::vector<bar_group> groups;
+  const auto add = [&](const std::vector<credits::period_burn>& periods, std::string_view note) {
+    for (const auto& p : periods) {
+      const std::string data = "data-period=\"" + to_string(p.start) + "\" data-amount=\"";
+      groups.push_back({to_string(p.start) + " to " + to_string(p.end) + std::string(note) +
+                            " (spend " + usd(p.spend) + ")",
+                        {{"credits", usd(p.credits_used), p.credits_used, credit_colour,
+                          data + p.credits_used.to_string() + "\""},
+                         {"cash", usd(p.uncovered), p.uncovered, cash_colour,
+                          data + p.uncovered.to_string() + "\""}}});
+    }
+  };
+  add(b.periods, "");
+  add(b.projection.periods, " (projected)");
+  if (groups.empty()) return {};
+  return grouped_bar_chart("chart-periods", "Credits and cash by period (USD)", groups,
+                           {"period-credits", "period-cash"});
+}
+
+TRNCOST_DECL std::string periods_table(const credits::burn_down_result& b) {
+  std::string h =
+      "<table class=\"periods\"><thead><tr><th>period</th><th>spend USD</th><th>credits USD</th>"
+      "<th>cash USD</th><th>balance after USD</th></tr></thead><tbody>\n";
+  const auto rows = [&](const std::vector<credits::period_burn>& periods, std::string_view note) {
+    for (const auto& p : periods) {
+      h += "<tr data-period=\"" + to_string(p.start) + "\"><td>" + to_string(p.start) + " to " +
+           to_string(p.end) + std::string(note) + "</td><td class=\"num\">" + usd(p.spend) +
+           "</td><td class=\"num\">" + usd(p.credits_used) + "</td><td class=\"num\">" +
+           usd(p.uncovered) + "</td><td class=\"num\">" + usd(credits::total_balance_after(p)) +
+           "</td></tr>\n";
+    }
+  };
+  rows(b.periods, "");
+  rows(b.projection.periods, " (projected)");
   return h + "</tbody></table>\n";
 }
 

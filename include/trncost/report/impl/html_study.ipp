@@ -200,12 +200,22 @@ TRNCOST_DECL std::string html_study_option(const study_option_result& x, std::si
   std::string charts;
   if (x.extras.tornado) charts += "<figure>" + tornado_chart(*x.extras.tornado) + "</figure>\n";
   if (x.extras.burn_down) {
-    // The burn-down of this option's own grants, named under it with what each does for it.
-    charts += "<figure>" + burn_down_chart(*x.extras.burn_down) + "<figcaption>The grants of " +
-              html_escape(x.name) + ": " + html_escape(grant_stops(*x.extras.burn_down)) +
-              ".</figcaption></figure>\n";
+    // The burn-down of this option's own grants (each its own line when it has several), named
+    // under it with what each does for it and each grant's outcome; then what its grants paid
+    // beside its cash, period by period.
+    const auto& b = *x.extras.burn_down;
+    charts += "<figure>" + burn_down_chart(b) + "<figcaption>The grants of " + html_escape(x.name) +
+              ": " + html_escape(grant_stops(b)) + ".</figcaption>" + grants_table(b) +
+              "</figure>\n";
+    if (const std::string periods = credits_cash_chart(b); !periods.empty()) {
+      charts += "<figure>" + periods + "<figcaption>Credits (green) beside cash (red) for " +
+                html_escape(x.name) + ", per period of its spend.</figcaption></figure>\n";
+    }
   }
   if (!charts.empty()) h += "<div class=\"charts\">\n" + charts + "</div>\n";
+  if (x.extras.burn_down) {
+    h += "<h3>Credits and cash by period</h3>\n" + periods_table(*x.extras.burn_down);
+  }
   if (x.extras.monte_carlo) {
     h += "<h3>Monte Carlo</h3>\n" + monte_carlo_table(*x.extras.monte_carlo);
   }

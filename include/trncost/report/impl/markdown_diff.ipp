@@ -18,6 +18,19 @@ TRNCOST_DECL std::string line_side(bool present, const std::optional<decimal>& a
   return exact_or_unpriced(amount);
 }
 
+TRNCOST_DECL bool line_moved(const line_change& l) {
+  return l.in_before != l.in_after || l.before != l.after;
+}
+
+TRNCOST_DECL std::vector<attribution_step> largest_first(std::vector<attribution_step> steps) {
+  std::stable_sort(steps.begin(), steps.end(), [](const auto& x, const auto& y) {
+    const decimal ax = x.effect.is_negative() ? -x.effect : x.effect;
+    const decimal ay = y.effect.is_negative() ? -y.effect : y.effect;
+    return ay < ax;
+  });
+  return steps;
+}
+
 }  // namespace io::detail
 
 namespace io {
@@ -37,9 +50,7 @@ namespace io {
   }
   o += "\n";
 
-  const bool lines_moved = std::any_of(d.lines.begin(), d.lines.end(), [](const line_change& l) {
-    return l.in_before != l.in_after || l.before != l.after;
-  });
+  const bool lines_moved = std::any_of(d.lines.begin(), d.lines.end(), detail::line_moved);
   if (d.attribution.empty() && !lines_moved && d.inputs.empty()) {
     o += "\nNothing moved: the same lines, amounts and inputs on both sides.\n";
     return o;
@@ -47,12 +58,7 @@ namespace io {
 
   if (!d.attribution.empty()) {
     // Largest effect first, as explain() orders them; exact effects in the JSON diff.
-    auto steps = d.attribution;
-    std::stable_sort(steps.begin(), steps.end(), [](const auto& x, const auto& y) {
-      const decimal ax = x.effect.is_negative() ? -x.effect : x.effect;
-      const decimal ay = y.effect.is_negative() ? -y.effect : y.effect;
-      return ay < ax;
-    });
+    const auto steps = detail::largest_first(d.attribution);
     o += "\n#### Why the total moved\n\n| effect (USD) | input | before | after "
          "|\n|---:|---|---|---|\n";
     for (const auto& st : steps) {
@@ -71,7 +77,7 @@ namespace io {
          "(USD) | "
          "change (USD) |\n|---|---|---|---|---:|---:|---:|\n";
     for (const auto& l : d.lines) {
-      if (l.in_before == l.in_after && l.before == l.after) continue;
+      if (!detail::line_moved(l)) continue;
       o += "| " + std::string(to_string(l.cat)) + " | " + md_cell(l.component) + " | " +
            (l.ph ? std::string(to_string(*l.ph)) : std::string("-")) + " | " +
            md_cell(l.description) + " | " + detail::line_side(l.in_before, l.before) + " | " +

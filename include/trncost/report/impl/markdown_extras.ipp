@@ -118,11 +118,9 @@ TRNCOST_DECL void md_credits(std::string& o, const credits::burn_down_result& b)
        "|---|---:|---:|---:|---:|\n";
   const auto rows = [&](const std::vector<credits::period_burn>& periods, std::string_view note) {
     for (const auto& p : periods) {
-      decimal balance{};
-      for (const auto& v : p.balance_after) balance += v;
       o += "| " + to_string(p.start) + " to " + to_string(p.end) + std::string(note) + " | " +
            usd(p.spend) + " | " + usd(p.credits_used) + " | " + usd(p.uncovered) + " | " +
-           usd(balance) + " |\n";
+           usd(credits::total_balance_after(p)) + " |\n";
     }
   };
   rows(b.periods, "");

@@ -7,6 +7,63 @@
 
 namespace trncost {
 
+namespace io::detail {
+
+TRNCOST_DECL std::string decided_text(const study_report_view& v) {
+  return (v.decided_for ? "'" + *v.decided_for + "'" : std::string("no option")) + " (" +
+         std::string(analysis::to_string(v.decision.outcome)) + ")";
+}
+
+TRNCOST_DECL const report::document* find_option(const study_report_view& v,
+                                                 const std::string& name) {
+  const report::document* d = nullptr;
+  for (const auto& [n, doc] : v.options) {
+    if (n == name) d = &doc;
+  }
+  return d;
+}
+
+TRNCOST_DECL std::vector<std::string> option_names(const study_report_view& a,
+                                                   const study_report_view& b) {
+  std::vector<std::string> names;
+  for (const auto& [n, doc] : a.options) names.push_back(n);
+  for (const auto& [n, doc] : b.options) {
+    if (find_option(a, n) == nullptr) names.push_back(n);
+  }
+  return names;
+}
+
+TRNCOST_DECL std::string render_study_diff_html(const study_report_view& a,
+                                                const study_report_view& b, std::string_view before,
+                                                std::string_view after) {
+  std::string h =
+      diff_page_head("trncost: " + std::string(before) + " -> " + std::string(after) +
+                     " (studies, option by option)") +
+      "<body>\n<h1>Why the studies moved, option by option</h1>\n<p>Before: <code>" +
+      html_escape(before) + "</code>. After: <code>" + html_escape(after) +
+      "</code>.</p>\n<p id=\"decided\"><strong>Decided for: " + html_escape(decided_text(a)) +
+      " -> " + html_escape(decided_text(b)) + "</strong></p>\n";
+  const auto names = option_names(a, b);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string& name = names[i];
+    h += "<section class=\"option\" id=\"option-" + std::to_string(i) + "\"><h2>Option '" +
+         html_escape(name) + "'</h2>\n";
+    const report::document* x = find_option(a, name);
+    const report::document* y = find_option(b, name);
+    if (x == nullptr || y == nullptr) {
+      const report::document& only = x != nullptr ? *x : *y;
+      h += "<p class=\"only\">Only in <code>" + html_escape(x != nullptr ? before : after) +
+           "</code> (total " + usd(only.totals.total) + " USD).</p>\n";
+    } else {
+      h += diff_html_body(trncost::diff(*x, *y), 3, "-" + std::to_string(i));
+    }
+    h += "</section>\n";
+  }
+  return h + "</body>\n</html>\n";
+}
+
+}  // namespace io::detail
+
 namespace io {
 
 [[nodiscard]] TRNCOST_DECL std::string render_study_diff(const study_report_view& a,
@@ -14,29 +71,16 @@ namespace io {
                                                          std::string_view before,
                                                          std::string_view after,
                                                          std::string_view format) {
+  if (format == "html") return detail::render_study_diff_html(a, b, before, after);
   const bool md = format == "md";
-  const auto decided = [](const study_report_view& v) {
-    return (v.decided_for ? "'" + *v.decided_for + "'" : std::string("no option")) + " (" +
-           std::string(analysis::to_string(v.decision.outcome)) + ")";
-  };
+  const auto decided = detail::decided_text;
   std::string out = md ? "### trncost: " + std::string(before) + " -> " + std::string(after) +
                              " (studies, option by option)\n\n**Decided for: " + decided(a) +
                              " -> " + decided(b) + "**\n"
                        : "study " + std::string(before) + " -> " + std::string(after) +
                              "\ndecided for: " + decided(a) + " -> " + decided(b) + "\n";
-  const auto find = [](const study_report_view& v, const std::string& name) {
-    const report::document* d = nullptr;
-    for (const auto& [n, doc] : v.options) {
-      if (n == name) d = &doc;
-    }
-    return d;
-  };
-  std::vector<std::string> names;
-  for (const auto& [n, doc] : a.options) names.push_back(n);
-  for (const auto& [n, doc] : b.options) {
-    if (find(a, n) == nullptr) names.push_back(n);
-  }
-  for (const auto& name : names) {
+  const auto find = detail::find_option;
+  for (const auto& name : detail::option_names(a, b)) {
     const report::document* x = find(a, name);
     const report::document* y = find(b, name);
     if (x == nullptr || y == nullptr) {

@@ -354,7 +354,7 @@ TRNCOST_DECL plan_summary summarise_plan(const plan_result& r) {
   for (const auto& l : b.credit_lines) {
     services[l.service.value_or("(no AWS service)")][1] -= l.amount;
   }
-  for (const auto& [name, v] : services) out.services.push_back({name, v[0], v[1]});
+  for (const auto& [name, v] : services) out.services.push_back({name, v[0], v[1], v[0] - v[1]});
   return out;
 }
 
@@ -412,7 +412,7 @@ TRNCOST_DECL plan_summary summarise_plan(const plan_result& r) {
       "\n## By service\n\n| service | spend USD | credits USD | cash USD |\n|---|---:|---:|---:|\n";
   for (const auto& v : sum.services) {
     o += "| " + md_cell(v.name) + " | " + usd(v.spend) + " | " + usd(v.credits) + " | " +
-         usd(v.spend - v.credits) + " |\n";
+         usd(v.cash) + " |\n";
   }
   if (!b.findings.empty()) {
     o += "\n## Findings\n\n";
@@ -446,8 +446,8 @@ TRNCOST_DECL plan_summary summarise_plan(const plan_result& r) {
     }
     h += "</ul></section>\n";
   }
-  // Charts: credits beside cash per month and per workload, on one scale each; the burn-down of
-  // the plan's grants.
+  // Charts: credits beside cash per month, per workload and per service, on one scale each; the
+  // burn-down of the plan's grants.
   const auto pair = [](const std::string& label, decimal credits, decimal cash,
                        const std::string& data) {
     const auto amount = [&](decimal v) { return data + " data-amount=\"" + v.to_string() + "\""; };
@@ -465,12 +465,20 @@ TRNCOST_DECL plan_summary summarise_plan(const plan_result& r) {
     by_workload.push_back(pair(w.name + " (spend " + usd(w.draw.spend) + ")", w.draw.credits,
                                w.draw.cash, "data-workload=\"" + html_escape(w.name) + "\""));
   }
+  std::vector<detail::bar_group> by_service;
+  for (const auto& v : sum.services) {
+    by_service.push_back(pair(v.name + " (spend " + usd(v.spend) + ")", v.credits, v.cash,
+                              "data-service=\"" + html_escape(v.name) + "\""));
+  }
   h += "<section class=\"charts\" id=\"charts\">\n<figure id=\"figure-months\">" +
        detail::grouped_bar_chart("chart-months", "Credits and cash by month (USD)", by_month,
                                  {"plan-credits", "plan-cash"}) +
        "</figure>\n<figure id=\"figure-workloads\">" +
        detail::grouped_bar_chart("chart-workloads", "Credits and cash by workload (USD)",
                                  by_workload, {"plan-credits", "plan-cash"}) +
+       "</figure>\n<figure id=\"figure-services\">" +
+       detail::grouped_bar_chart("chart-services", "Credits and cash by service (USD)", by_service,
+                                 {"plan-credits", "plan-cash"}) +
        "</figure>\n";
   if (!b.grants.empty()) {
     h += "<figure id=\"figure-burndown\">" + detail::burn_down_chart(b) + "</figure>\n";
@@ -505,8 +513,8 @@ TRNCOST_DECL plan_summary summarise_plan(const plan_result& r) {
        "USD</th><th>credits USD</th><th>cash USD</th></tr>\n";
   for (const auto& v : sum.services) {
     h += "<tr><td>" + html_escape(v.name) + "</td><td class=\"num\">" + usd(v.spend) +
-         "</td><td class=\"num\">" + usd(v.credits) + "</td><td class=\"num\">" +
-         usd(v.spend - v.credits) + "</td></tr>\n";
+         "</td><td class=\"num\">" + usd(v.credits) + "</td><td class=\"num\">" + usd(v.cash) +
+         "</td></tr>\n";
   }
   h += "</table>\n";
   if (!b.findings.empty()) {
