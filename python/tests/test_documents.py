@@ -221,7 +221,7 @@ def bought_on_spot():
 
 
 def fine_tune_per_job():
-    """A fine-tune's phases written, its runs said: 2 instances x (600 + 7,200) s x 21.50 USD an
+    """A fine-tune's phases written, its jobs said: 2 instances x (600 + 7,200) s x 21.50 USD an
     instance-hour assumed = 2 x 7,800 / 3,600 x 21.50 = 93.1666... USD; one run, so 93.1666...
     USD a job (cost_per = "job")."""
     return {
@@ -235,7 +235,7 @@ def fine_tune_per_job():
             "instances": s(2, "instance"), "setup_seconds": s(600, "s", RUN),
             "training_seconds": s(7200, "s", RUN),
             "price": s("21.50", "USD/instance-h", ASSUMED),
-            "runs": s(1, "job", trncost.choice(why="one fine-tune", by="ML team")),
+            "jobs": s(1, "job", trncost.choice(why="one fine-tune", by="ML team")),
         }],
     }
 
@@ -318,8 +318,8 @@ def test_a_fine_tune_per_job_by_hand():
     assert est.work.amount.value == trncost.Quantity(Decimal(1), "job")
     assert est.work.full.value.value == est.total
     doc = fine_tune_per_job()
-    doc["component"][0]["runs"] = s(0, "job", ASSUMED)
-    with pytest.raises(trncost.InputError, match="runs: is 0: the runs these phases are"):
+    doc["component"][0]["jobs"] = s(0, "job", ASSUMED)
+    with pytest.raises(trncost.InputError, match="jobs: is 0: the jobs these phases are"):
         trncost.scenario(doc).estimate()
 
 
@@ -496,6 +496,18 @@ def test_diff_attributes_the_change_exactly(tmp_path):
         r = subprocess.run([str(trncost_cmd), "diff", str(a), str(b), "--format", fmt], cwd=ROOT,
                            capture_output=True, text=True, check=True)
         assert r.stdout == text, fmt
+
+
+def test_another_instance_type_reads_as_each_line_changed():
+    # The fine-tune on 2 x trn1.32xlarge, then on 1 x trn2.48xlarge: each phase is matched by its
+    # role; training 258 -> 85.824 (tests/reports/markdown_diff_test.cpp).
+    d = trncost.diff(trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate(),
+                     trncost.load("examples/scenarios/fine-tune-8b-trn2.toml").estimate())
+    assert all(x.before is not None and x.after is not None for x in d.lines)
+    training = next(x for x in d.lines if x.phase is trncost.Phase.training)
+    assert (training.description, training.description_after) == (
+        "training on 2 x trn1.32xlarge", "training on 1 x trn2.48xlarge")
+    assert training.change == Decimal("-172.176")
 
 
 # --------------------------------------------------------------------------------------------------

@@ -230,16 +230,16 @@ TEST_CASE("[estimate] cost_per quotes the cost per unit of work in the unit the 
                             "delivers a unit of work") != std::string::npos);
 }
 
-TEST_CASE("[estimate] a fine-tune's phases say the runs they are: its cost per job") {
+TEST_CASE("[estimate] a fine-tune's phases say the jobs they are: its cost per job") {
   // 2 trn1.32xlarge x (600 + 7,200) s at 21.50 USD an instance-hour = 2 x 7,800 / 3,600 x 21.50
   // = 93.1666... USD; one run, so the same per job; two runs (a repeat planned), half of it.
-  const auto fine_tune = [](const char* runs) {
+  const auto fine_tune = [](const char* jobs) {
     std::string text = component("instance_time", "ft", "trn1.32xlarge",
                                  assumed({{"price", "21.50"},
                                           {"instances", "2"},
                                           {"setup_seconds", "600"},
                                           {"training_seconds", "7200"},
-                                          {"runs", runs}}));
+                                          {"jobs", jobs}}));
     text.insert(text.find("[prices]"), "cost_per = \"job\"\n");
     return text;
   };
@@ -252,7 +252,7 @@ TEST_CASE("[estimate] a fine-tune's phases say the runs they are: its cost per j
   REQUIRE(two.work);
   CHECK((*two.work->full)->value == "46.583333333333333334");
   CHECK(error_of(fine_tune("0"))
-            .find("component[0].runs: is 0: the runs these phases are is a "
+            .find("component[0].jobs: is 0: the jobs these phases are is a "
                   "count of 1 or more") != std::string::npos);
 }
 

@@ -30,9 +30,9 @@ inline constexpr std::array<scenario_key, 15> instance_time_keys{{
     {"evaluation_seconds", kt::input, false},
     {"checkpointing_seconds", kt::input, false},
     {"waiting_seconds", kt::input, false},
-    // The runs these phases are (jobs: 1 for one fine-tune): the work the estimate delivers, so
-    // that its cost per job (cost_per = "job") is quoted; none when absent.
-    {"runs", kt::input, false},
+    // The jobs these phases are (1 for one fine-tune): the work the estimate delivers, so that its
+    // cost per job (cost_per = "job") is quoted; none when absent.
+    {"jobs", kt::input, false},
 }};
 /// `purchase = { ... }` of an instance_time component.
 inline constexpr std::array<std::string_view, 6> purchase_keys{
@@ -338,14 +338,14 @@ inline void instance_time_add([[maybe_unused]] scenario_builder& sb, model& m,
                                                       : purchase_option::spot);
   }
   m.add(it);
-  if (sb.find(c, "runs") != nullptr) {
-    const auto runs = sb.input(c, "runs", units::job);
-    if (!(decimal{} < runs.value().value())) {
-      sb.fail_at(c.values.at("runs").line, c.path + ".runs",
-                 "is " + runs.value().value().to_string() +
-                     ": the runs these phases are is a count of 1 or more");
+  if (sb.find(c, "jobs") != nullptr) {
+    const auto jobs = sb.input(c, "jobs", units::job);
+    if (!(decimal{} < jobs.value().value())) {
+      sb.fail_at(c.values.at("jobs").line, c.path + ".jobs",
+                 "is " + jobs.value().value().to_string() +
+                     ": the jobs these phases are is a count of 1 or more");
     }
-    m.deliver(work_kind::runs_to_target, runs);
+    m.deliver(work_kind::runs_to_target, jobs);
   }
   // Spot with the advisor's data: the type must have a spot market in the region; its
   // interruption bucket is the rate a failures component takes when it writes none.
