@@ -992,10 +992,17 @@ py::dict diff_of(const std::string& before, const std::string& before_name,
   out["status_after"] = std::string(to_string(d.status_after));
   py::list lines;
   for (const auto& l : d.lines) {
-    lines.append(
-        py::make_tuple(category_key(l.cat), l.component,
-                       l.ph ? py::object(py::str(std::string(to_string(*l.ph)))) : py::none(),
-                       l.description, opt(l.before), opt(l.after), l.change.to_string()));
+    // By name: Python builds its DiffLine from the members.
+    py::dict line;
+    line["category"] = category_key(l.cat);
+    line["component"] = l.component;
+    line["phase"] = l.ph ? py::object(py::str(std::string(to_string(*l.ph)))) : py::none();
+    line["description"] = l.description;
+    line["description_after"] = l.description_after;
+    line["before"] = opt(l.before);
+    line["after"] = opt(l.after);
+    line["change"] = l.change.to_string();
+    lines.append(line);
   }
   out["lines"] = lines;
   py::list inputs;

@@ -1165,8 +1165,9 @@ def read_model_support(path: str, *, consulted: Union[str, _dt.date]) -> ModelSu
 
 @dataclasses.dataclass(frozen=True)
 class DiffLine:
-    """A line of either side, matched by category, component, phase and description; `before` or
-    `after` is None when that side lacks the line or leaves it unpriced."""
+    """A line of either side, matched by category, component, phase and description, then the
+    lines left by category, component and phase (another instance type is this line changed);
+    `before` or `after` is None when that side lacks the line or leaves it unpriced."""
 
     category: Category
     component: str
@@ -1175,6 +1176,8 @@ class DiffLine:
     before: Optional[Decimal]
     after: Optional[Decimal]
     change: Decimal
+    #: the after side's description when the line was matched by its role and reads otherwise
+    description_after: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -1241,9 +1244,11 @@ def diff(before: Union[Estimate, str], after: Union[Estimate, str]) -> Diff:
     a, an = _report_of(before, "before")
     b, bn = _report_of(after, "after")
     d = _core.diff(a, an, b, bn)
-    lines = tuple(DiffLine(Category(c), comp, Phase(ph) if ph else None, desc, _opt_dec(x),
-                           _opt_dec(y), Decimal(ch))
-                  for c, comp, ph, desc, x, y, ch in d["lines"])
+    lines = tuple(DiffLine(Category(x["category"]), x["component"],
+                           Phase(x["phase"]) if x["phase"] else None, x["description"],
+                           _opt_dec(x["before"]), _opt_dec(x["after"]), Decimal(x["change"]),
+                           x["description_after"])
+                  for x in d["lines"])
     inputs = tuple(DiffInput(*t) for t in d["inputs"])
     steps = tuple(DiffStep(i, x, y, Decimal(e)) for i, x, y, e in d["attribution"])
     return Diff(Decimal(d["total_before"]), Decimal(d["total_after"]), Decimal(d["total_change"]),

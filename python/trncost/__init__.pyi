@@ -343,6 +343,7 @@ class DiffLine:
     before: Optional[Decimal]
     after: Optional[Decimal]
     change: Decimal
+    description_after: str
 
 class DiffInput:
     name: str

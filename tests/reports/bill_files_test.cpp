@@ -17,6 +17,7 @@
 #include <trncost/scenario/scenario.hpp>
 #include <vector>
 
+#include "../support/reconciliations.hpp"
 #include "../support/text.hpp"
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
@@ -123,27 +124,13 @@ report::reconciliation reconcile_delivered(const std::string& path) {
   return report::reconcile(fine_tune(), "fine-tune.json", bill);
 }
 
-/// Every total and every row of two reconciliations of one bill agree.
+/// Every total and every row of two reconciliations of one bill agree, counts of rows included.
 void check_same(const report::reconciliation& a, const report::reconciliation& b) {
-  CHECK(a.layout == b.layout);
+  trncost_support::check_same_figures(a, b);
   CHECK(a.rows_read == b.rows_read);
   CHECK(a.rows_kept == b.rows_kept);
-  CHECK(a.billed_usage == b.billed_usage);
-  CHECK(a.difference == b.difference);
-  CHECK(a.invoiced == b.invoiced);
-  CHECK(a.other == b.other);
-  REQUIRE(a.left_out.size() == b.left_out.size());
-  for (std::size_t i = 0; i < a.left_out.size(); ++i) {
-    CHECK(a.left_out[i].what == b.left_out[i].what);
-    CHECK(a.left_out[i].amount == b.left_out[i].amount);
-  }
-  REQUIRE(a.rows.size() == b.rows.size());
-  for (std::size_t i = 0; i < a.rows.size(); ++i) {
-    CAPTURE(i);
-    CHECK(a.rows[i].identity == b.rows[i].identity);
+  for (std::size_t i = 0; i < a.rows.size() && i < b.rows.size(); ++i) {
     CHECK(a.rows[i].bill_rows == b.rows[i].bill_rows);
-    CHECK(a.rows[i].billed == b.rows[i].billed);
-    CHECK(a.rows[i].why == b.rows[i].why);
   }
 }
 

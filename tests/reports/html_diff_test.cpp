@@ -37,14 +37,46 @@ estimate_diff hand_diff() {
   d.total_change = decimal("34.75");
   d.status_before = estimate_status::verified;
   d.status_after = estimate_status::provisional;
-  d.lines.push_back({category::compute, "job", phase::training, "training", true, true,
-                     decimal("100"), decimal("150.5"), decimal("50.5")});
-  d.lines.push_back({category::storage, "ckpt", std::nullopt, "checkpoints", true, false,
-                     decimal("20"), std::nullopt, decimal("-20")});
-  d.lines.push_back({category::logs, "cw", std::nullopt, "logs", true, true, decimal("5"),
-                     decimal("5"), decimal("0")});
-  d.lines.push_back({category::transfer, "net", std::nullopt, "egress", false, true, std::nullopt,
-                     decimal("4.25"), decimal("4.25")});
+  d.lines.push_back({category::compute,
+                     "job",
+                     phase::training,
+                     "training",
+                     true,
+                     true,
+                     decimal("100"),
+                     decimal("150.5"),
+                     decimal("50.5"),
+                     {}});
+  d.lines.push_back({category::storage,
+                     "ckpt",
+                     std::nullopt,
+                     "checkpoints",
+                     true,
+                     false,
+                     decimal("20"),
+                     std::nullopt,
+                     decimal("-20"),
+                     {}});
+  d.lines.push_back({category::logs,
+                     "cw",
+                     std::nullopt,
+                     "logs",
+                     true,
+                     true,
+                     decimal("5"),
+                     decimal("5"),
+                     decimal("0"),
+                     {}});
+  d.lines.push_back({category::transfer,
+                     "net",
+                     std::nullopt,
+                     "egress",
+                     false,
+                     true,
+                     std::nullopt,
+                     decimal("4.25"),
+                     decimal("4.25"),
+                     {}});
   d.inputs.push_back({"nodes", "2 instance", "3 instance", "measured: run r1", "measured: run r2"});
   d.attribution.push_back({"", "", "", decimal("-15.75")});
   d.attribution.push_back({"nodes", "2 instance", "3 instance", decimal("50.5")});

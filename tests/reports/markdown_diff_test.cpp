@@ -4,6 +4,8 @@
 
 #include <string>
 #include <trncost/report/markdown_diff.hpp>
+#include <trncost/report/report.hpp>
+#include <trncost/scenario/scenario.hpp>
 
 #include "fixtures.hpp"
 
@@ -53,13 +55,54 @@ TEST_CASE("a line only one side has is shown as absent and a pipe in a name is e
   d.total_before = decimal("1");
   d.total_after = decimal("3");
   d.total_change = decimal("2");
-  d.lines.push_back({category::compute, "a|b", std::nullopt, "new line", false, true, std::nullopt,
-                     decimal("2"), decimal("2")});
+  d.lines.push_back({category::compute,
+                     "a|b",
+                     std::nullopt,
+                     "new line",
+                     false,
+                     true,
+                     std::nullopt,
+                     decimal("2"),
+                     decimal("2"),
+                     {}});
   d.attribution.push_back({"", "", "", decimal("2")});
   const std::string md = io::render_diff_markdown(d, "x.json", "y.json");
   CHECK(md.find("| compute | a\\|b | - | new line | absent | 2 | 2 |\n") != std::string::npos);
   CHECK(md.find("| +2.00 | lines, formulas or inputs added or removed | | |\n") !=
         std::string::npos);
+}
+
+TEST_CASE("another instance type reads as each line changed, matched by its role") {
+  // The shipped fine-tune on 2 x trn1.32xlarge, then on 1 x trn2.48xlarge: each phase's line is
+  // the same role (component, category, phase) under another description, so it changed; none is
+  // absent on either side. Training: 258 (2 x 6 h x 21.50) -> 85.824, -172.176.
+  const auto report_of = [](const char* file) {
+    return report::from_estimate(io::evaluate_scenario(
+        io::read_scenario(std::string(TRNCOST_TESTS_DIR "/../examples/scenarios/") + file)));
+  };
+  const auto d = diff(report_of("fine-tune-8b-trn1.toml"), report_of("fine-tune-8b-trn2.toml"));
+  const line_change* training = nullptr;
+  for (const auto& l : d.lines) {
+    CHECK(l.in_before);
+    CHECK(l.in_after);
+    if (l.ph == phase::training) training = &l;
+  }
+  REQUIRE(training != nullptr);
+  CHECK(training->description == "training on 2 x trn1.32xlarge");
+  CHECK(training->description_after == "training on 1 x trn2.48xlarge");
+  CHECK(training->change == decimal::parse("-172.176"));
+  const std::string md = io::render_diff_markdown(d, "trn1.json", "trn2.json");
+  CHECK(md.find("| compute | fine-tune | training | training on 2 x trn1.32xlarge (after: training "
+                "on 1 x trn2.48xlarge) | 258 | 85.824 | -172.176 |\n") != std::string::npos);
+  // No line is absent (the inputs of each side's own runs are, in the inputs' table).
+  const std::string lines =
+      md.substr(md.find("#### Lines that moved"),
+                md.find("#### Inputs that changed") - md.find("#### Lines that moved"));
+  CHECK(lines.find("absent") == std::string::npos);
+  // A line whose description did not change says nothing more.
+  line_change same;
+  same.description = "a";
+  CHECK(io::detail::line_text(same) == "a");
 }
 
 }  // namespace trncost_tests::reports_markdown_diff_test

@@ -31,6 +31,10 @@ struct line_change {
   std::optional<decimal> after;
   /// after - before, counting an absent or unpriced side as contributing nothing to its total.
   decimal change{};
+  /// The after side's description when the line was matched by its role (category, component and
+  /// phase) rather than word for word: another instance type or count reads as this line changed,
+  /// not as one line removed and another added. Empty otherwise.
+  std::string description_after;
 };
 
 /// An input whose value, unit or provenance differs, or that only one side has.

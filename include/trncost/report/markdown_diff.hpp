@@ -28,6 +28,10 @@ TRNCOST_DECL std::string line_side(bool present, const std::optional<decimal>& a
 /// page show).
 TRNCOST_DECL bool line_moved(const line_change& l);
 
+/// What a line is, as a comment and a page name it: its description, and the after side's when
+/// the line was matched by its role ("training on 2 x trn1.32xlarge (after: ... trn2.48xlarge)").
+TRNCOST_DECL std::string line_text(const line_change& l);
+
 /// The attribution's steps, largest effect in size first (ties in the diff's order), as explain()
 /// orders them.
 TRNCOST_DECL std::vector<attribution_step> largest_first(std::vector<attribution_step> steps);

@@ -36,7 +36,8 @@ TRNCOST_DECL estimate_diff diff(const report::document& a, const report::documen
   std::map<std::string, std::size_t> seen;
   for (const auto& l : a.lines) {
     const auto key = detail::line_key(l.cat, l.component, l.ph, l.description);
-    line_change c{l.cat, l.component, l.ph, l.description, true, false, l.amount, std::nullopt, {}};
+    line_change c{l.cat,        l.component, l.ph, l.description, true, false, l.amount,
+                  std::nullopt, {},          {}};
     const auto nth = seen[key]++;
     if (const auto it = after_lines.find(key); it != after_lines.end() && nth < it->second.size()) {
       const auto j = it->second[nth];
@@ -47,10 +48,36 @@ TRNCOST_DECL estimate_diff diff(const report::document& a, const report::documen
     c.change = c.after.value_or(decimal{}) - c.before.value_or(decimal{});
     d.lines.push_back(std::move(c));
   }
+  // Then the lines left on both sides by their role: the n-th unmatched line of a category,
+  // component and phase before with the n-th after (trn1's training with trn2's).
+  {
+    const auto role = [](const report::line_entry& l) {
+      return detail::line_key(l.cat, l.component, l.ph, "");
+    };
+    std::map<std::string, std::vector<std::size_t>> left_after;
+    for (std::size_t j = 0; j < b.lines.size(); ++j) {
+      if (!matched[j]) left_after[role(b.lines[j])].push_back(j);
+    }
+    std::map<std::string, std::size_t> taken;
+    for (std::size_t i = 0; i < a.lines.size(); ++i) {
+      line_change& c = d.lines[i];
+      if (c.in_after) continue;
+      const auto key = role(a.lines[i]);
+      const auto it = left_after.find(key);
+      if (it == left_after.end() || taken[key] >= it->second.size()) continue;
+      const auto j = it->second[taken[key]++];
+      matched[j] = true;
+      c.in_after = true;
+      c.after = b.lines[j].amount;
+      c.description_after = b.lines[j].description;
+      c.change = c.after.value_or(decimal{}) - c.before.value_or(decimal{});
+    }
+  }
   for (std::size_t j = 0; j < b.lines.size(); ++j) {
     if (matched[j]) continue;
     const auto& l = b.lines[j];
-    line_change c{l.cat, l.component, l.ph, l.description, false, true, std::nullopt, l.amount, {}};
+    line_change c{l.cat,    l.component, l.ph, l.description, false, true, std::nullopt,
+                  l.amount, {},          {}};
     c.change = c.after.value_or(decimal{});
     d.lines.push_back(std::move(c));
   }

@@ -10,7 +10,7 @@ namespace trncost {
 namespace io::detail {
 
 TRNCOST_DECL std::string diff_line_name(const line_change& l) {
-  return std::string(to_string(l.cat)) + ": " + l.description + " (" + l.component +
+  return std::string(to_string(l.cat)) + ": " + line_text(l) + " (" + l.component +
          (l.ph ? ", " + std::string(to_string(*l.ph)) : std::string()) + ")";
 }
 
@@ -109,7 +109,7 @@ TRNCOST_DECL std::string diff_html_body(const estimate_diff& d, int level,
       if (!line_moved(l)) continue;
       h += "<tr><td>" + std::string(to_string(l.cat)) + "</td><td>" + html_escape(l.component) +
            "</td><td>" + (l.ph ? std::string(to_string(*l.ph)) : std::string("-")) + "</td><td>" +
-           html_escape(l.description) + "</td><td class=\"num\">" +
+           html_escape(line_text(l)) + "</td><td class=\"num\">" +
            line_side(l.in_before, l.before) + "</td><td class=\"num\">" +
            line_side(l.in_after, l.after) + "</td><td class=\"" + change_class(l.change) + "\">" +
            l.change.to_string() + "</td></tr>\n";

@@ -18,6 +18,11 @@ TRNCOST_DECL std::string line_side(bool present, const std::optional<decimal>& a
   return exact_or_unpriced(amount);
 }
 
+TRNCOST_DECL std::string line_text(const line_change& l) {
+  return l.description_after.empty() ? l.description
+                                     : l.description + " (after: " + l.description_after + ")";
+}
+
 TRNCOST_DECL bool line_moved(const line_change& l) {
   return l.in_before != l.in_after || l.before != l.after;
 }
@@ -80,8 +85,8 @@ namespace io {
       if (!detail::line_moved(l)) continue;
       o += "| " + std::string(to_string(l.cat)) + " | " + md_cell(l.component) + " | " +
            (l.ph ? std::string(to_string(*l.ph)) : std::string("-")) + " | " +
-           md_cell(l.description) + " | " + detail::line_side(l.in_before, l.before) + " | " +
-           detail::line_side(l.in_after, l.after) + " | " + l.change.to_string() + " |\n";
+           md_cell(detail::line_text(l)) + " | " + detail::line_side(l.in_before, l.before) +
+           " | " + detail::line_side(l.in_after, l.after) + " | " + l.change.to_string() + " |\n";
     }
   }
 
