@@ -252,6 +252,9 @@ class bill_reader {
     std::uint32_t row;
     std::uint32_t part;
   };
+  /// The offer code of the service `spelling` names (find_aws_service), "" for none, remembered
+  /// per column (0 service, 1 service code, 2 offer).
+  [[nodiscard]] std::string_view service_named(std::size_t column, std::string_view spelling);
   /// The part and line of row `row`.
   [[nodiscard]] std::pair<std::uint32_t, std::uint64_t> position_of(std::uint32_t row) const;
 
@@ -268,6 +271,7 @@ class bill_reader {
   std::deque<seen_row> seen_;
   std::deque<seen_row> seen_ids_;  ///< a CUR's line item id and charge period, per row
   std::vector<line_jump> jumps_;
+  std::array<std::pair<std::string, std::string_view>, 3> services_{};
   std::string name_;
   bill_part_opener open_;
   std::string currency_;

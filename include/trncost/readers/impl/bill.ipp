@@ -149,17 +149,38 @@ constexpr bill_columns bill_layouts[] = {
       "line_item_resource_id"}},
 };
 
-/// FNV-1a, one field at a time, each followed by a separator byte no field's text can hold in
-/// that position (so "a,bc" and "ab,c" differ).
+/// A 64-bit fingerprint of a row's fields, eight bytes at a time (a multiply-rotate round per word,
+/// as xxHash's), each field closed by its length, so that "a,bc" and "ab,c" differ; finished with
+/// an avalanche so that rows differing in one digit spread over all 64 bits.
 struct fingerprint {
-  std::uint64_t h = 14695981039346656037ULL;
+  std::uint64_t h = 0x27D4EB2F165667C5ULL;
+  static constexpr std::uint64_t k1 = 0x9E3779B185EBCA87ULL;
+  static constexpr std::uint64_t k2 = 0xC2B2AE3D27D4EB4FULL;
+  void round(std::uint64_t w) noexcept {
+    h ^= w * k2;
+    h = (h << 31U) | (h >> 33U);
+    h *= k1;
+  }
   void add(std::string_view field) noexcept {
-    for (const char c : field) {
-      h ^= static_cast<unsigned char>(c);
-      h *= 1099511628211ULL;
+    std::size_t i = 0;
+    for (; i + 8 <= field.size(); i += 8) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, field.data() + i, 8);
+      round(w);
     }
-    h ^= 0x1FU;
-    h *= 1099511628211ULL;
+    std::uint64_t tail = 0;
+    std::memcpy(&tail, field.data() + i, field.size() - i);
+    round(tail);
+    round(0x1F00000000000000ULL ^ field.size());
+  }
+  [[nodiscard]] std::uint64_t value() const noexcept {
+    std::uint64_t x = h;
+    x ^= x >> 33U;
+    x *= k2;
+    x ^= x >> 29U;
+    x *= 0x165667B19E3779F9ULL;
+    x ^= x >> 32U;
+    return x;
   }
 };
 
@@ -513,7 +534,8 @@ TRNCOST_DECL bool bill_reader::next() {
         jumps_.back().line + (row - jumps_.back().row) != csv_->line()) {
       jumps_.push_back({csv_->line(), row, part});
     }
-    seen_.push_back({static_cast<std::uint32_t>(f.h >> 32U), static_cast<std::uint32_t>(f.h), row});
+    seen_.push_back(
+        {static_cast<std::uint32_t>(f.value() >> 32U), static_cast<std::uint32_t>(f.value()), row});
   }
   row_.file = parts_[part_];
   row_.line = csv_->line();
@@ -527,14 +549,14 @@ TRNCOST_DECL bool bill_reader::next() {
     // trncost knows the service: "Amazon Elastic Compute Cloud" and "AmazonEC2" are one.
     const std::string_view name = field(c_service);
     const std::string_view code = field(c_service_code);
-    const auto known = find_aws_service(name);
-    const auto known_code = find_aws_service(code);
-    row_.service.assign(known           ? known->code
-                        : known_code    ? known_code->code
-                        : !code.empty() ? code
-                                        : name);
+    const std::string_view known = service_named(0, name);
+    const std::string_view known_code = service_named(1, code);
+    row_.service.assign(!known.empty()        ? known
+                        : !known_code.empty() ? known_code
+                        : !code.empty()       ? code
+                                              : name);
     std::string_view offer = field(c_offer).empty() ? code : field(c_offer);
-    if (const auto o = find_aws_service(offer)) offer = o->code;
+    if (const std::string_view o = service_named(2, offer); !o.empty()) offer = o;
     row_.offer.assign(offer == row_.service ? std::string_view{} : offer);
   }
   row_.usage_type.assign(field(c_usage_type));
@@ -611,12 +633,25 @@ TRNCOST_DECL bool bill_reader::next() {
     // same period twice is the same charge counted twice, whatever else differs.
     detail::fingerprint id;
     id.add(row_.row_id);
-    id.add(to_string(row_.start));
-    id.add(to_string(row_.end));
-    seen_ids_.push_back({static_cast<std::uint32_t>(id.h >> 32U), static_cast<std::uint32_t>(id.h),
+    id.round(static_cast<std::uint64_t>(row_.start.seconds_since_epoch()));
+    id.round(static_cast<std::uint64_t>(row_.end.seconds_since_epoch()));
+    seen_ids_.push_back({static_cast<std::uint32_t>(id.value() >> 32U),
+                         static_cast<std::uint32_t>(id.value()),
                          static_cast<std::uint32_t>(rows_ - 1)});
   }
   return true;
+}
+
+TRNCOST_DECL std::string_view bill_reader::service_named(std::size_t column,
+                                                         std::string_view spelling) {
+  // Rows of a bill name few services, in runs: the last answer per column is asked again.
+  auto& [last, code] = services_[column];
+  if (last != spelling) {  // ("" names no service: the first state is an answer)
+    last.assign(spelling);
+    const auto known = find_aws_service(spelling);
+    code = known ? known->code : std::string_view{};
+  }
+  return code;
 }
 
 TRNCOST_DECL std::pair<std::uint32_t, std::uint64_t> bill_reader::position_of(
