@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Both verifiers of a plan's JSON (`trncost audit` and tools/verify_report.py, which shares no code
 with trncost) on every shipped plan (examples/plans/*.toml, written by `trncost estimate --format
-json`), then on tampered copies: both must accept every plan and reject every tamper (exit 4),
+json`) and the plans of tests/reports/data/plans/ (three grants, one wasted and one unusable; no
+grant), then on tampered copies: both must accept every plan and reject every tamper (exit 4),
 naming the same member.
 
   verify_plan.py --cli TRNCOST --verifier verify_report.py --work DIR --repo ROOT
@@ -51,7 +52,8 @@ def main():
     os.chdir(a.repo)
     failures = []
     made = {}
-    for plan in sorted(glob.glob("examples/plans/*.toml")):
+    for plan in sorted(glob.glob("examples/plans/*.toml")) + \
+            sorted(glob.glob("tests/reports/data/plans/*.toml")):
         name = os.path.splitext(os.path.basename(plan))[0]
         out = os.path.join(a.work, name + ".json")
         r = run(a.cli, "estimate", plan, "--format", "json", "--output", out)
