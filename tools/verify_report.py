@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""verify_report.py: checks a trncost JSON report (schema trncost.report, or a study: trncost.study)
-from the report alone.
+"""verify_report.py: checks a trncost JSON report (schema trncost.report, or a study: trncost.study,
+a reconciliation: trncost.reconciliation, a plan: trncost.plan) from the report alone.
 
 A second verifier that shares no code with trncost: written from docs/reports.md, the meaning of each
 member and operation, in Python 3 with the standard library only. It recomputes every derivation,
@@ -3227,8 +3227,9 @@ def main(argv):
         prog="verify_report.py",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Recomputes a trncost JSON report (schema trncost.report, versions 1 to 4, "
-                    "a study, trncost.study version 1, or a reconciliation of an estimate with a "
-                    "bill, trncost.reconciliation version 1) from the report alone, sharing no "
+                    "a study, trncost.study version 1, a reconciliation of an estimate with a "
+                    "bill, trncost.reconciliation version 1, or a plan, trncost.plan version 1) "
+                    "from the report alone, sharing no "
                     "code with trncost, and names the first mismatch: its path in the document, "
                     "the expected value and the value found.",
         epilog="exit codes:\n  0  the report passed\n  1  internal error (a bug in this script)\n"
