@@ -8,6 +8,7 @@
 #include <trncost/readers/detail/json.hpp>
 #include <trncost/report/audit_plan.hpp>
 #include <trncost/scenario/plan.hpp>
+#include <vector>
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::scenario_plan_json_test {
@@ -114,6 +115,32 @@ TEST_CASE("a plan's JSON audits as written, from the document alone") {
     CHECK(c.ok);
     CHECK(c.first_mismatch == "");
   }
+}
+
+TEST_CASE("each workload's draw by grant adds up to its credits and to each grant's use") {
+  // Three grants (one issued inside the plan, one expiring inside it with a balance, one no charge
+  // draws on) over overlapping workloads: every credit line is split among the workloads, so each
+  // workload's draws sum to its credits and each grant's draws over the workloads to its use.
+  const plan_result r =
+      run_plan(read_plan(TRNCOST_TESTS_DIR "/reports/data/plans/three-grants.toml"));
+  const auto& b = r.burn_down;
+  REQUIRE(b.grants.size() == 3);
+  CHECK(b.grants[0].name == "early small grant");  // earliest last valid day first
+  CHECK(b.grants[1].name == "unused");
+  CHECK_FALSE(b.grants[1].usable);
+  CHECK(b.grants[1].lost_at_expiry == decimal(100));
+  std::vector<decimal> by_grant(b.grants.size());
+  for (const auto& w : r.workloads) {
+    REQUIRE(w.draw.by_grant.size() == b.grants.size());
+    decimal sum{};
+    for (std::size_t g = 0; g < by_grant.size(); ++g) {
+      sum += w.draw.by_grant[g];
+      by_grant[g] += w.draw.by_grant[g];
+    }
+    CHECK(sum == w.draw.credits);
+  }
+  for (std::size_t g = 0; g < by_grant.size(); ++g) CHECK(by_grant[g] == b.grants[g].used);
+  CHECK(report::check_plan(render_json(r), "three-grants.json").ok);
 }
 
 TEST_CASE("a tampered plan's JSON is refused, naming the member changed") {
