@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""verify_report.py: checks a trncost JSON report (schema trncost.report, or a study: trncost.study)
-from the report alone.
+"""verify_report.py: checks a trncost JSON report (schema trncost.report, or a study: trncost.study,
+a reconciliation: trncost.reconciliation, a plan: trncost.plan) from the report alone.
 
 A second verifier that shares no code with trncost: written from docs/reports.md, the meaning of each
 member and operation, in Python 3 with the standard library only. It recomputes every derivation,
@@ -2838,14 +2838,436 @@ class Reconciliation:
 
 
 # ------------------------------------------------------------------------------------------------
+# A plan (schema trncost.plan, docs/reports.md#plans): several workloads over calendar time on one
+# set of grants. Its figures are recomputed from the inputs it carries: each workload's charges of
+# one occurrence and its occurrences' dates, each grant's amount, dates and coverage. The periods
+# are cut again, the charges spread over their days, the grants applied earliest last valid day
+# first and the credits attributed to the charges they paid; members are read and compared in the
+# order the C++ audit reads them, so that both name the same member.
+
+PLAN_SCHEMA = "trncost.plan"
+PLAN_MEMBERS = ["schema", "schema_version", "title", "file", "currency", "start", "end", "grants",
+                "workloads", "periods", "months", "services", "spend", "credits", "cash", "wasted",
+                "lost_at_expiry", "runway"]
+PLAN_GRANT = ["name", "amount", "issued", "last_valid_day", "services", "excluded", "used",
+              "exhausted_on", "runs_out_on", "wasted_at_expiry", "lost_at_expiry", "usable"]
+PLAN_WORKLOAD = ["name", "scenario", "title", "status", "per_occurrence", "unpriced_lines",
+                 "charges", "occurrences", "spend", "credits", "cash", "draws"]
+PLAN_CHARGE = ["category", "service", "kind", "amount"]
+PLAN_OCCURRENCE = ["start", "end", "cost"]
+PLAN_PERIOD = ["start", "end", "spend", "credits", "cash", "draws", "balance_after"]
+PLAN_MONTH = ["month", "spend", "credits", "cash", "draws"]
+PLAN_SERVICE = ["service", "spend", "credits", "cash"]
+EXCLUDABLE = ["upfront fee", "Marketplace", "support"]
+NO_SERVICE = "(no AWS service)"
+ONE_DAY = datetime.timedelta(days=1)
+
+
+def plan_object(items, path, i, members, what):
+    e = items[i]
+    if not isinstance(e, dict):
+        raise Unreadable(at(path, i), f"is {type_name(e)}, expected an object")
+    return closed(e, at(path, i), members, what)
+
+
+def plan_expect(path, found, expected, why):
+    """What the plan's inputs give (expected) against what the document says (found)."""
+    if found != expected:
+        raise Mismatch(path, "null" if expected is None else show(expected),
+                       "null" if found is None else show(found), why)
+
+
+def plan_count(path, found, expected, what):
+    if found != expected:
+        raise Mismatch(path, f"{expected} {what}", f"{found}", "the plan's inputs give that many")
+
+
+def month_after(d):
+    return datetime.date(d.year + 1, 1, 1) if d.month == 12 else datetime.date(d.year,
+                                                                                 d.month + 1, 1)
+
+
+def split_by_days(amount, days):
+    """amount in proportion to whole days, each part but the last rounded half-even at the 18th
+    digit, the last the remainder: the parts sum to the amount exactly."""
+    total = sum(days)
+    parts, given = [], Fraction(0)
+    for i, n in enumerate(days):
+        part = amount - given if i == len(days) - 1 else \
+            round_places(amount * n / total, "half-even")
+        parts.append(part)
+        given += part
+    return parts
+
+
+class Plan:
+    def __init__(self, doc):
+        if not isinstance(doc, dict):
+            raise Unreadable("", "a plan is a JSON object")
+        self.doc = doc
+
+    def read_inputs(self):
+        d = closed(self.doc, "", PLAN_MEMBERS, "a plan")
+        expect("schema", PLAN_SCHEMA, text(d, "", "schema"))
+        version = whole(d, "", "schema_version")
+        if version != 1:
+            raise Unreadable("schema_version", f"{version} is not a plan version this verifier "
+                             "knows (1)")
+        text(d, "", "title")
+        text(d, "", "file")
+        if text(d, "", "currency") != "USD":
+            raise Unreadable("currency", f"'{d['currency']}' is not USD, the only currency")
+        self.start, self.end = day(d, "", "start"), day(d, "", "end")
+        if not self.start < self.end:
+            raise Mismatch("end", f"a day after {self.start}", str(self.end),
+                           "a plan runs over [start, end)")
+        self.grants = []
+        items = arr(d, "", "grants")
+        for k in range(len(items)):
+            path = at("grants", k)
+            g = plan_object(items, "grants", k, PLAN_GRANT, "a grant of a plan")
+            name = text(g, path, "name")
+            if not name or name in [x["name"] for x in self.grants]:
+                raise Mismatch(at(path, "name"), "a name of its own", f"'{name}'",
+                               "grants are named once each")
+            amount = dec(g, path, "amount")
+            if amount < 0:
+                raise Mismatch(at(path, "amount"), "0 or more", show(amount), "a grant's amount")
+            issued, last = day(g, path, "issued"), day(g, path, "last_valid_day")
+            if last < issued:
+                raise Mismatch(at(path, "last_valid_day"), f"{issued} or later", str(last),
+                               "the grant's issue date")
+            if self.grants and last < self.grants[-1]["last"]:
+                raise Mismatch(at(path, "last_valid_day"), f"{self.grants[-1]['last']} or later",
+                               str(last), "the grants are listed in the order they pay: earliest "
+                               "last valid day first")
+            services = strings(g, path, "services")
+            if not services:
+                raise Mismatch(at(path, "services"), "a service", "none", "a grant covers one")
+            for j, code in enumerate(services):
+                if code not in SERVICE_CODES:
+                    raise Unreadable(at(at(path, "services"), j),
+                                     f"'{code}' is not a known AWS service code")
+            excluded = strings(g, path, "excluded")
+            for j, kind in enumerate(excluded):
+                if kind not in EXCLUDABLE:
+                    raise Unreadable(at(at(path, "excluded"), j),
+                                     f"'{kind}' is not a kind of charge a grant can exclude")
+            self.grants.append({"name": name, "amount": amount, "issued": issued, "last": last,
+                                "services": set(services), "excluded": set(excluded)})
+        self.workloads = []
+        items = arr(d, "", "workloads")
+        for i in range(len(items)):
+            path = at("workloads", i)
+            w = plan_object(items, "workloads", i, PLAN_WORKLOAD, "a workload of a plan")
+            name = text(w, path, "name")
+            if not name or name in [x["name"] for x in self.workloads]:
+                raise Mismatch(at(path, "name"), "a name of its own", f"'{name}'",
+                               "workloads are named once each")
+            text(w, path, "scenario")
+            text(w, path, "title")
+            one_of(w, path, "status", STATUSES, "status")
+            per = dec(w, path, "per_occurrence")
+            strings(w, path, "unpriced_lines")
+            charges, cpath = [], at(path, "charges")
+            citems = arr(w, path, "charges")
+            for j in range(len(citems)):
+                c = plan_object(citems, cpath, j, PLAN_CHARGE, "a charge")
+                cat = one_of(c, at(cpath, j), "category", CATEGORIES, "category")
+                service = member(c, at(cpath, j), "service", (str, type(None)), "a string or null")
+                if service == "":
+                    raise Unreadable(at(at(cpath, j), "service"),
+                                     "is empty; a charge no AWS service is known to bill is null")
+                if text(c, at(cpath, j), "kind") != "usage":
+                    raise Unreadable(at(at(cpath, j), "kind"),
+                                     f"'{c['kind']}' is not usage, the only kind a plan's charge is")
+                amount = dec(c, at(cpath, j), "amount")
+                if amount < 0:
+                    raise Mismatch(at(at(cpath, j), "amount"), "0 or more", show(amount),
+                                   "a charge")
+                charges.append((cat, service, amount))
+            plan_expect(at(path, "per_occurrence"), per, sum(a for _, _, a in charges),
+                        "the sum of its charges")
+            occurrences, opath = [], at(path, "occurrences")
+            oitems = arr(w, path, "occurrences")
+            for j in range(len(oitems)):
+                o = plan_object(oitems, opath, j, PLAN_OCCURRENCE, "an occurrence")
+                first, end = day(o, at(opath, j), "start"), day(o, at(opath, j), "end")
+                if not first < end:
+                    raise Mismatch(at(at(opath, j), "end"), f"a day after {first}", str(end),
+                                   "an occurrence has days")
+                if first < self.start:
+                    raise Mismatch(at(at(opath, j), "start"), f"{self.start} or later",
+                                   str(first), "inside the plan")
+                if self.end < end:
+                    raise Mismatch(at(at(opath, j), "end"), f"{self.end} or earlier", str(end),
+                                   "inside the plan")
+                plan_expect(at(at(opath, j), "cost"), dec(o, at(opath, j), "cost"), per,
+                            "each occurrence spends the workload's per_occurrence")
+                occurrences.append((first, end))
+            if not occurrences:
+                raise Mismatch(opath, "an occurrence", "none", "a workload runs at least once")
+            plan_expect(at(path, "spend"), dec(w, path, "spend"), per * len(occurrences),
+                        f"per_occurrence x {len(occurrences)} occurrence(s)")
+            self.workloads.append({"name": name, "charges": charges, "occurrences": occurrences,
+                                   "spend": per * len(occurrences)})
+
+    def schedule(self):
+        """The plan's periods: cut at its dates, each 1st of a month and each occurrence's first
+        and last day; each occurrence's charges spread over its periods by days."""
+        cuts = {self.start, self.end}
+        d = month_after(self.start)
+        while d < self.end:
+            cuts.add(d)
+            d = month_after(d)
+        for w in self.workloads:
+            for first, end in w["occurrences"]:
+                cuts.update((first, end))
+        bounds = sorted(cuts)
+        periods = [{"start": bounds[i], "end": bounds[i + 1], "charges": []}
+                   for i in range(len(bounds) - 1)]
+        for wi, w in enumerate(self.workloads):
+            for first, end in w["occurrences"]:
+                a, b = bounds.index(first), bounds.index(end)
+                days = [(bounds[i + 1] - bounds[i]).days for i in range(a, b)]
+                for cat, service, amount in w["charges"]:
+                    for i, part in enumerate(split_by_days(amount, days)):
+                        periods[a + i]["charges"].append((wi, cat, service, part))
+        return periods
+
+    def pays(self, g, service):
+        # A plan's charges are usage, which no grant excludes: coverage is by service alone.
+        return service is not None and service in g["services"]
+
+    def burn(self, periods):
+        """The grants applied to the periods, day ranges split at issue dates and at the day after
+        a last valid day, each grant in the document's order (earliest last valid day first)
+        taking the charges it covers in their order until its balance is spent."""
+        n = len(self.grants)
+        balance = [g["amount"] for g in self.grants]
+        gone = [False] * n
+        out = {"used": [Fraction(0)] * n, "runs_out": [None] * n, "wasted": [None] * n,
+               "lost": [Fraction(0)] * n, "lines": [], "total_wasted": Fraction(0)}
+
+        def expire(day, inside):
+            for k, g in enumerate(self.grants):
+                if not gone[k] and g["last"] + ONE_DAY <= day:
+                    gone[k] = True
+                    out["lost"][k] = balance[k]
+                    if inside:
+                        out["wasted"][k] = balance[k]
+                        out["total_wasted"] += balance[k]
+                    balance[k] = Fraction(0)
+
+        for pi, p in enumerate(periods):
+            cuts = {p["start"], p["end"]}
+            for g in self.grants:
+                for d in (g["issued"], g["last"] + ONE_DAY):
+                    if p["start"] < d < p["end"]:
+                        cuts.add(d)
+            sub = sorted(cuts)
+            days = [(sub[i + 1] - sub[i]).days for i in range(len(sub) - 1)]
+            pieces = [split_by_days(c[3], days) for c in p["charges"]]
+            p["spend"] = sum((c[3] for c in p["charges"]), Fraction(0))
+            p["credits"] = Fraction(0)
+            for s in range(len(days)):
+                a, b = sub[s], sub[s + 1]
+                expire(a, True)
+                left = [pc[s] for pc in pieces]
+                for k, g in enumerate(self.grants):
+                    if not g["issued"] <= a <= g["last"] or balance[k] == 0:
+                        continue
+                    mine = [self.pays(g, c[2]) for c in p["charges"]]
+                    eligible = sum((x for x, m in zip(left, mine) if m), Fraction(0))
+                    if eligible == 0:
+                        continue
+                    before = balance[k]
+                    budget = min(before, eligible)
+                    paid = {}
+                    for ci, c in enumerate(p["charges"]):
+                        if budget == 0:
+                            break
+                        if not mine[ci]:
+                            continue
+                        take = min(budget, left[ci])
+                        left[ci] -= take
+                        budget -= take
+                        balance[k] -= take
+                        paid[(c[1], c[2])] = paid.get((c[1], c[2]), Fraction(0)) + take
+                    out["used"][k] += before - balance[k]
+                    p["credits"] += before - balance[k]
+                    for (cat, service), amount in paid.items():
+                        if amount != 0:
+                            out["lines"].append((pi, k, cat, service, amount))
+                    if balance[k] == 0 and out["runs_out"][k] is None:
+                        # The period's spend spread evenly over its days: the balance lasts
+                        # span x before / eligible days, whole days counted.
+                        span = (b - a).days
+                        lasted = math.floor(before * span / eligible)
+                        out["runs_out"][k] = a + datetime.timedelta(days=min(lasted, span))
+            p["cash"] = p["spend"] - p["credits"]
+            p["balance_after"] = list(balance)
+        expire(self.end, True)
+        # Nothing is projected past a plan: a balance left waits, whole, for its last valid day.
+        for k in range(n):
+            if not gone[k]:
+                out["lost"][k] = balance[k]
+        out["usable"] = [any(c[3] != 0 and self.pays(g, c[2]) for p in periods
+                             for c in p["charges"]) for g in self.grants]
+        stops = [out["runs_out"][k] or g["last"] + ONE_DAY
+                 for k, g in enumerate(self.grants) if out["usable"][k]]
+        out["runway"] = max(stops) if stops else None
+        return out
+
+    def attribute(self, periods, burned):
+        """Each credit line split among its period's charges of the same category and service in
+        proportion to their amounts (each share rounded half-even at the 18th digit twice, as the
+        product then the quotient, the last the remainder)."""
+        n = len(self.grants)
+        credits = [Fraction(0)] * len(self.workloads)
+        by_grant = [[Fraction(0)] * n for _ in self.workloads]
+        for pi, k, cat, service, amount in burned["lines"]:
+            shares = [(c[0], c[3]) for c in periods[pi]["charges"]
+                      if c[1] == cat and c[2] == service and c[3] != 0]
+            total = sum((x for _, x in shares), Fraction(0))
+            if not shares or total == 0:
+                continue
+            given = Fraction(0)
+            for j, (wi, x) in enumerate(shares):
+                part = amount - given if j == len(shares) - 1 else round_places(
+                    round_places(amount * x, "half-even") / total, "half-even")
+                credits[wi] += part
+                by_grant[wi][k] += part
+                given += part
+        return credits, by_grant
+
+    def check_amounts(self, obj, path, key, computed, why):
+        items = arr(obj, path, key)
+        where = at(path, key)
+        plan_count(where, len(items), len(computed), "amounts (one per grant)")
+        for k, v in enumerate(items):
+            if not isinstance(v, str):
+                raise Unreadable(at(where, k), f"is {type_name(v)}, expected a decimal string")
+            plan_expect(at(where, k), parse_decimal(v, at(where, k)), computed[k],
+                        f"{why} of grant '{self.grants[k]['name']}'")
+
+    def check(self):
+        self.read_inputs()
+        d = self.doc
+        periods = self.schedule()
+        burned = self.burn(periods)
+        credits, by_grant = self.attribute(periods, burned)
+        n = len(self.grants)
+        draws = [[Fraction(0)] * n for _ in periods]
+        for pi, k, _, _, amount in burned["lines"]:
+            draws[pi][k] += amount
+        items = arr(d, "", "periods")
+        plan_count("periods", len(items), len(periods), "periods (cut at the plan's dates, each "
+                   "1st of a month and each occurrence's first and last day)")
+        for i, p in enumerate(periods):
+            path = at("periods", i)
+            o = plan_object(items, "periods", i, PLAN_PERIOD, "a period of a plan")
+            plan_expect(at(path, "start"), day(o, path, "start"), p["start"], "the period's cuts")
+            plan_expect(at(path, "end"), day(o, path, "end"), p["end"], "the period's cuts")
+            plan_expect(at(path, "spend"), dec(o, path, "spend"), p["spend"],
+                        "the occurrences' charges spread over their days")
+            plan_expect(at(path, "credits"), dec(o, path, "credits"), p["credits"],
+                        "the grants applied, earliest last valid day first")
+            plan_expect(at(path, "cash"), dec(o, path, "cash"), p["cash"], "spend - credits")
+            self.check_amounts(o, path, "draws", draws[i], "the credits")
+            self.check_amounts(o, path, "balance_after", p["balance_after"], "the balance left")
+        months = []
+        for i, p in enumerate(periods):
+            name = f"{p['start'].year}-{p['start'].month:02d}"
+            if not months or months[-1]["month"] != name:
+                months.append({"month": name, "spend": Fraction(0), "credits": Fraction(0),
+                               "cash": Fraction(0), "draws": [Fraction(0)] * n})
+            m = months[-1]
+            m["spend"] += p["spend"]
+            m["credits"] += p["credits"]
+            m["cash"] += p["cash"]
+            m["draws"] = [x + y for x, y in zip(m["draws"], draws[i])]
+        items = arr(d, "", "months")
+        plan_count("months", len(items), len(months), "months")
+        for i, m in enumerate(months):
+            path = at("months", i)
+            o = plan_object(items, "months", i, PLAN_MONTH, "a month of a plan")
+            plan_expect(at(path, "month"), text(o, path, "month"), m["month"],
+                        "the month its periods start in")
+            plan_expect(at(path, "spend"), dec(o, path, "spend"), m["spend"],
+                        "the month's periods' spend")
+            plan_expect(at(path, "credits"), dec(o, path, "credits"), m["credits"],
+                        "the month's periods' credits")
+            plan_expect(at(path, "cash"), dec(o, path, "cash"), m["cash"],
+                        "the month's periods' cash")
+            self.check_amounts(o, path, "draws", m["draws"], "the month's credits")
+        for k, g in enumerate(d["grants"]):
+            path = at("grants", k)
+            plan_expect(at(path, "used"), dec(g, path, "used"), burned["used"][k],
+                        "its credits over the plan")
+            runs_out = burned["runs_out"][k]
+            plan_expect(at(path, "exhausted_on"), day_or_null(g, path, "exhausted_on"), runs_out,
+                        "the day its balance reached zero in the plan")
+            plan_expect(at(path, "runs_out_on"), day_or_null(g, path, "runs_out_on"), runs_out,
+                        "the day its balance runs out, the period's spend spread evenly over "
+                        "its days")
+            plan_expect(at(path, "wasted_at_expiry"), dec_or_null(g, path, "wasted_at_expiry"),
+                        burned["wasted"][k], "its balance at a last valid day inside the plan")
+            plan_expect(at(path, "lost_at_expiry"), dec(g, path, "lost_at_expiry"),
+                        burned["lost"][k], "its balance left on its last valid day")
+            plan_expect(at(path, "usable"), member(g, path, "usable", bool, "a boolean"),
+                        burned["usable"][k], "whether any charge of the plan is one it pays")
+        for i, w in enumerate(d["workloads"]):
+            path = at("workloads", i)
+            plan_expect(at(path, "credits"), dec(w, path, "credits"), credits[i],
+                        "the credits attributed to its charges, period by period")
+            plan_expect(at(path, "cash"), dec(w, path, "cash"),
+                        self.workloads[i]["spend"] - credits[i], "spend - credits")
+            self.check_amounts(w, path, "draws", by_grant[i], "the credits")
+        services = {}
+        for p in periods:
+            for c in p["charges"]:
+                s = services.setdefault(c[2] or NO_SERVICE, [Fraction(0), Fraction(0)])
+                s[0] += c[3]
+        for _, _, _, service, amount in burned["lines"]:
+            services.setdefault(service or NO_SERVICE, [Fraction(0), Fraction(0)])[1] += amount
+        items = arr(d, "", "services")
+        plan_count("services", len(items), len(services), "services")
+        for i, name in enumerate(sorted(services)):
+            path = at("services", i)
+            o = plan_object(items, "services", i, PLAN_SERVICE, "a service of a plan")
+            spend, paid = services[name]
+            plan_expect(at(path, "service"), text(o, path, "service"), name,
+                        "the services billing the plan's charges, by name")
+            plan_expect(at(path, "spend"), dec(o, path, "spend"), spend,
+                        "the plan's charges it bills")
+            plan_expect(at(path, "credits"), dec(o, path, "credits"), paid,
+                        "the credits that paid them")
+            plan_expect(at(path, "cash"), dec(o, path, "cash"), spend - paid, "spend - credits")
+        spend = sum((p["spend"] for p in periods), Fraction(0))
+        paid = sum((p["credits"] for p in periods), Fraction(0))
+        plan_expect("spend", dec(d, "", "spend"), spend, "the periods' spend")
+        plan_expect("credits", dec(d, "", "credits"), paid, "the periods' credits")
+        plan_expect("cash", dec(d, "", "cash"), spend - paid, "spend - credits")
+        plan_expect("wasted", dec(d, "", "wasted"), burned["total_wasted"],
+                    "balances lost at a last valid day inside the plan")
+        plan_expect("lost_at_expiry", dec(d, "", "lost_at_expiry"), sum(burned["lost"], Fraction(0)),
+                    "the grants' lost_at_expiry")
+        plan_expect("runway", day_or_null(d, "", "runway"), burned["runway"],
+                    "the first day no grant the plan's charges draw on can pay")
+        return {"workloads": len(self.workloads), "periods": len(periods)}
+
+
+# ------------------------------------------------------------------------------------------------
 
 def main(argv):
     parser = argparse.ArgumentParser(
         prog="verify_report.py",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Recomputes a trncost JSON report (schema trncost.report, versions 1 to 4, "
-                    "a study, trncost.study version 1, or a reconciliation of an estimate with a "
-                    "bill, trncost.reconciliation version 1) from the report alone, sharing no "
+                    "a study, trncost.study version 1, a reconciliation of an estimate with a "
+                    "bill, trncost.reconciliation version 1, or a plan, trncost.plan version 1) "
+                    "from the report alone, sharing no "
                     "code with trncost, and names the first mismatch: its path in the document, "
                     "the expected value and the value found.",
         epilog="exit codes:\n  0  the report passed\n  1  internal error (a bug in this script)\n"
@@ -2873,6 +3295,12 @@ def main(argv):
         return EXIT_UNREADABLE
     try:
         doc = read_json(raw)
+        if isinstance(doc, dict) and doc.get("schema") == PLAN_SCHEMA:
+            counts = Plan(doc).check()
+            say(f"verify passed: {name}: {counts['workloads']} workloads, {counts['periods']} "
+                "periods; the schedule, the grants' burn-down, each workload's draw and the "
+                "totals recompute")
+            return EXIT_OK
         if isinstance(doc, dict) and doc.get("schema") == RECONCILIATION_SCHEMA:
             counts = Reconciliation(doc).check()
             say(f"verify passed: {name}: {counts['rows']} rows; each difference, its usage and "

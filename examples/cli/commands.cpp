@@ -19,6 +19,7 @@
 #include <trncost/readers/bill_files.hpp>
 #include <trncost/readers/detail/input.hpp>
 #include <trncost/report/audit.hpp>
+#include <trncost/report/audit_plan.hpp>
 #include <trncost/report/audit_study.hpp>
 #include <trncost/report/budget.hpp>
 #include <trncost/report/diff.hpp>
@@ -68,11 +69,12 @@ Usage:
   each option's credit runway. md (default), json, html, or csv (every option's FOCUS rows, with
   credit lines, in one CSV; the column x_Option names the option).
 
-  trncost estimate PLAN.toml [--format md|html] [--output FILE]
+  trncost estimate PLAN.toml [--format md|html|json] [--output FILE]
 
   A plan file (a [plan] table and [[workload]] tables naming scenario files): the workloads laid
   out over calendar time on one set of grants; the spend, the credits, the cash, the day credits
-  stop paying and what each workload drew (Markdown, or one HTML page with its charts).
+  stop paying and what each workload drew (Markdown, one HTML page with its charts, or JSON:
+  schema trncost.plan, which trncost audit recomputes).
 
 Exit codes:
   0  success
@@ -93,7 +95,8 @@ constexpr std::string_view audit_usage =
 Usage:
   trncost audit REPORT.json
 
-  Recomputes every derivation, line and total of the report and checks its status; prints
+  Recomputes every derivation, line and total of the report and checks its status (a plan's
+  JSON: its periods, months, grants, workloads and totals from the inputs it carries); prints
   "audit passed: ..." or "audit failed: <the first mismatch>".
 
 Exit codes:
@@ -387,14 +390,14 @@ int study_command(std::string_view program, const std::string& study,
 }
 
 /// A plan file: every workload's scenario estimated, the plan's spend scheduled and its grants
-/// applied (Markdown or HTML; no JSON form yet, so no verifier to pass: docs/scenario.md, "Plans").
+/// applied (Markdown, the default, HTML or JSON: schema trncost.plan, which `trncost audit`
+/// recomputes; docs/reports.md, "Plans").
 int plan_command(std::string_view program, const std::string& plan,
                  const std::optional<std::string>& format,
                  const std::optional<std::string>& output) {
-  if (format && *format != "md" && *format != "html") {
+  if (format && *format != "md" && *format != "html" && *format != "json") {
     std::cerr << program << ": --format " << *format
-              << ": a plan's report is Markdown (md) or HTML (html); its workloads' scenarios "
-                 "give JSON one by one\n";
+              << ": a plan's report is Markdown (md), HTML (html) or JSON (json)\n";
     return exit_usage;
   }
   const trncost::io::plan_spec p = trncost::io::read_plan(plan);
@@ -410,7 +413,9 @@ int plan_command(std::string_view program, const std::string& plan,
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
   const trncost::io::plan_result r = trncost::io::run_plan(p, store_reader());
   return emit(program,
-              format == "html" ? trncost::io::render_html(r) : trncost::io::render_markdown(r),
+              format == "html"   ? trncost::io::render_html(r)
+              : format == "json" ? trncost::io::render_json(r)
+                                 : trncost::io::render_markdown(r),
               output, inputs);
 }
 
@@ -456,6 +461,18 @@ int audit_command(const std::string& report) {
     std::cout << "audit passed: " << report << ": " << r.rows
               << " rows; each difference, its usage and price effects and the totals recompute, "
                  "and every row read is kept or left out\n";
+    return exit_ok;
+  }
+  // A plan: its periods, months, grants, workloads and totals recomputed from its inputs.
+  if (trncost::report::is_plan_document(text)) {
+    const auto r = trncost::report::check_plan(text, report);
+    if (!r.ok) {
+      std::cout << "audit failed: " << report << ": " << r.first_mismatch << "\n";
+      return exit_mismatch;
+    }
+    std::cout << "audit passed: " << report << ": " << r.workloads << " workloads, " << r.periods
+              << " periods; the schedule, the grants' burn-down, each workload's draw and the "
+                 "totals recompute\n";
     return exit_ok;
   }
   // A study report: every option's report audited, then its comparison and decision.

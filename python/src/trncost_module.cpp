@@ -1143,9 +1143,10 @@ PYBIND11_MODULE(_trncost, mod) {
       .def("data", &plan_data)
       .def("render", [](const py_plan& p, const std::string& format) {
         if (format == "html") return io::render_html(p.r);
+        if (format == "json") return io::render_json(p.r);
         if (format != "md") {
           throw input_error("format \"" + format +
-                            "\": a plan's report is Markdown (md) or HTML (html)");
+                            "\": a plan's report is Markdown (md), HTML (html) or JSON (json)");
         }
         return io::render_markdown(p.r);
       });

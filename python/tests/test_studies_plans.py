@@ -3,6 +3,8 @@ the command's figures and, byte for byte, its reports; hand-computed values as i
 (tests/scenario/study_hosted_api_test.cpp, study_regions_test.cpp, plan_test.cpp)."""
 
 import datetime as dt
+import subprocess
+import sys
 from decimal import Decimal
 
 import pytest
@@ -51,8 +53,14 @@ def test_a_plan_totals_runway_and_draws(cli):
     assert sum(w.credits for w in p.workloads) == p.credits
     assert p.render() == cli(PLAN).stdout
     assert p.render("html") == cli(PLAN, "--format", "html").stdout
+    # Its JSON is the command's, and both verifiers recompute it (tools/verify_report.py here).
+    assert p.to_json() == cli(PLAN, "--format", "json").stdout
+    assert p.render("json") == p.to_json()
+    verifier = subprocess.run([sys.executable, "tools/verify_report.py", "-"], input=p.to_json(),
+                              capture_output=True, text=True, check=False)
+    assert verifier.returncode == 0, verifier.stdout
     with pytest.raises(trncost.InputError, match="a plan's report is Markdown"):
-        p.render("json")
+        p.render("csv")
 
 
 def test_refusals_name_the_file():

@@ -891,8 +891,14 @@ class Plan:
                 for n, occ, s, c, k in self._d["workloads"]]
 
     def render(self, format: str = "md") -> str:
-        """The plan's report: md (default) or html, as `trncost estimate` writes it."""
+        """The plan's report: md (default), html or json, as `trncost estimate` writes it."""
         return self._h.render(format)
+
+    def to_json(self) -> str:
+        """The plan as JSON (schema trncost.plan), byte for byte what `trncost estimate --format
+        json` writes: every figure with the inputs that recompute it (`trncost audit`,
+        tools/verify_report.py)."""
+        return self._h.render("json")
 
     def frame(self) -> Any:
         """The workloads as a pandas DataFrame, one row each: name, occurrences, the first start,

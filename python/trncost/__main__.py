@@ -1,5 +1,5 @@
 """`python -m trncost estimate FILE [--format ...] [--output FILE]`: the report of a scenario
-(json by default, csv, md, html), a study (md by default, json, html, csv) or a plan (md, html) file, byte
+(json by default, csv, md, html), a study (md by default, json, html, csv) or a plan (md, html, json) file, byte
 for byte what `trncost estimate` prints (the same C++ renders it), with the command's exit codes
 (docs/cli.md): 0 success, 2 usage error, 3 a refused input (the message names the file, the line and
 the key), 5 the output could not be written. Audits, diffs and prices are the command's."""
@@ -40,9 +40,9 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     def render() -> str:
         if trncost._core.is_plan_file(args.scenario):
-            if args.format not in (None, "md", "html"):
+            if args.format not in (None, "md", "html", "json"):
                 raise _Usage(f"python -m trncost: --format {args.format}: a plan's report is "
-                             "Markdown (md) or HTML (html)")
+                             "Markdown (md), HTML (html) or JSON (json)")
             return trncost.load_plan(args.scenario).render(args.format or "md")
         if trncost._core.is_study_file(args.scenario):
             return trncost.load_study(args.scenario).render(args.format or "md")

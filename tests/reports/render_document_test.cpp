@@ -75,6 +75,9 @@ TEST_CASE("io::render_report: a JSON report audited, then rendered, and others r
       message(R"({"schema": "trncost.reconciliation"})", "html") ==
       "trncost: r.json: is a reconciliation report, not an estimate's; trncost reconcile ESTIMATE "
       "BILL.csv --format html renders it");
+  CHECK(message(R"({"schema": "trncost.plan"})", "md") ==
+        "trncost: r.json: is a plan's report, not an estimate's; trncost estimate PLAN.toml "
+        "--format md renders the plan");
   CHECK(
       message(json, "csv") ==
       "trncost: r.json: a report renders as md or html, not 'csv' (its JSON is the report itself)");

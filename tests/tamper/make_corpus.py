@@ -1220,13 +1220,101 @@ STUDY_CLASSES = [
 ]
 
 
+# ------------------------------------------------------------------------------------------------
+# Plans (schema trncost.plan): the same strict reading, and every figure recomputed from the
+# workloads' charges and occurrences and the grants' terms.
+
+def p_month_cash(doc):
+    for i, m in enumerate(doc["months"]):
+        if m["spend"] != "0":
+            m["cash"] = plus(m["cash"], "0.01")
+            return f"months[{i}].cash", "a month's cash one cent more"
+    return None
+
+
+def p_draw_moved(doc):
+    """Credits moved from one grant to another in a month: the month's credits still add up."""
+    for i, m in enumerate(doc["months"]):
+        if len(m["draws"]) > 1 and m["draws"][0] != "0":
+            m["draws"][0] = plus(m["draws"][0], "-1")
+            m["draws"][1] = plus(m["draws"][1], "1")
+            return f"months[{i}].draws[0]", "one dollar of a month's credits moved between grants"
+    if doc["months"] and doc["grants"] and doc["months"][0]["draws"][0] != "0":
+        # One grant: a second one with nothing, which the month says paid one dollar.
+        doc["grants"].append(dict(doc["grants"][0], name="another grant", amount="0", used="0",
+                                  exhausted_on=None, runs_out_on=None, wasted_at_expiry=None,
+                                  lost_at_expiry="0"))
+        for x in doc["periods"] + doc["months"] + doc["workloads"]:
+            x["draws"].append("0")
+        for x in doc["periods"]:
+            x["balance_after"].append("0")
+        m = doc["months"][0]
+        m["draws"][0] = plus(m["draws"][0], "-1")
+        m["draws"][1] = "1"
+        return "months[0].draws[0]", "one dollar of a month's credits moved to another grant"
+    return None
+
+
+def p_run_out_moved(doc):
+    for k, g in enumerate(doc["grants"]):
+        if g["runs_out_on"] is not None:
+            d = datetime.date.fromisoformat(g["runs_out_on"]) + datetime.timedelta(days=1)
+            g["runs_out_on"] = d.isoformat()
+            return f"grants[{k}].runs_out_on", "a grant's run-out day a day later"
+    return None
+
+
+def p_occurrence_dropped(doc):
+    for i, w in enumerate(doc["workloads"]):
+        if len(w["occurrences"]) > 1:
+            w["occurrences"].pop()
+            return f"workloads[{i}].spend", "a workload's last occurrence dropped"
+    return None
+
+
+def p_charge_service(doc):
+    """A charge moved to a service the grant does not cover: the periods' credits change."""
+    for i, w in enumerate(doc["workloads"]):
+        for j, c in enumerate(w["charges"]):
+            if c["service"] == "AmazonEC2" and c["amount"] != "0":
+                c["service"] = None
+                return "periods", "a charge's service forgotten"
+    return None
+
+
+def p_grant_amount(doc):
+    """A grant's amount changed alone: the first period it pays no longer says what it paid."""
+    if not doc["grants"]:
+        return None
+    doc["grants"][0]["amount"] = "1"
+    return "periods", "a grant's amount made 1 USD"
+
+
+PLAN_CLASSES = [
+    ("plan-month-cash", p_month_cash),
+    ("plan-draw-moved", p_draw_moved),
+    ("plan-run-out-moved", p_run_out_moved),
+    ("plan-occurrence-dropped", p_occurrence_dropped),
+    ("plan-charge-service-forgotten", p_charge_service),
+    ("plan-grant-amount", p_grant_amount),
+    ("plan-runway", member_set("runway", "2099-01-01", "a run-out day of the plan far later")),
+    ("plan-total-spend", member_set("spend", "1", "the plan's spend made 1 USD")),
+    ("plan-bom", c_bom),
+    ("plan-unknown-member", member_set("comment", "reviewed", "an unknown top-level member")),
+    ("plan-unknown-workload-member",
+     member_set("workloads[0].note", "x", "an unknown member in a workload")),
+    ("plan-version", member_set("schema_version", 2, "a plan version nobody wrote")),
+]
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", required=True)
     ap.add_argument("sources", nargs="+")
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
-    sources = {"trncost.report": [], "trncost.reconciliation": [], "trncost.study": []}
+    sources = {"trncost.report": [], "trncost.reconciliation": [], "trncost.study": [],
+               "trncost.plan": []}
     for s in args.sources:
         with open(s, encoding="utf-8") as f:
             doc = json.load(f)
@@ -1235,7 +1323,8 @@ def main(argv):
     manifest, missing = [], []
     for schema, classes in (("trncost.report", CLASSES),
                             ("trncost.reconciliation", RECONCILIATION_CLASSES),
-                            ("trncost.study", STUDY_CLASSES)):
+                            ("trncost.study", STUDY_CLASSES),
+                            ("trncost.plan", PLAN_CLASSES)):
         for name, tamper in classes:
             for source, original in sources[schema]:
                 doc = copy.deepcopy(original)

@@ -132,6 +132,13 @@ def main():
                        "--output", out], args.repo)
         if rc != 0:
             failures.append(f"study {study}: exited {rc}: {msg[-300:]}")
+    # The shipped plans as JSON.
+    for plan in ("cpt-and-sweep", "2027-on-one-grant"):
+        out = os.path.join(sources, f"plan-{plan}.json")
+        rc, msg = run([args.cli, "estimate", f"examples/plans/{plan}.toml", "--format", "json",
+                       "--output", out], args.repo)
+        if rc != 0:
+            failures.append(f"plan {plan}: exited {rc}: {msg[-300:]}")
     for e in args.example:
         rc, msg = run([e, "--json-dir", sources], args.repo)
         if rc != 0:

@@ -30,12 +30,24 @@ struct planned_workload {
   std::vector<occurrence> occurrences;
 };
 
+/// A workload of a plan given by one occurrence's charges (what plan_schedule makes of its
+/// estimate: spend_schedule::charges_of()), as a plan's JSON document carries them.
+struct planned_charges {
+  std::string name;
+  std::vector<charge> charges;
+  std::vector<occurrence> occurrences;
+};
+
 /// The plan's spend over [start, end): each occurrence's priced lines (as charges by category and
 /// service, spend_schedule::charges_of()) spread evenly over its days, prorated exactly (the parts
 /// of a charge sum to it), each charge described by its workload's name; periods split at every
 /// occurrence's start and end and at each 1st of a month. No projection past the plan: its rate is
 /// empty. input_error naming the workload for an occurrence outside [start, end) or of no days.
 [[nodiscard]] TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_workload>& w,
+                                                        date start, date end);
+
+/// The same schedule from each workload's charges (a plan's document recomputed from its inputs).
+[[nodiscard]] TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_charges>& w,
                                                         date start, date end);
 
 /// What a workload drew over the plan.
@@ -45,6 +57,9 @@ struct workload_draw {
   decimal spend{};    ///< every occurrence's priced total
   decimal credits{};  ///< credits attributed to it
   decimal cash{};     ///< spend - credits
+  /// The credits of each grant attributed to it, in the burn-down's order of grants (a line of a
+  /// grant named twice counts for the first of the name).
+  std::vector<decimal> by_grant{};
 };
 
 /// Each workload's spend, credits and cash: a credit line (a period, a category, a service) is
@@ -53,6 +68,11 @@ struct workload_draw {
 /// sum to the line).
 [[nodiscard]] TRNCOST_DECL std::vector<workload_draw> attribute(
     const std::vector<planned_workload>& w, const spend_schedule& schedule,
+    const burn_down_result& burned);
+
+/// The same from each workload's charges: its spend is its charges' sum times its occurrences.
+[[nodiscard]] TRNCOST_DECL std::vector<workload_draw> attribute(
+    const std::vector<planned_charges>& w, const spend_schedule& schedule,
     const burn_down_result& burned);
 
 }  // namespace trncost::credits

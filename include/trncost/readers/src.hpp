@@ -9,6 +9,7 @@
 #endif
 
 #include "../report/impl/audit.ipp"
+#include "../report/impl/audit_plan.ipp"
 #include "../report/impl/audit_study.ipp"
 #include "../report/impl/reconcile.ipp"
 #include "../report/impl/render.ipp"

@@ -28,6 +28,7 @@
 
 #include "../config.hpp"
 #include "../credits/plan.hpp"
+#include "../report/json.hpp"
 #include "scenario.hpp"
 
 namespace trncost::io {
@@ -77,6 +78,7 @@ struct plan_result {
   date start{};
   date end{};
   std::vector<plan_workload_result> workloads;
+  std::vector<credits::grant> grants;  ///< as written
   credits::spend_schedule schedule;
   credits::burn_down_result burn_down;
 };
@@ -137,6 +139,11 @@ struct plan_summary {
 
 [[nodiscard]] TRNCOST_DECL plan_summary summarise_plan(const plan_result& r);
 
+/// The credits each grant paid in each of the plan's periods ([period][grant], the burn-down's
+/// order of grants): its credit lines summed by the period that holds them.
+[[nodiscard]] TRNCOST_DECL std::vector<std::vector<decimal>> plan_period_draws(
+    const plan_result& r);
+
 inline constexpr std::string_view plan_unpriced_sentence =
     "the unpriced lines of these workloads, so the spend and the cash are floors and the run-out "
     "day may come earlier once they are priced.";
@@ -155,6 +162,14 @@ inline constexpr std::string_view plan_workloads_sentence =
 /// Markdown says, from the same summary, with the charts of credits beside cash by month, by
 /// workload and by service and the burn-down of the plan's grants (report/html_extras.hpp).
 [[nodiscard]] TRNCOST_DECL std::string render_html(const plan_result& r);
+
+/// The plan as JSON (schema trncost.plan, version 1; docs/reports.md): every figure of its
+/// Markdown (the periods, the months with each grant's draw, the workloads with theirs, the grants,
+/// the services, the totals and the run-out day) beside the inputs that recompute them (each
+/// workload's charges of one occurrence and its occurrences' dates, each grant's amount, dates and
+/// coverage), amounts as exact decimal strings. `trncost audit` (report/audit_plan.hpp) and
+/// tools/verify_report.py recompute it from the document alone.
+[[nodiscard]] TRNCOST_DECL std::string render_json(const plan_result& r);
 
 }  // namespace trncost::io
 

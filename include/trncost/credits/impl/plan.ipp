@@ -15,6 +15,16 @@ namespace credits {
 
 TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_workload>& w, date start,
                                           date end) {
+  std::vector<planned_charges> c;
+  c.reserve(w.size());
+  for (const auto& x : w) {
+    c.push_back({x.name, spend_schedule::charges_of(x.est), x.occurrences});
+  }
+  return plan_schedule(c, start, end);
+}
+
+TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_charges>& w, date start,
+                                          date end) {
   if (!start.ok() || !end.ok() || !(start < end)) {
     throw input_error("a plan runs over days [start, end) with start before end; got " +
                       to_string(start) + " to " + to_string(end));
@@ -43,7 +53,7 @@ TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_workload>& w
   for (std::size_t i = 0; i + 1 < bounds.size(); ++i)
     periods.push_back({bounds[i], bounds[i + 1], {}});
   for (const auto& x : w) {
-    const auto charges = spend_schedule::charges_of(x.est);
+    const auto& charges = x.charges;
     for (const auto& o : x.occurrences) {
       // The periods inside this occurrence (the cuts include its start and end).
       const auto first = static_cast<std::size_t>(
@@ -67,15 +77,18 @@ TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_workload>& w
   return s;
 }
 
-TRNCOST_DECL std::vector<workload_draw> attribute(const std::vector<planned_workload>& w,
-                                                  const spend_schedule& schedule,
-                                                  const burn_down_result& burned) {
+namespace detail {
+
+/// Each workload's credits (and by grant), its spend left to the caller: a credit line is split
+/// among the charges of its period, category and service, in proportion to their amounts.
+TRNCOST_DECL std::vector<workload_draw> attribute_credits(const std::vector<std::string>& names,
+                                                          const spend_schedule& schedule,
+                                                          const burn_down_result& burned) {
   std::vector<workload_draw> out;
   std::map<std::string, std::size_t, std::less<>> index;
-  for (const auto& x : w) {
-    index.emplace(x.name, out.size());
-    workload_draw d{x.name, x.occurrences.size(), {}, {}, {}};
-    d.spend = x.est.total * decimal(static_cast<std::int64_t>(x.occurrences.size()));
+  for (const auto& n : names) {
+    index.emplace(n, out.size());
+    workload_draw d{n, 0, {}, {}, {}, std::vector<decimal>(burned.grants.size())};
     out.push_back(std::move(d));
   }
   const auto& periods = schedule.periods();
@@ -85,6 +98,10 @@ TRNCOST_DECL std::vector<workload_draw> attribute(const std::vector<planned_work
       return !(line.start < p.start) && !(p.end < line.end);
     });
     if (it == periods.end()) continue;
+    const auto g = static_cast<std::size_t>(
+        std::find_if(burned.grants.begin(), burned.grants.end(),
+                     [&](const grant_outcome& o) { return o.name == line.grant; }) -
+        burned.grants.begin());
     std::vector<std::pair<std::size_t, decimal>> shares;
     decimal sum{};
     for (const auto& c : it->charges) {
@@ -97,11 +114,46 @@ TRNCOST_DECL std::vector<workload_draw> attribute(const std::vector<planned_work
     decimal given{};
     for (std::size_t k = 0; k < shares.size(); ++k) {
       const decimal part = k + 1 == shares.size() ? paid - given : paid * shares[k].second / sum;
-      out[shares[k].first].credits += part;
+      auto& d = out[shares[k].first];
+      d.credits += part;
+      if (g < d.by_grant.size()) d.by_grant[g] += part;
       given += part;
     }
   }
-  for (auto& d : out) d.cash = d.spend - d.credits;
+  return out;
+}
+
+}  // namespace detail
+
+TRNCOST_DECL std::vector<workload_draw> attribute(const std::vector<planned_workload>& w,
+                                                  const spend_schedule& schedule,
+                                                  const burn_down_result& burned) {
+  std::vector<std::string> names;
+  for (const auto& x : w) names.push_back(x.name);
+  auto out = detail::attribute_credits(names, schedule, burned);
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    auto& d = out[i];
+    d.occurrences = w[i].occurrences.size();
+    d.spend = w[i].est.total * decimal(static_cast<std::int64_t>(d.occurrences));
+    d.cash = d.spend - d.credits;
+  }
+  return out;
+}
+
+TRNCOST_DECL std::vector<workload_draw> attribute(const std::vector<planned_charges>& w,
+                                                  const spend_schedule& schedule,
+                                                  const burn_down_result& burned) {
+  std::vector<std::string> names;
+  for (const auto& x : w) names.push_back(x.name);
+  auto out = detail::attribute_credits(names, schedule, burned);
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    auto& d = out[i];
+    d.occurrences = w[i].occurrences.size();
+    decimal one{};
+    for (const auto& c : w[i].charges) one += c.amount;
+    d.spend = one * decimal(static_cast<std::int64_t>(d.occurrences));
+    d.cash = d.spend - d.credits;
+  }
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include "../../config.hpp"
 #include "../../error.hpp"
 #include "../audit.hpp"
+#include "../audit_plan.hpp"
 #include "../audit_study.hpp"
 #include "../html_extras.hpp"
 #include "../markdown_extras.hpp"
@@ -29,6 +30,10 @@ TRNCOST_DECL rendered_report render_report(std::string_view json_text, std::stri
                       ": is a reconciliation report, not an estimate's; trncost reconcile "
                       "ESTIMATE BILL.csv --format " +
                       std::string(format) + " renders it");
+  }
+  if (report::is_plan_document(json_text)) {
+    throw input_error(where + ": is a plan's report, not an estimate's; trncost estimate " +
+                      "PLAN.toml --format " + std::string(format) + " renders the plan");
   }
   if (is_study_report(json_text)) {
     throw input_error(where + ": is a study report, not an estimate's; trncost estimate " +

@@ -278,6 +278,7 @@ namespace io {
       throw at(g.line, "grant[" + std::to_string(i) + "]", e);
     }
   }
+  r.grants = grants;
   if (grants.empty()) {
     // No grant: every dollar is cash, period by period (credits::burn_down applies grants and
     // needs one); no run-out day.
@@ -358,7 +359,198 @@ TRNCOST_DECL plan_summary summarise_plan(const plan_result& r) {
   return out;
 }
 
+TRNCOST_DECL std::vector<std::vector<decimal>> plan_period_draws(const plan_result& r) {
+  const auto& b = r.burn_down;
+  std::vector<std::vector<decimal>> out(b.periods.size(), std::vector<decimal>(b.grants.size()));
+  for (const auto& l : b.credit_lines) {
+    const auto g = static_cast<std::size_t>(
+        std::find_if(b.grants.begin(), b.grants.end(),
+                     [&](const credits::grant_outcome& o) { return o.name == l.grant; }) -
+        b.grants.begin());
+    for (std::size_t p = 0; p < b.periods.size() && g < b.grants.size(); ++p) {
+      if (!(l.start < b.periods[p].start) && l.start < b.periods[p].end) {
+        out[p][g] -= l.amount;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace detail
+
+[[nodiscard]] TRNCOST_DECL std::string render_json(const plan_result& r) {
+  const auto& b = r.burn_down;
+  const auto draws = detail::plan_period_draws(r);
+  const auto day_or_null = [](detail::json_writer& w, std::string_view k,
+                              const std::optional<date>& d) {
+    w.key(k);
+    if (d) {
+      w.string(to_string(*d));
+    } else {
+      w.null();
+    }
+  };
+  const auto amounts = [](detail::json_writer& w, std::string_view k,
+                          const std::vector<decimal>& v) {
+    w.key(k);
+    w.begin_array();
+    for (const auto& x : v) w.string(x.to_string());
+    w.end_array();
+  };
+  detail::json_writer w;
+  w.begin_object();
+  w.member("schema", "trncost.plan");
+  w.member("schema_version", std::uint64_t{1});
+  w.member("title", r.title);
+  w.member("file", r.file);
+  w.member("currency", "USD");
+  w.member("start", to_string(r.start));
+  w.member("end", to_string(r.end));
+  // Inputs and outcomes of each grant, in the order the grants pay (earliest last valid day
+  // first); every array of amounts per grant below follows this order.
+  w.key("grants");
+  w.begin_array();
+  for (const auto& g : b.grants) {
+    const auto& in = *std::find_if(r.grants.begin(), r.grants.end(),
+                                   [&](const credits::grant& x) { return x.name() == g.name; });
+    w.begin_object();
+    w.member("name", g.name);
+    w.member("amount", g.amount);
+    w.member("issued", to_string(in.issued()));
+    w.member("last_valid_day", to_string(g.last_valid_day));
+    w.key("services");
+    w.begin_array();
+    for (const auto& s : in.services()) w.string(s);
+    w.end_array();
+    w.key("excluded");
+    w.begin_array();
+    for (const auto k : in.excluded()) w.string(credits::to_string(k));
+    w.end_array();
+    w.member("used", g.used);
+    day_or_null(w, "exhausted_on", g.exhausted_on);
+    day_or_null(w, "runs_out_on", g.runs_out_on);
+    w.key("wasted_at_expiry");
+    if (g.wasted_at_expiry) {
+      w.string(g.wasted_at_expiry->to_string());
+    } else {
+      w.null();
+    }
+    w.member("lost_at_expiry", g.lost_at_expiry);
+    w.member("usable", g.usable);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("workloads");
+  w.begin_array();
+  for (const auto& x : r.workloads) {
+    w.begin_object();
+    w.member("name", x.name);
+    w.member("scenario", x.scenario);
+    w.member("title", x.title);
+    w.member("status", to_string(x.est.status));
+    w.member("per_occurrence", x.est.total);
+    w.key("unpriced_lines");
+    w.begin_array();
+    for (const auto& l : x.est.lines) {
+      if (!l.amount) w.string(l.description);
+    }
+    w.end_array();
+    w.key("charges");
+    w.begin_array();
+    for (const auto& c : credits::spend_schedule::charges_of(x.est)) {
+      w.begin_object();
+      w.member("category", to_string(c.cat));
+      w.key("service");
+      if (c.service) {
+        w.string(*c.service);
+      } else {
+        w.null();
+      }
+      w.member("kind", credits::to_string(c.kind));
+      w.member("amount", c.amount);
+      w.end_object();
+    }
+    w.end_array();
+    w.key("occurrences");
+    w.begin_array();
+    for (const auto& o : x.occurrences) {
+      w.begin_object();
+      w.member("start", to_string(o.start));
+      w.member("end", to_string(o.end));
+      w.member("cost", x.est.total);
+      w.end_object();
+    }
+    w.end_array();
+    w.member("spend", x.draw.spend);
+    w.member("credits", x.draw.credits);
+    w.member("cash", x.draw.cash);
+    amounts(w, "draws", x.draw.by_grant);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("periods");
+  w.begin_array();
+  for (std::size_t p = 0; p < b.periods.size(); ++p) {
+    const auto& pb = b.periods[p];
+    w.begin_object();
+    w.member("start", to_string(pb.start));
+    w.member("end", to_string(pb.end));
+    w.member("spend", pb.spend);
+    w.member("credits", pb.credits_used);
+    w.member("cash", pb.uncovered);
+    amounts(w, "draws", draws[p]);
+    amounts(w, "balance_after", pb.balance_after);
+    w.end_object();
+  }
+  w.end_array();
+  // By month: the periods summed by the month they start in, as the Markdown's table.
+  w.key("months");
+  w.begin_array();
+  for (std::size_t p = 0; p < b.periods.size();) {
+    const date first = b.periods[p].start;
+    std::vector<decimal> by_grant(b.grants.size());
+    decimal spend{};
+    decimal paid{};
+    decimal cash{};
+    for (; p < b.periods.size() && b.periods[p].start.year() == first.year() &&
+           b.periods[p].start.month() == first.month();
+         ++p) {
+      spend += b.periods[p].spend;
+      paid += b.periods[p].credits_used;
+      cash += b.periods[p].uncovered;
+      for (std::size_t g = 0; g < by_grant.size(); ++g) by_grant[g] += draws[p][g];
+    }
+    const auto m = first.month();
+    w.begin_object();
+    w.member("month", std::to_string(first.year()) + "-" + (m < 10 ? "0" : "") + std::to_string(m));
+    w.member("spend", spend);
+    w.member("credits", paid);
+    w.member("cash", cash);
+    amounts(w, "draws", by_grant);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("services");
+  w.begin_array();
+  for (const auto& v : detail::summarise_plan(r).services) {
+    w.begin_object();
+    w.member("service", v.name);
+    w.member("spend", v.spend);
+    w.member("credits", v.credits);
+    w.member("cash", v.spend - v.credits);
+    w.end_object();
+  }
+  w.end_array();
+  w.member("spend", b.total_spend);
+  w.member("credits", b.total_credits);
+  w.member("cash", b.total_uncovered);
+  w.member("wasted", b.total_wasted);
+  w.member("lost_at_expiry", b.total_lost_at_expiry);
+  day_or_null(w, "runway", b.runway);
+  w.end_object();
+  return w.take();
+}
 
 [[nodiscard]] TRNCOST_DECL std::string render_markdown(const plan_result& r) {
   using detail::md_cell;

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Both verifiers of a plan's JSON (`trncost audit` and tools/verify_report.py, which shares no code
+with trncost) on every shipped plan (examples/plans/*.toml, written by `trncost estimate --format
+json`) and the plans of tests/reports/data/plans/ (three grants, one wasted and one unusable; no
+grant), then on tampered copies: both must accept every plan and reject every tamper (exit 4),
+naming the same member.
+
+  verify_plan.py --cli TRNCOST --verifier verify_report.py --work DIR --repo ROOT
+"""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+from decimal import Decimal
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "support"))
+import verifier_harness  # noqa: E402 (tests/support/verifier_harness.py: command line, loading)
+
+
+def run(*args):
+    return subprocess.run(list(args), capture_output=True, text=True, check=False)
+
+
+def move_draw(d):
+    """Credits moved from the first grant to a second one in one month: each month's credits still
+    add up, but the grants' draws no longer follow from the burn-down."""
+    d["grants"].append(dict(d["grants"][0], name="a second grant", amount="0", used="0",
+                            exhausted_on=None, runs_out_on=None, wasted_at_expiry=None,
+                            lost_at_expiry="0"))
+    for key in ("periods", "months"):
+        for x in d[key]:
+            x["draws"].append("0")
+    for w in d["workloads"]:
+        w["draws"].append("0")
+    for p in d["periods"]:
+        p["balance_after"].append("0")
+    m = d["months"][0]
+    m["draws"][1] = "100"
+    m["draws"][0] = str(Decimal(m["draws"][0]) - 100)
+
+
+def drop_occurrence(d):
+    """The last occurrence of the repeated workload dropped, nothing else changed."""
+    d["workloads"][1]["occurrences"].pop()
+
+
+def main():
+    a = verifier_harness.arguments()
+    os.makedirs(a.work, exist_ok=True)
+    os.chdir(a.repo)
+    failures = []
+    made = {}
+    for plan in sorted(glob.glob("examples/plans/*.toml")) + \
+            sorted(glob.glob("tests/reports/data/plans/*.toml")):
+        name = os.path.splitext(os.path.basename(plan))[0]
+        out = os.path.join(a.work, name + ".json")
+        r = run(a.cli, "estimate", plan, "--format", "json", "--output", out)
+        if r.returncode != 0:
+            failures.append(f"{name}: trncost estimate exited {r.returncode}: {r.stderr}")
+            continue
+        made[name] = out
+        for verifier in ([a.cli, "audit", out], [sys.executable, a.verifier, out]):
+            v = run(*verifier)
+            if v.returncode != 0:
+                failures.append(f"{name}: {verifier[1]} rejected it: {v.stdout}{v.stderr}")
+
+    base = "cpt-and-sweep"
+
+    def tampered(edit):
+        with open(made[base], encoding="utf-8") as f:
+            d = json.load(f)
+        edit(d)
+        return d
+
+    # The tamper, and the member both verifiers must name first.
+    tampers = {
+        "month_cash": (lambda d: d["months"][1].update(cash="2321.99"), "months[1].cash"),
+        "period_cash": (lambda d: d["periods"][0].update(cash="1"), "periods[0].cash"),
+        "draw_moved": (move_draw, "months[0].draws[0]"),
+        "run_out_moved": (lambda d: d["grants"][0].update(runs_out_on="2027-03-30"),
+                          "grants[0].runs_out_on"),
+        "runway_moved": (lambda d: d.update(runway="2027-04-01"), "runway"),
+        "occurrence_dropped": (drop_occurrence, "workloads[1].spend"),
+        "per_occurrence": (lambda d: d["workloads"][1].update(per_occurrence="1000"),
+                           "workloads[1].per_occurrence"),
+        "workload_credits": (lambda d: d["workloads"][0].update(credits="23000"),
+                             "workloads[0].credits"),
+        "grant_amount": (lambda d: d["grants"][0].update(amount="26000"),
+                         "periods[0].balance_after[0]"),
+        "total_spend": (lambda d: d.update(spend="29979.33"), "spend"),
+        "service_credits": (lambda d: d["services"][0].update(credits="1"),
+                            "services[0].credits"),
+    }
+    if base in made:
+        for name, (edit, path) in tampers.items():
+            out = os.path.join(a.work, "tampered-" + name + ".json")
+            with open(out, "w", encoding="utf-8") as f:
+                json.dump(tampered(edit), f, indent=2)
+            for verifier in ([a.cli, "audit", out], [sys.executable, a.verifier, out]):
+                v = run(*verifier)
+                said = v.stdout + v.stderr
+                if v.returncode != 4 or f": {path}:" not in said:
+                    failures.append(f"tamper {name}: {verifier[1]} exited {v.returncode}, "
+                                    f"expected 4 naming {path}: {said.strip()}")
+    else:
+        failures.append(f"{base}: not written, so not tampered")
+    for f in failures:
+        print("FAIL:", f)
+    print(f"{len(made)} plans, {len(tampers)} tampers, {len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

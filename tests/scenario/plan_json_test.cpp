@@ -1,0 +1,166 @@
+// A plan's JSON (schema trncost.plan, scenario/plan.hpp render_json) and its audit
+// (report/audit_plan.hpp check_plan): the shipped examples/plans/cpt-and-sweep.toml written as
+// JSON, its months, grant, workloads and run-out day hand-computed in the comments, the document
+// audited as written, and tampered copies refused naming the member changed.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <trncost/readers/detail/json.hpp>
+#include <trncost/report/audit_plan.hpp>
+#include <trncost/scenario/plan.hpp>
+#include <vector>
+
+// File-local: the test program is a unity build (tests/CMakeLists.txt).
+namespace trncost_tests::scenario_plan_json_test {
+
+using namespace trncost;
+using namespace trncost::io;
+
+namespace {
+
+const std::string shipped = TRNCOST_TESTS_DIR "/../examples/plans/cpt-and-sweep.toml";
+
+std::string json_of_shipped() { return render_json(run_plan(read_plan(shipped))); }
+
+/// The text of member `key` of `o` (a string member).
+std::string text_at(const io::detail::json_value& o, std::string_view key) {
+  const auto* v = o.find(key);
+  REQUIRE(v != nullptr);
+  return v->is_null() ? std::string("null") : v->text();
+}
+
+/// `text` with its first `from` replaced by `to` (the tamper must find what it changes).
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+std::string first_mismatch(const std::string& text) {
+  const auto c = report::check_plan(text, "plan.json");
+  CHECK_FALSE(c.ok);
+  return c.first_mismatch;
+}
+
+}  // namespace
+
+TEST_CASE("a plan's JSON holds the figures of its Markdown, as computed by hand") {
+  const std::string text = json_of_shipped();
+  const auto root = io::detail::parse_json_text(text, "plan.json");
+  CHECK(text_at(root, "schema") == "trncost.plan");
+  // The pre-training costs 23,013.329244444444444444 USD (tests/scenario/briefs_test.cpp) over
+  // 2027-03-01 to 03-08; the sweeps 1,161 USD each, two days every 14 from 03-08: 03-08, 03-22,
+  // 04-05, 04-19, 05-03, 05-17. Spend 23,013.329244444444444444 + 6 x 1,161 =
+  // 29,979.329244444444444444 USD.
+  CHECK(text_at(root, "spend") == "29979.329244444444444444");
+  CHECK(text_at(root, "credits") == "25000");
+  CHECK(text_at(root, "cash") == "4979.329244444444444444");
+  CHECK(text_at(root, "runway") == "2027-03-23");
+  // The 25,000 USD grant (valid to 2027-12-31, past the plan's end 07-01) pays the pre-training and
+  // the first sweep (24,174.329244444444444444 USD), leaving 825.670755555555555556 for the second
+  // sweep's 1,161 over two days: floor(2 x 825.67... / 1,161) = 1 day, so it runs out on 03-23.
+  // Nothing is left: none lost, none wasted inside the plan (null: no last valid day inside it).
+  const auto& grants = root.find("grants")->items();
+  REQUIRE(grants.size() == 1);
+  CHECK(text_at(grants[0], "used") == "25000");
+  CHECK(text_at(grants[0], "runs_out_on") == "2027-03-23");
+  CHECK(text_at(grants[0], "exhausted_on") == "2027-03-23");
+  CHECK(text_at(grants[0], "wasted_at_expiry") == "null");
+  CHECK(text_at(grants[0], "lost_at_expiry") == "0");
+  // By month: March holds the pre-training and two sweeps, 23,013.33... + 2,322 =
+  // 25,335.329244444444444444 of spend, all 25,000 of credits, 335.329244444444444444 cash; April
+  // and May two sweeps each, 2,322 cash; June nothing. The cash adds up: 335.33 + 2 x 2,322 =
+  // 4,979.33.
+  const auto& months = root.find("months")->items();
+  REQUIRE(months.size() == 4);
+  CHECK(text_at(months[0], "month") == "2027-03");
+  CHECK(text_at(months[0], "spend") == "25335.329244444444444444");
+  CHECK(text_at(months[0], "credits") == "25000");
+  CHECK(text_at(months[0], "cash") == "335.329244444444444444");
+  CHECK(months[0].find("draws")->items()[0].text() == "25000");
+  for (std::size_t m : {1U, 2U}) {
+    CHECK(text_at(months[m], "spend") == "2322");
+    CHECK(text_at(months[m], "credits") == "0");
+    CHECK(text_at(months[m], "cash") == "2322");
+  }
+  CHECK(text_at(months[3], "month") == "2027-06");
+  CHECK(text_at(months[3], "spend") == "0");
+  // Periods: cut at 03-01, 03-08, 03-10, 03-22, 03-24, 04-01, 04-05, 04-07, 04-19, 04-21, 05-01,
+  // 05-03, 05-05, 05-17, 05-19, 06-01 and 07-01: 16 periods.
+  CHECK(root.find("periods")->items().size() == 16);
+  // The workloads: the pre-training is paid whole; the sweeps draw the rest, 25,000 -
+  // 23,013.329244444444444444 = 1,986.670755555555555556, and pay 6,966 - that in cash.
+  const auto& ws = root.find("workloads")->items();
+  REQUIRE(ws.size() == 2);
+  CHECK(text_at(ws[0], "per_occurrence") == "23013.329244444444444444");
+  CHECK(ws[0].find("occurrences")->items().size() == 1);
+  CHECK(text_at(ws[0], "credits") == "23013.329244444444444444");
+  CHECK(text_at(ws[0], "cash") == "0");
+  CHECK(text_at(ws[1], "per_occurrence") == "1161");
+  CHECK(ws[1].find("occurrences")->items().size() == 6);
+  CHECK(text_at(ws[1].find("occurrences")->items()[1], "start") == "2027-03-22");
+  CHECK(text_at(ws[1], "spend") == "6966");
+  CHECK(text_at(ws[1], "credits") == "1986.670755555555555556");
+  CHECK(ws[1].find("draws")->items()[0].text() == "1986.670755555555555556");
+  CHECK(text_at(ws[1], "cash") == "4979.329244444444444444");
+}
+
+TEST_CASE("a plan's JSON audits as written, from the document alone") {
+  for (const char* name : {"cpt-and-sweep.toml", "2027-on-one-grant.toml"}) {
+    INFO(name);
+    const std::string text = render_json(
+        run_plan(read_plan(TRNCOST_TESTS_DIR "/../examples/plans/" + std::string(name))));
+    CHECK(report::is_plan_document(text));
+    const auto c = report::check_plan(text, name);
+    CHECK(c.ok);
+    CHECK(c.first_mismatch == "");
+  }
+}
+
+TEST_CASE("each workload's draw by grant adds up to its credits and to each grant's use") {
+  // Three grants (one issued inside the plan, one expiring inside it with a balance, one no charge
+  // draws on) over overlapping workloads: every credit line is split among the workloads, so each
+  // workload's draws sum to its credits and each grant's draws over the workloads to its use.
+  const plan_result r =
+      run_plan(read_plan(TRNCOST_TESTS_DIR "/reports/data/plans/three-grants.toml"));
+  const auto& b = r.burn_down;
+  REQUIRE(b.grants.size() == 3);
+  CHECK(b.grants[0].name == "early small grant");  // earliest last valid day first
+  CHECK(b.grants[1].name == "unused");
+  CHECK_FALSE(b.grants[1].usable);
+  CHECK(b.grants[1].lost_at_expiry == decimal(100));
+  std::vector<decimal> by_grant(b.grants.size());
+  for (const auto& w : r.workloads) {
+    REQUIRE(w.draw.by_grant.size() == b.grants.size());
+    decimal sum{};
+    for (std::size_t g = 0; g < by_grant.size(); ++g) {
+      sum += w.draw.by_grant[g];
+      by_grant[g] += w.draw.by_grant[g];
+    }
+    CHECK(sum == w.draw.credits);
+  }
+  for (std::size_t g = 0; g < by_grant.size(); ++g) CHECK(by_grant[g] == b.grants[g].used);
+  CHECK(report::check_plan(render_json(r), "three-grants.json").ok);
+}
+
+TEST_CASE("a tampered plan's JSON is refused, naming the member changed") {
+  const std::string text = json_of_shipped();
+  // A month's cash: April's (its periods, 1,161 each, come first in the document as "1161").
+  CHECK(first_mismatch(replaced(text, "\"cash\": \"2322\"", "\"cash\": \"2321.99\"")) ==
+        "months[1].cash: the document says 2321.99, recomputed 2322 (the month's periods' cash)");
+  // A run-out day moved.
+  CHECK(first_mismatch(
+            replaced(text, "\"runs_out_on\": \"2027-03-23\"", "\"runs_out_on\": \"2027-03-24\""))
+            .starts_with("grants[0].runs_out_on: the document says 2027-03-24, recomputed "
+                         "2027-03-23"));
+  // An occurrence dropped (the sweeps' last): the workload's spend no longer follows from its
+  // occurrences, 5 x 1,161 = 5,805.
+  CHECK(first_mismatch(replaced(text,
+                                "},\n        {\n          \"start\": \"2027-05-17\",\n          "
+                                "\"end\": \"2027-05-19\",\n          \"cost\": \"1161\"\n        }",
+                                "}")) ==
+        "workloads[1].spend: the document says 6966, recomputed 5805 (per_occurrence x 5 "
+        "occurrence(s))");
+}
+
+}  // namespace trncost_tests::scenario_plan_json_test
