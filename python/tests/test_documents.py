@@ -319,7 +319,7 @@ def test_a_fine_tune_per_job_by_hand():
     assert est.work.full.value.value == est.total
     doc = fine_tune_per_job()
     doc["component"][0]["jobs"] = s(0, "job", ASSUMED)
-    with pytest.raises(trncost.InputError, match="jobs: is 0: the jobs these phases are"):
+    with pytest.raises(trncost.ParseError, match="jobs: is 0: the jobs these phases are"):
         trncost.scenario(doc).estimate()
 
 
