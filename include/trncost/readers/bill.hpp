@@ -107,10 +107,10 @@ struct bill_row {
 /// https://duckdb.org/docs/data/parquet/overview), or an export delivered as CSV.
 [[nodiscard]] TRNCOST_DECL std::string parquet_conversion(std::string_view file);
 
-namespace detail {
+namespace bill_detail {
 
 /// The fields bill_reader reads, in the order of each layout's column table (bill.ipp); in a
-/// scope of their own (a run log's columns have names of theirs).
+/// namespace of their own, outside detail, whose run log columns have names of theirs.
 struct bill_field {
   enum column : std::uint8_t {
     c_cost,
@@ -140,7 +140,7 @@ struct bill_field {
   };
 };
 
-}  // namespace detail
+}  // namespace bill_detail
 
 /// The SQL engines bill_query() writes for: where an organisation's bill is stored (Amazon Athena,
 /// Spark SQL over the export's files) and SQLite (a bill loaded as text, for tests and laptops).
@@ -221,8 +221,8 @@ class bill_reader {
   [[nodiscard]] std::uint64_t rows() const noexcept { return rows_; }
 
  private:
-  using col = detail::bill_field::column;
-  using enum detail::bill_field::column;
+  using col = bill_detail::bill_field::column;
+  using enum bill_detail::bill_field::column;
 
   void open_part(std::istream& in, const std::string& file);
   void read_header();

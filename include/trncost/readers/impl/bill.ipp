@@ -68,7 +68,7 @@ namespace {
 /// have. Alternatives are separated by '|' (the first present is used); '*' marks a required one.
 struct bill_columns {
   bill_layout layout;
-  std::array<std::string_view, bill_field::c_count> names;
+  std::array<std::string_view, bill_detail::bill_field::c_count> names;
 };
 
 // Field order: cost, effective, sp_effective, ri_effective, kind, provider, service, service_code,
@@ -803,20 +803,21 @@ TRNCOST_DECL std::string bill_query(const bill_query_options& o) {
     if (n.starts_with('*')) n.remove_prefix(1);
     n = n.substr(0, n.find('|'));
     if (n.empty()) continue;
-    const auto c = static_cast<detail::bill_field::column>(f);
-    if (c == detail::bill_field::c_row_id || c == detail::bill_field::c_tags) continue;
-    const role r = c == detail::bill_field::c_cost || c == detail::bill_field::c_effective ||
-                           c == detail::bill_field::c_sp_effective ||
-                           c == detail::bill_field::c_ri_effective ||
-                           c == detail::bill_field::c_quantity
+    const auto c = static_cast<bill_detail::bill_field::column>(f);
+    if (c == bill_detail::bill_field::c_row_id || c == bill_detail::bill_field::c_tags) continue;
+    const role r = c == bill_detail::bill_field::c_cost ||
+                           c == bill_detail::bill_field::c_effective ||
+                           c == bill_detail::bill_field::c_sp_effective ||
+                           c == bill_detail::bill_field::c_ri_effective ||
+                           c == bill_detail::bill_field::c_quantity
                        ? role::sum
-                   : c == detail::bill_field::c_start ? role::first
-                   : c == detail::bill_field::c_end   ? role::last
-                                                      : role::key;
+                   : c == bill_detail::bill_field::c_start ? role::first
+                   : c == bill_detail::bill_field::c_end   ? role::last
+                                                           : role::key;
     columns.push_back({std::string(n), r});
   }
   const std::string start =
-      quote(cols->names[static_cast<std::size_t>(detail::bill_field::c_start)].substr(1));
+      quote(cols->names[static_cast<std::size_t>(bill_detail::bill_field::c_start)].substr(1));
   std::string period;
   if (o.dialect == sql_dialect::sqlite) {
     period = o.grain == bill_grain::hour  ? start
