@@ -31,7 +31,7 @@ from fractions import Fraction
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_UNREADABLE, EXIT_MISMATCH = 0, 1, 2, 3, 4
 
 SCHEMA = "trncost.report"
-NEWEST_VERSION = 6
+NEWEST_VERSION = 7
 # Members of the document by schema version; nothing else is accepted (see --help).
 MEMBERS_V1 = ["schema", "schema_version", "as_of", "freshness_window_days", "currency", "status",
               "reasons", "totals", "categories", "uncertainties", "lines", "derivations", "inputs",
@@ -39,6 +39,9 @@ MEMBERS_V1 = ["schema", "schema_version", "as_of", "freshness_window_days", "cur
 OPTIONAL_V1 = ["protocol"]
 OPTIONAL_V2 = ["analysis", "credits"]
 OPTIONAL_V3 = ["work"]
+# From version 7 a report may state its workloads' figures (billed and wall-clock time, compute,
+# tokens), each naming an input or derivation of the report.
+OPTIONAL_V7 = ["figures"]
 # From version 4 each status reason names the rule of "verified" it breaks, and every-category-
 # accounted the category it is about; the verifier recomputes the reasons by rule and category.
 REASONS_VERSION = 4
@@ -817,11 +820,12 @@ class Report:
         if version < 1:
             raise Unreadable("schema_version", "must be 1 or more")
         known = MEMBERS_V1 + OPTIONAL_V1 + (OPTIONAL_V2 if version >= 2 else []) + \
-            (OPTIONAL_V3 if version >= 3 else [])
+            (OPTIONAL_V3 if version >= 3 else []) + (OPTIONAL_V7 if version >= 7 else [])
         for key in doc:
             if key not in known:
                 extra = " (a section of schema version 2)" if key in OPTIONAL_V2 else \
-                    " (a member of schema version 3)" if key in OPTIONAL_V3 else ""
+                    " (a member of schema version 3)" if key in OPTIONAL_V3 else \
+                    " (a member of schema version 7)" if key in OPTIONAL_V7 else ""
                 raise Unreadable(key, f"is not a member of schema version {version}{extra}; this "
                                  "verifier does not pass what it does not check")
         for key in MEMBERS_V1:
@@ -843,6 +847,8 @@ class Report:
         if "work" in doc:
             self.check_work(obj_at(doc, "", "work", ["kind", "amount", "per", "unit", "full",
                                                      "compute_only"], "'work'"))
+        if "figures" in doc:
+            self.check_figures()
         self.check_categories()
         self.check_status()
         strings(doc, "", "findings")
@@ -872,10 +878,13 @@ class Report:
             used.update([l["price"], l["quantity"]] + list(l["inputs"]))
         if "work" in doc:
             used.add(doc["work"]["amount"])
+        for f in doc.get("figures", []):
+            used.add(f["value"])
         for group in ("inputs", "derivations"):
             for i, e in enumerate(doc[group]):
                 if e["name"] not in used:
-                    raise Mismatch(f"{group}[{i}]", "a value some line, derivation or work uses",
+                    raise Mismatch(f"{group}[{i}]",
+                                   "a value some line, derivation, work or figure uses",
                                    f"'{e['name']}', used by nothing",
                                    "every value of a report feeds something (a removed line?)")
         seen = {}
@@ -1050,6 +1059,22 @@ class Report:
                           if l["category"] == "compute" and a is not None]
         self.compute = sum(priced_compute, Fraction(0)) if priced_compute else None
         self.any_priced = any(a is not None for a in self.amounts)
+
+    def check_figures(self):
+        """Each figure of a workload names a value of the report (recomputed with the
+        derivations), once per workload and name."""
+        seen = {}
+        for i, (path, f) in enumerate(objects(self.doc, "", "figures",
+                                              ["workload", "what", "value"], "a figure")):
+            key = (nonempty(f, path, "workload"), nonempty(f, path, "what"))
+            name = text(f, path, "value")
+            if name not in self.values:
+                raise Mismatch(at(path, "value"), "an input or a derivation of the report",
+                               f"'{name}'")
+            if key in seen:
+                raise Mismatch(path, "a figure stated once per workload",
+                               f"a repeat of figures[{seen[key]}]")
+            seen[key] = i
 
     def check_work(self, w):
         """Cost per unit of work: total x per / work and compute x per / work, half-even at 18."""

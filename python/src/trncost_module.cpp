@@ -338,6 +338,17 @@ py::dict estimate_dict(const estimate& e) {
   } else {
     d["work"] = py::none();
   }
+  // The figures of its workloads (model::add_figure): {"workload", "what", "value"} by member name,
+  // the value a record.
+  py::list figures;
+  for (const auto& f : e.figures) {
+    py::dict fd;
+    fd["workload"] = f.workload;
+    fd["what"] = f.what;
+    fd["value"] = record_of(f.value);
+    figures.append(fd);
+  }
+  d["figures"] = figures;
   return d;
 }
 

@@ -442,8 +442,8 @@ def test_a_plan_from_python():
     doc["grant"][0]["amount"] = s(25000, "USD", trncost.documented(
         source="the grant letter", consulted="2026-11-01"))
     p = trncost.plan(doc, base_dir="examples/plans")
-    # tests/scenario/briefs_test.cpp: 29,979.33 of spend, the 25,000 grant, 4,979.33 cash.
-    assert round(p.spend, 2) == Decimal("29979.33") and round(p.cash, 2) == Decimal("4979.33")
+    # tests/scenario/briefs_test.cpp: 29,984.08 of spend, the 25,000 grant, 4,984.08 cash.
+    assert round(p.spend, 2) == Decimal("29984.08") and round(p.cash, 2) == Decimal("4984.08")
     doc["grant"][0]["amount"] = s(25, "USD/h")
     with pytest.raises(trncost.Error, match=r'amount\.unit: is "USD/h" where amount takes "USD"'):
         trncost.plan(doc, base_dir="examples/plans")
@@ -632,3 +632,27 @@ def test_a_date_that_is_not_one_is_refused_before_any_text_is_written(field, mak
         make(crafted)
     with pytest.raises(ValueError, match=field):
         make("2026-11-29T00:00:00Z" if field in ("consulted", "seen") else "2026-11-20")
+
+
+def test_storage_kept_for_a_run_and_the_figures_of_its_workload():
+    # examples/scenarios/cpt-8b-trn2-interrupted.toml keeps 10 checkpoints of 100 GiB for the run
+    # and 30 days after it (tests/scenario/briefs_test.cpp): the run's wall-clock time is 522,800 s
+    # billed + 11.6177... interruptions x 4,800 s = 578,565.333... s, and the bucket costs
+    # 1,000 GiB x 0.023 x (578,565.333... + 2,592,000) s / 3,600 / 730 = 27.748478944698122780.
+    path = ROOT / "examples" / "scenarios" / "cpt-8b-trn2-interrupted.toml"
+    est = trncost.load(str(path)).estimate()
+    figures = {(f.workload, f.what): f.value for f in est.figures}
+    wall = figures[("domain-cpt", "wall-clock time")].value
+    assert wall.unit == "s" and round(wall.value, 6) == Decimal("578565.333333")
+    assert figures[("domain-cpt", "billed time per instance")].value.value == 522800
+    assert est.by_category[trncost.Category("storage")] == Decimal("27.74847894469812278")
+    # The same from a document: the storage written before the workload, kept_for naming it.
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    bucket = doc["component"].pop(1)
+    assert bucket["kept_for"] == "domain-cpt"
+    doc["component"].insert(0, bucket)
+    again = trncost.scenario(doc, base_dir=str(path.parent)).estimate()
+    assert again.total == est.total
+    bucket["kept_for"] = "nowhere"
+    with pytest.raises(trncost.Error, match='kept_for: "nowhere" is not a workload'):
+        trncost.scenario(doc, base_dir=str(path.parent)).estimate()

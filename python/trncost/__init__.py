@@ -27,7 +27,7 @@ from . import _trncost as _core
 __all__ = [
     "Error", "ParseError", "InputError", "InexactError", "DecimalOverflowError",
     "Category", "Phase", "Status", "Quantity", "Provenance", "Sourced", "Unknown", "Record",
-    "Line", "Reason", "Work", "Estimate", "Scenario", "Model", "InstanceTime", "BlockStorage",
+    "Line", "Reason", "Work", "Figure", "Estimate", "Scenario", "Model", "InstanceTime", "BlockStorage",
     "measured", "quoted", "documented", "third_party", "assumption", "choice", "forecast",
     "sourced", "unknown",
     "load", "audit", "AuditResult", "render_report", "TornadoBar", "Tornado", "Distribution", "uniform",
@@ -333,6 +333,21 @@ class Work:
 
 
 @dataclasses.dataclass(frozen=True)
+class Figure:
+    """A figure of one of the estimate's workloads, as its reports show it beside the costs: its
+    timeline ("billed time per instance", "wall-clock time", in seconds) or what it works through
+    ("tokens trained", "compute"); its value a record with its derivation."""
+
+    workload: str  #: the component that states it ("cpt")
+    what: str      #: "wall-clock time", "tokens trained", ...
+    value: Record  #: the value, derived from the workload's inputs
+
+    @staticmethod
+    def _of(d: Dict[str, Any]) -> "Figure":
+        return Figure(workload=d["workload"], what=d["what"], value=Record._of(d["value"]))
+
+
+@dataclasses.dataclass(frozen=True)
 class Line:
     """One line of an estimate: amount = price x quantity with one rounding step."""
 
@@ -437,6 +452,11 @@ class Estimate:
     def work(self) -> Optional[Work]:
         """The work delivered and its costs per unit; None when the model delivers no work."""
         return Work._of(self._data()["work"])
+
+    @property
+    def figures(self) -> List[Figure]:
+        """Its workloads' timelines and counts (wall-clock time, tokens trained...), in order."""
+        return [Figure._of(f) for f in self._data()["figures"]]
 
     def to_json(self) -> str:
         """The JSON report (the trncost.report schema), byte for byte what trncost-estimate writes."""

@@ -103,6 +103,11 @@ class Work:
     full: Optional[Record]
     compute_only: Optional[Record]
 
+class Figure:
+    workload: str
+    what: str
+    value: Record
+
 class Identity:
     service: str
     region: str
@@ -153,6 +158,8 @@ class Estimate:
     def inputs(self) -> List[Record]: ...
     @property
     def work(self) -> Optional[Work]: ...
+    @property
+    def figures(self) -> List[Figure]: ...
     def to_json(self) -> str: ...
     def to_markdown(self) -> str: ...
     def to_html(self) -> str: ...

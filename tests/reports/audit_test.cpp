@@ -197,7 +197,7 @@ TEST_CASE("a reason names its rule and category and the audit recomputes them") 
       "\"status\": \"incomplete\",\n      \"rule\": "
       "\"every-category-accounted\",\n      \"category\": \"logs\",\n";
   CHECK(incomplete.find(written) != std::string::npos);
-  CHECK(incomplete.find("\"schema_version\": 6") != std::string::npos);
+  CHECK(incomplete.find("\"schema_version\": 7") != std::string::npos);
   CHECK(io::audit(incomplete).ok);
   const tampering incomplete_edits[] = {
       // Another category than the one missing.
@@ -235,7 +235,7 @@ TEST_CASE("a reason names its rule and category and the audit recomputes them") 
       doctest::Contains("trncost: r.json: reasons[0].rule: 'guess'"), parse_error);
   // A report of an older version has no rules: a rule in it is refused; without, its reasons are
   // checked by status as before.
-  const auto older = replace_once(provisional, "\"schema_version\": 6", "\"schema_version\": 1");
+  const auto older = replace_once(provisional, "\"schema_version\": 7", "\"schema_version\": 1");
   CHECK_THROWS_WITH_AS((void)io::audit(older, "r.json"),
                        "trncost: r.json: reasons[0].rule: is a member of schema version 4; the "
                        "report declares version 1",
@@ -245,7 +245,7 @@ TEST_CASE("a reason names its rule and category and the audit recomputes them") 
   // origins' members are of version 5, refused in a version 1 report.
   CHECK_THROWS_AS((void)io::audit(v1, "r.json"), parse_error);
   // A verified report has no reason and keeps its version.
-  CHECK(io::render_json(small_estimate()).find("\"schema_version\": 6") != std::string::npos);
+  CHECK(io::render_json(small_estimate()).find("\"schema_version\": 7") != std::string::npos);
 }
 
 TEST_CASE("tampering: derivations - unpriced lines and subtotals are recomputed too") {
@@ -282,10 +282,10 @@ TEST_CASE("tampering: derivations - unpriced lines and subtotals are recomputed 
 TEST_CASE("a report that cannot be read is refused with the file and the field") {
   const auto json = io::render_json(small_estimate());
   CHECK_THROWS_WITH_AS(
-      (void)io::audit(replace_once(json, "\"schema_version\": 6", "\"schema_version\": 7"),
+      (void)io::audit(replace_once(json, "\"schema_version\": 7", "\"schema_version\": 8"),
                       "new.json"),
-      "trncost: new.json: schema_version: the report has schema version 7, newer "
-      "than version 6 that this trncost reads; upgrade trncost to audit it",
+      "trncost: new.json: schema_version: the report has schema version 8, newer "
+      "than version 7 that this trncost reads; upgrade trncost to audit it",
       parse_error);
   CHECK_THROWS_WITH_AS(
       (void)io::audit(replace_once(json, "\"amount\": \"1.433333333333333333\",", ""), "r.json"),
@@ -315,9 +315,9 @@ TEST_CASE("report_version gives the declared version and refuses a newer one") {
   // Version 3 is a report whose estimate delivers work (tests/workload/serving_test.cpp).
   const auto v3 = io::detail::parse_json_text("{\"schema_version\": 3}", "v.json");
   CHECK(io::report_version(v3, "v.json") == 3);
-  const auto v7 = io::detail::parse_json_text("{\"schema_version\": 7}", "v.json");
-  CHECK_THROWS_WITH_AS((void)io::report_version(v7, "v.json"),
-                       doctest::Contains("v.json: schema_version: the report has schema version 7"),
+  const auto v8 = io::detail::parse_json_text("{\"schema_version\": 8}", "v.json");
+  CHECK_THROWS_WITH_AS((void)io::report_version(v8, "v.json"),
+                       doctest::Contains("v.json: schema_version: the report has schema version 8"),
                        parse_error);
   const auto none = io::detail::parse_json_text("{}", "v.json");
   CHECK_THROWS_WITH_AS((void)io::report_version(none, "v.json"),

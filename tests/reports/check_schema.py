@@ -166,7 +166,7 @@ def broken_copies(doc):
         mutate("amount as a number", lambda d: d["lines"][0].update(amount=1.5)),
         mutate("19 fractional digits", lambda d: d["totals"].update(total="1.0000000000000000001")),
         mutate("credits in version 1", lambda d: d.update(schema_version=1, credits={})),
-        mutate("version 7", lambda d: d.update(schema_version=7)),
+        mutate("version 8", lambda d: d.update(schema_version=8)),
         mutate("a reason without its rule in version 4",
                lambda d: d.update(schema_version=4, reasons=[REASON])),
         mutate("a reason with a rule in version 3",

@@ -67,7 +67,7 @@ TEST_CASE("extras: no extra keeps the report byte-identical and at its schema ve
   CHECK(io::render_json(est, none) == io::render_json(est));
   // Its estimate has status reasons: version 4 (report::reasons_schema_version), extras or not.
   REQUIRE_FALSE(est.reasons.empty());
-  CHECK(io::render_json(est).find("\"schema_version\": 6,") != std::string::npos);
+  CHECK(io::render_json(est).find("\"schema_version\": 7,") != std::string::npos);
   CHECK(report::check(none).ok);
 }
 
@@ -75,7 +75,7 @@ TEST_CASE("extras: every section is written with exact decimals and audited") {
   const auto json = full_json();
   // Version 4, not 2: the estimate has status reasons (version 4 holds the sections of version 2).
   const std::string_view written[] = {
-      "\"schema_version\": 6,",
+      "\"schema_version\": 7,",
       // The tornado's first bar: throughput 900..1100, totals 230.22..2 and 189.81..82
       // (hand-computed in extras_fixtures.hpp), swing 40.40404040404040404.
       // One expected text over several lines, not a missing comma.
@@ -349,7 +349,7 @@ TEST_CASE("extras: a section in a version 1 report, or a malformed one, is refus
   const auto reasons = json.substr(reasons_at, json.find("\"totals\"") - reasons_at);
   CHECK_THROWS_WITH_AS(
       (void)io::audit(replace_once(replace_once(json, reasons, "\"reasons\": [],\n  "),
-                                   "\"schema_version\": 6", "\"schema_version\": 1"),
+                                   "\"schema_version\": 7", "\"schema_version\": 1"),
                       "old.json"),
       "trncost: old.json: analysis: is a section of schema version 2; the report "
       "declares version 1",

@@ -44,7 +44,7 @@ TEST_CASE("the JSON report of the small estimate is byte-identical to the review
 TEST_CASE(
     "the JSON report holds inputs with provenance - derivations as operations and exact lines") {
   const auto doc = io::read_report(io::render_json(small_estimate()), "small.json");
-  CHECK(doc.version == 6);
+  CHECK(doc.version == 7);
   CHECK(to_string(doc.as_of) == "2026-11-30");
   CHECK(doc.status == estimate_status::verified);
   REQUIRE(doc.lines.size() == 4);

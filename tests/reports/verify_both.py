@@ -764,7 +764,7 @@ def main():
     if reports:
         with open(os.path.join(args.work, reports[0]), encoding="utf-8") as f:
             base = json.load(f)
-        cases = [("a report with version 7", dict(base, schema_version=7), 3),
+        cases = [("a report with version 8", dict(base, schema_version=8), 3),
                  ("a report with unknown section", dict(base, workload={}), 3),
                  ("a report with work in version 2", dict(base, schema_version=2, work={
                      "kind": "trials", "amount": base["inputs"][0]["name"], "per": 1,

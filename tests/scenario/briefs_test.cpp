@@ -74,16 +74,24 @@ TEST_CASE("brief 2: continued pre-training with its interruptions, then sweeps, 
   // 1,661.806933333333333333: 2,215.742577777777777777 USD of failures.
   CHECK(cpt.by_phase.at(phase::restarts) == decimal::parse("553.935644444444444444"));
   CHECK(cpt.by_phase.at(phase::failed_work) == decimal::parse("1661.806933333333333333"));
-  // Checkpoints in S3: 1,000 GiB x 0.023 (the offer file's "GB-Mo" of S3 is the binary GB,
-  // docs/prices.md) = 23 USD; the copy to us-west-2: 100 GiB x 0.02 (InterRegion Outbound) = 2.
-  CHECK(cpt.by_category.at(category::storage) == decimal(23));
+  // Checkpoints in S3, 10 x 100 GiB kept for the run and 30 days after it: the run's wall-clock
+  // time is its billed 522,800 s plus 11.6177... interruptions x (1,200 + 3,600) s =
+  // 578,565.333... s (6.6964 days, a figure of the report), + 30 x 86,400 = 3,170,565.333... s =
+  // 880.7126 h = 1.206455606... months of 730 h; 1,000 GiB x 0.023 (the offer file's "GB-Mo" of
+  // S3 is the binary GB, docs/prices.md) x that = 27.74847894469812278 USD. The copy to
+  // us-west-2: 100 GiB x 0.02 (InterRegion Outbound) = 2.
+  CHECK(cpt.by_category.at(category::storage) == decimal::parse("27.74847894469812278"));
   CHECK(cpt.by_category.at(category::transfer) == decimal(2));
-  CHECK(cpt.total == decimal::parse("23013.329244444444444444"));
-  // Quoted per billion tokens trained ([estimate] cost_per): 23,013.33 / 20 = 1,150.67 USD.
+  CHECK(cpt.total == decimal::parse("23018.077723389142567224"));
+  REQUIRE(cpt.figures.size() == 3);
+  CHECK(cpt.figures[1].what == figure_wall_clock_time);
+  CHECK(decimal::parse(cpt.figures[1].value->value).round(decimal_places(6)) ==
+        decimal::parse("578565.333333"));
+  // Quoted per billion tokens trained ([estimate] cost_per): 23,018.08 / 20 = 1,150.90 USD.
   REQUIRE(cpt.work);
   CHECK(cpt.work->per == 1'000'000'000);
   CHECK(cpt.work->unit == "USD/1B tokens");
-  CHECK((*cpt.work->full)->value == "1150.666462222222222222");
+  CHECK((*cpt.work->full)->value == "1150.903886169457128361");
   check_honest(cpt);
   CHECK(cpt.declared.count(category::failures_restarts) == 0);
   // The sweeps: 1,161 USD each (tests/scenario/plan_test.cpp), from March 8 (the day the
@@ -92,13 +100,13 @@ TEST_CASE("brief 2: continued pre-training with its interruptions, then sweeps, 
   CHECK(sweeps.occurrences.front().start == date{2027, 3, 8});
   CHECK(sweeps.occurrences.back().start == date{2027, 5, 17});
   CHECK(sweeps.draw.spend == decimal(6966));
-  // Spend 23,013.33... + 6,966 = 29,979.329244444444444444 USD. The grant's 25,000 pay the
-  // pre-training's week (3,287.62 a day), the first sweep (580.50 a day: 24,174.33 by March 9) and
-  // run out on the second sweep's second day, March 23 (25,335.33 by its end); 4,979.33 is cash.
+  // Spend 23,018.08... + 6,966 = 29,984.077723389142567224 USD. The grant's 25,000 pay the
+  // pre-training's week (3,288.30 a day), the first sweep (580.50 a day: 24,179.08 by March 9) and
+  // run out on the second sweep's second day, March 23 (25,340.08 by its end); 4,984.08 is cash.
   const auto& b = r.burn_down;
-  CHECK(b.total_spend == decimal::parse("29979.329244444444444444"));
+  CHECK(b.total_spend == decimal::parse("29984.077723389142567224"));
   CHECK(b.total_credits == decimal(25000));
-  CHECK(b.total_uncovered == decimal::parse("4979.329244444444444444"));
+  CHECK(b.total_uncovered == decimal::parse("4984.077723389142567224"));
   REQUIRE(b.runway);
   CHECK(*b.runway == date{2027, 3, 23});
   CHECK(r.workloads[0].draw.credits == r.workloads[0].draw.spend);

@@ -48,17 +48,17 @@ TEST_CASE("a plan's JSON holds the figures of its Markdown, as computed by hand"
   const std::string text = json_of_shipped();
   const auto root = io::detail::parse_json_text(text, "plan.json");
   CHECK(text_at(root, "schema") == "trncost.plan");
-  // The pre-training costs 23,013.329244444444444444 USD (tests/scenario/briefs_test.cpp) over
+  // The pre-training costs 23,018.077723389142567224 USD (tests/scenario/briefs_test.cpp) over
   // 2027-03-01 to 03-08; the sweeps 1,161 USD each, two days every 14 from 03-08: 03-08, 03-22,
-  // 04-05, 04-19, 05-03, 05-17. Spend 23,013.329244444444444444 + 6 x 1,161 =
-  // 29,979.329244444444444444 USD.
-  CHECK(text_at(root, "spend") == "29979.329244444444444444");
+  // 04-05, 04-19, 05-03, 05-17. Spend 23,018.077723389142567224 + 6 x 1,161 =
+  // 29,984.077723389142567224 USD.
+  CHECK(text_at(root, "spend") == "29984.077723389142567224");
   CHECK(text_at(root, "credits") == "25000");
-  CHECK(text_at(root, "cash") == "4979.329244444444444444");
+  CHECK(text_at(root, "cash") == "4984.077723389142567224");
   CHECK(text_at(root, "runway") == "2027-03-23");
   // The 25,000 USD grant (valid to 2027-12-31, past the plan's end 07-01) pays the pre-training and
-  // the first sweep (24,174.329244444444444444 USD), leaving 825.670755555555555556 for the second
-  // sweep's 1,161 over two days: floor(2 x 825.67... / 1,161) = 1 day, so it runs out on 03-23.
+  // the first sweep (24,179.077723389142567224 USD), leaving 820.922276610857432776 for the second
+  // sweep's 1,161 over two days: floor(2 x 820.92... / 1,161) = 1 day, so it runs out on 03-23.
   // Nothing is left: none lost, none wasted inside the plan (null: no last valid day inside it).
   const auto& grants = root.find("grants")->items();
   REQUIRE(grants.size() == 1);
@@ -67,16 +67,16 @@ TEST_CASE("a plan's JSON holds the figures of its Markdown, as computed by hand"
   CHECK(text_at(grants[0], "exhausted_on") == "2027-03-23");
   CHECK(text_at(grants[0], "wasted_at_expiry") == "null");
   CHECK(text_at(grants[0], "lost_at_expiry") == "0");
-  // By month: March holds the pre-training and two sweeps, 23,013.33... + 2,322 =
-  // 25,335.329244444444444444 of spend, all 25,000 of credits, 335.329244444444444444 cash; April
-  // and May two sweeps each, 2,322 cash; June nothing. The cash adds up: 335.33 + 2 x 2,322 =
-  // 4,979.33.
+  // By month: March holds the pre-training and two sweeps, 23,018.08... + 2,322 =
+  // 25,340.077723389142567224 of spend, all 25,000 of credits, 340.077723389142567224 cash; April
+  // and May two sweeps each, 2,322 cash; June nothing. The cash adds up: 340.08 + 2 x 2,322 =
+  // 4,984.08.
   const auto& months = root.find("months")->items();
   REQUIRE(months.size() == 4);
   CHECK(text_at(months[0], "month") == "2027-03");
-  CHECK(text_at(months[0], "spend") == "25335.329244444444444444");
+  CHECK(text_at(months[0], "spend") == "25340.077723389142567224");
   CHECK(text_at(months[0], "credits") == "25000");
-  CHECK(text_at(months[0], "cash") == "335.329244444444444444");
+  CHECK(text_at(months[0], "cash") == "340.077723389142567224");
   CHECK(months[0].find("draws")->items()[0].text() == "25000");
   for (std::size_t m : {1U, 2U}) {
     CHECK(text_at(months[m], "spend") == "2322");
@@ -89,20 +89,20 @@ TEST_CASE("a plan's JSON holds the figures of its Markdown, as computed by hand"
   // 05-03, 05-05, 05-17, 05-19, 06-01 and 07-01: 16 periods.
   CHECK(root.find("periods")->items().size() == 16);
   // The workloads: the pre-training is paid whole; the sweeps draw the rest, 25,000 -
-  // 23,013.329244444444444444 = 1,986.670755555555555556, and pay 6,966 - that in cash.
+  // 23,018.077723389142567224 = 1,981.922276610857432776, and pay 6,966 - that in cash.
   const auto& ws = root.find("workloads")->items();
   REQUIRE(ws.size() == 2);
-  CHECK(text_at(ws[0], "per_occurrence") == "23013.329244444444444444");
+  CHECK(text_at(ws[0], "per_occurrence") == "23018.077723389142567224");
   CHECK(ws[0].find("occurrences")->items().size() == 1);
-  CHECK(text_at(ws[0], "credits") == "23013.329244444444444444");
+  CHECK(text_at(ws[0], "credits") == "23018.077723389142567224");
   CHECK(text_at(ws[0], "cash") == "0");
   CHECK(text_at(ws[1], "per_occurrence") == "1161");
   CHECK(ws[1].find("occurrences")->items().size() == 6);
   CHECK(text_at(ws[1].find("occurrences")->items()[1], "start") == "2027-03-22");
   CHECK(text_at(ws[1], "spend") == "6966");
-  CHECK(text_at(ws[1], "credits") == "1986.670755555555555556");
-  CHECK(ws[1].find("draws")->items()[0].text() == "1986.670755555555555556");
-  CHECK(text_at(ws[1], "cash") == "4979.329244444444444444");
+  CHECK(text_at(ws[1], "credits") == "1981.922276610857432776");
+  CHECK(ws[1].find("draws")->items()[0].text() == "1981.922276610857432776");
+  CHECK(text_at(ws[1], "cash") == "4984.077723389142567224");
 }
 
 TEST_CASE("a plan's JSON audits as written, from the document alone") {

@@ -211,6 +211,64 @@ price = { value = "0.08", assumption = "the page's rate" }
   CHECK(refusal(bare).find("p.toml:26: component[0].price: is a bare number") != std::string::npos);
 }
 
+TEST_CASE("a workload without days lasts its wall-clock time, rounded up to whole days") {
+  // A fine-tune of 2 x trn1.32xlarge, 1,800 + 34,200 s = 36,000 s (0.4167 days): one day an
+  // occurrence, twice a month; each costs 2 x 10 h x 21.50 = 430 USD.
+  const std::string scenario = R"(
+[workload.scenario]
+format = 1
+estimate = { title = "Fine-tune", as_of = 2026-11-30, region = "us-east-1" }
+prices = { files = [] }
+declare_none = { storage = "n", transfer = "n", logs = "n", data_preparation = "n", failures_restarts = "n" }
+
+[[workload.scenario.component]]
+kind = "instance_time"
+name = "ft"
+instance_type = "trn1.32xlarge"
+price = { value = "21.50", assumption = "the on-demand price" }
+instances = { value = "2", choice = "the cluster we have" }
+setup_seconds = { value = "1800", assumption = "launch and compilation" }
+training_seconds = { value = "34200", assumption = "the last run's training" }
+)";
+  const std::string text = head + R"(
+[[workload]]
+name = "fine-tunes"
+start = 2027-01-04
+every = 14
+times = 2
+)" + scenario;
+  const auto r = run_plan(parse_plan(text, "plans/inline.toml"));
+  REQUIRE(r.workloads.size() == 1);
+  const auto& x = r.workloads[0];
+  CHECK(x.days == 1);
+  CHECK(x.days_from_workload);
+  REQUIRE(x.occurrences.size() == 2);
+  CHECK(x.occurrences[0].end == date{2027, 1, 5});
+  CHECK(x.occurrences[1].start == date{2027, 1, 18});
+  CHECK(r.burn_down.total_spend == decimal(860));
+  CHECK(render_markdown(r).find("fine-tunes lasts 1 day(s) a time: the wall-clock time of ft, "
+                                "36000 s (10.0000 h, 0.4167 days), rounded up to whole days") !=
+        std::string::npos);
+  // A scenario without a workload that has a wall-clock time asks for days, at the plan's line.
+  std::string storage_only = text;
+  const auto from = storage_only.find("[[workload.scenario.component]]");
+  storage_only.replace(from, storage_only.size() - from, R"([[workload.scenario.component]]
+kind = "block_storage"
+name = "scratch"
+volume_type = "gp3"
+size_gib = { value = "500", assumption = "the dataset" }
+kept_months = { value = "1", assumption = "a month" }
+price = { value = "0.08", assumption = "the page's rate" }
+)");
+  storage_only.replace(storage_only.find("declare_none = { storage"),
+                       std::string("declare_none = { storage").size(), "declare_none = { compute");
+  CHECK_THROWS_WITH_AS((void)run_plan(parse_plan(storage_only, "plans/inline.toml")),
+                       doctest::Contains("plans/inline.toml:7: workload[0]: gives neither days "
+                                         "nor end, and its scenario has no workload with a "
+                                         "wall-clock time: give days (or start and end)"),
+                       input_error);
+}
+
 TEST_CASE("plan files refused, naming the file, the line and the key") {
   const std::string w = "[[workload]]\nname = \"a\"\nscenario = \"s.toml\"\n";
   struct refused {
@@ -235,7 +293,8 @@ TEST_CASE("plan files refused, naming the file, the line and the key") {
     CAPTURE(r.keys);
     CHECK(refusal(head + w + r.keys) == r.message);
   }
-  CHECK(refusal(head + w + "start = 2027-01-01\n").find("workload[0]") != std::string::npos);
+  // Neither days nor end: read as the workload's own length (checked when the plan is run).
+  CHECK(refusal(head + w + "start = 2027-01-01\n") == "no error");
   CHECK(refusal(head + w + "start = 2027-01-01\ndays = 1\n" + w + "start = 2027-02-01\ndays = 1\n")
             .find("\"a\" names an earlier workload too") != std::string::npos);
   CHECK(refusal(head + w + "start = 2027-01-01\ndays = 1\nfrequency = 2\n")

@@ -315,8 +315,9 @@ titel = "t"
         "trncost: s.toml:3: estimate.as_of: is missing (required)");
   CHECK(error_of(head + "[[component]]\nkind = \"block_storage\"\nname = \"x\"\nvolume_type = "
                         "\"gp3\"\nsize_gib = { value = \"1\", assumption = \"a\" }\n") ==
-        "trncost: s.toml:8: component[0].kept_hours: a block_storage component needs exactly one "
-        "of kept_seconds, kept_hours and kept_months");
+        "trncost: s.toml:8: component[0].kept_seconds: is missing: write exactly one of "
+        "kept_seconds, kept_hours, kept_months, kept_for (how long the data is kept; kept_for "
+        "names the workload it is kept for)");
 }
 
 TEST_CASE("build_model errors name the scenario file, the line and the key") {

@@ -254,6 +254,7 @@ def c_identity_in_old_version(doc):
     if doc["reasons"]:
         return None
     doc["schema_version"] = 1
+    doc.pop("figures", None)  # a member of version 7
     # Only the lines keep what version 5 added: the identity is what is refused.
     added = {"measured": ("instance_type", "region"), "quoted": ("instance_type", "usage_type")}
     for e in doc["inputs"]:
@@ -515,6 +516,22 @@ def c_by_category(doc):
     return "totals.by_category", "a category's subtotal + 1"
 
 
+def c_figure_value(doc):
+    figures = doc.get("figures")
+    if not figures:
+        return None
+    figures[0]["value"] = "nothing " + figures[0]["value"]
+    return "figures[0].value", "a workload's figure naming no value of the report"
+
+
+def c_figure_twice(doc):
+    figures = doc.get("figures")
+    if not figures:
+        return None
+    figures.append(dict(figures[0]))
+    return f"figures[{len(figures) - 1}]", "a workload's figure stated twice"
+
+
 def c_status_upgraded(doc):
     if doc["status"] == "verified":
         return None
@@ -645,6 +662,7 @@ def c_given_in_old_version(doc):
     for i, e in inputs_of(doc, "assumption"):
         if e["known"] and doc["schema_version"] >= 6:
             doc["schema_version"] = 5
+            doc.pop("figures", None)  # a member of version 7
             e["provenance"] = {"kind": "choice", "reason": e["provenance"]["rationale"], "by": ""}
             return f"inputs[{i}].provenance.kind", "a choice in a version 5 report"
     return None
@@ -655,6 +673,7 @@ def c_run_not_recorded_in_old_version(doc):
     for i, e in inputs_of(doc, "measured"):
         if doc["schema_version"] >= 6:
             doc["schema_version"] = 5
+            doc.pop("figures", None)  # a member of version 7
             e["provenance"]["run_id"] = ""
             return f"inputs[{i}].provenance.run_id", "a version 5 measurement without its run"
     return None
@@ -875,6 +894,8 @@ CLASSES = [
      found_member(priced_line, "amount", lambda a: plus(a, "0.01"), "lines[{i}].amount",
                   "a line's amount + 0.01")),
     ("total", c_total),
+    ("figure-value", c_figure_value),
+    ("figure-twice", c_figure_twice),
     ("by-category", c_by_category),
     ("status-upgraded", c_status_upgraded),
     ("reason-rule", c_reason_rule),

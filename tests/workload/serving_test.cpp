@@ -333,11 +333,11 @@ TEST_CASE(
   // now carries its lines' identities, version 5): an older reader refuses it rather than passing
   // its unit costs unchecked, and this one refuses the work member in an older version.
   REQUIRE_FALSE(est.reasons.empty());
-  CHECK(json.find("\"schema_version\": 6") != std::string::npos);
+  CHECK(json.find("\"schema_version\": 7") != std::string::npos);
   auto older = json;
   const auto reasons_at = older.find("\"reasons\": [");
   older.replace(reasons_at, older.find("\"totals\"") - reasons_at, "\"reasons\": [],\n  ");
-  older.replace(older.find("\"schema_version\": 6"), std::string("\"schema_version\": 6").size(),
+  older.replace(older.find("\"schema_version\": 7"), std::string("\"schema_version\": 7").size(),
                 "\"schema_version\": 1");
   CHECK_THROWS_WITH_AS((void)io::audit(older, "old.json"),
                        "trncost: old.json: work: is a member of schema version 3; the report "

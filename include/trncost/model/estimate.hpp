@@ -185,6 +185,14 @@ struct work_delivered {
   std::optional<input_ref> compute_only;  ///< derived from the compute category and the work
 };
 
+/// A figure of a workload (model::add_figure): its timeline, the compute or tokens it works
+/// through; not a cost, shown beside the costs with its derivation.
+struct workload_figure {
+  std::string workload;  ///< the component that states it: "cpt"
+  std::string what;      ///< figure_wall_clock_time, "compute"...
+  input_ref value;       ///< a record of the model (an input or a derivation)
+};
+
 struct estimate {
   date as_of{};
   day_count freshness_window = default_freshness_window;
@@ -205,6 +213,8 @@ struct estimate {
   std::vector<run_protocol> runs;
   /// The work delivered and the cost per unit of it, when the model says what it delivers.
   std::optional<work_delivered> work;
+  /// The figures of its workloads, in the order the model names them (model::add_figure).
+  std::vector<workload_figure> figures;
 
   // The destructor is out of line: a program built separately compiles the teardown of every
   // member once, in <trncost/src.hpp>, not in each unit that holds an estimate.

@@ -70,6 +70,13 @@ struct line_rec {
   line_identity identity;   // what the line is: service, region, type, purchase option
 };
 
+/// A figure of a workload (model::add_figure): a node the report prints beside the costs.
+struct figure_rec {
+  std::string workload;
+  std::string what;
+  std::uint32_t node = 0;
+};
+
 struct model_data {
   std::vector<node_rec> nodes;
   std::vector<decimal> baseline;  // input and constant values; 0 for derived nodes
@@ -80,6 +87,7 @@ struct model_data {
   std::vector<migration_uncertainty> uncertainties;
   std::vector<run_protocol> runs;                           // archived, in the order first given
   std::optional<std::pair<work_kind, std::uint32_t>> work;  // what the model delivers, a node
+  std::vector<figure_rec> figures;                          // model::add_figure, in order
   std::string region;  // the region its lines are billed in, unless a line names its own
 };
 
@@ -221,6 +229,12 @@ class evaluator;
 struct estimate;
 struct estimate_options;
 
+/// The timeline every workload states as figures (model::add_figure), in seconds: the time each
+/// of its instances is billed for (its phases), and the wall-clock time from its start to its end
+/// (the billed time with the restarts and the work lost to interruptions; a service's period).
+inline constexpr std::string_view figure_billed_time = "billed time per instance";
+inline constexpr std::string_view figure_wall_clock_time = "wall-clock time";
+
 /// A model: inputs, derivations and priced lines, grouped by component and category.
 class model {
  public:
@@ -346,6 +360,25 @@ class model {
     deliver(k, input(amount));
   }
 
+  /// Names a figure of a workload that its estimate and reports print beside the costs: its
+  /// timeline (figure_billed_time, figure_wall_clock_time, figure_period), the compute or the
+  /// tokens it works through. Not a cost: its derivation is in the report like a line's, and a
+  /// component that follows the workload (storage kept for its run) can use the node. Throws
+  /// input_error for an empty name, a node of another model or the same figure named twice.
+  template <class Unit>
+  void add_figure(std::string workload, std::string what, const node<Unit>& value) {
+    push_figure(std::move(workload), std::move(what), value.data(), value.id());
+  }
+  /// The node of a figure add_figure() named, in its unit; nothing when the workload has no such
+  /// figure. Throws input_error when the figure is in another unit.
+  template <class Unit>
+  [[nodiscard]] std::optional<node<Unit>> figure(std::string_view workload,
+                                                 std::string_view what) const {
+    const auto id = find_figure(workload, what, units::symbol<Unit>());
+    if (!id) return std::nullopt;
+    return node<Unit>(d_.get(), *id);
+  }
+
   /// Adds a component (anything that satisfies trncost::cost_component; see component.hpp).
   template <class C>
   void add(const C& component);
@@ -382,6 +415,11 @@ class model {
   TRNCOST_DECL std::uint32_t push_unknown(std::string name, std::string reason, std::string unit);
   TRNCOST_DECL std::uint32_t push_constant(std::string name, decimal value, std::string unit,
                                            provenance source);
+  TRNCOST_DECL void push_figure(std::string workload, std::string what,
+                                const detail::model_data* of, std::uint32_t id);
+  TRNCOST_DECL std::optional<std::uint32_t> find_figure(std::string_view workload,
+                                                        std::string_view what,
+                                                        const std::string& unit) const;
   TRNCOST_DECL void push_line(category c, std::string component, line_meta meta,
                               const detail::model_data* price_model, std::uint32_t price,
                               const detail::model_data* quantity_model, std::uint32_t quantity,

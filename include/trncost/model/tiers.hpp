@@ -184,6 +184,10 @@ class usage_period {
   usage_period(input_of<quantity<units::hour_t>> hours, month_convention convention)
       : hours_(std::move(hours)), convention_(convention) {}
   usage_period(sourced<quantity<units::month_t>> months) : months_(std::move(months)) {}
+  /// A period the model derives, in seconds: a workload's wall-clock time (model::figure), or
+  /// that time and some days after it, priced per month through `convention`.
+  usage_period(node<units::second_t> derived, month_convention convention)
+      : derived_(std::move(derived)), convention_(convention) {}
   usage_period(input_of<quantity<units::month_t>> months) : months_(std::move(months)) {}
 
   /// A period in hours that nobody knows yet: the lines over it are unpriced.
@@ -193,7 +197,7 @@ class usage_period {
   [[nodiscard]] std::string name() const;
   /// The month convention of a period in hours or seconds (none for a period in months).
   [[nodiscard]] std::optional<month_convention> convention() const {
-    if (hours_ || seconds_) return convention_;
+    if (hours_ || seconds_ || derived_) return convention_;
     return std::nullopt;
   }
 
@@ -208,6 +212,7 @@ class usage_period {
   std::optional<input_of<quantity<units::second_t>>> seconds_;
   std::optional<input_of<quantity<units::hour_t>>> hours_;
   std::optional<input_of<quantity<units::month_t>>> months_;
+  std::optional<node<units::second_t>> derived_;
   month_convention convention_ = month_730h;
 };
 

@@ -30,11 +30,11 @@ namespace trncost::report {
 /// The schema version of a report that carries an "analysis" or a "credits" section. A report
 /// without them is still written as version 1, byte for byte as before.
 inline constexpr int extras_schema_version = 2;
-/// The newest schema version this trncost reads: 6, a report whose inputs may be given (a choice,
-/// a forecast, a default; report.hpp).
+/// The newest schema version this trncost reads: 7, a report that states its workloads' figures
+/// (report.hpp).
 inline constexpr int newest_schema_version =
     std::max({extras_schema_version, work_schema_version, reasons_schema_version,
-              identity_schema_version, roles_schema_version});
+              identity_schema_version, roles_schema_version, figures_schema_version});
 
 /// The analysis results and the credit burn-down a report may carry; each is optional.
 struct extras {

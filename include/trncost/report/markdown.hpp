@@ -99,6 +99,10 @@ TRNCOST_DECL std::string unit_cost_digits(decimal cost);
 /// findings)".
 TRNCOST_DECL std::string unit_cost_text(const std::optional<decimal>& cost, std::string_view unit);
 
+/// A workload's figure as people read it: its exact value and unit, and a time in seconds also in
+/// hours and days to 4 decimals ("578565.33 s (160.7126 h, 6.6964 days)"); "unknown" when it is.
+TRNCOST_DECL std::string figure_text(std::string_view value, std::string_view unit, bool known);
+
 /// The sizing of each always-on service (workload/serving_sizing.hpp) as table cells: the service,
 /// the demand it is sized for, the usable capacity per instance, the instances needed, the capacity
 /// and the headroom left at that demand. Shared by the Markdown and the HTML report.

@@ -54,6 +54,10 @@ inline constexpr int identity_schema_version = 5;
 /// ("kind": "choice", "forecast", "default"; docs/provenance.md#what-an-input-is) and a measurement
 /// may leave its run and method empty. trncost writes this version for every report.
 inline constexpr int roles_schema_version = 6;
+/// The schema version from which a report may state its workloads' figures ("figures": each
+/// workload's billed and wall-clock time, the compute or tokens it works through, each naming an
+/// input or derivation of the report). trncost writes this version for every report.
+inline constexpr int figures_schema_version = 7;
 
 /// How a category of the formula is accounted for.
 enum class coverage {
@@ -142,6 +146,14 @@ struct work_entry {
   std::optional<decimal> compute_only;
 };
 
+/// A figure of a workload (the optional "figures" member): the name of the input or derivation
+/// that holds its value, which the audit recomputes like every derivation.
+struct figure_entry {
+  std::string workload;
+  std::string what;
+  std::string value;
+};
+
 /// The whole report, as the JSON holds it.
 struct document {
   int version = schema_version;
@@ -161,7 +173,8 @@ struct document {
   /// estimate's measurements come from, as its log states it. Not recomputed: it says what ran.
   std::string trncost_version{trncost::version};
   std::vector<run_protocol> runs;
-  std::optional<work_entry> work;  ///< when the model says what it delivers
+  std::optional<work_entry> work;     ///< when the model says what it delivers
+  std::vector<figure_entry> figures;  ///< its workloads' timelines and counts (version 7)
 };
 
 /// A named value of a document, an input or a derivation, as a writer reads it: views into the

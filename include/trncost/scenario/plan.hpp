@@ -40,12 +40,14 @@ struct plan_workload_spec {
   /// `[workload.scenario]`: the scenario written in the plan itself (its keys as a scenario file's,
   /// relative paths starting at the plan's folder, lines the plan's).
   std::optional<scenario_spec> inline_scenario;
-  std::optional<date> start;         ///< or `after`
-  std::string after;                 ///< the workload whose last occurrence it follows
-  std::optional<std::int64_t> days;  ///< one occurrence's length, or `end`
-  std::optional<date> end;           ///< the first occurrence's end (excluded)
-  std::string every;                 ///< "", "week", "month" or "days"
-  std::int64_t every_days = 0;       ///< with every = "days": the step
+  std::optional<date> start;  ///< or `after`
+  std::string after;          ///< the workload whose last occurrence it follows
+  /// One occurrence's length, or `end`; neither: the scenario's workload's wall-clock time, rounded
+  /// up to whole days.
+  std::optional<std::int64_t> days;
+  std::optional<date> end;      ///< the first occurrence's end (excluded)
+  std::string every;            ///< "", "week", "month" or "days"
+  std::int64_t every_days = 0;  ///< with every = "days": the step
   std::int64_t times = 1;
   std::uint64_t line = 0;
 };
@@ -69,6 +71,9 @@ struct plan_workload_result {
   estimate est;          ///< one occurrence
   std::vector<credits::occurrence> occurrences;
   credits::workload_draw draw;
+  std::int64_t days = 0;  ///< one occurrence's length in days
+  bool days_from_workload =
+      false;  ///< neither days nor end written: its wall-clock time, rounded up
 };
 
 /// A plan, evaluated: every workload, the schedule of the plan's spend, the burn-down.

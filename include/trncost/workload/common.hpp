@@ -3,6 +3,7 @@
 #ifndef TRNCOST_WORKLOAD_COMMON_HPP
 #define TRNCOST_WORKLOAD_COMMON_HPP
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -84,12 +85,14 @@ TRNCOST_DECL void bill_phases(component_builder& b,
 
 /// Adds the failures component "<name> interruptions" of a workload on `instances` x
 /// `instance_type` at `price` whose instances run `exposed` seconds each (the interruptions
-/// struct's formula), billed as the instance type's EC2 hours.
-TRNCOST_DECL void add_interruptions(model& m, const std::string& name,
-                                    const std::string& instance_type,
-                                    const input_of<quantity<units::usd_per_instance_hour_t>>& price,
-                                    const input_of<quantity<units::instance_t>>& instances,
-                                    const node<units::second_t>& exposed, const interruptions& in);
+/// struct's formula), billed as the instance type's EC2 hours. Returns the wall-clock seconds the
+/// interruptions add to the workload: interruptions x (restart time + work lost), each
+/// interruption stopping the whole job.
+TRNCOST_DECL node<units::second_t> add_interruptions(
+    model& m, const std::string& name, const std::string& instance_type,
+    const input_of<quantity<units::usd_per_instance_hour_t>>& price,
+    const input_of<quantity<units::instance_t>>& instances, const node<units::second_t>& exposed,
+    const interruptions& in);
 
 /// Refuses a fraction outside (0, 1], naming the workload and the input.
 TRNCOST_DECL void require_fraction(const sourced<fraction>& f, std::string_view workload,
@@ -99,6 +102,12 @@ inline void require_fraction(const input_of<fraction>& f, std::string_view workl
                              bool zero_allowed = false) {
   if (const auto* s = f.known()) require_fraction(*s, workload, zero_allowed);
 }
+
+/// States a workload's timeline (model::add_figure): the seconds each instance is billed and the
+/// wall-clock seconds, the billed ones plus what interruptions add when it has them.
+TRNCOST_DECL void add_timeline(model& m, const std::string& name,
+                               const node<units::second_t>& billed,
+                               const std::optional<node<units::second_t>>& interrupted);
 
 }  // namespace detail
 }  // namespace trncost::workload

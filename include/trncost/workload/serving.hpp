@@ -153,6 +153,7 @@ serving_plan<Rate> add_serving(model& m, const serving_inputs<Rate>& in) {
     b.line({phase::idle_capacity, "idle capacity: instances billed beyond the average demand" + on},
            price, idle);
     const node<count_unit> work = served ? *served : average * period;
+    b.target().add_figure(b.component(), std::string(figure_wall_clock_time), period);
     plan.emplace(serving_plan<Rate>{instances, capacity, headroom, billed, busy, idle, work});
   });
   m.deliver(rate_traits<Rate>::served, plan->work);

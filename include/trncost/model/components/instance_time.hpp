@@ -97,6 +97,9 @@ class instance_time {
     for (const auto& p : phases_) durations.push_back(b.input(p.duration));
     node<units::second_t> total = durations.front();
     for (std::size_t i = 1; i < durations.size(); ++i) total = total + durations[i];
+    // Its timeline: one launch's phases, billed and wall clock alike (model::add_figure).
+    b.target().add_figure(name_, std::string(figure_billed_time), total);
+    b.target().add_figure(name_, std::string(figure_wall_clock_time), total);
 
     if (rule_.how == billing_rule::kind::capacity_block) {
       build_capacity_block(b, count, durations, total, on);

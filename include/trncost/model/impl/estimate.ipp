@@ -451,6 +451,13 @@ TRNCOST_DECL estimate model::evaluate(date as_of, const estimate_options& option
       detail::collect_leaves(in, seen, est.inputs);
     }
   }
+  // The figures are stated like the work: their inputs are the estimate's too.
+  for (const auto& f : d_->figures) {
+    for (const auto& in : detail::node_inputs(*d_, e, f.node)) {
+      detail::collect_leaves(in, seen, est.inputs);
+    }
+    est.figures.push_back(workload_figure{f.workload, f.what, detail::node_record(*d_, e, f.node)});
+  }
   detail::apply_verified_rules(*d_, e, est, options);
 
   for (const auto& r : est.reasons) est.findings.push_back(r.text);

@@ -158,6 +158,37 @@ TRNCOST_DECL auto model::push_constant(std::string name, decimal value, std::str
   return static_cast<std::uint32_t>(d_->nodes.size() - 1);
 }
 
+TRNCOST_DECL auto model::push_figure(std::string workload, std::string what,
+                                     const detail::model_data* of, std::uint32_t id) -> void {
+  if (workload.empty() || what.empty()) {
+    throw input_error("a figure of a workload needs the workload's name and what it is");
+  }
+  if (of != d_.get()) {
+    throw input_error("figure '" + what + "' of workload '" + workload +
+                      "' is a node of another model");
+  }
+  for (const auto& f : d_->figures) {
+    if (f.workload == workload && f.what == what) {
+      throw input_error("workload '" + workload + "' already has a figure '" + what + "'");
+    }
+  }
+  d_->figures.push_back(detail::figure_rec{std::move(workload), std::move(what), id});
+}
+
+TRNCOST_DECL auto model::find_figure(std::string_view workload, std::string_view what,
+                                     const std::string& unit) const
+    -> std::optional<std::uint32_t> {
+  for (const auto& f : d_->figures) {
+    if (f.workload != workload || f.what != what) continue;
+    if (d_->nodes[f.node].unit != unit) {
+      throw input_error("figure '" + std::string(what) + "' of workload '" + std::string(workload) +
+                        "' is in '" + d_->nodes[f.node].unit + "', not in '" + unit + "'");
+    }
+    return f.node;
+  }
+  return std::nullopt;
+}
+
 TRNCOST_DECL auto model::push_line(category c, std::string component, line_meta meta,
                                    const detail::model_data* price_model, std::uint32_t price,
                                    const detail::model_data* quantity_model, std::uint32_t quantity,

@@ -15,12 +15,13 @@ TRNCOST_DECL auto usage_period::unknown_hours(std::string name, std::string reas
 }
 
 TRNCOST_DECL auto usage_period::name() const -> std::string {
+  if (derived_) return derived_->name();
   if (seconds_) return detail::input_name(*seconds_);
   return hours_ ? detail::input_name(*hours_) : detail::input_name(*months_);
 }
 
 TRNCOST_DECL auto usage_period::validate_for(std::string_view component) const -> void {
-  if (hours_ || seconds_) {
+  if (hours_ || seconds_ || derived_) {
     if (hours_) detail::require_non_negative(*hours_, component);
     if (seconds_) detail::require_non_negative(*seconds_, component);
     if (convention_.hours_per_month == 0) {
@@ -36,7 +37,13 @@ TRNCOST_DECL auto usage_period::validate_for(std::string_view component) const -
 TRNCOST_DECL auto usage_period::add_to(component_builder& b) const -> detail::period_node {
   detail::period_node out;
   out.convention = convention_;
-  if (seconds_) {
+  if (derived_) {
+    if (derived_->data() != &b.target().data()) {
+      throw input_error("component '" + b.component() + "': its period '" + derived_->name() +
+                        "' is a node of another model");
+    }
+    out.seconds = *derived_;
+  } else if (seconds_) {
     out.seconds = detail::add_input(b, *seconds_);
   } else if (hours_) {
     out.hours = detail::add_input(b, *hours_);

@@ -484,9 +484,10 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
   for (const auto& key : root.keys()) {
     const int since = key == "analysis" || key == "credits" ? report::extras_schema_version
                       : key == "work"                       ? report::work_schema_version
+                      : key == "figures"                    ? report::figures_schema_version
                                                             : 0;
     if (since > doc.version) {
-      fail_at(key, std::string(key == "work" ? "is a member" : "is a section") +
+      fail_at(key, std::string(key == "work" || key == "figures" ? "is a member" : "is a section") +
                        " of schema version " + std::to_string(since) +
                        "; the report declares version " + std::to_string(doc.version));
     }
@@ -494,7 +495,7 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
   closed(root, "",
          {"schema", "schema_version", "as_of", "freshness_window_days", "currency", "status",
           "reasons", "totals", "categories", "uncertainties", "lines", "derivations", "inputs",
-          "findings", "protocol", "analysis", "credits", "work"},
+          "findings", "protocol", "analysis", "credits", "work", "figures"},
          "a report of schema version " + std::to_string(doc.version));
   doc.as_of = day(root, "", "as_of");
   doc.freshness_window_days = static_cast<std::int64_t>(whole(root, "", "freshness_window_days"));
@@ -710,6 +711,16 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
     e.full = dec_or_null(w, "work", "full");
     e.compute_only = dec_or_null(w, "work", "compute_only");
     doc.work = std::move(e);
+  }
+  if (root.find("figures") != nullptr) {
+    const auto& figures = array(root, "", "figures");
+    for (std::size_t i = 0; i < figures.size(); ++i) {
+      const std::string path = "figures[" + std::to_string(i) + "]";
+      const auto& f = object_at(figures, i, path);
+      closed(f, path, {"workload", "what", "value"}, "a figure");
+      doc.figures.push_back(report::figure_entry{str(f, path, "workload"), str(f, path, "what"),
+                                                 str(f, path, "value")});
+    }
   }
   return doc;
 }

@@ -300,6 +300,18 @@ TRNCOST_DECL std::string render_html_page(const report::document& doc,
   h += parts.monte_carlo;
 
   // Tables.
+  if (!doc.figures.empty()) {
+    // Each workload's timeline and counts, from their derivations.
+    h += "<h2>Timeline and figures</h2>\n<table id=\"figures\"><tr><th>workload</th>"
+         "<th>figure</th><th>value</th></tr>\n";
+    for (const auto& f : doc.figures) {
+      const auto& v = values.at(f.value);
+      h += "<tr><td>" + html_escape(f.workload) + "</td><td>" + html_escape(f.what) +
+           "</td><td class=\"num\">" + html_escape(detail::figure_text(v.value, v.unit, v.known)) +
+           "</td></tr>\n";
+    }
+    h += "</table>\n";
+  }
   if (doc.work) {
     // Cost per unit of work: the total and the compute cost over the work delivered.
     const auto& w = *doc.work;

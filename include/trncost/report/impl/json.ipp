@@ -343,6 +343,18 @@ TRNCOST_DECL void write_document_members(json_writer& w, const report::document&
     detail::write_amount(w, "compute_only", doc.work->compute_only);
     w.end_object();
   }
+  if (!doc.figures.empty()) {
+    w.key("figures");
+    w.begin_array();
+    for (const auto& f : doc.figures) {
+      w.begin_object();
+      w.member("workload", f.workload);
+      w.member("what", f.what);
+      w.member("value", f.value);
+      w.end_object();
+    }
+    w.end_array();
+  }
 }
 
 }  // namespace io::detail

@@ -171,6 +171,19 @@ TRNCOST_DECL std::string unit_cost_digits(decimal cost) {
   return cost.to_fixed(decimal_places{places});
 }
 
+TRNCOST_DECL std::string figure_text(std::string_view value, std::string_view unit, bool known) {
+  if (!known) return "unknown";
+  std::string out = std::string(value) + " " + std::string(unit);
+  if (unit == "s") {
+    const decimal s = decimal::parse(value);
+    const auto over = [&](std::int64_t d) {
+      return decimal::divide(s, decimal(d), rounding::half_even).to_fixed(decimal_places(4));
+    };
+    out += " (" + over(3600) + " h, " + over(86400) + " days)";
+  }
+  return out;
+}
+
 TRNCOST_DECL std::string unit_cost_text(const std::optional<decimal>& cost, std::string_view unit) {
   return cost ? unit_cost_digits(*cost) + " " + std::string(unit)
               : std::string("none (see the findings)");
@@ -275,6 +288,17 @@ namespace io {
       }
       o += "\n" + std::string(detail::sizing_sentence) + "\n\n";
     }
+  }
+
+  if (!doc.figures.empty()) {
+    // Each workload's timeline and counts, from their derivations (Lines and Sources below).
+    o += "## Timeline and figures\n\n| workload | figure | value |\n|---|---|---:|\n";
+    for (const auto& f : doc.figures) {
+      const auto& v = values.at(f.value);
+      o += "| " + md_cell(f.workload) + " | " + md_cell(f.what) + " | " +
+           md_cell(detail::figure_text(v.value, v.unit, v.known)) + " |\n";
+    }
+    o += "\n";
   }
 
   o += "## Totals by category\n\n| category | USD | share |\n|---|---:|---:|\n";

@@ -203,7 +203,7 @@ TRNCOST_DECL document from_estimate(const estimate& est) {
   doc.uncertainties = est.uncertainties;
   doc.runs = est.runs;
   // Every report is of the newest version: lines with their identity, inputs with their role.
-  doc.version = roles_schema_version;
+  doc.version = figures_schema_version;
   detail::builder b{doc, {}, {}};
   for (const auto& l : est.lines) {
     b.visit(l.price);
@@ -220,6 +220,10 @@ TRNCOST_DECL document from_estimate(const estimate& est) {
     doc.work =
         work_entry{est.work->kind, est.work->amount->name,   est.work->per,
                    est.work->unit, value_of(est.work->full), value_of(est.work->compute_only)};
+  }
+  for (const auto& f : est.figures) {
+    b.visit(f.value);
+    doc.figures.push_back(figure_entry{f.workload, f.what, f.value->name});
   }
   for (const auto& l : est.lines) {
     line_entry e;
@@ -355,18 +359,19 @@ TRNCOST_DECL check_result check_complete(const document& doc) {
     used.insert(l.inputs.begin(), l.inputs.end());
   }
   if (doc.work) used.insert(doc.work->amount);
+  for (const auto& f : doc.figures) used.insert(f.value);
   for (std::size_t i = 0; i < doc.inputs.size(); ++i) {
     if (used.count(doc.inputs[i].name) == 0) {
       return mismatch("inputs[" + std::to_string(i) + "] '" + doc.inputs[i].name +
-                      "': feeds no line, derivation or work; every value of a report feeds "
-                      "something (a line that used it was removed?)");
+                      "': feeds no line, derivation, work or figure; every value of a report "
+                      "feeds something (a line that used it was removed?)");
     }
   }
   for (std::size_t i = 0; i < doc.derivations.size(); ++i) {
     if (used.count(doc.derivations[i].name) == 0) {
       return mismatch("derivations[" + std::to_string(i) + "] '" + doc.derivations[i].name +
-                      "': feeds no line, derivation or work; every value of a report feeds "
-                      "something (a line that used it was removed?)");
+                      "': feeds no line, derivation, work or figure; every value of a report "
+                      "feeds something (a line that used it was removed?)");
     }
   }
   // No line twice: one component prices one thing once (its phase, its description, its
@@ -642,6 +647,24 @@ TRNCOST_DECL check_result check(const document& doc) {
       return mismatch("work.compute_only: the report says " + show(w.compute_only) +
                       ", recomputed compute * " + std::to_string(w.per) + " / " + w.amount + " = " +
                       show(compute_only));
+    }
+  }
+  // Figures: each names a value of the report (recomputed above), once per workload and name.
+  for (std::size_t i = 0; i < doc.figures.size(); ++i) {
+    const auto& f = doc.figures[i];
+    const std::string where = "figures[" + std::to_string(i) + "]";
+    if (f.workload.empty() || f.what.empty()) {
+      return mismatch(where + ": a figure names its workload and what it is");
+    }
+    if (r.values.find(f.value) == r.values.end()) {
+      return mismatch(where + ".value '" + f.value +
+                      "' is neither an input nor a derivation of the report");
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (doc.figures[j].workload == f.workload && doc.figures[j].what == f.what) {
+        return mismatch(where + ": workload '" + f.workload + "' states '" + f.what +
+                        "' twice (figures[" + std::to_string(j) + "])");
+      }
     }
   }
   // Categories: each of the formula once, consistent with the lines.

@@ -107,7 +107,8 @@ class plan_parser : public scenario_parser {
             "\"" + w.after + "\" is no earlier workload; a workload follows one written before it");
       }
     }
-    one_of(t, path, {"days", "end"}, false, "how long one occurrence spends: days, or an end date");
+    // Neither: as long as the scenario's workload runs (its wall-clock time, to whole days).
+    one_of(t, path, {"days", "end"}, true, "how long one occurrence spends: days, or an end date");
     if (const toml::node* d = t.get("days")) {
       w.days = static_cast<std::int64_t>(whole(*d, join(path, "days"), 36'600));
       if (*w.days == 0) fail_at(line_of(*d), join(path, "days"), "must be at least 1");
@@ -159,6 +160,39 @@ class plan_parser : public scenario_parser {
 TRNCOST_DECL date months_after(date d, std::int64_t n) {
   const std::int64_t m = static_cast<std::int64_t>(d.month()) - 1 + n;
   return date(static_cast<int>(d.year() + m / 12), static_cast<unsigned>(m % 12 + 1), d.day());
+}
+
+/// How many whole days a workload written without `days` or `end` lasts in a plan: its scenario's
+/// one workload's wall-clock time (a figure of its estimate), rounded up to whole days. Refused,
+/// naming the plan's line, when the scenario has no such workload, several, or an unknown time.
+TRNCOST_DECL std::int64_t days_of_workload(const estimate& est, std::uint64_t line,
+                                           const std::string& key, const std::string& file) {
+  std::vector<const workload_figure*> walls;
+  std::string names;
+  for (const auto& f : est.figures) {
+    if (f.what != figure_wall_clock_time) continue;
+    walls.push_back(&f);
+    names += (names.empty() ? "\"" : ", \"") + f.workload + "\"";
+  }
+  const workload_figure* wall = walls.size() == 1 ? walls.front() : nullptr;
+  const auto refuse = [&](const std::string& why) {
+    return input_error(file + ":" + std::to_string(line) + ": " + key +
+                       ": gives neither days nor end, and " + why +
+                       ": give days (or start and end)");
+  };
+  if (walls.empty()) throw refuse("its scenario has no workload with a wall-clock time");
+  if (wall == nullptr) {
+    throw refuse("its scenario has several workloads with a wall-clock time (" + names +
+                 "), whose order trncost does not know");
+  }
+  if (!wall->value->known) {
+    throw refuse("the wall-clock time of \"" + wall->workload + "\" is unknown");
+  }
+  const decimal seconds = decimal::parse(wall->value->value);
+  const decimal days = decimal::divide(seconds, decimal(86400), rounding::half_even);
+  const decimal whole = days.round(decimal_places(0), rounding::ceiling);
+  const auto n = std::stoll(whole.to_string());
+  return n < 1 ? 1 : n;
 }
 
 }  // namespace trncost::io::detail
@@ -247,7 +281,11 @@ namespace io {
         if (before.name == w.after) first = before.occurrences.back().end;
       }
     }
-    const std::int64_t length = w.days ? *w.days : days_between(first, *w.end);
+    const std::int64_t length = w.days  ? *w.days
+                                : w.end ? days_between(first, *w.end)
+                                        : detail::days_of_workload(x.est, w.line, key, p.file);
+    x.days = length;
+    x.days_from_workload = !w.days && !w.end;
     for (std::int64_t k = 0; k < w.times; ++k) {
       const date s = w.every == "month"  ? detail::months_after(first, k)
                      : w.every == "week" ? add_days(first, 7 * k)
@@ -585,6 +623,16 @@ TRNCOST_DECL std::vector<std::vector<decimal>> plan_period_draws(const plan_resu
          std::to_string(w.occurrences.size()) + " | " + to_string(w.occurrences.front().start) +
          " | " + to_string(w.occurrences.back().end) + " | " + usd(w.draw.spend) + " | " +
          usd(w.draw.credits) + " | " + usd(w.draw.cash) + " |\n";
+  }
+  for (const auto& w : r.workloads) {
+    if (!w.days_from_workload) continue;
+    for (const auto& f : w.est.figures) {
+      if (f.what != figure_wall_clock_time) continue;
+      o += "\n" + md_cell(w.name) + " lasts " + std::to_string(w.days) + " day(s) a time: the " +
+           "wall-clock time of " + md_cell(f.workload) + ", " +
+           md_cell(detail::figure_text(f.value->value, f.value->unit, f.value->known)) +
+           ", rounded up to whole days (a plan counts days).\n";
+    }
   }
   if (!b.grants.empty()) {
     o += "\n## Grants\n\n| grant | amount USD | used USD | runs out on | last valid day | lost at "

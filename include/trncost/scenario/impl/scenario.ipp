@@ -915,6 +915,9 @@ class scenario_parser {
 };
 
 /// Builds a model from a spec, reading the files it names.
+/// Whether a component follows a workload (kinds/follows.ipp): added after the others.
+inline bool follows_workload(const scenario_component& c);
+
 class scenario_builder {
  public:
   scenario_builder(const scenario_spec& s, const price_store_reader& store)
@@ -972,9 +975,14 @@ class scenario_builder {
     }
     model m;
     m.set_region(s_.region);
-    for (std::size_t i = 0; i < s_.components.size(); ++i) {
-      const auto& c = s_.components[i];
-      guarded(c.line, c.path + " (" + c.name + ")", [&] { add(m, c, i); });
+    // A component that follows a workload (storage kept for a run, kinds/follows.ipp) comes after
+    // the others, so that the workload it names is in the model.
+    for (const bool followers : {false, true}) {
+      for (std::size_t i = 0; i < s_.components.size(); ++i) {
+        const auto& c = s_.components[i];
+        if (follows_workload(c) != followers) continue;
+        guarded(c.line, c.path + " (" + c.name + ")", [&] { add(m, c, i); });
+      }
     }
     for (const auto& n : s_.none) {
       guarded(n.line, "declare_none",

@@ -6,17 +6,20 @@
 #define TRNCOST_SCENARIO_KINDS_BLOCK_STORAGE_IPP
 
 #include "../../model/components/block_storage.hpp"
+#include "follows.ipp"
 #include "kind.ipp"
 
 namespace trncost::io::detail {
 
-inline constexpr std::array<scenario_key, 13> block_storage_keys{{
+inline constexpr std::array<scenario_key, 15> block_storage_keys{{
     {"volume_type", kt::text, true},
     {"price", kt::price, false, "ebs_storage", true},
     {"size_gib", kt::input, true, {}, true},
     {"kept_seconds", kt::input, false},
     {"kept_hours", kt::input, false},
     {"kept_months", kt::input, false},
+    kept_for_key,
+    kept_after_days_key,
     {"volumes", kt::input, false, {}, true},
     // Provisioned IOPS and throughput of each volume, the part included at no charge (gp3: 3,000
     // IOPS and 125 MiB/s) and the price above it.
@@ -47,12 +50,7 @@ inline void block_storage_rules([[maybe_unused]] const scenario_parser& ps,
       }
     }
   }
-  if ((c.values.count("kept_seconds") + c.values.count("kept_hours") +
-       c.values.count("kept_months")) != 1) {
-    ps.fail_at(c.line, ps.join(path, "kept_hours"),
-               "a block_storage component needs exactly one of kept_seconds, kept_hours and "
-               "kept_months");
-  }
+  kept_rules(ps, t, path, {"kept_seconds", "kept_hours", "kept_months"});
 }
 
 inline void block_storage_add([[maybe_unused]] scenario_builder& sb, model& m,
@@ -65,7 +63,8 @@ inline void block_storage_add([[maybe_unused]] scenario_builder& sb, model& m,
                          ? sb.maybe(c, "price", units::usd_per_gibibyte_month)
                          : input_of<quantity<units::usd_per_gibibyte_month_t>>(
                                pricing::ebs_storage(sb.book_, region, type, name_of("price")));
-  const auto kept = sb.find(c, "kept_seconds") != nullptr
+  const auto kept = follows_workload(c) ? kept_for_period(sb, m, c)
+                    : sb.find(c, "kept_seconds") != nullptr
                         ? usage_period(sb.input(c, "kept_seconds", units::second), month_730h)
                     : sb.find(c, "kept_hours") != nullptr
                         ? usage_period(sb.input(c, "kept_hours", units::hour), month_730h)

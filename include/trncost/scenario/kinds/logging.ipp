@@ -6,15 +6,18 @@
 #define TRNCOST_SCENARIO_KINDS_LOGGING_IPP
 
 #include "../../model/components/logging.hpp"
+#include "follows.ipp"
 #include "kind.ipp"
 
 namespace trncost::io::detail {
 
-inline constexpr std::array<scenario_key, 6> logging_keys{{
+inline constexpr std::array<scenario_key, 8> logging_keys{{
     {"ingested_gib", kt::input, true},
     {"ingestion_price", kt::price, false, "cloudwatch_logs_ingestion"},
     {"stored_gib", kt::input, false},
     {"kept_months", kt::input, false},
+    kept_for_key,
+    kept_after_days_key,
     {"storage_price", kt::price, false, "cloudwatch_logs_storage"},
     {"not_kept", kt::text, false},  // why the logs are not stored (instead of the three above)
 }};
@@ -25,20 +28,21 @@ inline void logging_rules([[maybe_unused]] const scenario_parser& ps,
                           [[maybe_unused]] scenario_component& c) {
   // Kept logs bill storage (stored_gib, kept_months); logs not kept say why (not_kept).
   const bool kept = t.get("stored_gib") != nullptr || t.get("kept_months") != nullptr ||
-                    t.get("storage_price") != nullptr;
+                    t.get("kept_for") != nullptr || t.get("storage_price") != nullptr;
   if (const toml::node* nk = t.get("not_kept"); nk != nullptr && kept) {
     ps.fail_at(ps.line_of(*nk), ps.join(path, "not_kept"),
-               "is given with the storage of the logs (stored_gib, kept_months, "
+               "is given with the storage of the logs (stored_gib, kept_months or kept_for, "
                "storage_price); logs are either kept or not");
   }
   if (t.get("not_kept") == nullptr) {
-    for (std::string_view k : {"stored_gib", "kept_months"}) {
-      if (t.get(k) == nullptr) {
-        ps.fail_at(ps.line_of(t), ps.join(path, k),
-                   "is missing: kept logs bill storage (stored_gib, kept_months); for logs "
-                   "that are not kept, write not_kept = \"why\" instead");
-      }
+    if (t.get("stored_gib") == nullptr) {
+      ps.fail_at(ps.line_of(t), ps.join(path, "stored_gib"),
+                 "is missing: kept logs bill storage (stored_gib, and kept_months or kept_for); "
+                 "for logs that are not kept, write not_kept = \"why\" instead");
     }
+    kept_rules(ps, t, path, {"kept_months"});
+  } else {
+    kept_rules(ps, t, path, {"kept_months"}, true);
   }
 }
 
@@ -67,7 +71,9 @@ inline void logging_add([[maybe_unused]] scenario_builder& sb, model& m,
           : pricing::cloudwatch_logs_storage(sb.book_, region, name_of("storage_price"));
   m.add(logging(c.name, sb.input(c, "ingested_gib", units::gibibyte), ingestion,
                 sb.input(c, "stored_gib", units::gibibyte),
-                usage_period(sb.input(c, "kept_months", units::month)), storage));
+                follows_workload(c) ? kept_for_period(sb, m, c)
+                                    : usage_period(sb.input(c, "kept_months", units::month)),
+                storage));
 }
 
 inline constexpr component_kind logging_kind{

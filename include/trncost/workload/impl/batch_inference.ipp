@@ -35,6 +35,9 @@ TRNCOST_DECL batch_inference_plan add_batch_inference(model& m, const batch_infe
         b, price, instances, phases,
         " on " + trncost::detail::value_or_name(in.instances) + " x " + in.instance_type);
     plan.emplace(batch_inference_plan{processing, tokens});
+    node<units::second_t> billed = phases.front().second;
+    if (phases.size() > 1) billed = billed + phases[1].second;
+    detail::add_timeline(b.target(), name, billed, std::nullopt);
   });
   m.deliver(work_kind::tokens_processed, plan->work);
   return *plan;

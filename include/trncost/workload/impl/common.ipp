@@ -45,15 +45,16 @@ TRNCOST_DECL void bill_phases(component_builder& b,
          instances * max(minimum - total, zero));
 }
 
-TRNCOST_DECL void add_interruptions(model& m, const std::string& name,
-                                    const std::string& instance_type,
-                                    const input_of<quantity<units::usd_per_instance_hour_t>>& price,
-                                    const input_of<quantity<units::instance_t>>& instances,
-                                    const node<units::second_t>& exposed, const interruptions& in) {
+TRNCOST_DECL node<units::second_t> add_interruptions(
+    model& m, const std::string& name, const std::string& instance_type,
+    const input_of<quantity<units::usd_per_instance_hour_t>>& price,
+    const input_of<quantity<units::instance_t>>& instances, const node<units::second_t>& exposed,
+    const interruptions& in) {
   const std::string component = name + " interruptions";
   trncost::detail::require_non_negative(in.rate, component);
   trncost::detail::require_non_negative(in.restart_time, component);
   trncost::detail::require_non_negative(in.work_lost, component);
+  std::optional<node<units::second_t>> stopped;
   add_built(m, component, category::failures_restarts, [&](component_builder& b) {
     // The lost time is instance time of the workload's own instances, billed as they are.
     b.bills(::trncost::detail::ec2_instance_identity(instance_type, std::nullopt));
@@ -61,6 +62,8 @@ TRNCOST_DECL void add_interruptions(model& m, const std::string& name,
     const auto count = trncost::detail::add_input(b, instances);
     const node<units::instance_second_t> exposure = count * exposed;
     const auto expected = b.input(in.rate) * exposure;
+    stopped.emplace(
+        convert<units::second_t>(expected * (b.input(in.restart_time) + b.input(in.work_lost))));
     const std::string on =
         " on " + trncost::detail::value_or_name(instances) + " x " + instance_type;
     b.line({phase::restarts, "restarts after expected interruptions" + on}, unit_price,
@@ -68,6 +71,15 @@ TRNCOST_DECL void add_interruptions(model& m, const std::string& name,
     b.line({phase::failed_work, "work lost since the last checkpoint" + on}, unit_price,
            count * (expected * b.input(in.work_lost)));
   });
+  return *stopped;
+}
+
+TRNCOST_DECL void add_timeline(model& m, const std::string& name,
+                               const node<units::second_t>& billed,
+                               const std::optional<node<units::second_t>>& interrupted) {
+  m.add_figure(name, std::string(figure_billed_time), billed);
+  m.add_figure(name, std::string(figure_wall_clock_time),
+               interrupted ? billed + *interrupted : billed);
 }
 
 TRNCOST_DECL void require_fraction(const sourced<fraction>& f, std::string_view workload,

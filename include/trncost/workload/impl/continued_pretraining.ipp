@@ -49,10 +49,13 @@ add_continued_pretraining(model& m, const continued_pretraining_inputs& in) {
     plan.emplace(continued_pretraining_plan{training, checkpoints, checkpointing, tokens});
     billed = in.setup ? phases[0].second + training + checkpointing : training + checkpointing;
   });
+  std::optional<node<units::second_t>> stopped;
   if (in.interrupted) {
-    detail::add_interruptions(m, name, in.instance_type, in.price, in.instances, *billed,
-                              *in.interrupted);
+    stopped = detail::add_interruptions(m, name, in.instance_type, in.price, in.instances, *billed,
+                                        *in.interrupted);
   }
+  detail::add_timeline(m, name, *billed, stopped);
+  m.add_figure(name, "tokens trained", plan->work);
   m.deliver(work_kind::tokens_trained, plan->work);
   return *plan;
 }

@@ -39,6 +39,7 @@ TRNCOST_DECL hosted_api_plan add_hosted_api(model& m, const hosted_api_inputs& i
     const std::string on = " of " + in.model + " (" + std::string(service->name) + ", on demand)";
     const auto period = convert<units::second_t>(b.input(in.period));
     const node<units::token_t> output = b.input(in.average_demand) * period;
+    b.target().add_figure(name, std::string(figure_wall_clock_time), period);
     const node<units::token_t> input = output * b.input(in.input_tokens_per_output_token);
     // A bill names these lines by the usage type of the price row (region prefix removed): the
     // quote's, also through the conversion of a row priced per 1K tokens.

@@ -87,6 +87,19 @@ TRNCOST_DECL sweep_plan add_sweep(model& m, const sweep_inputs& in) {
       b.line({phase::training, "the winner's re-run" + on}, price,
              b.input(*in.rerun_instances) * b.input(*in.rerun_time));
     }
+    // Its wall-clock time: the waves of parallel trials one after the other (a wave lasts as long
+    // as a trial run to the end), the gaps between them, then the winner's re-run.
+    const auto waves =
+        p.waves ? *p.waves
+                : ceil_to(node<units::dimensionless_t>(trials / b.input(in.parallel_trials)),
+                          make(units::dimensionless, 1));
+    node<units::second_t> wall = waves * time;
+    if (in.cluster_kept_up && in.wave_gap) {
+      const auto gap = b.input(*in.wave_gap);
+      wall = wall + (waves * gap - gap);
+    }
+    if (in.rerun_instances) wall = wall + b.input(*in.rerun_time);
+    b.target().add_figure(name, std::string(figure_wall_clock_time), wall);
     plan.emplace(p);
   });
   m.deliver(work_kind::trials, plan->work);

@@ -78,10 +78,13 @@ TRNCOST_DECL frontier_plan add_frontier_training(model& m, const frontier_inputs
                             in.instance_type + " (throughput extrapolated)");
     plan.emplace(frontier_plan{throughput, training, tokens});
   });
+  std::optional<node<units::second_t>> stopped;
   if (in.interrupted) {
-    detail::add_interruptions(m, name, in.instance_type, in.price, in.nodes, plan->training,
-                              *in.interrupted);
+    stopped = detail::add_interruptions(m, name, in.instance_type, in.price, in.nodes,
+                                        plan->training, *in.interrupted);
   }
+  detail::add_timeline(m, name, plan->training, stopped);
+  m.add_figure(name, "tokens trained", plan->work);
   m.deliver(work_kind::tokens_trained, plan->work);
   return *plan;
 }
@@ -146,10 +149,14 @@ TRNCOST_DECL frontier_compute_plan add_frontier_from_compute(model& m,
                             in.instance_type + " (sized from 6 x parameters x tokens at the MFU)");
     plan.emplace(frontier_compute_plan{compute, training, tokens});
   });
+  std::optional<node<units::second_t>> stopped;
   if (in.interrupted) {
-    detail::add_interruptions(m, name, in.instance_type, in.price, in.nodes, plan->training,
-                              *in.interrupted);
+    stopped = detail::add_interruptions(m, name, in.instance_type, in.price, in.nodes,
+                                        plan->training, *in.interrupted);
   }
+  detail::add_timeline(m, name, plan->training, stopped);
+  m.add_figure(name, "compute", plan->compute);
+  m.add_figure(name, "tokens trained", plan->work);
   m.deliver(work_kind::tokens_trained, plan->work);
   return *plan;
 }
