@@ -86,13 +86,29 @@ TEST_CASE("the budget scenario: tornado, Monte Carlo band and burn-down as writt
   CHECK(x.burn_down->periods[0].uncovered_by_reason.at(
             credits::uncovered_reason::service_unknown) == decimal::parse("38.40"));
   CHECK(x.burn_down->grants[0].unused_at_schedule_end == decimal::parse("4640.764787671232876712"));
-  // Projected at the job's rate (the estimate every 2 days, 179.6 USD of it covered a day), the
-  // balance lasts 2 * 4640.76 / 359.24 = 25.8 days from Dec 3: it runs out on Dec 28, well
-  // before its last valid day (2027-10-31), so nothing is lost. (Before: no runway.)
+  // A one-off job: nothing is projected past its end ([spend] says no `repeats`), so the balance
+  // waits for its last valid day (2027-10-31) and is lost then, all 4,640.76 USD of it; the
+  // credits pay other spend until 2027-11-01, the runway.
   REQUIRE(x.burn_down->runway.has_value());
-  CHECK(*x.burn_down->runway == parse_date("2026-12-28"));
-  CHECK(x.burn_down->grants[0].lost_at_expiry.is_zero());
-  CHECK(x.burn_down->projection.rate.days == 2);
+  CHECK(*x.burn_down->runway == parse_date("2027-11-01"));
+  CHECK(x.burn_down->grants[0].lost_at_expiry == decimal::parse("4640.764787671232876712"));
+  CHECK(x.burn_down->projection.periods.empty());
+  // `repeats = true` asks for the projection: at the job's rate (the estimate every 2 days, 179.6
+  // USD of it covered a day) the balance lasts 2 * 4640.76 / 359.24 = 25.8 days from Dec 3: it
+  // runs out on Dec 28, before its last valid day, so nothing is lost.
+  std::string text = trncost_support::slurp(budget);
+  text.replace(text.find("[spend]\n"), 8, "[spend]\nrepeats = true\n");
+  const auto again = parse_scenario(text, budget);
+  REQUIRE(again.spend->repeats == true);
+  const model m2 = build_model(again);
+  const auto y = scenario_extras(again, m2, evaluate_scenario(again, m2));
+  REQUIRE(y.burn_down->runway.has_value());
+  CHECK(*y.burn_down->runway == parse_date("2026-12-28"));
+  CHECK(y.burn_down->grants[0].lost_at_expiry.is_zero());
+  CHECK(y.burn_down->projection.rate.days == 2);
+  text.replace(text.find("repeats = true"), 14, "repeats = 1");
+  CHECK(trncost_support::parse_error_of(text).find("spend.repeats: must be true or false") !=
+        std::string::npos);
 }
 
 TEST_CASE("a scenario without [analysis] or grants has no extras") {

@@ -206,6 +206,10 @@ struct scenario_spend {
   date start{};
   date end{};
   std::uint64_t line = 0;
+  /// `repeats`: whether the spend goes on after `end` at the same rate, for the runway projection.
+  /// Not written: a service's does (a serving, autoscaled_serving or hosted_api component), a
+  /// one-off job's does not (nothing is projected past its end).
+  std::optional<bool> repeats{};
 };
 
 /// A scenario file, as written.

@@ -263,6 +263,11 @@ class scenario_parser {
         fail_at(s.spend->line, "spend.end",
                 "must be after spend.start (the days are [start, end))");
       }
+      if (const toml::node* r = sp.get("repeats")) {
+        const auto b = r->value<bool>();
+        if (!r->is_boolean() || !b) fail_at(line_of(*r), "spend.repeats", "must be true or false");
+        s.spend->repeats = *b;
+      }
     }
     if (!s.grants.empty() && !s.spend) {
       fail_at(s.grants.front().line, "spend",
@@ -291,7 +296,7 @@ class scenario_parser {
   static constexpr std::array<std::string_view, 5> prices_keys{"files", "store", "consulted",
                                                                "max_age_days", "savings_plans"};
   static constexpr std::array<std::string_view, 1> runs_keys{"files"};
-  static constexpr std::array<std::string_view, 2> spend_keys{"start", "end"};
+  static constexpr std::array<std::string_view, 3> spend_keys{"start", "end", "repeats"};
   static constexpr std::array<std::string_view, 2> price_file_keys{"file", "where"};
   static constexpr std::array<std::string_view, 2> analysis_keys{"tornado_band", "monte_carlo"};
   static constexpr std::array<std::string_view, 4> monte_carlo_keys{"samples", "seed", "budget",
@@ -1415,8 +1420,15 @@ namespace io {
       }
     }
     try {
-      x.burn_down = credits::burn_down(
-          grants, credits::spend_schedule::spread(est, spec.spend->start, spec.spend->end));
+      auto schedule = credits::spend_schedule::spread(est, spec.spend->start, spec.spend->end);
+      // A one-off job is not projected past its end unless the file says it repeats; a service
+      // goes on at its rate unless the file says it stops.
+      const bool service = std::any_of(
+          spec.components.begin(), spec.components.end(), [](const scenario_component& c) {
+            return c.kind == "serving" || c.kind == "autoscaled_serving" || c.kind == "hosted_api";
+          });
+      if (!spec.spend->repeats.value_or(service)) schedule.set_rate(credits::spend_rate{});
+      x.burn_down = credits::burn_down(grants, schedule);
     } catch (const trncost::error& e) {
       detail::scenario_rethrow(spec, spec.spend->line, "spend", e);
     }
