@@ -172,6 +172,15 @@ TEST_CASE("kept_for, kept_after_days and checkpoints are refused where they do n
         std::string::npos);
 }
 
+TEST_CASE("a figure reads in the units people quote") {
+  // 36,000 s = 10 h = 0.41666... days (4 decimals, half-even); 36,000,000 EFLOP = 3.6e25 FLOP.
+  CHECK(io::detail::figure_text("36000", "s", true) == "36000 s (10.0000 h, 0.4167 days)");
+  CHECK(io::detail::figure_text("36000000", "EFLOP", true) ==
+        "36000000 EFLOP (about 3.6e+25 FLOP)");
+  CHECK(io::detail::figure_text("20000000000", "token", true) == "20000000000 token");
+  CHECK(io::detail::figure_text("", "s", false) == "unknown");
+}
+
 TEST_CASE("a model's figures: named once, of the model, found in their unit") {
   model m;
   const auto t = m.input(sourced("t", seconds(10), assumption{"a"}));

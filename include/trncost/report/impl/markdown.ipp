@@ -3,6 +3,9 @@
 #ifndef TRNCOST_REPORT_IMPL_MARKDOWN_IPP
 #define TRNCOST_REPORT_IMPL_MARKDOWN_IPP
 
+#include <cstdio>
+#include <string>
+
 #include "../markdown.hpp"
 
 namespace trncost {
@@ -180,6 +183,11 @@ TRNCOST_DECL std::string figure_text(std::string_view value, std::string_view un
       return decimal::divide(s, decimal(d), rounding::half_even).to_fixed(decimal_places(4));
     };
     out += " (" + over(3600) + " h, " + over(86400) + " days)";
+  } else if (unit == "EFLOP") {
+    // 36000000 EFLOP reads as 3.6e+25 FLOP, how compute budgets are quoted (to 4 digits).
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", std::stod(std::string(value)) * 1e18);
+    out += " (about " + std::string(text) + " FLOP)";
   }
   return out;
 }
