@@ -24,6 +24,16 @@ std::string refusal(const std::string& text) {
   return trncost_support::error_message<parse_error>([&] { (void)parse_plan(text, "p.toml"); });
 }
 
+/// A scratch volume written in a plan's scenario: 500 GiB x 1 month x 0.08 USD/GiB-mo = 40 USD.
+const std::string scratch_component = R"([[workload.scenario.component]]
+kind = "block_storage"
+name = "scratch"
+volume_type = "gp3"
+size_gib = { value = "500", assumption = "the dataset" }
+kept_months = { value = "1", assumption = "a month" }
+price = { value = "0.08", assumption = "the page's rate" }
+)";
+
 const std::string head = R"(format = 1
 [plan]
 title = "t"
@@ -187,14 +197,7 @@ estimate = { title = "Scratch", as_of = 2026-11-30, region = "us-east-1" }
 prices = { files = [] }
 declare_none = { compute = "n", transfer = "n", logs = "n", data_preparation = "n", failures_restarts = "n" }
 
-[[workload.scenario.component]]
-kind = "block_storage"
-name = "scratch"
-volume_type = "gp3"
-size_gib = { value = "500", assumption = "the dataset" }
-kept_months = { value = "1", assumption = "a month" }
-price = { value = "0.08", assumption = "the page's rate" }
-)";
+)" + scratch_component;
   const auto r = run_plan(parse_plan(text, "plans/inline.toml"));
   REQUIRE(r.workloads.size() == 1);
   CHECK(r.workloads[0].est.total == decimal(40));
@@ -252,14 +255,7 @@ times = 2
   // A scenario without a workload that has a wall-clock time asks for days, at the plan's line.
   std::string storage_only = text;
   const auto from = storage_only.find("[[workload.scenario.component]]");
-  storage_only.replace(from, storage_only.size() - from, R"([[workload.scenario.component]]
-kind = "block_storage"
-name = "scratch"
-volume_type = "gp3"
-size_gib = { value = "500", assumption = "the dataset" }
-kept_months = { value = "1", assumption = "a month" }
-price = { value = "0.08", assumption = "the page's rate" }
-)");
+  storage_only.replace(from, storage_only.size() - from, scratch_component);
   storage_only.replace(storage_only.find("declare_none = { storage"),
                        std::string("declare_none = { storage").size(), "declare_none = { compute");
   CHECK_THROWS_WITH_AS((void)run_plan(parse_plan(storage_only, "plans/inline.toml")),
