@@ -1494,11 +1494,13 @@ def check_scenarios(t, path):
 
 def check_monte_carlo(m, path):
     closed(m, path, ["samples", "seed", "format", "baseline", "mean", "min", "p5", "p50", "p95",
-                     "max", "p_over_budget", "varied"], "the Monte Carlo band")
+                     "max", "p_over_budget", "varied", "correlations"], "the Monte Carlo band")
     whole(m, path, "samples", 0)
     whole(m, path, "seed", 0)
     text(m, path, "format")
     strings(m, path, "varied")
+    if "correlations" in m:  # only when inputs were drawn together: text, as the C++ audit reads it
+        strings(m, path, "correlations")
     dec(m, path, "baseline")
     v = {k: dec(m, path, k) for k in ("min", "p5", "p50", "p95", "max", "mean")}
     order = ["min", "p5", "p50", "p95", "max"]

@@ -15,6 +15,7 @@
 #include <trncost/analysis/decision.hpp>
 #include <trncost/analysis/monte_carlo.hpp>
 #include <trncost/analysis/scaling.hpp>
+#include <trncost/analysis/scenarios.hpp>
 #include <trncost/analysis/sensitivity.hpp>
 #include <trncost/credits.hpp>
 #include <trncost/model/components/block_storage.hpp>
@@ -416,9 +417,56 @@ analysis::distribution distribution_of(const std::string& kind, const std::vecto
                     "\"; the distributions are uniform, triangular, lognormal_90, empirical");
 }
 
+/// Scenarios beside the measured one: (name, overrides), each override a record of the input it
+/// sets (its name, the new value, the input's unit, what the value rests on). Gives the measured
+/// scenario first, then each: (name, total, gap, interaction, [(input, value, rationale)],
+/// [(input, from, to, effect)], [(category, amount)]), amounts as exact decimal text.
+py::list scenarios_of(const py_model& pm,
+                      const std::vector<std::pair<std::string, std::vector<py_record>>>& named) {
+  const analysis::model_inputs in(*pm.m);
+  std::vector<analysis::scenario> scenarios;
+  for (const auto& [name, records] : named) {
+    analysis::scenario s{name, {}};
+    for (const auto& [input, value, unit, origin] : records) {
+      const auto& leaf = in.leaves()[in.find(input)];
+      if (unit != leaf.record->unit) {
+        throw input_error("scenario '" + name + "': the override of '" + input + "' is in \"" +
+                          unit + "\" where the input is in \"" + leaf.record->unit +
+                          "\"; give the value in the input's unit");
+      }
+      s.overrides.push_back({input, decimal::parse(value), describe(provenance_of(origin, input))});
+    }
+    scenarios.push_back(std::move(s));
+  }
+  const auto t = analysis::compare_scenarios(in, scenarios);
+  py::list out;
+  for (const auto& r : t.scenarios) {
+    py::list overrides;
+    for (const auto& o : r.overrides) {
+      overrides.append(py::make_tuple(o.input, o.value.to_string(), o.rationale));
+    }
+    py::list parts;
+    for (const auto& p : r.parts) {
+      parts.append(
+          py::make_tuple(p.input, p.from.to_string(), p.to.to_string(), p.effect.to_string()));
+    }
+    py::list by_category;
+    for (const auto& [c, a] : r.by_category) {
+      by_category.append(py::make_tuple(category_key(c), a.to_string()));
+    }
+    out.append(py::make_tuple(r.name, r.total.to_string(), r.gap.to_string(),
+                              r.interaction.to_string(), overrides, parts, by_category));
+  }
+  return out;
+}
+
+/// (first input, second input, rank correlation as exact decimal text)
+using py_correlation = std::tuple<std::string, std::string, std::string>;
+
 py::tuple monte_carlo_of(const py_model& pm, const std::vector<py_uncertain>& inputs,
                          std::uint64_t samples, std::uint64_t seed,
-                         const std::optional<std::string>& budget, bool keep_samples) {
+                         const std::optional<std::string>& budget, bool keep_samples,
+                         const std::vector<py_correlation>& correlations) {
   const analysis::model_inputs in(*pm.m);
   std::vector<analysis::uncertain_input> uncertain;
   for (const auto& [name, kind, params] : inputs) {
@@ -429,6 +477,10 @@ py::tuple monte_carlo_of(const py_model& pm, const std::vector<py_uncertain>& in
   o.seed = seed;
   o.keep_samples = keep_samples;
   if (budget) o.budget = money::from_value(decimal::parse(*budget));
+  for (const auto& [first, second, rho] : correlations) {
+    o.correlations.push_back(
+        analysis::correlation{.first = first, .second = second, .rho = decimal::parse(rho)});
+  }
   analysis::monte_carlo_result r;
   {
     py::gil_scoped_release unlocked;  // the loop is C++ alone
@@ -446,6 +498,7 @@ py::tuple monte_carlo_of(const py_model& pm, const std::vector<py_uncertain>& in
   d["max"] = r.max;
   d["p_over_budget"] = r.p_over_budget;
   d["varied"] = r.varied;
+  d["correlations"] = r.correlations;
   py::object totals = py::none();
   if (keep_samples) totals = py::cast(py_samples{std::move(r.totals)});
   return py::make_tuple(d, totals);
@@ -1087,7 +1140,8 @@ PYBIND11_MODULE(_trncost, mod) {
       .def("add_instance_time", &add_instance_time)
       .def("add_block_storage", &add_block_storage)
       .def("tornado", &tornado_of)
-      .def("monte_carlo", &monte_carlo_of);
+      .def("monte_carlo", &monte_carlo_of)
+      .def("scenarios", &scenarios_of);
 
   py::class_<py_estimate, std::shared_ptr<py_estimate>>(mod, "Estimate")
       .def("total", [](const py_estimate& e) { return e.est.total.to_string(); })

@@ -133,3 +133,111 @@ def test_compare_ranks_the_cheaper_option_first_and_decide_says_why():
     assert "price 'fine-tune.price' is quoted for us-east-1, not eu-west-1" in d.suspend_reasons
     assert d.compare_reasons == ("no compatibility evidence and no stated check that the needed "
                                  "operations run on the target",)
+
+
+# --------------------------------------------------------------------------------------------------
+# Inputs drawn together, and scenarios beside the measured one
+
+CONSERVATIVE = "examples/scenarios/fine-tune-8b-trn1-conservative.toml"
+AGAINST = [trncost.correlation("useful_throughput", "work_lost_seen", "-0.6")]
+
+
+def test_correlated_monte_carlo_equals_the_conservative_files_band(cli):
+    expected = json.loads(cli(CONSERVATIVE).stdout)["analysis"]["monte_carlo"]
+    mc = trncost.load(CONSERVATIVE).monte_carlo(MC_INPUTS, samples=100_000, seed=2026, budget="420",
+                                                correlations=AGAINST)
+    for key in ("baseline", "mean", "min", "p5", "p50", "p95", "max", "p_over_budget"):
+        assert f"{getattr(mc, key):.6f}" == expected[key], key
+    assert list(mc.correlations) == expected["correlations"] == [
+        "useful_throughput and work_lost_seen: rank correlation -0.6"]
+    # Drawn against each other, a slower step (more compute) comes with more work lost: the two
+    # dearer ends meet, and the band is wider than the independent one.
+    plain = trncost.load(CONSERVATIVE).monte_carlo(MC_INPUTS, samples=100_000, seed=2026)
+    assert mc.p95 - mc.p5 > plain.p95 - plain.p5
+    assert plain.correlations == ()
+
+
+def test_a_correlation_of_zero_draws_bit_for_bit_as_without():
+    sc = trncost.load(BUDGET)
+    plain = sc.monte_carlo(MC_INPUTS, samples=5000, seed=3)
+    zero = sc.monte_carlo(MC_INPUTS, samples=5000, seed=3,
+                          correlations=[trncost.correlation("useful_throughput", "compilation_s", 0)])
+    assert list(zero.totals) == list(plain.totals)
+    assert zero.correlations == ("useful_throughput and compilation_s: rank correlation 0",)
+
+
+def test_correlation_refusals():
+    sc = trncost.load(BUDGET)
+    with pytest.raises(TypeError):
+        trncost.correlation("useful_throughput", "compilation_s", 0.5)
+    with pytest.raises(TypeError, match="trncost.correlation"):
+        sc.monte_carlo(MC_INPUTS, samples=10, correlations=[("useful_throughput", "compilation_s")])
+    with pytest.raises(trncost.InputError, match="'compilation_s' is correlated with itself"):
+        sc.monte_carlo(MC_INPUTS, samples=10,
+                       correlations=[trncost.correlation("compilation_s", "compilation_s", "0.5")])
+    with pytest.raises(trncost.InputError, match="is 2; a correlation is from -1 to 1"):
+        sc.monte_carlo(MC_INPUTS, samples=10,
+                       correlations=[trncost.correlation("compilation_s", "work_lost_seen", 2)])
+
+
+def _two_nodes():
+    run = trncost.measured(run="r1", method="run log", start="2026-11-20T09:00:00Z",
+                           end="2026-11-20T10:00:00Z")
+    page = trncost.quoted(source="EC2 pricing page", region="us-east-1", consulted="2026-11-29")
+    m = trncost.Model("two nodes")
+    m.add(trncost.InstanceTime(
+        name="fine-tune", instance_type="trn1.32xlarge",
+        count=trncost.sourced("instances", 2, "instance", run),
+        price=trncost.sourced("trn1_price", "21.50", "USD/instance-h", page),
+        phases={trncost.Phase.training: trncost.sourced("train_s", 3600, "s", run)}))
+    return m
+
+
+def test_scenarios_side_by_side_by_hand():
+    seen = trncost.third_party(source="a reseller's price sheet", seen="2026-11-25")
+    slower = trncost.assumption(rationale="half as slow again on a busier cluster")
+    table = _two_nodes().scenarios({"conservative": [
+        trncost.sourced("trn1_price", "25", "USD/instance-h", seen),
+        trncost.sourced("train_s", 5400, "s", slower)]})
+    measured, conservative = table
+    # Measured: 2 instances x 1 h x 21.50 = 43. Conservative: 2 x 1.5 h x 25 = 75, a gap of 32. The
+    # price alone: 2 x 1 x 25 = 50 (+7); the time alone: 2 x 1.5 x 21.50 = 64.5 (+21.5); together
+    # they add 32 - 28.5 = 3.5 more (the longer time at the higher price).
+    assert measured.name == "measured" and measured.total == Decimal(43) and measured.overrides == ()
+    assert conservative.total == Decimal(75)
+    assert conservative.gap == Decimal(32)
+    assert [(p.input, p.baseline, p.value, p.effect) for p in conservative.parts] == [
+        ("trn1_price", Decimal("21.5"), Decimal(25), Decimal(7)),
+        ("train_s", Decimal(3600), Decimal(5400), Decimal("21.5"))]
+    assert conservative.interaction == Decimal("3.5")
+    assert conservative.overrides[0] == trncost.ScenarioOverride(
+        "trn1_price", Decimal(25), "third-party: a reseller's price sheet, seen 2026-11-25")
+    assert conservative.overrides[1].rationale == (
+        "assumption: half as slow again on a busier cluster")
+    assert conservative.by_category == {trncost.Category.compute: Decimal(75)}
+
+
+def test_scenario_refusals():
+    m = _two_nodes()
+    guess = trncost.assumption(rationale="a guess")
+    with pytest.raises(TypeError, match="with its provenance"):
+        m.scenarios({"conservative": [("trn1_price", "25")]})
+    with pytest.raises(trncost.InputError, match="is in \"h\" where the input is in \"s\""):
+        m.scenarios({"conservative": [trncost.sourced("train_s", "1.5", "h", guess)]})
+    with pytest.raises(trncost.InputError, match="no input named 'train_h'"):
+        m.scenarios({"conservative": [trncost.sourced("train_h", "1.5", "h", guess)]})
+    with pytest.raises(trncost.InputError, match="overrides nothing"):
+        m.scenarios({"conservative": []})
+
+
+def test_the_conservative_files_scenarios_equal_the_python_ones(cli):
+    expected = json.loads(cli(CONSERVATIVE).stdout)["analysis"]["scenarios"]["scenarios"]
+    guess = trncost.assumption(rationale="as the file says")
+    table = trncost.load(CONSERVATIVE).scenarios({"conservative": [
+        trncost.sourced("useful_throughput", "54000", "token/s", guess),
+        trncost.sourced("fine-tune.price", "23.65", "USD/instance-h", guess)]})
+    assert [s.name for s in table] == [e["name"] for e in expected] == ["measured", "conservative"]
+    for s, e in zip(table, expected):
+        assert s.total == Decimal(e["total"]) and s.gap == Decimal(e["gap"])
+        assert s.interaction == Decimal(e["interaction"])
+    assert table[1].total > table[0].total

@@ -79,7 +79,8 @@ def key_paths(doc, path="", out=None, kinds=None):
                     key_paths({kk: vv for kk, vv in x.items() if kk in SCENARIO_KEYS}, "", out,
                               kinds)
                 else:
-                    key_paths(x, p + "[]" if k in ("files", "inputs") else p, out, kinds)
+                    key_paths(x, p + "[]" if k in ("files", "inputs", "correlations") else p, out,
+                              kinds)
     return out
 
 

@@ -31,7 +31,8 @@ __all__ = [
     "measured", "quoted", "documented", "third_party", "assumption", "choice", "forecast",
     "sourced", "unknown",
     "load", "audit", "AuditResult", "render_report", "TornadoBar", "Tornado", "Distribution", "uniform",
-    "triangular", "lognormal_90", "empirical", "MonteCarlo", "Protocol", "Option",
+    "triangular", "lognormal_90", "empirical", "MonteCarlo", "Correlation", "correlation",
+    "ScenarioOverride", "GapPart", "ScenarioResult", "Protocol", "Option",
     "RankedOption", "ComparisonGroup", "compare", "Decision", "decide", "Grant", "GrantOutcome",
     "BurnDownPeriod", "BurnDown", "burn_down", "unit_symbols", "Identity",
     "ReconcileRow", "ReconcileResource", "ReconcileTotal", "Reconciliation", "reconcile",
@@ -581,6 +582,56 @@ class MonteCarlo:
     p_over_budget: Optional[float]
     varied: Tuple[str, ...]
     totals: Any
+    correlations: Tuple[str, ...] = ()  #: "a and b: rank correlation 0.8", in the order given
+
+
+@dataclasses.dataclass(frozen=True)
+class Correlation:
+    """Two uncertain inputs drawn together: their rank (Spearman) correlation, from -1 to 1."""
+
+    first: str
+    second: str
+    rho: Decimal
+
+
+def correlation(first: str, second: str, rho: Union[str, int, Decimal]) -> Correlation:
+    """``correlation("fine-tune.throughput", "mfu", "0.8")``: the two move together (a Gaussian
+    copula; each keeps its own distribution). A float rho is refused (TypeError)."""
+    return Correlation(first, second, _exact(rho, "rho"))
+
+
+@dataclasses.dataclass(frozen=True)
+class ScenarioOverride:
+    """An input a scenario sets: its new value and what that value rests on (its provenance,
+    described)."""
+
+    input: str
+    value: Decimal
+    rationale: str
+
+
+@dataclasses.dataclass(frozen=True)
+class GapPart:
+    """What one override explains alone: the total with only it, minus the measured total."""
+
+    input: str
+    baseline: Decimal
+    value: Decimal
+    effect: Decimal
+
+
+@dataclasses.dataclass(frozen=True)
+class ScenarioResult:
+    """One scenario beside the measured one (never blended): its total, its gap to the measured
+    total, each override alone and their interaction (gap = the parts' effects + interaction)."""
+
+    name: str
+    total: Decimal
+    gap: Decimal
+    interaction: Decimal
+    overrides: Tuple[ScenarioOverride, ...]
+    parts: Tuple[GapPart, ...]
+    by_category: Dict[Category, Decimal]
 
 
 def _samples_out(buf: Any) -> Any:
@@ -610,15 +661,44 @@ class _Analysable:
 
     def monte_carlo(self, inputs: Mapping[str, Distribution], *, samples: int = 100_000,
                     seed: int = 1, budget: Union[None, str, int, Decimal] = None,
-                    keep_samples: bool = True) -> MonteCarlo:
-        """Samples the total with each named input drawn from its distribution; the loop runs in
-        C++ without the GIL."""
+                    keep_samples: bool = True,
+                    correlations: Iterable[Correlation] = ()) -> MonteCarlo:
+        """Samples the total with each named input drawn from its distribution, the pairs of
+        `correlations` drawn together; the loop runs in C++ without the GIL."""
         spec = [(name, d.kind, [_text(p) for p in d.params]) for name, d in inputs.items()]
         b = None if budget is None else _text(_exact(budget, "budget"))
-        stats, buf = self._m.monte_carlo(spec, samples, seed, b, keep_samples)
+        pairs = []
+        for c in correlations:
+            if not isinstance(c, Correlation):
+                raise TypeError("trncost: a correlation is trncost.correlation(first, second, rho)")
+            pairs.append((c.first, c.second, _text(c.rho)))
+        stats, buf = self._m.monte_carlo(spec, samples, seed, b, keep_samples, pairs)
         return MonteCarlo(stats["samples"], stats["seed"], stats["baseline"], stats["mean"],
                           stats["p5"], stats["p50"], stats["p95"], stats["min"], stats["max"],
-                          stats["p_over_budget"], tuple(stats["varied"]), _samples_out(buf))
+                          stats["p_over_budget"], tuple(stats["varied"]), _samples_out(buf),
+                          tuple(stats["correlations"]))
+
+    def scenarios(self, scenarios: Mapping[str, Iterable[Sourced]]) -> List[ScenarioResult]:
+        """The measured scenario (every input as sourced) and each named one beside it, never
+        blended: ``{"conservative": [sourced("fine-tune.price", "25.80", "USD/instance-h",
+        third_party(...))]}``, each override a sourced value named by the input it sets, in that
+        input's unit. The measured scenario comes first."""
+        named = []
+        for name, overrides in scenarios.items():
+            records = []
+            for o in overrides:
+                if not isinstance(o, Sourced):
+                    raise TypeError(f"trncost: scenario '{name}': an override is "
+                                    "trncost.sourced(input, value, unit, provenance), with its "
+                                    "provenance like every input")
+                records.append(o._record())
+            named.append((name, records))
+        return [ScenarioResult(n, Decimal(t), Decimal(g), Decimal(i),
+                               tuple(ScenarioOverride(a, Decimal(v), r) for a, v, r in ovs),
+                               tuple(GapPart(a, Decimal(f), Decimal(v), Decimal(e))
+                                     for a, f, v, e in parts),
+                               _decimals(cats, Category))
+                for n, t, g, i, ovs, parts, cats in self._m.scenarios(named)]
 
 
 class Scenario(_Analysable):

@@ -206,12 +206,42 @@ class MonteCarlo:
     p_over_budget: Optional[float]
     varied: Tuple[str, ...]
     totals: Any  # numpy.ndarray of float64 when NumPy is installed, else List[float]; None if not kept
+    correlations: Tuple[str, ...]
+
+class Correlation:
+    first: str
+    second: str
+    rho: Decimal
+
+def correlation(first: str, second: str, rho: _Exact) -> Correlation: ...
+
+class ScenarioOverride:
+    input: str
+    value: Decimal
+    rationale: str
+
+class GapPart:
+    input: str
+    baseline: Decimal
+    value: Decimal
+    effect: Decimal
+
+class ScenarioResult:
+    name: str
+    total: Decimal
+    gap: Decimal
+    interaction: Decimal
+    overrides: Tuple[ScenarioOverride, ...]
+    parts: Tuple[GapPart, ...]
+    by_category: Dict[Category, Decimal]
 
 class _Analysable:
     def input_names(self) -> List[str]: ...
     def tornado(self, band: Union[str, Decimal] = ..., *, vary_assumptions: bool = ...) -> Tornado: ...
     def monte_carlo(self, inputs: Mapping[str, Distribution], *, samples: int = ..., seed: int = ...,
-                    budget: Optional[_Exact] = ..., keep_samples: bool = ...) -> MonteCarlo: ...
+                    budget: Optional[_Exact] = ..., keep_samples: bool = ...,
+                    correlations: Iterable[Correlation] = ...) -> MonteCarlo: ...
+    def scenarios(self, scenarios: Mapping[str, Iterable[Sourced]]) -> List[ScenarioResult]: ...
 
 class Scenario(_Analysable):
     path: str

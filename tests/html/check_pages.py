@@ -218,6 +218,8 @@ def expected(kind, report):
         analysis = report.get("analysis") or {}
         if analysis.get("decision"):
             sections.append("decision")
+        if analysis.get("scenarios"):
+            sections.append("scenarios")
         if analysis.get("monte_carlo"):
             sections.append("monte-carlo")
         sections += ["status", "charts", "totals", "lines", "sources"]

@@ -125,7 +125,7 @@ TEST_CASE("[analysis], [[grant]] and [spend] errors name the file, the line and 
   const refusal analysis_refusals[] = {
       {"[analysis]\ntornado_bnad = \"0.1\"\n",
        "trncost: s.toml:19: analysis.tornado_bnad: unknown key (did you mean \"tornado_band\"?); "
-       "[analysis] takes tornado_band, monte_carlo"},
+       "[analysis] takes tornado_band, monte_carlo, scenario"},
       {"[analysis]\ntornado_band = 0.1\n",
        "trncost: s.toml:19: analysis.tornado_band: must be an exact decimal as text (\"0.1\"), "
        "never a TOML number"},

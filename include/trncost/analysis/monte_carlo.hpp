@@ -3,7 +3,8 @@
 // flat double-precision copy of the model (analysis may use floating point; the estimate never
 // does), with its own seeded generator so a seed gives the same numbers on every platform's
 // standard library. An input shared by several lines is drawn once per sample, so correlations
-// hold.
+// through the model hold; two distinct inputs that move together (throughput and MFU) are given a
+// stated rank correlation, drawn through a Gaussian copula.
 #ifndef TRNCOST_ANALYSIS_MONTE_CARLO_HPP
 #define TRNCOST_ANALYSIS_MONTE_CARLO_HPP
 
@@ -97,6 +98,15 @@ class distribution {
   /// out[j] is bit for bit what draw() gives from those uniforms; the kind is looked at once.
   void draw_block(const double* u, std::size_t stride, std::size_t n, double* out) const noexcept;
 
+  /// The standard normal one draw's uniforms stand for (u[0], and u[1] for a lognormal): the
+  /// Box-Muller normal of a lognormal, the normal quantile of u[0] for the others. With
+  /// value_of_normal() it is draw() again (up to rounding): the copula's way in.
+  [[nodiscard]] double standard_normal_of(const double* u) const noexcept;
+  /// The value at standard normal z: this distribution's quantile at Phi(z) (a lognormal's
+  /// exp(mu + sigma z)). The copula's way out: correlated normals become correlated values with
+  /// each input's own distribution.
+  [[nodiscard]] double value_of_normal(double z) const noexcept;
+
   /// The standard normal's 95th percentile.
   static constexpr double z95 = 1.6448536269514722;
 
@@ -127,6 +137,16 @@ struct uncertain_input {
   distribution dist;
 };
 
+/// Two distinct uncertain inputs that move together: their rank (Spearman) correlation `rho`, in
+/// [-1, 1] (0.8: the larger one is, the larger the other tends to be). Drawn through a Gaussian
+/// copula whose normal correlation is 2 sin(pi rho / 6), so each input keeps its own distribution
+/// and the pair's rank correlation is rho. Pairs not given are independent.
+struct correlation {
+  std::string first;
+  std::string second;
+  decimal rho{};
+};
+
 struct monte_carlo_options {
   std::uint64_t samples = 100'000;
   std::uint64_t seed = 1;
@@ -134,6 +154,10 @@ struct monte_carlo_options {
   /// Keep every sample's total, in the order drawn (monte_carlo_result::totals): for a host that
   /// plots or tests the distribution itself (the Python module hands them over as an array).
   bool keep_samples = false;
+  /// Uncertain inputs that move together (each named in the inputs given to monte_carlo()). The
+  /// set must be one a joint distribution can have (its copula matrix positive semi-definite). A
+  /// correlation of 0 changes nothing: the draws are bit for bit those without it.
+  std::vector<correlation> correlations{};
 };
 
 struct monte_carlo_result {
@@ -155,6 +179,8 @@ struct monte_carlo_result {
   /// text, so every report of the band says so.
   std::vector<bool> moves_total;
   std::vector<double> totals;  ///< each sample's total, in draw order (options.keep_samples only)
+  /// The correlations drawn, in the order given: "throughput and mfu: rank correlation 0.8".
+  std::vector<std::string> correlations;
 };
 
 /// How many draws of an input, alone, decide whether it moves the total (monte_carlo_result).
@@ -263,6 +289,18 @@ class compiled_model {
 };
 
 namespace detail {
+
+/// The standard normal distribution function Phi(z) = erfc(-z / sqrt(2)) / 2.
+TRNCOST_DECL double normal_cdf(double z) noexcept;
+
+/// Its inverse on (0, 1): Acklam's rational approximation polished by one Halley step on
+/// normal_cdf() (relative error about 1e-15); -inf at 0, +inf at 1.
+TRNCOST_DECL double normal_quantile(double p) noexcept;
+
+/// The lower triangular L with L L^T = c (n x n, row-major; semi-definite allowed: a zero pivot
+/// leaves its column zero), or nullopt when c is not positive semi-definite (tolerance 1e-9).
+TRNCOST_DECL std::optional<std::vector<double>> cholesky(const std::vector<double>& c,
+                                                         std::size_t n);
 
 /// The 0-based position of the nearest-rank p-th percentile among n sorted samples: the smallest
 /// sample with at least p of the samples at or below it.
@@ -379,6 +417,43 @@ namespace detail {
   for (std::size_t k = 0; k < dists.size(); ++k) {
     out.moves_total.push_back(moves[k] != 0);
     if (moves[k] == 0) out.varied[k] += does_not_move_note;
+  }
+}
+
+/// The draws of a block whose inputs in `group` (positions in dists, in the order of the copula's
+/// factor) are correlated: the others drawn as without correlations, each correlated input's
+/// uniforms turned into a standard normal (distribution::standard_normal_of), the normals mixed
+/// by the lower triangular `factor` (group.size() squared, row-major), and each mixed normal
+/// turned into its input's value (value_of_normal). The uniforms are those the block takes
+/// without correlations, so an input outside the group draws what it always did.
+inline void draw_correlated_block(const double* uniforms, std::size_t per_sample,
+                                  const std::vector<std::size_t>& offset, std::size_t n,
+                                  const std::vector<const distribution*>& dists,
+                                  const std::vector<std::size_t>& group,
+                                  const std::vector<double>& factor,
+                                  const std::vector<std::size_t>& group_of, double* normals,
+                                  const std::vector<double*>& rows) {
+  const std::size_t g = group.size();
+  for (std::size_t k = 0; k < dists.size(); ++k) {
+    if (group_of[k] < dists.size()) continue;
+    dists[k]->draw_block(uniforms + offset[k], per_sample, n, rows[k]);
+  }
+  for (std::size_t i = 0; i < g; ++i) {
+    const std::size_t k = group[i];
+    double* z = normals + i * compiled_model::block;
+    for (std::size_t j = 0; j < n; ++j) {
+      z[j] = dists[k]->standard_normal_of(uniforms + j * per_sample + offset[k]);
+    }
+  }
+  for (std::size_t i = 0; i < g; ++i) {
+    const std::size_t k = group[i];
+    for (std::size_t j = 0; j < n; ++j) {
+      double mixed = 0;
+      for (std::size_t m = 0; m <= i; ++m) {
+        mixed += factor[i * g + m] * normals[m * compiled_model::block + j];
+      }
+      rows[k][j] = dists[k]->value_of_normal(mixed);
+    }
   }
 }
 

@@ -130,6 +130,7 @@ struct html_analysis_parts {
   std::string burn_down{};
   std::string decision{};     ///< a whole <section>, or nothing
   std::string monte_carlo{};  ///< a whole <section>, or nothing
+  std::string scenarios{};    ///< a whole <section>, or nothing
 };
 
 /// The page around a report document, with `parts` where the analysis charts and the decision go.

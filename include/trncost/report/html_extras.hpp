@@ -73,6 +73,10 @@ TRNCOST_DECL std::string decision_section(const analysis::decision& d, std::stri
 /// so too, analysis/monte_carlo.hpp). Shared by the estimate's page and the study's.
 TRNCOST_DECL std::string monte_carlo_table(const analysis::monte_carlo_result& m);
 
+/// The scenarios side by side: per scenario its total, its gap to the measured one, each override
+/// (from and to, its effect alone, what it rests on) and the interaction.
+TRNCOST_DECL std::string scenarios_table(const analysis::scenario_table& t);
+
 }  // namespace detail
 
 /// A report document as one self-contained HTML page, with the tornado, comparison and credit

@@ -180,6 +180,23 @@ struct scenario_distribution {
   std::uint64_t line = 0;
 };
 
+/// Two uncertain inputs of the Monte Carlo that move together
+/// (analysis.monte_carlo.correlations): their names and their rank correlation, exact text.
+struct scenario_correlation {
+  std::string first;
+  std::string second;
+  std::string rho;
+  std::uint64_t line = 0;
+};
+
+/// A named scenario beside the measured one ([[analysis.scenario]]): inputs set to other values,
+/// each written as an input of the file is, with its provenance (analysis::compare_scenarios).
+struct scenario_alternative {
+  std::string name;
+  std::vector<std::pair<std::string, scenario_value>> overrides;  ///< input name, its new value
+  std::uint64_t line = 0;
+};
+
 /// [analysis]: the analyses the report carries (docs/scenario.md).
 struct scenario_analysis {
   std::optional<std::string> tornado_band;  ///< "0.1": +/-10 % on every measured input
@@ -189,6 +206,8 @@ struct scenario_analysis {
   std::optional<std::string> budget;  ///< USD, exact text: P(total > budget) is reported
   std::uint64_t monte_carlo_line = 0;
   std::vector<scenario_distribution> inputs;
+  std::vector<scenario_correlation> correlations;
+  std::vector<scenario_alternative> scenarios;
 };
 
 /// One [[grant]]: a credit grant with its amount's provenance, validity and coverage.

@@ -14,6 +14,66 @@ TRNCOST_DECL std::size_t percentile_rank(std::size_t n, double p) {
   return rank == 0 ? 0 : rank - 1;
 }
 
+TRNCOST_DECL double normal_cdf(double z) noexcept {
+  return 0.5 * std::erfc(-z * 0.70710678118654752440);
+}
+
+TRNCOST_DECL double normal_quantile(double p) noexcept {
+  if (!(p > 0)) return -std::numeric_limits<double>::infinity();
+  if (!(p < 1)) return std::numeric_limits<double>::infinity();
+  static constexpr double a[6] = {-3.969683028665376e+01, 2.209460984245205e+02,
+                                  -2.759285104469687e+02, 1.383577518672690e+02,
+                                  -3.066479806614716e+01, 2.506628277459239e+00};
+  static constexpr double b[5] = {-5.447609879822406e+01, 1.615858368580409e+02,
+                                  -1.556989798598866e+02, 6.680131188771972e+01,
+                                  -1.328068155288572e+01};
+  static constexpr double c[6] = {-7.784894002430293e-03, -3.223964580411365e-01,
+                                  -2.400758277161838e+00, -2.549732539343734e+00,
+                                  4.374664141464968e+00,  2.938163982698783e+00};
+  static constexpr double d[4] = {7.784695709041462e-03, 3.224671290700398e-01,
+                                  2.445134137142996e+00, 3.754408661907416e+00};
+  constexpr double low = 0.02425;
+  double x = 0;
+  if (p < low || p > 1 - low) {
+    const double q = std::sqrt(-2 * std::log(p < low ? p : 1 - p));
+    x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+        ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    if (p > 1 - low) x = -x;
+  } else {
+    const double q = p - 0.5;
+    const double r = q * q;
+    x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+        (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+  }
+  // One Halley step on Phi(x) - p.
+  const double e = normal_cdf(x) - p;
+  const double u = e * 2.50662827463100050242 * std::exp(x * x / 2);
+  return x - u / (1 + x * u / 2);
+}
+
+TRNCOST_DECL std::optional<std::vector<double>> cholesky(const std::vector<double>& c,
+                                                         std::size_t n) {
+  constexpr double tolerance = 1e-9;
+  std::vector<double> l(n * n, 0.0);
+  for (std::size_t j = 0; j < n; ++j) {
+    double diag = c[j * n + j];
+    for (std::size_t k = 0; k < j; ++k) diag -= l[j * n + k] * l[j * n + k];
+    if (diag < -tolerance) return std::nullopt;
+    const double pivot = diag > 0 ? std::sqrt(diag) : 0.0;
+    l[j * n + j] = pivot;
+    for (std::size_t i = j + 1; i < n; ++i) {
+      double v = c[i * n + j];
+      for (std::size_t k = 0; k < j; ++k) v -= l[i * n + k] * l[j * n + k];
+      if (pivot > tolerance) {
+        l[i * n + j] = v / pivot;
+      } else if (std::abs(v) > tolerance) {
+        return std::nullopt;  // a zero pivot with a nonzero entry below it
+      }
+    }
+  }
+  return l;
+}
+
 }  // namespace analysis::detail
 
 namespace analysis {
@@ -32,6 +92,72 @@ TRNCOST_DECL monte_carlo_result monte_carlo(const model_inputs& in,
     seen[i] = true;
     leaves.push_back(i);
     out.varied.push_back(u.input + ": " + u.dist.describe());
+  }
+  // Correlated inputs: the group of those in a correlation other than 0, with the Cholesky factor
+  // of their copula's normal correlations (2 sin(pi rho / 6) for rank correlation rho).
+  std::vector<std::size_t> group;  // positions in `inputs`
+  std::vector<std::size_t> group_of(inputs.size(), inputs.size());
+  std::vector<double> factor;
+  {
+    const auto position = [&](const std::string& name, const std::string& pair) {
+      const auto leaf = in.find(name);
+      for (std::size_t k = 0; k < leaves.size(); ++k) {
+        if (leaves[k] == leaf) return k;
+      }
+      throw input_error("Monte Carlo: the correlation of " + pair + ": '" + name +
+                        "' is not one of the uncertain inputs (only drawn inputs move together)");
+    };
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    std::vector<double> normal;
+    for (const auto& c : options.correlations) {
+      const std::string pair = "'" + c.first + "' and '" + c.second + "'";
+      const auto a = position(c.first, pair);
+      const auto b = position(c.second, pair);
+      if (a == b) {
+        throw input_error("Monte Carlo: '" + c.first +
+                          "' is correlated with itself; a correlation is between two inputs");
+      }
+      if (c.rho < decimal(-1) || decimal(1) < c.rho) {
+        throw input_error("Monte Carlo: the correlation of " + pair + " is " + c.rho.to_string() +
+                          "; a correlation is from -1 to 1");
+      }
+      for (const auto& [x, y] : pairs) {
+        if ((x == a && y == b) || (x == b && y == a)) {
+          throw input_error("Monte Carlo: the correlation of " + pair + " is given twice");
+        }
+      }
+      pairs.emplace_back(a, b);
+      // 2 sin(pi / 6) is 1 only up to rounding: the perfect correlations are taken exactly.
+      const double rho = c.rho.to_double();
+      normal.push_back(std::abs(rho) == 1 ? rho : 2 * std::sin(3.14159265358979323846 / 6 * rho));
+      out.correlations.push_back(c.first + " and " + c.second + ": rank correlation " +
+                                 c.rho.to_string());
+      if (c.rho == decimal{}) continue;  // independent: the draws stay those without it
+      for (const auto k : {a, b}) {
+        if (group_of[k] == inputs.size()) {
+          group_of[k] = group.size();
+          group.push_back(k);
+        }
+      }
+    }
+    const std::size_t g = group.size();
+    std::vector<double> matrix(g * g, 0.0);
+    for (std::size_t i = 0; i < g; ++i) matrix[i * g + i] = 1.0;
+    for (std::size_t p = 0; p < pairs.size(); ++p) {
+      const auto i = group_of[pairs[p].first];
+      const auto j = group_of[pairs[p].second];
+      if (i == inputs.size() || j == inputs.size()) continue;
+      matrix[i * g + j] = normal[p];
+      matrix[j * g + i] = normal[p];
+    }
+    auto l = detail::cholesky(matrix, g);
+    if (!l) {
+      throw input_error(
+          "Monte Carlo: the correlations are not positive semi-definite: no joint distribution "
+          "has them all (three inputs cannot each move with the next and against the first); "
+          "loosen one");
+    }
+    factor = std::move(*l);
   }
   compiled_model program(in, leaves);
   out.samples = options.samples;
@@ -60,6 +186,7 @@ TRNCOST_DECL monte_carlo_result monte_carlo(const model_inputs& in,
     per_sample += inputs[k].dist.uniforms_per_draw();
   }
   std::vector<double> uniforms(compiled_model::block * per_sample);
+  std::vector<double> normals(compiled_model::block * group.size());
   detail::flag_inputs_that_do_not_move(in, leaves, options.seed, program, rows, dists, out);
   // An input that cannot move the total is not drawn into the band: held at its sourced
   // value. Its draws are still taken from the stream and dropped, so the other inputs get the draws
@@ -75,8 +202,13 @@ TRNCOST_DECL monte_carlo_result monte_carlo(const model_inputs& in,
     const auto n = static_cast<std::size_t>(
         std::min<std::uint64_t>(compiled_model::block, options.samples - first));
     rng.fill_uniform(uniforms.data(), n * per_sample);
-    for (std::size_t k = 0; k < dists.size(); ++k) {
-      dists[k]->draw_block(uniforms.data() + offset[k], per_sample, n, rows[k]);
+    if (group.empty()) {
+      for (std::size_t k = 0; k < dists.size(); ++k) {
+        dists[k]->draw_block(uniforms.data() + offset[k], per_sample, n, rows[k]);
+      }
+    } else {
+      detail::draw_correlated_block(uniforms.data(), per_sample, offset, n, dists, group, factor,
+                                    group_of, normals.data(), rows);
     }
     for (const auto& [k, value] : held) std::fill_n(rows[k], n, value);
     double* t = totals.data() + first;
@@ -218,6 +350,25 @@ TRNCOST_DECL auto distribution::draw_block(const double* u, std::size_t stride, 
       for (std::size_t j = 0; j < n; ++j) out[j] = empirical_of(u[j * stride]);
       return;
   }
+}
+
+TRNCOST_DECL auto distribution::standard_normal_of(const double* u) const noexcept -> double {
+  return kind_ == kind::lognormal ? random_stream::normal_of(u[0], u[1])
+                                  : detail::normal_quantile(u[0]);
+}
+
+TRNCOST_DECL auto distribution::value_of_normal(double z) const noexcept -> double {
+  switch (kind_) {
+    case kind::uniform:
+      return uniform_of(detail::normal_cdf(z));
+    case kind::triangular:
+      return triangular_of(detail::normal_cdf(z));
+    case kind::lognormal:
+      return std::exp(a_ + b_ * z);
+    case kind::empirical:
+      return empirical_of(detail::normal_cdf(z));
+  }
+  return 0;
 }
 
 TRNCOST_DECL auto distribution::triangular_of(double u) const noexcept -> double {

@@ -923,7 +923,7 @@ TRNCOST_DECL auto report_reader::monte_carlo(const json_value& o, const std::str
   analysis::monte_carlo_result m;
   closed(o, path,
          {"samples", "seed", "format", "baseline", "mean", "min", "p5", "p50", "p95", "max",
-          "p_over_budget", "varied"},
+          "p_over_budget", "varied", "correlations"},
          "the Monte Carlo band");
   (void)str(o, path, "format");
   m.samples = whole(o, path, "samples");
@@ -937,6 +937,7 @@ TRNCOST_DECL auto report_reader::monte_carlo(const json_value& o, const std::str
   m.max = figure(o, path, "max");
   if (const auto p = dec_or_null(o, path, "p_over_budget")) m.p_over_budget = p->to_double();
   m.varied = strings(o, path, "varied");
+  if (o.find("correlations") != nullptr) m.correlations = strings(o, path, "correlations");
   return m;
 }
 

@@ -297,6 +297,7 @@ TRNCOST_DECL std::string render_html_page(const report::document& doc,
   h += parts.burn_down;
   h += "</section>\n";
   h += parts.decision;
+  h += parts.scenarios;
   h += parts.monte_carlo;
 
   // Tables.

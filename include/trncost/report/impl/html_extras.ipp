@@ -337,7 +337,34 @@ TRNCOST_DECL std::string monte_carlo_table(const analysis::monte_carlo_result& m
     }
     h += "</ul>\n";
   }
+  if (!m.correlations.empty()) {
+    h += "<p>Drawn together (Gaussian copula):</p>\n<ul class=\"correlations\">\n";
+    for (const auto& c : m.correlations) h += "<li>" + html_escape(c) + "</li>\n";
+    h += "</ul>\n";
+  }
   return h;
+}
+
+TRNCOST_DECL std::string scenarios_table(const analysis::scenario_table& t) {
+  std::string h =
+      "<p>Side by side, never blended; each gap traced to its overrides.</p>\n"
+      "<table class=\"scenarios\"><thead><tr><th>scenario</th><th>total USD</th><th>gap USD</th>"
+      "<th>overrides</th><th>interaction USD</th></tr></thead><tbody>\n";
+  for (const auto& s : t.scenarios) {
+    std::string overrides;
+    for (std::size_t i = 0; i < s.parts.size(); ++i) {
+      const auto& p = s.parts[i];
+      overrides += "<li><code>" + html_escape(p.input) + "</code> " + p.from.to_string() +
+                   " &rarr; " + p.to.to_string() + " (" + usd(p.effect) + " alone)";
+      if (i < s.overrides.size()) overrides += ": " + html_escape(s.overrides[i].rationale);
+      overrides += "</li>";
+    }
+    h += "<tr data-scenario=\"" + html_escape(s.name) + "\"><td>" + html_escape(s.name) +
+         "</td><td class=\"num\">" + usd(s.total) + "</td><td class=\"num\">" + usd(s.gap) +
+         "</td><td>" + (overrides.empty() ? std::string("-") : "<ul>" + overrides + "</ul>") +
+         "</td><td class=\"num\">" + usd(s.interaction) + "</td></tr>\n";
+  }
+  return h + "</tbody></table>\n";
 }
 
 }  // namespace io::detail
@@ -362,6 +389,10 @@ namespace io {
                       detail::grants_table(*x.burn_down) + "</figure>\n";
   }
   if (x.decision) parts.decision = detail::decision_section(*x.decision);
+  if (x.scenarios) {
+    parts.scenarios = "<section id=\"scenarios\">\n<h2>Scenarios</h2>\n" +
+                      detail::scenarios_table(*x.scenarios) + "</section>\n";
+  }
   if (x.monte_carlo) {
     parts.monte_carlo = "<section id=\"monte-carlo\">\n<h2>Monte Carlo</h2>\n" +
                         detail::monte_carlo_table(*x.monte_carlo) + "</section>\n";

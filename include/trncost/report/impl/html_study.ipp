@@ -216,6 +216,9 @@ TRNCOST_DECL std::string html_study_option(const study_option_result& x, std::si
   if (x.extras.burn_down) {
     h += "<h3>Credits and cash by period</h3>\n" + periods_table(*x.extras.burn_down);
   }
+  if (x.extras.scenarios) {
+    h += "<h3>Scenarios</h3>\n" + scenarios_table(*x.extras.scenarios);
+  }
   if (x.extras.monte_carlo) {
     h += "<h3>Monte Carlo</h3>\n" + monte_carlo_table(*x.extras.monte_carlo);
   }

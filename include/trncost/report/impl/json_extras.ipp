@@ -144,6 +144,8 @@ TRNCOST_DECL void write_monte_carlo(json_writer& w, const analysis::monte_carlo_
     w.null();
   }
   write_strings(w, "varied", m.varied);
+  // Only when inputs were correlated: the reports of independent draws stay byte for byte.
+  if (!m.correlations.empty()) write_strings(w, "correlations", m.correlations);
   w.end_object();
 }
 

@@ -51,6 +51,15 @@ TRNCOST_DECL void md_analysis(std::string& o, const report::extras& x) {
       o += "| " + md_cell(s.name) + " | " + usd(s.total) + " | " + usd(s.gap) + " | " +
            md_cell(parts.empty() ? "-" : parts) + " | " + usd(s.interaction) + " |\n";
     }
+    // Each override with what it rests on: a scenario is only as good as its overrides' sources.
+    std::string sources;
+    for (const auto& s : x.scenarios->scenarios) {
+      for (const auto& ov : s.overrides) {
+        sources += "- " + md_cell(s.name) + ": `" + md_cell(ov.input) +
+                   "` = " + ov.value.to_string() + " (" + md_cell(ov.rationale) + ")\n";
+      }
+    }
+    if (!sources.empty()) o += "\n" + sources;
   }
   if (x.monte_carlo) {
     const auto& m = *x.monte_carlo;
@@ -66,6 +75,10 @@ TRNCOST_DECL void md_analysis(std::string& o, const report::extras& x) {
     if (!m.varied.empty()) {
       o += "\n";
       for (const auto& v : m.varied) o += "- " + md_cell(v) + "\n";
+    }
+    if (!m.correlations.empty()) {
+      o += "\nDrawn together (Gaussian copula):\n\n";
+      for (const auto& c : m.correlations) o += "- " + md_cell(c) + "\n";
     }
   }
   if (x.comparison) {

@@ -298,9 +298,12 @@ class scenario_parser {
   static constexpr std::array<std::string_view, 1> runs_keys{"files"};
   static constexpr std::array<std::string_view, 3> spend_keys{"start", "end", "repeats"};
   static constexpr std::array<std::string_view, 2> price_file_keys{"file", "where"};
-  static constexpr std::array<std::string_view, 2> analysis_keys{"tornado_band", "monte_carlo"};
-  static constexpr std::array<std::string_view, 4> monte_carlo_keys{"samples", "seed", "budget",
-                                                                    "inputs"};
+  static constexpr std::array<std::string_view, 3> analysis_keys{"tornado_band", "monte_carlo",
+                                                                 "scenario"};
+  static constexpr std::array<std::string_view, 5> monte_carlo_keys{"samples", "seed", "budget",
+                                                                    "inputs", "correlations"};
+  static constexpr std::array<std::string_view, 2> correlation_keys{"inputs", "rho"};
+  static constexpr std::array<std::string_view, 2> alternative_keys{"name", "overrides"};
   static constexpr std::array<std::string_view, 5> grant_keys{"name", "amount", "issued",
                                                               "last_valid_day", "services"};
   static constexpr std::array<std::string_view, 5> measured_keys{"run", "method", "from", "to",
@@ -566,8 +569,113 @@ class scenario_parser {
         fail_at(a.monte_carlo_line, "analysis.monte_carlo.inputs",
                 "is empty: name at least one uncertain input");
       }
+      if (mc.get("correlations") != nullptr) {
+        const toml::array& cs = array(mc, "analysis.monte_carlo", "correlations");
+        for (std::size_t i = 0; i < cs.size(); ++i) {
+          const std::string path = "analysis.monte_carlo.correlations[" + std::to_string(i) + "]";
+          auto c = correlation(cs[i], path);
+          for (const auto& d : a.correlations) {
+            if ((d.first == c.first && d.second == c.second) ||
+                (d.first == c.second && d.second == c.first)) {
+              fail_at(c.line, join(path, "inputs"),
+                      "\"" + c.first + "\" and \"" + c.second +
+                          "\" are correlated twice; give each pair once");
+            }
+          }
+          a.correlations.push_back(std::move(c));
+        }
+      }
+    }
+    if (const toml::node* sc = t.get("scenario")) {
+      const toml::array* arr = sc->as_array();
+      if (arr == nullptr || !arr->is_array_of_tables()) {
+        fail_at(line_of(*sc), "analysis.scenario",
+                "must be an array of tables: write each scenario as [[analysis.scenario]]");
+      }
+      for (std::size_t i = 0; i < arr->size(); ++i) {
+        const std::string path = "analysis.scenario[" + std::to_string(i) + "]";
+        auto alt = alternative(*(*arr)[i].as_table(), path);
+        for (const auto& other : a.scenarios) {
+          if (other.name == alt.name) {
+            fail_at(alt.line, join(path, "name"),
+                    "\"" + alt.name + "\" names two scenarios; each scenario has its own name");
+          }
+        }
+        a.scenarios.push_back(std::move(alt));
+      }
     }
     return a;
+  }
+
+  /// { inputs = ["a", "b"], rho = "0.8" }: two distinct inputs and a rank correlation in [-1, 1].
+  scenario_correlation correlation(const toml::node& n, const std::string& path) const {
+    const toml::table* t = n.as_table();
+    if (t == nullptr) {
+      fail_at(line_of(n), path,
+              "must be { inputs = [\"first\", \"second\"], rho = \"0.8\" } (two uncertain inputs "
+              "and their rank correlation)");
+    }
+    check_keys(*t, path, correlation_keys, "a correlation");
+    scenario_correlation c;
+    c.line = line_of(n);
+    const toml::array& names = array(*t, path, "inputs");
+    const auto name = [&](std::size_t i) {
+      const auto v = names[i].value<std::string>();
+      if (!names[i].is_string() || !v || v->empty()) {
+        fail_at(line_of(names[i]), join(path, "inputs") + "[" + std::to_string(i) + "]",
+                "must be the name of an uncertain input, as text");
+      }
+      return *v;
+    };
+    if (names.size() != 2) {
+      fail_at(line_of(names), join(path, "inputs"),
+              "must name two inputs (a correlation is between two); it names " +
+                  std::to_string(names.size()));
+    }
+    c.first = name(0);
+    c.second = name(1);
+    if (c.first == c.second) {
+      fail_at(line_of(names), join(path, "inputs"),
+              "names \"" + c.first + "\" twice; an input is not correlated with itself");
+    }
+    const std::string rho_path = join(path, "rho");
+    c.rho = decimal_text(required(*t, path, "rho"), rho_path);
+    const decimal rho = decimal::parse(c.rho);
+    if (rho < decimal(-1) || decimal(1) < rho) {
+      fail_at(line_of(*t->get("rho")), rho_path,
+              "is " + c.rho + "; a rank correlation is from -1 to 1");
+    }
+    return c;
+  }
+
+  /// [[analysis.scenario]]: name = "...", overrides = { "input" = { value = "...", <provenance> }
+  /// }.
+  scenario_alternative alternative(const toml::table& t, const std::string& path) const {
+    check_keys(t, path, alternative_keys, "a scenario");
+    scenario_alternative alt;
+    alt.line = line_of(t);
+    alt.name = string(t, path, "name", true);
+    if (alt.name == "measured") {
+      fail_at(line_of(*t.get("name")), join(path, "name"),
+              "\"measured\" is the scenario of the inputs as written; name this one otherwise");
+    }
+    const std::string opath = join(path, "overrides");
+    const toml::node& o = required(t, path, "overrides");
+    const toml::table* ot = o.as_table();
+    if (ot == nullptr) {
+      fail_at(line_of(o), opath,
+              "must be a table of inputs: overrides.\"NAME\" = { value = \"...\", assumption = "
+              "{ rationale = \"...\" } } (or another provenance)");
+    }
+    if (ot->empty()) {
+      fail_at(line_of(o), opath, "is empty: a scenario overrides at least one input");
+    }
+    for (auto&& [k, v] : *ot) {
+      const std::string name(k.str());
+      const detail::scenario_key key{name, kt::input, true};
+      alt.overrides.emplace_back(name, value(v, join(opath, "\"" + name + "\""), key));
+    }
+    return alt;
   }
 
   scenario_grant grant(const toml::table& t, const std::string& path) const {
@@ -1290,6 +1398,8 @@ namespace io {
   add("analysis", p::analysis_keys);
   add("analysis.monte_carlo", p::monte_carlo_keys);
   add("analysis.monte_carlo.inputs[]", p::uncertain_input_keys);
+  add("analysis.monte_carlo.correlations[]", p::correlation_keys);
+  add("analysis.scenario", p::alternative_keys);
   add("grant", p::grant_keys);
   add("spend", p::spend_keys);
   add("sources.NAME", p::provenance_keys);
@@ -1394,10 +1504,65 @@ namespace io {
       o.samples = a.samples;
       o.seed = a.seed;
       if (a.budget) o.budget = money::from_value(decimal::parse(*a.budget));
+      // Each correlation alone, at its own line: its inputs exist and are drawn. What only the
+      // set can break (a matrix no joint distribution has) is placed at the array.
+      for (std::size_t i = 0; i < a.correlations.size(); ++i) {
+        const auto& c = a.correlations[i];
+        const std::string key = "analysis.monte_carlo.correlations[" + std::to_string(i) + "]";
+        try {
+          for (const auto* name : {&c.first, &c.second}) {
+            const auto leaf = in.find(*name);
+            const bool drawn = std::any_of(a.inputs.begin(), a.inputs.end(),
+                                           [&](const auto& d) { return in.find(d.input) == leaf; });
+            if (!drawn) {
+              throw input_error("'" + *name +
+                                "' is not one of the uncertain inputs (analysis.monte_carlo."
+                                "inputs); only drawn inputs move together");
+            }
+          }
+        } catch (const trncost::error& e) {
+          detail::scenario_rethrow(spec, c.line, key, e);
+        }
+        o.correlations.push_back(analysis::correlation{
+            .first = c.first, .second = c.second, .rho = decimal::parse(c.rho)});
+      }
       try {
         x.monte_carlo = analysis::monte_carlo(in, inputs, o);
       } catch (const trncost::error& e) {
+        if (!a.correlations.empty() &&
+            std::string_view(e.what()).find("positive semi-definite") != std::string_view::npos) {
+          detail::scenario_rethrow(spec, a.correlations.front().line,
+                                   "analysis.monte_carlo.correlations", e);
+        }
         detail::scenario_rethrow(spec, a.monte_carlo_line, "analysis.monte_carlo", e);
+      }
+    }
+    if (!a.scenarios.empty()) {
+      std::vector<analysis::scenario> scenarios;
+      for (std::size_t i = 0; i < a.scenarios.size(); ++i) {
+        const auto& alt = a.scenarios[i];
+        const std::string path = "analysis.scenario[" + std::to_string(i) + "]";
+        analysis::scenario sc{alt.name, {}};
+        for (const auto& [name, v] : alt.overrides) {
+          const std::string key = path + ".overrides.\"" + name + "\"";
+          try {
+            const auto& leaf = in.leaves()[in.find(name)];
+            if (!v.unit.empty() && v.unit != leaf.record->unit) {
+              throw input_error("unit: is \"" + v.unit + "\" where the input '" + name +
+                                "' is in \"" + leaf.record->unit +
+                                "\"; give the value in the input's unit");
+            }
+          } catch (const trncost::error& e) {
+            detail::scenario_rethrow(spec, v.line, key, e);
+          }
+          sc.overrides.push_back({name, decimal::parse(v.value), describe(*v.origin)});
+        }
+        scenarios.push_back(std::move(sc));
+      }
+      try {
+        x.scenarios = analysis::compare_scenarios(in, scenarios);
+      } catch (const trncost::error& e) {
+        detail::scenario_rethrow(spec, a.scenarios.front().line, "analysis.scenario", e);
       }
     }
   }
