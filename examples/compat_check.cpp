@@ -76,8 +76,8 @@ int main() try {
         fmt::print("3. replay run.py on {} (tp {}, peak {} GB)\n", hint->spec->name, *row.tp,
                    row.hbm_peak_gb->to_string());
         if (!row.run_py.empty()) fmt::print("   script: {}\n", row.run_py);
-        // trn2 has no on-demand row in the official price list (DOMAIN.md section 8): the price
-        // is unknown, so the compile line is unpriced rather than zero.
+        // trn2 has no on-demand row in the official price list (docs/domain.md#us-east-1-prices):
+        // the price is unknown, so the compile line is unpriced rather than zero.
         const unknown_input price{hint->spec->name + "_price",
                                   "no on-demand row in the official price list"};
         const neff_cache cache{

@@ -42,7 +42,8 @@ inline rate trn1_32xl() {
           on_demand("WVVQPJVCQU4SR8XF")};
 }
 inline rate trn1_2xl() {
-  // The SKU of trn1.2xlarge in the same file; the rate is the one DOMAIN.md records.
+  // trn1.2xlarge in the same offer file version, under a placeholder SKU; the rate is its us-east-1
+  // on-demand price (docs/domain.md#us-east-1-prices).
   return {"trn1.2xlarge_on_demand", make(units::usd_per_instance_hour, "1.34375"),
           on_demand("EXAMPLE2XLSKU000")};
 }

@@ -114,10 +114,11 @@ TEST_CASE("the built-in catalog holds every instance type of the issue, in name 
   CHECK(&catalog::builtin() == &catalog::builtin());
 }
 
-TEST_CASE("the catalog's Trn1 entries match DOMAIN.md section 9") {
-  // DOMAIN.md section 9: trn1.2xlarge 1 chip, 2 NeuronCores/chip, 32 GiB HBM/chip, 8 vCPU / 32 GiB,
-  // 190 TFLOPS dense BF16. FP8 (cFP8) 190 TFLOPS per chip is not in DOMAIN.md: it is the Neuron
-  // "Trainium Architecture" page ("190 FP16/BF16/cFP8/TF32 TFLOPS").
+TEST_CASE("the catalog's Trn1 entries match the Neuron documentation's figures") {
+  // docs/domain.md#trainium-instance-catalog: trn1.2xlarge 1 chip (Neuron "Trn1/Trn1n
+  // Architecture" page), 2 NeuronCores/chip, 32 GiB HBM/chip, 190 TFLOPS dense BF16 and 190 cFP8
+  // per chip (Neuron "Trainium Architecture" page: "190 FP16/BF16/cFP8/TF32 TFLOPS"); 8 vCPU /
+  // 32 GiB (EC2 specifications page).
   check_entry("trn1.2xlarge", "Trainium", {1, 2, 32, 8, 32, "190", "190"});
   // trn1.32xlarge and trn1n.32xlarge: 16 chips, 128 vCPU / 512 GiB, 3,040 TFLOPS = 16 x 190.
   check_entry("trn1.32xlarge", "Trainium", {16, 2, 32, 128, 512, "3040", "3040"});
@@ -140,19 +141,19 @@ TEST_CASE("the catalog's Inf2 entries are the Neuron Inf2 page's table") {
 
 TEST_CASE(
     "the catalog's Trn2 entries are 667 TFLOPS per chip times the chips, not rounded PFLOPS") {
-  // DOMAIN.md section 9: Trainium2 has 8 NeuronCores, 96 GiB HBM, 667 BF16 / 1,299 FP8 TFLOPS per
-  // chip. trn2.3xlarge: 1 chip, 12 vCPU / 128 GiB, 667 TFLOPS.
+  // Neuron "Trainium2 Architecture" page: Trainium2 has 8 NeuronCores, 96 GiB HBM, 667 BF16 /
+  // 1,299 FP8 TFLOPS per chip. trn2.3xlarge: 1 chip, 12 vCPU / 128 GiB, 667 TFLOPS
+  // (docs/domain.md#trainium-instance-catalog).
   check_entry("trn2.3xlarge", "Trainium2", {1, 8, 96, 12, 128, "667", "1299"});
-  // trn2.48xlarge: 16 chips, 192 vCPU / 2,048 GiB. DOMAIN.md (and the Neuron Trn2 page) print
-  // "10.7 PFLOPS", a rounding of 16 x 667 = 10,672 TFLOPS; FP8 "20.8 PFLOPS" is 16 x 1,299 =
-  // 20,784.
+  // trn2.48xlarge: 16 chips, 192 vCPU / 2,048 GiB. The Neuron Trn2 page prints "10.7 PFLOPS", a
+  // rounding of 16 x 667 = 10,672 TFLOPS; FP8 "20.8 PFLOPS" is 16 x 1,299 = 20,784.
   check_entry("trn2.48xlarge", "Trainium2", {16, 8, 96, 192, 2048, "10672", "20784"});
-  // trn2u.48xlarge is not in DOMAIN.md: the Neuron Trn2 page gives it the trn2.48xlarge column, the
-  // EC2 specifications page the same 192 vCPU / 2,048 GiB.
+  // trn2u.48xlarge: the Neuron Trn2 page gives it the trn2.48xlarge column, the EC2 specifications
+  // page the same 192 vCPU / 2,048 GiB.
   check_entry("trn2u.48xlarge", "Trainium2", {16, 8, 96, 192, 2048, "10672", "20784"});
-  // Trn2 UltraServer: 64 chips (DOMAIN.md), 768 vCPU / 8,192 GiB (Neuron Trn2 page: 4 x trn2u).
-  // 64 x 667 = 42,688 TFLOPS; DOMAIN.md's "42.8 PFLOPS" is 4 x the rounded 10.7, and 42.688 rounds
-  // to 42.7, not 42.8. FP8: 64 x 1,299 = 83,136 (published "83.2", which is 4 x 20.8).
+  // Trn2 UltraServer: 64 chips, 768 vCPU / 8,192 GiB (Neuron Trn2 page: 4 x trn2u).
+  // 64 x 667 = 42,688 TFLOPS; the published "42.8 PFLOPS" is 4 x the rounded 10.7, and 42.688
+  // rounds to 42.7, not 42.8. FP8: 64 x 1,299 = 83,136 (published "83.2", which is 4 x 20.8).
   check_entry("u-trn2x64", "Trainium2", {64, 8, 96, 768, 8192, "42688", "83136"});
 
   const auto published = [](const char* pflops) {
@@ -168,10 +169,10 @@ TEST_CASE(
 
 TEST_CASE(
     "the catalog's Trn3 UltraServers are 671 BF16 / 2,517 MXFP8 TFLOPS per chip times the chips") {
-  // DOMAIN.md section 9: Trn3 UltraServer (gen 2) up to 144 chips, 8 NeuronCores and 144 GiB per
-  // chip, 96.6 PFLOPS; per chip 671 BF16 / 2,517 MXFP8. 144 x 671 = 96,624 (the Neuron Trn3 page
-  // prints 96,624 exactly); 144 x 2,517 = 362,448. vCPU / host memory (2,304 / 27,648 GiB) are not
-  // in DOMAIN.md: the Neuron "Amazon EC2 Trn3 Architecture" page.
+  // Neuron "Trainium3 Architecture" page: 8 NeuronCores and 144 GiB per chip, 671 BF16 / 2,517
+  // MXFP8 TFLOPS per chip. Neuron "Amazon EC2 Trn3 Architecture" page: the Trn3 UltraServer
+  // (gen 2) has up to 144 chips, 2,304 vCPU / 27,648 GiB; 144 x 671 = 96,624 (the page prints
+  // 96,624 exactly, quoted elsewhere as "96.6 PFLOPS"); 144 x 2,517 = 362,448.
   check_entry("trn3-gen2-ultraserver", "Trainium3", {144, 8, 144, 2304, 27648, "96624", "362448"});
   // Gen 1 (same page): 64 chips, 768 vCPU / 8,192 GiB; 64 x 671 = 42,944; 64 x 2,517 = 161,088.
   check_entry("trn3-gen1-ultraserver", "Trainium3", {64, 8, 144, 768, 8192, "42944", "161088"});

@@ -1,5 +1,5 @@
 // Tests for compilation as a one-off line and the compiled-graph cache rule. Price: trn1.32xlarge
-// on-demand 21.50 USD/h in us-east-1 (DOMAIN.md section 8).
+// on-demand 21.50 USD/h in us-east-1 (docs/domain.md#us-east-1-prices).
 #include <doctest/doctest.h>
 
 #include <optional>

@@ -1,6 +1,7 @@
 // Tests for the built-in components besides instance time: block storage, object storage, data
 // transfer, logging, data preparation, failures and restarts. Every expected amount is computed by
-// hand in the comment above it, from the us-east-1 prices of DOMAIN.md section 8 unless said.
+// hand in the comment above it, from the us-east-1 prices in docs/domain.md#us-east-1-prices unless
+// said.
 #include <doctest/doctest.h>
 
 #include <initializer_list>

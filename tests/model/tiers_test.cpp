@@ -1,6 +1,6 @@
 // Tests for tier tables: the bands of usage each tier prices, boundaries, the rules a table is
 // checked against where it is built, and unknown tier prices. Every expected amount is computed by
-// hand in the comment above it (internet egress, us-east-1, DOMAIN.md section 8).
+// hand in the comment above it (internet egress, us-east-1, docs/domain.md#us-east-1-prices).
 #include <doctest/doctest.h>
 
 #include <trncost/model/component.hpp>

@@ -1,6 +1,6 @@
 // Tests for the FOCUS CSV writer (report/focus_csv.hpp): column names against the FOCUS 1.x names
-// (DOMAIN.md section 11 and the FOCUS 1.0 sample's header), values per line computed by hand, NULL
-// for what does not exist, and quoting that a CSV reader reads back.
+// (docs/domain.md#focus-columns and the FOCUS 1.0 sample's header), values per line computed by
+// hand, NULL for what does not exist, and quoting that a CSV reader reads back.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -21,7 +21,8 @@ using reports_test::small_estimate;
 namespace {
 
 /// FOCUS 1.0 column names: the header of the FinOps Foundation's FOCUS 1.0 sample file (AWS), plus
-/// the ones DOMAIN.md section 11 lists (ChargePeriodStart/End, ServiceCategory, ...).
+/// the ones docs/domain.md#focus-columns lists from the specification (ChargePeriodStart/End,
+/// ServiceCategory, ...).
 const std::set<std::string> focus_names{"AvailabilityZone",
                                         "BilledCost",
                                         "BillingAccountId",
@@ -81,7 +82,8 @@ TEST_CASE(
     if (name.rfind("x_", 0) == 0) continue;
     CHECK(focus_names.count(name) == 1);
   }
-  // The columns DOMAIN.md section 11 and the issue name for an estimate's cost lines.
+  // The columns an estimate's cost lines must carry: the FOCUS ones of
+  // docs/domain.md#focus-columns, then trncost's own x_ columns.
   for (const char* must :
        {"BilledCost",          "ListCost",       "EffectiveCost",   "ListUnitPrice",
         "PricingQuantity",     "PricingUnit",    "PricingCategory", "ConsumedQuantity",

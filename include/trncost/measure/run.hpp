@@ -1,8 +1,8 @@
-// A run record: what one training run did, phase by phase, as its run log tells it (DOMAIN.md
-// section 3): configuration, phases as intervals or durations, counters, quality, incidents,
-// utilization samples with their method, and data volumes. validate() checks the rules a record
-// must keep (ordered, non-overlapping intervals; non-negative durations; a quality target names its
-// metric; utilization within 0-100 %), naming where each element came from.
+// A run record: what one training run did, phase by phase, as its run log tells it
+// (docs/domain.md#run-records): configuration, phases as intervals or durations, counters, quality,
+// incidents, utilization samples with their method, and data volumes. validate() checks the rules a
+// record must keep (ordered, non-overlapping intervals; non-negative durations; a quality target
+// names its metric; utilization within 0-100 %), naming where each element came from.
 #ifndef TRNCOST_MEASURE_RUN_HPP
 #define TRNCOST_MEASURE_RUN_HPP
 

@@ -282,9 +282,9 @@ class offer_filter {
   bool skip_orphans_ = false;
 };
 
-/// The conditions of DOMAIN.md section 8 for a Linux, shared-tenancy EC2 instance bought without a
-/// Capacity Block: `marketoption=OnDemand` keeps Capacity Block rows (priced 0.00) out. Reserved
-/// terms hang on the same products.
+/// The price-list conditions for a Linux, shared-tenancy EC2 instance bought without a Capacity
+/// Block (docs/domain.md#ec2-price-conditions): `marketoption=OnDemand` keeps Capacity Block rows
+/// (priced 0.00) out. Reserved terms hang on the same products.
 [[nodiscard]] TRNCOST_DECL offer_filter ec2_linux_shared(std::string region,
                                                          std::vector<std::string> instance_types);
 

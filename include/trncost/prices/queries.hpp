@@ -20,8 +20,9 @@ namespace trncost::pricing {
 
 using match = price_query::match;
 
-/// EC2 Linux on-demand shared tenancy, with every condition of DOMAIN.md section 8 including
-/// marketoption=OnDemand (a Capacity Block row of the same instance, priced 0.00, never matches).
+/// EC2 Linux on-demand shared tenancy, with every condition of docs/domain.md#ec2-price-conditions
+/// including marketoption=OnDemand (a Capacity Block row of the same instance, priced 0.00, never
+/// matches).
 [[nodiscard]] TRNCOST_DECL price_query ec2_on_demand_query(const std::string& region,
                                                            const std::string& instance_type);
 

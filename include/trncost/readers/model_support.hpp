@@ -24,7 +24,7 @@
 
 namespace trncost::io {
 
-/// The dataset's columns (DOMAIN.md section 7), in the dataset's order.
+/// The dataset's columns (docs/domain.md#model-support-dataset), in the dataset's order.
 inline constexpr std::array<std::string_view, 24> model_support_columns{"model_id",
                                                                         "library",
                                                                         "tp",
