@@ -1,4 +1,4 @@
-// The five workload archetypes of source 002, each with one credit grant: what the credits pay,
+// The five workload archetypes of docs/credits.md, each with one credit grant: what the credits pay,
 // what is paid in cash, the runway and the waste at expiry (both projected past the schedule at its
 // rate while a grant still has a valid balance). Run: build/examples/example_credit_archetypes
 #include "credit_archetypes.hpp"

@@ -27,7 +27,8 @@ struct sizing_need {
 };
 
 /// Trainium2's default Logical NeuronCore size (LNC=2): one core the dataset counts is two physical
-/// NeuronCores, which is how "four Trainium2 devices" are "sixteen cores" in source 004.
+/// NeuronCores, which is how "four Trainium2 devices" are "sixteen cores"
+/// (docs/domain.md#model-support-dataset).
 TRNCOST_DECL sourced<quantity<units::dimensionless_t>> trainium2_default_logical_core_size();
 
 /// The suggestion: the instance, and "1 instance" of it as a value derived from every figure used.
