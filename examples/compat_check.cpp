@@ -1,7 +1,7 @@
-// Compatibility first: a handful of model ids taken through the four steps of docs/compat.md with the
-// model-support dataset's export (examples/data/model_support_sample.csv): 1. is the model present?
-// 2. is the stack aligned? 3. is a replay needed (and what does compiling cost once)? 4. what must
-// still be measured on the real load? Prints what is known for each, and what is not.
+// Compatibility first: a handful of model ids taken through the four steps of docs/compat.md with
+// the model-support dataset's export (examples/data/model_support_sample.csv): 1. is the model
+// present? 2. is the stack aligned? 3. is a replay needed (and what does compiling cost once)?
+// 4. what must still be measured on the real load? Prints what is known for each, and what is not.
 #include <fmt/core.h>
 
 #include <cstdio>

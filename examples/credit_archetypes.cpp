@@ -1,6 +1,7 @@
-// The five workload archetypes of docs/credits.md, each with one credit grant: what the credits pay,
-// what is paid in cash, the runway and the waste at expiry (both projected past the schedule at its
-// rate while a grant still has a valid balance). Run: build/examples/example_credit_archetypes
+// The five workload archetypes of docs/credits.md, each with one credit grant: what the credits
+// pay, what is paid in cash, the runway and the waste at expiry (both projected past the schedule
+// at its rate while a grant still has a valid balance).
+// Run: build/examples/example_credit_archetypes
 #include "credit_archetypes.hpp"
 
 #include <iostream>

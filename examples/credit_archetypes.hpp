@@ -1,5 +1,5 @@
-// The five workload archetypes of docs/credits.md, each with one grant, so a budget owner sees how the
-// same credits behave: fine-tuning bursts, continued pre-training, steady inference, evaluation
+// The five workload archetypes of docs/credits.md, each with one grant, so a budget owner sees how
+// the same credits behave: fine-tuning bursts, continued pre-training, steady inference, evaluation
 // sweeps on an idle cluster, frontier-scale pre-training. Prices are the official on-demand rates
 // (us-east-1, EC2 offer file 20260910195514); workloads and grant dates are assumptions, labelled
 // as such. Shared by examples/credit_archetypes.cpp and tests/credits/archetypes_test.cpp.
