@@ -24,6 +24,7 @@
 #include <trncost/readers/model_support.hpp>
 #include <trncost/readers/run_log.hpp>
 #include <trncost/report/audit.hpp>
+#include <trncost/report/audit_document.hpp>
 #include <trncost/report/audit_study.hpp>
 #include <trncost/report/budget.hpp>
 #include <trncost/report/diff.hpp>
@@ -1272,9 +1273,11 @@ PYBIND11_MODULE(_trncost, mod) {
     return py_support{std::make_shared<compat::evidence_set>(
         io::read_model_support_file(path, parse_date(consulted)))};
   });
+  // Any document trncost writes, by its own checker (report/audit_document.hpp), as the command.
   mod.def("audit", [](const std::string& json, const std::string& file) {
-    const auto r = io::audit(json, file);
-    return py::make_tuple(r.ok, r.first_mismatch, r.inputs, r.derivations, r.lines);
+    const auto r = report::audit_document(json, file);
+    return py::make_tuple(r.ok, r.first_mismatch, r.inputs, r.derivations, r.lines, r.kind,
+                          r.recomputed);
   });
   // A JSON report as Markdown or HTML from the report alone, audited first (`trncost render`).
   mod.def("render_report", [](const std::string& json, const std::string& format,

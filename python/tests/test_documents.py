@@ -9,6 +9,7 @@ the file's keys (or its text) with the file's own parser.
 """
 
 import datetime as dt
+import json
 import os
 import pathlib
 import re
@@ -657,3 +658,21 @@ def test_storage_kept_for_a_run_and_the_figures_of_its_workload():
     bucket["kept_for"] = "nowhere"
     with pytest.raises(trncost.Error, match='kept_for: "nowhere" is not a workload'):
         trncost.scenario(doc, base_dir=str(path.parent)).estimate()
+
+
+def test_audit_reads_every_kind_of_document_as_the_command_does():
+    # A plan's JSON (tests/scenario/plan_json_test.cpp has its figures by hand) audits; its spend
+    # changed by a cent does not, naming the member.
+    plan = trncost.load_plan(str(ROOT / "examples" / "plans" / "cpt-and-sweep.toml"))
+    text = plan.to_json()
+    r = trncost.audit(text, "plan.json")
+    assert r.ok and r.kind == "plan"
+    assert r.recomputed.startswith("2 workloads, ")
+    doc = json.loads(text)
+    doc["spend"] = str(Decimal(doc["spend"]) + Decimal("0.01"))
+    bad = trncost.audit(json.dumps(doc), "plan.json")
+    assert not bad.ok and bad.kind == "plan" and "spend" in bad.first_mismatch
+    # An estimate's report, as before.
+    est = trncost.load(str(ROOT / "examples" / "scenarios" / "fine-tune-8b-trn1.toml")).estimate()
+    r = trncost.audit(est.to_json())
+    assert r.ok and r.kind == "estimate" and r.lines > 0

@@ -1434,21 +1434,27 @@ class Model(_Analysable):
 
 @dataclasses.dataclass(frozen=True)
 class AuditResult:
-    """What the audit recomputed from a JSON report alone; `ok` False names the first mismatch."""
+    """What the audit recomputed from a JSON document alone (an estimate's report, a study, a plan
+    or a reconciliation: `kind`); `ok` False names the first mismatch, `recomputed` says what was
+    recomputed as `trncost audit` does; the counts are an estimate's or a study's (0 otherwise)."""
 
     ok: bool
     first_mismatch: str
     inputs: int
     derivations: int
     lines: int
+    kind: str = "estimate"  #: "estimate", "study", "plan" or "reconciliation"
+    recomputed: str = ""
 
     def __bool__(self) -> bool:
         return self.ok
 
 
 def audit(json_text: str, file: str = "report") -> AuditResult:
-    """Recomputes every derivation, line and total of a JSON report; ParseError for a report that
-    does not parse (naming `file`)."""
+    """Recomputes a JSON document trncost wrote from the document alone, as `trncost audit` does:
+    an estimate's report (every derivation, line and total), a study's, a plan's (schedule, grants,
+    draws, totals) or a reconciliation's; ParseError for text that is no such document (naming
+    `file`)."""
     return AuditResult(*_core.audit(json_text, file))
 
 

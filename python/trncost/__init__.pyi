@@ -530,6 +530,8 @@ class AuditResult:
     inputs: int
     derivations: int
     lines: int
+    kind: str
+    recomputed: str
     def __bool__(self) -> bool: ...
 
 def audit(json_text: str, file: str = ...) -> AuditResult: ...
