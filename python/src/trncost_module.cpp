@@ -573,15 +573,17 @@ using py_grant =
     std::tuple<std::string, py_record, std::string, std::string, std::vector<std::string>>;
 
 py::dict burn_down_of(const std::vector<py_grant>& grants, const py_estimate& e,
-                      const std::string& start, const std::string& end) {
+                      const std::string& start, const std::string& end, bool repeats) {
   std::vector<credits::grant> gs;
   for (const auto& [name, amount, issued, last_valid_day, services] : grants) {
     const std::set<std::string> covered(services.begin(), services.end());
     gs.emplace_back(name, sourced_of<units::usd_t>(amount, "grant amount"), parse_date(issued),
                     credits::last_day{parse_date(last_valid_day)}, covered);
   }
-  const auto r = credits::burn_down(
-      gs, credits::spend_schedule::spread(e.est, parse_date(start), parse_date(end)));
+  // A one-off job is not projected past its end unless it repeats, as a scenario's [spend] says.
+  auto schedule = credits::spend_schedule::spread(e.est, parse_date(start), parse_date(end));
+  if (!repeats) schedule.set_rate(credits::spend_rate{});
+  const auto r = credits::burn_down(gs, schedule);
   py::dict d;
   py::list outcomes;
   for (const auto& g : r.grants) {

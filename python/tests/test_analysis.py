@@ -98,9 +98,16 @@ def test_the_burn_down_equals_the_reports(report):
     assert b.total_credits == est.total - Decimal("38.40")
     assert b.grants[0].balance_at_end == Decimal("5000") - b.total_credits
     assert len(b.periods) == len(expected["periods"])
-    # The balance outlives the two-day window: the runway is projected at the estimate's rate.
-    assert b.runway == _dt.date.fromisoformat(expected["runway"])
+    # A one-off job: nothing is projected past the two-day window, so the balance waits for the
+    # grant's last valid day (runway 2027-11-01, the first day it no longer pays) and is lost then.
+    assert b.runway == _dt.date.fromisoformat(expected["runway"]) == _dt.date(2027, 11, 1)
     assert b.grants[0].last_valid_day == _dt.date(2027, 10, 31)
+    assert b.grants[0].lost_at_expiry == b.grants[0].balance_at_end
+    # Run again at the same rate (repeats=True), the balance lasts 2 x 4,640.76 / 359.24 = 25.8
+    # days from Dec 3: it runs out on Dec 28 (tests/scenario/scenario_extras_test.cpp).
+    again = trncost.burn_down([grant], est, start="2026-12-01", end="2026-12-03", repeats=True)
+    assert again.runway == _dt.date(2026, 12, 28)
+    assert again.grants[0].lost_at_expiry == 0
 
 
 def test_a_grant_in_hours_is_a_type_error():

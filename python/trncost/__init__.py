@@ -27,7 +27,8 @@ from . import _trncost as _core
 __all__ = [
     "Error", "ParseError", "InputError", "InexactError", "DecimalOverflowError",
     "Category", "Phase", "Status", "Quantity", "Provenance", "Sourced", "Unknown", "Record",
-    "Line", "Reason", "Work", "Figure", "Estimate", "Scenario", "Model", "InstanceTime", "BlockStorage",
+    "Line", "Reason", "Work", "Figure", "Estimate", "Scenario", "Model", "InstanceTime",
+    "BlockStorage",
     "measured", "quoted", "documented", "third_party", "assumption", "choice", "forecast",
     "sourced", "unknown",
     "load", "audit", "AuditResult", "render_report", "TornadoBar", "Tornado", "Distribution", "uniform",
@@ -1622,11 +1623,14 @@ def _day(x: Optional[str]) -> Optional[_dt.date]:
 
 
 def burn_down(grants: Sequence[Grant], estimate: Estimate, *, start: Union[str, _dt.date],
-              end: Union[str, _dt.date]) -> BurnDown:
-    """The job's spend spread evenly over [start, end), paid by the grants."""
+              end: Union[str, _dt.date], repeats: bool = False) -> BurnDown:
+    """The job's spend spread evenly over [start, end), paid by the grants. Nothing is projected
+    past `end` unless `repeats` (the job runs again at the same rate: the runway projection), as a
+    scenario's `[spend] repeats` says."""
     args = [(g.name, _sourced(g.amount, "grant amount"), _date_text(g.issued, "issued"),
              _date_text(g.last_valid_day, "last_valid_day"), list(g.services)) for g in grants]
-    d = _core.burn_down(args, estimate._h, _date_text(start, "start"), _date_text(end, "end"))
+    d = _core.burn_down(args, estimate._h, _date_text(start, "start"), _date_text(end, "end"),
+                        bool(repeats))
     return BurnDown(
         tuple(GrantOutcome(n, Decimal(a), Decimal(u), Decimal(b), _day(ex), _dec(w), Decimal(un),
                            _dt.date.fromisoformat(lv), _day(ro), Decimal(lost))

@@ -624,7 +624,8 @@ class BurnDown:
     findings: Tuple[str, ...]
     def frame(self) -> Any: ...
 
-def burn_down(grants: Sequence[Grant], estimate: Estimate, *, start: _Date, end: _Date) -> BurnDown: ...
+def burn_down(grants: Sequence[Grant], estimate: Estimate, *, start: _Date, end: _Date,
+              repeats: bool = ...) -> BurnDown: ...
 
 class ReconcileRow:
     identity: Identity

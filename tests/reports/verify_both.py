@@ -683,6 +683,24 @@ def main():
         rc, msg = run([args.cli, s, "--format", "json", "--output", out], args.repo)
         if rc != 0:
             failures.append(f"{s}: trncost-estimate exited {rc}: {msg[0]}")
+    # The budget scenario as a job run again at the same rate ([spend] repeats = true): its credits
+    # are projected past the window, so the projection's tamper classes have a report to apply to.
+    # Written to the work folder, its data files named by absolute path.
+    budget = os.path.join(args.repo, "examples", "scenarios", "fine-tune-8b-trn1-budget.toml")
+    with open(budget, encoding="utf-8") as f:
+        text = f.read()
+    data = os.path.join(args.repo, "examples", "data") + os.sep
+    repeating = text.replace('"../data/', '"' + data)
+    repeating = repeating.replace("[spend]\n", "[spend]\nrepeats = true\n", 1)
+    if repeating.count("repeats = true") != 1 or "../data/" in repeating:
+        failures.append(f"{budget}: no [spend] table or a data file not under ../data/")
+    source = os.path.join(args.work, "budget-repeating.toml")
+    with open(source, "w", encoding="utf-8") as f:
+        f.write(repeating)
+    rc, msg = run([args.cli, source, "--format", "json", "--output",
+                   os.path.join(args.work, "scenario-budget-repeating.json")], args.repo)
+    if rc != 0:
+        failures.append(f"{source}: trncost-estimate exited {rc}: {msg[0]}")
     # The shipped studies (schema trncost.study): each option's report inside, and the comparison,
     # the decision and the runways.
     studies_dir = os.path.join(args.repo, "examples", "studies")
