@@ -516,6 +516,8 @@ NAMED_UNITS = {
     "request/s/instance": ("request s^-1 instance^-1", 1),
     "instance/job": ("instance job^-1", 1), "IOPS": ("I/O s^-1", 1),
     "MiB/s": ("B s^-1", 2 ** 20), "GiB/s": ("B s^-1", 2 ** 30),
+    "GiB/mo": ("B mo^-1", 2 ** 30), "GiB/1M tokens": ("B token^-1", Fraction(2 ** 30, 10 ** 6)),
+    "GiB/1000 requests": ("B request^-1", Fraction(2 ** 30, 1000)), "GiB/job": ("B job^-1", 2 ** 30),
     "IOPS-mo": ("I/O s^-1 mo", 1), "MiBps-mo": ("B s^-1 mo", 2 ** 20),
     "GiBps-mo": ("B s^-1 mo", 2 ** 30),
     "interruption/instance-h": ("interruption instance^-1 s^-1", Fraction(1, 3600)),

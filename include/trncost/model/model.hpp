@@ -359,6 +359,19 @@ class model {
   void deliver(work_kind k, const sourced<Q>& amount) {
     deliver(k, input(amount));
   }
+  /// What the model delivers (deliver()), when it does: its kind of work.
+  [[nodiscard]] std::optional<work_kind> work_kind_delivered() const noexcept {
+    if (!d_->work) return std::nullopt;
+    return d_->work->first;
+  }
+  /// The node of the work delivered in `Unit` (units::token_t, request_t or job_t), so that a
+  /// volume per unit of work (log ingestion per 1M tokens served, egress per run) derives from
+  /// it; nothing when the model delivers no work or counts it in another unit.
+  template <class Unit>
+  [[nodiscard]] std::optional<node<Unit>> work() const {
+    if (!d_->work || units::symbol<Unit>() != work_unit(d_->work->first)) return std::nullopt;
+    return node<Unit>(d_.get(), d_->work->second);
+  }
 
   /// Names a figure of a workload that its estimate and reports print beside the costs: its
   /// timeline (figure_billed_time, figure_wall_clock_time, figure_period), the compute or the

@@ -68,8 +68,9 @@ struct scenario_transfer {
   std::string what;
   std::string to_region;  ///< inter_region: where the data goes
   std::string billed_by;  ///< the service that moved the data and bills it, when said
+  std::string during;     ///< the workload a rate a month (gib_per_month) runs over
   std::uint64_t line = 0;
-  std::map<std::string, scenario_value> values;  ///< "gib", optionally "price"
+  std::map<std::string, scenario_value> values;  ///< the volume ("gib", ...), optionally "price"
 };
 
 /// A serving period written as dates: `period = { from = ..., to = ..., <provenance> }`, `to`

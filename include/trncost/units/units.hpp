@@ -118,6 +118,15 @@ TRNCOST_DETAIL_UNIT(iops, "IOPS", per<io_operation_t, second_t>);
 TRNCOST_DETAIL_UNIT(mebibytes_per_second, "MiB/s", per<mebibyte_t, second_t>);
 TRNCOST_DETAIL_UNIT(gibibytes_per_second, "GiB/s", per<gibibyte_t, second_t>);
 
+// Volumes that follow a workload: log ingestion or egress per month over its period, or per unit of
+// the work it delivers (per 1M tokens served, per 1000 requests, per run counted as a job).
+TRNCOST_DETAIL_UNIT(gibibytes_per_month, "GiB/mo", per<gibibyte_t, month_t>);
+TRNCOST_DETAIL_UNIT(gibibytes_per_million_tokens, "GiB/1M tokens",
+                    per<gibibyte_t, million_tokens_t>);
+TRNCOST_DETAIL_UNIT(gibibytes_per_thousand_requests, "GiB/1000 requests",
+                    per<gibibyte_t, thousand_requests_t>);
+TRNCOST_DETAIL_UNIT(gibibytes_per_job, "GiB/job", per<gibibyte_t, job_t>);
+
 // Provisioned capacity kept for a billing month.
 TRNCOST_DETAIL_UNIT(iops_month, "IOPS-mo", times<iops_t, month_t>);
 TRNCOST_DETAIL_UNIT(mibps_month, "MiBps-mo", times<mebibytes_per_second_t, month_t>);

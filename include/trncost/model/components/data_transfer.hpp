@@ -15,23 +15,28 @@
 #include "../../config.hpp"
 #include "../../provenance/region.hpp"
 #include "../tiers.hpp"
+#include "../volume.hpp"
 
 namespace trncost {
 
-/// One flow of data, its volume in GiB (AWS's "GB" is 2^30 bytes) and its price per GiB.
+/// One flow of data, its volume in GiB (AWS's "GB" is 2^30 bytes) and its price per GiB. The volume
+/// is a total, a rate a month over a period (a workload's wall-clock time) or a rate per unit of
+/// the model's work (data_volume); a flow priced by tiers of a month's volume takes a total or a
+/// rate a month.
 class transfer {
  public:
   using prices = tier_table<units::gibibyte_t, units::usd_per_gibibyte_t>;
 
   /// Traffic between two availability zones of a region: AWS charges it out of one zone and into
   /// the other, so the line's quantity is 2 x the volume at the price per GiB in each direction.
-  static transfer inter_az(std::string what, input_of<quantity<units::gibibyte_t>> volume,
+  static transfer inter_az(std::string what, data_volume volume,
                            input_of<quantity<units::usd_per_gibibyte_t>> price_each_direction);
-  /// Data out to the internet in one billing month, priced by tiers of that month's volume
-  /// ("first 10 TB / month", "next 40 TB", ...). For a job over several months, give each
-  /// month's volume to internet_egress_by_month(): the tiers start again every month.
-  static transfer internet_egress(std::string what, input_of<quantity<units::gibibyte_t>> volume,
-                                  prices tiers);
+  /// Data out to the internet, priced by tiers of a month's volume ("first 10 TB / month", "next
+  /// 40 TB", ...): a total is one billing month's volume; a rate a month
+  /// (data_volume::per_month) is banded per month and priced over its period. For volumes that
+  /// differ month to month, give each to internet_egress_by_month(): the tiers start again every
+  /// month.
+  static transfer internet_egress(std::string what, data_volume volume, prices tiers);
   /// Data out to the internet over several billing months, one volume per month: AWS applies the
   /// tiers to each month's volume, so each month has its own tier lines ("month 2 of 3"). A
   /// quarter's 30,720 GiB at 10,240 a month stays in the first tier; as one volume it would not.
@@ -40,21 +45,19 @@ class transfer {
       prices tiers);
   /// Between S3 and instances in the same region: the offer file has a row for it (0.00 USD/GB);
   /// the price is that quote like any other, so an estimate shows where the zero comes from.
-  static transfer same_region_s3(std::string what, input_of<quantity<units::gibibyte_t>> volume,
+  static transfer same_region_s3(std::string what, data_volume volume,
                                  input_of<quantity<units::usd_per_gibibyte_t>> price);
   /// Data sent to another AWS region, at the sending region's price per GiB to it: billed by AWS
   /// Data Transfer under "<to>-AWS-Out-Bytes" (the usage type without the sending region's
   /// prefix: "USW2-AWS-Out-Bytes" from us-east-1 to us-west-2). input_error for a region code
   /// AWS bills do not name.
-  static transfer inter_region(std::string what, const std::string& to_region,
-                               input_of<quantity<units::gibibyte_t>> volume,
+  static transfer inter_region(std::string what, const std::string& to_region, data_volume volume,
                                input_of<quantity<units::usd_per_gibibyte_t>> price);
   /// Any other flow at one price per GiB (through a NAT gateway...).
-  static transfer priced(std::string what, input_of<quantity<units::gibibyte_t>> volume,
+  static transfer priced(std::string what, data_volume volume,
                          input_of<quantity<units::usd_per_gibibyte_t>> price);
   /// Any other flow priced by tiers of its volume.
-  static transfer tiered(std::string what, input_of<quantity<units::gibibyte_t>> volume,
-                         prices tiers);
+  static transfer tiered(std::string what, data_volume volume, prices tiers);
 
   /// The service that moved the data and bills it, the billing product ("AmazonS3" for data
   /// sent from a bucket, "AmazonEC2" from an instance; "S3" and "EC2" read alike): the line's
@@ -74,7 +77,7 @@ class transfer {
 
  private:
   friend class data_transfer;
-  transfer(std::string what, input_of<quantity<units::gibibyte_t>> volume, std::int64_t sides,
+  transfer(std::string what, data_volume volume, std::int64_t sides,
            std::optional<input_of<quantity<units::usd_per_gibibyte_t>>> flat,
            std::optional<prices> tiers)
       : what_(std::move(what)),
@@ -84,7 +87,7 @@ class transfer {
         tiers_(std::move(tiers)) {}
 
   std::string what_;
-  input_of<quantity<units::gibibyte_t>> volume_;
+  data_volume volume_;
   std::int64_t sides_ = 1;  // 2 for inter-AZ: charged out of one zone and into the other
   std::optional<input_of<quantity<units::usd_per_gibibyte_t>>> flat_;
   std::optional<prices> tiers_;
@@ -118,17 +121,13 @@ class data_transfer {
         }
         continue;
       }
-      const auto volume = detail::add_input(b, t.volume_);
       if (t.tiers_) {
-        t.tiers_->add_lines(b, volume, t.what_);
-        continue;
-      }
-      const auto price = detail::add_input(b, *t.flat_);
-      if (t.sides_ == 2) {
+        t.volume_.tiered_lines(b, *t.tiers_, t.what_);
+      } else if (t.sides_ == 2) {
         // Out of one zone and into the other: the formula shows the 2 x.
-        b.line({std::nullopt, t.what_ + " (charged on both sides)"}, price, 2 * volume);
+        t.volume_.line(b, {std::nullopt, t.what_ + " (charged on both sides)"}, *t.flat_, 2);
       } else {
-        b.line({std::nullopt, t.what_}, price, volume);
+        t.volume_.line(b, {std::nullopt, t.what_}, *t.flat_);
       }
     }
   }

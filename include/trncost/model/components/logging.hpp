@@ -10,6 +10,7 @@
 
 #include "../../config.hpp"
 #include "../tiers.hpp"
+#include "../volume.hpp"
 
 namespace trncost {
 
@@ -17,19 +18,21 @@ namespace trncost {
 /// "GB" is 2^30 bytes). Ingestion and storage are both required: a log group that is kept costs
 /// storage every month, and leaving it out would price it at nothing. Logs that are not kept
 /// (deleted by a retention rule, or exported elsewhere and priced there) say so with
-/// logging::not_kept(), whose reason is written on the ingestion line.
+/// logging::not_kept(), whose reason is written on the ingestion line. The volume ingested is a
+/// total, a rate a month over a period (a workload's wall-clock time) or a rate per unit of the
+/// model's work (data_volume).
 class logging {
  public:
   using metric_prices = tier_table<units::metric_t, units::usd_per_metric_month_t>;
 
-  logging(std::string name, input_of<quantity<units::gibibyte_t>> ingested,
+  logging(std::string name, data_volume ingested,
           input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price,
           input_of<quantity<units::gibibyte_t>> stored, usage_period kept,
           input_of<quantity<units::usd_per_gibibyte_month_t>> storage_price);
 
   /// Logs ingested and not kept in CloudWatch: ingestion only, with the reason no storage is billed
   /// ("the log group's retention deletes them within the day"); an empty reason is refused.
-  static logging not_kept(std::string name, input_of<quantity<units::gibibyte_t>> ingested,
+  static logging not_kept(std::string name, data_volume ingested,
                           input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price,
                           std::string why);
 
@@ -49,11 +52,10 @@ class logging {
   template <std::same_as<component_builder> Builder>  // see model/component.hpp
   void build(Builder& b) const {
     b.bills({.service = "AmazonCloudWatch", .usage_type = "DataProcessing-Bytes"});
-    const auto ingested = detail::add_input(b, ingested_);
-    const auto ingestion_price = detail::add_input(b, ingestion_price_);
-    b.line({std::nullopt, storage_ ? std::string("log ingestion")
-                                   : "log ingestion (not kept: " + not_kept_ + ")"},
-           ingestion_price, ingested);
+    ingested_.line(b,
+                   {std::nullopt, storage_ ? std::string("log ingestion")
+                                           : "log ingestion (not kept: " + not_kept_ + ")"},
+                   ingestion_price_);
 
     if (storage_) {
       b.bills({.service = "AmazonCloudWatch", .usage_type = "TimedStorage-ByteHrs"});
@@ -79,7 +81,7 @@ class logging {
   };
 
   std::string name_;
-  input_of<quantity<units::gibibyte_t>> ingested_;
+  data_volume ingested_;
   input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price_;
   struct storage_part {
     input_of<quantity<units::gibibyte_t>> stored;
@@ -90,7 +92,7 @@ class logging {
   std::string not_kept_;  ///< why, when storage_ is empty
   std::optional<metrics_part> metrics_;
 
-  logging(std::string name, input_of<quantity<units::gibibyte_t>> ingested,
+  logging(std::string name, data_volume ingested,
           input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price, std::string why);
 };
 

@@ -96,6 +96,10 @@ inline constexpr named_unit named_units[] = {
     {"IOPS", "I/O s^-1", 1, 1},
     {"MiB/s", "B s^-1", mib, 1},
     {"GiB/s", "B s^-1", gib, 1},
+    {"GiB/mo", "B mo^-1", gib, 1},
+    {"GiB/1M tokens", "B token^-1", std::int64_t{1} << 24, 15625},      // 2^30 / 10^6 reduced
+    {"GiB/1000 requests", "B request^-1", std::int64_t{1} << 27, 125},  // 2^30 / 1000
+    {"GiB/job", "B job^-1", gib, 1},
     {"IOPS-mo", "I/O s^-1 mo", 1, 1},
     {"MiBps-mo", "B s^-1 mo", mib, 1},
     {"GiBps-mo", "B s^-1 mo", gib, 1},

@@ -63,7 +63,7 @@ inline void block_storage_add([[maybe_unused]] scenario_builder& sb, model& m,
                          ? sb.maybe(c, "price", units::usd_per_gibibyte_month)
                          : input_of<quantity<units::usd_per_gibibyte_month_t>>(
                                pricing::ebs_storage(sb.book_, region, type, name_of("price")));
-  const auto kept = follows_workload(c) ? kept_for_period(sb, m, c)
+  const auto kept = kept_for_workload(c) ? kept_for_period(sb, m, c)
                     : sb.find(c, "kept_seconds") != nullptr
                         ? usage_period(sb.input(c, "kept_seconds", units::second), month_730h)
                     : sb.find(c, "kept_hours") != nullptr

@@ -6,6 +6,7 @@
 #define TRNCOST_SCENARIO_KINDS_DATA_TRANSFER_IPP
 
 #include "../../model/components/data_transfer.hpp"
+#include "follows.ipp"
 #include "kind.ipp"
 
 namespace trncost::io::detail {
@@ -13,10 +14,16 @@ namespace trncost::io::detail {
 inline constexpr std::array<scenario_key, 1> data_transfer_keys{{
     {"transfer", kt::transfers, true},
 }};
-inline constexpr std::array<scenario_key, 6> transfer_keys{{
+inline constexpr std::array<scenario_key, 11> transfer_keys{{
     {"type", kt::text, true},
     {"what", kt::text, true},
-    {"gib", kt::input, true, {}, true},
+    // The volume: exactly one of the five (scenario/kinds/follows.ipp, volume_rules).
+    {"gib", kt::input, false, {}, true},
+    {"gib_per_month", kt::input, false, {}, true},
+    {"gib_per_1m_tokens", kt::input, false, {}, true},
+    {"gib_per_1000_requests", kt::input, false, {}, true},
+    {"gib_per_run", kt::input, false, {}, true},
+    {"during", kt::text, false},  // the workload gib_per_month runs over
     {"price", kt::price, false, "data_transfer_tiers"},
     {"to_region", kt::text, false},  // inter_region: where the data goes
     {"billed_by", kt::text, false},  // the service that moved the data: "AmazonS3", "AmazonEC2"
@@ -44,6 +51,8 @@ inline void data_transfer_rules([[maybe_unused]] const scenario_parser& ps,
     ps.read_keys(tt, tp, transfer_keys, text, x.values);
     x.type = text["type"];
     x.what = text["what"];
+    volume_rules(ps, tt, tp, "gib");
+    x.during = text["during"];
     static constexpr std::array<std::string_view, 3> types{"inter_az", "internet_egress",
                                                            "inter_region"};
     if (std::find(types.begin(), types.end(), x.type) == types.end()) {
@@ -87,7 +96,7 @@ inline void data_transfer_add([[maybe_unused]] scenario_builder& sb, model& m,
   for (std::size_t i = 0; i < c.transfers.size(); ++i) {
     const auto& x = c.transfers[i];
     const std::string base = c.name + ".transfer[" + std::to_string(i) + "]";
-    const auto volume = sb.maybe(base + ".gib", x.values.at("gib"), units::gibibyte);
+    auto volume = volume_of(sb, m, x.values, "gib", base, x.during);
     const auto xp = x.values.find("price");
     const bool given = xp != x.values.end() && xp->second.origin;
     const auto given_price = [&] {
@@ -121,12 +130,23 @@ inline void data_transfer_add([[maybe_unused]] scenario_builder& sb, model& m,
       }
       flows.push_back(transfer::inter_az(x.what, volume, tiers.front().price));
     } else {
-      flows.push_back(transfer::internet_egress(
-          x.what, volume,
-          given ? sb.flat_table<units::gibibyte_t>(given_price())
-                : sb.as_table(base + ".price",
-                              pricing::data_transfer_tiers(sb.book_, region, "AWS Outbound",
-                                                           base + ".price"))));
+      auto tiers = given ? sb.flat_table<units::gibibyte_t>(given_price())
+                         : sb.as_table(base + ".price",
+                                       pricing::data_transfer_tiers(
+                                           sb.book_, region, "AWS Outbound", base + ".price"));
+      if (volume.per_unit_of_work() && tiers.size() != 1) {
+        std::string key = "gib";
+        for (std::string_view suffix : volume_suffixes) {
+          if (x.values.count("gib" + std::string(suffix)) != 0) key += suffix;
+        }
+        throw input_error(
+            "transfer[" + std::to_string(i) + "]." + key +
+            ": internet egress is priced by tiers of each month's volume (" +
+            std::to_string(tiers.size()) +
+            " in the price book), which a rate per unit of work does not give; write "
+            "gib_per_month with during (the volume a month) or gib (in all), or a flat price");
+      }
+      flows.push_back(transfer::internet_egress(x.what, std::move(volume), std::move(tiers)));
     }
   }
   // One flow per transfer table, in order: each says the service that bills it, when it does.

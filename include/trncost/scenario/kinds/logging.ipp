@@ -11,8 +11,14 @@
 
 namespace trncost::io::detail {
 
-inline constexpr std::array<scenario_key, 8> logging_keys{{
-    {"ingested_gib", kt::input, true},
+inline constexpr std::array<scenario_key, 13> logging_keys{{
+    // The volume ingested: exactly one of the five (scenario/kinds/follows.ipp, volume_rules).
+    {"ingested_gib", kt::input, false},
+    {"ingested_gib_per_month", kt::input, false},
+    {"ingested_gib_per_1m_tokens", kt::input, false},
+    {"ingested_gib_per_1000_requests", kt::input, false},
+    {"ingested_gib_per_run", kt::input, false},
+    {"during", kt::text, false},  // the workload a rate a month runs over
     {"ingestion_price", kt::price, false, "cloudwatch_logs_ingestion"},
     {"stored_gib", kt::input, false},
     {"kept_months", kt::input, false},
@@ -26,6 +32,7 @@ inline void logging_rules([[maybe_unused]] const scenario_parser& ps,
                           [[maybe_unused]] const toml::table& t,
                           [[maybe_unused]] const std::string& path,
                           [[maybe_unused]] scenario_component& c) {
+  volume_rules(ps, t, path, "ingested_gib");
   // Kept logs bill storage (stored_gib, kept_months); logs not kept say why (not_kept).
   const bool kept = t.get("stored_gib") != nullptr || t.get("kept_months") != nullptr ||
                     t.get("kept_for") != nullptr || t.get("storage_price") != nullptr;
@@ -51,9 +58,12 @@ inline void logging_add([[maybe_unused]] scenario_builder& sb, model& m,
   const std::string& region = sb.s_.region;
   const auto name_of = [&](std::string_view key) { return c.name + "." + std::string(key); };
   const scenario_value* ip = sb.find(c, "ingestion_price");
+  const auto during = c.text.find("during");
+  auto ingested = volume_of(sb, m, c.values, "ingested_gib", c.name,
+                            during == c.text.end() ? std::string() : during->second);
   if (const auto nk = c.text.find("not_kept"); nk != c.text.end()) {
     m.add(logging::not_kept(
-        c.name, sb.input(c, "ingested_gib", units::gibibyte),
+        c.name, std::move(ingested),
         ip != nullptr && ip->origin
             ? sb.input(c, *ip, units::usd_per_gibibyte)
             : pricing::cloudwatch_logs_ingestion(sb.book_, region, name_of("ingestion_price")),
@@ -69,10 +79,9 @@ inline void logging_add([[maybe_unused]] scenario_builder& sb, model& m,
       sp != nullptr && sp->origin
           ? sb.input(c, *sp, units::usd_per_gibibyte_month)
           : pricing::cloudwatch_logs_storage(sb.book_, region, name_of("storage_price"));
-  m.add(logging(c.name, sb.input(c, "ingested_gib", units::gibibyte), ingestion,
-                sb.input(c, "stored_gib", units::gibibyte),
-                follows_workload(c) ? kept_for_period(sb, m, c)
-                                    : usage_period(sb.input(c, "kept_months", units::month)),
+  m.add(logging(c.name, std::move(ingested), ingestion, sb.input(c, "stored_gib", units::gibibyte),
+                kept_for_workload(c) ? kept_for_period(sb, m, c)
+                                     : usage_period(sb.input(c, "kept_months", units::month)),
                 storage));
 }
 

@@ -61,8 +61,8 @@ inline void object_storage_add([[maybe_unused]] scenario_builder& sb, model& m,
                                        sb.input(c, "checkpoints", units::dimensionless) *
                                            sb.input(c, "checkpoint_gib", units::gibibyte));
   object_storage o(c.name, "S3 " + cls, stored,
-                   follows_workload(c) ? kept_for_period(sb, m, c)
-                                       : usage_period(sb.input(c, "kept_months", units::month)),
+                   kept_for_workload(c) ? kept_for_period(sb, m, c)
+                                        : usage_period(sb.input(c, "kept_months", units::month)),
                    std::move(prices));
   const auto request_price = [&](std::string_view key, const char* group) {
     const scenario_value* rp = sb.find(c, key);

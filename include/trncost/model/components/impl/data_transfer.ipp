@@ -8,16 +8,15 @@
 namespace trncost {
 
 TRNCOST_DECL auto transfer::inter_az(
-    std::string what, input_of<quantity<units::gibibyte_t>> volume,
+    std::string what, data_volume volume,
     input_of<quantity<units::usd_per_gibibyte_t>> price_each_direction) -> transfer {
   transfer t(std::move(what), std::move(volume), 2, std::move(price_each_direction), std::nullopt);
   t.usage_ = "DataTransfer-Regional-Bytes";
   return t;
 }
 
-TRNCOST_DECL auto transfer::internet_egress(std::string what,
-                                            input_of<quantity<units::gibibyte_t>> volume,
-                                            prices tiers) -> transfer {
+TRNCOST_DECL auto transfer::internet_egress(std::string what, data_volume volume, prices tiers)
+    -> transfer {
   transfer t(std::move(what), std::move(volume), 1, std::nullopt, std::move(tiers));
   t.usage_ = "DataTransfer-Out-Bytes";
   return t;
@@ -35,15 +34,14 @@ TRNCOST_DECL auto transfer::internet_egress_by_month(
   return t;
 }
 
-TRNCOST_DECL auto transfer::same_region_s3(std::string what,
-                                           input_of<quantity<units::gibibyte_t>> volume,
+TRNCOST_DECL auto transfer::same_region_s3(std::string what, data_volume volume,
                                            input_of<quantity<units::usd_per_gibibyte_t>> price)
     -> transfer {
   return transfer(std::move(what), std::move(volume), 1, std::move(price), std::nullopt);
 }
 
 TRNCOST_DECL auto transfer::inter_region(std::string what, const std::string& to_region,
-                                         input_of<quantity<units::gibibyte_t>> volume,
+                                         data_volume volume,
                                          input_of<quantity<units::usd_per_gibibyte_t>> price)
     -> transfer {
   const std::string_view prefix = usage_type_prefix(to_region);
@@ -56,14 +54,13 @@ TRNCOST_DECL auto transfer::inter_region(std::string what, const std::string& to
   return t;
 }
 
-TRNCOST_DECL auto transfer::priced(std::string what, input_of<quantity<units::gibibyte_t>> volume,
+TRNCOST_DECL auto transfer::priced(std::string what, data_volume volume,
                                    input_of<quantity<units::usd_per_gibibyte_t>> price)
     -> transfer {
   return transfer(std::move(what), std::move(volume), 1, std::move(price), std::nullopt);
 }
 
-TRNCOST_DECL auto transfer::tiered(std::string what, input_of<quantity<units::gibibyte_t>> volume,
-                                   prices tiers) -> transfer {
+TRNCOST_DECL auto transfer::tiered(std::string what, data_volume volume, prices tiers) -> transfer {
   return transfer(std::move(what), std::move(volume), 1, std::nullopt, std::move(tiers));
 }
 
@@ -90,7 +87,7 @@ TRNCOST_DECL data_transfer::data_transfer(std::string name, std::vector<transfer
     if (t.what_.empty()) {
       throw input_error("component '" + name_ + "': a transfer needs a description");
     }
-    detail::require_non_negative(t.volume_, name_);
+    t.volume_.validate_for(name_);
     for (const auto& v : t.monthly_) detail::require_non_negative(v, name_);
     if (t.flat_) detail::require_non_negative(*t.flat_, name_);
   }

@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-TRNCOST_DECL logging::logging(std::string name, input_of<quantity<units::gibibyte_t>> ingested,
+TRNCOST_DECL logging::logging(std::string name, data_volume ingested,
                               input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price,
                               input_of<quantity<units::gibibyte_t>> stored, usage_period kept,
                               input_of<quantity<units::usd_per_gibibyte_month_t>> storage_price)
@@ -16,15 +16,14 @@ TRNCOST_DECL logging::logging(std::string name, input_of<quantity<units::gibibyt
       ingestion_price_(std::move(ingestion_price)),
       storage_(storage_part{std::move(stored), std::move(kept), std::move(storage_price)}) {
   if (name_.empty()) throw input_error("a logging component needs a name");
-  detail::require_non_negative(ingested_, name_);
+  ingested_.validate_for(name_);
   detail::require_non_negative(ingestion_price_, name_);
   detail::require_non_negative(storage_->stored, name_);
   storage_->kept.validate_for(name_);
   detail::require_non_negative(storage_->price, name_);
 }
 
-TRNCOST_DECL auto logging::not_kept(std::string name,
-                                    input_of<quantity<units::gibibyte_t>> ingested,
+TRNCOST_DECL auto logging::not_kept(std::string name, data_volume ingested,
                                     input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price,
                                     std::string why) -> logging {
   return logging(std::move(name), std::move(ingested), std::move(ingestion_price), std::move(why));
@@ -42,7 +41,7 @@ TRNCOST_DECL auto logging::with_custom_metrics(input_of<quantity<units::metric_t
   return *this;
 }
 
-TRNCOST_DECL logging::logging(std::string name, input_of<quantity<units::gibibyte_t>> ingested,
+TRNCOST_DECL logging::logging(std::string name, data_volume ingested,
                               input_of<quantity<units::usd_per_gibibyte_t>> ingestion_price,
                               std::string why)
     : name_(std::move(name)),
@@ -53,7 +52,7 @@ TRNCOST_DECL logging::logging(std::string name, input_of<quantity<units::gibibyt
   if (not_kept_.empty()) {
     throw input_error("component '" + name_ + "': logs not kept need the reason they are not");
   }
-  detail::require_non_negative(ingested_, name_);
+  ingested_.validate_for(name_);
   detail::require_non_negative(ingestion_price_, name_);
 }
 
