@@ -358,8 +358,9 @@ TEST_CASE("feeding the model: medians of completed runs, rates over every run") 
   CHECK(f.seconds(phase::setup).value().value() == decimal(360));
   CHECK(f.seconds(phase::checkpointing).value().value() == decimal(540));
   CHECK(f.seconds(phase::checkpointing).name() == "checkpointing_s");
+  // The failed run is named as kept out of the median, with its outcome.
   CHECK(std::get<derived>(f.seconds(phase::setup).origin()).formula ==
-        "median of setup_s over 3 runs");
+        "median of setup_s over 3 runs; kept out: ft-r4 (failed)");
   CHECK(std::get<derived>(f.seconds(phase::setup).origin()).inputs.size() == 3);
   // The median is recorded as an operation (reports and analysis read it, never the formula).
   CHECK(std::get<derived>(f.seconds(phase::setup).origin()).op.kind == op_kind::median);

@@ -78,7 +78,7 @@ TEST_CASE("the flagship's durations, throughput and interruptions come from the 
   const auto& setup = input("setup_s");
   CHECK(setup.value == "360");
   const auto& how = std::get<derived>(setup.origin);
-  CHECK(how.formula == "median of setup_s over 3 runs");
+  CHECK(how.formula == "median of setup_s over 3 runs; kept out: ft-8b-trn1-r4 (failed)");
   REQUIRE(how.inputs.size() == 3);
   CHECK(how.inputs[1]->name == "ft-8b-trn1-r2.setup_s");
   CHECK(how.inputs[1]->value == "300");

@@ -52,13 +52,20 @@ namespace detail {
 
 TRNCOST_DECL std::string join_ids(const std::vector<std::string>& ids);
 
-/// The median of per-run sourced values as one derived value whose inputs are the per-run values.
+/// The median of per-run sourced values as one derived value whose inputs are the per-run values;
+/// its formula names the runs kept out of it and why ("median of setup_s over 3 runs; kept out:
+/// r4 (failed)"), so every report that shows the derivation says which runs it leaves out.
 template <class Q>
-sourced<Q> median_of(std::string name, const std::vector<sourced<Q>>& per_run) {
+sourced<Q> median_of(std::string name, const std::vector<sourced<Q>>& per_run,
+                     const std::vector<exclusion>& kept_out = {}) {
   std::vector<std::pair<std::string, decimal>> values;
-  derived how{"median of " + name + " over " + std::to_string(per_run.size()) + " runs",
-              {},
-              operation{.kind = op_kind::median}};
+  std::string formula = "median of " + name + " over " + std::to_string(per_run.size()) + " runs";
+  for (std::size_t i = 0; i < kept_out.size(); ++i) {
+    const auto& why = kept_out[i].reason;
+    formula += (i == 0 ? "; kept out: " : ", ") + kept_out[i].run_id + " (" +
+               why.substr(0, why.find(':')) + ")";
+  }
+  derived how{std::move(formula), {}, operation{.kind = op_kind::median}};
   for (const auto& s : per_run) {
     values.emplace_back(s.name(), s.value().value());
     how.inputs.push_back(s.record());
@@ -126,7 +133,7 @@ model_feed<RateUnit> feed_model(const std::vector<run_record>& runs) {
           provenance{
               run_provenance(*r, "sum of the run log's " + std::string(log_name(p)) + " phases")});
     }
-    phases.emplace_back(p, detail::median_of(std::string(log_name(p)) + "_s", per_run));
+    phases.emplace_back(p, detail::median_of(std::string(log_name(p)) + "_s", per_run, excluded));
   }
 
   std::vector<sourced<quantity<RateUnit>>> thr;
@@ -148,7 +155,7 @@ model_feed<RateUnit> feed_model(const std::vector<run_record>& runs) {
       provenance{detail::over_runs(runs, "instances x phase seconds in the run logs, all runs")});
   model_feed<RateUnit> out{
       std::move(phases),
-      detail::median_of("useful_throughput", thr),
+      detail::median_of("useful_throughput", thr, excluded),
       sourced("instances", runs.front().instances,
               provenance{detail::over_runs(runs, "instance_count in the run logs")}),
       convert<units::interruptions_per_instance_hour_t>("interruption_rate", seen / exposure),

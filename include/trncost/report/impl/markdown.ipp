@@ -183,6 +183,10 @@ TRNCOST_DECL std::string figure_text(std::string_view value, std::string_view un
       return decimal::divide(s, decimal(d), rounding::half_even).to_fixed(decimal_places(4));
     };
     out += " (" + over(3600) + " h, " + over(86400) + " days)";
+  } else if (unit.empty()) {
+    // A share (a run's goodput): also in percent.
+    out = std::string(value) + " (" +
+          (decimal::parse(value) * decimal(100)).to_fixed(decimal_places(1)) + " %)";
   } else if (unit == "EFLOP") {
     // 36000000 EFLOP reads as 3.6e+25 FLOP, how compute budgets are quoted (to 4 digits).
     char text[32];
@@ -417,6 +421,15 @@ namespace io {
     o += "| `" + md_cell(r.run) + "` | " + md_cell(r.model) + " | " + md_cell(r.code_version) +
          " | " + md_cell(r.dataset) + " | " + md_cell(r.parameters) + " | " +
          md_cell(r.software_stack) + " |\n";
+  }
+  // The medians over the runs, with the runs each leaves out (their derivation's formula).
+  bool medians = false;
+  for (const auto& d : doc.derivations) {
+    if (d.op.kind != op_kind::median) continue;
+    if (!medians) o += "\nMedians over the runs:\n\n";
+    medians = true;
+    o += "- `" + md_cell(d.name) + "` = " + d.value + " " + d.unit + ": " + md_cell(d.formula) +
+         "\n";
   }
   return o;
 }

@@ -268,6 +268,48 @@ inline void instance_time_rules([[maybe_unused]] const scenario_parser& ps,
     c.purchase = instance_time_purchase(ps, t, *pu, ps.join(path, "purchase"));
 }
 
+/// What each run of the log shows, as figures of the workload a report prints and both verifiers
+/// recompute from the run's measured times: its billed time per instance; its goodput, training
+/// time / billed time (measure::goodput); its time to quality when it has a target and reached it
+/// (measure::time_to_quality); and for a run that did not complete, what the attempt cost at the
+/// workload's price: price x instances x billed time (its instance time). The runs kept out of
+/// the medians are named in the medians' derivations.
+inline void add_run_figures(model& m, const std::string& workload,
+                            const std::vector<measure::run_record>& runs,
+                            const input_of<quantity<units::usd_per_instance_hour_t>>& price) {
+  for (const auto& r : runs) {
+    const auto measured_as = [&](std::string method) {
+      return provenance{measure::run_provenance(r, std::move(method))};
+    };
+    const auto billed = m.input(sourced(r.id + ".billed_s", measure::billed_seconds(r),
+                                        measured_as("sum of all phase durations in the run log")));
+    m.add_figure(workload, "billed time of run " + r.id, billed);
+    const auto training =
+        m.input(sourced(r.id + ".training_s", measure::phase_seconds(r, phase::training),
+                        measured_as("sum of the run log's training phases")));
+    if (decimal{} < measure::billed_seconds(r).value()) {
+      m.add_figure(workload, "goodput of run " + r.id, training / billed);
+    }
+    // A target with no timestamps to measure from gives no time to quality (nothing to state).
+    const bool timed = r.first_data_touch.has_value() ||
+                       std::any_of(r.phases.begin(), r.phases.end(), [](const auto& x) {
+                         return x.ph == phase::training && x.start;
+                       });
+    if (r.target && timed && !r.quality.empty()) {
+      if (const auto ttq = measure::time_to_quality(r)) {
+        m.add_figure(workload, "time to quality of run " + r.id,
+                     m.input(ttq->named(r.id + ".time_to_quality")));
+      }
+    }
+    if (r.outcome != measure::run_outcome::completed && price.known() != nullptr) {
+      const auto count = m.input(
+          sourced(r.id + ".instances", r.instances, measured_as("instance_count in the run log")));
+      m.add_figure(workload, "cost of the " + std::string(to_string(r.outcome)) + " run " + r.id,
+                   convert<units::usd_t>(m.input(*price.known()) * (count * billed)));
+    }
+  }
+}
+
 inline void instance_time_add([[maybe_unused]] scenario_builder& sb, model& m,
                               const scenario_component& c, [[maybe_unused]] std::size_t index) {
   const std::string& region = sb.s_.region;
@@ -283,10 +325,12 @@ inline void instance_time_add([[maybe_unused]] scenario_builder& sb, model& m,
   const bool written = sb.find(c, "training_seconds") != nullptr;
   std::optional<measure::model_feed<units::tokens_per_second_t>> fed;
   std::optional<sourced<quantity<units::second_t>>> train;
+  const std::vector<measure::run_record>* runs = nullptr;
   if (written) {
     instances = sb.input(c, "instances", units::instance);
   } else {
     const auto& logged = sb.runs(c);
+    runs = &logged;
     sb.archive(m, logged);
     fed = measure::feed_model<units::tokens_per_second_t>(logged);
     instances = fed->instances;
@@ -338,6 +382,7 @@ inline void instance_time_add([[maybe_unused]] scenario_builder& sb, model& m,
                                                       : purchase_option::spot);
   }
   m.add(it);
+  if (runs != nullptr) add_run_figures(m, c.name, *runs, price);
   if (sb.find(c, "jobs") != nullptr) {
     const auto jobs = sb.input(c, "jobs", units::job);
     if (!(decimal{} < jobs.value().value())) {
