@@ -374,11 +374,17 @@ py::tuple bar_of(const analysis::tornado_bar& b) {
                         b.swing.to_string());
 }
 
-py::tuple tornado_of(const py_model& pm, const std::string& band, bool vary_assumptions) {
+/// band: "" for none (observed ranges only); ranges: medians of runs between their min and max.
+py::tuple tornado_of(const py_model& pm, const std::string& band, bool vary_assumptions,
+                     bool ranges) {
   const analysis::model_inputs in(*pm.m);
   analysis::sensitivity_options o;
   o.vary_assumptions = vary_assumptions;
-  const auto t = analysis::sensitivity(in, analysis::observed_bands(in, decimal::parse(band)), o);
+  const std::optional<decimal> share =
+      band.empty() ? std::nullopt : std::optional<decimal>(decimal::parse(band));
+  if (!ranges && !share) throw input_error("tornado: give a band, or observed=True");
+  const auto t = analysis::sensitivity(
+      in, ranges ? analysis::observed_ranges(in, share) : analysis::observed_bands(in, *share), o);
   py::list observed;
   py::list assumed;
   for (const auto& b : t.observed) observed.append(bar_of(b));

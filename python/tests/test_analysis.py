@@ -35,6 +35,25 @@ def test_the_tornado_equals_the_reports(report):
         assert bar.swing == Decimal(e["swing"])
 
 
+def test_the_observed_tornado_takes_each_median_between_its_runs():
+    # Only the medians of the 3 runs vary; setup_s at its fastest run (300 s, median 360):
+    # compute 21.50 x 2 x 300 / 3600 = 3.583333333333333333 instead of 4.3, and the failures
+    # lines scale with the exposure (25,140 s of 25,200): 397.635212328767123288 -
+    # 0.716666666666666667 - 0.02015625 - 0.06046875 = 396.837920662100456621.
+    t = trncost.load(BUDGET).tornado(None, observed=True)
+    assert [b.input for b in t.observed][:1] == ["useful_throughput"]
+    assert len(t.observed) == 6
+    setup = next(b for b in t.observed if b.input == "setup_s")
+    assert (setup.low, setup.high) == (Decimal(300), Decimal(420))
+    assert setup.total_at_low == Decimal("396.837920662100456621")
+    # A band as well: the single measurements take it, a count stays whole (2 instances, not 1.8).
+    both = trncost.load(BUDGET).tornado("0.1", observed=True)
+    instances = next(b for b in both.observed if b.input == "instances")
+    assert (instances.low, instances.high) == (Decimal(2), Decimal(2))
+    with pytest.raises(trncost.Error, match="give a band, or observed=True"):
+        trncost.load(BUDGET).tornado(None)
+
+
 def test_monte_carlo_equals_the_reports_band_and_hands_over_every_sample(report):
     mc = trncost.load(BUDGET).monte_carlo(MC_INPUTS, samples=100_000, seed=2026, budget="420")
     expected = report["analysis"]["monte_carlo"]

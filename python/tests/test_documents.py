@@ -25,7 +25,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 PROVENANCES = ("measured", "assumption", "third_party", "documented", "quoted", "choice",
                "forecast")
 SCENARIO_KEYS = ("component", "estimate", "prices", "runs", "declare_none", "analysis", "grant",
-                 "spend")
+                 "spend", "uncertainty")
 
 
 def feature_rows():
@@ -262,7 +262,16 @@ def given_inputs():
     }
 
 
-WRITTEN_HERE = {"given inputs": given_inputs, "a fine-tune per job": fine_tune_per_job, "bought on spot": bought_on_spot, "around the job": around_the_job, "autoscaled serving": autoscaled,
+def with_uncertainty(status="open"):
+    """given_inputs (verified) with a migration uncertainty stated in the document."""
+    doc = given_inputs()
+    doc["uncertainty"] = [{"subject": "aten::_upsample_bicubic2d_aa in the vision tower",
+                           "kind": "unsupported-operation", "status": status,
+                           "owner": "ml-platform", "detail": "no Neuron lowering in our release"}]
+    return doc
+
+
+WRITTEN_HERE = {"a migration uncertainty": with_uncertainty, "given inputs": given_inputs, "a fine-tune per job": fine_tune_per_job, "bought on spot": bought_on_spot, "around the job": around_the_job, "autoscaled serving": autoscaled,
                 "a neuron-monitor capture": with_capture}
 
 
@@ -293,6 +302,24 @@ def test_autoscaled_serving_by_hand():
     assert est.by_phase[trncost.Phase.serving] == Decimal(960)
     assert est.total == Decimal("966.666666666666666667")
     assert est.work.kind == "tokens served"
+
+
+def test_an_open_migration_uncertainty_keeps_the_estimate_from_verified():
+    est = trncost.scenario(with_uncertainty()).estimate()
+    assert est.total == Decimal(69)  # never a cost
+    assert est.status is trncost.Status.provisional
+    assert [r.rule for r in est.reasons] == ["no-open-uncertainty"]
+    assert '"subject": "aten::_upsample_bicubic2d_aa in the vision tower"' in est.to_json()
+    # Resolved, it stays listed and no longer lowers the status.
+    resolved = trncost.scenario(with_uncertainty("resolved")).estimate()
+    assert resolved.status is trncost.Status.verified
+    assert "## Migration uncertainties" in resolved.to_markdown()
+    doc = with_uncertainty()
+    doc["uncertainty"][0]["kind"] = "unsuported-operation"
+    with pytest.raises(trncost.Error, match=r'uncertainty\[0\]\.kind: unknown kind '
+                                            r'"unsuported-operation" \(did you mean '
+                                            r'"unsupported-operation"\?\)'):
+        trncost.scenario(doc)
 
 
 def test_given_inputs_keep_the_status_and_show_the_forecast_swing():
@@ -657,6 +684,32 @@ def test_storage_kept_for_a_run_and_the_figures_of_its_workload():
     assert again.total == est.total
     bucket["kept_for"] = "nowhere"
     with pytest.raises(trncost.Error, match='kept_for: "nowhere" is not a workload'):
+        trncost.scenario(doc, base_dir=str(path.parent)).estimate()
+
+
+def test_the_runs_state_their_goodput_time_to_quality_and_a_failed_runs_cost():
+    # examples/data/ft-8b-trn1-runs.csv (tests/scenario/scenario_run_figures_test.cpp): r1 billed
+    # 7,200 s with 3,600 s of training (goodput 0.5), 4,800 s to quality; r4 failed after 8,540 s
+    # on 2 x 21.50 USD/instance-h: 102.005555555555555556 USD.
+    est = trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate()
+    figures = {(f.workload, f.what): f.value.value for f in est.figures}
+    assert figures[("fine-tune", "goodput of run ft-8b-trn1-r1")].value == Decimal("0.5")
+    assert figures[("fine-tune", "time to quality of run ft-8b-trn1-r1")].value == 4800
+    assert figures[("fine-tune", "cost of the failed run ft-8b-trn1-r4")] == trncost.Quantity(
+        Decimal("102.005555555555555556"), "USD")
+    assert "kept out: ft-8b-trn1-r4 (failed)" in est.to_markdown()
+
+
+def test_a_rate_a_month_follows_the_service():
+    # examples/scenarios/qwen3-32b-service-120d-trn2.toml (tests/scenario/scenario_volumes_test.cpp):
+    # 80 GiB/mo of logs over 2,880 h at 0.50 and 160 GiB stored at 0.03: 176.745205479452054795.
+    path = ROOT / "examples" / "scenarios" / "qwen3-32b-service-120d-trn2.toml"
+    est = trncost.load(str(path)).estimate()
+    logs = sum(line.amount for line in est.lines if line.component == "request-logs")
+    assert logs == Decimal("176.745205479452054795")
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    doc["component"][3]["during"] = "nowhere"
+    with pytest.raises(trncost.Error, match='during: "nowhere" is not a workload'):
         trncost.scenario(doc, base_dir=str(path.parent)).estimate()
 
 

@@ -654,10 +654,15 @@ class _Analysable:
         """The model's input names, as tornado() and monte_carlo() name them."""
         return list(self._m.input_names())
 
-    def tornado(self, band: Union[str, Decimal] = "0.1", *, vary_assumptions: bool = False) -> Tornado:
-        """+/- `band` (a share, "0.1" = 10 %) on every measured input, one at a time."""
-        base, observed, assumed = self._m.tornado(_text(_exact(band, "band")), vary_assumptions)
-        return Tornado(Decimal(base), tuple(_bar(b) for b in observed),
+    def tornado(self, band: Union[None, str, Decimal] = "0.1", *, observed: bool = False,
+                vary_assumptions: bool = False) -> Tornado:
+        """+/- `band` (a share, "0.1" = 10 %) on every measured input, one at a time; counts stay
+        whole. With `observed`, each median of measured runs (run logs) goes between the min and
+        max of its runs instead, and the other measured inputs take the band (none when `band` is
+        None)."""
+        share = "" if band is None else _text(_exact(band, "band"))
+        base, observed_bars, assumed = self._m.tornado(share, vary_assumptions, observed)
+        return Tornado(Decimal(base), tuple(_bar(b) for b in observed_bars),
                        tuple(_bar(b) for b in assumed))
 
     def monte_carlo(self, inputs: Mapping[str, Distribution], *, samples: int = 100_000,

@@ -55,16 +55,25 @@ TEST_CASE("sensitivity: bars ranked by swing, observed apart from assumptions") 
   CHECK(t.observed[0].swing == decimal::parse("40.40404040404040404"));
   CHECK(t.observed[0].basis == "stated band +/-10 %");
   CHECK(t.observed[0].kind == "measured");
-  // nodes 1.8..2.2 and tokens 32.4M..39.6M both move compute 180..220: swing 40, tied, by name.
-  CHECK(t.observed[1].input == "nodes");
-  CHECK(t.observed[1].total_at_low == decimal(188));
-  CHECK(t.observed[1].total_at_high == decimal(228));
+  // tokens 32.4M..39.6M moves compute 180..220: swing 40.
+  CHECK(t.observed[1].input == "tokens");
   CHECK(t.observed[1].swing == decimal(40));
-  CHECK(t.observed[2].input == "tokens");
-  CHECK(t.observed[2].swing == decimal(40));
   // volume 90..110 GiB: storage 7.2..8.8, swing 1.6.
-  CHECK(t.observed[3].input == "volume");
-  CHECK(t.observed[3].swing == decimal::parse("1.6"));
+  CHECK(t.observed[2].input == "volume");
+  CHECK(t.observed[2].swing == decimal::parse("1.6"));
+  // nodes is a count: +/-10 % of 2 instances is 1.8..2.2, whole numbers 2..2 (half-even), no
+  // swing; never 1.8 instances.
+  CHECK(t.observed[3].input == "nodes");
+  CHECK(t.observed[3].low == decimal(2));
+  CHECK(t.observed[3].high == decimal(2));
+  CHECK(t.observed[3].swing == decimal{});
+  CHECK(t.observed[3].basis == "stated band +/-10 %, whole numbers");
+  // At +/-50 %, 1..3 instances: compute 100..300.
+  const auto wide = sensitivity(in, {band(in, "nodes", decimal::parse("0.5"))});
+  CHECK(wide.observed[0].low == decimal(1));
+  CHECK(wide.observed[0].high == decimal(3));
+  CHECK(wide.observed[0].total_at_low == decimal(108));
+  CHECK(wide.observed[0].total_at_high == decimal(308));
 }
 
 TEST_CASE("sensitivity: observed ranges from repetitions, assumptions only when asked") {

@@ -47,8 +47,9 @@ TEST_CASE("html: tornado, comparison, burn-down charts and the decision drawn fr
       "data-swing=\"40.40404040404040404\" x=\"360\" y=\"34\" width=\"160.00\"",
       "data-input=\"throughput\" data-group=\"observed\" data-side=\"high\" "
       "data-swing=\"40.40404040404040404\" x=\"229.09\" y=\"34\" width=\"130.91\"",
-      // nodes at 1.8: 188 - 208 = -20 -> 20 * 160 / 22.22... = 144.00, second row (y 30 + 28 + 4).
-      "data-input=\"nodes\" data-group=\"observed\" data-side=\"low\" data-swing=\"40\" "
+      // tokens at 32.4M: 188 - 208 = -20 -> 20 * 160 / 22.22... = 144.00, second row (y 30 + 28 +
+      // 4).
+      "data-input=\"tokens\" data-group=\"observed\" data-side=\"low\" data-swing=\"40\" "
       "x=\"216.00\" y=\"62\" width=\"144.00\"",
       // Comparison: gpu 168 (rank 1) and trn1 208 (rank 2, full 260 px); gpu 260 * 168 / 208 = 210.
       "data-option=\"gpu\" data-rank=\"1\" data-cost=\"168\" x=\"190\" y=\"62\" "

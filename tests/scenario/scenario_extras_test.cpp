@@ -55,17 +55,33 @@ TEST_CASE("the budget scenario: tornado, Monte Carlo band and burn-down as writt
   const estimate est = m.evaluate(spec.as_of, scenario_options(spec));
   CHECK(est.total == decimal::parse("397.635212328767123288"));  // the flagship's (flagship_test)
   const auto x = scenario_extras(spec, m, est);
-  // Tornado: +/-10 % on the instance count (2 -> 1.8 and 2.2). Compute (301 USD at 2) scales with
-  // it: 270.9 and 331.1. Failures and restarts (33.8625) scale with its square, since the exposure
-  // is instances x job time too: 33.8625 x 0.81 = 27.428625 and x 1.21 = 40.973625. The rest
-  // (397.635212328767123288 - 301 - 33.8625 = 62.772712328767123288) does not move. Totals
-  // 361.101337328767123288 and 434.846337328767123288; swing 73.745, the widest bar.
+  // Tornado: +/-10 % on every observed input, the medians of the runs included. The widest bar
+  // is the run-median useful throughput (60,000 -> 54,000 and 66,000 token/s), a median of 3 runs
+  // that a band on measured inputs alone never varied.
   REQUIRE(x.tornado.has_value());
   REQUIRE_FALSE(x.tornado->observed.empty());
-  CHECK(x.tornado->observed[0].input == "instances");
-  CHECK(x.tornado->observed[0].total_at_low == decimal::parse("361.101337328767123288"));
-  CHECK(x.tornado->observed[0].total_at_high == decimal::parse("434.846337328767123288"));
-  CHECK(x.tornado->observed[0].swing == decimal::parse("73.745"));
+  const auto bar = [&](std::string_view name) {
+    for (const auto& b : x.tornado->observed) {
+      if (b.input == name) return b;
+    }
+    FAIL("no bar for " << name);
+    return analysis::tornado_bar{};
+  };
+  CHECK(x.tornado->observed[0].input == "useful_throughput");
+  CHECK(x.tornado->observed[0].kind == "derived");
+  CHECK(x.tornado->observed[0].low == decimal(54000));
+  CHECK(x.tornado->observed[0].high == decimal(66000));
+  // The tokens, 1,296,000,000 +/-10 %: training 21,600 s (258 USD at 2 x 21.50/h) moves by
+  // 2,160 s = 25.8 USD; failures and restarts (33.8625) scale with the job's 25,200 s of exposure
+  // (setup 360 + compilation 1,260 + training 21,600 + evaluation 1,200 + checkpoints 540 +
+  // waiting 240): 33.8625 x 2,160 / 25,200 = 2.9025. Totals 397.635212328767123288 -/+ 28.7025.
+  CHECK(bar("fine-tune.tokens_to_train").total_at_low == decimal::parse("368.932712328767123288"));
+  CHECK(bar("fine-tune.tokens_to_train").total_at_high == decimal::parse("426.337712328767123288"));
+  CHECK(bar("fine-tune.tokens_to_train").swing == decimal::parse("57.405"));
+  // The instance count stays whole: 2 +/-10 % is 2 to 2 (never 1.8 instances), no swing.
+  CHECK(bar("instances").low == decimal(2));
+  CHECK(bar("instances").high == decimal(2));
+  CHECK(bar("instances").swing == decimal{});
   CHECK(x.tornado->baseline_total == est.total);
   // Monte Carlo: every drawn input makes the job dearer or cheaper around the baseline.
   REQUIRE(x.monte_carlo.has_value());
@@ -111,6 +127,55 @@ TEST_CASE("the budget scenario: tornado, Monte Carlo band and burn-down as writt
         std::string::npos);
 }
 
+TEST_CASE("the tornado on what was observed: each median of the runs between its min and max") {
+  const std::string text = trncost_support::with_changes(
+      trncost_support::slurp(budget), {{"tornado_band = \"0.1\"", "tornado_observed = true"}});
+  const auto spec = parse_scenario(text, budget);
+  const model m = build_model(spec);
+  const estimate est = m.evaluate(spec.as_of, scenario_options(spec));
+  const auto x = scenario_extras(spec, m, est);
+  REQUIRE(x.tornado.has_value());
+  // Only the six medians of the 3 runs vary (no band for single measurements): the useful
+  // throughput 59,000..60,400 token/s and five phases.
+  REQUIRE(x.tornado->observed.size() == 6);
+  CHECK(x.tornado->observed[0].input == "useful_throughput");
+  CHECK(x.tornado->observed[0].low == decimal(59000));
+  CHECK(x.tornado->observed[0].high == decimal(60400));
+  CHECK(x.tornado->observed[0].basis == "min and max of 3 runs");
+  // setup_s at its fastest run, 300 s instead of the median 360: compute 21.50 x 2 x 300 / 3,600 =
+  // 3.583333333333333333 instead of 4.3; the failures lines scale with the exposure, 25,140 s of
+  // 25,200: 8.465625 -> 8.44546875 and 25.396875 -> 25.33640625. Total 397.635212328767123288 -
+  // 0.716666666666666667 - 0.02015625 - 0.06046875 = 396.837920662100456621.
+  const auto setup = std::find_if(x.tornado->observed.begin(), x.tornado->observed.end(),
+                                  [](const auto& b) { return b.input == "setup_s"; });
+  REQUIRE(setup != x.tornado->observed.end());
+  CHECK(setup->low == decimal(300));
+  CHECK(setup->high == decimal(420));
+  CHECK(setup->total_at_low == decimal::parse("396.837920662100456621"));
+  // With a band as well, the single measurements take it (the tokens first, the instances whole).
+  const std::string both = trncost_support::with_changes(
+      trncost_support::slurp(budget),
+      {{"tornado_band = \"0.1\"", "tornado_band = \"0.1\"\ntornado_observed = true"}});
+  const auto spec2 = parse_scenario(both, budget);
+  const auto x2 = scenario_extras(spec2, m, est);
+  CHECK(x2.tornado->observed.size() > 6);
+  CHECK(x2.tornado->observed[0].input == "fine-tune.tokens_to_train");
+  // Without runs and without a band there is nothing to vary: refused at the key.
+  CHECK(trncost_support::error_message<trncost::error>([&] {
+          const auto s =
+              parse_scenario(trncost_support::scenario_head +
+                                 trncost_support::component_head("data_preparation", "prep") +
+                                 "cost = { value = \"10\", assumption = \"a\" }\n" +
+                                 trncost_support::declare_none_but({"data_preparation"}) +
+                                 "[analysis]\ntornado_observed = true\n",
+                             "s.toml");
+          const model mm = build_model(s);
+          (void)scenario_extras(s, mm, mm.evaluate(s.as_of, scenario_options(s)));
+        })
+            .find("analysis.tornado_observed: observed ranges: no input is a median of measured "
+                  "runs") != std::string::npos);
+}
+
 TEST_CASE("a scenario without [analysis] or grants has no extras") {
   const auto spec = parse_scenario(head, "s.toml");
   const model m = build_model(spec);
@@ -125,7 +190,7 @@ TEST_CASE("[analysis], [[grant]] and [spend] errors name the file, the line and 
   const refusal analysis_refusals[] = {
       {"[analysis]\ntornado_bnad = \"0.1\"\n",
        "trncost: s.toml:19: analysis.tornado_bnad: unknown key (did you mean \"tornado_band\"?); "
-       "[analysis] takes tornado_band, monte_carlo, scenario"},
+       "[analysis] takes tornado_band, tornado_observed, monte_carlo, scenario"},
       {"[analysis]\ntornado_band = 0.1\n",
        "trncost: s.toml:19: analysis.tornado_band: must be an exact decimal as text (\"0.1\"), "
        "never a TOML number"},

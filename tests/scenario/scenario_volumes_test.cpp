@@ -209,12 +209,12 @@ TEST_CASE("the shipped 120-day service: every period is the service's own") {
   CHECK(amount_of(january, "request-logs") == decimal::parse("45.659178082191780822"));
   // Per 1M tokens served instead of a month: 250 token/s x 10,368,000 s = 2,592,000,000 tokens =
   // 2,592 x 0.05 GiB = 129.6 GiB, x 0.50 = 64.8 USD of ingestion; the storage stays 18.93...
-  const estimate per_tokens = evaluate_scenario(parse_scenario(
-      trncost_support::with_changes(
-          text, {{"ingested_gib_per_month = { value = \"80\"",
-                  "ingested_gib_per_1m_tokens = { value = \"0.05\""},
-                 {"during = \"qwen3-32b-service\"\nstored_gib", "stored_gib"}}),
-      path));
+  const estimate per_tokens = evaluate_scenario(
+      parse_scenario(trncost_support::with_changes(
+                         text, {{"ingested_gib_per_month = { value = \"80\"",
+                                 "ingested_gib_per_1m_tokens = { value = \"0.05\""},
+                                {"during = \"qwen3-32b-service\"\nstored_gib", "stored_gib"}}),
+                     path));
   CHECK(amount_of(per_tokens, "request-logs") == decimal::parse("83.736986301369863014"));
   CHECK(io::audit(io::render_json(per_tokens), path).ok);
 }

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -20,10 +21,26 @@
 
 namespace trncost::analysis {
 
-/// The kind of variation an input allows: observed inputs (measured) are varied by default;
-/// everything else (assumptions, third-party figures, quotes, documented facts) only when asked.
-constexpr bool is_observed(const provenance& p) noexcept {
-  return std::holds_alternative<measured>(p);
+/// The repetitions behind a value observed several times: the per-run values of a median of
+/// measured runs (a phase's seconds, a throughput, from run logs), in their order; nothing for any
+/// other provenance (a single measurement, a derivation, an assumption...).
+inline std::optional<std::vector<decimal>> repetitions_of(const provenance& p) {
+  const auto* how = std::get_if<derived>(&p);
+  if (how == nullptr || how->op.kind != op_kind::median || how->inputs.empty()) return std::nullopt;
+  std::vector<decimal> values;
+  values.reserve(how->inputs.size());
+  for (const auto& in : how->inputs) {
+    if (!in || !in->known || !std::holds_alternative<measured>(in->origin)) return std::nullopt;
+    values.push_back(decimal::parse(in->value));
+  }
+  return values;
+}
+
+/// The kind of variation an input allows: observed inputs (measured, or the median of measured
+/// repetitions) are varied by default; everything else (assumptions, third-party figures,
+/// quotes, documented facts, choices) only when asked.
+inline bool is_observed(const provenance& p) {
+  return std::holds_alternative<measured>(p) || repetitions_of(p).has_value();
 }
 
 /// The leaves of a model and the plan that recomputes its input nodes from them.

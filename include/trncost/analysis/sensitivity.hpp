@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -28,11 +29,22 @@ struct variation {
 /// The range observed across repetitions: their minimum and maximum.
 TRNCOST_DECL variation observed_range(std::string input, std::span<const decimal> repetitions);
 
-/// A stated band around an input's value: value * (1 - share) to value * (1 + share).
+/// A stated band around an input's value: value * (1 - share) to value * (1 + share). A count (a
+/// whole number of instances, chips, jobs, volumes, interruptions, requests, tokens...) stays
+/// whole: both ends rounded half-even to whole numbers (2 instances +/-10 % is 2 to 2, never 1.8
+/// to 2.2), and the basis says so.
 TRNCOST_DECL variation band(const model_inputs& in, std::string input, decimal share);
 
-/// A band around every observed (measured) leaf of the model: the default tornado.
+/// A band around every observed leaf of the model (measured, or a median of measured runs): the
+/// default tornado.
 TRNCOST_DECL std::vector<variation> observed_bands(const model_inputs& in, decimal share);
+
+/// The tornado on what was observed: every median of measured runs (a phase's seconds, a
+/// throughput from run logs) between the minimum and maximum of its runs; with `share`, every
+/// other observed leaf (a single measurement) in a band of +/- share, and without it those are not
+/// varied. input_error when nothing would be varied.
+TRNCOST_DECL std::vector<variation> observed_ranges(const model_inputs& in,
+                                                    std::optional<decimal> share = std::nullopt);
 
 struct tornado_bar {
   std::string input;

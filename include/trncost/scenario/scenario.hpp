@@ -201,6 +201,9 @@ struct scenario_alternative {
 /// [analysis]: the analyses the report carries (docs/scenario.md).
 struct scenario_analysis {
   std::optional<std::string> tornado_band;  ///< "0.1": +/-10 % on every measured input
+  /// `tornado_observed = true`: each median of measured runs between the min and max of its runs
+  /// (analysis::observed_ranges), the other measured inputs in tornado_band when it is given.
+  bool tornado_observed = false;
   std::uint64_t line = 0;
   std::uint64_t samples = 0;  ///< Monte Carlo samples; 0 when there is no [analysis.monte_carlo]
   std::uint64_t seed = 1;
@@ -262,6 +265,9 @@ struct scenario_spec {
   std::optional<scenario_analysis> analysis;
   std::vector<scenario_grant> grants;
   std::optional<scenario_spend> spend;
+  /// `[[uncertainty]]`: the migration uncertainties the file states (model::add_uncertainty), each
+  /// with its line; an open one keeps the estimate from verified.
+  std::vector<std::pair<migration_uncertainty, std::uint64_t>> uncertainties;
 };
 
 namespace detail {

@@ -23,16 +23,50 @@ TRNCOST_DECL variation band(const model_inputs& in, std::string input, decimal s
     throw input_error("band for '" + input + "': the fraction " + share.to_string() +
                       " must be between 0 and 1 (0.1 for +/-10 %)");
   }
-  const decimal v = in.leaves()[in.find(input)].baseline;
+  const auto& leaf = in.leaves()[in.find(input)];
+  const decimal v = leaf.baseline;
   const decimal percent = share * decimal(100);
-  return {std::move(input), v * (decimal(1) - share), v * (decimal(1) + share),
-          "stated band +/-" + percent.to_string() + " %"};
+  std::string basis = "stated band +/-" + percent.to_string() + " %";
+  decimal low = v * (decimal(1) - share);
+  decimal high = v * (decimal(1) + share);
+  // Counts stay whole: the units of things counted one by one, and a pure number (volumes,
+  // checkpoints) when it is whole.
+  static constexpr std::array<std::string_view, 11> counts{
+      "",        "instance", "chip", "NeuronCore", "job",   "interruption",
+      "request", "token",    "step", "sample",     "metric"};
+  if (v.round(decimal_places{0}) == v &&
+      std::find(counts.begin(), counts.end(), leaf.record->unit) != counts.end()) {
+    low = low.round(decimal_places{0});
+    high = high.round(decimal_places{0});
+    basis += ", whole numbers";
+  }
+  return {std::move(input), low, high, std::move(basis)};
 }
 
 TRNCOST_DECL std::vector<variation> observed_bands(const model_inputs& in, decimal share) {
   std::vector<variation> out;
   for (const auto& l : in.leaves()) {
     if (is_observed(l.record->origin)) out.push_back(band(in, l.name, share));
+  }
+  return out;
+}
+
+TRNCOST_DECL std::vector<variation> observed_ranges(const model_inputs& in,
+                                                    std::optional<decimal> share) {
+  std::vector<variation> out;
+  for (const auto& l : in.leaves()) {
+    if (const auto reps = repetitions_of(l.record->origin)) {
+      variation v = observed_range(l.name, *reps);
+      v.basis = "min and max of " + std::to_string(reps->size()) + " runs";
+      out.push_back(std::move(v));
+    } else if (share && is_observed(l.record->origin)) {
+      out.push_back(band(in, l.name, *share));
+    }
+  }
+  if (out.empty()) {
+    throw input_error(
+        "observed ranges: no input is a median of measured runs (run logs)" +
+        std::string(share ? " and none is measured" : "; give a band for single measurements"));
   }
   return out;
 }

@@ -254,6 +254,17 @@ class scenario_parser {
         s.grants.push_back(grant(*(*a)[i].as_table(), "grant[" + std::to_string(i) + "]"));
       }
     }
+    if (const toml::node* u = root.get("uncertainty")) {
+      const toml::array* a = u->as_array();
+      if (a == nullptr || !a->is_array_of_tables()) {
+        fail_at(line_of(*u), "uncertainty",
+                "must be an array of tables: write each migration uncertainty as [[uncertainty]]");
+      }
+      for (std::size_t i = 0; i < a->size(); ++i) {
+        s.uncertainties.push_back(
+            uncertainty(*(*a)[i].as_table(), "uncertainty[" + std::to_string(i) + "]"));
+      }
+    }
     if (root.get("spend") != nullptr) {
       const toml::table& sp = table(root, "spend", "spend");
       check_keys(sp, "spend", spend_keys, "[spend]");
@@ -280,9 +291,11 @@ class scenario_parser {
   }
 
   /// The top-level keys of a scenario file.
-  static constexpr std::array<std::string_view, 10> scenario_root_keys{
-      "format",    "sources",      "estimate", "prices", "runs",
-      "component", "declare_none", "analysis", "grant",  "spend"};
+  static constexpr std::array<std::string_view, 11> scenario_root_keys{
+      "format",       "sources",  "estimate", "prices", "runs",       "component",
+      "declare_none", "analysis", "grant",    "spend",  "uncertainty"};
+  static constexpr std::array<std::string_view, 5> uncertainty_keys{"subject", "kind", "status",
+                                                                    "owner", "detail"};
   /// The provenance kinds an input or a named source may hold.
   /// (provenance_kinds' file spellings: every kind a file writes on an input.)
   static constexpr std::array<std::string_view, 7> provenance_keys{
@@ -298,8 +311,8 @@ class scenario_parser {
   static constexpr std::array<std::string_view, 1> runs_keys{"files"};
   static constexpr std::array<std::string_view, 3> spend_keys{"start", "end", "repeats"};
   static constexpr std::array<std::string_view, 2> price_file_keys{"file", "where"};
-  static constexpr std::array<std::string_view, 3> analysis_keys{"tornado_band", "monte_carlo",
-                                                                 "scenario"};
+  static constexpr std::array<std::string_view, 4> analysis_keys{"tornado_band", "tornado_observed",
+                                                                 "monte_carlo", "scenario"};
   static constexpr std::array<std::string_view, 5> monte_carlo_keys{"samples", "seed", "budget",
                                                                     "inputs", "correlations"};
   static constexpr std::array<std::string_view, 2> correlation_keys{"inputs", "rho"};
@@ -514,6 +527,13 @@ class scenario_parser {
     if (const toml::node* b = t.get("tornado_band")) {
       a.tornado_band = decimal_text(*b, "analysis.tornado_band");
     }
+    if (const toml::node* o = t.get("tornado_observed")) {
+      const auto b = o->value<bool>();
+      if (!o->is_boolean() || !b) {
+        fail_at(line_of(*o), "analysis.tornado_observed", "must be true or false");
+      }
+      a.tornado_observed = *b;
+    }
     if (t.get("monte_carlo") != nullptr) {
       const toml::table& mc = table(t, "analysis.monte_carlo", "monte_carlo");
       a.monte_carlo_line = line_of(mc);
@@ -676,6 +696,38 @@ class scenario_parser {
       alt.overrides.emplace_back(name, value(v, join(opath, "\"" + name + "\""), key));
     }
     return alt;
+  }
+
+  /// One [[uncertainty]]: subject, kind, status (open unless said), owner, detail.
+  std::pair<migration_uncertainty, std::uint64_t> uncertainty(const toml::table& t,
+                                                              const std::string& path) const {
+    check_keys(t, path, uncertainty_keys, "a migration uncertainty");
+    migration_uncertainty u;
+    u.subject = string(t, path, "subject", true);
+    u.owner = string(t, path, "owner", true);
+    u.detail = string(t, path, "detail", true);
+    static constexpr std::array<std::string_view, 4> kinds{
+        "custom-operator", "unsupported-operation", "porting-work", "other"};
+    const std::string kind = string(t, path, "kind", true);
+    const auto k = report::parse_uncertainty_kind(kind);
+    if (!k) {
+      fail_at(line_of(*t.get("kind")), join(path, "kind"),
+              "unknown kind \"" + kind + "\"" + suggestion(kind, kinds) + "; the kinds are " +
+                  join_quoted(kinds));
+    }
+    u.what = *k;
+    if (t.get("status") != nullptr) {
+      static constexpr std::array<std::string_view, 2> states{"open", "resolved"};
+      const std::string status = string(t, path, "status", true);
+      const auto st = report::parse_uncertainty_state(status);
+      if (!st) {
+        fail_at(line_of(*t.get("status")), join(path, "status"),
+                "unknown status \"" + status + "\"" + suggestion(status, states) +
+                    "; a migration uncertainty is \"open\" (the default) or \"resolved\"");
+      }
+      u.status = *st;
+    }
+    return {std::move(u), line_of(t)};
   }
 
   scenario_grant grant(const toml::table& t, const std::string& path) const {
@@ -1101,6 +1153,11 @@ class scenario_builder {
       guarded(n.line, "declare_none",
               [&] { m.declare_none(n.cat, declared_none{n.justification}); });
     }
+    for (std::size_t i = 0; i < s_.uncertainties.size(); ++i) {
+      const auto& u = s_.uncertainties[i];  // no structured binding: clang 14 cannot capture one
+      guarded(u.second, "uncertainty[" + std::to_string(i) + "]",
+              [&] { m.add_uncertainty(u.first); });
+    }
     return m;
   }
 
@@ -1402,6 +1459,7 @@ namespace io {
   add("analysis.scenario", p::alternative_keys);
   add("grant", p::grant_keys);
   add("spend", p::spend_keys);
+  add("uncertainty", p::uncertainty_keys);
   add("sources.NAME", p::provenance_keys);
   add("input", p::input_keys);
   add(spelling_of<measured>.file, p::measured_keys);
@@ -1480,7 +1538,16 @@ namespace io {
   if (spec.analysis) {
     const auto& a = *spec.analysis;
     const analysis::model_inputs in(m);
-    if (a.tornado_band) {
+    if (a.tornado_observed) {
+      try {
+        x.tornado = analysis::sensitivity(
+            in, analysis::observed_ranges(
+                    in, a.tornado_band ? std::optional<decimal>(decimal::parse(*a.tornado_band))
+                                       : std::nullopt));
+      } catch (const trncost::error& e) {
+        detail::scenario_rethrow(spec, a.line, "analysis.tornado_observed", e);
+      }
+    } else if (a.tornado_band) {
       try {
         x.tornado = analysis::sensitivity(
             in, analysis::observed_bands(in, decimal::parse(*a.tornado_band)));

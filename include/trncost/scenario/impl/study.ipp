@@ -15,9 +15,9 @@ class study_parser : public scenario_parser {
  public:
   using scenario_parser::scenario_parser;
 
-  static constexpr std::array<std::string_view, 12> study_root_keys{
-      "format", "study",     "sources",      "option",   "estimate", "prices",
-      "runs",   "component", "declare_none", "analysis", "grant",    "spend"};
+  static constexpr std::array<std::string_view, 13> study_root_keys{
+      "format",    "study",        "sources",  "option", "estimate", "prices",     "runs",
+      "component", "declare_none", "analysis", "grant",  "spend",    "uncertainty"};
   static constexpr std::array<std::string_view, 8> study_keys{
       "title", "work", "work_per", "work_unit", "quality", "regions", "same_model", "what_if"};
   /// [study.what_if]: input = "...", from = "400", to = "1200", points = 9.
@@ -25,12 +25,13 @@ class study_parser : public scenario_parser {
   static constexpr std::array<std::string_view, 6> quality_keys{"dataset",   "metric",  "target",
                                                                 "direction", "reached", "stack"};
   /// What an [[option]] holds besides the scenario tables it overrides.
-  static constexpr std::array<std::string_view, 15> option_keys{
-      "name",      "quality",      "seconds_to_target",
-      "support",   "bottlenecks",  "porting_unjustified",
-      "estimate",  "prices",       "runs",
-      "component", "declare_none", "analysis",
-      "grant",     "spend",        "neuron_monitor"};
+  static constexpr std::array<std::string_view, 16> option_keys{
+      "name",       "quality",      "seconds_to_target",
+      "support",    "bottlenecks",  "porting_unjustified",
+      "estimate",   "prices",       "runs",
+      "component",  "declare_none", "analysis",
+      "grant",      "spend",        "neuron_monitor",
+      "uncertainty"};
   /// option.neuron_monitor = { file = "...", below = "50" }.
   static constexpr std::array<std::string_view, 2> neuron_monitor_keys{"file", "below"};
 
@@ -206,6 +207,19 @@ class study_parser : public scenario_parser {
       }
     }
     if (toml::node* g = opt.get("grant")) root.insert_or_assign("grant", std::move(*g));
+    // An option's migration uncertainties come after the study's, which every option shares.
+    if (toml::node* u = opt.get("uncertainty")) {
+      toml::array* mine = u->as_array();
+      if (mine == nullptr || !mine->is_array_of_tables()) {
+        fail_at(line_of(*u), join(path, "uncertainty"),
+                "must be an array of tables: write each as [[option.uncertainty]]");
+      }
+      if (toml::array* common = root.get_as<toml::array>("uncertainty")) {
+        for (auto& x : *mine) common->push_back(std::move(x));
+      } else {
+        root.insert_or_assign("uncertainty", std::move(*mine));
+      }
+    }
     component_paths_.clear();
     if (toml::node* cs = opt.get("component")) components(root, *cs, path);
 
