@@ -25,7 +25,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 PROVENANCES = ("measured", "assumption", "third_party", "documented", "quoted", "choice",
                "forecast")
 SCENARIO_KEYS = ("component", "estimate", "prices", "runs", "declare_none", "analysis", "grant",
-                 "spend", "uncertainty")
+                 "spend", "uncertainty", "compat")
 
 
 def feature_rows():

@@ -194,7 +194,7 @@ TEST_CASE("scenario errors name the file, the line and the key") {
   CHECK(error_of("formt = 1\n" + head) ==
         "trncost: s.toml:1: formt: unknown key (did you mean \"format\"?); a scenario file takes "
         "format, sources, estimate, prices, runs, component, declare_none, analysis, grant, spend, "
-        "uncertainty");
+        "uncertainty, compat");
   CHECK(error_of(head + "consulted = 2026-11-30\nfiels = []\n") ==
         "trncost: s.toml:9: prices.fiels: unknown key (did you mean \"files\"?); [prices] takes "
         "files, store, consulted, max_age_days, savings_plans");

@@ -85,10 +85,11 @@ TEST_CASE("a study's uncertainties apply to every option, an option adds its own
   const std::string text = trncost_support::slurp(path);
   const auto st = io::parse_study(
       trncost_support::with_changes(
-          text, {{"runs = { files = [\"../data/ft-8b-trn2-runs.jsonl\"] }\n",
-                  "runs = { files = [\"../data/ft-8b-trn2-runs.jsonl\"] }\n[[option.uncertainty]]\n"
-                  "subject = \"the ring attention kernel\"\nkind = \"custom-operator\"\n"
-                  "owner = \"ml\"\ndetail = \"ported, not yet validated on trn2\"\n"}}),
+          text, {{"# No on-demand row for trn2.48xlarge",
+                  "[[option.uncertainty]]\nsubject = \"the ring attention kernel\"\n"
+                  "kind = \"custom-operator\"\nowner = \"ml\"\n"
+                  "detail = \"ported, not yet validated on trn2\"\n\n"
+                  "# No on-demand row for trn2.48xlarge"}}),
       path);
   for (const auto& o : st.options) {
     CAPTURE(o.name);

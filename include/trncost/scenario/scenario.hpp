@@ -224,6 +224,18 @@ struct scenario_grant {
   std::uint64_t line = 0;
 };
 
+/// [compat]: the model-support dataset's evidence for the model on the target stack, read when the
+/// model is built (compat::evidence_set::lookup); what it leaves open becomes a migration
+/// uncertainty for `owner`, a pass on the same stack a resolved one that says what it proves.
+struct scenario_compat {
+  std::string model_support;  ///< the dataset export (.csv, .jsonl), relative to the file
+  date consulted{};           ///< the day the export was read
+  std::string model;          ///< the model id, exactly as the dataset writes it
+  std::vector<std::pair<std::string, std::string>> stack;  ///< field (stack_fields) -> version
+  std::string owner;  ///< who closes what the evidence leaves open
+  std::uint64_t line = 0;
+};
+
 /// [spend]: when the job's spend happens, for the burn-down: spread over [start, end).
 struct scenario_spend {
   date start{};
@@ -268,6 +280,7 @@ struct scenario_spec {
   /// `[[uncertainty]]`: the migration uncertainties the file states (model::add_uncertainty), each
   /// with its line; an open one keeps the estimate from verified.
   std::vector<std::pair<migration_uncertainty, std::uint64_t>> uncertainties;
+  std::optional<scenario_compat> compat;
 };
 
 namespace detail {

@@ -17,12 +17,14 @@
 #include <sstream>
 #include <system_error>
 
+#include "../../compat/uncertainty.hpp"
 #include "../../credits.hpp"
 #include "../../measure.hpp"
 #include "../../model.hpp"
 #include "../../prices.hpp"
 #include "../../readers/detail/input.hpp"
 #include "../../readers/detail/toml_check.hpp"
+#include "../../readers/model_support.hpp"
 #include "../../readers/price_list.hpp"
 #include "../../readers/run_log.hpp"
 #include "../../report/extras.hpp"
@@ -265,6 +267,38 @@ class scenario_parser {
             uncertainty(*(*a)[i].as_table(), "uncertainty[" + std::to_string(i) + "]"));
       }
     }
+    if (root.get("compat") != nullptr) {
+      const toml::table& ct = table(root, "compat", "compat");
+      check_keys(ct, "compat", compat_keys, "[compat]");
+      scenario_compat c;
+      c.line = line_of(ct);
+      c.model_support =
+          path_string(required(ct, "compat", "model_support"), "compat.model_support");
+      c.consulted = date_value(required(ct, "compat", "consulted"), "compat.consulted");
+      c.model = string(ct, "compat", "model", true);
+      c.owner = string(ct, "compat", "owner", true);
+      const toml::table& st = table(ct, "compat.stack", "stack");
+      for (auto&& [k, v] : st) {
+        const std::string field(k.str());
+        const std::string path = "compat.stack." + field;
+        if (std::find(compat::stack_fields.begin(), compat::stack_fields.end(), field) ==
+            compat::stack_fields.end()) {
+          fail_at(key_line(k, v), path,
+                  "unknown field" + suggestion(field, compat::stack_fields) + "; a stack takes " +
+                      join_quoted(compat::stack_fields));
+        }
+        const auto version = v.value<std::string>();
+        if (!v.is_string() || !version || version->empty()) {
+          fail_at(line_of(v), path, "must be the version as non-empty text (\"2.21.33363.0\")");
+        }
+        c.stack.emplace_back(field, *version);
+      }
+      if (c.stack.empty()) {
+        fail_at(line_of(ct), "compat.stack",
+                "is empty: give the versions of the target stack (neuronx_cc = \"...\", ...)");
+      }
+      s.compat = std::move(c);
+    }
     if (root.get("spend") != nullptr) {
       const toml::table& sp = table(root, "spend", "spend");
       check_keys(sp, "spend", spend_keys, "[spend]");
@@ -291,9 +325,11 @@ class scenario_parser {
   }
 
   /// The top-level keys of a scenario file.
-  static constexpr std::array<std::string_view, 11> scenario_root_keys{
-      "format",       "sources",  "estimate", "prices", "runs",       "component",
-      "declare_none", "analysis", "grant",    "spend",  "uncertainty"};
+  static constexpr std::array<std::string_view, 12> scenario_root_keys{
+      "format",       "sources",  "estimate", "prices", "runs",        "component",
+      "declare_none", "analysis", "grant",    "spend",  "uncertainty", "compat"};
+  static constexpr std::array<std::string_view, 5> compat_keys{"model_support", "consulted",
+                                                               "model", "stack", "owner"};
   static constexpr std::array<std::string_view, 5> uncertainty_keys{"subject", "kind", "status",
                                                                     "owner", "detail"};
   /// The provenance kinds an input or a named source may hold.
@@ -1153,12 +1189,50 @@ class scenario_builder {
       guarded(n.line, "declare_none",
               [&] { m.declare_none(n.cat, declared_none{n.justification}); });
     }
+    if (s_.compat) add_compat_evidence(m, *s_.compat);
     for (std::size_t i = 0; i < s_.uncertainties.size(); ++i) {
       const auto& u = s_.uncertainties[i];  // no structured binding: clang 14 cannot capture one
       guarded(u.second, "uncertainty[" + std::to_string(i) + "]",
               [&] { m.add_uncertainty(u.first); });
     }
     return m;
+  }
+
+  /// [compat]: the dataset's answer for the model on the target stack, as a migration uncertainty
+  /// (open, for what the evidence leaves to do; resolved, for a pass on the same stack, saying
+  /// what it proves and what not), naming the export and the row.
+  void add_compat_evidence(model& m, const scenario_compat& c) const {
+    const std::string path =
+        existing(c.model_support, c.line, "compat.model_support", "model-support dataset export");
+    guarded(c.line, "compat", [&] {
+      const compat::evidence_set set = read_model_support_file(path, c.consulted);
+      compat::software_stack target;
+      std::string* const fields[] = {
+          &target.neuronx_cc,      &target.torch_neuronx, &target.torch,      &target.library,
+          &target.library_version, &target.transformers,  &target.accelerate, &target.nki,
+          &target.python,          &target.neuron_driver};
+      static_assert(std::size(fields) == compat::stack_fields.size());
+      for (const auto& [field, version] : c.stack) {
+        for (std::size_t i = 0; i < compat::stack_fields.size(); ++i) {
+          if (compat::stack_fields[i] == field) *fields[i] = version;
+        }
+      }
+      const compat::lookup_result r = set.lookup(c.model, target);
+      const std::string source = " (model-support dataset export " + c.model_support +
+                                 ", consulted " + to_string(c.consulted) + ")";
+      if (auto u = compat::uncertainty_from(r, c.owner)) {
+        u->subject = "model-support evidence for " + u->subject;
+        u->detail += "; it does not prove " + std::string(r.does_not_prove()) + source;
+        m.add_uncertainty(std::move(*u));
+        return;
+      }
+      m.add_uncertainty(
+          {"model-support evidence for " + r.model_id, migration_uncertainty::kind::other,
+           migration_uncertainty::state::resolved, c.owner,
+           std::string(to_string(r.outcome)) + " (line " + std::to_string(r.deciding->row.line) +
+               "): " + std::string(r.proves()) + "; it does not prove " +
+               std::string(r.does_not_prove()) + source});
+    });
   }
 
   // The component kinds (scenario/kinds/) use what follows too.
@@ -1460,6 +1534,8 @@ namespace io {
   add("grant", p::grant_keys);
   add("spend", p::spend_keys);
   add("uncertainty", p::uncertainty_keys);
+  add("compat", p::compat_keys);
+  for (std::string_view f : compat::stack_fields) out.push_back("compat.stack." + std::string(f));
   add("sources.NAME", p::provenance_keys);
   add("input", p::input_keys);
   add(spelling_of<measured>.file, p::measured_keys);

@@ -15,9 +15,9 @@ class study_parser : public scenario_parser {
  public:
   using scenario_parser::scenario_parser;
 
-  static constexpr std::array<std::string_view, 13> study_root_keys{
-      "format",    "study",        "sources",  "option", "estimate", "prices",     "runs",
-      "component", "declare_none", "analysis", "grant",  "spend",    "uncertainty"};
+  static constexpr std::array<std::string_view, 14> study_root_keys{
+      "format",    "study",        "sources",  "option", "estimate", "prices",      "runs",
+      "component", "declare_none", "analysis", "grant",  "spend",    "uncertainty", "compat"};
   static constexpr std::array<std::string_view, 8> study_keys{
       "title", "work", "work_per", "work_unit", "quality", "regions", "same_model", "what_if"};
   /// [study.what_if]: input = "...", from = "400", to = "1200", points = 9.
@@ -25,13 +25,13 @@ class study_parser : public scenario_parser {
   static constexpr std::array<std::string_view, 6> quality_keys{"dataset",   "metric",  "target",
                                                                 "direction", "reached", "stack"};
   /// What an [[option]] holds besides the scenario tables it overrides.
-  static constexpr std::array<std::string_view, 16> option_keys{
-      "name",       "quality",      "seconds_to_target",
-      "support",    "bottlenecks",  "porting_unjustified",
-      "estimate",   "prices",       "runs",
-      "component",  "declare_none", "analysis",
-      "grant",      "spend",        "neuron_monitor",
-      "uncertainty"};
+  static constexpr std::array<std::string_view, 17> option_keys{
+      "name",        "quality",      "seconds_to_target",
+      "support",     "bottlenecks",  "porting_unjustified",
+      "estimate",    "prices",       "runs",
+      "component",   "declare_none", "analysis",
+      "grant",       "spend",        "neuron_monitor",
+      "uncertainty", "compat"};
   /// option.neuron_monitor = { file = "...", below = "50" }.
   static constexpr std::array<std::string_view, 2> neuron_monitor_keys{"file", "below"};
 
@@ -195,7 +195,8 @@ class study_parser : public scenario_parser {
     }
 
     // The option's scenario: the common tables, with the option's written over them.
-    for (std::string_view t : {"estimate", "prices", "runs", "analysis", "spend", "declare_none"}) {
+    for (std::string_view t :
+         {"estimate", "prices", "runs", "analysis", "spend", "declare_none", "compat"}) {
       toml::node* mine = opt.get(t);
       if (mine == nullptr) continue;
       toml::table* mt = mine->as_table();
