@@ -163,8 +163,8 @@ inline constexpr std::string_view plan_unpriced_sentence =
     "day may come earlier once they are priced.";
 inline constexpr std::string_view plan_workloads_sentence =
     "Each workload's scenario estimated once: an occurrence spends that estimate evenly over its "
-    "days. Credits are attributed to the workloads whose charges they paid, period by period, "
-    "service by service.";
+    "time (its days, or by the second over a run that ends during a day). Credits are attributed "
+    "to the workloads whose charges they paid, period by period, service by service.";
 
 }  // namespace detail
 
