@@ -256,6 +256,8 @@ times = 2
             "fine-tunes lasts 0.4167 days a time (36000 s): the wall-clock time of ft, 36000 s "
             "(10.0000 h, 0.4167 days), to the next whole second; its spend is spread over its days "
             "by the second, its last day in part.") != std::string::npos);
+  CHECK(render_html(r).find("<p>fine-tunes lasts 0.4167 days a time (36000 s): the wall-clock "
+                            "time of ft, ") != std::string::npos);
   // The JSON says each occurrence's seconds.
   CHECK(render_json(r).find("\"end\": \"2027-01-05\",\n          \"seconds\": 36000,") !=
         std::string::npos);
