@@ -2882,8 +2882,8 @@ PLAN_WORKLOAD = ["name", "scenario", "title", "status", "per_occurrence", "unpri
                  "charges", "occurrences", "spend", "credits", "cash", "draws"]
 PLAN_CHARGE = ["category", "service", "kind", "amount"]
 PLAN_OCCURRENCE = ["start", "end", "cost"]
-# From version 2 each occurrence states its length in seconds: whole days, or a run ending during its
-# last day (version 1: whole days).
+# From version 2 each occurrence states its length in seconds: whole days, or a run ending during
+# its last day (version 1: whole days).
 PLAN_VERSION = 2
 PLAN_SECONDS_VERSION = 2
 PLAN_OCCURRENCE_V2 = ["start", "end", "seconds", "cost"]
