@@ -2884,6 +2884,12 @@ PLAN_WORKLOAD = ["name", "scenario", "title", "status", "per_occurrence", "unpri
                  "charges", "occurrences", "spend", "credits", "cash", "draws"]
 PLAN_CHARGE = ["category", "service", "kind", "amount"]
 PLAN_OCCURRENCE = ["start", "end", "cost"]
+# From version 2 each occurrence states its length in seconds: whole days, or a run ending during
+# its last day (version 1: whole days).
+PLAN_VERSION = 2
+PLAN_SECONDS_VERSION = 2
+PLAN_OCCURRENCE_V2 = ["start", "end", "seconds", "cost"]
+DAY_SECONDS = 86400
 PLAN_PERIOD = ["start", "end", "spend", "credits", "cash", "draws", "balance_after"]
 PLAN_MONTH = ["month", "spend", "credits", "cash", "draws"]
 PLAN_SERVICE = ["service", "spend", "credits", "cash"]
@@ -2917,8 +2923,8 @@ def month_after(d):
 
 
 def split_by_days(amount, days):
-    """amount in proportion to whole days, each part but the last rounded half-even at the 18th
-    digit, the last the remainder: the parts sum to the amount exactly."""
+    """amount in proportion to whole days (or seconds), each part but the last rounded half-even at
+    the 18th digit, the last the remainder: the parts sum to the amount exactly."""
     total = sum(days)
     parts, given = [], Fraction(0)
     for i, n in enumerate(days):
@@ -2939,9 +2945,10 @@ class Plan:
         d = closed(self.doc, "", PLAN_MEMBERS, "a plan")
         expect("schema", PLAN_SCHEMA, text(d, "", "schema"))
         version = whole(d, "", "schema_version")
-        if version != 1:
+        if not 1 <= version <= PLAN_VERSION:
             raise Unreadable("schema_version", f"{version} is not a plan version this verifier "
-                             "knows (1)")
+                             f"knows (1 to {PLAN_VERSION})")
+        with_seconds = version >= PLAN_SECONDS_VERSION
         text(d, "", "title")
         text(d, "", "file")
         if text(d, "", "currency") != "USD":
@@ -3020,7 +3027,9 @@ class Plan:
             occurrences, opath = [], at(path, "occurrences")
             oitems = arr(w, path, "occurrences")
             for j in range(len(oitems)):
-                o = plan_object(oitems, opath, j, PLAN_OCCURRENCE, "an occurrence")
+                o = plan_object(oitems, opath, j,
+                                PLAN_OCCURRENCE_V2 if with_seconds else PLAN_OCCURRENCE,
+                                "an occurrence")
                 first, end = day(o, at(opath, j), "start"), day(o, at(opath, j), "end")
                 if not first < end:
                     raise Mismatch(at(at(opath, j), "end"), f"a day after {first}", str(end),
@@ -3031,9 +3040,18 @@ class Plan:
                 if self.end < end:
                     raise Mismatch(at(at(opath, j), "end"), f"{self.end} or earlier", str(end),
                                    "inside the plan")
+                # Its length in seconds from its first day's 00:00: ending during its last day.
+                span = (end - first).days * DAY_SECONDS
+                seconds = span
+                if with_seconds:
+                    seconds = whole(o, at(opath, j), "seconds", 0)
+                    if not span - DAY_SECONDS < seconds <= span:
+                        raise Mismatch(at(at(opath, j), "seconds"),
+                                       f"more than {span - DAY_SECONDS} and at most {span}",
+                                       str(seconds), "an occurrence ends during its last day")
                 plan_expect(at(at(opath, j), "cost"), dec(o, at(opath, j), "cost"), per,
                             "each occurrence spends the workload's per_occurrence")
-                occurrences.append((first, end))
+                occurrences.append((first, end, seconds))
             if not occurrences:
                 raise Mismatch(opath, "an occurrence", "none", "a workload runs at least once")
             plan_expect(at(path, "spend"), dec(w, path, "spend"), per * len(occurrences),
@@ -3043,22 +3061,30 @@ class Plan:
 
     def schedule(self):
         """The plan's periods: cut at its dates, each 1st of a month and each occurrence's first
-        and last day; each occurrence's charges spread over its periods by days."""
+        and last day, and at the start of the last day of an occurrence that ends during it; each
+        occurrence's charges spread over its periods by days, or by the seconds of the run in
+        each period when it ends during a day."""
         cuts = {self.start, self.end}
         d = month_after(self.start)
         while d < self.end:
             cuts.add(d)
             d = month_after(d)
         for w in self.workloads:
-            for first, end in w["occurrences"]:
+            for first, end, seconds in w["occurrences"]:
                 cuts.update((first, end))
+                if seconds != (end - first).days * DAY_SECONDS:
+                    cuts.add(end - ONE_DAY)
         bounds = sorted(cuts)
         periods = [{"start": bounds[i], "end": bounds[i + 1], "charges": []}
                    for i in range(len(bounds) - 1)]
         for wi, w in enumerate(self.workloads):
-            for first, end in w["occurrences"]:
+            for first, end, seconds in w["occurrences"]:
                 a, b = bounds.index(first), bounds.index(end)
                 days = [(bounds[i + 1] - bounds[i]).days for i in range(a, b)]
+                if seconds != (end - first).days * DAY_SECONDS:
+                    # The run's seconds in each period: full days, then what is left of it.
+                    days = [min((bounds[i + 1] - first).days * DAY_SECONDS, seconds)
+                            - (bounds[i] - first).days * DAY_SECONDS for i in range(a, b)]
                 for cat, service, amount in w["charges"]:
                     for i, part in enumerate(split_by_days(amount, days)):
                         periods[a + i]["charges"].append((wi, cat, service, part))
@@ -3295,10 +3321,10 @@ def main(argv):
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Recomputes a trncost JSON report (schema trncost.report, versions 1 to 4, "
                     "a study, trncost.study version 1, a reconciliation of an estimate with a "
-                    "bill, trncost.reconciliation version 1, or a plan, trncost.plan version 1) "
-                    "from the report alone, sharing no "
-                    "code with trncost, and names the first mismatch: its path in the document, "
-                    "the expected value and the value found.",
+                    "bill, trncost.reconciliation version 1, or a plan, trncost.plan version 1 "
+                    "or 2) from the report alone, sharing no code with trncost, and names the "
+                    "first mismatch: its path in the document, the expected value and the value "
+                    "found.",
         epilog="exit codes:\n  0  the report passed\n  1  internal error (a bug in this script)\n"
                "  2  usage error\n  3  the report cannot be read (not JSON, a member missing or "
                "of the\n     wrong type, an unknown schema, version, member or section)\n"

@@ -63,6 +63,25 @@ def test_a_plan_totals_runway_and_draws(cli):
         p.render("csv")
 
 
+def test_a_plan_workload_lasts_its_exact_wall_clock_time(cli):
+    # tests/scenario/briefs_test.cpp: the pre-training of cpt-and-sweep has no days and lasts its
+    # wall-clock time, 578,565.333... s to the next second: 578,566 s, 578,566 / 86,400 =
+    # 6.696365740740740741 days (half-even at the 18th digit); the sweeps are 2 whole days.
+    path = "examples/plans/cpt-and-sweep.toml"
+    p = trncost.load_plan(path)
+    pre, sweeps = p.workloads
+    assert pre.seconds == 578566 and pre.days == Decimal("6.696365740740740741")
+    assert pre.days_from_workload
+    assert pre.occurrences == ((dt.date(2027, 3, 1), dt.date(2027, 3, 8)),)
+    assert (sweeps.days, sweeps.seconds, sweeps.days_from_workload) == (Decimal(2), 172800, False)
+    # The totals do not move (29,984.08 of spend, run out on 2027-03-23); the Markdown says the
+    # length, as the command's does; the frame has each workload's days.
+    assert round(p.spend, 2) == Decimal("29984.08") and p.runway == dt.date(2027, 3, 23)
+    assert "continued pre-training lasts 6.6964 days a time (578566 s)" in p.render()
+    assert p.render() == cli(path).stdout
+    assert list(p.frame()["days"]) == [pre.days, Decimal(2)]
+
+
 def test_refusals_name_the_file():
     with pytest.raises(trncost.Error, match="examples/scenarios/fine-tune-8b-trn1.toml"):
         trncost.load_study("examples/scenarios/fine-tune-8b-trn1.toml")

@@ -945,13 +945,19 @@ def load_study(path: str) -> Study:
 
 @dataclasses.dataclass(frozen=True)
 class PlanWorkload:
-    """One workload of a plan: its occurrences ([start, end) days) and what it drew."""
+    """One workload of a plan: its occurrences ([start, end) days) and what it drew; how long one
+    occurrence lasts, in days (exact for whole days, else seconds / 86,400 to 18 digits) and in
+    seconds, and whether that is its workload's own wall-clock time (neither days nor end written:
+    to the second, its last day spent in part)."""
 
     name: str
     occurrences: Tuple[Tuple[_dt.date, _dt.date], ...]
     spend: Decimal
     credits: Decimal
     cash: Decimal
+    days: Decimal
+    seconds: int
+    days_from_workload: bool
 
 
 class Plan:
@@ -993,8 +999,9 @@ class Plan:
     @property
     def workloads(self) -> List[PlanWorkload]:
         return [PlanWorkload(n, tuple((_dt.date.fromisoformat(a), _dt.date.fromisoformat(b))
-                                      for a, b in occ), Decimal(s), Decimal(c), Decimal(k))
-                for n, occ, s, c, k in self._d["workloads"]]
+                                      for a, b in occ), Decimal(s), Decimal(c), Decimal(k),
+                             Decimal(days), seconds, own)
+                for n, occ, s, c, k, days, seconds, own in self._d["workloads"]]
 
     def render(self, format: str = "md") -> str:
         """The plan's report: md (default), html or json, as `trncost estimate` writes it."""
@@ -1008,15 +1015,18 @@ class Plan:
 
     def frame(self) -> Any:
         """The workloads as a pandas DataFrame, one row each: name, occurrences, the first start,
-        the last end (exclusive), spend, credits and cash (Decimal); needs pandas."""
+        the last end (exclusive), spend, credits and cash (Decimal), one occurrence's days
+        (Decimal, fractional for a run ending during a day); needs pandas."""
         import pandas  # noqa: PLC0415 - optional dependency, imported only here
 
         return pandas.DataFrame(
             [{"name": w.name, "occurrences": len(w.occurrences),
               "first_start": w.occurrences[0][0] if w.occurrences else None,
               "last_end": w.occurrences[-1][1] if w.occurrences else None,
-              "spend": w.spend, "credits": w.credits, "cash": w.cash} for w in self.workloads],
-            columns=["name", "occurrences", "first_start", "last_end", "spend", "credits", "cash"])
+              "spend": w.spend, "credits": w.credits, "cash": w.cash, "days": w.days}
+             for w in self.workloads],
+            columns=["name", "occurrences", "first_start", "last_end", "spend", "credits", "cash",
+                     "days"])
 
 
 def load_plan(path: str) -> Plan:

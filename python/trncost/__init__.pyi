@@ -343,6 +343,9 @@ class PlanWorkload:
     spend: Decimal
     credits: Decimal
     cash: Decimal
+    days: Decimal
+    seconds: int
+    days_from_workload: bool
 
 class Plan:
     path: str

@@ -2,8 +2,8 @@
 """Both verifiers of a plan's JSON (`trncost audit` and tools/verify_report.py, which shares no code
 with trncost) on every shipped plan (examples/plans/*.toml, written by `trncost estimate --format
 json`) and the plans of tests/reports/data/plans/ (three grants, one wasted and one unusable; no
-grant), then on tampered copies: both must accept every plan and reject every tamper (exit 4),
-naming the same member.
+grant), the whole-day ones also as version 1 of the schema (no seconds), then on tampered copies:
+both must accept every plan and reject every tamper (exit 4), naming the same member.
 
   verify_plan.py --cli TRNCOST --verifier verify_report.py --work DIR --repo ROOT
 """
@@ -66,6 +66,26 @@ def main():
             if v.returncode != 0:
                 failures.append(f"{name}: {verifier[1]} rejected it: {v.stdout}{v.stderr}")
 
+    # A document of version 1 (whole days, no seconds: what trncost wrote before version 2) is still
+    # read: each whole-day plan written again as version 1 passes both.
+    for name in ("2027-on-one-grant", "three-grants", "no-grant"):
+        if name not in made:
+            continue
+        with open(made[name], encoding="utf-8") as f:
+            d = json.load(f)
+        d["schema_version"] = 1
+        for w in d["workloads"]:
+            for o in w["occurrences"]:
+                del o["seconds"]
+        out = os.path.join(a.work, name + "-v1.json")
+        with open(out, "w", encoding="utf-8") as f:
+            json.dump(d, f, indent=2)
+        for verifier in ([a.cli, "audit", out], [sys.executable, a.verifier, out]):
+            v = run(*verifier)
+            if v.returncode != 0:
+                failures.append(f"{name} as version 1: {verifier[1]} rejected it: "
+                                f"{v.stdout}{v.stderr}")
+
     base = "cpt-and-sweep"
 
     def tampered(edit):
@@ -92,6 +112,12 @@ def main():
         "total_spend": (lambda d: d.update(spend="29979.33"), "spend"),
         "service_credits": (lambda d: d["services"][0].update(credits="1"),
                             "services[0].credits"),
+        # The pre-training's 578,566 s an hour shorter: March 1-6 hold another share of it.
+        "occurrence_seconds": (lambda d: d["workloads"][0]["occurrences"][0].update(
+            seconds=578566 - 3600), "periods[0].spend"),
+        # Seconds past its 7 days (604,800 s): no longer ending during its last day.
+        "seconds_past_days": (lambda d: d["workloads"][0]["occurrences"][0].update(
+            seconds=604801), "workloads[0].occurrences[0].seconds"),
     }
     if base in made:
         for name, (edit, path) in tampers.items():

@@ -100,9 +100,32 @@ TEST_CASE("brief 2: continued pre-training with its interruptions, then sweeps, 
   CHECK(sweeps.occurrences.front().start == date{2027, 3, 8});
   CHECK(sweeps.occurrences.back().start == date{2027, 5, 17});
   CHECK(sweeps.draw.spend == decimal(6966));
+  // The pre-training lasts its wall-clock time, 578,565.333... s to the next second: 578,566 s,
+  // 6.696365740740740741 days (578,566 / 86,400, half-even at the 18th digit), from March 1 00:00
+  // to 16:42:46 on March 7. Its 23,018.077723389142567224 USD are spread by the second, 3,437.40 a
+  // day: March 1-6 (518,400 s) 23,018.077723389142567224 x 518,400 / 578,566 =
+  // 20,624.391152962551388863 (half-even at the 18th digit), March 7 (60,166 s, 0.6964 of it) the
+  // remainder 2,393.686570426591178361. Its occurrence still ends on March 8 (the day after its
+  // last), where the sweeps start, so no total moves: the run-out day is a day of the sweeps.
+  const auto& pre = r.workloads[0];
+  CHECK(pre.days_from_workload);
+  CHECK(pre.seconds == 578'566);
+  CHECK(pre.days == decimal::parse("6.696365740740740741"));
+  REQUIRE(pre.occurrences.size() == 1);
+  CHECK(pre.occurrences[0].end == date{2027, 3, 8});
+  CHECK(pre.occurrences[0].seconds == 578'566);
+  const auto& first = r.schedule.periods()[0];
+  CHECK(first.end == date{2027, 3, 7});
+  decimal first_spend{};
+  for (const auto& c : first.charges) first_spend += c.amount;
+  CHECK(first_spend == decimal::parse("20624.391152962551388863"));
+  decimal last_day{};
+  for (const auto& c : r.schedule.periods()[1].charges) last_day += c.amount;
+  CHECK(r.schedule.periods()[1].end == date{2027, 3, 8});
+  CHECK(last_day == decimal::parse("2393.686570426591178361"));
   // Spend 23,018.08... + 6,966 = 29,984.077723389142567224 USD. The grant's 25,000 pay the
-  // pre-training's week (3,288.30 a day), the first sweep (580.50 a day: 24,179.08 by March 9) and
-  // run out on the second sweep's second day, March 23 (25,340.08 by its end); 4,984.08 is cash.
+  // pre-training's 6.6964 days, the first sweep (580.50 a day: 24,179.08 by March 9) and run out
+  // on the second sweep's second day, March 23 (25,340.08 by its end); 4,984.08 is cash.
   const auto& b = r.burn_down;
   CHECK(b.total_spend == decimal::parse("29984.077723389142567224"));
   CHECK(b.total_credits == decimal(25000));

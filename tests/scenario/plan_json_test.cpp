@@ -10,6 +10,8 @@
 #include <trncost/scenario/plan.hpp>
 #include <vector>
 
+#include "../support/text.hpp"
+
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::scenario_plan_json_test {
 
@@ -48,10 +50,12 @@ TEST_CASE("a plan's JSON holds the figures of its Markdown, as computed by hand"
   const std::string text = json_of_shipped();
   const auto root = io::detail::parse_json_text(text, "plan.json");
   CHECK(text_at(root, "schema") == "trncost.plan");
+  CHECK(root.find("schema_version")->text() == "2");
   // The pre-training costs 23,018.077723389142567224 USD (tests/scenario/briefs_test.cpp) over
-  // 2027-03-01 to 03-08; the sweeps 1,161 USD each, two days every 14 from 03-08: 03-08, 03-22,
-  // 04-05, 04-19, 05-03, 05-17. Spend 23,018.077723389142567224 + 6 x 1,161 =
-  // 29,984.077723389142567224 USD.
+  // its wall-clock time, 578,566 s from 2027-03-01 (its last day, 03-07, in part: it ends 03-08);
+  // the sweeps 1,161 USD each, two days (172,800 s) every 14 from 03-08: 03-08, 03-22, 04-05,
+  // 04-19, 05-03, 05-17. Spend 23,018.077723389142567224 + 6 x 1,161 = 29,984.077723389142567224
+  // USD.
   CHECK(text_at(root, "spend") == "29984.077723389142567224");
   CHECK(text_at(root, "credits") == "25000");
   CHECK(text_at(root, "cash") == "4984.077723389142567224");
@@ -85,15 +89,30 @@ TEST_CASE("a plan's JSON holds the figures of its Markdown, as computed by hand"
   }
   CHECK(text_at(months[3], "month") == "2027-06");
   CHECK(text_at(months[3], "spend") == "0");
-  // Periods: cut at 03-01, 03-08, 03-10, 03-22, 03-24, 04-01, 04-05, 04-07, 04-19, 04-21, 05-01,
-  // 05-03, 05-05, 05-17, 05-19, 06-01 and 07-01: 16 periods.
-  CHECK(root.find("periods")->items().size() == 16);
+  // Periods: cut at 03-01, 03-07 (the pre-training's last, partial day), 03-08, 03-10, 03-22,
+  // 03-24, 04-01, 04-05, 04-07, 04-19, 04-21, 05-01, 05-03, 05-05, 05-17, 05-19, 06-01 and 07-01:
+  // 17 periods (16 when the pre-training was given 7 whole days). The first two hold its
+  // 518,400 s and 60,166 s: 23,018.077723389142567224 x 518,400 / 578,566 =
+  // 20,624.391152962551388863 and the remainder 2,393.686570426591178361, both paid (the grant
+  // has 4,375.608847037448611137, then 1,981.922276610857432776 left).
+  const auto& periods = root.find("periods")->items();
+  REQUIRE(periods.size() == 17);
+  CHECK(text_at(periods[0], "end") == "2027-03-07");
+  CHECK(text_at(periods[0], "spend") == "20624.391152962551388863");
+  CHECK(periods[0].find("balance_after")->items()[0].text() == "4375.608847037448611137");
+  CHECK(text_at(periods[1], "start") == "2027-03-07");
+  CHECK(text_at(periods[1], "spend") == "2393.686570426591178361");
+  CHECK(periods[1].find("balance_after")->items()[0].text() == "1981.922276610857432776");
   // The workloads: the pre-training is paid whole; the sweeps draw the rest, 25,000 -
   // 23,018.077723389142567224 = 1,981.922276610857432776, and pay 6,966 - that in cash.
   const auto& ws = root.find("workloads")->items();
   REQUIRE(ws.size() == 2);
   CHECK(text_at(ws[0], "per_occurrence") == "23018.077723389142567224");
-  CHECK(ws[0].find("occurrences")->items().size() == 1);
+  REQUIRE(ws[0].find("occurrences")->items().size() == 1);
+  const auto& pre = ws[0].find("occurrences")->items()[0];
+  CHECK(text_at(pre, "end") == "2027-03-08");
+  CHECK(pre.find("seconds")->text() == "578566");
+  CHECK(ws[1].find("occurrences")->items()[0].find("seconds")->text() == "172800");
   CHECK(text_at(ws[0], "credits") == "23018.077723389142567224");
   CHECK(text_at(ws[0], "cash") == "0");
   CHECK(text_at(ws[1], "per_occurrence") == "1161");
@@ -157,10 +176,56 @@ TEST_CASE("a tampered plan's JSON is refused, naming the member changed") {
   // occurrences, 5 x 1,161 = 5,805.
   CHECK(first_mismatch(replaced(text,
                                 "},\n        {\n          \"start\": \"2027-05-17\",\n          "
-                                "\"end\": \"2027-05-19\",\n          \"cost\": \"1161\"\n        }",
+                                "\"end\": \"2027-05-19\",\n          \"seconds\": 172800,\n    "
+                                "      \"cost\": \"1161\"\n        }",
                                 "}")) ==
         "workloads[1].spend: the document says 6966, recomputed 5805 (per_occurrence x 5 "
         "occurrence(s))");
+  // The pre-training an hour shorter, 574,966 s: 518,400 / 574,966 of it by March 7, so the first
+  // period's spend moves.
+  CHECK(first_mismatch(replaced(text, "\"seconds\": 578566", "\"seconds\": 574966"))
+            .starts_with("periods[0].spend: the document says 20624.391152962551388863, "
+                         "recomputed "));
+  // Seconds past its days (7 days are 604,800 s), or not reaching its last day (518,400 s = 6
+  // days): refused as such.
+  CHECK(first_mismatch(replaced(text, "\"seconds\": 578566", "\"seconds\": 604801")) ==
+        "workloads[0].occurrences[0].seconds: the document says 604801, which does not end on "
+        "the occurrence's last day (more than 518400 and at most 604800)");
+  CHECK(first_mismatch(replaced(text, "\"seconds\": 578566", "\"seconds\": 518400"))
+            .starts_with("workloads[0].occurrences[0].seconds: the document says 518400"));
+}
+
+TEST_CASE("a plan's JSON of version 1 (whole days, no seconds) is still read") {
+  // The shipped pre-training given 7 whole days (days = 7): the document trncost wrote before
+  // version 2, its occurrences' seconds left out, audits as it did.
+  std::string toml = trncost_support::slurp(shipped);
+  const std::string pre = "cpt-8b-trn2-interrupted.toml\"\nstart = 2027-03-01\n";
+  toml.replace(toml.find(pre), pre.size(), pre + "days = 7\n");
+  const auto r = run_plan(parse_plan(toml, shipped));
+  CHECK(r.workloads[0].seconds == 7 * 86'400);
+  std::string text = render_json(r);
+  text = replaced(text, "\"schema_version\": 2", "\"schema_version\": 1");
+  for (auto at = text.find("\n          \"seconds\": "); at != std::string::npos;
+       at = text.find("\n          \"seconds\": ")) {
+    text.erase(at, text.find('\n', at + 1) - at);
+  }
+  CHECK(text.find("seconds") == std::string::npos);
+  const auto c = report::check_plan(text, "v1.json");
+  CHECK(c.ok);
+  CHECK(c.periods == 16);
+  // Version 1 has no seconds: an occurrence that states them is refused as an unknown member.
+  CHECK_THROWS_AS(
+      (void)report::check_plan(render_json(r).replace(render_json(r).find("\"schema_version\": 2"),
+                                                      std::string("\"schema_version\": 2").size(),
+                                                      "\"schema_version\": 1"),
+                               "v1.json"),
+      parse_error);
+  // Version 3 is not one trncost wrote.
+  CHECK_THROWS_WITH_AS(
+      (void)report::check_plan(replaced(text, "\"schema_version\": 1", "\"schema_version\": 3"),
+                               "v3.json"),
+      doctest::Contains("schema_version: 3 is not a plan version this trncost reads (1 to 2)"),
+      parse_error);
 }
 
 }  // namespace trncost_tests::scenario_plan_json_test

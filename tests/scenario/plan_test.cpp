@@ -214,9 +214,9 @@ declare_none = { compute = "n", transfer = "n", logs = "n", data_preparation = "
   CHECK(refusal(bare).find("p.toml:26: component[0].price: is a bare number") != std::string::npos);
 }
 
-TEST_CASE("a workload without days lasts its wall-clock time, rounded up to whole days") {
-  // A fine-tune of 2 x trn1.32xlarge, 1,800 + 34,200 s = 36,000 s (0.4167 days): one day an
-  // occurrence, twice a month; each costs 2 x 10 h x 21.50 = 430 USD.
+TEST_CASE("a workload without days lasts its wall-clock time, to the second") {
+  // A fine-tune of 2 x trn1.32xlarge, 1,800 + 34,200 s = 36,000 s (0.4167 days): 10 h of its one
+  // day an occurrence, every 14 days, twice; each costs 2 x 10 h x 21.50 = 430 USD.
   const std::string scenario = R"(
 [workload.scenario]
 format = 1
@@ -243,15 +243,67 @@ times = 2
   const auto r = run_plan(parse_plan(text, "plans/inline.toml"));
   REQUIRE(r.workloads.size() == 1);
   const auto& x = r.workloads[0];
-  CHECK(x.days == 1);
+  // 36,000 / 86,400 = 0.41666..., half-even at the 18th digit.
+  CHECK(x.days == decimal::parse("0.416666666666666667"));
+  CHECK(x.seconds == 36'000);
   CHECK(x.days_from_workload);
   REQUIRE(x.occurrences.size() == 2);
   CHECK(x.occurrences[0].end == date{2027, 1, 5});
+  CHECK(x.occurrences[0].seconds == 36'000);
   CHECK(x.occurrences[1].start == date{2027, 1, 18});
   CHECK(r.burn_down.total_spend == decimal(860));
-  CHECK(render_markdown(r).find("fine-tunes lasts 1 day(s) a time: the wall-clock time of ft, "
-                                "36000 s (10.0000 h, 0.4167 days), rounded up to whole days") !=
+  CHECK(render_markdown(r).find(
+            "fine-tunes lasts 0.4167 days a time (36000 s): the wall-clock time of ft, 36000 s "
+            "(10.0000 h, 0.4167 days), to the next whole second; its spend is spread over its days "
+            "by the second, its last day in part.") != std::string::npos);
+  CHECK(render_html(r).find("<p>fine-tunes lasts 0.4167 days a time (36000 s): the wall-clock "
+                            "time of ft, ") != std::string::npos);
+  // The JSON says each occurrence's seconds.
+  CHECK(render_json(r).find("\"end\": \"2027-01-05\",\n          \"seconds\": 36000,") !=
         std::string::npos);
+
+  // 2.5 days across a month: 1,800 + 214,200 s = 216,000 s from 2027-01-30, 2 x 60 h x 21.50 =
+  // 2,580 USD, 1,032 a day: Jan 30 and 31 2,064 (January), half of Feb 1 516 (February). Its
+  // occurrence ends on Feb 2 (the day after its last day), where a workload after it starts.
+  std::string long_run = text;
+  long_run.replace(long_run.find("start = 2027-01-04\nevery = 14\ntimes = 2\n"),
+                   std::string("start = 2027-01-04\nevery = 14\ntimes = 2\n").size(),
+                   "start = 2027-01-30\n");
+  long_run.replace(long_run.find("\"34200\""), std::string("\"34200\"").size(), "\"214200\"");
+  long_run += R"(
+[[workload]]
+name = "after it"
+after = "fine-tunes"
+days = 1
+)" + std::string("[workload.scenario]\nformat = 1\n") +
+              text.substr(text.find("estimate = {"));
+  const auto l = run_plan(parse_plan(long_run, "plans/inline.toml"));
+  REQUIRE(l.workloads.size() == 2);
+  CHECK(l.workloads[0].days == decimal::parse("2.5"));
+  CHECK(l.workloads[0].seconds == 216'000);
+  CHECK(l.workloads[0].occurrences[0].end == date{2027, 2, 2});
+  CHECK(l.workloads[1].occurrences[0].start == date{2027, 2, 2});
+  CHECK(l.workloads[1].days == decimal(1));
+  CHECK(l.workloads[1].seconds == 86'400);
+  CHECK_FALSE(l.workloads[1].days_from_workload);
+  // January: 2,064; February: 516 and the second workload's 10 h, 430: 946.
+  const auto sum = io::detail::summarise_plan(l);
+  REQUIRE(sum.months.size() >= 2);
+  CHECK(sum.months[0].spend == decimal(2064));
+  CHECK(sum.months[1].spend == decimal(946));
+  CHECK(render_markdown(l).find("fine-tunes lasts 2.5000 days a time (216000 s)") !=
+        std::string::npos);
+
+  // A wall-clock time of 0 s: refused at the plan's line, naming the workload.
+  std::string none = text;
+  none.replace(none.find("\"1800\""), std::string("\"1800\"").size(), "\"0\"");
+  none.replace(none.find("\"34200\""), std::string("\"34200\"").size(), "\"0\"");
+  CHECK_THROWS_WITH_AS((void)run_plan(parse_plan(none, "plans/inline.toml")),
+                       doctest::Contains("plans/inline.toml:7: workload[0]: gives neither days "
+                                         "nor end, and the wall-clock time of \"ft\" is 0 s: an "
+                                         "occurrence lasts more than 0 s: give days (or start "
+                                         "and end)"),
+                       input_error);
   // A scenario without a workload that has a wall-clock time asks for days, at the plan's line.
   std::string storage_only = text;
   const auto from = storage_only.find("[[workload.scenario.component]]");

@@ -1293,6 +1293,29 @@ def p_occurrence_dropped(doc):
     return None
 
 
+def p_occurrence_seconds(doc):
+    """A run's length changed by an hour within its last day: its days' shares move."""
+    for w in doc["workloads"]:
+        for o in w["occurrences"]:
+            if o.get("seconds", 0) % 86400 > 3600:
+                o["seconds"] -= 3600
+                return "periods", "an occurrence's length an hour shorter"
+    return None
+
+
+def p_seconds_past_days(doc):
+    """An occurrence's seconds past its days: it no longer ends during its last day."""
+    for i, w in enumerate(doc["workloads"]):
+        for j, o in enumerate(w["occurrences"]):
+            if "seconds" in o:
+                start = datetime.date.fromisoformat(o["start"])
+                end = datetime.date.fromisoformat(o["end"])
+                o["seconds"] = (end - start).days * 86400 + 1
+                return f"workloads[{i}].occurrences[{j}].seconds", \
+                    "an occurrence's seconds one past its days"
+    return None
+
+
 def p_charge_service(doc):
     """A charge moved to a service the grant does not cover: the periods' credits change."""
     for i, w in enumerate(doc["workloads"]):
@@ -1316,6 +1339,8 @@ PLAN_CLASSES = [
     ("plan-draw-moved", p_draw_moved),
     ("plan-run-out-moved", p_run_out_moved),
     ("plan-occurrence-dropped", p_occurrence_dropped),
+    ("plan-occurrence-seconds", p_occurrence_seconds),
+    ("plan-seconds-past-days", p_seconds_past_days),
     ("plan-charge-service-forgotten", p_charge_service),
     ("plan-grant-amount", p_grant_amount),
     ("plan-runway", member_set("runway", "2099-01-01", "a run-out day of the plan far later")),
@@ -1324,7 +1349,7 @@ PLAN_CLASSES = [
     ("plan-unknown-member", member_set("comment", "reviewed", "an unknown top-level member")),
     ("plan-unknown-workload-member",
      member_set("workloads[0].note", "x", "an unknown member in a workload")),
-    ("plan-version", member_set("schema_version", 2, "a plan version nobody wrote")),
+    ("plan-version", member_set("schema_version", 3, "a plan version nobody wrote")),
 ]
 
 

@@ -58,8 +58,10 @@ namespace detail {
 
 TRNCOST_DECL date next_month_start(date d);
 
-/// Splits `amount` in proportion to whole days: part i gets amount * days_i / total (rounded
-/// half-even at the 18th digit) and the last part the remainder, so the parts sum exactly.
+/// Splits `amount` in proportion to whole weights (days, or a plan's seconds): part i gets
+/// amount * days_i / total (rounded half-even at the 18th digit) and the last part the remainder,
+/// so the parts sum exactly. Weights in one unit or another, the parts are the same (the quotient
+/// is the same number).
 TRNCOST_DECL std::vector<decimal> prorate(decimal amount, const std::vector<std::int64_t>& days);
 
 }  // namespace detail

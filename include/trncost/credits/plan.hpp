@@ -1,13 +1,16 @@
 // A plan: several workloads over calendar time on the same grants (docs/scenario.md, "Plans"). Each
 // occurrence of a workload (a fine-tune each month, a service for a quarter) spends its estimate
-// evenly over its days; the plan's spend schedule is every occurrence's spend, in periods split at
-// every occurrence's first and last day and at calendar months, within the plan's dates. The grants
+// evenly over its time: whole days, or a run's exact length in seconds from its first day's 00:00,
+// its last day weighing the part of it the run takes; the plan's spend schedule is every
+// occurrence's spend, in periods split at every occurrence's first and last day and at calendar
+// months, within the plan's dates. The grants
 // are applied to it by burn_down() (no projection past the plan), and the credits of each period
 // are attributed to the workloads whose charges they paid.
 #ifndef TRNCOST_CREDITS_PLAN_HPP
 #define TRNCOST_CREDITS_PLAN_HPP
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -17,11 +20,25 @@
 
 namespace trncost::credits {
 
-/// One run of a workload: its spend over the days [start, end).
+/// The schema version of a plan's JSON document (schema trncost.plan, docs/reports.md "Plans") that
+/// trncost writes; its readers (`trncost audit`, tools/verify_report.py) read every version up to
+/// it. Version 2 added each occurrence's `seconds`: a version 1 document's occurrences are whole
+/// days.
+inline constexpr int plan_schema_version = 2;
+inline constexpr int plan_seconds_schema_version = 2;
+
+/// One run of a workload: its spend over the days [start, end), or over its first `seconds` from
+/// start 00:00 when it ends during its last day.
 struct occurrence {
   date start{};
-  date end{};
+  date end{};  ///< the day after its last day
+  /// Its length in seconds: more than (end - start - 1) days and at most (end - start) days. 0 (or
+  /// exactly the days): the whole days [start, end).
+  std::int64_t seconds = 0;
 };
+
+/// An occurrence's length in seconds: `seconds`, or its whole days x 86,400.
+[[nodiscard]] TRNCOST_DECL std::int64_t length_seconds(const occurrence& o);
 
 /// A workload of a plan: its name, one estimate per occurrence, and its occurrences.
 struct planned_workload {
@@ -41,8 +58,11 @@ struct planned_charges {
 /// The plan's spend over [start, end): each occurrence's priced lines (as charges by category and
 /// service, spend_schedule::charges_of()) spread evenly over its days, prorated exactly (the parts
 /// of a charge sum to it), each charge described by its workload's name; periods split at every
-/// occurrence's start and end and at each 1st of a month. No projection past the plan: its rate is
-/// empty. input_error naming the workload for an occurrence outside [start, end) or of no days.
+/// occurrence's start and end and at each 1st of a month. An occurrence of `seconds` is spread by
+/// the second (a period's weight: the seconds of the run in it) and its last, partial day is a
+/// period of its own, so that every period spends evenly over its days. No projection past the
+/// plan: its rate is empty. input_error naming the workload for an occurrence outside [start, end),
+/// of no days, or whose seconds do not end in its last day.
 [[nodiscard]] TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_workload>& w,
                                                         date start, date end);
 

@@ -42,8 +42,8 @@ struct plan_workload_spec {
   std::optional<scenario_spec> inline_scenario;
   std::optional<date> start;  ///< or `after`
   std::string after;          ///< the workload whose last occurrence it follows
-  /// One occurrence's length, or `end`; neither: the scenario's workload's wall-clock time, rounded
-  /// up to whole days.
+  /// One occurrence's length in whole days, or `end`; neither: the scenario's workload's wall-clock
+  /// time, to the next whole second (its last day spent in part).
   std::optional<std::int64_t> days;
   std::optional<date> end;      ///< the first occurrence's end (excluded)
   std::string every;            ///< "", "week", "month" or "days"
@@ -71,9 +71,14 @@ struct plan_workload_result {
   estimate est;          ///< one occurrence
   std::vector<credits::occurrence> occurrences;
   credits::workload_draw draw;
-  std::int64_t days = 0;  ///< one occurrence's length in days
-  bool days_from_workload =
-      false;  ///< neither days nor end written: its wall-clock time, rounded up
+  /// One occurrence's length in days, exact for whole days and otherwise seconds / 86,400 (rounded
+  /// half-even at the 18th digit): 6.696365740740740741 for a run of 578,566 s.
+  decimal days{};
+  /// One occurrence's length in seconds: days x 86,400 as written, or its workload's wall-clock
+  /// time to the next whole second.
+  std::int64_t seconds = 0;
+  /// Neither days nor end written: it lasts its workload's wall-clock time.
+  bool days_from_workload = false;
 };
 
 /// A plan, evaluated: every workload, the schedule of the plan's spend, the burn-down.
@@ -144,6 +149,10 @@ struct plan_summary {
 
 [[nodiscard]] TRNCOST_DECL plan_summary summarise_plan(const plan_result& r);
 
+/// What the Markdown and the HTML say under the workloads table of each workload written without
+/// days or end: how long one occurrence lasts, in days and seconds, and where that comes from.
+[[nodiscard]] TRNCOST_DECL std::vector<std::string> plan_length_sentences(const plan_result& r);
+
 /// The credits each grant paid in each of the plan's periods ([period][grant], the burn-down's
 /// order of grants): its credit lines summed by the period that holds them.
 [[nodiscard]] TRNCOST_DECL std::vector<std::vector<decimal>> plan_period_draws(
@@ -154,8 +163,8 @@ inline constexpr std::string_view plan_unpriced_sentence =
     "day may come earlier once they are priced.";
 inline constexpr std::string_view plan_workloads_sentence =
     "Each workload's scenario estimated once: an occurrence spends that estimate evenly over its "
-    "days. Credits are attributed to the workloads whose charges they paid, period by period, "
-    "service by service.";
+    "time (its days, or by the second over a run that ends during a day). Credits are attributed "
+    "to the workloads whose charges they paid, period by period, service by service.";
 
 }  // namespace detail
 
@@ -168,12 +177,12 @@ inline constexpr std::string_view plan_workloads_sentence =
 /// workload and by service and the burn-down of the plan's grants (report/html_extras.hpp).
 [[nodiscard]] TRNCOST_DECL std::string render_html(const plan_result& r);
 
-/// The plan as JSON (schema trncost.plan, version 1; docs/reports.md): every figure of its
-/// Markdown (the periods, the months with each grant's draw, the workloads with theirs, the grants,
-/// the services, the totals and the run-out day) beside the inputs that recompute them (each
-/// workload's charges of one occurrence and its occurrences' dates, each grant's amount, dates and
-/// coverage), amounts as exact decimal strings. `trncost audit` (report/audit_plan.hpp) and
-/// tools/verify_report.py recompute it from the document alone.
+/// The plan as JSON (schema trncost.plan, version report::plan_schema_version; docs/reports.md):
+/// every figure of its Markdown (the periods, the months with each grant's draw, the workloads with
+/// theirs, the grants, the services, the totals and the run-out day) beside the inputs that
+/// recompute them (each workload's charges of one occurrence and its occurrences' dates and length
+/// in seconds, each grant's amount, dates and coverage), amounts as exact decimal strings. `trncost
+/// audit` (report/audit_plan.hpp) and tools/verify_report.py recompute it from the document alone.
 [[nodiscard]] TRNCOST_DECL std::string render_json(const plan_result& r);
 
 }  // namespace trncost::io

@@ -13,6 +13,10 @@ namespace trncost {
 
 namespace credits {
 
+TRNCOST_DECL std::int64_t length_seconds(const occurrence& o) {
+  return o.seconds != 0 ? o.seconds : days_between(o.start, o.end) * 86'400;
+}
+
 TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_workload>& w, date start,
                                           date end) {
   std::vector<planned_charges> c;
@@ -29,6 +33,7 @@ TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_charges>& w,
     throw input_error("a plan runs over days [start, end) with start before end; got " +
                       to_string(start) + " to " + to_string(end));
   }
+  constexpr std::int64_t seconds_a_day = 86'400;
   std::set<date> cuts{start, end};
   for (date d = detail::next_month_start(start); d < end; d = detail::next_month_start(d)) {
     cuts.insert(d);
@@ -39,6 +44,14 @@ TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_charges>& w,
         throw input_error("workload '" + x.name + "': an occurrence from " + to_string(o.start) +
                           " to " + to_string(o.end) + " has no days");
       }
+      const std::int64_t whole = days_between(o.start, o.end) * seconds_a_day;
+      if (o.seconds != 0 && !(whole - seconds_a_day < o.seconds && o.seconds <= whole)) {
+        throw input_error("workload '" + x.name + "': the occurrence from " + to_string(o.start) +
+                          " to " + to_string(o.end) + " lasts " + std::to_string(o.seconds) +
+                          " s, which does not end on its last day (more than " +
+                          std::to_string(whole - seconds_a_day) + " s and at most " +
+                          std::to_string(whole) + ")");
+      }
       if (o.start < start || end < o.end) {
         throw input_error("workload '" + x.name + "': the occurrence from " + to_string(o.start) +
                           " to " + to_string(o.end) + " is not inside the plan (" +
@@ -46,6 +59,8 @@ TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_charges>& w,
       }
       cuts.insert(o.start);
       cuts.insert(o.end);
+      // A run ending during its last day: that day a period of its own, spent in part.
+      if (o.seconds != 0 && o.seconds < whole) cuts.insert(add_days(o.end, -1));
     }
   }
   const std::vector<date> bounds(cuts.begin(), cuts.end());
@@ -60,11 +75,20 @@ TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_charges>& w,
           std::lower_bound(bounds.begin(), bounds.end(), o.start) - bounds.begin());
       const auto last = static_cast<std::size_t>(
           std::lower_bound(bounds.begin(), bounds.end(), o.end) - bounds.begin());
-      std::vector<std::int64_t> days;
-      for (std::size_t i = first; i < last; ++i)
-        days.push_back(days_between(bounds[i], bounds[i + 1]));
+      // Each period's weight: its days, or for a run of `seconds` the seconds of the run in it
+      // (the same shares for whole days: x 86,400 above and below).
+      std::vector<std::int64_t> weights;
+      for (std::size_t i = first; i < last; ++i) {
+        if (o.seconds == 0) {
+          weights.push_back(days_between(bounds[i], bounds[i + 1]));
+        } else {
+          const std::int64_t from = days_between(o.start, bounds[i]) * seconds_a_day;
+          const std::int64_t to = days_between(o.start, bounds[i + 1]) * seconds_a_day;
+          weights.push_back(std::min(to, o.seconds) - from);
+        }
+      }
       for (const auto& c : charges) {
-        const auto parts = detail::prorate(c.amount, days);
+        const auto parts = detail::prorate(c.amount, weights);
         for (std::size_t i = 0; i < parts.size(); ++i) {
           periods[first + i].charges.push_back({c.cat, c.kind, parts[i], x.name, c.service});
         }

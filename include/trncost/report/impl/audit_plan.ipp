@@ -87,10 +87,15 @@ TRNCOST_DECL plan_check check_plan(std::string_view json_text, std::string_view 
             "lost_at_expiry", "runway"},
            "a plan");
   if (r.str(root, "", "schema") != "trncost.plan") r.fail_at("schema", "is not trncost.plan");
-  if (const auto v = r.whole(root, "", "schema_version"); v != 1) {
-    r.fail_at("schema_version",
-              std::to_string(v) + " is not a plan version this trncost reads (1)");
+  // Every version up to the one trncost writes: version 1's occurrences are whole days.
+  const auto version = r.whole(root, "", "schema_version");
+  if (version < 1 || version > static_cast<std::uint64_t>(credits::plan_schema_version)) {
+    r.fail_at("schema_version", std::to_string(version) +
+                                    " is not a plan version this trncost reads (1 to " +
+                                    std::to_string(credits::plan_schema_version) + ")");
   }
+  const bool with_seconds =
+      version >= static_cast<std::uint64_t>(credits::plan_seconds_schema_version);
   plan_check out;
   const auto show_day = [](date d) { return to_string(d); };
   const auto show_dec = [](decimal d) { return d.to_string(); };
@@ -214,15 +219,33 @@ TRNCOST_DECL plan_check check_plan(std::string_view json_text, std::string_view 
       });
       plan_expect(path + ".per_occurrence", per, sum, "the sum of its charges");
       r.each(w, path, "occurrences", [&](const json_value& e, const std::string& at) {
-        r.closed(e, at, {"start", "end", "cost"}, "an occurrence");
+        if (with_seconds) {
+          r.closed(e, at, {"start", "end", "seconds", "cost"}, "an occurrence");
+        } else {
+          r.closed(e, at, {"start", "end", "cost"}, "an occurrence");
+        }
         const date s = r.day(e, at, "start");
         const date f = r.day(e, at, "end");
         if (!(s < f)) plan_fail(at + ".end", "is not after the occurrence's start");
         if (s < start) plan_fail(at + ".start", "is before the plan's start");
         if (end < f) plan_fail(at + ".end", "is after the plan's end");
+        // Its length: whole days, or seconds ending during its last day (the day before end).
+        const std::int64_t whole = days_between(s, f) * 86'400;
+        std::int64_t seconds = 0;
+        if (with_seconds) {
+          const auto said = r.whole(e, at, "seconds");
+          if (said + 86'400 <= static_cast<std::uint64_t>(whole) ||
+              said > static_cast<std::uint64_t>(whole)) {
+            plan_fail(at + ".seconds",
+                      "the document says " + std::to_string(said) + ", which does not end on " +
+                          "the occurrence's last day (more than " + std::to_string(whole - 86'400) +
+                          " and at most " + std::to_string(whole) + ")");
+          }
+          if (static_cast<std::int64_t>(said) != whole) seconds = static_cast<std::int64_t>(said);
+        }
         plan_expect(at + ".cost", r.dec(e, at, "cost"), per,
                     "each occurrence spends the workload's per_occurrence");
-        x.occurrences.push_back({s, f});
+        x.occurrences.push_back({s, f, seconds});
       });
       if (x.occurrences.empty()) plan_fail(path + ".occurrences", "is empty");
       plan_expect(path + ".spend", r.dec(w, path, "spend"),
@@ -284,7 +307,7 @@ TRNCOST_DECL plan_check check_plan(std::string_view json_text, std::string_view 
     const auto& ps = r.array(root, "", "periods");
     plan_expect_count("periods", ps.size(), b.periods.size(),
                       "periods (cut at the plan's dates, each 1st of a month and each "
-                      "occurrence's first and last day)");
+                      "occurrence's first and last day, and a partial last day's start)");
     for (std::size_t p = 0; p < ps.size(); ++p) {
       const std::string path = "periods[" + std::to_string(p) + "]";
       const json_value& o = r.object_at(ps, p, path);

@@ -162,11 +162,12 @@ TRNCOST_DECL date months_after(date d, std::int64_t n) {
   return date(static_cast<int>(d.year() + m / 12), static_cast<unsigned>(m % 12 + 1), d.day());
 }
 
-/// How many whole days a workload written without `days` or `end` lasts in a plan: its scenario's
-/// one workload's wall-clock time (a figure of its estimate), rounded up to whole days. Refused,
-/// naming the plan's line, when the scenario has no such workload, several, or an unknown time.
-TRNCOST_DECL std::int64_t days_of_workload(const estimate& est, std::uint64_t line,
-                                           const std::string& key, const std::string& file) {
+/// How long a workload written without `days` or `end` lasts in a plan, in seconds: its scenario's
+/// one workload's wall-clock time (a figure of its estimate), to the next whole second. Refused,
+/// naming the plan's file, line and key, when the scenario has no such workload, several, an
+/// unknown time, a time of 0 s or less, or one longer than a plan's 36,600 days.
+TRNCOST_DECL std::int64_t seconds_of_workload(const estimate& est, std::uint64_t line,
+                                              const std::string& key, const std::string& file) {
   std::vector<const workload_figure*> walls;
   std::string names;
   for (const auto& f : est.figures) {
@@ -189,10 +190,16 @@ TRNCOST_DECL std::int64_t days_of_workload(const estimate& est, std::uint64_t li
     throw refuse("the wall-clock time of \"" + wall->workload + "\" is unknown");
   }
   const decimal seconds = decimal::parse(wall->value->value);
-  const decimal days = decimal::divide(seconds, decimal(86400), rounding::half_even);
-  const decimal whole = days.round(decimal_places(0), rounding::ceiling);
-  const auto n = std::stoll(whole.to_string());
-  return n < 1 ? 1 : n;
+  if (!(decimal{} < seconds)) {
+    throw refuse("the wall-clock time of \"" + wall->workload + "\" is " + seconds.to_string() +
+                 " s: an occurrence lasts more than 0 s");
+  }
+  constexpr std::int64_t longest = 36'600LL * 86'400;
+  if (decimal(longest) < seconds) {
+    throw refuse("the wall-clock time of \"" + wall->workload + "\" is " + seconds.to_string() +
+                 " s, longer than " + std::to_string(longest) + " s (36,600 days)");
+  }
+  return std::stoll(seconds.round(decimal_places(0), rounding::ceiling).to_string());
 }
 
 }  // namespace trncost::io::detail
@@ -281,17 +288,22 @@ namespace io {
         if (before.name == w.after) first = before.occurrences.back().end;
       }
     }
-    const std::int64_t length = w.days  ? *w.days
-                                : w.end ? days_between(first, *w.end)
-                                        : detail::days_of_workload(x.est, w.line, key, p.file);
-    x.days = length;
+    // Its length: whole days as written, or the workload's own wall-clock time to the second (its
+    // days the whole days it touches, its last day in part when the run ends during it).
+    constexpr std::int64_t a_day = 86'400;
     x.days_from_workload = !w.days && !w.end;
+    x.seconds = w.days  ? *w.days * a_day
+                : w.end ? days_between(first, *w.end) * a_day
+                        : detail::seconds_of_workload(x.est, w.line, key, p.file);
+    x.days = decimal::divide(decimal(x.seconds), decimal(a_day), rounding::half_even);
+    const std::int64_t length = (x.seconds + a_day - 1) / a_day;
+    const std::int64_t part = x.seconds % a_day == 0 ? 0 : x.seconds;
     for (std::int64_t k = 0; k < w.times; ++k) {
       const date s = w.every == "month"  ? detail::months_after(first, k)
                      : w.every == "week" ? add_days(first, 7 * k)
                      : w.every == "days" ? add_days(first, w.every_days * k)
                                          : first;
-      x.occurrences.push_back({s, add_days(s, length)});
+      x.occurrences.push_back({s, add_days(s, length), part});
     }
     planned.push_back({x.name, x.est, x.occurrences});
     r.workloads.push_back(std::move(x));
@@ -337,6 +349,23 @@ namespace io {
 }
 
 namespace detail {
+
+TRNCOST_DECL std::vector<std::string> plan_length_sentences(const plan_result& r) {
+  std::vector<std::string> out;
+  for (const auto& w : r.workloads) {
+    if (!w.days_from_workload) continue;
+    for (const auto& f : w.est.figures) {
+      if (f.what != figure_wall_clock_time) continue;
+      out.push_back(w.name + " lasts " + w.days.to_fixed(decimal_places(4)) + " days a time (" +
+                    std::to_string(w.seconds) + " s): the wall-clock time of " + f.workload + ", " +
+                    figure_text(f.value->value, f.value->unit, f.value->known) +
+                    ", to the next whole second; its spend is spread over its days by the "
+                    "second, " +
+                    (w.seconds % 86'400 == 0 ? "whole days." : "its last day in part."));
+    }
+  }
+  return out;
+}
 
 TRNCOST_DECL plan_summary summarise_plan(const plan_result& r) {
   const auto& b = r.burn_down;
@@ -439,7 +468,7 @@ TRNCOST_DECL std::vector<std::vector<decimal>> plan_period_draws(const plan_resu
   detail::json_writer w;
   w.begin_object();
   w.member("schema", "trncost.plan");
-  w.member("schema_version", std::uint64_t{1});
+  w.member("schema_version", static_cast<std::uint64_t>(credits::plan_schema_version));
   w.member("title", r.title);
   w.member("file", r.file);
   w.member("currency", "USD");
@@ -516,6 +545,7 @@ TRNCOST_DECL std::vector<std::vector<decimal>> plan_period_draws(const plan_resu
       w.begin_object();
       w.member("start", to_string(o.start));
       w.member("end", to_string(o.end));
+      w.member("seconds", static_cast<std::uint64_t>(credits::length_seconds(o)));
       w.member("cost", x.est.total);
       w.end_object();
     }
@@ -624,16 +654,7 @@ TRNCOST_DECL std::vector<std::vector<decimal>> plan_period_draws(const plan_resu
          " | " + to_string(w.occurrences.back().end) + " | " + usd(w.draw.spend) + " | " +
          usd(w.draw.credits) + " | " + usd(w.draw.cash) + " |\n";
   }
-  for (const auto& w : r.workloads) {
-    if (!w.days_from_workload) continue;
-    for (const auto& f : w.est.figures) {
-      if (f.what != figure_wall_clock_time) continue;
-      o += "\n" + md_cell(w.name) + " lasts " + std::to_string(w.days) + " day(s) a time: the " +
-           "wall-clock time of " + md_cell(f.workload) + ", " +
-           md_cell(detail::figure_text(f.value->value, f.value->unit, f.value->known)) +
-           ", rounded up to whole days (a plan counts days).\n";
-    }
-  }
+  for (const auto& l : detail::plan_length_sentences(r)) o += "\n" + md_cell(l) + "\n";
   if (!b.grants.empty()) {
     o += "\n## Grants\n\n| grant | amount USD | used USD | runs out on | last valid day | lost at "
          "expiry USD |\n|---|---:|---:|---|---|---:|\n";
@@ -741,6 +762,7 @@ TRNCOST_DECL std::vector<std::vector<decimal>> plan_period_draws(const plan_resu
          usd(w.draw.cash) + "</td></tr>\n";
   }
   h += "</table>\n";
+  for (const auto& l : detail::plan_length_sentences(r)) h += "<p>" + html_escape(l) + "</p>\n";
   if (!b.grants.empty()) h += "<h2>Grants</h2>\n" + detail::grants_table(b);
   h += "<h2>By month</h2>\n<table id=\"months\"><tr><th>month</th><th>spend USD</th><th>credits "
        "USD</th><th>cash USD</th></tr>\n";
