@@ -439,4 +439,35 @@ TEST_CASE("study errors name the file the line and the key") {
   CHECK_FALSE(is_study_text(head));
 }
 
+TEST_CASE("the flagship study shows what was observed: the runs, both scenarios, the evidence") {
+  const auto r = run_study(examples + "studies/fine-tune-trn1-trn2-p5.toml");
+  REQUIRE(r.options.size() == 3);
+  const auto& trn1 = r.options[0];
+  // The observed tornado: the medians of the runs between their fastest and slowest run, the
+  // single measurements in the +/-10 % band.
+  REQUIRE(trn1.extras.tornado.has_value());
+  const auto& bars = trn1.extras.tornado->observed;
+  CHECK(std::any_of(bars.begin(), bars.end(), [](const auto& b) {
+    return b.input == "useful_throughput" && b.basis == "min and max of 3 runs" &&
+           b.low == decimal(59000) && b.high == decimal(60400);
+  }));
+  // Measured and conservative side by side: the slowest run's 59,000 token/s instead of the
+  // median 60,000 makes training 1,296,000,000 / 59,000 = 21,966.10 s instead of 21,600 (+366.10
+  // s on 2 x 21.50/h: +4.3717 USD) and the failures, which scale with the exposure (25,566.10 s
+  // of 25,200), +0.4931: a gap of 4.864830508474576271, the tornado's total at 59,000.
+  REQUIRE(trn1.extras.scenarios.has_value());
+  REQUIRE(trn1.extras.scenarios->scenarios.size() == 2);
+  CHECK(trn1.extras.scenarios->scenarios[1].name == "conservative");
+  CHECK(trn1.extras.scenarios->scenarios[1].gap == decimal::parse("4.864830508474576271"));
+  // The runs: goodput and the failed run's cost, figures of the workload.
+  CHECK(std::any_of(trn1.est.figures.begin(), trn1.est.figures.end(),
+                    [](const auto& f) { return f.what == "goodput of run ft-8b-trn1-r1"; }));
+  // The trn2 option's compatibility evidence: a pass on the same stack, listed as resolved.
+  const auto& trn2 = r.options[1];
+  REQUIRE(trn2.est.uncertainties.size() == 1);
+  CHECK(trn2.est.uncertainties[0].status == migration_uncertainty::state::resolved);
+  CHECK(trn2.est.uncertainties[0].detail.find("passed on the same stack") == 0);
+  CHECK(r.options[2].est.uncertainties.empty());  // the GPU option has none
+}
+
 }  // namespace trncost_tests::cli_study_test
