@@ -20,13 +20,7 @@ namespace {
 // if the file lay in examples/scenarios/ (the export is examples/data/model_support_sample.csv).
 std::string scenario(const std::string& stack,
                      const std::string& model = "meta-llama/Llama-3.1-8B") {
-  return trncost_support::scenario_head +
-         trncost_support::component_head("object_storage", "corpus") +
-         R"(storage_class = "Standard"
-stored_gib = { value = "1000", choice = "the corpus we keep" }
-kept_months = { value = "3", choice = "a quarter" }
-storage_price = { value = "0.023", quoted = { source = "the S3 pricing page", region = "us-east-1", consulted = 2026-11-29 } }
-)" + trncost_support::declare_none_but({"storage"}) +
+  return trncost_support::verified_bucket +
          "[compat]\nmodel_support = \"../data/model_support_sample.csv\"\nconsulted = "
          "2026-11-29\nmodel = \"" +
          model + "\"\nowner = \"ml-platform\"\nstack = { " + stack + " }\n";

@@ -19,16 +19,7 @@ namespace {
 
 // A bucket priced from a quote, its size and time chosen: verified without an uncertainty.
 // 1,000 GiB x 3 mo x 0.023 = 69 USD.
-std::string scenario(const std::string& more) {
-  return trncost_support::scenario_head +
-         trncost_support::component_head("object_storage", "corpus") +
-         R"(storage_class = "Standard"
-stored_gib = { value = "1000", choice = "the corpus we keep" }
-kept_months = { value = "3", choice = "a quarter" }
-storage_price = { value = "0.023", quoted = { source = "the S3 pricing page", region = "us-east-1", consulted = 2026-11-29 } }
-)" + trncost_support::declare_none_but({"storage"}) +
-         more;
-}
+std::string scenario(const std::string& more) { return trncost_support::verified_bucket + more; }
 
 const std::string open_one = R"(
 [[uncertainty]]

@@ -68,6 +68,17 @@ inline std::string declare_none_but(std::initializer_list<std::string_view> kept
   return t;
 }
 
+/// A verified scenario: a bucket priced from a quote, its size and time chosen (1,000 GiB x 3 mo x
+/// 0.023 USD/GiB-mo = 69 USD), every other category declared none; the cases about what keeps an
+/// estimate from verified (migration uncertainties, compatibility evidence) append to it.
+inline const std::string verified_bucket = scenario_head +
+                                           component_head("object_storage", "corpus") +
+                                           R"(storage_class = "Standard"
+stored_gib = { value = "1000", choice = "the corpus we keep" }
+kept_months = { value = "3", choice = "a quarter" }
+storage_price = { value = "0.023", quoted = { source = "the S3 pricing page", region = "us-east-1", consulted = 2026-11-29 } }
+)" + declare_none_but({"storage"});
+
 /// The message with which the scenario parser refuses `text` (read as `file`), or "no error".
 inline std::string parse_error_of(const std::string& text, const std::string& file = "s.toml") {
   return error_message<trncost::parse_error>(
