@@ -6,6 +6,7 @@
 
 #include <string>
 #include <trncost/report/audit.hpp>
+#include <trncost/report/html.hpp>
 #include <trncost/report/json.hpp>
 #include <trncost/report/markdown.hpp>
 #include <trncost/scenario/scenario.hpp>
@@ -49,6 +50,10 @@ TEST_CASE("the runs of a log: billed time, goodput, time to quality and a failed
   const std::string md = io::render_markdown(e, "t");
   CHECK(md.find("median of setup_s over 3 runs; kept out: ft-8b-trn1-r4 (failed)") !=
         std::string::npos);
+  const std::string html = io::render_html(e, "t");
+  CHECK(html.find("<ul id=\"protocol-medians\">") != std::string::npos);
+  CHECK(html.find("<li><code>setup_s</code> = 360 s: median of setup_s over 3 runs; kept out: "
+                  "ft-8b-trn1-r4 (failed)</li>") != std::string::npos);
   CHECK(md.find("| fine-tune | goodput of run ft-8b-trn1-r1 | 0.5 (50.0 %) |") !=
         std::string::npos);
   // Both figures are recomputed by the audit from the runs' measured times.

@@ -72,6 +72,14 @@ struct protocol_row {
 
 TRNCOST_DECL std::vector<protocol_row> protocol_rows(const std::vector<run_protocol>& runs);
 
+/// The medians a report derives over runs (op_kind::median), each with its value and unit and its
+/// formula, which names the runs kept out of it and why; in the report's order.
+struct median_row {
+  std::string name, value, formula;
+};
+
+TRNCOST_DECL std::vector<median_row> median_rows(const report::document& doc);
+
 /// "Made by trncost 0.1.0 for the as-of date 2026-11-30; a quote is fresh for 30 days."
 TRNCOST_DECL std::string protocol_sentence(const report::document& doc);
 

@@ -455,6 +455,14 @@ TRNCOST_DECL std::string render_html_page(const report::document& doc,
     }
     h += "</table>\n";
   }
+  if (const auto medians = detail::median_rows(doc); !medians.empty()) {
+    h += "<p>Medians over the runs:</p>\n<ul id=\"protocol-medians\">\n";
+    for (const auto& m : medians) {
+      h += "<li><code>" + html_escape(m.name) + "</code> = " + html_escape(m.value) + ": " +
+           html_escape(m.formula) + "</li>\n";
+    }
+    h += "</ul>\n";
+  }
   h += "</body>\n</html>\n";
   return h;
 }

@@ -111,6 +111,15 @@ TRNCOST_DECL std::string status_sentence(const estimate& est) {
   return status_sentence(est.status, est.freshness_window.count());
 }
 
+TRNCOST_DECL std::vector<median_row> median_rows(const report::document& doc) {
+  std::vector<median_row> out;
+  for (const auto& d : doc.derivations) {
+    if (d.op.kind != op_kind::median) continue;
+    out.push_back({d.name, d.value + (d.unit.empty() ? "" : " " + d.unit), d.formula});
+  }
+  return out;
+}
+
 TRNCOST_DECL std::vector<protocol_row> protocol_rows(const std::vector<run_protocol>& runs) {
   const auto given = [](const std::string& s) { return s.empty() ? std::string("not given") : s; };
   const auto joined = [&](const std::vector<std::pair<std::string, std::string>>& items,
@@ -423,13 +432,10 @@ namespace io {
          md_cell(r.software_stack) + " |\n";
   }
   // The medians over the runs, with the runs each leaves out (their derivation's formula).
-  bool medians = false;
-  for (const auto& d : doc.derivations) {
-    if (d.op.kind != op_kind::median) continue;
-    if (!medians) o += "\nMedians over the runs:\n\n";
-    medians = true;
-    o += "- `" + md_cell(d.name) + "` = " + d.value + " " + d.unit + ": " + md_cell(d.formula) +
-         "\n";
+  const auto medians = detail::median_rows(doc);
+  if (!medians.empty()) o += "\nMedians over the runs:\n\n";
+  for (const auto& m : medians) {
+    o += "- `" + md_cell(m.name) + "` = " + m.value + ": " + md_cell(m.formula) + "\n";
   }
   return o;
 }
