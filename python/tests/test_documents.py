@@ -729,3 +729,28 @@ def test_audit_reads_every_kind_of_document_as_the_command_does():
     est = trncost.load(str(ROOT / "examples" / "scenarios" / "fine-tune-8b-trn1.toml")).estimate()
     r = trncost.audit(est.to_json())
     assert r.ok and r.kind == "estimate" and r.lines > 0
+
+
+def test_a_compilation_and_its_graph_cache_from_the_shipped_file_and_from_python():
+    path = "examples/scenarios/compile-8b-trn1.toml"
+    est = trncost.load(path).estimate()
+    # The base model: 1 instance x 2,700 s x 21.50 USD/instance-h = 16.125; the instruct variant's
+    # cache was built by its own compiler: 0 s.
+    assert est.total == Decimal("16.125")
+    assert est.by_phase[trncost.Phase.compilation] == Decimal("16.125")
+    amounts = {l.description.split(" with ")[0]: l.amount for l in est.lines}
+    assert amounts == {"compilation of meta-llama/Llama-3.1-8B": Decimal("16.125"),
+                       "compilation of meta-llama/Llama-3.1-8B-Instruct": Decimal(0)}
+    # The same document from Python, its public cache now named by the compilation's own release:
+    # the folder's commit suffix is the same build, so nothing is compiled at all.
+    doc = tomllib.loads((ROOT / path).read_text())
+    doc["component"][0]["cache"]["location"] = \
+        "hf://aws-neuron/optimum-neuron-cache/neuronxcc-2.21.33363.0+8ab9f450"
+    again = trncost.scenario(doc, base_dir="examples/scenarios").estimate()
+    assert again.total == Decimal(0)
+    assert "skipped, cache hf://aws-neuron/optimum-neuron-cache/neuronxcc-2.21.33363.0+8ab9f450" \
+        in again.lines[0].description
+    doc["component"][0]["compiler_version"] = "latest"
+    with pytest.raises(trncost.Error, match=r'component\[0\]\.compiler_version: "latest" is not '
+                                            r'a neuronx-cc version'):
+        trncost.scenario(doc, base_dir="examples/scenarios")

@@ -99,6 +99,24 @@ TEST_CASE("a cache is usable only for the compiler version that built it") {
             .reason.find("but its location says neuronxcc-2.20.16736.0") != std::string::npos);
 }
 
+TEST_CASE("a version with its build's commit and the bare release name the same build") {
+  // `neuronx-cc --version` prints "2.19.8089.0+8ab9f450"; a user or a folder may write the release.
+  CHECK(same_compiler_build("2.19.8089.0+8ab9f450", "2.19.8089.0"));
+  CHECK(same_compiler_build("2.19.8089.0", "2.19.8089.0+8ab9f450"));
+  CHECK(same_compiler_build("2.19.8089.0", "2.19.8089.0"));
+  CHECK_FALSE(same_compiler_build("2.19.8089.0+8ab9f450", "2.19.8089.0+0acef03a"));
+  CHECK_FALSE(same_compiler_build("2.19.8089.0", "2.19.8089.1"));
+  CHECK_FALSE(same_compiler_build("2.19", "2.19.8089.0"));
+  // A cache folder with the commit is usable for the bare release, and the reason says so.
+  const neff_cache with_commit{
+      "hf://aws-neuron/optimum-neuron-cache/neuronxcc-2.19.8089.0+8ab9f450", "",
+      documented{"the cache repository's folder names", as_of}};
+  const auto hit = check_cache(with_commit, "2.19.8089.0");
+  CHECK(hit.usable);
+  CHECK(hit.reason.find("built by neuronx-cc 2.19.8089.0+8ab9f450, the version") !=
+        std::string::npos);
+}
+
 TEST_CASE("compilation is one line in the compilation phase, counted as overhead") {
   const compile_cost c = qwen_compile();
   CHECK(c.name() == "compilation of Qwen/Qwen3-0.6B with neuronx-cc 2.21.33363.0");

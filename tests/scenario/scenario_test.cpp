@@ -134,7 +134,8 @@ TEST_CASE("component_kind_names lists every kind the parser reads, in the docume
                                                "batch_inference",
                                                "autoscaled_serving",
                                                "frontier",
-                                               "hosted_api"};
+                                               "hosted_api",
+                                               "compilation"};
   CHECK(names == expected);
   // Every kind's keys are in scenario_key_paths() under its name, and a kind the registry does not
   // hold is refused with the list.
@@ -149,7 +150,7 @@ TEST_CASE("component_kind_names lists every kind the parser reads, in the docume
         "trncost: s.toml:9: component[0].kind: unknown component kind \"servng\" (did you mean "
         "\"serving\"?); the kinds are instance_time, failures, block_storage, object_storage, "
         "logging, data_transfer, data_preparation, serving, sweep, continued_pretraining, "
-        "batch_inference, autoscaled_serving, frontier, hosted_api");
+        "batch_inference, autoscaled_serving, frontier, hosted_api, compilation");
 }
 
 TEST_CASE("every provenance written inline, and declare_none") {
@@ -208,7 +209,8 @@ titel = "t"
         "trncost: s.toml:9: component[0].kind: unknown component kind \"object_storge\" (did you "
         "mean \"object_storage\"?); the kinds are instance_time, failures, block_storage, "
         "object_storage, logging, data_transfer, data_preparation, serving, sweep, "
-        "continued_pretraining, batch_inference, autoscaled_serving, frontier, hosted_api");
+        "continued_pretraining, batch_inference, autoscaled_serving, frontier, hosted_api, "
+        "compilation");
   // Missing required keys: at the table's line.
   CHECK(error_of("format = 1\n[estimate]\ntitle = \"t\"\nas_of = 2026-11-30\n") ==
         "trncost: s.toml:2: estimate.region: is missing (required)");

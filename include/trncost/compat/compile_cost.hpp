@@ -28,14 +28,21 @@ struct neff_cache {
 /// The version in a cache location's "neuronxcc-<version>" segment (up to the next '/'), or empty.
 [[nodiscard]] TRNCOST_DECL std::string cache_compiler_version(std::string_view location);
 
+/// Whether two neuronx-cc versions name the same build: equal, or equal releases where one names
+/// its build's commit and the other does not ("2.19.8089.0+8ab9f450" and "2.19.8089.0", as
+/// `neuronx-cc --version` and a cache folder may write it). "2.19.8089.0" and "2.19.8089.1" differ,
+/// as do two different commits.
+[[nodiscard]] TRNCOST_DECL bool same_compiler_build(std::string_view a,
+                                                    std::string_view b) noexcept;
+
 /// Whether a cache may be reused for a compilation with `compiler_version`, and why.
 struct cache_decision {
   bool usable = false;
   std::string reason{};
 };
 
-/// A cache is usable only when the version that built it is known and equals `compiler_version`
-/// exactly; a location and a declared version that disagree are rejected too.
+/// A cache is usable only when the version that built it is known and is `compiler_version`'s build
+/// (same_compiler_build); a location and a declared version that disagree are rejected too.
 [[nodiscard]] TRNCOST_DECL cache_decision check_cache(const neff_cache& cache,
                                                       std::string_view compiler_version);
 

@@ -82,6 +82,16 @@ struct scenario_period {
   std::uint64_t line = 0;
 };
 
+/// A compiled-graph (NEFF) cache a `compilation` component may reuse: `cache = { location = "...",
+/// compiler_version = "...", <provenance> }` (compat::neff_cache). The version is optional when the
+/// location names it (`.../neuronxcc-<version>`).
+struct scenario_cache {
+  std::string location;
+  std::string compiler_version;
+  provenance origin;
+  std::uint64_t line = 0;
+};
+
 /// A throughput per instance read from a vLLM benchmark: `throughput = { vllm = "results.csv",
 /// config = "run.env", ttft_ms = 500, itl_ms = 50 }` (readers/vllm_bench.hpp). The bounds are exact
 /// decimal text; an absent bound is not checked.
@@ -142,6 +152,7 @@ struct scenario_component {
   std::vector<scenario_demand_period> profile;  ///< autoscaled_serving: one cycle, in order;
                                                 ///< serving: its weekly windows (`week`)
   std::optional<scenario_purchase> purchase;    ///< instance_time: not on demand
+  std::optional<scenario_cache> cache;          ///< compilation: a graph cache offered
 };
 
 /// Reads the offers a price store holds in force on a date (`[prices] store`): given to build_model
@@ -295,7 +306,8 @@ enum class scenario_key_type {
   throughput,
   flag,
   profile,
-  purchase
+  purchase,
+  cache
 };
 
 /// A key a table may hold, its type, whether it is required, the price query it defaults to (for

@@ -18,11 +18,21 @@ namespace compat {
   return std::string(location.substr(start, end == std::string_view::npos ? end : end - start));
 }
 
+[[nodiscard]] TRNCOST_DECL bool same_compiler_build(std::string_view a,
+                                                    std::string_view b) noexcept {
+  if (a == b) return true;
+  const auto release = [](std::string_view v) { return v.substr(0, v.find('+')); };
+  // One names its build's commit and the other does not: the release number decides.
+  const bool one_bare =
+      (a.find('+') == std::string_view::npos) != (b.find('+') == std::string_view::npos);
+  return one_bare && release(a) == release(b);
+}
+
 [[nodiscard]] TRNCOST_DECL cache_decision check_cache(const neff_cache& cache,
                                                       std::string_view compiler_version) {
   const std::string from_location = cache_compiler_version(cache.location);
   if (!cache.compiler_version.empty() && !from_location.empty() &&
-      cache.compiler_version != from_location) {
+      !same_compiler_build(cache.compiler_version, from_location)) {
     return {false, "cache " + cache.location + " is declared as built by neuronx-cc " +
                        cache.compiler_version + " but its location says neuronxcc-" +
                        from_location};
@@ -33,7 +43,7 @@ namespace compat {
     return {false, "cache " + cache.location +
                        " does not say which neuronx-cc version built it (no neuronxcc-<version>)"};
   }
-  if (built_by != compiler_version) {
+  if (!same_compiler_build(built_by, compiler_version)) {
     return {false, "cache " + cache.location + " was built by neuronx-cc " + built_by +
                        "; this compilation uses neuronx-cc " + std::string(compiler_version) +
                        ", and compiled graphs are reusable only with the compiler that built them"};

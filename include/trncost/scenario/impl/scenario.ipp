@@ -429,6 +429,7 @@ class scenario_parser {
         }
         case kt::files:
         case kt::purchase:
+        case kt::cache:
         case kt::transfers:
         case kt::period:
         case kt::throughput:
@@ -494,26 +495,36 @@ class scenario_parser {
         "a period");
     const date from = date_value(required(*t, path, "from"), join(path, "from"));
     const date to = date_value(required(*t, path, "to"), join(path, "to"));
+    const provenance why = sole_provenance(*t, path, period_date_keys, "a period");
+    if (!(from < to)) {
+      fail_at(line_of(n), join(path, "to"), "must be after from (the days are [from, to))");
+    }
+    return scenario_period{from, to, why, line_of(n)};
+  }
+
+  /// The one provenance of a table whose other keys are `own` (a period's dates, a cache's
+  /// location): one of provenance_keys, or `source = "NAME"`; refused when there are two or none.
+  template <class Range>
+  provenance sole_provenance(const toml::table& t, const std::string& path, const Range& own,
+                             std::string_view what) const {
     std::optional<provenance> why;
-    for (auto&& [k, v] : *t) {
-      if (k.str() == "from" || k.str() == "to") continue;
+    for (auto&& [k, v] : t) {
+      if (std::find(std::begin(own), std::end(own), k.str()) != std::end(own)) continue;
       if (why) {
         fail_at(key_line(k, v), join(path, k.str()),
-                "a period has exactly one provenance (measured, assumption, third_party, "
-                "documented, quoted, choice, forecast or source)");
+                std::string(what) +
+                    " has exactly one provenance (measured, assumption, third_party, "
+                    "documented, quoted, choice, forecast or source)");
       }
       why = k.str() == "source" ? named_source(v, join(path, k.str()))
                                 : origin(k.str(), v, join(path, k.str()));
     }
     if (!why) {
-      fail_at(line_of(n), path,
+      fail_at(line_of(t), path,
               "has no provenance: add measured, assumption, third_party, documented, quoted, "
               "choice, forecast or source");
     }
-    if (!(from < to)) {
-      fail_at(line_of(n), join(path, "to"), "must be after from (the days are [from, to))");
-    }
-    return scenario_period{from, to, *why, line_of(n)};
+    return *why;
   }
 
   /// One [[component]] table: its kind's keys, read, then its kind's rules (scenario/kinds/).

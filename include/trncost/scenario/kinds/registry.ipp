@@ -8,6 +8,7 @@
 #include "autoscaled_serving.ipp"
 #include "batch_inference.ipp"
 #include "block_storage.ipp"
+#include "compilation.ipp"
 #include "continued_pretraining.ipp"
 #include "data_preparation.ipp"
 #include "data_transfer.ipp"
@@ -22,7 +23,7 @@
 
 namespace trncost::io::detail {
 
-inline constexpr std::array<const component_kind*, 14> component_kinds{
+inline constexpr std::array<const component_kind*, 15> component_kinds{
     &instance_time_kind,
     &failures_kind,
     &block_storage_kind,
@@ -37,6 +38,7 @@ inline constexpr std::array<const component_kind*, 14> component_kinds{
     &autoscaled_serving_kind,
     &frontier_kind,
     &hosted_api_kind,
+    &compilation_kind,
 };
 
 inline bool carries_interruptions(std::string_view kind) {
