@@ -698,6 +698,23 @@ def test_the_runs_state_their_goodput_time_to_quality_and_a_failed_runs_cost():
     assert figures[("fine-tune", "cost of the failed run ft-8b-trn1-r4")] == trncost.Quantity(
         Decimal("102.005555555555555556"), "USD")
     assert "kept out: ft-8b-trn1-r4 (failed)" in est.to_markdown()
+    # neuron-monitor's summary in r1's log: 87.5 % of the NeuronCores busy, measured with its method.
+    assert figures[("fine-tune", "neuron-monitor utilisation of run ft-8b-trn1-r1")].value == \
+        Decimal("0.875")
+    # The model's size written from Python: 6 x 8,030,261,248 FLOP/token x 60,000 token/s /
+    # (2 x 16 x 190 TFLOPS) = 0.475475994947368421 for r1; 59,000 token/s for r3: 0.467551395031578947.
+    doc = tomllib.loads((ROOT / "examples/scenarios/fine-tune-8b-trn1.toml").read_text())
+    doc["component"][0]["parameters"] = s(
+        "8030261248", "", trncost.documented(source="https://huggingface.co/meta-llama/Llama-3.1-8B",
+                                             consulted="2026-11-29"))
+    est = trncost.scenario(doc, base_dir="examples/scenarios").estimate()
+    figures = {(f.workload, f.what): f.value.value.value for f in est.figures}
+    assert figures[("fine-tune", "MFU of run ft-8b-trn1-r1")] == Decimal("0.475475994947368421")
+    assert figures[("fine-tune", "MFU of run ft-8b-trn1-r3")] == Decimal("0.467551395031578947")
+    assert est.total == Decimal("397.635212328767123288")  # the costs do not move
+    doc["component"][0]["precision"] = "fp16"
+    with pytest.raises(trncost.Error, match=r'precision: is "bf16" or "fp8"'):
+        trncost.scenario(doc, base_dir="examples/scenarios")
 
 
 def test_a_rate_a_month_follows_the_service():

@@ -58,6 +58,86 @@ TEST_CASE("the runs of a log: billed time, goodput, time to quality and a failed
         std::string::npos);
   // Both figures are recomputed by the audit from the runs' measured times.
   CHECK(io::audit(io::render_json(e), path).ok);
+  // r1's log summarises neuron-monitor's reports: 87.5 % of the NeuronCores busy, with its method.
+  CHECK(figure("neuron-monitor utilisation of run ft-8b-trn1-r1") == "0.875");
+  CHECK(
+      md.find("| fine-tune | neuron-monitor utilisation of run ft-8b-trn1-r1 | 0.875 (87.5 %) |") !=
+      std::string::npos);
+  CHECK(io::render_json(e).find("neuron-monitor (mean of 3600 reports, period 1 s, cores 0-31 "
+                                "(training phase)), every 1 s") != std::string::npos);
+}
+
+namespace {
+
+const std::string flagship = trncost_support::example_scenarios + "fine-tune-8b-trn1.toml";
+
+/// The flagship scenario with `key` written under its instance_time (after tokens_to_train).
+std::string flagship_with(const std::string& key) {
+  const std::string text = trncost_support::slurp(flagship);
+  const std::string anchor = "from = 2026-11-18T08:00:00Z, to = 2026-11-18T08:20:00Z } }\n";
+  return trncost_support::with_changes(text, {{anchor, anchor + key + "\n"}});
+}
+
+std::string figure_of(const estimate& e, const std::string& what) {
+  for (const auto& f : e.figures) {
+    if (f.workload == "fine-tune" && f.what == what) return f.value->value;
+  }
+  FAIL("no figure " << what);
+  return {};
+}
+
+const std::string parameters =
+    "parameters = { value = \"8030261248\", documented = { source = "
+    "\"https://huggingface.co/meta-llama/Llama-3.1-8B\", consulted = 2026-11-29 } }";
+
+}  // namespace
+
+TEST_CASE("each run states its MFU of the catalog's peak when the model's size is written") {
+  const estimate e = io::evaluate_scenario(io::parse_scenario(flagship_with(parameters), flagship));
+  // 6 x 8,030,261,248 = 48,181,567,488 FLOP/token. r1 trained 216,000,000 tokens in 3,600 s:
+  // 60,000 token/s, 2.89089404928e15 FLOP/s; the catalog's trn1.32xlarge BF16 peak is 16 chips x
+  // 190 TFLOPS = 3.04e15 FLOP/s, x 2 instances = 6.08e15: MFU 0.47547599494736842105... ->
+  // 0.475475994947368421. r3: 212,400,000 / 3,600 = 59,000 token/s -> 0.467551395031578947.
+  // r4 failed but trained and counted 216,000,000 tokens in 3,600 s: the same as r1.
+  CHECK(figure_of(e, "MFU of run ft-8b-trn1-r1") == "0.475475994947368421");
+  CHECK(figure_of(e, "MFU of run ft-8b-trn1-r3") == "0.467551395031578947");
+  CHECK(figure_of(e, "MFU of run ft-8b-trn1-r4") == "0.475475994947368421");
+  // The estimate's, at the completed runs' median throughput (60,000 token/s): r1's.
+  CHECK(figure_of(e, "MFU at the runs' median throughput") == "0.475475994947368421");
+  CHECK(e.total == decimal::parse("397.635212328767123288"));  // the costs do not move
+  const std::string md = io::render_markdown(e, "t");
+  CHECK(md.find("| fine-tune | MFU of run ft-8b-trn1-r1 | 0.475475994947368421 (47.5 %) |") !=
+        std::string::npos);
+  CHECK(io::audit(io::render_json(e), flagship).ok);
+  // Written directly (attention counted, say): 50e9 FLOP/token at r1's 60,000 token/s = 3e15
+  // FLOP/s of 6.08e15 at FP8 (Trainium's FP8 peak is its BF16 one, 190 TFLOPS a chip):
+  // 0.493421052631578947.
+  const estimate w = io::evaluate_scenario(io::parse_scenario(
+      flagship_with("model_flops_per_token = { value = \"50000000000\", unit = \"FLOP/token\", "
+                    "assumption = \"6N plus attention at 8k context\" }\nprecision = \"fp8\""),
+      flagship));
+  CHECK(figure_of(w, "MFU of run ft-8b-trn1-r1") == "0.493421052631578947");
+}
+
+TEST_CASE("the model's FLOPs per token are refused where no run states an MFU") {
+  using trncost_support::parse_error_of;
+  CHECK(parse_error_of(flagship_with(parameters + "\nmodel_flops_per_token = { value = \"1\", "
+                                                  "assumption = \"x\" }"))
+            .find("model_flops_per_token: is given with parameters; write exactly one of "
+                  "parameters, model_flops_per_token") != std::string::npos);
+  CHECK(parse_error_of(flagship_with("precision = \"fp8\""))
+            .find("precision: is given without parameters or model_flops_per_token") !=
+        std::string::npos);
+  CHECK(parse_error_of(flagship_with(parameters + "\nprecision = \"fp16\""))
+            .find("precision: is \"bf16\" or \"fp8\"") != std::string::npos);
+  const std::string written = trncost_support::scenario_head +
+                              trncost_support::component_head("instance_time", "job") +
+                              "instance_type = \"trn1.32xlarge\"\n"
+                              "training_seconds = { value = \"3600\", assumption = \"x\" }\n"
+                              "instances = { value = \"1\", assumption = \"x\" }\n" +
+                              parameters + "\n";
+  CHECK(parse_error_of(written).find("parameters: is given with phases written directly") !=
+        std::string::npos);
 }
 
 }  // namespace trncost_tests::cli_scenario_run_figures_test

@@ -462,6 +462,19 @@ TEST_CASE("the flagship study shows what was observed: the runs, both scenarios,
   // The runs: goodput and the failed run's cost, figures of the workload.
   CHECK(std::any_of(trn1.est.figures.begin(), trn1.est.figures.end(),
                     [](const auto& f) { return f.what == "goodput of run ft-8b-trn1-r1"; }));
+  // Each option's MFU of its catalog peak from the model's 8,030,261,248 parameters (48,181,567,488
+  // FLOP/token): trn1 r1 at 60,000 token/s on 2 x 3.04e15 FLOP/s -> 0.475475994947368421; p5 r1
+  // at 194,400,000 / 3,600 = 54,000 token/s = 2.601804644352e15 FLOP/s on 8 x 989.5 TFLOPS
+  // (half the 1,979 sparse) -> 0.32867668574431531076... -> 0.328676685744315311.
+  const auto mfu = [](const estimate& e, const std::string& what) {
+    for (const auto& f : e.figures) {
+      if (f.what == what) return f.value->value;
+    }
+    return std::string("none");
+  };
+  CHECK(mfu(trn1.est, "MFU of run ft-8b-trn1-r1") == "0.475475994947368421");
+  CHECK(mfu(r.options[2].est, "MFU of run ft-8b-p5-r1") == "0.328676685744315311");
+  CHECK(mfu(r.options[2].est, "MFU at the runs' median throughput") == "0.328676685744315311");
   // The trn2 option's compatibility evidence: a pass on the same stack, listed as resolved.
   const auto& trn2 = r.options[1];
   REQUIRE(trn2.est.uncertainties.size() == 1);

@@ -6,10 +6,10 @@
 #ifndef TRNCOST_SCENARIO_KINDS_FRONTIER_IPP
 #define TRNCOST_SCENARIO_KINDS_FRONTIER_IPP
 
-#include "../../catalog/catalog.hpp"
 #include "../../workload/training.hpp"
 #include "interruptions.ipp"
 #include "kind.ipp"
+#include "peak.ipp"
 
 namespace trncost::io::detail {
 
@@ -70,13 +70,7 @@ inline void frontier_rules([[maybe_unused]] const scenario_parser& ps,
     require_all(from_compute,
                 "a frontier run sized from its compute gives parameters (6 x parameters x tokens "
                 "FLOP) and mfu (the share of the catalog's peak it achieves)");
-    if (const toml::node* p = t.get("precision")) {
-      const auto v = p->value<std::string>();
-      if (!v || (*v != "bf16" && *v != "fp8")) {
-        ps.fail_at(ps.line_of(*p), ps.join(path, "precision"),
-                   "is \"bf16\" or \"fp8\": the catalog's dense peak the MFU applies to");
-      }
-    }
+    precision_rule(ps, t, path);
   } else {
     require_all(extrapolated,
                 "a frontier run is extrapolated from a reference cluster (reference_nodes, "
@@ -89,15 +83,13 @@ inline void frontier_add([[maybe_unused]] scenario_builder& sb, model& m,
                          const scenario_component& c, [[maybe_unused]] std::size_t index) {
   const std::string& type = c.text.at("instance_type");
   if (sb.find(c, "parameters") != nullptr) {
-    const auto precision = c.text.find("precision");
-    const bool fp8 = precision != c.text.end() && precision->second == "fp8";
     (void)workload::add_frontier_from_compute(
         m, workload::frontier_compute_inputs{
                c.name, type, sb.instance_price(c, type), sb.maybe(c, "nodes", units::instance),
                sb.maybe(c, "parameters", units::dimensionless),
                sb.maybe(c, "token_budget", units::token), sb.maybe(c, "mfu", units::dimensionless),
-               workload::node_peak(catalog::builtin().at(type), fp8),
-               workload::six_flops_per_parameter_token(), interruptions_of(sb, c)});
+               catalog_peak(c, type), workload::six_flops_per_parameter_token(),
+               interruptions_of(sb, c)});
     return;
   }
   (void)workload::add_frontier_training(

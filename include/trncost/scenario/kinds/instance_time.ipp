@@ -9,13 +9,14 @@
 #include "../../model/components/instance_time.hpp"
 #include "../../readers/spot_advisor.hpp"
 #include "kind.ipp"
+#include "peak.ipp"
 
 namespace trncost::io::detail {
 
 // The job's phases come from the run logs (tokens_to_train / their throughput, their medians) or
 // are written directly (training_seconds, instances and the other phases' seconds): component()
 // checks that exactly one of tokens_to_train and training_seconds is written.
-inline constexpr std::array<scenario_key, 15> instance_time_keys{{
+inline constexpr std::array<scenario_key, 18> instance_time_keys{{
     {"instance_type", kt::text, true},
     {"purchase", kt::purchase, false},  // reserved, Savings Plan or spot; on demand when absent
     {"price", kt::price, false, "ec2_on_demand", true},
@@ -33,6 +34,11 @@ inline constexpr std::array<scenario_key, 15> instance_time_keys{{
     // The jobs these phases are (1 for one fine-tune): the work the estimate delivers, so that its
     // cost per job (cost_per = "job") is quoted; none when absent.
     {"jobs", kt::input, false},
+    // The model's FLOPs per token, so that each run states its MFU (of the catalog's peak at
+    // `precision`): 6 x parameters, or the figure written (attention counted, say).
+    {"parameters", kt::input, false},
+    {"model_flops_per_token", kt::input, false},
+    {"precision", kt::text, false},  // "bf16" (the default) or "fp8"
 }};
 /// `purchase = { ... }` of an instance_time component.
 inline constexpr std::array<std::string_view, 6> purchase_keys{
@@ -263,24 +269,75 @@ inline void instance_time_rules([[maybe_unused]] const scenario_parser& ps,
                                 [[maybe_unused]] const std::string& path,
                                 [[maybe_unused]] scenario_component& c) {
   instance_time_phases_written(ps, t, path);
+  ps.one_of(t, path, {"parameters", "model_flops_per_token"}, true,
+            "the model's FLOPs per token, 6 x parameters or written");
+  const toml::node* flops =
+      t.get("parameters") != nullptr ? t.get("parameters") : t.get("model_flops_per_token");
+  if (flops != nullptr && t.get("training_seconds") != nullptr) {
+    const std::string_view k =
+        t.get("parameters") != nullptr ? "parameters" : "model_flops_per_token";
+    ps.fail_at(ps.line_of(*flops), ps.join(path, k),
+               "is given with phases written directly: the MFU is stated per run, from the run "
+               "logs' throughput (tokens_to_train); with training_seconds there is no run");
+  }
+  if (const toml::node* p = t.get("precision"); p != nullptr && flops == nullptr) {
+    ps.fail_at(ps.line_of(*p), ps.join(path, "precision"),
+               "is given without parameters or model_flops_per_token: the precision picks the "
+               "catalog's peak the runs' MFU is a share of");
+  }
+  precision_rule(ps, t, path);
   instance_time_billing(ps, t, path, c);
   if (const toml::node* pu = t.get("purchase"))
     c.purchase = instance_time_purchase(ps, t, *pu, ps.join(path, "purchase"));
 }
 
+/// What the runs' MFU is computed from (instance_time's `parameters` or `model_flops_per_token`):
+/// the model's FLOPs per token and the catalog's dense peak of one whole instance, per instance in
+/// EFLOP/s (as the frontier's: a run's achieved FLOP/s fit the decimal in EFLOP).
+struct mfu_basis {
+  node<units::flops_per_token_t> per_token;
+  node<units::exaflops_per_second_per_instance_t> peak;
+
+  /// MFU = FLOPs per token x throughput / (instances x peak per instance) (measure::mfu).
+  [[nodiscard]] auto of(const node<units::tokens_per_second_t>& throughput,
+                        const node<units::instance_t>& instances) const {
+    const node<units::exaflops_per_second_t> achieved =
+        convert<units::exaflops_per_second_t>(per_token * throughput);
+    return achieved / (instances * peak);
+  }
+};
+
+/// The basis of the MFU for an instance of `type` at the component's precision.
+inline mfu_basis mfu_basis_of(model& m, const node<units::flops_per_token_t>& per_token,
+                              const sourced<quantity<units::flops_per_second_t>>& peak,
+                              const std::string& type) {
+  const auto one = m.rule_constant(
+      type + ".one_instance", make(units::instance, 1),
+      documented{"trncost's catalog: an instance_spec's peak is that of one whole instance "
+                 "(catalog/instance_spec.hpp)",
+                 builtin_catalog_consulted});
+  return {per_token, convert<units::exaflops_per_second_t>(m.input(peak)) / one};
+}
+
 /// What each run of the log shows, as figures of the workload a report prints and both verifiers
 /// recompute from the run's measured times: its billed time per instance; its goodput, training
 /// time / billed time (measure::goodput); its time to quality when it has a target and reached it
-/// (measure::time_to_quality); and for a run that did not complete, what the attempt cost at the
-/// workload's price: price x instances x billed time (its instance time). The runs kept out of
-/// the medians are named in the medians' derivations.
+/// (measure::time_to_quality); what an instrument the log summarises saw (neuron-monitor's
+/// NeuronCore utilisation, a share with its method); and for a run that did not complete, what the
+/// attempt cost at the workload's price: price x instances x billed time (its instance time); with
+/// an MFU basis, the MFU of each run whose training phases counted their tokens (its tokens /
+/// training seconds as its throughput). The runs kept out of the medians are named in the
+/// medians' derivations. Each measurement is one input, shared by the figures that use it.
 inline void add_run_figures(model& m, const std::string& workload,
                             const std::vector<measure::run_record>& runs,
-                            const input_of<quantity<units::usd_per_instance_hour_t>>& price) {
+                            const input_of<quantity<units::usd_per_instance_hour_t>>& price,
+                            const std::optional<mfu_basis>& mfu) {
   for (const auto& r : runs) {
     const auto measured_as = [&](std::string method) {
       return provenance{measure::run_provenance(r, std::move(method))};
     };
+    const auto count = m.input(
+        sourced(r.id + ".instances", r.instances, measured_as("instance_count in the run log")));
     const auto billed = m.input(sourced(r.id + ".billed_s", measure::billed_seconds(r),
                                         measured_as("sum of all phase durations in the run log")));
     m.add_figure(workload, "billed time of run " + r.id, billed);
@@ -301,9 +358,33 @@ inline void add_run_figures(model& m, const std::string& workload,
                      m.input(ttq->named(r.id + ".time_to_quality")));
       }
     }
+    // What an instrument saw (neuron-monitor's NeuronCore utilisation, the log's own summary of
+    // its reports): a share, with the instrument and its method as the measurement's method.
+    for (std::size_t i = 0; i < r.utilization.size(); ++i) {
+      const auto& u = r.utilization[i];
+      const std::string suffix = r.utilization.size() > 1 ? " #" + std::to_string(i + 1) : "";
+      const auto share =
+          m.input(sourced(r.id + "." + u.instrument + "_utilisation" + suffix,
+                          quantity<units::dimensionless_t>::from_value(
+                              decimal::divide(u.percent, decimal(100), rounding::half_even)),
+                          measured_as(u.instrument + " (" + u.method + "), every " +
+                                      u.period.value().to_string() + " s")));
+      m.add_figure(workload, u.instrument + " utilisation of run " + r.id + suffix, share);
+    }
+    const bool counted =
+        std::any_of(r.phases.begin(), r.phases.end(),
+                    [](const auto& x) { return x.ph == phase::training; }) &&
+        std::all_of(r.phases.begin(), r.phases.end(),
+                    [](const auto& x) { return x.ph != phase::training || x.tokens; }) &&
+        decimal{} < measure::phase_seconds(r, phase::training).value();
+    if (mfu && counted) {
+      const auto tokens = m.input(
+          sourced(r.id + ".tokens_trained", measure::training_work<units::tokens_per_second_t>(r),
+                  measured_as("tokens counted in the run log's training phases")));
+      m.add_figure(workload, "MFU of run " + r.id,
+                   mfu->of(convert<units::tokens_per_second_t>(tokens / training), count));
+    }
     if (r.outcome != measure::run_outcome::completed && price.known() != nullptr) {
-      const auto count = m.input(
-          sourced(r.id + ".instances", r.instances, measured_as("instance_count in the run log")));
       m.add_figure(workload, "cost of the " + std::string(to_string(r.outcome)) + " run " + r.id,
                    convert<units::usd_t>(m.input(*price.known()) * (count * billed)));
     }
@@ -382,7 +463,21 @@ inline void instance_time_add([[maybe_unused]] scenario_builder& sb, model& m,
                                                       : purchase_option::spot);
   }
   m.add(it);
-  if (runs != nullptr) add_run_figures(m, c.name, *runs, price);
+  if (runs != nullptr) {
+    std::optional<mfu_basis> mfu;
+    if (sb.find(c, "parameters") != nullptr || sb.find(c, "model_flops_per_token") != nullptr) {
+      const node<units::flops_per_token_t> per_token =
+          sb.find(c, "parameters") != nullptr
+              ? m.input(workload::six_flops_per_parameter_token()) *
+                    m.input(sb.input(c, "parameters", units::dimensionless))
+              : m.input(sb.input(c, "model_flops_per_token", units::flops_per_token));
+      mfu = mfu_basis_of(m, per_token, catalog_peak(c, type), type);
+      // The estimate's own: at the completed runs' median throughput, on its instances.
+      m.add_figure(c.name, "MFU at the runs' median throughput",
+                   mfu->of(m.input(fed->throughput), m.input(*instances)));
+    }
+    add_run_figures(m, c.name, *runs, price, mfu);
+  }
   if (sb.find(c, "jobs") != nullptr) {
     const auto jobs = sb.input(c, "jobs", units::job);
     if (!(decimal{} < jobs.value().value())) {
