@@ -78,7 +78,7 @@ ANALYSIS_PARTS = ["tornado", "scenarios", "monte_carlo", "comparison", "decision
 STATUSES = ["verified", "provisional", "stale", "unpriced", "incomplete"]  # best to worst
 CATEGORIES = ["compute", "storage", "transfer", "logs", "data preparation",
               "failures and restarts"]
-PHASES = ["setup", "compilation", "training", "evaluation", "checkpointing", "waiting",
+PHASES = ["setup", "compilation", "warm-up", "training", "evaluation", "checkpointing", "waiting",
           "failed work", "restarts", "serving", "idle capacity", "trials", "batch inference",
           "scale-up start-up"]
 USEFUL_PHASES = {"training", "evaluation", "checkpointing", "serving", "trials",

@@ -717,6 +717,22 @@ def test_the_runs_state_their_goodput_time_to_quality_and_a_failed_runs_cost():
         trncost.scenario(doc, base_dir="examples/scenarios")
 
 
+def test_a_warm_up_written_directly_is_an_overhead_phase_of_its_own():
+    # 1 x 600 s x 21.50 / 3,600 = 3.583333333333333333 of warm-up beside 21.50 of training.
+    job = {"kind": "instance_time", "name": "job", "instance_type": "trn1.32xlarge",
+           "price": s("21.5", "USD/instance-h"), "instances": s(1, "instance"),
+           "warm_up_seconds": s(600, "s"), "training_seconds": s(3600, "s")}
+    doc = {"format": 1, "estimate": estimate_table("warm-up"), "prices": {"files": []},
+           "component": [job],
+           "declare_none": {c: "not in this case" for c in ("storage", "transfer", "logs",
+                                                              "data_preparation",
+                                                              "failures_restarts")}}
+    est = trncost.scenario(doc).estimate()
+    assert est.by_phase[trncost.Phase.warm_up] == Decimal("3.583333333333333333")
+    assert est.total == Decimal("25.083333333333333333")
+    assert trncost.Phase.warm_up.label == "warm-up"
+
+
 def test_a_rate_a_month_follows_the_service():
     # examples/scenarios/qwen3-32b-service-120d-trn2.toml (tests/scenario/scenario_volumes_test.cpp):
     # 80 GiB/mo of logs over 2,880 h at 0.50 and 160 GiB stored at 0.03: 176.745205479452054795.

@@ -28,6 +28,7 @@ class Category(enum.Enum):
 class Phase(enum.Enum):
     setup = "setup"
     compilation = "compilation"
+    warm_up = "warm-up"
     training = "training"
     evaluation = "evaluation"
     checkpointing = "checkpointing"

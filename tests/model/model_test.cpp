@@ -366,7 +366,7 @@ TEST_CASE("categories and phases have names, and overhead phases are the non-pro
   CHECK_FALSE(is_overhead(phase::training));
   CHECK_FALSE(is_overhead(phase::checkpointing));
   CHECK(all_categories.size() == 6);
-  CHECK(all_phases.size() == 13);
+  CHECK(all_phases.size() == 14);
 }
 
 TEST_CASE("an empty model has nothing to estimate") {

@@ -4,6 +4,8 @@
 // examples/data/ft-8b-trn1-runs.csv in the comments.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <trncost/report/audit.hpp>
 #include <trncost/report/html.hpp>
@@ -138,6 +140,58 @@ TEST_CASE("the model's FLOPs per token are refused where no run states an MFU") 
                               parameters + "\n";
   CHECK(parse_error_of(written).find("parameters: is given with phases written directly") !=
         std::string::npos);
+}
+
+TEST_CASE("a warm-up phase of the runs is a median and a line of its own, overhead") {
+  // The flagship log with each run's waiting stretch named warm_up instead: r1 240 s, r2 300 s,
+  // r3 180 s (r4 failed, kept out): median 240 s. 2 x 240 x 21.50 / 3,600 = 2.866666666666666667
+  // USD of warm-up; no waiting line; the same seconds, so the same total.
+  const auto runs = std::filesystem::temp_directory_path() / "trncost_warm_up_runs.csv";
+  {
+    std::string log =
+        trncost_support::slurp(TRNCOST_TESTS_DIR "/../examples/data/ft-8b-trn1-runs.csv");
+    for (std::size_t at = log.find(",phase,waiting,"); at != std::string::npos;
+         at = log.find(",phase,waiting,", at)) {
+      log.replace(at, 15, ",phase,warm_up,");
+    }
+    std::ofstream(runs, std::ios::binary) << log;
+  }
+  const std::string text =
+      trncost_support::with_changes(trncost_support::slurp(flagship),
+                                    {{"../data/ft-8b-trn1-runs.csv\"]", runs.string() + "\"]"}});
+  const estimate e = io::evaluate_scenario(io::parse_scenario(text, flagship));
+  std::filesystem::remove(runs);
+  const line_item* warm = trncost_support::find_line(e, "warm-up on 2 x trn1.32xlarge");
+  REQUIRE(warm != nullptr);
+  CHECK(warm->amount == decimal::parse("2.866666666666666667"));
+  CHECK(warm->ph == phase::warm_up);
+  CHECK(is_overhead(phase::warm_up));
+  CHECK(trncost_support::find_line(e, "waiting on 2 x trn1.32xlarge") == nullptr);
+  CHECK(e.total == decimal::parse("397.635212328767123288"));
+  CHECK(e.by_phase.at(phase::warm_up) == decimal::parse("2.866666666666666667"));
+  // Goodput counts training only: r1 still 3,600 / 7,200.
+  CHECK(figure_of(e, "goodput of run ft-8b-trn1-r1") == "0.5");
+  const std::string md = io::render_markdown(e, "t");
+  CHECK(md.find("| warm-up | overhead | 2.87 |") != std::string::npos);
+  CHECK(md.find("median of warm_up_s over 3 runs; kept out: ft-8b-trn1-r4 (failed)") !=
+        std::string::npos);
+  CHECK(io::audit(io::render_json(e), flagship).ok);
+}
+
+TEST_CASE("a warm-up written directly is billed like the other phases") {
+  // 1 x 600 s x 21.50 / 3,600 = 3.583333333333333333 of warm-up, 1 x 3,600 s = 21.50 of training.
+  const std::string text =
+      trncost_support::scenario_head + trncost_support::component_head("instance_time", "job") +
+      "instance_type = \"trn1.32xlarge\"\n"
+      "price = { value = \"21.5\", assumption = \"x\" }\n"
+      "instances = { value = \"1\", assumption = \"x\" }\n"
+      "warm_up_seconds = { value = \"600\", assumption = \"the first 50 steps at a third of the "
+      "speed\" }\n"
+      "training_seconds = { value = \"3600\", assumption = \"x\" }\n" +
+      trncost_support::declare_none_but({"compute"});
+  const estimate e = io::evaluate_scenario(io::parse_scenario(text, "s.toml"));
+  CHECK(e.by_phase.at(phase::warm_up) == decimal::parse("3.583333333333333333"));
+  CHECK(e.total == decimal::parse("25.083333333333333333"));
 }
 
 }  // namespace trncost_tests::cli_scenario_run_figures_test

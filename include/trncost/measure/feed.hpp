@@ -118,8 +118,8 @@ model_feed<RateUnit> feed_model(const std::vector<run_record>& runs) {
   if (completed.empty()) throw input_error("no completed run: no typical phase durations");
 
   std::vector<std::pair<phase, sourced<quantity<units::second_t>>>> phases;
-  for (phase p : {phase::setup, phase::compilation, phase::evaluation, phase::checkpointing,
-                  phase::waiting}) {
+  for (phase p : {phase::setup, phase::compilation, phase::warm_up, phase::evaluation,
+                  phase::checkpointing, phase::waiting}) {
     std::vector<sourced<quantity<units::second_t>>> per_run;
     bool any = false;
     for (const auto* r : completed) {

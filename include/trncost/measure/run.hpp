@@ -59,6 +59,8 @@ constexpr std::string_view log_name(phase p) noexcept {
       return "setup";
     case phase::compilation:
       return "compilation";
+    case phase::warm_up:
+      return "warm_up";
     case phase::training:
       return "training";
     case phase::evaluation:

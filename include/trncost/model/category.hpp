@@ -39,6 +39,8 @@ constexpr std::string_view to_string(category c) noexcept {
 enum class phase {
   setup,
   compilation,
+  warm_up,  ///< the first steps after the graphs load, slower than steady training (no progress
+            ///< counted)
   training,
   evaluation,
   checkpointing,
@@ -52,11 +54,11 @@ enum class phase {
   scale_up,         ///< start-up time of instances an autoscaler adds, billed before they serve
 };
 
-inline constexpr std::array<phase, 13> all_phases{
-    phase::setup,         phase::compilation,   phase::training,    phase::evaluation,
-    phase::checkpointing, phase::waiting,       phase::failed_work, phase::restarts,
-    phase::serving,       phase::idle_capacity, phase::trials,      phase::batch_inference,
-    phase::scale_up};
+inline constexpr std::array<phase, 14> all_phases{
+    phase::setup,           phase::compilation,   phase::warm_up,       phase::training,
+    phase::evaluation,      phase::checkpointing, phase::waiting,       phase::failed_work,
+    phase::restarts,        phase::serving,       phase::idle_capacity, phase::trials,
+    phase::batch_inference, phase::scale_up};
 
 constexpr std::string_view to_string(phase p) noexcept {
   switch (p) {
@@ -64,6 +66,8 @@ constexpr std::string_view to_string(phase p) noexcept {
       return "setup";
     case phase::compilation:
       return "compilation";
+    case phase::warm_up:
+      return "warm-up";
     case phase::training:
       return "training";
     case phase::evaluation:
@@ -90,12 +94,12 @@ constexpr std::string_view to_string(phase p) noexcept {
   return "unknown";
 }
 
-/// Setup, compilation, waiting, failed work, restarts, idle serving capacity and an autoscaler's
-/// start-up time: paid for, but not progress.
+/// Setup, compilation, warm-up, waiting, failed work, restarts, idle serving capacity and an
+/// autoscaler's start-up time: paid for, but not progress.
 constexpr bool is_overhead(phase p) noexcept {
-  return p == phase::setup || p == phase::compilation || p == phase::waiting ||
-         p == phase::failed_work || p == phase::restarts || p == phase::idle_capacity ||
-         p == phase::scale_up;
+  return p == phase::setup || p == phase::compilation || p == phase::warm_up ||
+         p == phase::waiting || p == phase::failed_work || p == phase::restarts ||
+         p == phase::idle_capacity || p == phase::scale_up;
 }
 
 }  // namespace trncost

@@ -186,11 +186,11 @@ TRNCOST_DECL auto run_log_assembler::add(const run_log_row& row) -> void {
   } else if (event == "phase") {
     const auto ph = measure::parse_phase(need(row, c_name, "a phase row names its phase"));
     if (!ph) {
-      row_fail(row, "name",
-               "'" + name +
-                   "' is not a phase (setup, compilation, training, evaluation, "
-                   "checkpointing, waiting, failed_work, restart, serving, idle_capacity, trials, "
-                   "batch_inference, scale_up)");
+      std::string names;
+      for (const phase q : all_phases) {
+        names += (names.empty() ? "" : ", ") + std::string(measure::log_name(q));
+      }
+      row_fail(row, "name", "'" + name + "' is not a phase (" + names + ")");
     }
     need(row, c_duration, "a phase row needs its duration");
     measure::phase_interval x{

@@ -16,7 +16,7 @@ namespace trncost::io::detail {
 // The job's phases come from the run logs (tokens_to_train / their throughput, their medians) or
 // are written directly (training_seconds, instances and the other phases' seconds): component()
 // checks that exactly one of tokens_to_train and training_seconds is written.
-inline constexpr std::array<scenario_key, 18> instance_time_keys{{
+inline constexpr std::array<scenario_key, 19> instance_time_keys{{
     {"instance_type", kt::text, true},
     {"purchase", kt::purchase, false},  // reserved, Savings Plan or spot; on demand when absent
     {"price", kt::price, false, "ec2_on_demand", true},
@@ -27,6 +27,7 @@ inline constexpr std::array<scenario_key, 18> instance_time_keys{{
     {"instances", kt::input, false},
     {"setup_seconds", kt::input, false},
     {"compilation_seconds", kt::input, false},
+    {"warm_up_seconds", kt::input, false},
     {"training_seconds", kt::input, false},
     {"evaluation_seconds", kt::input, false},
     {"checkpointing_seconds", kt::input, false},
@@ -44,9 +45,9 @@ inline constexpr std::array<scenario_key, 18> instance_time_keys{{
 inline constexpr std::array<std::string_view, 6> purchase_keys{
     "reserved", "savings_plan", "spot", "lease", "payment", "advisor"};
 /// The phases an instance_time component may write directly, in the order they are billed.
-inline constexpr std::array<phase, 6> instance_time_phases{phase::setup,         phase::compilation,
-                                                           phase::training,      phase::evaluation,
-                                                           phase::checkpointing, phase::waiting};
+inline constexpr std::array<phase, 7> instance_time_phases{
+    phase::setup,      phase::compilation,   phase::warm_up, phase::training,
+    phase::evaluation, phase::checkpointing, phase::waiting};
 /// The key of a phase written directly ("setup_seconds").
 constexpr std::string_view phase_key(phase ph) noexcept {
   switch (ph) {
@@ -54,6 +55,8 @@ constexpr std::string_view phase_key(phase ph) noexcept {
       return "setup_seconds";
     case phase::compilation:
       return "compilation_seconds";
+    case phase::warm_up:
+      return "warm_up_seconds";
     case phase::training:
       return "training_seconds";
     case phase::evaluation:
