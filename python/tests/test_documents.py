@@ -717,6 +717,22 @@ def test_the_runs_state_their_goodput_time_to_quality_and_a_failed_runs_cost():
         trncost.scenario(doc, base_dir="examples/scenarios")
 
 
+def test_a_neuron_monitor_capture_states_its_runs_utilisation():
+    # The test capture (tests/readers/data/neuron-monitor/make_capture.py): a mean of 78.25 % over
+    # 704 (report, core) readings, for run r2, which the log gives none of its own.
+    doc = tomllib.loads((ROOT / "examples/scenarios/fine-tune-8b-trn1.toml").read_text())
+    capture = str(ROOT / "tests/readers/data/neuron-monitor/trn1.32xlarge-24-reports.jsonl")
+    doc["runs"]["monitor"] = [{"file": capture, "run": "ft-8b-trn1-r2"}]
+    est = trncost.scenario(doc, base_dir="examples/scenarios").estimate()
+    figures = {(f.workload, f.what): f.value.value.value for f in est.figures}
+    assert figures[("fine-tune", "neuron-monitor utilisation of run ft-8b-trn1-r2")] == \
+        Decimal("0.7825")
+    doc["runs"]["monitor"][0]["run"] = "ft-8b-trn1-r9"
+    with pytest.raises(trncost.Error, match=r'runs\.monitor\[0\]\.run: "ft-8b-trn1-r9" is not a '
+                                            r'run of the run logs'):
+        trncost.scenario(doc, base_dir="examples/scenarios").estimate()
+
+
 def test_a_warm_up_written_directly_is_an_overhead_phase_of_its_own():
     # 1 x 600 s x 21.50 / 3,600 = 3.583333333333333333 of warm-up beside 21.50 of training.
     job = {"kind": "instance_time", "name": "job", "instance_type": "trn1.32xlarge",

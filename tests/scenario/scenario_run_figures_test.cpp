@@ -194,4 +194,60 @@ TEST_CASE("a warm-up written directly is billed like the other phases") {
   CHECK(e.total == decimal::parse("25.083333333333333333"));
 }
 
+TEST_CASE("a neuron-monitor capture of a run is evidence of its utilisation, with its method") {
+  // The test capture (tests/readers/data/neuron-monitor/make_capture.py): 22 of 24 reports used,
+  // 704 (report, core) readings, mean 78.25 % (tests/readers/neuron_monitor_test.cpp), taken
+  // during ft-8b-trn1-r2, which the log gives no utilisation of its own.
+  const std::string capture =
+      TRNCOST_TESTS_DIR "/readers/data/neuron-monitor/trn1.32xlarge-24-reports.jsonl";
+  const auto with_monitor = [&](const std::string& run, const std::string& file) {
+    return trncost_support::with_changes(
+        trncost_support::slurp(flagship),
+        {{"files = [\"../data/ft-8b-trn1-runs.csv\"]\n",
+          "files = [\"../data/ft-8b-trn1-runs.csv\"]\nmonitor = [{ file = \"" + file +
+              "\", run = \"" + run + "\" }]\n"}});
+  };
+  const estimate e =
+      io::evaluate_scenario(io::parse_scenario(with_monitor("ft-8b-trn1-r2", capture), flagship));
+  CHECK(figure_of(e, "neuron-monitor utilisation of run ft-8b-trn1-r2") == "0.7825");
+  CHECK(figure_of(e, "neuron-monitor utilisation of run ft-8b-trn1-r1") == "0.875");  // its log's
+  const std::string json = io::render_json(e);
+  CHECK(json.find("neuron-monitor (mean of 704 (report, core) readings pooled with equal weight "
+                  "over 22 reports, period 1 s, cores 0-31; 2 reports with an error left out, "
+                  "capture " +
+                  capture + "), every 1.000045454545454545 s") != std::string::npos);
+  CHECK(e.total == decimal::parse("397.635212328767123288"));
+  CHECK(io::audit(json, flagship).ok);
+  // A run the logs do not hold, a capture that is not there, one of another instance type.
+  const auto error_of = [&](const std::string& text) {
+    return trncost_support::error_message<trncost::error>(
+        [&] { (void)io::evaluate_scenario(io::parse_scenario(text, flagship)); });
+  };
+  CHECK(error_of(with_monitor("ft-8b-trn1-r9", capture))
+            .find("runs.monitor[0].run: \"ft-8b-trn1-r9\" is not a run of the run logs (their "
+                  "runs: ft-8b-trn1-r1, ft-8b-trn1-r2, ft-8b-trn1-r3, ft-8b-trn1-r4)") !=
+        std::string::npos);
+  CHECK(
+      error_of(with_monitor("ft-8b-trn1-r2", "nowhere.jsonl"))
+          .find("runs.monitor[0].file: neuron-monitor capture \"nowhere.jsonl\" does not exist") !=
+      std::string::npos);
+  const auto other = std::filesystem::temp_directory_path() / "trncost_trn2_capture.jsonl";
+  {
+    std::string text = trncost_support::slurp(capture);
+    for (std::size_t at = text.find("trn1.32xlarge"); at != std::string::npos;
+         at = text.find("trn1.32xlarge", at)) {
+      text.replace(at, 13, "trn2.48xlarge");
+    }
+    std::ofstream(other, std::ios::binary) << text;
+  }
+  const std::string refused = error_of(with_monitor("ft-8b-trn1-r2", other.string()));
+  std::filesystem::remove(other);
+  CHECK(refused.find("the capture was taken on a trn2.48xlarge, run ft-8b-trn1-r2 ran on a "
+                     "trn1.32xlarge") != std::string::npos);
+  CHECK(trncost_support::parse_error_of(
+            trncost_support::with_changes(trncost_support::slurp(flagship),
+                                          {{"[runs]\n", "[runs]\nmonitor = \"x.jsonl\"\n"}}))
+            .find("runs.monitor: must be an array") != std::string::npos);
+}
+
 }  // namespace trncost_tests::cli_scenario_run_figures_test

@@ -175,6 +175,14 @@ struct scenario_run_file {
   std::uint64_t line = 0;
 };
 
+/// A neuron-monitor capture of one run of [runs] (`monitor = [{ file = "...", run = "ID" }]`): its
+/// summary (readers/neuron_monitor.hpp) becomes a utilisation sample of the run, with its method.
+struct scenario_monitor {
+  std::string path;  ///< relative to the scenario file
+  std::string run;   ///< the run id the capture was taken during
+  std::uint64_t line = 0;
+};
+
 /// A category declared empty ([declare_none]).
 struct scenario_none {
   category cat = category::compute;
@@ -283,6 +291,7 @@ struct scenario_spec {
   std::vector<scenario_run_file>
       savings_plans;  ///< [prices] savings_plans: Savings Plans offer files
   std::vector<scenario_run_file> run_files;
+  std::vector<scenario_monitor> monitors;  ///< [runs] monitor: captures of the runs
   std::vector<scenario_component> components;
   std::vector<scenario_none> none;
   std::optional<scenario_analysis> analysis;

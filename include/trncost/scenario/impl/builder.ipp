@@ -193,6 +193,37 @@ class scenario_builder {
     return all;
   }
 
+  /// [runs] monitor: each capture's summary (readers/neuron_monitor.hpp) becomes a utilisation
+  /// sample of the run it names, its method saying which capture; refused, at the capture's
+  /// line, for a run [runs] does not hold, an unreadable capture or one of another instance type.
+  void monitored(std::vector<measure::run_record>& all) const {
+    for (std::size_t i = 0; i < s_.monitors.size(); ++i) {
+      const auto& mon = s_.monitors[i];
+      const std::string key = "runs.monitor[" + std::to_string(i) + "]";
+      const std::string path =
+          existing(mon.path, mon.line, key + ".file", "neuron-monitor capture");
+      const auto run = std::find_if(all.begin(), all.end(),
+                                    [&](const measure::run_record& r) { return r.id == mon.run; });
+      if (run == all.end()) {
+        std::string ids;
+        for (const auto& r : all) ids += (ids.empty() ? "" : ", ") + r.id;
+        fail_at(mon.line, key + ".run",
+                "\"" + mon.run + "\" is not a run of the run logs (their runs: " + ids + ")");
+      }
+      neuron_monitor_summary nm;
+      guarded(mon.line, key + ".file", [&] { nm = read_neuron_monitor(path); });
+      if (!nm.instance_type.empty() && !run->instance_type.empty() &&
+          nm.instance_type != run->instance_type) {
+        fail_at(mon.line, key,
+                "the capture was taken on a " + nm.instance_type + ", run " + run->id +
+                    " ran on a " + run->instance_type + ": a capture of another run");
+      }
+      measure::utilization_sample u = nm.sample();
+      u.method += ", capture " + mon.path;
+      run->utilization.push_back(std::move(u));
+    }
+  }
+
   const std::vector<measure::run_record>& runs(const scenario_component& c) {
     if (!runs_) {
       if (s_.run_files.empty()) {
@@ -204,6 +235,7 @@ class scenario_builder {
         const auto& f = s_.run_files[i];
         append_runs(all, read_runs({f.path}, f.line, "runs.files"));
       }
+      monitored(all);
       runs_ = std::move(all);
     }
     return *runs_;

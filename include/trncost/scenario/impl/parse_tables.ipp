@@ -71,6 +71,25 @@ inline scenario_spec scenario_parser::parse_tables(const toml::table& root, scen
       const std::string path = "runs.files[" + std::to_string(i) + "]";
       s.run_files.push_back({path_string(rfiles[i], path), line_of(rfiles[i])});
     }
+    if (const toml::node* mon = runs.get("monitor")) {
+      const toml::array* a = mon->as_array();
+      if (a == nullptr) {
+        fail_at(line_of(*mon), "runs.monitor",
+                "must be an array: monitor = [{ file = \"capture.jsonl\", run = \"RUN-ID\" }]");
+      }
+      for (std::size_t i = 0; i < a->size(); ++i) {
+        const std::string path = "runs.monitor[" + std::to_string(i) + "]";
+        const toml::table* t = (*a)[i].as_table();
+        if (t == nullptr) {
+          fail_at(line_of((*a)[i]), path,
+                  "must be { file = \"capture.jsonl\", run = \"RUN-ID\" }: a neuron-monitor "
+                  "capture and the run of [runs] it was taken during");
+        }
+        check_keys(*t, path, monitor_keys, "a neuron-monitor capture");
+        s.monitors.push_back({path_string(required(*t, path, "file"), join(path, "file")),
+                              string(*t, path, "run", true), line_of(*t)});
+      }
+    }
   }
 
   if (const toml::node* comps = root.get("component")) {

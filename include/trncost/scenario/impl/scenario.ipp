@@ -26,6 +26,7 @@
 #include "../../readers/detail/input.hpp"
 #include "../../readers/detail/toml_check.hpp"
 #include "../../readers/model_support.hpp"
+#include "../../readers/neuron_monitor.hpp"
 #include "../../readers/price_list.hpp"
 #include "../../readers/run_log.hpp"
 #include "../../report/extras.hpp"
@@ -162,7 +163,8 @@ class scenario_parser {
       "title", "as_of", "region", "freshness_days", "strict_freshness", "cost_per"};
   static constexpr std::array<std::string_view, 5> prices_keys{"files", "store", "consulted",
                                                                "max_age_days", "savings_plans"};
-  static constexpr std::array<std::string_view, 1> runs_keys{"files"};
+  static constexpr std::array<std::string_view, 2> runs_keys{"files", "monitor"};
+  static constexpr std::array<std::string_view, 2> monitor_keys{"file", "run"};
   static constexpr std::array<std::string_view, 3> spend_keys{"start", "end", "repeats"};
   static constexpr std::array<std::string_view, 2> price_file_keys{"file", "where"};
   static constexpr std::array<std::string_view, 4> analysis_keys{"tornado_band", "tornado_observed",
@@ -630,6 +632,7 @@ namespace io {
   add("prices", p::prices_keys);
   add("prices.files[]", p::price_file_keys);
   add("runs", p::runs_keys);
+  add("runs.monitor[]", p::monitor_keys);
   add("component", std::array<std::string_view, 2>{"kind", "name"});
   for (const detail::component_kind* kind : detail::component_kinds) {
     const std::string prefix = "component." + std::string(kind->name);
