@@ -381,6 +381,18 @@ TEST_CASE("feeding the model: medians of completed runs, rates over every run") 
   CHECK(f.work_lost->value().value() == decimal(1350));
   REQUIRE(f.excluded_from_medians.size() == 1);
   CHECK(f.excluded_from_medians[0].run_id == "ft-r4");
+  CHECK(f.excluded_from_medians[0].label == "failed");
+  // A median's derivation says the kept-out run's label; without one, its whole reason, colons
+  // and all (a reason is never cut at its first colon).
+  CHECK(std::get<derived>(f.throughput.origin()).formula.ends_with("; kept out: ft-r4 (failed)"));
+  const auto by_hand = trncost::measure::detail::median_of(
+      "x_s",
+      std::vector{sourced("a.x_s", seconds(10), provenance{assumption{"a"}}),
+                  sourced("b.x_s", seconds(30), provenance{assumption{"b"}})},
+      {{"r9", "stopped: by hand: out of budget"}});
+  CHECK(by_hand.value().value() == decimal(20));  // (10 + 30) / 2
+  CHECK(std::get<derived>(by_hand.origin()).formula ==
+        "median of x_s over 2 runs; kept out: r9 (stopped: by hand: out of budget)");
   CHECK(f.runs == std::vector<std::string>{"ft-r1", "ft-r2", "ft-r3", "ft-r4"});
 
   const auto quiet = feed_model<units::tokens_per_second_t>({clean_run("ft-r1", 216000000)});

@@ -61,9 +61,9 @@ sourced<Q> median_of(std::string name, const std::vector<sourced<Q>>& per_run,
   std::vector<std::pair<std::string, decimal>> values;
   std::string formula = "median of " + name + " over " + std::to_string(per_run.size()) + " runs";
   for (std::size_t i = 0; i < kept_out.size(); ++i) {
-    const auto& why = kept_out[i].reason;
-    formula += (i == 0 ? "; kept out: " : ", ") + kept_out[i].run_id + " (" +
-               why.substr(0, why.find(':')) + ")";
+    const auto& x = kept_out[i];
+    formula += (i == 0 ? "; kept out: " : ", ") + x.run_id + " (" +
+               (x.label.empty() ? x.reason : x.label) + ")";
   }
   derived how{std::move(formula), {}, operation{.kind = op_kind::median}};
   for (const auto& s : per_run) {
@@ -111,8 +111,10 @@ model_feed<RateUnit> feed_model(const std::vector<run_record>& runs) {
     if (r.outcome == run_outcome::completed) {
       completed.push_back(&r);
     } else {
-      excluded.push_back({r.id, std::string(to_string(r.outcome)) +
-                                    ": kept out of the medians, counted in the interruption rate"});
+      excluded.push_back({r.id,
+                          std::string(to_string(r.outcome)) +
+                              ": kept out of the medians, counted in the interruption rate",
+                          std::string(to_string(r.outcome))});
     }
   }
   if (completed.empty()) throw input_error("no completed run: no typical phase durations");

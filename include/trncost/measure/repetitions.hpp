@@ -38,6 +38,9 @@ TRNCOST_DECL spread_summary summarize(std::vector<std::pair<std::string, decimal
 struct exclusion {
   std::string run_id;
   std::string reason;
+  /// What a median's derivation says of it in a word or two ("failed": the run's outcome); the
+  /// reason when empty.
+  std::string label{};
 };
 
 /// Several runs of one configuration, summarised.
