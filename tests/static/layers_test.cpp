@@ -300,4 +300,24 @@ TEST_CASE("separate compilation compiles every function body: each .ipp is reach
   }
 }
 
+TEST_CASE("no library file is over 900 lines: a file that grows past it is split by what it does") {
+  // A reader finds a function in a file they can hold in their head; the files that grew past
+  // this were split into parts an .ipp includes (scenario/impl/parse_tables.ipp, builder.ipp,
+  // report/impl/reconcile_check.ipp...).
+  constexpr std::size_t most = 900;
+  std::size_t files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(trncost_root())) {
+    const fs::path& p = entry.path();
+    if (p.extension() != ".hpp" && p.extension() != ".ipp") continue;
+    ++files;
+    std::ifstream in(p);
+    REQUIRE_MESSAGE(in, p.string());
+    std::size_t lines = 0;
+    for (std::string line; std::getline(in, line);) ++lines;
+    CHECK_MESSAGE(lines <= most, fs::relative(p, trncost_root()).generic_string()
+                                     << ": " << lines << " lines, more than " << most);
+  }
+  CHECK(files > 100);
+}
+
 }  // namespace trncost_tests::static_layers_test
