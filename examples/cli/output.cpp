@@ -1,10 +1,11 @@
-// Where the `trncost` command's results go, safely (DESIGN.md invariant 11, docs/security.md): a
-// report named by --output is written to a new temporary file in the target's folder and renamed
-// over the target only when it is complete, so the target is either the old file or the whole new
-// one; a target that is not a regular file, or that is one of the run's own inputs (the same file
-// by device and inode, whatever its name), is refused before anything is written; standard output
-// is checked once the command has written everything, so a full disk or a closed pipe is exit code
-// 5 and never a silent success. POSIX calls rather than iostreams: they say why a write failed.
+// Where the `trncost` command's results go, safely (docs/security.md, "What trncost writes,
+// replaces or deletes"): a report named by --output is written to a new temporary file in the
+// target's folder and renamed over the target only when it is complete, so the target is either the
+// old file or the whole new one; a target that is not a regular file, or that is one of the run's
+// own inputs (the same file by device and inode, whatever its name), is refused before anything is
+// written; standard output is checked once the command has written everything, so a full disk or a
+// closed pipe is exit code 5 and never a silent success. POSIX calls rather than iostreams: they
+// say why a write failed.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>

@@ -2,14 +2,15 @@
 // Debian libcurl4-openssl-dev), included by prices.cpp only. A URL is turned into a complete local
 // file: local paths and file:// URLs are used where they are; http(s) URLs are downloaded into a
 // cache under a name the caller derives from checked offer codes, regions and versions (never from
-// the URL: nothing from the network names a local path, DESIGN.md invariant 11), through a ".part"
-// file that is renamed only when the transfer is complete, so a complete-looking file is never a
-// half-written one. Only the official price-list host, a mirror the user names and the URLs the
-// user gives are fetched, redirects included (at most max_redirects of them, followed here one by
-// one). A broken transfer resumes from the ".part" (a server that ignores the range restarts it);
-// stalls, connection failures, 5xx answers and short transfers are retried with a growing pause; a
-// 4xx answer is not. Without libcurl (built without TRNCOST_HAVE_CURL) only local files and file://
-// URLs are fetched, and an http URL says so. docs/security.md lists what is refused.
+// the URL: nothing from the network names a local path: docs/security.md, "What trncost fetches"),
+// through a ".part" file that is renamed only when the transfer is complete, so a complete-looking
+// file is never a half-written one. Only the official price-list host, a mirror the user names and
+// the URLs the user gives are fetched, redirects included (at most max_redirects of them, followed
+// here one by one). A broken transfer resumes from the ".part" (a server that ignores the range
+// restarts it); stalls, connection failures, 5xx answers and short transfers are retried with a
+// growing pause; a 4xx answer is not. Without libcurl (built without TRNCOST_HAVE_CURL) only local
+// files and file:// URLs are fetched, and an http URL says so. docs/security.md lists what is
+// refused.
 #ifndef TRNCOST_EXAMPLES_CLI_PRICE_FETCH_HPP
 #define TRNCOST_EXAMPLES_CLI_PRICE_FETCH_HPP
 
