@@ -140,6 +140,17 @@ TEST_CASE("the model's FLOPs per token are refused where no run states an MFU") 
                               parameters + "\n";
   CHECK(parse_error_of(written).find("parameters: is given with phases written directly") !=
         std::string::npos);
+  // A count of 0 or below would state an MFU of 0 or a negative one: refused when the model is
+  // built.
+  const auto build_error = [](const std::string& text) {
+    return trncost_support::error_message<trncost::error>(
+        [&] { (void)io::evaluate_scenario(io::parse_scenario(text, flagship)); });
+  };
+  CHECK(build_error(flagship_with("parameters = { value = \"-8\", assumption = \"x\" }"))
+            .find("component[0].parameters: is -8: a model's FLOPs per token come from a positive "
+                  "count") != std::string::npos);
+  CHECK(build_error(flagship_with("model_flops_per_token = { value = \"0\", assumption = \"x\" }"))
+            .find("component[0].model_flops_per_token: is 0") != std::string::npos);
 }
 
 TEST_CASE("a warm-up phase of the runs is a median and a line of its own, overhead") {

@@ -469,6 +469,18 @@ inline void instance_time_add([[maybe_unused]] scenario_builder& sb, model& m,
   if (runs != nullptr) {
     std::optional<mfu_basis> mfu;
     if (sb.find(c, "parameters") != nullptr || sb.find(c, "model_flops_per_token") != nullptr) {
+      const std::string key =
+          sb.find(c, "parameters") != nullptr ? "parameters" : "model_flops_per_token";
+      const scenario_value& v = c.values.at(key);
+      if (!(decimal{} < decimal::parse(v.value))) {
+        sb.fail_at(v.line, c.path + "." + key,
+                   "is " + v.value + ": a model's FLOPs per token come from a positive count");
+      }
+      if (catalog::builtin().find(type) == nullptr) {
+        sb.fail_at(v.line, c.path + "." + key,
+                   "the catalog has no peak for " + type +
+                       ", so no MFU is a share of it (the catalog: docs/catalog.md)");
+      }
       const node<units::flops_per_token_t> per_token =
           sb.find(c, "parameters") != nullptr
               ? m.input(workload::six_flops_per_parameter_token()) *
