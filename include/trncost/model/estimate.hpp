@@ -60,6 +60,10 @@ struct estimate_options {
   /// The unit the cost per unit of work is quoted in, as a user names it ("1B tokens", "request",
   /// quote_named()); empty: the work's default (quote_of(): per 1M tokens, 1000 requests, job).
   std::string cost_per{};
+  /// The day whose prices are in force (a plan's occurrence, priced on its own day; empty: the
+  /// as-of date): the timeline rule judges a price's effective date on it, and what is known
+  /// (consulted, published, measured) on the as-of date still.
+  std::optional<date> prices_in_force_on{};
 };
 
 /// One line of an estimate. `amount` is empty when the line is unpriced.

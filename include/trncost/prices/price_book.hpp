@@ -96,7 +96,7 @@ struct skipped_line {
 enum class freshness {
   fresh,              ///< published (or seen) on or before the as-of date, within the max age
   stale,              ///< older than the max age
-  not_yet_published,  ///< published or effective after the as-of date
+  not_yet_published,  ///< published after the as-of date, or effective after in_force_on()
 };
 
 /// Conditions a query puts on priced lines. Attribute conditions use "productFamily" for the
@@ -146,6 +146,17 @@ class price_book {
   /// The maximum age, when the book has one.
   [[nodiscard]] std::optional<day_count> max_age() const noexcept { return max_age_; }
 
+  /// The day whose versions queries see: the as-of date unless set_in_force_on() chose another.
+  /// What is known stays the as-of date's (a price published after it is still refused); which
+  /// of the known versions of a term is in force is decided on this day (a plan's occurrence on
+  /// 2027-06-01 is priced with the version effective then).
+  [[nodiscard]] date in_force_on() const noexcept { return in_force_on_.value_or(as_of_); }
+  void set_in_force_on(date d);
+
+  /// Every effective date of a version of a term in the book, once each, in order: the days on
+  /// which what is in force can change.
+  [[nodiscard]] std::vector<date> version_dates() const;
+
   /// Adds every priced line of `o`. `consulted` is the day the caller read the file; without it
   /// the file's publication date is used and named as such. Returns the number of lines added
   /// (a line equal to one already in the book is not added again).
@@ -154,7 +165,7 @@ class price_book {
   /// Adds one priced line. Returns false when an equal price for the same key is already there;
   /// a different price for the same key is recorded in conflicts() and not added. A term (SKU,
   /// term type and offer term code) whose lines are effective on different days has versions, not
-  /// conflicts: queries see the lines of the version in force on the as-of date (the latest
+  /// conflicts: queries see the lines of the version in force on in_force_on() (the latest
   /// effective on or before it; the earliest when none is yet, which check_usable() then refuses
   /// as not yet effective), so a price announced ahead is never used before it takes effect.
   bool add(price_entry e);
@@ -166,7 +177,7 @@ class price_book {
   /// file, SKU, rate code and reason. The rest of the offer is added; a query never sees these.
   [[nodiscard]] const std::vector<skipped_line>& skipped() const noexcept { return skipped_; }
 
-  /// The line with this SKU and rate code (the version in force on the as-of date), or nullptr.
+  /// The line with this SKU and rate code (the version in force on in_force_on()), or nullptr.
   [[nodiscard]] const price_entry* find(std::string_view sku, std::string_view rate_code) const;
 
   [[nodiscard]] freshness freshness_of(const price_entry& e) const noexcept;
@@ -260,13 +271,14 @@ class price_book {
 
   static purchase_option option_of(std::string_view term_type);
 
-  /// Of the versions of one key (indices into entries_), the one in force on the as-of date.
+  /// Of the versions of one key (indices into entries_), the one in force on in_force_on().
   [[nodiscard]] const price_entry& in_force(const std::vector<std::size_t>& versions) const;
 
-  /// The effective date of the version of e's term in force on the as-of date.
+  /// The effective date of the version of e's term in force on in_force_on().
   [[nodiscard]] std::optional<date> term_in_force(const price_entry& e) const;
 
   date as_of_;
+  std::optional<date> in_force_on_;
   std::optional<day_count> max_age_;
   std::vector<price_entry> entries_;
   std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> index_;

@@ -250,8 +250,11 @@ TRNCOST_DECL void validate_value_origin(const provenance& p, std::string_view in
 /// The timeline rule (docs/provenance.md#the-timeline-rule): nothing an estimate uses was
 /// measured, consulted, seen or published after its as-of date, and a price whose effective date
 /// is after it is not yet a price. Returns the sentence that names what breaks it, if anything;
-/// derived values are checked through their inputs, assumptions carry no date.
-TRNCOST_DECL std::optional<std::string> timeline_breach(const provenance& p, date as_of);
+/// derived values are checked through their inputs, assumptions carry no date. With
+/// `prices_in_force_on` (a plan's occurrence priced on its own day), a price's effective date is
+/// judged on that day instead: what is known is still the as-of date's.
+TRNCOST_DECL std::optional<std::string> timeline_breach(
+    const provenance& p, date as_of, std::optional<date> prices_in_force_on = std::nullopt);
 
 /// One readable line: `quoted: AmazonEC2 20260910195514, SKU ..., us-east-1, on-demand, consulted
 /// 2026-09-10 (source)`. readers/fmt.hpp prints provenance with this text.

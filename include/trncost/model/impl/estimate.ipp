@@ -138,7 +138,7 @@ TRNCOST_DECL void apply_verified_rules(const model_data& d, const evaluator& e, 
   // timeline (refused): every leaf input; rule constants are rules in force, not observations.
   for (const auto& in : est.inputs) {
     if (constants.count(in.get()) != 0) continue;
-    if (const auto breach = timeline_breach(in->origin, as_of)) {
+    if (const auto breach = timeline_breach(in->origin, as_of, options.prices_in_force_on)) {
       throw input_error("input '" + in->name + "' " + *breach +
                         "; nothing an estimate uses may be dated after its as-of date" +
                         rule_ref(verified_rule::timeline) +

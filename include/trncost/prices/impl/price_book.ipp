@@ -3,6 +3,8 @@
 #ifndef TRNCOST_PRICES_IMPL_PRICE_BOOK_IPP
 #define TRNCOST_PRICES_IMPL_PRICE_BOOK_IPP
 
+#include <set>
+
 #include "../price_book.hpp"
 
 namespace trncost {
@@ -163,6 +165,21 @@ TRNCOST_DECL price_book::price_book(date as_of, day_count max_age)
   if (max_age.count() < 0) throw input_error("price book: the maximum age is negative");
 }
 
+TRNCOST_DECL void price_book::set_in_force_on(date d) {
+  if (!d.ok()) throw input_error("price book: the in-force date is not a calendar date");
+  in_force_on_ = d;
+}
+
+TRNCOST_DECL auto price_book::version_dates() const -> std::vector<date> {
+  std::set<date> days;
+  for (const auto& t : term_versions_) {
+    for (const auto& d : t.second) {
+      if (d) days.insert(*d);
+    }
+  }
+  return {days.begin(), days.end()};
+}
+
 TRNCOST_DECL auto price_book::add(const offer& o, std::optional<date> consulted) -> std::size_t {
   const auto& h = o.header;
   if (!h.published && !consulted) {
@@ -300,7 +317,7 @@ TRNCOST_DECL auto price_book::term_in_force(const price_entry& e) const -> std::
   std::optional<date> first = dates.front();
   for (const auto& d : dates) {
     if (earlier(d, first)) first = d;
-    if ((!d || *d <= as_of_) && (!now || earlier(*now, d))) now = d;
+    if ((!d || *d <= in_force_on()) && (!now || earlier(*now, d))) now = d;
   }
   return now ? *now : first;
 }
@@ -316,7 +333,7 @@ TRNCOST_DECL auto price_book::in_force(const std::vector<std::size_t>& versions)
   for (const std::size_t i : versions) {
     const price_entry& e = entries_[i];
     if (first == nullptr || earlier(e.origin.effective, first->origin.effective)) first = &e;
-    const bool effective = !e.origin.effective || *e.origin.effective <= as_of_;
+    const bool effective = !e.origin.effective || *e.origin.effective <= in_force_on();
     if (effective && (now == nullptr || earlier(now->origin.effective, e.origin.effective))) {
       now = &e;
     }
@@ -333,7 +350,9 @@ TRNCOST_DECL auto price_book::find(std::string_view sku, std::string_view rate_c
 TRNCOST_DECL auto price_book::freshness_of(const price_entry& e) const noexcept -> freshness {
   const date vintage = e.origin.published ? *e.origin.published : e.origin.consulted;
   if (vintage > as_of_) return freshness::not_yet_published;
-  if (e.origin.effective && *e.origin.effective > as_of_) return freshness::not_yet_published;
+  if (e.origin.effective && *e.origin.effective > in_force_on()) {
+    return freshness::not_yet_published;
+  }
   if (max_age_ && days_between(vintage, as_of_) > max_age_->count()) return freshness::stale;
   return freshness::fresh;
 }
@@ -396,6 +415,11 @@ TRNCOST_DECL auto price_book::check_usable(const price_entry& e, std::string_vie
                         "the max_age of a price_book in C++; without one, an old price prices "
                         "the estimate and makes it stale)");
     case freshness::not_yet_published:
+      if (in_force_on_ && vintage <= as_of_ && e.origin.effective) {
+        throw input_error(std::string(what) + ": " + e.describe() + " takes effect on " +
+                          to_string(*e.origin.effective) + ", after the day it prices (" +
+                          to_string(in_force_on()) + ")");
+      }
       throw input_error(std::string(what) + ": " + e.describe() + " was published or takes " +
                         "effect after the as-of date " + to_string(as_of_));
   }

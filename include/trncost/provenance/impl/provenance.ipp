@@ -115,7 +115,8 @@ TRNCOST_DECL void validate_value_origin(const provenance& p, std::string_view in
   validate(p, input);
 }
 
-TRNCOST_DECL std::optional<std::string> timeline_breach(const provenance& p, date as_of) {
+TRNCOST_DECL std::optional<std::string> timeline_breach(const provenance& p, date as_of,
+                                                        std::optional<date> prices_in_force_on) {
   if (p.valueless_by_exception()) throw std::bad_variant_access{};  // as std::visit would
   const auto after = [&](date d) { return d > as_of; };
   const auto tail = [&] { return ", after the as-of date " + to_string(as_of); };
@@ -129,7 +130,11 @@ TRNCOST_DECL std::optional<std::string> timeline_breach(const provenance& p, dat
     if (q->published && after(*q->published)) {
       return "was published on " + to_string(*q->published) + tail();
     }
-    if (q->effective && after(*q->effective)) {
+    if (q->effective && prices_in_force_on && *prices_in_force_on < *q->effective) {
+      return "takes effect on " + to_string(*q->effective) + ", after the day it prices (" +
+             to_string(*prices_in_force_on) + "): it is not yet a price";
+    }
+    if (q->effective && !prices_in_force_on && after(*q->effective)) {
       return "takes effect on " + to_string(*q->effective) + tail() + ": it is not yet a price";
     }
   } else if (const auto* doc = std::get_if<documented>(&p)) {
