@@ -23,9 +23,12 @@ namespace trncost::credits {
 /// The schema version of a plan's JSON document (schema trncost.plan, docs/reports.md "Plans") that
 /// trncost writes; its readers (`trncost audit`, tools/verify_report.py) read every version up to
 /// it. Version 2 added each occurrence's `seconds`: a version 1 document's occurrences are whole
-/// days.
-inline constexpr int plan_schema_version = 2;
+/// days. Version 3 added each workload's `pricings`: its occurrences grouped by the prices in force
+/// on their days, each group with its charges (before it, every occurrence cost the workload's
+/// `charges`).
+inline constexpr int plan_schema_version = 3;
 inline constexpr int plan_seconds_schema_version = 2;
+inline constexpr int plan_pricings_schema_version = 3;
 
 /// One run of a workload: its spend over the days [start, end), or over its first `seconds` from
 /// start 00:00 when it ends during its last day.
@@ -40,19 +43,24 @@ struct occurrence {
 /// An occurrence's length in seconds: `seconds`, or its whole days x 86,400.
 [[nodiscard]] TRNCOST_DECL std::int64_t length_seconds(const occurrence& o);
 
-/// A workload of a plan: its name, one estimate per occurrence, and its occurrences.
+/// A workload of a plan: its name, what an occurrence costs, and its occurrences.
 struct planned_workload {
   std::string name;
-  estimate est;
+  estimate est;  ///< every occurrence's, unless by_occurrence says otherwise
   std::vector<occurrence> occurrences;
+  /// Empty, or one estimate per occurrence (in order): what each costs when they differ (a price
+  /// with a new version in force from a day between them).
+  std::vector<estimate> by_occurrence{};
 };
 
 /// A workload of a plan given by one occurrence's charges (what plan_schedule makes of its
 /// estimate: spend_schedule::charges_of()), as a plan's JSON document carries them.
 struct planned_charges {
   std::string name;
-  std::vector<charge> charges;
+  std::vector<charge> charges;  ///< every occurrence's, unless by_occurrence says otherwise
   std::vector<occurrence> occurrences;
+  /// Empty, or one occurrence's charges per occurrence (in order), when they differ.
+  std::vector<std::vector<charge>> by_occurrence{};
 };
 
 /// The plan's spend over [start, end): each occurrence's priced lines (as charges by category and
@@ -62,7 +70,8 @@ struct planned_charges {
 /// the second (a period's weight: the seconds of the run in it) and its last, partial day is a
 /// period of its own, so that every period spends evenly over its days. No projection past the
 /// plan: its rate is empty. input_error naming the workload for an occurrence outside [start, end),
-/// of no days, or whose seconds do not end in its last day.
+/// of no days, or whose seconds do not end in its last day, and for a by_occurrence that does not
+/// have one entry per occurrence.
 [[nodiscard]] TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_workload>& w,
                                                         date start, date end);
 
@@ -74,7 +83,7 @@ struct planned_charges {
 struct workload_draw {
   std::string name;
   std::size_t occurrences = 0;
-  decimal spend{};    ///< every occurrence's priced total
+  decimal spend{};    ///< the sum of its occurrences' priced totals
   decimal credits{};  ///< credits attributed to it
   decimal cash{};     ///< spend - credits
   /// The credits of each grant attributed to it, in the burn-down's order of grants (a line of a
@@ -90,7 +99,7 @@ struct workload_draw {
     const std::vector<planned_workload>& w, const spend_schedule& schedule,
     const burn_down_result& burned);
 
-/// The same from each workload's charges: its spend is its charges' sum times its occurrences.
+/// The same from each workload's charges: its spend is the sum of its occurrences' charges.
 [[nodiscard]] TRNCOST_DECL std::vector<workload_draw> attribute(
     const std::vector<planned_charges>& w, const spend_schedule& schedule,
     const burn_down_result& burned);

@@ -22,7 +22,9 @@ TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_workload>& w
   std::vector<planned_charges> c;
   c.reserve(w.size());
   for (const auto& x : w) {
-    c.push_back({x.name, spend_schedule::charges_of(x.est), x.occurrences});
+    planned_charges p{x.name, spend_schedule::charges_of(x.est), x.occurrences, {}};
+    for (const auto& e : x.by_occurrence) p.by_occurrence.push_back(spend_schedule::charges_of(e));
+    c.push_back(std::move(p));
   }
   return plan_schedule(c, start, end);
 }
@@ -39,6 +41,11 @@ TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_charges>& w,
     cuts.insert(d);
   }
   for (const auto& x : w) {
+    if (!x.by_occurrence.empty() && x.by_occurrence.size() != x.occurrences.size()) {
+      throw input_error("workload '" + x.name + "': " + std::to_string(x.by_occurrence.size()) +
+                        " occurrences' charges for " + std::to_string(x.occurrences.size()) +
+                        " occurrence(s): give one per occurrence, or none");
+    }
     for (const auto& o : x.occurrences) {
       if (!(o.start < o.end)) {
         throw input_error("workload '" + x.name + "': an occurrence from " + to_string(o.start) +
@@ -68,8 +75,9 @@ TRNCOST_DECL spend_schedule plan_schedule(const std::vector<planned_charges>& w,
   for (std::size_t i = 0; i + 1 < bounds.size(); ++i)
     periods.push_back({bounds[i], bounds[i + 1], {}});
   for (const auto& x : w) {
-    const auto& charges = x.charges;
-    for (const auto& o : x.occurrences) {
+    for (std::size_t k = 0; k < x.occurrences.size(); ++k) {
+      const auto& o = x.occurrences[k];
+      const auto& charges = x.by_occurrence.empty() ? x.charges : x.by_occurrence[k];
       // The periods inside this occurrence (the cuts include its start and end).
       const auto first = static_cast<std::size_t>(
           std::lower_bound(bounds.begin(), bounds.end(), o.start) - bounds.begin());
@@ -158,7 +166,11 @@ TRNCOST_DECL std::vector<workload_draw> attribute(const std::vector<planned_work
   for (std::size_t i = 0; i < w.size(); ++i) {
     auto& d = out[i];
     d.occurrences = w[i].occurrences.size();
-    d.spend = w[i].est.total * decimal(static_cast<std::int64_t>(d.occurrences));
+    if (w[i].by_occurrence.empty()) {
+      d.spend = w[i].est.total * decimal(static_cast<std::int64_t>(d.occurrences));
+    } else {
+      for (const auto& e : w[i].by_occurrence) d.spend += e.total;
+    }
     d.cash = d.spend - d.credits;
   }
   return out;
@@ -173,9 +185,15 @@ TRNCOST_DECL std::vector<workload_draw> attribute(const std::vector<planned_char
   for (std::size_t i = 0; i < w.size(); ++i) {
     auto& d = out[i];
     d.occurrences = w[i].occurrences.size();
-    decimal one{};
-    for (const auto& c : w[i].charges) one += c.amount;
-    d.spend = one * decimal(static_cast<std::int64_t>(d.occurrences));
+    if (w[i].by_occurrence.empty()) {
+      decimal one{};
+      for (const auto& c : w[i].charges) one += c.amount;
+      d.spend = one * decimal(static_cast<std::int64_t>(d.occurrences));
+    } else {
+      for (const auto& charges : w[i].by_occurrence) {
+        for (const auto& c : charges) d.spend += c.amount;
+      }
+    }
     d.cash = d.spend - d.credits;
   }
   return out;
