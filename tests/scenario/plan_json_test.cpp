@@ -31,6 +31,17 @@ std::string text_at(const io::detail::json_value& o, std::string_view key) {
   return v->is_null() ? std::string("null") : v->text();
 }
 
+/// `text` without its workloads' pricings (what trncost wrote before version 3).
+std::string without_pricings(std::string text) {
+  for (auto at = text.find(",\n      \"pricings\": ["); at != std::string::npos;
+       at = text.find(",\n      \"pricings\": [")) {
+    const auto end = text.find("\n      ]", at);
+    REQUIRE(end != std::string::npos);
+    text.erase(at, end + 8 - at);
+  }
+  return text;
+}
+
 /// `text` with its first `from` replaced by `to` (the tamper must find what it changes).
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
   const auto at = text.find(from);
@@ -50,7 +61,7 @@ TEST_CASE("a plan's JSON holds the figures of its Markdown, as computed by hand"
   const std::string text = json_of_shipped();
   const auto root = io::detail::parse_json_text(text, "plan.json");
   CHECK(text_at(root, "schema") == "trncost.plan");
-  CHECK(root.find("schema_version")->text() == "2");
+  CHECK(root.find("schema_version")->text() == "3");
   // The pre-training costs 23,018.077723389142567224 USD (tests/scenario/briefs_test.cpp) over
   // its wall-clock time, 578,566 s from 2027-03-01 (its last day, 03-07, in part: it ends 03-08);
   // the sweeps 1,161 USD each, two days (172,800 s) every 14 from 03-08: 03-08, 03-22, 04-05,
@@ -172,15 +183,19 @@ TEST_CASE("a tampered plan's JSON is refused, naming the member changed") {
             replaced(text, "\"runs_out_on\": \"2027-03-23\"", "\"runs_out_on\": \"2027-03-24\""))
             .starts_with("grants[0].runs_out_on: the document says 2027-03-24, recomputed "
                          "2027-03-23"));
-  // An occurrence dropped (the sweeps' last): the workload's spend no longer follows from its
-  // occurrences, 5 x 1,161 = 5,805.
-  CHECK(first_mismatch(replaced(text,
-                                "},\n        {\n          \"start\": \"2027-05-17\",\n          "
-                                "\"end\": \"2027-05-19\",\n          \"seconds\": 172800,\n    "
-                                "      \"cost\": \"1161\"\n        }",
-                                "}")) ==
-        "workloads[1].spend: the document says 6966, recomputed 5805 (per_occurrence x 5 "
-        "occurrence(s))");
+  // An occurrence dropped (the sweeps' last): its pricing still lists it; dropped from the
+  // pricing too, the workload's spend no longer follows from its occurrences, 5 x 1,161 = 5,805.
+  const std::string dropped = replaced(text,
+                                       "},\n        {\n          \"start\": \"2027-05-17\",\n   "
+                                       "       \"end\": \"2027-05-19\",\n          \"seconds\": "
+                                       "172800,\n          \"cost\": \"1161\"\n        }",
+                                       "}");
+  CHECK(first_mismatch(dropped) ==
+        "workloads[1].pricings[0].occurrences[5]: the document says 5, which is no occurrence or "
+        "one another pricing has (each occurrence is priced once)");
+  CHECK(first_mismatch(replaced(dropped, ",\n            5\n", "\n")) ==
+        "workloads[1].spend: the document says 6966, recomputed 5805 (the sum of its "
+        "occurrences' costs)");
   // The pre-training an hour shorter, 574,966 s: 518,400 / 574,966 of it by March 7, so the first
   // period's spend moves.
   CHECK(first_mismatch(replaced(text, "\"seconds\": 578566", "\"seconds\": 574966"))
@@ -195,7 +210,7 @@ TEST_CASE("a tampered plan's JSON is refused, naming the member changed") {
             .starts_with("workloads[0].occurrences[0].seconds: the document says 518400"));
 }
 
-TEST_CASE("a plan's JSON of version 1 (whole days, no seconds) is still read") {
+TEST_CASE("a plan's JSON of versions 1 (whole days) and 2 (no pricings) is still read") {
   // The shipped pre-training given 7 whole days (days = 7): the document trncost wrote before
   // version 2, its occurrences' seconds left out, audits as it did.
   std::string toml = trncost_support::slurp(shipped);
@@ -203,8 +218,14 @@ TEST_CASE("a plan's JSON of version 1 (whole days, no seconds) is still read") {
   toml.replace(toml.find(pre), pre.size(), pre + "days = 7\n");
   const auto r = run_plan(parse_plan(toml, shipped));
   CHECK(r.workloads[0].seconds == 7 * 86'400);
-  std::string text = render_json(r);
-  text = replaced(text, "\"schema_version\": 2", "\"schema_version\": 1");
+  std::string text = without_pricings(render_json(r));
+  // Version 2 (seconds, no pricings) is read too.
+  const auto v2 = report::check_plan(
+      replaced(text, "\"schema_version\": 3", "\"schema_version\": 2"), "v2.json");
+  CHECK_MESSAGE(v2.ok, v2.first_mismatch);
+  // Version 3 without its pricings is refused: a member missing.
+  CHECK_THROWS_AS((void)report::check_plan(text, "v3.json"), parse_error);
+  text = replaced(text, "\"schema_version\": 3", "\"schema_version\": 1");
   for (auto at = text.find("\n          \"seconds\": "); at != std::string::npos;
        at = text.find("\n          \"seconds\": ")) {
     text.erase(at, text.find('\n', at + 1) - at);
@@ -215,16 +236,15 @@ TEST_CASE("a plan's JSON of version 1 (whole days, no seconds) is still read") {
   CHECK(c.periods == 16);
   // Version 1 has no seconds: an occurrence that states them is refused as an unknown member.
   CHECK_THROWS_AS(
-      (void)report::check_plan(render_json(r).replace(render_json(r).find("\"schema_version\": 2"),
-                                                      std::string("\"schema_version\": 2").size(),
-                                                      "\"schema_version\": 1"),
+      (void)report::check_plan(replaced(without_pricings(render_json(r)), "\"schema_version\": 3",
+                                        "\"schema_version\": 1"),
                                "v1.json"),
       parse_error);
-  // Version 3 is not one trncost wrote.
+  // Version 4 is not one trncost wrote.
   CHECK_THROWS_WITH_AS(
-      (void)report::check_plan(replaced(text, "\"schema_version\": 1", "\"schema_version\": 3"),
-                               "v3.json"),
-      doctest::Contains("schema_version: 3 is not a plan version this trncost reads (1 to 2)"),
+      (void)report::check_plan(replaced(text, "\"schema_version\": 1", "\"schema_version\": 4"),
+                               "v4.json"),
+      doctest::Contains("schema_version: 4 is not a plan version this trncost reads (1 to 3)"),
       parse_error);
 }
 

@@ -63,13 +63,33 @@ struct plan_spec {
   std::uint64_t line = 0;
 };
 
+/// Occurrences of a workload priced alike: the prices in force on their days are the same
+/// versions of the prices the scenario's book knows on its as-of date.
+struct plan_pricing {
+  date in_force_on{};  ///< the day its estimate's prices are in force on (its first occurrence's)
+  estimate est;        ///< one of its occurrences
+  std::vector<std::size_t> occurrences;  ///< indices into the workload's occurrences, in order
+  /// The effective dates of the versions its quoted prices come from, once each, in order (empty
+  /// when no price used has an effective date).
+  std::vector<date> versions;
+  /// Its day is on or after the last effective date the book knows: it is priced with the latest
+  /// version known on the as-of date, and a later change would not be known.
+  bool latest_known = false;
+};
+
 /// One workload of an evaluated plan.
 struct plan_workload_result {
   std::string name;
   std::string scenario;  ///< as written; empty when written inline
   std::string title;     ///< the scenario's
-  estimate est;          ///< one occurrence
+  estimate est;          ///< its first occurrence (pricings.front().est)
   std::vector<credits::occurrence> occurrences;
+  /// Its occurrences grouped by the versions of the prices in force on their days (each
+  /// occurrence's start), in the order of their first occurrences: one group when every occurrence
+  /// costs the same.
+  std::vector<plan_pricing> pricings;
+  /// Each occurrence's group in `pricings`.
+  std::vector<std::size_t> priced_by;
   credits::workload_draw draw;
   /// One occurrence's length in days, exact for whole days and otherwise seconds / 86,400 (rounded
   /// half-even at the 18th digit): 6.696365740740740741 for a run of 578,566 s.
@@ -108,9 +128,11 @@ struct plan_result {
 /// Whether the file at `path` is a plan file.
 [[nodiscard]] TRNCOST_DECL bool is_plan_file(const std::string& path);
 
-/// Evaluates a plan: each workload's scenario estimated once (its own [[grant]] and [spend] are not
-/// read: the plan's grants are), its occurrences laid out, the plan's spend scheduled and the
-/// plan's grants applied to it; errors name the plan file, the line and the key.
+/// Evaluates a plan: each workload's scenario estimated (its own [[grant]] and [spend] are not
+/// read: the plan's grants are) once per set of price versions in force on its occurrences' days
+/// (what is known stays the scenario's as-of date's; which known version is in force is decided on
+/// each occurrence's start), its occurrences laid out, the plan's spend scheduled and the plan's
+/// grants applied to it; errors name the plan file, the line and the key.
 [[nodiscard]] TRNCOST_DECL plan_result run_plan(const plan_spec& p,
                                                 const price_store_reader& store = {});
 
@@ -162,9 +184,14 @@ inline constexpr std::string_view plan_unpriced_sentence =
     "the unpriced lines of these workloads, so the spend and the cash are floors and the run-out "
     "day may come earlier once they are priced.";
 inline constexpr std::string_view plan_workloads_sentence =
-    "Each workload's scenario estimated once: an occurrence spends that estimate evenly over its "
-    "time (its days, or by the second over a run that ends during a day). Credits are attributed "
-    "to the workloads whose charges they paid, period by period, service by service.";
+    "Each workload's scenario estimated with the prices in force on its occurrences' days (as "
+    "known on the scenario's as-of date): an occurrence spends that estimate evenly over its time "
+    "(its days, or by the second over a run that ends during a day). Credits are attributed to "
+    "the workloads whose charges they paid, period by period, service by service.";
+
+/// What the Markdown and the HTML say under the workloads table of each workload whose occurrences
+/// do not all cost the same: which occurrences were priced with which versions (their dates).
+[[nodiscard]] TRNCOST_DECL std::vector<std::string> plan_pricing_sentences(const plan_result& r);
 
 }  // namespace detail
 

@@ -96,6 +96,8 @@ TRNCOST_DECL plan_check check_plan(std::string_view json_text, std::string_view 
   }
   const bool with_seconds =
       version >= static_cast<std::uint64_t>(credits::plan_seconds_schema_version);
+  const bool with_pricings =
+      version >= static_cast<std::uint64_t>(credits::plan_pricings_schema_version);
   plan_check out;
   const auto show_day = [](date d) { return to_string(d); };
   const auto show_dec = [](decimal d) { return d.to_string(); };
@@ -173,10 +175,17 @@ TRNCOST_DECL plan_check check_plan(std::string_view json_text, std::string_view 
     for (std::size_t i = 0; i < ws.size(); ++i) {
       const std::string path = "workloads[" + std::to_string(i) + "]";
       const json_value& w = r.object_at(ws, i, path);
-      r.closed(w, path,
-               {"name", "scenario", "title", "status", "per_occurrence", "unpriced_lines",
-                "charges", "occurrences", "spend", "credits", "cash", "draws"},
-               "a workload of a plan");
+      if (with_pricings) {
+        r.closed(w, path,
+                 {"name", "scenario", "title", "status", "per_occurrence", "unpriced_lines",
+                  "charges", "occurrences", "pricings", "spend", "credits", "cash", "draws"},
+                 "a workload of a plan");
+      } else {
+        r.closed(w, path,
+                 {"name", "scenario", "title", "status", "per_occurrence", "unpriced_lines",
+                  "charges", "occurrences", "spend", "credits", "cash", "draws"},
+                 "a workload of a plan");
+      }
       credits::planned_charges x;
       x.name = r.str(w, path, "name");
       if (x.name.empty() ||
@@ -199,24 +208,33 @@ TRNCOST_DECL plan_check check_plan(std::string_view json_text, std::string_view 
           "status");
       const decimal per = r.dec(w, path, "per_occurrence");
       (void)r.strings(w, path, "unpriced_lines");
-      decimal sum{};
-      r.each(w, path, "charges", [&](const json_value& e, const std::string& at) {
-        r.closed(e, at, {"category", "service", "kind", "amount"}, "a charge");
-        credits::charge c;
-        c.cat = r.named<category>(e, at, "category", parse_category, "category");
-        c.service = r.str_or_null(e, at, "service");
-        if (c.service && c.service->empty()) {
-          r.fail_at(at + ".service", "is empty; a charge no AWS service is known to bill is null");
-        }
-        if (const auto kind = r.str(e, at, "kind"); kind != "usage") {
-          r.fail_at(at + ".kind", "'" + kind + "' is not usage, the only kind a plan's charge is");
-        }
-        c.amount = r.dec(e, at, "amount");
-        if (c.amount.is_negative()) plan_fail(at + ".amount", "is negative");
-        c.description = x.name;
-        sum += c.amount;
-        x.charges.push_back(std::move(c));
-      });
+      // One occurrence's charges (the workload's, or a pricing's) and their sum.
+      const auto read_charges = [&](const json_value& o, const std::string& opath,
+                                    std::vector<credits::charge>& into) {
+        decimal total{};
+        r.each(o, opath, "charges", [&](const json_value& e, const std::string& at) {
+          r.closed(e, at, {"category", "service", "kind", "amount"}, "a charge");
+          credits::charge c;
+          c.cat = r.named<category>(e, at, "category", parse_category, "category");
+          c.service = r.str_or_null(e, at, "service");
+          if (c.service && c.service->empty()) {
+            r.fail_at(at + ".service",
+                      "is empty; a charge no AWS service is known to bill is null");
+          }
+          if (const auto kind = r.str(e, at, "kind"); kind != "usage") {
+            r.fail_at(at + ".kind",
+                      "'" + kind + "' is not usage, the only kind a plan's charge is");
+          }
+          c.amount = r.dec(e, at, "amount");
+          if (c.amount.is_negative()) plan_fail(at + ".amount", "is negative");
+          c.description = x.name;
+          total += c.amount;
+          into.push_back(std::move(c));
+        });
+        return total;
+      };
+      const decimal sum = read_charges(w, path, x.charges);
+      std::vector<decimal> costs;
       plan_expect(path + ".per_occurrence", per, sum, "the sum of its charges");
       r.each(w, path, "occurrences", [&](const json_value& e, const std::string& at) {
         if (with_seconds) {
@@ -243,14 +261,90 @@ TRNCOST_DECL plan_check check_plan(std::string_view json_text, std::string_view 
           }
           if (static_cast<std::int64_t>(said) != whole) seconds = static_cast<std::int64_t>(said);
         }
-        plan_expect(at + ".cost", r.dec(e, at, "cost"), per,
-                    "each occurrence spends the workload's per_occurrence");
+        if (!with_pricings) {
+          plan_expect(at + ".cost", r.dec(e, at, "cost"), per,
+                      "each occurrence spends the workload's per_occurrence");
+        }
+        costs.push_back(r.dec(e, at, "cost"));
         x.occurrences.push_back({s, f, seconds});
       });
       if (x.occurrences.empty()) plan_fail(path + ".occurrences", "is empty");
-      plan_expect(path + ".spend", r.dec(w, path, "spend"),
-                  per * decimal(static_cast<std::int64_t>(x.occurrences.size())),
-                  "per_occurrence x " + std::to_string(x.occurrences.size()) + " occurrence(s)");
+      decimal spend = per * decimal(static_cast<std::int64_t>(x.occurrences.size()));
+      std::string spend_why =
+          "per_occurrence x " + std::to_string(x.occurrences.size()) + " occurrence(s)";
+      if (with_pricings) {
+        // Every occurrence in one pricing, whose charges it spends.
+        std::vector<std::optional<std::size_t>> group(x.occurrences.size());
+        std::vector<std::vector<credits::charge>> sets;
+        std::vector<decimal> pers;
+        r.each(w, path, "pricings", [&](const json_value& e, const std::string& at) {
+          r.closed(e, at,
+                   {"in_force_on", "versions", "latest_known", "occurrences", "per_occurrence",
+                    "charges"},
+                   "a pricing of a workload");
+          (void)r.day(e, at, "in_force_on");
+          std::optional<date> before;
+          const auto versions = r.strings(e, at, "versions");
+          for (std::size_t j = 0; j < versions.size(); ++j) {
+            const std::string vat = at + ".versions[" + std::to_string(j) + "]";
+            date d{};
+            try {
+              d = parse_date(versions[j]);
+            } catch (const error& err) {
+              r.fail_at(vat, err.what());
+            }
+            if (before && !(*before < d)) r.fail_at(vat, "the versions are in order, once each");
+            before = d;
+          }
+          (void)r.boolean(e, at, "latest_known");
+          const auto& ks = r.array(e, at, "occurrences");
+          if (ks.empty()) plan_fail(at + ".occurrences", "is empty: a pricing prices one or more");
+          for (std::size_t j = 0; j < ks.size(); ++j) {
+            const std::string kat = at + ".occurrences[" + std::to_string(j) + "]";
+            const std::string& t = ks[j].text();
+            if (!ks[j].is_number() || t.empty() || t.size() > 9 ||
+                t.find_first_not_of("0123456789") != std::string::npos) {
+              r.fail_at(kat, "is not the index of an occurrence (a whole number)");
+            }
+            const auto k = static_cast<std::size_t>(std::stoul(t));
+            if (k >= group.size() || group[k]) {
+              plan_fail(kat, "the document says " + t + ", which is no occurrence or one " +
+                                 "another pricing has (each occurrence is priced once)");
+            }
+            group[k] = sets.size();
+          }
+          std::vector<credits::charge> set;
+          const decimal total = read_charges(e, at, set);
+          plan_expect(at + ".per_occurrence", r.dec(e, at, "per_occurrence"), total,
+                      "the sum of its charges");
+          sets.push_back(std::move(set));
+          pers.push_back(total);
+        });
+        spend = decimal{};
+        spend_why = "the sum of its occurrences' costs";
+        for (std::size_t k = 0; k < x.occurrences.size(); ++k) {
+          const std::string at = path + ".occurrences[" + std::to_string(k) + "]";
+          if (!group[k]) plan_fail(at, "no pricing prices it (each occurrence is priced once)");
+          plan_expect(at + ".cost", costs[k], pers[*group[k]],
+                      "the per_occurrence of the pricing that prices it");
+          x.by_occurrence.push_back(sets[*group[k]]);
+          spend += pers[*group[k]];
+        }
+        // The workload's own charges are its first occurrence's.
+        const auto& first = sets[*group.front()];
+        bool same = first.size() == x.charges.size();
+        for (std::size_t j = 0; same && j < first.size(); ++j) {
+          same = first[j].cat == x.charges[j].cat && first[j].service == x.charges[j].service &&
+                 first[j].amount == x.charges[j].amount;
+        }
+        if (!same) {
+          plan_fail(path + ".charges",
+                    "are not the charges of the pricing of its first "
+                    "occurrence (pricings[" +
+                        std::to_string(*group.front()) + "])");
+        }
+      }
+      plan_expect(path + ".spend", r.dec(w, path, "spend"), spend, spend_why);
       planned.push_back(std::move(x));
     }
     out.workloads = planned.size();

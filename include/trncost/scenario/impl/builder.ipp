@@ -12,12 +12,20 @@ inline bool follows_workload(const scenario_component& c);
 
 class scenario_builder {
  public:
-  scenario_builder(const scenario_spec& s, const price_store_reader& store)
+  /// `in_force_on`: the day whose versions of the known prices are in force (a plan's
+  /// occurrence); empty: the scenario's as-of date.
+  scenario_builder(const scenario_spec& s, const price_store_reader& store,
+                   std::optional<date> in_force_on = std::nullopt)
       : s_(s),
         store_(store),
         dir_(std::filesystem::path(s.file).parent_path()),
         book_(s.max_age_days ? pricing::price_book(s.as_of, day_count{*s.max_age_days})
-                             : pricing::price_book(s.as_of)) {}
+                             : pricing::price_book(s.as_of)) {
+    if (in_force_on) book_.set_in_force_on(*in_force_on);
+  }
+
+  /// The book the model's prices came from (after build()).
+  [[nodiscard]] const pricing::price_book& book() const noexcept { return book_; }
 
   model build() {
     if (!s_.price_store.empty()) {
