@@ -2886,9 +2886,15 @@ PLAN_CHARGE = ["category", "service", "kind", "amount"]
 PLAN_OCCURRENCE = ["start", "end", "cost"]
 # From version 2 each occurrence states its length in seconds: whole days, or a run ending during
 # its last day (version 1: whole days).
-PLAN_VERSION = 2
+# From version 3 each workload groups its occurrences by the prices in force on their days
+# (`pricings`), each group with the charges each of its occurrences spends.
+PLAN_VERSION = 3
 PLAN_SECONDS_VERSION = 2
+PLAN_PRICINGS_VERSION = 3
 PLAN_OCCURRENCE_V2 = ["start", "end", "seconds", "cost"]
+PLAN_WORKLOAD_V3 = PLAN_WORKLOAD[:8] + ["pricings"] + PLAN_WORKLOAD[8:]
+PLAN_PRICING = ["in_force_on", "versions", "latest_known", "occurrences", "per_occurrence",
+                "charges"]
 DAY_SECONDS = 86400
 PLAN_PERIOD = ["start", "end", "spend", "credits", "cash", "draws", "balance_after"]
 PLAN_MONTH = ["month", "spend", "credits", "cash", "draws"]
@@ -2935,6 +2941,27 @@ def split_by_days(amount, days):
     return parts
 
 
+def plan_charges(w, path):
+    """One occurrence's charges (a workload's, or a pricing's), as (category, service, amount)."""
+    charges, cpath = [], at(path, "charges")
+    citems = arr(w, path, "charges")
+    for j in range(len(citems)):
+        c = plan_object(citems, cpath, j, PLAN_CHARGE, "a charge")
+        cat = one_of(c, at(cpath, j), "category", CATEGORIES, "category")
+        service = member(c, at(cpath, j), "service", (str, type(None)), "a string or null")
+        if service == "":
+            raise Unreadable(at(at(cpath, j), "service"),
+                             "is empty; a charge no AWS service is known to bill is null")
+        if text(c, at(cpath, j), "kind") != "usage":
+            raise Unreadable(at(at(cpath, j), "kind"),
+                             f"'{c['kind']}' is not usage, the only kind a plan's charge is")
+        amount = dec(c, at(cpath, j), "amount")
+        if amount < 0:
+            raise Mismatch(at(at(cpath, j), "amount"), "0 or more", show(amount), "a charge")
+        charges.append((cat, service, amount))
+    return charges
+
+
 class Plan:
     def __init__(self, doc):
         if not isinstance(doc, dict):
@@ -2949,6 +2976,7 @@ class Plan:
             raise Unreadable("schema_version", f"{version} is not a plan version this verifier "
                              f"knows (1 to {PLAN_VERSION})")
         with_seconds = version >= PLAN_SECONDS_VERSION
+        with_pricings = version >= PLAN_PRICINGS_VERSION
         text(d, "", "title")
         text(d, "", "file")
         if text(d, "", "currency") != "USD":
@@ -2995,7 +3023,9 @@ class Plan:
         items = arr(d, "", "workloads")
         for i in range(len(items)):
             path = at("workloads", i)
-            w = plan_object(items, "workloads", i, PLAN_WORKLOAD, "a workload of a plan")
+            w = plan_object(items, "workloads", i,
+                            PLAN_WORKLOAD_V3 if with_pricings else PLAN_WORKLOAD,
+                            "a workload of a plan")
             name = text(w, path, "name")
             if not name or name in [x["name"] for x in self.workloads]:
                 raise Mismatch(at(path, "name"), "a name of its own", f"'{name}'",
@@ -3005,26 +3035,10 @@ class Plan:
             one_of(w, path, "status", STATUSES, "status")
             per = dec(w, path, "per_occurrence")
             strings(w, path, "unpriced_lines")
-            charges, cpath = [], at(path, "charges")
-            citems = arr(w, path, "charges")
-            for j in range(len(citems)):
-                c = plan_object(citems, cpath, j, PLAN_CHARGE, "a charge")
-                cat = one_of(c, at(cpath, j), "category", CATEGORIES, "category")
-                service = member(c, at(cpath, j), "service", (str, type(None)), "a string or null")
-                if service == "":
-                    raise Unreadable(at(at(cpath, j), "service"),
-                                     "is empty; a charge no AWS service is known to bill is null")
-                if text(c, at(cpath, j), "kind") != "usage":
-                    raise Unreadable(at(at(cpath, j), "kind"),
-                                     f"'{c['kind']}' is not usage, the only kind a plan's charge is")
-                amount = dec(c, at(cpath, j), "amount")
-                if amount < 0:
-                    raise Mismatch(at(at(cpath, j), "amount"), "0 or more", show(amount),
-                                   "a charge")
-                charges.append((cat, service, amount))
+            charges = plan_charges(w, path)
             plan_expect(at(path, "per_occurrence"), per, sum(a for _, _, a in charges),
                         "the sum of its charges")
-            occurrences, opath = [], at(path, "occurrences")
+            occurrences, opath, costs = [], at(path, "occurrences"), []
             oitems = arr(w, path, "occurrences")
             for j in range(len(oitems)):
                 o = plan_object(oitems, opath, j,
@@ -3049,15 +3063,72 @@ class Plan:
                         raise Mismatch(at(at(opath, j), "seconds"),
                                        f"more than {span - DAY_SECONDS} and at most {span}",
                                        str(seconds), "an occurrence ends during its last day")
-                plan_expect(at(at(opath, j), "cost"), dec(o, at(opath, j), "cost"), per,
-                            "each occurrence spends the workload's per_occurrence")
-                occurrences.append((first, end, seconds))
+                if not with_pricings:
+                    plan_expect(at(at(opath, j), "cost"), dec(o, at(opath, j), "cost"), per,
+                                "each occurrence spends the workload's per_occurrence")
+                costs.append(dec(o, at(opath, j), "cost"))
+                occurrences.append([first, end, seconds, charges])
             if not occurrences:
                 raise Mismatch(opath, "an occurrence", "none", "a workload runs at least once")
-            plan_expect(at(path, "spend"), dec(w, path, "spend"), per * len(occurrences),
-                        f"per_occurrence x {len(occurrences)} occurrence(s)")
+            spend = per * len(occurrences)
+            why = f"per_occurrence x {len(occurrences)} occurrence(s)"
+            if with_pricings:
+                spend, why = self.read_pricings(w, path, occurrences, costs, charges), \
+                    "the sum of its occurrences' costs"
+            plan_expect(at(path, "spend"), dec(w, path, "spend"), spend, why)
             self.workloads.append({"name": name, "charges": charges, "occurrences": occurrences,
-                                   "spend": per * len(occurrences)})
+                                   "spend": spend})
+
+    def read_pricings(self, w, path, occurrences, costs, charges):
+        """Version 3: every occurrence in one pricing, whose charges it spends; the workload's own
+        charges are its first occurrence's. Returns the workload's spend."""
+        group = [None] * len(occurrences)
+        sets = []
+        ppath = at(path, "pricings")
+        items = arr(w, path, "pricings")
+        for g in range(len(items)):
+            e = plan_object(items, ppath, g, PLAN_PRICING, "a pricing of a workload")
+            gp = at(ppath, g)
+            day(e, gp, "in_force_on")
+            before = None
+            for j, v in enumerate(strings(e, gp, "versions")):
+                d = parse_day(v, at(at(gp, "versions"), j))
+                if before is not None and not before < d:
+                    raise Unreadable(at(at(gp, "versions"), j),
+                                     "the versions are in order, once each")
+                before = d
+            member(e, gp, "latest_known", bool, "a boolean")
+            ks = arr(e, gp, "occurrences")
+            if not ks:
+                raise Mismatch(at(gp, "occurrences"), "an occurrence", "none",
+                               "a pricing prices one or more")
+            for j, k in enumerate(ks):
+                kp = at(at(gp, "occurrences"), j)
+                if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < 10 ** 9:
+                    raise Unreadable(kp, "is not the index of an occurrence (a whole number)")
+                if k >= len(group) or group[k] is not None:
+                    raise Mismatch(kp, "an occurrence no other pricing has", str(k),
+                                   "each occurrence is priced once")
+                group[k] = g
+            cs = plan_charges(e, gp)
+            total = sum((a for _, _, a in cs), Fraction(0))
+            plan_expect(at(gp, "per_occurrence"), dec(e, gp, "per_occurrence"), total,
+                        "the sum of its charges")
+            sets.append((cs, total))
+        spend = Fraction(0)
+        opath = at(path, "occurrences")
+        for k, o in enumerate(occurrences):
+            if group[k] is None:
+                raise Mismatch(at(opath, k), "a pricing", "none", "each occurrence is priced once")
+            cs, total = sets[group[k]]
+            plan_expect(at(at(opath, k), "cost"), costs[k], total,
+                        "the per_occurrence of the pricing that prices it")
+            o[3] = cs
+            spend += total
+        if sets[group[0]][0] != charges:
+            raise Mismatch(at(path, "charges"), f"those of pricings[{group[0]}]", "others",
+                           "a workload's charges are its first occurrence's")
+        return spend
 
     def schedule(self):
         """The plan's periods: cut at its dates, each 1st of a month and each occurrence's first
@@ -3070,7 +3141,7 @@ class Plan:
             cuts.add(d)
             d = month_after(d)
         for w in self.workloads:
-            for first, end, seconds in w["occurrences"]:
+            for first, end, seconds, _ in w["occurrences"]:
                 cuts.update((first, end))
                 if seconds != (end - first).days * DAY_SECONDS:
                     cuts.add(end - ONE_DAY)
@@ -3078,14 +3149,14 @@ class Plan:
         periods = [{"start": bounds[i], "end": bounds[i + 1], "charges": []}
                    for i in range(len(bounds) - 1)]
         for wi, w in enumerate(self.workloads):
-            for first, end, seconds in w["occurrences"]:
+            for first, end, seconds, charges in w["occurrences"]:
                 a, b = bounds.index(first), bounds.index(end)
                 days = [(bounds[i + 1] - bounds[i]).days for i in range(a, b)]
                 if seconds != (end - first).days * DAY_SECONDS:
                     # The run's seconds in each period: full days, then what is left of it.
                     days = [min((bounds[i + 1] - first).days * DAY_SECONDS, seconds)
                             - (bounds[i] - first).days * DAY_SECONDS for i in range(a, b)]
-                for cat, service, amount in w["charges"]:
+                for cat, service, amount in charges:
                     for i, part in enumerate(split_by_days(amount, days)):
                         periods[a + i]["charges"].append((wi, cat, service, part))
         return periods

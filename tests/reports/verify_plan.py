@@ -42,8 +42,31 @@ def move_draw(d):
 
 
 def drop_occurrence(d):
-    """The last occurrence of the repeated workload dropped, nothing else changed."""
-    d["workloads"][1]["occurrences"].pop()
+    """The last occurrence of the repeated workload dropped, and from its pricing (version 3),
+    nothing else changed."""
+    w = d["workloads"][1]
+    w["occurrences"].pop()
+    for p in w["pricings"]:
+        p["occurrences"] = [k for k in p["occurrences"] if k < len(w["occurrences"])]
+
+
+def move_priced(d):
+    """An occurrence of the later, cheaper version listed with the earlier one: its cost no longer
+    is the per_occurrence of the pricing that prices it."""
+    ps = d["workloads"][0]["pricings"]
+    ps[0]["occurrences"].append(ps[1]["occurrences"].pop(0))
+
+
+def cheaper(d):
+    """The later version's charge made 1 USD cheaper, with its per_occurrence, its occurrences'
+    costs and the workload's spend: the periods' spend no longer follows."""
+    w = d["workloads"][0]
+    p = w["pricings"][1]
+    p["charges"][0]["amount"] = str(Decimal(p["charges"][0]["amount"]) - 1)
+    p["per_occurrence"] = str(Decimal(p["per_occurrence"]) - 1)
+    for k in p["occurrences"]:
+        w["occurrences"][k]["cost"] = p["per_occurrence"]
+    w["spend"] = str(Decimal(w["spend"]) - len(p["occurrences"]))
 
 
 def main():
@@ -75,6 +98,7 @@ def main():
             d = json.load(f)
         d["schema_version"] = 1
         for w in d["workloads"]:
+            del w["pricings"]
             for o in w["occurrences"]:
                 del o["seconds"]
         out = os.path.join(a.work, name + "-v1.json")
@@ -86,10 +110,29 @@ def main():
                 failures.append(f"{name} as version 1: {verifier[1]} rejected it: "
                                 f"{v.stdout}{v.stderr}")
 
+    # Version 2 (seconds, no pricings: every occurrence costs the workload's charges) is still read:
+    # each plan whose workloads have one pricing each written again as version 2 passes both.
+    for name in made:
+        with open(made[name], encoding="utf-8") as f:
+            d = json.load(f)
+        if any(len(w["pricings"]) != 1 for w in d["workloads"]):
+            continue
+        d["schema_version"] = 2
+        for w in d["workloads"]:
+            del w["pricings"]
+        out = os.path.join(a.work, name + "-v2.json")
+        with open(out, "w", encoding="utf-8") as f:
+            json.dump(d, f, indent=2)
+        for verifier in ([a.cli, "audit", out], [sys.executable, a.verifier, out]):
+            v = run(*verifier)
+            if v.returncode != 0:
+                failures.append(f"{name} as version 2: {verifier[1]} rejected it: "
+                                f"{v.stdout}{v.stderr}")
+
     base = "cpt-and-sweep"
 
-    def tampered(edit):
-        with open(made[base], encoding="utf-8") as f:
+    def tampered(edit, source=None):
+        with open(made[source or base], encoding="utf-8") as f:
             d = json.load(f)
         edit(d)
         return d
@@ -118,12 +161,18 @@ def main():
         # Seconds past its 7 days (604,800 s): no longer ending during its last day.
         "seconds_past_days": (lambda d: d["workloads"][0]["occurrences"][0].update(
             seconds=604801), "workloads[0].occurrences[0].seconds"),
+        # Version 3: occurrences priced on their days (tests/reports/data/plans/price-change.toml:
+        # 3 occurrences at the earlier version, 9 at the later one).
+        "pricing_moved": (move_priced, "workloads[0].occurrences[3].cost", "price-change"),
+        "pricing_cheaper": (cheaper, "periods[10].spend", "price-change"),
+        "pricing_unlisted": (lambda d: d["workloads"][0]["pricings"][1]["occurrences"].pop(),
+                             "workloads[0].occurrences[11]", "price-change"),
     }
-    if base in made:
-        for name, (edit, path) in tampers.items():
+    if base in made and "price-change" in made:
+        for name, (edit, path, *source) in tampers.items():
             out = os.path.join(a.work, "tampered-" + name + ".json")
             with open(out, "w", encoding="utf-8") as f:
-                json.dump(tampered(edit), f, indent=2)
+                json.dump(tampered(edit, *source), f, indent=2)
             for verifier in ([a.cli, "audit", out], [sys.executable, a.verifier, out]):
                 v = run(*verifier)
                 said = v.stdout + v.stderr
@@ -131,7 +180,7 @@ def main():
                     failures.append(f"tamper {name}: {verifier[1]} exited {v.returncode}, "
                                     f"expected 4 naming {path}: {said.strip()}")
     else:
-        failures.append(f"{base}: not written, so not tampered")
+        failures.append(f"{base} or price-change: not written, so not tampered")
     for f in failures:
         print("FAIL:", f)
     print(f"{len(made)} plans, {len(tampers)} tampers, {len(failures)} failure(s)")

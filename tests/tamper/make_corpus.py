@@ -1289,7 +1289,44 @@ def p_occurrence_dropped(doc):
     for i, w in enumerate(doc["workloads"]):
         if len(w["occurrences"]) > 1:
             w["occurrences"].pop()
+            for p in w.get("pricings", []):
+                p["occurrences"] = [k for k in p["occurrences"] if k < len(w["occurrences"])]
             return f"workloads[{i}].spend", "a workload's last occurrence dropped"
+    return None
+
+
+def p_pricing_moved(doc):
+    """An occurrence of a later version listed with an earlier one: its cost is no longer that
+    pricing's per_occurrence."""
+    for i, w in enumerate(doc["workloads"]):
+        ps = w.get("pricings", [])
+        if len(ps) > 1 and ps[0]["per_occurrence"] != ps[1]["per_occurrence"]:
+            k = ps[1]["occurrences"].pop(0)
+            ps[0]["occurrences"].append(k)
+            return f"workloads[{i}].occurrences[{k}].cost", \
+                "an occurrence moved to another version's pricing"
+    return None
+
+
+def p_pricing_cost(doc):
+    """A later version's occurrence costed as the earlier one: the pricing still says otherwise."""
+    for i, w in enumerate(doc["workloads"]):
+        ps = w.get("pricings", [])
+        if len(ps) > 1 and ps[0]["per_occurrence"] != ps[1]["per_occurrence"]:
+            k = ps[1]["occurrences"][0]
+            w["occurrences"][k]["cost"] = ps[0]["per_occurrence"]
+            return f"workloads[{i}].occurrences[{k}].cost", \
+                "an occurrence costed at another version's price"
+    return None
+
+
+def p_pricing_unlisted(doc):
+    """An occurrence no pricing lists."""
+    for i, w in enumerate(doc["workloads"]):
+        ps = w.get("pricings", [])
+        if len(ps) > 1:
+            k = ps[-1]["occurrences"].pop()
+            return f"workloads[{i}].occurrences[{k}]", "an occurrence no pricing prices"
     return None
 
 
@@ -1317,10 +1354,15 @@ def p_seconds_past_days(doc):
 
 
 def p_charge_service(doc):
-    """A charge moved to a service the grant does not cover: the periods' credits change."""
+    """A charge moved to a service the grant does not cover, in the workload's charges and in each
+    pricing's (version 3): the periods' credits change."""
     for i, w in enumerate(doc["workloads"]):
         for j, c in enumerate(w["charges"]):
             if c["service"] == "AmazonEC2" and c["amount"] != "0":
+                for p in w.get("pricings", []):
+                    for d in p["charges"]:
+                        if d == c:
+                            d["service"] = None
                 c["service"] = None
                 return "periods", "a charge's service forgotten"
     return None
@@ -1341,6 +1383,9 @@ PLAN_CLASSES = [
     ("plan-occurrence-dropped", p_occurrence_dropped),
     ("plan-occurrence-seconds", p_occurrence_seconds),
     ("plan-seconds-past-days", p_seconds_past_days),
+    ("plan-pricing-moved", p_pricing_moved),
+    ("plan-pricing-cost", p_pricing_cost),
+    ("plan-pricing-unlisted", p_pricing_unlisted),
     ("plan-charge-service-forgotten", p_charge_service),
     ("plan-grant-amount", p_grant_amount),
     ("plan-runway", member_set("runway", "2099-01-01", "a run-out day of the plan far later")),
@@ -1349,7 +1394,7 @@ PLAN_CLASSES = [
     ("plan-unknown-member", member_set("comment", "reviewed", "an unknown top-level member")),
     ("plan-unknown-workload-member",
      member_set("workloads[0].note", "x", "an unknown member in a workload")),
-    ("plan-version", member_set("schema_version", 3, "a plan version nobody wrote")),
+    ("plan-version", member_set("schema_version", 4, "a plan version nobody wrote")),
 ]
 
 

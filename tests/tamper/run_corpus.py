@@ -132,10 +132,11 @@ def main():
                        "--output", out], args.repo)
         if rc != 0:
             failures.append(f"study {study}: exited {rc}: {msg[-300:]}")
-    # The shipped plans as JSON.
-    for plan in ("cpt-and-sweep", "2027-on-one-grant"):
-        out = os.path.join(sources, f"plan-{plan}.json")
-        rc, msg = run([args.cli, "estimate", f"examples/plans/{plan}.toml", "--format", "json",
+    # The shipped plans as JSON, and the test plan whose occurrences are priced with two versions.
+    for plan in ("examples/plans/cpt-and-sweep", "examples/plans/2027-on-one-grant",
+                 "tests/reports/data/plans/price-change"):
+        out = os.path.join(sources, f"plan-{os.path.basename(plan)}.json")
+        rc, msg = run([args.cli, "estimate", f"{plan}.toml", "--format", "json",
                        "--output", out], args.repo)
         if rc != 0:
             failures.append(f"plan {plan}: exited {rc}: {msg[-300:]}")
