@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Validates JSON reports against docs/report.schema.json (JSON Schema draft 2020-12).
+"""Validates JSON reports against docs/report.schema.json, or plans' documents against
+docs/plan.schema.json (JSON Schema draft 2020-12).
 
   check_schema.py SCHEMA REPORT_OR_DIR...
 
@@ -207,6 +208,34 @@ def broken_copies(doc):
     ])
 
 
+def broken_plans(doc):
+    """Copies of a valid plan's document (version 3) that break the schema, one rule each."""
+    def mutate(name, f):
+        d = copy.deepcopy(doc)
+        f(d)
+        return name, d
+    return [
+        mutate("plan without workloads", lambda d: d.pop("workloads")),
+        mutate("plan of version 4", lambda d: d.update(schema_version=4)),
+        mutate("plan with an unknown member", lambda d: d.update(comment="x")),
+        mutate("plan spend as a number", lambda d: d.update(spend=1.5)),
+        mutate("version 3 workload without pricings",
+               lambda d: d["workloads"][0].pop("pricings")),
+        mutate("version 2 workload with pricings", lambda d: d.update(schema_version=2)),
+        mutate("pricing without charges",
+               lambda d: d["workloads"][0]["pricings"][0].pop("charges")),
+        mutate("pricing of no occurrence",
+               lambda d: d["workloads"][0]["pricings"][0].update(occurrences=[])),
+        mutate("pricing version not a date",
+               lambda d: d["workloads"][0]["pricings"][0].update(versions=["April"])),
+        mutate("occurrence without seconds in version 3",
+               lambda d: d["workloads"][0]["occurrences"][0].pop("seconds")),
+        mutate("charge of another kind",
+               lambda d: d["workloads"][0]["charges"][0].update(kind="support")),
+        mutate("month not a month", lambda d: d["months"][0].update(month="2027-13")),
+    ]
+
+
 def broken_studies(doc):
     """Copies of a valid study report that break the schema, one rule each."""
     def mutate(name, f):
@@ -242,8 +271,10 @@ def main(argv):
         failures.append("the schema uses keywords the validator here does not implement: " +
                         ", ".join(outside))
     newest = max(schema["properties"]["schema_version"]["enum"])
-    if schema.get("$id") != f"urn:trncost:report:{newest}":
-        failures.append(f"$id is {schema.get('$id')}, not urn:trncost:report:{newest} (the newest "
+    kind = schema.get("title", "trncost.report").split(".")[-1]
+    plans = kind == "plan"
+    if schema.get("$id") != f"urn:trncost:{kind}:{newest}":
+        failures.append(f"$id is {schema.get('$id')}, not urn:trncost:{kind}:{newest} (the newest "
                         "schema_version it describes)")
     try:
         import jsonschema  # Debian: python3-jsonschema
@@ -292,8 +323,17 @@ def main(argv):
             failures.append(f"{path}: jsonschema rejects it: {next(other.iter_errors(doc)).message}")
     reports_given = [(f, d) for f, d in zip(files, docs) if schema_for(d) is None]
     studies_given = [(f, d) for f, d in zip(files, docs) if schema_for(d) is not None]
-    broken = [(reports_given[0][0], n, d) for n, d in broken_copies(reports_given[0][1])] \
-        if reports_given else []
+    if plans:
+        # The first plan of the newest version with a charge in its first workload.
+        newest_docs = [(f, d) for f, d in reports_given if d.get("schema_version") == newest and
+                       d["workloads"][0]["charges"]]
+        broken = [(newest_docs[0][0], n, d) for n, d in broken_plans(newest_docs[0][1])] \
+            if newest_docs else []
+        if not newest_docs:
+            failures.append(f"no plan of version {newest} with a charge to break")
+    else:
+        broken = [(reports_given[0][0], n, d) for n, d in broken_copies(reports_given[0][1])] \
+            if reports_given else []
     broken += [(studies_given[0][0], n, d) for n, d in broken_studies(studies_given[0][1])] \
         if studies_given else []
     for given, name, doc in broken:
