@@ -499,6 +499,25 @@ def test_a_plan_with_its_workload_written_inline():
     assert "| around | written in the plan |" in p.render()
 
 
+def test_a_plan_priced_on_its_occurrences_days():
+    # tests/reports/data/plans/price-change.toml: 2 x trn1.32xlarge for 10 h a month; the test
+    # offer file's 21.50 USD per instance-hour until 2027-03-31, 20.00 from 2027-04-01: January to
+    # March 2 x 10 x 21.50 = 430 USD each, April to December 2 x 10 x 20.00 = 400 USD each;
+    # 3 x 430 + 9 x 400 = 4,890 USD.
+    p = trncost.load_plan("tests/reports/data/plans/price-change.toml")
+    w = p.workloads[0]
+    assert w.spend == Decimal(4890)
+    first, later = w.pricings
+    assert first == trncost.PlanPricing(dt.date(2027, 1, 4), (dt.date(2026, 9, 1),), False,
+                                        (0, 1, 2), Decimal(430))
+    assert later.in_force_on == dt.date(2027, 4, 4) and later.versions == (dt.date(2027, 4, 1),)
+    assert later.latest_known and later.occurrences == tuple(range(3, 12))
+    assert later.per_occurrence == Decimal(400)
+    # A plan whose occurrences all cost the same: one pricing of every occurrence.
+    w = trncost.load_plan("examples/plans/cpt-and-sweep.toml").workloads[1]
+    assert len(w.pricings) == 1 and w.pricings[0].occurrences == tuple(range(len(w.occurrences)))
+
+
 # --------------------------------------------------------------------------------------------------
 # trncost diff from Python
 

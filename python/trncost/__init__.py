@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import enum
+import json as _json
 import re
 from decimal import Decimal
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
@@ -39,7 +40,7 @@ __all__ = [
     "ReconcileRow", "ReconcileResource", "ReconcileTotal", "Reconciliation", "reconcile",
     "bill_query", "BudgetCheck", "BudgetVerdict", "check_budget", "StudyOption", "OptionGrant", "CashRank", "DemandWindow",
     "WhatIfPoint", "WhatIf", "BreakEven", "Study", "load_study",
-    "PlanWorkload", "Plan", "load_plan", "to_toml", "scenario", "study", "plan",
+    "PlanWorkload", "PlanPricing", "Plan", "load_plan", "to_toml", "scenario", "study", "plan",
     "DiffLine", "DiffInput", "DiffStep", "Diff", "diff", "RunPhase", "RunIncident",
     "RunQuality", "Run", "read_runs", "ScalingRow", "scaling", "SupportRow", "SupportLookup",
     "ModelSupport", "read_model_support",
@@ -944,6 +945,20 @@ def load_study(path: str) -> Study:
 
 
 @dataclasses.dataclass(frozen=True)
+class PlanPricing:
+    """Occurrences of a plan's workload priced alike: the prices in force on `in_force_on` (its
+    first occurrence's start), as known on the scenario's as-of date; `versions` the effective dates
+    of the versions its quoted prices come from; `latest_known` when it is priced with the latest
+    version known; `occurrences` their indices (from 0); `per_occurrence` what each costs."""
+
+    in_force_on: _dt.date
+    versions: Tuple[_dt.date, ...]
+    latest_known: bool
+    occurrences: Tuple[int, ...]
+    per_occurrence: Decimal
+
+
+@dataclasses.dataclass(frozen=True)
 class PlanWorkload:
     """One workload of a plan: its occurrences ([start, end) days) and what it drew; how long one
     occurrence lasts, in days (exact for whole days, else seconds / 86,400 to 18 digits) and in
@@ -958,6 +973,9 @@ class PlanWorkload:
     days: Decimal
     seconds: int
     days_from_workload: bool
+    #: Its occurrences grouped by the prices in force on their days (the plan document's
+    #: `pricings`): one group when every occurrence costs the same.
+    pricings: Tuple[PlanPricing, ...] = ()
 
 
 class Plan:
@@ -998,9 +1016,16 @@ class Plan:
 
     @property
     def workloads(self) -> List[PlanWorkload]:
+        # The pricings as the plan's document says them, read by member name.
+        doc = _json.loads(self._h.render("json"))
+        pricings = {w["name"]: tuple(
+            PlanPricing(_dt.date.fromisoformat(p["in_force_on"]),
+                        tuple(_dt.date.fromisoformat(v) for v in p["versions"]),
+                        p["latest_known"], tuple(p["occurrences"]), Decimal(p["per_occurrence"]))
+            for p in w["pricings"]) for w in doc["workloads"]}
         return [PlanWorkload(n, tuple((_dt.date.fromisoformat(a), _dt.date.fromisoformat(b))
                                       for a, b in occ), Decimal(s), Decimal(c), Decimal(k),
-                             Decimal(days), seconds, own)
+                             Decimal(days), seconds, own, pricings[n])
                 for n, occ, s, c, k, days, seconds, own in self._d["workloads"]]
 
     def render(self, format: str = "md") -> str:
