@@ -5,7 +5,6 @@
 // inline; the bad-input catalogue (tests/bad_inputs/) holds one file per refusal of the readers.
 #include <doctest/doctest.h>
 
-#include <filesystem>
 #include <sstream>
 #include <string>
 #include <trncost/prices.hpp>
@@ -331,32 +330,72 @@ TEST_CASE("a unit the table reads alike matches a query's unit: Hours is Hrs") {
   CHECK(book.select(q).empty());
 }
 
-TEST_CASE("the real offer files read without a false refusal") {
-  // The shared samples sit beside the checkout only: skipped elsewhere.
-  const std::filesystem::path data =
-      std::filesystem::path(TRNCOST_TESTS_DIR) / "../../shared/data/aws-price-list";
-  if (!std::filesystem::exists(data)) return;
+// The offer files below are the project's own (tests/prices/data/, written by
+// make_offer_layouts.py with invented SKUs and prices) in layouts of the AWS Price List whose lines
+// these rules once refused although nothing in them contradicts itself.
+TEST_CASE(
+    "EC2 offer files of the 2018 and the Capacity Block layouts enter a book without a false "
+    "refusal") {
+  const std::string data = TRNCOST_TESTS_DIR "/prices/data/";
   offer_filter all;
   all.skip_orphan_terms();
-  for (const char* name : {"ec2-us-east-1-p4d-ondemand-and-capacity-block.json",
-                           "ec2-us-west-2-reserved-terms-2018.json"}) {
+  // 2018: location only, reserved terms (an Upfront Fee in Quantity beside an Hrs rate, "USD 0.0"
+  // for All Upfront), a Dedicated Host hour at $0.000, a two-tier data transfer with only
+  // fromLocation; 4 orphan terms skipped. OnDemand: 5 instance products x 1 line + the transfer's
+  // 2 tiers = 7; Reserved: 2 + 1 + 2 = 5; 12 lines in all.
+  // Capacity Block: the p4d.24xlarge OnDemand row and its Capacity Block twin at 0.00: 2 lines.
+  for (const auto& [name, lines] :
+       {std::pair<const char*, std::size_t>{"ec2-us-west-2-location-only-2018.json", 12},
+        {"ec2-us-east-1-p4d-capacity-block.json", 2}}) {
     CAPTURE(name);
-    const offer o = io::read_offer_json_file((data / name).string(), all);
+    const offer o = io::read_offer_json_file(data + name, all);
     price_book book(parse_date("2026-11-30"), day_count{10000});
     CHECK_NOTHROW(book.add(o, parse_date("2026-11-30")));
+    CHECK(book.entries().size() == lines);
+    CHECK(book.conflicts().empty());
+    CHECK(book.skipped().empty());
   }
-  // Its rows pass the rate-code, range and description rules ("USD1.0E-4 per Unit" at
-  // 0.0001000000) and stop at their unit "Unit", which the unit table does not know.
-  CHECK_THROWS_WITH_AS((void)io::read_offer_csv_file(
-                           (data / "comprehend-ap-south-1-full.csv").string(), offer_filter{}),
-                       doctest::Contains("unit \"Unit\" is not in trncost's price-unit table"),
-                       parse_error);
-  const offer db_sp = io::read_savings_plans_csv_file(
-      (data / "database-savings-plans-ap-south-2-full.csv").string(),
-      io::savings_plan_rates_for({"db.r7i.2xlarge"}));
-  CHECK(db_sp.terms.size() == 1);
+}
+
+TEST_CASE("a CSV offer priced per \"Unit\" passes the line rules and stops only at its unit") {
+  // Its first row, "USD1.0E-4 per Unit ..." at 0.0001000000 from 0 to 10000000 (line 7, after the
+  // five metadata rows and the header), passes the rate-code and range rules and stops at its
+  // unit "Unit", which the unit table does not know. (The reader compares the description after
+  // the unit; that rule's reading of "USD1.0E-4" is tested in "a price that contradicts its own
+  // description is found, whatever the spelling".)
+  CHECK_THROWS_WITH_AS(
+      (void)io::read_offer_csv_file(
+          TRNCOST_TESTS_DIR "/prices/data/comprehend-ap-south-1-per-unit.csv", offer_filter{}),
+      doctest::Contains("per-unit.csv:7: Unit: rate U8KM4TQZ2XWD6HNB.JRTCKXETXF.KQ8ZTM2W4X: unit "
+                        "\"Unit\" is not in trncost's price-unit table"),
+      parse_error);
+}
+
+TEST_CASE("the Database Savings Plans CSV layout gives one term per plan and enters a book") {
+  const std::string file =
+      TRNCOST_TESTS_DIR "/prices/data/database-savings-plans-ap-south-2-small.csv";
+  // 4 of its 10 rates discount db.r7i.2xlarge, all of the one plan on one effective date: 1 term
+  // of 4 lines. Its usage types write "db.r7i.2xl": DiscountedInstanceType names the type. The
+  // rates in ACU-Hr and ReadRequestUnits are left out by the filter before their unit is read.
+  const offer db_sp =
+      io::read_savings_plans_csv_file(file, io::savings_plan_rates_for({"db.r7i.2xlarge"}));
+  REQUIRE(db_sp.terms.size() == 1);
+  CHECK(db_sp.terms[0].dimensions.size() == 4);
+  REQUIRE(db_sp.products.size() == 1);
+  CHECK(db_sp.products[0].attribute("location") == "Any");
   price_book book(parse_date("2026-11-30"), day_count{10000});
   CHECK_NOTHROW(book.add(db_sp, parse_date("2026-11-30")));
+  // The two Multi-AZ rates (operations 0002 and 0014) at one price are two lines, not a conflict.
+  CHECK(book.entries().size() == 4);
+  CHECK(book.conflicts().empty());
+  CHECK(book.skipped().empty());
+  // Selected, the Aurora Serverless rate (line 14) is refused for its unit.
+  io::savings_plan_filter aurora;
+  aurora.rates.where("discountedUsageType", "APS5-Aurora:ServerlessV2Usage");
+  CHECK_THROWS_WITH_AS((void)io::read_savings_plans_csv_file(file, aurora),
+                       doctest::Contains("small.csv:14: Unit: \"ACU-Hr\" is not in trncost's "
+                                         "price-unit table"),
+                       parse_error);
 }
 
 }  // namespace trncost_tests::prices_contradictions_test

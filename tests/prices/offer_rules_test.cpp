@@ -3,15 +3,16 @@
 // node-hours); a reserved-style line filed under OnDemand is refused; older offer files (location
 // names only, no marketoption, "1 yr" / "AllUpfront" spellings, a CSV "sep=," line) read and
 // normalise in one place; a product without any location is skipped with a note instead of
-// aborting the whole offer. Offers are built in code or written inline here.
+// aborting the whole offer. Offers are built in code, written inline here, or read from an offer
+// file of tests/prices/data/ in the 2018 layout.
 #include <doctest/doctest.h>
 
-#include <filesystem>
 #include <sstream>
 #include <string>
 #include <trncost/prices.hpp>
 #include <trncost/readers/price_list_csv.hpp>
 #include <trncost/readers/price_list_json.hpp>
+#include <vector>
 
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::prices_offer_rules_test {
@@ -305,24 +306,52 @@ TEST_CASE("a selected CSV SKU is compared exactly with its first row") {
   CHECK(io::read_offer_csv(same, "o.csv", everything()).products.size() == 1);
 }
 
-TEST_CASE("the real 2018 reserved-terms excerpt reads with a regionCode filter") {
-  const std::string real =
-      std::string(TRNCOST_TESTS_DIR) +
-      "/../../shared/data/aws-price-list/ec2-us-west-2-reserved-terms-2018.json";
-  if (!std::filesystem::exists(real)) return;  // the shared samples are beside the checkout only
-  // The excerpt names regions by location only and has no marketoption: before, a regionCode
-  // filter matched nothing. Its 5 "Compute Instance" products (not the bare-metal one) now match.
+TEST_CASE(
+    "a 2018-style offer file naming regions by location only reads with a regionCode "
+    "filter") {
+  // tests/prices/data/ec2-us-west-2-location-only-2018.json (make_offer_layouts.py): products
+  // with a location ("US West (Oregon)") and neither regionCode nor marketoption, as in 2018.
+  const std::string file =
+      std::string(TRNCOST_TESTS_DIR) + "/prices/data/ec2-us-west-2-location-only-2018.json";
   offer_filter f;
   f.family("Compute Instance").where("regionCode", "us-west-2").where("marketoption", "OnDemand");
   f.skip_orphan_terms();
-  const offer o = io::read_offer_json_file(real, f);
-  CHECK(o.products.size() == 5);
-  // Every term of the excerpt names a SKU it has no product for: all 13 are listed as orphans.
-  CHECK(o.orphan_skus.size() == 13);
-  // The data-transfer product gets fromRegionCode from its fromLocation.
-  const offer all = io::read_offer_json_file(real, offer_filter{}.skip_orphan_terms());
-  REQUIRE(all.product("4MT3SBFE9CPY5M43") != nullptr);
-  CHECK(all.product("4MT3SBFE9CPY5M43")->attribute("fromRegionCode") == "us-west-2");
+  const offer o = io::read_offer_json_file(file, f);
+  // Both attributes are derived, so the filter keeps the 3 Oregon "Compute Instance" products:
+  // not the bare-metal one (another family), not the N. Virginia c5.xlarge (us-east-1), not the
+  // data transfer.
+  REQUIRE(o.products.size() == 3);
+  for (const auto& p : o.products) {
+    CAPTURE(p.sku);
+    CHECK(p.product_family == "Compute Instance");
+    CHECK(p.attribute("regionCode") == "us-west-2");
+    CHECK(p.attribute("marketoption") == "OnDemand");
+  }
+  // Terms of the kept products only: OnDemand for each of the 3, and the c5.xlarge's two
+  // Reserved terms and the m5.2xlarge's one.
+  CHECK(o.terms.size() == 6);
+  // 4 terms name 3 SKUs the file has no product for (one with an OnDemand and a Reserved term):
+  // each is listed once. Terms of products the filter leaves out are not orphans.
+  CHECK(o.orphan_skus ==
+        std::vector<std::string>{"T4GC8NWX2ZEK5QVD", "Z6LQ3VBH8MRD5KYS", "E9HW2KCT4PNG7XJA"});
+  // Without skip_orphan_terms() the first of them stops the reading.
+  offer_filter strict = f;
+  strict.skip_orphan_terms(false);
+  CHECK_THROWS_WITH_AS((void)io::read_offer_json_file(file, strict),
+                       doctest::Contains("points to SKU T4GC8NWX2ZEK5QVD, which is not among the "
+                                         "file's products"),
+                       parse_error);
+
+  const offer all = io::read_offer_json_file(file, offer_filter{}.skip_orphan_terms());
+  CHECK(all.products.size() == 6);
+  // The data-transfer product has only fromLocation/toLocation: fromRegionCode is derived from
+  // "US West (Oregon)"; "External" is no region, so no toRegionCode and no regionCode.
+  const offer_product* transfer = all.product("N5VR8HZA3QJT6WYE");
+  REQUIRE(transfer != nullptr);
+  CHECK(transfer->attribute("fromRegionCode") == "us-west-2");
+  CHECK_FALSE(transfer->attribute("toRegionCode").has_value());
+  CHECK_FALSE(transfer->attribute("regionCode").has_value());
+  CHECK(all.product("K9DM3PXS7LBW2RGT")->attribute("regionCode") == "us-east-1");
 }
 
 }  // namespace trncost_tests::prices_offer_rules_test
