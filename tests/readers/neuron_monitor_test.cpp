@@ -1,11 +1,10 @@
 // Tests for the neuron-monitor reader (include/trncost/readers/neuron_monitor.hpp) on a capture of
 // 24 reports on a trn1.32xlarge's 32 NeuronCores (tests/readers/data/neuron-monitor/, written by
-// make_capture.py beside it, which gives the formulas the expected values below come from), on the
-// real three-report trn1.2xlarge sample when ../shared/data is beside the checkout, and on bad
-// input.
+// make_capture.py beside it, which gives the formulas the expected values below come from), on a
+// three-report trn1.2xlarge capture in the older layout without flops (make_older_schema.py), and
+// on bad input.
 #include <doctest/doctest.h>
 
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <trncost/readers/neuron_monitor.hpp>
@@ -95,20 +94,31 @@ TEST_CASE("the capture's averages become measured inputs and a run record's samp
   CHECK(sample.method == s.method);
 }
 
-TEST_CASE("the real three-report trn1.2xlarge sample (older schema, no flops) reads") {
-  const std::string real = std::string(TRNCOST_TESTS_DIR) +
-                           "/../../shared/data/neuron-monitor/trn1.2xlarge-three-reports.jsonl";
-  if (!std::filesystem::exists(real)) return;  // the shared samples are beside the checkout only
-  const auto s = io::read_neuron_monitor(real);
+TEST_CASE("a capture in the older layout (no flops, idle core written 0) reads") {
+  // Written by make_older_schema.py (tests/readers/data/neuron-monitor/): 3 reports of a
+  // trn1.2xlarge, 2 cores, no flops counter, and sections the reader skips (memory per loaded
+  // model, runtime vCPU usage, ECC counters).
+  const auto s = io::read_neuron_monitor(std::string(TRNCOST_TESTS_DIR) +
+                                         "/readers/data/neuron-monitor/"
+                                         "trn1.2xlarge-3-reports-no-flops.jsonl");
+  CHECK(s.reports == 3);
   CHECK(s.reports_used == 3);
   CHECK(s.instance_type == "trn1.2xlarge");
   REQUIRE(s.cores.size() == 2);
   CHECK_FALSE(s.flops_per_second.has_value());
-  // Core 0: (1.3631567613356375 + 1.3560819560861623 + 1.3128372400154966) / 3
-  //       = 4.0320759574372964 / 3 = 1.34402531914576546666...: 1.344025319145765467 at 18
-  //       digits (half-even); core 1 is 0.
-  CHECK(s.cores[0].utilization_percent == decimal("1.344025319145765467"));
-  CHECK(s.cores[1].utilization_percent == decimal(0));
+  CHECK_FALSE(s.cores[0].flops_per_second.has_value());
+  // Core 0: (2.4617351865768433 + 2.380371093750001 + 2.5571441650390625) / 3
+  //       = 7.3992504453659068 / 3 = 2.46641681512196893333...: 2.466416815121968933 at 18 digits.
+  CHECK(s.cores[0].utilization_percent == decimal("2.466416815121968933"));
+  // Core 1: (0 + 1.9073486328125e-05 + 0) / 3 = 0.0000063578287760416666...: the exponent read
+  // exactly, 0.000006357828776042 at 18 digits.
+  CHECK(s.cores[1].utilization_percent == decimal("0.000006357828776042"));
+  // All 6 readings: (7.3992504453659068 + 0.000019073486328125) / 6 = 7.399269518852234925 / 6
+  //               = 1.2332115864753724875: a tie at the 18th digit, to the
+  //               even 1.233211586475372488.
+  CHECK(s.utilization_percent == decimal("1.233211586475372488"));
+  // Periods (0.999163146 + 1.000204871 + 0.999871523) / 3 = 2.99923954 / 3 = 0.99974651333...
+  CHECK(s.mean_period_s == decimal("0.999746513333333333"));
   CHECK(s.method ==
         "mean of 6 (report, core) readings pooled with equal weight over 3 reports, period 1 s, "
         "cores 0-1");
