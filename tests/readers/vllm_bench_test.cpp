@@ -1,12 +1,11 @@
 // Tests for the vLLM-on-Neuron benchmark reader (include/trncost/readers/vllm_bench.hpp) on the
 // project's own fixture (tests/readers/data/vllm-bench/, four load levels of round figures listed
-// in the README beside it), on the real trn2 result when ../shared/data is beside the checkout, on
+// in the README beside it) and on a result in a real run's layout (full-precision figures), on
 // the edges a real file brings (column order, extra columns, quotes, CRLF, byte-order mark,
 // duplicate rows) and on bad input; and for the choice of the operating point that meets a latency
 // target.
 #include <doctest/doctest.h>
 
-#include <filesystem>
 #include <sstream>
 #include <string>
 #include <trncost/readers/vllm_bench.hpp>
@@ -315,22 +314,26 @@ TEST_CASE("results of several models need the model named") {
                        input_error);
 }
 
-TEST_CASE("the real trn2 result and its configuration read when the shared data is there") {
-  const std::string base =
-      std::string(TRNCOST_TESTS_DIR) + "/../../shared/data/vllm-neuron-benchmarks/";
-  const std::string csv = base + "single-instance__llama-3.1-8b-trn2__vllm-results.csv";
-  if (!std::filesystem::exists(csv)) return;  // the shared samples are beside the checkout only
-  const auto r = io::read_vllm_bench(csv, 1, base + "single-instance__llama-3.1-8b-trn2__.env");
+TEST_CASE("a result in a real run's layout (full-precision figures, unquoted MODEL_ID) reads") {
+  // tests/readers/data/vllm-bench/single-instance__mistral-7b-trn2__* (README.md beside them):
+  // three load levels, every figure the shortest text of a double, invented.
+  const std::string base = dir + "single-instance__mistral-7b-trn2__";
+  const auto r = io::read_vllm_bench(base + "vllm-results.csv", 1, base + ".env");
+  REQUIRE(r.config.has_value());
+  CHECK(r.config->model_id == "mistralai/Mistral-7B-Instruct-v0.3");
+  CHECK(r.config->value("TENSOR_PARALLEL_SIZE") == "2");
   REQUIRE(r.points.size() == 3);
-  CHECK(r.points[1].input_type == "asynchronous@2.46 req/sec");
-  CHECK(r.points[1].offered_rate == decimal("2.46"));
-  // Python's shortest repr of the double, read exactly.
-  CHECK(r.points[2].output_tokens_per_second.value().value() == decimal("578.7877787952672"));
-  CHECK(r.points[0].started == parse_timestamp("2025-10-16T12:32:02Z"));
-  // TTFT <= 500 ms and ITL <= 50 ms: the throughput level's TTFT (1253.8 ms) is out; of the
-  // synchronous (43.5 token/s) and asynchronous (537.1 token/s) levels, the asynchronous one.
+  CHECK(r.points[0].input_type == "synchronous");
+  CHECK(r.points[1].input_type == "asynchronous@2.17 req/sec");
+  CHECK(r.points[1].offered_rate == decimal("2.17"));
+  // Read digit for digit, never through a double.
+  CHECK(r.points[1].output_tokens_per_second.value().value() == decimal("515.7363057693343"));
+  CHECK(r.points[2].output_tokens_per_second.value().value() == decimal("624.9233885133631"));
+  CHECK(r.points[0].started == parse_timestamp("2026-03-09T14:05:27Z"));
+  // TTFT <= 500 ms and ITL <= 50 ms: the throughput level's TTFT (1407.3 ms) is out; of the
+  // synchronous (50.6 token/s) and asynchronous (515.7 token/s) levels, the asynchronous one.
   CHECK(io::select_operating_point(r, target("500", "50")).input_type ==
-        "asynchronous@2.46 req/sec");
+        "asynchronous@2.17 req/sec");
 }
 
 }  // namespace trncost_tests::io_vllm_bench_test
