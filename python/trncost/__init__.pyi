@@ -338,6 +338,13 @@ class Study:
 
 def load_study(path: str) -> Study: ...
 
+class PlanPricing:
+    in_force_on: _dt.date
+    versions: Tuple[_dt.date, ...]
+    latest_known: bool
+    occurrences: Tuple[int, ...]
+    per_occurrence: Decimal
+
 class PlanWorkload:
     name: str
     occurrences: Tuple[Tuple[_dt.date, _dt.date], ...]
@@ -347,6 +354,7 @@ class PlanWorkload:
     days: Decimal
     seconds: int
     days_from_workload: bool
+    pricings: Tuple[PlanPricing, ...]
 
 class Plan:
     path: str
