@@ -344,9 +344,12 @@ TEST_CASE(
   // fromLocation; 4 orphan terms skipped. OnDemand: 5 instance products x 1 line + the transfer's
   // 2 tiers = 7; Reserved: 2 + 1 + 2 = 5; 12 lines in all.
   // Capacity Block: the p4d.24xlarge OnDemand row and its Capacity Block twin at 0.00: 2 lines.
-  for (const auto& [name, lines] :
+  // (Not a structured binding: CAPTURE's lambda cannot capture one with clang 14.)
+  for (const auto& file :
        {std::pair<const char*, std::size_t>{"ec2-us-west-2-location-only-2018.json", 12},
         {"ec2-us-east-1-p4d-capacity-block.json", 2}}) {
+    const char* name = file.first;
+    const std::size_t lines = file.second;
     CAPTURE(name);
     const offer o = io::read_offer_json_file(data + name, all);
     price_book book(parse_date("2026-11-30"), day_count{10000});
