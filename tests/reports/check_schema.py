@@ -153,12 +153,18 @@ def same(a, b):
     return type(a) is type(b) and a == b
 
 
-def broken_copies(doc):
-    """Copies of a valid report that break the schema, one rule each."""
+def mutator(doc):
+    """mutate(name, f): a copy of `doc` that `f` changed, named `name` (one broken rule)."""
     def mutate(name, f):
         d = copy.deepcopy(doc)
         f(d)
         return name, d
+    return mutate
+
+
+def broken_copies(doc):
+    """Copies of a valid report that break the schema, one rule each."""
+    mutate = mutator(doc)
     first_derivation = next(i for i, d in enumerate(doc["derivations"]) if d["op"] != "scale")
     return [
         mutate("totals missing", lambda d: d.pop("totals")),
@@ -210,10 +216,7 @@ def broken_copies(doc):
 
 def broken_plans(doc):
     """Copies of a valid plan's document (version 3) that break the schema, one rule each."""
-    def mutate(name, f):
-        d = copy.deepcopy(doc)
-        f(d)
-        return name, d
+    mutate = mutator(doc)
     return [
         mutate("plan without workloads", lambda d: d.pop("workloads")),
         mutate("plan of version 4", lambda d: d.update(schema_version=4)),
@@ -238,10 +241,7 @@ def broken_plans(doc):
 
 def broken_studies(doc):
     """Copies of a valid study report that break the schema, one rule each."""
-    def mutate(name, f):
-        d = copy.deepcopy(doc)
-        f(d)
-        return name, d
+    mutate = mutator(doc)
     return [
         mutate("study of version 2", lambda d: d.update(schema_version=2)),
         mutate("study with one option", lambda d: d.update(options=d["options"][:1])),

@@ -89,45 +89,38 @@ def main():
             if v.returncode != 0:
                 failures.append(f"{name}: {verifier[1]} rejected it: {v.stdout}{v.stderr}")
 
-    # A document of version 1 (whole days, no seconds: what trncost wrote before version 2) is still
-    # read: each whole-day plan written again as version 1 passes both.
-    for name in ("2027-on-one-grant", "three-grants", "no-grant"):
-        if name not in made:
-            continue
+    def rewritten(name, version, drop_seconds):
+        """The plan `name` written again as document `version` (no pricings; without seconds for
+        version 1), which both verifiers must still read."""
         with open(made[name], encoding="utf-8") as f:
             d = json.load(f)
-        d["schema_version"] = 1
+        d["schema_version"] = version
         for w in d["workloads"]:
             del w["pricings"]
-            for o in w["occurrences"]:
+            for o in w["occurrences"] if drop_seconds else []:
                 del o["seconds"]
-        out = os.path.join(a.work, name + "-v1.json")
+        out = os.path.join(a.work, f"{name}-v{version}.json")
         with open(out, "w", encoding="utf-8") as f:
             json.dump(d, f, indent=2)
         for verifier in ([a.cli, "audit", out], [sys.executable, a.verifier, out]):
             v = run(*verifier)
             if v.returncode != 0:
-                failures.append(f"{name} as version 1: {verifier[1]} rejected it: "
+                failures.append(f"{name} as version {version}: {verifier[1]} rejected it: "
                                 f"{v.stdout}{v.stderr}")
+
+    # A document of version 1 (whole days, no seconds: what trncost wrote before version 2) is still
+    # read: each whole-day plan written again as version 1 passes both.
+    for name in ("2027-on-one-grant", "three-grants", "no-grant"):
+        if name in made:
+            rewritten(name, 1, drop_seconds=True)
 
     # Version 2 (seconds, no pricings: every occurrence costs the workload's charges) is still read:
     # each plan whose workloads have one pricing each written again as version 2 passes both.
     for name in made:
         with open(made[name], encoding="utf-8") as f:
-            d = json.load(f)
-        if any(len(w["pricings"]) != 1 for w in d["workloads"]):
-            continue
-        d["schema_version"] = 2
-        for w in d["workloads"]:
-            del w["pricings"]
-        out = os.path.join(a.work, name + "-v2.json")
-        with open(out, "w", encoding="utf-8") as f:
-            json.dump(d, f, indent=2)
-        for verifier in ([a.cli, "audit", out], [sys.executable, a.verifier, out]):
-            v = run(*verifier)
-            if v.returncode != 0:
-                failures.append(f"{name} as version 2: {verifier[1]} rejected it: "
-                                f"{v.stdout}{v.stderr}")
+            one_pricing = all(len(w["pricings"]) == 1 for w in json.load(f)["workloads"])
+        if one_pricing:
+            rewritten(name, 2, drop_seconds=False)
 
     base = "cpt-and-sweep"
 
