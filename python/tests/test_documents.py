@@ -752,6 +752,23 @@ def test_a_neuron_monitor_capture_states_its_runs_utilisation():
         trncost.scenario(doc, base_dir="examples/scenarios").estimate()
 
 
+def test_compat_without_a_stack_takes_the_run_logs_stack():
+    # The trn2 scenario's log states neuronx-cc 2.21.33363.0 ... python 3.11.2; the dataset's row for
+    # the model on 2.21 was tested on python 3.11.13: another stack, porting work, open.
+    doc = tomllib.loads((ROOT / "examples/scenarios/fine-tune-8b-trn2.toml").read_text())
+    doc["compat"] = {"model_support": "../data/model_support_sample.csv",
+                     "consulted": dt.date(2026, 11, 29), "model": "meta-llama/Llama-3.1-8B",
+                     "owner": "ml-platform"}
+    est = trncost.scenario(doc, base_dir="examples/scenarios").estimate()
+    assert "no-open-uncertainty" in [r.rule for r in est.reasons]
+    md = est.to_markdown()
+    assert "the target stack is the run logs' (neuronx_cc 2.21.33363.0" in md
+    del doc["runs"]
+    doc["component"] = [c for c in doc["component"] if c["kind"] not in ("instance_time", "failures")]
+    with pytest.raises(trncost.Error, match=r"compat\.stack: is missing and \[runs\] names no run log"):
+        trncost.scenario(doc, base_dir="examples/scenarios").estimate()
+
+
 def test_a_warm_up_written_directly_is_an_overhead_phase_of_its_own():
     # 1 x 600 s x 21.50 / 3,600 = 3.583333333333333333 of warm-up beside 21.50 of training.
     job = {"kind": "instance_time", "name": "job", "instance_type": "trn1.32xlarge",

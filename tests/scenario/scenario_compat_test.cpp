@@ -82,4 +82,31 @@ TEST_CASE("[compat] is refused at its line when a field is unknown, empty or the
         }).find("compat.model_support") != std::string::npos);
 }
 
+TEST_CASE("without a stack, [compat] takes the stack the run logs state, and says so") {
+  // A bucket (69 USD) with [runs] naming the trn2 log, whose run states neuronx-cc 2.21.33363.0,
+  // torch-neuronx 2.8.0.2.10.13553, torch 2.8.0 and python 3.11.2; the dataset's row for the model
+  // on 2.21 passed with python 3.11.13: the same compiler, another python, so porting work, open.
+  const std::string no_stack =
+      trncost_support::verified_bucket +
+      "[compat]\nmodel_support = \"../data/model_support_sample.csv\"\nconsulted = "
+      "2026-11-29\nmodel = \"meta-llama/Llama-3.1-8B\"\nowner = \"ml-platform\"\n";
+  const std::string with_runs = trncost_support::with_changes(
+      no_stack,
+      {{"files = []\n", "files = []\n[runs]\nfiles = [\"../data/ft-8b-trn2-runs.jsonl\"]\n"}});
+  const estimate e = run(with_runs);
+  CHECK(e.total == decimal(69));
+  REQUIRE(e.uncertainties.size() == 1);
+  const auto& u = e.uncertainties[0];
+  CHECK(u.status == migration_uncertainty::state::open);
+  CHECK(u.what == migration_uncertainty::kind::porting_work);
+  CHECK(u.detail.find("python") != std::string::npos);
+  CHECK(u.detail.find("the target stack is the run logs' (neuronx_cc 2.21.33363.0, torch_neuronx "
+                      "2.8.0.2.10.13553, torch 2.8.0, python 3.11.2)") != std::string::npos);
+  // No run log to read it from: refused at [compat], saying what to write.
+  CHECK(trncost_support::error_message<trncost::error>([&] {
+          (void)run(no_stack);
+        }).find("compat.stack: is missing and [runs] names no run log to read it from") !=
+        std::string::npos);
+}
+
 }  // namespace trncost_tests::cli_scenario_compat_test

@@ -97,12 +97,66 @@ class scenario_builder {
     return m;
   }
 
+  /// "neuronx_cc 2.21.33363.0, torch 2.8.0".
+  static std::string describe_stack(const std::vector<std::pair<std::string, std::string>>& s) {
+    std::string out;
+    for (const auto& [field, version] : s) out += (out.empty() ? "" : ", ") + field + " " + version;
+    return out;
+  }
+
+  /// [compat] without `stack`: the stack the run logs state (`stack.<component>` rows), each
+  /// component the dataset has a column for (neuronx-cc is its neuronx_cc); every run must state
+  /// the same version of a component. Refused at [compat]'s line when there is no run log, when
+  /// the runs disagree, or when they state none of the dataset's columns.
+  std::vector<std::pair<std::string, std::string>> stack_of_runs(std::uint64_t line) {
+    if (s_.run_files.empty()) {
+      fail_at(line, "compat.stack",
+              "is missing and [runs] names no run log to read it from: write the target stack "
+              "(neuronx_cc = \"...\", ...), or give the run logs of the job");
+    }
+    std::vector<std::pair<std::string, std::string>> stack;
+    std::vector<std::string> said_by;
+    for (const auto& r : all_runs(line, "[compat] without a stack")) {
+      for (const auto& [component, version] : r.software_stack) {
+        std::string field = component;
+        std::replace(field.begin(), field.end(), '-', '_');
+        if (std::find(compat::stack_fields.begin(), compat::stack_fields.end(), field) ==
+            compat::stack_fields.end()) {
+          continue;  // a component the dataset has no column for
+        }
+        const auto seen = std::find_if(stack.begin(), stack.end(),
+                                       [&](const auto& f) { return f.first == field; });
+        if (seen == stack.end()) {
+          stack.emplace_back(field, version);
+          said_by.push_back(r.id);
+        } else if (seen->second != version) {
+          fail_at(line, "compat.stack",
+                  "is missing and the run logs disagree on it: run " +
+                      said_by[static_cast<std::size_t>(seen - stack.begin())] + " used " +
+                      component + " " + seen->second + ", run " + r.id + " " + version +
+                      "; write the target stack");
+        }
+      }
+    }
+    if (stack.empty()) {
+      fail_at(line, "compat.stack",
+              "is missing and the run logs state no component the dataset compares (their "
+              "stack.<component> rows: neuronx-cc, torch-neuronx, torch, ...); write the target "
+              "stack");
+    }
+    return stack;
+  }
+
   /// [compat]: the dataset's answer for the model on the target stack, as a migration uncertainty
   /// (open, for what the evidence leaves to do; resolved, for a pass on the same stack, saying
   /// what it proves and what not), naming the export and the row.
-  void add_compat_evidence(model& m, const scenario_compat& c) const {
+  void add_compat_evidence(model& m, const scenario_compat& c) {
     const std::string path =
         existing(c.model_support, c.line, "compat.model_support", "model-support dataset export");
+    const auto stack = c.stack.empty() ? stack_of_runs(c.line) : c.stack;
+    const std::string from_runs =
+        c.stack.empty() ? "; the target stack is the run logs' (" + describe_stack(stack) + ")"
+                        : "";
     guarded(c.line, "compat", [&] {
       const compat::evidence_set set = read_model_support_file(path, c.consulted);
       compat::software_stack target;
@@ -111,14 +165,14 @@ class scenario_builder {
           &target.library_version, &target.transformers,  &target.accelerate, &target.nki,
           &target.python,          &target.neuron_driver};
       static_assert(std::size(fields) == compat::stack_fields.size());
-      for (const auto& [field, version] : c.stack) {
+      for (const auto& [field, version] : stack) {
         for (std::size_t i = 0; i < compat::stack_fields.size(); ++i) {
           if (compat::stack_fields[i] == field) *fields[i] = version;
         }
       }
       const compat::lookup_result r = set.lookup(c.model, target);
       const std::string source = " (model-support dataset export " + c.model_support +
-                                 ", consulted " + to_string(c.consulted) + ")";
+                                 ", consulted " + to_string(c.consulted) + ")" + from_runs;
       if (auto u = compat::uncertainty_from(r, c.owner)) {
         u->subject = "model-support evidence for " + u->subject;
         u->detail += "; it does not prove " + std::string(r.does_not_prove()) + source;
@@ -233,10 +287,14 @@ class scenario_builder {
   }
 
   const std::vector<measure::run_record>& runs(const scenario_component& c) {
+    return all_runs(c.line, "a " + c.kind + " component");
+  }
+
+  /// The runs of [runs]' logs, read once (with their [runs] monitor captures); `who` reads them.
+  const std::vector<measure::run_record>& all_runs(std::uint64_t line, const std::string& who) {
     if (!runs_) {
       if (s_.run_files.empty()) {
-        fail_at(c.line, "runs",
-                "a " + c.kind + " component reads the run logs, and [runs] names none");
+        fail_at(line, "runs", who + " reads the run logs, and [runs] names none");
       }
       std::vector<measure::run_record> all;
       for (std::size_t i = 0; i < s_.run_files.size(); ++i) {

@@ -163,7 +163,10 @@ inline scenario_spec scenario_parser::parse_tables(const toml::table& root, scen
     c.consulted = date_value(required(ct, "compat", "consulted"), "compat.consulted");
     c.model = string(ct, "compat", "model", true);
     c.owner = string(ct, "compat", "owner", true);
-    const toml::table& st = table(ct, "compat.stack", "stack");
+    // Without `stack`, the target stack is the one the run logs state (read when the model is
+    // built).
+    const toml::table empty;
+    const toml::table& st = ct.get("stack") != nullptr ? table(ct, "compat.stack", "stack") : empty;
     for (auto&& [k, v] : st) {
       const std::string field(k.str());
       const std::string path = "compat.stack." + field;
@@ -179,7 +182,7 @@ inline scenario_spec scenario_parser::parse_tables(const toml::table& root, scen
       }
       c.stack.emplace_back(field, *version);
     }
-    if (c.stack.empty()) {
+    if (c.stack.empty() && ct.get("stack") != nullptr) {
       fail_at(line_of(ct), "compat.stack",
               "is empty: give the versions of the target stack (neuronx_cc = \"...\", ...)");
     }
