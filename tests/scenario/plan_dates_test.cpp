@@ -174,4 +174,35 @@ TEST_CASE("a plan whose occurrences all see one version says nothing of versions
   CHECK(io::detail::plan_pricing_sentences(r).empty());
 }
 
+TEST_CASE("a day before the versions known takes the earliest of them, and the report says so") {
+  // A year in progress: three monthly runs from 2026-08-03, before the fixture's first version
+  // (effective 2026-09-01, in effect on the as-of date 2026-11-30) and after it: every run costs
+  // 1 h x 21.50, 3 x 21.50 = 64.50 USD. August's price is the earliest known, said as such; it was
+  // refused before ("takes effect on 2026-09-01, after the day it prices").
+  std::string text = plan_text("\"month\"", 3);
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"start = 2027-01-01\nend = "
+                                                                     "2028-01-01",
+                                                                     "start = 2026-08-01\nend = "
+                                                                     "2027-01-01"},
+                                 {"start = 2027-01-04", "start = 2026-08-03"}}) {
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+  }
+  const plan_result r = run_plan(parse_plan(text, plan_file));
+  CHECK(r.burn_down.total_spend == decimal::parse("64.5"));
+  REQUIRE(r.workloads[0].pricings.size() == 1);
+  const auto said = io::detail::plan_pricing_sentences(r);
+  REQUIRE(said.size() == 1);
+  CHECK(said[0].find("(versions effective 2026-09-01), the earliest versions known: none known in "
+                     "force on 2026-08-03") != std::string::npos);
+  CHECK(report::check_plan(render_json(r), "plan.json").ok);
+  // The book and the timeline rule: a version in effect on the as-of date prices an earlier day.
+  quoted q;
+  q.source = "f";
+  q.consulted = date{2026, 11, 30};
+  q.effective = date{2026, 9, 1};
+  CHECK_FALSE(timeline_breach(q, date{2026, 11, 30}, date{2026, 8, 3}).has_value());
+}
+
 }  // namespace trncost_tests::plan_dates_test

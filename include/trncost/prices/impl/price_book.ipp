@@ -350,7 +350,9 @@ TRNCOST_DECL auto price_book::find(std::string_view sku, std::string_view rate_c
 TRNCOST_DECL auto price_book::freshness_of(const price_entry& e) const noexcept -> freshness {
   const date vintage = e.origin.published ? *e.origin.published : e.origin.consulted;
   if (vintage > as_of_) return freshness::not_yet_published;
-  if (e.origin.effective && *e.origin.effective > in_force_on()) {
+  // Not yet effective on the day it prices, nor on the as-of date: a version in effect on the
+  // as-of date is a known price, and a day before the earliest version known takes that one.
+  if (e.origin.effective && *e.origin.effective > std::max(in_force_on(), as_of_)) {
     return freshness::not_yet_published;
   }
   if (max_age_ && days_between(vintage, as_of_) > max_age_->count()) return freshness::stale;

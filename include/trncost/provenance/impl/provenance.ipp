@@ -3,6 +3,8 @@
 #ifndef TRNCOST_PROVENANCE_IMPL_PROVENANCE_IPP
 #define TRNCOST_PROVENANCE_IMPL_PROVENANCE_IPP
 
+#include <algorithm>
+
 #include "../provenance.hpp"
 
 namespace trncost {
@@ -130,7 +132,10 @@ TRNCOST_DECL std::optional<std::string> timeline_breach(const provenance& p, dat
     if (q->published && after(*q->published)) {
       return "was published on " + to_string(*q->published) + tail();
     }
-    if (q->effective && prices_in_force_on && *prices_in_force_on < *q->effective) {
+    // A version in effect on the as-of date is a price for any day (the earliest known, for a day
+    // before it); one effective later is a price from its effective day on.
+    if (q->effective && prices_in_force_on &&
+        std::max(*prices_in_force_on, as_of) < *q->effective) {
       return "takes effect on " + to_string(*q->effective) + ", after the day it prices (" +
              to_string(*prices_in_force_on) + "): it is not yet a price";
     }

@@ -473,8 +473,10 @@ TRNCOST_DECL std::vector<std::string> plan_pricing_sentences(const plan_result& 
   for (const auto& w : r.workloads) {
     // Said when its occurrences cost differently, or when their prices are not those in force on
     // the as-of date (a version effective after it).
+    // Or when a day before the versions known takes the earliest of them.
     const bool later = std::any_of(w.pricings.begin(), w.pricings.end(), [&](const auto& p) {
-      return !p.versions.empty() && w.est.as_of < p.versions.back();
+      return !p.versions.empty() &&
+             (w.est.as_of < p.versions.back() || p.in_force_on < p.versions.back());
     });
     if (w.pricings.size() < 2 && !later) continue;
     std::string s = w.name +
@@ -494,14 +496,18 @@ TRNCOST_DECL std::vector<std::string> plan_pricing_sentences(const plan_result& 
       }
       std::string versions;
       for (const auto& d : p.versions) versions += (versions.empty() ? "" : ", ") + to_string(d);
-      s += std::string(g == 0 ? "" : "; ") + "occurrence(s) " + which + " (from " +
-           to_string(w.occurrences[p.occurrences.front()].start) + ") at " + usd(p.est.total) +
-           " USD each, prices in force on " + to_string(p.in_force_on) +
-           (versions.empty() ? std::string(" (no dated version)")
-                             : " (versions effective " + versions + ")") +
-           (p.latest_known && !p.versions.empty()
-                ? std::string(", the latest versions known: a later change is not known")
-                : std::string());
+      s +=
+          std::string(g == 0 ? "" : "; ") + "occurrence(s) " + which + " (from " +
+          to_string(w.occurrences[p.occurrences.front()].start) + ") at " + usd(p.est.total) +
+          " USD each, prices in force on " + to_string(p.in_force_on) +
+          (versions.empty() ? std::string(" (no dated version)")
+                            : " (versions effective " + versions + ")") +
+          (p.latest_known && !p.versions.empty()
+               ? std::string(", the latest versions known: a later change is not known")
+               : std::string()) +
+          (!p.versions.empty() && p.in_force_on < p.versions.back()
+               ? ", the earliest versions known: none known in force on " + to_string(p.in_force_on)
+               : std::string());
     }
     out.push_back(s + ".");
   }
