@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Validates JSON reports against docs/report.schema.json, or plans' documents against
-docs/plan.schema.json (JSON Schema draft 2020-12).
+"""Validates JSON reports against docs/report.schema.json, plans' documents against
+docs/plan.schema.json, or reconciliations against docs/reconciliation.schema.json (JSON Schema
+draft 2020-12).
 
   check_schema.py SCHEMA REPORT_OR_DIR...
 
@@ -239,6 +240,29 @@ def broken_plans(doc):
     ]
 
 
+def broken_reconciliations(doc):
+    """Copies of a valid reconciliation (one with a row billed as measured) that break the schema,
+    one rule each."""
+    mutate = mutator(doc)
+    return [
+        mutate("reconciliation without rows", lambda d: d.pop("rows")),
+        mutate("reconciliation of version 2", lambda d: d.update(schema_version=2)),
+        mutate("reconciliation with an unknown member", lambda d: d.update(comment="x")),
+        mutate("reconciliation of another basis", lambda d: d.update(basis="list")),
+        mutate("reconciliation total as a number", lambda d: d.update(invoiced=193.058)),
+        mutate("row count negative", lambda d: d.update(rows_read=-1)),
+        mutate("row without why", lambda d: d["rows"][0].pop("why")),
+        mutate("row billed as an assumption",
+               lambda d: d["rows"][0].update(billed_as={"kind": "assumption", "rationale": "x"})),
+        mutate("resource with a date, not a timestamp",
+               lambda d: d["rows"][0]["resources"][0].update(to="2026-11-22")),
+        mutate("row's purchase option unknown",
+               lambda d: d["rows"][0]["identity"].update(purchase_option="dedicated")),
+        mutate("other charge without amount", lambda d: d["other_charges"][0].pop("amount")
+               if d["other_charges"] else d.update(other_charges=[{"what": "tax", "rows": 1}])),
+    ]
+
+
 def broken_studies(doc):
     """Copies of a valid study report that break the schema, one rule each."""
     mutate = mutator(doc)
@@ -273,6 +297,7 @@ def main(argv):
     newest = max(schema["properties"]["schema_version"]["enum"])
     kind = schema.get("title", "trncost.report").split(".")[-1]
     plans = kind == "plan"
+    reconciliations = kind == "reconciliation"
     if schema.get("$id") != f"urn:trncost:{kind}:{newest}":
         failures.append(f"$id is {schema.get('$id')}, not urn:trncost:{kind}:{newest} (the newest "
                         "schema_version it describes)")
@@ -331,6 +356,13 @@ def main(argv):
             if newest_docs else []
         if not newest_docs:
             failures.append(f"no plan of version {newest} with a charge to break")
+    elif reconciliations:
+        with_rows = [(f, d) for f, d in reports_given if d["rows"] and d["rows"][0]["resources"]
+                     and d["rows"][0]["billed_as"] is not None]
+        broken = [(with_rows[0][0], n, d) for n, d in broken_reconciliations(with_rows[0][1])] \
+            if with_rows else []
+        if not with_rows:
+            failures.append("no reconciliation with a row billed as measured, with resources, to break")
     else:
         broken = [(reports_given[0][0], n, d) for n, d in broken_copies(reports_given[0][1])] \
             if reports_given else []
