@@ -4,7 +4,7 @@
 // Counters: `per_op` is the CPU time of one operation (printed with an SI prefix: "51.7n" is
 // 51.7 ns); `allocs_per_op` counts calls of the global operator new per operation. The label names
 // the anchors a kernel is compared with ("line_raw_int128<=1.05" carries the target ratio);
-// summarize.py turns a JSON result into the tables of README.md. With --benchmark_repetitions, each
+// summarize.py turns a JSON result into Markdown tables. With --benchmark_repetitions, each
 // benchmark also reports a `min` aggregate: on a shared, noisy machine the fastest repetition is
 // the least disturbed one.
 #include <benchmark/benchmark.h>

@@ -159,8 +159,8 @@ inline constexpr int128 mul_div_overflow = -int128_max - 1;
 /// mul_div_overflow when the result does not fit. den1 and den2 are non-zero and
 /// den1 * den2 < 2^126. The result comes back in registers: a result written through a reference
 /// by an out-of-line call and read back as one 16-byte value costs a failed store-to-load
-/// forward, about a third of a cost line's time (benchmarks/README.md, "The typed line from its
-/// parts").
+/// forward, about a third of a cost line's time (benchmarks/HISTORY.md, "2026-12-02, `533f8bf`:
+/// the typed line from its parts keeps its result in registers").
 constexpr int128 mul_div_value(int128 a, int128 b, std::uint64_t num, std::uint64_t den1,
                                std::uint64_t den2, rounding mode) noexcept {
   const bool negative = (a < 0) != (b < 0);
