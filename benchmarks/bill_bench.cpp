@@ -4,8 +4,8 @@
 // each row made unique by its resource and period: a resource bills each usage type every hour of
 // November, as an instance and its volume do), read and reconciled in one pass. Reported: CPU
 // seconds, MB/s and the peak RSS of a child process that does only that; and the anchor, pandas'
-// read_csv of the same file in a python3 child (skipped, saying so, when pandas is missing). Issue
-// target: 1 GB in under 10 s of CPU and under 256 MB. With --gzip_parts=N the bill is delivered as
+// read_csv of the same file in a python3 child (skipped, saying so, when pandas is missing).
+// Target: 1 GB in under 10 s of CPU and under 256 MB. With --gzip_parts=N the bill is delivered as
 // AWS delivers a big export: N gzip parts in a folder, each with its header, read as one bill by
 // io::open_bill (decompressed as it is read); MB then counts the uncompressed CSV, and the anchor
 // reads the same .gz parts (target: >= 200 MB/s per core, <= 64 MB, ahead of pandas).

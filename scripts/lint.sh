@@ -56,8 +56,8 @@ fi
 mapfile -t units < <(printf '%s\n' "${units[@]}" | sort -u)
 echo "clang-tidy: ${#changed[@]} changed files since $base, ${#units[@]} units"
 # One clang-tidy per unit, TRNCOST_LINT_JOBS (default 2) at a time: each is one process on one core,
-# and a change to a header checks the three src/ units (about 15 s each). Their outputs are read in
-# the units' order once all have run.
+# and a change to a header checks the three src/ units, which compile every function body. Their
+# outputs are read in the units' order once all have run.
 lint_jobs=${TRNCOST_LINT_JOBS:-2}
 tidy_dir=$(mktemp -d)
 trap 'rm -rf "$tidy_dir"' EXIT

@@ -1,6 +1,6 @@
 // Compile-time probe: an estimate-only report, the JSON report (report/json.hpp): a model of one
-// priced line, evaluated and rendered, as a host printing a simple estimate would write it (issue
-// 14: at most 2x tu_anchor.cpp). Compared with tu_anchor.cpp by measure.sh.
+// priced line, evaluated and rendered, as a host printing a simple estimate would write it (target:
+// at most 2x tu_anchor.cpp). Compared with tu_anchor.cpp by measure.sh.
 #include <string>
 #include <trncost/model.hpp>
 #include <trncost/report/json.hpp>

@@ -67,7 +67,7 @@ decimal trn1_price(const price_book& book) {
 
 TEST_CASE("a price that contradicts its own description is found, whatever the spelling") {
   const auto d = [](const char* p) { return decimal::parse(p); };
-  // The row: "$21.50 per ... Instance Hour" priced 0.0000000000.
+  // The row the check was written for: "$21.50 per ... Instance Hour" priced 0.0000000000.
   CHECK(price_contradiction(trn1_description, d("0.0000000000"), "Hrs") ==
         "the description states $21.50, but the price is 0 per Hrs; trncost will not read a price "
         "that contradicts its own description (which of the two is right is unknown)");

@@ -1,6 +1,6 @@
 // The data_preparation kind: a measured cost (with the AWS service that billed it, so a grant
 // covering that service pays it), or the CPU instances the preparation ran on over its time, priced
-// per instance-hour like any EC2 time (issue "A plan": preparation as instance-hours x price).
+// per instance-hour like any EC2 time (what a plan prices: preparation as instance-hours x price).
 #include <doctest/doctest.h>
 
 #include <string>

@@ -1,6 +1,6 @@
 // The failures kind with its figures written in the scenario (measured or assumed) instead of read
 // from run logs: continued pre-training with one interruption per 50 hours of the 4-node job, 1 h
-// of work lost and 20 minutes of restart each (issue "A plan": no carrier component, nothing
+// of work lost and 20 minutes of restart each (what a plan needs: no carrier component, nothing
 // declared none that has a cost), and the files that mix the two ways or give half the figures.
 #include <doctest/doctest.h>
 
