@@ -25,6 +25,7 @@
 #include <trncost/report/budget.hpp>
 #include <trncost/report/diff.hpp>
 #include <trncost/report/focus_csv.hpp>
+#include <trncost/report/formats.hpp>
 #include <trncost/report/html_diff.hpp>
 #include <trncost/report/html_extras.hpp>
 #include <trncost/report/json_extras.hpp>
@@ -278,13 +279,12 @@ std::optional<int> walk_args(std::string_view program, const args_t& args,
   return std::nullopt;
 }
 
-/// A usage error unless `format` is one of `formats`: 'unknown format "x"; the formats are a, b'.
+/// A usage error unless `format` names a format `kind` reports are written in
+/// (report/formats.hpp): 'unknown format "x"; the formats of a study are json, csv, md, html'.
 std::optional<int> refuse_format(std::string_view program, const std::string& format,
-                                 std::initializer_list<std::string_view> formats) {
-  if (std::find(formats.begin(), formats.end(), format) != formats.end()) return std::nullopt;
-  std::string names;
-  for (const auto f : formats) names += (names.empty() ? "" : ", ") + std::string(f);
-  return usage_error(program, "unknown format \"" + format + "\"; the formats are " + names);
+                                 trncost::report::report_kind kind) {
+  if (trncost::report::format_named(format, kind)) return std::nullopt;
+  return usage_error(program, trncost::report::format_refusal(format, kind));
 }
 
 /// A usage error when more than one positional argument was given: 'one WHAT at a time ("a", then
@@ -396,10 +396,10 @@ int study_command(std::string_view program, const std::string& study,
 int plan_command(std::string_view program, const std::string& plan,
                  const std::optional<std::string>& format,
                  const std::optional<std::string>& output) {
-  if (format && *format != "md" && *format != "html" && *format != "json") {
-    std::cerr << program << ": --format " << *format
-              << ": a plan's report is Markdown (md), HTML (html) or JSON (json)\n";
-    return exit_usage;
+  if (format) {
+    if (const auto rc = refuse_format(program, *format, trncost::report::report_kind::plan)) {
+      return *rc;
+    }
   }
   const trncost::io::plan_spec p = trncost::io::read_plan(plan);
   std::vector<std::string> inputs{plan};
@@ -437,15 +437,27 @@ int estimate_command(std::string_view program, const std::string& scenario,
   // band and the credit burn-down go into the report (schema version 2); without them the report is
   // the estimate's alone.
   const report::extras extras = io::scenario_extras(spec, m, est);
+  const auto written_as = report::format_named(format, report::report_kind::estimate);
+  if (!written_as) {
+    return usage_error(program, report::format_refusal(format, report::report_kind::estimate));
+  }
   std::string text;
-  if (format == "json") {
-    text = io::render_json(est, extras);
-  } else if (format == "csv") {
-    text = io::render_focus_csv(est, extras.burn_down);
-  } else if (format == "md") {
-    text = io::render_markdown(est, extras, spec.title);
-  } else {
-    text = io::render_html(est, extras, spec.title);
+  switch (*written_as) {
+    case report::format::json:
+      text = io::render_json(est, extras);
+      break;
+    case report::format::focus_csv:
+      text = io::render_focus_csv(est, extras.burn_down);
+      break;
+    case report::format::markdown:
+      text = io::render_markdown(est, extras, spec.title);
+      break;
+    case report::format::html:
+      text = io::render_html(est, extras, spec.title);
+      break;
+    case report::format::text:
+    case report::format::svg:
+      return usage_error(program, report::format_refusal(format, report::report_kind::estimate));
   }
   return emit(program, text, output, inputs);
 }
@@ -892,7 +904,8 @@ int reconcile_main(std::string_view program, const args_t& args) {
       options.basis = v == "billed" ? trncost::report::cost_basis::billed
                                     : trncost::report::cost_basis::effective;
     } else if (a == "--format") {
-      if (const auto rc = refuse_format(program, v, {"md", "json", "html"})) return rc;
+      if (const auto rc = refuse_format(program, v, trncost::report::report_kind::reconciliation))
+        return rc;
       format = v;
     } else {
       output = v;
@@ -926,7 +939,7 @@ int estimate_main(std::string_view program, const args_t& args) {
   const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
     if (a == "--output") {
       output = v;
-    } else if (const auto rc = refuse_format(program, v, {"json", "csv", "md", "html"})) {
+    } else if (const auto rc = refuse_format(program, v, trncost::report::report_kind::estimate)) {
       return rc;
     } else {
       format = v;
@@ -964,7 +977,9 @@ int render_main(std::string_view program, const args_t& args) {
   std::optional<std::string> output;
   const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
     if (a == "--format") {
-      if (const auto rc = refuse_format(program, v, {"md", "html"})) return rc;
+      if (const auto rc =
+              refuse_format(program, v, trncost::report::report_kind::rendered_estimate))
+        return rc;
       format = v;
     } else {
       (a == "--title" ? title : output.emplace()) = v;
@@ -1000,7 +1015,8 @@ int what_if_main(std::string_view program, const args_t& args) {
     } else if (a == "--output") {
       output = v;
     } else if (a == "--format") {
-      if (const auto rc = refuse_format(program, v, {"md", "svg"})) return rc;
+      if (const auto rc = refuse_format(program, v, trncost::report::report_kind::what_if))
+        return rc;
       format = v;
     } else if (a == "--points") {
       try {
@@ -1049,7 +1065,7 @@ int diff_main(std::string_view program, const args_t& args) {
   const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
     if (a == "--output") {
       output = v;
-    } else if (const auto rc = refuse_format(program, v, {"text", "md", "html"})) {
+    } else if (const auto rc = refuse_format(program, v, trncost::report::report_kind::diff)) {
       return rc;
     } else {
       format = v;
@@ -1062,7 +1078,12 @@ int diff_main(std::string_view program, const args_t& args) {
   if (reports.size() != 2)
     return usage_error(program, "diff takes two reports: diff BEFORE.json AFTER.json");
   // A page asked for by its file's name: text in a .html file would open as one long paragraph.
-  if (!format && output && output->ends_with(".html")) format = "html";
+  if (!format && output) {
+    if (const auto f = trncost::report::format_of_path(*output, trncost::report::report_kind::diff);
+        f == trncost::report::format::html) {
+      format = "html";
+    }
+  }
   return diff_command(program, reports[0], reports[1], format.value_or("text"), output);
 }
 

@@ -29,6 +29,7 @@
 #include <trncost/report/budget.hpp>
 #include <trncost/report/diff.hpp>
 #include <trncost/report/focus_csv.hpp>
+#include <trncost/report/formats.hpp>
 #include <trncost/report/html_diff.hpp>
 #include <trncost/report/html_extras.hpp>
 #include <trncost/report/json_extras.hpp>
@@ -296,11 +297,24 @@ py::tuple identity_of(const line_identity& id) {
                         id.offer);
 }
 
-py::tuple line_of(const line_item& l) {
-  return py::make_tuple(category_key(l.cat), l.component,
-                        l.ph ? py::object(py::str(std::string(to_string(*l.ph)))) : py::none(),
-                        l.description, text_of(l.amount), l.formula, records_of(l.inputs),
-                        record_of(l.price), record_of(l.quantity), identity_of(l.identity));
+/// A line by the report's member names (docs/reports.md, "lines"), so that Python builds its Line
+/// by name: {"category", "component", "phase", "description", "amount", "formula", "inputs",
+/// "price", "quantity", "num", "den", "identity"}.
+py::dict line_of(const line_item& l) {
+  py::dict d;
+  d["category"] = category_key(l.cat);
+  d["component"] = l.component;
+  d["phase"] = l.ph ? py::object(py::str(std::string(to_string(*l.ph)))) : py::none();
+  d["description"] = l.description;
+  d["amount"] = text_of(l.amount);
+  d["formula"] = l.formula;
+  d["inputs"] = records_of(l.inputs);
+  d["price"] = record_of(l.price);
+  d["quantity"] = record_of(l.quantity);
+  d["num"] = l.num;
+  d["den"] = l.den;
+  d["identity"] = identity_of(l.identity);
+  return d;
 }
 
 py::dict estimate_dict(const estimate& e) {
@@ -357,12 +371,22 @@ py::dict estimate_dict(const estimate& e) {
 std::string render(py_estimate& e, const std::string& format) {
   const auto& x = e.extras();
   const std::string title = e.source ? e.source->title : std::string("Cost estimate");
-  if (format == "json") return io::render_json(e.est, x);
-  if (format == "csv") return io::render_focus_csv(e.est, x.burn_down);
-  if (format == "md") return io::render_markdown(e.est, x, title);
-  if (format == "html") return io::render_html(e.est, x, title);
-  throw input_error("unknown report format \"" + format +
-                    "\"; the formats are json, csv, md, html");
+  const auto f = report::format_named(format, report::report_kind::estimate);
+  if (!f) throw input_error(report::format_refusal(format, report::report_kind::estimate));
+  switch (*f) {
+    case report::format::json:
+      return io::render_json(e.est, x);
+    case report::format::focus_csv:
+      return io::render_focus_csv(e.est, x.burn_down);
+    case report::format::markdown:
+      return io::render_markdown(e.est, x, title);
+    case report::format::html:
+      return io::render_html(e.est, x, title);
+    case report::format::text:
+    case report::format::svg:
+      break;
+  }
+  throw input_error(report::format_refusal(format, report::report_kind::estimate));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -788,17 +812,6 @@ py::list study_options(const py_study& s) {
   return out;
 }
 
-/// Each break-even: (hosted, api, component, baseline, demand or None, hosted_total, api_total).
-py::list study_break_evens(const py_study& s) {
-  py::list out;
-  for (const auto& b : s.r.break_evens) {
-    out.append(py::make_tuple(b.hosted, b.api, b.component, b.baseline.to_string(),
-                              b.demand ? py::object(py::str(b.demand->to_string())) : py::none(),
-                              b.hosted_total.to_string(), b.api_total.to_string()));
-  }
-  return out;
-}
-
 /// Each option's credits, by member name: {"name", "has_grant", "credits", "cash",
 /// "lost_at_expiry", "runway" (ISO day or None), "grants": [{"name", "used", "usable",
 /// "runs_out_on", "lost_at_expiry"}]}; without a grant, credits and losses 0, cash the total.
@@ -859,9 +872,12 @@ py::object study_cash_ranking(const py_study& s) {
   return d;
 }
 
-/// Each break-even's windows, by member name: {"stepwise", "windows": [(from, to or None)],
-/// "windows_after_credits": [...], "credits": (hosted, api) or None}, in the break-evens' order.
-py::list study_windows(const py_study& s) {
+/// Each break-even by the report's member names (docs/reports.md, "break_even"), so that Python
+/// builds its BreakEven by name: {"hosted", "api", "component", "baseline", "demand" (or None),
+/// "peak" (or None), "hosted_total", "api_total", "hosted_at_baseline", "api_at_baseline",
+/// "stepwise", "bound", "windows": [(from, to or None)], "credits": (hosted, api) or None,
+/// "windows_after_credits"}.
+py::list study_break_evens(const py_study& s) {
   const auto windows = [](const std::vector<report::demand_window>& ws) {
     py::list out;
     for (const auto& w : ws) {
@@ -870,10 +886,24 @@ py::list study_windows(const py_study& s) {
     }
     return out;
   };
+  const auto opt = [](const std::optional<decimal>& v) {
+    return v ? py::object(py::str(v->to_string())) : py::object(py::none());
+  };
   py::list out;
   for (const auto& b : s.r.break_evens) {
     py::dict d;
+    d["hosted"] = b.hosted;
+    d["api"] = b.api;
+    d["component"] = b.component;
+    d["baseline"] = b.baseline.to_string();
+    d["demand"] = opt(b.demand);
+    d["peak"] = opt(b.peak);
+    d["hosted_total"] = b.hosted_total.to_string();
+    d["api_total"] = b.api_total.to_string();
+    d["hosted_at_baseline"] = b.hosted_at_baseline.to_string();
+    d["api_at_baseline"] = b.api_at_baseline.to_string();
     d["stepwise"] = b.stepwise;
+    d["bound"] = b.bound.to_string();
     d["windows"] = windows(b.windows);
     d["windows_after_credits"] = windows(b.windows_after_credits);
     d["credits"] =
@@ -1180,7 +1210,6 @@ PYBIND11_MODULE(_trncost, mod) {
       .def("break_evens", &study_break_evens)
       .def("credits", &study_credits)
       .def("cash_ranking", &study_cash_ranking)
-      .def("windows", &study_windows)
       .def("what_if",
            [](const py_study& s, const std::string& input, const std::string& from,
               const std::string& to, int points) {
@@ -1219,14 +1248,32 @@ PYBIND11_MODULE(_trncost, mod) {
       .def_property_readonly("title", [](const py_plan& p) { return p.r.title; })
       .def("data", &plan_data)
       .def("render", [](const py_plan& p, const std::string& format) {
+        if (!report::format_named(format, report::report_kind::plan)) {
+          throw input_error(report::format_refusal(format, report::report_kind::plan));
+        }
         if (format == "html") return io::render_html(p.r);
         if (format == "json") return io::render_json(p.r);
-        if (format != "md") {
-          throw input_error("format \"" + format +
-                            "\": a plan's report is Markdown (md), HTML (html) or JSON (json)");
-        }
         return io::render_markdown(p.r);
       });
+  // report/formats.hpp's table: (name, extension, media type, what, [report kinds]).
+  mod.def("formats", [] {
+    py::list out;
+    for (const auto& r : report::formats) {
+      py::list kinds;
+      for (const auto k : report::all_report_kinds) {
+        if ((r.kinds & report::kind_bit(k)) != 0) kinds.append(std::string(report::to_string(k)));
+      }
+      out.append(py::make_tuple(std::string(r.name), std::string(r.extension),
+                                std::string(r.media_type), std::string(r.what), kinds));
+    }
+    return out;
+  });
+  mod.def("format_refusal", [](const std::string& name, const std::string& kind) {
+    for (const auto k : report::all_report_kinds) {
+      if (report::to_string(k) == kind) return report::format_refusal(name, k);
+    }
+    throw input_error("unknown report kind \"" + kind + "\"");
+  });
   mod.def("is_study_file", [](const std::string& path) { return io::is_study_file(path); });
   mod.def("is_plan_file", [](const std::string& path) { return io::is_plan_file(path); });
   // fn() run with a read_log: its result and every file the library read meanwhile (python -m

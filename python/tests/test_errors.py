@@ -49,7 +49,7 @@ def test_a_report_that_is_not_json_is_a_parse_error_naming_the_file():
 
 def test_an_unknown_report_format_is_refused():
     est = trncost.load("examples/scenarios/fine-tune-8b-trn1.toml").estimate()
-    with pytest.raises(trncost.InputError, match='unknown report format "xml"'):
+    with pytest.raises(trncost.InputError, match='unknown format "xml"; the formats of an estimate are json, csv, md, html'):
         est.write("/dev/null", "xml")
 
 

@@ -45,7 +45,8 @@ def test_output_file(tmp_path, cli):
 def test_exit_codes(tmp_path, capsys):
     # A plan is Markdown, HTML or JSON, never CSV: 2, saying so.
     assert entry.main(["estimate", "examples/plans/2027-on-one-grant.toml", "--format", "csv"]) == 2
-    assert "a plan's report is Markdown" in capsys.readouterr().err
+    assert "\"csv\" is not a format of a plan; the formats of a plan are json, md, html" in \
+        capsys.readouterr().err
     # A refused scenario: 3, the library's sentence naming the file, the line and the key.
     assert entry.main(["estimate", "tests/scenario/data/typo-kind.toml"]) == 3
     err = capsys.readouterr().err

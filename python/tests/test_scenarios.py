@@ -98,7 +98,7 @@ def test_a_json_report_renders_as_its_estimate_does_and_a_tampered_one_does_not(
                             '"total": "397.645212328767123288"', 1)
     with pytest.raises(trncost.InputError, match="tampered.json: the report does not recompute"):
         trncost.render_report(tampered, file="tampered.json")
-    with pytest.raises(ValueError, match="the formats are md, html"):
+    with pytest.raises(ValueError, match="the formats of a rendered report are md, html"):
         trncost.render_report(text, "csv")
 
 
@@ -154,3 +154,15 @@ def test_nothing_requires_pandas_until_a_frame_is_asked_for(monkeypatch):
     assert est.total == Decimal("397.635212328767123288")
     with pytest.raises(ImportError, match="pandas hidden"):
         est.lines_frame()
+
+
+def test_formats_table():
+    # report/formats.hpp's table, as the command and python -m read it.
+    assert [f.name for f in trncost.formats()] == ["json", "csv", "md", "html", "text", "svg"]
+    html = trncost.formats()[3]
+    assert (html.extension, html.media_type) == (".html", "text/html")
+    assert "plan" in html.kinds and "rendered estimate" in html.kinds
+    assert trncost.formats_of("plan") == ("json", "md", "html")
+    assert trncost.formats_of("diff") == ("md", "html", "text")
+    with pytest.raises(ValueError, match="unknown report kind 'memo'"):
+        trncost.formats_of("memo")

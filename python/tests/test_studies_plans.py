@@ -3,6 +3,7 @@ the command's figures and, byte for byte, its reports; hand-computed values as i
 (tests/scenario/study_hosted_api_test.cpp, study_regions_test.cpp, plan_test.cpp)."""
 
 import datetime as dt
+import json
 import subprocess
 import sys
 from decimal import Decimal
@@ -34,6 +35,31 @@ def test_a_study_options_decision_and_break_evens():
     assert b.hosted_total == Decimal("154483.2") and b.api_total == Decimal("4898.88")
 
 
+def test_a_break_even_holds_every_member_of_the_report():
+    # Python builds its BreakEven by the report's member names: each scalar member the study's JSON
+    # writes is the Python object's field of that name (the unit is always token/s).
+    s = trncost.load_study(HOSTING)
+    written = json.loads(s.render("json"))["analysis"]["break_even"]
+    assert len(written) == len(s.break_evens) == 3
+    for b, w in zip(s.break_evens, written):
+        for name, value in w.items():
+            if name in ("unit", "windows", "windows_after_credits", "credits"):
+                continue
+            got = getattr(b, name)
+            assert got == (Decimal(value) if isinstance(value, str) and name not in
+                           ("hosted", "api", "component") else value), name
+        assert len(b.windows) == len(w.get("windows", []))
+
+
+def test_a_line_holds_its_exact_factor():
+    # 2 x trn1.32xlarge priced per hour on seconds: amount = price x quantity x 1 / 3600.
+    s = trncost.load_study(HOSTING)
+    est = s.options[0].estimate
+    written = json.loads(est.to_json())["lines"]
+    assert [(l.num, l.den) for l in est.lines] == [(w["num"], w["den"]) for w in written]
+    assert any(l.den == 3600 for l in est.lines)
+
+
 @pytest.mark.parametrize("fmt", ["md", "json", "html", "csv"])
 def test_a_study_report_is_the_command_lines(fmt, cli):
     assert trncost.load_study(HOSTING).render(fmt) == cli(HOSTING, "--format", fmt).stdout
@@ -59,7 +85,7 @@ def test_a_plan_totals_runway_and_draws(cli):
     verifier = subprocess.run([sys.executable, "tools/verify_report.py", "-"], input=p.to_json(),
                               capture_output=True, text=True, check=False)
     assert verifier.returncode == 0, verifier.stdout
-    with pytest.raises(trncost.InputError, match="a plan's report is Markdown"):
+    with pytest.raises(trncost.InputError, match="the formats of a plan are json, md, html"):
         p.render("csv")
 
 

@@ -32,7 +32,7 @@ __all__ = [
     "BlockStorage",
     "measured", "quoted", "documented", "third_party", "assumption", "choice", "forecast",
     "sourced", "unknown",
-    "load", "audit", "AuditResult", "render_report", "TornadoBar", "Tornado", "Distribution", "uniform",
+    "load", "audit", "AuditResult", "render_report", "Format", "formats", "formats_of", "TornadoBar", "Tornado", "Distribution", "uniform",
     "triangular", "lognormal_90", "empirical", "MonteCarlo", "Correlation", "correlation",
     "ScenarioOverride", "GapPart", "ScenarioResult", "Protocol", "Option",
     "RankedOption", "ComparisonGroup", "compare", "Decision", "decide", "Grant", "GrantOutcome",
@@ -364,6 +364,10 @@ class Line:
     price: Record
     quantity: Record
     identity: Identity
+    #: The exact unit factor num / den: amount = price x quantity x num / den, rounded once
+    #: (1 / 3600 for a price per hour on a quantity in seconds; the report's `num` and `den`).
+    num: int = 1
+    den: int = 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -420,11 +424,15 @@ class Estimate:
     @property
     def lines(self) -> List[Line]:
         out = []
-        for cat, comp, ph, desc, amount, formula, inputs, price, qty, ident in self._data()["lines"]:
-            out.append(Line(Category(cat), comp, Phase(ph) if ph is not None else None, desc,
-                            Decimal(amount) if amount is not None else None, formula,
-                            tuple(Record._of(r) for r in inputs), Record._of(price),
-                            Record._of(qty), Identity(*ident)))
+        for x in self._data()["lines"]:
+            out.append(Line(category=Category(x["category"]), component=x["component"],
+                            phase=Phase(x["phase"]) if x["phase"] is not None else None,
+                            description=x["description"],
+                            amount=Decimal(x["amount"]) if x["amount"] is not None else None,
+                            formula=x["formula"],
+                            inputs=tuple(Record._of(r) for r in x["inputs"]),
+                            price=Record._of(x["price"]), quantity=Record._of(x["quantity"]),
+                            identity=Identity(*x["identity"]), num=x["num"], den=x["den"]))
         return out
 
     @property
@@ -811,6 +819,13 @@ class BreakEven:
     windows: Tuple[DemandWindow, ...] = ()
     windows_after_credits: Tuple[DemandWindow, ...] = ()
     credits: Optional[Tuple[Decimal, Decimal]] = None
+    #: The hosted option's peak at `demand` (the same peak / average as stated); None without one.
+    peak: Optional[Decimal] = None
+    #: How far the stepwise windows were searched: 10 x the stated demand.
+    bound: Decimal = Decimal(0)
+    #: Both totals at the stated demand (with credits: both cash amounts).
+    hosted_at_baseline: Decimal = Decimal(0)
+    api_at_baseline: Decimal = Decimal(0)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -902,12 +917,18 @@ class Study:
             return tuple(DemandWindow(Decimal(f), _opt_dec(t)) for f, t in ws)
 
         out = []
-        for (h, a, c, b, d, ht, at), w in zip(self._h.break_evens(), self._h.windows()):
-            credits = None if w["credits"] is None else \
-                (Decimal(w["credits"][0]), Decimal(w["credits"][1]))
-            out.append(BreakEven(h, a, c, Decimal(b), _opt_dec(d), Decimal(ht), Decimal(at),
-                                 w["stepwise"], windows(w["windows"]),
-                                 windows(w["windows_after_credits"]), credits))
+        for x in self._h.break_evens():
+            credits = None if x["credits"] is None else \
+                (Decimal(x["credits"][0]), Decimal(x["credits"][1]))
+            out.append(BreakEven(
+                hosted=x["hosted"], api=x["api"], component=x["component"],
+                baseline=Decimal(x["baseline"]), demand=_opt_dec(x["demand"]),
+                hosted_total=Decimal(x["hosted_total"]), api_total=Decimal(x["api_total"]),
+                stepwise=x["stepwise"], windows=windows(x["windows"]),
+                windows_after_credits=windows(x["windows_after_credits"]), credits=credits,
+                peak=_opt_dec(x["peak"]), bound=Decimal(x["bound"]),
+                hosted_at_baseline=Decimal(x["hosted_at_baseline"]),
+                api_at_baseline=Decimal(x["api_at_baseline"])))
         return out
 
     def render(self, format: str = "md") -> str:
@@ -1505,9 +1526,37 @@ def render_report(json_text: str, format: str = "md", title: str = "Cost estimat
     `trncost render` writes it: audited first (InputError naming the first mismatch when it does not
     recompute); byte for byte Estimate.to_markdown() / to_html() of the estimate that wrote it, given
     the same title. ParseError for a report that does not parse (naming `file`)."""
-    if format not in ("md", "html"):
-        raise ValueError(f"unknown format {format!r}; the formats are md, html")
+    if format not in formats_of("rendered estimate"):
+        raise ValueError(_core.format_refusal(str(format), "rendered estimate"))
     return _core.render_report(json_text, format, title, file)
+
+
+@dataclasses.dataclass(frozen=True)
+class Format:
+    """A format trncost writes reports in (the C++ table of report/formats.hpp): the name
+    `render()`, `python -m trncost --format` and `trncost --format` take, the extension of a file
+    written in it, its media type, what it is, and the report kinds written in it ("estimate",
+    "study", "plan", "diff", "reconciliation", "rendered estimate", "what-if")."""
+
+    name: str
+    extension: str
+    media_type: str
+    what: str
+    kinds: Tuple[str, ...]
+
+
+def formats() -> Tuple[Format, ...]:
+    """Every format of the table, in its order: json, csv, md, html, text, svg."""
+    return tuple(Format(n, e, m, w, tuple(k)) for n, e, m, w, k in _core.formats())
+
+
+def formats_of(kind: str) -> Tuple[str, ...]:
+    """The names of the formats a `kind` report is written in ("plan": json, md, html);
+    ValueError for a kind the table does not know."""
+    known = {k for f in formats() for k in f.kinds}
+    if kind not in known:
+        raise ValueError(f"unknown report kind {kind!r}; the kinds are {', '.join(sorted(known))}")
+    return tuple(f.name for f in formats() if kind in f.kinds)
 
 
 @dataclasses.dataclass(frozen=True)

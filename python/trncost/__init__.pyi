@@ -128,6 +128,8 @@ class Line:
     price: Record
     quantity: Record
     identity: Identity
+    num: int
+    den: int
 
 class Reason:
     status: Status
@@ -298,6 +300,10 @@ class BreakEven:
     windows: Tuple[DemandWindow, ...]
     windows_after_credits: Tuple[DemandWindow, ...]
     credits: Optional[Tuple[Decimal, Decimal]]
+    peak: Optional[Decimal]
+    bound: Decimal
+    hosted_at_baseline: Decimal
+    api_at_baseline: Decimal
 
 class WhatIfPoint:
     value: Decimal
@@ -549,6 +555,16 @@ class AuditResult:
 
 def audit(json_text: str, file: str = ...) -> AuditResult: ...
 def render_report(json_text: str, format: str = ..., title: str = ..., file: str = ...) -> str: ...
+
+class Format:
+    name: str
+    extension: str
+    media_type: str
+    what: str
+    kinds: Tuple[str, ...]
+
+def formats() -> Tuple[Format, ...]: ...
+def formats_of(kind: str) -> Tuple[str, ...]: ...
 
 class Protocol:
     dataset_id: str

@@ -13,7 +13,9 @@ from typing import List, Optional, Sequence
 
 import trncost
 
-FORMATS = ("json", "csv", "md", "html")
+# The formats of report/formats.hpp's table: a scenario's, a study's and a plan's are among an
+# estimate's; the plan's and study's own are checked when the file's kind is known.
+FORMATS = trncost.formats_of("estimate")
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -40,9 +42,9 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     def render() -> str:
         if trncost._core.is_plan_file(args.scenario):
-            if args.format not in (None, "md", "html", "json"):
-                raise _Usage(f"python -m trncost: --format {args.format}: a plan's report is "
-                             "Markdown (md), HTML (html) or JSON (json)")
+            if args.format is not None and args.format not in trncost.formats_of("plan"):
+                raise _Usage("python -m trncost: " +
+                             trncost._core.format_refusal(args.format, "plan"))
             return trncost.load_plan(args.scenario).render(args.format or "md")
         if trncost._core.is_study_file(args.scenario):
             return trncost.load_study(args.scenario).render(args.format or "md")

@@ -78,9 +78,9 @@ TEST_CASE("io::render_report: a JSON report audited, then rendered, and others r
   CHECK(message(R"({"schema": "trncost.plan"})", "md") ==
         "trncost: r.json: is a plan's report, not an estimate's; trncost estimate PLAN.toml "
         "--format md renders the plan");
-  CHECK(
-      message(json, "csv") ==
-      "trncost: r.json: a report renders as md or html, not 'csv' (its JSON is the report itself)");
+  CHECK(message(json, "csv") ==
+        "trncost: r.json: \"csv\" is not a format of a rendered report; the formats of a rendered "
+        "report are md, html (its JSON is the report itself)");
   // A text that is no report at all: the reader's parse_error, naming the file.
   CHECK_THROWS_AS((void)io::render_report("{", "md", "T", "r.json"), parse_error);
 }

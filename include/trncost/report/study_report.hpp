@@ -9,14 +9,15 @@
 
 #include "../config.hpp"
 #include "focus_csv_study.hpp"
+#include "formats.hpp"
 #include "html_study.hpp"
 #include "json_study.hpp"
 #include "markdown_study.hpp"
 
 namespace trncost::io {
 
-/// The study as `format` ("md", "json", "html" or "csv", FOCUS with an x_Option column);
-/// input_error naming the formats for any other.
+/// The study as `format`, a name of report/formats.hpp's table that studies are written in ("md",
+/// "json", "html" or "csv", FOCUS with an x_Option column); input_error naming them for any other.
 [[nodiscard]] TRNCOST_DECL std::string render_study(const study_result& r, std::string_view format);
 
 }  // namespace trncost::io

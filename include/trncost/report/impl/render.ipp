@@ -11,6 +11,7 @@
 #include "../audit.hpp"
 #include "../audit_plan.hpp"
 #include "../audit_study.hpp"
+#include "../formats.hpp"
 #include "../html_extras.hpp"
 #include "../markdown_extras.hpp"
 #include "../reconcile.hpp"
@@ -21,9 +22,10 @@ namespace trncost::io {
 TRNCOST_DECL rendered_report render_report(std::string_view json_text, std::string_view format,
                                            std::string_view title, std::string_view file) {
   const std::string where(file);
-  if (format != "md" && format != "html") {
-    throw input_error(where + ": a report renders as md or html, not '" + std::string(format) +
-                      "' (its JSON is the report itself)");
+  if (!report::format_named(format, report::report_kind::rendered_estimate)) {
+    throw input_error(where + ": " +
+                      report::format_refusal(format, report::report_kind::rendered_estimate) +
+                      " (its JSON is the report itself)");
   }
   if (report::is_reconciliation(json_text)) {
     throw input_error(where +

@@ -3,6 +3,8 @@
 #ifndef TRNCOST_REPORT_IMPL_STUDY_DIFF_IPP
 #define TRNCOST_REPORT_IMPL_STUDY_DIFF_IPP
 
+#include "../../error.hpp"
+#include "../formats.hpp"
 #include "../study_diff.hpp"
 
 namespace trncost {
@@ -71,6 +73,9 @@ namespace io {
                                                          std::string_view before,
                                                          std::string_view after,
                                                          std::string_view format) {
+  if (!report::format_named(format, report::report_kind::diff)) {
+    throw input_error(report::format_refusal(format, report::report_kind::diff));
+  }
   if (format == "html") return detail::render_study_diff_html(a, b, before, after);
   const bool md = format == "md";
   const auto decided = detail::decided_text;

@@ -11,12 +11,22 @@ namespace io {
 
 [[nodiscard]] TRNCOST_DECL std::string render_study(const study_result& r,
                                                     std::string_view format) {
-  if (format == "md") return render_markdown(r);
-  if (format == "json") return render_json(r);
-  if (format == "html") return render_html(r);
-  if (format == "csv") return render_focus_csv(r);
-  throw input_error("a study is written as md, json, html or csv; \"" + std::string(format) +
-                    "\" is not one of them");
+  const auto f = report::format_named(format, report::report_kind::study);
+  if (!f) throw input_error(report::format_refusal(format, report::report_kind::study));
+  switch (*f) {
+    case report::format::markdown:
+      return render_markdown(r);
+    case report::format::json:
+      return render_json(r);
+    case report::format::html:
+      return render_html(r);
+    case report::format::focus_csv:
+      return render_focus_csv(r);
+    case report::format::text:
+    case report::format::svg:
+      break;
+  }
+  throw input_error(report::format_refusal(format, report::report_kind::study));
 }
 
 }  // namespace io
