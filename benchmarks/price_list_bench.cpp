@@ -1,6 +1,6 @@
 // Streaming an AWS Price List EC2 offer file (include/trncost/readers/price_list_json.hpp) and
 // extracting the Trainium and GPU instance prices: throughput and peak memory, next to the anchor,
-// python3's json.load of the same file, in the same run. Targets: at least 300 MB/s and
+// python3's json.load of the same file, in the same run. Targets: at least 400 MB/s of CPU time and
 // peak RSS under 64 MB on a synthetic file of at least 400 MB (benchmarks/offer_file_gen.py writes
 // one).
 //

@@ -98,7 +98,7 @@ instance_spec dgx_h100() {
 
 }  // namespace
 
-TEST_CASE("the built-in catalog holds every instance type of the issue, in name order") {
+TEST_CASE("the built-in catalog holds the Trainium, Inferentia and GPU types, in name order") {
   std::vector<std::string> names;
   for (const auto& spec : catalog::builtin()) names.push_back(spec.name);
   // Byte-wise order: '-' < '.' < digits < letters.
