@@ -26,6 +26,8 @@ struct regional_estimate {
   std::optional<estimate> est;  ///< none: the option is not priced there (why_not says why)
   std::string why_not;          ///< the refusal: "no price matches EC2 Linux on-demand ..."
   decimal work{};               ///< in the study's unit of work (with est)
+  /// est's total / work (with est): computed once where the study runs, read by every writer.
+  decimal cost_per_work{};
 };
 
 /// One option, evaluated.

@@ -148,7 +148,7 @@ TRNCOST_DECL std::string html_study_regions(const study_result& r) {
       }
       h += "<td class=\"num\">" + std::to_string(++rank) + "</td><td>" + g.region +
            "</td><td class=\"num\">" + usd(g.est->total) + "</td><td class=\"num\">" +
-           per_unit(g.est->total / g.work) + "</td><td>" + std::string(to_string(g.est->status)) +
+           per_unit(g.cost_per_work) + "</td><td>" + std::string(to_string(g.est->status)) +
            "</td><td>" + html_escape(quote_dates(*g.est)) + "</td></tr>\n";
     }
   }

@@ -45,7 +45,7 @@ namespace io {
           detail::write_document_members(w, report::from_estimate(*g.est));
           w.end_object();
           w.member("work", g.work);
-          w.member("cost_per_work", g.est->total / g.work);
+          w.member("cost_per_work", g.cost_per_work);
           w.key("why_not");
           w.null();
         } else {

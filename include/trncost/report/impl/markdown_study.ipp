@@ -162,7 +162,7 @@ TRNCOST_DECL void md_study_regions(std::string& o, const study_result& r) {
         continue;
       }
       o += "| " + md_cell(x.name) + " | " + std::to_string(++rank) + " | " + g.region + " | " +
-           usd(g.est->total) + " | " + per_unit(g.est->total / g.work) + " | " +
+           usd(g.est->total) + " | " + per_unit(g.cost_per_work) + " | " +
            std::string(to_string(g.est->status)) + " | " + md_cell(quote_dates(*g.est)) + " |\n";
     }
   }

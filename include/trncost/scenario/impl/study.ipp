@@ -590,19 +590,17 @@ namespace io {
         g.est = evaluate_scenario(moved, there);
         g.work = work_of(*g.est, there);
         if (!(decimal{} < g.work)) throw input_error("the option delivers no work there");
+        g.cost_per_work = g.est->total / g.work;
       } catch (const trncost::error& err) {
         g.est.reset();
         g.why_not = trncost::detail::bare_message(err);
       }
       x.regions.push_back(std::move(g));
     }
-    const auto per_work = [](const regional_estimate& g) {
-      return g.work.is_zero() ? g.est->total : g.est->total / g.work;
-    };
     std::stable_sort(x.regions.begin(), x.regions.end(),
                      [&](const regional_estimate& a, const regional_estimate& b) {
                        if (a.est.has_value() != b.est.has_value()) return a.est.has_value();
-                       return a.est && per_work(a) < per_work(b);
+                       return a.est && a.cost_per_work < b.cost_per_work;
                      });
     analysis::decision_inputs din;
     din.est = &x.est;
