@@ -27,7 +27,7 @@
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif
-#include <trncost/prices.hpp>
+#include <trncost/pricing.hpp>
 #include <vector>
 
 namespace {

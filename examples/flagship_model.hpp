@@ -11,7 +11,7 @@
 #include <string>
 #include <trncost/measure.hpp>
 #include <trncost/model.hpp>
-#include <trncost/prices.hpp>
+#include <trncost/pricing.hpp>
 #include <trncost/readers/price_list.hpp>
 #include <trncost/readers/run_log.hpp>
 

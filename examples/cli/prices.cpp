@@ -20,7 +20,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <trncost/prices/regions.hpp>
+#include <trncost/pricing/regions.hpp>
 #include <trncost/provenance.hpp>
 #include <trncost/provenance/chrono.hpp>
 #include <trncost/readers/detail/json.hpp>

@@ -87,7 +87,7 @@ enum class run_outcome;
 }  // namespace measure
 
 namespace pricing {
-// prices/offer.hpp, prices/price_book.hpp
+// pricing/offer.hpp, pricing/price_book.hpp
 struct offer;
 class offer_filter;
 class price_book;

@@ -18,7 +18,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <trncost/prices.hpp>
+#include <trncost/pricing.hpp>
 #include <trncost/readers/model_support.hpp>
 #include <trncost/readers/neuron_monitor.hpp>
 #include <trncost/readers/price_list_csv.hpp>

@@ -1,6 +1,6 @@
 // expect: trncost: cannot assign or convert a quantity of one dimension to another
 // An EC2 hourly price from the price book cannot be taken as a per-GiB-month storage price.
-#include <trncost/prices/queries.hpp>
+#include <trncost/pricing/queries.hpp>
 int main() {
   using namespace trncost;
   const pricing::price_book book(parse_date("2026-11-30"), day_count{30});

@@ -28,7 +28,7 @@ bool names_a_service(const trncost::line_identity& id);
 #include <trncost/credits.hpp>
 #include <trncost/measure.hpp>
 #include <trncost/model.hpp>
-#include <trncost/prices.hpp>
+#include <trncost/pricing.hpp>
 #include <trncost/report/extras.hpp>
 #include <trncost/workload.hpp>
 

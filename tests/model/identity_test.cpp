@@ -7,7 +7,7 @@
 #include <trncost/credits.hpp>
 #include <trncost/measure/feed.hpp>
 #include <trncost/model.hpp>
-#include <trncost/prices/queries.hpp>
+#include <trncost/pricing/queries.hpp>
 
 #include "../support/declared_categories.hpp"
 

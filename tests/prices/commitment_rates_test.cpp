@@ -7,7 +7,7 @@
 #include <string>
 #include <trncost/model.hpp>
 #include <trncost/model/components/commitment_mix.hpp>
-#include <trncost/prices.hpp>
+#include <trncost/pricing.hpp>
 #include <trncost/readers/price_list_json.hpp>
 #include <trncost/readers/savings_plans.hpp>
 #include <trncost/report/audit.hpp>

@@ -7,7 +7,7 @@
 
 #include <sstream>
 #include <string>
-#include <trncost/prices.hpp>
+#include <trncost/pricing.hpp>
 #include <trncost/readers/price_list_csv.hpp>
 #include <trncost/readers/price_list_json.hpp>
 #include <trncost/readers/savings_plans.hpp>

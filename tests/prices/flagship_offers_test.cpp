@@ -4,7 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
-#include <trncost/prices.hpp>
+#include <trncost/pricing.hpp>
 #include <trncost/readers/price_list.hpp>
 
 #include "../support/price_fixtures.hpp"

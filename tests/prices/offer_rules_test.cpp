@@ -9,7 +9,7 @@
 
 #include <sstream>
 #include <string>
-#include <trncost/prices.hpp>
+#include <trncost/pricing.hpp>
 #include <trncost/readers/price_list_csv.hpp>
 #include <trncost/readers/price_list_json.hpp>
 #include <vector>

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <trncost/prices.hpp>
+#include <trncost/pricing.hpp>
 #include <trncost/readers/price_list_json.hpp>
 
 #include "../support/price_fixtures.hpp"

@@ -1,10 +1,10 @@
-// Where is it cheapest (include/trncost/prices/regions.hpp): an instance type's on-demand price in
+// Where is it cheapest (include/trncost/pricing/regions.hpp): an instance type's on-demand price in
 // each region of three EC2 offer files (the flagship's us-east-1 file and two of
 // examples/data/offers/, written by make_regions.py with invented prices), ranked.
 #include <doctest/doctest.h>
 
 #include <string>
-#include <trncost/prices/regions.hpp>
+#include <trncost/pricing/regions.hpp>
 #include <trncost/readers/price_list_json.hpp>
 #include <vector>
 

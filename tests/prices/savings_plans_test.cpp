@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <trncost/prices.hpp>
+#include <trncost/pricing.hpp>
 #include <trncost/readers/savings_plans.hpp>
 
 #include "../support/price_fixtures.hpp"

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 #include <string>
-#include <trncost/prices/price_book.hpp>
+#include <trncost/pricing/price_book.hpp>
 #include <trncost/readers/price_list.hpp>
 #include <trncost/report/audit_plan.hpp>
 #include <trncost/report/html.hpp>

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <trncost/prices/queries.hpp>
+#include <trncost/pricing/queries.hpp>
 #include <trncost/scenario/scenario.hpp>
 #include <utility>
 #include <vector>

@@ -37,8 +37,8 @@ fs::path trncost_root() {
 /// trncost.hpp).
 const std::set<std::string, std::less<>>& core_layers() {
   static const std::set<std::string, std::less<>> layers{
-      "top",    "detail",  "units",  "provenance", "model",   "catalog",
-      "prices", "measure", "compat", "workload",   "credits", "analysis"};
+      "top",     "detail",  "units",  "provenance", "model",   "catalog",
+      "pricing", "measure", "compat", "workload",   "credits", "analysis"};
   return layers;
 }
 
@@ -200,6 +200,8 @@ TEST_CASE("the folder graph's layers and rules") {
     CHECK(layer_of("scenario/study.hpp") == "scenario");
     CHECK(layer_of("analysis/decision.hpp") == "analysis");
     CHECK(layer_of("credits.hpp") == "credits");  // the umbrella of credits/
+    CHECK(layer_of("pricing/offer.hpp") == "pricing");
+    CHECK(layer_of("pricing.hpp") == "pricing");  // the umbrella of pricing/
     CHECK(layer_of("model/components/failures.hpp") == "model");
     CHECK(layer_of("error.hpp") == "top");
     CHECK(layer_of("report/impl/json.ipp") == "report");  // a header's bodies: its layer
@@ -240,7 +242,7 @@ TEST_CASE("the folder graph's layers and rules") {
         forbidden("report", "readers").has_value());  // the audit reads JSON (readers/detail)
     CHECK_FALSE(forbidden("scenario", "report").has_value());  // the scenario builds report::extras
     CHECK_FALSE(forbidden("scenario", "readers").has_value());
-    CHECK_FALSE(forbidden("readers", "prices").has_value());
+    CHECK_FALSE(forbidden("readers", "pricing").has_value());
     CHECK_FALSE(forbidden("analysis", "model").has_value());
     CHECK_FALSE(forbidden("src", "report").has_value());  // src.hpp compiles every layer's bodies
     CHECK_FALSE(forbidden("src", "scenario").has_value());

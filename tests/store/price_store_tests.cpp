@@ -11,7 +11,7 @@
 #include <random>
 #include <string>
 #include <system_error>
-#include <trncost/prices.hpp>
+#include <trncost/pricing.hpp>
 #include <trncost/readers/price_list.hpp>
 #include <trncost/readers/price_store.hpp>
 #include <trncost/report/json_extras.hpp>

@@ -10,7 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
-#include <trncost/prices.hpp>
+#include <trncost/pricing.hpp>
 #include <utility>
 
 #include "text.hpp"

@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "../config.hpp"
-#include "../prices/offer.hpp"
-#include "../prices/unit_table.hpp"
+#include "../pricing/offer.hpp"
+#include "../pricing/unit_table.hpp"
 #include "detail/input.hpp"
 #include "detail/json.hpp"
 

@@ -28,7 +28,7 @@
 
 #include "../config.hpp"
 #include "../error.hpp"
-#include "../prices/offer.hpp"
+#include "../pricing/offer.hpp"
 #include "../provenance/date.hpp"
 #include "../units/decimal.hpp"
 #include "detail/input.hpp"

@@ -29,7 +29,7 @@
 #include "../fwd.hpp"
 #include "../model/category.hpp"
 #include "../model/estimate.hpp"
-#include "../prices/offer.hpp"
+#include "../pricing/offer.hpp"
 #include "../provenance/date.hpp"
 #include "../provenance/provenance.hpp"
 

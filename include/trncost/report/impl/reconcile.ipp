@@ -10,7 +10,7 @@
 #include <system_error>
 #include <unordered_map>
 
-#include "../../prices/unit_table.hpp"
+#include "../../pricing/unit_table.hpp"
 #include "../../readers/detail/json.hpp"
 #include "../audit.hpp"
 #include "../html.hpp"

@@ -22,7 +22,7 @@
 #include "../../credits.hpp"
 #include "../../measure.hpp"
 #include "../../model.hpp"
-#include "../../prices.hpp"
+#include "../../pricing.hpp"
 #include "../../readers/detail/input.hpp"
 #include "../../readers/detail/toml_check.hpp"
 #include "../../readers/model_support.hpp"

@@ -1,7 +1,7 @@
-// The definitions of prices/regions.hpp's functions: included by that header (header-only) or
+// The definitions of pricing/regions.hpp's functions: included by that header (header-only) or
 // compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
-#ifndef TRNCOST_PRICES_IMPL_REGIONS_IPP
-#define TRNCOST_PRICES_IMPL_REGIONS_IPP
+#ifndef TRNCOST_PRICING_IMPL_REGIONS_IPP
+#define TRNCOST_PRICING_IMPL_REGIONS_IPP
 
 #include <algorithm>
 #include <set>
@@ -70,4 +70,4 @@ TRNCOST_DECL std::vector<regional_price> on_demand_by_region(std::span<const off
 
 }  // namespace trncost::pricing
 
-#endif  // TRNCOST_PRICES_IMPL_REGIONS_IPP
+#endif  // TRNCOST_PRICING_IMPL_REGIONS_IPP

@@ -1,8 +1,8 @@
 // The one table from the AWS Price List's unit strings ("Hrs", "GB-Mo", "GiBps-mo", ...) to trncost
 // units. A unit string not in the table is an error, never a guess; a price is read as a trncost
 // rate only when the table says the row's unit is that rate's unit.
-#ifndef TRNCOST_PRICES_UNIT_TABLE_HPP
-#define TRNCOST_PRICES_UNIT_TABLE_HPP
+#ifndef TRNCOST_PRICING_UNIT_TABLE_HPP
+#define TRNCOST_PRICING_UNIT_TABLE_HPP
 
 #include <cstdint>
 #include <span>
@@ -104,4 +104,4 @@ template <class Rate>
 #include "impl/unit_table.ipp"
 #endif
 
-#endif  // TRNCOST_PRICES_UNIT_TABLE_HPP
+#endif  // TRNCOST_PRICING_UNIT_TABLE_HPP

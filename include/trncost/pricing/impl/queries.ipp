@@ -1,7 +1,7 @@
-// The definitions of prices/queries.hpp's functions: included by that header (header-only) or
+// The definitions of pricing/queries.hpp's functions: included by that header (header-only) or
 // compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
-#ifndef TRNCOST_PRICES_IMPL_QUERIES_IPP
-#define TRNCOST_PRICES_IMPL_QUERIES_IPP
+#ifndef TRNCOST_PRICING_IMPL_QUERIES_IPP
+#define TRNCOST_PRICING_IMPL_QUERIES_IPP
 
 #include "../queries.hpp"
 
@@ -303,4 +303,4 @@ namespace pricing {
 
 }  // namespace trncost
 
-#endif  // TRNCOST_PRICES_IMPL_QUERIES_IPP
+#endif  // TRNCOST_PRICING_IMPL_QUERIES_IPP

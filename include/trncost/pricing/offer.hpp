@@ -1,8 +1,8 @@
 // An AWS Price List offer as trncost keeps it after reading: the file's header, the products a
 // filter selected and their terms (OnDemand, Reserved, savingsPlan), each term's priced lines with
 // the price as an exact decimal. Also the filter a reader applies while it streams a file.
-#ifndef TRNCOST_PRICES_OFFER_HPP
-#define TRNCOST_PRICES_OFFER_HPP
+#ifndef TRNCOST_PRICING_OFFER_HPP
+#define TRNCOST_PRICING_OFFER_HPP
 
 #include <cstddef>
 #include <cstdint>
@@ -294,4 +294,4 @@ class offer_filter {
 #include "impl/offer.ipp"
 #endif
 
-#endif  // TRNCOST_PRICES_OFFER_HPP
+#endif  // TRNCOST_PRICING_OFFER_HPP

@@ -1,7 +1,7 @@
-// The definitions of prices/offer.hpp's functions: included by that header (header-only) or
+// The definitions of pricing/offer.hpp's functions: included by that header (header-only) or
 // compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
-#ifndef TRNCOST_PRICES_IMPL_OFFER_IPP
-#define TRNCOST_PRICES_IMPL_OFFER_IPP
+#ifndef TRNCOST_PRICING_IMPL_OFFER_IPP
+#define TRNCOST_PRICING_IMPL_OFFER_IPP
 
 #include "../offer.hpp"
 
@@ -496,4 +496,4 @@ TRNCOST_DECL auto offer_filter::describe() const -> std::string {
 
 }  // namespace trncost
 
-#endif  // TRNCOST_PRICES_IMPL_OFFER_IPP
+#endif  // TRNCOST_PRICING_IMPL_OFFER_IPP

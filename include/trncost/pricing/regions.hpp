@@ -2,8 +2,8 @@
 // holds (a price store with several regions, say), cheapest first, each price quoted with its
 // offer file, SKU and rate code; a region whose offer has no price for the type is listed as such,
 // with why, never priced at zero.
-#ifndef TRNCOST_PRICES_REGIONS_HPP
-#define TRNCOST_PRICES_REGIONS_HPP
+#ifndef TRNCOST_PRICING_REGIONS_HPP
+#define TRNCOST_PRICING_REGIONS_HPP
 
 #include <optional>
 #include <span>
@@ -42,4 +42,4 @@ struct regional_price {
 #include "impl/regions.ipp"
 #endif
 
-#endif  // TRNCOST_PRICES_REGIONS_HPP
+#endif  // TRNCOST_PRICING_REGIONS_HPP

@@ -2,8 +2,8 @@
 // with its full provenance; freshness against the estimate's as-of date; two different prices for
 // the same key are recorded as a conflict, never silently overwritten. Queries select priced lines
 // by attributes and return them as sourced<quantity<Rate>>, typed through the unit table.
-#ifndef TRNCOST_PRICES_PRICE_BOOK_HPP
-#define TRNCOST_PRICES_PRICE_BOOK_HPP
+#ifndef TRNCOST_PRICING_PRICE_BOOK_HPP
+#define TRNCOST_PRICING_PRICE_BOOK_HPP
 
 #include <algorithm>
 #include <cstddef>
@@ -295,4 +295,4 @@ class price_book {
 #include "impl/price_book.ipp"
 #endif
 
-#endif  // TRNCOST_PRICES_PRICE_BOOK_HPP
+#endif  // TRNCOST_PRICING_PRICE_BOOK_HPP

@@ -1,7 +1,7 @@
-// The definitions of prices/price_book.hpp's functions: included by that header (header-only) or
+// The definitions of pricing/price_book.hpp's functions: included by that header (header-only) or
 // compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
-#ifndef TRNCOST_PRICES_IMPL_PRICE_BOOK_IPP
-#define TRNCOST_PRICES_IMPL_PRICE_BOOK_IPP
+#ifndef TRNCOST_PRICING_IMPL_PRICE_BOOK_IPP
+#define TRNCOST_PRICING_IMPL_PRICE_BOOK_IPP
 
 #include <set>
 
@@ -482,4 +482,4 @@ TRNCOST_DECL auto price_book::option_of(std::string_view term_type) -> purchase_
 
 }  // namespace trncost
 
-#endif  // TRNCOST_PRICES_IMPL_PRICE_BOOK_IPP
+#endif  // TRNCOST_PRICING_IMPL_PRICE_BOOK_IPP

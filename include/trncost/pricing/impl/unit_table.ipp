@@ -1,7 +1,7 @@
-// The definitions of prices/unit_table.hpp's functions: included by that header (header-only) or
+// The definitions of pricing/unit_table.hpp's functions: included by that header (header-only) or
 // compiled once by <trncost/src.hpp> (TRNCOST_SEPARATE_COMPILATION).
-#ifndef TRNCOST_PRICES_IMPL_UNIT_TABLE_IPP
-#define TRNCOST_PRICES_IMPL_UNIT_TABLE_IPP
+#ifndef TRNCOST_PRICING_IMPL_UNIT_TABLE_IPP
+#define TRNCOST_PRICING_IMPL_UNIT_TABLE_IPP
 
 #include "../unit_table.hpp"
 
@@ -19,7 +19,7 @@ namespace pricing {
   }
   throw input_error(std::string(context) + ": unit \"" + std::string(text) +
                     "\" is not in trncost's price-unit table (" + known +
-                    "); an unknown unit is never guessed: add it to prices/unit_table.hpp "
+                    "); an unknown unit is never guessed: add it to pricing/unit_table.hpp "
                     "with its meaning");
 }
 
@@ -27,4 +27,4 @@ namespace pricing {
 
 }  // namespace trncost
 
-#endif  // TRNCOST_PRICES_IMPL_UNIT_TABLE_IPP
+#endif  // TRNCOST_PRICING_IMPL_UNIT_TABLE_IPP

@@ -2,8 +2,8 @@
 // (EC2 on-demand and reserved, Savings Plans, EBS, S3, CloudWatch Logs, data transfer), each
 // returning sourced prices typed through the unit table. Also the prices offer files do not carry
 // (spot, Capacity Blocks), entered by the caller as dated observations.
-#ifndef TRNCOST_PRICES_QUERIES_HPP
-#define TRNCOST_PRICES_QUERIES_HPP
+#ifndef TRNCOST_PRICING_QUERIES_HPP
+#define TRNCOST_PRICING_QUERIES_HPP
 
 #include <cstdint>
 #include <optional>
@@ -163,4 +163,4 @@ struct capacity_block {
 #include "impl/queries.ipp"
 #endif
 
-#endif  // TRNCOST_PRICES_QUERIES_HPP
+#endif  // TRNCOST_PRICING_QUERIES_HPP
