@@ -1,4 +1,4 @@
-// Reconciling a bill (include/trncost/io/bill.hpp, include/trncost/report/reconcile.hpp): the
+// Reconciling a bill (include/trncost/readers/bill.hpp, include/trncost/report/reconcile.hpp): the
 // flagship fine-tune estimate against a synthetic FOCUS 1.x export generated at run time (the
 // columns of examples/data/bills/fine-tune-8b-trn1-focus.csv, rows cycling through its usage types,
 // each row made unique by its resource and period: a resource bills each usage type every hour of
@@ -7,8 +7,8 @@
 // read_csv of the same file in a python3 child (skipped, saying so, when pandas is missing).
 // Target: 1 GB in under 10 s of CPU and under 256 MB. With --gzip_parts=N the bill is delivered as
 // AWS delivers a big export: N gzip parts in a folder, each with its header, read as one bill by
-// io::open_bill (decompressed as it is read); MB then counts the uncompressed CSV, and the anchor
-// reads the same .gz parts (target: >= 200 MB/s per core, <= 64 MB, ahead of pandas).
+// readers::open_bill (decompressed as it is read); MB then counts the uncompressed CSV, and the
+// anchor reads the same .gz parts (target: >= 200 MB/s per core, <= 64 MB, ahead of pandas).
 //
 // Own flags (before Google Benchmark's): --bill_mb=N (default 1000; the smoke test uses 1),
 // --bill_dir=D (default /tmp), --gzip_parts=N (default 0: one plain CSV file), --pandas=0 to skip
@@ -155,11 +155,11 @@ const trncost::report::document& estimate() {
 
 trncost::report::reconciliation reconcile_once(const std::string& path) {
   if (gzip_parts > 0) {
-    trncost::io::bill_reader bill = trncost::io::open_bill(path);
+    trncost::readers::bill_reader bill = trncost::readers::open_bill(path);
     return trncost::report::reconcile(estimate(), "flagship", bill);
   }
-  std::ifstream in = trncost::io::open_input_file(path);
-  trncost::io::bill_reader bill(in, path);
+  std::ifstream in = trncost::readers::open_input_file(path);
+  trncost::readers::bill_reader bill(in, path);
   return trncost::report::reconcile(estimate(), "flagship", bill);
 }
 

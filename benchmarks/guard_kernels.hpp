@@ -108,7 +108,7 @@ inline void monte_carlo_sample() {
 /// Reading the offer file once (about 1 MB under check_instructions), keeping the accelerators.
 inline void offer_read() {
   std::istringstream in(guard::offer_text());
-  const auto o = tc::io::read_offer_json(in, "offer.json", guard::accelerators());
+  const auto o = tc::readers::read_offer_json(in, "offer.json", guard::accelerators());
   benchmark::DoNotOptimize(o.products.size());
 }
 

@@ -102,7 +102,7 @@ void read_csv(benchmark::State& state) {
   std::size_t n = 0;
   for (auto _ : state) {
     std::ifstream in(p.csv, std::ios::binary);
-    const auto set = trncost::io::read_model_support_csv(in, ref(p.csv));
+    const auto set = trncost::readers::read_model_support_csv(in, ref(p.csv));
     n = set.size();
     benchmark::DoNotOptimize(n);
   }
@@ -117,7 +117,7 @@ void read_jsonl(benchmark::State& state) {
   std::size_t n = 0;
   for (auto _ : state) {
     std::ifstream in(p.jsonl, std::ios::binary);
-    const auto set = trncost::io::read_model_support_jsonl(in, ref(p.jsonl));
+    const auto set = trncost::readers::read_model_support_jsonl(in, ref(p.jsonl));
     n = set.size();
     benchmark::DoNotOptimize(n);
   }
@@ -130,7 +130,7 @@ void read_jsonl(benchmark::State& state) {
 void lookup_one_model(benchmark::State& state) {
   const auto& p = exports();
   std::ifstream in(p.csv, std::ios::binary);
-  const auto set = trncost::io::read_model_support_csv(in, ref(p.csv));
+  const auto set = trncost::readers::read_model_support_csv(in, ref(p.csv));
   const trncost::compat::software_stack target{.neuronx_cc = "2.21.33363.0",
                                                .library_version = "4.57.1"};
   int m = 0;

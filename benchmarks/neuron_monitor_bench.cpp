@@ -100,7 +100,7 @@ void read_capture(benchmark::State& state) {
   const std::size_t bytes = file_size(path);
   std::size_t reports = 0;
   for (auto _ : state) {
-    const auto s = trncost::io::read_neuron_monitor(path);
+    const auto s = trncost::readers::read_neuron_monitor(path);
     reports = s.reports_used;
     benchmark::DoNotOptimize(s.utilization_percent);
   }
@@ -199,7 +199,8 @@ BENCHMARK(python_json_anchor)->Unit(benchmark::kMillisecond)->UseManualTime()->I
 
 int main(int argc, char** argv) try {
   if (argc == 2 && std::strncmp(argv[1], "--read_only=", 12) == 0) {
-    return trncost::io::read_neuron_monitor(std::string(argv[1] + 12)).reports_used > 0 ? 0 : 1;
+    return trncost::readers::read_neuron_monitor(std::string(argv[1] + 12)).reports_used > 0 ? 0
+                                                                                             : 1;
   }
   std::vector<char*> rest;
   for (int i = 0; i < argc; ++i) {

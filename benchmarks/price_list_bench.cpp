@@ -61,9 +61,9 @@ pricing::offer_filter accelerators() {
 
 /// One pass: stream the file, keep the accelerator products, put them in a price book and quote
 /// each instance type's on-demand price. Returns the number of prices quoted.
-std::size_t extract(const std::string& path, io::offer_read_stats* stats,
+std::size_t extract(const std::string& path, readers::offer_read_stats* stats,
                     std::vector<std::string>* lines = nullptr) {
-  const auto o = io::read_offer_json_file(path, accelerators(), stats);
+  const auto o = readers::read_offer_json_file(path, accelerators(), stats);
   pricing::price_book book(parse_date("2026-11-30"), day_count{365});
   book.add(o, parse_date("2026-11-30"));
   std::size_t n = 0;
@@ -85,7 +85,7 @@ double peak_rss_mib() {
 
 void stream_offer_file(benchmark::State& state) {
   const auto bytes = file_size(offer_file);
-  io::offer_read_stats stats;
+  readers::offer_read_stats stats;
   std::size_t prices = 0;
   for (auto _ : state) prices = extract(offer_file, &stats);
   state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
@@ -166,7 +166,7 @@ int main(int argc, char** argv) try {
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--extract_only=", 15) == 0) {
       std::vector<std::string> lines;
-      io::offer_read_stats stats;
+      readers::offer_read_stats stats;
       extract(argv[i] + 15, &stats, &lines);
       for (const auto& l : lines) std::cout << l << "\n";
       std::cout << stats.bytes << " bytes, " << stats.products << " products, "

@@ -1,5 +1,5 @@
 // Loading a price store: the offer versions in force on a date, as the offers a price book takes
-// (io::price_store_offers), timed in wall and CPU time, 7 times. Built by hand (needs SQLite):
+// (readers::price_store_offers), timed in wall and CPU time, 7 times. Built by hand (needs SQLite):
 //   g++ -std=c++20 -O2 -DNDEBUG -Iinclude benchmarks/price_store_load.cpp -lsqlite3 -o
 //   /tmp/price_store_load /tmp/price_store_load STORE.sqlite        (a store from `trncost prices
 //   fetch`; benchmarks/README.md)
@@ -20,7 +20,8 @@ int main(int argc, char** argv) {
   for (int i = 0; i < 7; ++i) {
     const auto t0 = clk::now();
     const std::clock_t c0 = std::clock();
-    const auto offers = trncost::io::price_store_offers(argv[1], trncost::parse_date("2026-11-30"));
+    const auto offers =
+        trncost::readers::price_store_offers(argv[1], trncost::parse_date("2026-11-30"));
     const double cpu = 1000.0 * static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
     const double wall = std::chrono::duration<double, std::milli>(clk::now() - t0).count();
     lines = 0;

@@ -20,18 +20,18 @@ const trncost::estimate& flagship_estimate() {
 
 void report_json(benchmark::State& state) {
   const auto& est = flagship_estimate();
-  for (auto _ : state) benchmark::DoNotOptimize(trncost::io::render_json(est));
+  for (auto _ : state) benchmark::DoNotOptimize(trncost::report::render_json(est));
   state.counters["lines"] = static_cast<double>(est.lines.size());
 }
 
 void report_markdown(benchmark::State& state) {
   const auto& est = flagship_estimate();
-  for (auto _ : state) benchmark::DoNotOptimize(trncost::io::render_markdown(est, "flagship"));
+  for (auto _ : state) benchmark::DoNotOptimize(trncost::report::render_markdown(est, "flagship"));
 }
 
 void report_html(benchmark::State& state) {
   const auto& est = flagship_estimate();
-  for (auto _ : state) benchmark::DoNotOptimize(trncost::io::render_html(est, "flagship"));
+  for (auto _ : state) benchmark::DoNotOptimize(trncost::report::render_html(est, "flagship"));
 }
 
 #ifdef TRNCOST_BENCH_DOCUMENT_WRITERS
@@ -42,7 +42,7 @@ void report_document(benchmark::State& state) {
 
 void report_markdown_from_document(benchmark::State& state) {
   const auto doc = trncost::report::from_estimate(flagship_estimate());
-  for (auto _ : state) benchmark::DoNotOptimize(trncost::io::render_markdown(doc, "flagship"));
+  for (auto _ : state) benchmark::DoNotOptimize(trncost::report::render_markdown(doc, "flagship"));
 }
 #endif
 

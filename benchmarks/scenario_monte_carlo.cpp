@@ -22,8 +22,8 @@ int main(int argc, char** argv) {
   const auto samples = std::stoull(argv[2]);
   const int repetitions = std::stoi(argv[3]);
   const bool keep = std::string(argv[4]) == "1";
-  const auto spec = io::read_scenario(argv[1]);
-  const model m = io::build_model(spec);
+  const auto spec = scenario::read_scenario(argv[1]);
+  const model m = scenario::build_model(spec);
   // The scenario's own [analysis.monte_carlo] inputs (as python_module.py gives them).
   const std::vector<analysis::uncertain_input> inputs{
       {"useful_throughput", analysis::distribution::uniform(decimal(59000), decimal(60400))},

@@ -19,7 +19,7 @@ int main() try {
   const date as_of = parse_date("2026-11-30");
 
   const evidence_set set =
-      io::read_model_support_file("examples/data/model_support_sample.csv", as_of);
+      readers::read_model_support_file("examples/data/model_support_sample.csv", as_of);
   fmt::print("{} rows from {} ({})\n", set.size(), set.source().dataset, set.source().file);
   for (const auto& f : set.findings()) fmt::print("  finding: {}\n", f);
 

@@ -37,7 +37,7 @@ void print(const trncost::estimate& est, const char* title) {
 // What the reference runs say, before any price: the repetitions behind the model's inputs.
 void print_runs(const std::string& path) {
   using namespace trncost;
-  const auto runs = io::read_run_log(path);
+  const auto runs = readers::read_run_log(path);
   const auto rep = measure::summarize_runs<units::tokens_per_second_t>(runs, true);
   fmt::print("== reference runs ({})\n", path);
   fmt::print("{} runs: {} completed, {} failed, {} stopped; {} reached the quality target\n",

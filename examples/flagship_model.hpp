@@ -66,20 +66,20 @@ inline pricing::price_book price_book(const std::string& data_dir) {
   using pricing::offer_filter;
   pricing::price_book book(as_of, day_count{120});
   const std::string dir = data_dir + "/offers/";
-  book.add(io::read_offer_file(dir + "AmazonEC2-us-east-1.json",
-                               offer_filter{}.where("regionCode", "us-east-1")),
+  book.add(readers::read_offer_file(dir + "AmazonEC2-us-east-1.json",
+                                    offer_filter{}.where("regionCode", "us-east-1")),
            as_of);
-  book.add(io::read_offer_file(dir + "AmazonS3-us-east-1.csv",
-                               offer_filter{}.where("regionCode", "us-east-1")),
+  book.add(readers::read_offer_file(dir + "AmazonS3-us-east-1.csv",
+                                    offer_filter{}.where("regionCode", "us-east-1")),
            as_of);
   // The CloudWatch file also prices metrics per "Metrics", a unit the flagship does not use.
-  book.add(
-      io::read_offer_file(dir + "AmazonCloudWatch-us-east-1.json",
-                          offer_filter{}.where_any("usagetype", {"USE1-DataProcessing-Bytes",
-                                                                 "USE1-TimedStorage-ByteHrs"})),
-      as_of);
-  book.add(io::read_offer_file(dir + "AWSDataTransfer-us-east-1.json",
-                               offer_filter{}.where("fromRegionCode", "us-east-1")),
+  book.add(readers::read_offer_file(
+               dir + "AmazonCloudWatch-us-east-1.json",
+               offer_filter{}.where_any(
+                   "usagetype", {"USE1-DataProcessing-Bytes", "USE1-TimedStorage-ByteHrs"})),
+           as_of);
+  book.add(readers::read_offer_file(dir + "AWSDataTransfer-us-east-1.json",
+                                    offer_filter{}.where("fromRegionCode", "us-east-1")),
            as_of);
   return book;
 }
@@ -90,8 +90,8 @@ inline model build(variant v = variant::baseline,
   const auto run = reference_run(trn2 ? "ft-8b-trn2-r1" : "ft-8b-trn1-r1");
   // Phase durations (medians of the completed runs), useful throughput and instance count from the
   // variant's runs; interruption figures from the four trn1 runs (the only runs that saw any).
-  const auto trn1_runs = io::read_run_log(run_log(variant::baseline, data_dir));
-  const auto variant_runs = trn2 ? io::read_run_log(run_log(v, data_dir)) : trn1_runs;
+  const auto trn1_runs = readers::read_run_log(run_log(variant::baseline, data_dir));
+  const auto variant_runs = trn2 ? readers::read_run_log(run_log(v, data_dir)) : trn1_runs;
   const auto fed = trncost::measure::feed_model<units::tokens_per_second_t>(variant_runs);
   const auto interruptions =
       trn2 ? trncost::measure::feed_model<units::tokens_per_second_t>(trn1_runs) : fed;

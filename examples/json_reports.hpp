@@ -25,7 +25,7 @@ inline void write_json_report(const std::optional<std::string>& dir, std::string
                               const trncost::estimate& est) {
   if (!dir) return;
   const std::string path = *dir + "/" + std::string(name) + ".json";
-  const std::string text = trncost::io::render_json(est);
+  const std::string text = trncost::report::render_json(est);
   std::ofstream out(path, std::ios::binary);
   out << text;
   if (!out.flush()) throw std::runtime_error("cannot write " + path);

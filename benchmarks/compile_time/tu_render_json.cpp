@@ -7,4 +7,4 @@
 
 namespace tc = trncost;
 
-std::string estimate_report(const tc::estimate& est) { return tc::io::render_json(est); }
+std::string estimate_report(const tc::estimate& est) { return tc::report::render_json(est); }

@@ -7,4 +7,4 @@
 
 namespace tc = trncost;
 
-std::string estimate_report(const tc::estimate& est) { return tc::io::render_markdown(est); }
+std::string estimate_report(const tc::estimate& est) { return tc::report::render_markdown(est); }

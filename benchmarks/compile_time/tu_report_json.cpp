@@ -22,5 +22,5 @@ std::string training_report() {
                                               tc::parse_timestamp("2026-11-29T09:29:59Z")}}));
   m.add_line(tc::category::compute, "job", {tc::phase::training, "training"}, price, usage);
   const auto est = m.evaluate(tc::parse_date("2026-11-30"));
-  return tc::io::render_json(est);
+  return tc::report::render_json(est);
 }

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace trncost::io {
+namespace trncost::readers {
 class read_log;
 }
 
@@ -67,7 +67,7 @@ int prices_main(std::string_view program, const args_t& args);
 
 /// Runs `body` and maps trncost's exceptions to exit codes (message on standard error).
 /// The files the running command has read so far (run_guarded's read_log), or nullptr outside one.
-const trncost::io::read_log* run_read_log();
+const trncost::readers::read_log* run_read_log();
 
 int run_guarded(std::string_view program, int (*body)(const args_t&), const args_t& args);
 

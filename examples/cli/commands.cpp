@@ -327,7 +327,8 @@ std::optional<int> refuse_output(std::string_view program, const std::optional<s
 /// Every file a scenario reads, as paths it can be opened by: the scenario itself, its offer files,
 /// price store, Savings Plans files, run logs and benchmark results (relative to the scenario's
 /// folder, as the builder resolves them). --output may be none of them.
-void add_scenario_inputs(const trncost::io::scenario_spec& spec, std::vector<std::string>& out) {
+void add_scenario_inputs(const trncost::scenario::scenario_spec& spec,
+                         std::vector<std::string>& out) {
   const std::filesystem::path dir = std::filesystem::path(spec.file).parent_path();
   const auto add = [&](const std::string& p) {
     if (!p.empty()) out.push_back((dir / p).lexically_normal().string());
@@ -356,16 +357,16 @@ int usage_error(std::string_view program, const std::string& message) {
 
 std::string read_text(const std::string& path) {
   // A device, a FIFO or an oversized file is refused before any byte is read.
-  return trncost::io::read_input_file(path);
+  return trncost::readers::read_input_file(path);
 }
 
 namespace {
 
 /// What reads a scenario's `[prices] store`: the SQLite price store when built with it; else none,
 /// and build_model refuses such a scenario with a sentence naming the key.
-trncost::io::price_store_reader store_reader() {
+trncost::scenario::price_store_reader store_reader() {
 #ifdef TRNCOST_HAVE_SQLITE
-  return trncost::io::price_store_offers;
+  return trncost::readers::price_store_offers;
 #else
   return {};
 #endif
@@ -377,7 +378,7 @@ trncost::io::price_store_reader store_reader() {
 int study_command(std::string_view program, const std::string& study,
                   const std::optional<std::string>& format,
                   const std::optional<std::string>& output) {
-  const trncost::io::study_spec st = trncost::io::read_study(study);
+  const trncost::scenario::study_spec st = trncost::scenario::read_study(study);
   std::vector<std::string> inputs{study};
   for (const auto& o : st.options) {
     add_scenario_inputs(o.scenario, inputs);
@@ -386,8 +387,10 @@ int study_command(std::string_view program, const std::string& study,
           (std::filesystem::path(st.file).parent_path() / o.utilisation->file).string());
   }
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
-  return emit(program, trncost::io::render_study(trncost::io::run_study(st), format.value_or("md")),
-              output, inputs);
+  return emit(
+      program,
+      trncost::report::render_study(trncost::scenario::run_study(st), format.value_or("md")),
+      output, inputs);
 }
 
 /// A plan file: every workload's scenario estimated, the plan's spend scheduled and its grants
@@ -401,22 +404,22 @@ int plan_command(std::string_view program, const std::string& plan,
       return *rc;
     }
   }
-  const trncost::io::plan_spec p = trncost::io::read_plan(plan);
+  const trncost::scenario::plan_spec p = trncost::scenario::read_plan(plan);
   std::vector<std::string> inputs{plan};
   for (const auto& w : p.workloads) {
     const std::string scenario =
         (std::filesystem::path(p.file).parent_path() / w.scenario).string();
     inputs.push_back(scenario);
     if (std::filesystem::is_regular_file(scenario)) {
-      add_scenario_inputs(trncost::io::read_scenario(scenario), inputs);
+      add_scenario_inputs(trncost::scenario::read_scenario(scenario), inputs);
     }
   }
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
-  const trncost::io::plan_result r = trncost::io::run_plan(p, store_reader());
+  const trncost::scenario::plan_result r = trncost::scenario::run_plan(p, store_reader());
   return emit(program,
-              format == "html"   ? trncost::io::render_html(r)
-              : format == "json" ? trncost::io::render_json(r)
-                                 : trncost::io::render_markdown(r),
+              format == "html"   ? trncost::scenario::render_html(r)
+              : format == "json" ? trncost::scenario::render_json(r)
+                                 : trncost::scenario::render_markdown(r),
               output, inputs);
 }
 
@@ -424,19 +427,21 @@ int estimate_command(std::string_view program, const std::string& scenario,
                      const std::optional<std::string>& given_format,
                      const std::optional<std::string>& output) {
   using namespace trncost;
-  if (io::is_study_file(scenario)) return study_command(program, scenario, given_format, output);
-  if (io::is_plan_file(scenario)) return plan_command(program, scenario, given_format, output);
+  if (scenario::is_study_file(scenario))
+    return study_command(program, scenario, given_format, output);
+  if (scenario::is_plan_file(scenario))
+    return plan_command(program, scenario, given_format, output);
   const std::string format = given_format.value_or("json");
-  const io::scenario_spec spec = io::read_scenario(scenario);
+  const scenario::scenario_spec spec = scenario::read_scenario(scenario);
   std::vector<std::string> inputs;
   add_scenario_inputs(spec, inputs);
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
-  const model m = io::build_model(spec, store_reader());
-  const estimate est = io::evaluate_scenario(spec, m);  // a refusal names the scenario file
+  const model m = scenario::build_model(spec, store_reader());
+  const estimate est = scenario::evaluate_scenario(spec, m);  // a refusal names the scenario file
   // [analysis], [[grant]] and [spend], when the scenario has them: the tornado, the Monte Carlo
   // band and the credit burn-down go into the report (schema version 2); without them the report is
   // the estimate's alone.
-  const report::extras extras = io::scenario_extras(spec, m, est);
+  const report::extras extras = scenario::scenario_extras(spec, m, est);
   const auto written_as = report::format_named(format, report::report_kind::estimate);
   if (!written_as) {
     return usage_error(program, report::format_refusal(format, report::report_kind::estimate));
@@ -444,16 +449,16 @@ int estimate_command(std::string_view program, const std::string& scenario,
   std::string text;
   switch (*written_as) {
     case report::format::json:
-      text = io::render_json(est, extras);
+      text = report::render_json(est, extras);
       break;
     case report::format::focus_csv:
-      text = io::render_focus_csv(est, extras.burn_down);
+      text = report::render_focus_csv(est, extras.burn_down);
       break;
     case report::format::markdown:
-      text = io::render_markdown(est, extras, spec.title);
+      text = report::render_markdown(est, extras, spec.title);
       break;
     case report::format::html:
-      text = io::render_html(est, extras, spec.title);
+      text = report::render_html(est, extras, spec.title);
       break;
     case report::format::text:
     case report::format::svg:
@@ -480,7 +485,8 @@ int render_command(std::string_view program, const std::string& report, const st
   const std::vector<std::string> inputs{report};
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
   // Audited first: a report that does not recompute is never shown as if it were right.
-  const io::rendered_report rendered = io::render_report(read_text(report), format, title, report);
+  const report::rendered_report rendered =
+      report::render_report(read_text(report), format, title, report);
   if (!rendered.audit.ok) {
     std::cout << "audit failed: " << report << ": " << rendered.audit.first_mismatch << "\n";
     return exit_mismatch;
@@ -494,8 +500,8 @@ int diff_command(std::string_view program, const std::string& before, const std:
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
   const std::string before_text = read_text(before);
   const std::string after_text = read_text(after);
-  const bool study_a = trncost::io::is_study_report(before_text);
-  const bool study_b = trncost::io::is_study_report(after_text);
+  const bool study_a = trncost::report::is_study_report(before_text);
+  const bool study_b = trncost::report::is_study_report(after_text);
   if (study_a != study_b) {
     throw trncost::input_error((study_a ? before : after) + ": is a study report and " +
                                (study_a ? after : before) +
@@ -505,23 +511,23 @@ int diff_command(std::string_view program, const std::string& before, const std:
     // Two studies, option by option: each audited first, then each option's change explained.
     for (const auto& [path, text] :
          {std::pair{before, before_text}, std::pair{after, after_text}}) {
-      const auto checked = trncost::io::audit_study(text, path);
+      const auto checked = trncost::report::audit_study(text, path);
       if (!checked.ok) {
         std::cout << "audit failed: " << path << ": " << checked.first_mismatch << "\n";
         return exit_mismatch;
       }
     }
-    std::string out = trncost::io::render_study_diff(
-        trncost::io::read_study_report(before_text, before),
-        trncost::io::read_study_report(after_text, after), before, after, format);
+    std::string out = trncost::report::render_study_diff(
+        trncost::report::read_study_report(before_text, before),
+        trncost::report::read_study_report(after_text, after), before, after, format);
     return emit(program, out, output, inputs);
   }
-  const auto a = trncost::io::read_report(before_text, before);
-  const auto b = trncost::io::read_report(after_text, after);
-  const auto d = trncost::diff(a, b);
-  std::string text = format == "md"     ? trncost::io::render_diff_markdown(d, before, after)
-                     : format == "html" ? trncost::io::render_diff_html(d, before, after)
-                                        : trncost::explain(d);
+  const auto a = trncost::report::read_report(before_text, before);
+  const auto b = trncost::report::read_report(after_text, after);
+  const auto d = trncost::report::diff(a, b);
+  std::string text = format == "md"     ? trncost::report::render_diff_markdown(d, before, after)
+                     : format == "html" ? trncost::report::render_diff_html(d, before, after)
+                                        : trncost::report::explain(d);
   if (!text.ends_with('\n')) text += '\n';
   return emit(program, text, output, inputs);
 }
@@ -530,17 +536,17 @@ int diff_command(std::string_view program, const std::string& before, const std:
 /// by hand, or written by a broken tool) is never gated as if it were right.
 std::optional<trncost::report::document> audited_report(const std::string& path) {
   const std::string text = read_text(path);
-  if (trncost::io::is_study_report(text)) {
+  if (trncost::report::is_study_report(text)) {
     throw trncost::input_error(path +
                                ": is a study report; give the study file itself (its decided "
                                "option is taken) or an estimate's report");
   }
-  const auto result = trncost::io::audit(text, path);
+  const auto result = trncost::report::audit(text, path);
   if (!result.ok) {
     std::cout << "audit failed: " << path << ": " << result.first_mismatch << "\n";
     return std::nullopt;
   }
-  return trncost::io::read_report(text, path);
+  return trncost::report::read_report(text, path);
 }
 
 /// Whether INPUT is a JSON report rather than a TOML file: its name ends in ".json" in any case
@@ -570,8 +576,8 @@ std::optional<trncost::report::document> estimate_document(
   using namespace trncost;
   what = input;
   if (names_json_report(input)) return audited_report(input);
-  if (io::is_study_file(input)) {
-    const io::study_result r = io::run_study(io::read_study(input));
+  if (scenario::is_study_file(input)) {
+    const report::study_result r = scenario::run_study(scenario::read_study(input));
     if (decision != nullptr) *decision = r.decision;
     for (const auto& o : r.options) {
       if (r.decided_for && o.name == *r.decided_for) {
@@ -585,9 +591,9 @@ std::optional<trncost::report::document> estimate_document(
                  "none can be held against the budget or a bill\n";
     return std::nullopt;
   }
-  const io::scenario_spec spec = io::read_scenario(input);
-  const model m = io::build_model(spec, store_reader());
-  return report::from_estimate(io::evaluate_scenario(spec, m));
+  const scenario::scenario_spec spec = scenario::read_scenario(input);
+  const model m = scenario::build_model(spec, store_reader());
+  return report::from_estimate(scenario::evaluate_scenario(spec, m));
 }
 
 /// The decisions --require-decision accepts, and what each lets through.
@@ -605,7 +611,7 @@ int check_command(std::string_view program, const std::string& input,
   using namespace trncost;
   std::string what;
   const bool report_given = names_json_report(input);
-  if (require_decision && (report_given || !io::is_study_file(input))) {
+  if (require_decision && (report_given || !scenario::is_study_file(input))) {
     return usage_error(program, "--require-decision " + *require_decision + ": " + input +
                                     " is not a study file; a decision is a study's (its [study] "
                                     "table), so only a study can be required to decide");
@@ -623,9 +629,9 @@ int check_command(std::string_view program, const std::string& input,
     // The report must be what its scenario estimates: the same lines, amounts and total. A
     // report that recomputes from itself can still have been rewritten whole; its scenario
     // cannot.
-    const io::scenario_spec spec = io::read_scenario(*scenario);
-    const auto fresh =
-        report::from_estimate(io::evaluate_scenario(spec, io::build_model(spec, store_reader())));
+    const scenario::scenario_spec spec = scenario::read_scenario(*scenario);
+    const auto fresh = report::from_estimate(
+        scenario::evaluate_scenario(spec, scenario::build_model(spec, store_reader())));
     std::string differs;
     const auto& a = doc->lines;
     const auto& b = fresh.lines;
@@ -700,11 +706,11 @@ int reconcile_command(std::string_view program, const std::string& input,
   std::string what;
   const std::optional<report::document> doc = estimate_document(input, what);
   if (!doc) return names_json_report(input) ? exit_mismatch : exit_bad_input;
-  io::bill_reader bill = io::open_bill(bill_path);
+  readers::bill_reader bill = readers::open_bill(bill_path);
   const report::reconciliation r = report::reconcile(*doc, what, bill, options);
-  const std::string text = format == "json"   ? io::render_reconciliation_json(r)
-                           : format == "html" ? io::render_reconciliation_html(r)
-                                              : io::render_reconciliation_markdown(r);
+  const std::string text = format == "json"   ? report::render_reconciliation_json(r)
+                           : format == "html" ? report::render_reconciliation_html(r)
+                                              : report::render_reconciliation_markdown(r);
   return emit(program, text, output, inputs);
 }
 
@@ -817,7 +823,7 @@ int bill_query_main(std::string_view program, const args_t& args) {
     std::cout << bill_query_usage;
     return exit_ok;
   }
-  trncost::io::bill_query_options o;
+  trncost::readers::bill_query_options o;
   std::optional<std::string> output;
   const auto handle = [&](const std::string& a, const std::string& v) -> std::optional<int> {
     if (a == "--table") {
@@ -829,13 +835,14 @@ int bill_query_main(std::string_view program, const args_t& args) {
                                         "(FOCUS 1.x); a legacy CUR is queried as its CUR 2.0 "
                                         "export");
       }
-      o.layout = v == "focus" ? trncost::io::bill_layout::focus : trncost::io::bill_layout::cur2;
+      o.layout =
+          v == "focus" ? trncost::readers::bill_layout::focus : trncost::readers::bill_layout::cur2;
     } else if (a == "--dialect") {
-      const auto d = trncost::io::parse_sql_dialect(v);
+      const auto d = trncost::readers::parse_sql_dialect(v);
       if (!d) return usage_error(program, "--dialect \"" + v + "\": athena, spark or sqlite");
       o.dialect = *d;
     } else if (a == "--grain") {
-      const auto g = trncost::io::parse_bill_grain(v);
+      const auto g = trncost::readers::parse_bill_grain(v);
       if (!g) return usage_error(program, "--grain \"" + v + "\": hour, day or month");
       o.grain = *g;
     } else {
@@ -856,7 +863,7 @@ int bill_query_main(std::string_view program, const args_t& args) {
   if (o.table.empty()) return usage_error(program, "no --table given: the export's table");
   std::string sql;
   try {
-    sql = trncost::io::bill_query(o);
+    sql = trncost::readers::bill_query(o);
   } catch (const trncost::input_error& e) {
     return usage_error(program, e.what());
   }
@@ -874,7 +881,7 @@ int reconcile_main(std::string_view program, const args_t& args) {
   std::optional<std::string> output;
   const auto time_of = [](const std::string& v) -> std::optional<trncost::timestamp> {
     trncost::timestamp t;
-    if (!trncost::io::detail::bill_time(v, t)) return std::nullopt;
+    if (!trncost::readers::detail::bill_time(v, t)) return std::nullopt;
     return t;
   };
   std::vector<std::string> files;
@@ -1045,8 +1052,8 @@ int what_if_main(std::string_view program, const args_t& args) {
   }
   const std::vector<std::string> inputs{positional[0]};
   if (const auto rc = refuse_output(program, output, inputs)) return *rc;
-  const trncost::io::study_result r =
-      trncost::io::run_study(trncost::io::read_study(positional[0]));
+  const trncost::report::study_result r =
+      trncost::scenario::run_study(trncost::scenario::read_study(positional[0]));
   const auto w = trncost::report::sweep(r, *input, *from, *to, points);
   const std::string text = format == "svg" ? trncost::report::what_if_svg(w)
                                            : "# What-if: " + *input + " (" + r.title + ")\n\n" +
@@ -1109,17 +1116,17 @@ int run_caught(std::string_view program, int (*body)(const args_t&), const args_
 
 }  // namespace
 
-const trncost::io::read_log*& current_run_log() {
-  static const trncost::io::read_log* log = nullptr;
+const trncost::readers::read_log*& current_run_log() {
+  static const trncost::readers::read_log* log = nullptr;
   return log;
 }
 
-const trncost::io::read_log* run_read_log() { return current_run_log(); }
+const trncost::readers::read_log* run_read_log() { return current_run_log(); }
 
 int run_guarded(std::string_view program, int (*body)(const args_t&), const args_t& args) {
   start_output();
   // Every file the command reads, whatever reader opens it: --output may be none of them.
-  const trncost::io::read_log log;
+  const trncost::readers::read_log log;
   current_run_log() = &log;
   const int rc = run_caught(program, body, args);
   current_run_log() = nullptr;

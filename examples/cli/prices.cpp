@@ -97,9 +97,9 @@ Exit codes:
 )";
 
 /// A JSON index file (small), parsed whole; its member `key` as text, or the index's error.
-const trncost::io::detail::json_value& member(const trncost::io::detail::json_value& v,
-                                              std::string_view key, const std::string& file,
-                                              const std::string& path) {
+const trncost::readers::detail::json_value& member(const trncost::readers::detail::json_value& v,
+                                                   std::string_view key, const std::string& file,
+                                                   const std::string& path) {
   const auto* m = v.find(key);
   if (m == nullptr) {
     throw fetch_error(file + ": " + path + (path.empty() ? "" : ".") + std::string(key) +
@@ -108,10 +108,10 @@ const trncost::io::detail::json_value& member(const trncost::io::detail::json_va
   return *m;
 }
 
-trncost::io::detail::json_value read_index(const std::string& local, const std::string& url) {
-  std::ifstream in = trncost::io::open_input_file(local);
+trncost::readers::detail::json_value read_index(const std::string& local, const std::string& url) {
+  std::ifstream in = trncost::readers::open_input_file(local);
   try {
-    return trncost::io::detail::parse_json_stream(in, url);
+    return trncost::readers::detail::parse_json_stream(in, url);
   } catch (const trncost::parse_error& e) {
     std::string why = e.what();
     if (why.starts_with("trncost: ")) why.erase(0, 9);
@@ -201,7 +201,7 @@ inline std::string savings_plans_file(const std::string& offer, const std::strin
 }
 /// A file the user named by URL: by the URL's digest (the URL itself names nothing locally).
 inline std::string given_url(const std::string& url) {
-  return "urls/" + trncost::io::detail::sha256_hex(url).substr(0, 32) +
+  return "urls/" + trncost::readers::detail::sha256_hex(url).substr(0, 32) +
          (url.ends_with(".csv") ? ".csv" : ".json");
 }
 }  // namespace cache_name
@@ -246,7 +246,7 @@ void check_version(const std::string& v, const std::string& index_url, const std
 }
 
 expected_file walk_indexes(fetcher& net, const fetch_request& r) {
-  using trncost::io::detail::json_value;
+  using trncost::readers::detail::json_value;
   const std::string index_url = net.root_url("/offers/v1.0/aws/index.json");
   const json_value index =
       read_index(net.get(index_url, "offer index", cache_name::offer_index()), index_url);
@@ -365,17 +365,17 @@ trncost::pricing::offer read_checked(fetcher& net, const std::string& local, con
 trncost::pricing::offer read_checked_file(const std::string& local, const std::string& url,
                                           const fetch_request& r, const expected_file* want) {
   // The reader names the URL in its messages (the cached copy is an implementation detail).
-  std::ifstream in = trncost::io::open_input_file(local);
+  std::ifstream in = trncost::readers::open_input_file(local);
   const bool csv = url.ends_with(".csv") || local.ends_with(".csv");
   trncost::pricing::offer o;
   if (r.savings_plans) {
     // The filter applies to the rates (discountedInstanceType, discountedUsageType, regionCode...).
-    const trncost::io::savings_plan_filter f{{}, r.filter};
-    o = csv ? trncost::io::read_savings_plans_csv(in, url, f)
-            : trncost::io::read_savings_plans_json(in, url, f, r.region);
+    const trncost::readers::savings_plan_filter f{{}, r.filter};
+    o = csv ? trncost::readers::read_savings_plans_csv(in, url, f)
+            : trncost::readers::read_savings_plans_json(in, url, f, r.region);
   } else {
-    o = csv ? trncost::io::read_offer_csv(in, url, r.filter)
-            : trncost::io::read_offer_json(in, url, r.filter);
+    o = csv ? trncost::readers::read_offer_csv(in, url, r.filter)
+            : trncost::readers::read_offer_json(in, url, r.filter);
   }
   o.header.source = url;
   if (want != nullptr) {
@@ -640,7 +640,7 @@ int fetch_main(std::string_view program, const args_t& args) {
     if (std::filesystem::exists(st) &&
         (!std::filesystem::is_regular_file(st) || std::filesystem::file_size(r.store, ec) > 0)) {
       try {
-        const trncost::io::price_store existing(r.store);
+        const trncost::readers::price_store existing(r.store);
       } catch (const trncost::error& e) {
         std::cerr << e.what() << "\n";
         return exit_cannot_write;
@@ -653,12 +653,12 @@ int fetch_main(std::string_view program, const args_t& args) {
 
   // Everything is downloaded, checked and read before the store is opened for writing: a failure
   // anywhere leaves the store as it was.
-  std::vector<std::pair<trncost::pricing::offer, trncost::io::price_store_origin>> got;
+  std::vector<std::pair<trncost::pricing::offer, trncost::readers::price_store_origin>> got;
   if (walk) {
     const expected_file want = walk_indexes(net, r);
     const std::string local =
         net.get(want.url, r.offer + " " + r.region + " offer file", want.local_name);
-    trncost::io::price_store_origin origin{
+    trncost::readers::price_store_origin origin{
         r.region,          want.url, r.retrieved, r.filter.describe(), want.effective_begin,
         want.effective_end};
     got.emplace_back(read_checked(net, local, want.url, want.local_name, r, &want),
@@ -671,16 +671,16 @@ int fetch_main(std::string_view program, const args_t& args) {
       // Without --region, the region the kept products share.
       std::string region = r.region.empty() ? region_of(o) : r.region;
       got.emplace_back(std::move(o),
-                       trncost::io::price_store_origin{
+                       trncost::readers::price_store_origin{
                            std::move(region), f, r.retrieved, r.filter.describe(), {}, {}});
     }
   }
   // Interrupted while reading: stop before the store is opened for writing.
   if (interrupt_guard::caught())
     throw fetch_error(r.store + ": interrupted before anything was stored");
-  std::optional<trncost::io::price_store> store;
+  std::optional<trncost::readers::price_store> store;
   try {
-    store.emplace(r.store, trncost::io::price_store::mode::write);
+    store.emplace(r.store, trncost::readers::price_store::mode::write);
   } catch (const trncost::error& e) {
     std::cerr << e.what() << "\n";
     return exit_cannot_write;
@@ -705,7 +705,7 @@ int fetch_main(std::string_view program, const args_t& args) {
 int list_main(std::string_view program, const args_t& args) {
   fetch_request r;
   if (const auto rc = parse_prices_args(program, args, r, false)) return *rc;
-  const trncost::io::price_store store(r.store);
+  const trncost::readers::price_store store(r.store);
   const auto versions = store.versions();
   if (versions.empty()) {
     std::cout << r.store << ": no offer version stored\n";
@@ -733,7 +733,7 @@ int show_main(std::string_view program, const args_t& args) {
   const trncost::date as_of = r.as_of.value_or(today());
   std::size_t shown = 0;
   std::cout << "prices in force on " << trncost::to_string(as_of) << " in " << r.store << "\n";
-  for (const auto& o : trncost::io::price_store_offers(r.store, as_of)) {
+  for (const auto& o : trncost::readers::price_store_offers(r.store, as_of)) {
     for (const auto& t : o.terms) {
       const auto* p = o.product(t.sku);
       if (p == nullptr) continue;
@@ -810,7 +810,7 @@ int cheapest_main(std::string_view program, const args_t& args) {
   if (store.empty()) return usage_error(program, "--store STORE is required");
   if (instance_type.empty()) return usage_error(program, "--instance-type TYPE is required");
   const trncost::date day = as_of.value_or(today());
-  const auto offers = trncost::io::price_store_offers(store, day);
+  const auto offers = trncost::readers::price_store_offers(store, day);
   const auto ranked = trncost::pricing::on_demand_by_region(offers, instance_type, day);
   const std::string usage = std::to_string(count) + " x " + hours.to_string() + " h";
   std::cout << instance_type << ", Linux on-demand, in force on " << trncost::to_string(day) << ", "

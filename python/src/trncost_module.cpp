@@ -62,7 +62,7 @@ using namespace trncost;
 /// built in Python component by component.
 struct py_model {
   std::shared_ptr<model> m = std::make_shared<model>();
-  std::optional<io::scenario_spec> spec;
+  std::optional<scenario::scenario_spec> spec;
   std::string title = "Cost estimate";
 };
 
@@ -77,7 +77,7 @@ struct py_estimate {
     if (!extras_cache) {
       extras_cache = std::make_shared<report::extras>();
       if (source && source->spec)
-        *extras_cache = io::scenario_extras(*source->spec, *source->m, est);
+        *extras_cache = scenario::scenario_extras(*source->spec, *source->m, est);
     }
     return *extras_cache;
   }
@@ -243,7 +243,7 @@ input_of<quantity<Expected>> input_from(const std::variant<py_record, py_unknown
 }
 
 category category_of(const std::string& key) {
-  for (const auto& [k, c] : io::detail::category_keys) {
+  for (const auto& [k, c] : scenario::detail::category_keys) {
     if (k == key) return c;
   }
   throw input_error("unknown category \"" + key +
@@ -283,7 +283,7 @@ std::optional<std::string> text_of(const std::optional<decimal>& d) {
 }
 
 std::string category_key(category c) {
-  for (const auto& [k, cat] : io::detail::category_keys) {
+  for (const auto& [k, cat] : scenario::detail::category_keys) {
     if (cat == c) return std::string(k);
   }
   return std::string(to_string(c));
@@ -375,13 +375,13 @@ std::string render(py_estimate& e, const std::string& format) {
   if (!f) throw input_error(report::format_refusal(format, report::report_kind::estimate));
   switch (*f) {
     case report::format::json:
-      return io::render_json(e.est, x);
+      return report::render_json(e.est, x);
     case report::format::focus_csv:
-      return io::render_focus_csv(e.est, x.burn_down);
+      return report::render_focus_csv(e.est, x.burn_down);
     case report::format::markdown:
-      return io::render_markdown(e.est, x, title);
+      return report::render_markdown(e.est, x, title);
     case report::format::html:
-      return io::render_html(e.est, x, title);
+      return report::render_html(e.est, x, title);
     case report::format::text:
     case report::format::svg:
       break;
@@ -687,12 +687,12 @@ void add_block_storage(py_model& pm, const std::string& name, const std::string&
 /// The report document of a JSON report file: read, audited (input_error naming the first mismatch
 /// when it does not recompute) and parsed.
 report::document audited_document(const std::string& path) {
-  const std::string text = io::read_input_file(path);
-  const auto result = io::audit(text, path);
+  const std::string text = readers::read_input_file(path);
+  const auto result = report::audit(text, path);
   if (!result.ok) {
     throw input_error(path + ": the report does not recompute: " + result.first_mismatch);
   }
-  return io::read_report(text, path);
+  return report::read_report(text, path);
 }
 
 report::document document_of(const py::object& estimate_or_path) {
@@ -712,7 +712,7 @@ py::tuple reconcile_of(const py::object& estimate, const std::string& name, cons
   report::reconcile_options o;
   const auto time = [](const std::string& t, const char* what) {
     timestamp out;
-    if (!io::detail::bill_time(t, out)) {
+    if (!readers::detail::bill_time(t, out)) {
       throw input_error(std::string(what) + " \"" + t +
                         "\" is not a date or a UTC time (2026-11-01 or 2026-11-01T00:00:00Z)");
     }
@@ -729,28 +729,29 @@ py::tuple reconcile_of(const py::object& estimate, const std::string& name, cons
   o.basis = basis == "billed" ? report::cost_basis::billed : report::cost_basis::effective;
   const report::document doc = document_of(estimate);
   // As AWS delivers it: plain or gzip CSV, a folder of parts or a manifest.
-  io::bill_reader reader = io::open_bill(bill);
+  readers::bill_reader reader = readers::open_bill(bill);
   const auto r = report::reconcile(doc, name, reader, o);
-  return py::make_tuple(io::render_reconciliation_json(r), io::render_reconciliation_markdown(r),
-                        io::render_reconciliation_html(r));
+  return py::make_tuple(report::render_reconciliation_json(r),
+                        report::render_reconciliation_markdown(r),
+                        report::render_reconciliation_html(r));
 }
 
-/// The SQL that reduces a bill where it is stored (io::bill_query).
+/// The SQL that reduces a bill where it is stored (readers::bill_query).
 std::string bill_query_of(const std::string& table, const std::string& layout,
                           const std::string& dialect, const std::string& grain) {
-  io::bill_query_options o;
+  readers::bill_query_options o;
   o.table = table;
   if (layout != "cur2" && layout != "focus") {
     throw input_error("layout \"" + layout + "\": the layouts queried are cur2 and focus");
   }
-  o.layout = layout == "focus" ? io::bill_layout::focus : io::bill_layout::cur2;
-  const auto d = io::parse_sql_dialect(dialect);
+  o.layout = layout == "focus" ? readers::bill_layout::focus : readers::bill_layout::cur2;
+  const auto d = readers::parse_sql_dialect(dialect);
   if (!d) throw input_error("dialect \"" + dialect + "\": athena, spark or sqlite");
   o.dialect = *d;
-  const auto g = io::parse_bill_grain(grain);
+  const auto g = readers::parse_bill_grain(grain);
   if (!g) throw input_error("grain \"" + grain + "\": hour, day or month");
   o.grain = *g;
-  return io::bill_query(o);
+  return readers::bill_query(o);
 }
 
 /// Each limit's (limit, passed, sentence), and whether all passed.
@@ -781,9 +782,9 @@ py::tuple check_budget_of(const py::object& estimate, const std::optional<std::s
 
 /// What reads a scenario's `[prices] store`: the SQLite price store when built with it (as the
 /// command); else none, and build_model refuses such a scenario with a sentence naming the key.
-io::price_store_reader store_reader() {
+scenario::price_store_reader store_reader() {
 #ifdef TRNCOST_HAVE_SQLITE
-  return io::price_store_offers;
+  return readers::price_store_offers;
 #else
   return {};
 #endif
@@ -793,11 +794,11 @@ io::price_store_reader store_reader() {
 // Studies and plans, read from their files and evaluated as the command does
 
 struct py_study {
-  io::study_result r;
+  report::study_result r;
 };
 
 struct py_plan {
-  io::plan_result r;
+  scenario::plan_result r;
 };
 
 /// The study's options: (name, title, work, the option's Estimate), in the file's order.
@@ -949,7 +950,7 @@ py::list runs_of(const std::string& path) {
     return q ? py::object(py::str(q->value().to_string())) : py::none();
   };
   py::list out;
-  for (const auto& r : io::read_run_log(path)) {
+  for (const auto& r : readers::read_run_log(path)) {
     py::dict d;
     d["id"] = r.id;
     d["model_id"] = r.model_id;
@@ -1081,9 +1082,9 @@ py::dict support_lookup(const py_support& s, const std::string& model_id,
 /// `trncost diff`: two JSON reports (each named in errors), as plain values.
 py::dict diff_of(const std::string& before, const std::string& before_name,
                  const std::string& after, const std::string& after_name) {
-  const auto a = io::read_report(before, before_name);
-  const auto b = io::read_report(after, after_name);
-  const auto d = trncost::diff(a, b);
+  const auto a = report::read_report(before, before_name);
+  const auto b = report::read_report(after, after_name);
+  const auto d = trncost::report::diff(a, b);
   const auto opt = [](const std::optional<decimal>& x) {
     return x ? py::object(py::str(x->to_string())) : py::none();
   };
@@ -1122,13 +1123,13 @@ py::dict diff_of(const std::string& before, const std::string& before_name,
     steps.append(py::make_tuple(s.input, s.from, s.to, s.effect.to_string()));
   }
   out["attribution"] = steps;
-  std::string explained = trncost::explain(d);
+  std::string explained = trncost::report::explain(d);
   if (!explained.ends_with('\n')) explained += '\n';
   out["text"] = explained;
-  std::string md = io::render_diff_markdown(d, before_name, after_name);
+  std::string md = report::render_diff_markdown(d, before_name, after_name);
   if (!md.ends_with('\n')) md += '\n';
   out["markdown"] = md;
-  out["html"] = io::render_diff_html(d, before_name, after_name);
+  out["html"] = report::render_diff_html(d, before_name, after_name);
   return out;
 }
 
@@ -1164,7 +1165,7 @@ PYBIND11_MODULE(_trncost, mod) {
                    "evaluate() its as-of date");
              // As trncost-estimate evaluates it, so that a refusal says the same sentence.
              auto e = std::make_shared<py_estimate>();
-             e->est = io::evaluate_scenario(*pm->spec, *pm->m);
+             e->est = scenario::evaluate_scenario(*pm->spec, *pm->m);
              e->source = pm;
              return e;
            })
@@ -1242,7 +1243,7 @@ PYBIND11_MODULE(_trncost, mod) {
              return d;
            })
       .def("render", [](const py_study& s, const std::string& format) {
-        return io::render_study(s.r, format);
+        return report::render_study(s.r, format);
       });
   py::class_<py_plan, std::shared_ptr<py_plan>>(mod, "Plan")
       .def_property_readonly("title", [](const py_plan& p) { return p.r.title; })
@@ -1251,9 +1252,9 @@ PYBIND11_MODULE(_trncost, mod) {
         if (!report::format_named(format, report::report_kind::plan)) {
           throw input_error(report::format_refusal(format, report::report_kind::plan));
         }
-        if (format == "html") return io::render_html(p.r);
-        if (format == "json") return io::render_json(p.r);
-        return io::render_markdown(p.r);
+        if (format == "html") return scenario::render_html(p.r);
+        if (format == "json") return scenario::render_json(p.r);
+        return scenario::render_markdown(p.r);
       });
   // report/formats.hpp's table: (name, extension, media type, what, [report kinds]).
   mod.def("formats", [] {
@@ -1274,29 +1275,29 @@ PYBIND11_MODULE(_trncost, mod) {
     }
     throw input_error("unknown report kind \"" + kind + "\"");
   });
-  mod.def("is_study_file", [](const std::string& path) { return io::is_study_file(path); });
-  mod.def("is_plan_file", [](const std::string& path) { return io::is_plan_file(path); });
+  mod.def("is_study_file", [](const std::string& path) { return scenario::is_study_file(path); });
+  mod.def("is_plan_file", [](const std::string& path) { return scenario::is_plan_file(path); });
   // fn() run with a read_log: its result and every file the library read meanwhile (python -m
   // trncost refuses to write --output over any of them).
   mod.def("record_reads", [](const py::function& fn) {
-    const io::read_log log;
+    const readers::read_log log;
     py::object result = fn();
     return py::make_tuple(result, log.paths());
   });
   mod.def("load_study", [](const std::string& path) {
     auto s = std::make_shared<py_study>();
-    s->r = io::run_study(io::read_study(path));
+    s->r = scenario::run_study(scenario::read_study(path));
     return s;
   });
   mod.def("load_plan", [](const std::string& path) {
     auto p = std::make_shared<py_plan>();
-    p->r = io::run_plan(io::read_plan(path), store_reader());
+    p->r = scenario::run_plan(scenario::read_plan(path), store_reader());
     return p;
   });
   mod.def("load_scenario", [](const std::string& path) {
     auto pm = std::make_shared<py_model>();
-    pm->spec = io::read_scenario(path);
-    *pm->m = io::build_model(*pm->spec, store_reader());
+    pm->spec = scenario::read_scenario(path);
+    *pm->m = scenario::build_model(*pm->spec, store_reader());
     pm->title = pm->spec->title;
     return pm;
   });
@@ -1305,19 +1306,19 @@ PYBIND11_MODULE(_trncost, mod) {
   // folder relative paths start from.
   mod.def("scenario_text", [](const std::string& text, const std::string& file) {
     auto pm = std::make_shared<py_model>();
-    pm->spec = io::parse_scenario(text, file);
-    *pm->m = io::build_model(*pm->spec, store_reader());
+    pm->spec = scenario::parse_scenario(text, file);
+    *pm->m = scenario::build_model(*pm->spec, store_reader());
     pm->title = pm->spec->title;
     return pm;
   });
   mod.def("study_text", [](const std::string& text, const std::string& file) {
     auto s = std::make_shared<py_study>();
-    s->r = io::run_study(io::parse_study(text, file));
+    s->r = scenario::run_study(scenario::parse_study(text, file));
     return s;
   });
   mod.def("plan_text", [](const std::string& text, const std::string& file) {
     auto p = std::make_shared<py_plan>();
-    p->r = io::run_plan(io::parse_plan(text, file), store_reader());
+    p->r = scenario::run_plan(scenario::parse_plan(text, file), store_reader());
     return p;
   });
   mod.def("diff", &diff_of);
@@ -1329,7 +1330,7 @@ PYBIND11_MODULE(_trncost, mod) {
       .def("lookup", &support_lookup);
   mod.def("read_model_support", [](const std::string& path, const std::string& consulted) {
     return py_support{std::make_shared<compat::evidence_set>(
-        io::read_model_support_file(path, parse_date(consulted)))};
+        readers::read_model_support_file(path, parse_date(consulted)))};
   });
   // Any document trncost writes, by its own checker (report/audit_document.hpp), as the command.
   mod.def("audit", [](const std::string& json, const std::string& file) {
@@ -1340,7 +1341,7 @@ PYBIND11_MODULE(_trncost, mod) {
   // A JSON report as Markdown or HTML from the report alone, audited first (`trncost render`).
   mod.def("render_report", [](const std::string& json, const std::string& format,
                               const std::string& title, const std::string& file) {
-    const auto r = io::render_report(json, format, title, file);
+    const auto r = report::render_report(json, format, title, file);
     if (!r.audit.ok) {
       throw trncost::input_error(file + ": the report does not recompute, so it is not rendered: " +
                                  r.audit.first_mismatch);
@@ -1358,7 +1359,7 @@ PYBIND11_MODULE(_trncost, mod) {
   mod.def("unit_symbols", [] { return symbols_of(named_units{}); });
   mod.def("categories", [] {
     std::vector<std::pair<std::string, std::string>> out;
-    for (const auto& [k, c] : io::detail::category_keys) out.emplace_back(k, to_string(c));
+    for (const auto& [k, c] : scenario::detail::category_keys) out.emplace_back(k, to_string(c));
     return out;
   });
   mod.def("phases", [] {

@@ -60,15 +60,15 @@ void read_with(std::string_view reader, const std::string& name, const std::stri
   std::istringstream in(text);
   const std::string ext = fs::path(name).extension().string();
   if (reader == "price_list_json") {
-    (void)io::read_offer_json(in, name, ec2());
+    (void)readers::read_offer_json(in, name, ec2());
   } else if (reader == "price_list_csv") {
-    (void)io::read_offer_csv(in, name, ec2());
+    (void)readers::read_offer_csv(in, name, ec2());
   } else if (reader == "savings_plans") {
-    const auto filter = io::savings_plan_rates_for({"trn1.32xlarge"});
+    const auto filter = readers::savings_plan_rates_for({"trn1.32xlarge"});
     if (ext == ".json") {
-      (void)io::read_savings_plans_json(in, name, filter, "us-east-1");
+      (void)readers::read_savings_plans_json(in, name, filter, "us-east-1");
     } else {
-      (void)io::read_savings_plans_csv(in, name, filter);
+      (void)readers::read_savings_plans_csv(in, name, filter);
     }
   } else if (reader == "run_logs") {
     // A list of run logs, one path a line (relative to this folder), read as one set of runs.
@@ -77,37 +77,37 @@ void read_with(std::string_view reader, const std::string& name, const std::stri
     while (std::getline(in, line)) {
       if (!line.empty()) paths.push_back((root / line).string());
     }
-    (void)io::read_run_logs(paths);
+    (void)readers::read_run_logs(paths);
   } else if (reader == "run_log") {
     if (ext == ".jsonl") {
-      (void)io::read_run_log_json(in, name);
+      (void)readers::read_run_log_json(in, name);
     } else {
-      (void)io::read_run_log_csv(in, name);
+      (void)readers::read_run_log_csv(in, name);
     }
   } else if (reader == "neuron_monitor") {
-    (void)io::read_neuron_monitor(in, name);
+    (void)readers::read_neuron_monitor(in, name);
   } else if (reader == "model_support") {
     compat::dataset_ref source{std::string(compat::model_support_dataset), name,
                                parse_date("2026-11-30")};
     if (ext == ".csv") {
-      (void)io::read_model_support_csv(in, std::move(source));
+      (void)readers::read_model_support_csv(in, std::move(source));
     } else {
-      (void)io::read_model_support_jsonl(in, std::move(source));
+      (void)readers::read_model_support_jsonl(in, std::move(source));
     }
   } else if (reader == "vllm_bench") {
     if (ext == ".env") {
-      (void)io::read_vllm_run_config(in, name);
+      (void)readers::read_vllm_run_config(in, name);
     } else {
-      (void)io::read_vllm_bench(in, name, 1);
+      (void)readers::read_vllm_bench(in, name, 1);
     }
   } else if (reader == "audit") {
-    (void)io::audit(in, name);
+    (void)report::audit(in, name);
   } else if (reader == "scenario") {
-    auto spec = io::parse_scenario(text, name);
+    auto spec = scenario::parse_scenario(text, name);
     // A scenario that parses is built and evaluated from where the case lies (its price files and
     // run logs are relative to it); outcome() names it relative to this folder again.
     spec.file = (root / name).string();
-    (void)io::evaluate_scenario(spec);
+    (void)scenario::evaluate_scenario(spec);
   } else if (reader == "decimal") {
     (void)decimal::parse(without_final_newline(text));
   } else {
@@ -294,19 +294,21 @@ std::vector<std::string> opened_by_every_reader(const std::string& path) {
       seen.push_back(std::string(reader) + ": NOT A trncost::error: " + e.what());
     }
   };
-  const auto sp = io::savings_plan_rates_for({"trn1.32xlarge"});
-  run("offer json", [&] { (void)io::read_offer_json_file(path, ec2()); });
-  run("offer csv", [&] { (void)io::read_offer_csv_file(path, ec2()); });
-  run("savings plans json", [&] { (void)io::read_savings_plans_json_file(path, sp, "us-east-1"); });
-  run("savings plans csv", [&] { (void)io::read_savings_plans_csv_file(path, sp); });
-  run("run log", [&] { (void)io::read_run_log(path); });
-  run("neuron-monitor", [&] { (void)io::read_neuron_monitor(path); });
-  run("model support", [&] { (void)io::read_model_support_file(path, parse_date("2026-11-30")); });
-  run("vllm results", [&] { (void)io::read_vllm_bench(path, 1); });
-  run("vllm config", [&] { (void)io::read_vllm_run_config(path); });
-  run("whole text", [&] { (void)io::read_input_file(path); });
-  run("whole scenario", [&] { (void)io::read_scenario(path); });
-  run("whole study", [&] { (void)io::read_study(path); });
+  const auto sp = readers::savings_plan_rates_for({"trn1.32xlarge"});
+  run("offer json", [&] { (void)readers::read_offer_json_file(path, ec2()); });
+  run("offer csv", [&] { (void)readers::read_offer_csv_file(path, ec2()); });
+  run("savings plans json",
+      [&] { (void)readers::read_savings_plans_json_file(path, sp, "us-east-1"); });
+  run("savings plans csv", [&] { (void)readers::read_savings_plans_csv_file(path, sp); });
+  run("run log", [&] { (void)readers::read_run_log(path); });
+  run("neuron-monitor", [&] { (void)readers::read_neuron_monitor(path); });
+  run("model support",
+      [&] { (void)readers::read_model_support_file(path, parse_date("2026-11-30")); });
+  run("vllm results", [&] { (void)readers::read_vllm_bench(path, 1); });
+  run("vllm config", [&] { (void)readers::read_vllm_run_config(path); });
+  run("whole text", [&] { (void)readers::read_input_file(path); });
+  run("whole scenario", [&] { (void)scenario::read_scenario(path); });
+  run("whole study", [&] { (void)scenario::read_study(path); });
   return seen;
 }
 
@@ -323,7 +325,7 @@ TEST_CASE("a device, a FIFO or a file larger than any input is refused before it
       CHECK(seen.ends_with(": trncost: " + device + dev_zero_rule));
     }
     // Not taken for a study (nothing is read): the scenario reader then refuses it.
-    CHECK_FALSE(io::is_study_file(device));
+    CHECK_FALSE(scenario::is_study_file(device));
   }
   const fs::path dir = fs::temp_directory_path() / "trncost-bad-inputs-files";
   fs::remove_all(dir);
@@ -331,7 +333,7 @@ TEST_CASE("a device, a FIFO or a file larger than any input is refused before it
   // A FIFO: opening it to read would wait for a writer forever.
   const std::string fifo = (dir / "fifo").string();
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-  CHECK_FALSE(io::is_study_file(fifo));
+  CHECK_FALSE(scenario::is_study_file(fifo));
   for (const auto& seen : opened_by_every_reader(fifo)) {
     CAPTURE(seen);
     CHECK(seen.ends_with(": trncost: " + fifo +
@@ -356,7 +358,7 @@ TEST_CASE("a device, a FIFO or a file larger than any input is refused before it
                          " this reader takes; no input of trncost is that large, so it is refused "
                          "before reading"));
   }
-  CHECK_THROWS_WITH_AS((void)io::read_input_file(large),
+  CHECK_THROWS_WITH_AS((void)readers::read_input_file(large),
                        ("trncost: " + large +
                         ": is 300 MiB (314572800 bytes), more than the 256 MiB this reader takes; "
                         "no input of trncost is that large, so it is refused before reading")

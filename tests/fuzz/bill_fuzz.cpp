@@ -6,7 +6,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return fuzz::guarded([&] {
     std::istringstream in{std::string(fuzz::text(data, size))};
-    trncost::io::bill_reader bill(in, "fuzz.csv");
-    while (bill.next()) (void)trncost::io::detail::has_tag(bill.row(), "project", "ft-8b");
+    trncost::readers::bill_reader bill(in, "fuzz.csv");
+    while (bill.next()) (void)trncost::readers::detail::has_tag(bill.row(), "project", "ft-8b");
   });
 }

@@ -10,9 +10,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     source.file = "fuzz-export";
     source.consulted = trncost::parse_date("2026-11-30");
     if ((data[0] & 1) == 0) {
-      (void)trncost::io::read_model_support_csv(in, source);
+      (void)trncost::readers::read_model_support_csv(in, source);
     } else {
-      (void)trncost::io::read_model_support_jsonl(in, source);
+      (void)trncost::readers::read_model_support_jsonl(in, source);
     }
   });
 }

@@ -5,6 +5,6 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return fuzz::guarded([&] {
     std::istringstream in{std::string(fuzz::text(data, size))};
-    (void)trncost::io::read_neuron_monitor(in, "fuzz.jsonl");
+    (void)trncost::readers::read_neuron_monitor(in, "fuzz.jsonl");
   });
 }

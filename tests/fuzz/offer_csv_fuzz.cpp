@@ -5,6 +5,6 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return fuzz::guarded([&] {
     std::istringstream in{std::string(fuzz::text(data, size))};
-    (void)trncost::io::read_offer_csv(in, "fuzz.csv", trncost::pricing::offer_filter{});
+    (void)trncost::readers::read_offer_csv(in, "fuzz.csv", trncost::pricing::offer_filter{});
   });
 }

@@ -7,6 +7,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::istringstream in{std::string(fuzz::text(data, size))};
     trncost::pricing::offer_filter filter;
     filter.family("Compute Instance");
-    (void)trncost::io::read_offer_json(in, "fuzz.json", filter);
+    (void)trncost::readers::read_offer_json(in, "fuzz.json", filter);
   });
 }

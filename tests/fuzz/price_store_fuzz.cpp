@@ -22,11 +22,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
   fuzz::guarded([&] {
-    const trncost::io::price_store store(path);
+    const trncost::readers::price_store store(path);
     for (const auto& v : store.versions()) (void)store.load(v.id);
   });
   fuzz::guarded(
-      [&] { (void)trncost::io::price_store_offers(path, trncost::parse_date("2026-11-30")); });
+      [&] { (void)trncost::readers::price_store_offers(path, trncost::parse_date("2026-11-30")); });
   for (const char* suffix : {"", "-journal", "-wal", "-shm"}) std::remove((path + suffix).c_str());
   return 0;
 }

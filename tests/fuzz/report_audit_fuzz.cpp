@@ -10,10 +10,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto text = fuzz::text(data, size);
     if (trncost::report::is_reconciliation(text)) {
       (void)trncost::report::check_reconciliation(text, "fuzz.json");
-    } else if (trncost::io::is_study_report(text)) {
-      (void)trncost::io::audit_study(text, "fuzz.json");
+    } else if (trncost::report::is_study_report(text)) {
+      (void)trncost::report::audit_study(text, "fuzz.json");
     } else {
-      (void)trncost::io::audit(text, "fuzz.json");
+      (void)trncost::report::audit(text, "fuzz.json");
     }
   });
 }

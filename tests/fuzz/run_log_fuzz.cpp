@@ -7,9 +7,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   return fuzz::guarded([&] {
     std::istringstream in{std::string(fuzz::text(data + 1, size - 1))};
     if ((data[0] & 1) == 0) {
-      (void)trncost::io::read_run_log_csv(in, "fuzz.csv");
+      (void)trncost::readers::read_run_log_csv(in, "fuzz.csv");
     } else {
-      (void)trncost::io::read_run_log_json(in, "fuzz.jsonl");
+      (void)trncost::readers::read_run_log_json(in, "fuzz.jsonl");
     }
   });
 }

@@ -5,5 +5,5 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return fuzz::guarded(
-      [&] { (void)trncost::io::parse_scenario(fuzz::text(data, size), "fuzz.toml"); });
+      [&] { (void)trncost::scenario::parse_scenario(fuzz::text(data, size), "fuzz.toml"); });
 }

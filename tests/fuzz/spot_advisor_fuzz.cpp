@@ -4,9 +4,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return fuzz::guarded([&] {
-    const auto a = trncost::io::parse_spot_advisor(fuzz::text(data, size), "fuzz.json");
+    const auto a = trncost::readers::parse_spot_advisor(fuzz::text(data, size), "fuzz.json");
     for (const auto& m : a.markets) {
-      (void)trncost::io::spot_interruption_rate(m, "fuzz.json", "rate");
+      (void)trncost::readers::spot_interruption_rate(m, "fuzz.json", "rate");
     }
   });
 }

@@ -6,6 +6,7 @@
 #include "trncost/scenario/study.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  fuzz::guarded([&] { (void)trncost::io::parse_study(fuzz::text(data, size), "fuzz.toml"); });
-  return fuzz::guarded([&] { (void)trncost::io::parse_plan(fuzz::text(data, size), "fuzz.toml"); });
+  fuzz::guarded([&] { (void)trncost::scenario::parse_study(fuzz::text(data, size), "fuzz.toml"); });
+  return fuzz::guarded(
+      [&] { (void)trncost::scenario::parse_plan(fuzz::text(data, size), "fuzz.toml"); });
 }

@@ -13,12 +13,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     switch (data[0] & 3) {
       case 0: {
         std::istringstream in{std::string(rest)};
-        (void)trncost::io::read_vllm_bench(in, "fuzz.csv", 1);
+        (void)trncost::readers::read_vllm_bench(in, "fuzz.csv", 1);
         break;
       }
       case 1: {
         std::istringstream in{std::string(rest)};
-        (void)trncost::io::read_vllm_run_config(in, "fuzz.env");
+        (void)trncost::readers::read_vllm_run_config(in, "fuzz.env");
         break;
       }
       case 2: {
@@ -26,13 +26,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::istringstream env{std::string(rest.substr(0, cut))};
         std::istringstream csv{cut == std::string_view::npos ? std::string()
                                                              : std::string(rest.substr(cut + 5))};
-        auto config = trncost::io::read_vllm_run_config(env, "fuzz.env");
-        (void)trncost::io::read_vllm_bench(csv, "fuzz.csv", 1, std::move(config));
+        auto config = trncost::readers::read_vllm_run_config(env, "fuzz.env");
+        (void)trncost::readers::read_vllm_bench(csv, "fuzz.csv", 1, std::move(config));
         break;
       }
       default: {
         std::istringstream in{std::string(rest)};
-        (void)trncost::io::read_vllm_bench(in, "fuzz.csv", 1 + ((data[0] >> 2) & 7));
+        (void)trncost::readers::read_vllm_bench(in, "fuzz.csv", 1 + ((data[0] >> 2) & 7));
         break;
       }
     }

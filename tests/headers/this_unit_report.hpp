@@ -17,10 +17,10 @@ unit_report this_unit_report() {
   unit_report r;
   r.toml_macros = TRNCOST_HEADERS_SPELL(TOML_ASSERT_ASSUME(x) TOML_UNREACHABLE);
   r.host_value = std::to_string(toml::parse("answer = 42")["answer"].value_or(std::int64_t{0}));
-  r.scenario = trncost::io::parse_scenario(valid_scenario, "s.toml").title;
+  r.scenario = trncost::scenario::parse_scenario(valid_scenario, "s.toml").title;
   for (const char* text : hazards) {
     try {
-      (void)trncost::io::parse_scenario(text, "s.toml");
+      (void)trncost::scenario::parse_scenario(text, "s.toml");
       r.refusals += "accepted\n";
     } catch (const trncost::error& e) {
       r.refusals += std::string(e.what()) + "\n";

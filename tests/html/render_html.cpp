@@ -25,10 +25,12 @@ int main(int argc, char** argv) {
   }
   try {
     const auto est = flagship::build().evaluate(flagship::as_of);
-    if (!write(argv[1], trncost::io::render_html(est, "Fine-tune on 2 x trn1.32xlarge"))) return 1;
+    if (!write(argv[1], trncost::report::render_html(est, "Fine-tune on 2 x trn1.32xlarge")))
+      return 1;
     if (argc == 3) {
       const extras_test::bundle b;
-      if (!write(argv[2], trncost::io::render_html(b.est, b.x, "Small model with its analysis"))) {
+      if (!write(argv[2],
+                 trncost::report::render_html(b.est, b.x, "Small model with its analysis"))) {
         return 1;
       }
     }

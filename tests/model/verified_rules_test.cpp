@@ -121,9 +121,9 @@ TEST_CASE("rule measured-has-period: a measured value without its period is refu
       "its collection period (from, to)",
       input_error);
   // The neuron-monitor summary no longer defaults its window to the epoch: the period is given.
-  CHECK_FALSE(utilization_without_period<io::neuron_monitor_summary>);
-  CHECK_FALSE(flops_without_period<io::neuron_monitor_summary>);
-  CHECK(utilization_with_period<io::neuron_monitor_summary>);
+  CHECK_FALSE(utilization_without_period<readers::neuron_monitor_summary>);
+  CHECK_FALSE(flops_without_period<readers::neuron_monitor_summary>);
+  CHECK(utilization_with_period<readers::neuron_monitor_summary>);
 }
 
 TEST_CASE("rule declared-none-is-not-a-value: a cost input carrying declared_none is refused") {

@@ -26,10 +26,11 @@ namespace {
 
 price_book book_of_both() {
   price_book book(as_of, day_count{90});
-  book.add(io::read_offer_json_file(ec2_json, ec2_linux_shared("us-east-1", {"trn1.32xlarge"})),
-           as_of);
-  book.add(io::read_savings_plans_json_file(
-               savings_plans_json, io::savings_plan_rates_for({"trn1.32xlarge"}), "us-east-1"),
+  book.add(
+      readers::read_offer_json_file(ec2_json, ec2_linux_shared("us-east-1", {"trn1.32xlarge"})),
+      as_of);
+  book.add(readers::read_savings_plans_json_file(
+               savings_plans_json, readers::savings_plan_rates_for({"trn1.32xlarge"}), "us-east-1"),
            as_of);
   return book;
 }
@@ -82,7 +83,7 @@ TEST_CASE("reserved instances with their upfront fee read from the offer file co
   // 107,397.60 + 16,340 + 107,400 = 231,137.60 (all on-demand: 18,280 x 21.50 = 393,020).
   CHECK(est.total == decimal("231137.6"));
   // The report of the mix recomputes from itself.
-  const auto checked = io::audit(io::render_json(est), "mix.json");
+  const auto checked = report::audit(report::render_json(est), "mix.json");
   CHECK(checked.ok);
   CHECK(checked.first_mismatch.empty());
   CHECK(checked.lines == 4);
@@ -104,7 +105,7 @@ TEST_CASE("a Savings Plan rate read from the Savings Plans file prices the commi
   CHECK(*est.lines[1].amount == decimal(16340));
   CHECK(*est.lines[2].amount == decimal(0));
   CHECK(est.total == decimal("264948.8"));
-  CHECK(io::audit(io::render_json(est), "mix.json").ok);
+  CHECK(report::audit(report::render_json(est), "mix.json").ok);
   auto with_fee = commitment_mix::savings_plan(
       "service", "trn1.32xlarge", a_year(),
       sourced("commitment", make(units::usd_per_hour, "28.38"), forecast()), sp, od);

@@ -260,7 +260,7 @@ TEST_CASE("a CSV offer file's rows of one term with later effective dates are ve
   std::istringstream in(
       head + "S1,T1,S1.T1.R1,OnDemand,$25.00 per hour,2026-12-15,0,Inf,Hrs,25,USD" + product +
       "S1,T1,S1.T1.R1,OnDemand," + trn1_description + ",2026-09-01,0,Inf,Hrs,21.5,USD" + product);
-  const offer o = io::read_offer_csv(in, "ec2.csv", whole_offer("AmazonEC2"));
+  const offer o = readers::read_offer_csv(in, "ec2.csv", whole_offer("AmazonEC2"));
   REQUIRE(o.terms.size() == 2);
   CHECK(o.terms[0].effective == parse_date("2026-12-15"));
   CHECK(o.terms[1].effective == parse_date("2026-09-01"));
@@ -351,7 +351,7 @@ TEST_CASE(
     const char* name = file.first;
     const std::size_t lines = file.second;
     CAPTURE(name);
-    const offer o = io::read_offer_json_file(data + name, all);
+    const offer o = readers::read_offer_json_file(data + name, all);
     price_book book(parse_date("2026-11-30"), day_count{10000});
     CHECK_NOTHROW(book.add(o, parse_date("2026-11-30")));
     CHECK(book.entries().size() == lines);
@@ -367,7 +367,7 @@ TEST_CASE("a CSV offer priced per \"Unit\" passes the line rules and stops only 
   // the unit; that rule's reading of "USD1.0E-4" is tested in "a price that contradicts its own
   // description is found, whatever the spelling".)
   CHECK_THROWS_WITH_AS(
-      (void)io::read_offer_csv_file(
+      (void)readers::read_offer_csv_file(
           TRNCOST_TESTS_DIR "/prices/data/comprehend-ap-south-1-per-unit.csv", offer_filter{}),
       doctest::Contains("per-unit.csv:7: Unit: rate U8KM4TQZ2XWD6HNB.JRTCKXETXF.KQ8ZTM2W4X: unit "
                         "\"Unit\" is not in trncost's price-unit table"),
@@ -380,8 +380,8 @@ TEST_CASE("the Database Savings Plans CSV layout gives one term per plan and ent
   // 4 of its 10 rates discount db.r7i.2xlarge, all of the one plan on one effective date: 1 term
   // of 4 lines. Its usage types write "db.r7i.2xl": DiscountedInstanceType names the type. The
   // rates in ACU-Hr and ReadRequestUnits are left out by the filter before their unit is read.
-  const offer db_sp =
-      io::read_savings_plans_csv_file(file, io::savings_plan_rates_for({"db.r7i.2xlarge"}));
+  const offer db_sp = readers::read_savings_plans_csv_file(
+      file, readers::savings_plan_rates_for({"db.r7i.2xlarge"}));
   REQUIRE(db_sp.terms.size() == 1);
   CHECK(db_sp.terms[0].dimensions.size() == 4);
   REQUIRE(db_sp.products.size() == 1);
@@ -393,9 +393,9 @@ TEST_CASE("the Database Savings Plans CSV layout gives one term per plan and ent
   CHECK(book.conflicts().empty());
   CHECK(book.skipped().empty());
   // Selected, the Aurora Serverless rate (line 14) is refused for its unit.
-  io::savings_plan_filter aurora;
+  readers::savings_plan_filter aurora;
   aurora.rates.where("discountedUsageType", "APS5-Aurora:ServerlessV2Usage");
-  CHECK_THROWS_WITH_AS((void)io::read_savings_plans_csv_file(file, aurora),
+  CHECK_THROWS_WITH_AS((void)readers::read_savings_plans_csv_file(file, aurora),
                        doctest::Contains("small.csv:14: Unit: \"ACU-Hr\" is not in trncost's "
                                          "price-unit table"),
                        parse_error);

@@ -22,19 +22,19 @@ const std::string offers = TRNCOST_TESTS_DIR "/../examples/data/offers/";
 price_book flagship_book() {
   price_book book(parse_date("2026-11-30"), day_count{120});
   const auto consulted = parse_date("2026-11-30");
-  book.add(io::read_offer_file(offers + "AmazonEC2-us-east-1.json",
-                               offer_filter{}.where("regionCode", "us-east-1")),
+  book.add(readers::read_offer_file(offers + "AmazonEC2-us-east-1.json",
+                                    offer_filter{}.where("regionCode", "us-east-1")),
            consulted);
-  book.add(io::read_offer_file(offers + "AmazonS3-us-east-1.csv",
-                               offer_filter{}.where("regionCode", "us-east-1")),
+  book.add(readers::read_offer_file(offers + "AmazonS3-us-east-1.csv",
+                                    offer_filter{}.where("regionCode", "us-east-1")),
            consulted);
-  book.add(
-      io::read_offer_file(offers + "AmazonCloudWatch-us-east-1.json",
-                          offer_filter{}.where_any("usagetype", {"USE1-DataProcessing-Bytes",
-                                                                 "USE1-TimedStorage-ByteHrs"})),
-      consulted);
-  book.add(io::read_offer_file(offers + "AWSDataTransfer-us-east-1.json",
-                               offer_filter{}.where("fromRegionCode", "us-east-1")),
+  book.add(readers::read_offer_file(
+               offers + "AmazonCloudWatch-us-east-1.json",
+               offer_filter{}.where_any(
+                   "usagetype", {"USE1-DataProcessing-Bytes", "USE1-TimedStorage-ByteHrs"})),
+           consulted);
+  book.add(readers::read_offer_file(offers + "AWSDataTransfer-us-east-1.json",
+                                    offer_filter{}.where("fromRegionCode", "us-east-1")),
            consulted);
   return book;
 }
@@ -87,14 +87,14 @@ TEST_CASE("the flagship's offer files give every price the flagship uses") {
 }
 
 TEST_CASE("read_offer_file picks the reader by the extension") {
-  CHECK_THROWS_WITH_AS((void)io::read_offer_file("prices.xml", offer_filter{}),
+  CHECK_THROWS_WITH_AS((void)readers::read_offer_file("prices.xml", offer_filter{}),
                        "trncost: prices.xml: is neither a .json nor a .csv offer file (the "
                        "reader is chosen by the extension)",
                        parse_error);
   // The CloudWatch file has a metric product priced per "Metrics", a unit the table does not
   // know: selecting it is an error, never a guess.
   CHECK_THROWS_WITH_AS(
-      (void)io::read_offer_file(offers + "AmazonCloudWatch-us-east-1.json", offer_filter{}),
+      (void)readers::read_offer_file(offers + "AmazonCloudWatch-us-east-1.json", offer_filter{}),
       doctest::Contains("unit \"Metrics\" is not in trncost's price-unit table"), parse_error);
 }
 

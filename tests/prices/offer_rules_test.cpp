@@ -220,7 +220,8 @@ offer_filter everything() {
 
 TEST_CASE("a 2018-layout offer file reads: regionCode and marketoption derived and listed") {
   auto in = text_stream(old_layout);
-  const offer o = io::read_offer_json(in, "old.json", ec2_linux_shared("us-west-2", {"c5.xlarge"}));
+  const offer o =
+      readers::read_offer_json(in, "old.json", ec2_linux_shared("us-west-2", {"c5.xlarge"}));
   REQUIRE(o.products.size() == 1);
   const auto& p = o.products[0];
   CHECK(p.attribute("regionCode") == "us-west-2");
@@ -239,7 +240,7 @@ TEST_CASE("a 2018-layout offer file reads: regionCode and marketoption derived a
 
 TEST_CASE("a product with no location is skipped with a note and the rest of the offer is added") {
   auto in = text_stream(old_layout);
-  const offer o = io::read_offer_json(in, "old.json", everything());
+  const offer o = readers::read_offer_json(in, "old.json", everything());
   REQUIRE(o.products.size() == 3);
   const auto* dt = o.product("DTDTDTDTDTDTDTDT");
   REQUIRE(dt != nullptr);
@@ -273,7 +274,7 @@ TEST_CASE("a CSV offer file whose first line is sep= reads and its spellings nor
       "\"USD\",\"3 yr\",\"PartialUpfront\",\"Convertible\",\"Compute Instance\",\"AmazonEC2\","
       "\"US West (Oregon)\",\"c5.xlarge\"\n";
   auto in = text_stream(csv);
-  const offer o = io::read_offer_csv(in, "old.csv", everything());
+  const offer o = readers::read_offer_csv(in, "old.csv", everything());
   REQUIRE(o.terms.size() == 1);
   const auto& t = o.terms[0].term_attributes;
   CHECK(find_attribute(t, "LeaseContractLength") == "3yr");
@@ -299,11 +300,11 @@ TEST_CASE("a selected CSV SKU is compared exactly with its first row") {
       "\"S1\",\"T2\",\"S1.T2.R1\",\"OnDemand\",\"x\",\"2026-09-01\",\"0\",\"Inf\",\"Hrs\",\"2\","
       "\"USD\",\"AmazonEC2\",\"512 GiB \"\n";
   auto in = text_stream(head + row1 + row2);
-  CHECK_THROWS_WITH_AS((void)io::read_offer_csv(in, "o.csv", everything()),
+  CHECK_THROWS_WITH_AS((void)readers::read_offer_csv(in, "o.csv", everything()),
                        "trncost: o.csv:8: SKU: SKU S1 appears with other attributes than on line 7",
                        parse_error);
   auto same = text_stream(head + row1 + row1);
-  CHECK(io::read_offer_csv(same, "o.csv", everything()).products.size() == 1);
+  CHECK(readers::read_offer_csv(same, "o.csv", everything()).products.size() == 1);
 }
 
 TEST_CASE(
@@ -316,7 +317,7 @@ TEST_CASE(
   offer_filter f;
   f.family("Compute Instance").where("regionCode", "us-west-2").where("marketoption", "OnDemand");
   f.skip_orphan_terms();
-  const offer o = io::read_offer_json_file(file, f);
+  const offer o = readers::read_offer_json_file(file, f);
   // Both attributes are derived, so the filter keeps the 3 Oregon "Compute Instance" products:
   // not the bare-metal one (another family), not the N. Virginia c5.xlarge (us-east-1), not the
   // data transfer.
@@ -337,12 +338,12 @@ TEST_CASE(
   // Without skip_orphan_terms() the first of them stops the reading.
   offer_filter strict = f;
   strict.skip_orphan_terms(false);
-  CHECK_THROWS_WITH_AS((void)io::read_offer_json_file(file, strict),
+  CHECK_THROWS_WITH_AS((void)readers::read_offer_json_file(file, strict),
                        doctest::Contains("points to SKU T4GC8NWX2ZEK5QVD, which is not among the "
                                          "file's products"),
                        parse_error);
 
-  const offer all = io::read_offer_json_file(file, offer_filter{}.skip_orphan_terms());
+  const offer all = readers::read_offer_json_file(file, offer_filter{}.skip_orphan_terms());
   CHECK(all.products.size() == 6);
   // The data-transfer product has only fromLocation/toLocation: fromRegionCode is derived from
   // "US West (Oregon)"; "External" is no region, so no toRegionCode and no regionCode.

@@ -24,25 +24,25 @@ using trncost_support::slurp;
 
 offer read_text(const std::string& text, const offer_filter& filter) {
   std::istringstream in(text);
-  return io::read_offer_csv(in, "offer.csv", filter);
+  return readers::read_offer_csv(in, "offer.csv", filter);
 }
 
 }  // namespace
 
 TEST_CASE("CSV attribute columns are renamed to the JSON attribute names") {
-  CHECK(io::csv_attribute_name("Instance Type") == "instanceType");
-  CHECK(io::csv_attribute_name("Region Code") == "regionCode");
-  CHECK(io::csv_attribute_name("Operating System") == "operatingSystem");
-  CHECK(io::csv_attribute_name("Pre Installed S/W") == "preInstalledSw");
-  CHECK(io::csv_attribute_name("CapacityStatus") == "capacitystatus");
-  CHECK(io::csv_attribute_name("MarketOption") == "marketoption");
-  CHECK(io::csv_attribute_name("usageType") == "usagetype");
-  CHECK(io::csv_attribute_name("Volume API Name") == "volumeApiName");
-  CHECK(io::csv_attribute_name("Location Type") == "locationType");
+  CHECK(readers::csv_attribute_name("Instance Type") == "instanceType");
+  CHECK(readers::csv_attribute_name("Region Code") == "regionCode");
+  CHECK(readers::csv_attribute_name("Operating System") == "operatingSystem");
+  CHECK(readers::csv_attribute_name("Pre Installed S/W") == "preInstalledSw");
+  CHECK(readers::csv_attribute_name("CapacityStatus") == "capacitystatus");
+  CHECK(readers::csv_attribute_name("MarketOption") == "marketoption");
+  CHECK(readers::csv_attribute_name("usageType") == "usagetype");
+  CHECK(readers::csv_attribute_name("Volume API Name") == "volumeApiName");
+  CHECK(readers::csv_attribute_name("Location Type") == "locationType");
 }
 
 TEST_CASE("the CSV reader reads metadata rows and tiered S3 rows") {
-  const auto o = io::read_offer_csv_file(s3_csv, whole_offer("AmazonS3"));
+  const auto o = readers::read_offer_csv_file(s3_csv, whole_offer("AmazonS3"));
   CHECK(o.header.offer_code == "AmazonS3");
   CHECK(o.header.version == "20260901000000");
   CHECK(o.header.format_version == "v1.0");
@@ -74,7 +74,7 @@ TEST_CASE("the CSV reader reads metadata rows and tiered S3 rows") {
 }
 
 TEST_CASE("the EC2 filter and queries work on a CSV offer file as on a JSON one") {
-  const auto o = io::read_offer_csv_file(
+  const auto o = readers::read_offer_csv_file(
       ec2_csv, ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge"}));
   REQUIRE(o.products.size() == 2);  // the Capacity Block row is not kept
   price_book book(as_of, day_count{90});
@@ -151,12 +151,14 @@ TEST_CASE("CSV bad input is reported with its line and column") {
       doctest::Contains("offer.csv:4: Version: the file ends before its five "
                         "metadata rows"),
       parse_error);
-  CHECK_THROWS_WITH_AS((void)io::read_offer_csv_file(s3_csv, ec2_linux_shared("us-east-1", {"x"})),
-                       doctest::Contains("s3-us-east-1-small.csv: no product matches the filter "
-                                         "(productFamily=Compute Instance"),
-                       input_error);
-  CHECK_THROWS_WITH_AS((void)io::read_offer_csv_file("/nonexistent.csv", whole_offer("AmazonS3")),
-                       "trncost: /nonexistent.csv: cannot be opened (no such file)", parse_error);
+  CHECK_THROWS_WITH_AS(
+      (void)readers::read_offer_csv_file(s3_csv, ec2_linux_shared("us-east-1", {"x"})),
+      doctest::Contains("s3-us-east-1-small.csv: no product matches the filter "
+                        "(productFamily=Compute Instance"),
+      input_error);
+  CHECK_THROWS_WITH_AS(
+      (void)readers::read_offer_csv_file("/nonexistent.csv", whole_offer("AmazonS3")),
+      "trncost: /nonexistent.csv: cannot be opened (no such file)", parse_error);
 }
 
 }  // namespace trncost_tests::prices_price_list_csv_test

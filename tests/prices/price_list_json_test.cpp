@@ -25,14 +25,14 @@ std::string fixture_text() { return trncost_support::slurp(ec2_json); }
 
 offer read_text(const std::string& text, const offer_filter& filter) {
   std::istringstream in(text);
-  return io::read_offer_json(in, "offer.json", filter);
+  return readers::read_offer_json(in, "offer.json", filter);
 }
 
 }  // namespace
 
 TEST_CASE("the JSON reader keeps only the selected products and their terms") {
-  io::offer_read_stats stats;
-  const auto o = io::read_offer_json_file(
+  readers::offer_read_stats stats;
+  const auto o = readers::read_offer_json_file(
       ec2_json, ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge", "trn2.48xlarge"}),
       &stats);
   CHECK(o.header.offer_code == "AmazonEC2");
@@ -62,12 +62,12 @@ TEST_CASE("the JSON reader keeps only the selected products and their terms") {
 
   // Only on-demand terms when asked.
   auto od_only = ec2_linux_shared("us-east-1", {"trn1.32xlarge"}).term_types({"OnDemand"});
-  CHECK(io::read_offer_json_file(ec2_json, od_only).terms.size() == 1);
+  CHECK(readers::read_offer_json_file(ec2_json, od_only).terms.size() == 1);
 }
 
 TEST_CASE("read from an offer file a p5 on-demand price is never the Capacity Block 0.00") {
   price_book book(as_of, day_count{90});
-  book.add(io::read_offer_json_file(ec2_json, whole_offer("AmazonEC2")), as_of);
+  book.add(readers::read_offer_json_file(ec2_json, whole_offer("AmazonEC2")), as_of);
   CHECK(ec2_on_demand(book, "us-east-1", "p5.48xlarge", "p5").value().value() ==
         decimal::parse("55.04"));
   CHECK(ec2_on_demand(book, "us-east-1", "trn1.2xlarge", "trn1_2xl").value().value() ==
@@ -87,7 +87,7 @@ TEST_CASE("read from an offer file a p5 on-demand price is never the Capacity Bl
 
 TEST_CASE("gp3 throughput is priced per GiBps-month while its description says MiBps") {
   price_book book(as_of, day_count{90});
-  book.add(io::read_offer_json_file(ec2_json, whole_offer("AmazonEC2")), as_of);
+  book.add(readers::read_offer_json_file(ec2_json, whole_offer("AmazonEC2")), as_of);
   const auto per_gibps = ebs_throughput(book, "us-east-1", "gp3", "gp3_throughput");
   CHECK(per_gibps.value().value() == decimal::parse("40.96"));
   CHECK(std::get<quoted>(per_gibps.origin()).description ==
@@ -110,8 +110,9 @@ TEST_CASE("gp3 throughput is priced per GiBps-month while its description says M
 
 TEST_CASE("reserved terms read from the file keep the upfront fee as its own line") {
   price_book book(as_of, day_count{90});
-  book.add(io::read_offer_json_file(ec2_json, ec2_linux_shared("us-east-1", {"trn1.32xlarge"})),
-           as_of);
+  book.add(
+      readers::read_offer_json_file(ec2_json, ec2_linux_shared("us-east-1", {"trn1.32xlarge"})),
+      as_of);
   const auto partial = ec2_reserved(book, "us-east-1", "trn1.32xlarge", "1yr", "standard",
                                     "Partial Upfront", "trn1_ri");
   CHECK(partial.hourly.value().value() == decimal::parse("6.13"));
@@ -132,22 +133,22 @@ TEST_CASE("reserved terms read from the file keep the upfront fee as its own lin
 TEST_CASE("a product without productFamily is read and can be selected by attributes") {
   offer_filter f;
   f.where("usagetype", "ElasticIP:AdditionalAddress");
-  const auto o = io::read_offer_json_file(ec2_json, f);
+  const auto o = readers::read_offer_json_file(ec2_json, f);
   REQUIRE(o.products.size() == 1);
   CHECK(o.products[0].product_family.empty());
   CHECK(o.terms.size() == 1);
 }
 
 TEST_CASE("a filter that matches nothing in the file says so") {
-  CHECK_THROWS_WITH_AS(
-      (void)io::read_offer_json_file(ec2_json, ec2_linux_shared("us-west-2", {"trn1.32xlarge"})),
-      doctest::Contains("ec2-us-east-1-small.json: no product matches the "
-                        "filter (productFamily=Compute Instance, regionCode="
-                        "us-west-2, instanceType=trn1.32xlarge"),
-      input_error);
-  CHECK_THROWS_WITH_AS(
-      (void)io::read_offer_json_file(ec2_json, ec2_linux_shared("us-west-2", {"trn1.32xlarge"})),
-      doctest::Contains("among the 10 products of the file"), input_error);
+  CHECK_THROWS_WITH_AS((void)readers::read_offer_json_file(
+                           ec2_json, ec2_linux_shared("us-west-2", {"trn1.32xlarge"})),
+                       doctest::Contains("ec2-us-east-1-small.json: no product matches the "
+                                         "filter (productFamily=Compute Instance, regionCode="
+                                         "us-west-2, instanceType=trn1.32xlarge"),
+                       input_error);
+  CHECK_THROWS_WITH_AS((void)readers::read_offer_json_file(
+                           ec2_json, ec2_linux_shared("us-west-2", {"trn1.32xlarge"})),
+                       doctest::Contains("among the 10 products of the file"), input_error);
 }
 
 TEST_CASE("a price in another currency than the one asked for is an error with its field") {
@@ -294,7 +295,7 @@ TEST_CASE("an offer file of the wrong shape is an error naming the field") {
   CHECK_THROWS_WITH_AS((void)read_text(no_code, whole_offer("AmazonEC2")),
                        doctest::Contains("offerCode: is missing"), parse_error);
   CHECK_THROWS_WITH_AS(
-      (void)io::read_offer_json_file("/nonexistent/offer.json", whole_offer("AmazonEC2")),
+      (void)readers::read_offer_json_file("/nonexistent/offer.json", whole_offer("AmazonEC2")),
       "trncost: /nonexistent/offer.json: cannot be opened (no such file)", parse_error);
 }
 

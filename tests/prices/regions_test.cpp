@@ -23,7 +23,7 @@ const std::vector<pricing::offer>& three_regions() {
     for (const std::string& path :
          {std::string(TRNCOST_TESTS_DIR "/../examples/data/offers/AmazonEC2-us-east-1.json"),
           here + "AmazonEC2-us-west-2.json", here + "AmazonEC2-eu-west-1.json"}) {
-      o.push_back(io::read_offer_json_file(path, pricing::offer_filter{}));
+      o.push_back(readers::read_offer_json_file(path, pricing::offer_filter{}));
     }
     return o;
   }();

@@ -20,32 +20,32 @@ using namespace trncost_support::price_fixtures;
 namespace {
 
 using trncost_support::slurp;
-offer read_json(const std::string& text, const io::savings_plan_filter& f) {
+offer read_json(const std::string& text, const readers::savings_plan_filter& f) {
   std::istringstream in(text);
-  return io::read_savings_plans_json(in, "sp.json", f, "us-east-1");
+  return readers::read_savings_plans_json(in, "sp.json", f, "us-east-1");
 }
 
-offer read_csv(const std::string& text, const io::savings_plan_filter& f) {
+offer read_csv(const std::string& text, const readers::savings_plan_filter& f) {
   std::istringstream in(text);
-  return io::read_savings_plans_csv(in, "sp.csv", f);
+  return readers::read_savings_plans_csv(in, "sp.csv", f);
 }
 
-const auto gpu_and_trainium = io::savings_plan_rates_for({"trn1.32xlarge", "p5.48xlarge"});
+const auto gpu_and_trainium = readers::savings_plan_rates_for({"trn1.32xlarge", "p5.48xlarge"});
 
 }  // namespace
 
 TEST_CASE("helpers of the Savings Plans readers") {
-  CHECK(io::detail::lease_text("1", "year") == "1yr");
-  CHECK(io::detail::lease_text("3", "") == "3yr");
-  CHECK(io::detail::lease_text("6", "month") == "6 month");
-  CHECK(io::detail::instance_type_of_usage("USE1-BoxUsage:trn1.32xlarge") == "trn1.32xlarge");
-  CHECK(io::detail::instance_type_of_usage("USE1-Fargate-vCPU-Hours:perCPU").empty());
-  CHECK(io::detail::instance_type_of_usage("USE1-Lambda-GB-Second").empty());
+  CHECK(readers::detail::lease_text("1", "year") == "1yr");
+  CHECK(readers::detail::lease_text("3", "") == "3yr");
+  CHECK(readers::detail::lease_text("6", "month") == "6 month");
+  CHECK(readers::detail::instance_type_of_usage("USE1-BoxUsage:trn1.32xlarge") == "trn1.32xlarge");
+  CHECK(readers::detail::instance_type_of_usage("USE1-Fargate-vCPU-Hours:perCPU").empty());
+  CHECK(readers::detail::instance_type_of_usage("USE1-Lambda-GB-Second").empty());
 }
 
 TEST_CASE("a Savings Plans JSON file gives the Linux shared-tenancy rate of an instance type") {
   const auto o =
-      io::read_savings_plans_json_file(savings_plans_json, gpu_and_trainium, "us-east-1");
+      readers::read_savings_plans_json_file(savings_plans_json, gpu_and_trainium, "us-east-1");
   CHECK(o.header.offer_code == "AWSComputeSavingsPlan");
   CHECK(o.header.version == "20260912000000");
   REQUIRE(o.products.size() == 2);
@@ -78,7 +78,7 @@ TEST_CASE("a Savings Plans JSON file gives the Linux shared-tenancy rate of an i
 }
 
 TEST_CASE("a Savings Plans CSV file gives the same rates") {
-  const auto o = io::read_savings_plans_csv_file(savings_plans_csv, gpu_and_trainium);
+  const auto o = readers::read_savings_plans_csv_file(savings_plans_csv, gpu_and_trainium);
   REQUIRE(o.products.size() == 2);
   price_book book(as_of, day_count{90});
   CHECK(book.add(o, as_of) == 2);
@@ -90,12 +90,13 @@ TEST_CASE("a Savings Plans CSV file gives the same rates") {
             .value()
             .value() == decimal::parse("30.272"));
   const auto only_plan = [] {
-    io::savings_plan_filter f;
+    readers::savings_plan_filter f;
     f.plans.family("EC2InstanceSavingsPlans");
     return f;
   }();
-  CHECK(io::read_savings_plans_csv_file(savings_plans_csv, only_plan).terms[0].dimensions.size() ==
-        2);
+  CHECK(readers::read_savings_plans_csv_file(savings_plans_csv, only_plan)
+            .terms[0]
+            .dimensions.size() == 2);
 }
 
 TEST_CASE("bad Savings Plans input is reported with the byte offset or line and the field") {
@@ -113,7 +114,7 @@ TEST_CASE("bad Savings Plans input is reported with the byte offset or line and 
       doctest::Contains("rates[0].discountedRate.price: \"14,19\" is not a decimal price"),
       parse_error);
   // Every rate selected: the Lambda rate's unit is not one the table knows.
-  CHECK_THROWS_WITH_AS((void)read_json(json, io::savings_plan_filter{}),
+  CHECK_THROWS_WITH_AS((void)read_json(json, readers::savings_plan_filter{}),
                        doctest::Contains("rates[3].unit: \"Lambda-GB-Second\" is not in "
                                          "trncost's price-unit table"),
                        parse_error);
@@ -135,7 +136,7 @@ TEST_CASE("bad Savings Plans input is reported with the byte offset or line and 
       (void)read_json(edit(json, "  \"publicationDate\" : \"2026-09-12T00:00:00Z\",\n", ""),
                       gpu_and_trainium),
       doctest::Contains("publicationDate: is missing"), parse_error);
-  CHECK_THROWS_WITH_AS((void)read_json(json, io::savings_plan_rates_for({"trn2.48xlarge"})),
+  CHECK_THROWS_WITH_AS((void)read_json(json, readers::savings_plan_rates_for({"trn2.48xlarge"})),
                        doctest::Contains("sp.json: no Savings Plans rate matches the filter "
                                          "(plans: everything; rates: discountedInstanceType="
                                          "trn2.48xlarge) among the 8 rates of the file"),

@@ -12,8 +12,8 @@ namespace trncost_tests::io_csv_test {
 
 namespace {
 
-using trncost::io::detail::csv_header;
-using trncost::io::detail::csv_reader;
+using trncost::readers::detail::csv_header;
+using trncost::readers::detail::csv_reader;
 
 std::vector<std::string> fields(const csv_reader& r) {
   std::vector<std::string> out;

@@ -39,7 +39,7 @@ TEST_CASE("a repeated key is refused with its path in an object of more than 8 k
   for (int i = 0; i < 40; ++i)
     text += "\"k" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
   text += "\"k3\": 0}]}";
-  CHECK_THROWS_WITH_AS((void)io::detail::parse_json_text(text, "t.json"),
+  CHECK_THROWS_WITH_AS((void)readers::detail::parse_json_text(text, "t.json"),
                        // The offset is just after the repeated key: before ": 0}]}" (6 bytes).
                        ("trncost: t.json: byte " + std::to_string(text.size() - 6) +
                         ": outer[1].k3: appears twice in one object; trncost refuses a repeated "
@@ -47,7 +47,7 @@ TEST_CASE("a repeated key is refused with its path in an object of more than 8 k
                            .c_str(),
                        parse_error);
   // The same key in two different objects is no repeat.
-  CHECK(io::detail::parse_json_text("[{\"a\": 1}, {\"a\": 2}, {\"b\": {\"a\": 3}}]", "t.json")
+  CHECK(readers::detail::parse_json_text("[{\"a\": 1}, {\"a\": 2}, {\"b\": {\"a\": 3}}]", "t.json")
             .items()
             .size() == 3);
 }
@@ -59,27 +59,28 @@ TEST_CASE("a leading UTF-8 byte-order mark is accepted by every JSON reader") {
   std::istringstream marked(bom + offer_text);
   pricing::offer_filter f;
   f.where("servicecode", "AmazonEC2");
-  const auto a = io::read_offer_json(plain, "o.json", f);
-  const auto b = io::read_offer_json(marked, "o.json", f);
+  const auto a = readers::read_offer_json(plain, "o.json", f);
+  const auto b = readers::read_offer_json(marked, "o.json", f);
   CHECK(a.products.size() == b.products.size());
   CHECK(a.terms.size() == b.terms.size());
   // neuron-monitor capture.
   std::istringstream nm(bom + slurp(capture));
-  CHECK(io::read_neuron_monitor(nm, "nm.jsonl").reports_used == 22);
+  CHECK(readers::read_neuron_monitor(nm, "nm.jsonl").reports_used == 22);
   // JSON Lines run log: the first line starts with the mark.
   std::istringstream log(bom +
                          "{\"run_id\": \"r1\", \"event\": \"run\", \"name\": \"instance_type\", "
                          "\"value\": \"trn1.32xlarge\"}\n");
-  CHECK_THROWS_WITH_AS((void)io::read_run_log_json(log, "r.jsonl"), doctest::Contains("r.jsonl"),
+  CHECK_THROWS_WITH_AS((void)readers::read_run_log_json(log, "r.jsonl"),
+                       doctest::Contains("r.jsonl"),
                        parse_error);  // a run without its end row
   std::istringstream doc(bom + "{\"a\": 1}");
-  CHECK(io::detail::parse_json_stream(doc, "d.json").find("a")->text() == "1");
-  CHECK(io::detail::parse_json_text(bom + "{\"a\": 2}", "d.json").find("a")->text() == "2");
+  CHECK(readers::detail::parse_json_stream(doc, "d.json").find("a")->text() == "1");
+  CHECK(readers::detail::parse_json_text(bom + "{\"a\": 2}", "d.json").find("a")->text() == "2");
 }
 
 TEST_CASE("json_lines reads lines with the mark skipped and a CR dropped") {
   std::istringstream in(bom + "{}\r\n  \n{\"x\": 1}");
-  io::detail::json_lines lines(in, "l.jsonl");
+  readers::detail::json_lines lines(in, "l.jsonl");
   REQUIRE(lines.next());
   CHECK(lines.text() == "{}");
   CHECK(lines.line() == 1);
@@ -91,15 +92,15 @@ TEST_CASE("json_lines reads lines with the mark skipped and a CR dropped") {
   CHECK(lines.line() == 3);
   CHECK(lines.unterminated());
   CHECK_FALSE(lines.next());
-  std::istringstream big(std::string(io::detail::json_lines::max_line_bytes + 1, ' '));
-  io::detail::json_lines over(big, "big.jsonl");
+  std::istringstream big(std::string(readers::detail::json_lines::max_line_bytes + 1, ' '));
+  readers::detail::json_lines over(big, "big.jsonl");
   CHECK_THROWS_WITH_AS((void)over.next(),
                        "trncost: big.jsonl:1: the line is longer than 8388608 bytes (8 MiB), the "
                        "limit of one JSON Lines record; is this a JSON Lines file (one object per "
                        "line)?",
                        parse_error);
-  std::istringstream exact(std::string(io::detail::json_lines::max_line_bytes, ' ') + "\n");
-  io::detail::json_lines at_limit(exact, "ok.jsonl");
+  std::istringstream exact(std::string(readers::detail::json_lines::max_line_bytes, ' ') + "\n");
+  readers::detail::json_lines at_limit(exact, "ok.jsonl");
   CHECK(at_limit.next());
 }
 
@@ -107,13 +108,13 @@ TEST_CASE("a directory given as a file is refused as a directory") {
   const std::string dir = std::filesystem::temp_directory_path().string();
   const std::string rule = "trncost: " + dir + ": is a directory, not a file; give the file's path";
   pricing::offer_filter f;
-  CHECK_THROWS_WITH_AS((void)io::read_offer_json_file(dir, f), rule.c_str(), parse_error);
-  CHECK_THROWS_WITH_AS((void)io::read_offer_csv_file(dir, f), rule.c_str(), parse_error);
-  CHECK_THROWS_WITH_AS((void)io::read_neuron_monitor(dir), rule.c_str(), parse_error);
-  CHECK_THROWS_WITH_AS((void)io::read_run_log(dir), rule.c_str(), parse_error);
-  CHECK_THROWS_WITH_AS((void)io::read_model_support_file(dir, parse_date("2026-11-30")),
+  CHECK_THROWS_WITH_AS((void)readers::read_offer_json_file(dir, f), rule.c_str(), parse_error);
+  CHECK_THROWS_WITH_AS((void)readers::read_offer_csv_file(dir, f), rule.c_str(), parse_error);
+  CHECK_THROWS_WITH_AS((void)readers::read_neuron_monitor(dir), rule.c_str(), parse_error);
+  CHECK_THROWS_WITH_AS((void)readers::read_run_log(dir), rule.c_str(), parse_error);
+  CHECK_THROWS_WITH_AS((void)readers::read_model_support_file(dir, parse_date("2026-11-30")),
                        rule.c_str(), parse_error);
-  CHECK_THROWS_WITH_AS((void)io::open_input_file("/nonexistent/x.json"),
+  CHECK_THROWS_WITH_AS((void)readers::open_input_file("/nonexistent/x.json"),
                        "trncost: /nonexistent/x.json: cannot be opened (no such file)",
                        parse_error);
 }
@@ -123,7 +124,7 @@ TEST_CASE("a refused number keeps its reason and says when it is out of range") 
     try {
       (void)decimal::parse(text);
     } catch (const error& e) {
-      return io::decimal_rule(text, e, "price");
+      return readers::decimal_rule(text, e, "price");
     }
     return std::string("parsed");
   };

@@ -15,8 +15,8 @@
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::io_json_stream_test {
 
-using trncost::io::detail::blank_run;
-using trncost::io::detail::plain_string_run;
+using trncost::readers::detail::blank_run;
+using trncost::readers::detail::plain_string_run;
 
 /// Writes every event as text, so two parses can be compared as strings.
 struct recorder : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, recorder> {
@@ -50,7 +50,7 @@ outcome in_memory(const std::string& text) {
   recorder r;
   rapidjson::Reader reader;
   rapidjson::MemoryStream memory(text.data(), text.size());
-  const auto result = reader.Parse<trncost::io::detail::json_parse_flags>(memory, r);
+  const auto result = reader.Parse<trncost::readers::detail::json_parse_flags>(memory, r);
   return {r.log, static_cast<int>(result.Code()), result.IsError() ? result.Offset() : 0};
 }
 
@@ -58,8 +58,8 @@ outcome in_memory(const std::string& text) {
 outcome streamed(const std::string& text) {
   recorder r;
   std::istringstream in(text);
-  trncost::io::detail::istream_input input(in);
-  const auto result = trncost::io::detail::parse_json_stream_with(input, r);
+  trncost::readers::detail::istream_input input(in);
+  const auto result = trncost::readers::detail::parse_json_stream_with(input, r);
   return {r.log, static_cast<int>(result.Code()), result.IsError() ? result.Offset() : 0};
 }
 
@@ -195,10 +195,10 @@ TEST_CASE("the block input stops where RapidJSON stops with the same error and o
 /// Parses `text` through the duplicate-key guard; the repeated key's path, or "" when none.
 std::string repeated_key(const std::string& text) {
   recorder r;
-  trncost::io::detail::unique_keys<recorder> guard(r);
+  trncost::readers::detail::unique_keys<recorder> guard(r);
   std::istringstream in(text);
-  trncost::io::detail::istream_input input(in);
-  const auto result = trncost::io::detail::parse_json_stream_with(input, guard);
+  trncost::readers::detail::istream_input input(in);
+  const auto result = trncost::readers::detail::parse_json_stream_with(input, guard);
   if (!result.IsError()) return "";
   REQUIRE(guard.duplicate());
   return guard.path();
@@ -214,7 +214,7 @@ std::string object_of(std::size_t keys, const std::string& prefix, const std::st
 }
 
 TEST_CASE("key_hash depends on every byte and on the length") {
-  using trncost::io::detail::key_hash;
+  using trncost::readers::detail::key_hash;
   CHECK(key_hash("productFamily") == key_hash(std::string("productFamily")));
   CHECK(key_hash("") != key_hash(std::string(1, '\0')));
   // Keys that differ in one byte anywhere, in the words or in the tail, hash differently here.

@@ -9,9 +9,9 @@
 // File-local: the test program is a unity build (tests/CMakeLists.txt).
 namespace trncost_tests::io_json_test {
 
-using trncost::io::detail::json_value;
-using trncost::io::detail::parse_json_stream;
-using trncost::io::detail::parse_json_text;
+using trncost::readers::detail::json_value;
+using trncost::readers::detail::parse_json_stream;
+using trncost::readers::detail::parse_json_text;
 
 TEST_CASE("json_value: numbers keep their text, members keep file order") {
   const json_value v = parse_json_text(

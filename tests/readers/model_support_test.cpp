@@ -32,11 +32,11 @@ evidence_set read_fixture(const char* file, evidence_set (*read)(std::istream&, 
 
 evidence_set read_csv_text(const std::string& text) {
   std::istringstream in(text);
-  return io::read_model_support_csv(in, ref("bad.csv"));
+  return readers::read_model_support_csv(in, ref("bad.csv"));
 }
 evidence_set read_jsonl_text(const std::string& text) {
   std::istringstream in(text);
-  return io::read_model_support_jsonl(in, ref("bad.jsonl"));
+  return readers::read_model_support_jsonl(in, ref("bad.jsonl"));
 }
 
 const std::string header =
@@ -114,7 +114,7 @@ void check_fixture(const evidence_set& set, const char* file) {
 
 TEST_CASE("the CSV fixture reads into rows with the dataset's columns") {
   const auto set =
-      read_fixture("model_support.csv", io::read_model_support_csv, "model_support.csv");
+      read_fixture("model_support.csv", readers::read_model_support_csv, "model_support.csv");
   check_fixture(set, "model_support.csv");
   // The failed row's error spans two lines: the next record starts on line 5.
   CHECK(set.rows()[1].line == 3);
@@ -123,32 +123,33 @@ TEST_CASE("the CSV fixture reads into rows with the dataset's columns") {
 
 TEST_CASE("the JSON Lines fixture reads into the same rows") {
   const auto set =
-      read_fixture("model_support.jsonl", io::read_model_support_jsonl, "model_support.jsonl");
+      read_fixture("model_support.jsonl", readers::read_model_support_jsonl, "model_support.jsonl");
   check_fixture(set, "model_support.jsonl");
   CHECK(set.rows()[1].line == 2);
   CHECK(set.rows()[0].tested_at_text == "2026-10-02T08:15:00.123Z");
 }
 
 TEST_CASE("a file is read by its extension, and its path names it in findings") {
-  const auto set = io::read_model_support_file(data_dir + "model_support.jsonl", consulted);
+  const auto set = readers::read_model_support_file(data_dir + "model_support.jsonl", consulted);
   CHECK(set.size() == 7);
   CHECK(set.source().file == data_dir + "model_support.jsonl");
   CHECK(set.source().dataset == "aws-neuron/torch-neuronx-model-support");
-  CHECK(io::read_model_support_file(data_dir + "model_support.csv", consulted).size() == 7);
+  CHECK(readers::read_model_support_file(data_dir + "model_support.csv", consulted).size() == 7);
   CHECK_THROWS_WITH_AS(
-      (void)io::read_model_support_file(data_dir + "nope.csv", consulted),
+      (void)readers::read_model_support_file(data_dir + "nope.csv", consulted),
       ("trncost: " + data_dir + "nope.csv: cannot be opened (no such file)").c_str(), parse_error);
   const std::string not_an_export =
       std::string(TRNCOST_TESTS_DIR) + "/readers/model_support_test.cpp";
   CHECK_THROWS_WITH_AS(
-      (void)io::read_model_support_file(not_an_export, consulted),
+      (void)readers::read_model_support_file(not_an_export, consulted),
       ("trncost: " + not_an_export + ": unknown extension (expected .csv, .jsonl or .json)")
           .c_str(),
       parse_error);
 }
 
 TEST_CASE("an older export with fewer columns in another order is read, the gaps are a finding") {
-  const auto set = read_fixture("model_support_older.csv", io::read_model_support_csv, "older.csv");
+  const auto set =
+      read_fixture("model_support_older.csv", readers::read_model_support_csv, "older.csv");
   REQUIRE(set.size() == 2);
   CHECK(set.rows()[0].stack->transformers == "4.55.4");
   CHECK(set.rows()[0].exclusion.empty());
@@ -288,10 +289,10 @@ TEST_CASE("an empty result with an exclusion reason is an exclusion, blank lines
 }
 
 TEST_CASE("the column lists are the dataset's") {
-  CHECK(io::model_support_columns.size() == 24);
-  CHECK(io::model_support_columns.front() == "model_id");
-  CHECK(io::model_support_columns.back() == "run_py");
-  CHECK(io::model_support_required_columns.size() == 5);
+  CHECK(readers::model_support_columns.size() == 24);
+  CHECK(readers::model_support_columns.front() == "model_id");
+  CHECK(readers::model_support_columns.back() == "run_py");
+  CHECK(readers::model_support_required_columns.size() == 5);
 }
 
 }  // namespace trncost_tests::io_model_support_test

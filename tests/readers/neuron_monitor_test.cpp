@@ -26,9 +26,9 @@ std::string read_all(const std::string& path) {
   return s.str();
 }
 
-io::neuron_monitor_summary read_text(const std::string& text) {
+readers::neuron_monitor_summary read_text(const std::string& text) {
   std::istringstream in(text);
-  return io::read_neuron_monitor(in, "nm.jsonl");
+  return readers::read_neuron_monitor(in, "nm.jsonl");
 }
 
 // A one-runtime report with the given cores' JSON and extra runtime members.
@@ -41,7 +41,7 @@ std::string report(const std::string& cores, const std::string& runtime_error = 
 }  // namespace
 
 TEST_CASE("a 24-report capture on 32 cores averages to the hand-computed means") {
-  const auto s = io::read_neuron_monitor(capture);
+  const auto s = readers::read_neuron_monitor(capture);
   CHECK(s.instance_type == "trn1.32xlarge");
   CHECK(s.reports == 24);
   // Reports 6 and 15 (lines 7 and 16) carry an error: counted, listed, not averaged.
@@ -72,7 +72,7 @@ TEST_CASE("a 24-report capture on 32 cores averages to the hand-computed means")
 }
 
 TEST_CASE("the capture's averages become measured inputs and a run record's sample") {
-  const auto s = io::read_neuron_monitor(capture);
+  const auto s = readers::read_neuron_monitor(capture);
   const auto u = s.utilization("ft-8b-trn1-r1", parse_timestamp("2026-11-20T09:27:00Z"),
                                parse_timestamp("2026-11-20T10:27:00Z"));
   CHECK(u.value().value() == decimal("78.25"));
@@ -98,9 +98,9 @@ TEST_CASE("a capture in the older layout (no flops, idle core written 0) reads")
   // Written by make_older_schema.py (tests/readers/data/neuron-monitor/): 3 reports of a
   // trn1.2xlarge, 2 cores, no flops counter, and sections the reader skips (memory per loaded
   // model, runtime vCPU usage, ECC counters).
-  const auto s = io::read_neuron_monitor(std::string(TRNCOST_TESTS_DIR) +
-                                         "/readers/data/neuron-monitor/"
-                                         "trn1.2xlarge-3-reports-no-flops.jsonl");
+  const auto s = readers::read_neuron_monitor(std::string(TRNCOST_TESTS_DIR) +
+                                              "/readers/data/neuron-monitor/"
+                                              "trn1.2xlarge-3-reports-no-flops.jsonl");
   CHECK(s.reports == 3);
   CHECK(s.reports_used == 3);
   CHECK(s.instance_type == "trn1.2xlarge");
@@ -165,33 +165,33 @@ TEST_CASE("bad reports are refused with the line and the field") {
                        "trncost: nm.jsonl: no report to average (1 read, 1 with an error, 0 "
                        "without NeuronCore counters)",
                        parse_error);
-  CHECK_THROWS_WITH_AS(io::read_neuron_monitor("/nonexistent/nm.jsonl"),
+  CHECK_THROWS_WITH_AS(readers::read_neuron_monitor("/nonexistent/nm.jsonl"),
                        "trncost: /nonexistent/nm.jsonl: cannot be opened (no such file)",
                        parse_error);
 }
 
 TEST_CASE("instrument numbers with exponents read exactly, beyond 18 digits truncated") {
   decimal v;
-  REQUIRE(io::detail::measurement_decimal("9.5367431640625e-05", v));
+  REQUIRE(readers::detail::measurement_decimal("9.5367431640625e-05", v));
   CHECK(v == decimal("0.000095367431640625"));
-  REQUIRE(io::detail::measurement_decimal("1.5E3", v));
+  REQUIRE(readers::detail::measurement_decimal("1.5E3", v));
   CHECK(v == decimal(1500));
-  REQUIRE(io::detail::measurement_decimal("-2e-20", v));
+  REQUIRE(readers::detail::measurement_decimal("-2e-20", v));
   CHECK(v == decimal(0));
-  REQUIRE(io::detail::measurement_decimal("0.12345678901234567891", v));
+  REQUIRE(readers::detail::measurement_decimal("0.12345678901234567891", v));
   CHECK(v == decimal("0.123456789012345678"));
-  CHECK_FALSE(io::detail::measurement_decimal("1e", v));
-  CHECK_FALSE(io::detail::measurement_decimal("abc", v));
+  CHECK_FALSE(readers::detail::measurement_decimal("1e", v));
+  CHECK_FALSE(readers::detail::measurement_decimal("abc", v));
 }
 
 TEST_CASE("core lists name a contiguous range or each core") {
-  using io::neuron_core_summary;
-  CHECK(io::detail::core_list({neuron_core_summary{.index = 0}, neuron_core_summary{.index = 1}}) ==
-        "0-1");
-  CHECK(io::detail::core_list({neuron_core_summary{.index = 0}, neuron_core_summary{.index = 2}}) ==
-        "0,2");
-  CHECK(io::detail::core_list({neuron_core_summary{.index = 4}}) == "4");
-  CHECK(io::detail::core_list({}) == "none");
+  using readers::neuron_core_summary;
+  CHECK(readers::detail::core_list(
+            {neuron_core_summary{.index = 0}, neuron_core_summary{.index = 1}}) == "0-1");
+  CHECK(readers::detail::core_list(
+            {neuron_core_summary{.index = 0}, neuron_core_summary{.index = 2}}) == "0,2");
+  CHECK(readers::detail::core_list({neuron_core_summary{.index = 4}}) == "4");
+  CHECK(readers::detail::core_list({}) == "none");
 }
 
 }  // namespace trncost_tests::io_neuron_monitor_test

@@ -24,12 +24,12 @@ const std::string fixture = std::string(TRNCOST_TESTS_DIR) + "/readers/data/run-
 
 std::vector<run_record> read_csv_text(const std::string& text) {
   std::istringstream in(text);
-  return io::read_run_log_csv(in, "bad.csv");
+  return readers::read_run_log_csv(in, "bad.csv");
 }
 
 std::vector<run_record> read_json_text(const std::string& text) {
   std::istringstream in(text);
-  return io::read_run_log_json(in, "bad.jsonl");
+  return readers::read_run_log_json(in, "bad.jsonl");
 }
 
 const std::string header =
@@ -43,7 +43,7 @@ const std::string minimal = header +
 }  // namespace
 
 TEST_CASE("the CSV run log of a multi-run fine-tune reads into four whole runs") {
-  const auto runs = io::read_run_log(fixture + ".csv");
+  const auto runs = readers::read_run_log(fixture + ".csv");
   REQUIRE(runs.size() == 4);
   const auto& r1 = runs[0];
   CHECK(r1.id == "ft-8b-trn1-r1");
@@ -85,8 +85,8 @@ TEST_CASE("the CSV run log of a multi-run fine-tune reads into four whole runs")
 }
 
 TEST_CASE("the JSON Lines run log reads the same runs as the CSV one") {
-  const auto csv = io::read_run_log(fixture + ".csv");
-  const auto json = io::read_run_log(fixture + ".jsonl");
+  const auto csv = readers::read_run_log(fixture + ".csv");
+  const auto json = readers::read_run_log(fixture + ".jsonl");
   REQUIRE(json.size() == csv.size());
   for (std::size_t i = 0; i < csv.size(); ++i) {
     CAPTURE(i);
@@ -106,7 +106,8 @@ TEST_CASE("the JSON Lines run log reads the same runs as the CSV one") {
 }
 
 TEST_CASE("repetitions of the fine-tune keep the failed run and the one short of the target") {
-  const auto rep = summarize_runs<units::tokens_per_second_t>(io::read_run_log(fixture + ".csv"));
+  const auto rep =
+      summarize_runs<units::tokens_per_second_t>(readers::read_run_log(fixture + ".csv"));
   CHECK(rep.runs == 4);
   CHECK(rep.completed == 3);
   CHECK(rep.failed == 1);
@@ -133,7 +134,7 @@ TEST_CASE("repetitions of the fine-tune keep the failed run and the one short of
 }
 
 TEST_CASE("the fine-tune's runs feed the model: phase medians, throughput, interruptions") {
-  const auto f = feed_model<units::tokens_per_second_t>(io::read_run_log(fixture + ".jsonl"));
+  const auto f = feed_model<units::tokens_per_second_t>(readers::read_run_log(fixture + ".jsonl"));
   // Medians over r1, r2, r3: setup (360, 300, 420) = 360; compilation (1260, 1200, 1320) = 1260;
   // evaluation (1200, 1200, 1260) = 1200; checkpointing (540, 600, 480) = 540; waiting (240, 300,
   // 180) = 240.
@@ -240,7 +241,7 @@ TEST_CASE("bad run logs are refused with the file, the line and the field") {
                        parse_error);
   CHECK_THROWS_WITH_AS(read_csv_text(""), "trncost: bad.csv: the run log is empty (no header)",
                        parse_error);
-  CHECK_THROWS_WITH_AS(io::read_run_log("/nonexistent/runs.csv"),
+  CHECK_THROWS_WITH_AS(readers::read_run_log("/nonexistent/runs.csv"),
                        "trncost: /nonexistent/runs.csv: cannot be opened (no such file)",
                        parse_error);
 }
@@ -435,7 +436,7 @@ TEST_CASE("the same run in two logs is refused naming both files and lines") {
       "\n"
       R"({"run_id": "a", "event": "end", "name": "completed", "start": "2026-11-20T09:10:00Z"})"
       "\n");
-  CHECK_THROWS_WITH_AS(io::append_runs(runs, again),
+  CHECK_THROWS_WITH_AS(readers::append_runs(runs, again),
                        "trncost: bad.jsonl:1: run_id: run 'a' is also logged in bad.csv:2; a run "
                        "is logged in one file (read twice, its time, incidents and cost would "
                        "count twice)",
@@ -445,11 +446,11 @@ TEST_CASE("the same run in two logs is refused naming both files and lines") {
                              "b,run,instance_count,,,1,,,,,\n"
                              "b,phase,training,2026-11-20T09:00:00Z,600,,,60000,,,\n"
                              "b,end,completed,2026-11-20T09:10:00Z,,,,,,,\n");
-  io::append_runs(runs, other);
+  readers::append_runs(runs, other);
   REQUIRE(runs.size() == 2);
   CHECK(runs[1].id == "b");
-  CHECK(io::read_run_logs({fixture + ".csv"}).size() == 4);
-  CHECK_THROWS_WITH_AS(io::read_run_logs({fixture + ".csv", fixture + ".jsonl"}),
+  CHECK(readers::read_run_logs({fixture + ".csv"}).size() == 4);
+  CHECK_THROWS_WITH_AS(readers::read_run_logs({fixture + ".csv", fixture + ".jsonl"}),
                        ("trncost: " + fixture +
                         ".jsonl:1: run_id: run 'ft-8b-trn1-r1' is also "
                         "logged in " +

@@ -14,7 +14,7 @@
 namespace trncost_tests::io_spot_advisor_test {
 
 using namespace trncost;
-using namespace trncost::io;
+using namespace trncost::readers;
 using namespace trncost_support::price_fixtures;
 
 namespace {

@@ -22,22 +22,22 @@ const std::string header =
     "model_id,Date,Input type,Requests per Second,Request Latency (s),Time-to-first-token "
     "(ms),Inter Token Latency (ms),Output Token Throughput (t/s)\n";
 
-io::vllm_bench_results read_text(const std::string& text, std::uint64_t instances = 1) {
+readers::vllm_bench_results read_text(const std::string& text, std::uint64_t instances = 1) {
   std::istringstream in(text);
-  return io::read_vllm_bench(in, "bench.csv", instances);
+  return readers::read_vllm_bench(in, "bench.csv", instances);
 }
 
-io::vllm_run_config config_text(const std::string& text) {
+readers::vllm_run_config config_text(const std::string& text) {
   std::istringstream in(text);
-  return io::read_vllm_run_config(in, "run.env");
+  return readers::read_vllm_run_config(in, "run.env");
 }
 
-const measured& measured_of(const io::vllm_operating_point& p) {
+const measured& measured_of(const readers::vllm_operating_point& p) {
   return std::get<measured>(p.output_tokens_per_second.origin());
 }
 
-io::latency_target target(const char* ttft_ms, const char* itl_ms) {
-  io::latency_target t;
+readers::latency_target target(const char* ttft_ms, const char* itl_ms) {
+  readers::latency_target t;
   if (ttft_ms != nullptr) t.max_time_to_first_token = make(units::millisecond, ttft_ms);
   if (itl_ms != nullptr) t.max_inter_token_latency = make(units::millisecond, itl_ms);
   return t;
@@ -47,7 +47,7 @@ io::latency_target target(const char* ttft_ms, const char* itl_ms) {
 
 TEST_CASE("the fixture's four load levels read as measured operating points") {
   const auto r =
-      io::read_vllm_bench(dir + "qwen3-32b-trn2-results.csv", 1, dir + "qwen3-32b-trn2.env");
+      readers::read_vllm_bench(dir + "qwen3-32b-trn2-results.csv", 1, dir + "qwen3-32b-trn2.env");
   REQUIRE(r.points.size() == 4);
   CHECK(r.duplicates.empty());
   REQUIRE(r.config.has_value());
@@ -100,7 +100,7 @@ TEST_CASE("figures are divided by the instances the server ran on") {
   // 718.75 / 2 = 359.375 token/s per instance; 2.875 / 2 = 1.4375 request/s; latencies unchanged.
   std::istringstream in(
       header + "m,2026-11-02-08-15-00,asynchronous@3.00 req/sec,2.875,9.5,420,36.5,718.75\n");
-  const auto r = io::read_vllm_bench(in, "bench.csv", 2);
+  const auto r = readers::read_vllm_bench(in, "bench.csv", 2);
   CHECK(r.instances == 2);
   CHECK(r.points[0].output_tokens_per_second.value().value() == decimal("359.375"));
   CHECK(r.points[0].requests_per_second.value().value() == decimal("1.4375"));
@@ -237,7 +237,7 @@ TEST_CASE("a configuration of another model is refused at the row") {
                         "Qwen_Qwen3-32B,2026-11-02-08-15-00,synchronous,0.25,4,180,15.5,"
                         "62.5\nother_m,2026-11-02-08-15-00,throughput,3,14,2150,41,800\n");
   CHECK_THROWS_WITH_AS(
-      io::read_vllm_bench(in, "bench.csv", 1, config_text("MODEL_ID=Qwen/Qwen3-32B\n")),
+      readers::read_vllm_bench(in, "bench.csv", 1, config_text("MODEL_ID=Qwen/Qwen3-32B\n")),
       "trncost: bench.csv:3: column 'model_id': 'other_m' is not the model of the run "
       "configuration run.env (MODEL_ID Qwen/Qwen3-32B, written 'Qwen_Qwen3-32B' in results); the "
       "configuration is not this run's",
@@ -245,11 +245,11 @@ TEST_CASE("a configuration of another model is refused at the row") {
 }
 
 TEST_CASE("the operating point is the highest throughput meeting the latency target") {
-  const auto r = io::read_vllm_bench(dir + "qwen3-32b-trn2-results.csv", 1);
+  const auto r = readers::read_vllm_bench(dir + "qwen3-32b-trn2-results.csv", 1);
   const std::string csv = dir + "qwen3-32b-trn2-results.csv";
   // TTFT <= 500 ms and ITL <= 40 ms: the three first levels meet it (ITL 15.5, 24, 36.5; TTFT 180,
   // 240, 420); throughput is out (TTFT 2150, ITL 41). The highest of 62.5, 375, 718.75 is line 4.
-  const auto p = io::select_operating_point(r, target("500", "40"));
+  const auto p = readers::select_operating_point(r, target("500", "40"));
   CHECK(p.origin == csv + ":4");
   CHECK(p.output_tokens_per_second.value().value() == decimal("718.75"));
   CHECK(p.requests_per_second.value().value() == decimal("2.875"));
@@ -269,18 +269,18 @@ TEST_CASE("the operating point is the highest throughput meeting the latency tar
   CHECK(measured_of(r.points[2]).method.find("chosen") == std::string::npos);
 
   // ITL <= 30 ms leaves 62.5 and 375: line 3. A bound exactly met is met (ITL 24 <= 24).
-  CHECK(io::select_operating_point(r, target(nullptr, "24")).origin == csv + ":3");
+  CHECK(readers::select_operating_point(r, target(nullptr, "24")).origin == csv + ":3");
   // Request latency alone: <= 10 s leaves lines 2-4.
-  io::latency_target by_request;
+  readers::latency_target by_request;
   by_request.max_request_latency = make(units::second, "10");
-  CHECK(io::select_operating_point(r, by_request).origin == csv + ":4");
+  CHECK(readers::select_operating_point(r, by_request).origin == csv + ":4");
 }
 
 TEST_CASE("no operating point meeting the target is an error listing each breach") {
-  const auto r = io::read_vllm_bench(dir + "qwen3-32b-trn2-results.csv", 1);
+  const auto r = readers::read_vllm_bench(dir + "qwen3-32b-trn2-results.csv", 1);
   const std::string csv = dir + "qwen3-32b-trn2-results.csv";
   CHECK_THROWS_WITH_AS(
-      io::select_operating_point(r, target("150", nullptr)),
+      readers::select_operating_point(r, target("150", nullptr)),
       ("trncost: vLLM benchmark " + csv + ": no operating point meets mean TTFT <= 150 ms (" + csv +
        ":2 'synchronous': mean TTFT 180 ms > 150 ms; " + csv +
        ":3 'asynchronous@1.50 req/sec': mean TTFT 240 ms > 150 ms; " + csv +
@@ -288,11 +288,11 @@ TEST_CASE("no operating point meeting the target is an error listing each breach
        ":5 'throughput': mean TTFT 2150 ms > 150 ms)")
           .c_str(),
       input_error);
-  CHECK_THROWS_WITH_AS(io::select_operating_point(r, io::latency_target{}),
+  CHECK_THROWS_WITH_AS(readers::select_operating_point(r, readers::latency_target{}),
                        doctest::Contains("the latency target sets no bound"), input_error);
   auto median = target("500", nullptr);
-  median.statistic = io::latency_statistic::median;
-  CHECK_THROWS_WITH_AS(io::select_operating_point(r, median),
+  median.statistic = readers::latency_statistic::median;
+  CHECK_THROWS_WITH_AS(readers::select_operating_point(r, median),
                        doctest::Contains("the target bounds the median latency, but the results "
                                          "give means"),
                        input_error);
@@ -301,14 +301,14 @@ TEST_CASE("no operating point meeting the target is an error listing each breach
 TEST_CASE("results of several models need the model named") {
   const auto r = read_text(header + "a,2026-11-02-08-15-00,synchronous,0.25,4,180,15.5,62.5\n" +
                            "b,2026-11-03-08-15-00,synchronous,0.5,4,180,15.5,125\n");
-  CHECK_THROWS_WITH_AS(io::select_operating_point(r, target("500", nullptr)),
+  CHECK_THROWS_WITH_AS(readers::select_operating_point(r, target("500", nullptr)),
                        "trncost: vLLM benchmark bench.csv: the results hold several models ('a', "
                        "'b'); name the one to serve",
                        input_error);
-  CHECK(io::select_operating_point(r, target("500", nullptr), "a")
+  CHECK(readers::select_operating_point(r, target("500", nullptr), "a")
             .output_tokens_per_second.value()
             .value() == decimal("62.5"));
-  CHECK_THROWS_WITH_AS(io::select_operating_point(r, target("500", nullptr), "c"),
+  CHECK_THROWS_WITH_AS(readers::select_operating_point(r, target("500", nullptr), "c"),
                        "trncost: vLLM benchmark bench.csv: no result for model 'c' (the file has "
                        "'a', 'b')",
                        input_error);
@@ -318,7 +318,7 @@ TEST_CASE("a result in a real run's layout (full-precision figures, unquoted MOD
   // tests/readers/data/vllm-bench/single-instance__mistral-7b-trn2__* (README.md beside them):
   // three load levels, every figure the shortest text of a double, invented.
   const std::string base = dir + "single-instance__mistral-7b-trn2__";
-  const auto r = io::read_vllm_bench(base + "vllm-results.csv", 1, base + ".env");
+  const auto r = readers::read_vllm_bench(base + "vllm-results.csv", 1, base + ".env");
   REQUIRE(r.config.has_value());
   CHECK(r.config->model_id == "mistralai/Mistral-7B-Instruct-v0.3");
   CHECK(r.config->value("TENSOR_PARALLEL_SIZE") == "2");
@@ -332,7 +332,7 @@ TEST_CASE("a result in a real run's layout (full-precision figures, unquoted MOD
   CHECK(r.points[0].started == parse_timestamp("2026-03-09T14:05:27Z"));
   // TTFT <= 500 ms and ITL <= 50 ms: the throughput level's TTFT (1407.3 ms) is out; of the
   // synchronous (50.6 token/s) and asynchronous (515.7 token/s) levels, the asynchronous one.
-  CHECK(io::select_operating_point(r, target("500", "50")).input_type ==
+  CHECK(readers::select_operating_point(r, target("500", "50")).input_type ==
         "asynchronous@2.17 req/sec");
 }
 

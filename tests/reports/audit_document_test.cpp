@@ -19,8 +19,8 @@ using namespace trncost;
 TEST_CASE("audit_document recomputes a plan and an estimate, each by its own checker") {
   const std::string examples = TRNCOST_TESTS_DIR "/../examples/";
   // The plan: 29,984.077723389142567224 USD of spend (tests/scenario/plan_json_test.cpp).
-  const std::string plan =
-      io::render_json(io::run_plan(io::read_plan(examples + "plans/cpt-and-sweep.toml")));
+  const std::string plan = scenario::render_json(
+      scenario::run_plan(scenario::read_plan(examples + "plans/cpt-and-sweep.toml")));
   const auto p = report::audit_document(plan, "plan.json");
   CHECK(p.ok);
   CHECK(p.kind == "plan");
@@ -33,9 +33,9 @@ TEST_CASE("audit_document recomputes a plan and an estimate, each by its own che
   CHECK_FALSE(tampered.ok);
   CHECK(tampered.first_mismatch.find("spend") != std::string::npos);
   // An estimate's report: its counts and the command's sentence.
-  const auto est =
-      io::evaluate_scenario(io::read_scenario(examples + "scenarios/fine-tune-8b-trn1.toml"));
-  const auto e = report::audit_document(io::render_json(est), "e.json");
+  const auto est = scenario::evaluate_scenario(
+      scenario::read_scenario(examples + "scenarios/fine-tune-8b-trn1.toml"));
+  const auto e = report::audit_document(report::render_json(est), "e.json");
   CHECK(e.ok);
   CHECK(e.kind == "estimate");
   CHECK(e.lines == est.lines.size());

@@ -26,7 +26,7 @@ using reports_test::small_options;
 namespace {
 
 std::string flagship_json(flagship::variant v = flagship::variant::baseline) {
-  return io::render_json(flagship::build(v).evaluate(flagship::as_of));
+  return report::render_json(flagship::build(v).evaluate(flagship::as_of));
 }
 
 /// The report without the input named `name` (its whole object in the top-level inputs array).
@@ -56,7 +56,7 @@ using reports_test::require_caught;
 TEST_CASE("every example estimate survives the round trip estimate -> JSON -> audit") {
   for (const auto v : {flagship::variant::baseline, flagship::variant::trn2_third_party,
                        flagship::variant::logs_missing}) {
-    const auto r = io::audit(flagship_json(v), "flagship.json");
+    const auto r = report::audit(flagship_json(v), "flagship.json");
     CAPTURE(static_cast<int>(v));
     CHECK(r.ok);
     CHECK(r.first_mismatch.empty());
@@ -69,7 +69,7 @@ TEST_CASE("every example estimate survives the round trip estimate -> JSON -> au
         small_options{.open_uncertainty = true, .resolved_uncertainty = true},
         small_options{.declare_logs = false}}) {
     const auto est = small_estimate(o);
-    const auto r = io::audit(io::render_json(est));
+    const auto r = report::audit(report::render_json(est));
     CAPTURE(to_string(est.status));
     CHECK(r.ok);
   }
@@ -82,14 +82,14 @@ TEST_CASE("every example estimate survives the round trip estimate -> JSON -> au
 
 TEST_CASE("the audit reads a report from a stream") {
   std::istringstream in(flagship_json());
-  const auto r = io::audit(in, "flagship.json");
+  const auto r = report::audit(in, "flagship.json");
   CHECK(r.ok);
 }
 
 TEST_CASE("tampering: a changed price is caught at the first line it prices") {
   // training: 21.5 x 240 / 3600 = 1.433333333333333333; with 23: 23 x 240 / 3600
   // = 1.533333333333333333.
-  const auto json = io::render_json(small_estimate());
+  const auto json = report::render_json(small_estimate());
   const auto tampered = replace_once(json, "\"name\": \"trn1_price\",\n      \"value\": \"21.5\"",
                                      "\"name\": \"trn1_price\",\n      \"value\": \"23\"");
   require_caught(tampered,
@@ -98,25 +98,25 @@ TEST_CASE("tampering: a changed price is caught at the first line it prices") {
                  "1.533333333333333333");
   // A measured run changed: median(58000, 70000, 60000) = 60000 still, but
   // median(58000, 57000, 60000) = 58000 is caught at the median.
-  const auto sourced = io::render_json(reports_test::sourced_estimate());
+  const auto sourced = report::render_json(reports_test::sourced_estimate());
   require_caught(replace_once(sourced, "\"value\": \"61000\"", "\"value\": \"57000\""),
                  "derivations[0] 'useful_throughput' = median of useful_throughput over 3 runs: "
                  "the report says 60000, recomputed 58000");
 }
 
 TEST_CASE("tampering: a changed total is caught") {
-  require_caught(replace_once(io::render_json(small_estimate()),
+  require_caught(replace_once(report::render_json(small_estimate()),
                               "\"total\": \"43.796689497716894963\"", "\"total\": \"40\""),
                  "totals.total: the report says 40, the lines sum to 43.796689497716894963");
   require_caught(
-      replace_once(io::render_json(small_estimate()),
+      replace_once(report::render_json(small_estimate()),
                    "\"category\": \"compute\",\n        \"amount\": \"43.358333333333333319\"",
                    "\"category\": \"compute\",\n        \"amount\": \"43\""),
       "totals.by_category 'compute': the report says 43, recomputed 43.358333333333333319");
 }
 
 TEST_CASE("tampering: a removed input is caught where it is used") {
-  const auto json = io::render_json(small_estimate());
+  const auto json = report::render_json(small_estimate());
   // eval_s is an operand of the first derivation; trn1_price the price of the first line.
   require_caught(remove_input(json, "eval_s"),
                  "derivation 'train_s + eval_s': operand 'eval_s' is neither an input nor an "
@@ -129,14 +129,14 @@ TEST_CASE("tampering: a removed input is caught where it is used") {
                  "'kept_h' is neither");
   // The flagship: removing any input it lists makes the audit fail.
   const auto flagship_text = flagship_json();
-  const auto doc = io::read_report(flagship_text);
-  CHECK_FALSE(io::audit(remove_input(flagship_text, doc.inputs.front().name)).ok);
-  CHECK_FALSE(io::audit(remove_input(flagship_text, doc.inputs.back().name)).ok);
+  const auto doc = report::read_report(flagship_text);
+  CHECK_FALSE(report::audit(remove_input(flagship_text, doc.inputs.front().name)).ok);
+  CHECK_FALSE(report::audit(remove_input(flagship_text, doc.inputs.back().name)).ok);
 }
 
 TEST_CASE("tampering: a status upgraded by hand is caught - with or without its reasons") {
   // An assumption (overlap_s) makes the estimate provisional.
-  const auto json = io::render_json(small_estimate({.assumed_overlap = true}));
+  const auto json = report::render_json(small_estimate({.assumed_overlap = true}));
   const auto upgraded =
       replace_once(json, "\"status\": \"provisional\"", "\"status\": \"verified\"");
   require_caught(upgraded,
@@ -152,17 +152,17 @@ TEST_CASE("tampering: a status upgraded by hand is caught - with or without its 
                  "reasons: the status rules give rule 'no-assumption' (overlap_s is an "
                  "assumption), the report does not");
   // A stale quote (consulted 2026-10-01, 60 days before 2026-11-30) claimed verified.
-  const auto stale = io::render_json(small_estimate({.consulted = parse_date("2026-10-01")}));
+  const auto stale = report::render_json(small_estimate({.consulted = parse_date("2026-10-01")}));
   require_caught(replace_once(stale, "\"status\": \"stale\"", "\"status\": \"verified\""),
                  "status: the report says 'verified', the status rules give 'stale' (trn1_price "
                  "was consulted on 2026-10-01");
   // A third-party price claimed verified.
-  const auto third = io::render_json(small_estimate({.third_party_price = true}));
+  const auto third = report::render_json(small_estimate({.third_party_price = true}));
   require_caught(replace_once(third, "\"status\": \"provisional\"", "\"status\": \"verified\""),
                  "status: the report says 'verified', the status rules give 'provisional' "
                  "(trn1_price is third-party)");
   // A missing category claimed verified.
-  const auto incomplete = io::render_json(small_estimate({.declare_logs = false}));
+  const auto incomplete = report::render_json(small_estimate({.declare_logs = false}));
   require_caught(replace_once(incomplete, "\"status\": \"incomplete\"", "\"status\": \"verified\""),
                  "status: the report says 'verified', the status rules give 'incomplete'");
   // ... or its coverage rewritten to look declared: a declared category counts 0 in the subtotals.
@@ -170,7 +170,7 @@ TEST_CASE("tampering: a status upgraded by hand is caught - with or without its 
                               "\"coverage\": \"declared-none\", \"justification\": \"x\""),
                  "totals.by_category 'logs': missing (recomputed 0)");
   // An open migration uncertainty claimed verified, and one flipped to resolved by hand.
-  const auto open = io::render_json(small_estimate({.open_uncertainty = true}));
+  const auto open = report::render_json(small_estimate({.open_uncertainty = true}));
   require_caught(
       replace_once(open, "\"status\": \"provisional\"", "\"status\": \"verified\""),
       "status: the report says 'verified', the status rules give 'provisional' "
@@ -179,11 +179,11 @@ TEST_CASE("tampering: a status upgraded by hand is caught - with or without its 
                  "status: the report says 'provisional', the status rules give 'verified'");
   // The flagship as well.
   const auto flagship_text = flagship_json();
-  const auto flagship_doc = io::read_report(flagship_text);
+  const auto flagship_doc = report::read_report(flagship_text);
   if (flagship_doc.status != estimate_status::verified) {
     const std::string claimed =
         "\"status\": \"" + std::string(to_string(flagship_doc.status)) + "\"";
-    CHECK_FALSE(io::audit(replace_once(flagship_text, claimed, "\"status\": \"verified\"")).ok);
+    CHECK_FALSE(report::audit(replace_once(flagship_text, claimed, "\"status\": \"verified\"")).ok);
   }
 }
 
@@ -192,13 +192,13 @@ TEST_CASE("a reason names its rule and category and the audit recomputes them") 
   for (const auto& e : verified_rules) CHECK(report::parse_rule(e.name) == e.rule);
   CHECK_FALSE(report::parse_rule("every category accounted").has_value());
   // logs neither modelled nor declared: one reason, of rule every-category-accounted, about logs.
-  const auto incomplete = io::render_json(small_estimate({.declare_logs = false}));
+  const auto incomplete = report::render_json(small_estimate({.declare_logs = false}));
   const std::string written =
       "\"status\": \"incomplete\",\n      \"rule\": "
       "\"every-category-accounted\",\n      \"category\": \"logs\",\n";
   CHECK(incomplete.find(written) != std::string::npos);
   CHECK(incomplete.find("\"schema_version\": 7") != std::string::npos);
-  CHECK(io::audit(incomplete).ok);
+  CHECK(report::audit(incomplete).ok);
   const tampering incomplete_edits[] = {
       // Another category than the one missing.
       {"\"category\": \"logs\"", "\"category\": \"storage\"",
@@ -214,7 +214,7 @@ TEST_CASE("a reason names its rule and category and the audit recomputes them") 
   };
   require_each_caught(incomplete, incomplete_edits);
   // An assumption (overlap_s): rule no-assumption, no category.
-  const auto provisional = io::render_json(small_estimate({.assumed_overlap = true}));
+  const auto provisional = report::render_json(small_estimate({.assumed_overlap = true}));
   CHECK(provisional.find("\"rule\": \"no-assumption\",\n      \"text\"") != std::string::npos);
   const tampering provisional_edits[] = {
       {"\"no-assumption\"", "\"no-third-party\"",
@@ -228,28 +228,28 @@ TEST_CASE("a reason names its rule and category and the audit recomputes them") 
   require_each_caught(provisional, provisional_edits);
   // A rule missing or unknown is refused with the field.
   CHECK_THROWS_WITH_AS(
-      (void)io::audit(replace_once(provisional, "\"rule\": \"no-assumption\",", ""), "r.json"),
+      (void)report::audit(replace_once(provisional, "\"rule\": \"no-assumption\",", ""), "r.json"),
       "trncost: r.json: reasons[0].rule: is missing", parse_error);
   CHECK_THROWS_WITH_AS(
-      (void)io::audit(replace_once(provisional, "\"no-assumption\"", "\"guess\""), "r.json"),
+      (void)report::audit(replace_once(provisional, "\"no-assumption\"", "\"guess\""), "r.json"),
       doctest::Contains("trncost: r.json: reasons[0].rule: 'guess'"), parse_error);
   // A report of an older version has no rules: a rule in it is refused; without, its reasons are
   // checked by status as before.
   const auto older = replace_once(provisional, "\"schema_version\": 7", "\"schema_version\": 1");
-  CHECK_THROWS_WITH_AS((void)io::audit(older, "r.json"),
+  CHECK_THROWS_WITH_AS((void)report::audit(older, "r.json"),
                        "trncost: r.json: reasons[0].rule: is a member of schema version 4; the "
                        "report declares version 1",
                        parse_error);
   const auto v1 = replace_once(older, "\n      \"rule\": \"no-assumption\",", "");
   // Without its rules it is still a report written at version 5: its lines' identities and its
   // origins' members are of version 5, refused in a version 1 report.
-  CHECK_THROWS_AS((void)io::audit(v1, "r.json"), parse_error);
+  CHECK_THROWS_AS((void)report::audit(v1, "r.json"), parse_error);
   // A verified report has no reason and keeps its version.
-  CHECK(io::render_json(small_estimate()).find("\"schema_version\": 7") != std::string::npos);
+  CHECK(report::render_json(small_estimate()).find("\"schema_version\": 7") != std::string::npos);
 }
 
 TEST_CASE("tampering: derivations - unpriced lines and subtotals are recomputed too") {
-  const auto json = io::render_json(small_estimate());
+  const auto json = report::render_json(small_estimate());
   const tampering derivations_and_sums[] = {
       // 2 * volume_gib = 1000; claiming 900 is caught at that derivation.
       {"\"value\": \"1000\"", "\"value\": \"900\"",
@@ -273,54 +273,55 @@ TEST_CASE("tampering: derivations - unpriced lines and subtotals are recomputed 
   };
   require_each_caught(json, derivations_and_sums);
   // An unpriced line given a price of 0 by hand.
-  const auto unpriced = io::render_json(small_estimate({.unknown_storage_price = true}));
+  const auto unpriced = report::render_json(small_estimate({.unknown_storage_price = true}));
   require_caught(replace_once(unpriced, "\"amount\": null", "\"amount\": \"0\""),
                  "lines[3] 'gp3 volumes, first 4000 GiB-h' amount: the report says 0, recomputed "
                  "gp3_price * band((2 * volume_gib) * kept_h, 0, 4000) * 1 / 730 = unknown");
 }
 
 TEST_CASE("a report that cannot be read is refused with the file and the field") {
-  const auto json = io::render_json(small_estimate());
+  const auto json = report::render_json(small_estimate());
   CHECK_THROWS_WITH_AS(
-      (void)io::audit(replace_once(json, "\"schema_version\": 7", "\"schema_version\": 8"),
-                      "new.json"),
+      (void)report::audit(replace_once(json, "\"schema_version\": 7", "\"schema_version\": 8"),
+                          "new.json"),
       "trncost: new.json: schema_version: the report has schema version 8, newer "
       "than version 7 that this trncost reads; upgrade trncost to audit it",
       parse_error);
   CHECK_THROWS_WITH_AS(
-      (void)io::audit(replace_once(json, "\"amount\": \"1.433333333333333333\",", ""), "r.json"),
+      (void)report::audit(replace_once(json, "\"amount\": \"1.433333333333333333\",", ""),
+                          "r.json"),
       "trncost: r.json: lines[0].amount: is missing", parse_error);
   CHECK_THROWS_WITH_AS(
-      (void)io::audit(replace_once(json, "\"num\": 1,", "\"num\": \"1\","), "r.json"),
+      (void)report::audit(replace_once(json, "\"num\": 1,", "\"num\": \"1\","), "r.json"),
       "trncost: r.json: lines[0].num: is a string, expected a number", parse_error);
   CHECK_THROWS_WITH_AS(
-      (void)io::audit(replace_once(json, "\"op\": \"add\"", "\"op\": \"pow\""), "r.json"),
+      (void)report::audit(replace_once(json, "\"op\": \"add\"", "\"op\": \"pow\""), "r.json"),
       "trncost: r.json: derivations[0].op: 'pow' is not a known operation", parse_error);
   CHECK_THROWS_WITH_AS(
-      (void)io::audit(replace_once(json, "\"schema\": \"trncost.report\"", "\"schema\": \"other\""),
-                      "r.json"),
+      (void)report::audit(
+          replace_once(json, "\"schema\": \"trncost.report\"", "\"schema\": \"other\""), "r.json"),
       "trncost: r.json: schema: 'other' is not trncost.report", parse_error);
-  CHECK_THROWS_WITH_AS((void)io::audit(json.substr(0, 120), "cut.json"),
+  CHECK_THROWS_WITH_AS((void)report::audit(json.substr(0, 120), "cut.json"),
                        doctest::Contains("trncost: cut.json: byte"), parse_error);
-  CHECK_THROWS_WITH_AS((void)io::audit("[1, 2]", "a.json"),
+  CHECK_THROWS_WITH_AS((void)report::audit("[1, 2]", "a.json"),
                        "trncost: a.json: a report is a JSON object", parse_error);
 }
 
 TEST_CASE("report_version gives the declared version and refuses a newer one") {
-  const auto v1 = io::detail::parse_json_text("{\"schema_version\": 1}", "v.json");
-  CHECK(io::report_version(v1, "v.json") == 1);
+  const auto v1 = readers::detail::parse_json_text("{\"schema_version\": 1}", "v.json");
+  CHECK(report::report_version(v1, "v.json") == 1);
   // Version 2 is a report with analysis or credits sections (tests/reports/extras_test.cpp).
-  const auto v2 = io::detail::parse_json_text("{\"schema_version\": 2}", "v.json");
-  CHECK(io::report_version(v2, "v.json") == 2);
+  const auto v2 = readers::detail::parse_json_text("{\"schema_version\": 2}", "v.json");
+  CHECK(report::report_version(v2, "v.json") == 2);
   // Version 3 is a report whose estimate delivers work (tests/workload/serving_test.cpp).
-  const auto v3 = io::detail::parse_json_text("{\"schema_version\": 3}", "v.json");
-  CHECK(io::report_version(v3, "v.json") == 3);
-  const auto v8 = io::detail::parse_json_text("{\"schema_version\": 8}", "v.json");
-  CHECK_THROWS_WITH_AS((void)io::report_version(v8, "v.json"),
+  const auto v3 = readers::detail::parse_json_text("{\"schema_version\": 3}", "v.json");
+  CHECK(report::report_version(v3, "v.json") == 3);
+  const auto v8 = readers::detail::parse_json_text("{\"schema_version\": 8}", "v.json");
+  CHECK_THROWS_WITH_AS((void)report::report_version(v8, "v.json"),
                        doctest::Contains("v.json: schema_version: the report has schema version 8"),
                        parse_error);
-  const auto none = io::detail::parse_json_text("{}", "v.json");
-  CHECK_THROWS_WITH_AS((void)io::report_version(none, "v.json"),
+  const auto none = readers::detail::parse_json_text("{}", "v.json");
+  CHECK_THROWS_WITH_AS((void)report::report_version(none, "v.json"),
                        "trncost: v.json: schema_version: is missing", parse_error);
 }
 
@@ -340,7 +341,7 @@ TEST_CASE("check() on a document built in memory names the first mismatch") {
 TEST_CASE("tampering: a line listing an input it is not computed from is caught") {
   // The training line is trn1_price * (nodes * (train_s + eval_s)) / 3600: volume_gib, the
   // storage line's input, is neither its price nor upstream of its quantity.
-  require_caught(replace_once(io::render_json(small_estimate()),
+  require_caught(replace_once(report::render_json(small_estimate()),
                               "\"inputs\": [\n        \"trn1_price\",\n        \"nodes\",\n"
                               "        \"train_s\",\n        \"eval_s\"\n      ]",
                               "\"inputs\": [\n        \"trn1_price\",\n        \"nodes\",\n"

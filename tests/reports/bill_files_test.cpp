@@ -40,8 +40,8 @@ const std::vector<std::string>& layouts() {
 }
 
 const report::document& fine_tune() {
-  static const report::document doc = report::from_estimate(
-      io::evaluate_scenario(io::read_scenario(examples + "scenarios/fine-tune-8b-trn1.toml")));
+  static const report::document doc = report::from_estimate(scenario::evaluate_scenario(
+      scenario::read_scenario(examples + "scenarios/fine-tune-8b-trn1.toml")));
   return doc;
 }
 
@@ -114,13 +114,13 @@ std::string part(const csv_lines& l, std::size_t from, std::size_t to) {
 }
 
 report::reconciliation reconcile_plain(const std::string& path) {
-  std::ifstream in = io::open_input_file(path);
-  io::bill_reader bill(in, path);
+  std::ifstream in = readers::open_input_file(path);
+  readers::bill_reader bill(in, path);
   return report::reconcile(fine_tune(), "fine-tune.json", bill);
 }
 
 report::reconciliation reconcile_delivered(const std::string& path) {
-  io::bill_reader bill = io::open_bill(path);
+  readers::bill_reader bill = readers::open_bill(path);
   return report::reconcile(fine_tune(), "fine-tune.json", bill);
 }
 
@@ -146,7 +146,7 @@ void check_shipped_totals(const report::reconciliation& r) {
 
 std::string open_error(const std::string& path) {
   return trncost_support::error_message([&] {
-    io::bill_reader bill = io::open_bill(path);
+    readers::bill_reader bill = readers::open_bill(path);
     while (bill.next()) {
     }
   });
@@ -173,9 +173,9 @@ TEST_CASE("a gzip bill of each layout reads as its plain CSV") {
                                            gzip(text.substr(0, cut)) + gzip(text.substr(cut)))),
                expected);
     // Row by row, the same rows from the same lines.
-    std::ifstream in = io::open_input_file(plain);
-    io::bill_reader a(in, plain);
-    io::bill_reader b = io::open_bill(gz);
+    std::ifstream in = readers::open_input_file(plain);
+    readers::bill_reader a(in, plain);
+    readers::bill_reader b = readers::open_bill(gz);
     while (a.next()) {
       REQUIRE(b.next());
       CHECK(a.row().line == b.row().line);
@@ -198,7 +198,7 @@ TEST_CASE("a bill in parts, each with its header, reads as one bill") {
     const std::string p2 = t.write("bill/part-2.csv.gz", gzip(part(l, 5, 10)));
     const std::string p3 = t.write("bill/part-3.csv", part(l, 10, 14));
     const report::reconciliation expected = reconcile_plain(plain);
-    io::bill_reader bill = io::open_bill((t.path / "bill").string());
+    readers::bill_reader bill = readers::open_bill((t.path / "bill").string());
     CHECK(bill.parts() == std::vector<std::string>{p1, p2, p3});
     const report::reconciliation r = report::reconcile(fine_tune(), "fine-tune.json", bill);
     check_same(r, expected);

@@ -27,7 +27,7 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 
 std::string refusal(const std::string& text) {
   try {
-    (void)io::audit(text, "r.json");
+    (void)report::audit(text, "r.json");
   } catch (const parse_error& e) {
     return e.what();
   }
@@ -35,7 +35,7 @@ std::string refusal(const std::string& text) {
 }
 
 std::string mismatch(const std::string& text) {
-  const auto r = io::audit(text, "r.json");
+  const auto r = report::audit(text, "r.json");
   return r.ok ? std::string("(passed)") : r.first_mismatch;
 }
 

@@ -16,7 +16,7 @@ using reports_test::small_estimate;
 
 namespace {
 
-decimal sum_of(const estimate_diff& d) {
+decimal sum_of(const report::estimate_diff& d) {
   decimal s;
   for (const auto& st : d.attribution) s += st.effect;
   return s;
@@ -27,7 +27,7 @@ decimal sum_of(const estimate_diff& d) {
 TEST_CASE("a price and an instance count change: each gets its share of the total's change") {
   const auto before = small_estimate();
   const auto after = small_estimate({.price = "23", .nodes = 3});
-  const auto d = diff(before, after);
+  const auto d = report::diff(before, after);
   CHECK(d.total_before == decimal("43.796689497716894963"));
   // after: training 23 x 360 / 3600 = 2.3; waiting 23 x 3 x 3480 / 3600 = 66.7;
   // evaluation 23 x (3 x 0.008333333333333333 = 0.024999999999999999) = 0.574999999999999977;
@@ -66,7 +66,7 @@ TEST_CASE("a throughput (duration) change and a re-read quote: value steps - pro
   // train_s 90 -> 150 s: t = 180 s; training 21.5 x 360 / 3600 = 2.15 (+0.716666666666666667);
   // waiting 21.5 x 2 x 3420 / 3600 = 40.85 (-0.716666666666666667); evaluation unchanged
   // (min(30, 180) = 30): the total does not move, and the attribution says so.
-  const auto d = diff(small_estimate(), small_estimate({.train_s = 150}));
+  const auto d = report::diff(small_estimate(), small_estimate({.train_s = 150}));
   CHECK(d.total_change == decimal(0));
   REQUIRE(d.attribution.size() == 1);
   CHECK(d.attribution[0].input == "train_s");
@@ -76,7 +76,7 @@ TEST_CASE("a throughput (duration) change and a re-read quote: value steps - pro
   // The same price quoted on another day: listed as a changed input, no step (its value is the
   // same).
   const auto requoted =
-      diff(small_estimate(), small_estimate({.consulted = parse_date("2026-11-29")}));
+      report::diff(small_estimate(), small_estimate({.consulted = parse_date("2026-11-29")}));
   CHECK(requoted.attribution.empty());
   REQUIRE(requoted.inputs.size() == 1);
   CHECK(requoted.inputs[0].name == "trn1_price");
@@ -86,7 +86,7 @@ TEST_CASE("a throughput (duration) change and a re-read quote: value steps - pro
 
 TEST_CASE("an input that becomes known prices its line and added lines are the structural step") {
   // Unknown gp3 price -> 0.08: the storage line 0.438356164383561644 enters the total.
-  const auto d = diff(small_estimate({.unknown_storage_price = true}), small_estimate());
+  const auto d = report::diff(small_estimate({.unknown_storage_price = true}), small_estimate());
   CHECK(d.status_before == estimate_status::unpriced);
   CHECK(d.status_after == estimate_status::verified);
   REQUIRE(d.attribution.size() == 1);
@@ -96,7 +96,8 @@ TEST_CASE("an input that becomes known prices its line and added lines are the s
   CHECK_FALSE(d.lines[3].before.has_value());
   CHECK(d.lines[3].after == decimal("0.438356164383561644"));
   // A line added (the overlap line, 0 USD) and its input: no value step; the structure explains 0.
-  const auto added = diff(small_estimate(), small_estimate({.assumed_overlap = true, .nodes = 3}));
+  const auto added =
+      report::diff(small_estimate(), small_estimate({.assumed_overlap = true, .nodes = 3}));
   CHECK(added.lines.size() == 5);
   CHECK_FALSE(added.lines[4].in_before);
   CHECK(added.lines[4].in_after);
@@ -108,19 +109,20 @@ TEST_CASE("an input that becomes known prices its line and added lines are the s
 TEST_CASE("a diff of two JSON reports equals the diff of their estimates and explains itself") {
   const auto a = small_estimate();
   const auto b = small_estimate({.price = "23", .nodes = 3});
-  const auto from_reports =
-      diff(io::read_report(io::render_json(a)), io::read_report(io::render_json(b)));
-  const auto from_estimates = diff(a, b);
+  const auto from_reports = report::diff(report::read_report(report::render_json(a)),
+                                         report::read_report(report::render_json(b)));
+  const auto from_estimates = report::diff(a, b);
   REQUIRE(from_reports.attribution.size() == from_estimates.attribution.size());
   for (std::size_t i = 0; i < from_reports.attribution.size(); ++i) {
     CHECK(from_reports.attribution[i].effect == from_estimates.attribution[i].effect);
   }
   // Largest step first, to the cent.
-  CHECK(explain(from_estimates) ==
+  CHECK(report::explain(from_estimates) ==
         "total 43.80 -> 70.01 USD (+26.22)\n"
         "  +23.19  nodes: 2 instance -> 3 instance\n"
         "  +3.02  trn1_price: 21.5 USD/instance-h -> 23 USD/instance-h\n");
-  CHECK(explain(diff(small_estimate(), small_estimate({.third_party_price = true}))) ==
+  CHECK(report::explain(
+            report::diff(small_estimate(), small_estimate({.third_party_price = true}))) ==
         "total 43.80 -> 43.80 USD (+0.00); status verified -> provisional\n");
 }
 

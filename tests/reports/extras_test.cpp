@@ -31,7 +31,7 @@ const extras_test::bundle& shared() {
   return b;
 }
 
-std::string full_json() { return io::render_json(shared().est, shared().x); }
+std::string full_json() { return report::render_json(shared().est, shared().x); }
 
 /// The audit refuses the report of every extra once `edit` has changed the extras in memory (kept
 /// consistent where the writer would check them), its first mismatch starting with `caught`.
@@ -39,7 +39,7 @@ template <class Edit>
 void require_edit_caught(Edit edit, const std::string& caught) {
   auto x = shared().x;
   edit(x);
-  reports_test::require_caught(io::render_json(shared().est, x), caught);
+  reports_test::require_caught(report::render_json(shared().est, x), caught);
 }
 
 /// The small estimate's JSON report with the burn-down `b` as its one extra; the audit, reading it
@@ -47,9 +47,9 @@ void require_edit_caught(Edit edit, const std::string& caught) {
 std::string credits_report(const credits::burn_down_result& b, const char* name) {
   report::extras x;
   x.burn_down = b;
-  const auto json = io::render_json(small::small_estimate(), x);
+  const auto json = report::render_json(small::small_estimate(), x);
   CAPTURE(name);
-  CHECK(io::audit(json, name).ok);
+  CHECK(report::audit(json, name).ok);
   return json;
 }
 
@@ -64,10 +64,10 @@ TEST_CASE("extras: no extra keeps the report byte-identical and at its schema ve
   const report::extras none;
   CHECK(none.empty());
   CHECK_FALSE(none.has_analysis());
-  CHECK(io::render_json(est, none) == io::render_json(est));
+  CHECK(report::render_json(est, none) == report::render_json(est));
   // Its estimate has status reasons: version 4 (report::reasons_schema_version), extras or not.
   REQUIRE_FALSE(est.reasons.empty());
-  CHECK(io::render_json(est).find("\"schema_version\": 7,") != std::string::npos);
+  CHECK(report::render_json(est).find("\"schema_version\": 7,") != std::string::npos);
   CHECK(report::check(none).ok);
 }
 
@@ -97,7 +97,7 @@ TEST_CASE("extras: every section is written with exact decimals and audited") {
       "    \"total_uncovered\": \"350\"",
   };
   check_holds_each(json, written);
-  const auto r = io::audit(json, "full.json");
+  const auto r = report::audit(json, "full.json");
   CHECK(r.ok);
   if (!r.ok) MESSAGE(r.first_mismatch);
   CHECK(r.lines == 2);  // the document's own checks still ran
@@ -105,7 +105,7 @@ TEST_CASE("extras: every section is written with exact decimals and audited") {
 
 TEST_CASE("extras: the sections read back to what was written") {
   const auto json = full_json();
-  const auto back = io::read_full_report(json, "full.json");
+  const auto back = report::read_full_report(json, "full.json");
   REQUIRE(back.extras.tornado.has_value());
   CHECK(back.extras.tornado->observed.size() == 4);
   CHECK(back.extras.tornado->observed[2].swing == decimal::parse("1.6"));  // the volume
@@ -125,19 +125,19 @@ TEST_CASE("extras: the sections read back to what was written") {
             credits::uncovered_reason::balance_exhausted) == decimal(100));
   CHECK(back.extras.burn_down->credit_lines.size() == 5);
   // Written again, the same bytes.
-  CHECK(io::render_json(back.doc, back.extras) == json);
+  CHECK(report::render_json(back.doc, back.extras) == json);
   std::istringstream in(json);
-  CHECK(io::check(io::read_full_report(in, "full.json")).ok);
+  CHECK(report::check(report::read_full_report(in, "full.json")).ok);
   std::ostringstream out;
-  io::write_json(shared().est, shared().x, out);
+  report::write_json(shared().est, shared().x, out);
   CHECK(out.str() == json);
 }
 
 TEST_CASE("extras: a Monte Carlo figure has six fractional digits whatever its value") {
-  CHECK(io::detail::fixed6(208.0) == "208.000000");
-  CHECK(io::detail::fixed6(0.1234565) == "0.123456");  // the double below ...4565 rounds down
-  CHECK(io::detail::fixed6(1e-9) == "0.000000");
-  CHECK(io::detail::fixed6(-2.5) == "-2.500000");
+  CHECK(report::detail::fixed6(208.0) == "208.000000");
+  CHECK(report::detail::fixed6(0.1234565) == "0.123456");  // the double below ...4565 rounds down
+  CHECK(report::detail::fixed6(1e-9) == "0.000000");
+  CHECK(report::detail::fixed6(-2.5) == "-2.500000");
 }
 
 TEST_CASE("extras: a tampered tornado is caught") {
@@ -277,7 +277,7 @@ TEST_CASE("extras: the projection past the spend window is audited with the runw
   const auto json = credits_report(b, "projection.json");
   CHECK(json.find("\"total_lost_at_expiry\": \"400\"") != std::string::npos);
   CHECK(json.find("\"last_valid_day\": \"2027-01-15\"") != std::string::npos);
-  const auto back = io::read_full_report(json, "projection.json");
+  const auto back = report::read_full_report(json, "projection.json");
   REQUIRE(back.extras.burn_down.has_value());
   CHECK(back.extras.burn_down->projection.rate.days == 2);
   CHECK(back.extras.burn_down->projection.rate.charges.at(0).service == "AmazonEC2");
@@ -348,36 +348,38 @@ TEST_CASE("extras: a section in a version 1 report, or a malformed one, is refus
   const auto reasons_at = json.find("\"reasons\": [");
   const auto reasons = json.substr(reasons_at, json.find("\"totals\"") - reasons_at);
   CHECK_THROWS_WITH_AS(
-      (void)io::audit(replace_once(replace_once(json, reasons, "\"reasons\": [],\n  "),
-                                   "\"schema_version\": 7", "\"schema_version\": 1"),
-                      "old.json"),
+      (void)report::audit(replace_once(replace_once(json, reasons, "\"reasons\": [],\n  "),
+                                       "\"schema_version\": 7", "\"schema_version\": 1"),
+                          "old.json"),
       "trncost: old.json: analysis: is a section of schema version 2; the report "
       "declares version 1",
       parse_error);
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"outcome\": \"compare another option\"",
-                                                    "\"outcome\": \"maybe\""),
-                                       "bad.json"),
-                       doctest::Contains("bad.json: analysis.decision.outcome: 'maybe' is not a "
-                                         "known decision outcome"),
-                       parse_error);
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"reason\": \"balance exhausted\"",
-                                                    "\"reason\": \"lost\""),
-                                       "bad.json"),
+  CHECK_THROWS_WITH_AS(
+      (void)report::audit(
+          replace_once(json, "\"outcome\": \"compare another option\"", "\"outcome\": \"maybe\""),
+          "bad.json"),
+      doctest::Contains("bad.json: analysis.decision.outcome: 'maybe' is not a "
+                        "known decision outcome"),
+      parse_error);
+  CHECK_THROWS_WITH_AS((void)report::audit(replace_once(json, "\"reason\": \"balance exhausted\"",
+                                                        "\"reason\": \"lost\""),
+                                           "bad.json"),
                        doctest::Contains("bad.json: credits.periods[1].uncovered_by_reason[1]."
                                          "reason: 'lost' is not a known reason"),
                        parse_error);
   CHECK_THROWS_WITH_AS(
-      (void)io::audit(replace_once(json, "\"p50\": \"208.000000\"", "\"p50\": 208"), "bad.json"),
+      (void)report::audit(replace_once(json, "\"p50\": \"208.000000\"", "\"p50\": 208"),
+                          "bad.json"),
       "trncost: bad.json: analysis.monte_carlo.p50: is a number, expected a string", parse_error);
-  CHECK_THROWS_WITH_AS((void)io::audit(replace_once(json, "\"direction\": \"lower is better\"",
-                                                    "\"direction\": \"down\""),
-                                       "bad.json"),
+  CHECK_THROWS_WITH_AS((void)report::audit(replace_once(json, "\"direction\": \"lower is better\"",
+                                                        "\"direction\": \"down\""),
+                                           "bad.json"),
                        "trncost: bad.json: analysis.comparison.groups[0].direction: 'down' is "
                        "neither 'lower is better' nor 'higher is better'",
                        parse_error);
   CHECK_THROWS_WITH_AS(
-      (void)io::audit(replace_once(json, "\"tornado\": {", "\"tornado\": [], \"x\": {"),
-                      "bad.json"),
+      (void)report::audit(replace_once(json, "\"tornado\": {", "\"tornado\": [], \"x\": {"),
+                          "bad.json"),
       "trncost: bad.json: analysis.tornado: is an array, expected an object", parse_error);
 }
 

@@ -152,7 +152,7 @@ inline estimate sourced_estimate(const char* run2_throughput = "61000") {
 /// Checks that the audit refuses `tampered` (a report's JSON, edited), its first mismatch starting
 /// with `expected_start`.
 inline void require_caught(const std::string& tampered, const std::string& expected_start) {
-  const auto r = trncost::io::audit(tampered, "tampered.json");
+  const auto r = trncost::report::audit(tampered, "tampered.json");
   CHECK_FALSE(r.ok);
   CHECK(r.first_mismatch.rfind(expected_start, 0) == 0);
   if (r.first_mismatch.rfind(expected_start, 0) != 0) MESSAGE(r.first_mismatch);

@@ -24,13 +24,13 @@ using trncost_support::csv_rows;
 
 TEST_CASE("focus csv: without a burn-down, the estimate's CSV unchanged") {
   const auto est = small::small_estimate();
-  CHECK(io::render_focus_csv(est, std::nullopt) == io::render_focus_csv(est));
+  CHECK(report::render_focus_csv(est, std::nullopt) == report::render_focus_csv(est));
 }
 
 TEST_CASE("focus csv: credit lines as ChargeCategory Credit rows with their period and grant") {
   const auto est = small::small_estimate();
   const auto b = extras_test::burn_down();
-  const auto text = io::render_focus_csv(est, b);
+  const auto text = report::render_focus_csv(est, b);
   CHECK(text.rfind("\"BilledCost\",", 0) == 0);
   CHECK(text.find("\"ChargeFrequency\",\"ChargePeriodStart\",\"ChargePeriodEnd\",") !=
         std::string::npos);
@@ -67,9 +67,9 @@ TEST_CASE("focus csv: credit lines as ChargeCategory Credit rows with their peri
   }
   CHECK(credits == decimal(-2500));
   std::ostringstream out;
-  io::write_focus_csv(est, b, out);
+  report::write_focus_csv(est, b, out);
   CHECK(out.str() == text);
-  CHECK(io::focus_credit_columns.back() == "x_CreditGrant");
+  CHECK(report::focus_credit_columns.back() == "x_CreditGrant");
 }
 
 }  // namespace trncost_tests::reports_focus_credits_test

@@ -75,7 +75,7 @@ TEST_CASE(
     "the CSV's columns are FOCUS names or x_-prefixed and the estimate's FOCUS columns are all "
     "there") {
   std::set<std::string> seen;
-  for (const auto c : io::focus_columns) {
+  for (const auto c : report::focus_columns) {
     const std::string name(c);
     CAPTURE(name);
     CHECK(seen.insert(name).second);  // no column twice
@@ -95,12 +95,12 @@ TEST_CASE(
     CHECK(seen.count(must) == 1);
   }
   // The header line is exactly those names, quoted as the FOCUS sample writes them.
-  const auto text = io::render_focus_csv(small_estimate());
+  const auto text = report::render_focus_csv(small_estimate());
   CHECK(text.rfind("\"BilledCost\",\"EffectiveCost\",\"ListCost\",\"ListUnitPrice\",", 0) == 0);
 }
 
 TEST_CASE("each line becomes a FOCUS row with hand-computed quantities in the price's unit") {
-  const auto rows = csv_rows(io::render_focus_csv(small_estimate()));
+  const auto rows = csv_rows(report::render_focus_csv(small_estimate()));
   REQUIRE(rows.size() == 4);
   const auto& training = rows[0];
   // 21.5 USD/instance-h x 240 instance-s / 3600 = 1.433333333333333333.
@@ -159,7 +159,8 @@ TEST_CASE("each line becomes a FOCUS row with hand-computed quantities in the pr
 }
 
 TEST_CASE("an unpriced line has a NULL cost - never 0") {
-  const auto rows = csv_rows(io::render_focus_csv(small_estimate({.unknown_storage_price = true})));
+  const auto rows =
+      csv_rows(report::render_focus_csv(small_estimate({.unknown_storage_price = true})));
   REQUIRE(rows.size() == 4);
   CHECK(rows[3].at("BilledCost") == "NULL");
   CHECK(rows[3].at("ListCost") == "NULL");
@@ -181,8 +182,8 @@ TEST_CASE("text with commas - quotes and line breaks is quoted so a CSV reader r
   }
   const auto est = m.evaluate(reports_test::as_of);
   std::ostringstream out;
-  io::write_focus_csv(est, out);
-  CHECK(out.str() == io::render_focus_csv(est));
+  report::write_focus_csv(est, out);
+  CHECK(out.str() == report::render_focus_csv(est));
   const auto rows = csv_rows(out.str());
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].at("x_Component") == "job, \"big\"");

@@ -65,14 +65,14 @@ std::size_t count(const std::string& text, std::string_view what) {
 }  // namespace
 
 TEST_CASE("each grant of a burn-down has a colour of its own, the palette repeating after six") {
-  CHECK(io::detail::grant_colour(0) == "#00838f");
-  CHECK(io::detail::grant_colour(1) == "#ef6c00");
-  CHECK(io::detail::grant_colour(6) == io::detail::grant_colour(0));
-  CHECK(io::detail::grant_colour(5) != io::detail::grant_colour(4));
+  CHECK(report::detail::grant_colour(0) == "#00838f");
+  CHECK(report::detail::grant_colour(1) == "#ef6c00");
+  CHECK(report::detail::grant_colour(6) == report::detail::grant_colour(0));
+  CHECK(report::detail::grant_colour(5) != report::detail::grant_colour(4));
 }
 
 TEST_CASE("a burn-down with several grants draws each grant's balance as its own line") {
-  const std::string svg = io::detail::burn_down_chart(two_grants());
+  const std::string svg = report::detail::burn_down_chart(two_grants());
   // 40 px of plot top, 200 px high: its axis at y 240; 80 px under it and 20 px per grant row of
   // the legend: 240 + 80 + 2 x 20 = 360 px high.
   CHECK(svg.find("height=\"360\" viewBox=\"0 0 620 360\"") != std::string::npos);
@@ -98,13 +98,13 @@ TEST_CASE("a burn-down with several grants draws each grant's balance as its own
   auto one = two_grants();
   one.grants.pop_back();
   for (auto& p : one.periods) p.balance_after.pop_back();
-  const std::string single = io::detail::burn_down_chart(one);
+  const std::string single = report::detail::burn_down_chart(one);
   CHECK(single.find("burn-grant") == std::string::npos);
   CHECK(single.find("height=\"320\"") != std::string::npos);
 }
 
 TEST_CASE("credits beside cash per period, projected ones included, on one scale") {
-  const std::string svg = io::detail::credits_cash_chart(two_grants());
+  const std::string svg = report::detail::credits_cash_chart(two_grants());
   CHECK(svg.find("id=\"chart-periods\"") != std::string::npos);
   // Three periods, two bars each; the largest amount is the projected cash, 120: 300 px. The
   // first period's credits 80 x 300 / 120 = 200 px; the second's 70 -> 175 px and its cash 50 ->
@@ -125,11 +125,11 @@ TEST_CASE("credits beside cash per period, projected ones included, on one scale
   CHECK(svg.find(">2027-01-01 to 2027-01-11 (spend 80.00)</text>") != std::string::npos);
   CHECK(svg.find(">2027-01-21 to 2027-01-31 (projected) (spend 120.00)</text>") !=
         std::string::npos);
-  CHECK(io::detail::credits_cash_chart(credits::burn_down_result{}).empty());
+  CHECK(report::detail::credits_cash_chart(credits::burn_down_result{}).empty());
 }
 
 TEST_CASE("the periods' table gives spend, credits, cash and the balance after, as the Markdown") {
-  const std::string t = io::detail::periods_table(two_grants());
+  const std::string t = report::detail::periods_table(two_grants());
   CHECK(t.starts_with("<table class=\"periods\">"));
   // The balance after the first period: A's 20 + B's 50 = 70.
   CHECK(t.find("<tr data-period=\"2027-01-01\"><td>2027-01-01 to 2027-01-11</td><td "

@@ -30,8 +30,8 @@ std::string tag_with(const std::string& page, std::string_view marker) {
 ///   total: 100 + 20 + 5 = 125 -> 150.5 + 4.25 + 5 = 159.75, change +34.75
 ///   attribution: nodes 2 -> 3 gives +50.5; what substitution does not explain, 34.75 - 50.5 =
 ///   -15.75 (the checkpoints gone, the egress added).
-estimate_diff hand_diff() {
-  estimate_diff d;
+report::estimate_diff hand_diff() {
+  report::estimate_diff d;
   d.total_before = decimal("125");
   d.total_after = decimal("159.75");
   d.total_change = decimal("34.75");
@@ -85,18 +85,18 @@ estimate_diff hand_diff() {
 
 TEST_CASE("a line moved when one side lacks it or its amounts differ") {
   const auto d = hand_diff();
-  CHECK(io::detail::line_moved(d.lines[0]));
-  CHECK(io::detail::line_moved(d.lines[1]));
-  CHECK_FALSE(io::detail::line_moved(d.lines[2]));
-  CHECK(io::detail::line_moved(d.lines[3]));
+  CHECK(report::detail::line_moved(d.lines[0]));
+  CHECK(report::detail::line_moved(d.lines[1]));
+  CHECK_FALSE(report::detail::line_moved(d.lines[2]));
+  CHECK(report::detail::line_moved(d.lines[3]));
 }
 
 TEST_CASE("the attribution is ordered by the size of each effect, ties kept in order") {
   // |-15.75| < |50.5|; the two 1s keep their order.
-  const auto steps = io::detail::largest_first({{"", "", "", decimal("-15.75")},
-                                                {"a", "1", "2", decimal("1")},
-                                                {"nodes", "2", "3", decimal("50.5")},
-                                                {"b", "1", "2", decimal("-1")}});
+  const auto steps = report::detail::largest_first({{"", "", "", decimal("-15.75")},
+                                                    {"a", "1", "2", decimal("1")},
+                                                    {"nodes", "2", "3", decimal("50.5")},
+                                                    {"b", "1", "2", decimal("-1")}});
   REQUIRE(steps.size() == 4);
   CHECK(steps[0].input == "nodes");
   CHECK(steps[1].input.empty());
@@ -106,12 +106,12 @@ TEST_CASE("the attribution is ordered by the size of each effect, ties kept in o
 
 TEST_CASE("a line's name on the page gives its category, description, component and phase") {
   const auto d = hand_diff();
-  CHECK(io::detail::diff_line_name(d.lines[0]) == "compute: training (job, training)");
-  CHECK(io::detail::diff_line_name(d.lines[1]) == "storage: checkpoints (ckpt)");
+  CHECK(report::detail::diff_line_name(d.lines[0]) == "compute: training (job, training)");
+  CHECK(report::detail::diff_line_name(d.lines[1]) == "storage: checkpoints (ckpt)");
 }
 
 TEST_CASE("the lines chart draws each moved line before beside after, on one scale") {
-  const std::string svg = io::detail::diff_lines_chart(hand_diff());
+  const std::string svg = report::detail::diff_lines_chart(hand_diff());
   REQUIRE(svg.starts_with("<svg "));
   CHECK(svg.find("id=\"chart-lines\"") != std::string::npos);
   // The largest bar is the training line after, 150.5: 300 px. Before, 100 x 300 / 150.5 =
@@ -141,14 +141,14 @@ TEST_CASE("the lines chart draws each moved line before beside after, on one sca
        at = svg.find("class=\"bar ", at + 1))
     ++bars;
   CHECK(bars == 6);
-  CHECK(io::detail::diff_lines_chart(estimate_diff{}).empty());
+  CHECK(report::detail::diff_lines_chart(report::estimate_diff{}).empty());
 }
 
 TEST_CASE("a line's name too long for the chart is shortened, its whole text in a title") {
   auto d = hand_diff();
   const std::string longest(200, 'x');
   d.lines[0].description = longest;
-  const std::string svg = io::detail::diff_lines_chart(d);
+  const std::string svg = report::detail::diff_lines_chart(d);
   const std::string name = "compute: " + longest + " (job, training)";
   CHECK(svg.find("<title>" + name + "</title>") != std::string::npos);
   CHECK(svg.find("...</text>") != std::string::npos);
@@ -156,7 +156,7 @@ TEST_CASE("a line's name too long for the chart is shortened, its whole text in 
 }
 
 TEST_CASE("the page gives the totals, the status change, the chart and the comment's tables") {
-  const std::string h = io::render_diff_html(hand_diff(), "old.json", "new<1>.json");
+  const std::string h = report::render_diff_html(hand_diff(), "old.json", "new<1>.json");
   CHECK(h.starts_with("<!DOCTYPE html>"));
   CHECK(h.find("<title>trncost: old.json -&gt; new&lt;1&gt;.json</title>") != std::string::npos);
   CHECK(h.find("<strong>Total: 125.00 -> 159.75 USD (+34.75)</strong>, status "
@@ -191,7 +191,7 @@ TEST_CASE("the page gives the totals, the status change, the chart and the comme
 }
 
 TEST_CASE("one diff's part of a page: its headings at the level given, every id with the suffix") {
-  const std::string part = io::detail::diff_html_body(hand_diff(), 3, "-4");
+  const std::string part = report::detail::diff_html_body(hand_diff(), 3, "-4");
   CHECK(part.starts_with("<p id=\"status-4\" class=\"status status-provisional\">"));
   for (const char* id : {"totals-4", "charts-4", "figure-lines-4", "chart-lines-4", "attribution-4",
                          "lines-4", "inputs-4"}) {
@@ -202,10 +202,10 @@ TEST_CASE("one diff's part of a page: its headings at the level given, every id 
   CHECK(part.find("<h2>") == std::string::npos);
   CHECK(part.find("<body") == std::string::npos);
   // The page is its own head, then the part at level 2 with no suffix.
-  const std::string page = io::render_diff_html(hand_diff(), "a", "b");
-  CHECK(page.find(io::detail::diff_html_body(hand_diff(), 2, "")) != std::string::npos);
-  CHECK(page.starts_with(io::detail::diff_page_head("trncost: a -> b")));
-  CHECK(io::detail::diff_page_head("t").find("td.over{color:#c62828}") != std::string::npos);
+  const std::string page = report::render_diff_html(hand_diff(), "a", "b");
+  CHECK(page.find(report::detail::diff_html_body(hand_diff(), 2, "")) != std::string::npos);
+  CHECK(page.starts_with(report::detail::diff_page_head("trncost: a -> b")));
+  CHECK(report::detail::diff_page_head("t").find("td.over{color:#c62828}") != std::string::npos);
 }
 
 TEST_CASE(
@@ -213,15 +213,15 @@ TEST_CASE(
     "moved") {
   // small_estimate: 43.796689497716894963 -> 70.013356164383561621 USD at 23 USD/instance-h on
   // 3 nodes (diff_test.cpp works both out by hand).
-  const auto d = diff(small_estimate(), small_estimate({.price = "23", .nodes = 3}));
-  const std::string h = io::render_diff_html(d, "before.json", "after.json");
+  const auto d = report::diff(small_estimate(), small_estimate({.price = "23", .nodes = 3}));
+  const std::string h = report::render_diff_html(d, "before.json", "after.json");
   CHECK(h.find("<strong>Total: 43.80 -> 70.01 USD (+26.22)</strong>, status verified "
                "(unchanged).") != std::string::npos);
   CHECK(tag_with(h, "data-after=\"2.3\"").find("diff-after") != std::string::npos);
   CHECK(h.find("<code>trn1_price</code>") != std::string::npos);
 
-  const std::string same =
-      io::render_diff_html(diff(small_estimate(), small_estimate()), "a.json", "a.json");
+  const std::string same = report::render_diff_html(
+      report::diff(small_estimate(), small_estimate()), "a.json", "a.json");
   CHECK(same.find("<p id=\"nothing-moved\">Nothing moved: the same lines, amounts and inputs on "
                   "both sides.</p>") != std::string::npos);
   CHECK(same.find("<svg") == std::string::npos);

@@ -21,8 +21,8 @@ using trncost_support::check_holds_each;
 
 TEST_CASE("html: no extra keeps the report byte-identical and draws no empty box") {
   const auto est = small::small_estimate();
-  const auto plain = io::render_html(est, "T");
-  CHECK(io::render_html(est, report::extras{}, "T") == plain);
+  const auto plain = report::render_html(est, "T");
+  CHECK(report::render_html(est, report::extras{}, "T") == plain);
   // A section appears only when it has content: no placeholder, no empty chart.
   CHECK_FALSE(has(plain, "class=\"placeholder\""));
   CHECK_FALSE(has(plain, "id=\"chart-tornado\""));
@@ -30,7 +30,7 @@ TEST_CASE("html: no extra keeps the report byte-identical and draws no empty box
 
 TEST_CASE("html: tornado, comparison, burn-down charts and the decision drawn from the extras") {
   const extras_test::bundle b;
-  const auto h = io::render_html(b.est, b.x, "T");
+  const auto h = report::render_html(b.est, b.x, "T");
   for (const char* id : {"chart-tornado", "chart-comparison", "chart-burndown"}) {
     CAPTURE(id);
     CHECK(has(h, std::string("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"") + id + "\""));
@@ -84,7 +84,7 @@ TEST_CASE("html: tornado, comparison, burn-down charts and the decision drawn fr
   // B's runway, past the spend window, has no line on the time axis.
   CHECK_FALSE(has(h, "class=\"runway\""));
   std::ostringstream out;
-  io::write_html(b.est, b.x, out, "T");
+  report::write_html(b.est, b.x, out, "T");
   CHECK(out.str() == h);
 }
 
@@ -94,7 +94,7 @@ TEST_CASE("html: the runway is marked where the credits stop") {
   report::extras x;
   x.burn_down = extras_test::expiring_grant();  // C: 1,000 USD to Feb 14; 300 a month (fixture)
   REQUIRE(x.burn_down->runway == extras_test::d(2026, 2, 15));
-  const auto h = io::render_html(small::small_estimate(), x);
+  const auto h = report::render_html(small::small_estimate(), x);
   CHECK(has(h, "<line class=\"runway\" data-runway=\"2026-02-15\" x1=\"466.61\""));
   // Its date at the line's foot, under the axis: 45 of 59 days is in the last third, so the text
   // ends at the line rather than running past the chart's right edge.
@@ -118,7 +118,7 @@ TEST_CASE("html: a burn-down's dates do not meet - 30 daily periods, a date ever
   const auto b = credits::burn_down({extras_test::ec2_grant("G", "1000", extras_test::d(2026, 1, 1),
                                                             extras_test::d(2026, 12, 31))},
                                     s);
-  const std::string svg = io::detail::burn_down_chart(b);
+  const std::string svg = report::detail::burn_down_chart(b);
   std::size_t dates = 0;
   for (auto at = svg.find("\" y=\"256\">2026-"); at != std::string::npos;
        at = svg.find("\" y=\"256\">2026-", at + 1)) {

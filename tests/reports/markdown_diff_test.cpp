@@ -17,8 +17,8 @@ using reports_test::small_estimate;
 
 TEST_CASE(
     "a price and an instance count change give the total and one row per moved input and line") {
-  const auto d = diff(small_estimate(), small_estimate({.price = "23", .nodes = 3}));
-  const std::string md = io::render_diff_markdown(d, "before.json", "after.json");
+  const auto d = report::diff(small_estimate(), small_estimate({.price = "23", .nodes = 3}));
+  const std::string md = report::render_diff_markdown(d, "before.json", "after.json");
   CHECK(md.starts_with("### trncost: before.json -> after.json\n\n"));
   // 43.796689497716894963 -> 70.013356164383561621 (diff_test.cpp computes both by hand).
   CHECK(md.find("**Total: 43.80 -> 70.01 USD (+26.22)**, status verified (unchanged)\n") !=
@@ -39,19 +39,19 @@ TEST_CASE(
 }
 
 TEST_CASE("a status change is written in bold and two equal reports say nothing moved") {
-  const auto d = diff(small_estimate(), small_estimate({.assumed_overlap = true}));
-  const std::string md = io::render_diff_markdown(d, "a.json", "b.json");
+  const auto d = report::diff(small_estimate(), small_estimate({.assumed_overlap = true}));
+  const std::string md = report::render_diff_markdown(d, "a.json", "b.json");
   CHECK(md.find("status **verified -> provisional**") != std::string::npos);
 
-  const auto same =
-      io::render_diff_markdown(diff(small_estimate(), small_estimate()), "a.json", "a.json");
+  const auto same = report::render_diff_markdown(report::diff(small_estimate(), small_estimate()),
+                                                 "a.json", "a.json");
   CHECK(same.find("\nNothing moved: the same lines, amounts and inputs on both sides.\n") !=
         std::string::npos);
   CHECK(same.find("####") == std::string::npos);
 }
 
 TEST_CASE("a line only one side has is shown as absent and a pipe in a name is escaped") {
-  estimate_diff d;
+  report::estimate_diff d;
   d.total_before = decimal("1");
   d.total_after = decimal("3");
   d.total_change = decimal("2");
@@ -66,7 +66,7 @@ TEST_CASE("a line only one side has is shown as absent and a pipe in a name is e
                      decimal("2"),
                      {}});
   d.attribution.push_back({"", "", "", decimal("2")});
-  const std::string md = io::render_diff_markdown(d, "x.json", "y.json");
+  const std::string md = report::render_diff_markdown(d, "x.json", "y.json");
   CHECK(md.find("| compute | a\\|b | - | new line | absent | 2 | 2 |\n") != std::string::npos);
   CHECK(md.find("| +2.00 | lines, formulas or inputs added or removed | | |\n") !=
         std::string::npos);
@@ -77,11 +77,12 @@ TEST_CASE("another instance type reads as each line changed, matched by its role
   // the same role (component, category, phase) under another description, so it changed; none is
   // absent on either side. Training: 258 (2 x 6 h x 21.50) -> 85.824, -172.176.
   const auto report_of = [](const char* file) {
-    return report::from_estimate(io::evaluate_scenario(
-        io::read_scenario(std::string(TRNCOST_TESTS_DIR "/../examples/scenarios/") + file)));
+    return report::from_estimate(scenario::evaluate_scenario(
+        scenario::read_scenario(std::string(TRNCOST_TESTS_DIR "/../examples/scenarios/") + file)));
   };
-  const auto d = diff(report_of("fine-tune-8b-trn1.toml"), report_of("fine-tune-8b-trn2.toml"));
-  const line_change* training = nullptr;
+  const auto d =
+      report::diff(report_of("fine-tune-8b-trn1.toml"), report_of("fine-tune-8b-trn2.toml"));
+  const report::line_change* training = nullptr;
   for (const auto& l : d.lines) {
     CHECK(l.in_before);
     CHECK(l.in_after);
@@ -91,7 +92,7 @@ TEST_CASE("another instance type reads as each line changed, matched by its role
   CHECK(training->description == "training on 2 x trn1.32xlarge");
   CHECK(training->description_after == "training on 1 x trn2.48xlarge");
   CHECK(training->change == decimal::parse("-172.176"));
-  const std::string md = io::render_diff_markdown(d, "trn1.json", "trn2.json");
+  const std::string md = report::render_diff_markdown(d, "trn1.json", "trn2.json");
   CHECK(md.find("| compute | fine-tune | training | training on 2 x trn1.32xlarge (after: training "
                 "on 1 x trn2.48xlarge) | 258 | 85.824 | -172.176 |\n") != std::string::npos);
   // No line is absent (the inputs of each side's own runs are, in the inputs' table).
@@ -100,9 +101,9 @@ TEST_CASE("another instance type reads as each line changed, matched by its role
                 md.find("#### Inputs that changed") - md.find("#### Lines that moved"));
   CHECK(lines.find("absent") == std::string::npos);
   // A line whose description did not change says nothing more.
-  line_change same;
+  report::line_change same;
   same.description = "a";
-  CHECK(io::detail::line_text(same) == "a");
+  CHECK(report::detail::line_text(same) == "a");
 }
 
 }  // namespace trncost_tests::reports_markdown_diff_test

@@ -19,13 +19,13 @@ using trncost_support::check_holds_each;
 
 TEST_CASE("markdown: no extra gives no section and the estimate's report unchanged") {
   const auto est = small::small_estimate();
-  CHECK(io::render_markdown(est, report::extras{}, "T") == io::render_markdown(est, "T"));
+  CHECK(report::render_markdown(est, report::extras{}, "T") == report::render_markdown(est, "T"));
 }
 
 TEST_CASE("markdown: a section per extra, with the figures of each") {
   const extras_test::bundle b;
-  const auto m = io::render_markdown(b.est, b.x, "T");
-  CHECK(m.rfind(io::render_markdown(b.est, "T"), 0) == 0);  // the estimate's report comes first
+  const auto m = report::render_markdown(b.est, b.x, "T");
+  CHECK(m.rfind(report::render_markdown(b.est, "T"), 0) == 0);  // the estimate's report comes first
   // What the sections show.
   const std::string_view shown[] = {
       // One expected text over several lines, not a missing comma.
@@ -61,9 +61,9 @@ TEST_CASE("markdown: a section per extra, with the figures of each") {
       "| 2026-03-01 to 2026-04-01 | 950.00 | 800.00 | 150.00 | 3500.00 |\n",
   };
   check_holds_each(m, shown);
-  CHECK(io::detail::fixed2(0.125) == "0.12");  // half to even, exactly representable
+  CHECK(report::detail::fixed2(0.125) == "0.12");  // half to even, exactly representable
   std::ostringstream out;
-  io::write_markdown(b.est, b.x, out, "T");
+  report::write_markdown(b.est, b.x, out, "T");
   CHECK(out.str() == m);
 }
 

@@ -29,7 +29,7 @@ std::size_t at(const std::string& text, std::string_view what) {
 
 TEST_CASE("the Markdown report puts the status and its reasons first - then the totals") {
   const auto md =
-      io::render_markdown(small_estimate({.assumed_overlap = true}), "Fine-tune budget");
+      report::render_markdown(small_estimate({.assumed_overlap = true}), "Fine-tune budget");
   CHECK(md.rfind("# Fine-tune budget\n\n**Status: provisional** (as of 2026-11-30).", 0) == 0);
   CHECK(at(md,
            "- **provisional** (rule: no-assumption): overlap_s is an assumption: evaluation does "
@@ -47,7 +47,7 @@ TEST_CASE("the Markdown report puts the status and its reasons first - then the 
 }
 
 TEST_CASE("the Markdown totals: categories - phases - useful vs overhead - to the cent") {
-  const auto md = io::render_markdown(small_estimate());
+  const auto md = report::render_markdown(small_estimate());
   // compute = 1.433333333333333333 + 41.566666666666666667 + 0.358333333333333319
   //         = 43.358333333333333319 -> 43.36; 43.358.../43.796... = 99.0 %.
   const std::string_view rows[] = {
@@ -70,8 +70,8 @@ TEST_CASE("the Markdown totals: categories - phases - useful vs overhead - to th
 }
 
 TEST_CASE("the Markdown report shows unpriced lines and missing categories - never as 0") {
-  const auto md =
-      io::render_markdown(small_estimate({.unknown_storage_price = true, .declare_logs = false}));
+  const auto md = report::render_markdown(
+      small_estimate({.unknown_storage_price = true, .declare_logs = false}));
   const std::string_view shown[] = {
       "**Status: incomplete**",
       "**Total: 43.36 USD** (1 unpriced line not included)",
@@ -84,7 +84,7 @@ TEST_CASE("the Markdown report shows unpriced lines and missing categories - nev
 }
 
 TEST_CASE("the Markdown sources give each input's kind - source and date") {
-  const auto md = io::render_markdown(small_estimate({.third_party_price = true}));
+  const auto md = report::render_markdown(small_estimate({.third_party_price = true}));
   const std::string_view sources[] = {
       "| `trn1_price` | 21.5 USD/instance-h | third-party | a price comparison site | "
       "seen 2026-11-01 |",
@@ -96,7 +96,7 @@ TEST_CASE("the Markdown sources give each input's kind - source and date") {
       "us-east-1, on-demand | consulted 2026-11-30 |",
   };
   check_holds_each(md, sources);
-  const auto quoted_md = io::render_markdown(small_estimate());
+  const auto quoted_md = report::render_markdown(small_estimate());
   CHECK(quoted_md.find("rate WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7, us-east-1, on-demand | "
                        "consulted 2026-11-30 (published 2026-09-10) |") != std::string::npos);
 }
@@ -104,28 +104,29 @@ TEST_CASE("the Markdown sources give each input's kind - source and date") {
 TEST_CASE(
     "table cells escape pipes and line breaks and write_markdown writes what render_markdown "
     "gives") {
-  CHECK(io::detail::md_cell("a | b\nc") == "a \\| b c");
+  CHECK(report::detail::md_cell("a | b\nc") == "a \\| b c");
   std::ostringstream out;
-  io::write_markdown(small_estimate(), out);
-  CHECK(out.str() == io::render_markdown(small_estimate()));
+  report::write_markdown(small_estimate(), out);
+  CHECK(out.str() == report::render_markdown(small_estimate()));
 }
 
 TEST_CASE("the Markdown report lists migration uncertainties - open and resolved") {
-  const auto md =
-      io::render_markdown(small_estimate({.open_uncertainty = true, .resolved_uncertainty = true}));
+  const auto md = report::render_markdown(
+      small_estimate({.open_uncertainty = true, .resolved_uncertainty = true}));
   CHECK(md.find("**Status: provisional**") != std::string::npos);
   CHECK(md.find(
             "## Migration uncertainties\n\n- **open**: aten::_upsample_bicubic2d_aa in the vision "
             "tower (owner ml-platform): no Neuron lowering yet; a custom NKI kernel may be needed\n"
             "- **resolved**: flash attention (owner ml-platform): the NKI flash attention kernel "
             "passed the numerics check\n") != std::string::npos);
-  CHECK(io::render_markdown(small_estimate()).find("Migration uncertainties") == std::string::npos);
+  CHECK(report::render_markdown(small_estimate()).find("Migration uncertainties") ==
+        std::string::npos);
 }
 
 TEST_CASE("the Markdown report ends with the archived protocol - trncost version and each run") {
   const std::string made = "## Protocol\n\nMade by trncost " + std::string(trncost::version) +
                            " for the as-of date 2026-11-30; a quote is fresh for 30 days.\n\n";
-  const std::string none = io::render_markdown(small_estimate());
+  const std::string none = report::render_markdown(small_estimate());
   CHECK(none.ends_with(made + "No run log is archived: the measurements name their runs under "
                               "Sources.\n"));
   auto m = reports_test::small_model();
@@ -136,7 +137,7 @@ TEST_CASE("the Markdown report ends with the archived protocol - trncost version
                  {{"learning_rate", "0.00002"}, {"global_batch_size", "80"}},
                  {{"neuronx-cc", "2.21.33363.0"}, {"torch", "2.8.0"}}});
   m.archive_run({"ft-r2", "", "", "", {}, {}});  // a log that states nothing but its id
-  const std::string md = io::render_markdown(m.evaluate(reports_test::as_of));
+  const std::string md = report::render_markdown(m.evaluate(reports_test::as_of));
   CHECK(md.ends_with(made +
                      "| run | model | code version | data set | parameters | software stack |\n"
                      "|---|---|---|---|---|---|\n"

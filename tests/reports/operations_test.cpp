@@ -63,7 +63,7 @@ TEST_CASE("a derivation's operation comes from its record and not from its formu
   CHECK(doc.totals.total == decimal(10));
   CHECK(report::check(doc).ok);
   // Through the JSON and back, the audit recomputes the sum.
-  const auto back = io::read_report(io::render_json(priced(usage)), "usage.json");
+  const auto back = report::read_report(report::render_json(priced(usage)), "usage.json");
   CHECK(named(back, "usage").op.kind == op_kind::add);
   CHECK(report::check(back).ok);
 }
@@ -107,9 +107,9 @@ TEST_CASE("a sourced charge enters a report as a charge with its exact factor") 
   // 3 x 0.597222222222222222 = 1.791666666666666666.
   CHECK(doc.totals.total == decimal::parse("1.791666666666666666"));
   CHECK(report::check(doc).ok);
-  const auto json = io::render_json(est);
+  const auto json = report::render_json(est);
   CHECK(json.find("\"op\": \"charge\"") != std::string::npos);
-  CHECK(report::check(io::read_report(json, "charge.json")).ok);
+  CHECK(report::check(report::read_report(json, "charge.json")).ok);
 }
 
 TEST_CASE("a record that misstates its operation or has none is refused by name") {

@@ -18,7 +18,7 @@
 namespace trncost_tests::reports_reconcile_test {
 
 using namespace trncost;
-using trncost::io::bill_reader;
+using trncost::readers::bill_reader;
 using trncost::report::reconcile_options;
 using trncost::report::reconciliation;
 
@@ -31,8 +31,8 @@ const std::string bills = TRNCOST_TESTS_DIR "/readers/data/bills/";
 /// The shipped fine-tune estimate (397.635212328767123288 USD, tests/scenario/scenario_test.cpp) as
 /// its report.
 const report::document& fine_tune() {
-  static const report::document doc = report::from_estimate(
-      io::evaluate_scenario(io::read_scenario(examples + "scenarios/fine-tune-8b-trn1.toml")));
+  static const report::document doc = report::from_estimate(scenario::evaluate_scenario(
+      scenario::read_scenario(examples + "scenarios/fine-tune-8b-trn1.toml")));
   return doc;
 }
 
@@ -86,7 +86,7 @@ const std::string& focus_text() {
 
 TEST_CASE("the fine-tune's bill against its estimate: every difference, computed by hand") {
   const reconciliation r = reconcile_file(focus_bill);
-  CHECK(r.layout == io::bill_layout::focus);
+  CHECK(r.layout == readers::bill_layout::focus);
   CHECK(r.currency == "USD");
   CHECK(r.regions == std::vector<std::string>{"us-east-1"});
   // 14 rows, all kept: the t3.micro row of us-west-2 (30 h x 0.0104 = 0.312), a region the
@@ -216,7 +216,8 @@ TEST_CASE("the same bill as a legacy Cost and Usage Report and as CUR 2.0 reconc
   for (const std::string_view name : {"cur-legacy.csv", "cur2.csv"}) {
     CAPTURE(name);
     const reconciliation cur = reconcile_file(bills + std::string(name));
-    CHECK(cur.layout == (name == "cur2.csv" ? io::bill_layout::cur2 : io::bill_layout::cur_legacy));
+    CHECK(cur.layout ==
+          (name == "cur2.csv" ? readers::bill_layout::cur2 : readers::bill_layout::cur_legacy));
     CHECK(cur.billed_usage == focus.billed_usage);
     CHECK(cur.difference == focus.difference);
     CHECK(cur.invoiced == focus.invoiced);
@@ -347,14 +348,15 @@ TEST_CASE("a difference traced to the instances behind it, each line item cited 
         "billed usage and effective cost of 17 rows of a Cost and Usage Report (legacy) bill "
         "(line item li-b (6 rows), line item li-a (8 rows), line item li-c (3 rows))");
   // The Markdown and the page show who is behind the difference; the JSON audits.
-  const std::string md = io::render_reconciliation_markdown(r);
+  const std::string md = report::render_reconciliation_markdown(r);
   CHECK(md.find("## Behind the differences") != std::string::npos);
   CHECK(md.find("| AmazonEC2, us-east-1, BoxUsage:trn1.32xlarge, on-demand | i-a | 8 | 8 Hrs | "
                 "172.00 | 2026-11-20T00:00:00Z | 2026-11-20T08:00:00Z |") != std::string::npos);
   CHECK(md.find("|  | i-c | 3 | 3 Hrs | 64.50 | 2026-11-20T00:00:00Z | 2026-11-20T03:00:00Z |") !=
         std::string::npos);
-  CHECK(io::render_reconciliation_html(r).find("<td><code>i-b</code></td>") != std::string::npos);
-  const std::string json = io::render_reconciliation_json(r);
+  CHECK(report::render_reconciliation_html(r).find("<td><code>i-b</code></td>") !=
+        std::string::npos);
+  const std::string json = report::render_reconciliation_json(r);
   CHECK(report::check_reconciliation(json, "r.json").ok);
   const auto said = [&](const std::string& from, const std::string& to) {
     const auto c =
@@ -446,7 +448,7 @@ TEST_CASE("a billed amount feeds the next estimate as a measured input") {
   // bill as its measurement.
   const auto& ec2 = row_of(r, "BoxUsage:trn1.32xlarge");
   const report::document next = report::from_estimate(
-      io::evaluate_scenario(io::parse_scenario(scenario_with(ec2), "next.toml")));
+      scenario::evaluate_scenario(scenario::parse_scenario(scenario_with(ec2), "next.toml")));
   CHECK(next.totals.total == d("354.75"));
   bool found = false;
   for (const auto& i : next.inputs) {
@@ -457,13 +459,14 @@ TEST_CASE("a billed amount feeds the next estimate as a measured input") {
     }
   }
   CHECK(found);
-  CHECK(io::render_reconciliation_markdown(r).find("    cost = { value = \"354.75\", measured = { "
-                                                   "run = \"bill ") != std::string::npos);
+  CHECK(report::render_reconciliation_markdown(r).find(
+            "    cost = { value = \"354.75\", measured = { "
+            "run = \"bill ") != std::string::npos);
   // The snapshot's row covers the whole month, to 2026-12-01: an estimate as of 2026-11-30 cannot
   // use what was measured after it (the timeline rule).
   CHECK(trncost_support::error_message([&] {
-          (void)io::evaluate_scenario(
-              io::parse_scenario(scenario_with(row_of(r, "EBS:SnapshotUsage")), "next.toml"));
+          (void)scenario::evaluate_scenario(
+              scenario::parse_scenario(scenario_with(row_of(r, "EBS:SnapshotUsage")), "next.toml"));
         }).find("was measured until 2026-12-01T00:00:00Z, after the as-of date 2026-11-30") !=
         std::string::npos);
 }
@@ -582,7 +585,7 @@ TEST_CASE("a multi-provider FOCUS 1.0 export reads whole, other providers left o
   // tests/readers/data/bills/focus-1.0-sample-small.csv (make_focus_sample.py): the FinOps
   // Foundation sample's 44 columns, NULL fields, an Id column, no x_ columns; invented rows.
   const std::string sample = bills + "focus-1.0-sample-small.csv";
-  std::ifstream in = io::open_input_file(sample);
+  std::ifstream in = readers::open_input_file(sample);
   bill_reader bill(in, sample);
   std::size_t rows = 0;
   std::size_t aws = 0;
@@ -591,8 +594,8 @@ TEST_CASE("a multi-provider FOCUS 1.0 export reads whole, other providers left o
   while (bill.next()) {
     ++rows;
     aws += bill.row().provider == "AWS" ? 1U : 0U;
-    credits += bill.row().kind == io::charge_kind::credit ? 1U : 0U;
-    adjustments += bill.row().kind == io::charge_kind::adjustment ? 1U : 0U;
+    credits += bill.row().kind == readers::charge_kind::credit ? 1U : 0U;
+    adjustments += bill.row().kind == readers::charge_kind::adjustment ? 1U : 0U;
   }
   // 24 rows: 17 AWS (one of them the credit), 4 Microsoft, 3 Oracle (two adjustments).
   CHECK(rows == 24);
@@ -702,7 +705,8 @@ TEST_CASE("hostile bills are refused with the file, the line, the column and the
   // Exports arrive compressed or in binary formats: each said, with what to do.
   CHECK(bill_error(std::string("\x1f\x8b\x08\x00rest", 8)) ==
         "trncost: bill.csv: is gzip-compressed (a .csv.gz export), not a CSV bill: read it "
-        "through io::open_bill (readers/bill_files.hpp), as trncost reconcile does, or decompress "
+        "through readers::open_bill (readers/bill_files.hpp), as trncost reconcile does, or "
+        "decompress "
         "it first (gunzip -k FILE)");
   CHECK(bill_error(std::string("PK\x03\x04rest", 8)) ==
         "trncost: bill.csv: is a ZIP archive (a Cost and Usage Report's .zip), not a CSV bill: "
@@ -796,22 +800,22 @@ TEST_CASE("bill_time reads the spellings bills use, and nothing else") {
        {"2026-11-20 23:00:00", "2026-11-20T23:00:00Z", "2026-11-20T23:00:00.000Z",
         "2026-11-20T23:00:00+00:00", "2026-11-20 23:00:00.000"}) {
     CAPTURE(ok);
-    REQUIRE(io::detail::bill_time(ok, t));
+    REQUIRE(readers::detail::bill_time(ok, t));
     CHECK(t == parse_timestamp("2026-11-20T23:00:00Z"));
   }
-  REQUIRE(io::detail::bill_time("2026-11-20", t));
+  REQUIRE(readers::detail::bill_time("2026-11-20", t));
   CHECK(t == parse_timestamp("2026-11-20T00:00:00Z"));
   for (const std::string_view bad : {"2026-11-20T23:00:00+02:00", "20/11/2026", "",
                                      "2026-11-20T25:00:00Z", "2026-11-20T23:00:00.5Z"}) {
     CAPTURE(bad);
-    CHECK_FALSE(io::detail::bill_time(bad, t));
+    CHECK_FALSE(readers::detail::bill_time(bad, t));
   }
 }
 
 TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
   const reconciliation r = reconcile_file(focus_bill);
-  const std::string json = io::render_reconciliation_json(r);
-  const auto v = io::detail::parse_json_text(json, "reconciliation.json");
+  const std::string json = report::render_reconciliation_json(r);
+  const auto v = readers::detail::parse_json_text(json, "reconciliation.json");
   REQUIRE(v.find("schema") != nullptr);
   CHECK(v.find("schema")->text() == "trncost.reconciliation");
   CHECK(v.find("difference")->text() == "-16.577212328767123288");
@@ -864,7 +868,7 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
       parse_error);
 
   // The HTML page: self-contained, the totals, a bar per identity with a cost, every row.
-  const std::string html = io::render_reconciliation_html(r);
+  const std::string html = report::render_reconciliation_html(r);
   CHECK(html.starts_with("<!DOCTYPE html>"));
   CHECK(html.ends_with("</html>\n"));
   CHECK(html.find("<script") == std::string::npos);
@@ -904,7 +908,7 @@ TEST_CASE("the reconciliation's JSON and Markdown carry every row and total") {
   CHECK(html.find(">not in the estimate</text>") != std::string::npos);
   CHECK(html.find(">no bill row matches</text>") != std::string::npos);
 
-  const std::string md = io::render_reconciliation_markdown(r);
+  const std::string md = report::render_reconciliation_markdown(r);
   CHECK(md.find("| difference (billed - estimated) | -16.58 |") != std::string::npos);
   CHECK(md.find("| AmazonEC2, us-east-1, EBS:SnapshotUsage | - | - | 1.25 | 1 | +1.25 | not in "
                 "the estimate |") != std::string::npos);

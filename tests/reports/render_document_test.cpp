@@ -35,33 +35,35 @@ TEST_CASE("Markdown and HTML of a JSON report read back are those of its estimat
   };
   for (const auto& o : cases) {
     const auto est = small_estimate(o);
-    const auto doc = io::read_report(io::render_json(est), "small.json");
+    const auto doc = report::read_report(report::render_json(est), "small.json");
     CAPTURE(to_string(est.status));
-    CHECK(io::render_markdown(doc, "T") == io::render_markdown(est, "T"));
-    CHECK(io::render_html(doc, "T") == io::render_html(est, "T"));
+    CHECK(report::render_markdown(doc, "T") == report::render_markdown(est, "T"));
+    CHECK(report::render_html(doc, "T") == report::render_html(est, "T"));
   }
 }
 
-TEST_CASE("io::render_report: a JSON report audited, then rendered, and others refused by name") {
-  const std::string json = io::render_json(small_estimate());
-  const auto doc = io::read_report(json, "small.json");
-  const auto md = io::render_report(json, "md", "T", "small.json");
+TEST_CASE(
+    "report::render_report: a JSON report audited, then rendered, and others refused by name") {
+  const std::string json = report::render_json(small_estimate());
+  const auto doc = report::read_report(json, "small.json");
+  const auto md = report::render_report(json, "md", "T", "small.json");
   CHECK(md.audit.ok);
-  CHECK(md.text == io::render_markdown(doc, "T"));
-  CHECK(io::render_report(json, "html", "T", "small.json").text == io::render_html(doc, "T"));
+  CHECK(md.text == report::render_markdown(doc, "T"));
+  CHECK(report::render_report(json, "html", "T", "small.json").text ==
+        report::render_html(doc, "T"));
   // A total edited by hand: the audit names it, and nothing is rendered.
   const std::string total = "\"total\": \"" + doc.totals.total.to_string() + "\"";
   REQUIRE(json.find(total) != std::string::npos);
   std::string tampered = json;
   tampered.replace(tampered.find(total), total.size(), "\"total\": \"1\"");
-  const auto refused = io::render_report(tampered, "md", "T", "edited.json");
+  const auto refused = report::render_report(tampered, "md", "T", "edited.json");
   CHECK_FALSE(refused.audit.ok);
   CHECK(refused.audit.first_mismatch.find("totals.total") != std::string::npos);
   CHECK(refused.text.empty());
   // Reports of other kinds, and formats a JSON report does not render to, name what to do.
   const auto message = [](std::string_view text, std::string_view format) {
     try {
-      (void)io::render_report(text, format, "T", "r.json");
+      (void)report::render_report(text, format, "T", "r.json");
     } catch (const input_error& e) {
       return std::string(e.what());
     }
@@ -82,7 +84,7 @@ TEST_CASE("io::render_report: a JSON report audited, then rendered, and others r
         "trncost: r.json: \"csv\" is not a format of a rendered report; the formats of a rendered "
         "report are md, html (its JSON is the report itself)");
   // A text that is no report at all: the reader's parse_error, naming the file.
-  CHECK_THROWS_AS((void)io::render_report("{", "md", "T", "r.json"), parse_error);
+  CHECK_THROWS_AS((void)report::render_report("{", "md", "T", "r.json"), parse_error);
 }
 
 TEST_CASE("every figure the Markdown and HTML reports show is the document's") {
@@ -92,10 +94,10 @@ TEST_CASE("every figure the Markdown and HTML reports show is the document's") {
   for (auto& [c, amt] : doc.totals.by_category) {
     if (c == category::storage) amt = decimal::parse("7.77");
   }
-  const auto md = io::render_markdown(doc, "T");
+  const auto md = report::render_markdown(doc, "T");
   CHECK(md.find("**Total: 1234.50 USD**") != std::string::npos);
   CHECK(md.find("| storage | 7.77 |") != std::string::npos);
-  const auto html = io::render_html(doc, "T");
+  const auto html = report::render_html(doc, "T");
   CHECK(html.find("<strong>Total: 1234.50 USD</strong>") != std::string::npos);
   CHECK(html.find("<td>storage</td><td class=\"num\">7.77</td>") != std::string::npos);
   // A category the document says is declared none reads so in both, and has no share; one with
@@ -103,38 +105,39 @@ TEST_CASE("every figure the Markdown and HTML reports show is the document's") {
   for (auto& c : doc.categories) {
     if (c.cat == category::storage) c.cov = report::coverage::declared_none;
   }
-  CHECK(io::render_markdown(doc, "T").find("| storage | declared none |  |") != std::string::npos);
-  CHECK(io::render_html(doc, "T").find("<td>storage</td><td class=\"num\">declared none</td>") !=
+  CHECK(report::render_markdown(doc, "T").find("| storage | declared none |  |") !=
         std::string::npos);
+  CHECK(report::render_html(doc, "T").find(
+            "<td>storage</td><td class=\"num\">declared none</td>") != std::string::npos);
 }
 
 TEST_CASE("the document helpers of the writers") {
   const auto est = small_estimate({.unknown_storage_price = true, .declare_logs = false});
   auto doc = report::from_estimate(est);
   // The storage line is unpriced: one line, as the estimate counts it.
-  CHECK(io::detail::unpriced_lines(doc) == 1);
-  CHECK(io::detail::unpriced_lines(doc) == est.unpriced_lines());
+  CHECK(report::detail::unpriced_lines(doc) == 1);
+  CHECK(report::detail::unpriced_lines(doc) == est.unpriced_lines());
   // Phases by kind, as the estimate names them; none of a kind reads "none".
-  CHECK(io::detail::phases_named(doc, true) == phases_named(est, true));
-  CHECK(io::detail::phases_named(doc, false) == phases_named(est, false));
+  CHECK(report::detail::phases_named(doc, true) == phases_named(est, true));
+  CHECK(report::detail::phases_named(doc, false) == phases_named(est, false));
   auto no_phases = doc;
   no_phases.totals.by_phase.clear();
-  CHECK(io::detail::phases_named(no_phases, true) == "none");
+  CHECK(report::detail::phases_named(no_phases, true) == "none");
   // Coverage and amounts by category: logs missing (not declared), compute with lines.
-  CHECK(io::detail::coverage_of(doc, category::logs) == report::coverage::missing);
-  CHECK(io::detail::coverage_of(doc, category::compute) == report::coverage::lines);
-  CHECK(io::detail::category_amount(doc, category::compute) ==
+  CHECK(report::detail::coverage_of(doc, category::logs) == report::coverage::missing);
+  CHECK(report::detail::coverage_of(doc, category::compute) == report::coverage::lines);
+  CHECK(report::detail::category_amount(doc, category::compute) ==
         est.by_category.at(category::compute));
-  CHECK_FALSE(io::detail::category_amount(doc, category::logs).has_value());
+  CHECK_FALSE(report::detail::category_amount(doc, category::logs).has_value());
   // A line's identity, and "not stated" for a report older than identities (version 4).
   REQUIRE(doc.lines.front().identity.has_value());
-  CHECK(io::detail::billed_as(doc.lines.front()) == describe(*doc.lines.front().identity));
+  CHECK(report::detail::billed_as(doc.lines.front()) == describe(*doc.lines.front().identity));
   doc.lines.front().identity.reset();
-  CHECK(io::detail::billed_as(doc.lines.front()) == "not stated");
+  CHECK(report::detail::billed_as(doc.lines.front()) == "not stated");
   // Unit costs at four decimals (half-even), or none.
-  CHECK(io::detail::unit_cost_text(decimal::parse("0.123456"), "USD/1M tokens") ==
+  CHECK(report::detail::unit_cost_text(decimal::parse("0.123456"), "USD/1M tokens") ==
         "0.1235 USD/1M tokens");
-  CHECK(io::detail::unit_cost_text(std::nullopt, "USD/1M tokens") == "none (see the findings)");
+  CHECK(report::detail::unit_cost_text(std::nullopt, "USD/1M tokens") == "none (see the findings)");
   // Every input and derivation by name, derivations with their operands.
   const auto values = report::index_values(doc);
   CHECK(values.size() == doc.inputs.size() + doc.derivations.size());
@@ -149,42 +152,43 @@ TEST_CASE("the document helpers of the writers") {
   for (const auto& in : doc.inputs) {
     CHECK(values.at(in.name).input == &in);
     CHECK(values.at(in.name).derivation == nullptr);
-    CHECK(io::detail::is_assumed(in) == !in.known);  // no assumption here: only the unknown price
+    CHECK(report::detail::is_assumed(in) ==
+          !in.known);  // no assumption here: only the unknown price
   }
   // What the status means, from a status and a window alone.
-  CHECK(io::detail::status_sentence(estimate_status::verified, 45) ==
+  CHECK(report::detail::status_sentence(estimate_status::verified, 45) ==
         "Every input is measured, quoted within 45 days or documented, and every category of the "
         "formula is accounted for.");
-  CHECK(io::detail::status_sentence(est) ==
-        io::detail::status_sentence(est.status, est.freshness_window.count()));
+  CHECK(report::detail::status_sentence(est) ==
+        report::detail::status_sentence(est.status, est.freshness_window.count()));
   // The protocol names the trncost that wrote the document.
   doc.trncost_version = "9.9.9";
-  CHECK(io::detail::protocol_sentence(doc) ==
+  CHECK(report::detail::protocol_sentence(doc) ==
         "Made by trncost 9.9.9 for the as-of date 2026-11-30; a quote is fresh for 30 days.");
 }
 
 TEST_CASE("the FOCUS CSV renders the document - its quotes and derivations read from it") {
   const auto est = small_estimate({.unknown_storage_price = true, .declare_logs = false});
   const auto doc = report::from_estimate(est);
-  CHECK(io::render_focus_csv(doc) == io::render_focus_csv(est));
+  CHECK(report::render_focus_csv(doc) == report::render_focus_csv(est));
   const auto values = report::index_values(doc);
   // The training line's price is the quoted trn1 row itself; its quantity a derivation whose
   // words list its operands with their values, as the record's describe() does.
   const auto& training = doc.lines.front();
-  const auto* q = io::detail::price_quote(values, training.price);
+  const auto* q = report::detail::price_quote(values, training.price);
   REQUIRE(q != nullptr);
   CHECK(q == std::get_if<quoted>(&values.at(training.price).input->origin));
   const auto& quantity = values.at(training.quantity);
   REQUIRE(quantity.derivation != nullptr);
-  CHECK(io::detail::describe_value(values, quantity) ==
+  CHECK(report::detail::describe_value(values, quantity) ==
         describe(est.lines.front().quantity->origin));
-  CHECK(io::detail::known_value(quantity) == decimal::parse(est.lines.front().quantity->value));
-  CHECK(io::detail::price_quote(values, "no such value") == nullptr);
+  CHECK(report::detail::known_value(quantity) == decimal::parse(est.lines.front().quantity->value));
+  CHECK(report::detail::price_quote(values, "no such value") == nullptr);
   // An unknown price is no number (the storage line is unpriced).
   bool unknown_seen = false;
   for (const auto& [name, v] : values) {
     if (v.known) continue;
-    CHECK_FALSE(io::detail::known_value(v).has_value());
+    CHECK_FALSE(report::detail::known_value(v).has_value());
     unknown_seen = true;
   }
   CHECK(unknown_seen);
@@ -194,7 +198,7 @@ TEST_CASE("the FOCUS CSV renders the document - its quotes and derivations read 
   // The training line's description, "training" (fixtures.hpp), names the line.
   REQUIRE(training.description == "training");
   CHECK_THROWS_WITH_AS(
-      (void)io::render_focus_csv(broken),
+      (void)report::render_focus_csv(broken),
       doctest::Contains("line 'training': 'nowhere' is no input or derivation of the report"),
       input_error);
 }

@@ -33,17 +33,17 @@ TEST_CASE("the JSON report of the small estimate is byte-identical to the review
   // fixtures.hpp, and committed; any change to the schema or the values shows up here.
   const std::string golden =
       read_file(std::string(TRNCOST_TESTS_DIR) + "/reports/data/small_report.json");
-  CHECK(io::render_json(small_estimate()) == golden);
+  CHECK(report::render_json(small_estimate()) == golden);
   // Two estimates built separately from the same inputs give the same bytes.
-  CHECK(io::render_json(small_estimate()) == io::render_json(small_estimate()));
+  CHECK(report::render_json(small_estimate()) == report::render_json(small_estimate()));
   std::ostringstream out;
-  io::write_json(small_estimate(), out);
+  report::write_json(small_estimate(), out);
   CHECK(out.str() == golden);
 }
 
 TEST_CASE(
     "the JSON report holds inputs with provenance - derivations as operations and exact lines") {
-  const auto doc = io::read_report(io::render_json(small_estimate()), "small.json");
+  const auto doc = report::read_report(report::render_json(small_estimate()), "small.json");
   CHECK(doc.version == 7);
   CHECK(to_string(doc.as_of) == "2026-11-30");
   CHECK(doc.status == estimate_status::verified);
@@ -132,12 +132,12 @@ TEST_CASE("the flagship estimate becomes a report whose derivations are all reco
 TEST_CASE("migration uncertainties are written apart from the costs - open or resolved") {
   const auto est = small_estimate({.open_uncertainty = true, .resolved_uncertainty = true});
   CHECK(est.status == estimate_status::provisional);
-  const auto json = io::render_json(est);
+  const auto json = report::render_json(est);
   CHECK(json.find(
             "  \"uncertainties\": [\n    {\n      \"subject\": \"aten::_upsample_bicubic2d_aa in "
             "the vision tower\",\n      \"kind\": \"custom-operator\",\n      \"status\": "
             "\"open\",\n      \"owner\": \"ml-platform\",") != std::string::npos);
-  const auto doc = io::read_report(json);
+  const auto doc = report::read_report(json);
   REQUIRE(doc.uncertainties.size() == 2);
   CHECK(doc.uncertainties[1].what == migration_uncertainty::kind::porting_work);
   CHECK(doc.uncertainties[1].status == migration_uncertainty::state::resolved);
@@ -158,7 +158,7 @@ TEST_CASE("two different inputs with one name are refused before anything is wri
   }
   const auto est = m.evaluate(reports_test::as_of);
   std::ostringstream out;
-  CHECK_THROWS_WITH_AS(io::write_json(est, out),
+  CHECK_THROWS_WITH_AS(report::write_json(est, out),
                        doctest::Contains("two different inputs are named 't'"), input_error);
   CHECK(out.str().empty());
 }
@@ -200,7 +200,7 @@ TEST_CASE("a derivation the report cannot recompute is refused - naming it") {
   for (const auto c : all_categories) {
     if (c != category::data_preparation) m.declare_none(c, declared_none{"not in this test"});
   }
-  CHECK_THROWS_WITH_AS((void)io::render_json(m.evaluate(reports_test::as_of)),
+  CHECK_THROWS_WITH_AS((void)report::render_json(m.evaluate(reports_test::as_of)),
                        doctest::Contains("derivation 'job_cost' (formula 'price * usage') is "
                                          "opaque"),
                        input_error);
@@ -208,9 +208,9 @@ TEST_CASE("a derivation the report cannot recompute is refused - naming it") {
 
 TEST_CASE("strings are escaped so the report stays valid JSON") {
   std::string out;
-  io::detail::append_json_string(out, "a \"quote\", a \\ and a\nnew line\x01");
+  report::detail::append_json_string(out, "a \"quote\", a \\ and a\nnew line\x01");
   CHECK(out == "\"a \\\"quote\\\", a \\\\ and a\\nnew line\\u0001\"");
-  const auto v = io::detail::parse_json_text(out, "s");
+  const auto v = readers::detail::parse_json_text(out, "s");
   CHECK(v.text() == "a \"quote\", a \\ and a\nnew line\x01");
 }
 
@@ -222,21 +222,21 @@ TEST_CASE(
                         "ft-v4", {{"learning_rate", "0.00002"}}, {{"neuronx-cc", "2.21.33363.0"}}};
   m.archive_run(r1);
   m.archive_run(r1);  // the same run again: kept once
-  const std::string json = io::render_json(m.evaluate(reports_test::as_of));
+  const std::string json = report::render_json(m.evaluate(reports_test::as_of));
   CHECK(json.find("\"protocol\": {\n    \"trncost_version\": \"" + std::string(trncost::version) +
                   "\",\n    \"as_of\": \"2026-11-30\",\n    \"freshness_window_days\": 30,") !=
         std::string::npos);
-  const auto doc = io::read_report(json, "small.json");
+  const auto doc = report::read_report(json, "small.json");
   CHECK(doc.trncost_version == trncost::version);
   REQUIRE(doc.runs.size() == 1);
   CHECK(doc.runs[0] == r1);
   // The audit passes it; a protocol whose date is not the report's is refused with its field.
-  CHECK(io::audit(json).ok);
+  CHECK(report::audit(json).ok);
   std::string moved = json;
   const std::string at = "\"as_of\": \"2026-11-30\",\n    \"freshness";
   REQUIRE(moved.find(at) != std::string::npos);
   moved.replace(moved.find(at), at.size(), "\"as_of\": \"2026-12-30\",\n    \"freshness");
-  CHECK_THROWS_WITH_AS(io::audit(moved, "moved.json"),
+  CHECK_THROWS_WITH_AS(report::audit(moved, "moved.json"),
                        "trncost: moved.json: protocol.as_of: is not the report's as_of 2026-11-30",
                        parse_error);
 }

@@ -38,7 +38,8 @@ std::string billed_by(std::string_view by) {
 }
 
 const estimate& by_s3() {
-  static const estimate est = io::evaluate_scenario(io::parse_scenario(billed_by("S3"), flagship));
+  static const estimate est =
+      scenario::evaluate_scenario(scenario::parse_scenario(billed_by("S3"), flagship));
   return est;
 }
 
@@ -69,7 +70,7 @@ TEST_CASE("a transfer billed by S3 is S3's line at the AWSDataTransfer offer's p
   // (tests/scenario/scenario_test.cpp).
   CHECK(by_s3().total == d("397.635212328767123288"));
   // Not said, the line is AWSDataTransfer's, as before.
-  const estimate plain = io::evaluate_scenario(io::read_scenario(flagship));
+  const estimate plain = scenario::evaluate_scenario(scenario::read_scenario(flagship));
   CHECK(egress_line(plain).identity.service == "AWSDataTransfer");
   CHECK(egress_line(plain).identity.offer.empty());
 }
@@ -82,7 +83,7 @@ TEST_CASE("billed_by names a service that bills the data it moves, or is refused
                         "\"AmazonEC2\" (from an instance) or \"AmazonS3\" (from a bucket)"));
   // "EC2" and "Amazon EC2" are AmazonEC2.
   const estimate by_ec2 =
-      io::evaluate_scenario(io::parse_scenario(billed_by("Amazon EC2"), flagship));
+      scenario::evaluate_scenario(scenario::parse_scenario(billed_by("Amazon EC2"), flagship));
   CHECK(egress_line(by_ec2).identity.service == "AmazonEC2");
   const auto volume = sourced("v", make(units::gibibyte, "1"), assumption{"a test's volume"});
   const auto price = sourced("p", make(units::usd_per_gibibyte, "0.09"), assumption{"a price"});
@@ -95,12 +96,12 @@ TEST_CASE("billed_by names a service that bills the data it moves, or is refused
 }
 
 TEST_CASE("the report carries the offer, its audit reads it, and FOCUS writes both names") {
-  const std::string json = io::render_json(by_s3());
+  const std::string json = report::render_json(by_s3());
   CHECK(json.find("\"offer\": \"AWSDataTransfer\"") != std::string::npos);
-  const auto audited = io::audit(json, "by-s3.json");
+  const auto audited = report::audit(json, "by-s3.json");
   CHECK(audited.ok);
   CHECK(audited.first_mismatch == "");
-  const report::document doc = io::read_report(json, "by-s3.json");
+  const report::document doc = report::read_report(json, "by-s3.json");
   bool found = false;
   for (const auto& l : doc.lines) {
     if (l.identity && l.identity->offer == "AWSDataTransfer") {
@@ -111,12 +112,13 @@ TEST_CASE("the report carries the offer, its audit reads it, and FOCUS writes bo
   CHECK(found);
   // A report whose identity says an empty offer is refused: an offer not known is left out.
   CHECK(trncost_support::error_message([&] {
-          (void)io::read_report(trncost_support::with_changes(
-                                    json, {{"\"offer\": \"AWSDataTransfer\"", "\"offer\": \"\""}}),
-                                "by-s3.json");
+          (void)report::read_report(
+              trncost_support::with_changes(
+                  json, {{"\"offer\": \"AWSDataTransfer\"", "\"offer\": \"\""}}),
+              "by-s3.json");
         }).find(".identity.offer: is not an offer code") != std::string::npos);
   // FOCUS: ServiceName the billing product, x_ServiceCode the offer, as AWS's export writes them.
-  const std::string csv = io::render_focus_csv(by_s3());
+  const std::string csv = report::render_focus_csv(by_s3());
   CHECK(csv.find("Amazon Simple Storage Service") != std::string::npos);
   std::istringstream rows(csv);
   bool egress_row = false;
@@ -149,7 +151,7 @@ TEST_CASE("a bill's S3 and EC2 transfer rows each find their own line, without r
       "Usage,2026-11-21T00:00:00Z,AmazonEC2,AWSDataTransfer,DataTransfer-Out-Bytes,us-east-1,5,GB,"
       "USD,0.45\n";
   std::istringstream in(bill);
-  io::bill_reader reader(in, "cur.csv");
+  readers::bill_reader reader(in, "cur.csv");
   const report::reconciliation r = report::reconcile(doc, "by-s3.json", reader);
   const report::reconcile_row* s3 = nullptr;
   const report::reconcile_row* ec2 = nullptr;
@@ -175,8 +177,8 @@ TEST_CASE("a bill's S3 and EC2 transfer rows each find their own line, without r
 TEST_CASE("a serving fleet's lines name their usage type when the price says the purchase") {
   const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
   // p5.48xlarge at the AmazonEC2 offer file's on-demand price: BoxUsage, on-demand.
-  const estimate p5 =
-      io::evaluate_scenario(io::read_scenario(scenarios + "qwen3-32b-serving-p5-40.toml"));
+  const estimate p5 = scenario::evaluate_scenario(
+      scenario::read_scenario(scenarios + "qwen3-32b-serving-p5-40.toml"));
   std::size_t compute_lines = 0;
   for (const auto& l : p5.lines) {
     if (l.cat != category::compute) continue;
@@ -186,8 +188,8 @@ TEST_CASE("a serving fleet's lines name their usage type when the price says the
   }
   CHECK(compute_lines > 0);
   // trn2.48xlarge at a third-party price: how it is bought is not known, the type alone names it.
-  const estimate trn2 =
-      io::evaluate_scenario(io::read_scenario(scenarios + "qwen3-32b-serving-trn2-40.toml"));
+  const estimate trn2 = scenario::evaluate_scenario(
+      scenario::read_scenario(scenarios + "qwen3-32b-serving-trn2-40.toml"));
   for (const auto& l : trn2.lines) {
     if (l.cat != category::compute) continue;
     CHECK(l.identity.instance_type == "trn2.48xlarge");
@@ -202,7 +204,7 @@ TEST_CASE("a serving fleet's lines name their usage type when the price says the
       "lineItem/UnblendedCost\n"
       "Usage,2026-11-21T00:00:00Z,AmazonEC2,BoxUsage:trn2.48xlarge,us-east-1,100,Hrs,USD,3576.00\n";
   std::istringstream in(bill);
-  io::bill_reader reader(in, "cur.csv");
+  readers::bill_reader reader(in, "cur.csv");
   const report::reconciliation r =
       report::reconcile(report::from_estimate(trn2), "trn2.json", reader);
   std::size_t with_rows = 0;

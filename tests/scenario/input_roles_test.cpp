@@ -22,8 +22,8 @@
 namespace trncost_tests::scenario_input_roles_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::report;
+using namespace trncost::scenario;
 namespace {
 
 using trncost_support::example_scenarios;

@@ -59,9 +59,9 @@ TEST_CASE("the feature table of docs/scenario.md names exactly the keys the pars
   text << in.rdbuf();
   const auto documented = keys_in_table(text.str());
   std::set<std::string> accepted;
-  for (auto& k : trncost::io::scenario_key_paths()) accepted.insert(k);
-  for (auto& k : trncost::io::study_key_paths()) accepted.insert(k);
-  for (auto& k : trncost::io::plan_key_paths()) accepted.insert(k);
+  for (auto& k : trncost::scenario::scenario_key_paths()) accepted.insert(k);
+  for (auto& k : trncost::scenario::study_key_paths()) accepted.insert(k);
+  for (auto& k : trncost::scenario::plan_key_paths()) accepted.insert(k);
   for (const auto& k : documented) {
     CHECK_MESSAGE(accepted.count(k) == 1, "in the table, not accepted by the parser: " << k);
   }

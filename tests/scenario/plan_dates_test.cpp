@@ -16,8 +16,9 @@
 namespace trncost_tests::plan_dates_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::readers;
+using namespace trncost::report;
+using namespace trncost::scenario;
 namespace {
 
 // Relative paths start at the plan's folder: the fixture's.
@@ -138,7 +139,7 @@ TEST_CASE("each occurrence of a monthly fine-tune is priced on its own day") {
       "USD each, prices in force on 2027-04-04 (versions effective 2027-04-01), the latest "
       "versions known: a later change is not known.";
   CHECK(render_markdown(r).find(said) != std::string::npos);
-  CHECK(render_html(r).find("<p class=\"pricing\">" + io::detail::html_escape(said) + "</p>") !=
+  CHECK(render_html(r).find("<p class=\"pricing\">" + report::detail::html_escape(said) + "</p>") !=
         std::string::npos);
   // The document without its layout (its values here hold no spaces).
   std::string json = render_json(r);
@@ -171,7 +172,7 @@ TEST_CASE("a plan whose occurrences all see one version says nothing of versions
   const plan_result r = run_plan(parse_plan(plan_text("\"month\"", 3), plan_file));
   REQUIRE(r.workloads[0].pricings.size() == 1);
   CHECK(r.burn_down.total_spend == decimal::parse("64.5"));
-  CHECK(io::detail::plan_pricing_sentences(r).empty());
+  CHECK(scenario::detail::plan_pricing_sentences(r).empty());
 }
 
 TEST_CASE("a day before the versions known takes the earliest of them, and the report says so") {
@@ -192,7 +193,7 @@ TEST_CASE("a day before the versions known takes the earliest of them, and the r
   const plan_result r = run_plan(parse_plan(text, plan_file));
   CHECK(r.burn_down.total_spend == decimal::parse("64.5"));
   REQUIRE(r.workloads[0].pricings.size() == 1);
-  const auto said = io::detail::plan_pricing_sentences(r);
+  const auto said = scenario::detail::plan_pricing_sentences(r);
   REQUIRE(said.size() == 1);
   CHECK(said[0].find("(versions effective 2026-09-01), the earliest versions known: none known in "
                      "force on 2026-08-03") != std::string::npos);

@@ -16,8 +16,8 @@
 namespace trncost_tests::scenario_plan_json_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::report;
+using namespace trncost::scenario;
 namespace {
 
 const std::string shipped = TRNCOST_TESTS_DIR "/../examples/plans/cpt-and-sweep.toml";
@@ -25,7 +25,7 @@ const std::string shipped = TRNCOST_TESTS_DIR "/../examples/plans/cpt-and-sweep.
 std::string json_of_shipped() { return render_json(run_plan(read_plan(shipped))); }
 
 /// The text of member `key` of `o` (a string member).
-std::string text_at(const io::detail::json_value& o, std::string_view key) {
+std::string text_at(const readers::detail::json_value& o, std::string_view key) {
   const auto* v = o.find(key);
   REQUIRE(v != nullptr);
   return v->is_null() ? std::string("null") : v->text();
@@ -59,7 +59,7 @@ std::string first_mismatch(const std::string& text) {
 
 TEST_CASE("a plan's JSON holds the figures of its Markdown, as computed by hand") {
   const std::string text = json_of_shipped();
-  const auto root = io::detail::parse_json_text(text, "plan.json");
+  const auto root = readers::detail::parse_json_text(text, "plan.json");
   CHECK(text_at(root, "schema") == "trncost.plan");
   CHECK(root.find("schema_version")->text() == "3");
   // The pre-training costs 23,018.077723389142567224 USD (tests/scenario/briefs_test.cpp) over

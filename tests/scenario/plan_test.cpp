@@ -14,8 +14,8 @@
 namespace trncost_tests::cli_plan_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::report;
+using namespace trncost::scenario;
 namespace {
 
 const std::string shipped = TRNCOST_TESTS_DIR "/../examples/plans/2027-on-one-grant.toml";
@@ -162,7 +162,7 @@ TEST_CASE(
   // By service, a credits and a cash bar for each of the Markdown's five services. The grant pays
   // EC2 most (299,742.54 of its 300,000: the largest bar, 300 px); the fine-tunes' data
   // preparation, 12 x 38.40 = 460.80 USD, is billed by no AWS service: no credit, all cash.
-  const auto sum = io::detail::summarise_plan(r);
+  const auto sum = scenario::detail::summarise_plan(r);
   CHECK(sum.services.size() == 5);
   CHECK(count("<rect class=\"bar plan-credits\" data-service=") == 5);
   CHECK(count("<rect class=\"bar plan-cash\" data-service=") == 5);
@@ -287,7 +287,7 @@ days = 1
   CHECK(l.workloads[1].seconds == 86'400);
   CHECK_FALSE(l.workloads[1].days_from_workload);
   // January: 2,064; February: 516 and the second workload's 10 h, 430: 946.
-  const auto sum = io::detail::summarise_plan(l);
+  const auto sum = scenario::detail::summarise_plan(l);
   REQUIRE(sum.months.size() >= 2);
   CHECK(sum.months[0].spend == decimal(2064));
   CHECK(sum.months[1].spend == decimal(946));

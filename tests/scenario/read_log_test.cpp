@@ -1,5 +1,5 @@
-// io::read_log: every file a run opens for reading, whatever reader opens it, so that a program
-// never writes its output over one of them (docs/security.md).
+// readers::read_log: every file a run opens for reading, whatever reader opens it, so that a
+// program never writes its output over one of them (docs/security.md).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -27,10 +27,10 @@ bool ends_with_any(const std::vector<std::string>& paths, const std::string& tai
 
 TEST_CASE("the files a run reads are recorded, nested logs included") {
   const std::string scenario = trncost_support::example_scenarios + "fine-tune-8b-trn1.toml";
-  io::read_log outer;
+  readers::read_log outer;
   {
-    io::read_log inner;
-    (void)io::evaluate_scenario(io::read_scenario(scenario));
+    readers::read_log inner;
+    (void)scenario::evaluate_scenario(scenario::read_scenario(scenario));
     // The scenario, its run log and its four offer files, each once, in the order opened.
     const auto& read = inner.paths();
     CHECK(read.front() == scenario);
@@ -43,19 +43,19 @@ TEST_CASE("the files a run reads are recorded, nested logs included") {
     }
     CHECK(read.size() == 6);
     // Read twice, recorded once.
-    (void)io::read_scenario(scenario);
+    (void)scenario::read_scenario(scenario);
     CHECK(inner.paths().size() == 6);
   }
   // The log around it saw the same files; a file refused as it is opened is recorded too (the
   // run tried to read it, so its output must spare it).
   CHECK(outer.paths().size() == 6);
-  CHECK_THROWS_AS((void)io::read_scenario("no-such-scenario.toml"), parse_error);
+  CHECK_THROWS_AS((void)scenario::read_scenario("no-such-scenario.toml"), parse_error);
   CHECK(outer.paths().back() == "no-such-scenario.toml");
 }
 
 TEST_CASE("outside a read_log nothing is recorded") {
-  (void)io::read_scenario(trncost_support::example_scenarios + "fine-tune-8b-trn1.toml");
-  const io::read_log log;
+  (void)scenario::read_scenario(trncost_support::example_scenarios + "fine-tune-8b-trn1.toml");
+  const readers::read_log log;
   CHECK(log.paths().empty());
 }
 

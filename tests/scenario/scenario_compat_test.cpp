@@ -27,8 +27,8 @@ std::string scenario(const std::string& stack,
 }
 
 estimate run(const std::string& text) {
-  return io::evaluate_scenario(
-      io::parse_scenario(text, trncost_support::example_scenarios + "compat.toml"));
+  return scenario::evaluate_scenario(
+      scenario::parse_scenario(text, trncost_support::example_scenarios + "compat.toml"));
 }
 
 const std::string same_stack =

@@ -36,8 +36,8 @@ std::string one_compile(const std::string& extra,
 }
 
 estimate run(const std::string& text) {
-  return io::evaluate_scenario(
-      io::parse_scenario(text, trncost_support::example_scenarios + "compile.toml"));
+  return scenario::evaluate_scenario(
+      scenario::parse_scenario(text, trncost_support::example_scenarios + "compile.toml"));
 }
 
 const line_item& line_starting(const estimate& e, std::string_view starts) {
@@ -51,7 +51,7 @@ const line_item& line_starting(const estimate& e, std::string_view starts) {
 }  // namespace
 
 TEST_CASE("the shipped compilation: a cache of an older compiler is billed, its own is not") {
-  const estimate e = io::evaluate_scenario(io::read_scenario(shipped));
+  const estimate e = scenario::evaluate_scenario(scenario::read_scenario(shipped));
   // compile-base: 1 instance x 2,700 s x 21.50 USD/instance-h = 2,700 / 3,600 x 21.50 = 16.125.
   // compile-instruct: its cache was built by 2.21.33363.0, the compilation's version: 0 s, 0 USD.
   CHECK(e.total == decimal::parse("16.125"));

@@ -18,8 +18,8 @@
 namespace trncost_tests::cli_scenario_correlations_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::report;
+using namespace trncost::scenario;
 namespace {
 
 // Three data preparation costs, 100 + 50 + 20 = 170 USD, each an assumption; the shared head is 17

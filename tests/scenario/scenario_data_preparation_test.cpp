@@ -28,7 +28,7 @@ price = { value = "1.428", quoted = { source = "EC2 on-demand pricing page", reg
 )x";
 
 estimate evaluate(const std::string& text) {
-  return io::evaluate_scenario(io::parse_scenario(text, "prep.toml"));
+  return scenario::evaluate_scenario(scenario::parse_scenario(text, "prep.toml"));
 }
 
 }  // namespace

@@ -12,8 +12,7 @@
 namespace trncost_tests::cli_scenario_extras_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::scenario;
 namespace {
 
 const std::string budget = TRNCOST_TESTS_DIR "/../examples/scenarios/fine-tune-8b-trn1-budget.toml";

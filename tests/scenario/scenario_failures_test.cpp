@@ -38,7 +38,7 @@ const std::string declared = trncost_support::declare_none_but({"compute", "fail
 
 TEST_CASE("a failures component takes its interruption figures written, with their provenance") {
   const estimate est =
-      io::evaluate_scenario(io::parse_scenario(job + figures + declared, "cpt.toml"));
+      scenario::evaluate_scenario(scenario::parse_scenario(job + figures + declared, "cpt.toml"));
   // Exposure: 4 instances x 720,000 s = 2,880,000 instance-s = 800 instance-h; interruptions:
   // 0.005 x 800 = 4. Restarts: 4 x 1,200 s x 4 instances = 19,200 instance-s = 5.333... h x 35.76
   // = 190.72. Work lost: 4 x 3,600 s x 4 = 57,600 instance-s = 16 h x 35.76 = 572.16. Training:

@@ -18,8 +18,7 @@
 namespace trncost_tests::cli_scenario_follows_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::scenario;
 namespace {
 
 // A fine-tune of 2 x trn1.32xlarge: 1,800 s of setup and 34,200 s of training, 36,000 s (10 h) of
@@ -105,12 +104,12 @@ TEST_CASE("storage kept for a workload's run and days after it is priced from it
 TEST_CASE("a report states the figures, and both the audit and a reader of its Markdown see them") {
   const estimate e =
       run(scenario(scratch_for_ft, trncost_support::declare_none_but({"compute", "storage"})));
-  const std::string json = io::render_json(e);
+  const std::string json = report::render_json(e);
   CHECK(json.find("\"schema_version\": 7") != std::string::npos);
   CHECK(json.find("\"figures\": [") != std::string::npos);
-  CHECK(io::audit(json, "f.json").ok);
+  CHECK(report::audit(json, "f.json").ok);
   // 36,000 s is 10 h and 0.4167 days.
-  const std::string md = io::render_markdown(e, "t");
+  const std::string md = report::render_markdown(e, "t");
   CHECK(md.find("## Timeline and figures") != std::string::npos);
   CHECK(md.find("| ft | wall-clock time | 36000 s (10.0000 h, 0.4167 days) |") !=
         std::string::npos);
@@ -119,7 +118,7 @@ TEST_CASE("a report states the figures, and both the audit and a reader of its M
   REQUIRE(value_at != std::string::npos);
   std::string renamed = json;
   renamed.insert(value_at + 10, "nothing ");
-  const auto refused = io::audit(renamed, "f.json");
+  const auto refused = report::audit(renamed, "f.json");
   CHECK_FALSE(refused.ok);
   CHECK(refused.first_mismatch.find("figures[0].value 'nothing ") != std::string::npos);
   // The same figure twice is refused.
@@ -127,7 +126,7 @@ TEST_CASE("a report states the figures, and both the audit and a reader of its M
   const auto end = json.find("}", first);
   std::string twice = json;
   twice.insert(end + 1, "," + json.substr(first, end + 1 - first));
-  const auto repeated = io::audit(twice, "f.json");
+  const auto repeated = report::audit(twice, "f.json");
   CHECK_FALSE(repeated.ok);
   CHECK(repeated.first_mismatch.find("figures[1]: workload 'ft' states 'billed time per instance' "
                                      "twice (figures[0])") != std::string::npos);
@@ -174,11 +173,11 @@ TEST_CASE("kept_for, kept_after_days and checkpoints are refused where they do n
 
 TEST_CASE("a figure reads in the units people quote") {
   // 36,000 s = 10 h = 0.41666... days (4 decimals, half-even); 36,000,000 EFLOP = 3.6e25 FLOP.
-  CHECK(io::detail::figure_text("36000", "s", true) == "36000 s (10.0000 h, 0.4167 days)");
-  CHECK(io::detail::figure_text("36000000", "EFLOP", true) ==
+  CHECK(report::detail::figure_text("36000", "s", true) == "36000 s (10.0000 h, 0.4167 days)");
+  CHECK(report::detail::figure_text("36000000", "EFLOP", true) ==
         "36000000 EFLOP (about 3.6e+25 FLOP)");
-  CHECK(io::detail::figure_text("20000000000", "token", true) == "20000000000 token");
-  CHECK(io::detail::figure_text("", "s", false) == "unknown");
+  CHECK(report::detail::figure_text("20000000000", "token", true) == "20000000000 token");
+  CHECK(report::detail::figure_text("", "s", false) == "unknown");
 }
 
 TEST_CASE("a model's figures: named once, of the model, found in their unit") {

@@ -18,8 +18,7 @@
 namespace trncost_tests::cli_scenario_inputs_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::scenario;
 namespace {
 
 using trncost_support::example_scenarios;

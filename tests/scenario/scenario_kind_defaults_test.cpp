@@ -20,8 +20,7 @@
 namespace trncost_tests::cli_scenario_kind_defaults_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::scenario;
 namespace {
 
 const std::string head =
@@ -387,7 +386,7 @@ TEST_CASE("[study] same_model puts options of one model in one quality group") {
   REQUIRE(st.options.size() == 2);
   CHECK(st.options[0].quality.dataset_id == "the same model and weights");
   CHECK(st.options[1].quality.stack == "neuronx-cc 2.21");
-  const study_result r = run_study(st);
+  const report::study_result r = run_study(st);
   REQUIRE(r.comparison.groups.size() == 1);
   const auto& g = r.comparison.groups[0];
   CHECK(g.apart.empty());

@@ -16,8 +16,7 @@
 namespace trncost_tests::cli_scenario_purchase_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::scenario;
 namespace {
 
 // Read as if it lay beside the price fixtures.

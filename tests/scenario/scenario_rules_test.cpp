@@ -19,8 +19,7 @@
 namespace trncost_tests::cli_scenario_rules_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::scenario;
 namespace scenario_rules_test {
 
 using trncost_support::example_scenarios;

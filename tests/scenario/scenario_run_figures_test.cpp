@@ -22,7 +22,7 @@ using namespace trncost;
 
 TEST_CASE("the runs of a log: billed time, goodput, time to quality and a failed run's cost") {
   const std::string path = trncost_support::example_scenarios + "fine-tune-8b-trn1.toml";
-  const estimate e = io::evaluate_scenario(io::read_scenario(path));
+  const estimate e = scenario::evaluate_scenario(scenario::read_scenario(path));
   const auto figure = [&](const std::string& what) -> std::string {
     for (const auto& f : e.figures) {
       if (f.workload == "fine-tune" && f.what == what) return f.value->value;
@@ -49,24 +49,24 @@ TEST_CASE("the runs of a log: billed time, goodput, time to quality and a failed
     CHECK(f.what != "time to quality of run ft-8b-trn1-r3");
   }
   // The medians name the run they leave out, in every report that shows the derivation.
-  const std::string md = io::render_markdown(e, "t");
+  const std::string md = report::render_markdown(e, "t");
   CHECK(md.find("median of setup_s over 3 runs; kept out: ft-8b-trn1-r4 (failed)") !=
         std::string::npos);
-  const std::string html = io::render_html(e, "t");
+  const std::string html = report::render_html(e, "t");
   CHECK(html.find("<ul id=\"protocol-medians\">") != std::string::npos);
   CHECK(html.find("<li><code>setup_s</code> = 360 s: median of setup_s over 3 runs; kept out: "
                   "ft-8b-trn1-r4 (failed)</li>") != std::string::npos);
   CHECK(md.find("| fine-tune | goodput of run ft-8b-trn1-r1 | 0.5 (50.0 %) |") !=
         std::string::npos);
   // Both figures are recomputed by the audit from the runs' measured times.
-  CHECK(io::audit(io::render_json(e), path).ok);
+  CHECK(report::audit(report::render_json(e), path).ok);
   // r1's log summarises neuron-monitor's reports: 87.5 % of the NeuronCores busy, with its method.
   CHECK(figure("neuron-monitor utilisation of run ft-8b-trn1-r1") == "0.875");
   CHECK(
       md.find("| fine-tune | neuron-monitor utilisation of run ft-8b-trn1-r1 | 0.875 (87.5 %) |") !=
       std::string::npos);
-  CHECK(io::render_json(e).find("neuron-monitor (mean of 3600 reports, period 1 s, cores 0-31 "
-                                "(training phase)), every 1 s") != std::string::npos);
+  CHECK(report::render_json(e).find("neuron-monitor (mean of 3600 reports, period 1 s, cores 0-31 "
+                                    "(training phase)), every 1 s") != std::string::npos);
 }
 
 namespace {
@@ -95,7 +95,8 @@ const std::string parameters =
 }  // namespace
 
 TEST_CASE("each run states its MFU of the catalog's peak when the model's size is written") {
-  const estimate e = io::evaluate_scenario(io::parse_scenario(flagship_with(parameters), flagship));
+  const estimate e =
+      scenario::evaluate_scenario(scenario::parse_scenario(flagship_with(parameters), flagship));
   // 6 x 8,030,261,248 = 48,181,567,488 FLOP/token. r1 trained 216,000,000 tokens in 3,600 s:
   // 60,000 token/s, 2.89089404928e15 FLOP/s; the catalog's trn1.32xlarge BF16 peak is 16 chips x
   // 190 TFLOPS = 3.04e15 FLOP/s, x 2 instances = 6.08e15: MFU 0.47547599494736842105... ->
@@ -107,14 +108,14 @@ TEST_CASE("each run states its MFU of the catalog's peak when the model's size i
   // The estimate's, at the completed runs' median throughput (60,000 token/s): r1's.
   CHECK(figure_of(e, "MFU at the runs' median throughput") == "0.475475994947368421");
   CHECK(e.total == decimal::parse("397.635212328767123288"));  // the costs do not move
-  const std::string md = io::render_markdown(e, "t");
+  const std::string md = report::render_markdown(e, "t");
   CHECK(md.find("| fine-tune | MFU of run ft-8b-trn1-r1 | 0.475475994947368421 (47.5 %) |") !=
         std::string::npos);
-  CHECK(io::audit(io::render_json(e), flagship).ok);
+  CHECK(report::audit(report::render_json(e), flagship).ok);
   // Written directly (attention counted, say): 50e9 FLOP/token at r1's 60,000 token/s = 3e15
   // FLOP/s of 6.08e15 at FP8 (Trainium's FP8 peak is its BF16 one, 190 TFLOPS a chip):
   // 0.493421052631578947.
-  const estimate w = io::evaluate_scenario(io::parse_scenario(
+  const estimate w = scenario::evaluate_scenario(scenario::parse_scenario(
       flagship_with("model_flops_per_token = { value = \"50000000000\", unit = \"FLOP/token\", "
                     "assumption = \"6N plus attention at 8k context\" }\nprecision = \"fp8\""),
       flagship));
@@ -144,7 +145,7 @@ TEST_CASE("the model's FLOPs per token are refused where no run states an MFU") 
   // built.
   const auto build_error = [](const std::string& text) {
     return trncost_support::error_message<trncost::error>(
-        [&] { (void)io::evaluate_scenario(io::parse_scenario(text, flagship)); });
+        [&] { (void)scenario::evaluate_scenario(scenario::parse_scenario(text, flagship)); });
   };
   CHECK(build_error(flagship_with("parameters = { value = \"-8\", assumption = \"x\" }"))
             .find("component[0].parameters: is -8: a model's FLOPs per token come from a positive "
@@ -170,7 +171,7 @@ TEST_CASE("a warm-up phase of the runs is a median and a line of its own, overhe
   const std::string text =
       trncost_support::with_changes(trncost_support::slurp(flagship),
                                     {{"../data/ft-8b-trn1-runs.csv\"]", runs.string() + "\"]"}});
-  const estimate e = io::evaluate_scenario(io::parse_scenario(text, flagship));
+  const estimate e = scenario::evaluate_scenario(scenario::parse_scenario(text, flagship));
   std::filesystem::remove(runs);
   const line_item* warm = trncost_support::find_line(e, "warm-up on 2 x trn1.32xlarge");
   REQUIRE(warm != nullptr);
@@ -182,11 +183,11 @@ TEST_CASE("a warm-up phase of the runs is a median and a line of its own, overhe
   CHECK(e.by_phase.at(phase::warm_up) == decimal::parse("2.866666666666666667"));
   // Goodput counts training only: r1 still 3,600 / 7,200.
   CHECK(figure_of(e, "goodput of run ft-8b-trn1-r1") == "0.5");
-  const std::string md = io::render_markdown(e, "t");
+  const std::string md = report::render_markdown(e, "t");
   CHECK(md.find("| warm-up | overhead | 2.87 |") != std::string::npos);
   CHECK(md.find("median of warm_up_s over 3 runs; kept out: ft-8b-trn1-r4 (failed)") !=
         std::string::npos);
-  CHECK(io::audit(io::render_json(e), flagship).ok);
+  CHECK(report::audit(report::render_json(e), flagship).ok);
 }
 
 TEST_CASE("a warm-up written directly is billed like the other phases") {
@@ -200,7 +201,7 @@ TEST_CASE("a warm-up written directly is billed like the other phases") {
       "speed\" }\n"
       "training_seconds = { value = \"3600\", assumption = \"x\" }\n" +
       trncost_support::declare_none_but({"compute"});
-  const estimate e = io::evaluate_scenario(io::parse_scenario(text, "s.toml"));
+  const estimate e = scenario::evaluate_scenario(scenario::parse_scenario(text, "s.toml"));
   CHECK(e.by_phase.at(phase::warm_up) == decimal::parse("3.583333333333333333"));
   CHECK(e.total == decimal::parse("25.083333333333333333"));
 }
@@ -218,21 +219,21 @@ TEST_CASE("a neuron-monitor capture of a run is evidence of its utilisation, wit
           "files = [\"../data/ft-8b-trn1-runs.csv\"]\nmonitor = [{ file = \"" + file +
               "\", run = \"" + run + "\" }]\n"}});
   };
-  const estimate e =
-      io::evaluate_scenario(io::parse_scenario(with_monitor("ft-8b-trn1-r2", capture), flagship));
+  const estimate e = scenario::evaluate_scenario(
+      scenario::parse_scenario(with_monitor("ft-8b-trn1-r2", capture), flagship));
   CHECK(figure_of(e, "neuron-monitor utilisation of run ft-8b-trn1-r2") == "0.7825");
   CHECK(figure_of(e, "neuron-monitor utilisation of run ft-8b-trn1-r1") == "0.875");  // its log's
-  const std::string json = io::render_json(e);
+  const std::string json = report::render_json(e);
   CHECK(json.find("neuron-monitor (mean of 704 (report, core) readings pooled with equal weight "
                   "over 22 reports, period 1 s, cores 0-31; 2 reports with an error left out, "
                   "capture " +
                   capture + "), every 1.000045454545454545 s") != std::string::npos);
   CHECK(e.total == decimal::parse("397.635212328767123288"));
-  CHECK(io::audit(json, flagship).ok);
+  CHECK(report::audit(json, flagship).ok);
   // A run the logs do not hold, a capture that is not there, one of another instance type.
   const auto error_of = [&](const std::string& text) {
     return trncost_support::error_message<trncost::error>(
-        [&] { (void)io::evaluate_scenario(io::parse_scenario(text, flagship)); });
+        [&] { (void)scenario::evaluate_scenario(scenario::parse_scenario(text, flagship)); });
   };
   CHECK(error_of(with_monitor("ft-8b-trn1-r9", capture))
             .find("runs.monitor[0].run: \"ft-8b-trn1-r9\" is not a run of the run logs (their "

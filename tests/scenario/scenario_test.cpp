@@ -13,8 +13,7 @@
 namespace trncost_tests::cli_scenario_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::scenario;
 namespace {
 
 using trncost_support::example_scenarios;
@@ -120,7 +119,7 @@ TEST_CASE("parse_scenario fills the spec as written") {
 }
 
 TEST_CASE("component_kind_names lists every kind the parser reads, in the documentation's order") {
-  const auto names = trncost::io::component_kind_names();
+  const auto names = trncost::scenario::component_kind_names();
   const std::vector<std::string_view> expected{"instance_time",
                                                "failures",
                                                "block_storage",
@@ -139,7 +138,7 @@ TEST_CASE("component_kind_names lists every kind the parser reads, in the docume
   CHECK(names == expected);
   // Every kind's keys are in scenario_key_paths() under its name, and a kind the registry does not
   // hold is refused with the list.
-  const auto paths = trncost::io::scenario_key_paths();
+  const auto paths = trncost::scenario::scenario_key_paths();
   for (std::string_view k : names) {
     CHECK(std::any_of(paths.begin(), paths.end(), [&](const std::string& p) {
       return p.starts_with("component." + std::string(k) + ".");

@@ -13,8 +13,7 @@
 namespace trncost_tests::cli_scenario_transfer_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::scenario;
 namespace {
 
 std::string scenario(const std::string& transfer) {

@@ -32,20 +32,22 @@ detail = "no Neuron lowering in the release we run"
 }  // namespace
 
 TEST_CASE("an open migration uncertainty from a file keeps the estimate from verified") {
-  const estimate plain = io::evaluate_scenario(io::parse_scenario(scenario(""), "s.toml"));
+  const estimate plain =
+      scenario::evaluate_scenario(scenario::parse_scenario(scenario(""), "s.toml"));
   CHECK(plain.status == estimate_status::verified);
-  const estimate open = io::evaluate_scenario(io::parse_scenario(scenario(open_one), "s.toml"));
+  const estimate open =
+      scenario::evaluate_scenario(scenario::parse_scenario(scenario(open_one), "s.toml"));
   CHECK(open.total == decimal(69));  // never a cost, never a duration
   CHECK(open.status == estimate_status::provisional);
   REQUIRE(open.uncertainties.size() == 1);
   CHECK(open.uncertainties[0].status == migration_uncertainty::state::open);
   CHECK(open.uncertainties[0].what == migration_uncertainty::kind::unsupported_operation);
-  CHECK(io::render_json(open).find("\"owner\": \"ml-platform\"") != std::string::npos);
+  CHECK(report::render_json(open).find("\"owner\": \"ml-platform\"") != std::string::npos);
   // Resolved: listed, the status verified again.
-  const estimate resolved = io::evaluate_scenario(
-      io::parse_scenario(scenario(trncost_support::with_changes(
-                             open_one, {{"owner =", "status = \"resolved\"\nowner ="}})),
-                         "s.toml"));
+  const estimate resolved = scenario::evaluate_scenario(
+      scenario::parse_scenario(scenario(trncost_support::with_changes(
+                                   open_one, {{"owner =", "status = \"resolved\"\nowner ="}})),
+                               "s.toml"));
   CHECK(resolved.status == estimate_status::verified);
   CHECK(resolved.uncertainties.size() == 1);
 }
@@ -74,7 +76,7 @@ TEST_CASE("a study's uncertainties apply to every option, an option adds its own
   const std::string path =
       trncost_support::example_scenarios + "../studies/fine-tune-trn1-trn2-p5.toml";
   const std::string text = trncost_support::slurp(path);
-  const auto st = io::parse_study(
+  const auto st = scenario::parse_study(
       trncost_support::with_changes(
           text, {{"# No on-demand row for trn2.48xlarge",
                   "[[option.uncertainty]]\nsubject = \"the ring attention kernel\"\n"

@@ -17,8 +17,7 @@
 namespace trncost_tests::cli_scenario_volumes_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::scenario;
 namespace {
 
 // A fine-tune of 2 x trn1.32xlarge, 36,000 s (10 h) of wall-clock time, counted as 3 jobs (runs),
@@ -81,7 +80,7 @@ TEST_CASE("a volume a month runs over its workload's wall-clock time") {
   // Between zones, both sides: 2 x 146 GiB/mo x 10 h / 730 h = 4 GiB, x 0.01 = 0.04 USD.
   CHECK(amount_of(e, "moves") == decimal::parse("0.04"));
   // Both verifiers' unit table knows GiB/mo: the report audits.
-  CHECK(io::audit(io::render_json(e), "f.json").ok);
+  CHECK(report::audit(report::render_json(e), "f.json").ok);
 }
 
 TEST_CASE("a volume per unit of work is the rate times the work the estimate delivers") {
@@ -94,9 +93,9 @@ TEST_CASE("a volume per unit of work is the rate times the work the estimate del
   CHECK(amount_of(e, "logs") == decimal(3));
   // 2 sides x 10 GiB/job x 3 jobs = 60 GiB, x 0.01 = 0.6 USD.
   CHECK(amount_of(e, "moves") == decimal::parse("0.6"));
-  const std::string json = io::render_json(e);
+  const std::string json = report::render_json(e);
   CHECK(json.find("\"unit\": \"GiB/job\"") != std::string::npos);
-  CHECK(io::audit(json, "f.json").ok);
+  CHECK(report::audit(json, "f.json").ok);
   // Internet egress at a flat price written by hand takes a rate per unit of work too.
   const estimate flat =
       run(scenario(transfer("internet_egress",
@@ -198,9 +197,9 @@ TEST_CASE("the shipped 120-day service: every period is the service's own") {
   // the second at 0.085 (149.6 a month), each over 2,880 / 730 months: 2,654,208 / 730 =
   // 3,635.901369863013698630 and 430,848 / 730 = 590.202739726027397260; 4,226.10410958904109589
   CHECK(amount_of(e, "responses") == decimal::parse("4226.10410958904109589"));
-  const std::string md = io::render_markdown(e, "t");
+  const std::string md = report::render_markdown(e, "t");
   CHECK(md.find("0 to 10240 GiB/mo") != std::string::npos);
-  CHECK(io::audit(io::render_json(e), path).ok);
+  CHECK(report::audit(report::render_json(e), path).ok);
   // A month of service instead: every line moves with the dates (744 h), none typed by hand.
   const estimate january = evaluate_scenario(parse_scenario(
       trncost_support::with_changes(text, {{"to = 2027-05-01", "to = 2027-02-01"}}), path));
@@ -216,7 +215,7 @@ TEST_CASE("the shipped 120-day service: every period is the service's own") {
                                 {"during = \"qwen3-32b-service\"\nstored_gib", "stored_gib"}}),
                      path));
   CHECK(amount_of(per_tokens, "request-logs") == decimal::parse("83.736986301369863014"));
-  CHECK(io::audit(io::render_json(per_tokens), path).ok);
+  CHECK(report::audit(report::render_json(per_tokens), path).ok);
 }
 
 }  // namespace trncost_tests::cli_scenario_volumes_test

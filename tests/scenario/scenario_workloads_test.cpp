@@ -17,8 +17,8 @@
 namespace trncost_tests::cli_scenario_workloads_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::report;
+using namespace trncost::scenario;
 namespace {
 
 const std::string head =

@@ -18,8 +18,8 @@
 namespace trncost_tests::cli_study_credits_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::report;
+using namespace trncost::scenario;
 namespace {
 
 const std::string shipped = TRNCOST_TESTS_DIR "/../examples/studies/api-or-fleets-on-credits.toml";
@@ -328,15 +328,15 @@ TEST_CASE("two study reports compared option by option on one page") {
   study_report_view w = v;
   w.options[1].second = v.options[2].second;
   w.options.pop_back();
-  CHECK(io::detail::decided_text(v) == "'inf2.48xlarge fleet' (compare another option)");
-  CHECK(io::detail::find_option(w, "inf2.48xlarge fleet") == nullptr);
-  CHECK(io::detail::find_option(w, "trn2.48xlarge fleet") == &w.options[1].second);
+  CHECK(report::detail::decided_text(v) == "'inf2.48xlarge fleet' (compare another option)");
+  CHECK(report::detail::find_option(w, "inf2.48xlarge fleet") == nullptr);
+  CHECK(report::detail::find_option(w, "trn2.48xlarge fleet") == &w.options[1].second);
   const std::vector<std::string> names{"Amazon Bedrock, on demand", "trn2.48xlarge fleet",
                                        "inf2.48xlarge fleet"};
-  CHECK(io::detail::option_names(v, w) == names);
-  CHECK(io::detail::option_names(w, v) == names);
+  CHECK(report::detail::option_names(v, w) == names);
+  CHECK(report::detail::option_names(w, v) == names);
   const std::string h = render_study_diff(v, w, "a.json", "b.json", "html");
-  CHECK(h == io::detail::render_study_diff_html(v, w, "a.json", "b.json"));
+  CHECK(h == report::detail::render_study_diff_html(v, w, "a.json", "b.json"));
   CHECK(h.starts_with("<!DOCTYPE html>"));
   CHECK(h.find("<title>trncost: a.json -&gt; b.json (studies, option by option)</title>") !=
         std::string::npos);

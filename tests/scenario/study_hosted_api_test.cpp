@@ -16,8 +16,8 @@
 namespace trncost_tests::cli_study_hosted_api_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::report;
+using namespace trncost::scenario;
 namespace {
 
 const std::string shipped = TRNCOST_TESTS_DIR "/../examples/studies/qwen3-hosting-vs-bedrock.toml";

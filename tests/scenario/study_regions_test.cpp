@@ -18,8 +18,8 @@
 namespace trncost_tests::cli_study_regions_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::report;
+using namespace trncost::scenario;
 namespace {
 
 const std::string shipped = TRNCOST_TESTS_DIR "/../examples/studies/batch-by-region.toml";

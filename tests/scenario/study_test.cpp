@@ -19,8 +19,8 @@
 namespace trncost_tests::cli_study_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::report;
+using namespace trncost::scenario;
 namespace {
 
 const std::string examples = TRNCOST_TESTS_DIR "/../examples/";
@@ -347,7 +347,7 @@ TEST_CASE("the diff names a run-fed value by its plain name") {
   // substitutes them under their plain names, and nothing is left unexplained.
   const auto trn1 = evaluate_scenario(read_scenario(examples + "scenarios/fine-tune-8b-trn1.toml"));
   const auto trn2 = evaluate_scenario(read_scenario(examples + "scenarios/fine-tune-8b-trn2.toml"));
-  const auto d = diff(trn1, trn2);
+  const auto d = report::diff(trn1, trn2);
   decimal sum{};
   bool throughput = false;
   for (const auto& st : d.attribution) {
@@ -363,8 +363,9 @@ TEST_CASE("the diff names a run-fed value by its plain name") {
   }
   CHECK(throughput);
   CHECK(sum == d.total_change);
-  CHECK(explain(d).find("  -135.98  useful_throughput: 60000 token/s -> 150000 token/s\n") !=
-        std::string::npos);
+  CHECK(
+      report::explain(d).find("  -135.98  useful_throughput: 60000 token/s -> 150000 token/s\n") !=
+      std::string::npos);
 }
 
 TEST_CASE("study errors name the file the line and the key") {

@@ -14,8 +14,7 @@
 namespace trncost_tests::cli_study_utilisation_test {
 
 using namespace trncost;
-using namespace trncost::io;
-
+using namespace trncost::scenario;
 namespace {
 
 const std::string studies = TRNCOST_TESTS_DIR "/../examples/studies/";

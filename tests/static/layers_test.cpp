@@ -131,6 +131,15 @@ std::optional<fs::path> included_file(const fs::path& header, std::string_view l
   return std::nullopt;
 }
 
+/// The files outside report/ that render with the report layer's helpers (report::detail): a plan's
+/// writers (JSON, Markdown, HTML), which live beside plan_result in scenario/ because the report
+/// layer never includes the scenario files; a study's result moved to report/study_result.hpp for
+/// its writers to live in report/, a plan's has not.
+bool borrows_report_detail(const fs::path& rel) {
+  const std::string r = rel.generic_string();
+  return r == "scenario/impl/plan_render.ipp" || r == "scenario/impl/plan.ipp";
+}
+
 struct arrow_scan {
   std::size_t headers = 0;
   std::size_t arrows = 0;
@@ -157,7 +166,8 @@ arrow_scan scan_headers() {
     std::string line;
     for (std::size_t n = 1; std::getline(in, line); ++n) {
       const std::string where = rel.generic_string() + ":" + std::to_string(n) + ": " + line;
-      if (from != "report" && line.find("report::detail::") != std::string::npos) {
+      if (from != "report" && !borrows_report_detail(rel) &&
+          line.find("report::detail::") != std::string::npos) {
         s.failures.push_back(where + ": only the report layer uses report::detail");
       }
       const std::optional<fs::path> file = included_file(entry.path(), line);

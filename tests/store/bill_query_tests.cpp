@@ -1,5 +1,5 @@
-// Tests for the SQL that reduces a bill where it is stored (io::bill_query, readers/bill.hpp): the
-// shipped bills, loaded into SQLite as text as a CSV import would, are queried with the emitted
+// Tests for the SQL that reduces a bill where it is stored (readers::bill_query, readers/bill.hpp):
+// the shipped bills, loaded into SQLite as text as a CSV import would, are queried with the emitted
 // SQL; its result, written as CSV with its header, is reconciled against the shipped estimate and
 // must give the direct reconciliation's figures exactly, row by row. Part of the test program only
 // when SQLite is found (tests/CMakeLists.txt): not named *_test.cpp for that reason.
@@ -29,8 +29,8 @@ const std::string focus_bill = examples + "data/bills/fine-tune-8b-trn1-focus.cs
 const std::string cur2_bill = TRNCOST_TESTS_DIR "/readers/data/bills/cur2.csv";
 
 const report::document& fine_tune() {
-  static const report::document doc = report::from_estimate(
-      io::evaluate_scenario(io::read_scenario(examples + "scenarios/fine-tune-8b-trn1.toml")));
+  static const report::document doc = report::from_estimate(scenario::evaluate_scenario(
+      scenario::read_scenario(examples + "scenarios/fine-tune-8b-trn1.toml")));
   return doc;
 }
 
@@ -64,7 +64,7 @@ std::string text_quoted(std::string_view v, char q) {
 /// shell's .import does).
 void load(const database& d, const std::string& name, const std::string& text) {
   std::istringstream in(text);
-  io::detail::csv_reader csv(in, name);
+  readers::detail::csv_reader csv(in, name);
   REQUIRE(csv.next());
   std::vector<std::string> header;
   for (std::size_t i = 0; i < csv.size(); ++i) header.emplace_back(csv[i]);
@@ -107,34 +107,36 @@ std::string result_csv(const database& d, const std::string& sql) {
 
 report::reconciliation reconcile_text(const std::string& text, const std::string& file) {
   std::istringstream in(text);
-  io::bill_reader bill(in, file);
+  readers::bill_reader bill(in, file);
   return report::reconcile(fine_tune(), "fine-tune.json", bill);
 }
 
 }  // namespace
 
 TEST_CASE("the bill reduced in SQLite by the emitted SQL reconciles exactly as the bill itself") {
-  for (const auto& bill : {std::pair{focus_bill, io::bill_layout::focus},
-                           std::pair{cur2_bill, io::bill_layout::cur2}}) {
+  for (const auto& bill : {std::pair{focus_bill, readers::bill_layout::focus},
+                           std::pair{cur2_bill, readers::bill_layout::cur2}}) {
     const std::string& file = bill.first;
-    const io::bill_layout layout = bill.second;
+    const readers::bill_layout layout = bill.second;
     CAPTURE(file);
     const std::string text = trncost_support::slurp(file);
-    for (const auto grain : {io::bill_grain::hour, io::bill_grain::day, io::bill_grain::month}) {
-      CAPTURE(io::to_string(grain));
+    for (const auto grain :
+         {readers::bill_grain::hour, readers::bill_grain::day, readers::bill_grain::month}) {
+      CAPTURE(readers::to_string(grain));
       const database d;
       load(d, "export", text);
-      const std::string sql = io::bill_query({.layout = layout,
-                                              .dialect = io::sql_dialect::sqlite,
-                                              .table = "export",
-                                              .grain = grain});
+      const std::string sql = readers::bill_query({.layout = layout,
+                                                   .dialect = readers::sql_dialect::sqlite,
+                                                   .table = "export",
+                                                   .grain = grain});
       const std::string reduced = result_csv(d, sql);
       const auto direct = reconcile_text(text, file);
       const auto via_sql = reconcile_text(reduced, "reduced.csv");
       trncost_support::check_same_figures(direct, via_sql);
       CHECK(via_sql.rows_read <= direct.rows_read);
       CHECK(
-          report::check_reconciliation(io::render_reconciliation_json(via_sql), "via-sql.json").ok);
+          report::check_reconciliation(report::render_reconciliation_json(via_sql), "via-sql.json")
+              .ok);
     }
   }
 }
@@ -168,11 +170,12 @@ TEST_CASE("the SQL sums amounts exactly: many small rows, signs, exponents and e
       ",USD,0,us-east-1,Hrs\n";
   const database d;
   load(d, "cur", text);
-  const std::string reduced = result_csv(
-      d, io::bill_query(
-             {.dialect = io::sql_dialect::sqlite, .table = "cur", .grain = io::bill_grain::month}));
+  const std::string reduced =
+      result_csv(d, readers::bill_query({.dialect = readers::sql_dialect::sqlite,
+                                         .table = "cur",
+                                         .grain = readers::bill_grain::month}));
   std::istringstream in(reduced);
-  io::bill_reader bill(in, "reduced.csv");
+  readers::bill_reader bill(in, "reduced.csv");
   REQUIRE(bill.next());
   CHECK(bill.row().cost == decimal::parse("-0.241110961192"));
   CHECK(bill.row().quantity == decimal::parse("74"));
@@ -183,7 +186,7 @@ TEST_CASE("the SQL sums amounts exactly: many small rows, signs, exponents and e
 }
 
 TEST_CASE("the SQL for Athena and Spark: exact decimals, the layout's names, a safe table name") {
-  const std::string athena = io::bill_query({.table = "cur.cur2_export"});
+  const std::string athena = readers::bill_query({.table = "cur.cur2_export"});
   CHECK(athena.find("SUM(CAST(\"line_item_unblended_cost\" AS DECIMAL(38, 18))) AS "
                     "\"line_item_unblended_cost\"") != std::string::npos);
   CHECK(athena.find("FROM \"cur\".\"cur2_export\"") != std::string::npos);
@@ -192,10 +195,10 @@ TEST_CASE("the SQL for Athena and Spark: exact decimals, the layout's names, a s
         std::string::npos);
   CHECK(athena.find("resource_tags") == std::string::npos);
   CHECK(athena.find("identity_line_item_id") == std::string::npos);
-  const std::string spark = io::bill_query({.layout = io::bill_layout::focus,
-                                            .dialect = io::sql_dialect::spark,
-                                            .table = "focus",
-                                            .grain = io::bill_grain::month});
+  const std::string spark = readers::bill_query({.layout = readers::bill_layout::focus,
+                                                 .dialect = readers::sql_dialect::spark,
+                                                 .table = "focus",
+                                                 .grain = readers::bill_grain::month});
   CHECK(spark.find("SUM(CAST(`BilledCost` AS DECIMAL(38, 18))) AS `BilledCost`") !=
         std::string::npos);
   CHECK(spark.find("date_trunc('MONTH', `ChargePeriodStart`)") != std::string::npos);
@@ -203,17 +206,17 @@ TEST_CASE("the SQL for Athena and Spark: exact decimals, the layout's names, a s
   for (const char* bad : {"", "cur; DROP TABLE x", "1cur", "cur.", ".cur", "a..b", "cur\"x"}) {
     CAPTURE(bad);
     CHECK(trncost_support::error_message([&] {
-            (void)io::bill_query({.table = bad});
+            (void)readers::bill_query({.table = bad});
           }).find("is not a table name") != std::string::npos);
   }
   CHECK(trncost_support::error_message([] {
-          (void)io::bill_query({.layout = io::bill_layout::cur_legacy, .table = "cur"});
+          (void)readers::bill_query({.layout = readers::bill_layout::cur_legacy, .table = "cur"});
         }).find("a legacy Cost and Usage Report is not queried by trncost") != std::string::npos);
-  CHECK(io::parse_sql_dialect("spark") == io::sql_dialect::spark);
-  CHECK_FALSE(io::parse_sql_dialect("Spark").has_value());
-  CHECK(io::parse_bill_grain("month") == io::bill_grain::month);
-  CHECK_FALSE(io::parse_bill_grain("week").has_value());
-  CHECK(io::to_string(io::sql_dialect::athena) == "athena");
+  CHECK(readers::parse_sql_dialect("spark") == readers::sql_dialect::spark);
+  CHECK_FALSE(readers::parse_sql_dialect("Spark").has_value());
+  CHECK(readers::parse_bill_grain("month") == readers::bill_grain::month);
+  CHECK_FALSE(readers::parse_bill_grain("week").has_value());
+  CHECK(readers::to_string(readers::sql_dialect::athena) == "athena");
 }
 
 }  // namespace trncost_tests::store_bill_query_tests

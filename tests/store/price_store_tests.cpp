@@ -53,7 +53,7 @@ class fresh_store {
   std::string path_;
 };
 
-io::price_store_origin origin_of(const std::string& source) {
+readers::price_store_origin origin_of(const std::string& source) {
   return {.region = "us-east-1",
           .source = source,
           .retrieved = parse_date("2026-11-30"),
@@ -63,14 +63,14 @@ io::price_store_origin origin_of(const std::string& source) {
 }
 
 offer read_fixture() {
-  return io::read_offer_json_file(fixture,
-                                  ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge"}));
+  return readers::read_offer_json_file(
+      fixture, ec2_linux_shared("us-east-1", {"trn1.32xlarge", "p5.48xlarge"}));
 }
 
 /// Writes the fixture's offer into the store at `path` (made if absent) and returns the id of the
 /// version it stored.
 std::int64_t store_fixture(const std::string& path) {
-  io::price_store store(path, io::price_store::mode::write);
+  readers::price_store store(path, readers::price_store::mode::write);
   return store.put(read_fixture(), origin_of(fixture));
 }
 
@@ -125,7 +125,7 @@ void store_two_versions(const std::string& path) {
       if (d.rate_code.starts_with("WVVQPJVCQU4SR8XF.JRTCKXETXF")) d.price = decimal("20.0");
     }
   }
-  io::price_store store(path, io::price_store::mode::write);
+  readers::price_store store(path, readers::price_store::mode::write);
   store.put(november, origin_of("nov.json"));
   store.put(september, origin_of("sep.json"));
   store.put(september, origin_of("sep.json"));  // the same version again replaces, never doubles
@@ -140,10 +140,10 @@ TEST_CASE("an offer goes into the store and comes out as the reader returned it"
   REQUIRE(read.products.size() == 2);
   std::int64_t id = 0;
   {
-    io::price_store store(path, io::price_store::mode::write);
+    readers::price_store store(path, readers::price_store::mode::write);
     id = store.put(read, origin_of(fixture));
   }
-  const io::price_store store(path);
+  const readers::price_store store(path);
   const auto versions = store.versions();
   REQUIRE(versions.size() == 1);
   CHECK(versions[0].offer_code == "AmazonEC2");
@@ -164,11 +164,11 @@ TEST_CASE("two versions side by side: the as-of date picks the one published las
   const fresh_store path_file("versions");
   const std::string& path = path_file.path();
   store_two_versions(path);
-  const io::price_store store(path);
+  const readers::price_store store(path);
   CHECK(store.versions().size() == 2);
   const auto quote_on = [&](const char* day) {
     price_book book(parse_date(day), day_count{120});
-    for (const auto& o : io::price_store_offers(path, parse_date(day)))
+    for (const auto& o : readers::price_store_offers(path, parse_date(day)))
       book.add(o, parse_date(day));
     return ec2_on_demand(book, "us-east-1", "trn1.32xlarge", "trn1").value().value();
   };
@@ -176,7 +176,7 @@ TEST_CASE("two versions side by side: the as-of date picks the one published las
   CHECK(quote_on("2026-11-01") == decimal("20"));    // November's, from its publication day
   // Before anything was published: one sentence naming what the store holds.
   try {
-    (void)io::price_store_offers(path, parse_date("2026-01-01"));
+    (void)readers::price_store_offers(path, parse_date("2026-01-01"));
     FAIL("expected an input_error");
   } catch (const input_error& e) {
     CHECK(std::string(e.what()) ==
@@ -193,7 +193,7 @@ TEST_CASE("a refused write leaves the store as it was") {
   const std::string& path = path_file.path();
   offer good = read_fixture();
   {
-    io::price_store store(path, io::price_store::mode::write);
+    readers::price_store store(path, readers::price_store::mode::write);
     store.put(good, origin_of(fixture));
     offer undated = good;
     undated.header.version = "20261201000000";
@@ -209,7 +209,7 @@ TEST_CASE("a refused write leaves the store as it was") {
     odd.products[0].attributes[0].value += '\x1e';
     CHECK_THROWS_AS(store.put(odd, origin_of("odd.json")), input_error);
   }
-  const io::price_store store(path);
+  const readers::price_store store(path);
   REQUIRE(store.versions().size() == 1);
   check_same(store.load(store.versions()[0].id), good);
 }
@@ -242,8 +242,8 @@ std::string refusal(F&& f) {
 void check_refused_and_kept(const std::string& path, const std::string& said,
                             const std::string& before) {
   CAPTURE(path);
-  CHECK(refusal([&] { io::price_store{path}; }) == said);
-  CHECK(refusal([&] { io::price_store(path, io::price_store::mode::write); }) == said);
+  CHECK(refusal([&] { readers::price_store{path}; }) == said);
+  CHECK(refusal([&] { readers::price_store(path, readers::price_store::mode::write); }) == said);
   CHECK(bytes_of(path) == before);
 }
 
@@ -272,7 +272,7 @@ TEST_CASE("a file that is not a price store is refused by name, and never change
   // A missing store, for reading.
   const fresh_store missing_file("missing");
   const std::string& missing = missing_file.path();
-  CHECK_THROWS_WITH_AS(io::price_store{missing},
+  CHECK_THROWS_WITH_AS(readers::price_store{missing},
                        ("trncost: " + missing +
                         ": price store: cannot be opened (SQLite: unable to open database file)")
                            .c_str(),
@@ -287,7 +287,7 @@ TEST_CASE("a store of a newer layout is refused, naming both layouts, and left a
   store_fixture(newer);
   change_by_hand(newer, "UPDATE meta SET value = '3' WHERE key = 'schema'");
   const std::string before = bytes_of(newer);
-  CHECK(io::price_store_schema == 2);
+  CHECK(readers::price_store_schema == 2);
   const std::string said =
       "trncost: " + newer +
       ": price store: was written by a newer trncost (store layout 3; this trncost reads layouts "
@@ -295,7 +295,7 @@ TEST_CASE("a store of a newer layout is refused, naming both layouts, and left a
   check_refused_and_kept(newer, said, before);
   change_by_hand(newer, "UPDATE meta SET value = 'two' WHERE key = 'schema'");
   CHECK(refusal([&] {
-          io::price_store{newer};
+          readers::price_store{newer};
         }).find("is damaged: its layout mark (meta schema) is \"two\"") != std::string::npos);
 }
 
@@ -310,12 +310,13 @@ TEST_CASE("a damaged store says it is damaged and where, and is never offered to
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out << whole.substr(0, 4096);
   }
-  const std::string truncated = refusal([&] { io::price_store{path}; });
+  const std::string truncated = refusal([&] { readers::price_store{path}; });
   CHECK(truncated.find(
             ": price store: is damaged: the file has 4096 bytes but its SQLite header says " +
             std::to_string(whole.size())) != std::string::npos);
   CHECK(truncated.find("truncated?") != std::string::npos);
-  CHECK(refusal([&] { io::price_store(path, io::price_store::mode::write); }) == truncated);
+  CHECK(refusal([&] { readers::price_store(path, readers::price_store::mode::write); }) ==
+        truncated);
   CHECK(bytes_of(path).size() == 4096);
   CHECK(truncated.find("create") == std::string::npos);
   // The second page's header overwritten (the meta table's page): SQLite says the file is
@@ -327,7 +328,7 @@ TEST_CASE("a damaged store says it is damaged and where, and is never offered to
     out << scribbled;
   }
   const std::string inside = refusal([&] {
-    const io::price_store store(path);
+    const readers::price_store store(path);
     for (const auto& v : store.versions()) (void)store.load(v.id);
   });
   CHECK(inside.find(": price store: is damaged (") != std::string::npos);
@@ -350,22 +351,24 @@ TEST_CASE("a stored price changed by hand is refused, never used") {
       "stored); trncost will not use it (fetching that offer version again replaces it)";
   // The price itself, 21.5 -> 2.15.
   change_by_hand(path, "UPDATE prices SET price = '2.15' WHERE price = '21.5'");
-  CHECK(refusal([&] { (void)io::price_store(path).load(id); }) ==
+  CHECK(refusal([&] { (void)readers::price_store(path).load(id); }) ==
         head + "WVVQPJVCQU4SR8XF, rate code WVVQPJVCQU4SR8XF.JRTCKXETXF.6YS6EN2CT7" + tail);
-  CHECK_THROWS_AS((void)io::price_store_offers(path, parse_date("2026-11-30")), input_error);
+  CHECK_THROWS_AS((void)readers::price_store_offers(path, parse_date("2026-11-30")), input_error);
   // The product it prices (another instance type), and its term (another date).
   reopen();
   change_by_hand(
       path,
       "UPDATE products SET attributes = replace(attributes, 'trn1.32xlarge', 'trn1.2xlarge')");
-  CHECK(refusal([&] { (void)io::price_store(path).load(id); }).find(tail) != std::string::npos);
+  CHECK(refusal([&] { (void)readers::price_store(path).load(id); }).find(tail) !=
+        std::string::npos);
   reopen();
   change_by_hand(path, "UPDATE terms SET effective = '2020-01-01'");
-  CHECK(refusal([&] { (void)io::price_store(path).load(id); }).find(tail) != std::string::npos);
+  CHECK(refusal([&] { (void)readers::price_store(path).load(id); }).find(tail) !=
+        std::string::npos);
   // A price removed: each row left matches, the version's digest does not.
   reopen();
   change_by_hand(path, "DELETE FROM prices WHERE price = '21.5'");
-  CHECK(refusal([&] { (void)io::price_store(path).load(id); }) ==
+  CHECK(refusal([&] { (void)readers::price_store(path).load(id); }) ==
         "trncost: " + path +
             ": price store: AmazonEC2 20260910195514 us-east-1: its prices no longer match the "
             "version's digest (a "
@@ -374,7 +377,7 @@ TEST_CASE("a stored price changed by hand is refused, never used") {
             "version again replaces it)");
   // Untouched, it loads.
   reopen();
-  check_same(io::price_store(path).load(id), read_fixture());
+  check_same(readers::price_store(path).load(id), read_fixture());
 }
 
 TEST_CASE("a publication date changed by hand cannot put an older version in force") {
@@ -384,13 +387,13 @@ TEST_CASE("a publication date changed by hand cannot put an older version in for
   const fresh_store path_file("published");
   const std::string& path = path_file.path();
   store_two_versions(path);
-  CHECK(io::price_store_offers(path, parse_date("2026-11-30")).front().header.version ==
+  CHECK(readers::price_store_offers(path, parse_date("2026-11-30")).front().header.version ==
         "20261101000000");
   change_by_hand(path,
                  "UPDATE offer_versions SET published = '2026-12-31T00:00:00Z' WHERE version = "
                  "'20261101000000'");
   CHECK(refusal([&] {
-          (void)io::price_store_offers(path, parse_date("2026-11-30"));
+          (void)readers::price_store_offers(path, parse_date("2026-11-30"));
         }).find("AmazonEC2 20261101000000 us-east-1, SKU ") != std::string::npos);
 }
 
@@ -402,25 +405,25 @@ TEST_CASE("a store of layout 1 (before digests) is read, and gets its digests wh
       path,
       "ALTER TABLE prices DROP COLUMN digest; ALTER TABLE offer_versions DROP COLUMN digest; "
       "UPDATE meta SET value = '1' WHERE key = 'schema'");
-  check_same(io::price_store(path).load(id), read_fixture());
-  { io::price_store upgraded(path, io::price_store::mode::write); }
+  check_same(readers::price_store(path).load(id), read_fixture());
+  { readers::price_store upgraded(path, readers::price_store::mode::write); }
   change_by_hand(path, "SELECT 1");  // the file still opens
-  check_same(io::price_store(path).load(id), read_fixture());
+  check_same(readers::price_store(path).load(id), read_fixture());
   // Now layout 2: a change is seen.
   change_by_hand(path, "UPDATE prices SET price = '2.15' WHERE price = '21.5'");
   CHECK(refusal([&] {
-          (void)io::price_store(path).load(id);
+          (void)readers::price_store(path).load(id);
         }).find("no longer matches the digest") != std::string::npos);
 }
 
 TEST_CASE("SHA-256 gives FIPS 180-4's digests") {
-  CHECK(io::detail::sha256_hex("") ==
+  CHECK(readers::detail::sha256_hex("") ==
         "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  CHECK(io::detail::sha256_hex("abc") ==
+  CHECK(readers::detail::sha256_hex("abc") ==
         "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  CHECK(io::detail::sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+  CHECK(readers::detail::sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-  io::detail::sha256 pieces;
+  readers::detail::sha256 pieces;
   for (int i = 0; i < 1000; ++i) pieces.update(std::string(1000, 'a'));
   CHECK(pieces.hex() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
@@ -430,36 +433,37 @@ TEST_CASE("a scenario naming the store gives the report of the scenario naming t
   // files with the same filters (and the same paths, which become the prices' sources) must give a
   // byte-identical JSON report.
   const std::string scenarios = TRNCOST_TESTS_DIR "/../examples/scenarios/";
-  const auto spec = io::read_scenario(scenarios + "fine-tune-8b-trn1.toml");
+  const auto spec = scenario::read_scenario(scenarios + "fine-tune-8b-trn1.toml");
   REQUIRE(spec.price_files.size() == 4);
   const fresh_store path_file("scenario");
   const std::string& path = path_file.path();
   {
-    io::price_store store(path, io::price_store::mode::write);
+    readers::price_store store(path, readers::price_store::mode::write);
     for (const auto& f : spec.price_files) {
       offer_filter filter;
       for (const auto& [name, values] : f.where) filter.where_any(name, values);
       const std::string file = (std::filesystem::path(spec.file).parent_path() / f.path).string();
-      store.put(io::read_offer_file(file, filter), origin_of(file));
+      store.put(readers::read_offer_file(file, filter), origin_of(file));
     }
   }
   auto with_store = spec;
   with_store.price_files.clear();
   with_store.price_store = std::filesystem::relative(path, scenarios).string();
   with_store.price_store_line = 1;
-  const auto render = [](const io::scenario_spec& s, const io::price_store_reader& reader) {
-    const model m = io::build_model(s, reader);
-    const estimate est = m.evaluate(s.as_of, io::scenario_options(s));
-    return io::render_json(est, io::scenario_extras(s, m, est));
+  const auto render = [](const scenario::scenario_spec& s,
+                         const scenario::price_store_reader& reader) {
+    const model m = scenario::build_model(s, reader);
+    const estimate est = m.evaluate(s.as_of, scenario::scenario_options(s));
+    return report::render_json(est, scenario::scenario_extras(s, m, est));
   };
   const std::string from_files = render(spec, {});
-  CHECK(render(with_store, io::price_store_offers) == from_files);
+  CHECK(render(with_store, readers::price_store_offers) == from_files);
   CHECK(from_files.find("\"total\": \"397.635212328767123288\"") != std::string::npos);
   // Without a reader, a scenario naming a store is refused at its line.
-  CHECK_THROWS_WITH_AS((void)io::build_model(with_store),
+  CHECK_THROWS_WITH_AS((void)scenario::build_model(with_store),
                        ("trncost: " + spec.file +
                         ":1: prices.store: names a price store, which this program does "
-                        "not read (build_model(spec, io::price_store_offers) reads one; "
+                        "not read (build_model(spec, readers::price_store_offers) reads one; "
                         "readers/price_store.hpp, SQLite)")
                            .c_str(),
                        parse_error);
@@ -472,18 +476,18 @@ TEST_CASE("the scenario key prices.store: read with its line and refused when it
   const std::string tail =
       "[[component]]\nkind = \"data_preparation\"\nname = \"tokenize\"\n"
       "cost = { value = \"38.40\", assumption = \"last month's bill\" }\n";
-  const auto spec = io::parse_scenario(head + "store = \"prices.sqlite\"\n" + tail, "s.toml");
+  const auto spec = scenario::parse_scenario(head + "store = \"prices.sqlite\"\n" + tail, "s.toml");
   CHECK(spec.price_store == "prices.sqlite");
   CHECK(spec.price_store_line == 7);
   CHECK(spec.price_files.empty());
   // Neither files nor a store: files is required, as before.
-  CHECK_THROWS_WITH_AS((void)io::parse_scenario(head + tail, "s.toml"),
+  CHECK_THROWS_WITH_AS((void)scenario::parse_scenario(head + tail, "s.toml"),
                        "trncost: s.toml:6: prices.files: is missing (required)", parse_error);
   // A store that does not exist is named with the path looked for, at the key's line.
   const auto missing =
-      io::parse_scenario(head + "store = \"nowhere.sqlite\"\n" + tail, "dir/s.toml");
+      scenario::parse_scenario(head + "store = \"nowhere.sqlite\"\n" + tail, "dir/s.toml");
   CHECK_THROWS_WITH_AS(
-      (void)io::build_model(missing, io::price_store_offers),
+      (void)scenario::build_model(missing, readers::price_store_offers),
       "trncost: dir/s.toml:7: prices.store: price store \"nowhere.sqlite\" does not exist "
       "(looked for dir/nowhere.sqlite, relative to the scenario file)",
       parse_error);

@@ -15,7 +15,7 @@ namespace trncost_support {
 
 inline std::vector<std::map<std::string, std::string>> csv_rows(const std::string& text) {
   std::istringstream in(text);
-  trncost::io::detail::csv_reader reader(in, "focus.csv");
+  trncost::readers::detail::csv_reader reader(in, "focus.csv");
   REQUIRE(reader.next());
   std::vector<std::string> header;
   for (std::size_t i = 0; i < reader.size(); ++i) header.emplace_back(reader[i]);

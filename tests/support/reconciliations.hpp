@@ -1,5 +1,5 @@
 // What tests of the bill against the estimate share: two reconciliations of one bill (read
-// plain or as delivered, or reduced by the SQL of io::bill_query) agree on every figure.
+// plain or as delivered, or reduced by the SQL of readers::bill_query) agree on every figure.
 #ifndef TRNCOST_TESTS_SUPPORT_RECONCILIATIONS_HPP
 #define TRNCOST_TESTS_SUPPORT_RECONCILIATIONS_HPP
 

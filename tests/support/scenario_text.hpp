@@ -82,7 +82,7 @@ storage_price = { value = "0.023", quoted = { source = "the S3 pricing page", re
 /// The message with which the scenario parser refuses `text` (read as `file`), or "no error".
 inline std::string parse_error_of(const std::string& text, const std::string& file = "s.toml") {
   return error_message<trncost::parse_error>(
-      [&] { (void)trncost::io::parse_scenario(text, file); });
+      [&] { (void)trncost::scenario::parse_scenario(text, file); });
 }
 
 /// The line of `est` with this description, or nullptr.

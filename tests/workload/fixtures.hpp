@@ -133,7 +133,7 @@ inline void declare_others(model& m, bool but_transfer = false) {
 /// The JSON report of `est` passes the audit, read as the file `name`; when it does not, the first
 /// mismatch is shown.
 inline void check_audits(const estimate& est, const char* name) {
-  const auto r = io::audit(io::render_json(est), name);
+  const auto r = report::audit(report::render_json(est), name);
   CHECK(r.ok);
   if (!r.ok) MESSAGE(r.first_mismatch);
 }

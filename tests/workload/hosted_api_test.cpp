@@ -66,9 +66,9 @@ TEST_CASE("a hosted API bills input and output tokens at the demand, by its serv
   // The work is the output tokens served: 272.16 / 259.2 M = 1.05 USD per 1M tokens served.
   REQUIRE(est.work);
   CHECK(est.work->kind == work_kind::tokens_served);
-  const auto json = io::render_json(est);
+  const auto json = report::render_json(est);
   CHECK(json.find(R"("full": "1.05")") != std::string::npos);
-  CHECK(io::audit(json, "api.json").ok);
+  CHECK(report::audit(json, "api.json").ok);
 }
 
 TEST_CASE("a hosted API with an unknown price shows the line unpriced, never 0") {

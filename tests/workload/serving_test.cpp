@@ -149,7 +149,7 @@ TEST_CASE("the sizing read back from the estimate is the plan's") {
     // The reports read the same sizing from the report document (one walk: sizing_chain_of):
     // headroom 700 of a capacity of 2500 = 28.0 %.
     const auto doc = report::from_estimate(m.evaluate(as_of));
-    const auto rows = io::detail::sizing_rows(doc, report::index_values(doc));
+    const auto rows = report::detail::sizing_rows(doc, report::index_values(doc));
     REQUIRE(rows.size() == 1);
     const std::string rate = z.demand->unit;
     CHECK(rows.front().service == "chat-service");
@@ -177,7 +177,7 @@ TEST_CASE("the sizing read back from the estimate is the plan's") {
     const auto est = m.evaluate(as_of);
     CHECK(workload::serving_sizings(est).empty());
     const auto doc = report::from_estimate(est);
-    CHECK(io::detail::sizing_rows(doc, report::index_values(doc)).empty());
+    CHECK(report::detail::sizing_rows(doc, report::index_values(doc)).empty());
   }
 }
 
@@ -215,7 +215,7 @@ TEST_CASE("Monte Carlo flags a throughput that cannot move a fixed always-on bil
     // The HTML report shows the band and marks the input that cannot move the total.
     report::extras x;
     x.monte_carlo = r;
-    const auto html = io::render_html(m.evaluate(as_of), x);
+    const auto html = report::render_html(m.evaluate(as_of), x);
     CHECK(html.find("<section id=\"monte-carlo\">\n<h2>Monte Carlo</h2>") != std::string::npos);
     CHECK(html.find("<li data-moves-total=\"false\">throughput_per_instance: " +
                     throughput.describe() + " (does not move the total") != std::string::npos);
@@ -311,13 +311,13 @@ TEST_CASE(
   m.add(egress{});
   declare_others(m, true);
   const auto est = m.evaluate(as_of);
-  const auto json = io::render_json(est);
+  const auto json = report::render_json(est);
   CHECK(json.find("\"work\": {") != std::string::npos);
   CHECK(json.find("\"full\": \"13.923611111111111111\"") != std::string::npos);
-  const auto ok = io::audit(json, "serving.json");
+  const auto ok = report::audit(json, "serving.json");
   CHECK(ok.ok);
   if (!ok.ok) MESSAGE(ok.first_mismatch);
-  const auto doc = io::read_report(json, "serving.json");
+  const auto doc = report::read_report(json, "serving.json");
   REQUIRE(doc.work.has_value());
   CHECK(doc.work->kind == work_kind::tokens_served);
   CHECK(*doc.work->compute_only == decimal::parse("13.888888888888888889"));
@@ -325,7 +325,7 @@ TEST_CASE(
   auto tampered = json;
   tampered.replace(tampered.find("\"full\": \"13.923611111111111111\""),
                    std::string("\"full\": \"13.923611111111111111\"").size(), "\"full\": \"12.5\"");
-  const auto bad = io::audit(tampered, "tampered.json");
+  const auto bad = report::audit(tampered, "tampered.json");
   CHECK_FALSE(bad.ok);
   CHECK(bad.first_mismatch.rfind("work.full: the report says 12.5", 0) == 0);
 
@@ -339,7 +339,7 @@ TEST_CASE(
   older.replace(reasons_at, older.find("\"totals\"") - reasons_at, "\"reasons\": [],\n  ");
   older.replace(older.find("\"schema_version\": 7"), std::string("\"schema_version\": 7").size(),
                 "\"schema_version\": 1");
-  CHECK_THROWS_WITH_AS((void)io::audit(older, "old.json"),
+  CHECK_THROWS_WITH_AS((void)report::audit(older, "old.json"),
                        "trncost: old.json: work: is a member of schema version 3; the report "
                        "declares version 1",
                        parse_error);
@@ -347,7 +347,7 @@ TEST_CASE(
   auto wrong_unit = json;
   wrong_unit.replace(wrong_unit.find("\"per\": 1000000"), std::string("\"per\": 1000000").size(),
                      "\"per\": 1000");
-  const auto bad_unit = io::audit(wrong_unit, "tampered.json");
+  const auto bad_unit = report::audit(wrong_unit, "tampered.json");
   CHECK_FALSE(bad_unit.ok);
   CHECK(bad_unit.first_mismatch.rfind("work: tokens served are quoted per 1000000", 0) == 0);
 }
@@ -357,13 +357,13 @@ TEST_CASE("Markdown and HTML show the cost per unit of work and label serving as
   (void)workload::add_serving(m, chat_service());
   declare_others(m);
   const auto est = m.evaluate(as_of);
-  const auto md = io::render_markdown(est);
+  const auto md = report::render_markdown(est);
   CHECK(md.find("## Cost per unit of work") != std::string::npos);
   CHECK(md.find("| 13.8889 USD/1M tokens | 13.8889 USD/1M tokens |") != std::string::npos);
   CHECK(md.find("| useful (serving) | 14400.00 | 40.0 % |") != std::string::npos);
   CHECK(md.find("| overhead (idle capacity) | 21600.00 | 60.0 % |") != std::string::npos);
   CHECK(md.find("training") == std::string::npos);
-  const auto html = io::render_html(est);
+  const auto html = report::render_html(est);
   CHECK(html.find("<h2>Cost per unit of work</h2>") != std::string::npos);
   CHECK(html.find("data-basis=\"full\">13.8889 USD/1M tokens") != std::string::npos);
   CHECK(html.find("useful (serving)") != std::string::npos);
@@ -380,7 +380,7 @@ TEST_CASE("Markdown and HTML show the demand the instances needed and the headro
       "| chat-service | 1800 token/s (peak_demand) | 400 token/s/instance = "
       "500 x 0.8 | 5 = ceil(1800 / 400) | 2500 token/s | 700 token/s (28.0 % "
       "of the capacity) |";
-  const auto md = io::render_markdown(est);
+  const auto md = report::render_markdown(est);
   const auto section = md.find("## Cost per unit of work");
   const auto next = md.find("## Totals by category");
   REQUIRE(section != std::string::npos);
@@ -390,7 +390,7 @@ TEST_CASE("Markdown and HTML show the demand the instances needed and the headro
   CHECK(at < next);
   CHECK(md.find("Instances needed = ceil(demand / usable capacity per instance)") !=
         std::string::npos);
-  const auto html = io::render_html(est);
+  const auto html = report::render_html(est);
   CHECK(html.find("<table id=\"sizing\">") != std::string::npos);
   CHECK(html.find("<td class=\"num\" data-basis=\"instances\">5 = ceil(1800 / 400)</td>") !=
         std::string::npos);
@@ -400,7 +400,8 @@ TEST_CASE("Markdown and HTML show the demand the instances needed and the headro
   model other;
   other.add(egress{});
   declare_others(other, true);
-  CHECK(io::render_markdown(other.evaluate(as_of)).find("instances needed") == std::string::npos);
+  CHECK(report::render_markdown(other.evaluate(as_of)).find("instances needed") ==
+        std::string::npos);
 }
 
 }  // namespace trncost_tests::workload_serving_test

@@ -31,7 +31,7 @@
 #include "detail/csv.hpp"
 #include "detail/input.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 /// The export a bill file is, told from its header.
 enum class bill_layout : std::uint8_t {
@@ -107,10 +107,10 @@ struct bill_row {
 /// https://duckdb.org/docs/data/parquet/overview), or an export delivered as CSV.
 [[nodiscard]] TRNCOST_DECL std::string parquet_conversion(std::string_view file);
 
-namespace bill_detail {
+namespace detail::bill_fields {
 
 /// The fields bill_reader reads, in the order of each layout's column table (bill.ipp); in a
-/// namespace of their own, outside detail, whose run log columns have names of theirs.
+/// namespace of their own inside detail (detail has the run log's columns, whose names they share).
 struct bill_field {
   enum column : std::uint8_t {
     c_cost,
@@ -140,7 +140,7 @@ struct bill_field {
   };
 };
 
-}  // namespace bill_detail
+}  // namespace detail::bill_fields
 
 /// The SQL engines bill_query() writes for: where an organisation's bill is stored (Amazon Athena,
 /// Spark SQL over the export's files) and SQLite (a bill loaded as text, for tests and laptops).
@@ -221,8 +221,8 @@ class bill_reader {
   [[nodiscard]] std::uint64_t rows() const noexcept { return rows_; }
 
  private:
-  using col = bill_detail::bill_field::column;
-  using enum bill_detail::bill_field::column;
+  using col = detail::bill_fields::bill_field::column;
+  using enum detail::bill_fields::bill_field::column;
 
   void open_part(std::istream& in, const std::string& file);
   void read_header();
@@ -287,8 +287,8 @@ class bill_reader {
   [[nodiscard]] std::string where(std::uint32_t part, std::uint64_t line, std::uint32_t from) const;
 };
 
-/// Opens `path` (io::open_input_file) and reads it as a bill: for each row, `on_row(row)`. Returns
-/// the layout read. (A bill as AWS delivers it, gzip or in parts: readers/bill_files.hpp.)
+/// Opens `path` (readers::open_input_file) and reads it as a bill: for each row, `on_row(row)`.
+/// Returns the layout read. (A bill as AWS delivers it, gzip or in parts: readers/bill_files.hpp.)
 template <class OnRow>
 bill_layout for_each_bill_row(const std::string& path, OnRow&& on_row) {
   std::ifstream in = open_input_file(path);
@@ -312,7 +312,7 @@ TRNCOST_DECL bool bill_time(std::string_view text, timestamp& out);
 
 }  // namespace detail
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/bill.ipp"

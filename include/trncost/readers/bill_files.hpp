@@ -19,7 +19,7 @@
 #include "../config.hpp"
 #include "bill.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 /// The files a bill is read from.
 struct bill_files {
@@ -51,7 +51,7 @@ struct bill_files {
 ///     while (bill.next()) use(bill.row());
 [[nodiscard]] TRNCOST_DECL bill_reader open_bill(const std::string& path);
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/bill_files.ipp"

@@ -15,7 +15,7 @@
 #include "../units/symbol.hpp"
 #include "../units/units.hpp"
 
-namespace trncost::detail {
+namespace trncost::readers::detail {
 
 /// Copies text to a formatter's output. (Not fmt::format_to(out, "{}", text): each such call
 /// instantiates fmt's compile-time format-string check, which took a unit formatting one trncost
@@ -86,11 +86,13 @@ struct value_spec {
   }
 };
 
-}  // namespace trncost::detail
+}  // namespace trncost::readers::detail
+
+namespace fmt {
 
 /// `{}` prints the exact shortest text ("21.5"), `{:.2f}` rounds half-even to cents.
 template <>
-struct fmt::formatter<trncost::decimal> : trncost::detail::value_spec {
+struct formatter<trncost::decimal> : trncost::readers::detail::value_spec {
   template <class Ctx>
   auto format(const trncost::decimal& v, Ctx& ctx) const -> decltype(ctx.out()) {
     return pad(ctx.out(), number(v));
@@ -99,8 +101,8 @@ struct fmt::formatter<trncost::decimal> : trncost::detail::value_spec {
 
 /// A decimal quantity prints as "value symbol": `{:.2f}` -> "64.49 USD", `{:>16}` pads the whole.
 template <class Unit>
-struct fmt::formatter<boost::units::quantity<Unit, trncost::decimal>>
-    : trncost::detail::value_spec {
+struct formatter<boost::units::quantity<Unit, trncost::decimal>>
+    : trncost::readers::detail::value_spec {
   template <class Ctx>
   auto format(const boost::units::quantity<Unit, trncost::decimal>& q, Ctx& ctx) const
       -> decltype(ctx.out()) {
@@ -113,7 +115,7 @@ struct fmt::formatter<boost::units::quantity<Unit, trncost::decimal>>
 
 /// Provenance prints as one readable line (trncost::describe()).
 template <>
-struct fmt::formatter<trncost::provenance> : fmt::formatter<std::string_view> {
+struct formatter<trncost::provenance> : formatter<std::string_view> {
   template <class Ctx>
   auto format(const trncost::provenance& p, Ctx& ctx) const -> decltype(ctx.out()) {
     return fmt::formatter<std::string_view>::format(trncost::describe(p), ctx);
@@ -122,15 +124,17 @@ struct fmt::formatter<trncost::provenance> : fmt::formatter<std::string_view> {
 
 /// "name = value unit [provenance line]"; the spec applies to the value.
 template <class Q>
-struct fmt::formatter<trncost::sourced<Q>> : fmt::formatter<Q> {
+struct formatter<trncost::sourced<Q>> : formatter<Q> {
   template <class Ctx>
   auto format(const trncost::sourced<Q>& s, Ctx& ctx) const -> decltype(ctx.out()) {
-    auto out = trncost::detail::append(ctx.out(), s.name());
-    ctx.advance_to(trncost::detail::append(out, " = "));
+    auto out = trncost::readers::detail::append(ctx.out(), s.name());
+    ctx.advance_to(trncost::readers::detail::append(out, " = "));
     out = fmt::formatter<Q>::format(s.value(), ctx);
-    out = trncost::detail::append(out, " [");
-    return trncost::detail::append(out, trncost::describe(s.origin()) + "]");
+    out = trncost::readers::detail::append(out, " [");
+    return trncost::readers::detail::append(out, trncost::describe(s.origin()) + "]");
   }
 };
+
+}  // namespace fmt
 
 #endif  // TRNCOST_READERS_FMT_HPP

@@ -22,7 +22,7 @@
 #include "detail/input.hpp"
 #include "detail/json.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 /// The dataset's columns (docs/domain.md#model-support-dataset), in the dataset's order.
 inline constexpr std::array<std::string_view, 24> model_support_columns{"model_id",
@@ -140,7 +140,7 @@ class model_support_record_handler
   }
   bool StartArray() {
     if (depth_ == 0)
-      io::fail(input_position::at_line(file_, line_), "", "a record must be a JSON object");
+      readers::fail(input_position::at_line(file_, line_), "", "a record must be a JSON object");
     nested("an array");
     return false;
   }
@@ -164,7 +164,7 @@ class model_support_record_handler
  private:
   bool value(std::string_view v) {
     if (depth_ == 0)
-      io::fail(input_position::at_line(file_, line_), "", "a record must be a JSON object");
+      readers::fail(input_position::at_line(file_, line_), "", "a record must be a JSON object");
     if (column_) assign(*row_, *stack_, *column_, v, file_, line_);
     column_.reset();
     return true;
@@ -173,7 +173,7 @@ class model_support_record_handler
     if (column_)
       fail_cell(file_, line_, *column_,
                 "is " + std::string(what) + ", expected a string, a number or null");
-    io::fail(input_position::at_line(file_, line_), "", "a record must be a flat JSON object");
+    readers::fail(input_position::at_line(file_, line_), "", "a record must be a flat JSON object");
   }
 
   compat::evidence_row* row_;
@@ -205,7 +205,7 @@ class model_support_record_handler
 [[nodiscard]] TRNCOST_DECL compat::evidence_set read_model_support_file(const std::string& path,
                                                                         date consulted);
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/model_support.ipp"

@@ -25,7 +25,7 @@
 #include "detail/input.hpp"
 #include "detail/json.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 /// One NeuronCore over the capture.
 struct neuron_core_summary {
@@ -287,7 +287,7 @@ TRNCOST_DECL neuron_monitor_summary read_neuron_monitor(std::istream& in, std::s
 /// Reads a capture file.
 TRNCOST_DECL neuron_monitor_summary read_neuron_monitor(const std::string& path);
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/neuron_monitor.ipp"

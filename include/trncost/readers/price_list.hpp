@@ -11,14 +11,14 @@
 #include "price_list_json.hpp"
 #include "savings_plans.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 /// Reads an offer file by its extension: ".json" with read_offer_json_file, ".csv" with
 /// read_offer_csv_file; parse_error naming the file for any other.
 [[nodiscard]] TRNCOST_DECL pricing::offer read_offer_file(const std::string& path,
                                                           const pricing::offer_filter& filter);
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/price_list.ipp"

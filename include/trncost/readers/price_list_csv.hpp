@@ -27,7 +27,7 @@
 #include "detail/csv.hpp"
 #include "detail/input.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 /// The JSON attribute name of a CSV offer file's column: the names of the table below, else the
 /// column's words joined with the first letter lower-cased ("Region Code" -> "regionCode").
@@ -78,7 +78,7 @@ TRNCOST_DECL decimal parse_csv_price(std::string_view v, const input_position& w
 [[nodiscard]] TRNCOST_DECL pricing::offer read_offer_csv_file(const std::string& path,
                                                               const pricing::offer_filter& filter);
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/price_list_csv.ipp"

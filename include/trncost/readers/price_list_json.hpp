@@ -26,7 +26,7 @@
 #include "detail/input.hpp"
 #include "detail/json.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 /// What a read saw and kept (for reports and benchmarks).
 struct offer_read_stats {
@@ -220,7 +220,7 @@ class offer_json_handler
                        "is an array, as in a Savings Plans file (products[], "
                        "terms.savingsPlan[]), not an object of products by SKU: read the file as "
                        "one (a scenario's [prices] savings_plans, `trncost prices fetch "
-                       "--savings-plans`, io::read_savings_plans_json)");
+                       "--savings-plans`, readers::read_savings_plans_json)");
     }
     return fail_here(context(), state_ == st::none ? "the offer file is not a JSON object"
                                                    : "expected an object or a string, found an "
@@ -699,7 +699,7 @@ class offer_json_handler
                                                                const pricing::offer_filter& filter,
                                                                offer_read_stats* stats = nullptr);
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/price_list_json.ipp"

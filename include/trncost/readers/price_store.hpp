@@ -33,7 +33,7 @@
 #include "../units/decimal.hpp"
 #include "detail/input.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 /// The layout this trncost writes (meta key "schema"). Layout 2 keeps a SHA-256 digest with every
 /// price (of the row as read and the version it came from) and one per version (of its prices, in
@@ -211,12 +211,12 @@ class price_store {
 };
 
 /// The offers a store holds in force on `as_of` (price_store::in_force), loaded; what a scenario's
-/// `[prices] store` reads (io::build_model(spec, io::price_store_offers)). A store with nothing
-/// published by then is an input_error listing what it holds.
+/// `[prices] store` reads (scenario::build_model(spec, readers::price_store_offers)). A store with
+/// nothing published by then is an input_error listing what it holds.
 [[nodiscard]] TRNCOST_DECL std::vector<pricing::offer> price_store_offers(const std::string& path,
                                                                           date as_of);
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/price_store.ipp"

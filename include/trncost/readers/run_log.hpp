@@ -26,7 +26,7 @@
 #include "detail/input.hpp"
 #include "detail/json.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 namespace detail {
 
@@ -138,7 +138,7 @@ TRNCOST_DECL void append_runs(std::vector<measure::run_record>& runs,
 /// refused (append_runs).
 TRNCOST_DECL std::vector<measure::run_record> read_run_logs(const std::vector<std::string>& paths);
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/run_log.ipp"

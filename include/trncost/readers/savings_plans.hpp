@@ -27,7 +27,7 @@
 #include "detail/json.hpp"
 #include "price_list_csv.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 /// Which plans (by the plan product's family and attributes: productFamily, purchaseOption,
 /// leaseContractLength, ...) and which of their rates (by the rate's attributes) to keep.
@@ -101,7 +101,7 @@ class savings_plan_json_handler
                        "is an object of products by SKU, as in an offer file of prices, not a "
                        "Savings Plans file's products[]: read the file as one (a scenario's "
                        "[prices] files, `trncost prices fetch` without --savings-plans, "
-                       "io::read_offer_json)");
+                       "readers::read_offer_json)");
     }
     if (state_ == st::sp_array) {
       state_ = st::plan;
@@ -494,7 +494,7 @@ class savings_plan_json_handler
 [[nodiscard]] TRNCOST_DECL pricing::offer read_savings_plans_csv_file(
     const std::string& path, const savings_plan_filter& filter);
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/savings_plans.ipp"

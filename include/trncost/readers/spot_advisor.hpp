@@ -23,7 +23,7 @@
 #include "detail/input.hpp"
 #include "detail/json.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 /// A bucket of interruption frequency: "<5%" of instances interrupted in a month, up to
 /// `max_percent`.
@@ -69,7 +69,7 @@ struct spot_advisor {
 [[nodiscard]] TRNCOST_DECL sourced<quantity<units::interruptions_per_instance_hour_t>>
 spot_interruption_rate(const spot_market& m, const std::string& file, std::string name);
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/spot_advisor.ipp"

@@ -26,7 +26,7 @@
 #include "detail/csv.hpp"
 #include "detail/input.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 /// The run configuration a benchmarked server was started with (`KEY=VALUE` lines of a `.env`
 /// file), every entry in file order, quotes removed.
@@ -74,8 +74,8 @@ struct vllm_bench_results {
 /// Which statistic of a latency distribution a target bounds.
 enum class latency_statistic { mean, median };
 
-/// "mean" or "median". (Not named to_string: a to_string declared in trncost::io would hide
-/// trncost::to_string(date) from every writer of that namespace included after it.)
+/// "mean" or "median". (Not named to_string: a to_string declared in trncost::readers would hide
+/// trncost::to_string(date) from every reader of that namespace included after it.)
 constexpr std::string_view statistic_name(latency_statistic s) noexcept {
   return s == latency_statistic::mean ? "mean" : "median";
 }
@@ -180,7 +180,7 @@ TRNCOST_DECL vllm_operating_point select_operating_point(const vllm_bench_result
                                                          const latency_target& target,
                                                          std::string_view model_id = {});
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/vllm_bench.ipp"

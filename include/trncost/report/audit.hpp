@@ -22,7 +22,7 @@
 #include "extras.hpp"
 #include "report.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 namespace detail {
 
@@ -39,7 +39,8 @@ inline constexpr std::size_t report_max_depth = 64;
 /// holding a lone UTF-16 surrogate, at most report_max_depth levels of nesting. Each refusal is a
 /// parse_error naming the file and the path of the value ("lines[3].amount"); a syntax error names
 /// the byte.
-TRNCOST_DECL json_value parse_report_json(std::string_view text, std::string_view file);
+TRNCOST_DECL readers::detail::json_value parse_report_json(std::string_view text,
+                                                           std::string_view file);
 
 /// The whole of a stream as text (a report is read whole before it is parsed).
 TRNCOST_DECL std::string read_all(std::istream& in);
@@ -60,75 +61,86 @@ class report_reader {
   explicit report_reader(std::string_view file) : file_(file) {}
 
   [[noreturn]] void fail_at(const std::string& path, std::string_view rule) const {
-    io::fail(input_position::whole(file_), path, rule);
+    readers::fail(readers::input_position::whole(file_), path, rule);
   }
 
-  const json_value& member(const json_value& obj, const std::string& path, std::string_view key,
-                           json_value::kind want) const;
+  const readers::detail::json_value& member(const readers::detail::json_value& obj,
+                                            const std::string& path, std::string_view key,
+                                            readers::detail::json_value::kind want) const;
   /// Every object of a report is closed: the first member not in `members` (in the file's order)
   /// is refused, naming `what` the object is.
-  void closed(const json_value& obj, const std::string& path,
+  void closed(const readers::detail::json_value& obj, const std::string& path,
               std::initializer_list<std::string_view> members, std::string_view what,
               const std::vector<std::string_view>& more = {}) const;
-  std::string str(const json_value& obj, const std::string& path, std::string_view key) const {
-    return member(obj, path, key, json_value::kind::string).text();
+  std::string str(const readers::detail::json_value& obj, const std::string& path,
+                  std::string_view key) const {
+    return member(obj, path, key, readers::detail::json_value::kind::string).text();
   }
-  std::optional<std::string> str_or_null(const json_value& obj, const std::string& path,
-                                         std::string_view key) const;
-  bool boolean(const json_value& obj, const std::string& path, std::string_view key) const {
-    return member(obj, path, key, json_value::kind::boolean).boolean();
+  std::optional<std::string> str_or_null(const readers::detail::json_value& obj,
+                                         const std::string& path, std::string_view key) const;
+  bool boolean(const readers::detail::json_value& obj, const std::string& path,
+               std::string_view key) const {
+    return member(obj, path, key, readers::detail::json_value::kind::boolean).boolean();
   }
-  std::uint64_t whole(const json_value& obj, const std::string& path, std::string_view key,
-                      bool allow_negative = false) const;
-  std::int64_t signed_whole(const json_value& obj, const std::string& path,
+  std::uint64_t whole(const readers::detail::json_value& obj, const std::string& path,
+                      std::string_view key, bool allow_negative = false) const;
+  std::int64_t signed_whole(const readers::detail::json_value& obj, const std::string& path,
                             std::string_view key) const {
     return static_cast<std::int64_t>(whole(obj, path, key, true));
   }
-  decimal dec(const json_value& obj, const std::string& path, std::string_view key) const;
-  std::optional<decimal> dec_or_null(const json_value& obj, const std::string& path,
-                                     std::string_view key) const;
-  date day(const json_value& obj, const std::string& path, std::string_view key) const;
-  timestamp instant(const json_value& obj, const std::string& path, std::string_view key) const;
+  decimal dec(const readers::detail::json_value& obj, const std::string& path,
+              std::string_view key) const;
+  std::optional<decimal> dec_or_null(const readers::detail::json_value& obj,
+                                     const std::string& path, std::string_view key) const;
+  date day(const readers::detail::json_value& obj, const std::string& path,
+           std::string_view key) const;
+  timestamp instant(const readers::detail::json_value& obj, const std::string& path,
+                    std::string_view key) const;
   template <class T, class F>
-  T named(const json_value& obj, const std::string& path, std::string_view key, F parse,
-          std::string_view what) const {
+  T named(const readers::detail::json_value& obj, const std::string& path, std::string_view key,
+          F parse, std::string_view what) const {
     const auto text = str(obj, path, key);
     const auto v = parse(text);
     if (!v) fail_at(join_path(path, key), "'" + text + "' is not a known " + std::string(what));
     return *v;
   }
-  const std::vector<json_value>& array(const json_value& obj, const std::string& path,
-                                       std::string_view key) const {
-    return member(obj, path, key, json_value::kind::array).items();
+  const std::vector<readers::detail::json_value>& array(const readers::detail::json_value& obj,
+                                                        const std::string& path,
+                                                        std::string_view key) const {
+    return member(obj, path, key, readers::detail::json_value::kind::array).items();
   }
-  const json_value& object_at(const std::vector<json_value>& items, std::size_t i,
-                              const std::string& path) const;
-  std::vector<std::string> strings(const json_value& obj, const std::string& path,
+  const readers::detail::json_value& object_at(
+      const std::vector<readers::detail::json_value>& items, std::size_t i,
+      const std::string& path) const;
+  std::vector<std::string> strings(const readers::detail::json_value& obj, const std::string& path,
                                    std::string_view key) const;
 
   /// An input's provenance, with the members of its kind in schema version `version`.
-  provenance origin(const json_value& p, const std::string& path, int version) const;
+  provenance origin(const readers::detail::json_value& p, const std::string& path,
+                    int version) const;
 
-  report::document read(const json_value& root) const;
+  report::document read(const readers::detail::json_value& root) const;
 
   /// A line's identity (version 5): every field a string or null, never "".
-  line_identity identity(const json_value& line, const std::string& path) const;
+  line_identity identity(const readers::detail::json_value& line, const std::string& path) const;
 
   /// The archived protocol: kept as read; its as-of date and window must be the report's.
-  void read_protocol(const json_value& root, report::document& doc) const;
+  void read_protocol(const readers::detail::json_value& root, report::document& doc) const;
 
   // ----- The optional sections (schema version 2).
 
-  std::optional<std::size_t> index_or_null(const json_value& obj, const std::string& path,
-                                           std::string_view key) const;
-  std::optional<date> day_or_null(const json_value& obj, const std::string& path,
+  std::optional<std::size_t> index_or_null(const readers::detail::json_value& obj,
+                                           const std::string& path, std::string_view key) const;
+  std::optional<date> day_or_null(const readers::detail::json_value& obj, const std::string& path,
                                   std::string_view key) const;
   /// A Monte Carlo figure: fixed-point text, read as a decimal then as the double it stands for.
-  double figure(const json_value& obj, const std::string& path, std::string_view key) const {
+  double figure(const readers::detail::json_value& obj, const std::string& path,
+                std::string_view key) const {
     return dec(obj, path, key).to_double();
   }
   template <class F>
-  void each(const json_value& obj, const std::string& path, std::string_view key, F f) const {
+  void each(const readers::detail::json_value& obj, const std::string& path, std::string_view key,
+            F f) const {
     const auto& items = array(obj, path, key);
     const std::string base = path.empty() ? std::string(key) : path + "." + std::string(key);
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -136,29 +148,34 @@ class report_reader {
       f(object_at(items, i, at), at);
     }
   }
-  std::vector<std::optional<decimal>> decimals_or_null(const json_value& obj,
+  std::vector<std::optional<decimal>> decimals_or_null(const readers::detail::json_value& obj,
                                                        const std::string& path,
                                                        std::string_view key) const;
 
-  analysis::tornado_bar bar(const json_value& e, const std::string& path) const;
+  analysis::tornado_bar bar(const readers::detail::json_value& e, const std::string& path) const;
 
-  analysis::tornado tornado(const json_value& o, const std::string& path) const;
+  analysis::tornado tornado(const readers::detail::json_value& o, const std::string& path) const;
 
-  analysis::scenario_table scenarios(const json_value& o, const std::string& path) const;
+  analysis::scenario_table scenarios(const readers::detail::json_value& o,
+                                     const std::string& path) const;
 
-  analysis::monte_carlo_result monte_carlo(const json_value& o, const std::string& path) const;
+  analysis::monte_carlo_result monte_carlo(const readers::detail::json_value& o,
+                                           const std::string& path) const;
 
-  analysis::comparison comparison(const json_value& o, const std::string& path) const;
+  analysis::comparison comparison(const readers::detail::json_value& o,
+                                  const std::string& path) const;
 
-  analysis::decision decision(const json_value& o, const std::string& path) const;
+  analysis::decision decision(const readers::detail::json_value& o, const std::string& path) const;
 
-  std::vector<credits::period_burn> burn_periods(const json_value& o, const std::string& path,
+  std::vector<credits::period_burn> burn_periods(const readers::detail::json_value& o,
+                                                 const std::string& path,
                                                  std::string_view key) const;
 
-  credits::burn_down_result burn_down(const json_value& o, const std::string& path) const;
+  credits::burn_down_result burn_down(const readers::detail::json_value& o,
+                                      const std::string& path) const;
 
   /// The "analysis" and "credits" sections, refused in a version 1 report (which has none).
-  report::extras read_extras(const json_value& root, int version) const;
+  report::extras read_extras(const readers::detail::json_value& root, int version) const;
 
  private:
   std::string_view file_;
@@ -168,7 +185,8 @@ class report_reader {
 
 /// The schema version a parsed report declares; throws parse_error when it is missing, not a whole
 /// number, or newer than report::schema_version.
-TRNCOST_DECL int report_version(const detail::json_value& root, std::string_view file = "report");
+TRNCOST_DECL int report_version(const readers::detail::json_value& root,
+                                std::string_view file = "report");
 
 /// Reads a report's JSON text into a document (parse_error on a structural problem).
 TRNCOST_DECL report::document read_report(std::string_view json_text,
@@ -199,7 +217,7 @@ TRNCOST_DECL audit_result check(const full_report& r);
 TRNCOST_DECL audit_result audit(std::string_view json_text, std::string_view file = "report");
 TRNCOST_DECL audit_result audit(std::istream& in, std::string_view file = "report");
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/audit.ipp"

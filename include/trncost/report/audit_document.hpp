@@ -53,8 +53,8 @@ struct document_audit {
                      "totals recompute";
     return out;
   }
-  const bool study = io::is_study_report(json_text);
-  const auto r = study ? io::audit_study(json_text, file) : io::audit(json_text, file);
+  const bool study = report::is_study_report(json_text);
+  const auto r = study ? report::audit_study(json_text, file) : report::audit(json_text, file);
   out.kind = study ? "study" : "estimate";
   out.ok = r.ok;
   out.first_mismatch = r.first_mismatch;

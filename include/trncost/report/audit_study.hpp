@@ -22,7 +22,7 @@
 #include "audit.hpp"
 #include "json_study.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 /// Whether a JSON text declares the study schema (a report that is not JSON is not a study).
 [[nodiscard]] TRNCOST_DECL bool is_study_report(std::string_view json_text);
@@ -45,7 +45,7 @@ struct study_report_view {
 [[nodiscard]] TRNCOST_DECL study_report_view read_study_report(std::string_view json_text,
                                                                std::string_view file);
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/audit_study.ipp"

@@ -17,7 +17,7 @@
 #include "../config.hpp"
 #include "report.hpp"
 
-namespace trncost {
+namespace trncost::report {
 
 /// One line of either side, matched by category, component, phase and description.
 struct line_change {
@@ -99,7 +99,7 @@ TRNCOST_DECL estimate_diff diff(const estimate& before, const estimate& after);
 /// in size, to the cent (exact values in the diff itself).
 TRNCOST_DECL std::string explain(const estimate_diff& d);
 
-}  // namespace trncost
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/diff.ipp"

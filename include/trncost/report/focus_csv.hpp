@@ -21,7 +21,7 @@
 #include "../model/estimate.hpp"
 #include "report.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 /// The columns, in order: FOCUS names first, then the x_ columns.
 inline constexpr std::array<std::string_view, 45> focus_columns{
@@ -202,7 +202,7 @@ TRNCOST_DECL void write_focus_csv(const estimate& est,
 /// Renders the whole CSV first, then writes it: nothing reaches `out` if rendering fails.
 TRNCOST_DECL void write_focus_csv(const estimate& est, std::ostream& out);
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/focus_csv.ipp"

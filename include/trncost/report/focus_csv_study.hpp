@@ -16,7 +16,7 @@
 #include "focus_csv.hpp"
 #include "study_result.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 /// The columns of a study's CSV: focus_credit_columns, then x_Option.
 inline constexpr std::array<std::string_view, focus_credit_columns.size() + 1> focus_study_columns =
@@ -31,7 +31,7 @@ inline constexpr std::array<std::string_view, focus_credit_columns.size() + 1> f
 /// Every option's rows, in the study's order, under focus_study_columns.
 [[nodiscard]] TRNCOST_DECL std::string render_focus_csv(const study_result& r);
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/focus_csv_study.ipp"

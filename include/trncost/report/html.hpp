@@ -17,7 +17,7 @@
 #include "../config.hpp"
 #include "markdown.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 namespace detail {
 
@@ -152,7 +152,7 @@ TRNCOST_DECL std::string render_html_page(const report::document& doc,
 TRNCOST_DECL void write_html(const estimate& est, std::ostream& out,
                              std::string_view title = "Cost estimate");
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/html.ipp"

@@ -14,7 +14,7 @@
 #include "html.hpp"
 #include "markdown_diff.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 namespace detail {
 
@@ -45,7 +45,7 @@ TRNCOST_DECL std::string diff_page_head(std::string_view title);
                                                         std::string_view before,
                                                         std::string_view after);
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/html_diff.ipp"

@@ -17,7 +17,7 @@
 #include "html.hpp"
 #include "markdown_extras.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 namespace detail {
 
@@ -81,7 +81,7 @@ TRNCOST_DECL std::string scenarios_table(const analysis::scenario_table& t);
 
 /// A report document as one self-contained HTML page, with the tornado, comparison and credit
 /// burn-down charts (and the decision) of `x`, each only when present: what a JSON report read
-/// back with io::read_full_report holds.
+/// back with report::read_full_report holds.
 [[nodiscard]] TRNCOST_DECL std::string render_html(const report::document& doc,
                                                    const report::extras& x,
                                                    std::string_view title = "Cost estimate");
@@ -94,7 +94,7 @@ TRNCOST_DECL std::string scenarios_table(const analysis::scenario_table& t);
 TRNCOST_DECL void write_html(const estimate& est, const report::extras& x, std::ostream& out,
                              std::string_view title = "Cost estimate");
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/html_extras.ipp"

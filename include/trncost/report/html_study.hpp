@@ -16,7 +16,7 @@
 #include "markdown_study.hpp"
 #include "study_result.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 namespace detail {
 
@@ -42,7 +42,7 @@ TRNCOST_DECL std::string html_study_option(const study_option_result& x, std::si
 /// Renders the whole page first, then writes it: nothing reaches `out` if rendering fails.
 TRNCOST_DECL void write_html(const study_result& r, std::ostream& out);
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/html_study.ipp"

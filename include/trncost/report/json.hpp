@@ -24,7 +24,7 @@
 #include "../fwd.hpp"
 #include "../model/estimate.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 namespace detail {
 
@@ -128,7 +128,7 @@ TRNCOST_DECL void write_document_members(json_writer& w, const report::document&
 /// Renders the whole report first, then writes it: nothing reaches `out` if rendering fails.
 TRNCOST_DECL void write_json(const estimate& est, std::ostream& out);
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/json.ipp"

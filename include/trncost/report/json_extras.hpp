@@ -16,7 +16,7 @@
 #include "extras.hpp"
 #include "json.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 namespace detail {
 
@@ -64,7 +64,7 @@ TRNCOST_DECL void write_extras(json_writer& w, const report::extras& x);
 /// Renders the whole report first, then writes it: nothing reaches `out` if rendering fails.
 TRNCOST_DECL void write_json(const estimate& est, const report::extras& x, std::ostream& out);
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/json_extras.ipp"

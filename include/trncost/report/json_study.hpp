@@ -14,7 +14,7 @@
 #include "json_extras.hpp"
 #include "study_result.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 /// The study report's schema name and version.
 inline constexpr std::string_view study_schema_name = "trncost.study";
@@ -26,7 +26,7 @@ inline constexpr int study_schema_version = 1;
 /// Renders the whole report first, then writes it: nothing reaches `out` if rendering fails.
 TRNCOST_DECL void write_json(const study_result& r, std::ostream& out);
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/json_study.ipp"

@@ -27,7 +27,7 @@
 #include "../workload/serving_sizing.hpp"
 #include "report.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 namespace detail {
 
@@ -83,9 +83,6 @@ TRNCOST_DECL std::vector<median_row> median_rows(const report::document& doc);
 /// "Made by trncost 0.1.0 for the as-of date 2026-11-30; a quote is fresh for 30 days."
 TRNCOST_DECL std::string protocol_sentence(const report::document& doc);
 
-/// How many lines of `doc` are unpriced (shown, and left out of the totals).
-TRNCOST_DECL std::size_t unpriced_lines(const report::document& doc);
-
 /// The phases of instance time that are overhead (or useful), by name, or "none".
 TRNCOST_DECL std::string phases_named(const report::document& doc, bool overhead);
 
@@ -134,7 +131,7 @@ inline constexpr std::string_view no_runs_sentence =
 }  // namespace detail
 
 /// A report document as Markdown text: an estimate's (report::from_estimate) or one read back
-/// from its JSON (io::read_report, report/audit.hpp).
+/// from its JSON (report::read_report, report/audit.hpp).
 [[nodiscard]] TRNCOST_DECL std::string render_markdown(const report::document& doc,
                                                        std::string_view title = "Cost estimate");
 
@@ -146,7 +143,7 @@ inline constexpr std::string_view no_runs_sentence =
 TRNCOST_DECL void write_markdown(const estimate& est, std::ostream& out,
                                  std::string_view title = "Cost estimate");
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/markdown.ipp"

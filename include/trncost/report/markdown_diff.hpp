@@ -15,7 +15,7 @@
 #include "diff.hpp"
 #include "markdown.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 namespace detail {
 
@@ -45,7 +45,7 @@ TRNCOST_DECL std::vector<attribution_step> largest_first(std::vector<attribution
                                                             std::string_view before,
                                                             std::string_view after);
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/markdown_diff.ipp"

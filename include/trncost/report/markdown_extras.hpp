@@ -13,7 +13,7 @@
 #include "extras.hpp"
 #include "markdown.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 namespace detail {
 
@@ -30,7 +30,7 @@ TRNCOST_DECL void md_credits(std::string& o, const credits::burn_down_result& b)
 
 /// A report document as Markdown, followed by a short section for each extra given (decision,
 /// tornado, scenarios, Monte Carlo, comparison, credits): what a JSON report read back with
-/// io::read_full_report holds. Without extras: exactly render_markdown(doc, title).
+/// report::read_full_report holds. Without extras: exactly render_markdown(doc, title).
 [[nodiscard]] TRNCOST_DECL std::string render_markdown(const report::document& doc,
                                                        const report::extras& x,
                                                        std::string_view title = "Cost estimate");
@@ -43,7 +43,7 @@ TRNCOST_DECL void md_credits(std::string& o, const credits::burn_down_result& b)
 TRNCOST_DECL void write_markdown(const estimate& est, const report::extras& x, std::ostream& out,
                                  std::string_view title = "Cost estimate");
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/markdown_extras.ipp"

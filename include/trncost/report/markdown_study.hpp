@@ -15,7 +15,7 @@
 #include "study_result.hpp"
 #include "what_if.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 namespace detail {
 
@@ -52,7 +52,7 @@ TRNCOST_DECL void md_study_what_if(std::string& o, const study_result& r);
 /// Renders the whole document first, then writes it: nothing reaches `out` if rendering fails.
 TRNCOST_DECL void write_markdown(const study_result& r, std::ostream& out);
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/markdown_study.ipp"

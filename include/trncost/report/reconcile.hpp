@@ -102,7 +102,7 @@ struct reconcile_total {
 struct reconciliation {
   std::string estimate;  ///< the estimate's name (its file)
   std::string bill;      ///< the bill's file
-  io::bill_layout layout = io::bill_layout::focus;
+  readers::bill_layout layout = readers::bill_layout::focus;
   std::string currency;
   cost_basis basis = cost_basis::effective;
   reconcile_options options;
@@ -127,7 +127,7 @@ struct reconciliation {
 /// input_error when the bill's currency is not the estimate's, and what the bill reader throws.
 [[nodiscard]] TRNCOST_DECL reconciliation reconcile(const document& estimate,
                                                     std::string_view estimate_name,
-                                                    io::bill_reader& bill,
+                                                    readers::bill_reader& bill,
                                                     const reconcile_options& options = {});
 
 /// What check_reconciliation() found.
@@ -150,7 +150,7 @@ struct reconciliation_check {
 
 }  // namespace trncost::report
 
-namespace trncost::io {
+namespace trncost::report {
 
 /// The reconciliation as Markdown: the totals, one table of identities (estimated, billed,
 /// difference, why), the other charges and the rows left out.
@@ -165,7 +165,7 @@ namespace trncost::io {
 /// amounts as exact decimal strings.
 [[nodiscard]] TRNCOST_DECL std::string render_reconciliation_json(const report::reconciliation& r);
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/reconcile.ipp"

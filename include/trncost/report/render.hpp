@@ -10,7 +10,7 @@
 #include "../config.hpp"
 #include "audit.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 /// What rendering a JSON report gave: the audit's verdict and, when the report recomputes, its
 /// text; a report that does not recompute is never rendered (`text` empty).
@@ -27,7 +27,7 @@ struct rendered_report {
                                                          std::string_view title,
                                                          std::string_view file = "report");
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/render.ipp"

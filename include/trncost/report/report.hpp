@@ -341,6 +341,9 @@ TRNCOST_DECL check_result check_reason_rules(const document& doc,
 /// description, phase and price).
 TRNCOST_DECL check_result check_complete(const document& doc);
 
+/// How many lines of `doc` are unpriced (shown, and left out of the totals).
+TRNCOST_DECL std::size_t unpriced_lines(const document& doc);
+
 }  // namespace detail
 
 /// Recomputes every derivation, line and total of `doc` from its inputs and checks its status

@@ -16,7 +16,7 @@
 #include "html_diff.hpp"
 #include "markdown_diff.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 namespace detail {
 
@@ -49,7 +49,7 @@ TRNCOST_DECL std::string render_study_diff_html(const study_report_view& a,
                                                          std::string_view after,
                                                          std::string_view format);
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/study_diff.ipp"

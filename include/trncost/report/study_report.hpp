@@ -14,13 +14,13 @@
 #include "json_study.hpp"
 #include "markdown_study.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 /// The study as `format`, a name of report/formats.hpp's table that studies are written in ("md",
 /// "json", "html" or "csv", FOCUS with an x_Option column); input_error naming them for any other.
 [[nodiscard]] TRNCOST_DECL std::string render_study(const study_result& r, std::string_view format);
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/study_report.ipp"

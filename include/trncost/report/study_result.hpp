@@ -1,4 +1,4 @@
-// A study, evaluated (io::run_study, docs/scenario.md "Studies"): each option's estimate and
+// A study, evaluated (scenario::run_study, docs/scenario.md "Studies"): each option's estimate and
 // analyses, the comparison normalised by work and quality, and the decision. The study writers
 // (report/*_study.hpp) render it from this header alone, without the study and scenario readers
 // (scenario/study.hpp, scenario/scenario.hpp and toml++): a writer compiled alone costs a third of
@@ -18,7 +18,7 @@
 #include "extras.hpp"
 #include "what_if_result.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 /// One option evaluated in one region of [study] regions (its scenario's region replaced).
 struct regional_estimate {
@@ -160,6 +160,6 @@ struct study_result {
   std::vector<report::break_even> break_evens;
 };
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #endif  // TRNCOST_REPORT_STUDY_RESULT_HPP

@@ -20,7 +20,7 @@ namespace trncost::report {
 /// Sweeps `input` of every option of the study. input_error when no option has the input (the
 /// message lists the inputs the options share), when from >= to, or points is below 2 or above
 /// 1,001.
-[[nodiscard]] TRNCOST_DECL what_if sweep(const io::study_result& r, const std::string& input,
+[[nodiscard]] TRNCOST_DECL what_if sweep(const report::study_result& r, const std::string& input,
                                          decimal from, decimal to, int points);
 
 /// The sweep as a Markdown table (one row per point; per option its total, and its cash when

@@ -31,7 +31,7 @@
 #include "../report/json.hpp"
 #include "scenario.hpp"
 
-namespace trncost::io {
+namespace trncost::scenario {
 
 /// One [[workload]] of a plan file, as written.
 struct plan_workload_spec {
@@ -212,7 +212,7 @@ inline constexpr std::string_view plan_workloads_sentence =
 /// audit` (report/audit_plan.hpp) and tools/verify_report.py recompute it from the document alone.
 [[nodiscard]] TRNCOST_DECL std::string render_json(const plan_result& r);
 
-}  // namespace trncost::io
+}  // namespace trncost::scenario
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/plan.ipp"

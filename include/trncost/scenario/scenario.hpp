@@ -33,7 +33,7 @@
 #include "../provenance/date.hpp"
 #include "../provenance/provenance.hpp"
 
-namespace trncost::io {
+namespace trncost::scenario {
 
 /// The scenario format this trncost reads (the file's `format = 1`).
 inline constexpr std::int64_t scenario_format_version = 1;
@@ -424,7 +424,7 @@ TRNCOST_DECL analysis::distribution scenario_distribution_of(const scenario_dist
 [[nodiscard]] TRNCOST_DECL report::extras scenario_extras(const scenario_spec& spec, const model& m,
                                                           const estimate& est);
 
-}  // namespace trncost::io
+}  // namespace trncost::scenario
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/scenario.ipp"

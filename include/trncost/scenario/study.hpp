@@ -30,7 +30,7 @@
 #include "../report/what_if.hpp"
 #include "scenario.hpp"
 
-namespace trncost::io {
+namespace trncost::scenario {
 
 /// An option's neuron-monitor capture (`neuron_monitor = { file = "capture.jsonl", below = "50"
 /// }`): its mean NeuronCore utilisation, read by run_study, is a bottleneck of the decision when
@@ -102,12 +102,12 @@ struct study_spec {
 /// decision; then the comparison (by quality protocol, per unit of work) and the study's decision,
 /// the decision of the option ranked first in the first protocol group. When no option of that
 /// group ranks, the decision is suspend, with the reason each option was set apart.
-[[nodiscard]] TRNCOST_DECL study_result run_study(const study_spec& st);
+[[nodiscard]] TRNCOST_DECL report::study_result run_study(const study_spec& st);
 
 /// Reads and evaluates a study file (errors name the file, the line and the key).
-[[nodiscard]] TRNCOST_DECL study_result run_study(const std::string& path);
+[[nodiscard]] TRNCOST_DECL report::study_result run_study(const std::string& path);
 
-}  // namespace trncost::io
+}  // namespace trncost::scenario
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/study.ipp"

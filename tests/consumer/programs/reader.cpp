@@ -7,7 +7,7 @@
 int main() {
   std::istringstream in("{\"model_id\": \n");
   try {
-    (void)trncost::io::read_model_support_jsonl(
+    (void)trncost::readers::read_model_support_jsonl(
         in, {.file = "export.jsonl", .consulted = trncost::parse_date("2026-11-30")});
   } catch (const trncost::error& e) {
     return std::string(e.what()).starts_with("trncost: export.jsonl:1") ? 0 : 1;

@@ -19,7 +19,7 @@
 #include "../../config.hpp"
 #include "input.hpp"
 
-namespace trncost::io::detail {
+namespace trncost::readers::detail {
 
 class csv_reader {
  public:
@@ -110,7 +110,7 @@ class csv_header {
   std::vector<std::string> names_;
 };
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::readers::detail
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/csv.ipp"

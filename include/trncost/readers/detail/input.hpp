@@ -17,7 +17,7 @@
 #include "../../error.hpp"
 #include "../../units/decimal.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 /// A place in an input: the file's name (or what the caller calls a stream), and a line (1-based)
 /// or a byte offset (0-based). Zero line and no offset mean "the input as a whole".
@@ -121,7 +121,7 @@ class read_log {
 [[nodiscard]] TRNCOST_DECL std::string read_input_file(
     const std::string& path, std::uint64_t max_bytes = max_whole_input_bytes);
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/input.ipp"

@@ -38,7 +38,7 @@
 #include <emmintrin.h>
 #endif
 
-namespace trncost::io::detail {
+namespace trncost::readers::detail {
 
 /// Numbers as text (exact decimals later), a depth-independent parser (no recursion), and strings
 /// that must be valid UTF-8.
@@ -225,7 +225,7 @@ class istream_input {
   std::size_t carry_n_ = 0;
 };
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::readers::detail
 
 // RapidJSON's hooks for a fast input, specialised for istream_input: its own fast string copy and
 // blank skipping exist only for its in-memory streams. Both only move the read position over
@@ -234,16 +234,16 @@ namespace rapidjson {
 template <>
 template <>
 inline void GenericReader<UTF8<>, UTF8<>, CrtAllocator>::ScanCopyUnescapedString(
-    trncost::io::detail::istream_input& is, StackStream<char>& os) {
+    trncost::readers::detail::istream_input& is, StackStream<char>& os) {
   is.copy_plain_string(os);
 }
 template <>
-[[gnu::always_inline]] inline void SkipWhitespace(trncost::io::detail::istream_input& is) {
+[[gnu::always_inline]] inline void SkipWhitespace(trncost::readers::detail::istream_input& is) {
   is.skip_blanks();
 }
 }  // namespace rapidjson
 
-namespace trncost::io::detail {
+namespace trncost::readers::detail {
 
 /// The parser's own words for a syntax error ("Missing a comma or '}' after an object member.").
 [[nodiscard]] TRNCOST_DECL std::string_view json_error_text(rapidjson::ParseErrorCode code);
@@ -542,9 +542,11 @@ class json_lines {
 template <class Handler>
 [[noreturn]] void fail_duplicate_key(std::string_view file, std::uint64_t line,
                                      const unique_keys<Handler>& guard, std::size_t offset) {
-  if (line == 0) io::fail(input_position::at_byte(file, offset), guard.path(), duplicate_key_rule);
-  io::fail(input_position::at_line(file, line), guard.path(),
-           std::string(duplicate_key_rule) + " (byte " + std::to_string(offset) + " of the line)");
+  if (line == 0)
+    readers::fail(input_position::at_byte(file, offset), guard.path(), duplicate_key_rule);
+  readers::fail(
+      input_position::at_line(file, line), guard.path(),
+      std::string(duplicate_key_rule) + " (byte " + std::to_string(offset) + " of the line)");
 }
 
 /// A parsed JSON value: small and simple, for records read one at a time. Numbers keep their text.
@@ -669,7 +671,7 @@ class json_tree_builder
 /// a SAX handler of their own).
 [[nodiscard]] TRNCOST_DECL json_value parse_json_stream(std::istream& in, std::string_view file);
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::readers::detail
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/json.ipp"

@@ -31,7 +31,7 @@
 
 #include "../../config.hpp"
 
-namespace trncost::io::detail {
+namespace trncost::readers::detail {
 
 /// Where a TOML text breaks a rule of toml_check, and the rule.
 struct toml_refusal {
@@ -105,7 +105,7 @@ class scanner {
 /// rule broken; nothing when the text can be handed to toml++.
 [[nodiscard]] TRNCOST_DECL std::optional<toml_refusal> check_toml(std::string_view text);
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::readers::detail
 
 #if !defined(TRNCOST_SEPARATE_COMPILATION)
 #include "impl/toml_check.ipp"

@@ -13,7 +13,7 @@
 #include "../bill.hpp"
 #include "../detail/json.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 TRNCOST_DECL std::string_view to_string(bill_layout l) noexcept {
   switch (l) {
@@ -68,7 +68,7 @@ namespace {
 /// have. Alternatives are separated by '|' (the first present is used); '*' marks a required one.
 struct bill_columns {
   bill_layout layout;
-  std::array<std::string_view, bill_detail::bill_field::c_count> names;
+  std::array<std::string_view, detail::bill_fields::bill_field::c_count> names;
 };
 
 // Field order: cost, effective, sp_effective, ri_effective, kind, provider, service, service_code,
@@ -318,12 +318,13 @@ TRNCOST_DECL void bill_reader::open_part(std::istream& in, const std::string& fi
   }
   const std::string_view m(magic, 6);
   const auto refuse = [&](std::string_view what, std::string_view how) {
-    io::fail(input_position::whole(file), "",
-             "is " + std::string(what) + ", not a CSV bill: " + std::string(how));
+    readers::fail(input_position::whole(file), "",
+                  "is " + std::string(what) + ", not a CSV bill: " + std::string(how));
   };
   if (m.substr(0, 2) == "\x1f\x8b") {
     refuse("gzip-compressed (a .csv.gz export)",
-           "read it through io::open_bill (readers/bill_files.hpp), as trncost reconcile does, or "
+           "read it through readers::open_bill (readers/bill_files.hpp), as trncost reconcile "
+           "does, or "
            "decompress it first (gunzip -k FILE)");
   }
   if (m.substr(0, 4) == std::string_view("PK\x03\x04", 4)) {
@@ -350,7 +351,7 @@ TRNCOST_DECL void bill_reader::open_part(std::istream& in, const std::string& fi
 
 TRNCOST_DECL void bill_reader::read_header() {
   if (!csv_->next())
-    io::fail(input_position::whole(parts_[part_]), "", "is empty: no header, no rows");
+    readers::fail(input_position::whole(parts_[part_]), "", "is empty: no header, no rows");
   header_ = detail::csv_header(*csv_);
   const auto* layout = static_cast<const detail::bill_columns*>(nullptr);
   for (const auto& l : detail::bill_layouts) {
@@ -358,17 +359,18 @@ TRNCOST_DECL void bill_reader::read_header() {
     if (header_.find(cost)) layout = &l;
   }
   if (layout == nullptr) {
-    io::fail(csv_->position(), "",
-             "the header has none of BilledCost (a FOCUS 1.x export), lineItem/UnblendedCost (an "
-             "AWS Cost and Usage Report) or line_item_unblended_cost (a CUR 2.0 export): not a "
-             "bill trncost reads");
+    readers::fail(
+        csv_->position(), "",
+        "the header has none of BilledCost (a FOCUS 1.x export), lineItem/UnblendedCost (an "
+        "AWS Cost and Usage Report) or line_item_unblended_cost (a CUR 2.0 export): not a "
+        "bill trncost reads");
   }
   if (layout_known_ && layout->layout != layout_) {
     // Parts of one export share its layout; a part of another is another bill.
-    io::fail(csv_->position(), "",
-             "is a " + std::string(to_string(layout->layout)) + " export, where " + parts_.front() +
-                 " is a " + std::string(to_string(layout_)) +
-                 " one: the parts of one bill come from one export");
+    readers::fail(csv_->position(), "",
+                  "is a " + std::string(to_string(layout->layout)) + " export, where " +
+                      parts_.front() + " is a " + std::string(to_string(layout_)) +
+                      " one: the parts of one bill come from one export");
   }
   layout_ = layout->layout;
   layout_known_ = true;
@@ -388,9 +390,9 @@ TRNCOST_DECL void bill_reader::read_header() {
       spec = bar == std::string_view::npos ? std::string_view{} : spec.substr(bar + 1);
     }
     if (required && !cols_[c]) {
-      io::fail(csv_->position(), "column " + tried,
-               "is required in a " + std::string(to_string(layout_)) +
-                   " bill but missing from the header");
+      readers::fail(csv_->position(), "column " + tried,
+                    "is required in a " + std::string(to_string(layout_)) +
+                        " bill but missing from the header");
     }
   }
   if (layout_ == bill_layout::cur_legacy) {
@@ -416,12 +418,12 @@ TRNCOST_DECL decimal bill_reader::number(col c) const {
   const std::string_view v = field(c);
   decimal out;
   if (v.empty()) {
-    io::fail(csv_->position(), "column '" + std::string(column_name(c)) + "'",
-             "is empty; a bill row needs it (trncost takes nothing unknown as zero)");
+    readers::fail(csv_->position(), "column '" + std::string(column_name(c)) + "'",
+                  "is empty; a bill row needs it (trncost takes nothing unknown as zero)");
   }
   if (!detail::measurement_decimal(v, out)) {
-    io::fail(csv_->position(), "column '" + std::string(column_name(c)) + "'",
-             "\"" + std::string(v) + "\" is not a number");
+    readers::fail(csv_->position(), "column '" + std::string(column_name(c)) + "'",
+                  "\"" + std::string(v) + "\" is not a number");
   }
   return out;
 }
@@ -430,10 +432,10 @@ TRNCOST_DECL timestamp bill_reader::time(col c) const {
   const std::string_view v = field(c);
   timestamp out;
   if (!detail::bill_time(v, out)) {
-    io::fail(csv_->position(), "column '" + std::string(column_name(c)) + "'",
-             "\"" + std::string(v) +
-                 "\" is not a UTC time (2024-09-18 23:00:00, 2024-09-18T23:00:00Z or "
-                 "2024-09-18T23:00:00.000Z)");
+    readers::fail(csv_->position(), "column '" + std::string(column_name(c)) + "'",
+                  "\"" + std::string(v) +
+                      "\" is not a UTC time (2024-09-18 23:00:00, 2024-09-18T23:00:00Z or "
+                      "2024-09-18T23:00:00.000Z)");
   }
   return out;
 }
@@ -454,9 +456,10 @@ TRNCOST_DECL void bill_reader::read_kind() {
     } else if (is("Adjustment")) {
       row_.kind = charge_kind::adjustment;
     } else {
-      io::fail(csv_->position(), "column '" + std::string(column_name(c_kind)) + "'",
-               "\"" + std::string(k) +
-                   "\" is not a FOCUS charge category (Usage, Purchase, Credit, Tax, Adjustment)");
+      readers::fail(
+          csv_->position(), "column '" + std::string(column_name(c_kind)) + "'",
+          "\"" + std::string(k) +
+              "\" is not a FOCUS charge category (Usage, Purchase, Credit, Tax, Adjustment)");
     }
     return;
   }
@@ -476,8 +479,8 @@ TRNCOST_DECL void bill_reader::read_kind() {
   } else if (k.ends_with("Discount")) {  // BundledDiscount, EdpDiscount, PrivateRateDiscount...
     row_.kind = charge_kind::discount;
   } else if (k.empty()) {
-    io::fail(csv_->position(), "column '" + std::string(column_name(c_kind)) + "'",
-             "is empty; every row of a Cost and Usage Report has a line item type");
+    readers::fail(csv_->position(), "column '" + std::string(column_name(c_kind)) + "'",
+                  "is empty; every row of a Cost and Usage Report has a line item type");
   } else {
     row_.kind = charge_kind::adjustment;  // a type AWS added later: kept, shown as its own kind
   }
@@ -524,9 +527,9 @@ TRNCOST_DECL bool bill_reader::next() {
       }
     }
     if (rows_ > std::numeric_limits<std::uint32_t>::max()) {
-      io::fail(csv_->position(), "",
-               "a bill of more than 4,294,967,295 rows: reduce it where it is stored "
-               "(trncost bill-query) and reconcile the result");
+      readers::fail(csv_->position(), "",
+                    "a bill of more than 4,294,967,295 rows: reduce it where it is stored "
+                    "(trncost bill-query) and reconcile the result");
     }
     const auto row = static_cast<std::uint32_t>(rows_ - 1);
     const auto part = static_cast<std::uint32_t>(part_);
@@ -564,11 +567,11 @@ TRNCOST_DECL bool bill_reader::next() {
   if (const std::string_view prefixed = region_of_usage_type(row_.usage_type); !prefixed.empty()) {
     if (!row_.region.empty() && row_.region != prefixed) {
       // "USW2-BoxUsage:..." in a us-east-1 row: which region the usage is in is unknown.
-      io::fail(csv_->position(), "column '" + std::string(column_name(c_usage_type)) + "'",
-               "\"" + std::string(field(c_usage_type)) + "\" names the region " +
-                   std::string(prefixed) + " (its prefix), but column '" +
-                   std::string(column_name(c_region)) + "' says " + row_.region +
-                   "; a row in two regions cannot be matched to either");
+      readers::fail(csv_->position(), "column '" + std::string(column_name(c_usage_type)) + "'",
+                    "\"" + std::string(field(c_usage_type)) + "\" names the region " +
+                        std::string(prefixed) + " (its prefix), but column '" +
+                        std::string(column_name(c_region)) + "' says " + row_.region +
+                        "; a row in two regions cannot be matched to either");
     }
     if (row_.region.empty()) row_.region.assign(prefixed);
     row_.usage_type.erase(0, row_.usage_type.find('-') + 1);
@@ -580,8 +583,8 @@ TRNCOST_DECL bool bill_reader::next() {
   row_.start = time(c_start);
   row_.end = cols_[c_end] && !field(c_end).empty() ? time(c_end) : row_.start;
   if (row_.end < row_.start) {
-    io::fail(csv_->position(), "column '" + std::string(column_name(c_end)) + "'",
-             "ends before the row's period starts (" + to_string(row_.start) + ")");
+    readers::fail(csv_->position(), "column '" + std::string(column_name(c_end)) + "'",
+                  "ends before the row's period starts (" + to_string(row_.start) + ")");
   }
   row_.billed_cost = number(c_cost);
   row_.cost = row_.billed_cost;
@@ -590,16 +593,17 @@ TRNCOST_DECL bool bill_reader::next() {
       row_.cost = number(c_effective);
     } else if (row_.charge_type == "SavingsPlanCoveredUsage") {
       if (!cols_[c_sp_effective]) {
-        io::fail(csv_->position(), "column '" + std::string(column_name(c_kind)) + "'",
-                 "SavingsPlanCoveredUsage in a bill without the Savings Plans effective cost "
-                 "column: its cost is not known");
+        readers::fail(csv_->position(), "column '" + std::string(column_name(c_kind)) + "'",
+                      "SavingsPlanCoveredUsage in a bill without the Savings Plans effective cost "
+                      "column: its cost is not known");
       }
       row_.cost = number(c_sp_effective);
     } else if (row_.charge_type == "DiscountedUsage") {
       if (!cols_[c_ri_effective]) {
-        io::fail(csv_->position(), "column '" + std::string(column_name(c_kind)) + "'",
-                 "DiscountedUsage in a bill without the reservation effective cost column: its "
-                 "cost is not known");
+        readers::fail(
+            csv_->position(), "column '" + std::string(column_name(c_kind)) + "'",
+            "DiscountedUsage in a bill without the reservation effective cost column: its "
+            "cost is not known");
       }
       row_.cost = number(c_ri_effective);
     }
@@ -609,19 +613,20 @@ TRNCOST_DECL bool bill_reader::next() {
   row_.unit.assign(field(c_unit));
   row_.currency.assign(field(c_currency));
   if (row_.currency.empty()) {
-    io::fail(csv_->position(), "column '" + std::string(column_name(c_currency)) + "'",
-             "is empty; a bill row's money needs its currency");
+    readers::fail(csv_->position(), "column '" + std::string(column_name(c_currency)) + "'",
+                  "is empty; a bill row's money needs its currency");
   }
   if (currency_.empty()) {
     currency_ = row_.currency;
     currency_part_ = static_cast<std::uint32_t>(part_);
     currency_line_ = row_.line;
   } else if (row_.currency != currency_) {
-    io::fail(csv_->position(), "column '" + std::string(column_name(c_currency)) + "'",
-             "\"" + row_.currency + "\", where " +
-                 where(currency_part_, currency_line_, static_cast<std::uint32_t>(part_)) +
-                 " is in " + currency_ +
-                 ": a bill in two currencies (trncost converts none; export one per currency)");
+    readers::fail(
+        csv_->position(), "column '" + std::string(column_name(c_currency)) + "'",
+        "\"" + row_.currency + "\", where " +
+            where(currency_part_, currency_line_, static_cast<std::uint32_t>(part_)) + " is in " +
+            currency_ +
+            ": a bill in two currencies (trncost converts none; export one per currency)");
   }
   row_.tags_json.assign(field(c_tags));
   row_.tags.clear();
@@ -694,25 +699,26 @@ TRNCOST_DECL void bill_reader::check_duplicates() {
   if (id && (!row || id->first <= row->first)) {
     const auto [again_part, again_line] = position_of(id->first);
     const auto [part, line] = position_of(id->second);
-    io::fail(input_position::at_line(parts_[again_part], again_line),
-             "column '" + std::string(column_name(c_row_id)) + "'",
-             "the line item and charge period of " + where(part, line, again_part) +
-                 " again: one line item of one period is one row, or its money counts twice");
+    readers::fail(input_position::at_line(parts_[again_part], again_line),
+                  "column '" + std::string(column_name(c_row_id)) + "'",
+                  "the line item and charge period of " + where(part, line, again_part) +
+                      " again: one line item of one period is one row, or its money counts twice");
   }
   if (row) {
     const auto [again_part, again_line] = position_of(row->first);
     const auto [part, line] = position_of(row->second);
-    io::fail(input_position::at_line(parts_[again_part], again_line), "",
-             "repeats " + where(part, line, again_part) +
-                 " field for field (a bill concatenated with itself, or a row exported twice): "
-                 "its money would count twice; remove one");
+    readers::fail(
+        input_position::at_line(parts_[again_part], again_line), "",
+        "repeats " + where(part, line, again_part) +
+            " field for field (a bill concatenated with itself, or a row exported twice): "
+            "its money would count twice; remove one");
   }
   seen_ = {};
   seen_ids_ = {};
   jumps_.clear();
 }
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 // The query that exports a bill from a Cost and Usage Report table: a file of its own.
 // clang-format off

@@ -17,7 +17,7 @@
 #include "../detail/input.hpp"
 #include "../detail/json.hpp"
 
-namespace trncost::io {
+namespace trncost::readers {
 
 namespace detail {
 
@@ -30,7 +30,7 @@ class gzip_buffer final : public std::streambuf {
   explicit gzip_buffer(std::string file) : file_(std::move(file)), in_(open_input_file(file_)) {
     // 16 + 15: a gzip wrapper (not zlib's, not raw deflate), the largest window.
     if (inflateInit2(&z_, 16 + MAX_WBITS) != Z_OK) {
-      io::fail(input_position::whole(file_), "", "zlib could not start (out of memory)");
+      readers::fail(input_position::whole(file_), "", "zlib could not start (out of memory)");
     }
   }
   gzip_buffer(const gzip_buffer&) = delete;
@@ -50,9 +50,9 @@ class gzip_buffer final : public std::streambuf {
             done_ = true;
             return traits_type::eof();
           }
-          io::fail(input_position::at_byte(file_, read_), "",
-                   "the gzip data ends before its end (a truncated download?): fetch the file "
-                   "again");
+          readers::fail(input_position::at_byte(file_, read_), "",
+                        "the gzip data ends before its end (a truncated download?): fetch the file "
+                        "again");
         }
         read_ += n;
         z_.next_in = reinterpret_cast<Bytef*>(input_.data());
@@ -68,18 +68,18 @@ class gzip_buffer final : public std::streambuf {
       if (rc == Z_STREAM_END) {
         member_ended_ = true;
       } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-        io::fail(input_position::at_byte(file_, read_ - z_.avail_in), "",
-                 std::string("the gzip data is corrupt (zlib: ") +
-                     (z_.msg != nullptr ? z_.msg : "error " + std::to_string(rc)) +
-                     "): fetch the file again");
+        readers::fail(input_position::at_byte(file_, read_ - z_.avail_in), "",
+                      std::string("the gzip data is corrupt (zlib: ") +
+                          (z_.msg != nullptr ? z_.msg : "error " + std::to_string(rc)) +
+                          "): fetch the file again");
       }
       const std::size_t produced = output_.size() - z_.avail_out;
       if (produced > 0) {
         text_ += produced;
         if (text_ > max_streamed_input_bytes) {
-          io::fail(input_position::whole(file_), "",
-                   "inflates to more than " + size_text(max_streamed_input_bytes) +
-                       " of text: not a bill trncost reads whole");
+          readers::fail(input_position::whole(file_), "",
+                        "inflates to more than " + size_text(max_streamed_input_bytes) +
+                            " of text: not a bill trncost reads whole");
         }
         setg(output_.data(), output_.data(), output_.data() + produced);
         return traits_type::to_int_type(*gptr());
@@ -170,12 +170,13 @@ bill_files manifest_parts(const std::string& path) {
     keys = m.find(member);
   }
   if (keys == nullptr) {
-    io::fail(input_position::whole(path), "",
-             "has neither reportKeys (a Cost and Usage Report manifest) nor dataFiles (a Data "
-             "Exports manifest): not the manifest of a bill");
+    readers::fail(input_position::whole(path), "",
+                  "has neither reportKeys (a Cost and Usage Report manifest) nor dataFiles (a Data "
+                  "Exports manifest): not the manifest of a bill");
   }
   if (!keys->is_array() || keys->items().empty()) {
-    io::fail(input_position::whole(path), member, "names no part (an array of S3 keys is needed)");
+    readers::fail(input_position::whole(path), member,
+                  "names no part (an array of S3 keys is needed)");
   }
   bill_files out{path, {}};
   const fs::path dir = fs::path(path).parent_path();
@@ -184,25 +185,26 @@ bill_files manifest_parts(const std::string& path) {
     const json_value& k = keys->items()[i];
     const std::string field = std::string(member) + "[" + std::to_string(i) + "]";
     if (!k.is_string() || k.text().empty()) {
-      io::fail(input_position::whole(path), field, "is not an S3 key (a non-empty string)");
+      readers::fail(input_position::whole(path), field, "is not an S3 key (a non-empty string)");
     }
     if (k.text().ends_with(".parquet")) {
-      io::fail(input_position::whole(path), field,
-               "\"" + k.text() + "\" is a Parquet part: " +
-                   parquet_conversion(fs::path(k.text()).filename().string()));
+      readers::fail(input_position::whole(path), field,
+                    "\"" + k.text() + "\" is a Parquet part: " +
+                        parquet_conversion(fs::path(k.text()).filename().string()));
     }
     const std::string file = find_key(dir, key_folders(k.text()));
     if (file.empty()) {
-      io::fail(input_position::whole(path), field,
-               "\"" + k.text() + "\" is in no folder of " + (dir.empty() ? "." : dir.string()) +
-                   " or above it: download every part the manifest names, keeping the key's "
-                   "folders or putting the parts beside the manifest");
+      readers::fail(input_position::whole(path), field,
+                    "\"" + k.text() + "\" is in no folder of " +
+                        (dir.empty() ? "." : dir.string()) +
+                        " or above it: download every part the manifest names, keeping the key's "
+                        "folders or putting the parts beside the manifest");
     }
     std::error_code ec;
     if (!seen.insert(fs::weakly_canonical(file, ec).string()).second) {
-      io::fail(input_position::whole(path), field,
-               "\"" + k.text() + "\" is " + file +
-                   ", which an earlier key names too: its rows would count twice");
+      readers::fail(input_position::whole(path), field,
+                    "\"" + k.text() + "\" is " + file +
+                        ", which an earlier key names too: its rows would count twice");
     }
     out.parts.push_back(file);
   }
@@ -238,35 +240,37 @@ TRNCOST_DECL bill_files find_bill_files(const std::string& path) {
     }
   }
   if (listing) {
-    io::fail(input_position::whole(path), "", "cannot be listed: " + listing.message());
+    readers::fail(input_position::whole(path), "", "cannot be listed: " + listing.message());
   }
   std::sort(manifests.begin(), manifests.end());
   std::sort(parts.begin(), parts.end());
   std::sort(others.begin(), others.end());
   if (manifests.size() > 1) {
-    io::fail(
+    readers::fail(
         input_position::whole(path), "",
         "holds two manifests (" + manifests[0] + ", " + manifests[1] + "): name the one to read");
   }
   if (manifests.size() == 1) return detail::manifest_parts(manifests.front());
   for (const auto& [other, folder] : others) {
     if (folder) {
-      io::fail(input_position::whole(path), "",
-               "holds the folder " + other +
-                   " (another delivery of the export?): name the manifest, or a folder of one "
-                   "delivery's parts");
+      readers::fail(input_position::whole(path), "",
+                    "holds the folder " + other +
+                        " (another delivery of the export?): name the manifest, or a folder of one "
+                        "delivery's parts");
     }
     if (other.ends_with(".parquet")) {
-      io::fail(input_position::whole(other), "", "is a Parquet part: " + parquet_conversion(other));
+      readers::fail(input_position::whole(other), "",
+                    "is a Parquet part: " + parquet_conversion(other));
     }
-    io::fail(input_position::whole(path), "",
-             "holds " + other +
-                 ", neither a part of a bill (.csv, .csv.gz) nor a manifest (...Manifest.json): "
-                 "a folder read as a bill holds its parts only");
+    readers::fail(
+        input_position::whole(path), "",
+        "holds " + other +
+            ", neither a part of a bill (.csv, .csv.gz) nor a manifest (...Manifest.json): "
+            "a folder read as a bill holds its parts only");
   }
   if (parts.empty()) {
-    io::fail(input_position::whole(path), "",
-             "holds no part of a bill (no .csv or .csv.gz file, no manifest)");
+    readers::fail(input_position::whole(path), "",
+                  "holds no part of a bill (no .csv or .csv.gz file, no manifest)");
   }
   return {path, std::move(parts)};
 }
@@ -288,6 +292,6 @@ TRNCOST_DECL bill_reader open_bill(const std::string& path) {
   return bill_reader(std::move(files.name), std::move(files.parts), &open_bill_part);
 }
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #endif  // TRNCOST_READERS_IMPL_BILL_FILES_IPP

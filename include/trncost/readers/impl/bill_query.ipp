@@ -8,7 +8,7 @@
     "readers/impl/bill_query.ipp is part of readers/impl/bill.ipp: include <trncost/readers/bill.hpp>"
 #endif
 
-namespace trncost::io {
+namespace trncost::readers {
 
 TRNCOST_DECL std::string_view to_string(sql_dialect d) noexcept {
   switch (d) {
@@ -101,21 +101,23 @@ TRNCOST_DECL std::string bill_query(const bill_query_options& o) {
     if (n.starts_with('*')) n.remove_prefix(1);
     n = n.substr(0, n.find('|'));
     if (n.empty()) continue;
-    const auto c = static_cast<bill_detail::bill_field::column>(f);
-    if (c == bill_detail::bill_field::c_row_id || c == bill_detail::bill_field::c_tags) continue;
-    const role r = c == bill_detail::bill_field::c_cost ||
-                           c == bill_detail::bill_field::c_effective ||
-                           c == bill_detail::bill_field::c_sp_effective ||
-                           c == bill_detail::bill_field::c_ri_effective ||
-                           c == bill_detail::bill_field::c_quantity
+    const auto c = static_cast<detail::bill_fields::bill_field::column>(f);
+    if (c == detail::bill_fields::bill_field::c_row_id ||
+        c == detail::bill_fields::bill_field::c_tags)
+      continue;
+    const role r = c == detail::bill_fields::bill_field::c_cost ||
+                           c == detail::bill_fields::bill_field::c_effective ||
+                           c == detail::bill_fields::bill_field::c_sp_effective ||
+                           c == detail::bill_fields::bill_field::c_ri_effective ||
+                           c == detail::bill_fields::bill_field::c_quantity
                        ? role::sum
-                   : c == bill_detail::bill_field::c_start ? role::first
-                   : c == bill_detail::bill_field::c_end   ? role::last
-                                                           : role::key;
+                   : c == detail::bill_fields::bill_field::c_start ? role::first
+                   : c == detail::bill_fields::bill_field::c_end   ? role::last
+                                                                   : role::key;
     columns.push_back({std::string(n), r});
   }
-  const std::string start =
-      quote(cols->names[static_cast<std::size_t>(bill_detail::bill_field::c_start)].substr(1));
+  const std::string start = quote(
+      cols->names[static_cast<std::size_t>(detail::bill_fields::bill_field::c_start)].substr(1));
   std::string period;
   if (o.dialect == sql_dialect::sqlite) {
     period = o.grain == bill_grain::hour  ? start
@@ -235,6 +237,6 @@ TRNCOST_DECL std::string bill_query(const bill_query_options& o) {
          ")\n            GROUP BY " + keys + ", \"trncost_period\"))\n";
 }
 
-}  // namespace trncost::io
+}  // namespace trncost::readers
 
 #endif  // TRNCOST_READERS_IMPL_BILL_QUERY_IPP

@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace readers::detail {
 
 TRNCOST_DECL std::optional<ms_col> find_ms_column(std::string_view name) noexcept {
   for (std::size_t i = 0; i < model_support_columns.size(); ++i) {
@@ -23,9 +23,9 @@ TRNCOST_DECL bool is_required(ms_col c) noexcept {
 
 [[noreturn]] TRNCOST_DECL void fail_cell(std::string_view file, std::uint64_t line, ms_col c,
                                          std::string_view rule) {
-  io::fail(input_position::at_line(file, line),
-           "column '" + std::string(model_support_columns[static_cast<std::size_t>(c)]) + "'",
-           rule);
+  readers::fail(input_position::at_line(file, line),
+                "column '" + std::string(model_support_columns[static_cast<std::size_t>(c)]) + "'",
+                rule);
 }
 
 TRNCOST_DECL std::optional<std::int64_t> parse_whole(std::string_view text) noexcept {
@@ -244,16 +244,17 @@ TRNCOST_DECL void note_missing_optional(compat::evidence_set& set,
   }
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
-namespace io {
+namespace readers {
 
 [[nodiscard]] TRNCOST_DECL compat::evidence_set read_model_support_csv(std::istream& in,
                                                                        compat::dataset_ref source) {
   compat::evidence_set set(source);
   const std::string& file = set.source().file;
   detail::csv_reader reader(in, file);
-  if (!reader.next()) io::fail(input_position::whole(file), "", "the export is empty (no header)");
+  if (!reader.next())
+    readers::fail(input_position::whole(file), "", "the export is empty (no header)");
   const detail::csv_header header(reader);
   for (const auto name : model_support_required_columns) (void)header.require(name);
   std::vector<std::optional<detail::ms_col>> by_index(header.size());
@@ -310,9 +311,9 @@ namespace io {
     const rapidjson::ParseResult result = parser.Parse<detail::json_parse_flags>(memory, guard);
     if (guard.duplicate()) detail::fail_duplicate_key(file, line, guard, result.Offset());
     if (result.IsError()) {
-      io::fail(input_position::at_line(file, line), "",
-               "invalid JSON at byte " + std::to_string(result.Offset()) +
-                   " of the line: " + std::string(detail::json_error_text(result.Code())));
+      readers::fail(input_position::at_line(file, line), "",
+                    "invalid JSON at byte " + std::to_string(result.Offset()) +
+                        " of the line: " + std::string(detail::json_error_text(result.Code())));
     }
     for (std::size_t i = 0; i < 24; ++i) {
       if (!seen[i] && first_absent[i] == 0) first_absent[i] = line;
@@ -321,7 +322,7 @@ namespace io {
     row.stack = set.intern(stack);
     set.add(std::move(row));
   }
-  if (records == 0) io::fail(input_position::whole(file), "", "the export holds no record");
+  if (records == 0) readers::fail(input_position::whole(file), "", "the export holds no record");
   std::array<bool, 24> present{};
   for (std::size_t i = 0; i < 24; ++i) present[i] = first_absent[i] == 0;
   detail::note_missing_optional(set, present, file);
@@ -339,10 +340,11 @@ namespace io {
   if (ends_with(".csv")) return read_model_support_csv(in, std::move(src));
   if (ends_with(".jsonl") || ends_with(".json"))
     return read_model_support_jsonl(in, std::move(src));
-  io::fail(input_position::whole(path), "", "unknown extension (expected .csv, .jsonl or .json)");
+  readers::fail(input_position::whole(path), "",
+                "unknown extension (expected .csv, .jsonl or .json)");
 }
 
-}  // namespace io
+}  // namespace readers
 
 }  // namespace trncost
 

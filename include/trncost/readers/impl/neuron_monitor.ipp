@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace readers::detail {
 
 TRNCOST_DECL std::string core_list(const std::vector<neuron_core_summary>& cores) {
   if (cores.empty()) return "none";
@@ -29,9 +29,9 @@ TRNCOST_DECL std::string core_list(const std::vector<neuron_core_summary>& cores
   return s;
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
-namespace io {
+namespace readers {
 
 TRNCOST_DECL neuron_monitor_summary read_neuron_monitor(std::istream& in, std::string file) {
   neuron_monitor_summary out;
@@ -157,9 +157,9 @@ TRNCOST_DECL neuron_monitor_summary read_neuron_monitor(const std::string& path)
   return read_neuron_monitor(in, path);
 }
 
-}  // namespace io
+}  // namespace readers
 
-namespace io {
+namespace readers {
 
 TRNCOST_DECL auto neuron_monitor_summary::utilization(std::string run_id, timestamp from,
                                                       timestamp to) const
@@ -194,7 +194,7 @@ TRNCOST_DECL auto neuron_monitor_summary::provenance_for(std::string run_id, tim
                   .to = to};
 }
 
-}  // namespace io
+}  // namespace readers
 
 }  // namespace trncost
 

@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io {
+namespace readers {
 
 [[nodiscard]] TRNCOST_DECL pricing::offer read_offer_file(const std::string& path,
                                                           const pricing::offer_filter& filter) {
@@ -17,7 +17,7 @@ namespace io {
        "is neither a .json nor a .csv offer file (the reader is chosen by the extension)");
 }
 
-}  // namespace io
+}  // namespace readers
 
 }  // namespace trncost
 

@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io {
+namespace readers {
 
 [[nodiscard]] TRNCOST_DECL std::string csv_attribute_name(std::string_view column) {
   static constexpr std::pair<std::string_view, std::string_view> irregular[] = {
@@ -41,9 +41,9 @@ namespace io {
   return out;
 }
 
-}  // namespace io
+}  // namespace readers
 
-namespace io::detail {
+namespace readers::detail {
 
 TRNCOST_DECL bool is_csv_term_column(std::string_view name) {
   for (const char* n :
@@ -173,12 +173,12 @@ TRNCOST_DECL void check_distinct_columns(const csv_reader& csv, const csv_header
     rule +=
         "; this is a Savings Plans file (it has the column DiscountedRate): read it as one "
         "(a scenario's [prices] savings_plans, `trncost prices fetch --savings-plans`, "
-        "io::read_savings_plans_csv)";
+        "readers::read_savings_plans_csv)";
   } else if (savings_plans && header.find("PricePerUnit") && header.find("OfferTermCode")) {
     rule +=
         "; this is an offer file of prices (it has the columns OfferTermCode and "
         "PricePerUnit), not a Savings Plans file: read it as one (a scenario's [prices] "
-        "files, `trncost prices fetch` without --savings-plans, io::read_offer_csv)";
+        "files, `trncost prices fetch` without --savings-plans, readers::read_offer_csv)";
   }
   fail(csv.position(), "column '" + std::string(column) + "'", rule);
 }
@@ -209,9 +209,9 @@ TRNCOST_DECL decimal parse_csv_price(std::string_view v, const input_position& w
   }
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
-namespace io {
+namespace readers {
 
 [[nodiscard]] TRNCOST_DECL pricing::offer read_offer_csv(std::istream& in, std::string_view file,
                                                          const pricing::offer_filter& filter) {
@@ -408,7 +408,7 @@ namespace io {
   return read_offer_csv(in, path, filter);
 }
 
-}  // namespace io
+}  // namespace readers
 
 }  // namespace trncost
 

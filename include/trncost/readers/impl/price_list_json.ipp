@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io {
+namespace readers {
 
 [[nodiscard]] TRNCOST_DECL pricing::offer read_offer_json(std::istream& in, std::string_view file,
                                                           const pricing::offer_filter& filter,
@@ -46,7 +46,7 @@ namespace io {
   return read_offer_json(in, path, filter, stats);
 }
 
-}  // namespace io
+}  // namespace readers
 
 }  // namespace trncost
 

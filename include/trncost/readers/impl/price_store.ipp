@@ -13,7 +13,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace readers::detail {
 
 TRNCOST_DECL std::string attributes_text(const pricing::attribute_list& list) {
   std::string s;
@@ -197,9 +197,9 @@ TRNCOST_DECL std::string lock_holder(const std::string& path) {
   return "";
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
-namespace io {
+namespace readers {
 
 [[nodiscard]] TRNCOST_DECL std::vector<pricing::offer> price_store_offers(const std::string& path,
                                                                           date as_of) {
@@ -221,9 +221,9 @@ namespace io {
   return out;
 }
 
-}  // namespace io
+}  // namespace readers
 
-namespace io::detail {
+namespace readers::detail {
 
 TRNCOST_DECL sqlite_statement::sqlite_statement(sqlite3* db, std::string_view sql,
                                                 const std::string& file)
@@ -271,9 +271,9 @@ TRNCOST_DECL auto sqlite_statement::fail(const std::string& what) -> void {
   throw input_error(file_ + ": price store: " + what + " (SQLite: " + sqlite3_errmsg(db_) + ")");
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
-namespace io {
+namespace readers {
 
 TRNCOST_DECL price_store::price_store(std::string path, mode m) : path_(std::move(path)) {
   // What is at the path, before SQLite touches it: SQLite would open a FIFO or a device, and create
@@ -829,7 +829,7 @@ TRNCOST_DECL auto price_store::stored_date(const std::string& text, std::string_
   }
 }
 
-}  // namespace io
+}  // namespace readers
 
 }  // namespace trncost
 

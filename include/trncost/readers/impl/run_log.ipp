@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace readers::detail {
 
 [[noreturn]] TRNCOST_DECL void row_fail(const run_log_row& r, std::string_view field,
                                         std::string_view rule) {
@@ -53,9 +53,9 @@ TRNCOST_DECL std::optional<purchase_option> parse_option(std::string_view s) {
   return std::nullopt;
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
-namespace io {
+namespace readers {
 
 TRNCOST_DECL std::vector<measure::run_record> read_run_log_csv(std::istream& in, std::string file) {
   using namespace detail;
@@ -160,9 +160,9 @@ TRNCOST_DECL std::vector<measure::run_record> read_run_logs(const std::vector<st
   return runs;
 }
 
-}  // namespace io
+}  // namespace readers
 
-namespace io::detail {
+namespace readers::detail {
 
 TRNCOST_DECL auto run_log_assembler::add(const run_log_row& row) -> void {
   const std::string& id = need(row, c_run_id, "every row names its run");
@@ -406,7 +406,7 @@ TRNCOST_DECL auto run_log_assembler::set_meta(partial& p, const run_log_row& row
   }
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
 }  // namespace trncost
 

@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io {
+namespace readers {
 
 [[nodiscard]] TRNCOST_DECL savings_plan_filter
 savings_plan_rates_for(std::vector<std::string> instance_types) {
@@ -16,9 +16,9 @@ savings_plan_rates_for(std::vector<std::string> instance_types) {
   return f;
 }
 
-}  // namespace io
+}  // namespace readers
 
-namespace io::detail {
+namespace readers::detail {
 
 TRNCOST_DECL std::string lease_text(std::string_view duration, std::string_view unit) {
   if (unit.empty()) return pricing::normalise_lease(std::string(duration) + "yr");
@@ -39,9 +39,9 @@ TRNCOST_DECL void add_if(pricing::attribute_list& list, std::string name, std::s
   }
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
-namespace io {
+namespace readers {
 
 [[nodiscard]] TRNCOST_DECL pricing::offer read_savings_plans_json(std::istream& in,
                                                                   std::string_view file,
@@ -198,7 +198,7 @@ namespace io {
   return read_savings_plans_csv(in, path, filter);
 }
 
-}  // namespace io
+}  // namespace readers
 
 }  // namespace trncost
 

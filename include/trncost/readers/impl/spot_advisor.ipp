@@ -9,7 +9,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace readers::detail {
 
 /// A whole number 0..limit from a JSON number (the advisor writes them bare: 59, 5).
 TRNCOST_DECL std::uint32_t advisor_whole(const json_value& v, std::string_view file,
@@ -42,9 +42,9 @@ TRNCOST_DECL const json_value& advisor_member(const json_value& obj, std::string
   return *v;
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
-namespace io {
+namespace readers {
 
 TRNCOST_DECL const spot_market* spot_advisor::find(std::string_view region,
                                                    std::string_view instance_type,
@@ -189,7 +189,7 @@ spot_interruption_rate(const spot_market& m, const std::string& file, std::strin
           " % of instances a 730-hour month, as a rate per instance-hour"});
 }
 
-}  // namespace io
+}  // namespace readers
 
 }  // namespace trncost
 

@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace readers::detail {
 
 TRNCOST_DECL timestamp parse_bench_date(std::string_view text, const input_position& where) {
   const auto bad = [&](std::string_view why) -> void {
@@ -96,9 +96,9 @@ TRNCOST_DECL decimal bench_number(const csv_reader& reader, std::size_t index,
   return v;
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
-namespace io {
+namespace readers {
 
 TRNCOST_DECL vllm_run_config read_vllm_run_config(std::istream& in, std::string file) {
   vllm_run_config c;
@@ -292,9 +292,9 @@ TRNCOST_DECL vllm_bench_results read_vllm_bench(const std::string& path, std::ui
   return read_vllm_bench(in, path, instances, std::move(config));
 }
 
-}  // namespace io
+}  // namespace readers
 
-namespace io::detail {
+namespace readers::detail {
 
 TRNCOST_DECL std::string latency_breach(const vllm_operating_point& p, const latency_target& t) {
   const std::string stat(statistic_name(t.statistic));
@@ -336,9 +336,9 @@ TRNCOST_DECL std::string describe_target(const latency_target& t) {
   return out;
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
-namespace io {
+namespace readers {
 
 TRNCOST_DECL vllm_operating_point select_operating_point(const vllm_bench_results& results,
                                                          const latency_target& target,
@@ -405,9 +405,9 @@ TRNCOST_DECL vllm_operating_point select_operating_point(const vllm_bench_result
   return chosen;
 }
 
-}  // namespace io
+}  // namespace readers
 
-namespace io {
+namespace readers {
 
 TRNCOST_DECL auto vllm_run_config::value(std::string_view key) const -> std::optional<std::string> {
   for (const auto& [k, v] : entries) {
@@ -425,7 +425,7 @@ TRNCOST_DECL auto vllm_run_config::summary() const -> std::string {
   return s;
 }
 
-}  // namespace io
+}  // namespace readers
 
 }  // namespace trncost
 

@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL bool parse_whole(std::string_view s, std::int64_t& out) {
   if (s.empty()) return false;
@@ -64,7 +64,7 @@ TRNCOST_DECL std::string read_all(std::istream& in) {
 class strict_report_handler
     : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, strict_report_handler> {
  public:
-  explicit strict_report_handler(json_tree_builder& inner) : inner_(&inner) {}
+  explicit strict_report_handler(readers::detail::json_tree_builder& inner) : inner_(&inner) {}
 
   bool Null() { return done(inner_->Null()); }
   bool Bool(bool b) { return done(inner_->Bool(b)); }
@@ -168,41 +168,44 @@ class strict_report_handler
     return false;
   }
 
-  json_tree_builder* inner_;
+  readers::detail::json_tree_builder* inner_;
   std::vector<frame> frames_;
   std::string refused_path_;
   std::string refused_rule_;
 };
 
-TRNCOST_DECL json_value parse_report_json(std::string_view text, std::string_view file) {
-  if (starts_with_utf8_bom(text)) {
-    io::fail(input_position::whole(file), "(document)",
-             "begins with a UTF-8 byte-order mark; a report is UTF-8 without one");
+TRNCOST_DECL readers::detail::json_value parse_report_json(std::string_view text,
+                                                           std::string_view file) {
+  if (readers::detail::starts_with_utf8_bom(text)) {
+    readers::fail(readers::input_position::whole(file), "(document)",
+                  "begins with a UTF-8 byte-order mark; a report is UTF-8 without one");
   }
   rapidjson::Reader reader;
-  json_tree_builder builder;
+  readers::detail::json_tree_builder builder;
   strict_report_handler handler(builder);
   rapidjson::MemoryStream memory(text.data(), text.size());
-  const rapidjson::ParseResult result = reader.Parse<json_parse_flags>(memory, handler);
+  const rapidjson::ParseResult result =
+      reader.Parse<readers::detail::json_parse_flags>(memory, handler);
   if (result.IsError()) {
     if (!handler.refused_rule().empty()) {
-      io::fail(input_position::whole(file), handler.refused_path(), handler.refused_rule());
+      readers::fail(readers::input_position::whole(file), handler.refused_path(),
+                    handler.refused_rule());
     }
     if (result.Code() == rapidjson::kParseErrorStringUnicodeSurrogateInvalid) {
       const std::string path = handler.string_path();
-      io::fail(input_position::whole(file), path.empty() ? "(document)" : path,
-               strict_report_handler::surrogate_rule);
+      readers::fail(readers::input_position::whole(file), path.empty() ? "(document)" : path,
+                    strict_report_handler::surrogate_rule);
     }
-    fail_json(file, result, "", "");
+    readers::detail::fail_json(file, result, "", "");
   }
   return builder.take();
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
-namespace io {
+namespace report {
 
-TRNCOST_DECL int report_version(const detail::json_value& root, std::string_view file) {
+TRNCOST_DECL int report_version(const readers::detail::json_value& root, std::string_view file) {
   const detail::report_reader r(file);
   if (!root.is_object()) r.fail_at("", "a report is a JSON object");
   const auto v = static_cast<int>(r.signed_whole(root, "", "schema_version"));
@@ -261,24 +264,26 @@ TRNCOST_DECL audit_result audit(std::istream& in, std::string_view file) {
   return check(read_full_report(in, file));
 }
 
-}  // namespace io
+}  // namespace report
 
-namespace io::detail {
+namespace report::detail {
 
-TRNCOST_DECL auto report_reader::member(const json_value& obj, const std::string& path,
-                                        std::string_view key, json_value::kind want) const
-    -> const json_value& {
-  const json_value* v = obj.find(key);
+TRNCOST_DECL auto report_reader::member(const readers::detail::json_value& obj,
+                                        const std::string& path, std::string_view key,
+                                        readers::detail::json_value::kind want) const
+    -> const readers::detail::json_value& {
+  const readers::detail::json_value* v = obj.find(key);
   const std::string at = path.empty() ? std::string(key) : path + "." + std::string(key);
   if (v == nullptr) fail_at(at, "is missing");
   if (v->type() != want) {
-    fail_at(at, "is " + std::string(json_value::kind_name(v->type())) + ", expected " +
-                    std::string(json_value::kind_name(want)));
+    fail_at(at, "is " + std::string(readers::detail::json_value::kind_name(v->type())) +
+                    ", expected " + std::string(readers::detail::json_value::kind_name(want)));
   }
   return *v;
 }
 
-TRNCOST_DECL auto report_reader::closed(const json_value& obj, const std::string& path,
+TRNCOST_DECL auto report_reader::closed(const readers::detail::json_value& obj,
+                                        const std::string& path,
                                         std::initializer_list<std::string_view> members,
                                         std::string_view what,
                                         const std::vector<std::string_view>& more) const -> void {
@@ -293,18 +298,18 @@ TRNCOST_DECL auto report_reader::closed(const json_value& obj, const std::string
   }
 }
 
-TRNCOST_DECL auto report_reader::str_or_null(const json_value& obj, const std::string& path,
-                                             std::string_view key) const
+TRNCOST_DECL auto report_reader::str_or_null(const readers::detail::json_value& obj,
+                                             const std::string& path, std::string_view key) const
     -> std::optional<std::string> {
-  const json_value* v = obj.find(key);
+  const readers::detail::json_value* v = obj.find(key);
   if (v != nullptr && v->is_null()) return std::nullopt;
   return str(obj, path, key);
 }
 
-TRNCOST_DECL auto report_reader::whole(const json_value& obj, const std::string& path,
-                                       std::string_view key, bool allow_negative) const
-    -> std::uint64_t {
-  const auto& v = member(obj, path, key, json_value::kind::number);
+TRNCOST_DECL auto report_reader::whole(const readers::detail::json_value& obj,
+                                       const std::string& path, std::string_view key,
+                                       bool allow_negative) const -> std::uint64_t {
+  const auto& v = member(obj, path, key, readers::detail::json_value::kind::number);
   std::int64_t out = 0;
   if (!detail::parse_whole(v.text(), out) || (!allow_negative && out < 0)) {
     fail_at(join_path(path, key),
@@ -313,8 +318,9 @@ TRNCOST_DECL auto report_reader::whole(const json_value& obj, const std::string&
   return static_cast<std::uint64_t>(out);
 }
 
-TRNCOST_DECL auto report_reader::dec(const json_value& obj, const std::string& path,
-                                     std::string_view key) const -> decimal {
+TRNCOST_DECL auto report_reader::dec(const readers::detail::json_value& obj,
+                                     const std::string& path, std::string_view key) const
+    -> decimal {
   const auto text = str(obj, path, key);
   const std::string at = path.empty() ? std::string(key) : path + "." + std::string(key);
   if (const auto why = decimal_text_rule(text); !why.empty()) fail_at(at, "'" + text + "' " + why);
@@ -325,15 +331,16 @@ TRNCOST_DECL auto report_reader::dec(const json_value& obj, const std::string& p
   }
 }
 
-TRNCOST_DECL auto report_reader::dec_or_null(const json_value& obj, const std::string& path,
-                                             std::string_view key) const -> std::optional<decimal> {
-  const json_value* v = obj.find(key);
+TRNCOST_DECL auto report_reader::dec_or_null(const readers::detail::json_value& obj,
+                                             const std::string& path, std::string_view key) const
+    -> std::optional<decimal> {
+  const readers::detail::json_value* v = obj.find(key);
   if (v != nullptr && v->is_null()) return std::nullopt;
   return dec(obj, path, key);
 }
 
-TRNCOST_DECL auto report_reader::day(const json_value& obj, const std::string& path,
-                                     std::string_view key) const -> date {
+TRNCOST_DECL auto report_reader::day(const readers::detail::json_value& obj,
+                                     const std::string& path, std::string_view key) const -> date {
   const auto text = str(obj, path, key);
   try {
     return parse_date(text);
@@ -342,8 +349,9 @@ TRNCOST_DECL auto report_reader::day(const json_value& obj, const std::string& p
   }
 }
 
-TRNCOST_DECL auto report_reader::instant(const json_value& obj, const std::string& path,
-                                         std::string_view key) const -> timestamp {
+TRNCOST_DECL auto report_reader::instant(const readers::detail::json_value& obj,
+                                         const std::string& path, std::string_view key) const
+    -> timestamp {
   const auto text = str(obj, path, key);
   try {
     return parse_timestamp(text);
@@ -352,16 +360,18 @@ TRNCOST_DECL auto report_reader::instant(const json_value& obj, const std::strin
   }
 }
 
-TRNCOST_DECL auto report_reader::object_at(const std::vector<json_value>& items, std::size_t i,
-                                           const std::string& path) const -> const json_value& {
+TRNCOST_DECL auto report_reader::object_at(const std::vector<readers::detail::json_value>& items,
+                                           std::size_t i, const std::string& path) const
+    -> const readers::detail::json_value& {
   if (!items[i].is_object())
-    fail_at(path,
-            "is " + std::string(json_value::kind_name(items[i].type())) + ", expected an object");
+    fail_at(path, "is " + std::string(readers::detail::json_value::kind_name(items[i].type())) +
+                      ", expected an object");
   return items[i];
 }
 
-TRNCOST_DECL auto report_reader::strings(const json_value& obj, const std::string& path,
-                                         std::string_view key) const -> std::vector<std::string> {
+TRNCOST_DECL auto report_reader::strings(const readers::detail::json_value& obj,
+                                         const std::string& path, std::string_view key) const
+    -> std::vector<std::string> {
   std::vector<std::string> out;
   const auto& items = array(obj, path, key);
   for (std::size_t i = 0; i < items.size(); ++i) {
@@ -373,8 +383,8 @@ TRNCOST_DECL auto report_reader::strings(const json_value& obj, const std::strin
   return out;
 }
 
-TRNCOST_DECL auto report_reader::origin(const json_value& p, const std::string& path,
-                                        int version) const -> provenance {
+TRNCOST_DECL auto report_reader::origin(const readers::detail::json_value& p,
+                                        const std::string& path, int version) const -> provenance {
   const auto kind = str(p, path, "kind");
   // From version 5 a measurement says where it ran, a quote what it prices.
   const bool v5 = version >= report::identity_schema_version;
@@ -465,7 +475,8 @@ TRNCOST_DECL auto report_reader::origin(const json_value& p, const std::string& 
   fail_at(path + ".kind", "'" + kind + "' is not a provenance an input can have (" + kinds + ")");
 }
 
-TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::document {
+TRNCOST_DECL auto report_reader::read(const readers::detail::json_value& root) const
+    -> report::document {
   if (!root.is_object()) fail_at("", "a report is a JSON object");
   report::document doc;
   const auto schema = str(root, "", "schema");
@@ -530,7 +541,7 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
     doc.reasons.push_back(std::move(reason));
   }
 
-  const auto& totals = member(root, "", "totals", json_value::kind::object);
+  const auto& totals = member(root, "", "totals", readers::detail::json_value::kind::object);
   closed(totals, "totals", {"total", "by_category", "by_phase", "useful", "overhead"}, "'totals'");
   doc.totals.total = dec(totals, "totals", "total");
   const auto& by_cat = array(totals, "totals", "by_category");
@@ -688,7 +699,7 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
     in.value = str(e, path, "value");
     in.unit = str(e, path, "unit");
     in.known = boolean(e, path, "known");
-    in.origin = origin(member(e, path, "provenance", json_value::kind::object),
+    in.origin = origin(member(e, path, "provenance", readers::detail::json_value::kind::object),
                        path + ".provenance", doc.version);
     doc.inputs.push_back(std::move(in));
   }
@@ -700,7 +711,7 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
                           std::to_string(report::work_schema_version) +
                           "; the report declares version " + std::to_string(doc.version));
     }
-    const auto& w = member(root, "", "work", json_value::kind::object);
+    const auto& w = member(root, "", "work", readers::detail::json_value::kind::object);
     closed(w, "work", {"kind", "amount", "per", "unit", "full", "compute_only"}, "'work'");
     report::work_entry e;
     e.kind = named<work_kind>(w, "work", "kind", report::parse_work_kind,
@@ -725,19 +736,20 @@ TRNCOST_DECL auto report_reader::read(const json_value& root) const -> report::d
   return doc;
 }
 
-TRNCOST_DECL auto report_reader::identity(const json_value& line, const std::string& path) const
-    -> line_identity {
+TRNCOST_DECL auto report_reader::identity(const readers::detail::json_value& line,
+                                          const std::string& path) const -> line_identity {
   const std::string at = path + ".identity";
-  const auto& o = member(line, path, "identity", json_value::kind::object);
+  const auto& o = member(line, path, "identity", readers::detail::json_value::kind::object);
   closed(o, at, {"service", "region", "instance_type", "usage_type", "purchase_option", "offer"},
          "a line's identity");
   const auto field = [&](std::string_view key) -> std::string {
-    const json_value* v = o.find(key);
+    const readers::detail::json_value* v = o.find(key);
     if (v == nullptr) fail_at(join_path(at, key), "is missing");
     if (v->is_null()) return {};
     if (!v->is_string()) {
-      fail_at(join_path(at, key), "is " + std::string(json_value::kind_name(v->type())) +
-                                      ", expected a string or null");
+      fail_at(join_path(at, key),
+              "is " + std::string(readers::detail::json_value::kind_name(v->type())) +
+                  ", expected a string or null");
     }
     if (v->text().empty()) {
       fail_at(join_path(at, key), "is empty; an identity field that is not known is null");
@@ -754,7 +766,7 @@ TRNCOST_DECL auto report_reader::identity(const json_value& line, const std::str
     if (!p) fail_at(at + ".purchase_option", "'" + option + "' is not a known purchase option");
     id.purchase = *p;
   }
-  if (const json_value* offer = o.find("offer"); offer != nullptr) {
+  if (const readers::detail::json_value* offer = o.find("offer"); offer != nullptr) {
     // Written only when known: null or empty is no offer of its own, and is refused.
     if (!offer->is_string() || offer->text().empty()) {
       fail_at(at + ".offer",
@@ -766,9 +778,9 @@ TRNCOST_DECL auto report_reader::identity(const json_value& line, const std::str
   return id;
 }
 
-TRNCOST_DECL auto report_reader::read_protocol(const json_value& root, report::document& doc) const
-    -> void {
-  const auto& p = member(root, "", "protocol", json_value::kind::object);
+TRNCOST_DECL auto report_reader::read_protocol(const readers::detail::json_value& root,
+                                               report::document& doc) const -> void {
+  const auto& p = member(root, "", "protocol", readers::detail::json_value::kind::object);
   closed(p, "protocol", {"trncost_version", "as_of", "freshness_window_days", "runs"},
          "the protocol");
   doc.trncost_version = str(p, "protocol", "trncost_version");
@@ -780,8 +792,8 @@ TRNCOST_DECL auto report_reader::read_protocol(const json_value& root, report::d
     fail_at("protocol.freshness_window_days", "is not the report's freshness_window_days " +
                                                   std::to_string(doc.freshness_window_days));
   }
-  const auto pairs = [&](const json_value& e, const std::string& at, std::string_view key,
-                         std::string_view first, std::string_view second) {
+  const auto pairs = [&](const readers::detail::json_value& e, const std::string& at,
+                         std::string_view key, std::string_view first, std::string_view second) {
     std::vector<std::pair<std::string, std::string>> out;
     const auto& items = array(e, at, key);
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -815,7 +827,7 @@ TRNCOST_DECL auto report_reader::read_protocol(const json_value& root, report::d
   }
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
 }  // namespace trncost
 

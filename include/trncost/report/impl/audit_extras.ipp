@@ -11,24 +11,26 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
-TRNCOST_DECL auto report_reader::index_or_null(const json_value& obj, const std::string& path,
-                                               std::string_view key) const
+TRNCOST_DECL auto report_reader::index_or_null(const readers::detail::json_value& obj,
+                                               const std::string& path, std::string_view key) const
     -> std::optional<std::size_t> {
-  const json_value* v = obj.find(key);
+  const readers::detail::json_value* v = obj.find(key);
   if (v != nullptr && v->is_null()) return std::nullopt;
   return static_cast<std::size_t>(whole(obj, path, key));
 }
 
-TRNCOST_DECL auto report_reader::day_or_null(const json_value& obj, const std::string& path,
-                                             std::string_view key) const -> std::optional<date> {
-  const json_value* v = obj.find(key);
+TRNCOST_DECL auto report_reader::day_or_null(const readers::detail::json_value& obj,
+                                             const std::string& path, std::string_view key) const
+    -> std::optional<date> {
+  const readers::detail::json_value* v = obj.find(key);
   if (v != nullptr && v->is_null()) return std::nullopt;
   return day(obj, path, key);
 }
 
-TRNCOST_DECL auto report_reader::decimals_or_null(const json_value& obj, const std::string& path,
+TRNCOST_DECL auto report_reader::decimals_or_null(const readers::detail::json_value& obj,
+                                                  const std::string& path,
                                                   std::string_view key) const
     -> std::vector<std::optional<decimal>> {
   std::vector<std::optional<decimal>> out;
@@ -52,8 +54,8 @@ TRNCOST_DECL auto report_reader::decimals_or_null(const json_value& obj, const s
   return out;
 }
 
-TRNCOST_DECL auto report_reader::bar(const json_value& e, const std::string& path) const
-    -> analysis::tornado_bar {
+TRNCOST_DECL auto report_reader::bar(const readers::detail::json_value& e,
+                                     const std::string& path) const -> analysis::tornado_bar {
   closed(e, path,
          {"input", "kind", "basis", "baseline_value", "low", "high", "total_at_low",
           "total_at_high", "swing"},
@@ -63,41 +65,44 @@ TRNCOST_DECL auto report_reader::bar(const json_value& e, const std::string& pat
           dec(e, path, "total_at_low"),   dec(e, path, "total_at_high"), dec(e, path, "swing")};
 }
 
-TRNCOST_DECL auto report_reader::tornado(const json_value& o, const std::string& path) const
-    -> analysis::tornado {
+TRNCOST_DECL auto report_reader::tornado(const readers::detail::json_value& o,
+                                         const std::string& path) const -> analysis::tornado {
   analysis::tornado t;
   closed(o, path, {"baseline_total", "observed", "assumptions"}, "the tornado");
   t.baseline_total = dec(o, path, "baseline_total");
-  each(o, path, "observed",
-       [&](const json_value& e, const std::string& at) { t.observed.push_back(bar(e, at)); });
-  each(o, path, "assumptions",
-       [&](const json_value& e, const std::string& at) { t.assumptions.push_back(bar(e, at)); });
+  each(o, path, "observed", [&](const readers::detail::json_value& e, const std::string& at) {
+    t.observed.push_back(bar(e, at));
+  });
+  each(o, path, "assumptions", [&](const readers::detail::json_value& e, const std::string& at) {
+    t.assumptions.push_back(bar(e, at));
+  });
   return t;
 }
 
-TRNCOST_DECL auto report_reader::scenarios(const json_value& o, const std::string& path) const
+TRNCOST_DECL auto report_reader::scenarios(const readers::detail::json_value& o,
+                                           const std::string& path) const
     -> analysis::scenario_table {
   analysis::scenario_table t;
   closed(o, path, {"lines", "scenarios"}, "the scenarios");
-  each(o, path, "lines", [&](const json_value& e, const std::string& at) {
+  each(o, path, "lines", [&](const readers::detail::json_value& e, const std::string& at) {
     closed(e, at, {"name", "category"}, "an entry of 'lines'");
     t.line_names.push_back(str(e, at, "name"));
     t.line_categories.push_back(
         named<category>(e, at, "category", report::parse_category, "category"));
   });
-  each(o, path, "scenarios", [&](const json_value& e, const std::string& at) {
+  each(o, path, "scenarios", [&](const readers::detail::json_value& e, const std::string& at) {
     analysis::scenario_result r;
     closed(e, at,
            {"name", "overrides", "total", "gap", "by_category", "lines", "parts", "interaction"},
            "a scenario");
     r.name = str(e, at, "name");
-    each(e, at, "overrides", [&](const json_value& v, const std::string& vat) {
+    each(e, at, "overrides", [&](const readers::detail::json_value& v, const std::string& vat) {
       closed(v, vat, {"input", "value", "rationale"}, "an entry of 'overrides'");
       r.overrides.push_back({str(v, vat, "input"), dec(v, vat, "value"), str(v, vat, "rationale")});
     });
     r.total = dec(e, at, "total");
     r.gap = dec(e, at, "gap");
-    each(e, at, "by_category", [&](const json_value& v, const std::string& vat) {
+    each(e, at, "by_category", [&](const readers::detail::json_value& v, const std::string& vat) {
       closed(v, vat, {"category", "amount"}, "an entry of 'by_category'");
       const auto c = named<category>(v, vat, "category", report::parse_category, "category");
       if (!r.by_category.emplace(c, dec(v, vat, "amount")).second) {
@@ -105,7 +110,7 @@ TRNCOST_DECL auto report_reader::scenarios(const json_value& o, const std::strin
       }
     });
     r.lines = decimals_or_null(e, at, "lines");
-    each(e, at, "parts", [&](const json_value& v, const std::string& vat) {
+    each(e, at, "parts", [&](const readers::detail::json_value& v, const std::string& vat) {
       closed(v, vat, {"input", "from", "to", "effect"}, "an entry of 'parts'");
       r.parts.push_back(
           {str(v, vat, "input"), dec(v, vat, "from"), dec(v, vat, "to"), dec(v, vat, "effect")});
@@ -116,7 +121,8 @@ TRNCOST_DECL auto report_reader::scenarios(const json_value& o, const std::strin
   return t;
 }
 
-TRNCOST_DECL auto report_reader::monte_carlo(const json_value& o, const std::string& path) const
+TRNCOST_DECL auto report_reader::monte_carlo(const readers::detail::json_value& o,
+                                             const std::string& path) const
     -> analysis::monte_carlo_result {
   analysis::monte_carlo_result m;
   closed(o, path,
@@ -139,11 +145,11 @@ TRNCOST_DECL auto report_reader::monte_carlo(const json_value& o, const std::str
   return m;
 }
 
-TRNCOST_DECL auto report_reader::comparison(const json_value& o, const std::string& path) const
-    -> analysis::comparison {
+TRNCOST_DECL auto report_reader::comparison(const readers::detail::json_value& o,
+                                            const std::string& path) const -> analysis::comparison {
   analysis::comparison c;
   closed(o, path, {"groups"}, "the comparison");
-  each(o, path, "groups", [&](const json_value& e, const std::string& at) {
+  each(o, path, "groups", [&](const readers::detail::json_value& e, const std::string& at) {
     closed(e, at, {"dataset_id", "metric", "target", "direction", "differences", "ranked", "apart"},
            "a comparison group");
     analysis::comparison_group g;
@@ -160,7 +166,7 @@ TRNCOST_DECL auto report_reader::comparison(const json_value& o, const std::stri
               "'" + dir + "' is neither 'lower is better' nor 'higher is better'");
     }
     g.differences = strings(e, at, "differences");
-    each(e, at, "ranked", [&](const json_value& v, const std::string& vat) {
+    each(e, at, "ranked", [&](const readers::detail::json_value& v, const std::string& vat) {
       closed(v, vat,
              {"name", "cost", "seconds", "cost_rank", "time_rank", "cost_ratio", "time_ratio",
               "stack", "work", "cost_per_work"},
@@ -178,7 +184,7 @@ TRNCOST_DECL auto report_reader::comparison(const json_value& o, const std::stri
       if (v.find("cost_per_work") != nullptr) r.cost_per_work = dec(v, vat, "cost_per_work");
       g.ranked.push_back(std::move(r));
     });
-    each(e, at, "apart", [&](const json_value& v, const std::string& vat) {
+    each(e, at, "apart", [&](const readers::detail::json_value& v, const std::string& vat) {
       closed(v, vat, {"name", "reason"}, "an entry of 'apart'");
       g.apart.push_back({str(v, vat, "name"), str(v, vat, "reason")});
     });
@@ -187,8 +193,8 @@ TRNCOST_DECL auto report_reader::comparison(const json_value& o, const std::stri
   return c;
 }
 
-TRNCOST_DECL auto report_reader::decision(const json_value& o, const std::string& path) const
-    -> analysis::decision {
+TRNCOST_DECL auto report_reader::decision(const readers::detail::json_value& o,
+                                          const std::string& path) const -> analysis::decision {
   analysis::decision d;
   closed(o, path, {"outcome", "suspend_reasons", "compare_reasons", "continue_reasons"},
          "the decision");
@@ -208,11 +214,11 @@ TRNCOST_DECL auto report_reader::decision(const json_value& o, const std::string
   return d;
 }
 
-TRNCOST_DECL auto report_reader::burn_periods(const json_value& o, const std::string& path,
-                                              std::string_view key) const
+TRNCOST_DECL auto report_reader::burn_periods(const readers::detail::json_value& o,
+                                              const std::string& path, std::string_view key) const
     -> std::vector<credits::period_burn> {
   std::vector<credits::period_burn> out;
-  each(o, path, key, [&](const json_value& e, const std::string& at) {
+  each(o, path, key, [&](const readers::detail::json_value& e, const std::string& at) {
     closed(e, at,
            {"start", "end", "spend", "credits_used", "uncovered", "uncovered_by_reason",
             "balance_after"},
@@ -225,21 +231,22 @@ TRNCOST_DECL auto report_reader::burn_periods(const json_value& o, const std::st
     p.spend = dec(e, at, "spend");
     p.credits_used = dec(e, at, "credits_used");
     p.uncovered = dec(e, at, "uncovered");
-    each(e, at, "uncovered_by_reason", [&](const json_value& v, const std::string& vat) {
-      closed(v, vat, {"reason", "amount"}, "an entry of 'uncovered_by_reason'");
-      const auto r = named<credits::uncovered_reason>(
-          v, vat, "reason",
-          [](std::string_view s) -> std::optional<credits::uncovered_reason> {
-            for (const auto x : credits::all_uncovered_reasons) {
-              if (credits::to_string(x) == s) return x;
-            }
-            return std::nullopt;
-          },
-          "reason a charge was not covered");
-      if (!p.uncovered_by_reason.emplace(r, dec(v, vat, "amount")).second) {
-        fail_at(vat + ".reason", "appears twice");
-      }
-    });
+    each(e, at, "uncovered_by_reason",
+         [&](const readers::detail::json_value& v, const std::string& vat) {
+           closed(v, vat, {"reason", "amount"}, "an entry of 'uncovered_by_reason'");
+           const auto r = named<credits::uncovered_reason>(
+               v, vat, "reason",
+               [](std::string_view s) -> std::optional<credits::uncovered_reason> {
+                 for (const auto x : credits::all_uncovered_reasons) {
+                   if (credits::to_string(x) == s) return x;
+                 }
+                 return std::nullopt;
+               },
+               "reason a charge was not covered");
+           if (!p.uncovered_by_reason.emplace(r, dec(v, vat, "amount")).second) {
+             fail_at(vat + ".reason", "appears twice");
+           }
+         });
     for (const auto& v : decimals_or_null(e, at, "balance_after")) {
       if (!v) fail_at(at + ".balance_after", "holds a null; every balance is a decimal string");
       p.balance_after.push_back(*v);
@@ -249,7 +256,8 @@ TRNCOST_DECL auto report_reader::burn_periods(const json_value& o, const std::st
   return out;
 }
 
-TRNCOST_DECL auto report_reader::burn_down(const json_value& o, const std::string& path) const
+TRNCOST_DECL auto report_reader::burn_down(const readers::detail::json_value& o,
+                                           const std::string& path) const
     -> credits::burn_down_result {
   credits::burn_down_result b;
   closed(o, path,
@@ -262,7 +270,7 @@ TRNCOST_DECL auto report_reader::burn_down(const json_value& o, const std::strin
   b.total_wasted = dec(o, path, "total_wasted");
   b.total_lost_at_expiry = dec(o, path, "total_lost_at_expiry");
   b.runway = day_or_null(o, path, "runway");
-  each(o, path, "grants", [&](const json_value& e, const std::string& at) {
+  each(o, path, "grants", [&](const readers::detail::json_value& e, const std::string& at) {
     closed(e, at,
            {"name", "amount", "last_valid_day", "used", "balance_at_end", "exhausted_on",
             "wasted_at_expiry", "unused_at_schedule_end", "runs_out_on", "lost_at_expiry",
@@ -286,7 +294,7 @@ TRNCOST_DECL auto report_reader::burn_down(const json_value& o, const std::strin
     b.grants.push_back(std::move(g));
   });
   b.periods = burn_periods(o, path, "periods");
-  each(o, path, "credit_lines", [&](const json_value& e, const std::string& at) {
+  each(o, path, "credit_lines", [&](const readers::detail::json_value& e, const std::string& at) {
     closed(e, at, {"start", "end", "grant", "category", "amount", "service"}, "a credit line");
     credits::credit_line l;
     l.start = day(e, at, "start");
@@ -297,51 +305,55 @@ TRNCOST_DECL auto report_reader::burn_down(const json_value& o, const std::strin
     l.amount = dec(e, at, "amount");
     b.credit_lines.push_back(std::move(l));
   });
-  const json_value& pr = member(o, path, "projection", json_value::kind::object);
+  const readers::detail::json_value& pr =
+      member(o, path, "projection", readers::detail::json_value::kind::object);
   const std::string pat = path + ".projection";
   closed(pr, pat, {"rate", "periods"}, "the projection");
-  const json_value& rate = member(pr, pat, "rate", json_value::kind::object);
+  const readers::detail::json_value& rate =
+      member(pr, pat, "rate", readers::detail::json_value::kind::object);
   closed(rate, pat + ".rate", {"days", "charges"}, "the projection's rate");
   b.projection.rate.days = static_cast<std::int64_t>(whole(rate, pat + ".rate", "days"));
-  each(rate, pat + ".rate", "charges", [&](const json_value& e, const std::string& at) {
-    closed(e, at, {"category", "service", "kind", "amount"}, "a charge");
-    credits::charge c;
-    c.cat = named<category>(e, at, "category", report::parse_category, "category");
-    c.service = str_or_null(e, at, "service");
-    c.kind = named<credits::charge_kind>(
-        e, at, "kind",
-        [](std::string_view s) -> std::optional<credits::charge_kind> {
-          using credits::charge_kind;
-          for (const auto k : {charge_kind::usage, charge_kind::upfront_fee,
-                               charge_kind::marketplace, charge_kind::support}) {
-            if (credits::to_string(k) == s) return k;
-          }
-          return std::nullopt;
-        },
-        "kind of charge ('usage', 'upfront fee', 'Marketplace', 'support')");
-    c.amount = dec(e, at, "amount");
-    b.projection.rate.charges.push_back(std::move(c));
-  });
+  each(rate, pat + ".rate", "charges",
+       [&](const readers::detail::json_value& e, const std::string& at) {
+         closed(e, at, {"category", "service", "kind", "amount"}, "a charge");
+         credits::charge c;
+         c.cat = named<category>(e, at, "category", report::parse_category, "category");
+         c.service = str_or_null(e, at, "service");
+         c.kind = named<credits::charge_kind>(
+             e, at, "kind",
+             [](std::string_view s) -> std::optional<credits::charge_kind> {
+               using credits::charge_kind;
+               for (const auto k : {charge_kind::usage, charge_kind::upfront_fee,
+                                    charge_kind::marketplace, charge_kind::support}) {
+                 if (credits::to_string(k) == s) return k;
+               }
+               return std::nullopt;
+             },
+             "kind of charge ('usage', 'upfront fee', 'Marketplace', 'support')");
+         c.amount = dec(e, at, "amount");
+         b.projection.rate.charges.push_back(std::move(c));
+       });
   b.projection.periods = burn_periods(pr, pat, "periods");
   b.findings = strings(o, path, "findings");
   return b;
 }
 
-TRNCOST_DECL auto report_reader::read_extras(const json_value& root, int version) const
-    -> report::extras {
+TRNCOST_DECL auto report_reader::read_extras(const readers::detail::json_value& root,
+                                             int version) const -> report::extras {
   report::extras x;
-  const json_value* a = root.find("analysis");
-  const json_value* c = root.find("credits");
+  const readers::detail::json_value* a = root.find("analysis");
+  const readers::detail::json_value* c = root.find("credits");
   if ((a != nullptr || c != nullptr) && version < report::extras_schema_version) {
     fail_at(a != nullptr ? "analysis" : "credits",
             "is a section of schema version " + std::to_string(report::extras_schema_version) +
                 "; the report declares version " + std::to_string(version));
   }
   if (a != nullptr) {
-    const auto& o = member(root, "", "analysis", json_value::kind::object);
-    const auto sub = [&](std::string_view key) -> const json_value* {
-      return o.find(key) == nullptr ? nullptr
-                                    : &member(o, "analysis", key, json_value::kind::object);
+    const auto& o = member(root, "", "analysis", readers::detail::json_value::kind::object);
+    const auto sub = [&](std::string_view key) -> const readers::detail::json_value* {
+      return o.find(key) == nullptr
+                 ? nullptr
+                 : &member(o, "analysis", key, readers::detail::json_value::kind::object);
     };
     if (const auto* v = sub("tornado")) x.tornado = tornado(*v, "analysis.tornado");
     if (const auto* v = sub("scenarios")) x.scenarios = scenarios(*v, "analysis.scenarios");
@@ -350,12 +362,13 @@ TRNCOST_DECL auto report_reader::read_extras(const json_value& root, int version
     if (const auto* v = sub("decision")) x.decision = decision(*v, "analysis.decision");
   }
   if (c != nullptr) {
-    x.burn_down = burn_down(member(root, "", "credits", json_value::kind::object), "credits");
+    x.burn_down = burn_down(member(root, "", "credits", readers::detail::json_value::kind::object),
+                            "credits");
   }
   return x;
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
 }  // namespace trncost
 

@@ -63,7 +63,7 @@ inline std::string plan_month_name(date d) {
 
 TRNCOST_DECL bool is_plan_document(std::string_view json_text) {
   try {
-    const auto root = io::detail::parse_json_text(json_text, "report");
+    const auto root = readers::detail::parse_json_text(json_text, "report");
     const auto* s = root.is_object() ? root.find("schema") : nullptr;
     return s != nullptr && s->is_string() && s->text() == "trncost.plan";
   } catch (const trncost::error&) {
@@ -75,11 +75,11 @@ TRNCOST_DECL plan_check check_plan(std::string_view json_text, std::string_view 
   using detail::plan_expect;
   using detail::plan_expect_count;
   using detail::plan_fail;
-  using json_value = io::detail::json_value;
+  using json_value = readers::detail::json_value;
   // Read as strictly as an estimate's report, member by member in the order tools/verify_report.py
   // reads them, so that both name the same member.
-  const auto root = io::detail::parse_report_json(json_text, file);
-  const io::detail::report_reader r(file);
+  const auto root = report::detail::parse_report_json(json_text, file);
+  const report::detail::report_reader r(file);
   if (!root.is_object()) r.fail_at("", "a plan is a JSON object");
   r.closed(root, "",
            {"schema", "schema_version", "title", "file", "currency", "start", "end", "grants",
@@ -391,7 +391,7 @@ TRNCOST_DECL plan_check check_plan(std::string_view json_text, std::string_view 
           r.fail_at(ak, "is " + std::string(json_value::kind_name(items[k].type())) +
                             ", expected a decimal string");
         }
-        const auto bad = io::detail::decimal_text_rule(items[k].text());
+        const auto bad = report::detail::decimal_text_rule(items[k].text());
         if (!bad.empty()) r.fail_at(ak, "'" + items[k].text() + "' " + bad);
         plan_expect(ak, decimal::parse(items[k].text()), computed[k],
                     std::string(why) + " of grant '" + grants[k].name() + "'");

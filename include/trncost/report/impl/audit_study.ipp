@@ -12,7 +12,7 @@
 
 namespace trncost {
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL bool is_study_report(std::string_view json_text) {
   try {
@@ -26,18 +26,21 @@ namespace io {
 
 [[nodiscard]] TRNCOST_DECL study_report_view read_study_report(std::string_view json_text,
                                                                std::string_view file) {
-  using detail::json_value;
+  using readers::detail::json_value;
   const auto root = detail::parse_report_json(json_text, file);
   const detail::report_reader r(file);
   study_report_view v;
-  const json_value& list = r.member(root, "", "options", json_value::kind::array);
+  const readers::detail::json_value& list =
+      r.member(root, "", "options", readers::detail::json_value::kind::array);
   for (std::size_t i = 0; i < list.items().size(); ++i) {
     const std::string at = "options[" + std::to_string(i) + "]";
-    const json_value& o = list.items()[i];
-    v.options.emplace_back(r.str(o, at, "name"),
-                           r.read(r.member(o, at, "report", json_value::kind::object)));
+    const readers::detail::json_value& o = list.items()[i];
+    v.options.emplace_back(
+        r.str(o, at, "name"),
+        r.read(r.member(o, at, "report", readers::detail::json_value::kind::object)));
   }
-  if (const json_value* d = root.find("decided_for"); d != nullptr && d->is_string()) {
+  if (const readers::detail::json_value* d = root.find("decided_for");
+      d != nullptr && d->is_string()) {
     v.decided_for = d->text();
   }
   const report::extras study = r.read_extras(root, report::extras_schema_version);
@@ -47,7 +50,7 @@ namespace io {
 
 [[nodiscard]] TRNCOST_DECL audit_result audit_study(std::string_view json_text,
                                                     std::string_view file) {
-  using detail::json_value;
+  using readers::detail::json_value;
   const auto root = detail::parse_report_json(json_text, file);
   const detail::report_reader r(file);
   const std::string schema = r.str(root, "", "schema");
@@ -71,13 +74,15 @@ namespace io {
   };
   std::map<std::string, seen_option, std::less<>> options;
   std::map<std::string, report::document, std::less<>> documents;  // for the break-evens
-  const json_value& list = r.member(root, "", "options", json_value::kind::array);
+  const readers::detail::json_value& list =
+      r.member(root, "", "options", readers::detail::json_value::kind::array);
   for (std::size_t i = 0; i < list.items().size(); ++i) {
     const std::string at = "options[" + std::to_string(i) + "]";
-    const json_value& o = list.items()[i];
+    const readers::detail::json_value& o = list.items()[i];
     const std::string name = r.str(o, at, "name");
     r.closed(o, at, {"name", "title", "work", "report", "regions"}, "a study's option");
-    const json_value& rep = r.member(o, at, "report", json_value::kind::object);
+    const readers::detail::json_value& rep =
+        r.member(o, at, "report", readers::detail::json_value::kind::object);
     full_report fr{r.read(rep), {}};
     fr.extras = r.read_extras(rep, fr.doc.version);
     const auto one = check(fr);
@@ -94,11 +99,11 @@ namespace io {
       bool unpriced_seen = false;
       for (std::size_t k = 0; k < regs.size(); ++k) {
         const std::string gp = at + ".regions[" + std::to_string(k) + "]";
-        const json_value& g = r.object_at(regs, k, at + ".regions");
+        const readers::detail::json_value& g = r.object_at(regs, k, at + ".regions");
         r.closed(g, gp, {"region", "report", "work", "cost_per_work", "why_not"},
                  "a region's result");
         const std::string region = r.str(g, gp, "region");
-        const json_value* greport = g.find("report");
+        const readers::detail::json_value* greport = g.find("report");
         if (greport == nullptr || greport->is_null()) {
           if (!r.str_or_null(g, gp, "why_not") || r.dec_or_null(g, gp, "work") ||
               r.dec_or_null(g, gp, "cost_per_work")) {
@@ -109,7 +114,8 @@ namespace io {
         }
         if (unpriced_seen) return fail(gp + ": a priced region after one not priced");
         if (r.str_or_null(g, gp, "why_not")) return fail(gp + ": a priced region has no why_not");
-        full_report gr{r.read(r.member(g, gp, "report", json_value::kind::object)), {}};
+        full_report gr{r.read(r.member(g, gp, "report", readers::detail::json_value::kind::object)),
+                       {}};
         const auto checked = check(gr);
         if (!checked.ok) return fail(gp + " report: " + checked.first_mismatch);
         total.inputs += checked.inputs;
@@ -215,9 +221,10 @@ namespace io {
                   " times; every option is ranked or set apart once");
     }
   }
-  const json_value* decided = root.find("decided_for");
+  const readers::detail::json_value* decided = root.find("decided_for");
   const bool ranked_first = !groups.empty() && !groups.front().ranked.empty();
-  const json_value& analysis_part = r.member(root, "", "analysis", json_value::kind::object);
+  const readers::detail::json_value& analysis_part =
+      r.member(root, "", "analysis", readers::detail::json_value::kind::object);
   r.closed(analysis_part, "analysis", {"comparison", "decision", "cash_ranking", "break_even"},
            "a study's analysis");
   // With grants, the first group's ranked options by cash paid after credits, recomputed from
@@ -249,7 +256,7 @@ namespace io {
       return a.cash_per_work < b.cash_per_work;
     });
     for (std::size_t i = 0; i < want.size(); ++i) want[i].rank = i + 1;
-    const json_value* cr = analysis_part.find("cash_ranking");
+    const readers::detail::json_value* cr = analysis_part.find("cash_ranking");
     if (cr == nullptr || !cr->is_object()) {
       return fail(
           "analysis.cash_ranking: the study has grants, so its decision ranks the cash "
@@ -263,7 +270,7 @@ namespace io {
     }
     for (std::size_t i = 0; i < want.size(); ++i) {
       const std::string at = "analysis.cash_ranking.ranked[" + std::to_string(i) + "]";
-      const json_value& e = r.object_at(got, i, "analysis.cash_ranking.ranked");
+      const readers::detail::json_value& e = r.object_at(got, i, "analysis.cash_ranking.ranked");
       r.closed(e, at,
                {"name", "rank", "list_rank", "total", "credits", "cash", "lost_at_expiry", "work",
                 "cash_per_work", "paid_by"},
@@ -304,7 +311,7 @@ namespace io {
       std::vector<std::pair<std::string, decimal>> said;
       for (std::size_t g = 0; g < paid.size(); ++g) {
         const std::string gp = at + ".paid_by[" + std::to_string(g) + "]";
-        const json_value& pe = r.object_at(paid, g, at + ".paid_by");
+        const readers::detail::json_value& pe = r.object_at(paid, g, at + ".paid_by");
         r.closed(pe, gp, {"grant", "amount"}, "a grant's share");
         said.emplace_back(r.str(pe, gp, "grant"), r.dec(pe, gp, "amount"));
       }
@@ -383,7 +390,7 @@ namespace io {
     const auto& list_be = r.array(analysis_part, "analysis", "break_even");
     for (std::size_t i = 0; i < list_be.size(); ++i) {
       const std::string at = "analysis.break_even[" + std::to_string(i) + "]";
-      const json_value& e = r.object_at(list_be, i, "analysis.break_even");
+      const readers::detail::json_value& e = r.object_at(list_be, i, "analysis.break_even");
       r.closed(e, at,
                {"hosted", "api", "component", "unit", "baseline", "demand", "peak", "hosted_total",
                 "api_total", "hosted_at_baseline", "api_at_baseline", "stepwise", "bound",
@@ -416,7 +423,7 @@ namespace io {
         if (e.find("stepwise") != nullptr) {
           const auto windows = [&](const char* key) {
             std::vector<report::demand_window> ws;
-            r.each(e, at, key, [&](const json_value& x, const std::string& wp) {
+            r.each(e, at, key, [&](const readers::detail::json_value& x, const std::string& wp) {
               r.closed(x, wp, {"from", "to"}, "a demand window");
               ws.push_back({r.dec(x, wp, "from"), r.dec_or_null(x, wp, "to")});
             });
@@ -429,9 +436,9 @@ namespace io {
           if (said.stepwise) {
             said.bound = r.dec(e, at, "bound");
             said.windows = windows("windows");
-            const json_value* cp = e.find("credits");
+            const readers::detail::json_value* cp = e.find("credits");
             if (cp == nullptr) r.fail_at(at + ".credits", "is missing (null without credits)");
-            const json_value& c = *cp;
+            const readers::detail::json_value& c = *cp;
             if (!c.is_null()) {
               r.closed(c, at + ".credits", {"hosted", "api"}, "a break-even's credits");
               said.credits = report::break_even_credits{r.dec(c, at + ".credits", "hosted"),
@@ -476,7 +483,7 @@ namespace io {
   return total;
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

@@ -11,12 +11,6 @@ namespace detail {
 
 inline std::string budget_usd(decimal d) { return d.to_fixed(decimal_places{2}) + " USD"; }
 
-inline std::size_t unpriced_lines(const document& doc) {
-  std::size_t n = 0;
-  for (const auto& l : doc.lines) n += l.amount ? 0U : 1U;
-  return n;
-}
-
 inline std::string lines_text(std::size_t n) {
   return std::to_string(n) + (n == 1 ? " unpriced line" : " unpriced lines");
 }

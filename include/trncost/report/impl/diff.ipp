@@ -5,7 +5,7 @@
 
 #include "../diff.hpp"
 
-namespace trncost {
+namespace trncost::report {
 
 namespace detail {
 
@@ -173,6 +173,6 @@ TRNCOST_DECL std::string explain(const estimate_diff& d) {
   return s;
 }
 
-}  // namespace trncost
+}  // namespace trncost::report
 
 #endif  // TRNCOST_REPORT_IMPL_DIFF_IPP

@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL std::string focus_service_name(std::string_view offer_code) {
   if (const auto s = find_aws_service(offer_code); s && s->code == offer_code) {
@@ -217,9 +217,9 @@ TRNCOST_DECL void write_credit_rows(std::string& out, const report::document& do
   }
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_focus_csv(
     const report::document& doc, const std::optional<credits::burn_down_result>& burn_down) {
@@ -259,7 +259,7 @@ TRNCOST_DECL void write_focus_csv(const estimate& est, std::ostream& out) {
   out << text;
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

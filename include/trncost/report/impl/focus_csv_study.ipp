@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_focus_csv(const study_result& r) {
   std::string out;
@@ -24,7 +24,7 @@ namespace io {
   return out;
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

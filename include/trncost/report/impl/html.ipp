@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL std::string html_escape(std::string_view s) {
   std::string out;
@@ -467,9 +467,9 @@ TRNCOST_DECL std::string render_html_page(const report::document& doc,
   return h;
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_html(const report::document& doc,
                                                    std::string_view title) {
@@ -485,7 +485,7 @@ TRNCOST_DECL void write_html(const estimate& est, std::ostream& out, std::string
   out << text;
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

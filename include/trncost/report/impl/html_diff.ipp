@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL std::string diff_line_name(const line_change& l) {
   return std::string(to_string(l.cat)) + ": " + line_text(l) + " (" + l.component +
@@ -136,9 +136,9 @@ TRNCOST_DECL std::string diff_page_head(std::string_view title) {
                         "td.over{color:#c62828}td.under{color:#1f77b4}\n");
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_diff_html(const estimate_diff& d,
                                                         std::string_view before,
@@ -150,7 +150,7 @@ namespace io {
          detail::diff_html_body(d, 2, "") + "</body>\n</html>\n";
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

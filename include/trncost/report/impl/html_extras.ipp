@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL std::string tornado_chart(const analysis::tornado& t) {
   constexpr int label_w = 190;
@@ -367,9 +367,9 @@ TRNCOST_DECL std::string scenarios_table(const analysis::scenario_table& t) {
   return h + "</tbody></table>\n";
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_html(const report::document& doc,
                                                    const report::extras& x,
@@ -411,7 +411,7 @@ TRNCOST_DECL void write_html(const estimate& est, const report::extras& x, std::
   out << text;
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

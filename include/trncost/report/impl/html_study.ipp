@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL std::string html_study_comparison(const study_result& r) {
   std::string h = "<section id=\"comparison\"><h2>Comparison per " + html_escape(r.work_unit) +
@@ -225,9 +225,9 @@ TRNCOST_DECL std::string html_study_option(const study_option_result& x, std::si
   return h + "</section>\n";
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_html(const study_result& r) {
   using detail::html_escape;
@@ -276,7 +276,7 @@ TRNCOST_DECL void write_html(const study_result& r, std::ostream& out) {
   out << text;
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

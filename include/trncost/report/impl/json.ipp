@@ -10,7 +10,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL void append_json_string(std::string& out, std::string_view s) {
   out += '"';
@@ -357,9 +357,9 @@ TRNCOST_DECL void write_document_members(json_writer& w, const report::document&
   }
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_json(const report::document& doc) {
   detail::json_writer w;
@@ -378,9 +378,9 @@ TRNCOST_DECL void write_json(const estimate& est, std::ostream& out) {
   out << text;
 }
 
-}  // namespace io
+}  // namespace report
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL auto json_writer::key(std::string_view k) -> void {
   separate();
@@ -408,7 +408,7 @@ TRNCOST_DECL auto json_writer::close(char c) -> void {
   out_ += c;
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
 }  // namespace trncost
 

@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL std::string fixed6(double v) {
   char buf[400];
@@ -330,9 +330,9 @@ TRNCOST_DECL void write_extras(json_writer& w, const report::extras& x) {
   if (x.burn_down) write_burn_down(w, *x.burn_down);
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_json(const report::document& doc,
                                                    const report::extras& x) {
@@ -356,7 +356,7 @@ TRNCOST_DECL void write_json(const estimate& est, const report::extras& x, std::
   out << text;
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_json(const study_result& r) {
   detail::json_writer w;
@@ -171,7 +171,7 @@ TRNCOST_DECL void write_json(const study_result& r, std::ostream& out) {
   out << text;
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

@@ -10,7 +10,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL source_row source_of(const provenance& p) {
   const std::string kind(kind_name(p));
@@ -141,11 +141,6 @@ TRNCOST_DECL std::string protocol_sentence(const report::document& doc) {
          "; a quote is fresh for " + std::to_string(doc.freshness_window_days) + " days.";
 }
 
-TRNCOST_DECL std::size_t unpriced_lines(const report::document& doc) {
-  return static_cast<std::size_t>(
-      std::count_if(doc.lines.begin(), doc.lines.end(), [](const auto& l) { return !l.amount; }));
-}
-
 TRNCOST_DECL std::string phases_named(const report::document& doc, bool overhead) {
   std::string out;
   for (const auto& [p, amt] : doc.totals.by_phase) {
@@ -256,9 +251,9 @@ TRNCOST_DECL std::vector<sizing_row> sizing_rows(const report::document& doc,
   return out;
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_markdown(const report::document& doc,
                                                        std::string_view title) {
@@ -450,7 +445,7 @@ TRNCOST_DECL void write_markdown(const estimate& est, std::ostream& out, std::st
   out << text;
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

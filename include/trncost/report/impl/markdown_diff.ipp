@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL std::string signed_usd(decimal v) {
   return (v.is_negative() ? "" : "+") + v.to_fixed(cents);
@@ -36,9 +36,9 @@ TRNCOST_DECL std::vector<attribution_step> largest_first(std::vector<attribution
   return steps;
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_diff_markdown(const estimate_diff& d,
                                                             std::string_view before,
@@ -102,7 +102,7 @@ namespace io {
   return o;
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL std::string fixed2(double v) {
   char buf[400];
@@ -142,9 +142,9 @@ TRNCOST_DECL void md_credits(std::string& o, const credits::burn_down_result& b)
   if (!b.findings.empty()) o += "\n";
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_markdown(const report::document& doc,
                                                        const report::extras& x,
@@ -166,7 +166,7 @@ TRNCOST_DECL void write_markdown(const estimate& est, const report::extras& x, s
   out << text;
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

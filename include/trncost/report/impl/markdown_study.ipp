@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL std::string per_unit(decimal d) { return unit_cost_digits(d); }
 
@@ -197,9 +197,9 @@ TRNCOST_DECL void md_study_what_if(std::string& o, const study_result& r) {
        report::render_what_if_markdown(*r.what_if);
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_markdown(const study_result& r) {
   std::string o = "# " + detail::md_cell(r.title) + "\n\n" + std::to_string(r.options.size()) +
@@ -224,7 +224,7 @@ TRNCOST_DECL void write_markdown(const study_result& r, std::ostream& out) {
   out << text;
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

@@ -143,7 +143,7 @@ std::string money_text(decimal v, bool sign) {
     const decimal fine = v.round(decimal_places{6});
     s = (fine.is_zero() ? v : fine).to_string();
   } else {
-    s = io::detail::usd(v);
+    s = report::detail::usd(v);
   }
   return sign && !v.is_negative() ? "+" + s : s;
 }
@@ -251,7 +251,7 @@ measured bill_measurement(const group& g, const reconciliation& r) {
       .run_id = "bill " + r.bill,
       .method = "billed usage and " + std::string(to_string(r.basis)) + " cost of " +
                 std::to_string(g.row.bill_rows) + (g.row.bill_rows == 1 ? " row" : " rows") +
-                " of a " + std::string(io::to_string(r.layout)) + " bill (" + rows + ")" +
+                " of a " + std::string(readers::to_string(r.layout)) + " bill (" + rows + ")" +
                 (g.negative_rows == 0 ? std::string()
                                       : "; " + std::to_string(g.negative_rows) +
                                             " of them negative (" + g.negative_cost.to_string() +
@@ -268,7 +268,8 @@ measured bill_measurement(const group& g, const reconciliation& r) {
 }  // namespace detail
 
 TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view estimate_name,
-                                      io::bill_reader& bill, const reconcile_options& options) {
+                                      readers::bill_reader& bill,
+                                      const reconcile_options& options) {
   using detail::group;
   reconciliation out;
   out.estimate = std::string(estimate_name);
@@ -388,7 +389,7 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
   const std::size_t estimate_groups = groups.size();
   bool currency_checked = false;
   while (bill.next()) {
-    const io::bill_row& row = bill.row();
+    const readers::bill_row& row = bill.row();
     ++out.rows_read;
     if (!currency_checked) {
       currency_checked = true;
@@ -409,7 +410,7 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
     if (!row.provider.empty() && row.provider != "AWS" && row.provider != "Amazon Web Services") {
       provider = "another provider (" + row.provider + ")";
       reason = &provider;
-    } else if (row.kind == io::charge_kind::negation) {
+    } else if (row.kind == readers::charge_kind::negation) {
       reason = &negation;
     } else if ((options.from && row.start < *options.from) ||
                (options.to && !(row.start < *options.to))) {
@@ -424,7 +425,7 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
       reason = &other_region;
     } else {
       for (const auto& [k, v] : options.tags) {
-        if (!io::detail::has_tag(row, k, v)) {
+        if (!readers::detail::has_tag(row, k, v)) {
           reason = &untagged;
           break;
         }
@@ -436,9 +437,9 @@ TRNCOST_DECL reconciliation reconcile(const document& estimate, std::string_view
     }
     ++out.rows_kept;
     out.invoiced += row.billed_cost;
-    if (row.kind != io::charge_kind::usage) {
+    if (row.kind != readers::charge_kind::usage) {
       detail::add_total(out.other_charges,
-                        std::string(io::to_string(row.kind)) +
+                        std::string(readers::to_string(row.kind)) +
                             (row.charge_type.empty() ? "" : " (" + row.charge_type + ")"),
                         row.billed_cost);
       out.other += row.billed_cost;

@@ -96,9 +96,9 @@ void rec_check_why(const reconcile_row& r, const std::string& path,
 /// A row's resources add up to it: their rows to its bill rows, their amounts to what it billed,
 /// their quantities (given exactly when the row's is) to its billed quantity; each charge period
 /// inside the row's measurement's; largest first, then by id, no id twice.
-void rec_check_resources(const io::detail::report_reader& r, const io::detail::json_value& o,
-                         const std::string& path, const reconcile_row& row,
-                         const io::detail::json_value* billed_as) {
+void rec_check_resources(const report::detail::report_reader& r,
+                         const readers::detail::json_value& o, const std::string& path,
+                         const reconcile_row& row, const readers::detail::json_value* billed_as) {
   const auto& items = r.array(o, path, "resources");
   std::uint64_t rows = 0;
   decimal billed{};
@@ -155,7 +155,7 @@ void rec_check_resources(const io::detail::report_reader& r, const io::detail::j
 
 TRNCOST_DECL bool is_reconciliation(std::string_view json_text) {
   try {
-    const auto root = io::detail::parse_json_text(json_text, "report");
+    const auto root = readers::detail::parse_json_text(json_text, "report");
     const auto* s = root.is_object() ? root.find("schema") : nullptr;
     return s != nullptr && s->is_string() && s->text() == "trncost.reconciliation";
   } catch (const trncost::error&) {
@@ -167,12 +167,13 @@ TRNCOST_DECL reconciliation_check check_reconciliation(std::string_view json_tex
                                                        std::string_view file) {
   using detail::rec_expect;
   using detail::rec_fail;
-  using json_value = io::detail::json_value;
-  // Read as strictly as an estimate's report (io::detail::parse_report_json: no byte-order mark,
-  // no duplicate member, no lone surrogate, no deep nesting; every object closed, every decimal
-  // canonical), in the order tools/verify_report.py reads it, so that both name the same member.
-  const auto root = io::detail::parse_report_json(json_text, file);
-  const io::detail::report_reader r(file);
+  using json_value = readers::detail::json_value;
+  // Read as strictly as an estimate's report (report::detail::parse_report_json: no byte-order
+  // mark, no duplicate member, no lone surrogate, no deep nesting; every object closed, every
+  // decimal canonical), in the order tools/verify_report.py reads it, so that both name the same
+  // member.
+  const auto root = report::detail::parse_report_json(json_text, file);
+  const report::detail::report_reader r(file);
   if (!root.is_object()) r.fail_at("", "a reconciliation is a JSON object");
   r.closed(root, "",
            {"schema", "schema_version", "estimate", "bill", "layout", "currency", "basis",
@@ -196,9 +197,9 @@ TRNCOST_DECL reconciliation_check check_reconciliation(std::string_view json_tex
       r.fail_at("currency", "'" + c + "' is not USD, the only currency");
     }
     const std::string layout = r.str(root, "", "layout");
-    if (layout != io::to_string(io::bill_layout::focus) &&
-        layout != io::to_string(io::bill_layout::cur_legacy) &&
-        layout != io::to_string(io::bill_layout::cur2)) {
+    if (layout != readers::to_string(readers::bill_layout::focus) &&
+        layout != readers::to_string(readers::bill_layout::cur_legacy) &&
+        layout != readers::to_string(readers::bill_layout::cur2)) {
       r.fail_at("layout", "'" + layout + "' is not a known bill layout");
     }
     const std::string basis = r.str(root, "", "basis");

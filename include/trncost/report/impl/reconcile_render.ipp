@@ -8,7 +8,7 @@
     "report/impl/reconcile_render.ipp is part of report/impl/reconcile.ipp: include <trncost/report/reconcile.hpp>"
 #endif
 
-namespace trncost::io {
+namespace trncost::report {
 
 namespace detail {
 namespace {
@@ -365,6 +365,6 @@ TRNCOST_DECL std::string render_reconciliation_json(const report::reconciliation
   return w.take();
 }
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #endif  // TRNCOST_REPORT_IMPL_RECONCILE_RENDER_IPP

@@ -17,7 +17,7 @@
 #include "../reconcile.hpp"
 #include "../render.hpp"
 
-namespace trncost::io {
+namespace trncost::report {
 
 TRNCOST_DECL rendered_report render_report(std::string_view json_text, std::string_view format,
                                            std::string_view title, std::string_view file) {
@@ -49,6 +49,6 @@ TRNCOST_DECL rendered_report render_report(std::string_view json_text, std::stri
   return out;
 }
 
-}  // namespace trncost::io
+}  // namespace trncost::report
 
 #endif  // TRNCOST_REPORT_IMPL_RENDER_IPP

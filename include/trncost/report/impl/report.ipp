@@ -762,6 +762,11 @@ TRNCOST_DECL auto builder::visit(const input_ref& r) -> void {
   doc.inputs.push_back(input_entry{r->name, r->value, r->unit, r->known, r->origin});
 }
 
+TRNCOST_DECL std::size_t unpriced_lines(const document& doc) {
+  return static_cast<std::size_t>(
+      std::count_if(doc.lines.begin(), doc.lines.end(), [](const auto& l) { return !l.amount; }));
+}
+
 }  // namespace report::detail
 
 }  // namespace trncost

@@ -9,7 +9,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace report::detail {
 
 TRNCOST_DECL std::string decided_text(const study_report_view& v) {
   return (v.decided_for ? "'" + *v.decided_for + "'" : std::string("no option")) + " (" +
@@ -57,16 +57,16 @@ TRNCOST_DECL std::string render_study_diff_html(const study_report_view& a,
       h += "<p class=\"only\">Only in <code>" + html_escape(x != nullptr ? before : after) +
            "</code> (total " + usd(only.totals.total) + " USD).</p>\n";
     } else {
-      h += diff_html_body(trncost::diff(*x, *y), 3, "-" + std::to_string(i));
+      h += diff_html_body(trncost::report::diff(*x, *y), 3, "-" + std::to_string(i));
     }
     h += "</section>\n";
   }
   return h + "</body>\n</html>\n";
 }
 
-}  // namespace io::detail
+}  // namespace report::detail
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_study_diff(const study_report_view& a,
                                                          const study_report_view& b,
@@ -98,7 +98,7 @@ namespace io {
                       only.totals.total.to_fixed(decimal_places{2}) + " USD)\n";
       continue;
     }
-    const estimate_diff d = trncost::diff(*x, *y);
+    const estimate_diff d = trncost::report::diff(*x, *y);
     if (md) {
       std::string body = render_diff_markdown(d, std::string(before) + " '" + name + "'",
                                               std::string(after) + " '" + name + "'");
@@ -120,7 +120,7 @@ namespace io {
   return out;
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

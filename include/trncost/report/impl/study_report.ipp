@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io {
+namespace report {
 
 [[nodiscard]] TRNCOST_DECL std::string render_study(const study_result& r,
                                                     std::string_view format) {
@@ -29,7 +29,7 @@ namespace io {
   throw input_error(report::format_refusal(format, report::report_kind::study));
 }
 
-}  // namespace io
+}  // namespace report
 
 }  // namespace trncost
 

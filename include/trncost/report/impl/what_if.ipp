@@ -14,7 +14,7 @@ namespace trncost {
 
 namespace report {
 
-TRNCOST_DECL what_if sweep(const io::study_result& r, const std::string& input, decimal from,
+TRNCOST_DECL what_if sweep(const report::study_result& r, const std::string& input, decimal from,
                            decimal to, int points) {
   if (!(from < to)) {
     throw input_error("what-if of '" + input + "': from " + from.to_string() +
@@ -131,7 +131,8 @@ TRNCOST_DECL std::string what_if_svg(const what_if& w) {
                                             "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"};
   // The legend of the options from x 590: the picture as wide as its longest name needs.
   int legend = 0;
-  for (const auto& name : w.options) legend = std::max(legend, io::detail::text_width(name, 11));
+  for (const auto& name : w.options)
+    legend = std::max(legend, report::detail::text_width(name, 11));
   const std::string wide = std::to_string(std::max(640, 590 + legend + 6));
   std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"what-if\" width=\"" + wide +
                   "\" height=\"320\" viewBox=\"0 0 " + wide +

@@ -4,7 +4,7 @@
 #ifndef TRNCOST_SCENARIO_IMPL_BUILDER_IPP
 #define TRNCOST_SCENARIO_IMPL_BUILDER_IPP
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 /// Builds a model from a spec, reading the files it names.
 /// Whether a component follows a workload (kinds/follows.ipp): added after the others.
@@ -34,7 +34,7 @@ class scenario_builder {
       if (!store_) {
         fail_at(s_.price_store_line, "prices.store",
                 "names a price store, which this program does not read (build_model(spec, "
-                "io::price_store_offers) reads one; readers/price_store.hpp, SQLite)");
+                "readers::price_store_offers) reads one; readers/price_store.hpp, SQLite)");
       }
       guarded(s_.price_store_line, "prices.store", [&] {
         for (const auto& o : store_(path, s_.as_of)) book_.add(o, s_.prices_consulted);
@@ -46,7 +46,8 @@ class scenario_builder {
       const std::string path = existing(f.path, f.line, key, "price file");
       pricing::offer_filter filter;
       for (const auto& [name, values] : f.where) filter.where_any(name, values);
-      guarded(f.line, key, [&] { book_.add(read_offer_file(path, filter), s_.prices_consulted); });
+      guarded(f.line, key,
+              [&] { book_.add(readers::read_offer_file(path, filter), s_.prices_consulted); });
     }
     if (!s_.savings_plans.empty()) {
       // Only the rates of the instance types the scenario names are kept.
@@ -55,18 +56,19 @@ class scenario_builder {
         if (const auto t = c.text.find("instance_type"); t != c.text.end())
           types.push_back(t->second);
       }
-      const auto filter = savings_plan_rates_for(types);
+      const auto filter = readers::savings_plan_rates_for(types);
       for (std::size_t i = 0; i < s_.savings_plans.size(); ++i) {
         const auto& f = s_.savings_plans[i];
         const std::string key = "prices.savings_plans[" + std::to_string(i) + "]";
         const std::string path = existing(f.path, f.line, key, "Savings Plans file");
         guarded(f.line, key, [&] {
           if (path.ends_with(".json")) {
-            book_.add(read_savings_plans_json_file(path, filter, s_.region), s_.prices_consulted);
+            book_.add(readers::read_savings_plans_json_file(path, filter, s_.region),
+                      s_.prices_consulted);
           } else if (path.ends_with(".csv")) {
-            book_.add(read_savings_plans_csv_file(path, filter), s_.prices_consulted);
+            book_.add(readers::read_savings_plans_csv_file(path, filter), s_.prices_consulted);
           } else {
-            fail(input_position::whole(path), "",
+            fail(readers::input_position::whole(path), "",
                  "is neither a .json nor a .csv Savings Plans file (the reader is chosen by the "
                  "extension)");
           }
@@ -158,7 +160,7 @@ class scenario_builder {
         c.stack.empty() ? "; the target stack is the run logs' (" + describe_stack(stack) + ")"
                         : "";
     guarded(c.line, "compat", [&] {
-      const compat::evidence_set set = read_model_support_file(path, c.consulted);
+      const compat::evidence_set set = readers::read_model_support_file(path, c.consulted);
       compat::software_stack target;
       std::string* const fields[] = {
           &target.neuronx_cc,      &target.torch_neuronx, &target.torch,      &target.library,
@@ -208,7 +210,7 @@ class scenario_builder {
   std::map<std::string, job> jobs_;
 
   [[noreturn]] void fail_at(std::uint64_t line, std::string_view key, std::string_view rule) const {
-    io::fail(input_position::at_line(s_.file, line), key, rule);
+    readers::fail(readers::input_position::at_line(s_.file, line), key, rule);
   }
 
   /// Runs `f`; a trncost error it throws is rethrown naming the scenario file, line and key.
@@ -227,8 +229,8 @@ class scenario_builder {
                             const trncost::error& e) const {
     const std::string bare = trncost::detail::bare_message(e);
     if (dynamic_cast<const parse_error*>(&e) != nullptr) fail_at(line, key, bare);
-    throw input_error(input_position::at_line(s_.file, line).to_string() + ": " + key + ": " +
-                      bare);
+    throw input_error(readers::input_position::at_line(s_.file, line).to_string() + ": " + key +
+                      ": " + bare);
   }
 
   std::string existing(const std::string& p, std::uint64_t line, const std::string& key,
@@ -250,7 +252,7 @@ class scenario_builder {
       const std::string k = key + "[" + std::to_string(i) + "]";
       const std::string path = existing(files[i], line, k, "run log");
       // The same run id in two logs is refused, naming both files and lines.
-      append_runs(all, read_run_log(path));
+      readers::append_runs(all, readers::read_run_log(path));
     }
     return all;
   }
@@ -272,8 +274,8 @@ class scenario_builder {
         fail_at(mon.line, key + ".run",
                 "\"" + mon.run + "\" is not a run of the run logs (their runs: " + ids + ")");
       }
-      neuron_monitor_summary nm;
-      guarded(mon.line, key + ".file", [&] { nm = read_neuron_monitor(path); });
+      readers::neuron_monitor_summary nm;
+      guarded(mon.line, key + ".file", [&] { nm = readers::read_neuron_monitor(path); });
       if (!nm.instance_type.empty() && !run->instance_type.empty() &&
           nm.instance_type != run->instance_type) {
         fail_at(mon.line, key,
@@ -299,7 +301,7 @@ class scenario_builder {
       std::vector<measure::run_record> all;
       for (std::size_t i = 0; i < s_.run_files.size(); ++i) {
         const auto& f = s_.run_files[i];
-        append_runs(all, read_runs({f.path}, f.line, "runs.files"));
+        readers::append_runs(all, read_runs({f.path}, f.line, "runs.files"));
       }
       monitored(all);
       runs_ = std::move(all);
@@ -409,6 +411,6 @@ class scenario_builder {
   void add(model& m, const scenario_component& c, std::size_t index);
 };
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_IMPL_BUILDER_IPP

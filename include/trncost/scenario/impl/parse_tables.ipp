@@ -5,7 +5,7 @@
 #ifndef TRNCOST_SCENARIO_IMPL_PARSE_TABLES_IPP
 #define TRNCOST_SCENARIO_IMPL_PARSE_TABLES_IPP
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 inline scenario_spec scenario_parser::parse_tables(const toml::table& root, scenario_spec s) {
   const toml::table& est = table(root, "estimate", "estimate");
@@ -526,7 +526,7 @@ inline scenario_value scenario_parser::value(const toml::node& n, const std::str
   try {
     (void)decimal::parse(*text);
   } catch (const trncost::error& e) {
-    fail_at(line_of(val), join(path, "value"), decimal_rule(*text, e, "number"));
+    fail_at(line_of(val), join(path, "value"), readers::decimal_rule(*text, e, "number"));
   }
   v.value = *text;
   if (const toml::node* u = t->get("unit")) {
@@ -648,6 +648,6 @@ inline provenance scenario_parser::origin(std::string_view kind, const toml::nod
   return q;
 }
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_IMPL_PARSE_TABLES_IPP

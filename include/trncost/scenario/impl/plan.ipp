@@ -16,7 +16,7 @@
 #include "../plan.hpp"
 #include "scenario.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 /// Reads a plan: its own tables with the scenario's rules (keys, dates, grants).
 class plan_parser : public scenario_parser {
@@ -30,7 +30,7 @@ class plan_parser : public scenario_parser {
       "name", "scenario", "start", "after", "days", "end", "every", "times"};
 
   plan_spec parse_plan(std::string_view text) {
-    if (const auto refused = check_toml(text)) {
+    if (const auto refused = readers::detail::check_toml(text)) {
       fail_at(
           refused->line, "",
           "is not valid TOML: column " + std::to_string(refused->column) + ": " + refused->rule);
@@ -244,7 +244,7 @@ TRNCOST_DECL void price_occurrences(plan_workload_result& x, const scenario_spec
         try {
           p.est = m.evaluate(spec.as_of, o);
         } catch (const trncost::error& e) {
-          throw input_error(input_position::whole(spec.file).to_string() + ": priced on " +
+          throw input_error(readers::input_position::whole(spec.file).to_string() + ": priced on " +
                             to_string(day) + ": " + trncost::detail::bare_message(e));
         }
       }
@@ -289,11 +289,11 @@ TRNCOST_DECL void price_occurrences(plan_workload_result& x, const scenario_spec
   x.est = x.pricings[x.priced_by.front()].est;
 }
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 namespace trncost {
 
-namespace io {
+namespace scenario {
 
 [[nodiscard]] TRNCOST_DECL std::vector<std::string> plan_key_paths() {
   using p = detail::plan_parser;
@@ -308,11 +308,11 @@ namespace io {
 }
 
 [[nodiscard]] TRNCOST_DECL plan_spec read_plan(const std::string& path) {
-  return parse_plan(read_input_file(path), path);
+  return parse_plan(readers::read_input_file(path), path);
 }
 
 [[nodiscard]] TRNCOST_DECL bool is_plan_text(std::string_view text) {
-  if (detail::check_toml(text)) return false;
+  if (readers::detail::check_toml(text)) return false;
   try {
     const toml::table root = toml::parse(text);
     return root.get("plan") != nullptr;
@@ -322,9 +322,9 @@ namespace io {
 }
 
 [[nodiscard]] TRNCOST_DECL bool is_plan_file(const std::string& path) {
-  if (!input_file_rule(path, max_whole_input_bytes).empty()) return false;
+  if (!readers::input_file_rule(path, readers::max_whole_input_bytes).empty()) return false;
   try {
-    return is_plan_text(read_input_file(path));
+    return is_plan_text(readers::read_input_file(path));
   } catch (const parse_error&) {
     return false;
   }
@@ -459,7 +459,7 @@ TRNCOST_DECL std::vector<std::string> plan_length_sentences(const plan_result& r
       if (f.what != figure_wall_clock_time) continue;
       out.push_back(w.name + " lasts " + w.days.to_fixed(decimal_places(4)) + " days a time (" +
                     std::to_string(w.seconds) + " s): the wall-clock time of " + f.workload + ", " +
-                    figure_text(f.value->value, f.value->unit, f.value->known) +
+                    report::detail::figure_text(f.value->value, f.value->unit, f.value->known) +
                     ", to the next whole second; its spend is spread over its days by the "
                     "second, " +
                     (w.seconds % 86'400 == 0 ? "whole days." : "its last day in part."));
@@ -498,8 +498,9 @@ TRNCOST_DECL std::vector<std::string> plan_pricing_sentences(const plan_result& 
       for (const auto& d : p.versions) versions += (versions.empty() ? "" : ", ") + to_string(d);
       s +=
           std::string(g == 0 ? "" : "; ") + "occurrence(s) " + which + " (from " +
-          to_string(w.occurrences[p.occurrences.front()].start) + ") at " + usd(p.est.total) +
-          " USD each, prices in force on " + to_string(p.in_force_on) +
+          to_string(w.occurrences[p.occurrences.front()].start) + ") at " +
+          report::detail::usd(p.est.total) + " USD each, prices in force on " +
+          to_string(p.in_force_on) +
           (versions.empty() ? std::string(" (no dated version)")
                             : " (versions effective " + versions + ")") +
           (p.latest_known && !p.versions.empty()
@@ -593,7 +594,7 @@ TRNCOST_DECL std::vector<std::vector<decimal>> plan_period_draws(const plan_resu
 
 }  // namespace detail
 
-}  // namespace io
+}  // namespace scenario
 
 }  // namespace trncost
 

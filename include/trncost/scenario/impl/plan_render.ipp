@@ -10,12 +10,12 @@
 #include "../../report/markdown.hpp"
 #include "../plan.hpp"
 
-namespace trncost::io {
+namespace trncost::scenario {
 
 [[nodiscard]] TRNCOST_DECL std::string render_json(const plan_result& r) {
   const auto& b = r.burn_down;
   const auto draws = detail::plan_period_draws(r);
-  const auto day_or_null = [](detail::json_writer& w, std::string_view k,
+  const auto day_or_null = [](report::detail::json_writer& w, std::string_view k,
                               const std::optional<date>& d) {
     w.key(k);
     if (d) {
@@ -24,14 +24,14 @@ namespace trncost::io {
       w.null();
     }
   };
-  const auto amounts = [](detail::json_writer& w, std::string_view k,
+  const auto amounts = [](report::detail::json_writer& w, std::string_view k,
                           const std::vector<decimal>& v) {
     w.key(k);
     w.begin_array();
     for (const auto& x : v) w.string(x.to_string());
     w.end_array();
   };
-  const auto charges = [](detail::json_writer& w, const estimate& est) {
+  const auto charges = [](report::detail::json_writer& w, const estimate& est) {
     w.key("charges");
     w.begin_array();
     for (const auto& c : credits::spend_schedule::charges_of(est)) {
@@ -49,7 +49,7 @@ namespace trncost::io {
     }
     w.end_array();
   };
-  detail::json_writer w;
+  report::detail::json_writer w;
   w.begin_object();
   w.member("schema", "trncost.plan");
   w.member("schema_version", static_cast<std::uint64_t>(credits::plan_schema_version));
@@ -212,23 +212,23 @@ namespace trncost::io {
 }
 
 [[nodiscard]] TRNCOST_DECL std::string render_markdown(const plan_result& r) {
-  using detail::md_cell;
-  using detail::usd;
+  using report::detail::md_cell;
+  using report::detail::usd;
   const auto& b = r.burn_down;
   const detail::plan_summary sum = detail::summarise_plan(r);
-  std::string o = "# " + md_cell(r.title) + "\n\nPlan from " + to_string(r.start) + " to " +
-                  to_string(r.end) + " (excluded), " + std::to_string(r.workloads.size()) +
+  std::string o = "# " + report::detail::md_cell(r.title) + "\n\nPlan from " + to_string(r.start) +
+                  " to " + to_string(r.end) + " (excluded), " + std::to_string(r.workloads.size()) +
                   " workload(s), " + std::to_string(b.grants.size()) + " grant(s), from `" +
-                  md_cell(r.file) + "`. No spend is projected past the plan.\n\n";
+                  report::detail::md_cell(r.file) + "`. No spend is projected past the plan.\n\n";
   o += "**Spend: " + usd(b.total_spend) + " USD; credits: " + usd(b.total_credits) +
        " USD; cash: " + usd(b.total_uncovered) + " USD; lost at expiry: " + usd(sum.lost) +
        " USD.** " + sum.runway + "\n";
   if (!sum.unpriced.empty()) {
     o += "\n**Not in these totals**: " + std::string(detail::plan_unpriced_sentence) + "\n\n";
     for (const auto& u : sum.unpriced) {
-      o += "- " + md_cell(u.workload) + " (" + std::to_string(u.occurrences) +
+      o += "- " + report::detail::md_cell(u.workload) + " (" + std::to_string(u.occurrences) +
            " occurrence(s)): " + std::to_string(u.lines) + " unpriced line(s), " +
-           md_cell(u.names) + ": " + md_cell(u.waits) + ".\n";
+           report::detail::md_cell(u.names) + ": " + report::detail::md_cell(u.waits) + ".\n";
     }
   }
   o += "\n## Workloads\n\n" + std::string(detail::plan_workloads_sentence) +
@@ -236,23 +236,25 @@ namespace trncost::io {
        "occurrence | occurrences | first | last ends | spend USD | credits USD | cash USD "
        "|\n|---|---|---|---:|---:|---|---|---:|---:|---:|\n";
   for (const auto& w : r.workloads) {
-    o += "| " + md_cell(w.name) + " | " +
+    o += "| " + report::detail::md_cell(w.name) + " | " +
          (w.scenario.empty() ? std::string("written in the plan")
-                             : "`" + md_cell(w.scenario) + "`") +
+                             : "`" + report::detail::md_cell(w.scenario) + "`") +
          " | " + std::string(to_string(w.est.status)) + " | " + usd(w.est.total) +
          (w.est.unpriced_lines() != 0 ? " + unpriced" : "") + " | " +
          std::to_string(w.occurrences.size()) + " | " + to_string(w.occurrences.front().start) +
          " | " + to_string(w.occurrences.back().end) + " | " + usd(w.draw.spend) + " | " +
          usd(w.draw.credits) + " | " + usd(w.draw.cash) + " |\n";
   }
-  for (const auto& l : detail::plan_length_sentences(r)) o += "\n" + md_cell(l) + "\n";
-  for (const auto& l : detail::plan_pricing_sentences(r)) o += "\n" + md_cell(l) + "\n";
+  for (const auto& l : detail::plan_length_sentences(r))
+    o += "\n" + report::detail::md_cell(l) + "\n";
+  for (const auto& l : detail::plan_pricing_sentences(r))
+    o += "\n" + report::detail::md_cell(l) + "\n";
   if (!b.grants.empty()) {
     o += "\n## Grants\n\n| grant | amount USD | used USD | runs out on | last valid day | lost at "
          "expiry USD |\n|---|---:|---:|---|---|---:|\n";
     for (const auto& g : b.grants) {
-      o += "| " + md_cell(g.name) + " | " + usd(g.amount) + " | " + usd(g.used) + " | " +
-           (g.runs_out_on ? to_string(*g.runs_out_on) : std::string("-")) + " | " +
+      o += "| " + report::detail::md_cell(g.name) + " | " + usd(g.amount) + " | " + usd(g.used) +
+           " | " + (g.runs_out_on ? to_string(*g.runs_out_on) : std::string("-")) + " | " +
            to_string(g.last_valid_day) + " | " + usd(g.lost_at_expiry) + " |\n";
     }
   }
@@ -264,38 +266,41 @@ namespace trncost::io {
   o +=
       "\n## By service\n\n| service | spend USD | credits USD | cash USD |\n|---|---:|---:|---:|\n";
   for (const auto& v : sum.services) {
-    o += "| " + md_cell(v.name) + " | " + usd(v.spend) + " | " + usd(v.credits) + " | " +
-         usd(v.cash) + " |\n";
+    o += "| " + report::detail::md_cell(v.name) + " | " + usd(v.spend) + " | " + usd(v.credits) +
+         " | " + usd(v.cash) + " |\n";
   }
   if (!b.findings.empty()) {
     o += "\n## Findings\n\n";
-    for (const auto& f : b.findings) o += "- " + md_cell(f) + "\n";
+    for (const auto& f : b.findings) o += "- " + report::detail::md_cell(f) + "\n";
   }
   return o;
 }
 
 [[nodiscard]] TRNCOST_DECL std::string render_html(const plan_result& r) {
-  using detail::html_escape;
-  using detail::usd;
+  using report::detail::html_escape;
+  using report::detail::usd;
   const auto& b = r.burn_down;
   const detail::plan_summary sum = detail::summarise_plan(r);
-  std::string h =
-      detail::html_page_head(r.title, ".status{padding:12px 16px;border-radius:6px}\n", "") +
-      "<body>\n<h1>" + html_escape(r.title) + "</h1>\n<p>Plan from " + to_string(r.start) + " to " +
-      to_string(r.end) + " (excluded), " + std::to_string(r.workloads.size()) + " workload(s), " +
-      std::to_string(b.grants.size()) + " grant(s), from <code>" + html_escape(r.file) +
-      "</code>. No spend is projected past the plan.</p>\n";
+  std::string h = report::detail::html_page_head(
+                      r.title, ".status{padding:12px 16px;border-radius:6px}\n", "") +
+                  "<body>\n<h1>" + report::detail::html_escape(r.title) + "</h1>\n<p>Plan from " +
+                  to_string(r.start) + " to " + to_string(r.end) + " (excluded), " +
+                  std::to_string(r.workloads.size()) + " workload(s), " +
+                  std::to_string(b.grants.size()) + " grant(s), from <code>" +
+                  report::detail::html_escape(r.file) +
+                  "</code>. No spend is projected past the plan.</p>\n";
   h += "<p id=\"total\"><strong>Spend: " + usd(b.total_spend) +
        " USD; credits: " + usd(b.total_credits) + " USD; cash: " + usd(b.total_uncovered) +
-       " USD; lost at expiry: " + usd(sum.lost) + " USD.</strong> " + html_escape(sum.runway) +
-       "</p>\n";
+       " USD; lost at expiry: " + usd(sum.lost) + " USD.</strong> " +
+       report::detail::html_escape(sum.runway) + "</p>\n";
   if (!sum.unpriced.empty()) {
     h += "<section id=\"unpriced\"><p><strong>Not in these totals</strong>: " +
          std::string(detail::plan_unpriced_sentence) + "</p>\n<ul>\n";
     for (const auto& u : sum.unpriced) {
-      h += "<li>" + html_escape(u.workload) + " (" + std::to_string(u.occurrences) +
+      h += "<li>" + report::detail::html_escape(u.workload) + " (" + std::to_string(u.occurrences) +
            " occurrence(s)): " + std::to_string(u.lines) + " unpriced line(s), " +
-           html_escape(u.names) + ": " + html_escape(u.waits) + ".</li>\n";
+           report::detail::html_escape(u.names) + ": " + report::detail::html_escape(u.waits) +
+           ".</li>\n";
     }
     h += "</ul></section>\n";
   }
@@ -304,37 +309,38 @@ namespace trncost::io {
   const auto pair = [](const std::string& label, decimal credits, decimal cash,
                        const std::string& data) {
     const auto amount = [&](decimal v) { return data + " data-amount=\"" + v.to_string() + "\""; };
-    return detail::bar_group{
+    return report::detail::bar_group{
         label,
-        {{"credits", usd(credits), credits, detail::credit_colour, amount(credits)},
-         {"cash", usd(cash), cash, detail::cash_colour, amount(cash)}}};
+        {{"credits", usd(credits), credits, report::detail::credit_colour, amount(credits)},
+         {"cash", usd(cash), cash, report::detail::cash_colour, amount(cash)}}};
   };
-  std::vector<detail::bar_group> by_month;
+  std::vector<report::detail::bar_group> by_month;
   for (const auto& m : sum.months) {
     by_month.push_back(pair(m.name, m.credits, m.cash, "data-month=\"" + m.name + "\""));
   }
-  std::vector<detail::bar_group> by_workload;
+  std::vector<report::detail::bar_group> by_workload;
   for (const auto& w : r.workloads) {
     by_workload.push_back(pair(w.name + " (spend " + usd(w.draw.spend) + ")", w.draw.credits,
-                               w.draw.cash, "data-workload=\"" + html_escape(w.name) + "\""));
+                               w.draw.cash,
+                               "data-workload=\"" + report::detail::html_escape(w.name) + "\""));
   }
-  std::vector<detail::bar_group> by_service;
+  std::vector<report::detail::bar_group> by_service;
   for (const auto& v : sum.services) {
     by_service.push_back(pair(v.name + " (spend " + usd(v.spend) + ")", v.credits, v.cash,
-                              "data-service=\"" + html_escape(v.name) + "\""));
+                              "data-service=\"" + report::detail::html_escape(v.name) + "\""));
   }
   h += "<section class=\"charts\" id=\"charts\">\n<figure id=\"figure-months\">" +
-       detail::grouped_bar_chart("chart-months", "Credits and cash by month (USD)", by_month,
-                                 {"plan-credits", "plan-cash"}) +
+       report::detail::grouped_bar_chart("chart-months", "Credits and cash by month (USD)",
+                                         by_month, {"plan-credits", "plan-cash"}) +
        "</figure>\n<figure id=\"figure-workloads\">" +
-       detail::grouped_bar_chart("chart-workloads", "Credits and cash by workload (USD)",
-                                 by_workload, {"plan-credits", "plan-cash"}) +
+       report::detail::grouped_bar_chart("chart-workloads", "Credits and cash by workload (USD)",
+                                         by_workload, {"plan-credits", "plan-cash"}) +
        "</figure>\n<figure id=\"figure-services\">" +
-       detail::grouped_bar_chart("chart-services", "Credits and cash by service (USD)", by_service,
-                                 {"plan-credits", "plan-cash"}) +
+       report::detail::grouped_bar_chart("chart-services", "Credits and cash by service (USD)",
+                                         by_service, {"plan-credits", "plan-cash"}) +
        "</figure>\n";
   if (!b.grants.empty()) {
-    h += "<figure id=\"figure-burndown\">" + detail::burn_down_chart(b) + "</figure>\n";
+    h += "<figure id=\"figure-burndown\">" + report::detail::burn_down_chart(b) + "</figure>\n";
   }
   h += "</section>\n";
   h += "<h2>Workloads</h2>\n<p>" + std::string(detail::plan_workloads_sentence) +
@@ -342,9 +348,9 @@ namespace trncost::io {
        "<th>USD per occurrence</th><th>occurrences</th><th>first</th><th>last ends</th><th>spend "
        "USD</th><th>credits USD</th><th>cash USD</th></tr>\n";
   for (const auto& w : r.workloads) {
-    h += "<tr><td>" + html_escape(w.name) + "</td><td>" +
+    h += "<tr><td>" + report::detail::html_escape(w.name) + "</td><td>" +
          (w.scenario.empty() ? std::string("written in the plan")
-                             : "<code>" + html_escape(w.scenario) + "</code>") +
+                             : "<code>" + report::detail::html_escape(w.scenario) + "</code>") +
          "</td><td>" + std::string(to_string(w.est.status)) + "</td><td class=\"num\">" +
          usd(w.est.total) + (w.est.unpriced_lines() != 0 ? " + unpriced" : "") +
          "</td><td class=\"num\">" + std::to_string(w.occurrences.size()) + "</td><td>" +
@@ -354,11 +360,12 @@ namespace trncost::io {
          usd(w.draw.cash) + "</td></tr>\n";
   }
   h += "</table>\n";
-  for (const auto& l : detail::plan_length_sentences(r)) h += "<p>" + html_escape(l) + "</p>\n";
+  for (const auto& l : detail::plan_length_sentences(r))
+    h += "<p>" + report::detail::html_escape(l) + "</p>\n";
   for (const auto& l : detail::plan_pricing_sentences(r)) {
-    h += "<p class=\"pricing\">" + html_escape(l) + "</p>\n";
+    h += "<p class=\"pricing\">" + report::detail::html_escape(l) + "</p>\n";
   }
-  if (!b.grants.empty()) h += "<h2>Grants</h2>\n" + detail::grants_table(b);
+  if (!b.grants.empty()) h += "<h2>Grants</h2>\n" + report::detail::grants_table(b);
   h += "<h2>By month</h2>\n<table id=\"months\"><tr><th>month</th><th>spend USD</th><th>credits "
        "USD</th><th>cash USD</th></tr>\n";
   for (const auto& m : sum.months) {
@@ -369,20 +376,20 @@ namespace trncost::io {
   h += "</table>\n<h2>By service</h2>\n<table id=\"services\"><tr><th>service</th><th>spend "
        "USD</th><th>credits USD</th><th>cash USD</th></tr>\n";
   for (const auto& v : sum.services) {
-    h += "<tr><td>" + html_escape(v.name) + "</td><td class=\"num\">" + usd(v.spend) +
-         "</td><td class=\"num\">" + usd(v.credits) + "</td><td class=\"num\">" + usd(v.cash) +
-         "</td></tr>\n";
+    h += "<tr><td>" + report::detail::html_escape(v.name) + "</td><td class=\"num\">" +
+         usd(v.spend) + "</td><td class=\"num\">" + usd(v.credits) + "</td><td class=\"num\">" +
+         usd(v.cash) + "</td></tr>\n";
   }
   h += "</table>\n";
   if (!b.findings.empty()) {
     h += "<h2>Findings</h2>\n<ul id=\"findings\">\n";
-    for (const auto& f : b.findings) h += "<li>" + html_escape(f) + "</li>\n";
+    for (const auto& f : b.findings) h += "<li>" + report::detail::html_escape(f) + "</li>\n";
     h += "</ul>\n";
   }
   h += "</body>\n</html>\n";
   return h;
 }
 
-}  // namespace trncost::io
+}  // namespace trncost::scenario
 
 #endif  // TRNCOST_SCENARIO_IMPL_PLAN_RENDER_IPP

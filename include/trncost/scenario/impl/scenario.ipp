@@ -33,7 +33,7 @@
 #include "../../report/report.hpp"
 #include "../scenario.hpp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 inline std::string iso_date(const toml::date& d) {
   // Zeros appended before the year, never inserted: g++ 12 at -O3 reports a false -Wrestrict
@@ -53,7 +53,7 @@ class scenario_parser {
   explicit scenario_parser(std::string_view file) : file_(file) {}
 
   scenario_spec parse(std::string_view text) {
-    if (const auto refused = check_toml(text)) {
+    if (const auto refused = readers::detail::check_toml(text)) {
       fail_at(
           refused->line, "",
           "is not valid TOML: column " + std::to_string(refused->column) + ": " + refused->rule);
@@ -206,7 +206,7 @@ class scenario_parser {
   std::vector<std::string> component_paths_;
 
   [[noreturn]] void fail_at(std::uint64_t line, std::string_view key, std::string_view rule) const {
-    io::fail(input_position::at_line(file_, line), key, rule);
+    readers::fail(readers::input_position::at_line(file_, line), key, rule);
   }
   static std::uint64_t line_of(const toml::node& n) noexcept { return n.source().begin.line; }
   static std::uint64_t key_line(const toml::key& k, const toml::node& v) noexcept {
@@ -363,7 +363,7 @@ class scenario_parser {
     try {
       (void)decimal::parse(*text);
     } catch (const trncost::error& e) {
-      fail_at(line_of(n), path, decimal_rule(*text, e, "number"));
+      fail_at(line_of(n), path, readers::decimal_rule(*text, e, "number"));
     }
     return *text;
   }
@@ -533,7 +533,7 @@ class scenario_parser {
   scenario_component component(const toml::table& t, std::size_t index) const;
 };
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 // In this order: the parser's tables, the builder, then the kinds that extend both.
 #include "parse_tables.ipp"
@@ -542,7 +542,7 @@ class scenario_parser {
 // (the kinds)
 #include "../kinds/registry.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 /// The kind a [[component]] names, or nullptr.
 inline const component_kind* find_component_kind(std::string_view name) {
@@ -601,17 +601,17 @@ inline void scenario_builder::add(model& m, const scenario_component& c, std::si
   kind->add(*this, m, c, index);
 }
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 namespace trncost {
 
-namespace io::detail {
+namespace scenario::detail {
 
 TRNCOST_DECL std::string two_digits(unsigned v) { return (v < 10 ? "0" : "") + std::to_string(v); }
 
-}  // namespace io::detail
+}  // namespace scenario::detail
 
-namespace io {
+namespace scenario {
 
 [[nodiscard]] TRNCOST_DECL std::vector<std::string_view> component_kind_names() {
   std::vector<std::string_view> out;
@@ -674,10 +674,11 @@ namespace io {
 [[nodiscard]] TRNCOST_DECL scenario_spec read_scenario(const std::string& path) {
   std::error_code dir_ec;
   if (std::filesystem::is_directory(path, dir_ec)) {
-    fail(input_position::whole(path), "", "is a directory, not a file; give the file's path");
+    fail(readers::input_position::whole(path), "",
+         "is a directory, not a file; give the file's path");
   }
   // A device, a FIFO or an oversized file is refused before any byte is read.
-  return parse_scenario(read_input_file(path), path);
+  return parse_scenario(readers::read_input_file(path), path);
 }
 
 [[nodiscard]] TRNCOST_DECL model build_model(const scenario_spec& spec,
@@ -697,7 +698,7 @@ namespace io {
   try {
     return m.evaluate(spec.as_of, scenario_options(spec));
   } catch (const trncost::error& e) {
-    throw input_error(input_position::whole(spec.file).to_string() + ": " +
+    throw input_error(readers::input_position::whole(spec.file).to_string() + ": " +
                       trncost::detail::bare_message(e));
   }
 }
@@ -706,14 +707,14 @@ namespace io {
   return evaluate_scenario(spec, build_model(spec));
 }
 
-}  // namespace io
+}  // namespace scenario
 
-namespace io::detail {
+namespace scenario::detail {
 
 [[noreturn]] TRNCOST_DECL void scenario_rethrow(const scenario_spec& spec, std::uint64_t line,
                                                 const std::string& key, const trncost::error& e) {
-  throw input_error(input_position::at_line(spec.file, line).to_string() + ": " + key + ": " +
-                    trncost::detail::bare_message(e));
+  throw input_error(readers::input_position::at_line(spec.file, line).to_string() + ": " + key +
+                    ": " + trncost::detail::bare_message(e));
 }
 
 TRNCOST_DECL analysis::distribution scenario_distribution_of(const scenario_distribution& d) {
@@ -723,9 +724,9 @@ TRNCOST_DECL analysis::distribution scenario_distribution_of(const scenario_dist
   return analysis::distribution::lognormal_90(p(0), p(1));
 }
 
-}  // namespace io::detail
+}  // namespace scenario::detail
 
-namespace io {
+namespace scenario {
 
 [[nodiscard]] TRNCOST_DECL report::extras scenario_extras(const scenario_spec& spec, const model& m,
                                                           const estimate& est) {
@@ -863,7 +864,7 @@ namespace io {
   return x;
 }
 
-}  // namespace io
+}  // namespace scenario
 
 }  // namespace trncost
 

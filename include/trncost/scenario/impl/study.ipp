@@ -7,7 +7,7 @@
 #include "../study.hpp"
 #include "scenario.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 /// Reads a study: checks its own keys, then merges each [[option]] over the common tables and
 /// hands the result to the scenario parser.
@@ -130,7 +130,7 @@ class study_parser : public scenario_parser {
 
  private:
   toml::table parse_text(std::string_view text) const {
-    if (const auto refused = check_toml(text)) {
+    if (const auto refused = readers::detail::check_toml(text)) {
       fail_at(
           refused->line, "",
           "is not valid TOML: column " + std::to_string(refused->column) + ": " + refused->rule);
@@ -418,7 +418,7 @@ class study_parser : public scenario_parser {
       try {
         return decimal::parse(text);
       } catch (const trncost::error& e) {
-        const auto r = refuse(key, decimal_rule(text, e, "number"));
+        const auto r = refuse(key, readers::decimal_rule(text, e, "number"));
         fail_at(r.line, r.key, r.rule);
       }
     };
@@ -429,23 +429,23 @@ class study_parser : public scenario_parser {
   }
 };
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 /// The ranked options of the comparison's first group by cash paid after credits, when any option
 /// has a grant; none otherwise (nothing changes without grants).
-TRNCOST_DECL std::optional<cash_ranking> rank_by_cash(const study_result& r) {
+TRNCOST_DECL std::optional<report::cash_ranking> rank_by_cash(const report::study_result& r) {
   const bool any = std::any_of(r.options.begin(), r.options.end(),
                                [](const auto& x) { return x.extras.burn_down.has_value(); });
   if (!any || r.comparison.groups.empty() || r.comparison.groups.front().ranked.empty()) {
     return std::nullopt;
   }
-  cash_ranking c;
+  report::cash_ranking c;
   for (const auto& x : r.comparison.groups.front().ranked) {
     const auto it = std::find_if(r.options.begin(), r.options.end(),
                                  [&](const auto& o) { return o.name == x.name; });
-    cash_rank k;
+    report::cash_rank k;
     k.name = x.name;
     k.list_rank = x.cost_rank;
     k.total = it->est.total;
@@ -462,19 +462,20 @@ TRNCOST_DECL std::optional<cash_ranking> rank_by_cash(const study_result& r) {
     c.ranked.push_back(std::move(k));
   }
   // The comparison's order is the list rank's, so a stable sort breaks ties by list rank.
-  std::stable_sort(c.ranked.begin(), c.ranked.end(), [](const cash_rank& a, const cash_rank& b) {
-    return a.cash_per_work < b.cash_per_work;
-  });
+  std::stable_sort(c.ranked.begin(), c.ranked.end(),
+                   [](const report::cash_rank& a, const report::cash_rank& b) {
+                     return a.cash_per_work < b.cash_per_work;
+                   });
   for (std::size_t i = 0; i < c.ranked.size(); ++i) c.ranked[i].rank = i + 1;
-  c.effect = credit_effect(c.ranked);
+  c.effect = report::credit_effect(c.ranked);
   return c;
 }
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 namespace trncost {
 
-namespace io {
+namespace scenario {
 
 [[nodiscard]] TRNCOST_DECL std::vector<std::string> study_key_paths() {
   using p = detail::study_parser;
@@ -497,11 +498,11 @@ namespace io {
 }
 
 [[nodiscard]] TRNCOST_DECL study_spec read_study(const std::string& path) {
-  return parse_study(read_input_file(path), path);
+  return parse_study(readers::read_input_file(path), path);
 }
 
 [[nodiscard]] TRNCOST_DECL bool is_study_text(std::string_view text) {
-  if (detail::check_toml(text)) return false;
+  if (readers::detail::check_toml(text)) return false;
   try {
     const toml::table root = toml::parse(text);
     return root.get("study") != nullptr;
@@ -513,16 +514,16 @@ namespace io {
 [[nodiscard]] TRNCOST_DECL bool is_study_file(const std::string& path) {
   // Not a file a reader takes (a device, a FIFO, too large): not a study; the scenario reader
   // then refuses it with its rule.
-  if (!input_file_rule(path, max_whole_input_bytes).empty()) return false;
+  if (!readers::input_file_rule(path, readers::max_whole_input_bytes).empty()) return false;
   try {
-    return is_study_text(read_input_file(path));
+    return is_study_text(readers::read_input_file(path));
   } catch (const parse_error&) {
     return false;
   }
 }
 
-[[nodiscard]] TRNCOST_DECL study_result run_study(const study_spec& st) {
-  study_result r;
+[[nodiscard]] TRNCOST_DECL report::study_result run_study(const study_spec& st) {
+  report::study_result r;
   r.file = st.file;
   r.title = st.title;
   r.work_unit = st.work_unit;
@@ -545,7 +546,7 @@ namespace io {
       throw in_option(e);
     }
     const estimate& est = *evaluated;
-    study_option_result x{o.name, o.scenario.title, est, std::move(extras), {}, o.quality};
+    report::study_option_result x{o.name, o.scenario.title, est, std::move(extras), {}, o.quality};
     // The option's work in the study's unit, from its estimate (or the model input study.work).
     const auto work_of = [&](const estimate& e, const model& built) -> decimal {
       if (st.work_input.empty()) {
@@ -582,7 +583,7 @@ namespace io {
     // [study] regions: the same option with its scenario's region replaced; a region whose prices
     // the option cannot find (no row of its type, another region's file) is not priced, never 0.
     for (const std::string& region : st.regions) {
-      regional_estimate g{region, std::nullopt, {}, {}};
+      report::regional_estimate g{region, std::nullopt, {}, {}};
       scenario_spec moved = o.scenario;
       moved.region = region;
       try {
@@ -598,7 +599,7 @@ namespace io {
       x.regions.push_back(std::move(g));
     }
     std::stable_sort(x.regions.begin(), x.regions.end(),
-                     [&](const regional_estimate& a, const regional_estimate& b) {
+                     [&](const report::regional_estimate& a, const report::regional_estimate& b) {
                        if (a.est.has_value() != b.est.has_value()) return a.est.has_value();
                        return a.est && a.cost_per_work < b.cost_per_work;
                      });
@@ -619,13 +620,13 @@ namespace io {
       const std::filesystem::path full = std::filesystem::path(st.file).parent_path() / u.file;
       std::error_code ec;
       if (!std::filesystem::is_regular_file(full, ec)) {
-        fail(input_position::at_line(st.file, u.line), key + ".file",
+        fail(readers::input_position::at_line(st.file, u.line), key + ".file",
              "neuron-monitor capture \"" + u.file + "\" does not exist (looked for " +
                  full.string() + ", relative to the study file)");
       }
-      neuron_monitor_summary nm;
+      readers::neuron_monitor_summary nm;
       try {
-        nm = read_neuron_monitor(full.string());
+        nm = readers::read_neuron_monitor(full.string());
       } catch (const trncost::error& e) {
         detail::scenario_rethrow(o.scenario, u.line, key, e);
       }
@@ -686,7 +687,7 @@ namespace io {
     for (const auto& x : r.options) {
       if (x.name == *r.decided_for) r.decision = *x.extras.decision;
     }
-    if (r.cash) r.decision.continue_reasons.push_back(credit_reason(*r.cash));
+    if (r.cash) r.decision.continue_reasons.push_back(report::credit_reason(*r.cash));
   } else {
     r.decision.outcome = analysis::verdict::suspend;
     for (const auto& a : first.apart) {
@@ -705,11 +706,11 @@ namespace io {
   return r;
 }
 
-[[nodiscard]] TRNCOST_DECL study_result run_study(const std::string& path) {
+[[nodiscard]] TRNCOST_DECL report::study_result run_study(const std::string& path) {
   return run_study(read_study(path));
 }
 
-}  // namespace io
+}  // namespace scenario
 
 }  // namespace trncost
 

@@ -8,7 +8,7 @@
 #include "../../workload/autoscaled_serving.hpp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 inline constexpr std::array<scenario_key, 9> autoscaled_serving_keys{{
     {"instance_type", kt::text, true},
@@ -130,6 +130,6 @@ inline constexpr component_kind autoscaled_serving_kind{
     "autoscaled_serving", autoscaled_serving_keys, autoscaled_serving_tables,
     &autoscaled_serving_rules, &autoscaled_serving_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_AUTOSCALED_SERVING_IPP

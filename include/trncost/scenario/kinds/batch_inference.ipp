@@ -8,7 +8,7 @@
 #include "../../workload/batch_inference.hpp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 // Every figure of the batch may be `{ unknown = "why" }` (its lines unpriced, with the reason); the
 // setup has an honest default when not given: none priced, said in the report as trncost's own.
@@ -47,6 +47,6 @@ inline void batch_inference_add([[maybe_unused]] scenario_builder& sb, model& m,
 inline constexpr component_kind batch_inference_kind{
     "batch_inference", batch_inference_keys, {}, nullptr, &batch_inference_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_BATCH_INFERENCE_IPP

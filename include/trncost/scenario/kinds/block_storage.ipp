@@ -9,7 +9,7 @@
 #include "follows.ipp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 inline constexpr std::array<scenario_key, 15> block_storage_keys{{
     {"volume_type", kt::text, true},
@@ -106,6 +106,6 @@ inline void block_storage_add([[maybe_unused]] scenario_builder& sb, model& m,
 inline constexpr component_kind block_storage_kind{
     "block_storage", block_storage_keys, {}, &block_storage_rules, &block_storage_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_BLOCK_STORAGE_IPP

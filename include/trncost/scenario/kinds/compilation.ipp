@@ -9,7 +9,7 @@
 #include "../../compat/compile_cost.hpp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 inline constexpr std::array<scenario_key, 8> compilation_keys{{
     {"model", kt::text, true},             // the model compiled ("llama-3.1-8b")
@@ -102,6 +102,6 @@ inline constexpr sub_table compilation_tables[] = {
 inline constexpr component_kind compilation_kind{
     "compilation", compilation_keys, compilation_tables, &compilation_rules, &compilation_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_COMPILATION_IPP

@@ -9,7 +9,7 @@
 #include "interruptions.ipp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 // Every figure of the run may be `{ unknown = "why" }`: the lines it feeds are then unpriced, with
 // the reason. The checkpoints and the setup have an honest default when not given (no time priced
@@ -114,6 +114,6 @@ inline constexpr component_kind continued_pretraining_kind{"continued_pretrainin
                                                            &continued_pretraining_rules,
                                                            &continued_pretraining_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_CONTINUED_PRETRAINING_IPP

@@ -8,7 +8,7 @@
 #include "../../model/components/data_preparation.hpp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 inline constexpr std::array<scenario_key, 7> data_preparation_keys{{
     // A measured cost (and the AWS service that billed it, if one did)...
@@ -76,6 +76,6 @@ inline void data_preparation_add([[maybe_unused]] scenario_builder& sb, model& m
 inline constexpr component_kind data_preparation_kind{
     "data_preparation", data_preparation_keys, {}, &data_preparation_rules, &data_preparation_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_DATA_PREPARATION_IPP

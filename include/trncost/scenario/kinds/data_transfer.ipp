@@ -9,7 +9,7 @@
 #include "follows.ipp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 inline constexpr std::array<scenario_key, 1> data_transfer_keys{{
     {"transfer", kt::transfers, true},
@@ -164,6 +164,6 @@ inline constexpr component_kind data_transfer_kind{"data_transfer", data_transfe
                                                    data_transfer_tables, &data_transfer_rules,
                                                    &data_transfer_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_DATA_TRANSFER_IPP

@@ -9,7 +9,7 @@
 #include "../../model/components/failures.hpp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 inline constexpr std::array<scenario_key, 5> failures_keys{{
     {"instance_time", kt::text, true},
@@ -118,6 +118,6 @@ inline void failures_add([[maybe_unused]] scenario_builder& sb, model& m,
 inline constexpr component_kind failures_kind{
     "failures", failures_keys, {}, &failures_rules, &failures_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_FAILURES_IPP

@@ -10,7 +10,7 @@
 #include "../../model/volume.hpp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 /// The keys of a storage kind that may follow a workload.
 inline constexpr scenario_key kept_for_key{"kept_for", kt::text, false};
@@ -183,6 +183,6 @@ inline usage_period kept_for_period(const scenario_builder& sb, model& m,
   return usage_period(wall + convert<units::second_t>(after), month_730h);
 }
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_FOLLOWS_IPP

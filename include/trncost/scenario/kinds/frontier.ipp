@@ -11,7 +11,7 @@
 #include "kind.ipp"
 #include "peak.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 // Every figure of the run may be `{ unknown = "why" }` (the lines it feeds unpriced, with the
 // reason), but the interruptions: all three or none, and none prices no interruption.
@@ -105,6 +105,6 @@ inline void frontier_add([[maybe_unused]] scenario_builder& sb, model& m,
 inline constexpr component_kind frontier_kind{
     "frontier", frontier_keys, {}, &frontier_rules, &frontier_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_FRONTIER_IPP

@@ -8,7 +8,7 @@
 #include "../../workload/hosted_api.hpp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 // A hosted API (Amazon Bedrock on demand): the service's demand, billed per input and output token.
 // A peak demand may stay in a study's shared table: an API has no fleet, so it sizes nothing here.
@@ -66,6 +66,6 @@ inline constexpr sub_table hosted_api_tables[] = {
 inline constexpr component_kind hosted_api_kind{"hosted_api", hosted_api_keys, hosted_api_tables,
                                                 &hosted_api_rules, &hosted_api_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_HOSTED_API_IPP

@@ -11,7 +11,7 @@
 #include "kind.ipp"
 #include "peak.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 // The job's phases come from the run logs (tokens_to_train / their throughput, their medians) or
 // are written directly (training_seconds, instances and the other phases' seconds): component()
@@ -509,8 +509,8 @@ inline void instance_time_add([[maybe_unused]] scenario_builder& sb, model& m,
     const std::string key = c.path + ".purchase.advisor";
     const std::string file =
         sb.existing(c.purchase->advisor, c.purchase->line, key, "Spot Instance Advisor data");
-    const spot_advisor advisor = read_spot_advisor(file);
-    const spot_market* market = advisor.find(region, type);
+    const readers::spot_advisor advisor = readers::read_spot_advisor(file);
+    const readers::spot_market* market = advisor.find(region, type);
     if (market == nullptr) {
       sb.fail_at(c.purchase->line, key,
                  type + " has no spot market in " + region + ": the Spot Instance Advisor data " +
@@ -518,8 +518,8 @@ inline void instance_time_add([[maybe_unused]] scenario_builder& sb, model& m,
                      " lists no Linux row for it, so it cannot be bought "
                      "as spot there; price it on demand, or in a region that has one");
     }
-    spot_rate = spot_interruption_rate(*market, c.purchase->advisor,
-                                       name_of("spot_interruptions_per_instance_hour"));
+    spot_rate = readers::spot_interruption_rate(*market, c.purchase->advisor,
+                                                name_of("spot_interruptions_per_instance_hour"));
   }
   sb.jobs_.emplace(c.name, scenario_builder::job{type, *instances, price,
                                                  (*instances * *total).named(name_of("exposure")),
@@ -534,6 +534,6 @@ inline constexpr component_kind instance_time_kind{"instance_time", instance_tim
                                                    instance_time_tables, &instance_time_rules,
                                                    &instance_time_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_INSTANCE_TIME_IPP

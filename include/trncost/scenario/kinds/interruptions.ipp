@@ -11,7 +11,7 @@
 #include "../../workload/common.hpp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 inline constexpr std::array<std::string_view, 3> interruption_figures{
     "interruptions_per_instance_hour", "restart_seconds", "work_lost_seconds"};
@@ -48,6 +48,6 @@ inline std::optional<workload::interruptions> interruptions_of(scenario_builder&
       sb.input(c, "work_lost_seconds", units::seconds_per_interruption)};
 }
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_INTERRUPTIONS_IPP

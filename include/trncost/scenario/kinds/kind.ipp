@@ -22,7 +22,7 @@
 
 #include "../scenario.hpp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 class scenario_parser;
 class scenario_builder;
@@ -48,6 +48,6 @@ struct component_kind {
   void (*add)(scenario_builder&, model&, const scenario_component& c, std::size_t index);
 };
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_KIND_IPP

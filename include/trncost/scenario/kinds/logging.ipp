@@ -9,7 +9,7 @@
 #include "follows.ipp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 inline constexpr std::array<scenario_key, 13> logging_keys{{
     // The volume ingested: exactly one of the five (scenario/kinds/follows.ipp, volume_rules).
@@ -88,6 +88,6 @@ inline void logging_add([[maybe_unused]] scenario_builder& sb, model& m,
 inline constexpr component_kind logging_kind{
     "logging", logging_keys, {}, &logging_rules, &logging_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_LOGGING_IPP

@@ -9,7 +9,7 @@
 #include "follows.ipp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 inline constexpr std::array<scenario_key, 12> object_storage_keys{{
     {"storage_class", kt::text, true},
@@ -84,6 +84,6 @@ inline void object_storage_add([[maybe_unused]] scenario_builder& sb, model& m,
 inline constexpr component_kind object_storage_kind{
     "object_storage", object_storage_keys, {}, &object_storage_rules, &object_storage_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_OBJECT_STORAGE_IPP

@@ -8,7 +8,7 @@
 #include "../../workload/training.hpp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 /// `precision`, when written, is "bf16" or "fp8".
 inline void precision_rule(const scenario_parser& ps, const toml::table& t,
@@ -30,6 +30,6 @@ inline const sourced<quantity<units::flops_per_second_t>>& catalog_peak(const sc
   return workload::node_peak(catalog::builtin().at(type), fp8);
 }
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_PEAK_IPP

@@ -21,7 +21,7 @@
 #include "serving.ipp"
 #include "sweep.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 inline constexpr std::array<const component_kind*, 15> component_kinds{
     &instance_time_kind,
@@ -51,6 +51,6 @@ inline bool carries_interruptions(std::string_view kind) {
   return false;
 }
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_REGISTRY_IPP

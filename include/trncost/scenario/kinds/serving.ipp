@@ -15,7 +15,7 @@
 #include "../../workload/serving.hpp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 // Workload components (include/trncost/workload/). Alternatives (`hours` or `period`, `..._seconds`
 // or `..._hours`, tokens or requests) are not required here: component() checks that exactly one
@@ -116,12 +116,12 @@ serving_throughput(const scenario_builder& sb, const scenario_component& c,
   const std::string config =
       v.config.empty() ? std::string()
                        : sb.existing(v.config, v.line, key + ".config", "run configuration");
-  latency_target target;
+  readers::latency_target target;
   if (v.ttft_ms) target.max_time_to_first_token = make(units::millisecond, *v.ttft_ms);
   if (v.itl_ms) target.max_inter_token_latency = make(units::millisecond, *v.itl_ms);
   if (v.request_latency_s) target.max_request_latency = make(units::second, *v.request_latency_s);
-  const auto point =
-      select_operating_point(read_vllm_bench(results, v.instances, config), target, v.model);
+  const auto point = readers::select_operating_point(
+      readers::read_vllm_bench(results, v.instances, config), target, v.model);
   const auto& rate = [&]() -> const auto& {
     if constexpr (std::is_same_v<Rate, units::tokens_per_second_t>) {
       return point.output_tokens_per_second;
@@ -134,7 +134,8 @@ serving_throughput(const scenario_builder& sb, const scenario_component& c,
   return {sourced<quantity<per_instance>>(c.name + ".throughput",
                                           make(per_instance{}, rate.value().value().to_string()),
                                           rate.origin()),
-          describe_target(target) + ", " + point.input_type + " (" + point.origin + ")"};
+          readers::detail::describe_target(target) + ", " + point.input_type + " (" + point.origin +
+              ")"};
 }
 
 /// The demand of a weekly profile over the period's dates: each window's hours in the period
@@ -466,6 +467,6 @@ inline constexpr sub_table serving_tables[] = {
 inline constexpr component_kind serving_kind{"serving", serving_keys, serving_tables,
                                              &serving_rules, &serving_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_SERVING_IPP

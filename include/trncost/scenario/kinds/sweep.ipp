@@ -8,7 +8,7 @@
 #include "../../workload/sweep.hpp"
 #include "kind.ipp"
 
-namespace trncost::io::detail {
+namespace trncost::scenario::detail {
 
 inline constexpr std::array<scenario_key, 15> sweep_keys{{
     {"instance_type", kt::text, true},
@@ -72,6 +72,6 @@ inline void sweep_add([[maybe_unused]] scenario_builder& sb, model& m, const sce
 
 inline constexpr component_kind sweep_kind{"sweep", sweep_keys, {}, &sweep_rules, &sweep_add};
 
-}  // namespace trncost::io::detail
+}  // namespace trncost::scenario::detail
 
 #endif  // TRNCOST_SCENARIO_KINDS_SWEEP_IPP

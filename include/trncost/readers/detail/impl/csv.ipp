@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace readers::detail {
 
 TRNCOST_DECL auto csv_reader::next() -> bool {
   record_.clear();
@@ -46,8 +46,9 @@ TRNCOST_DECL auto csv_reader::next() -> bool {
       return true;
     }
     if (c == '"') {
-      io::fail(input_position::at_line(file_, line_), column_label(),
-               "a quote inside an unquoted field (quote the whole field and double the quote)");
+      readers::fail(
+          input_position::at_line(file_, line_), column_label(),
+          "a quote inside an unquoted field (quote the whole field and double the quote)");
     }
     // An unquoted run: copy up to the next special character in one go.
     std::size_t end = pos_;
@@ -89,9 +90,9 @@ TRNCOST_DECL auto csv_reader::check_utf8() const -> void {
       std::size_t column = 0;
       while (column + 1 < ends_.size() && ends_[column] <= i) ++column;
       constexpr char hex[] = "0123456789ABCDEF";
-      io::fail(position(), "column " + std::to_string(column + 1),
-               std::string("invalid UTF-8 (byte 0x") + hex[c >> 4] + hex[c & 0xF] +
-                   "); save the file as UTF-8");
+      readers::fail(position(), "column " + std::to_string(column + 1),
+                    std::string("invalid UTF-8 (byte 0x") + hex[c >> 4] + hex[c & 0xF] +
+                        "); save the file as UTF-8");
     }
     i += len;
   }
@@ -109,8 +110,9 @@ TRNCOST_DECL auto csv_reader::fill_if_empty() -> bool {
     const auto b0 = size_ >= 2 ? static_cast<unsigned char>(buffer_[0]) : 0;
     const auto b1 = size_ >= 2 ? static_cast<unsigned char>(buffer_[1]) : 0;
     if ((b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF)) {
-      io::fail(input_position::at_line(file_, 1), "",
-               "the file is UTF-16 (it begins with a UTF-16 byte-order mark); save it as UTF-8");
+      readers::fail(
+          input_position::at_line(file_, 1), "",
+          "the file is UTF-16 (it begins with a UTF-16 byte-order mark); save it as UTF-8");
     }
     if (size_ >= 3 && static_cast<unsigned char>(buffer_[0]) == 0xEF &&
         static_cast<unsigned char>(buffer_[1]) == 0xBB &&
@@ -126,8 +128,8 @@ TRNCOST_DECL auto csv_reader::read_quoted() -> void {
   const std::uint64_t opened_on = line_;
   for (;;) {
     if (!fill_if_empty()) {
-      io::fail(input_position::at_line(file_, opened_on), column_label(),
-               "a quoted field is not closed before the end of the input (truncated file?)");
+      readers::fail(input_position::at_line(file_, opened_on), column_label(),
+                    "a quoted field is not closed before the end of the input (truncated file?)");
     }
     const char c = buffer_[pos_];
     if (c == '"') {
@@ -141,8 +143,8 @@ TRNCOST_DECL auto csv_reader::read_quoted() -> void {
       if (fill_if_empty()) {
         const char after = buffer_[pos_];
         if (after != ',' && after != '\n' && after != '\r') {
-          io::fail(input_position::at_line(file_, line_), column_label(),
-                   "a character after a closing quote (expected a comma or a line end)");
+          readers::fail(input_position::at_line(file_, line_), column_label(),
+                        "a character after a closing quote (expected a comma or a line end)");
         }
       }
       return;
@@ -156,10 +158,10 @@ TRNCOST_DECL auto csv_reader::read_quoted() -> void {
 
 TRNCOST_DECL auto csv_reader::check_length() const -> void {
   if (record_.size() > max_record_bytes) {
-    io::fail(position(), "",
-             "the record is longer than " + std::to_string(max_record_bytes) +
-                 " bytes (8 MiB), the limit of one CSV record; a quote left open, or a file "
-                 "that is not CSV?");
+    readers::fail(position(), "",
+                  "the record is longer than " + std::to_string(max_record_bytes) +
+                      " bytes (8 MiB), the limit of one CSV record; a quote left open, or a file "
+                      "that is not CSV?");
   }
 }
 
@@ -175,8 +177,8 @@ TRNCOST_DECL csv_header::csv_header(const csv_reader& reader)
   for (std::size_t i = 0; i < reader.size(); ++i) {
     const std::string_view name = reader[i];
     if (find(name)) {
-      io::fail(reader.position(), "column '" + std::string(name) + "'",
-               "appears twice in the header");
+      readers::fail(reader.position(), "column '" + std::string(name) + "'",
+                    "appears twice in the header");
     }
     names_.emplace_back(name);
   }
@@ -192,19 +194,19 @@ TRNCOST_DECL auto csv_header::find(std::string_view name) const noexcept
 
 TRNCOST_DECL auto csv_header::require(std::string_view name) const -> std::size_t {
   if (auto i = find(name)) return *i;
-  io::fail(input_position::at_line(file_, line_), "column '" + std::string(name) + "'",
-           "is required but missing from the header");
+  readers::fail(input_position::at_line(file_, line_), "column '" + std::string(name) + "'",
+                "is required but missing from the header");
 }
 
 TRNCOST_DECL auto csv_header::check_width(const csv_reader& reader) const -> void {
   if (reader.size() != names_.size()) {
-    io::fail(reader.position(), "",
-             "the record has " + std::to_string(reader.size()) + " fields, the header has " +
-                 std::to_string(names_.size()));
+    readers::fail(reader.position(), "",
+                  "the record has " + std::to_string(reader.size()) + " fields, the header has " +
+                      std::to_string(names_.size()));
   }
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
 }  // namespace trncost
 

@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io {
+namespace readers {
 
 [[noreturn]] TRNCOST_DECL void fail(const input_position& where, std::string_view field,
                                     std::string_view rule) {
@@ -35,9 +35,9 @@ namespace io {
   return quoted + " is not a decimal " + std::string(noun) + why;
 }
 
-}  // namespace io
+}  // namespace readers
 
-namespace io::detail {
+namespace readers::detail {
 
 TRNCOST_DECL bool measurement_decimal(std::string_view t, decimal& out) {
   // Text with any other character is no number: said before decimal::parse would throw, which
@@ -99,9 +99,9 @@ TRNCOST_DECL bool measurement_decimal(std::string_view t, decimal& out) {
   }
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
-namespace io {
+namespace readers {
 
 namespace detail {
 
@@ -187,9 +187,9 @@ TRNCOST_DECL std::string size_text(std::uint64_t bytes) {
   return text;
 }
 
-}  // namespace io
+}  // namespace readers
 
-namespace io {
+namespace readers {
 
 TRNCOST_DECL auto input_position::to_string() const -> std::string {
   std::string out(file.empty() ? std::string_view("<input>") : file);
@@ -203,7 +203,7 @@ TRNCOST_DECL auto input_position::to_string() const -> std::string {
   return out;
 }
 
-}  // namespace io
+}  // namespace readers
 
 }  // namespace trncost
 

@@ -7,7 +7,7 @@
 
 namespace trncost {
 
-namespace io::detail {
+namespace readers::detail {
 
 [[nodiscard]] TRNCOST_DECL std::size_t plain_string_run(const char* p, std::size_t n) noexcept {
   std::size_t i = 0;
@@ -97,7 +97,7 @@ namespace io::detail {
                                          std::string_view handler_message) {
   const auto where = input_position::at_byte(file, result.Offset());
   if (result.Code() == rapidjson::kParseErrorTermination && !handler_message.empty()) {
-    io::fail(where, handler_field, handler_message);
+    readers::fail(where, handler_field, handler_message);
   }
   std::string rule = "invalid JSON: ";
   rule += json_error_text(result.Code());
@@ -110,7 +110,7 @@ namespace io::detail {
       result.Code() == rapidjson::kParseErrorValueInvalid) {
     rule += " (truncated input?)";
   }
-  io::fail(where, "", rule);
+  readers::fail(where, "", rule);
 }
 
 [[nodiscard]] TRNCOST_DECL bool starts_with_utf8_bom(std::string_view text) noexcept {
@@ -156,7 +156,7 @@ namespace io::detail {
     const std::string_view why = deep.empty() ? json_error_text(result.Code()) : deep;
     std::string rule = "invalid JSON at byte " + std::to_string(result.Offset()) +
                        " of the line: " + std::string(why);
-    io::fail(input_position::at_line(file, line), "", rule);
+    readers::fail(input_position::at_line(file, line), "", rule);
   }
   return builder.take();
 }
@@ -174,9 +174,9 @@ namespace io::detail {
   return builder.take();
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
-namespace io::detail {
+namespace readers::detail {
 
 TRNCOST_DECL istream_input::istream_input(std::istream& in) : in_(&in), buffer_(block_size + 8) {
   refill();
@@ -251,10 +251,10 @@ TRNCOST_DECL auto json_lines::next() -> bool {
     }
     if (text_.size() == max_line_bytes) {
       ++line_;
-      io::fail(input_position::at_line(file_, line_), "",
-               "the line is longer than " + std::to_string(max_line_bytes) +
-                   " bytes (8 MiB), the limit of one JSON Lines record; is this a JSON Lines "
-                   "file (one object per line)?");
+      readers::fail(input_position::at_line(file_, line_), "",
+                    "the line is longer than " + std::to_string(max_line_bytes) +
+                        " bytes (8 MiB), the limit of one JSON Lines record; is this a JSON Lines "
+                        "file (one object per line)?");
     }
     text_ += static_cast<char>(c);
   }
@@ -291,7 +291,7 @@ TRNCOST_DECL auto json_value::kind_name(kind k) noexcept -> std::string_view {
   return "a value";
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
 }  // namespace trncost
 

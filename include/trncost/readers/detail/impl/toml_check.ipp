@@ -7,24 +7,24 @@
 
 namespace trncost {
 
-namespace io::detail::toml_check_detail {
+namespace readers::detail::toml_check_detail {
 
 TRNCOST_DECL bool is_bare_key_char(char c) noexcept {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
          c == '-';
 }
 
-}  // namespace io::detail::toml_check_detail
+}  // namespace readers::detail::toml_check_detail
 
-namespace io::detail {
+namespace readers::detail {
 
 [[nodiscard]] TRNCOST_DECL std::optional<toml_refusal> check_toml(std::string_view text) {
   return toml_check_detail::scanner(text).run();
 }
 
-}  // namespace io::detail
+}  // namespace readers::detail
 
-namespace io::detail::toml_check_detail {
+namespace readers::detail::toml_check_detail {
 
 TRNCOST_DECL auto scanner::run() -> std::optional<toml_refusal> {
   if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;  // a UTF-8 byte order mark; toml++ skips it
@@ -281,7 +281,7 @@ TRNCOST_DECL auto scanner::escape_in_multi_line() -> std::optional<toml_refusal>
   return std::nullopt;
 }
 
-}  // namespace io::detail::toml_check_detail
+}  // namespace readers::detail::toml_check_detail
 
 }  // namespace trncost
 
