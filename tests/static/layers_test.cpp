@@ -1,10 +1,10 @@
 // The folder graph of include/trncost (docs/architecture.md, "Layers"), read from the headers' own
 // #include lines: no header of the core or of the readers (readers/) includes the report layer
 // (report/), the core includes neither the readers nor the scenario files (scenario/), the report
-// layer does not include the scenario files, analysis/ does not include credits/, and io/ only
-// forwards its old paths to their new folders. Every include of a
-// trncost header is resolved to its file; a forbidden arrow fails naming the header and the include
-// line, and a folder this test does not know fails until it is given a place in the table below.
+// layer does not include the scenario files, and analysis/ does not include credits/. Every include
+// of a trncost header is resolved to its file; a forbidden arrow fails naming the header and the
+// include line, and a folder this test does not know fails until it is given a place in the table
+// below.
 // Outside report/, no header names report::detail (the scenario file once borrowed its helpers).
 #include <doctest/doctest.h>
 
@@ -46,11 +46,10 @@ const std::set<std::string, std::less<>>& core_layers() {
 /// (credits.hpp beside credits/) the folder it stands for; "top" for the other headers at the top.
 /// readers/ holds the readers (their detail/ helpers and the fmt formatters); scenario/ the
 /// scenario, study and plan files, which build a report's extras or write a plan's report, and
-/// kinds/, their component kinds. io/ ("moved") holds the headers that forward an old path to its
-/// new folder for one release. The bodies of a header's functions (its impl/<name>.ipp) have the
-/// header's layer. "src" is the headers a program includes in one unit for separate compilation
-/// (src.hpp, readers/src*.hpp, scenario/src.hpp and their io/src_*.hpp forwarders): they include
-/// every layer, and no header includes them.
+/// kinds/, their component kinds. The bodies of a header's functions (its impl/<name>.ipp) have
+/// the header's layer. "src" is the headers a program includes in one unit for separate compilation
+/// (src.hpp, readers/src*.hpp, scenario/src.hpp): they include every layer, and no header includes
+/// them.
 std::string layer_of(const fs::path& in) {
   fs::path rel;
   for (const auto& part : in) {
@@ -58,8 +57,7 @@ std::string layer_of(const fs::path& in) {
   }
   rel.replace_extension(".hpp");
   const std::string r = rel.generic_string();
-  if (r == "src.hpp" || r.starts_with("io/src_") || r.starts_with("readers/src") ||
-      r == "scenario/src.hpp") {
+  if (r == "src.hpp" || r.starts_with("readers/src") || r == "scenario/src.hpp") {
     return "src";
   }
   const std::string first = rel.begin()->string();
@@ -67,29 +65,19 @@ std::string layer_of(const fs::path& in) {
     const std::string stem = rel.stem().string();
     return fs::is_directory(trncost_root() / stem) ? stem : "top";
   }
-  if (first == "io") return "moved";
   return first;
 }
 
 bool known_layer(std::string_view layer) {
   return core_layers().contains(layer) || layer == "readers" || layer == "scenario" ||
-         layer == "report" || layer == "src" || layer == "moved";
+         layer == "report" || layer == "src";
 }
 
 /// Why the arrow `from` -> `to` is forbidden; empty when it is allowed.
 std::optional<std::string> forbidden(std::string_view from, std::string_view to) {
-  if (to == "src" && from != "src") {  // io/src_*.hpp forward to readers/ and scenario/'s
+  if (to == "src" && from != "src") {
     return "no header includes src.hpp, readers/src*.hpp or scenario/src.hpp: a program includes "
            "them in one unit of its own (separate compilation)";
-  }
-  if (to == "moved") {
-    return "io/ only forwards old paths for one release: include the header's new path "
-           "(readers/ or scenario/)";
-  }
-  if (from == "moved") {
-    return to == "readers" || to == "scenario"
-               ? std::nullopt
-               : std::optional<std::string>("io/ forwards to readers/ and scenario/ only");
   }
   if (from == "src") return std::nullopt;
   const bool from_core = core_layers().contains(from);
@@ -223,10 +211,7 @@ TEST_CASE("the folder graph's layers and rules") {
     CHECK(layer_of("scenario/src.hpp") == "src");
     CHECK(layer_of("readers/src.hpp") == "src");
     CHECK(layer_of("readers/src_price_store.hpp") == "src");
-    CHECK(layer_of("io/src_readers.hpp") == "src");        // a forwarder of a src header
-    CHECK(layer_of("io/price_list_json.hpp") == "moved");  // a forwarder of a moved header
     CHECK(known_layer("src"));
-    CHECK(known_layer("moved"));
     CHECK_FALSE(known_layer("plugins"));
   }
   SUBCASE("the forbidden arrows are refused") {
@@ -240,10 +225,6 @@ TEST_CASE("the folder graph's layers and rules") {
     CHECK(forbidden("readers", "scenario").has_value());  // scenario/kinds/ is the scenario file's
     CHECK(forbidden("units", "src").has_value());  // separate compilation's units: a program's own
     CHECK(forbidden("scenario", "src").has_value());
-    CHECK(forbidden("moved", "src").has_value());
-    CHECK(forbidden("report", "moved").has_value());  // the old io/ paths: for users only
-    CHECK(forbidden("scenario", "moved").has_value());
-    CHECK(forbidden("moved", "report").has_value());
   }
   SUBCASE("the allowed arrows pass") {
     CHECK_FALSE(forbidden("report", "analysis").has_value());
@@ -256,8 +237,6 @@ TEST_CASE("the folder graph's layers and rules") {
     CHECK_FALSE(forbidden("analysis", "model").has_value());
     CHECK_FALSE(forbidden("src", "report").has_value());  // src.hpp compiles every layer's bodies
     CHECK_FALSE(forbidden("src", "scenario").has_value());
-    CHECK_FALSE(forbidden("moved", "readers").has_value());  // io/bill.hpp -> readers/bill.hpp
-    CHECK_FALSE(forbidden("moved", "scenario").has_value());
   }
   SUBCASE("an include line names its file") {
     const fs::path header = trncost_root() / "report" / "json.hpp";

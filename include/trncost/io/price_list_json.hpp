@@ -1,9 +1,0 @@
-// trncost/io/price_list_json.hpp moved to trncost/readers/price_list_json.hpp in 0.1 (the readers
-// and the scenario files have a folder each, docs/architecture.md, "Layers"); this header forwards
-// to it until 0.2. Include the new path.
-#ifndef TRNCOST_IO_PRICE_LIST_JSON_HPP
-#define TRNCOST_IO_PRICE_LIST_JSON_HPP
-
-#include "../readers/price_list_json.hpp"
-
-#endif  // TRNCOST_IO_PRICE_LIST_JSON_HPP
