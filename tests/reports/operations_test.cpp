@@ -22,8 +22,8 @@ namespace {
 
 using hours = sourced<quantity<units::instance_hour_t>>;
 
-hours instance_hours(std::string name, int v) {
-  return hours(std::move(name), make(units::instance_hour, v), run1());
+hours instance_hours(const std::string& name, int v) {
+  return hours(name, make(units::instance_hour, v), run1());
 }
 
 /// One line: 2 USD/instance-h x `usage`; the other categories declared none.

@@ -95,7 +95,7 @@ TRNCOST_DECL auto sha256::block(const unsigned char* p) -> void {
       0xc67178f2u};
   const auto rotr = [](std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); };
   std::uint32_t w[64];
-  for (int i = 0; i < 16; ++i) {
+  for (std::size_t i = 0; i < 16; ++i) {
     w[i] = (std::uint32_t{p[4 * i]} << 24) | (std::uint32_t{p[4 * i + 1]} << 16) |
            (std::uint32_t{p[4 * i + 2]} << 8) | std::uint32_t{p[4 * i + 3]};
   }
