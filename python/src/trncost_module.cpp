@@ -1261,8 +1261,8 @@ PYBIND11_MODULE(_trncost, mod) {
     py::list out;
     for (const auto& r : report::formats) {
       py::list kinds;
-      for (const auto k : report::all_report_kinds) {
-        if ((r.kinds & report::kind_bit(k)) != 0) kinds.append(std::string(report::to_string(k)));
+      for (const auto& k : report::report_kinds) {
+        if ((r.kinds & report::kind_bit(k.kind)) != 0) kinds.append(std::string(k.name));
       }
       out.append(py::make_tuple(std::string(r.name), std::string(r.extension),
                                 std::string(r.media_type), std::string(r.what), kinds));
@@ -1270,8 +1270,8 @@ PYBIND11_MODULE(_trncost, mod) {
     return out;
   });
   mod.def("format_refusal", [](const std::string& name, const std::string& kind) {
-    for (const auto k : report::all_report_kinds) {
-      if (report::to_string(k) == kind) return report::format_refusal(name, k);
+    for (const auto& k : report::report_kinds) {
+      if (k.name == kind) return report::format_refusal(name, k.kind);
     }
     throw input_error("unknown report kind \"" + kind + "\"");
   });

@@ -2,6 +2,7 @@
 // extensions are unique, and the lookups the command, the binding and the writers use.
 #include <doctest/doctest.h>
 
+#include <cstddef>
 #include <set>
 #include <string>
 #include <trncost/report/formats.hpp>
@@ -24,7 +25,12 @@ TEST_CASE("every format has one row, with a unique name, extension and media typ
   }
   CHECK(names.size() == formats.size());
   // Every kind is written in at least one format.
-  for (const auto k : all_report_kinds) CHECK_FALSE(format_names(k).empty());
+  // Every kind is in the kinds' table at its enumerator's place, and written in some format.
+  for (std::size_t i = 0; i < report_kinds.size(); ++i) {
+    CHECK(static_cast<std::size_t>(report_kinds[i].kind) == i);
+    CHECK_FALSE(format_names(report_kinds[i].kind).empty());
+  }
+  CHECK(report_kinds.back().kind == report_kind::what_if);  // the last enumerator
 }
 
 TEST_CASE("which kinds each format writes: the writers that exist") {

@@ -6,6 +6,7 @@
 #define TRNCOST_REPORT_FORMATS_HPP
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,11 +31,32 @@ enum class report_kind : std::uint8_t {
   what_if
 };
 
+/// A report kind's names: its name ("plan", as Python's trncost.formats() lists kinds) and the
+/// same with its article, as messages write it ("a plan").
+struct report_kind_row {
+  report_kind kind;
+  std::string_view name;
+  std::string_view with_article;
+};
+
 /// Every report kind, in the enumeration's order.
-inline constexpr std::array<report_kind, 7> all_report_kinds{
-    report_kind::estimate, report_kind::study,          report_kind::plan,
-    report_kind::diff,     report_kind::reconciliation, report_kind::rendered_estimate,
-    report_kind::what_if};
+inline constexpr std::array<report_kind_row, 7> report_kinds{{
+    {report_kind::estimate, "estimate", "an estimate"},
+    {report_kind::study, "study", "a study"},
+    {report_kind::plan, "plan", "a plan"},
+    {report_kind::diff, "diff", "a diff"},
+    {report_kind::reconciliation, "reconciliation", "a reconciliation"},
+    {report_kind::rendered_estimate, "rendered estimate", "a rendered report"},
+    {report_kind::what_if, "what-if", "a what-if"},
+}};
+static_assert(
+    [] {
+      for (std::size_t i = 0; i < report_kinds.size(); ++i) {
+        if (static_cast<std::size_t>(report_kinds[i].kind) != i) return false;
+      }
+      return true;
+    }(),
+    "report_kinds lists the kinds in the enumeration's order: to_string() indexes it");
 
 /// The bit of `k` in a format's `kinds`.
 [[nodiscard]] constexpr unsigned kind_bit(report_kind k) noexcept {
@@ -74,25 +96,9 @@ inline constexpr std::array<format_row, 6> formats{{
     {format::svg, "svg", ".svg", "image/svg+xml", "one SVG chart", kind_bit(report_kind::what_if)},
 }};
 
-/// The name of a report kind, as messages write it ("estimate", "study", ...).
+/// The name of a report kind ("estimate", "study", ..., "rendered estimate", "what-if").
 [[nodiscard]] constexpr std::string_view to_string(report_kind k) noexcept {
-  switch (k) {
-    case report_kind::estimate:
-      return "estimate";
-    case report_kind::study:
-      return "study";
-    case report_kind::plan:
-      return "plan";
-    case report_kind::diff:
-      return "diff";
-    case report_kind::reconciliation:
-      return "reconciliation";
-    case report_kind::rendered_estimate:
-      return "rendered estimate";
-    case report_kind::what_if:
-      return "what-if";
-  }
-  return "report";
+  return report_kinds[static_cast<std::size_t>(k)].name;  // the table is in enumeration order
 }
 
 /// The row of a format.
@@ -146,32 +152,11 @@ inline constexpr std::array<format_row, 6> formats{{
   return out;
 }
 
-/// A `kind` report with its article, as messages write it ("an estimate", "a study", ...).
-[[nodiscard]] constexpr std::string_view a_report_of(report_kind k) noexcept {
-  switch (k) {
-    case report_kind::estimate:
-      return "an estimate";
-    case report_kind::study:
-      return "a study";
-    case report_kind::plan:
-      return "a plan";
-    case report_kind::diff:
-      return "a diff";
-    case report_kind::reconciliation:
-      return "a reconciliation";
-    case report_kind::rendered_estimate:
-      return "a rendered report";
-    case report_kind::what_if:
-      return "a what-if";
-  }
-  return "a report";
-}
-
 /// The refusal of a format name for a `kind` report: 'unknown format "x"; the formats of a study
 /// are json, csv, md, html', or '"csv" is not a format of a plan; the formats of a plan are json,
 /// md, html' for a name the table holds.
 [[nodiscard]] inline std::string format_refusal(std::string_view name, report_kind kind) {
-  const std::string of = std::string(a_report_of(kind));
+  const std::string of(report_kinds[static_cast<std::size_t>(kind)].with_article);
   const std::string list = "the formats of " + of + " are " + format_names(kind);
   for (const auto& r : formats) {
     if (r.name == name)
